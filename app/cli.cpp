@@ -1,0 +1,32 @@
+// CLI11 adapter: declares every sub-command and its options, and dispatches to app/commands.h.
+#include "app/cli.h"
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "app/commands.h"
+
+namespace annabella::app {
+
+int run_cli(int argc, char** argv) {
+  CLI::App cli{"annabella: a play station for visually impaired chess players (FIDE Appendix D)"};
+  cli.require_subcommand(1);
+  int exit_code = 0;
+
+  // annabella perft --fen FEN --depth N [--divide]
+  PerftOptions perft;
+  auto* perft_cmd = cli.add_subcommand("perft", "Count the leaf nodes of the legal move tree");
+  perft_cmd->add_option("--fen", perft.fen, "Start position (default: the initial position)");
+  perft_cmd->add_option("--depth", perft.depth, "Depth in half-moves")->required();
+  perft_cmd->add_flag("--divide", perft.divide, "Print the count below each root move first");
+  perft_cmd->callback([&] { exit_code = run_perft(perft, std::cout, std::cerr); });
+
+  try {
+    cli.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return cli.exit(e);
+  }
+  return exit_code;
+}
+
+}  // namespace annabella::app

@@ -1,0 +1,19 @@
+// The sub-commands of annabella, each a plain function of its options, so that the command
+// line parser (app/cli.cpp) is the only place that knows CLI11. Each returns the exit code and
+// writes results to `out`, errors to `err`.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace annabella::app {
+
+struct PerftOptions {
+  std::string fen;
+  int depth = 1;
+  bool divide = false;
+};
+int run_perft(const PerftOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace annabella::app

@@ -1,0 +1,111 @@
+// A chess position: pieces, side to move, castling rights, en passant square, move counters.
+//
+// Positions are values: play(move) changes one in place, and a game keeps the history as a list
+// of positions (copy-make), so there is no undo stack to get wrong.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "core/bitboard.h"
+#include "core/result.h"
+#include "core/types.h"
+
+namespace annabella::core {
+
+constexpr std::string_view kStartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+class Position {
+ public:
+  // The standard starting position.
+  Position();
+
+  // Reads a FEN record with strict validation; the error names the fault (and the column for
+  // syntax errors). The two move counters may be left out (EPD style): they default to 0 and 1.
+  static Result<Position> from_fen(std::string_view fen);
+  std::string fen() const;
+
+  Piece piece_on(Square s) const { return board_[s]; }
+  bool empty(Square s) const { return board_[s] == NO_PIECE; }
+  Bitboard pieces() const { return by_type_[0]; }
+  Bitboard pieces(Color c) const { return by_color_[c]; }
+  Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
+  Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
+  Bitboard pieces(PieceType a, PieceType b) const { return by_type_[a] | by_type_[b]; }
+  Square king_square(Color c) const { return lsb(pieces(c, KING)); }
+  int count(Color c, PieceType pt) const { return popcount(pieces(c, pt)); }
+
+  Color side_to_move() const { return side_; }
+  CastlingRights castling_rights() const { return castling_; }
+  bool can_castle(CastlingRights cr) const { return (castling_ & cr) != 0; }
+  // The en passant target square, set only when an en passant capture is legal (Art. 9.2.3:
+  // a position with an en passant right differs from one without only if the capture is legal).
+  Square en_passant_square() const { return en_passant_; }
+  int halfmove_clock() const { return halfmove_clock_; }
+  int fullmove_number() const { return fullmove_number_; }
+  // The number of half-moves played since the position at move 1 with White to move.
+  int game_ply() const { return 2 * (fullmove_number_ - 1) + (side_ == BLACK); }
+
+  // Zobrist key of what Art. 9.2.3 compares: pieces, side, castling rights, legal e.p. right.
+  std::uint64_t key() const { return key_; }
+
+  Bitboard checkers() const { return checkers_; }
+  bool in_check() const { return checkers_ != 0; }
+
+  // Pieces of either colour attacking square s, given the occupancy.
+  Bitboard attackers_to(Square s, Bitboard occupied) const;
+  Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
+  // Pieces (of either colour) that alone stand between a slider and the king of colour c.
+  Bitboard blockers_for_king(Color c) const;
+
+  // The piece a move captures, or NO_PIECE (handles en passant).
+  Piece captured_piece(Move m) const;
+  bool is_capture(Move m) const { return captured_piece(m) != NO_PIECE; }
+  // Whether the move, which must be legal, gives check.
+  bool gives_check(Move m) const;
+
+  // Plays a legal move. Passing an illegal move is a programmer error.
+  void play(Move m);
+  // A copy of this position with the move played.
+  Position after(Move m) const {
+    Position p = *this;
+    p.play(m);
+    return p;
+  }
+
+  // A plain-text diagram, rank 8 first, for logs and tests.
+  std::string diagram() const;
+
+  friend bool operator==(const Position& a, const Position& b) {
+    return a.key_ == b.key_ && a.halfmove_clock_ == b.halfmove_clock_ &&
+           a.fullmove_number_ == b.fullmove_number_ && a.same_placement(b) && a.side_ == b.side_ &&
+           a.castling_ == b.castling_ && a.en_passant_ == b.en_passant_;
+  }
+  // The same pieces on the same squares (what a board sensor can see).
+  bool same_placement(const Position& other) const;
+
+ private:
+  struct Blank {};
+  explicit Position(Blank) { clear(); }
+  void put_piece(Piece pc, Square s);
+  void remove_piece(Square s);
+  void move_piece(Square from, Square to);
+  void clear();
+  // Keeps the e.p. square only if an e.p. capture is legal; then recomputes the key.
+  void settle_en_passant();
+  bool en_passant_capture_legal(Square from, Square ep) const;
+  void compute_key();
+
+  Piece board_[SQUARE_NB];
+  Bitboard by_type_[PIECE_TYPE_NB];  // [0] = all pieces
+  Bitboard by_color_[COLOR_NB];
+  Bitboard checkers_ = 0;
+  std::uint64_t key_ = 0;
+  Color side_ = WHITE;
+  CastlingRights castling_ = NO_CASTLING;
+  Square en_passant_ = SQ_NONE;
+  int halfmove_clock_ = 0;
+  int fullmove_number_ = 1;
+};
+
+}  // namespace annabella::core

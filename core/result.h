@@ -1,0 +1,103 @@
+// Result<T>: the one error style of annabella.
+//
+// An expected failure (bad input, a missing device, an illegal move) comes back as a value that
+// holds either T or an Error whose message names what went wrong and where. Programmer errors are
+// asserts; exceptions only abort start-up.
+//
+// core/ is standard library only and must build with clang 14, whose libstdc++ 12 <expected> is
+// unusable (it needs C++20 concepts support clang 14 lacks); so this is a small hand-written
+// equivalent of std::expected with the same spelling of the common operations.
+#pragma once
+
+#include <cassert>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+namespace annabella {
+
+// What went wrong, and where, in words a user can act on.
+struct Error {
+  std::string message;
+};
+
+// Wraps an Error so that Result<T> can be built from it unambiguously: `return fail("...")`.
+struct Failure {
+  Error error;
+};
+
+inline Failure fail(std::string message) {
+  return Failure{Error{std::move(message)}};
+}
+inline Failure fail(Error error) {
+  return Failure{std::move(error)};
+}
+
+template <class T>
+class [[nodiscard]] Result {
+ public:
+  Result(const T& value) : state_(std::in_place_index<0>, value) {}
+  Result(T&& value) : state_(std::in_place_index<0>, std::move(value)) {}
+  template <class U, class = std::enable_if_t<std::is_constructible_v<T, U&&> &&
+                                              !std::is_same_v<std::decay_t<U>, Result> &&
+                                              !std::is_same_v<std::decay_t<U>, Failure>>>
+  Result(U&& value) : state_(std::in_place_index<0>, T(std::forward<U>(value))) {}
+  Result(Failure failure) : state_(std::in_place_index<1>, std::move(failure.error)) {}
+
+  bool has_value() const noexcept { return state_.index() == 0; }
+  explicit operator bool() const noexcept { return has_value(); }
+
+  T& value() & {
+    assert(has_value());
+    return std::get<0>(state_);
+  }
+  const T& value() const& {
+    assert(has_value());
+    return std::get<0>(state_);
+  }
+  T&& value() && {
+    assert(has_value());
+    return std::get<0>(std::move(state_));
+  }
+  T& operator*() & { return value(); }
+  const T& operator*() const& { return value(); }
+  T&& operator*() && { return std::move(*this).value(); }
+  T* operator->() { return &value(); }
+  const T* operator->() const { return &value(); }
+
+  const Error& error() const {
+    assert(!has_value());
+    return std::get<1>(state_);
+  }
+
+  template <class U>
+  T value_or(U&& fallback) const& {
+    return has_value() ? std::get<0>(state_) : T(std::forward<U>(fallback));
+  }
+
+ private:
+  std::variant<T, Error> state_;
+};
+
+template <>
+class [[nodiscard]] Result<void> {
+ public:
+  Result() = default;
+  Result(Failure failure) : error_(std::move(failure.error)), failed_(true) {}
+
+  bool has_value() const noexcept { return !failed_; }
+  explicit operator bool() const noexcept { return has_value(); }
+  const Error& error() const {
+    assert(failed_);
+    return error_;
+  }
+
+ private:
+  Error error_;
+  bool failed_ = false;
+};
+
+using Status = Result<void>;
+
+}  // namespace annabella

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Builds annabella and runs every test, as CI does (.ci/run calls exactly this):
+#   1. installs the Debian packages (scripts/setup.sh),
+#   2. g++ Release build with warnings as errors, then every GoogleTest suite under CTest,
+#   3. clang build with AddressSanitizer + UndefinedBehaviorSanitizer, the suites again,
+#   4. each libFuzzer target for a short time (FUZZ_SECONDS, default 20),
+#   5. clang-format check of every C++ file.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs=$(nproc)
+
+bash scripts/setup.sh
+
+echo "== g++ release build (warnings are errors)"
+cmake -S . -B build/ci-gcc -G Ninja -DCMAKE_BUILD_TYPE=Release -DANNABELLA_WERROR=ON \
+  -DCMAKE_CXX_COMPILER=g++ >/dev/null
+cmake --build build/ci-gcc -j "$jobs"
+ctest --test-dir build/ci-gcc --output-on-failure -j "$jobs" --timeout 300
+
+echo "== clang ASan+UBSan build with fuzz targets (warnings are errors)"
+cmake -S . -B build/ci-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DANNABELLA_WERROR=ON \
+  -DANNABELLA_SANITIZE=ON -DANNABELLA_FUZZ=ON -DCMAKE_CXX_COMPILER=clang++ >/dev/null
+cmake --build build/ci-asan -j "$jobs"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  ctest --test-dir build/ci-asan --output-on-failure -j "$jobs" --timeout 600
+
+echo "== fuzzing"
+bash scripts/fuzz.sh build/ci-asan "${FUZZ_SECONDS:-20}"
+
+echo "== clang-format"
+git ls-files '*.cpp' '*.h' | xargs clang-format --dry-run --Werror
+
+echo "== all checks passed"
