@@ -1,7 +1,7 @@
 // Result<T>: the one error style of annabella.
 //
 // An expected failure (bad input, a missing device, an illegal move) comes back as a value that
-// holds either T or an Error whose message names what went wrong and where. Programmer errors are
+// holds either T or an error whose message names what went wrong and where. Programmer errors are
 // asserts; exceptions only abort start-up.
 //
 // core/ is standard library only and must build with clang 14, whose libstdc++ 12 <expected> is
@@ -22,28 +22,35 @@ struct Error {
   std::string message;
 };
 
-// Wraps an Error so that Result<T> can be built from it unambiguously: `return fail("...")`.
+// Wraps an error so that a Result can be built from it unambiguously: `return fail("...")`.
+template <class E = Error>
 struct Failure {
-  Error error;
+  E error;
 };
 
-inline Failure fail(std::string message) {
-  return Failure{Error{std::move(message)}};
+inline Failure<Error> fail(std::string message) {
+  return Failure<Error>{Error{std::move(message)}};
 }
-inline Failure fail(Error error) {
-  return Failure{std::move(error)};
+inline Failure<Error> fail(Error error) {
+  return Failure<Error>{std::move(error)};
+}
+// For a Result whose error type is richer than Error (a move-reading error listing candidates).
+template <class E>
+Failure<E> fail_with(E error) {
+  return Failure<E>{std::move(error)};
 }
 
-template <class T>
+// Holds a T, or an E (by default an Error) saying why there is none.
+template <class T, class E = Error>
 class [[nodiscard]] Result {
  public:
   Result(const T& value) : state_(std::in_place_index<0>, value) {}
   Result(T&& value) : state_(std::in_place_index<0>, std::move(value)) {}
   template <class U, class = std::enable_if_t<std::is_constructible_v<T, U&&> &&
                                               !std::is_same_v<std::decay_t<U>, Result> &&
-                                              !std::is_same_v<std::decay_t<U>, Failure>>>
+                                              !std::is_same_v<std::decay_t<U>, Failure<E>>>>
   Result(U&& value) : state_(std::in_place_index<0>, T(std::forward<U>(value))) {}
-  Result(Failure failure) : state_(std::in_place_index<1>, std::move(failure.error)) {}
+  Result(Failure<E> failure) : state_(std::in_place_index<1>, std::move(failure.error)) {}
 
   bool has_value() const noexcept { return state_.index() == 0; }
   explicit operator bool() const noexcept { return has_value(); }
@@ -66,7 +73,7 @@ class [[nodiscard]] Result {
   T* operator->() { return &value(); }
   const T* operator->() const { return &value(); }
 
-  const Error& error() const {
+  const E& error() const {
     assert(!has_value());
     return std::get<1>(state_);
   }
@@ -77,14 +84,15 @@ class [[nodiscard]] Result {
   }
 
  private:
-  std::variant<T, Error> state_;
+  std::variant<T, E> state_;
 };
 
+// Success or an Error, for operations that produce nothing.
 template <>
-class [[nodiscard]] Result<void> {
+class [[nodiscard]] Result<void, Error> {
  public:
   Result() = default;
-  Result(Failure failure) : error_(std::move(failure.error)), failed_(true) {}
+  Result(Failure<Error> failure) : error_(std::move(failure.error)), failed_(true) {}
 
   bool has_value() const noexcept { return !failed_; }
   explicit operator bool() const noexcept { return has_value(); }
