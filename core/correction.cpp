@@ -1,0 +1,101 @@
+#include "core/correction.h"
+
+#include <cstdlib>
+
+namespace annabella::core {
+namespace {
+
+int distance(Square a, Square b) {
+  return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
+}
+
+const char* piece_words(Piece pc) {
+  static constexpr const char* kWords[PIECE_NB] = {
+      "",           "white pawn",  "white knight", "white bishop",
+      "white rook", "white queen", "white king",   "",
+      "",           "black pawn",  "black knight", "black bishop",
+      "black rook", "black queen", "black king",   ""};
+  return kWords[pc];
+}
+
+}  // namespace
+
+std::vector<CorrectionStep> correction_steps(const Position& board, const Position& target) {
+  std::vector<CorrectionStep> removals, moves, placements;
+  for (const Piece pc : {W_PAWN, W_KNIGHT, W_BISHOP, W_ROOK, W_QUEEN, W_KING, B_PAWN, B_KNIGHT,
+                         B_BISHOP, B_ROOK, B_QUEEN, B_KING}) {
+    // Squares where this piece stands but should not, and where it should stand but does not.
+    std::vector<Square> surplus, missing;
+    for (int s = 0; s < 64; ++s) {
+      const Square sq = Square(s);
+      const bool on_board = board.piece_on(sq) == pc, wanted = target.piece_on(sq) == pc;
+      if (on_board && !wanted) surplus.push_back(sq);
+      if (wanted && !on_board) missing.push_back(sq);
+    }
+    // Pair them greedily, nearest pair first: each pair is one move instead of two steps.
+    while (!surplus.empty() && !missing.empty()) {
+      std::size_t best_i = 0, best_j = 0;
+      int best = 99;
+      for (std::size_t i = 0; i < surplus.size(); ++i)
+        for (std::size_t j = 0; j < missing.size(); ++j)
+          if (distance(surplus[i], missing[j]) < best) {
+            best = distance(surplus[i], missing[j]);
+            best_i = i;
+            best_j = j;
+          }
+      moves.push_back({CorrectionStep::Kind::Move, pc, surplus[best_i], missing[best_j]});
+      surplus.erase(surplus.begin() + long(best_i));
+      missing.erase(missing.begin() + long(best_j));
+    }
+    for (Square s : surplus) removals.push_back({CorrectionStep::Kind::Remove, pc, s, SQ_NONE});
+    for (Square s : missing) placements.push_back({CorrectionStep::Kind::Place, pc, SQ_NONE, s});
+  }
+  // Removals free squares first. A move may land where another piece still stands that itself
+  // moves away later: order moves so that each lands on a square already vacated.
+  std::vector<CorrectionStep> ordered = removals;
+  std::vector<bool> done(moves.size(), false);
+  Piece occupancy[SQUARE_NB];
+  for (int s = 0; s < 64; ++s) occupancy[s] = board.piece_on(Square(s));
+  for (const auto& r : removals) occupancy[r.from] = NO_PIECE;
+  for (std::size_t placed = 0; placed < moves.size();) {
+    bool progress = false;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      if (done[i] || occupancy[moves[i].to] != NO_PIECE) continue;
+      occupancy[moves[i].to] = moves[i].piece;
+      occupancy[moves[i].from] = NO_PIECE;
+      ordered.push_back(moves[i]);
+      done[i] = true;
+      ++placed;
+      progress = true;
+    }
+    if (!progress) {
+      // A cycle (pieces swapping squares): lift one piece off the board, then put it back.
+      for (std::size_t i = 0; i < moves.size(); ++i) {
+        if (done[i]) continue;
+        ordered.push_back({CorrectionStep::Kind::Remove, moves[i].piece, moves[i].from, SQ_NONE});
+        occupancy[moves[i].from] = NO_PIECE;
+        placements.push_back({CorrectionStep::Kind::Place, moves[i].piece, SQ_NONE, moves[i].to});
+        done[i] = true;
+        ++placed;
+        break;
+      }
+    }
+  }
+  ordered.insert(ordered.end(), placements.begin(), placements.end());
+  return ordered;
+}
+
+std::string describe(const CorrectionStep& step) {
+  switch (step.kind) {
+    case CorrectionStep::Kind::Remove:
+      return std::string("remove ") + piece_words(step.piece) + " " + square_name(step.from);
+    case CorrectionStep::Kind::Move:
+      return std::string("move ") + piece_words(step.piece) + " " + square_name(step.from) + " " +
+             square_name(step.to);
+    case CorrectionStep::Kind::Place:
+      return std::string("place ") + piece_words(step.piece) + " " + square_name(step.to);
+  }
+  return {};
+}
+
+}  // namespace annabella::core
