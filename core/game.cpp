@@ -1,0 +1,222 @@
+#include "core/game.h"
+
+namespace annabella::core {
+namespace {
+
+constexpr Bitboard kDarkSquares = 0xAA55AA55AA55AA55ULL;
+
+bool same_for_repetition(const Position& a, const Position& b) {
+  // Art. 9.2.2: same player to move, same pieces on the same squares, same possible moves
+  // (castling rights, and an en passant right only if the capture is legal: the position keeps
+  // the e.p. square only then).
+  return a.key() == b.key() && a.side_to_move() == b.side_to_move() &&
+         a.castling_rights() == b.castling_rights() &&
+         a.en_passant_square() == b.en_passant_square() && a.same_placement(b);
+}
+
+const char* color_name(Color c) {
+  return c == WHITE ? "White" : "Black";
+}
+
+}  // namespace
+
+std::string result_text(GameResult result) {
+  switch (result) {
+    case GameResult::WhiteWins:
+      return "1-0";
+    case GameResult::BlackWins:
+      return "0-1";
+    case GameResult::Draw:
+      return "1/2-1/2";
+    case GameResult::Ongoing:
+      break;
+  }
+  return "*";
+}
+
+bool can_checkmate(const Position& pos, Color side) {
+  const Color them = ~side;
+  if (pos.pieces(side, PAWN) | pos.pieces(side, ROOK) | pos.pieces(side, QUEEN)) return true;
+  const Bitboard knights = pos.pieces(side, KNIGHT), bishops = pos.pieces(side, BISHOP);
+  const int minors = popcount(knights | bishops);
+  if (minors == 0) return false;  // a bare king never mates
+  const Bitboard their_men = pos.pieces(them) & ~pos.pieces(them, KING);
+  if (knights) {
+    // Two minor pieces (N+N, N+B) can mate with help; a lone knight only if the defending king
+    // has a man of its own to block a flight square.
+    return minors >= 2 || their_men != 0;
+  }
+  // Only bishops. On both square colours they can mate (with help).
+  if ((bishops & kDarkSquares) && (bishops & ~kDarkSquares)) return true;
+  // Bishops all on one colour control only that colour; the defending king's flight squares of
+  // the other colour must be blocked by his own men: a knight, a pawn (it can reach either
+  // colour), a rook, a queen, or a bishop on the other colour.
+  const Bitboard other_colour = (bishops & kDarkSquares) ? ~kDarkSquares : kDarkSquares;
+  const Bitboard blockers = pos.pieces(them, PAWN) | pos.pieces(them, KNIGHT) |
+                            pos.pieces(them, ROOK) | pos.pieces(them, QUEEN) |
+                            (pos.pieces(them, BISHOP) & other_colour);
+  return blockers != 0;
+}
+
+bool is_dead_position(const Position& pos) {
+  return !can_checkmate(pos, WHITE) && !can_checkmate(pos, BLACK);
+}
+
+Game::Game(Position start) {
+  positions_.push_back(std::move(start));
+  ends_.push_back({});
+  apply_automatic_ends();
+  ends_.back() = end_;
+}
+
+Status Game::play(Move m) {
+  if (is_over())
+    return fail("the game is over (" + end_.reason + ", " + end_.rule + "); no more moves");
+  const Position& pos = position();
+  if (!legal_moves(pos).contains(m))
+    return fail("the move " + to_uci(m) + " is not legal in this position (Art. 3)");
+  positions_.push_back(pos.after(m));
+  moves_.push_back(m);
+  apply_automatic_ends();
+  ends_.push_back(end_);
+  return {};
+}
+
+bool Game::take_back() {
+  if (moves_.empty()) return false;
+  moves_.pop_back();
+  positions_.pop_back();
+  ends_.pop_back();
+  end_ = ends_.back();
+  return true;
+}
+
+int Game::count_occurrences(const Position& pos, std::size_t last_index) const {
+  // Only positions since the last capture or pawn move can repeat (the halfmove clock).
+  int count = 0;
+  const std::size_t span = std::min<std::size_t>(std::size_t(pos.halfmove_clock()), last_index + 1);
+  for (std::size_t back = 0; back <= span && back <= last_index; ++back)
+    if (same_for_repetition(positions_[last_index - back], pos)) ++count;
+  return count;
+}
+
+int Game::repetition_count() const {
+  return count_occurrences(position(), positions_.size() - 1);
+}
+
+int Game::repetition_count_after(Move m) const {
+  const Position next = position().after(m);
+  return count_occurrences(next, positions_.size() - 1) + 1;
+}
+
+void Game::apply_automatic_ends() {
+  end_ = {};
+  const Position& pos = position();
+  const bool mobile = has_legal_move(pos);
+  if (!mobile && pos.in_check()) {
+    const Color loser = pos.side_to_move();
+    end_ = {loser == WHITE ? GameResult::BlackWins : GameResult::WhiteWins, Termination::Checkmate,
+            "Art. 5.1.1", std::string(color_name(loser)) + " is checkmated"};
+    return;  // Art. 9.6.2: a mate on the last move takes precedence
+  }
+  if (!mobile) {
+    end_ = {GameResult::Draw, Termination::Stalemate, "Art. 5.2.1",
+            std::string(color_name(pos.side_to_move())) + " has no legal move and is not in check"};
+    return;
+  }
+  if (is_dead_position(pos)) {
+    end_ = {GameResult::Draw, Termination::DeadPosition, "Art. 5.2.2",
+            "dead position: neither player can checkmate by any series of legal moves"};
+    return;
+  }
+  if (repetition_count() >= 5) {
+    end_ = {GameResult::Draw, Termination::FivefoldRepetition, "Art. 9.6.1",
+            "the same position has appeared five times"};
+    return;
+  }
+  if (pos.halfmove_clock() >= 150) {
+    end_ = {GameResult::Draw, Termination::SeventyFiveMoves, "Art. 9.6.2",
+            "75 moves by each player without a pawn move or a capture"};
+  }
+}
+
+bool Game::can_claim_threefold(std::optional<Move> intended) const {
+  if (intended)
+    return legal_moves(position()).contains(*intended) && repetition_count_after(*intended) >= 3;
+  return repetition_count() >= 3;
+}
+
+bool Game::can_claim_fifty_moves(std::optional<Move> intended) const {
+  if (intended) {
+    if (!legal_moves(position()).contains(*intended)) return false;
+    return position().after(*intended).halfmove_clock() >= 100;
+  }
+  return position().halfmove_clock() >= 100;
+}
+
+Status Game::end_game(GameEnd end) {
+  if (is_over()) return fail("the game is already over (" + end_.reason + ", " + end_.rule + ")");
+  end_ = std::move(end);
+  ends_.back() = end_;
+  return {};
+}
+
+Status Game::claim_draw(std::optional<Move> intended) {
+  if (is_over()) return fail("the game is already over (" + end_.reason + ", " + end_.rule + ")");
+  if (can_claim_threefold(intended)) {
+    if (intended) {
+      positions_.push_back(position().after(*intended));
+      moves_.push_back(*intended);
+      ends_.push_back({});
+    }
+    return end_game({GameResult::Draw, Termination::ThreefoldRepetitionClaim, "Art. 9.2",
+                     "draw claimed: the same position " +
+                         std::string(intended ? "appears" : "has appeared") +
+                         " for at least the third time"});
+  }
+  if (can_claim_fifty_moves(intended)) {
+    if (intended) {
+      positions_.push_back(position().after(*intended));
+      moves_.push_back(*intended);
+      ends_.push_back({});
+    }
+    return end_game({GameResult::Draw, Termination::FiftyMoveClaim, "Art. 9.3",
+                     "draw claimed: 50 moves by each player without a pawn move or a capture"});
+  }
+  const int reps = intended ? repetition_count_after(*intended) : repetition_count();
+  const int quiet =
+      intended ? position().after(*intended).halfmove_clock() : position().halfmove_clock();
+  return fail("the draw claim is incorrect (Art. 9.5): the position " +
+              std::string(intended ? "after " + to_uci(*intended) : "on the board") +
+              " has appeared " + std::to_string(reps) + " time(s), not 3 (Art. 9.2), and " +
+              std::to_string(quiet / 2) +
+              " moves by each player passed without a pawn move or a capture, not 50 (Art. 9.3)");
+}
+
+Status Game::agree_draw() {
+  return end_game({GameResult::Draw, Termination::Agreement, "Art. 9.1", "draw agreed"});
+}
+
+Status Game::resign(Color loser) {
+  return end_game({loser == WHITE ? GameResult::BlackWins : GameResult::WhiteWins,
+                   Termination::Resignation, "Art. 5.1.2",
+                   std::string(color_name(loser)) + " resigns"});
+}
+
+Status Game::flag_fall(Color flagged) {
+  const Color opponent = ~flagged;
+  if (!can_checkmate(position(), opponent))
+    return end_game({GameResult::Draw, Termination::TimeForfeitDraw, "Art. 6.9",
+                     std::string(color_name(flagged)) + "'s flag fell, but " +
+                         color_name(opponent) +
+                         " cannot checkmate by any series of legal moves: draw"});
+  return end_game({opponent == WHITE ? GameResult::WhiteWins : GameResult::BlackWins,
+                   Termination::TimeForfeit, "Art. 6.9",
+                   std::string(color_name(flagged)) + " lost on time"});
+}
+
+Status Game::arbiter_decision(GameResult result, std::string reason) {
+  return end_game({result, Termination::ArbiterDecision, "Art. 12", std::move(reason)});
+}
+
+}  // namespace annabella::core

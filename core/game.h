@@ -1,0 +1,116 @@
+// A game: the moves played from a start position, and how the game ends under the Laws of Chess.
+//
+// FIDE keeps draws apart and so does this class:
+// - automatic ends, applied after every move: checkmate (Art. 5.1.1), stalemate (Art. 5.2.1),
+//   dead position (Art. 5.2.2), fivefold repetition (Art. 9.6.1), 75 moves (Art. 9.6.2; a mate
+//   on the last move takes precedence);
+// - claimable draws, which end the game only when a player claims them correctly: threefold
+//   repetition (Art. 9.2) and 50 moves (Art. 9.3), each either on the board now or with a move
+//   the claimant writes and declares he will make (Art. 9.2.1.1, 9.3.1);
+// - ends decided by the players or the arbiter: resignation (Art. 5.1.2), agreement
+//   (Art. 5.2.3), flag fall (Art. 6.9).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/movegen.h"
+#include "core/position.h"
+#include "core/result.h"
+
+namespace annabella::core {
+
+enum class GameResult { Ongoing, WhiteWins, BlackWins, Draw };
+
+enum class Termination {
+  None,
+  Checkmate,                 // Art. 5.1.1
+  Stalemate,                 // Art. 5.2.1
+  DeadPosition,              // Art. 5.2.2
+  FivefoldRepetition,        // Art. 9.6.1
+  SeventyFiveMoves,          // Art. 9.6.2
+  ThreefoldRepetitionClaim,  // Art. 9.2
+  FiftyMoveClaim,            // Art. 9.3
+  Agreement,                 // Art. 5.2.3 / 9.1
+  Resignation,               // Art. 5.1.2
+  TimeForfeit,               // Art. 6.9: flag fell, the opponent can mate
+  TimeForfeitDraw,           // Art. 6.9: flag fell, the opponent cannot mate by any series
+  ArbiterDecision,
+};
+
+struct GameEnd {
+  GameResult result = GameResult::Ongoing;
+  Termination termination = Termination::None;
+  std::string rule;    // "Art. 9.6.1"
+  std::string reason;  // "fivefold repetition of the same position"
+};
+
+// "1-0", "0-1", "1/2-1/2", "*"
+std::string result_text(GameResult result);
+
+// Art. 6.9 / 5.2.2: whether `side` can still checkmate the opponent by any series of legal moves.
+// Exact for positions with only kings, knights and bishops (every insufficient-material case:
+// K v K, K+N v K, K+B v K, bishops all on one square colour, a lone knight against a bare king);
+// conservative (answers true) whenever `side` has a pawn, a rook or a queen, because a blocked
+// pawn chain that makes mate impossible is not analysed.
+bool can_checkmate(const Position& pos, Color side);
+
+// Art. 5.2.2: neither side can checkmate by any series of legal moves (as can_checkmate decides).
+bool is_dead_position(const Position& pos);
+
+class Game {
+ public:
+  explicit Game(Position start = Position());
+
+  const Position& start_position() const { return positions_.front(); }
+  const Position& position() const { return positions_.back(); }
+  // The position before ply `ply` (0 = start position); ply_count() gives the current one.
+  const Position& position_at(std::size_t ply) const { return positions_[ply]; }
+  const std::vector<Move>& moves() const { return moves_; }
+  std::size_t ply_count() const { return moves_.size(); }
+
+  // Plays a move. Fails when the game has ended or the move is illegal (the message says which);
+  // nothing is changed then. Applies the automatic ends.
+  Status play(Move m);
+  // Takes back the last move (an arbiter's correction); false when there is none. Reopens a game
+  // that the last move had ended.
+  bool take_back();
+
+  bool is_over() const { return end_.result != GameResult::Ongoing; }
+  const GameEnd& end() const { return end_; }
+
+  // How often the current position has stood on the board (Art. 9.2.2 sameness), including now.
+  int repetition_count() const;
+  int repetition_count_after(Move m) const;
+
+  // Art. 9.2.1: the current position has appeared at least three times, or (with `intended`) the
+  // move the claimant writes and declares will make it so.
+  bool can_claim_threefold(std::optional<Move> intended = std::nullopt) const;
+  // Art. 9.3: the last 50 moves by each player had no pawn move and no capture, now or after the
+  // intended move.
+  bool can_claim_fifty_moves(std::optional<Move> intended = std::nullopt) const;
+
+  // A draw claim by the side to move (Art. 9.2, 9.3). A correct claim ends the game; an incorrect
+  // one fails with the reason (Art. 9.5: the intended move is then made if it is legal; that is
+  // the caller's decision).
+  Status claim_draw(std::optional<Move> intended = std::nullopt);
+  Status agree_draw();
+  Status resign(Color loser);
+  // Art. 6.9: `flagged` has not completed the required moves in time.
+  Status flag_fall(Color flagged);
+  Status arbiter_decision(GameResult result, std::string reason);
+
+ private:
+  void apply_automatic_ends();
+  Status end_game(GameEnd end);
+  int count_occurrences(const Position& pos, std::size_t last_index) const;
+
+  std::vector<Position> positions_;
+  std::vector<Move> moves_;
+  GameEnd end_;
+  // The automatic end in force after each ply (so take_back can restore the previous state).
+  std::vector<GameEnd> ends_;
+};
+
+}  // namespace annabella::core

@@ -1,0 +1,202 @@
+// The ends of a game as the Laws keep them apart: automatic (Art. 5, 9.6), claimable (Art. 9.2,
+// 9.3) and decided (Art. 5.1.2, 6.9, 9.1).
+#include "core/game.h"
+
+#include <gtest/gtest.h>
+
+namespace annabella::core {
+namespace {
+
+Position fen(const char* text) {
+  auto pos = Position::from_fen(text);
+  EXPECT_TRUE(pos) << text << ": " << (pos ? "" : pos.error().message);
+  return pos ? *pos : Position();
+}
+
+Move uci(const Position& pos, const std::string& text) {
+  for (Move m : legal_moves(pos))
+    if (to_uci(m) == text) return m;
+  ADD_FAILURE() << text << " is not legal in " << pos.fen();
+  return Move::none();
+}
+
+void play_uci(Game& game, std::initializer_list<const char*> moves) {
+  for (const char* text : moves) ASSERT_TRUE(game.play(uci(game.position(), text))) << text;
+}
+
+// Knights out and back: each cycle of four plies repeats the start position.
+void shuffle_knights(Game& game, int cycles) {
+  for (int i = 0; i < cycles; ++i) play_uci(game, {"g1f3", "g8f6", "f3g1", "f6g8"});
+}
+
+TEST(GameEnd, CheckmateEndsTheGame) {
+  Game game;
+  play_uci(game, {"f2f3", "e7e5", "g2g4", "d8h4"});
+  EXPECT_TRUE(game.is_over());
+  EXPECT_EQ(game.end().result, GameResult::BlackWins);
+  EXPECT_EQ(game.end().termination, Termination::Checkmate);
+  EXPECT_EQ(game.end().rule, "Art. 5.1.1");
+  EXPECT_TRUE(legal_moves(game.position()).empty());
+  EXPECT_FALSE(game.play(Move(SQ_A2, SQ_A3)));
+}
+
+TEST(GameEnd, StalemateIsADraw) {
+  Game game(fen("7k/5Q2/6K1/8/8/8/8/8 w - - 0 1"));
+  EXPECT_FALSE(game.is_over());
+  play_uci(game, {"f7f8"});  // not stalemate: Qf8 is check
+  EXPECT_EQ(game.end().termination, Termination::Checkmate);
+  Game stale(fen("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1"));
+  play_uci(stale, {"f1f7"});
+  EXPECT_EQ(stale.end().result, GameResult::Draw);
+  EXPECT_EQ(stale.end().termination, Termination::Stalemate);
+}
+
+TEST(GameEnd, ThreefoldIsOnlyClaimable) {
+  Game game;
+  shuffle_knights(game, 2);  // the start position has now stood three times
+  EXPECT_EQ(game.repetition_count(), 3);
+  EXPECT_FALSE(game.is_over());
+  EXPECT_TRUE(game.can_claim_threefold());
+  EXPECT_TRUE(game.claim_draw());
+  EXPECT_EQ(game.end().termination, Termination::ThreefoldRepetitionClaim);
+  EXPECT_EQ(game.end().rule, "Art. 9.2");
+}
+
+TEST(GameEnd, ThreefoldClaimWithTheIntendedMove) {
+  Game game;
+  shuffle_knights(game, 1);
+  play_uci(game, {"g1f3", "g8f6", "f3g1"});
+  // Black writes ...Nf6-g8 and claims: the start position would stand for the third time.
+  const Move intended = uci(game.position(), "f6g8");
+  EXPECT_FALSE(game.can_claim_threefold());
+  EXPECT_TRUE(game.can_claim_threefold(intended));
+  EXPECT_TRUE(game.claim_draw(intended));
+  EXPECT_EQ(game.ply_count(), 8u);
+}
+
+TEST(GameEnd, IncorrectClaimSaysWhy) {
+  Game game;
+  shuffle_knights(game, 1);
+  const Status claim = game.claim_draw();
+  ASSERT_FALSE(claim);
+  EXPECT_NE(claim.error().message.find("Art. 9.5"), std::string::npos);
+  EXPECT_NE(claim.error().message.find("2 time(s)"), std::string::npos);
+  EXPECT_FALSE(game.is_over());
+}
+
+TEST(GameEnd, FivefoldEndsAutomatically) {
+  Game game;
+  shuffle_knights(game, 3);
+  EXPECT_FALSE(game.is_over());
+  play_uci(game, {"g1f3", "g8f6", "f3g1"});
+  EXPECT_FALSE(game.is_over());
+  play_uci(game, {"f6g8"});
+  EXPECT_EQ(game.repetition_count(), 5);
+  EXPECT_EQ(game.end().termination, Termination::FivefoldRepetition);
+  EXPECT_EQ(game.end().rule, "Art. 9.6.1");
+  EXPECT_TRUE(game.take_back());
+  EXPECT_FALSE(game.is_over());
+}
+
+TEST(GameEnd, EnPassantRightCountsOnlyWhenTheCaptureIsLegal) {
+  // Art. 9.2.3: after ...d7-d5 with a white pawn on e5 the position differs from the same
+  // placement without the e.p. right, but only if exd6 is legal. With the white king on a5 and
+  // a black rook on h5, exd6 e.p. would expose the king along the fifth rank.
+  const Position pinned = fen("4k3/3p4/8/K3P2r/8/8/8/8 b - - 0 1");
+  const Position after_push = pinned.after(uci(pinned, "d7d5"));
+  EXPECT_EQ(after_push.en_passant_square(), SQ_NONE);
+  const Position free = fen("4k3/3p4/8/4P3/8/8/7r/K7 b - - 0 1");
+  const Position after_free_push = free.after(uci(free, "d7d5"));
+  EXPECT_EQ(after_free_push.en_passant_square(), SQ_D6);
+  // Same placement, side and rights; different only by the legal e.p. right.
+  const Position same_without = fen("4k3/8/8/3pP3/8/8/7r/K7 w - - 0 2");
+  EXPECT_TRUE(same_without.same_placement(after_free_push));
+  EXPECT_NE(same_without.key(), after_free_push.key());
+  const Position pinned_without = fen("4k3/8/8/K2pP2r/8/8/8/8 w - - 0 2");
+  EXPECT_EQ(pinned_without.key(), after_push.key());
+}
+
+TEST(GameEnd, FiftyMovesClaimableSeventyFiveAutomatic) {
+  Game game(fen("8/8/8/3k4/8/8/R7/4K3 w - - 99 80"));
+  EXPECT_FALSE(game.can_claim_fifty_moves());
+  const Move rook_move = uci(game.position(), "a2a3");
+  EXPECT_TRUE(game.can_claim_fifty_moves(rook_move));
+  play_uci(game, {"a2a3"});
+  EXPECT_TRUE(game.can_claim_fifty_moves());
+  EXPECT_FALSE(game.is_over());
+
+  Game long_game(fen("8/8/8/3k4/8/8/R7/4K3 w - - 149 120"));
+  play_uci(long_game, {"a2a3"});
+  EXPECT_EQ(long_game.end().termination, Termination::SeventyFiveMoves);
+  EXPECT_EQ(long_game.end().rule, "Art. 9.6.2");
+}
+
+TEST(GameEnd, MateOnThe75thMoveTakesPrecedence) {
+  // Art. 9.6.2: if the last move resulted in checkmate, that takes precedence.
+  Game game(fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 149 120"));
+  play_uci(game, {"a1a8"});
+  EXPECT_EQ(game.end().termination, Termination::Checkmate);
+  EXPECT_EQ(game.end().result, GameResult::WhiteWins);
+}
+
+struct MaterialCase {
+  const char* fen;
+  bool white_can_mate;
+  bool black_can_mate;
+};
+
+TEST(CanCheckmate, InsufficientMaterialCasesAreExact) {
+  const MaterialCase cases[] = {
+      {"8/8/8/4k3/8/8/8/4K3 w - - 0 1", false, false},      // K v K
+      {"8/8/8/4k3/8/8/8/3NK3 w - - 0 1", false, false},     // K+N v K
+      {"8/8/8/4k3/8/8/8/3BK3 w - - 0 1", false, false},     // K+B v K
+      {"8/8/8/4k3/8/8/8/2NNK3 w - - 0 1", true, false},     // K+N+N v K: a helpmate exists
+      {"8/8/8/4k3/8/8/8/2BNK3 w - - 0 1", true, false},     // K+B+N v K
+      {"8/8/8/4k3/8/8/8/2B1KB2 w - - 0 1", true, false},    // bishops on both colours
+      {"8/8/8/4k3/8/8/8/1B1BK3 w - - 0 1", false, false},   // two bishops, both light squares
+      {"8/8/3b4/4k3/8/8/8/2B1K3 w - - 0 1", false, false},  // same-coloured bishops: dead
+      {"8/8/4b3/4k3/8/8/8/2B1K3 w - - 0 1", true, true},    // opposite colours: mate possible
+      {"8/8/8/4k3/8/8/p7/3NK3 w - - 0 1", true, true},      // lone knight v king and pawn
+      {"8/8/2n5/4k3/8/8/8/3NK3 w - - 0 1", true, true},     // knight v knight
+      {"8/8/8/4k3/8/8/8/3QK3 w - - 0 1", true, false},      // K+Q v K
+      {"8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", true, false},     // a pawn can promote
+  };
+  for (const auto& c : cases) {
+    const Position pos = fen(c.fen);
+    EXPECT_EQ(can_checkmate(pos, WHITE), c.white_can_mate) << c.fen;
+    EXPECT_EQ(can_checkmate(pos, BLACK), c.black_can_mate) << c.fen;
+    EXPECT_EQ(is_dead_position(pos), !c.white_can_mate && !c.black_can_mate) << c.fen;
+  }
+}
+
+TEST(GameEnd, DeadPositionAfterLastCapture) {
+  Game game(fen("8/8/8/4k3/8/8/3p4/4K3 w - - 0 1"));
+  play_uci(game, {"e1d2"});
+  EXPECT_EQ(game.end().termination, Termination::DeadPosition);
+  EXPECT_EQ(game.end().rule, "Art. 5.2.2");
+}
+
+TEST(GameEnd, FlagFallIsADrawWhenTheOpponentCannotMate) {
+  Game bare(fen("8/8/8/4k3/8/8/4P3/4K3 w - - 0 1"));
+  ASSERT_TRUE(bare.flag_fall(WHITE));
+  EXPECT_EQ(bare.end().termination, Termination::TimeForfeitDraw);
+  EXPECT_EQ(bare.end().result, GameResult::Draw);
+  Game winning(fen("8/8/8/4k3/8/8/4P3/4K3 w - - 0 1"));
+  ASSERT_TRUE(winning.flag_fall(BLACK));
+  EXPECT_EQ(winning.end().termination, Termination::TimeForfeit);
+  EXPECT_EQ(winning.end().result, GameResult::WhiteWins);
+  EXPECT_EQ(winning.end().rule, "Art. 6.9");
+}
+
+TEST(GameEnd, ResignationAndAgreementAreFinal) {
+  Game game;
+  ASSERT_TRUE(game.resign(BLACK));
+  EXPECT_EQ(game.end().result, GameResult::WhiteWins);
+  EXPECT_FALSE(game.agree_draw());
+  Game other;
+  ASSERT_TRUE(other.agree_draw());
+  EXPECT_EQ(result_text(other.end().result), "1/2-1/2");
+}
+
+}  // namespace
+}  // namespace annabella::core
