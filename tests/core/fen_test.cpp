@@ -80,7 +80,7 @@ TEST(Fen, EveryFaultHasItsOwnMessage) {
       {"4k3/8/8/4pP2/8/8/8/4K3 w - e6 5 1", "halfmove clock must be 0"},
       {"4k3/8/8/8/8/8/8/4K3 w - z9 0 1", "en passant square must be a square"},
       {"4k3/8/8/8/8/8/8/r3K3 b - - 0 1", "White is in check, but it is Black's move"},
-      {"4k3/8/8/8/8/3n1n2/3r4/4K3 w - - 0 1", "attacked by 3 pieces"},
+      {"4k3/8/8/8/8/3n1n2/4r3/4K3 w - - 0 1", "attacked by 3 pieces"},
   };
   for (const auto& c : cases) {
     auto pos = Position::from_fen(c.fen);
