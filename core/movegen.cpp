@@ -16,7 +16,6 @@ struct ListSink {
     list.push_back(Move(from, to, MoveKind::Promotion, BISHOP));
     list.push_back(Move(from, to, MoveKind::Promotion, KNIGHT));
   }
-  static constexpr bool kStopAtFirst = false;
   bool done() const { return false; }
 };
 
