@@ -1,0 +1,321 @@
+// The open peg protocol (docs/peg-protocol.md): framing, checksum, host and board side.
+#include "tactile/peg_protocol.h"
+
+#include <cstdio>
+
+namespace annabella::tactile {
+
+namespace peg {
+namespace {
+
+constexpr char kHex[] = "0123456789ABCDEF";
+
+std::string hex2(std::uint8_t value) {
+  return {kHex[value >> 4], kHex[value & 15]};
+}
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+std::optional<std::uint8_t> parse_hex2(std::string_view text) {
+  if (text.size() != 2) return std::nullopt;
+  const int hi = hex_digit(text[0]);
+  const int lo = hex_digit(text[1]);
+  if (hi < 0 || lo < 0) return std::nullopt;
+  return static_cast<std::uint8_t>(hi * 16 + lo);
+}
+
+// Splits on single spaces (at most `max` tokens; an empty token makes the line malformed).
+std::vector<std::string_view> tokens_of(std::string_view body) {
+  std::vector<std::string_view> tokens;
+  std::size_t start = 0;
+  while (start <= body.size()) {
+    const std::size_t space = body.find(' ', start);
+    const std::size_t end = space == std::string_view::npos ? body.size() : space;
+    tokens.push_back(body.substr(start, end - start));
+    if (space == std::string_view::npos) break;
+    start = space + 1;
+  }
+  return tokens;
+}
+
+}  // namespace
+
+std::uint8_t crc8(std::string_view body) {
+  std::uint8_t crc = 0;
+  for (const char c : body) {
+    crc = static_cast<std::uint8_t>(crc ^ static_cast<std::uint8_t>(c));
+    for (int bit = 0; bit < 8; ++bit)
+      crc = static_cast<std::uint8_t>((crc & 0x80) ? (crc << 1) ^ 0x07 : crc << 1);
+  }
+  return crc;
+}
+
+std::string frame(std::string_view body) {
+  std::string line(body);
+  line += '*';
+  line += hex2(crc8(body));
+  line += '\n';
+  return line;
+}
+
+std::optional<std::string_view> unframe(std::string_view line) {
+  if (line.size() < 4 || line[line.size() - 3] != '*') return std::nullopt;
+  const std::string_view body = line.substr(0, line.size() - 3);
+  const auto sum = parse_hex2(line.substr(line.size() - 2));
+  if (!sum || *sum != crc8(body) || body.find('*') != std::string_view::npos) return std::nullopt;
+  return body;
+}
+
+std::string occupancy_hex(core::Bitboard occupied) {
+  std::string text;
+  for (int rank = 0; rank < 8; ++rank)
+    text += hex2(static_cast<std::uint8_t>((occupied >> (8 * rank)) & 0xFF));
+  return text;
+}
+
+std::optional<core::Bitboard> parse_occupancy(std::string_view hex) {
+  if (hex.size() != 16) return std::nullopt;
+  core::Bitboard occupied = 0;
+  for (int rank = 0; rank < 8; ++rank) {
+    const auto byte = parse_hex2(hex.substr(static_cast<std::size_t>(2 * rank), 2));
+    if (!byte) return std::nullopt;
+    occupied |= core::Bitboard{*byte} << (8 * rank);
+  }
+  return occupied;
+}
+
+std::string_view button_token(BoardButton button) {
+  switch (button) {
+    case BoardButton::Announce:
+      return "ANNOUNCE";
+    case BoardButton::Time:
+      return "TIME";
+    case BoardButton::Repeat:
+      return "REPEAT";
+    case BoardButton::PromoteQueen:
+      return "PROMOTE-Q";
+    case BoardButton::PromoteRook:
+      return "PROMOTE-R";
+    case BoardButton::PromoteBishop:
+      return "PROMOTE-B";
+    case BoardButton::PromoteKnight:
+      return "PROMOTE-N";
+  }
+  return "ANNOUNCE";
+}
+
+std::optional<BoardButton> parse_button(std::string_view token) {
+  for (const BoardButton b :
+       {BoardButton::Announce, BoardButton::Time, BoardButton::Repeat, BoardButton::PromoteQueen,
+        BoardButton::PromoteRook, BoardButton::PromoteBishop, BoardButton::PromoteKnight})
+    if (button_token(b) == token) return b;
+  return std::nullopt;
+}
+
+void LineSplitter::reset() {
+  line_.clear();
+  bad_ = false;
+}
+
+LineSplitter::Outcome LineSplitter::feed(std::uint8_t byte) {
+  if (byte == '\n') {
+    const bool bad = bad_;
+    bad_ = false;
+    if (bad) {
+      line_.clear();
+      return Outcome::BadLine;
+    }
+    if (line_.empty()) return Outcome::None;  // blank lines are allowed (keep-alive)
+    return Outcome::Line;
+  }
+  if (line_.size() >= kMaxLine + 1 || bad_) {
+    // Keep reading to the end of the line; the previous complete line is cleared here.
+    bad_ = true;
+    line_.clear();
+    return Outcome::None;
+  }
+  if (byte == '\r') return Outcome::None;  // CR LF line ends are accepted
+  if (byte < 0x20 || byte > 0x7E) {
+    bad_ = true;
+    line_.clear();
+    return Outcome::None;
+  }
+  line_.push_back(static_cast<char>(byte));
+  return Outcome::None;
+}
+
+std::string encode_hello(std::string_view name, std::string_view buttons) {
+  return frame("PEG " + std::to_string(kVersion) + " " + std::string(name) + " " +
+               std::string(buttons.empty() ? "-" : buttons));
+}
+std::string encode_lift(std::uint8_t seq, core::Square square) {
+  return frame("L " + hex2(seq) + " " + core::square_name(square));
+}
+std::string encode_place(std::uint8_t seq, core::Square square) {
+  return frame("P " + hex2(seq) + " " + core::square_name(square));
+}
+std::string encode_button(std::uint8_t seq, BoardButton button) {
+  return frame("B " + hex2(seq) + " " + std::string(button_token(button)));
+}
+std::string encode_scan(std::uint8_t seq, core::Bitboard occupied) {
+  return frame("S " + hex2(seq) + " " + occupancy_hex(occupied));
+}
+std::string encode_host_hello(int max_version) {
+  return frame("HELLO " + std::to_string(max_version));
+}
+std::string encode_scan_request() {
+  return frame("SCAN");
+}
+
+}  // namespace peg
+
+namespace {
+void append(std::vector<std::uint8_t>& out, const std::string& text) {
+  out.insert(out.end(), text.begin(), text.end());
+}
+}  // namespace
+
+std::vector<std::uint8_t> PegProtocol::connect_bytes() {
+  splitter_.reset();
+  last_seq_.reset();
+  garbage_reported_ = false;
+  scan_requested_ = true;
+  std::vector<std::uint8_t> bytes;
+  append(bytes, peg::encode_host_hello());
+  append(bytes, peg::encode_scan_request());
+  return bytes;
+}
+
+void PegProtocol::request_scan(std::vector<std::uint8_t>& reply) {
+  if (scan_requested_) return;
+  scan_requested_ = true;
+  append(reply, peg::encode_scan_request());
+}
+
+void PegProtocol::bad_line(TimePoint time, std::vector<BoardInput>& out,
+                           std::vector<std::uint8_t>& reply, std::string_view why) {
+  ++stats_.bad_messages;
+  // The bad line may have been an event: the board is re-read, and events wait for the scan.
+  last_seq_.reset();
+  request_scan(reply);
+  if (garbage_reported_) return;
+  garbage_reported_ = true;
+  BoardInput input;
+  input.kind = BoardInput::Kind::Garbage;
+  input.time = time;
+  input.detail = "peg protocol: " + std::string(why) + "; the board is re-read";
+  out.push_back(std::move(input));
+}
+
+void PegProtocol::decode(std::span<const std::uint8_t> bytes, TimePoint time,
+                         std::vector<BoardInput>& out, std::vector<std::uint8_t>& reply) {
+  for (const std::uint8_t byte : bytes) {
+    switch (splitter_.feed(byte)) {
+      case peg::LineSplitter::Outcome::None:
+        break;
+      case peg::LineSplitter::Outcome::BadLine:
+        stats_.garbage_bytes += 1;
+        bad_line(time, out, reply, "an unreadable line (too long or not printable ASCII)");
+        break;
+      case peg::LineSplitter::Outcome::Line: {
+        const std::string& line = splitter_.line();
+        const auto body = peg::unframe(line);
+        if (!body) {
+          stats_.garbage_bytes += line.size();
+          bad_line(time, out, reply, "a line with a wrong checksum or form");
+        } else {
+          interpret(*body, time, out, reply);
+        }
+        splitter_.reset();
+        break;
+      }
+    }
+  }
+}
+
+void PegProtocol::interpret(std::string_view body, TimePoint time, std::vector<BoardInput>& out,
+                            std::vector<std::uint8_t>& reply) {
+  const auto tokens = peg::tokens_of(body);
+  BoardInput input;
+  input.time = time;
+  const std::string_view type = tokens[0];
+  const auto malformed = [&] {
+    stats_.garbage_bytes += body.size();
+    bad_line(time, out, reply, "a malformed \"" + std::string(type) + "\" line");
+  };
+  if (type == "L" || type == "P" || type == "B" || type == "S") {
+    if (tokens.size() != 3) return malformed();
+    const auto seq = peg::parse_hex2(tokens[1]);
+    if (!seq) return malformed();
+    if (type == "S") {
+      const auto occupied = peg::parse_occupancy(tokens[2]);
+      if (!occupied) return malformed();
+      ++stats_.messages;
+      garbage_reported_ = false;
+      scan_requested_ = false;
+      last_seq_ = *seq;
+      input.kind = BoardInput::Kind::Scan;
+      input.scan.identifies_pieces = false;
+      input.scan.occupied = *occupied;
+      out.push_back(std::move(input));
+      return;
+    }
+    if (type == "B") {
+      const auto button = peg::parse_button(tokens[2]);
+      if (!button) return malformed();
+      input.kind = BoardInput::Kind::Button;
+      input.button = *button;
+    } else {
+      const auto square = core::parse_square(tokens[2]);
+      if (!square) return malformed();
+      input.kind = type == "L" ? BoardInput::Kind::Lift : BoardInput::Kind::Place;
+      input.square = *square;
+    }
+    ++stats_.messages;
+    garbage_reported_ = false;
+    if (!last_seq_) {
+      // Events before the first scan (or after a lost line) are covered by the scan asked for.
+      request_scan(reply);
+      if (input.kind != BoardInput::Kind::Button) return;
+    } else if (static_cast<std::uint8_t>(*last_seq_ + 1) != *seq) {
+      // A line was lost: re-read the whole board (docs/peg-protocol.md, "Sequence numbers").
+      ++stats_.bad_messages;
+      last_seq_.reset();
+      request_scan(reply);
+      BoardInput lost;
+      lost.kind = BoardInput::Kind::Info;
+      lost.time = time;
+      lost.detail = "peg protocol: an event line was lost; the board is re-read";
+      out.push_back(std::move(lost));
+      if (input.kind != BoardInput::Kind::Button) return;
+    } else {
+      last_seq_ = *seq;
+    }
+    out.push_back(std::move(input));
+    return;
+  }
+  if (type == "PEG") {
+    ++stats_.messages;
+    garbage_reported_ = false;
+    input.kind = BoardInput::Kind::Info;
+    input.detail = "peg board: " + std::string(body.substr(4));
+    if (tokens.size() < 2 || tokens[1] != std::to_string(peg::kVersion))
+      input.detail += " (version not 1: events are read as version 1)";
+    out.push_back(std::move(input));
+    return;
+  }
+  if (type == "E") {
+    ++stats_.other_messages;
+    input.kind = BoardInput::Kind::Info;
+    input.detail = "peg board reports: " + std::string(body.size() > 2 ? body.substr(2) : "");
+    out.push_back(std::move(input));
+    return;
+  }
+  ++stats_.other_messages;  // unknown types are ignored (forward compatibility)
+}
+
+}  // namespace annabella::tactile

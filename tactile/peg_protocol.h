@@ -1,0 +1,97 @@
+// The open peg protocol for occupancy-only sensor pegboards (docs/peg-protocol.md is the
+// specification; this is its reference implementation, host side and board side).
+//
+// Lines of printable ASCII: BODY "*" CC LF, CC = CRC-8 (polynomial 0x07, initial value 0, no
+// reflection, no final XOR) of BODY as two upper-case hex digits. Board -> host:
+//   PEG <version> <name> <buttons>     handshake reply (and at power-up)
+//   L <seq> <square>                   a peg left a square          (seq: 2 hex digits, +1 per
+//   event) P <seq> <square>                   a peg went into a square B <seq> <button> ANNOUNCE
+//   TIME REPEAT PROMOTE-Q PROMOTE-R PROMOTE-B PROMOTE-N S <seq> <16 hex digits>            full
+//   scan: ranks 1..8, two digits a rank, bit 0 = file a E <text>                           the
+//   board could not read a host line
+// Host -> board: HELLO <max-version>, SCAN.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/types.h"
+#include "tactile/board_protocol.h"
+
+namespace annabella::tactile {
+
+namespace peg {
+inline constexpr int kVersion = 1;
+inline constexpr std::size_t kMaxLine = 96;  // characters before the LF; longer lines are garbage
+
+// CRC-8/SMBUS: polynomial 0x07, initial 0x00, no reflection, no final XOR.
+std::uint8_t crc8(std::string_view body);
+// BODY "*" CC "\n"
+std::string frame(std::string_view body);
+// The body of a framed line (without CR/LF); nullopt if the checksum or the form is wrong.
+std::optional<std::string_view> unframe(std::string_view line);
+
+// Occupancy as 16 hex digits (rank 1 first, bit 0 = file a) and back.
+std::string occupancy_hex(core::Bitboard occupied);
+std::optional<core::Bitboard> parse_occupancy(std::string_view hex);
+
+std::string_view button_token(BoardButton button);
+std::optional<BoardButton> parse_button(std::string_view token);
+
+// Splits a byte stream into lines (LF-terminated, CR dropped); over-long lines and bytes outside
+// printable ASCII make the line bad.
+class LineSplitter {
+ public:
+  enum class Outcome { None, Line, BadLine };
+  Outcome feed(std::uint8_t byte);
+  const std::string& line() const { return line_; }
+  void reset();
+
+ private:
+  std::string line_;
+  bool bad_ = false;
+};
+
+// Board side (simulator, firmware tests): the lines a pegboard sends.
+std::string encode_hello(std::string_view name, std::string_view buttons);
+std::string encode_lift(std::uint8_t seq, core::Square square);
+std::string encode_place(std::uint8_t seq, core::Square square);
+std::string encode_button(std::uint8_t seq, BoardButton button);
+std::string encode_scan(std::uint8_t seq, core::Bitboard occupied);
+
+// Host side requests.
+std::string encode_host_hello(int max_version = kVersion);
+std::string encode_scan_request();
+}  // namespace peg
+
+// The host side of the peg protocol as a BoardProtocol.
+class PegProtocol final : public BoardProtocol {
+ public:
+  ProtocolKind kind() const override { return ProtocolKind::Peg; }
+  // 115200 baud 8N1 (USB CDC boards ignore the rate; UART/Bluetooth modules must match).
+  LineSettings line_settings() const override { return LineSettings{115200, 8, Parity::None, 1}; }
+  bool identifies_pieces() const override { return false; }
+  // HELLO then SCAN.
+  std::vector<std::uint8_t> connect_bytes() override;
+  void decode(std::span<const std::uint8_t> bytes, TimePoint time, std::vector<BoardInput>& out,
+              std::vector<std::uint8_t>& reply) override;
+  const DecoderStats& stats() const override { return stats_; }
+
+ private:
+  void interpret(std::string_view body, TimePoint time, std::vector<BoardInput>& out,
+                 std::vector<std::uint8_t>& reply);
+  void bad_line(TimePoint time, std::vector<BoardInput>& out, std::vector<std::uint8_t>& reply,
+                std::string_view why);
+  void request_scan(std::vector<std::uint8_t>& reply);
+  peg::LineSplitter splitter_;
+  DecoderStats stats_;
+  std::optional<std::uint8_t> last_seq_;  // unknown until the first scan
+  bool scan_requested_ = false;
+  bool garbage_reported_ = false;
+};
+
+}  // namespace annabella::tactile
