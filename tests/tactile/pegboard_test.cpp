@@ -1,0 +1,418 @@
+// The Pegboard recogniser with synthetic inputs and synthetic time: D.2.2 touched, D.2.3
+// completed and made, every special move, every capture order, slides, bounces, illegal and
+// wrong placements, out of sync, disconnection.
+#include "tactile/pegboard.h"
+
+#include <gtest/gtest.h>
+
+#include "core/movegen.h"
+
+namespace annabella::tactile {
+namespace {
+
+using namespace std::chrono_literals;
+using core::Move;
+using core::MoveKind;
+using core::Position;
+using core::Square;
+using Kind = PegboardEvent::Kind;
+
+Square sq(std::string_view name) {
+  return *core::parse_square(name);
+}
+
+Position fen(std::string_view text) {
+  auto pos = Position::from_fen(text);
+  EXPECT_TRUE(pos) << pos.error().message;
+  return pos.value_or(Position());
+}
+
+// Drives a Pegboard with inputs spaced in synthetic time and collects its events.
+class Driver {
+ public:
+  explicit Driver(const Position& pos, PegboardSettings settings = {}, bool identifying = false)
+      : board_(pos, settings), identifying_(identifying), settings_(settings) {}
+
+  Driver& lift(std::string_view square, std::chrono::milliseconds after = 400ms) {
+    return input(BoardInput::Kind::Lift, square, core::NO_PIECE, after);
+  }
+  // On a piece-identifying board the piece is what the board reports; else it is ignored.
+  Driver& place(std::string_view square, core::Piece piece = core::NO_PIECE,
+                std::chrono::milliseconds after = 400ms) {
+    return input(BoardInput::Kind::Place, square, identifying_ ? piece : core::NO_PIECE, after);
+  }
+  Driver& button(BoardButton b) {
+    BoardInput in;
+    in.kind = BoardInput::Kind::Button;
+    in.button = b;
+    now_ += 100ms;
+    in.time = now_;
+    board_.feed(in, events_);
+    return *this;
+  }
+  Driver& feed(BoardInput in, std::chrono::milliseconds after = 100ms) {
+    now_ += after;
+    in.time = now_;
+    board_.feed(in, events_);
+    return *this;
+  }
+  // Lets time pass, firing every timer due on the way.
+  Driver& wait(std::chrono::milliseconds span) {
+    const TimePoint end = now_ + span;
+    while (auto next = board_.next_deadline()) {
+      if (*next > end) break;
+      now_ = std::max(now_, *next);
+      board_.tick(now_, events_);
+    }
+    now_ = end;
+    board_.tick(now_, events_);
+    return *this;
+  }
+  Driver& settle() { return wait(settings_.settle + 1ms); }
+  Driver& announce() {
+    board_.announce(now_, events_);
+    return *this;
+  }
+
+  // The events so far as describe() lines, then forgotten.
+  std::vector<std::string> take() {
+    std::vector<std::string> lines;
+    for (const auto& e : events_) lines.push_back(describe(e));
+    taken_.insert(taken_.end(), events_.begin(), events_.end());
+    events_.clear();
+    return lines;
+  }
+  const std::vector<PegboardEvent>& taken() const { return taken_; }
+  Pegboard& board() { return board_; }
+  TimePoint now() const { return now_; }
+
+ private:
+  Driver& input(BoardInput::Kind kind, std::string_view square, core::Piece piece,
+                std::chrono::milliseconds after) {
+    BoardInput in;
+    in.kind = kind;
+    in.square = sq(square);
+    in.piece = piece;
+    now_ += after;
+    in.time = now_;
+    board_.feed(in, events_);
+    return *this;
+  }
+  Pegboard board_;
+  bool identifying_;
+  PegboardSettings settings_;
+  TimePoint now_{};
+  std::vector<PegboardEvent> events_;
+  std::vector<PegboardEvent> taken_;
+};
+
+using Lines = std::vector<std::string>;
+
+TEST(Pegboard, LiftIsTouchedAndPlacementCompletesThenAnnouncementMakes) {
+  Driver d(Position{});
+  d.lift("e2");
+  d.wait(50ms);
+  EXPECT_EQ(d.take(), Lines({"touched e2 white pawn"}));  // D.2.2, before any placement
+  d.place("e4").settle();
+  EXPECT_EQ(d.take(), Lines({"placed e4 white pawn", "completed e2e4"}));
+  EXPECT_EQ(d.board().position(), Position{});  // not made before the announcement (D.2.3)
+  d.announce();
+  EXPECT_EQ(d.take(), Lines({"made e2e4"}));
+  EXPECT_EQ(d.board().position(), Position{}.after(Move(core::SQ_E2, core::SQ_E4)));
+  ASSERT_EQ(d.board().touch_log().size(), 1u);
+  EXPECT_TRUE(d.board().touch_log()[0].own_piece);
+  EXPECT_FALSE(d.board().touch_log()[0].put_back);
+}
+
+TEST(Pegboard, TouchedEventCarriesTheTimeOfTheLift) {
+  Driver d(Position{});
+  d.lift("g1");
+  const TimePoint lifted = d.now();
+  d.wait(1s);
+  ASSERT_EQ(d.take().size(), 1u);
+  EXPECT_EQ(d.taken()[0].time, lifted);
+}
+
+TEST(Pegboard, PutBackIntoTheSameHoleIsATouchWithoutAMove) {
+  Driver d(Position{});
+  d.lift("g1").place("g1").settle();
+  EXPECT_EQ(d.take(), Lines({"touched g1 white knight", "placed g1 white knight"}));
+  EXPECT_FALSE(d.board().completed_move());
+  ASSERT_EQ(d.board().touch_log().size(), 1u);
+  EXPECT_TRUE(d.board().touch_log()[0].put_back);  // evidence for Art. 4.3
+}
+
+TEST(Pegboard, SensorBounceIsNoTouch) {
+  Driver d(Position{});
+  d.lift("e2").place("e2", core::NO_PIECE, 5ms).settle();
+  EXPECT_TRUE(d.take().empty());
+  EXPECT_TRUE(d.board().touch_log().empty());
+}
+
+TEST(Pegboard, TouchingAnOpponentsPieceIsRecorded) {
+  Driver d(Position{});
+  d.lift("e7").place("e7").settle();
+  EXPECT_EQ(d.take(), Lines({"touched e7 black pawn (opponent's piece)", "placed e7 black pawn"}));
+  ASSERT_EQ(d.board().touch_log().size(), 1u);
+  EXPECT_FALSE(d.board().touch_log()[0].own_piece);
+}
+
+const char* kAfterE4D5 = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+
+TEST(Pegboard, CaptureWithTheCapturedPieceRemovedFirst) {
+  Driver d(fen(kAfterE4D5), {.auto_announce = true});
+  d.lift("d5").lift("e4").place("d5").settle();
+  EXPECT_EQ(d.take(), Lines({"touched d5 black pawn (opponent's piece)", "touched e4 white pawn",
+                             "placed d5 white pawn", "removed d5 black pawn", "completed e4d5",
+                             "made e4d5"}));
+}
+
+TEST(Pegboard, CaptureWithTheCapturingPieceLiftedFirst) {
+  Driver d(fen(kAfterE4D5), {.auto_announce = true});
+  d.lift("e4").lift("d5").place("d5").settle();
+  EXPECT_EQ(d.take(), Lines({"touched e4 white pawn", "touched d5 black pawn (opponent's piece)",
+                             "placed d5 white pawn", "removed d5 black pawn", "completed e4d5",
+                             "made e4d5"}));
+}
+
+TEST(Pegboard, CaptureReportedByADgtBoardAsReplacementThenLift) {
+  // "new piece on d5, then e4 empty" with no "d5 empty" in between (docs/dgt-board.md).
+  Driver d(fen(kAfterE4D5), {}, true);
+  BoardInput replacement;
+  replacement.kind = BoardInput::Kind::Place;
+  replacement.square = core::SQ_D5;
+  replacement.piece = core::W_PAWN;
+  d.feed(replacement);
+  d.lift("e4").settle();
+  const auto lines = d.take();
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.back(), "completed e4d5");
+  EXPECT_EQ(lines.front(), "touched d5 black pawn (opponent's piece)");
+}
+
+const char* kEnPassant = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
+
+TEST(Pegboard, EnPassantInEitherOrder) {
+  for (const bool captured_first : {true, false}) {
+    Driver d(fen(kEnPassant));
+    if (captured_first)
+      d.lift("f5").lift("e5").place("f6");
+    else
+      d.lift("e5").place("f6").settle().lift("f5");  // pawn placed, captured one still there
+    d.settle();
+    const auto lines = d.take();
+    EXPECT_EQ(lines.back(), "completed e5f6") << captured_first;
+    EXPECT_EQ(std::count(lines.begin(), lines.end(), "removed f5 black pawn"), 1);
+    for (const auto& line : lines) EXPECT_EQ(line.find("illegal"), std::string::npos) << line;
+    ASSERT_TRUE(d.board().completed_move());
+    EXPECT_EQ(d.board().completed_move()->kind(), MoveKind::EnPassant);
+  }
+}
+
+const char* kCastling = "r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 1";
+
+TEST(Pegboard, CastlingKingFirstIsNotReportedIllegalHalfWay) {
+  Driver d(fen(kCastling));
+  d.lift("e1").place("g1").settle().wait(1s);  // Art. 4.4: king first, rook a while later
+  EXPECT_EQ(d.take(), Lines({"touched e1 white king", "placed g1 white king"}));
+  d.lift("h1").place("f1").settle();
+  EXPECT_EQ(d.take(), Lines({"touched h1 white rook", "placed f1 white rook", "completed e1g1"}));
+  EXPECT_EQ(d.board().completed_move()->kind(), MoveKind::Castling);
+}
+
+TEST(Pegboard, LongCastlingAndBlackCastling) {
+  Driver d(fen(kCastling), {.auto_announce = true});
+  d.lift("e1").place("c1").lift("a1").place("d1").settle();
+  EXPECT_EQ(d.take().back(), "made e1c1");
+  d.lift("e8").place("g8").lift("h8").place("f8").settle();
+  EXPECT_EQ(d.take().back(), "made e8g8");
+}
+
+TEST(Pegboard, RookFirstIsARookMove) {
+  // Art. 4.4: touching the rook first is a rook move, not castling.
+  Driver d(fen(kCastling));
+  d.lift("h1").place("f1").settle();
+  EXPECT_EQ(d.take().back(), "completed h1f1");
+}
+
+const char* kPromotion = "k7/4P3/8/8/8/8/8/4K3 w - - 0 1";
+const char* kCapturePromotion = "k3r3/3P4/8/8/8/8/8/4K3 w - - 0 1";
+
+TEST(Pegboard, PromotionOnAPieceIdentifyingBoardShowsThePiece) {
+  Driver d(fen(kPromotion), {}, true);
+  d.lift("e7").place("e8", core::W_KNIGHT).settle();  // an under-promotion
+  EXPECT_EQ(d.take().back(), "completed e7e8n");
+}
+
+TEST(Pegboard, PromotionOnAnOccupancyBoardWaitsForThePiece) {
+  Driver d(fen(kPromotion));
+  d.lift("e7").place("e8").settle();
+  EXPECT_EQ(d.take().back(), "promotion on e8: which piece? (D.2.1: the announcement names it)");
+  EXPECT_FALSE(d.board().completed_move());
+  std::vector<PegboardEvent> out;
+  d.board().set_promotion(core::QUEEN, d.now(), out);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(describe(out[0]), "completed e7e8q");
+}
+
+TEST(Pegboard, PromotionPieceFromABoardButtonAlsoWithACapture) {
+  Driver d(fen(kCapturePromotion));
+  d.lift("e8").lift("d7").place("e8").settle();
+  EXPECT_EQ(d.take().back(), "promotion on e8: which piece? (D.2.1: the announcement names it)");
+  d.button(BoardButton::PromoteRook).settle();
+  const auto lines = d.take();
+  EXPECT_EQ(lines.front(), "button promote rook");
+  EXPECT_EQ(lines.back(), "completed d7e8r");
+  EXPECT_NE(std::find(lines.begin(), lines.end(), "removed e8 black rook"), lines.end());
+}
+
+TEST(Pegboard, ASlidPieceReplacesTheMoveUntilItIsMade) {
+  Driver d(Position{});
+  d.lift("e2").place("e3").settle();
+  EXPECT_EQ(d.take().back(), "completed e2e3");
+  d.lift("e3").place("e4").settle();
+  EXPECT_EQ(d.take().back(), "completed e2e4 (replaces e2e3)");
+  d.lift("e4").place("e2").settle();
+  EXPECT_EQ(d.take().back(), "retracted e2e4");
+  d.lift("g1").place("f3").settle();
+  EXPECT_EQ(d.take().back(), "completed g1f3");
+  d.button(BoardButton::Announce);  // the board's announce/confirm button, D.2.3 (3)
+  EXPECT_EQ(d.take(), Lines({"made g1f3"}));
+  // Once made, sliding on is no longer the same move: it is judged against the new position.
+  d.lift("f3").place("g5").settle();
+  EXPECT_EQ(d.take().back(),
+            "illegal: white knight moved to g5, but Black is to move; nothing enters the record");
+}
+
+TEST(Pegboard, ASlideWithinTheSettleTimeIsOneMove) {
+  Driver d(Position{});
+  d.lift("e2")
+      .place("e3", core::NO_PIECE, 100ms)
+      .lift("e3", 50ms)
+      .place("e4", core::NO_PIECE, 50ms);
+  d.settle();
+  EXPECT_EQ(d.take().back(), "completed e2e4");
+}
+
+TEST(Pegboard, IllegalMoveIsReportedThenOneHintAfterTheGracePeriod) {
+  Driver d(Position{});
+  d.lift("b1").place("b3").settle();
+  EXPECT_EQ(d.take().back(),
+            "illegal: white knight b1 to b3 is not a legal move (Art. 3); "
+            "nothing enters the record");
+  d.wait(3s);
+  EXPECT_EQ(d.take(), Lines({"out of sync: move white knight b3 b1"}));
+  d.wait(10s);
+  EXPECT_TRUE(d.take().empty());  // not on every repeat
+  d.lift("b3").place("b1").settle();
+  EXPECT_EQ(d.take().back(), "in sync");
+  EXPECT_EQ(d.board().position(), Position{});
+}
+
+TEST(Pegboard, MovingTheWrongColourIsIllegal) {
+  Driver d(Position{});
+  d.lift("e7").place("e5").settle();
+  EXPECT_EQ(d.take().back(),
+            "illegal: black pawn moved to e5, but White is to move; nothing enters the record");
+}
+
+TEST(Pegboard, APieceLeftInTheHandGetsAHintNotAnIllegal) {
+  Driver d(Position{});
+  d.lift("d2").settle().wait(3s);
+  EXPECT_EQ(d.take(), Lines({"touched d2 white pawn", "out of sync: place white pawn d2"}));
+}
+
+TEST(Pegboard, AnnouncedOpponentMoveWrongPlacementIsReportedAtOnce) {
+  // D.2.1: the VI player executes the opponent's announced move on his own board.
+  Driver d(Position{}.after(Move(core::SQ_E2, core::SQ_E4)));
+  d.board().expect_move(Move(core::SQ_E7, core::SQ_E5));
+  d.lift("e7").place("e6");
+  EXPECT_EQ(d.take(), Lines({"touched e7 black pawn", "placed e6 black pawn",
+                             "illegal: the announced move is e7e5 (D.2.1): a piece was placed on "
+                             "e6, which stays empty"}));
+  d.settle();
+  d.take();
+  d.lift("e6").place("e5").settle();
+  EXPECT_EQ(d.take().back(), "completed e7e5");
+  // Announced already by the opponent: the position moves on without another announcement.
+  EXPECT_EQ(d.board().position().side_to_move(), core::WHITE);
+  EXPECT_FALSE(d.board().completed_move());
+}
+
+TEST(Pegboard, AnnouncedOpponentMoveExecutedAsAnotherLegalMoveIsIllegal) {
+  Driver d(Position{}.after(Move(core::SQ_E2, core::SQ_E4)));
+  d.board().expect_move(Move(core::SQ_E7, core::SQ_E5));
+  d.lift("d7").place("d5").settle();
+  const auto lines = d.take();
+  EXPECT_EQ(lines.back(), "illegal: the board shows d7d5 but the announced move is e7e5 (D.2.1)");
+  EXPECT_EQ(d.board().position().side_to_move(), core::BLACK);
+}
+
+TEST(Pegboard, DisconnectedThenReconnectedMidMoveReportsDifferencesAndCompletes) {
+  Driver d(Position{}, {.auto_announce = true});
+  BoardInput scan;
+  scan.kind = BoardInput::Kind::Scan;
+  scan.scan.occupied = Position{}.pieces();
+  d.feed(scan);
+  EXPECT_EQ(d.take(), Lines({"connected: the board agrees with the game"}));
+  d.lift("e2").wait(100ms);
+  BoardInput gone;
+  gone.kind = BoardInput::Kind::Disconnected;
+  gone.detail = "the device hung up";
+  d.feed(gone);
+  // While unplugged the pawn goes to e4.
+  scan.scan.occupied = Position{}.after(Move(core::SQ_E2, core::SQ_E4)).pieces();
+  d.feed(scan, 2s);
+  d.settle();
+  EXPECT_EQ(d.take(), Lines({"touched e2 white pawn", "disconnected: the device hung up",
+                             "reconnected: the board differs from the game: move white pawn e4 "
+                             "e2",
+                             "completed e2e4", "made e2e4"}));
+}
+
+TEST(Pegboard, ATurnedRoundDgtBoardIsDetected) {
+  Driver d(Position{}, {}, true);
+  BoardInput scan;
+  scan.kind = BoardInput::Kind::Scan;
+  scan.scan.identifies_pieces = true;
+  for (int s = 0; s < 64; ++s) {
+    scan.scan.pieces[s] = Position{}.piece_on(Square(s ^ 63));
+    if (scan.scan.pieces[s] != core::NO_PIECE) scan.scan.occupied |= core::square_bb(Square(s));
+  }
+  d.feed(scan);
+  EXPECT_TRUE(d.board().rotated());
+  // The board reports what it calls d7 (its own numbering): that is e2 seen from White.
+  d.lift("d7").place("d5", core::W_PAWN).settle();
+  const auto lines = d.take();
+  EXPECT_EQ(lines.back(), "completed e2e4");
+}
+
+TEST(Pegboard, SettleZeroJudgesAtTheCompletingPlacement) {
+  Driver d(Position{}, {.settle = 0ms, .auto_announce = true});
+  d.lift("g1").place("f3");
+  EXPECT_EQ(d.take(), Lines({"touched g1 white knight", "placed f3 white knight", "completed g1f3",
+                             "made g1f3"}));
+}
+
+TEST(Pegboard, NothingIllegalEntersThePosition) {
+  // A random walk of arbitrary lifts and placements never makes position() illegal.
+  Driver d(Position{}, {.auto_announce = true});
+  std::uint32_t seed = 12345;
+  const auto next = [&] { return seed = seed * 1664525u + 1013904223u; };
+  for (int i = 0; i < 2000; ++i) {
+    const Square s = Square((next() >> 8) % 64);
+    if (d.board().occupied() & core::square_bb(s))
+      d.lift(core::square_name(s), std::chrono::milliseconds(next() % 400));
+    else
+      d.place(core::square_name(s), core::NO_PIECE, std::chrono::milliseconds(next() % 400));
+  }
+  d.settle().take();
+  for (const auto& e : d.taken())
+    if (e.kind == Kind::MoveMade) {
+      EXPECT_FALSE(e.move.is_none());
+    }
+  EXPECT_TRUE(Position::from_fen(d.board().position().fen()));
+}
+
+}  // namespace
+}  // namespace annabella::tactile
