@@ -21,6 +21,16 @@ int run_cli(int argc, char** argv) {
   perft_cmd->add_flag("--divide", perft.divide, "Print the count below each root move first");
   perft_cmd->callback([&] { exit_code = run_perft(perft, std::cout, std::cerr); });
 
+  // annabella config check FILE | annabella config example
+  ConfigCheckOptions config_check;
+  auto* config_cmd = cli.add_subcommand("config", "Check a configuration file or print an example");
+  config_cmd->require_subcommand(1);
+  auto* check_cmd = config_cmd->add_subcommand("check", "Read FILE and report every problem");
+  check_cmd->add_option("FILE", config_check.file, "The TOML configuration")->required();
+  check_cmd->callback([&] { exit_code = run_config_check(config_check, std::cout, std::cerr); });
+  config_cmd->add_subcommand("example", "Print the fully commented example configuration")
+      ->callback([&] { exit_code = run_config_example(std::cout); });
+
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -16,4 +16,12 @@ struct PerftOptions {
 };
 int run_perft(const PerftOptions& options, std::ostream& out, std::ostream& err);
 
+// annabella config check FILE: reads the file and reports every problem (key, line, allowed).
+struct ConfigCheckOptions {
+  std::string file;
+};
+int run_config_check(const ConfigCheckOptions& options, std::ostream& out, std::ostream& err);
+// annabella config example: the fully commented example (docs/example.toml).
+int run_config_example(std::ostream& out);
+
 }  // namespace annabella::app

@@ -1,0 +1,156 @@
+// The configuration of one board/game: a plain settings struct whose defaults are written in the
+// declarations, so that an empty file runs the demo hardware (the built-in board simulator, the
+// default sound device, the assistant's keyboard for the sighted player's moves).
+//
+// The file format is TOML (config/toml_reader.cpp is the only file that knows toml++). Every key
+// is described once, in the schema (config/schema.cpp): its type, what is allowed, its help text.
+// The reader, `annabella config example` and docs/configuration.md all follow that one table.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "core/result.h"
+
+namespace annabella::config {
+
+// The protocol a board speaks over its serial line (docs/peg-protocol.md, DGT's published one).
+enum class BoardProtocol { Dgt, Peg };
+// How the sighted player's moves reach the station: a DGT e-board, or the assistant's keyboard.
+enum class SightedInput { Keyboard, Dgt };
+// Short: "Springer Felix drei"; long, with the departure square: "Springer Gustav eins Felix drei".
+enum class AnnouncementForm { Short, Long };
+// How much the station says beyond the moves and what D.2 requires.
+enum class Verbosity { Quiet, Normal, Verbose };
+
+struct EventInfo {
+  std::string name = "annabella demonstration";
+  std::string site = "?";
+  std::string date = "";  // YYYY.MM.DD; empty = the day the game starts
+  std::string round = "1";
+  int board = 1;
+};
+
+struct Player {
+  std::string name;
+  std::int64_t fide_id = 0;  // 0 = none
+  std::string federation = "";
+  bool visually_impaired = false;
+};
+
+struct GameSettings {
+  // FIDE-style ("90 min/40 moves + 30 min + 30 s/move") or a PGN TimeControl tag
+  // ("40/5400+30:1800+30"); read by the clock (core/time_control.h).
+  std::string time_control = "90 min/40 moves + 30 min + 30 s/move";
+  std::string start_fen = "";  // empty = the standard starting position
+};
+
+struct PegboardSettings {
+  std::string port = "simulator";  // a serial device, a pty path, or "simulator"
+  BoardProtocol protocol = BoardProtocol::Peg;
+  int settle_ms = 250;
+};
+
+struct SightedBoardSettings {
+  SightedInput input = SightedInput::Keyboard;
+  std::string port = "";  // the DGT board's serial device when input = dgt
+};
+
+struct AudioSettings {
+  std::string public_device = "default";   // moves, heard by both players; "none" = no sound
+  std::string private_device = "default";  // the VI player's earpiece; "none" = public only
+};
+
+struct SpeechSettings {
+  std::string profile = "fide";
+  AnnouncementForm form = AnnouncementForm::Short;
+  Verbosity verbosity = Verbosity::Normal;
+  bool name_captured_piece = false;
+  std::map<std::string, std::string> words;  // vocabulary overrides: word key -> spoken word
+};
+
+struct WarningSettings {
+  std::vector<int> minutes_left;  // spoken low-time warnings, e.g. [10, 5, 1]; empty = off
+  int moves_before_control = 0;   // "5 moves to the time control"; 0 = off
+};
+
+struct BrailleDisplaySettings {
+  bool enabled = false;
+  std::string host = "";  // BrlAPI host ("" = the local BRLTTY)
+};
+
+struct TactileClockSettings {
+  std::string port = "none";  // the tactile clock's serial device, or "none"
+};
+
+struct RecordSettings {
+  std::string folder = "annabella-record";  // journal and exports; relative to the working folder
+  std::string braille_table = "en-us-g1.ctb";
+};
+
+struct StationConfig {
+  EventInfo event;
+  Player white{"White player", 0, "", true};
+  Player black{"Black player", 0, "", false};
+  GameSettings game;
+  PegboardSettings pegboard;
+  SightedBoardSettings sighted_board;
+  AudioSettings audio;
+  SpeechSettings speech;
+  WarningSettings warnings;
+  BrailleDisplaySettings braille_display;
+  TactileClockSettings tactile_clock;
+  RecordSettings record;
+};
+
+// A value as the file gave it, before the schema checks it.
+using Value = std::variant<bool, std::int64_t, std::string, std::vector<std::int64_t>,
+                           std::vector<std::string>>;
+enum class ValueKind { Bool, Integer, String, IntegerList, StringList };
+std::string_view kind_name(ValueKind kind);
+
+// One key of the file: where it lives, what it holds, what is allowed, how to show and set it.
+struct KeySpec {
+  std::string section;  // "pegboard", "speech"
+  std::string key;      // "settle_ms"
+  ValueKind kind = ValueKind::String;
+  std::vector<std::string> allowed;  // for enumerations; empty = any value of the kind
+  std::string help;                  // one or two sentences, for the example and the reference
+  std::function<std::string(const StationConfig&)> show;  // the TOML literal of the value
+  // Stores the value; the error says what is allowed (range, values), without key or line.
+  std::function<Status(StationConfig&, const Value&)> set;
+
+  std::string full_name() const { return section + "." + key; }
+};
+
+// Every key, in file order. Sections whose keys are free (word overrides) are listed apart.
+const std::vector<KeySpec>& schema();
+// Sections holding free string keys: "speech.words".
+const std::vector<std::string>& open_sections();
+// Section help text, for the example file ("" if none).
+std::string_view section_help(std::string_view section);
+
+// Checks what no single key can: at least one visually impaired player, a port where one is needed.
+// Each problem names the keys involved.
+std::vector<std::string> cross_check(const StationConfig& config);
+
+// Reads a configuration from TOML text; `source` names it in messages ("board7.toml"). All
+// problems are reported, one a line: "board7.toml:12: pegboard.protocol: ...".
+Result<StationConfig> parse_config(std::string_view text, std::string_view source);
+// Reads the file at `path` (an error if it cannot be read).
+Result<StationConfig> load_config(const std::filesystem::path& path);
+
+// The fully commented example file (docs/example.toml is this text, checked by a test). Parsing
+// it gives the defaults.
+std::string example_toml();
+
+// The closest known name within a small edit distance, or "" (for "did you mean").
+std::string closest_name(std::string_view name, const std::vector<std::string>& known);
+
+}  // namespace annabella::config

@@ -1,0 +1,405 @@
+// The table of every configuration key: type, allowed values, help text, how to show and set it.
+#include <algorithm>
+#include <sstream>
+
+#include "config/config.h"
+
+namespace annabella::config {
+namespace {
+
+std::string quoted(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+template <class T>
+std::string join_list(const std::vector<T>& items, bool quote) {
+  std::ostringstream out;
+  out << '[';
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i) out << ", ";
+    if constexpr (std::is_same_v<T, std::string>) {
+      out << (quote ? quoted(items[i]) : items[i]);
+    } else {
+      out << items[i];
+    }
+  }
+  out << ']';
+  return out.str();
+}
+
+// Builders for the common kinds. `field` returns a reference to the stored value.
+template <class F>
+KeySpec text(std::string section, std::string key, std::string help, F field) {
+  KeySpec k;
+  k.section = std::move(section);
+  k.key = std::move(key);
+  k.kind = ValueKind::String;
+  k.help = std::move(help);
+  k.show = [field](const StationConfig& c) { return quoted(field(c)); };
+  k.set = [field](StationConfig& c, const Value& v) -> Status {
+    field(c) = std::get<std::string>(v);
+    return {};
+  };
+  return k;
+}
+
+template <class F>
+KeySpec integer(std::string section, std::string key, std::string help, std::int64_t lo,
+                std::int64_t hi, F field) {
+  KeySpec k;
+  k.section = std::move(section);
+  k.key = std::move(key);
+  k.kind = ValueKind::Integer;
+  k.help = std::move(help);
+  k.show = [field](const StationConfig& c) { return std::to_string(field(c)); };
+  k.set = [field, lo, hi](StationConfig& c, const Value& v) -> Status {
+    const std::int64_t n = std::get<std::int64_t>(v);
+    if (n < lo || n > hi) {
+      return fail(std::to_string(n) + " is out of range; allowed: " + std::to_string(lo) + ".." +
+                  std::to_string(hi));
+    }
+    using T = std::remove_reference_t<decltype(field(c))>;
+    field(c) = static_cast<T>(n);
+    return {};
+  };
+  return k;
+}
+
+template <class F>
+KeySpec boolean(std::string section, std::string key, std::string help, F field) {
+  KeySpec k;
+  k.section = std::move(section);
+  k.key = std::move(key);
+  k.kind = ValueKind::Bool;
+  k.help = std::move(help);
+  k.show = [field](const StationConfig& c) {
+    return field(c) ? std::string("true") : std::string("false");
+  };
+  k.set = [field](StationConfig& c, const Value& v) -> Status {
+    field(c) = std::get<bool>(v);
+    return {};
+  };
+  return k;
+}
+
+// An enumeration stored as an enum class; `names` in the enum's order.
+template <class E, class F>
+KeySpec choice(std::string section, std::string key, std::string help,
+               std::vector<std::string> names, F field) {
+  KeySpec k;
+  k.section = std::move(section);
+  k.key = std::move(key);
+  k.kind = ValueKind::String;
+  k.allowed = names;
+  k.help = std::move(help);
+  k.show = [field, names](const StationConfig& c) {
+    return quoted(names[static_cast<std::size_t>(field(c))]);
+  };
+  k.set = [field, names](StationConfig& c, const Value& v) -> Status {
+    const auto& s = std::get<std::string>(v);
+    const auto it = std::find(names.begin(), names.end(), s);
+    if (it == names.end()) return fail("\"" + s + "\" is not allowed");
+    field(c) = static_cast<E>(it - names.begin());
+    return {};
+  };
+  return k;
+}
+
+std::vector<KeySpec> build_schema() {
+  using C = StationConfig;
+  std::vector<KeySpec> s;
+  // [event]
+  s.push_back(text(
+      "event", "name", "The event's name (PGN tag Event).",
+      [](auto& c) -> auto& { return c.event.name; }));
+  s.push_back(text(
+      "event", "site", "Where it is played (PGN tag Site).",
+      [](auto& c) -> auto& { return c.event.site; }));
+  s.push_back(text(
+      "event", "date", "The date as YYYY.MM.DD (PGN tag Date); empty = the day the game starts.",
+      [](auto& c) -> auto& { return c.event.date; }));
+  s.back().set = [](C& c, const Value& v) -> Status {
+    const auto& d = std::get<std::string>(v);
+    const bool ok = d.empty() || (d.size() == 10 && d[4] == '.' && d[7] == '.' &&
+                                  std::all_of(d.begin(), d.end(), [](char ch) {
+                                    return ch == '.' || ch == '?' || (ch >= '0' && ch <= '9');
+                                  }));
+    if (!ok) return fail("\"" + d + "\" is not a date; allowed: YYYY.MM.DD (e.g. 2026.11.22)");
+    c.event.date = d;
+    return {};
+  };
+  s.push_back(text(
+      "event", "round", "The round (PGN tag Round), e.g. \"3\" or \"3.1\".",
+      [](auto& c) -> auto& { return c.event.round; }));
+  s.push_back(integer(
+      "event", "board", "The board number.", 1, 10000,
+      [](auto& c) -> auto& { return c.event.board; }));
+  // [white], [black]
+  for (const char* side : {"white", "black"}) {
+    const bool w = side[0] == 'w';
+    auto player = [w](auto& c) -> auto& {
+      return w ? c.white : c.black;
+    };
+    s.push_back(text(
+        side, "name", std::string("The ") + side + " player's name, \"Surname, Given\".",
+        [player](auto& c) -> auto& { return player(c).name; }));
+    s.push_back(integer(
+        side, "fide_id", "FIDE identification number; 0 = none.", 0,
+        999999999, [player](auto& c) -> auto& { return player(c).fide_id; }));
+    s.push_back(text(
+        side, "federation",
+        "Three-letter federation code (e.g. \"GER\"), or empty.", [player](auto& c) -> auto& {
+          return player(c).federation;
+        }));
+    s.push_back(boolean(
+        side, "visually_impaired",
+        "Whether this player is visually impaired and plays on the pegboard.",
+        [player](auto& c) -> auto& { return player(c).visually_impaired; }));
+  }
+  // [game]
+  s.push_back(text(
+      "game", "time_control",
+      "FIDE-style (\"90 min/40 moves + 30 min + 30 s/move\") or a PGN TimeControl "
+      "tag (\"40/5400+30:1800+30\").",
+      [](auto& c) -> auto& { return c.game.time_control; }));
+  s.push_back(text(
+      "game", "start_fen", "Start position as FEN; empty = the standard position.",
+      [](auto& c) -> auto& { return c.game.start_fen; }));
+  // [pegboard]
+  s.push_back(text(
+      "pegboard", "port",
+      "The VI player's pegboard: a serial device (/dev/ttyUSB0), a pseudo-terminal, "
+      "or \"simulator\" for the built-in board simulator.",
+      [](auto& c) -> auto& { return c.pegboard.port; }));
+  s.push_back(choice<BoardProtocol>(
+      "pegboard", "protocol", "The board's protocol: the open peg protocol or DGT's.",
+      {"dgt", "peg"}, [](auto& c) -> auto& { return c.pegboard.protocol; }));
+  s.push_back(integer(
+      "pegboard", "settle_ms", "How long the board must be still before a placement is judged.", 0,
+      5000, [](auto& c) -> auto& { return c.pegboard.settle_ms; }));
+  // [sighted_board]
+  s.push_back(choice<SightedInput>(
+      "sighted_board", "input",
+      "How the sighted player's moves reach the station: \"keyboard\" (the assistant types "
+      "them at the console) or a \"dgt\" e-board.",
+      {"keyboard", "dgt"}, [](auto& c) -> auto& { return c.sighted_board.input; }));
+  s.push_back(text(
+      "sighted_board", "port", "The DGT e-board's serial device (input = \"dgt\").",
+      [](auto& c) -> auto& { return c.sighted_board.port; }));
+  // [audio]
+  s.push_back(text(
+      "audio", "public_device",
+      "Sound device for moves, heard by both players: \"default\", part of a "
+      "device name, or \"none\".",
+      [](auto& c) -> auto& { return c.audio.public_device; }));
+  s.push_back(text(
+      "audio", "private_device",
+      "The VI player's earpiece (time, warnings, corrections): \"default\", part of "
+      "a device name, or \"none\" (then the public device).",
+      [](auto& c) -> auto& { return c.audio.private_device; }));
+  // [speech]
+  s.push_back(text(
+      "speech", "profile",
+      "Vocabulary profile: \"fide\" (D.2.1's words), or another shipped profile.",
+      [](auto& c) -> auto& { return c.speech.profile; }));
+  s.push_back(choice<AnnouncementForm>(
+      "speech", "form",
+      "\"short\" (Springer Felix drei) or \"long\", with the departure square (Springer "
+      "Gustav eins Felix drei).",
+      {"short", "long"}, [](auto& c) -> auto& { return c.speech.form; }));
+  s.push_back(choice<Verbosity>(
+      "speech", "verbosity", "How much is said beyond the moves: quiet, normal or verbose.",
+      {"quiet", "normal", "verbose"}, [](auto& c) -> auto& { return c.speech.verbosity; }));
+  s.push_back(boolean(
+      "speech", "name_captured_piece",
+      "Name the captured piece in announcements (\"schlägt Bauer\").",
+      [](auto& c) -> auto& { return c.speech.name_captured_piece; }));
+  // [warnings]
+  {
+    KeySpec k;
+    k.section = "warnings";
+    k.key = "minutes_left";
+    k.kind = ValueKind::IntegerList;
+    k.help = "Spoken low-time warnings, in minutes left, e.g. [10, 5, 1]; [] = none.";
+    k.show = [](const C& c) { return join_list(c.warnings.minutes_left, false); };
+    k.set = [](C& c, const Value& v) -> Status {
+      std::vector<int> out;
+      for (std::int64_t n : std::get<std::vector<std::int64_t>>(v)) {
+        if (n < 1 || n > 600) {
+          return fail(std::to_string(n) + " is out of range; allowed: minutes 1..600");
+        }
+        out.push_back(static_cast<int>(n));
+      }
+      c.warnings.minutes_left = out;
+      return {};
+    };
+    s.push_back(k);
+  }
+  s.push_back(integer(
+      "warnings", "moves_before_control",
+      "Say \"N moves to the time control\" N moves before it; 0 = never.", 0, 40,
+      [](auto& c) -> auto& { return c.warnings.moves_before_control; }));
+  // [braille_display]
+  s.push_back(boolean(
+      "braille_display", "enabled",
+      "Show the clock and the last move on a refreshable braille display "
+      "(BrlAPI).",
+      [](auto& c) -> auto& { return c.braille_display.enabled; }));
+  s.push_back(text(
+      "braille_display", "host", "BrlAPI host, e.g. \"127.0.0.1:1\"; empty = the local BRLTTY.",
+      [](auto& c) -> auto& { return c.braille_display.host; }));
+  // [tactile_clock]
+  s.push_back(text(
+      "tactile_clock", "port",
+      "The tactile clock's serial device (docs/tactile-clock-protocol.md), or "
+      "\"none\".",
+      [](auto& c) -> auto& { return c.tactile_clock.port; }));
+  // [record]
+  s.push_back(text(
+      "record", "folder",
+      "Where the journal and the exports (PGN, braille scoresheet, touch log) go.",
+      [](auto& c) -> auto& { return c.record.folder; }));
+  s.push_back(text(
+      "record", "braille_table",
+      "liblouis table of the braille scoresheet, e.g. \"en-us-g1.ctb\" or "
+      "\"de-g0.utb\".",
+      [](auto& c) -> auto& { return c.record.braille_table; }));
+  return s;
+}
+
+}  // namespace
+
+std::string_view kind_name(ValueKind kind) {
+  switch (kind) {
+    case ValueKind::Bool:
+      return "true or false";
+    case ValueKind::Integer:
+      return "an integer";
+    case ValueKind::String:
+      return "a string";
+    case ValueKind::IntegerList:
+      return "a list of integers";
+    case ValueKind::StringList:
+      return "a list of strings";
+  }
+  return "?";
+}
+
+const std::vector<KeySpec>& schema() {
+  static const std::vector<KeySpec> table = build_schema();
+  return table;
+}
+
+const std::vector<std::string>& open_sections() {
+  static const std::vector<std::string> sections = {"speech.words"};
+  return sections;
+}
+
+std::string_view section_help(std::string_view section) {
+  if (section == "event") return "The event, for the PGN tags and the scoresheet.";
+  if (section == "white") return "The player of the white pieces.";
+  if (section == "black") return "The player of the black pieces.";
+  if (section == "game") return "The time control and the start position.";
+  if (section == "pegboard") return "The VI player's board (D.1): a sensor pegboard.";
+  if (section == "sighted_board")
+    return "The sighted player's board: a DGT e-board, or none (the assistant enters moves).";
+  if (section == "audio") return "Sound routes (D.2.1 announcing; D.2.10.4 time on request).";
+  if (section == "speech") return "What the station says and how.";
+  if (section == "speech.words")
+    return "Vocabulary overrides (\"unless the arbiter decides otherwise\", D.2.1): word key = "
+           "spoken word, e.g. file_e = \"Emil\".";
+  if (section == "warnings") return "Low-time warnings (off unless set).";
+  if (section == "braille_display") return "A refreshable braille display (D.2.6).";
+  if (section == "tactile_clock") return "A tactile clock device (D.2.6).";
+  if (section == "record") return "The record: journal and exports written as the game goes.";
+  return "";
+}
+
+std::vector<std::string> cross_check(const StationConfig& c) {
+  std::vector<std::string> problems;
+  if (!c.white.visually_impaired && !c.black.visually_impaired) {
+    problems.push_back(
+        "white.visually_impaired, black.visually_impaired: neither player is visually "
+        "impaired; set one of them to true");
+  }
+  if (c.sighted_board.input == SightedInput::Dgt && c.sighted_board.port.empty()) {
+    problems.push_back(
+        "sighted_board.port: input = \"dgt\" needs the e-board's serial device (e.g. "
+        "\"/dev/ttyUSB1\")");
+  }
+  if (c.pegboard.port.empty()) {
+    problems.push_back("pegboard.port: empty; allowed: a serial device, a pty or \"simulator\"");
+  }
+  if (c.record.folder.empty()) {
+    problems.push_back("record.folder: empty; allowed: a folder path (e.g. \"games\")");
+  }
+  if (c.record.braille_table.empty()) {
+    problems.push_back("record.braille_table: empty; allowed: a liblouis table name");
+  }
+  return problems;
+}
+
+std::string closest_name(std::string_view name, const std::vector<std::string>& known) {
+  auto distance = [](std::string_view a, std::string_view b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+      std::size_t diag = row[0];
+      row[0] = i;
+      for (std::size_t j = 1; j <= b.size(); ++j) {
+        const std::size_t up = row[j];
+        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+        diag = up;
+      }
+    }
+    return row[b.size()];
+  };
+  std::string best;
+  std::size_t best_d = 0;
+  for (const auto& k : known) {
+    const std::size_t d = distance(name, k);
+    if (best.empty() || d < best_d) {
+      best = k;
+      best_d = d;
+    }
+  }
+  const std::size_t limit = std::max<std::size_t>(2, name.size() / 3);
+  return best_d <= limit ? best : "";
+}
+
+std::string example_toml() {
+  std::ostringstream out;
+  const StationConfig defaults;
+  out << "# annabella: the configuration of one board/game (TOML).\n"
+         "#\n"
+         "# Every key is optional: an empty file runs the demo hardware (the built-in board\n"
+         "# simulator, the default sound device, the assistant's keyboard for the sighted\n"
+         "# player's moves). The values below are the defaults. Reference: docs/configuration.md\n"
+         "# Check a file with: annabella config check FILE\n";
+  std::string section;
+  for (const auto& k : schema()) {
+    if (k.section != section) {
+      section = k.section;
+      out << "\n# " << section_help(section) << "\n[" << section << "]\n";
+    }
+    out << "# " << k.help;
+    if (!k.allowed.empty()) {
+      out << " Allowed: ";
+      for (std::size_t i = 0; i < k.allowed.size(); ++i) out << (i ? ", " : "") << k.allowed[i];
+      out << '.';
+    }
+    out << '\n' << k.key << " = " << k.show(defaults) << '\n';
+    if (section == "speech" && k.key == "name_captured_piece") {
+      out << "\n# " << section_help("speech.words") << "\n[speech.words]\n"
+          << "# file_e = \"Emil\"\n";
+    }
+  }
+  return out.str();
+}
+
+}  // namespace annabella::config

@@ -1,0 +1,215 @@
+// The configuration: defaults, every key read, errors that name the key, the line and what is
+// allowed, and the example file identical to docs/example.toml.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "config/config.h"
+#include "support/temp_dir.h"
+
+namespace annabella::config {
+namespace {
+
+std::string error_of(std::string_view text) {
+  auto c = parse_config(text, "board.toml");
+  EXPECT_FALSE(c.has_value()) << text;
+  return c ? std::string() : c.error().message;
+}
+
+TEST(Config, EmptyFileGivesTheDefaults) {
+  auto c = parse_config("", "empty.toml");
+  ASSERT_TRUE(c.has_value()) << c.error().message;
+  EXPECT_EQ(c->pegboard.port, "simulator");
+  EXPECT_EQ(c->pegboard.protocol, BoardProtocol::Peg);
+  EXPECT_EQ(c->sighted_board.input, SightedInput::Keyboard);
+  EXPECT_EQ(c->speech.profile, "fide");
+  EXPECT_TRUE(c->white.visually_impaired);
+  EXPECT_FALSE(c->black.visually_impaired);
+  EXPECT_TRUE(c->warnings.minutes_left.empty());
+}
+
+TEST(Config, ReadsEverySection) {
+  auto c = parse_config(R"(
+[event]
+name = "Open"
+date = "2026.11.22"
+round = "3"
+board = 7
+[white]
+name = "Sighted, Sam"
+fide_id = 1234567
+visually_impaired = false
+[black]
+name = "Blind, Bea"
+federation = "GER"
+visually_impaired = true
+[game]
+time_control = "40/5400+30:1800+30"
+[pegboard]
+port = "/dev/ttyUSB0"
+protocol = "dgt"
+settle_ms = 300
+[sighted_board]
+input = "dgt"
+port = "/dev/ttyUSB1"
+[audio]
+public_device = "none"
+private_device = "USB Audio"
+[speech]
+profile = "nato"
+form = "long"
+verbosity = "verbose"
+name_captured_piece = true
+[speech.words]
+file_e = "Emil"
+[warnings]
+minutes_left = [10, 5, 1]
+moves_before_control = 5
+[braille_display]
+enabled = true
+host = "127.0.0.1:1"
+[tactile_clock]
+port = "/dev/ttyACM0"
+[record]
+folder = "games/board7"
+braille_table = "de-g0.utb"
+)",
+                        "full.toml");
+  ASSERT_TRUE(c.has_value()) << c.error().message;
+  EXPECT_EQ(c->event.board, 7);
+  EXPECT_EQ(c->event.date, "2026.11.22");
+  EXPECT_EQ(c->white.fide_id, 1234567);
+  EXPECT_TRUE(c->black.visually_impaired);
+  EXPECT_EQ(c->black.federation, "GER");
+  EXPECT_EQ(c->game.time_control, "40/5400+30:1800+30");
+  EXPECT_EQ(c->pegboard.protocol, BoardProtocol::Dgt);
+  EXPECT_EQ(c->pegboard.settle_ms, 300);
+  EXPECT_EQ(c->sighted_board.input, SightedInput::Dgt);
+  EXPECT_EQ(c->audio.public_device, "none");
+  EXPECT_EQ(c->speech.form, AnnouncementForm::Long);
+  EXPECT_EQ(c->speech.verbosity, Verbosity::Verbose);
+  EXPECT_TRUE(c->speech.name_captured_piece);
+  EXPECT_EQ(c->speech.words.at("file_e"), "Emil");
+  EXPECT_EQ(c->warnings.minutes_left, (std::vector<int>{10, 5, 1}));
+  EXPECT_TRUE(c->braille_display.enabled);
+  EXPECT_EQ(c->tactile_clock.port, "/dev/ttyACM0");
+  EXPECT_EQ(c->record.braille_table, "de-g0.utb");
+}
+
+TEST(Config, UnknownKeyNamesLineAndSuggests) {
+  const std::string e = error_of("[pegboard]\n\nsettle_sm = 200\n");
+  EXPECT_NE(e.find("board.toml:3: pegboard.settle_sm: unknown key (did you mean settle_ms?)"),
+            std::string::npos)
+      << e;
+  EXPECT_NE(e.find("allowed in [pegboard]: port, protocol, settle_ms"), std::string::npos) << e;
+}
+
+TEST(Config, UnknownSectionSuggests) {
+  const std::string e = error_of("[pegbord]\nport = \"x\"\n");
+  EXPECT_NE(e.find("board.toml:1: [pegbord]: unknown section (did you mean [pegboard]?)"),
+            std::string::npos)
+      << e;
+}
+
+TEST(Config, WrongEnumerationListsWhatIsAllowed) {
+  const std::string e = error_of("[pegboard]\nprotocol = \"millennium\"\n");
+  EXPECT_NE(e.find("board.toml:2: pegboard.protocol: \"millennium\" is not allowed; allowed: "
+                   "dgt, peg"),
+            std::string::npos)
+      << e;
+}
+
+TEST(Config, WrongTypeAndRange) {
+  EXPECT_NE(error_of("[pegboard]\nsettle_ms = \"fast\"\n")
+                .find("board.toml:2: pegboard.settle_ms: expected an integer, got a string"),
+            std::string::npos);
+  EXPECT_NE(error_of("[pegboard]\nsettle_ms = 9000\n")
+                .find("pegboard.settle_ms: 9000 is out of range; allowed: 0..5000"),
+            std::string::npos);
+  EXPECT_NE(error_of("[warnings]\nminutes_left = [5, \"one\"]\n")
+                .find("warnings.minutes_left: expected a list of integers, got a string"),
+            std::string::npos);
+  EXPECT_NE(error_of("[event]\ndate = \"22/11/2026\"\n").find("allowed: YYYY.MM.DD"),
+            std::string::npos);
+}
+
+TEST(Config, ReportsEveryProblemNotJustTheFirst) {
+  const std::string e = error_of("[pegboard]\nprotocol = 1\n[audio]\nvolume = 3\n");
+  EXPECT_NE(e.find(":2: pegboard.protocol"), std::string::npos) << e;
+  EXPECT_NE(e.find(":4: audio.volume: unknown key"), std::string::npos) << e;
+}
+
+TEST(Config, SyntaxErrorHasLineAndColumn) {
+  const std::string e = error_of("[event]\nname = \"unterminated\n");
+  EXPECT_NE(e.find("board.toml:2:"), std::string::npos) << e;
+  EXPECT_NE(e.find("not valid TOML"), std::string::npos) << e;
+}
+
+TEST(Config, CrossChecksNameTheKeys) {
+  EXPECT_NE(error_of("[white]\nvisually_impaired = false\n").find("neither player is visually"),
+            std::string::npos);
+  EXPECT_NE(error_of("[sighted_board]\ninput = \"dgt\"\n").find("sighted_board.port"),
+            std::string::npos);
+}
+
+TEST(Config, WordOverridesMustBeStrings) {
+  EXPECT_NE(
+      error_of("[speech.words]\nfile_e = 5\n").find(":2: speech.words.file_e: expected a string"),
+      std::string::npos);
+}
+
+TEST(Config, ExampleParsesToTheDefaults) {
+  auto c = parse_config(example_toml(), "example.toml");
+  ASSERT_TRUE(c.has_value()) << c.error().message;
+  const StationConfig defaults;
+  for (const auto& k : schema()) EXPECT_EQ(k.show(*c), k.show(defaults)) << k.full_name();
+}
+
+TEST(Config, ExampleIsDocsExampleToml) {
+  const auto docs =
+      testing::read_file(std::filesystem::path(ANNABELLA_SOURCE_DIR) / "docs" / "example.toml");
+  EXPECT_EQ(docs, example_toml())
+      << "regenerate with: annabella config example > docs/example.toml";
+}
+
+TEST(Config, EveryKeyIsInTheReference) {
+  const auto docs =
+      testing::read_file(std::filesystem::path(ANNABELLA_SOURCE_DIR) / "docs" / "configuration.md");
+  for (const auto& k : schema()) {
+    std::string needle = "`";  // built step by step: g++ 12 warns falsely on "`" + s + "`"
+    needle += k.full_name();
+    needle += '`';
+    EXPECT_NE(docs.find(needle), std::string::npos) << k.full_name();
+  }
+}
+
+TEST(Config, CheckCommandReportsOkAndErrors) {
+  annabella::testing::TempDir dir;
+  {
+    std::ofstream(dir / "good.toml") << "[event]\nboard = 4\n";
+    std::ofstream(dir / "bad.toml") << "[event]\nbord = 4\n";
+  }
+  std::string output;
+  EXPECT_EQ(testing::run_command(
+                std::string(ANNABELLA_BINARY) + " config check " + (dir / "good.toml").string(),
+                output, true),
+            0)
+      << output;
+  EXPECT_NE(output.find("ok"), std::string::npos);
+  EXPECT_EQ(testing::run_command(
+                std::string(ANNABELLA_BINARY) + " config check " + (dir / "bad.toml").string(),
+                output, true),
+            1);
+  EXPECT_NE(output.find("bad.toml:2: event.bord: unknown key (did you mean board?)"),
+            std::string::npos)
+      << output;
+  EXPECT_EQ(testing::run_command(
+                std::string(ANNABELLA_BINARY) + " config check " + (dir / "missing.toml").string(),
+                output, true),
+            1);
+  EXPECT_NE(output.find("cannot read"), std::string::npos) << output;
+}
+
+}  // namespace
+}  // namespace annabella::config
