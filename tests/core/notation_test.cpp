@@ -1,0 +1,373 @@
+// Appendix C notation: canonical SAN writing, strict and lenient reading in every built-in
+// language (C.3), the letter collisions, and the precise errors.
+#include <gtest/gtest.h>
+
+#include "core/notation.h"
+
+namespace annabella::core {
+namespace {
+
+const char* const kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+// White: knights b1 and f3 both reach d2; rooks a1 and h1 (castling both ways possible after
+// clearing); promotion on e8/f8 possible.
+const char* const kKiwipete =
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+const char* const kPromotion = "3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1";
+const char* const kEnPassant = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2";
+
+Position pos_of(const char* fen) {
+  auto p = Position::from_fen(fen);
+  EXPECT_TRUE(p) << p.error().message;
+  return p ? *p : Position();
+}
+
+PieceLetters lang(const char* code) {
+  auto l = piece_letters_for(code);
+  EXPECT_TRUE(l) << l.error().message;
+  return l ? *l : english_letters();
+}
+
+// The move's UCI, or the reader's message: a failing check then shows why.
+std::string uci_or_error(const Position& pos, const char* text, const PieceLetters& letters) {
+  auto m = read_move(pos, text, letters);
+  return m ? to_uci(*m) : "error: " + m.error().message;
+}
+
+struct ReadCase {
+  const char* fen;
+  const char* lang;
+  const char* text;
+  const char* uci;  // expected move
+};
+
+void PrintTo(const ReadCase& c, std::ostream* os) {
+  *os << c.lang << " '" << c.text << "' in " << c.fen;
+}
+
+class ReadLenient : public ::testing::TestWithParam<ReadCase> {};
+
+TEST_P(ReadLenient, ReadsTheMove) {
+  const ReadCase& c = GetParam();
+  const Position pos = pos_of(c.fen);
+  auto m = read_move(pos, c.text, lang(c.lang), Strictness::Lenient);
+  ASSERT_TRUE(m) << c.text << ": " << m.error().message;
+  EXPECT_EQ(to_uci(*m), c.uci) << c.text;
+}
+
+const ReadCase kLenientCases[] = {
+    // English, the forms handwritten scoresheets contain.
+    {kStart, "en", "Nf3", "g1f3"},      {kStart, "en", "Ng1-f3", "g1f3"},
+    {kStart, "en", "Ng1f3", "g1f3"},    {kStart, "en", "g1f3", "g1f3"},
+    {kStart, "en", "e4", "e2e4"},       {kStart, "en", "e2e4", "e2e4"},
+    {kStart, "en", "e2-e4", "e2e4"},    {kStart, "en", "e4!?", "e2e4"},
+    {kStart, "en", " Nf3+ ", "g1f3"},   {kStart, "en", "Pe4", "e2e4"},
+    {kStart, "en", "nf3", "g1f3"},      {kStart, "en", "\u2658f3", "g1f3"},  // ♘f3
+    {kStart, "en", "\u265Ef3", "g1f3"},                                      // ♞f3
+    {kKiwipete, "en", "O-O", "e1g1"},   {kKiwipete, "en", "0-0", "e1g1"},
+    {kKiwipete, "en", "o-o", "e1g1"},   {kKiwipete, "en", "0-0-0", "e1c1"},
+    {kKiwipete, "en", "O-O-O", "e1c1"}, {kKiwipete, "en", "Kg1", "e1g1"},
+    {kKiwipete, "en", "e1g1", "e1g1"},
+};
+
+INSTANTIATE_TEST_SUITE_P(English, ReadLenient, ::testing::ValuesIn(kLenientCases));
+
+const ReadCase kCaptures[] = {
+    {kKiwipete, "en", "Bxa6", "e2a6"},
+    {kKiwipete, "en", "Ba6", "e2a6"},
+    {kKiwipete, "en", "Be2xa6", "e2a6"},
+    {kKiwipete, "en", "dxe6", "d5e6"},
+    {kKiwipete, "en", "de6", "d5e6"},
+    {kKiwipete, "en", "d5xe6", "d5e6"},
+    {kKiwipete, "en", "d:e6", "d5e6"},
+    {kKiwipete, "en", "Nxf7", "e5f7"},
+    {kKiwipete, "en", "Nef7", "e5f7"},
+    {kKiwipete, "en", "N5xf7", "e5f7"},
+    {kKiwipete, "en", "Qxf6", "f3f6"},
+    {kKiwipete, "en", "Qf3xf6", "f3f6"},
+    {kKiwipete, "en", "gxh3", "g2h3"},
+    {kKiwipete, "en", "gh", "g2h3"},  // the only pawn capture from g to h
+    {kEnPassant, "en", "exd6", "e5d6"},
+    {kEnPassant, "en", "exd6 e.p.", "e5d6"},
+    {kEnPassant, "en", "exd6ep", "e5d6"},
+    {kEnPassant, "en", "ed6e.p.+", "e5d6"},
+    {kEnPassant, "en", "ed", "e5d6"},
+};
+INSTANTIATE_TEST_SUITE_P(Captures, ReadLenient, ::testing::ValuesIn(kCaptures));
+
+const ReadCase kPromotions[] = {
+    {kPromotion, "en", "e8=Q", "e7e8q"},      {kPromotion, "en", "e8Q", "e7e8q"},
+    {kPromotion, "en", "e8(Q)", "e7e8q"},     {kPromotion, "en", "e8/Q", "e7e8q"},
+    {kPromotion, "en", "e7e8q", "e7e8q"},     {kPromotion, "en", "e7-e8=N", "e7e8n"},
+    {kPromotion, "en", "exd8=Q", "e7d8q"},    {kPromotion, "en", "ed8R", "e7d8r"},
+    {kPromotion, "en", "e8=\u2655", "e7e8q"}, {kPromotion, "de", "e8D", "e7e8q"},
+    {kPromotion, "de", "e8=S", "e7e8n"},      {kPromotion, "fr", "e8=D", "e7e8q"},
+    {kPromotion, "fr", "e8=C", "e7e8n"},      {kPromotion, "ru", "e8Ф", "e7e8q"},
+    {kPromotion, "ru", "e8=К", "e7e8n"},      {kPromotion, "bg", "e8=О", "e7e8b"},
+    {kPromotion, "de", "e7e8q", "e7e8q"},
+};
+INSTANTIATE_TEST_SUITE_P(Promotions, ReadLenient, ::testing::ValuesIn(kPromotions));
+
+// Every language: the same five moves from the start position and Kiwipete.
+const ReadCase kLanguages[] = {
+    {kStart, "de", "Sf3", "g1f3"},         {kKiwipete, "de", "Dxf6", "f3f6"},
+    {kKiwipete, "de", "Lxa6", "e2a6"},     {kKiwipete, "de", "Kf1", "e1f1"},
+    {kKiwipete, "de", "Tb1", "a1b1"},      {kStart, "de", "Be4", "e2e4"},
+    {kStart, "fr", "Cf3", "g1f3"},         {kKiwipete, "fr", "Dxf6", "f3f6"},
+    {kKiwipete, "fr", "Fxa6", "e2a6"},     {kKiwipete, "fr", "Rf1", "e1f1"},
+    {kKiwipete, "fr", "Tb1", "a1b1"},      {kStart, "es", "Cf3", "g1f3"},
+    {kKiwipete, "es", "Axa6", "e2a6"},     {kKiwipete, "es", "Rf1", "e1f1"},
+    {kKiwipete, "es", "Dxf6", "f3f6"},     {kKiwipete, "es", "Tb1", "a1b1"},
+    {kStart, "it", "Cf3", "g1f3"},         {kKiwipete, "it", "Axa6", "e2a6"},
+    {kKiwipete, "it", "Rf1", "e1f1"},      {kKiwipete, "it", "Df3xf6", "f3f6"},
+    {kStart, "nl", "Pf3", "g1f3"},         {kKiwipete, "nl", "Lxa6", "e2a6"},
+    {kKiwipete, "nl", "Kf1", "e1f1"},      {kKiwipete, "nl", "Dxf6", "f3f6"},
+    {kStart, "ru", "Кf3", "g1f3"},         {kKiwipete, "ru", "Крf1", "e1f1"},
+    {kKiwipete, "ru", "Фxf6", "f3f6"},     {kKiwipete, "ru", "С:a6", "e2a6"},
+    {kKiwipete, "ru", "Лb1", "a1b1"},      {kKiwipete, "ru", "крf1", "e1f1"},
+    {kStart, "mk", "Сf3", "g1f3"},         {kKiwipete, "mk", "Кf1", "e1f1"},
+    {kKiwipete, "mk", "Дxf6", "f3f6"},     {kKiwipete, "mk", "Лxa6", "e2a6"},
+    {kKiwipete, "mk", "Тb1", "a1b1"},      {kStart, "sr", "Sf3", "g1f3"},
+    {kKiwipete, "sr", "Kf1", "e1f1"},      {kKiwipete, "sr", "Lxa6", "e2a6"},
+    {kKiwipete, "sr", "Dxf6", "f3f6"},     {kStart, "sr-Cyrl", "Сf3", "g1f3"},
+    {kKiwipete, "sr-Cyrl", "Кf1", "e1f1"}, {kKiwipete, "sr-Cyrl", "Тb1", "a1b1"},
+    {kStart, "bg", "Кf3", "g1f3"},         {kKiwipete, "bg", "Цf1", "e1f1"},
+    {kKiwipete, "bg", "Оxa6", "e2a6"},     {kKiwipete, "bg", "Дxf6", "f3f6"},
+    {kKiwipete, "bg", "Тb1", "a1b1"},      {kKiwipete, "custom:W QQ Y Z V", "Zxa6", "e2a6"},
+};
+INSTANTIATE_TEST_SUITE_P(Languages, ReadLenient, ::testing::ValuesIn(kLanguages));
+
+TEST(Notation, CustomTableRejectsFileLetters) {
+  EXPECT_FALSE(custom_piece_letters("K D T L b"));
+  EXPECT_FALSE(custom_piece_letters("K D T L"));
+  EXPECT_FALSE(custom_piece_letters("K D T L K"));
+  auto t = custom_piece_letters("K D T L S B");
+  ASSERT_TRUE(t) << t.error().message;
+  EXPECT_EQ(t->letters[PAWN], "B");
+}
+
+struct SanCase {
+  const char* fen;
+  const char* uci;
+  const char* lang;
+  const char* san;
+  const char* lan;
+};
+void PrintTo(const SanCase& c, std::ostream* os) {
+  *os << c.uci << " in " << c.fen;
+}
+class WriteSan : public ::testing::TestWithParam<SanCase> {};
+
+TEST_P(WriteSan, WritesCanonicalSanAndLan) {
+  const SanCase& c = GetParam();
+  const Position pos = pos_of(c.fen);
+  Move m = Move::none();
+  for (Move x : legal_moves(pos))
+    if (to_uci(x) == c.uci) m = x;
+  ASSERT_FALSE(m.is_none()) << c.uci;
+  const PieceLetters letters = lang(c.lang);
+  EXPECT_EQ(to_san(pos, m, letters), c.san);
+  EXPECT_EQ(to_lan(pos, m, letters), c.lan);
+  // The canonical SAN reads back strictly to the same move.
+  auto back = read_move(pos, c.san, letters, Strictness::Strict);
+  ASSERT_TRUE(back) << back.error().message;
+  EXPECT_EQ(*back, m);
+}
+
+const SanCase kSanCases[] = {
+    {kStart, "g1f3", "en", "Nf3", "Ng1-f3"},
+    {kStart, "e2e4", "en", "e4", "e2-e4"},
+    {kKiwipete, "e1g1", "en", "O-O", "O-O"},
+    {kKiwipete, "e1c1", "en", "O-O-O", "O-O-O"},
+    {kKiwipete, "e2a6", "en", "Bxa6", "Be2xa6"},
+    {kKiwipete, "d5e6", "en", "dxe6", "d5xe6"},
+    {kKiwipete, "e5f7", "en", "Nxf7", "Ne5xf7"},
+    {kKiwipete, "f3f6", "en", "Qxf6", "Qf3xf6"},
+    {kKiwipete, "c3b1", "en", "Nb1", "Nc3-b1"},
+    {kKiwipete, "e5d3", "en", "Nd3", "Ne5-d3"},
+    {kKiwipete, "d2c1", "en", "Bc1", "Bd2-c1"},
+    {kKiwipete, "a1b1", "en", "Rb1", "Ra1-b1"},
+    {kKiwipete, "e2d1", "en", "Bd1", "Be2-d1"},
+    {kPromotion, "e7e8q", "en", "e8=Q+", "e7-e8=Q+"},
+    {kPromotion, "e7d8q", "en", "exd8=Q+", "e7xd8=Q+"},
+    {kPromotion, "e7d8n", "en", "exd8=N", "e7xd8=N"},
+    {kPromotion, "e7e8q", "de", "e8=D+", "e7-e8=D+"},
+    {kPromotion, "e7e8q", "ru", "e8=Ф+", "e7-e8=Ф+"},
+    {kEnPassant, "e5d6", "en", "exd6", "e5xd6"},
+    {kStart, "g1f3", "de", "Sf3", "Sg1-f3"},
+    {kStart, "g1f3", "fr", "Cf3", "Cg1-f3"},
+    {kStart, "g1f3", "ru", "Кf3", "Кg1-f3"},
+    {kStart, "g1f3", "mk", "Сf3", "Сg1-f3"},
+    {kStart, "g1f3", "bg", "Кf3", "Кg1-f3"},
+    {kStart, "g1f3", "nl", "Pf3", "Pg1-f3"},
+    {kKiwipete, "e1f1", "ru", "Крf1", "Крe1-f1"},
+    {kKiwipete, "e1f1", "mk", "Кf1", "Кe1-f1"},
+    {kKiwipete, "e1f1", "fr", "Rf1", "Re1-f1"},
+    // Mate sign.
+    {"6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", "a1a8", "en", "Ra8#", "Ra1-a8#"},
+    // Disambiguation by file, by rank, by both.
+    {"4k3/8/8/8/8/8/4K3/R6R w - - 0 1", "a1d1", "en", "Rad1", "Ra1-d1"},
+    {"4k3/8/R7/8/8/8/8/R3K3 w - - 0 1", "a1a3", "en", "R1a3", "Ra1-a3"},
+    {"4k3/8/8/8/8/1Q3Q2/8/1Q2K3 w - - 0 1", "b3d3", "en", "Qb3d3", "Qb3-d3"},
+    {"4k3/8/8/8/8/1Q3Q2/8/1Q2K3 w - - 0 1", "f3d3", "en", "Qfd3", "Qf3-d3"},
+    // A pinned rival needs no disambiguation.
+    {"4r1k1/8/8/8/8/8/4N3/1N2K3 w - - 0 1", "b1c3", "en", "Nc3", "Nb1-c3"},
+};
+INSTANTIATE_TEST_SUITE_P(All, WriteSan, ::testing::ValuesIn(kSanCases));
+
+struct ErrorCase {
+  const char* fen;
+  const char* lang;
+  const char* text;
+  MoveReadError::Kind kind;
+  const char* message_part;
+};
+void PrintTo(const ErrorCase& c, std::ostream* os) {
+  *os << c.lang << " '" << c.text << "' in " << c.fen;
+}
+class ReadError : public ::testing::TestWithParam<ErrorCase> {};
+
+TEST_P(ReadError, SaysWhy) {
+  const ErrorCase& c = GetParam();
+  const Position pos = pos_of(c.fen);
+  auto m = read_move(pos, c.text, lang(c.lang));
+  ASSERT_FALSE(m) << c.text << " read as " << to_uci(*m);
+  EXPECT_EQ(int(m.error().kind), int(c.kind)) << m.error().message;
+  EXPECT_NE(m.error().message.find(c.message_part), std::string::npos)
+      << "message: " << m.error().message;
+}
+
+using K = MoveReadError::Kind;
+const ErrorCase kErrors[] = {
+    {kStart, "en", "Nf4", K::Illegal, "no white knight can reach f4 (knights on b1, g1)"},
+    {kStart, "en", "Bb5", K::Illegal, "the bishop on f1 cannot reach b5: the white pawn on e2"},
+    {kStart, "en", "e5", K::Illegal, "no white pawn can reach e5"},
+    {kStart, "en", "Nz3", K::NotAMove, "'z' (character 2)"},
+    {kStart, "en", "", K::NotAMove, "empty"},
+    {kStart, "en", "Sf3", K::NotAMove, "'S'"},
+    {kStart, "en", "O-O", K::Illegal, "the square f1 between the king and the rook is occupied"},
+    {"4k3/8/8/8/8/8/8/4K2R w - - 0 1", "en", "O-O", K::Illegal, "lost the right"},
+    {"4k3/8/8/8/8/5r2/8/4K2R w K - 0 1", "en", "O-O", K::Illegal,
+     "castling O-O through an attacked square f1 (Art. 3.8.2.2)"},
+    {"4k3/8/8/8/8/6r1/8/4K2R w K - 0 1", "en", "O-O", K::Illegal, "attacked square g1"},
+    {"4k3/8/8/8/8/4r3/8/4K2R w K - 0 1", "en", "O-O", K::Illegal, "the king is in check"},
+    {"4k3/8/8/8/8/8/8/r2NK3 w - - 0 1", "en", "Nc3", K::Illegal,
+     "would leave the white king in check"},
+    {"4k3/8/8/8/8/8/8/3NK2r w - - 0 1", "en", "Nc3", K::Illegal, "does not end the check"},
+    {kKiwipete, "en", "Nd2", K::Illegal, "no white knight can reach d2 (knights on c3, e5)"},
+    {"4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "en", "Nd2", K::Ambiguous, "Nbd2, Nfd2"},
+    {kPromotion, "en", "e8", K::Ambiguous, "e8=Q+, e8=R+, e8=B, e8=N"},
+    {kPromotion, "en", "e8=K", K::Illegal, "Art. 3.7.5.1"},
+    {kStart, "en", "e4=Q", K::Illegal, "last rank"},
+    {kStart, "en", "Ke2", K::Illegal, "cannot capture the white pawn on e2"},
+    {kStart, "en", "Qd1-d3", K::Illegal, "the queen on d1 cannot reach d3: the white pawn on d2"},
+    {kStart, "en", "Ne1f3", K::Illegal,
+     "there is no white knight on e1 (a white king stands there)"},
+    {kStart, "en", "e7e5", K::Illegal, "black pawn and it is White's move"},
+    {"4k3/8/8/3pP3/8/8/8/4K3 w - - 0 2", "en", "exd6", K::Illegal, "en passant"},
+    {"4k3/8/8/8/8/8/4K3/8 w - - 0 1", "en", "Ke4", K::Illegal, "the king on e2 cannot reach e4"},
+    {"4k3/8/8/8/8/8/4K3/3r4 w - - 0 1", "en", "Ke1", K::Illegal, "attacked there"},
+    {kStart, "de", "Nf3", K::NotAMove, "'N'"},
+};
+INSTANTIATE_TEST_SUITE_P(All, ReadError, ::testing::ValuesIn(kErrors));
+
+TEST(Notation, CastlingWithTheRightReads) {
+  const Position pos = pos_of("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+  auto m = read_move(pos, "O-O");
+  ASSERT_TRUE(m) << m.error().message;
+  EXPECT_EQ(to_uci(*m), "e1g1");
+}
+
+TEST(Notation, AmbiguousListsCandidates) {
+  const Position pos = pos_of("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1");
+  auto m = read_move(pos, "Nd2");
+  ASSERT_FALSE(m);
+  ASSERT_EQ(m.error().candidates.size(), 2u);
+  EXPECT_EQ(m.error().token, "Nd2");
+}
+
+// Strict reading: canonical SAN only.
+TEST(Notation, StrictRejectsNonCanonicalForms) {
+  const Position start = pos_of(kStart);
+  for (const char* text : {"Ng1f3", "Ng1-f3", "g1f3", "nf3", "e2e4", "Ngf3"}) {
+    auto m = read_move(start, text, english_letters(), Strictness::Strict);
+    EXPECT_FALSE(m) << text;
+  }
+  for (const char* text : {"Nf3", "e4", "Nf3!", "e4?!"}) {
+    auto m = read_move(start, text, english_letters(), Strictness::Strict);
+    EXPECT_TRUE(m) << text << ": " << m.error().message;
+  }
+  const Position kiwi = pos_of(kKiwipete);
+  EXPECT_TRUE(read_move(kiwi, "O-O", english_letters(), Strictness::Strict));
+  EXPECT_FALSE(read_move(kiwi, "0-0", english_letters(), Strictness::Strict));
+  EXPECT_FALSE(read_move(kiwi, "Kg1", english_letters(), Strictness::Strict));
+  EXPECT_FALSE(read_move(kiwi, "Ba6", english_letters(), Strictness::Strict));
+}
+
+// C.3 collisions: the same letter is a different piece in different languages.
+TEST(Notation, CollidingLettersFollowTheLanguage) {
+  const Position kiwi = pos_of("4k3/8/8/8/8/8/8/R3K1N1 w - - 0 1");
+  // "К" is the knight in Russian and Bulgarian, the king in Macedonian and Serbian Cyrillic.
+  EXPECT_EQ(uci_or_error(kiwi, "Кf3", lang("ru")), "g1f3");
+  EXPECT_EQ(uci_or_error(kiwi, "Кf3", lang("bg")), "g1f3");
+  EXPECT_EQ(uci_or_error(kiwi, "Кf1", lang("mk")), "e1f1");
+  EXPECT_EQ(uci_or_error(kiwi, "Кf1", lang("sr-Cyrl")), "e1f1");
+  // "R" is the rook in English and the king in French, Spanish and Italian.
+  EXPECT_EQ(uci_or_error(kiwi, "Rd1", lang("en")), "a1d1");
+  EXPECT_EQ(uci_or_error(kiwi, "Rd1", lang("fr")), "e1d1");
+  EXPECT_EQ(uci_or_error(kiwi, "Rd1", lang("es")), "e1d1");
+  // "P" is the knight in Dutch and a pawn elsewhere.
+  const Position start = pos_of(kStart);
+  EXPECT_EQ(uci_or_error(start, "Pf3", lang("nl")), "g1f3");
+  EXPECT_EQ(uci_or_error(start, "Pf3", lang("fr")), "f2f3");
+  // "B" is the bishop in English and the pawn in German.
+  const Position b = pos_of("4k3/8/8/8/8/1P6/8/2B1K3 w - - 0 1");
+  EXPECT_EQ(uci_or_error(b, "Bb2", lang("en")), "c1b2");
+  EXPECT_FALSE(read_move(b, "Bb2", lang("de")));
+  EXPECT_EQ(uci_or_error(b, "Bb4", lang("de")), "b3b4");
+  // Cyrillic "С" (bishop in Russian) against Latin "C" (knight in French).
+  const Position c = pos_of("4k3/8/8/8/8/8/8/2B1K1N1 w - - 0 1");
+  EXPECT_EQ(uci_or_error(c, "Сd2", lang("ru")), "c1d2");
+  EXPECT_EQ(uci_or_error(c, "Cf3", lang("fr")), "g1f3");
+  EXPECT_FALSE(read_move(c, "Cd2", lang("ru")));
+}
+
+// A Cyrillic с written for the file c: read as the file when that is the only reading.
+TEST(Notation, CyrillicLookAlikeFiles) {
+  const Position pos = pos_of(kStart);
+  auto m = read_move(pos, "с4", lang("ru"));  // Cyrillic с
+  ASSERT_TRUE(m) << m.error().message;
+  EXPECT_EQ(to_uci(*m), "c2c4");
+  auto n = read_move(pos, "Кс3", lang("ru"));  // knight to c3 with a Cyrillic с
+  ASSERT_TRUE(n) << n.error().message;
+  EXPECT_EQ(to_uci(*n), "b1c3");
+}
+
+TEST(Notation, PieceLettersFor) {
+  EXPECT_EQ(lang("DE").code, "de");
+  EXPECT_EQ(lang("sr-Latn").code, "sr");
+  EXPECT_EQ(lang("sr-cyrl").letters[KNIGHT], "С");
+  auto bad = piece_letters_for("xx");
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().message.find("sr-Cyrl"), std::string::npos);
+  EXPECT_EQ(builtin_piece_letters().size(), 11u);
+}
+
+TEST(Notation, DetectLanguage) {
+  std::string why;
+  auto ru = detect_language({"e4", "Кf3", "Крe2"}, &why);
+  ASSERT_TRUE(ru) << why;
+  EXPECT_EQ(ru->code, "ru");
+  EXPECT_NE(why.find("only"), std::string::npos);
+  auto en = detect_language({"e4", "Nf3", "Bc4"}, &why);
+  ASSERT_TRUE(en) << why;
+  EXPECT_EQ(en->code, "en");
+  // German and Serbian (Latin) share K D T L S: not decidable from these moves.
+  EXPECT_FALSE(detect_language({"e4", "Sf3", "Lc4"}, &why));
+  EXPECT_NE(why.find("de"), std::string::npos);
+  EXPECT_NE(why.find("sr"), std::string::npos);
+  // Pawn moves only: every language fits.
+  EXPECT_FALSE(detect_language({"e4", "d4"}, &why));
+}
+
+}  // namespace
+}  // namespace annabella::core
