@@ -53,7 +53,7 @@ JournalEntry move_entry(const RecordedMove& m, std::size_t ply) {
   e.kind = "move";
   e.set("ply", std::to_string(ply)).set("uci", core::to_uci(m.move)).set("san", m.san);
   e.set("at_ms", ms_text(m.at)).set("white_ms", ms_text(m.white_left));
-  e.set("black_ms", ms_text(m.black_left)).set("by", m.by);
+  e.set("black_ms", ms_text(m.black_left)).set("emt_ms", ms_text(m.elapsed)).set("by", m.by);
   return e;
 }
 
@@ -157,6 +157,11 @@ Result<RecordedGame> rebuild_game(const JournalContents& contents) {
       m.at = milliseconds(*at);
       m.white_left = milliseconds(*w);
       m.black_left = milliseconds(*b);
+      if (e.has("emt_ms")) {
+        auto emt = number(e, "emt_ms", line);
+        if (!emt) return fail(emt.error().message);
+        m.elapsed = milliseconds(*emt);
+      }
       out.white_left = m.white_left;
       out.black_left = m.black_left;
       out.clocks_known = true;

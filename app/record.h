@@ -3,7 +3,7 @@
 // Entry kinds (fields; times are milliseconds on the station's game timeline, which starts at
 // 0 when the game starts and continues across resumptions):
 //   begin   fen, control, white, black, vi (white|black), event, site, round, board, date
-//   move    ply, uci, san, at_ms, white_ms, black_ms (the clocks after the press), by
+//   move    ply, uci, san, at_ms, white_ms, black_ms (the clocks after the press), emt_ms, by
 //   touch   square, piece, at_ms, ply, own (1|0), put_back (1|0)
 //   clock   white_ms, black_ms, at_ms, reason (adjust|penalty|pause|resume|flag)
 //   end     result, termination, rule, reason, at_ms
@@ -35,7 +35,8 @@ struct RecordedMove {
   std::string san;
   std::chrono::milliseconds at{0};  // game timeline
   std::chrono::milliseconds white_left{0}, black_left{0};
-  std::string by;  // "pegboard", "console", "eboard"
+  std::chrono::milliseconds elapsed{0};  // the mover's thinking time for this move ([%emt])
+  std::string by;                        // "pegboard", "console", "eboard"
 };
 
 struct RecordedTouch {
