@@ -31,6 +31,22 @@ int run_cli(int argc, char** argv) {
   config_cmd->add_subcommand("example", "Print the fully commented example configuration")
       ->callback([&] { exit_code = run_config_example(std::cout); });
 
+  // annabella clock --control "DESCRIPTION" --events FILE [--json]
+  ClockOptions clock;
+  auto* clock_cmd =
+      cli.add_subcommand("clock", "Replay clock presses under a time control (Art. 6, D.2.4)");
+  clock_cmd
+      ->add_option("--control", clock.control,
+                   "Time control, FIDE-style (\"90 min/40 moves + 30 min + 30 s/move\") or PGN "
+                   "(\"40/5400+30:1800+30\")")
+      ->required();
+  clock_cmd
+      ->add_option("--events", clock.events,
+                   "File with one press a line: SECONDS white|black (also SECONDS pause|resume)")
+      ->required();
+  clock_cmd->add_flag("--json", clock.json, "Print JSON for tools");
+  clock_cmd->callback([&] { exit_code = run_clock(clock, std::cout, std::cerr); });
+
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -24,4 +24,14 @@ int run_config_check(const ConfigCheckOptions& options, std::ostream& out, std::
 // annabella config example: the fully commented example (docs/example.toml).
 int run_config_example(std::ostream& out);
 
+// annabella clock --control "DESCRIPTION" --events FILE [--json]: replays presses ("SECONDS
+// white|black" a line; "SECONDS pause|resume" for the arbiter; White's clock starts at 0) and
+// prints the times after each press, period changes and flag falls (Art. 6, 6.9).
+struct ClockOptions {
+  std::string control;  // FIDE-style or PGN TimeControl (core::read_time_control)
+  std::string events;
+  bool json = false;
+};
+int run_clock(const ClockOptions& options, std::ostream& out, std::ostream& err);
+
 }  // namespace annabella::app

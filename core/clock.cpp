@@ -125,6 +125,9 @@ ClockReading ChessClock::reading(ClockInstant now) const {
   r.moves_completed = moves_;
   r.moves_to_time_control = {control_.moves_to_time_control(moves_[WHITE]),
                              control_.moves_to_time_control(moves_[BLACK])};
+  if (control_.kind == TimeControl::Kind::Periods && timed())
+    r.period = {control_.period_number_of_move(moves_[WHITE] + 1),
+                control_.period_number_of_move(moves_[BLACK] + 1)};
   r.running = running();
   r.paused = started_ && paused_ && !stopped_;
   r.hourglass = control_.kind == TimeControl::Kind::Hourglass;

@@ -46,6 +46,7 @@ struct ClockReading {
   std::array<ClockDuration, 2> remaining{};  // as displayed at `time`, by colour
   std::array<int, 2> moves_completed{};
   std::array<int, 2> moves_to_time_control{};  // 0 in a sudden-death period
+  std::array<int, 2> period{};                 // the period (0 = first) of each side's next move
   std::optional<Color> running;                // the side whose clock runs (none if paused)
   bool paused = false;
   ClockDuration delay_left{};  // simple delay still to wait before the running clock counts down
