@@ -78,6 +78,12 @@ std::string to_string(const PgnProblem& p) {
     s += "move " + std::to_string(p.move_number) + (p.side == WHITE ? " (White)" : " (Black)");
   }
   s += ", line " + std::to_string(p.line) + ": " + p.message;
+  // The offending text, when the message does not quote it already (on one line, cut short).
+  if (!p.text.empty() && p.message.find(p.text) == std::string::npos) {
+    std::string t = normalise_blanks(p.text);
+    if (t.size() > 40) t = t.substr(0, 40) + "...";
+    s += " (at \"" + t + "\")";
+  }
   return s;
 }
 
