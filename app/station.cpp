@@ -40,6 +40,16 @@ Status write_file(const std::filesystem::path& path, const std::string& text) {
   return {};
 }
 
+core::WarningThresholds warning_thresholds(const config::StationConfig& cfg, core::Color vi) {
+  core::WarningThresholds t;
+  for (int minutes : cfg.warnings.minutes_left)
+    t.time_left.push_back(std::chrono::minutes(minutes));
+  if (cfg.warnings.moves_before_control > 0)
+    t.moves_to_time_control.push_back(cfg.warnings.moves_before_control);
+  t.sides = {vi == core::WHITE, vi == core::BLACK};  // only the VI player's, privately
+  return t;
+}
+
 }  // namespace
 
 StationEvent StationEvent::console(TimePoint time, std::string line, std::string source) {
@@ -168,13 +178,13 @@ Station::Station(const StationOptions& options, StationOutput& output,
       vi_color_(options.config.black.visually_impaired && !options.config.white.visually_impaired
                     ? core::BLACK
                     : core::WHITE),
-      origin_(now) {
+      origin_(now),
+      last_time_(now),
+      warnings_(warning_thresholds(options.config, vi_color_)) {
   wording_.form = options.config.speech.form == config::AnnouncementForm::Long
                       ? speech::MoveForm::Long
                       : speech::MoveForm::Short;
   wording_.name_captured_piece = options.config.speech.name_captured_piece;
-  warning_minutes_ = options.config.warnings.minutes_left;
-  warned_.assign(warning_minutes_.size(), false);
 }
 
 void Station::restore_clocks(const RecordedGame& recorded, TimePoint now) {
@@ -233,6 +243,7 @@ void Station::handle(const StationEvent& event) {
 }
 
 void Station::tick(TimePoint now) {
+  last_time_ = std::max(last_time_, now);
   std::vector<tactile::PegboardEvent> happened;
   pegboard_.tick(now, happened);
   on_pegboard(happened);
@@ -245,13 +256,15 @@ void Station::tick(TimePoint now) {
     say(speech::phrase_flag_fall(vocabulary_, flagged), Route::Public, now);
     print(now, side_word(flagged) + "'s flag has fallen (Art. 6.9); claim it with: flag");
   }
-  // D.2.6: low-time warnings at the thresholds the player chose, once each, privately.
-  const auto left = clock_.remaining(vi_color_, now);
-  for (std::size_t i = 0; i < warning_minutes_.size(); ++i) {
-    const auto threshold = std::chrono::minutes(warning_minutes_[i]);
-    if (warned_[i] || left > threshold || left <= core::ClockDuration::zero()) continue;
-    warned_[i] = true;
-    say(speech::phrase_low_time(vocabulary_, vi_color_, to_ms(left)), Route::Private, now);
+  // D.2.6: warnings at the thresholds the player chose, once each, privately.
+  for (const auto& warning : warnings_.due(clock_.reading(now))) {
+    if (warning.kind == core::ClockWarning::Kind::TimeLeft) {
+      say(speech::phrase_low_time(vocabulary_, warning.side, to_ms(warning.remaining)),
+          Route::Private, now);
+    } else {
+      print(now, std::to_string(warning.moves) + " moves to the time control for " +
+                     side_word(warning.side));
+    }
   }
 }
 
@@ -263,10 +276,7 @@ std::optional<TimePoint> Station::next_deadline() const {
   if (!game_.is_over() && !clock_.paused()) {
     if (auto expiry = clock_.expiry()) {
       if (!flag_reported_) consider(*expiry);
-      // The next warning threshold of the VI player, while his clock runs.
-      if (clock_.running() == vi_color_)
-        for (std::size_t i = 0; i < warning_minutes_.size(); ++i)
-          if (!warned_[i]) consider(*expiry - std::chrono::minutes(warning_minutes_[i]));
+      if (auto due = warnings_.next_due(clock_.reading(last_time_))) consider(*due);
     }
   }
   return deadline;

@@ -26,6 +26,7 @@
 #include "app/record.h"
 #include "config/config.h"
 #include "core/clock.h"
+#include "core/clock_warnings.h"
 #include "core/game.h"
 #include "speech/move_parser.h"
 #include "speech/phrases.h"
@@ -133,12 +134,12 @@ class Station {
   std::filesystem::path folder_;
   core::Color vi_color_ = core::WHITE;
   TimePoint origin_{};                     // game timeline 0 (shifted when resuming)
+  TimePoint last_time_{};                  // the latest event or tick seen
+  core::ClockWarnings warnings_;           // D.2.6: the VI player's chosen thresholds
   std::vector<RecordedMove> moves_;        // with clock times, for the exports
   std::optional<core::Move> to_execute_;   // the sighted move the VI player must execute
   std::optional<core::Color> draw_offer_;  // Art. 9.1.2
   std::vector<RecordedTouch> touches_;     // D.2.2 pegboard touches and reported ones (Art. 4.3)
-  std::vector<int> warning_minutes_;       // config warnings.minutes_left
-  std::vector<bool> warned_;               // each threshold said once
   bool flag_reported_ = false;
   bool finished_ = false;
 };
