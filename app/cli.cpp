@@ -74,6 +74,29 @@ int run_cli(int argc, char** argv) {
   pgn_check_cmd->add_option("--lang", pgn_check.lang,
                             "Piece letters of the moves with --lenient (default en)");
   pgn_check_cmd->callback([&] { exit_code = run_pgn_check(pgn_check, std::cout, std::cerr); });
+  // annabella say --fen FEN [--profile P] [--long] [--silent] [--wav FILE] MOVE...
+  SayOptions say;
+  auto* say_cmd =
+      cli.add_subcommand("say", "Print and speak the announcement of each move (D.2.1)");
+  say_cmd->add_option("--fen", say.fen, "Start position (default: the initial position)");
+  say_cmd->add_option("--profile", say.profile,
+                      "Vocabulary profile or profile file (default fide)");
+  say_cmd->add_flag("--long", say.long_form, "Long form, with the departure square");
+  say_cmd->add_flag("--silent", say.silent, "Only print, do not speak");
+  say_cmd->add_option("--wav", say.wav, "Also write the audio to FILE (.wav or .flac)");
+  say_cmd->add_option("--device", say.device, "Sound device name (default: the default device)");
+  say_cmd->add_option("MOVE", say.moves, "Moves in order: SAN, UCI, long algebraic or words")
+      ->required();
+  say_cmd->callback([&] { exit_code = run_say(say, std::cout, std::cerr); });
+
+  // annabella hear --fen FEN [--profile P] "PHRASE"
+  HearOptions hear;
+  auto* hear_cmd = cli.add_subcommand("hear", "Read a spoken move back: print it as SAN and UCI");
+  hear_cmd->add_option("--fen", hear.fen, "Position (default: the initial position)");
+  hear_cmd->add_option("--profile", hear.profile, "Vocabulary profile whose words come first");
+  hear_cmd->add_option("PHRASE", hear.phrase, "The move in words, e.g. \"Springer Felix drei\"")
+      ->required();
+  hear_cmd->callback([&] { exit_code = run_hear(hear, std::cout, std::cerr); });
 
   try {
     cli.parse(argc, argv);

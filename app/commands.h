@@ -55,5 +55,25 @@ struct PgnCheckOptions {
   std::string lang = "en";  // piece letters of the movetext (with --lenient)
 };
 int run_pgn_check(const PgnCheckOptions& options, std::ostream& out, std::ostream& err);
+// annabella say --fen FEN [--profile P] [--long] [--silent] [--wav FILE] [--device D] MOVE...
+// Prints each move's announcement (D.2.1), one line a move, in order, and speaks it.
+struct SayOptions {
+  std::string fen;
+  std::string profile = "fide";
+  bool long_form = false;
+  bool silent = false;  // only print
+  std::string wav;      // also write the audio (and its cue list) to this .wav or .flac file
+  std::string device = "default";
+  std::vector<std::string> moves;  // SAN, UCI, long algebraic, or the profile's words
+};
+int run_say(const SayOptions& options, std::ostream& out, std::ostream& err);
+
+// annabella hear --fen FEN [--profile P] "PHRASE": the move the words describe, as SAN and UCI.
+struct HearOptions {
+  std::string fen;
+  std::string profile = "fide";
+  std::string phrase;
+};
+int run_hear(const HearOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace annabella::app
