@@ -186,7 +186,8 @@ std::string reconciliation_json(const Reconciliation& r) {
       j += "\"written\": " + json_string(p.written) + ", ";
       j += "\"san\": " + (p.move ? json_string(p.san) : "null") + ", ";
       j += "\"uci\": " + (p.move ? json_string(core::to_uci(*p.move)) : "null") + ", ";
-      j += "\"problem\": " + (p.problem.empty() ? "null" : json_string(p.problem)) + "}";
+      j += "\"problem\": " + (p.problem.empty() ? "null" : json_string(p.problem)) + ", ";
+      j += "\"note\": " + (p.note.empty() ? "null" : json_string(p.note)) + "}";
     }
     j += "]}";
   }
@@ -336,9 +337,11 @@ std::string ply_cell(const core::SheetReading& sh, std::size_t i) {
   if (i >= sh.plies.size()) return "<td class=\"none\">(nothing written)</td><td></td>";
   const core::ReadPly& p = sh.plies[i];
   std::string read =
-      p.move ? html_escape(p.san) : "<span class=\"problem\">" + html_escape(p.problem) + "</span>";
-  return "<td lang=\"" + html_escape(sh.letters.code) + "\">" + html_escape(p.written) +
-         "</td><td>" + read + "</td>";
+      p.move ? html_escape(p.san) +
+                   (p.note.empty() ? "" : " <small>(" + html_escape(p.note) + ")</small>")
+             : "<span class=\"problem\">" + html_escape(p.problem) + "</span>";
+  return "<td lang=\"" + html_escape(sh.letters.code) + "\">" +
+         (p.written.empty() ? "(blank)" : html_escape(p.written)) + "</td><td>" + read + "</td>";
 }
 
 constexpr const char* kStyle = R"(
