@@ -348,8 +348,8 @@ std::string steps_count(std::size_t n) {
   return std::to_string(n) + (n == 1 ? " step" : " steps");
 }
 
-std::string clock_text(std::chrono::milliseconds t) {
-  const long long total_s = t.count() / 1000;
+std::string clock_text(ClockDuration t) {
+  const long long total_s = std::chrono::duration_cast<std::chrono::seconds>(t).count();
   const long long h = total_s / 3600, m = total_s / 60 % 60, s = total_s % 60;
   std::string out;
   if (h > 0) out += std::to_string(h) + " h ";
@@ -362,8 +362,23 @@ std::string clock_text(std::chrono::milliseconds t) {
 // ---------------------------------------------------------------------------------------------
 // Inputs
 
-Result<std::vector<ClockReading>> parse_clock_log(std::string_view text) {
-  std::vector<ClockReading> log;
+std::vector<ClockPly> clock_plies(const ChessClock& clock) {
+  std::vector<ClockPly> plies;
+  for (int ply = 0; ply <= clock.ply(); ++ply)
+    if (auto p = clock.times_at_ply(ply)) plies.push_back(*p);
+  return plies;
+}
+
+ClockPly clock_ply(int ply, std::chrono::milliseconds white, std::chrono::milliseconds black) {
+  ClockPly p;
+  p.ply = ply;
+  p.remaining[WHITE] = white;
+  p.remaining[BLACK] = black;
+  return p;
+}
+
+Result<std::vector<ClockPly>> parse_clock_log(std::string_view text) {
+  std::vector<ClockPly> log;
   std::size_t line_no = 0;
   while (!text.empty()) {
     ++line_no;
@@ -393,12 +408,15 @@ Result<std::vector<ClockReading>> parse_clock_log(std::string_view text) {
     if (!ok || count != 3)
       return fail("clock log line " + std::to_string(line_no) +
                   ": expected \"ply white_ms black_ms\" (three whole numbers)");
-    if (!log.empty() && std::size_t(values[0]) <= log.back().ply)
+    if (values[0] > 100000)
+      return fail("clock log line " + std::to_string(line_no) + ": ply " +
+                  std::to_string(values[0]) + " is too large");
+    if (!log.empty() && values[0] <= log.back().ply)
       return fail("clock log line " + std::to_string(line_no) + ": ply " +
                   std::to_string(values[0]) + " does not follow ply " +
                   std::to_string(log.back().ply));
-    log.push_back({std::size_t(values[0]), std::chrono::milliseconds(values[1]),
-                   std::chrono::milliseconds(values[2])});
+    log.push_back(clock_ply(int(values[0]), std::chrono::milliseconds(values[1]),
+                            std::chrono::milliseconds(values[2])));
   }
   return log;
 }
@@ -589,17 +607,17 @@ Reconciliation reconcile(const ReconcileInput& input) {
   } else if (!input.clock_log) {
     r.clock.note = "No clock log: the arbiter decides the times (D.2.9).";
   } else {
-    const ClockReading* found = nullptr;
-    for (const ClockReading& c : *input.clock_log)
-      if (c.ply <= r.target_plies) found = &c;
+    const ClockPly* found = nullptr;
+    for (const ClockPly& c : *input.clock_log)
+      if (c.ply >= 0 && std::size_t(c.ply) <= r.target_plies) found = &c;
     if (!found) {
       r.clock.note = "The clock log has no reading at or before ply " +
                      std::to_string(r.target_plies) + ": the arbiter decides the times (D.2.9).";
     } else {
       r.clock.reading = *found;
-      r.clock.note = "Set the clocks to White " + clock_text(found->white) + ", Black " +
-                     clock_text(found->black) + " (clock log, " +
-                     (found->ply == r.target_plies
+      r.clock.note = "Set the clocks to White " + clock_text(found->remaining[WHITE]) + ", Black " +
+                     clock_text(found->remaining[BLACK]) + " (clock log, " +
+                     (std::size_t(found->ply) == r.target_plies
                           ? "at that point"
                           : "nearest earlier reading, ply " + std::to_string(found->ply)) +
                      "; D.2.9).";

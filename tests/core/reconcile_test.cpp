@@ -423,20 +423,44 @@ TEST(Reconcile, ClockTimesComeFromTheLogAtTheRetracedPoint) {
   EXPECT_TRUE(r.clock.readjust);
   EXPECT_EQ(r.clock.ply, 12u);
   ASSERT_TRUE(r.clock.reading);
-  EXPECT_EQ(r.clock.reading->white, std::chrono::milliseconds(4950000));
+  EXPECT_EQ(r.clock.reading->remaining[WHITE], std::chrono::milliseconds(4950000));
   EXPECT_EQ(r.clock.note,
             "Set the clocks to White 1 h 22 min 30 s, Black 1 h 21 min 40 s (clock log, at that "
             "point; D.2.9).");
   // A gap in the log: the nearest earlier reading, said so.
   in.clock_log =
-      std::vector<ClockReading>{{0, std::chrono::minutes(90), std::chrono::minutes(90)},
-                                {11, std::chrono::minutes(80), std::chrono::minutes(70)}};
+      std::vector<ClockPly>{clock_ply(0, std::chrono::minutes(90), std::chrono::minutes(90)),
+                            clock_ply(11, std::chrono::minutes(80), std::chrono::minutes(70))};
   r = reconcile(in);
   EXPECT_NE(r.clock.note.find("nearest earlier reading, ply 11"), std::string::npos);
   in.clock_log.reset();
   r = reconcile(in);
   EXPECT_FALSE(r.clock.reading);
   EXPECT_EQ(r.clock.note, "No clock log: the arbiter decides the times (D.2.9).");
+}
+
+TEST(Reconcile, ClockTimesFromTheStationsChessClock) {
+  // A real core::ChessClock, 90 min + 30 s, pressed for each of the 15 plies 10 s apart.
+  auto control = parse_pgn_time_control("5400+30");
+  ASSERT_TRUE(control) << control.error().message;
+  ChessClock clock(*control);
+  const ClockInstant t0{};
+  ASSERT_TRUE(clock.start(t0));
+  for (int ply = 0; ply < 15; ++ply)
+    ASSERT_TRUE(clock.press(ply % 2 ? BLACK : WHITE, t0 + std::chrono::seconds(10 * (ply + 1))));
+  ReconcileInput in = input_of(
+      {"", "", kOpera15, first(kOpera, 12) + "Qb4 Qe7 Nc3", "", "", kOpera15, kOpera15, {}});
+  in.clock_log = clock_plies(clock);
+  ASSERT_EQ(in.clock_log->size(), 16u);
+  const Reconciliation r = reconcile(in);
+  ASSERT_TRUE(r.clock.reading);
+  EXPECT_EQ(r.clock.reading->ply, 12);
+  // After 12 plies each side has made 6 moves of 10 s with 30 s increment: +20 s each.
+  EXPECT_EQ(r.clock.reading->remaining[WHITE], std::chrono::seconds(5400 + 6 * 20));
+  EXPECT_EQ(r.clock.reading->remaining[BLACK], std::chrono::seconds(5400 + 6 * 20));
+  // The station then sets its clock back with ChessClock::readjust_to_ply(r.clock.ply, ...).
+  EXPECT_TRUE(clock.readjust_to_ply(int(r.clock.ply), t0 + std::chrono::seconds(200), "D.2.9"));
+  EXPECT_EQ(clock.remaining(WHITE, t0 + std::chrono::seconds(200)), std::chrono::seconds(5520));
 }
 
 TEST(Reconcile, StandingsSayWhereEachBoardIsOnEachSheet) {
@@ -532,10 +556,11 @@ TEST(ReconcileLongGame, MoveLeftOutNearTheEndOfA115MoveGame) {
   for (const Move m : game) pos.play(m);
   in.boards[0].placement = pos;
   in.boards[1].placement = pos;
-  in.clock_log = std::vector<ClockReading>{};
+  in.clock_log = std::vector<ClockPly>{};
   for (std::size_t ply = 0; ply <= 230; ++ply)
-    in.clock_log->push_back({ply, std::chrono::milliseconds(5400000 - 10000 * long(ply)),
-                             std::chrono::milliseconds(5400000 - 9000 * long(ply))});
+    in.clock_log->push_back(clock_ply(int(ply),
+                                      std::chrono::milliseconds(5400000 - 10000 * long(ply)),
+                                      std::chrono::milliseconds(5400000 - 9000 * long(ply))));
   const Reconciliation r = reconcile(in);
   EXPECT_FALSE(r.sheets_agree);
   EXPECT_EQ(r.agreed_plies, 221u);
@@ -545,7 +570,7 @@ TEST(ReconcileLongGame, MoveLeftOutNearTheEndOfA115MoveGame) {
   EXPECT_EQ(r.retraced[0].size(), 9u);
   EXPECT_EQ(r.retraced[1].size(), 8u);
   ASSERT_TRUE(r.clock.reading);
-  EXPECT_EQ(r.clock.reading->ply, 221u);
+  EXPECT_EQ(r.clock.reading->ply, 221);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -555,8 +580,9 @@ TEST(ReconcileInputs, ClockLogFormat) {
   auto log = parse_clock_log("# comment\n\n0 60000 60000\n  1 59000 60000  \n");
   ASSERT_TRUE(log);
   ASSERT_EQ(log->size(), 2u);
-  EXPECT_EQ((*log)[1],
-            (ClockReading{1, std::chrono::milliseconds(59000), std::chrono::milliseconds(60000)}));
+  EXPECT_EQ((*log)[1].ply, 1);
+  EXPECT_EQ((*log)[1].remaining[WHITE], std::chrono::milliseconds(59000));
+  EXPECT_EQ((*log)[1].remaining[BLACK], std::chrono::milliseconds(60000));
   auto bad = parse_clock_log("0 60000 60000\n1 59000\n");
   ASSERT_FALSE(bad);
   EXPECT_EQ(bad.error().message,
