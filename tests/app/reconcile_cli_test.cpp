@@ -261,6 +261,24 @@ TEST(ReconcileCommand, PgnSheetsAreRead) {
   EXPECT_NE(out.find("The two scoresheets agree (15 plies"), std::string::npos) << out;
 }
 
+TEST(ReconcileCommand, StepsInTheVocabularyProfilesWords) {
+  Files f;
+  std::string out;
+  ASSERT_EQ(run_command(command(f, "agree.txt", "--profile fide"), out, true), 0) << out;
+  EXPECT_NE(out.find("Spoken steps (profile fide)\nBoard B:\n  Step 1: Springer von David zwei "
+                     "nach Cesar drei\n"),
+            std::string::npos)
+      << out;
+  ASSERT_EQ(run_command(command(f, "agree.txt", "--profile fide --json"), out), 0);
+  const auto json = JsonReader(out).read();
+  ASSERT_TRUE(json) << out;
+  EXPECT_EQ((*json)["boards"][1]["steps"][0]["spoken"].str(),
+            "Springer von David zwei nach Cesar drei");
+  EXPECT_EQ((*json)["spoken_profile"].str(), "fide");
+  EXPECT_EQ(run_command(command(f, "agree.txt", "--profile nosuch"), out, true), 2);
+  EXPECT_NE(out.find("--profile:"), std::string::npos) << out;
+}
+
 TEST(ReconcileCommand, InputFaultsAreNamed) {
   Files f;
   std::string out;
