@@ -97,6 +97,29 @@ int run_cli(int argc, char** argv) {
   hear_cmd->add_option("PHRASE", hear.phrase, "The move in words, e.g. \"Springer Felix drei\"")
       ->required();
   hear_cmd->callback([&] { exit_code = run_hear(hear, std::cout, std::cerr); });
+  // annabella play --config FILE [--resume] [--record DIR] [--silent]
+  PlayOptions play;
+  auto* play_cmd = cli.add_subcommand("play", "Run a game: pegboard, voice, clock, record");
+  play_cmd->add_option("--config", play.config_file,
+                       "The TOML configuration (default: all "
+                       "defaults, the simulated pegboard)");
+  play_cmd->add_option("--record", play.record_folder,
+                       "The record folder (default: "
+                       "record.folder of the configuration)");
+  play_cmd->add_flag("--resume", play.resume, "Continue the game recorded in the record folder");
+  play_cmd->add_flag("--silent", play.silent, "No sound device: text and recording only");
+  play_cmd->callback([&] { exit_code = run_play(play, std::cout, std::cerr); });
+
+  // annabella demo [--folder DIR] [--speed X] [--silent]
+  DemoOptions demo;
+  auto* demo_cmd =
+      cli.add_subcommand("demo", "Play a short demonstration game, no hardware needed");
+  demo_cmd->add_option("--folder", demo.folder,
+                       "Where the record goes (default: "
+                       "annabella-demo-DATE-TIME)");
+  demo_cmd->add_option("--speed", demo.speed, "Pace: 2 is twice as fast");
+  demo_cmd->add_flag("--silent", demo.silent, "No sound device: text and recording only");
+  demo_cmd->callback([&] { exit_code = run_demo(demo, std::cout, std::cerr); });
 
   try {
     cli.parse(argc, argv);

@@ -75,5 +75,22 @@ struct HearOptions {
   std::string phrase;
 };
 int run_hear(const HearOptions& options, std::ostream& out, std::ostream& err);
+// annabella play --config FILE [--resume] [--record DIR] [--silent]: a rated game end to end.
+struct PlayOptions {
+  std::string config_file;    // "" = every default (the demo hardware)
+  std::string record_folder;  // "" = record.folder of the configuration
+  bool resume = false;        // continue the game recorded in the record folder
+  bool silent = false;        // text and recording only, no sound device
+};
+int run_play(const PlayOptions& options, std::ostream& out, std::ostream& err);
+
+// annabella demo [--folder DIR] [--speed X] [--silent]: a short real game with the simulated
+// pegboard and a simulated sighted opponent, through the real station.
+struct DemoOptions {
+  std::string folder;  // "" = annabella-demo-<date>-<time> under the current folder
+  double speed = 1.0;  // 2 = twice as fast
+  bool silent = false;
+};
+int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace annabella::app
