@@ -188,27 +188,38 @@ struct Classifier {
            means(X.plies[p + 2].written, X.letters, Y.positions[p], Y.move(p));
   }
 
-  // Which sheet the board logs say was played at ply `ply` (0, 1), or -1.
-  int log_agrees_with(std::size_t ply) const {
-    for (const BoardInput& b : input.boards) {
-      if (!b.log || b.log->size() <= ply) continue;
+  // Which sheet (0, 1; -1 for neither) something outside the sheets sides with, and why.
+  struct Evidence {
+    int sheet = -1;
+    std::string why;
+  };
+
+  // The sheet whose move at `ply` a board log shows was played.
+  Evidence log_evidence(std::size_t ply) const {
+    for (int b = 0; b < 2; ++b) {
+      const auto& log = input.boards[b].log;
+      if (!log || log->size() <= ply) continue;
       for (int s = 0; s < 2; ++s)
-        if (read(s) > ply && sheets[s].move(ply) == (*b.log)[ply]) return s;
+        if (read(s) > ply && sheets[s].move(ply) == (*log)[ply])
+          return {s, std::string("board ") + side_letter(b) + "'s log shows " +
+                         sheets[s].plies[ply].san + " was played"};
     }
-    return -1;
+    return {};
   }
 
-  // Which fully read sheet's final position a board shows (and the other's it does not), or -1.
-  int board_agrees_with() const {
-    for (const BoardInput& b : input.boards)
+  // The fully read sheet whose final position a board shows (and the other's it does not).
+  Evidence board_evidence() const {
+    for (int b = 0; b < 2; ++b)
       for (int s = 0; s < 2; ++s) {
         const SheetReading& S = sheets[s];
         const SheetReading& O = sheets[1 - s];
-        if (S.fully_read() && S.positions.back().same_placement(b.placement) &&
-            !(O.fully_read() && O.positions.back().same_placement(b.placement)))
-          return s;
+        const Position& placement = input.boards[b].placement;
+        if (S.fully_read() && S.positions.back().same_placement(placement) &&
+            !(O.fully_read() && O.positions.back().same_placement(placement)))
+          return {s, std::string("board ") + side_letter(b) + " shows the position sheet " +
+                         side_letter(s) + "'s moves lead to"};
       }
-    return -1;
+    return {};
   }
 
   std::string written_list(int s, std::size_t from, std::size_t count) const {
@@ -267,16 +278,14 @@ struct Classifier {
         const int x = 1 - y;
         if (!shifted(x, y, k)) continue;
         // Sheet y has k plies sheet x lacks: left out of x, or extra on y?
-        int truth = log_agrees_with(p);
-        std::string evidence = "the board log shows what was played";
-        if (truth < 0) {
-          truth = board_agrees_with();
-          evidence = "a board shows the position that sheet's moves lead to";
+        Evidence ev = log_evidence(p);
+        if (ev.sheet < 0) ev = board_evidence();
+        if (ev.sheet < 0 && sheets[y].fully_read() != sheets[x].fully_read()) {
+          ev.sheet = sheets[y].fully_read() ? y : x;
+          ev.why = std::string("only sheet ") + side_letter(ev.sheet) + " reads through to its end";
         }
-        if (truth < 0 && sheets[y].fully_read() != sheets[x].fully_read()) {
-          truth = sheets[y].fully_read() ? y : x;
-          evidence = "only that sheet reads through to its end";
-        }
+        const int truth = ev.sheet;
+        const std::string evidence = ev.why;
         const std::string plies = k == 1 ? "one ply" : "a move pair";
         const std::string what = written_list(y, p, k);
         d.count = k;
@@ -323,10 +332,9 @@ struct Classifier {
     d.sheet = -1;
     d.explanation = std::string("For ") + at + " sheet A has " + sheets[0].plies[p].san +
                     " and sheet B has " + sheets[1].plies[p].san + ".";
-    const int truth = log_agrees_with(p);
-    if (truth >= 0)
-      d.explanation += std::string(" The board log shows ") + sheets[truth].plies[p].san +
-                       " was played (sheet " + side_letter(truth) + ").";
+    const Evidence ev = log_evidence(p);
+    if (ev.sheet >= 0)
+      d.explanation += " B" + ev.why.substr(1) + " (as on sheet " + side_letter(ev.sheet) + ").";
     return d;
   }
 };
@@ -437,7 +445,7 @@ Result<std::vector<ClockReading>> parse_clock_log(std::string_view text) {
   return log;
 }
 
-Result<Position> read_board(std::string_view text) {
+Result<Position> read_placement(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
     text.remove_prefix(1);
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
@@ -522,6 +530,7 @@ Reconciliation reconcile(const ReconcileInput& input) {
   Reconciliation r;
   r.start = input.start;
   r.color_a = input.color_a;
+  for (int b = 0; b < 2; ++b) r.boards[b] = input.boards[b].placement;
   for (int s = 0; s < 2; ++s) r.sheets[s] = read_sheet(input.start, input.sheets[s]);
   const SheetReading& A = r.sheets[0];
   const SheetReading& B = r.sheets[1];
@@ -652,7 +661,7 @@ std::string arbiter_text(const Reconciliation& r) {
   };
   auto player = [&](int i) {
     const Color c = i == 0 ? r.color_a : ~r.color_a;
-    return std::string("player ") + side_letter(i) + " (" + (c == WHITE ? "White" : "Black") + ")";
+    return std::string("player ") + side_letter(i) + ", " + (c == WHITE ? "White" : "Black");
   };
 
   item("Scoresheets");
@@ -660,6 +669,9 @@ std::string arbiter_text(const Reconciliation& r) {
     const SheetReading& sh = r.sheets[s];
     t += std::string("Sheet ") + side_letter(s) + ": " + std::to_string(sh.plies.size()) +
          " written moves, read as " + sh.letters.name + " (" + sh.language_note + ").\n";
+    if (!sh.fully_read())
+      t += "  Reading stops at " + ply_name(r.start, sh.read_plies) + ", written \"" +
+           sh.plies[sh.read_plies].written + "\": " + sh.plies[sh.read_plies].problem + ".\n";
   }
   if (r.sheets_agree) {
     t += "The two scoresheets agree (" + std::to_string(r.agreed_plies) + " plies, " +
@@ -724,7 +736,7 @@ std::string arbiter_text(const Reconciliation& r) {
            ": " + w.played_san + " was made where the sheets have " + w.expected_san +
            (w.from_log ? " (board log)" : " (inferred from the board)") + ".\n";
       if (moved == owner)
-        t += "  " + player(b) +
+        t += std::string("  Player ") + side_letter(b) +
              " wrote the correct move but made a different one on his board: under D.2.9 he "
              "must adjust his position to match the scoresheets.\n";
       else

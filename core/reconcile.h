@@ -74,7 +74,7 @@ struct BoardInput {
 // Reads a board given as a full FEN or as the placement field alone ("rnbqkbnr/pppp..."). Side
 // to move, castling and counters do not matter for a board; when the placement alone is given,
 // either side to move is tried so that a board with a king in check still reads.
-Result<Position> read_board(std::string_view text);
+Result<Position> read_placement(std::string_view text);
 
 struct ReconcileInput {
   Position start;                      // the game's start position (the initial one by default)
@@ -174,6 +174,7 @@ struct ClockProposal {
 struct Reconciliation {
   Position start;
   Color color_a = WHITE;
+  std::array<Position, 2> boards;  // the placements as found
   std::array<SheetReading, 2> sheets;
   bool sheets_agree = false;
   std::size_t agreed_plies = 0;  // plies both sheets agree on from the start

@@ -112,7 +112,7 @@ ReconcileInput input_of(const Scenario& sc) {
   const std::string* langs[2] = {&sc.lang_a, &sc.lang_b};
   for (int i = 0; i < 2; ++i) {
     if (boards[i]->rfind("fen:", 0) == 0) {
-      auto b = read_board(boards[i]->substr(4));
+      auto b = read_placement(boards[i]->substr(4));
       EXPECT_TRUE(b) << *boards[i] << (b ? "" : b.error().message);
       if (b) in.boards[i].placement = *b;
     } else {
@@ -332,12 +332,12 @@ TEST(Reconcile, AgreeingSheetsNameThePlayerWhoMadeADifferentMove) {
                       "Nc3 (inferred from the board)."),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("player A (White) wrote the correct move but made a different one on his "
+  EXPECT_NE(text.find("Player A wrote the correct move but made a different one on his "
                       "board: under D.2.9 he must adjust his position"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find("Step 1: move white knight d2 c3."), std::string::npos) << text;
-  EXPECT_NE(text.find("Board B (player B (Black)): already right"), std::string::npos) << text;
+  EXPECT_NE(text.find("Board B (player B, Black): already right"), std::string::npos) << text;
   EXPECT_NE(text.find("No moves are retraced: the clocks are not readjusted."), std::string::npos);
 }
 
@@ -387,7 +387,7 @@ TEST(Reconcile, LeftOutOrExtraIsDecidedByTheBoardLog) {
   EXPECT_EQ(r.divergence.kind, DifferenceKind::MoveLeftOut) << r.divergence.explanation;
   EXPECT_EQ(r.divergence.sheet, 0);
   EXPECT_EQ(r.divergence.count, 2u);
-  EXPECT_NE(r.divergence.explanation.find("board log"), std::string::npos);
+  EXPECT_NE(r.divergence.explanation.find("board B's log shows h3 was played"), std::string::npos);
   // The same sheets with board A's log (no h3 h6): extra on sheet B.
   in.boards[1].log.reset();
   in.boards[0].log = moves_of(Position(), kOpera15);
@@ -553,15 +553,15 @@ TEST(ReconcileInputs, ClockLogFormat) {
 }
 
 TEST(ReconcileInputs, BoardsAsPlacementOrFen) {
-  auto placement = read_board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+  auto placement = read_placement("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
   ASSERT_TRUE(placement);
   EXPECT_EQ(placement->piece_on(SQ_E4), W_PAWN);
   // White in check with White to move is not a FEN fault; the same placement with Black to move
   // would be: the placement reader tries both.
-  auto check = read_board("4k3/8/8/8/8/8/8/4K2r");
+  auto check = read_placement("4k3/8/8/8/8/8/8/4K2r");
   ASSERT_TRUE(check) << check.error().message;
-  EXPECT_FALSE(read_board("8/8/8/8/8/8/8/8"));
-  EXPECT_TRUE(read_board(std::string(kStartFen)));
+  EXPECT_FALSE(read_placement("8/8/8/8/8/8/8/8"));
+  EXPECT_TRUE(read_placement(std::string(kStartFen)));
 }
 
 // ---------------------------------------------------------------------------------------------
