@@ -97,7 +97,7 @@ int main(int argc, char** argv) {
     s.input.sheets[1] = {b, de};
     s.input.boards[0].placement = end;
     s.input.boards[1].placement = end;
-    s.input.clock_log = std::vector<ClockReading>{};
+    s.input.clock_log = std::vector<ClockAtPly>{};
     for (std::size_t p = 0; p <= kPlies; ++p)
       s.input.clock_log->push_back({p, std::chrono::milliseconds(5400000 - 9000 * long(p)),
                                     std::chrono::milliseconds(5400000 - 8000 * long(p))});

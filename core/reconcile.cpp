@@ -404,8 +404,8 @@ std::vector<std::string> split_move_list(std::string_view text) {
   return tokens;
 }
 
-Result<std::vector<ClockReading>> parse_clock_log(std::string_view text) {
-  std::vector<ClockReading> log;
+Result<std::vector<ClockAtPly>> parse_clock_log(std::string_view text) {
+  std::vector<ClockAtPly> log;
   std::size_t line_no = 0;
   while (!text.empty()) {
     ++line_no;
@@ -631,8 +631,8 @@ Reconciliation reconcile(const ReconcileInput& input) {
   } else if (!input.clock_log) {
     r.clock.note = "No clock log: the arbiter decides the times (D.2.9).";
   } else {
-    const ClockReading* found = nullptr;
-    for (const ClockReading& c : *input.clock_log)
+    const ClockAtPly* found = nullptr;
+    for (const ClockAtPly& c : *input.clock_log)
       if (c.ply <= r.target_plies) found = &c;
     if (!found) {
       r.clock.note = "The clock log has no reading at or before ply " +

@@ -52,17 +52,17 @@ std::vector<std::string> split_move_list(std::string_view text);
 
 // What a chess clock showed after a ply: `ply` half-moves played from the start (0 = before the
 // first move), the time each player had left. Fed from the station's clock log or from a file.
-struct ClockReading {
+struct ClockAtPly {
   std::size_t ply = 0;
   std::chrono::milliseconds white{0};
   std::chrono::milliseconds black{0};
-  friend bool operator==(const ClockReading&, const ClockReading&) = default;
+  friend bool operator==(const ClockAtPly&, const ClockAtPly&) = default;
 };
 
 // Reads the clock log text format: one line per ply, "ply white_ms black_ms" (three whole
 // numbers separated by blanks), e.g. "46 1742000 1655000". Blank lines and lines starting with
 // '#' are ignored. Plies must increase. The error names the line.
-Result<std::vector<ClockReading>> parse_clock_log(std::string_view text);
+Result<std::vector<ClockAtPly>> parse_clock_log(std::string_view text);
 
 // One physical board: what stands on it (only the placement matters) and, when the station kept
 // it, the log of the moves that were actually played on it from the start position.
@@ -81,7 +81,7 @@ struct ReconcileInput {
   std::array<BoardInput, 2> boards;    // [0] board A, [1] board B
   std::array<WrittenSheet, 2> sheets;  // [0] sheet A (player A's), [1] sheet B
   Color color_a = WHITE;               // the colour player A plays; player B has the other
-  std::optional<std::vector<ClockReading>> clock_log;  // absent: the arbiter decides the times
+  std::optional<std::vector<ClockAtPly>> clock_log;  // absent: the arbiter decides the times
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -167,7 +167,7 @@ struct BoardCorrection {
 struct ClockProposal {
   bool readjust = false;                // only when moves are retraced
   std::size_t ply = 0;                  // the point the clocks go back to
-  std::optional<ClockReading> reading;  // the times then, from the clock log
+  std::optional<ClockAtPly> reading;  // the times then, from the clock log
   std::string note;                     // "no clock log: the arbiter decides", ...
 };
 

@@ -27,7 +27,7 @@ core::Reconciliation opera_left_out() {
       *core::read_placement("rn2kb1r/ppp1qppp/5n2/4p3/2B1P3/1QN5/PPP2PPP/R1B1K2R");
   in.boards[1].placement =
       *core::read_placement("rn2kb1r/ppp1qppp/5n2/4p3/2B1P3/1Q6/PPPN1PPP/R1B1K2R");
-  in.clock_log = std::vector<core::ClockReading>{
+  in.clock_log = std::vector<core::ClockAtPly>{
       {8, std::chrono::milliseconds(5200000), std::chrono::milliseconds(5100000)}};
   return core::reconcile(in);
 }

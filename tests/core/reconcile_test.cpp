@@ -414,7 +414,7 @@ TEST(Reconcile, ClockTimesComeFromTheLogAtTheRetracedPoint) {
             "point; D.2.9).");
   // A gap in the log: the nearest earlier reading, said so.
   in.clock_log =
-      std::vector<ClockReading>{{0, std::chrono::minutes(90), std::chrono::minutes(90)},
+      std::vector<ClockAtPly>{{0, std::chrono::minutes(90), std::chrono::minutes(90)},
                                 {11, std::chrono::minutes(80), std::chrono::minutes(70)}};
   r = reconcile(in);
   EXPECT_NE(r.clock.note.find("nearest earlier reading, ply 11"), std::string::npos);
@@ -510,7 +510,7 @@ TEST(ReconcileLongGame, MoveLeftOutNearTheEndOfA115MoveGame) {
   for (const Move m : game) pos.play(m);
   in.boards[0].placement = pos;
   in.boards[1].placement = pos;
-  in.clock_log = std::vector<ClockReading>{};
+  in.clock_log = std::vector<ClockAtPly>{};
   for (std::size_t ply = 0; ply <= 230; ++ply)
     in.clock_log->push_back({ply, std::chrono::milliseconds(5400000 - 10000 * long(ply)),
                              std::chrono::milliseconds(5400000 - 9000 * long(ply))});
@@ -542,7 +542,7 @@ TEST(ReconcileInputs, ClockLogFormat) {
   ASSERT_TRUE(log);
   ASSERT_EQ(log->size(), 2u);
   EXPECT_EQ((*log)[1],
-            (ClockReading{1, std::chrono::milliseconds(59000), std::chrono::milliseconds(60000)}));
+            (ClockAtPly{1, std::chrono::milliseconds(59000), std::chrono::milliseconds(60000)}));
   auto bad = parse_clock_log("0 60000 60000\n1 59000\n");
   ASSERT_FALSE(bad);
   EXPECT_EQ(bad.error().message,
