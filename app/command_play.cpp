@@ -4,6 +4,7 @@
 #include <chrono>
 #include <ctime>
 #include <iostream>
+#include <sstream>
 #include <thread>
 
 #include "app/commands.h"
@@ -39,9 +40,43 @@ struct StationRig {
   }
 };
 
+// The demo hardware's hand, typed at the console after "sim ": lift e2, place e4 [PIECE],
+// play MOVE, follow MOVE, button time|announce|repeat|q|r|b|n, unplug, replug.
+Status simulator_command(tactile::BoardSimulator& board, const std::string& command) {
+  std::istringstream words(command);
+  std::string verb, arg;
+  words >> verb >> arg;
+  const auto square = core::parse_square(arg);
+  if (verb == "lift" && square) return board.lift(*square);
+  if (verb == "place" && square) return board.place(*square);
+  if (verb == "play" || verb == "follow") {
+    auto move = core::read_move(board.position(), arg);
+    if (!move) return fail(move.error().message);
+    return verb == "play" ? board.play(*move, tactile::MoveStyle{}) : board.follow(*move);
+  }
+  if (verb == "button") {
+    static const std::pair<const char*, tactile::BoardButton> kButtons[] = {
+        {"time", tactile::BoardButton::Time},      {"announce", tactile::BoardButton::Announce},
+        {"repeat", tactile::BoardButton::Repeat},  {"q", tactile::BoardButton::PromoteQueen},
+        {"r", tactile::BoardButton::PromoteRook},  {"b", tactile::BoardButton::PromoteBishop},
+        {"n", tactile::BoardButton::PromoteKnight}};
+    for (const auto& [name, button] : kButtons)
+      if (arg == name) return board.press(button);
+  }
+  if (verb == "unplug") {
+    board.unplug();
+    return {};
+  }
+  if (verb == "replug") return board.replug();
+  return fail("\"" + command +
+              "\" is not a simulator command (lift SQ, place SQ, play MOVE, follow MOVE, button "
+              "time|announce|repeat|q|r|b|n, unplug, replug)");
+}
+
 struct RigOptions {
   StationOptions station;
   bool sound = true;
+  double simulator_speed = 0;  // 0: the simulated hand makes each move at once
   bool console_from_stdin = true;
   std::filesystem::path simulator_link;  // where the demo hardware's pty is linked
 };
@@ -67,7 +102,11 @@ Result<std::unique_ptr<StationRig>> build_rig(const RigOptions& options, std::os
   speech::Announcer::Settings speech_settings;
   speech_settings.public_device = cfg.audio.public_device;
   speech_settings.private_device = cfg.audio.private_device;
+  // A resumed game gets a new recording beside the earlier ones (never overwritten).
   speech_settings.recording = options.station.record_folder / "announcements.wav";
+  for (int part = 2; std::filesystem::exists(speech_settings.recording); ++part)
+    speech_settings.recording =
+        options.station.record_folder / ("announcements-" + std::to_string(part) + ".wav");
   speech_settings.sound = options.sound;
   speech_settings.text = nullptr;  // the printer writes the text lines
   auto announcer = speech::Announcer::start(*vocabulary, speech_settings, std::move(*synthesizer),
@@ -101,6 +140,7 @@ Result<std::unique_ptr<StationRig>> build_rig(const RigOptions& options, std::os
     sim.link = options.simulator_link.empty() ? options.station.record_folder / "simulated-pegboard"
                                               : options.simulator_link;
     sim.start = rig->station->game().position();
+    sim.pace.speed = options.simulator_speed;
     auto simulator = tactile::BoardSimulator::create(sim);
     if (!simulator) return fail("pegboard simulator: " + simulator.error().message);
     rig->simulator = std::move(*simulator);
@@ -115,8 +155,19 @@ Result<std::unique_ptr<StationRig>> build_rig(const RigOptions& options, std::os
   rig->reader = std::make_unique<tactile::BoardReader>(reader, [queue](tactile::BoardInput in) {
     queue->push(StationEvent::pegboard(std::move(in)));
   });
-  if (options.console_from_stdin)
-    rig->console = std::make_unique<ConsoleReader>(STDIN_FILENO, rig->queue);
+  if (options.console_from_stdin) {
+    tactile::BoardSimulator* simulator = rig->simulator.get();
+    ConsoleReader::Intercept intercept;
+    if (simulator)
+      intercept = [simulator](const std::string& line) {
+        if (line.rfind("sim ", 0) != 0) return false;
+        if (auto done = simulator_command(*simulator, line.substr(4)); !done)
+          std::cerr << "sim: " << done.error().message << std::endl;
+        return true;
+      };
+    rig->console =
+        std::make_unique<ConsoleReader>(STDIN_FILENO, rig->queue, "keyboard", std::move(intercept));
+  }
   return rig;
 }
 
@@ -173,6 +224,7 @@ int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err) {
                                           : std::filesystem::path(options.folder);
   rig_options.sound = !options.silent;
   rig_options.console_from_stdin = false;
+  rig_options.simulator_speed = options.speed <= 0 ? 1.0 : options.speed;
   auto built = build_rig(rig_options, out);
   if (!built) {
     err << built.error().message << '\n';

@@ -8,6 +8,7 @@
 #include <iosfwd>
 #include <memory>
 #include <optional>
+#include <thread>
 
 #include "app/event_queue.h"
 #include "app/station.h"
@@ -38,7 +39,11 @@ class StationPrinter : public StationOutput {
 // wake-up pipe: stop() returns at once, no polling loop). End of input ends the reader only.
 class ConsoleReader {
  public:
-  ConsoleReader(int fd, EventQueue<StationEvent>& queue, std::string source = "keyboard");
+  // `intercept` sees each line first (on the reader's thread) and keeps it from the station by
+  // returning true: the demo hardware's "sim ..." commands.
+  using Intercept = std::function<bool(const std::string& line)>;
+  ConsoleReader(int fd, EventQueue<StationEvent>& queue, std::string source = "keyboard",
+                Intercept intercept = nullptr);
   ~ConsoleReader();
   ConsoleReader(const ConsoleReader&) = delete;
   ConsoleReader& operator=(const ConsoleReader&) = delete;
@@ -50,6 +55,7 @@ class ConsoleReader {
   int wake_[2] = {-1, -1};
   EventQueue<StationEvent>& queue_;
   std::string source_;
+  Intercept intercept_;
   std::thread thread_;
 };
 
