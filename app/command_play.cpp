@@ -2,8 +2,10 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <condition_variable>
 #include <ctime>
 #include <iostream>
+#include <mutex>
 #include <sstream>
 #include <thread>
 
@@ -78,7 +80,8 @@ struct RigOptions {
   bool sound = true;
   double simulator_speed = 0;  // 0: the simulated hand makes each move at once
   bool console_from_stdin = true;
-  std::filesystem::path simulator_link;  // where the demo hardware's pty is linked
+  std::filesystem::path simulator_link;           // where the demo hardware's pty is linked
+  std::function<void(std::string_view)> on_line;  // sees every printed line (the demo)
 };
 
 Result<std::unique_ptr<StationRig>> build_rig(const RigOptions& options, std::ostream& out) {
@@ -119,6 +122,7 @@ Result<std::unique_ptr<StationRig>> build_rig(const RigOptions& options, std::os
       out, origin, [voice](const speech::Phrase& phrase, Route route, TimePoint at) {
         voice->announce(phrase, route, at);
       });
+  if (options.on_line) rig->printer->set_line_listener(options.on_line);
   if (auto log = rig->printer->open_log(options.station.record_folder / "station.log"); !log)
     return fail("record.folder: " + log.error().message);
   for (const auto& problem : rig->announcer->sound_problems())
@@ -209,6 +213,40 @@ int run_play(const PlayOptions& options, std::ostream& out, std::ostream& err) {
   return 0;
 }
 
+// The lines the station prints, for the demo's director to wait on (the station runs on its
+// own thread; the director only reads what it printed).
+class PrintedLines {
+ public:
+  void add(std::string_view line) {
+    {
+      std::lock_guard lock(mutex_);
+      lines_.emplace_back(line);
+    }
+    changed_.notify_all();
+  }
+  // Waits until a line printed after `from` contains `text`; the index after it, or nullopt.
+  std::optional<std::size_t> wait_for(std::string_view text, std::size_t from,
+                                      std::chrono::milliseconds timeout) {
+    std::unique_lock lock(mutex_);
+    std::optional<std::size_t> found;
+    changed_.wait_for(lock, timeout, [&] {
+      for (std::size_t i = from; i < lines_.size(); ++i)
+        if (lines_[i].find(text) != std::string::npos) return (found = i + 1), true;
+      return false;
+    });
+    return found;
+  }
+  std::size_t size() {
+    std::lock_guard lock(mutex_);
+    return lines_.size();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::vector<std::string> lines_;
+};
+
 int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err) {
   // A short real game at a human pace through the real station: White (visually impaired) on
   // the simulated pegboard, Black (sighted) entered by a simulated assistant at the console.
@@ -224,7 +262,10 @@ int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err) {
                                           : std::filesystem::path(options.folder);
   rig_options.sound = !options.silent;
   rig_options.console_from_stdin = false;
-  rig_options.simulator_speed = options.speed <= 0 ? 1.0 : options.speed;
+  const double speed = options.speed <= 0 ? 1.0 : options.speed;
+  rig_options.simulator_speed = speed;
+  PrintedLines printed;
+  rig_options.on_line = [&printed](std::string_view line) { printed.add(line); };
   auto built = build_rig(rig_options, out);
   if (!built) {
     err << built.error().message << '\n';
@@ -232,7 +273,6 @@ int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err) {
   }
   StationRig& rig = **built;
   tactile::BoardSimulator& board = *rig.simulator;
-  const double speed = options.speed <= 0 ? 1.0 : options.speed;
   const auto pause = [speed](std::chrono::milliseconds span) {
     std::this_thread::sleep_for(
         std::chrono::duration_cast<std::chrono::milliseconds>(span / speed));
@@ -245,60 +285,74 @@ int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err) {
     const auto fail_with = [&](const std::string& what) {
       script_status = fail(what);
       rig.queue.push(StationEvent::stop(SteadyClock::now()));
+      return false;
     };
     const auto act = [&](Status done) {
-      if (!done) fail_with("demo script: " + done.error().message);
-      return bool(done);
+      return done ? true : fail_with("demo script: " + done.error().message);
     };
-    if (!board.wait_for_host(5s)) return fail_with("the station did not connect to the pegboard");
-    const auto play = [&](const char* san) {
-      auto move = core::read_move(board.position(), san);
-      if (!move) return fail_with(std::string("demo script: ") + move.error().message), false;
-      if (auto done = board.play(*move); !done)
-        return fail_with("demo script: " + done.error().message), false;
+    // Waits until the station has printed `text` (after what it printed before `from`).
+    std::size_t seen = 0;
+    const auto until = [&](std::string_view text) {
+      auto at = printed.wait_for(text, seen, 20s);
+      if (!at)
+        return fail_with("demo script: the station did not say \"" + std::string(text) +
+                         "\" in time");
+      seen = *at;
       return true;
     };
-    // The VI player's move on the pegboard (D.2.3), then the sighted player's move typed by the
-    // assistant and executed by the VI player on his board (D.2.1).
-    const auto round = [&](const char* white, const char* black) {
-      pause(1500ms);
-      if (!play(white)) return false;
-      pause(2000ms);
+    if (!board.wait_for_host(5s)) return void(fail_with("the station did not open the pegboard"));
+    if (!until("connected")) return;
+    const auto play = [&](const std::string& san, std::string_view outcome) {
+      auto move = core::read_move(board.position(), san);
+      if (!move) return fail_with("demo script: " + move.error().message);
+      return act(board.play(*move)) && until(outcome);
+    };
+    // The VI player's move on the pegboard (D.2.3); then the sighted player's move typed by the
+    // assistant (D.2.1) and executed by the VI player on his board.
+    const auto round = [&](const std::string& white, const char* black) {
+      pause(1200ms);
+      if (!play(white, "by pegboard")) return false;
       if (!black) return true;
-      assistant(black);
       pause(1500ms);
-      return play(black);
+      assistant(black);
+      if (!until("by console")) return false;
+      pause(800ms);
+      return play(black, "executed");
     };
     if (!round("e4", "d5") || !round("exd5", "c6")) return;
     // A time request from the board's button (D.2.6, D.2.10.4).
-    pause(500ms);
-    if (!act(board.press(tactile::BoardButton::Time))) return;
-    pause(3000ms);
+    pause(800ms);
+    if (!act(board.press(tactile::BoardButton::Time)) || !until("moves completed")) return;
+    pause(2500ms);
     if (!round("dxc6", nullptr)) return;
     // The sighted player's knight move executed on a wrong square: caught at once, then the
-    // arbiter's reconciliation shows the steps (D.2.9) and the board is corrected.
-    assistant("Nf6");
+    // arbiter's reconciliation gives the steps (D.2.9) and the board is corrected.
     pause(1500ms);
+    assistant("Nf6");
+    if (!until("by console")) return;
+    pause(800ms);
     if (!act(board.lift(core::SQ_G8))) return;
     pause(400ms);
-    if (!act(board.place(core::SQ_H6))) return;
-    pause(2500ms);
+    if (!act(board.place(core::SQ_H6)) || !until("illegal")) return;
+    pause(2000ms);
     assistant("reconcile");
+    if (!until("reconcile")) return;
     pause(2500ms);
     if (!act(board.lift(core::SQ_H6))) return;
     pause(400ms);
-    if (!act(board.place(core::SQ_F6))) return;
+    if (!act(board.place(core::SQ_F6)) || !until("executed")) return;
     // The hand has now made the announced move; the simulated game follows it.
-    if (auto moved = board.follow(*core::read_move(board.position(), "Nf6")); !moved)
-      return fail_with("demo script: " + moved.error().message);
+    if (!act(board.follow(*core::read_move(board.position(), "Nf6")))) return;
     if (!round("cxb7", "Nbd7") || !round("Nf3", "e6") || !round("Be2", "Bc5") ||
         !round("O-O", "O-O") || !round("bxa8=Q", "Qc7"))
       return;
     pause(1500ms);
     assistant("time");
+    if (!until("moves completed")) return;
     pause(3000ms);
     assistant("resign black");
-    pause(3000ms);
+    if (!until("game over")) return;
+    pause(2000ms);
     assistant("quit");
   });
   run_station_loop(*rig.station, rig.queue);

@@ -27,6 +27,7 @@ void StationPrinter::line(TimePoint time, std::string_view text) {
   stamped += '\n';
   out_ << stamped << std::flush;
   if (log_) *log_ << stamped << std::flush;
+  if (listener_) listener_(text);
 }
 
 void StationPrinter::say(const speech::Phrase& phrase, Route route, TimePoint time) {

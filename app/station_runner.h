@@ -26,6 +26,10 @@ class StationPrinter : public StationOutput {
   void say(const speech::Phrase& phrase, Route route, TimePoint time) override;
   void print(TimePoint time, std::string_view text) override;
   void set_origin(TimePoint origin) { origin_ = origin; }
+  // Also hands every line (without its time stamp) to `listener`, on the printing thread.
+  void set_line_listener(std::function<void(std::string_view)> listener) {
+    listener_ = std::move(listener);
+  }
 
  private:
   void line(TimePoint time, std::string_view text);
@@ -33,6 +37,7 @@ class StationPrinter : public StationOutput {
   std::unique_ptr<std::ostream> log_;
   TimePoint origin_;
   SpeechPort speech_;
+  std::function<void(std::string_view)> listener_;
 };
 
 // Reads console lines from a file descriptor on its own thread and queues them (poll() with a
