@@ -31,6 +31,49 @@ int run_cli(int argc, char** argv) {
   config_cmd->add_subcommand("example", "Print the fully commented example configuration")
       ->callback([&] { exit_code = run_config_example(std::cout); });
 
+  // annabella clock --control "DESCRIPTION" --events FILE [--json]
+  ClockOptions clock;
+  auto* clock_cmd =
+      cli.add_subcommand("clock", "Replay clock presses under a time control (Art. 6, D.2.4)");
+  clock_cmd
+      ->add_option("--control", clock.control,
+                   "Time control, FIDE-style (\"90 min/40 moves + 30 min + 30 s/move\") or PGN "
+                   "(\"40/5400+30:1800+30\")")
+      ->required();
+  clock_cmd
+      ->add_option("--events", clock.events,
+                   "File with one press a line: SECONDS white|black (also SECONDS pause|resume)")
+      ->required();
+  clock_cmd->add_flag("--json", clock.json, "Print JSON for tools");
+  clock_cmd->callback([&] { exit_code = run_clock(clock, std::cout, std::cerr); });
+
+  // annabella notation --fen FEN [--lang L] [--out-lang L] [--to san|uci|lan] MOVE...
+  NotationOptions notation;
+  auto* notation_cmd = cli.add_subcommand(
+      "notation", "Read moves in any language and print them in SAN, UCI or LAN");
+  notation_cmd->add_option("--fen", notation.fen, "Start position (default: the initial position)");
+  notation_cmd->add_option("--lang", notation.lang,
+                           "Language of the moves: en de fr es it nl ru mk sr sr-Cyrl bg, "
+                           "custom:K D T L S, or auto (default en)");
+  notation_cmd->add_option("--out-lang", notation.out_lang,
+                           "Piece letters of the output SAN/LAN (default en)");
+  notation_cmd->add_option("--to", notation.to, "Output form: san, uci or lan (default san)")
+      ->check(CLI::IsMember({"san", "uci", "lan"}));
+  notation_cmd->add_option("MOVE", notation.moves, "The moves, in order")->required();
+  notation_cmd->callback([&] { exit_code = run_notation(notation, std::cout, std::cerr); });
+
+  // annabella pgn check FILE [--lenient] [--lang L]
+  PgnCheckOptions pgn_check;
+  auto* pgn_cmd = cli.add_subcommand("pgn", "Work with PGN files");
+  pgn_cmd->require_subcommand(1);
+  auto* pgn_check_cmd =
+      pgn_cmd->add_subcommand("check", "Validate every game and list each problem");
+  pgn_check_cmd->add_option("FILE", pgn_check.file, "The PGN file")->required();
+  pgn_check_cmd->add_flag("--lenient", pgn_check.lenient,
+                          "Accept scoresheet forms (Ng1-f3, 0-0, e8Q) instead of strict SAN");
+  pgn_check_cmd->add_option("--lang", pgn_check.lang,
+                            "Piece letters of the moves with --lenient (default en)");
+  pgn_check_cmd->callback([&] { exit_code = run_pgn_check(pgn_check, std::cout, std::cerr); });
   // annabella say --fen FEN [--profile P] [--long] [--silent] [--wav FILE] MOVE...
   SayOptions say;
   auto* say_cmd =

@@ -24,6 +24,37 @@ int run_config_check(const ConfigCheckOptions& options, std::ostream& out, std::
 // annabella config example: the fully commented example (docs/example.toml).
 int run_config_example(std::ostream& out);
 
+// annabella clock --control "DESCRIPTION" --events FILE [--json]: replays presses ("SECONDS
+// white|black" a line; "SECONDS pause|resume" for the arbiter; White's clock starts at 0) and
+// prints the times after each press, period changes and flag falls (Art. 6, 6.9).
+struct ClockOptions {
+  std::string control;  // FIDE-style or PGN TimeControl (core::read_time_control)
+  std::string events;
+  bool json = false;
+};
+int run_clock(const ClockOptions& options, std::ostream& out, std::ostream& err);
+
+// annabella notation --fen FEN [--lang L] [--out-lang L] [--to san|uci|lan] MOVE...: reads each
+// move leniently in language L (or "auto": detected from the moves where only one language fits),
+// plays it, and prints it in the requested form, one per line.
+struct NotationOptions {
+  std::string fen;
+  std::string lang = "en";
+  std::string out_lang = "en";
+  std::string to = "san";
+  std::vector<std::string> moves;
+};
+int run_notation(const NotationOptions& options, std::ostream& out, std::ostream& err);
+
+// annabella pgn check FILE: reads every game and prints each problem (game number, move number,
+// line, offending text); exit 0 when the file is clean, 1 when it has problems, 2 when it cannot
+// be read.
+struct PgnCheckOptions {
+  std::string file;
+  bool lenient = false;     // scoresheet forms instead of import-format SAN
+  std::string lang = "en";  // piece letters of the movetext (with --lenient)
+};
+int run_pgn_check(const PgnCheckOptions& options, std::ostream& out, std::ostream& err);
 // annabella say --fen FEN [--profile P] [--long] [--silent] [--wav FILE] [--device D] MOVE...
 // Prints each move's announcement (D.2.1), one line a move, in order, and speaks it.
 struct SayOptions {

@@ -1,5 +1,7 @@
 #include "core/game.h"
 
+#include "core/notation.h"
+
 namespace annabella::core {
 namespace {
 
@@ -73,6 +75,7 @@ Status Game::play(Move m) {
   if (is_over())
     return fail("the game is over (" + end_.reason + ", " + end_.rule + "); no more moves");
   const Position& pos = position();
+  // An illegal move has no SAN (Appendix C describes legal moves), so it is named in UCI.
   if (!legal_moves(pos).contains(m))
     return fail("the move " + to_uci(m) + " is not legal in this position (Art. 3)");
   positions_.push_back(pos.after(m));
@@ -183,11 +186,14 @@ Status Game::claim_draw(std::optional<Move> intended) {
     return end_game({GameResult::Draw, Termination::FiftyMoveClaim, "Art. 9.3",
                      "draw claimed: 50 moves by each player without a pawn move or a capture"});
   }
+  if (intended && !legal_moves(position()).contains(*intended))
+    return fail("the draw claim is incorrect (Art. 9.5): the intended move " + to_uci(*intended) +
+                " is not legal in this position (Art. 3)");
   const int reps = intended ? repetition_count_after(*intended) : repetition_count();
   const int quiet =
       intended ? position().after(*intended).halfmove_clock() : position().halfmove_clock();
   return fail("the draw claim is incorrect (Art. 9.5): the position " +
-              std::string(intended ? "after " + to_uci(*intended) : "on the board") +
+              std::string(intended ? "after " + to_san(position(), *intended) : "on the board") +
               " has appeared " + std::to_string(reps) + " time(s), not 3 (Art. 9.2), and " +
               std::to_string(quiet / 2) +
               " moves by each player passed without a pawn move or a capture, not 50 (Art. 9.3)");

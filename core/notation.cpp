@@ -186,8 +186,8 @@ struct CompiledLetters {
 
 CompiledLetters compile(const PieceLetters& letters) {
   CompiledLetters out;
+  CodePoints cps;
   for (int pt = PAWN; pt <= KING; ++pt) {
-    CodePoints cps;
     if (letters.letters[pt].empty() || !decode_utf8(letters.letters[pt], cps, nullptr) || cps.n > 4)
       continue;
     LetterEntry e;
@@ -196,8 +196,11 @@ CompiledLetters compile(const PieceLetters& letters) {
     e.piece = PieceType(pt);
     out.entries[std::size_t(out.n++)] = e;
   }
-  std::stable_sort(out.entries.begin(), out.entries.begin() + out.n,
-                   [](const LetterEntry& a, const LetterEntry& b) { return a.len > b.len; });
+  // Longest first, stable (an insertion sort: no allocation, this runs for every move read).
+  for (int i = 1; i < out.n; ++i)
+    for (int j = i; j > 0 && out.entries[std::size_t(j - 1)].len < out.entries[std::size_t(j)].len;
+         --j)
+      std::swap(out.entries[std::size_t(j - 1)], out.entries[std::size_t(j)]);
   return out;
 }
 
