@@ -47,6 +47,57 @@ int run_cli(int argc, char** argv) {
   clock_cmd->add_flag("--json", clock.json, "Print JSON for tools");
   clock_cmd->callback([&] { exit_code = run_clock(clock, std::cout, std::cerr); });
 
+  // annabella notation --fen FEN [--lang L] [--out-lang L] [--to san|uci|lan] MOVE...
+  NotationOptions notation;
+  auto* notation_cmd = cli.add_subcommand(
+      "notation", "Read moves in any language and print them in SAN, UCI or LAN");
+  notation_cmd->add_option("--fen", notation.fen, "Start position (default: the initial position)");
+  notation_cmd->add_option("--lang", notation.lang,
+                           "Language of the moves: en de fr es it nl ru mk sr sr-Cyrl bg, "
+                           "custom:K D T L S, or auto (default en)");
+  notation_cmd->add_option("--out-lang", notation.out_lang,
+                           "Piece letters of the output SAN/LAN (default en)");
+  notation_cmd->add_option("--to", notation.to, "Output form: san, uci or lan (default san)")
+      ->check(CLI::IsMember({"san", "uci", "lan"}));
+  notation_cmd->add_option("MOVE", notation.moves, "The moves, in order")->required();
+  notation_cmd->callback([&] { exit_code = run_notation(notation, std::cout, std::cerr); });
+
+  // annabella pgn check FILE [--lenient] [--lang L]
+  PgnCheckOptions pgn_check;
+  auto* pgn_cmd = cli.add_subcommand("pgn", "Work with PGN files");
+  pgn_cmd->require_subcommand(1);
+  auto* pgn_check_cmd =
+      pgn_cmd->add_subcommand("check", "Validate every game and list each problem");
+  pgn_check_cmd->add_option("FILE", pgn_check.file, "The PGN file")->required();
+  pgn_check_cmd->add_flag("--lenient", pgn_check.lenient,
+                          "Accept scoresheet forms (Ng1-f3, 0-0, e8Q) instead of strict SAN");
+  pgn_check_cmd->add_option("--lang", pgn_check.lang,
+                            "Piece letters of the moves with --lenient (default en)");
+  pgn_check_cmd->callback([&] { exit_code = run_pgn_check(pgn_check, std::cout, std::cerr); });
+  // annabella say --fen FEN [--profile P] [--long] [--silent] [--wav FILE] MOVE...
+  SayOptions say;
+  auto* say_cmd =
+      cli.add_subcommand("say", "Print and speak the announcement of each move (D.2.1)");
+  say_cmd->add_option("--fen", say.fen, "Start position (default: the initial position)");
+  say_cmd->add_option("--profile", say.profile,
+                      "Vocabulary profile or profile file (default fide)");
+  say_cmd->add_flag("--long", say.long_form, "Long form, with the departure square");
+  say_cmd->add_flag("--silent", say.silent, "Only print, do not speak");
+  say_cmd->add_option("--wav", say.wav, "Also write the audio to FILE (.wav or .flac)");
+  say_cmd->add_option("--device", say.device, "Sound device name (default: the default device)");
+  say_cmd->add_option("MOVE", say.moves, "Moves in order: SAN, UCI, long algebraic or words")
+      ->required();
+  say_cmd->callback([&] { exit_code = run_say(say, std::cout, std::cerr); });
+
+  // annabella hear --fen FEN [--profile P] "PHRASE"
+  HearOptions hear;
+  auto* hear_cmd = cli.add_subcommand("hear", "Read a spoken move back: print it as SAN and UCI");
+  hear_cmd->add_option("--fen", hear.fen, "Position (default: the initial position)");
+  hear_cmd->add_option("--profile", hear.profile, "Vocabulary profile whose words come first");
+  hear_cmd->add_option("PHRASE", hear.phrase, "The move in words, e.g. \"Springer Felix drei\"")
+      ->required();
+  hear_cmd->callback([&] { exit_code = run_hear(hear, std::cout, std::cerr); });
+
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

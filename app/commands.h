@@ -34,4 +34,46 @@ struct ClockOptions {
 };
 int run_clock(const ClockOptions& options, std::ostream& out, std::ostream& err);
 
+// annabella notation --fen FEN [--lang L] [--out-lang L] [--to san|uci|lan] MOVE...: reads each
+// move leniently in language L (or "auto": detected from the moves where only one language fits),
+// plays it, and prints it in the requested form, one per line.
+struct NotationOptions {
+  std::string fen;
+  std::string lang = "en";
+  std::string out_lang = "en";
+  std::string to = "san";
+  std::vector<std::string> moves;
+};
+int run_notation(const NotationOptions& options, std::ostream& out, std::ostream& err);
+
+// annabella pgn check FILE: reads every game and prints each problem (game number, move number,
+// line, offending text); exit 0 when the file is clean, 1 when it has problems, 2 when it cannot
+// be read.
+struct PgnCheckOptions {
+  std::string file;
+  bool lenient = false;     // scoresheet forms instead of import-format SAN
+  std::string lang = "en";  // piece letters of the movetext (with --lenient)
+};
+int run_pgn_check(const PgnCheckOptions& options, std::ostream& out, std::ostream& err);
+// annabella say --fen FEN [--profile P] [--long] [--silent] [--wav FILE] [--device D] MOVE...
+// Prints each move's announcement (D.2.1), one line a move, in order, and speaks it.
+struct SayOptions {
+  std::string fen;
+  std::string profile = "fide";
+  bool long_form = false;
+  bool silent = false;  // only print
+  std::string wav;      // also write the audio (and its cue list) to this .wav or .flac file
+  std::string device = "default";
+  std::vector<std::string> moves;  // SAN, UCI, long algebraic, or the profile's words
+};
+int run_say(const SayOptions& options, std::ostream& out, std::ostream& err);
+
+// annabella hear --fen FEN [--profile P] "PHRASE": the move the words describe, as SAN and UCI.
+struct HearOptions {
+  std::string fen;
+  std::string profile = "fide";
+  std::string phrase;
+};
+int run_hear(const HearOptions& options, std::ostream& out, std::ostream& err);
+
 }  // namespace annabella::app

@@ -1,5 +1,7 @@
 #include "core/game.h"
 
+#include "core/notation.h"
+
 namespace annabella::core {
 namespace {
 
@@ -14,7 +16,7 @@ bool same_for_repetition(const Position& a, const Position& b) {
          a.en_passant_square() == b.en_passant_square() && a.same_placement(b);
 }
 
-const char* color_name(Color c) {
+const char* side_name(Color c) {
   return c == WHITE ? "White" : "Black";
 }
 
@@ -73,6 +75,7 @@ Status Game::play(Move m) {
   if (is_over())
     return fail("the game is over (" + end_.reason + ", " + end_.rule + "); no more moves");
   const Position& pos = position();
+  // An illegal move has no SAN (Appendix C describes legal moves), so it is named in UCI.
   if (!legal_moves(pos).contains(m))
     return fail("the move " + to_uci(m) + " is not legal in this position (Art. 3)");
   positions_.push_back(pos.after(m));
@@ -116,12 +119,12 @@ void Game::apply_automatic_ends() {
   if (!mobile && pos.in_check()) {
     const Color loser = pos.side_to_move();
     end_ = {loser == WHITE ? GameResult::BlackWins : GameResult::WhiteWins, Termination::Checkmate,
-            "Art. 5.1.1", std::string(color_name(loser)) + " is checkmated"};
+            "Art. 5.1.1", std::string(side_name(loser)) + " is checkmated"};
     return;  // Art. 9.6.2: a mate on the last move takes precedence
   }
   if (!mobile) {
     end_ = {GameResult::Draw, Termination::Stalemate, "Art. 5.2.1",
-            std::string(color_name(pos.side_to_move())) + " has no legal move and is not in check"};
+            std::string(side_name(pos.side_to_move())) + " has no legal move and is not in check"};
     return;
   }
   if (is_dead_position(pos)) {
@@ -183,11 +186,14 @@ Status Game::claim_draw(std::optional<Move> intended) {
     return end_game({GameResult::Draw, Termination::FiftyMoveClaim, "Art. 9.3",
                      "draw claimed: 50 moves by each player without a pawn move or a capture"});
   }
+  if (intended && !legal_moves(position()).contains(*intended))
+    return fail("the draw claim is incorrect (Art. 9.5): the intended move " + to_uci(*intended) +
+                " is not legal in this position (Art. 3)");
   const int reps = intended ? repetition_count_after(*intended) : repetition_count();
   const int quiet =
       intended ? position().after(*intended).halfmove_clock() : position().halfmove_clock();
   return fail("the draw claim is incorrect (Art. 9.5): the position " +
-              std::string(intended ? "after " + to_uci(*intended) : "on the board") +
+              std::string(intended ? "after " + to_san(position(), *intended) : "on the board") +
               " has appeared " + std::to_string(reps) + " time(s), not 3 (Art. 9.2), and " +
               std::to_string(quiet / 2) +
               " moves by each player passed without a pawn move or a capture, not 50 (Art. 9.3)");
@@ -200,19 +206,19 @@ Status Game::agree_draw() {
 Status Game::resign(Color loser) {
   return end_game({loser == WHITE ? GameResult::BlackWins : GameResult::WhiteWins,
                    Termination::Resignation, "Art. 5.1.2",
-                   std::string(color_name(loser)) + " resigns"});
+                   std::string(side_name(loser)) + " resigns"});
 }
 
 Status Game::flag_fall(Color flagged) {
   const Color opponent = ~flagged;
   if (!can_checkmate(position(), opponent))
     return end_game({GameResult::Draw, Termination::TimeForfeitDraw, "Art. 6.9",
-                     std::string(color_name(flagged)) + "'s flag fell, but " +
-                         color_name(opponent) +
+                     std::string(side_name(flagged)) + "'s flag fell, but " +
+                         side_name(opponent) +
                          " cannot checkmate by any series of legal moves: draw"});
   return end_game({opponent == WHITE ? GameResult::WhiteWins : GameResult::BlackWins,
                    Termination::TimeForfeit, "Art. 6.9",
-                   std::string(color_name(flagged)) + " lost on time"});
+                   std::string(side_name(flagged)) + " lost on time"});
 }
 
 Status Game::arbiter_decision(GameResult result, std::string reason) {

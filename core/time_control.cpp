@@ -115,6 +115,33 @@ std::string format_hms_ms(std::chrono::nanoseconds time) {
   return hms(time, true);
 }
 
+Result<std::chrono::milliseconds> parse_hms(std::string_view text) {
+  std::int64_t parts[3] = {0, 0, 0};
+  int count = 0;
+  std::size_t digits = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    if (i == text.size() || text[i] == ':') {
+      if (digits == 0 || count == 3) break;
+      ++count;
+      digits = 0;
+      if (i == text.size()) {
+        std::int64_t seconds = 0;
+        for (int k = 0; k < count; ++k) {
+          if (k > 0 && parts[k] >= 60)
+            return fail("\"" + std::string(text) + "\" is not a time: " + std::to_string(parts[k]) +
+                        " is more than 59");
+          seconds = seconds * 60 + parts[k];
+        }
+        return std::chrono::milliseconds(seconds * 1000);
+      }
+      continue;
+    }
+    if (text[i] < '0' || text[i] > '9' || ++digits > 6) break;
+    parts[count] = parts[count] * 10 + (text[i] - '0');
+  }
+  return fail("\"" + std::string(text) + "\" is not a time (H:MM:SS, MM:SS or SS)");
+}
+
 // ---------------------------------------------------------------------------------------------
 // FIDE-style descriptions
 

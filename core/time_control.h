@@ -83,5 +83,7 @@ Result<std::string> to_pgn_time_control(const TimeControl& control);
 std::string format_hms(std::chrono::nanoseconds time);
 // "1:30:00.250" (with milliseconds).
 std::string format_hms_ms(std::chrono::nanoseconds time);
+// Reads "H:MM:SS", "MM:SS" or "SS" (an arbiter setting a clock); the error shows the text.
+Result<std::chrono::milliseconds> parse_hms(std::string_view text);
 
 }  // namespace annabella::core

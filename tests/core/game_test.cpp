@@ -84,6 +84,23 @@ TEST(GameEnd, IncorrectClaimSaysWhy) {
   EXPECT_FALSE(game.is_over());
 }
 
+TEST(GameEnd, IncorrectClaimNamesTheIntendedMoveInSan) {
+  Game game;
+  shuffle_knights(game, 1);
+  const Status claim = game.claim_draw(uci(game.position(), "b1c3"));
+  ASSERT_FALSE(claim);
+  EXPECT_NE(claim.error().message.find("the position after Nc3 has appeared 1 time(s)"),
+            std::string::npos)
+      << claim.error().message;
+  // Art. 9.5: an intended move that is not legal makes the claim incorrect.
+  const Status illegal = game.claim_draw(Move(SQ_E2, SQ_E5));
+  ASSERT_FALSE(illegal);
+  EXPECT_NE(illegal.error().message.find("the intended move e2e5 is not legal"), std::string::npos)
+      << illegal.error().message;
+  EXPECT_FALSE(game.is_over());
+  EXPECT_EQ(game.ply_count(), 4u);
+}
+
 TEST(GameEnd, FivefoldEndsAutomatically) {
   Game game;
   shuffle_knights(game, 3);

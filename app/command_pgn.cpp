@@ -1,0 +1,74 @@
+// annabella pgn check FILE: streams the file through the PGN reader and lists every problem.
+#include <fstream>
+#include <ostream>
+
+#include "app/commands.h"
+#include "core/pgn.h"
+
+namespace annabella::app {
+namespace {
+
+// Prints each problem as it is found; counts what the summaries say.
+class ProblemPrinter : public core::PgnVisitor {
+ public:
+  explicit ProblemPrinter(std::ostream& out) : out_(out) {}
+  void problem(const core::PgnProblem& p) override {
+    out_ << core::to_string(p) << '\n';
+    ++problems_;
+  }
+  void end_game(const core::PgnGameSummary& s) override {
+    ++games_;
+    plies_ += s.plies;
+    unchecked_ += s.unchecked_moves;
+  }
+  long games() const { return games_; }
+  long problems() const { return problems_; }
+  long plies() const { return plies_; }
+  long unchecked() const { return unchecked_; }
+
+ private:
+  std::ostream& out_;
+  long games_ = 0;
+  long problems_ = 0;
+  long plies_ = 0;
+  long unchecked_ = 0;
+};
+
+}  // namespace
+
+int run_pgn_check(const PgnCheckOptions& options, std::ostream& out, std::ostream& err) {
+  core::PgnReadOptions read;
+  if (options.lenient) read.strictness = core::Strictness::Lenient;
+  auto letters = core::piece_letters_for(options.lang);
+  if (!letters) {
+    err << "annabella pgn check: --lang: " << letters.error().message << '\n';
+    return 2;
+  }
+  read.letters = *letters;
+  std::ifstream in(options.file, std::ios::binary);
+  if (!in) {
+    err << "annabella pgn check: cannot open " << options.file << '\n';
+    return 2;
+  }
+  ProblemPrinter printer(out);
+  // Streamed in chunks: a large file is never held whole.
+  if (auto status = core::read_pgn(in, printer, read); !status) {
+    err << "annabella pgn check: " << options.file << ": " << status.error().message << '\n';
+    return 2;
+  }
+  const long games = printer.games();
+  const long problems = printer.problems();
+  out << options.file << ": " << games << (games == 1 ? " game, " : " games, ") << printer.plies()
+      << " main-line moves read, ";
+  if (problems == 0) {
+    out << "no problems\n";
+    return 0;
+  }
+  out << problems << (problems == 1 ? " problem" : " problems");
+  if (printer.unchecked() > 0)
+    out << ", " << printer.unchecked() << " moves not checked after a move that could not be read";
+  out << '\n';
+  return 1;
+}
+
+}  // namespace annabella::app

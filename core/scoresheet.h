@@ -1,0 +1,72 @@
+// A scoresheet: the moves as a player wrote them (Art. 8.1), kept as text, legal or not.
+//
+// A scoresheet is read from a handwritten sheet's transcription or a plain move list
+// ("1. e4 e5 2. Sf3 Sc6 ...", in any language the notation reader knows, one move pair per line
+// or all on one line) or from PGN movetext (tags, comments, NAGs and variations are left out).
+// Reading never checks legality: every entry keeps its text exactly as written, a blank cell
+// included. replay_scoresheet() then plays it from a start position, leniently, and says for each
+// entry which move it reads as, or why it cannot be read (illegal, ambiguous, not a move). The
+// arbiter's reconciliation (D.2.9) compares two replays.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/notation.h"
+#include "core/position.h"
+#include "core/result.h"
+
+namespace annabella::core {
+
+// One cell of the sheet.
+struct ScoresheetEntry {
+  int move_number = 0;  // as written, or counted on from the last number written; 0 if none yet
+  Color side = WHITE;   // the column: White's moves, Black's moves
+  std::string text;     // exactly as written; "" for a cell left blank
+  int line = 0;         // 1-based line of the source text
+};
+
+struct Scoresheet {
+  std::vector<ScoresheetEntry> entries;  // in the order written (one per half-move)
+  std::string result;                    // "1-0", "0-1", "1/2-1/2", "*" when written, else ""
+
+  // The entries' texts, for detect_language().
+  std::vector<std::string> texts() const;
+};
+
+// Reads a move list or PGN movetext. Fails only on text that has no place on a scoresheet: an
+// unclosed comment or variation (the message gives the line).
+Result<Scoresheet> read_scoresheet(std::string_view text);
+
+// What became of one entry on replay.
+struct ScoresheetPly {
+  enum class Status {
+    Read,         // `move` is what the entry says
+    NotAMove,     // the text is no move at all (or blank)
+    Illegal,      // a move, but not a legal one here
+    Ambiguous,    // fits several legal moves (`candidates`)
+    NotReplayed,  // an earlier entry could not be read, so the position is unknown
+  };
+  Status status = Status::NotReplayed;
+  Move move;                     // when Read
+  std::string san;               // when Read: canonical SAN, English letters
+  std::string message;           // when not Read: why (from read_move)
+  std::vector<Move> candidates;  // when Ambiguous
+  // When Read but written in another cell than the move belongs to ("written as move 3 for
+  // White, but it is move 2 for Black"); empty otherwise.
+  std::string note;
+};
+
+struct ScoresheetReplay {
+  std::vector<ScoresheetPly> plies;  // one per entry
+  int moves_read = 0;                // the leading entries read (the rest is not replayed)
+  Position position;                 // after the last move read
+};
+
+// Plays the entries in order from `start`, reading each leniently in `letters`; after the first
+// entry that cannot be read, the others are NotReplayed.
+ScoresheetReplay replay_scoresheet(const Scoresheet& sheet, const Position& start,
+                                   const PieceLetters& letters = english_letters());
+
+}  // namespace annabella::core

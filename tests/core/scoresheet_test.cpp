@@ -1,0 +1,152 @@
+// Scoresheets: cells kept as written (legal or not, blank included), and the lenient replay that
+// says per entry what it reads as or why it cannot be read.
+#include <gtest/gtest.h>
+
+#include "core/scoresheet.h"
+
+namespace annabella::core {
+namespace {
+
+using Status = ScoresheetPly::Status;
+
+Scoresheet sheet_of(std::string_view text) {
+  auto s = read_scoresheet(text);
+  EXPECT_TRUE(s) << s.error().message;
+  return s ? *s : Scoresheet{};
+}
+
+std::vector<std::string> sans(const ScoresheetReplay& r) {
+  std::vector<std::string> out;
+  for (const ScoresheetPly& p : r.plies) out.push_back(p.status == Status::Read ? p.san : "-");
+  return out;
+}
+
+TEST(Scoresheet, GermanMoveListIsKeptAsWrittenAndReplayed) {
+  const Scoresheet s = sheet_of("1. e4 e5 2. Sf3 Sc6 3. Lb5 a6");
+  ASSERT_EQ(s.entries.size(), 6u);
+  EXPECT_EQ(s.entries[2].text, "Sf3");
+  EXPECT_EQ(s.entries[2].move_number, 2);
+  EXPECT_EQ(s.entries[2].side, WHITE);
+  EXPECT_EQ(s.entries[5].move_number, 3);
+  EXPECT_EQ(s.entries[5].side, BLACK);
+  const ScoresheetReplay r = replay_scoresheet(s, Position(), *piece_letters_for("de"));
+  EXPECT_EQ(r.moves_read, 6);
+  EXPECT_EQ(sans(r), (std::vector<std::string>{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6"}));
+  EXPECT_EQ(r.position.fen(), "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4");
+  for (const ScoresheetPly& p : r.plies) EXPECT_TRUE(p.note.empty()) << p.note;
+}
+
+TEST(Scoresheet, OnePairPerLineWithBareNumbersAndLongAlgebraic) {
+  const Scoresheet s = sheet_of("1 e2-e4 e7-e5\n2 Ng1-f3 Nb8-c6\n3 Bf1-c4, Bf8-c5\n4 0-0\n");
+  ASSERT_EQ(s.entries.size(), 7u);
+  EXPECT_EQ(s.entries[6].move_number, 4);
+  EXPECT_EQ(s.entries[6].line, 4);
+  EXPECT_EQ(s.entries[5].text, "Bf8-c5");  // the comma is a separator
+  const ScoresheetReplay r = replay_scoresheet(s, Position());
+  EXPECT_EQ(sans(r), (std::vector<std::string>{"e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O"}));
+}
+
+TEST(Scoresheet, RussianLettersWithCyrillicLookAlikes) {
+  // Russian: Кр king, Ф queen, Л rook, С bishop, К knight; "Сс4" is the bishop to c4 written with
+  // a Cyrillic "с" for the file.
+  const Scoresheet s = sheet_of("1.e4 e5 2.Кf3 Кc6 3.Сс4 Сc5 4.0-0 Кf6");
+  const ScoresheetReplay r = replay_scoresheet(s, Position(), *piece_letters_for("ru"));
+  EXPECT_EQ(sans(r),
+            (std::vector<std::string>{"e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O", "Nf6"}));
+}
+
+TEST(Scoresheet, BlankCellIsAnEntryThatIsNotAMove) {
+  const Scoresheet s = sheet_of("1. e4 2. Nf3 Nc6");
+  ASSERT_EQ(s.entries.size(), 4u);
+  EXPECT_EQ(s.entries[1].text, "");
+  EXPECT_EQ(s.entries[1].side, BLACK);
+  EXPECT_EQ(s.entries[1].move_number, 1);
+  const ScoresheetReplay r = replay_scoresheet(s, Position());
+  EXPECT_EQ(r.moves_read, 1);
+  EXPECT_EQ(r.plies[1].status, Status::NotAMove);
+  EXPECT_NE(r.plies[1].message.find("empty"), std::string::npos) << r.plies[1].message;
+  EXPECT_EQ(r.plies[2].status, Status::NotReplayed);
+  EXPECT_EQ(r.plies[3].status, Status::NotReplayed);
+  EXPECT_EQ(s.texts(), (std::vector<std::string>{"e4", "Nf3", "Nc6"}));
+}
+
+struct ReplayCase {
+  const char* sheet;
+  std::size_t ply;
+  Status status;
+  const char* message_part;
+};
+
+TEST(Scoresheet, ReplayReportsWhyAnEntryCannotBeRead) {
+  const ReplayCase cases[] = {
+      {"1. e4 e5 2. Ke3", 2, Status::Illegal, "'Ke3' is illegal: the king on e1 cannot reach e3"},
+      {"1. Nc3 a6 2. Ne4 a5 3. Nf3 a4 4. Ng5", 6, Status::Ambiguous, "it fits Nfg5, Neg5"},
+      {"1. e4 e5 2. hello", 2, Status::NotAMove, "'hello' is not a move"},
+      {"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 Ke7", 7, Status::Illegal, "'Ke7' is illegal"},
+  };
+  for (const ReplayCase& c : cases) {
+    const ScoresheetReplay r = replay_scoresheet(sheet_of(c.sheet), Position());
+    ASSERT_GT(r.plies.size(), c.ply) << c.sheet;
+    EXPECT_EQ(r.plies[c.ply].status, c.status) << c.sheet;
+    EXPECT_NE(r.plies[c.ply].message.find(c.message_part), std::string::npos)
+        << r.plies[c.ply].message;
+    EXPECT_EQ(r.moves_read, int(c.ply)) << c.sheet;
+  }
+  const ScoresheetReplay amb =
+      replay_scoresheet(sheet_of("1. Nc3 a6 2. Ne4 a5 3. Nf3 a4 4. Ng5"), Position());
+  EXPECT_EQ(amb.plies[6].candidates.size(), 2u);
+}
+
+TEST(Scoresheet, PgnMovetextKeepsOnlyTheMainLineCells) {
+  const Scoresheet s = sheet_of(
+      "[Event \"x\"]\n[Result \"1-0\"]\n\n"
+      "1. e4 {best} e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 $1 ; a note\n"
+      "2... Nc6 3. Bb5 1-0\n");
+  ASSERT_EQ(s.entries.size(), 5u);
+  EXPECT_EQ(s.entries[3].text, "Nc6");
+  EXPECT_EQ(s.entries[3].move_number, 2);
+  EXPECT_EQ(s.entries[3].side, BLACK);
+  EXPECT_EQ(s.result, "1-0");
+}
+
+TEST(Scoresheet, WrongNumberingIsNotedButRead) {
+  const ScoresheetReplay r = replay_scoresheet(sheet_of("1. e4 e5 3. Nf3 Nc6"), Position());
+  EXPECT_EQ(r.moves_read, 4);
+  EXPECT_EQ(r.plies[2].note, "written as move 3 for White, but it is move 2 for White");
+}
+
+TEST(Scoresheet, StartsFromAnyPosition) {
+  const Position start = *Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 b - - 0 20");
+  const ScoresheetReplay r = replay_scoresheet(sheet_of("20... Kd7 21. e4 Ke6"), start);
+  EXPECT_EQ(sans(r), (std::vector<std::string>{"Kd7", "e4", "Ke6"}));
+  for (const ScoresheetPly& p : r.plies) EXPECT_TRUE(p.note.empty()) << p.note;
+}
+
+TEST(Scoresheet, UnclosedCommentOrVariationIsAnError) {
+  auto a = read_scoresheet("1. e4\n{ forgot to close\n2. Nf3");
+  ASSERT_FALSE(a);
+  EXPECT_EQ(a.error().message, "a comment '{' opened on line 2 is not closed");
+  auto b = read_scoresheet("1. e4 (1. d4 (1. c4)");
+  ASSERT_FALSE(b);
+  EXPECT_EQ(b.error().message, "a variation '(' opened on line 1 is not closed");
+}
+
+TEST(Scoresheet, LanguageDetectionFromTheCells) {
+  const Scoresheet s = sheet_of("1. e4 e5 2. Cf3 Cc6 3. Fb5 a6");
+  std::string why;
+  const auto lang = detect_language(s.texts(), &why);
+  ASSERT_TRUE(lang) << why;
+  EXPECT_EQ(lang->code, "fr");
+}
+
+TEST(Scoresheet, LenientPromotionInParenthesesIsACellNotAVariation) {
+  const Position start = *Position::from_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 50");
+  const Scoresheet s = sheet_of("50. a8(Q)+ Kd7");
+  ASSERT_EQ(s.entries.size(), 2u);
+  EXPECT_EQ(s.entries[0].text, "a8(Q)+");
+  const ScoresheetReplay r = replay_scoresheet(s, start);
+  EXPECT_EQ(sans(r), (std::vector<std::string>{"a8=Q+", "Kd7"}));
+}
+
+}  // namespace
+}  // namespace annabella::core
