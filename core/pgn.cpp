@@ -173,6 +173,12 @@ Result<PgnComment> parse_comment(std::string_view raw) {
       text += raw.substr(i);
       break;
     }
+    // "[%" without its "]" before the next "[%" is text.
+    if (const std::size_t next = raw.find("[%", open + 2); next < close) {
+      text += raw.substr(i, next - i);
+      i = next;
+      continue;
+    }
     const std::string_view command = raw.substr(open + 2, close - open - 2);
     std::size_t name_end = 0;
     while (name_end < command.size() && !is_space(command[name_end])) ++name_end;
