@@ -9,13 +9,11 @@
 #include "core/movegen.h"
 #include "core/position.h"
 
+#include "tests/fuzz/fuzz_check.h"
+
 using namespace annabella::core;
 
-namespace {
-void check(bool condition) {
-  if (!condition) std::abort();
-}
-}  // namespace
+using annabella::fuzz::check;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -15,12 +15,13 @@
 #include "core/pgn.h"
 #include "core/scoresheet.h"
 
+#include "tests/fuzz/fuzz_check.h"
+
 using namespace annabella::core;
 
+using annabella::fuzz::check;
+
 namespace {
-void check(bool condition) {
-  if (!condition) std::abort();
-}
 
 std::string describe(const std::vector<PgnGame>& games) {
   std::string s;
