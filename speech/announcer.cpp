@@ -1,6 +1,7 @@
 #include "speech/announcer.h"
 
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
@@ -71,11 +72,55 @@ void queue_by_rules(std::deque<Item>& queue, Item item) {
   queue.push_back(std::move(item));
 }
 
+// The samples of one phrase, appended by the speech thread while a player may already be
+// playing the first ones (so a long phrase starts as soon as its first 50 ms exist).
+class PhraseAudio {
+ public:
+  void append(std::span<const std::int16_t> s) {
+    {
+      std::lock_guard lock(mutex_);
+      samples_.insert(samples_.end(), s.begin(), s.end());
+    }
+    grown_.notify_all();
+  }
+  void finish() {
+    {
+      std::lock_guard lock(mutex_);
+      complete_ = true;
+    }
+    grown_.notify_all();
+  }
+  // Copies up to `max` samples from position `at` into `out`, waiting for them while synthesis
+  // goes on; false when there are no more or `stop()` became true.
+  template <class Stop>
+  bool take(std::size_t at, std::size_t max, Samples& out, Stop stop) {
+    std::unique_lock lock(mutex_);
+    grown_.wait(lock, [&] { return samples_.size() > at || complete_ || stop(); });
+    if (stop() || samples_.size() <= at) return false;
+    const auto n = std::min(max, samples_.size() - at);
+    out.assign(samples_.begin() + long(at), samples_.begin() + long(at + n));
+    return true;
+  }
+  // Wakes a waiting take() so that it sees its stop condition.
+  void wake() {
+    { std::lock_guard lock(mutex_); }
+    grown_.notify_all();
+  }
+  // All samples; only once finished.
+  const Samples& samples() const { return samples_; }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable grown_;
+  Samples samples_;
+  bool complete_ = false;
+};
+
 struct Clip {
   Phrase phrase;
   Route route = Route::Public;
   Clock::time_point requested;
-  std::shared_ptr<const Samples> samples;
+  std::shared_ptr<PhraseAudio> audio;
 };
 
 // One sound device and the thread that plays to it.
@@ -120,7 +165,10 @@ class Player {
  private:
   void drop_readouts() {  // with the lock held
     std::erase_if(queue_, [](const Clip& c) { return c.phrase.kind == PhraseKind::Readout; });
-    if (playing_kind_ == PhraseKind::Readout) cut_ = true;
+    if (playing_kind_ == PhraseKind::Readout && current_) {
+      cut_ = true;
+      current_->wake();
+    }
   }
 
   void run() {
@@ -132,27 +180,25 @@ class Player {
       queue_.pop_front();
       playing_ = true;
       playing_kind_ = clip.phrase.kind;
+      current_ = clip.audio;
       cut_ = false;
       lock.unlock();
       play(clip);
       lock.lock();
       playing_ = false;
       playing_kind_ = PhraseKind::Message;
+      current_.reset();
       if (queue_.empty()) idle_.notify_all();
     }
   }
 
   void play(const Clip& clip) {
     if (!sink_) return;
-    const Samples& samples = *clip.samples;
-    for (std::size_t at = 0; at < samples.size(); at += kChunkSamples) {
+    Samples chunk;
+    const auto cut = [this] { return cut_.load(); };  // only readouts are ever cut
+    for (std::size_t at = 0; clip.audio->take(at, kChunkSamples, chunk, cut); at += chunk.size()) {
       if (at == 0 && on_first_sample_) on_first_sample_(clip, Clock::now());
-      {
-        std::lock_guard lock(mutex_);
-        if (cut_) return;  // only readouts are ever cut
-      }
-      const auto n = std::min(kChunkSamples, samples.size() - at);
-      if (auto ok = sink_->write({samples.data() + at, n}); !ok) {
+      if (auto ok = sink_->write(chunk); !ok) {
         on_problem_(ok.error().message);
         sink_.reset();  // the device is gone: text and recording go on
         return;
@@ -166,22 +212,24 @@ class Player {
   std::mutex mutex_;
   std::condition_variable wake_, idle_;
   std::deque<Clip> queue_;
-  bool playing_ = false, cut_ = false, stopping_ = false;
+  bool playing_ = false, stopping_ = false;
+  std::atomic<bool> cut_{false};
   PhraseKind playing_kind_ = PhraseKind::Message;
-  std::thread thread_;  // last: starts after everything above exists
+  std::shared_ptr<PhraseAudio> current_;  // what is playing
+  std::thread thread_;                    // last: starts after everything above exists
 };
 
 // Synthesized phrases, least recently used dropped first.
 class PhraseCache {
  public:
   explicit PhraseCache(std::size_t capacity) : capacity_(capacity) {}
-  std::shared_ptr<const Samples> find(const std::string& spoken) {
+  std::shared_ptr<PhraseAudio> find(const std::string& spoken) {
     const auto it = index_.find(spoken);
     if (it == index_.end()) return nullptr;
     order_.splice(order_.begin(), order_, it->second);
     return it->second->second;
   }
-  void insert(const std::string& spoken, std::shared_ptr<const Samples> samples) {
+  void insert(const std::string& spoken, std::shared_ptr<PhraseAudio> samples) {
     if (capacity_ == 0 || index_.count(spoken)) return;
     order_.emplace_front(spoken, std::move(samples));
     index_[spoken] = order_.begin();
@@ -192,7 +240,7 @@ class PhraseCache {
   }
 
  private:
-  using Entry = std::pair<std::string, std::shared_ptr<const Samples>>;
+  using Entry = std::pair<std::string, std::shared_ptr<PhraseAudio>>;
   std::size_t capacity_;
   std::list<Entry> order_;
   std::unordered_map<std::string, std::list<Entry>::iterator> index_;
@@ -244,32 +292,33 @@ struct Announcer::Impl {
 
   Player* player_for(Route route) const { return route_player[route == Route::Public ? 0 : 1]; }
 
-  std::shared_ptr<const Samples> samples_for(const Phrase& phrase) {
-    if (auto cached = cache.find(phrase.spoken)) return cached;
-    auto samples = std::make_shared<Samples>();
-    auto ok = synthesizer->synthesize(phrase.spoken, voice, [&](std::span<const std::int16_t> s) {
-      samples->insert(samples->end(), s.begin(), s.end());
-      return true;
-    });
-    if (!ok) report_problem(ok.error().message);
-    cache.insert(phrase.spoken, samples);
-    return samples;
-  }
-
   void speak(const Request& request) {
     Player* player = player_for(request.route);
     if (!player && !recorder) return;  // text only
-    auto samples = samples_for(request.phrase);
+    auto audio = cache.find(request.phrase.spoken);
+    const bool fresh = !audio;
+    if (fresh) audio = std::make_shared<PhraseAudio>();
     {
-      // A move that came while this readout was being synthesized cuts it off before it starts.
+      // A move that came after this readout was asked for cuts it off before it starts.
       std::lock_guard lock(mutex);
       if (request.phrase.kind == PhraseKind::Readout && request.sequence < last_move) return;
-      if (player) player->enqueue({request.phrase, request.route, request.requested, samples});
+      if (player) player->enqueue({request.phrase, request.route, request.requested, audio});
+    }
+    if (fresh) {  // the player plays the samples as they come
+      auto ok = synthesizer->synthesize(request.phrase.spoken, voice,
+                                        [&](std::span<const std::int16_t> s) {
+                                          audio->append(s);
+                                          return true;
+                                        });
+      audio->finish();
+      if (!ok) report_problem(ok.error().message);
+      cache.insert(request.phrase.spoken, audio);
     }
     if (recorder) {
       auto digest_now = recorder->record(
           std::chrono::duration_cast<std::chrono::milliseconds>(request.at - origin),
-          route_name(request.route), kind_name(request.phrase.kind), request.phrase.text, *samples);
+          route_name(request.route), kind_name(request.phrase.kind), request.phrase.text,
+          audio->samples());
       if (!digest_now) {
         report_problem(digest_now.error().message);
         return;
