@@ -105,6 +105,46 @@ BoardStanding stand(int board_index, int sheet_index, const Position& board,
   return st;
 }
 
+// Plays moves[from..] on the placement of `start` (pieces only, no rules) and says whether it ends
+// as `board` shows. Each move must move the same piece as in the recorded game and must not land
+// on a piece of its own side; otherwise it is not the same move and the answer is no.
+bool replays_to(const Position& start, const std::vector<Position>& positions,
+                const std::vector<Move>& moves, std::size_t from, const Position& board) {
+  Piece sq[SQUARE_NB];
+  for (int s = 0; s < 64; ++s) sq[s] = start.piece_on(Square(s));
+  for (std::size_t j = from; j < moves.size(); ++j) {
+    const Move m = moves[j];
+    const Piece pc = sq[m.from()];
+    if (pc != positions[j].piece_on(m.from())) return false;
+    if (sq[m.to()] != NO_PIECE && color_of(sq[m.to()]) == color_of(pc)) return false;
+    sq[m.from()] = NO_PIECE;
+    switch (m.kind()) {
+      case MoveKind::Castling: {
+        const bool king_side = file_of(m.to()) > file_of(m.from());
+        const Square rook_from = make_square(king_side ? 7 : 0, rank_of(m.from()));
+        const Square rook_to = make_square(king_side ? 5 : 3, rank_of(m.from()));
+        sq[rook_to] = sq[rook_from];
+        sq[rook_from] = NO_PIECE;
+        sq[m.to()] = pc;
+        break;
+      }
+      case MoveKind::EnPassant:
+        sq[make_square(file_of(m.to()), rank_of(m.from()))] = NO_PIECE;
+        sq[m.to()] = pc;
+        break;
+      case MoveKind::Promotion:
+        sq[m.to()] = make_piece(color_of(pc), m.promotion());
+        break;
+      case MoveKind::Normal:
+        sq[m.to()] = pc;
+        break;
+    }
+  }
+  for (int s = 0; s < 64; ++s)
+    if (sq[s] != board.piece_on(Square(s))) return false;
+  return true;
+}
+
 // The board shows `positions` with the move at some ply k (at most `search_plies` back) replaced
 // by another legal move and the later moves played on: that ply and move, if any.
 std::optional<WrongMove> infer_wrong_move(const std::vector<Position>& positions,
@@ -126,6 +166,9 @@ std::optional<WrongMove> infer_wrong_move(const std::vector<Position>& positions
       if (diff & ~(here | touched_later)) continue;
       const Position wrong = before.after(m);
       if (differing_squares(board, wrong) & here & ~touched_later) continue;
+      // The later moves on the pieces alone first (cheap), the full legality check only for a
+      // placement that ends as the board shows.
+      if (!replays_to(wrong, positions, moves, k + 1, board)) continue;
       Position p = wrong;
       bool legal = true;
       for (std::size_t j = k + 1; j < n && legal; ++j) {
