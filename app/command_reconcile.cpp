@@ -79,7 +79,11 @@ int run_reconcile(const ReconcileOptions& options, std::ostream& out, std::ostre
   const std::string* logs[2] = {&options.log_a, &options.log_b};
   for (int i = 0; i < 2; ++i) {
     const std::string side(1, char('a' + i));
-    auto board = core::read_placement(*boards[i]);
+    // A piece list is read in the letters of the same player's sheet (--lang-a / --lang-b).
+    core::PieceLetters board_letters = core::english_letters();
+    if (!langs[i]->empty())
+      if (auto l = core::piece_letters_for(*langs[i])) board_letters = *l;
+    auto board = core::read_placement(*boards[i], board_letters);
     if (!board) return failed("--board-" + side + ": " + board.error().message);
     input.boards[i].placement = *board;
     auto sheet = read_sheet_file(*sheets[i], *langs[i], ("sheet " + side).c_str());

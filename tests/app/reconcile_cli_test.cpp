@@ -184,6 +184,23 @@ TEST(ReconcileCommand, AgreeingSheetsInTwoLanguagesNameTheBoardToCorrect) {
             std::string::npos);
 }
 
+TEST(ReconcileCommand, BoardAsAPieceListInTheSheetsLanguage) {
+  Files f;
+  std::string out;
+  const std::string board_b =
+      "'Weiß: Ke1 Db3 Ta1 Th1 Lc1 Lc4 Sd2 a2 b2 c2 e4 f2 g2 h2; "
+      "Schwarz: Ke8 De7 Ta8 Th8 Lf8 Sb8 Sf6 a7 b7 c7 e5 f7 g7 h7'";
+  ASSERT_EQ(run_command(std::string(ANNABELLA_BINARY) + " reconcile --board-a " + kRight +
+                            " --board-b " + board_b + " --lang-b de --sheet-a " + f.path("a.txt") +
+                            " --sheet-b " + f.path("agree.txt"),
+                        out, true),
+            0)
+      << out;
+  EXPECT_NE(out.find("Board B (player B, Black): 1 step.\n  Step 1: move white knight d2 c3."),
+            std::string::npos)
+      << out;
+}
+
 TEST(ReconcileCommand, JsonHasEveryFinding) {
   Files f;
   std::string out;

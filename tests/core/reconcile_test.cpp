@@ -639,6 +639,24 @@ TEST(ReconcileInputs, BoardsAsPlacementOrFen) {
   auto check = read_placement("4k3/8/8/8/8/8/8/4K2r");
   ASSERT_TRUE(check) << check.error().message;
   EXPECT_FALSE(read_placement("8/8/8/8/8/8/8/8"));
+  // A piece list in a scoresheet language.
+  auto list = read_placement("White: Kg1 Qd1 Ra1 a2 b2; Black: Kg8 Rf8 g7");
+  ASSERT_TRUE(list) << list.error().message;
+  EXPECT_EQ(list->fen().substr(0, list->fen().find(' ')), "5rk1/6p1/8/8/8/8/PP6/R2Q2K1");
+  auto german =
+      read_placement("Weiß: Kg1 Dd1 Ta1 Sf3 a2\nSchwarz: Kg8 Lc8 Tf8", *piece_letters_for("de"));
+  ASSERT_TRUE(german) << german.error().message;
+  EXPECT_EQ(german->piece_on(SQ_D1), W_QUEEN);
+  EXPECT_EQ(german->piece_on(SQ_F3), W_KNIGHT);
+  EXPECT_EQ(german->piece_on(SQ_C8), B_BISHOP);
+  auto russian = read_placement("Белые: Крg1 Фd1 Кf3; Черные: Крg8 Сc8", *piece_letters_for("ru"));
+  ASSERT_TRUE(russian) << russian.error().message;
+  EXPECT_EQ(russian->piece_on(SQ_F3), W_KNIGHT);
+  EXPECT_EQ(russian->piece_on(SQ_C8), B_BISHOP);
+  auto bad = read_placement("White: Kg1 Xd1; Black: Kg8");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().message, "piece list: \"Xd1\": \"X\" is no piece letter in English");
+  EXPECT_FALSE(read_placement("Kg1 Kg8 : x"));
   EXPECT_TRUE(read_placement(std::string(kStartFen)));
 }
 
