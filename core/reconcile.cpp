@@ -11,7 +11,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <iterator>
 
 #include "core/bitboard.h"
 #include "core/movegen.h"
@@ -495,10 +494,9 @@ std::optional<Color> side_word(std::string_view word) {
 }
 
 // "White: Kg1 Qd1 Ra1 a2 b2; Black: Kg8 ..." in the letters of a scoresheet language.
-Result<std::string> placement_from_piece_list(std::string_view text, const PieceLetters& letters) {
-  char board[64];
-  std::fill(std::begin(board), std::end(board), '.');
-  static constexpr char kFenLetters[PIECE_TYPE_NB] = {' ', 'p', 'n', 'b', 'r', 'q', 'k'};
+Result<std::array<Piece, 64>> squares_from_piece_list(std::string_view text,
+                                                      const PieceLetters& letters) {
+  std::array<Piece, 64> board{};
   while (!text.empty()) {
     std::size_t end = text.find_first_of(";\n");
     if (end == std::string_view::npos) end = text.size();
@@ -538,22 +536,27 @@ Result<std::string> placement_from_piece_list(std::string_view text, const Piece
       if (pt == NO_PIECE_TYPE)
         return fail("piece list: \"" + std::string(item) + "\": \"" + std::string(letter) +
                     "\" is no piece letter in " + letters.name);
-      const char c = kFenLetters[pt];
-      board[*square] = *side == WHITE ? char(std::toupper(static_cast<unsigned char>(c))) : c;
+      board[*square] = make_piece(*side, pt);
     }
   }
+  return board;
+}
+
+// A FEN placement field ("rnbqkbnr/pppppppp/8/...") of 64 squares, a1 = index 0.
+std::string placement_field(const std::array<Piece, 64>& squares) {
+  static constexpr char kLetters[PIECE_NB + 1] = " PNBRQK  pnbrqk ";
   std::string out;
   for (int rank = 7; rank >= 0; --rank) {
     int empty = 0;
     for (int file = 0; file < 8; ++file) {
-      const char c = board[rank * 8 + file];
-      if (c == '.') {
+      const Piece pc = squares[std::size_t(rank * 8 + file)];
+      if (pc == NO_PIECE) {
         ++empty;
         continue;
       }
       if (empty) out += char('0' + empty);
       empty = 0;
-      out += c;
+      out += kLetters[pc];
     }
     if (empty) out += char('0' + empty);
     if (rank) out += '/';
@@ -561,23 +564,29 @@ Result<std::string> placement_from_piece_list(std::string_view text, const Piece
   return out;
 }
 
-}  // namespace
-
-Result<Position> read_placement(std::string_view text, const PieceLetters& letters) {
-  text = trimmed(text);
-  std::string placement(text);
-  if (text.find(':') != std::string_view::npos) {
-    auto list = placement_from_piece_list(text, letters);
-    if (!list) return fail(list.error());
-    placement = *list;
-  } else if (text.find(' ') != std::string_view::npos) {
-    return Position::from_fen(text);
-  }
+Result<Position> position_of_placement(const std::string& placement) {
   auto white = Position::from_fen(placement + " w - - 0 1");
   if (white) return white;
   auto black = Position::from_fen(placement + " b - - 0 1");
   if (black) return black;
-  return fail("board \"" + std::string(text) + "\": " + white.error().message);
+  return fail("board \"" + placement + "\": " + white.error().message);
+}
+
+}  // namespace
+
+Result<Position> read_placement(const std::array<Piece, 64>& squares) {
+  return position_of_placement(placement_field(squares));
+}
+
+Result<Position> read_placement(std::string_view text, const PieceLetters& letters) {
+  text = trimmed(text);
+  if (text.find(':') != std::string_view::npos) {
+    auto squares = squares_from_piece_list(text, letters);
+    if (!squares) return fail(squares.error());
+    return read_placement(*squares);
+  }
+  if (text.find(' ') != std::string_view::npos) return Position::from_fen(text);
+  return position_of_placement(std::string(text));
 }
 
 SheetReading read_sheet(const Position& start, const WrittenSheet& sheet) {

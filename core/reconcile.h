@@ -73,6 +73,9 @@ struct BoardInput {
 // no full FEN is given, either side to move is tried so that a board with a king in check reads.
 Result<Position> read_placement(std::string_view text,
                                 const PieceLetters& letters = english_letters());
+// A board as its sensors see it (64 squares, a1 = index 0, e.g. tactile::Pegboard::board()),
+// with the same rule for the side to move.
+Result<Position> read_placement(const std::array<Piece, 64>& squares);
 
 struct ReconcileInput {
   Position start;                      // the game's start position (the initial one by default)

@@ -657,6 +657,16 @@ TEST(ReconcileInputs, BoardsAsPlacementOrFen) {
   ASSERT_FALSE(bad);
   EXPECT_EQ(bad.error().message, "piece list: \"Xd1\": \"X\" is no piece letter in English");
   EXPECT_FALSE(read_placement("Kg1 Kg8 : x"));
+  // From sensor squares.
+  std::array<Piece, 64> squares{};
+  squares[SQ_E1] = W_KING;
+  squares[SQ_E8] = B_KING;
+  squares[SQ_E2] = B_QUEEN;  // White in check: read with White to move
+  auto sensed = read_placement(squares);
+  ASSERT_TRUE(sensed) << sensed.error().message;
+  EXPECT_EQ(sensed->fen(), "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1");
+  squares[SQ_E8] = NO_PIECE;
+  ASSERT_FALSE(read_placement(squares));
   EXPECT_TRUE(read_placement(std::string(kStartFen)));
 }
 
