@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
-#include <cstdio>
 #include <deque>
 #include <fstream>
 #include <list>
@@ -41,12 +40,7 @@ using Clock = Announcer::Clock;
 constexpr std::size_t kChunkSamples = 1024;  // ~46 ms: how soon a readout can be cut off
 
 std::string clock_text(Clock::duration since_origin) {
-  const auto ms = std::max<long long>(
-      0, std::chrono::duration_cast<std::chrono::milliseconds>(since_origin).count());
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%02lld:%02lld:%02lld.%03lld", ms / 3600000, ms / 60000 % 60,
-                ms / 1000 % 60, ms % 1000);
-  return buffer;
+  return session_time_text(std::chrono::duration_cast<std::chrono::milliseconds>(since_origin));
 }
 
 // The queue rules (announcer.h), for the request queue and each device's queue alike.
