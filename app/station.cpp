@@ -7,6 +7,7 @@
 #include "core/clock.h"
 #include "core/notation.h"
 #include "core/pgn.h"
+#include "core/reconcile.h"
 #include "core/time_control.h"
 
 namespace annabella::app {
@@ -503,28 +504,50 @@ void Station::read_game(TimePoint time, std::size_t last_n) {
 }
 
 void Station::reconcile_now(TimePoint time) {
-  // D.2.9, live: the pegboard against the game record.
+  // D.2.9, live: the pegboard against the game record, caught at the first wrong move.
+  std::string placement;
   const auto& board = pegboard_.board();
-  std::string text;
-  const core::Position& target = game_.position();
-  bool differs = false;
-  for (int s = 0; s < 64; ++s) {
-    const auto sq = core::Square(s);
-    const core::Piece want = target.piece_on(sq);
-    const bool has = (pegboard_.occupied() >> s) & 1;
-    if (has != (want != core::NO_PIECE) || (has && board[s] != core::NO_PIECE && board[s] != want))
-      differs = true;
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const core::Piece pc = board[std::size_t(rank * 8 + file)];
+      if (pc == core::NO_PIECE) {
+        ++empty;
+        continue;
+      }
+      if (empty) placement += char('0' + empty);
+      empty = 0;
+      placement += " PNBRQK  pnbrqk"[pc];
+    }
+    if (empty) placement += char('0' + empty);
+    if (rank) placement += '/';
   }
-  if (!differs && !to_execute_) {
+  const auto shown = core::Position::from_fen(
+      placement + (game_.position().side_to_move() == core::WHITE ? " w" : " b") + " - - 0 1");
+  if (!shown) {
+    print(time, "reconcile: the pegboard shows no possible position (" + shown.error().message +
+                    "); correct it to the game's position: " + game_.position().fen() + " (D.2.9)");
+    return;
+  }
+  const core::BoardCheck check =
+      core::check_board(game_.start_position(), game_.moves(), *shown, game_.ply_count());
+  if (check.matches) {
     print(time, "reconcile: the pegboard agrees with the game after " +
                     std::to_string(game_.ply_count()) + " half-moves (D.2.9)");
     return;
   }
-  std::vector<tactile::PegboardEvent> happened;
-  pegboard_.set_position(game_.position(), time, happened);
-  to_execute_.reset();
-  print(time, "reconcile: the pegboard differs from the game (D.2.9); correct it as follows");
-  on_pegboard(happened);
+  std::string text = "reconcile (D.2.9): the pegboard differs from the game";
+  if (check.went_wrong)
+    text += "; it went wrong at " + core::ply_name(game_.start_position(), check.went_wrong->ply) +
+            ": " + check.went_wrong->played_san + " stands where " +
+            check.went_wrong->expected_san + " was played";
+  else if (check.matches_after)
+    text += "; it shows the game after " + std::to_string(*check.matches_after) + " half-moves";
+  text += ". Steps:";
+  for (const auto& step : check.steps) text += " " + core::describe(step) + ";";
+  print(time, text);
+  for (const auto& step : check.steps)
+    say(speech::phrase_correction_step(vocabulary_, step), Route::Private, time);
 }
 
 void Station::on_console(const StationEvent& event) {

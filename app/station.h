@@ -28,6 +28,7 @@
 #include "core/clock.h"
 #include "core/clock_warnings.h"
 #include "core/game.h"
+#include "speech/announcer.h"
 #include "speech/move_parser.h"
 #include "speech/phrases.h"
 #include "speech/vocabulary.h"
@@ -41,7 +42,7 @@ using TimePoint = SteadyClock::time_point;
 
 // Where a phrase is heard: public (both players hear moves) or private (the VI player's
 // earpiece: time readouts, warnings, correction steps).
-enum class Route { Public, Private };
+using Route = speech::Route;
 
 struct StationEvent {
   enum class Kind {
