@@ -271,6 +271,28 @@ TEST(Station, LowTimeWarningsArePrivateOncePerThresholdAndOffByDefault) {
   EXPECT_EQ(d.output.said.size(), 2u);
 }
 
+TEST(Station, AnAdjournedGameResumesWithTheSealedMoveAndStoppedClocks) {
+  annabella::testing::TempDir dir;
+  const auto folder = dir.path() / "record";
+  {
+    StationDriver d(folder);
+    d.hand("d2", "d4");
+    d.console("Nf6");
+    d.hand("g8", "f6");
+    d.console("adjourn c4");  // White seals 2. c4 (Guidelines I)
+    EXPECT_TRUE(d.station->finished());
+    EXPECT_TRUE(d.output.printed_containing("adjourned. Envelope: "));
+  }
+  StationDriver again(folder, true);
+  ASSERT_TRUE(again.station);
+  EXPECT_TRUE(again.output.printed_containing("the envelope's sealed move is \"c4\""));
+  EXPECT_TRUE(again.station->clock().paused());
+  again.console("continue");
+  EXPECT_FALSE(again.station->clock().paused());
+  again.hand("c2", "c4");
+  EXPECT_EQ(again.station->game().ply_count(), 3u);
+}
+
 TEST(Station, ANewGameNeverOverwritesARecordedOne) {
   annabella::testing::TempDir dir;
   { StationDriver d(dir.path() / "record"); }
