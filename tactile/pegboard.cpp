@@ -341,7 +341,8 @@ void Pegboard::place(Square s, Piece piece, TimePoint time, std::vector<Pegboard
       return;
     }
     if (!held.touch_reported) report_touch(held, out);
-    if (held.from == s) touch_log_[held.log_index].put_back = true;  // touched, not moved
+    if (held.from == s && held.log_index)
+      touch_log_[*held.log_index].put_back = true;  // touched, not moved
     if (placed == core::NO_PIECE) placed = held.piece;
     from = held.origin;
     origin_[s] = held.origin;
@@ -421,7 +422,6 @@ void Pegboard::apply_scan(const BoardInput& input, std::vector<PegboardEvent>& o
       held.origin = origin_[s] == core::SQ_NONE ? s : origin_[s];
       held.time = input.time;
       held.touch_reported = true;
-      held.log_index = touch_log_.size();
       in_hand_.push_back(held);
     }
   }

@@ -321,6 +321,18 @@ TEST(Pegboard, MadeByReplyWhenTheOtherSideTouchesAPiece) {
   EXPECT_EQ(d.take().back(), "completed e4d5");
 }
 
+TEST(Pegboard, APegGoneInAScanAndPutBackHasNoTouchRecord) {
+  // Found by fuzz_peg: the lift was never seen (only the scan), so there is no record to mark.
+  Driver d(Position{});
+  BoardInput scan;
+  scan.kind = BoardInput::Kind::Scan;
+  scan.scan.occupied = Position{}.pieces() & ~core::square_bb(core::SQ_E2);
+  d.feed(scan);
+  d.place("e2").settle();
+  EXPECT_TRUE(d.board().touch_log().empty());
+  EXPECT_TRUE(d.board().in_sync());
+}
+
 TEST(Pegboard, IllegalMoveIsReportedThenOneHintAfterTheGracePeriod) {
   Driver d(Position{});
   d.lift("b1").place("b3").settle();
