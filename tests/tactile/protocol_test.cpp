@@ -213,6 +213,20 @@ TEST(Peg, OverlongLinesAndCrLfAndUnknownTypes) {
   EXPECT_EQ(inputs[1].kind, Kind::Info);  // seq 01 again is out of order: not delivered
 }
 
+TEST(Peg, LinesUpToNinetySixCharactersAreRead) {
+  peg::LineSplitter splitter;
+  const auto feed = [&](const std::string& text) {
+    peg::LineSplitter::Outcome last = peg::LineSplitter::Outcome::None;
+    for (const char c : text) last = splitter.feed(static_cast<std::uint8_t>(c));
+    return last;
+  };
+  EXPECT_EQ(feed(std::string(96, 'x') + "\r\n"), peg::LineSplitter::Outcome::Line);
+  EXPECT_EQ(splitter.line().size(), 96u);
+  splitter.reset();
+  EXPECT_EQ(feed(std::string(97, 'x') + "\n"), peg::LineSplitter::Outcome::BadLine);
+  EXPECT_EQ(feed("E ok\n"), peg::LineSplitter::Outcome::Line);  // the next line is read again
+}
+
 TEST(Peg, ButtonsRoundTrip) {
   for (const BoardButton b :
        {BoardButton::Announce, BoardButton::Time, BoardButton::Repeat, BoardButton::PromoteQueen,
