@@ -2,6 +2,10 @@
 // once, and the board-side encoders read back by the host side.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <regex>
+#include <sstream>
+
 #include "core/position.h"
 #include "tactile/dgt_protocol.h"
 #include "tactile/peg_protocol.h"
@@ -111,6 +115,22 @@ TEST(Peg, ChecksumWorkedExampleOfTheSpecification) {
   EXPECT_EQ(peg::crc8("L 00 e2"), 0x77);
   EXPECT_EQ(peg::frame("L 00 e2"), "L 00 e2*77\n");
   EXPECT_EQ(peg::crc8("123456789"), 0xF4);  // the CRC-8/SMBUS check value
+}
+
+TEST(Peg, EveryLineInTheSpecificationHasItsRealChecksum) {
+  std::ifstream doc(std::string(ANNABELLA_SOURCE_DIR) + "/docs/peg-protocol.md");
+  ASSERT_TRUE(doc);
+  std::stringstream text;
+  text << doc.rdbuf();
+  const std::string spec = text.str();
+  const std::regex line(R"(\b((?:PEG|HELLO|SCAN|[LPBSE])(?: [A-Za-z0-9,._-]+)*)\*([0-9A-F]{2})\b)");
+  int checked = 0;
+  for (auto it = std::sregex_iterator(spec.begin(), spec.end(), line); it != std::sregex_iterator();
+       ++it) {
+    EXPECT_EQ(peg::frame((*it)[1].str()), (*it)[0].str() + "\n") << (*it)[0].str();
+    ++checked;
+  }
+  EXPECT_GE(checked, 15);
 }
 
 TEST(Peg, OccupancyHexIsRankOneFirst) {
