@@ -280,6 +280,11 @@ void Pegboard::report_touches(TimePoint now, std::vector<PegboardEvent>& out) {
 }
 
 void Pegboard::lift(Square s, TimePoint time, std::vector<PegboardEvent>& out) {
+  // made_by_reply: the other side lifting a piece before the board settled ends the settling:
+  // judge the board as it stood (the reply cannot have begun before the move was complete).
+  if (settings_.made_by_reply && !pending_ && judge_at_ && board_[s] != core::NO_PIECE &&
+      core::color_of(board_[s]) != position_.side_to_move())
+    judge(time, out);
   changed(time);
   if (!(occupied_ & core::square_bb(s))) return;  // nothing was there: a sensor flicker
   InHand held;
