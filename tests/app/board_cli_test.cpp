@@ -109,6 +109,29 @@ TEST_P(BoardCli, FromAFenWithMovesTypedOnStdin) {
   EXPECT_TRUE(in_order(read_file(dir / "sim.out"), {"played O-O (e1g1)", "played O-O-O (e8c8)"}));
 }
 
+TEST_P(BoardCli, UnpluggedMidMoveAndPluggedInAgain) {
+  TempDir dir;
+  const std::string link = (dir / "board").string();
+  {
+    std::ofstream(dir / "commands")
+        << "lift e2\nsleep 200\nunplug\nplace e4\nsleep 300\nreplug\nsleep 1500\nquit\n";
+  }
+  std::string out;
+  const int status = run_command(
+      kBinary + " board-sim --protocol " + GetParam() + " --link " + link + " < " +
+          (dir / "commands").string() + " > " + (dir / "sim.out").string() + " 2>&1 & " + kBinary +
+          " board watch --protocol " + GetParam() + " --port " + link +
+          " --settle 30 --announce 200 --moves 1 --timeout 30; status=$?; wait; exit $status",
+      out);
+  EXPECT_EQ(status, 0) << out << read_file(dir / "sim.out");
+  EXPECT_TRUE(in_order(out, {"connected: the board agrees with the game", "touched e2 white pawn",
+                             "disconnected: " + link,
+                             "reconnected: the board differs from the game: move white pawn e4 e2",
+                             "completed e4 (e2e4)", "made e4 (e2e4)"}));
+  EXPECT_TRUE(
+      in_order(read_file(dir / "sim.out"), {"unplugged", "placed white pawn on e4", "plugged in"}));
+}
+
 TEST(BoardCliErrors, AMissingPortIsDisconnectedUntilTheTimeout) {
   std::string out;
   const int status = run_command(
