@@ -7,6 +7,7 @@
 #include "core/clock.h"
 #include "core/notation.h"
 #include "core/pgn.h"
+#include "core/reconcile.h"
 #include "core/time_control.h"
 
 namespace annabella::app {
@@ -38,6 +39,16 @@ Status write_file(const std::filesystem::path& path, const std::string& text) {
   std::filesystem::rename(temp, path, ec);  // atomic: a reader never sees half a file
   if (ec) return fail("cannot replace " + path.string() + ": " + ec.message());
   return {};
+}
+
+core::WarningThresholds warning_thresholds(const config::StationConfig& cfg, core::Color vi) {
+  core::WarningThresholds t;
+  for (int minutes : cfg.warnings.minutes_left)
+    t.time_left.push_back(std::chrono::minutes(minutes));
+  if (cfg.warnings.moves_before_control > 0)
+    t.moves_to_time_control.push_back(cfg.warnings.moves_before_control);
+  t.sides = {vi == core::WHITE, vi == core::BLACK};  // only the VI player's, privately
+  return t;
 }
 
 }  // namespace
@@ -145,6 +156,7 @@ Result<std::unique_ptr<Station>> Station::open(const StationOptions& options, St
   }
   if (!recorded_game && !station->game_.is_over())
     (void)station->clock_.start(now, station->game_.position().side_to_move());
+  station->clock_event(now);
   station->write_exports(now);
   return station;
 }
@@ -168,13 +180,13 @@ Station::Station(const StationOptions& options, StationOutput& output,
       vi_color_(options.config.black.visually_impaired && !options.config.white.visually_impaired
                     ? core::BLACK
                     : core::WHITE),
-      origin_(now) {
+      origin_(now),
+      last_time_(now),
+      warnings_(warning_thresholds(options.config, vi_color_)) {
   wording_.form = options.config.speech.form == config::AnnouncementForm::Long
                       ? speech::MoveForm::Long
                       : speech::MoveForm::Short;
   wording_.name_captured_piece = options.config.speech.name_captured_piece;
-  warning_minutes_ = options.config.warnings.minutes_left;
-  warned_.assign(warning_minutes_.size(), false);
 }
 
 void Station::restore_clocks(const RecordedGame& recorded, TimePoint now) {
@@ -207,6 +219,10 @@ void Station::say(const speech::Phrase& phrase, Route route, TimePoint time) {
   out_.say(phrase, route, time);
 }
 
+void Station::clock_event(TimePoint time, bool query) {
+  out_.clock_changed(clock_.reading(time), query);
+}
+
 void Station::record(const JournalEntry& entry, TimePoint time) {
   if (auto written = journal_.append(entry); !written) {
     // The game goes on; the arbiter must know that the record is not being kept.
@@ -233,6 +249,7 @@ void Station::handle(const StationEvent& event) {
 }
 
 void Station::tick(TimePoint now) {
+  last_time_ = std::max(last_time_, now);
   std::vector<tactile::PegboardEvent> happened;
   pegboard_.tick(now, happened);
   on_pegboard(happened);
@@ -245,13 +262,15 @@ void Station::tick(TimePoint now) {
     say(speech::phrase_flag_fall(vocabulary_, flagged), Route::Public, now);
     print(now, side_word(flagged) + "'s flag has fallen (Art. 6.9); claim it with: flag");
   }
-  // D.2.6: low-time warnings at the thresholds the player chose, once each, privately.
-  const auto left = clock_.remaining(vi_color_, now);
-  for (std::size_t i = 0; i < warning_minutes_.size(); ++i) {
-    const auto threshold = std::chrono::minutes(warning_minutes_[i]);
-    if (warned_[i] || left > threshold || left <= core::ClockDuration::zero()) continue;
-    warned_[i] = true;
-    say(speech::phrase_low_time(vocabulary_, vi_color_, to_ms(left)), Route::Private, now);
+  // D.2.6: warnings at the thresholds the player chose, once each, privately.
+  for (const auto& warning : warnings_.due(clock_.reading(now))) {
+    if (warning.kind == core::ClockWarning::Kind::TimeLeft) {
+      say(speech::phrase_low_time(vocabulary_, warning.side, to_ms(warning.remaining)),
+          Route::Private, now);
+    } else {
+      print(now, std::to_string(warning.moves) + " moves to the time control for " +
+                     side_word(warning.side));
+    }
   }
 }
 
@@ -263,10 +282,7 @@ std::optional<TimePoint> Station::next_deadline() const {
   if (!game_.is_over() && !clock_.paused()) {
     if (auto expiry = clock_.expiry()) {
       if (!flag_reported_) consider(*expiry);
-      // The next warning threshold of the VI player, while his clock runs.
-      if (clock_.running() == vi_color_)
-        for (std::size_t i = 0; i < warning_minutes_.size(); ++i)
-          if (!warned_[i]) consider(*expiry - std::chrono::minutes(warning_minutes_[i]));
+      if (auto due = warnings_.next_due(clock_.reading(last_time_))) consider(*due);
     }
   }
   return deadline;
@@ -381,6 +397,7 @@ void Station::make_move(core::Move move, TimePoint time, std::string_view by) {
   // D.2.4: the opponent's clock starts only now that the move is made.
   auto press = clock_.press(before.side_to_move(), time);
   if (!press) print(time, "clock: " + press.error().message);
+  clock_event(time);
   RecordedMove r;
   r.move = move;
   r.san = san;
@@ -451,6 +468,7 @@ void Station::announce_end(TimePoint time) {
   const auto& end = game_.end();
   record(end_entry(end, timeline(time)), time);
   (void)clock_.stop(time, end.reason);
+  clock_event(time);
   say(speech::phrase_game_end(vocabulary_, end), Route::Public, time);
   print(time,
         "game over: " + core::result_text(end.result) + " (" + end.rule + ": " + end.reason + ")");
@@ -463,6 +481,7 @@ void Station::say_time(TimePoint time) {
   const auto black = to_ms(clock_.remaining(core::BLACK, time));
   const int completed = clock_.moves_completed(core::WHITE);
   say(speech::phrase_time_readout(vocabulary_, white, black, completed), Route::Private, time);
+  clock_event(time, true);
   print(time, "time: White " + core::format_hms(white) + ", Black " + core::format_hms(black) +
                   ", " + std::to_string(completed) + " moves completed (D.2.10.4)");
 }
@@ -493,28 +512,50 @@ void Station::read_game(TimePoint time, std::size_t last_n) {
 }
 
 void Station::reconcile_now(TimePoint time) {
-  // D.2.9, live: the pegboard against the game record.
+  // D.2.9, live: the pegboard against the game record, caught at the first wrong move.
+  std::string placement;
   const auto& board = pegboard_.board();
-  std::string text;
-  const core::Position& target = game_.position();
-  bool differs = false;
-  for (int s = 0; s < 64; ++s) {
-    const auto sq = core::Square(s);
-    const core::Piece want = target.piece_on(sq);
-    const bool has = (pegboard_.occupied() >> s) & 1;
-    if (has != (want != core::NO_PIECE) || (has && board[s] != core::NO_PIECE && board[s] != want))
-      differs = true;
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const core::Piece pc = board[std::size_t(rank * 8 + file)];
+      if (pc == core::NO_PIECE) {
+        ++empty;
+        continue;
+      }
+      if (empty) placement += char('0' + empty);
+      empty = 0;
+      placement += " PNBRQK  pnbrqk"[pc];
+    }
+    if (empty) placement += char('0' + empty);
+    if (rank) placement += '/';
   }
-  if (!differs && !to_execute_) {
+  const auto shown = core::Position::from_fen(
+      placement + (game_.position().side_to_move() == core::WHITE ? " w" : " b") + " - - 0 1");
+  if (!shown) {
+    print(time, "reconcile: the pegboard shows no possible position (" + shown.error().message +
+                    "); correct it to the game's position: " + game_.position().fen() + " (D.2.9)");
+    return;
+  }
+  const core::BoardCheck check =
+      core::check_board(game_.start_position(), game_.moves(), *shown, game_.ply_count());
+  if (check.matches) {
     print(time, "reconcile: the pegboard agrees with the game after " +
                     std::to_string(game_.ply_count()) + " half-moves (D.2.9)");
     return;
   }
-  std::vector<tactile::PegboardEvent> happened;
-  pegboard_.set_position(game_.position(), time, happened);
-  to_execute_.reset();
-  print(time, "reconcile: the pegboard differs from the game (D.2.9); correct it as follows");
-  on_pegboard(happened);
+  std::string text = "reconcile (D.2.9): the pegboard differs from the game";
+  if (check.went_wrong)
+    text += "; it went wrong at " + core::ply_name(game_.start_position(), check.went_wrong->ply) +
+            ": " + check.went_wrong->played_san + " stands where " +
+            check.went_wrong->expected_san + " was played";
+  else if (check.matches_after)
+    text += "; it shows the game after " + std::to_string(*check.matches_after) + " half-moves";
+  text += ". Steps:";
+  for (const auto& step : check.steps) text += " " + core::describe(step) + ";";
+  print(time, text);
+  for (const auto& step : check.steps)
+    say(speech::phrase_correction_step(vocabulary_, step), Route::Private, time);
 }
 
 void Station::on_console(const StationEvent& event) {
@@ -658,6 +699,7 @@ void Station::on_console(const StationEvent& event) {
       const auto w = to_ms(clock_.remaining(core::WHITE, time));
       const auto b = to_ms(clock_.remaining(core::BLACK, time));
       record(clock_entry(w, b, timeline(time), pause ? "pause" : "resume"), time);
+      clock_event(time);
       print(time, std::string(pause ? "clocks paused" : "clocks running") + " (Art. 6.11.1)");
       break;
     }
@@ -671,6 +713,7 @@ void Station::on_console(const StationEvent& event) {
       (void)clock_.set_remaining(core::WHITE, *white, time, "arbiter, Art. 6.10.2");
       (void)clock_.set_remaining(core::BLACK, *black, time, "arbiter, Art. 6.10.2");
       record(clock_entry(to_ms(*white), to_ms(*black), timeline(time), "adjust"), time);
+      clock_event(time);
       print(time, "clocks set: White " + core::format_hms(*white) + ", Black " +
                       core::format_hms(*black) + " (Art. 6.10.2)");
       flag_reported_ = false;
@@ -688,6 +731,7 @@ void Station::on_console(const StationEvent& event) {
       const auto w = to_ms(clock_.remaining(core::WHITE, time));
       const auto b = to_ms(clock_.remaining(core::BLACK, time));
       record(clock_entry(w, b, timeline(time), "penalty"), time);
+      clock_event(time);
       print(time, std::to_string(minutes) + " minutes added to " + side_word(*side) +
                       "'s clock (Art. 12.9)");
       break;
@@ -704,6 +748,7 @@ void Station::on_console(const StationEvent& event) {
       const auto w = to_ms(clock_.remaining(core::WHITE, time));
       const auto b = to_ms(clock_.remaining(core::BLACK, time));
       record(adjourn_entry(args[0], timeline(time), w, b), time);
+      clock_event(time);
       // Guidelines I.1.3: what the envelope must show.
       print(time, "adjourned. Envelope: " + options_.config.white.name + " - " +
                       options_.config.black.name + ", " + options_.config.event.name + ", round " +

@@ -26,7 +26,9 @@
 #include "app/record.h"
 #include "config/config.h"
 #include "core/clock.h"
+#include "core/clock_warnings.h"
 #include "core/game.h"
+#include "speech/announcer.h"
 #include "speech/move_parser.h"
 #include "speech/phrases.h"
 #include "speech/vocabulary.h"
@@ -40,7 +42,7 @@ using TimePoint = SteadyClock::time_point;
 
 // Where a phrase is heard: public (both players hear moves) or private (the VI player's
 // earpiece: time readouts, warnings, correction steps).
-enum class Route { Public, Private };
+using Route = speech::Route;
 
 struct StationEvent {
   enum class Kind {
@@ -67,6 +69,12 @@ class StationOutput {
   virtual void say(const speech::Phrase& phrase, Route route, TimePoint time) = 0;
   // One line of console text (also the log), already complete.
   virtual void print(TimePoint time, std::string_view text) = 0;
+  // The clock changed (a press, a pause, an adjustment) or, with `query`, the player asked for
+  // the time: for the clock displays (braille, tactile clock), which run off the game thread.
+  virtual void clock_changed(const core::ClockReading& reading, bool query) {
+    (void)reading;
+    (void)query;
+  }
 };
 
 struct StationOptions {
@@ -119,6 +127,7 @@ class Station {
   void write_exports(TimePoint time);
 
   void say(const speech::Phrase& phrase, Route route, TimePoint time);
+  void clock_event(TimePoint time, bool query = false);
   void print(TimePoint time, const std::string& text);
 
   StationOptions options_;
@@ -133,12 +142,12 @@ class Station {
   std::filesystem::path folder_;
   core::Color vi_color_ = core::WHITE;
   TimePoint origin_{};                     // game timeline 0 (shifted when resuming)
+  TimePoint last_time_{};                  // the latest event or tick seen
+  core::ClockWarnings warnings_;           // D.2.6: the VI player's chosen thresholds
   std::vector<RecordedMove> moves_;        // with clock times, for the exports
   std::optional<core::Move> to_execute_;   // the sighted move the VI player must execute
   std::optional<core::Color> draw_offer_;  // Art. 9.1.2
   std::vector<RecordedTouch> touches_;     // D.2.2 pegboard touches and reported ones (Art. 4.3)
-  std::vector<int> warning_minutes_;       // config warnings.minutes_left
-  std::vector<bool> warned_;               // each threshold said once
   bool flag_reported_ = false;
   bool finished_ = false;
 };

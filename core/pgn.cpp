@@ -173,6 +173,12 @@ Result<PgnComment> parse_comment(std::string_view raw) {
       text += raw.substr(i);
       break;
     }
+    // "[%" without its "]" before the next "[%" is text.
+    if (const std::size_t next = raw.find("[%", open + 2); next < close) {
+      text += raw.substr(i, next - i);
+      i = next;
+      continue;
+    }
     const std::string_view command = raw.substr(open + 2, close - open - 2);
     std::size_t name_end = 0;
     while (name_end < command.size() && !is_space(command[name_end])) ++name_end;
@@ -716,7 +722,33 @@ struct PgnReader::Impl {
   }
 
   void feed(std::string_view chunk) {
-    for (char c : chunk) {
+    std::size_t i = 0;
+    while (i < chunk.size()) {
+      const char c = chunk[i];
+      // Fast paths: the rest of a word or of a comment in one append.
+      if (lex == Lex::Word && bom == 3) {
+        std::size_t j = i;
+        while (j < chunk.size() && !ends_word(chunk[j])) ++j;
+        word.append(chunk.substr(i, std::min(j - i, kMaxWord - std::min(kMaxWord, word.size()))));
+        i = j;
+        if (i == chunk.size()) break;
+        put(chunk[i++]);
+        continue;
+      }
+      if (lex == Lex::Comment && bom == 3) {
+        std::size_t j = chunk.find('}', i);
+        if (j == std::string_view::npos) j = chunk.size();
+        const std::string_view part = chunk.substr(i, j - i);
+        line += int(std::count(part.begin(), part.end(), '\n'));
+        const std::size_t room = kMaxComment - std::min(kMaxComment, word.size());
+        if (part.size() > room) comment_cut = true;
+        word.append(part.substr(0, room));
+        i = j;
+        if (i == chunk.size()) break;
+        put(chunk[i++]);
+        continue;
+      }
+      ++i;
       if (bom < 3) {
         static constexpr char kBom[3] = {'\xEF', '\xBB', '\xBF'};
         if (c == kBom[bom]) {

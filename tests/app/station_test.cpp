@@ -249,6 +249,28 @@ TEST(Station, ResumingRestoresTheMovesAndTheClockTimes) {
   EXPECT_EQ(again.station->game().ply_count(), 4u);
 }
 
+TEST(Station, LowTimeWarningsArePrivateOncePerThresholdAndOffByDefault) {
+  annabella::testing::TempDir dir;
+  {
+    StationDriver quiet(dir.path() / "quiet");
+    quiet.wait(2min);
+    EXPECT_TRUE(quiet.output.said.empty());  // D.2.10.4: nothing unasked
+  }
+  config::StationConfig config;
+  config.game.time_control = "5 min";
+  config.warnings.minutes_left = {4, 1};
+  StationDriver d(dir.path() / "record", false, config);
+  d.wait(59s);
+  EXPECT_TRUE(d.output.said.empty());
+  d.wait(2s);  // White passes 4 minutes left
+  ASSERT_EQ(d.output.said.size(), 1u);
+  EXPECT_EQ(d.output.said[0].route, Route::Private);
+  d.wait(30s);
+  EXPECT_EQ(d.output.said.size(), 1u);  // once
+  d.wait(3min);                         // passes 1 minute left
+  EXPECT_EQ(d.output.said.size(), 2u);
+}
+
 TEST(Station, ANewGameNeverOverwritesARecordedOne) {
   annabella::testing::TempDir dir;
   { StationDriver d(dir.path() / "record"); }

@@ -368,6 +368,11 @@ TEST(PgnComment, ClockAndElapsedTakenOutOtherCommandsKept) {
   ASSERT_TRUE(plain);
   EXPECT_FALSE(plain->clock);
   EXPECT_FALSE(parse_comment("[%clk soon]"));
+  // An opened command without its ']' before the next command is text (found by fuzz_pgn).
+  auto open = parse_comment("[%clk 0:0 [%clk 0:03:00]");
+  ASSERT_TRUE(open);
+  EXPECT_EQ(open->text, "[%clk 0:0");
+  EXPECT_EQ(*open->clock, milliseconds(180000));
 }
 
 // ---------------------------------------------------------------------------------------------

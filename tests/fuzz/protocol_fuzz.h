@@ -8,18 +8,14 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <span>
 #include <vector>
 
 #include "tactile/board_protocol.h"
 #include "tactile/pegboard.h"
+#include "tests/fuzz/fuzz_check.h"
 
 namespace annabella::fuzz {
-
-inline void check(bool ok) {
-  if (!ok) std::abort();
-}
 
 // Runs every check on `data` (its first byte chooses the chunk size) and returns what the host
 // would have sent back, for the protocol's own checks.

@@ -9,7 +9,7 @@
 #include "core/position.h"
 #include "speech/vocabulary.h"
 
-namespace annabella::speech::testing {
+namespace annabella::speech::fixtures {
 
 inline Vocabulary profile(const char* name) {
   auto v = Vocabulary::load(name);
@@ -29,4 +29,4 @@ inline core::Move move(const core::Position& pos, std::string_view san) {
   return m ? *m : core::Move();
 }
 
-}  // namespace annabella::speech::testing
+}  // namespace annabella::speech::fixtures

@@ -14,9 +14,9 @@
 namespace annabella::speech {
 namespace {
 
-using testing::move;
-using testing::position;
-using testing::profile;
+using fixtures::move;
+using fixtures::position;
+using fixtures::profile;
 
 std::string heard(const MoveParser& parser, const core::Position& pos, std::string_view text) {
   auto m = parser.parse(pos, text);

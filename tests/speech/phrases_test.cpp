@@ -12,9 +12,9 @@ namespace {
 
 using namespace std::chrono_literals;
 
-using testing::move;
-using testing::position;
-using testing::profile;
+using fixtures::move;
+using fixtures::position;
+using fixtures::profile;
 
 struct MoveCase {
   const char* fen;

@@ -88,7 +88,7 @@ TEST(Vocabulary, ErrorsNameTheProblem) {
 }
 
 TEST(Vocabulary, LoadsAProfileFile) {
-  testing::TempDir dir;
+  ::annabella::testing::TempDir dir;
   const auto path = dir / "emil.txt";
   std::ofstream(path) << "meta.base = fide\nfile.e = Emil\n";
   auto v = Vocabulary::load(path.string());
