@@ -31,6 +31,43 @@ int run_cli(int argc, char** argv) {
   config_cmd->add_subcommand("example", "Print the fully commented example configuration")
       ->callback([&] { exit_code = run_config_example(std::cout); });
 
+  // annabella reconcile --board-a FEN --board-b FEN --sheet-a FILE --sheet-b FILE ... (D.2.9)
+  ReconcileOptions reconcile;
+  auto* rc = cli.add_subcommand(
+      "reconcile", "D.2.9: the two boards differ; compare both scoresheets and say what to set up");
+  rc->add_option("--board-a", reconcile.board_a, "Board A: FEN or placement")->required();
+  rc->add_option("--board-b", reconcile.board_b, "Board B: FEN or placement")->required();
+  rc->add_option("--sheet-a", reconcile.sheet_a, "Player A's scoresheet (move list file)")
+      ->required();
+  rc->add_option("--sheet-b", reconcile.sheet_b, "Player B's scoresheet (move list file)")
+      ->required();
+  rc->add_option("--lang-a", reconcile.lang_a, "Language of sheet A (en, de, fr, ...)");
+  rc->add_option("--lang-b", reconcile.lang_b, "Language of sheet B");
+  rc->add_option("--clock-log", reconcile.clock_log, "Clock log: 'ply white_ms black_ms' lines");
+  rc->add_option("--log-a", reconcile.log_a, "Moves actually played on board A (move list file)");
+  rc->add_option("--log-b", reconcile.log_b, "Moves actually played on board B (move list file)");
+  rc->add_option("--start", reconcile.start_fen, "Start position FEN (default: the initial one)");
+  rc->add_option("--a-plays", reconcile.a_plays, "The colour player A plays: white or black");
+  rc->add_flag("--json", reconcile.json, "Write every finding as JSON instead of text");
+  rc->add_option("--html", reconcile.html, "Also write an HTML report to FILE");
+  rc->callback([&] { exit_code = run_reconcile(reconcile, std::cout, std::cerr); });
+
+  // annabella clock --control "DESCRIPTION" --events FILE [--json]
+  ClockOptions clock;
+  auto* clock_cmd =
+      cli.add_subcommand("clock", "Replay clock presses under a time control (Art. 6, D.2.4)");
+  clock_cmd
+      ->add_option("--control", clock.control,
+                   "Time control, FIDE-style (\"90 min/40 moves + 30 min + 30 s/move\") or PGN "
+                   "(\"40/5400+30:1800+30\")")
+      ->required();
+  clock_cmd
+      ->add_option("--events", clock.events,
+                   "File with one press a line: SECONDS white|black (also SECONDS pause|resume)")
+      ->required();
+  clock_cmd->add_flag("--json", clock.json, "Print JSON for tools");
+  clock_cmd->callback([&] { exit_code = run_clock(clock, std::cout, std::cerr); });
+
   // annabella notation --fen FEN [--lang L] [--out-lang L] [--to san|uci|lan] MOVE...
   NotationOptions notation;
   auto* notation_cmd = cli.add_subcommand(
@@ -58,6 +95,52 @@ int run_cli(int argc, char** argv) {
   pgn_check_cmd->add_option("--lang", pgn_check.lang,
                             "Piece letters of the moves with --lenient (default en)");
   pgn_check_cmd->callback([&] { exit_code = run_pgn_check(pgn_check, std::cout, std::cerr); });
+  // annabella say --fen FEN [--profile P] [--long] [--silent] [--wav FILE] MOVE...
+  SayOptions say;
+  auto* say_cmd =
+      cli.add_subcommand("say", "Print and speak the announcement of each move (D.2.1)");
+  say_cmd->add_option("--fen", say.fen, "Start position (default: the initial position)");
+  say_cmd->add_option("--profile", say.profile,
+                      "Vocabulary profile or profile file (default fide)");
+  say_cmd->add_flag("--long", say.long_form, "Long form, with the departure square");
+  say_cmd->add_flag("--silent", say.silent, "Only print, do not speak");
+  say_cmd->add_option("--wav", say.wav, "Also write the audio to FILE (.wav or .flac)");
+  say_cmd->add_option("--device", say.device, "Sound device name (default: the default device)");
+  say_cmd->add_option("MOVE", say.moves, "Moves in order: SAN, UCI, long algebraic or words")
+      ->required();
+  say_cmd->callback([&] { exit_code = run_say(say, std::cout, std::cerr); });
+
+  // annabella hear --fen FEN [--profile P] "PHRASE"
+  HearOptions hear;
+  auto* hear_cmd = cli.add_subcommand("hear", "Read a spoken move back: print it as SAN and UCI");
+  hear_cmd->add_option("--fen", hear.fen, "Position (default: the initial position)");
+  hear_cmd->add_option("--profile", hear.profile, "Vocabulary profile whose words come first");
+  hear_cmd->add_option("PHRASE", hear.phrase, "The move in words, e.g. \"Springer Felix drei\"")
+      ->required();
+  hear_cmd->callback([&] { exit_code = run_hear(hear, std::cout, std::cerr); });
+  // annabella play --config FILE [--resume] [--record DIR] [--silent]
+  PlayOptions play;
+  auto* play_cmd = cli.add_subcommand("play", "Run a game: pegboard, voice, clock, record");
+  play_cmd->add_option("--config", play.config_file,
+                       "The TOML configuration (default: all "
+                       "defaults, the simulated pegboard)");
+  play_cmd->add_option("--record", play.record_folder,
+                       "The record folder (default: "
+                       "record.folder of the configuration)");
+  play_cmd->add_flag("--resume", play.resume, "Continue the game recorded in the record folder");
+  play_cmd->add_flag("--silent", play.silent, "No sound device: text and recording only");
+  play_cmd->callback([&] { exit_code = run_play(play, std::cout, std::cerr); });
+
+  // annabella demo [--folder DIR] [--speed X] [--silent]
+  DemoOptions demo;
+  auto* demo_cmd =
+      cli.add_subcommand("demo", "Play a short demonstration game, no hardware needed");
+  demo_cmd->add_option("--folder", demo.folder,
+                       "Where the record goes (default: "
+                       "annabella-demo-DATE-TIME)");
+  demo_cmd->add_option("--speed", demo.speed, "Pace: 2 is twice as fast");
+  demo_cmd->add_flag("--silent", demo.silent, "No sound device: text and recording only");
+  demo_cmd->callback([&] { exit_code = run_demo(demo, std::cout, std::cerr); });
 
   try {
     cli.parse(argc, argv);

@@ -24,6 +24,32 @@ int run_config_check(const ConfigCheckOptions& options, std::ostream& out, std::
 // annabella config example: the fully commented example (docs/example.toml).
 int run_config_example(std::ostream& out);
 
+// annabella reconcile: the D.2.9 reconciliation of two boards and two scoresheets. Boards are FEN
+// or placement; sheets and board logs are files with move lists in any supported language; the
+// clock log is "ply white_ms black_ms" per line. Writes the arbiter's text, or JSON (--json),
+// and optionally an HTML report (--html FILE).
+struct ReconcileOptions {
+  std::string board_a, board_b;   // FEN or placement
+  std::string sheet_a, sheet_b;   // files
+  std::string lang_a, lang_b;     // "" = found by reading
+  std::string clock_log;          // file, optional
+  std::string log_a, log_b;       // board logs (move lists), optional
+  std::string start_fen;          // "" = the initial position
+  std::string a_plays = "white";  // the colour player A plays
+  bool json = false;
+  std::string html;  // file, optional
+};
+int run_reconcile(const ReconcileOptions& options, std::ostream& out, std::ostream& err);
+// annabella clock --control "DESCRIPTION" --events FILE [--json]: replays presses ("SECONDS
+// white|black" a line; "SECONDS pause|resume" for the arbiter; White's clock starts at 0) and
+// prints the times after each press, period changes and flag falls (Art. 6, 6.9).
+struct ClockOptions {
+  std::string control;  // FIDE-style or PGN TimeControl (core::read_time_control)
+  std::string events;
+  bool json = false;
+};
+int run_clock(const ClockOptions& options, std::ostream& out, std::ostream& err);
+
 // annabella notation --fen FEN [--lang L] [--out-lang L] [--to san|uci|lan] MOVE...: reads each
 // move leniently in language L (or "auto": detected from the moves where only one language fits),
 // plays it, and prints it in the requested form, one per line.
@@ -45,5 +71,42 @@ struct PgnCheckOptions {
   std::string lang = "en";  // piece letters of the movetext (with --lenient)
 };
 int run_pgn_check(const PgnCheckOptions& options, std::ostream& out, std::ostream& err);
+// annabella say --fen FEN [--profile P] [--long] [--silent] [--wav FILE] [--device D] MOVE...
+// Prints each move's announcement (D.2.1), one line a move, in order, and speaks it.
+struct SayOptions {
+  std::string fen;
+  std::string profile = "fide";
+  bool long_form = false;
+  bool silent = false;  // only print
+  std::string wav;      // also write the audio (and its cue list) to this .wav or .flac file
+  std::string device = "default";
+  std::vector<std::string> moves;  // SAN, UCI, long algebraic, or the profile's words
+};
+int run_say(const SayOptions& options, std::ostream& out, std::ostream& err);
+
+// annabella hear --fen FEN [--profile P] "PHRASE": the move the words describe, as SAN and UCI.
+struct HearOptions {
+  std::string fen;
+  std::string profile = "fide";
+  std::string phrase;
+};
+int run_hear(const HearOptions& options, std::ostream& out, std::ostream& err);
+// annabella play --config FILE [--resume] [--record DIR] [--silent]: a rated game end to end.
+struct PlayOptions {
+  std::string config_file;    // "" = every default (the demo hardware)
+  std::string record_folder;  // "" = record.folder of the configuration
+  bool resume = false;        // continue the game recorded in the record folder
+  bool silent = false;        // text and recording only, no sound device
+};
+int run_play(const PlayOptions& options, std::ostream& out, std::ostream& err);
+
+// annabella demo [--folder DIR] [--speed X] [--silent]: a short real game with the simulated
+// pegboard and a simulated sighted opponent, through the real station.
+struct DemoOptions {
+  std::string folder;  // "" = annabella-demo-<date>-<time> under the current folder
+  double speed = 1.0;  // 2 = twice as fast
+  bool silent = false;
+};
+int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace annabella::app

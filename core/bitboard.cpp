@@ -136,6 +136,24 @@ std::string square_name(Square s) {
   return std::string{char('a' + file_of(s)), char('1' + rank_of(s))};
 }
 
+std::string_view piece_type_name(PieceType pt) {
+  static constexpr std::string_view kNames[PIECE_TYPE_NB] = {"",     "pawn",  "knight", "bishop",
+                                                             "rook", "queen", "king"};
+  return kNames[pt];
+}
+
+std::string_view color_name(Color c) {
+  return c == WHITE ? "white" : "black";
+}
+
+std::string piece_name(Piece pc) {
+  if (pc == NO_PIECE) return "";
+  std::string s(color_name(color_of(pc)));
+  s += ' ';
+  s += piece_type_name(type_of(pc));
+  return s;
+}
+
 std::optional<Square> parse_square(std::string_view text) {
   if (text.size() != 2 || text[0] < 'a' || text[0] > 'h' || text[1] < '1' || text[1] > '8')
     return std::nullopt;

@@ -9,15 +9,6 @@ int distance(Square a, Square b) {
   return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
 }
 
-const char* piece_words(Piece pc) {
-  static constexpr const char* kWords[PIECE_NB] = {
-      "",           "white pawn",  "white knight", "white bishop",
-      "white rook", "white queen", "white king",   "",
-      "",           "black pawn",  "black knight", "black bishop",
-      "black rook", "black queen", "black king",   ""};
-  return kWords[pc];
-}
-
 }  // namespace
 
 std::vector<CorrectionStep> correction_steps(const Position& board, const Position& target) {
@@ -88,12 +79,12 @@ std::vector<CorrectionStep> correction_steps(const Position& board, const Positi
 std::string describe(const CorrectionStep& step) {
   switch (step.kind) {
     case CorrectionStep::Kind::Remove:
-      return std::string("remove ") + piece_words(step.piece) + " " + square_name(step.from);
+      return std::string("remove ") + piece_name(step.piece) + " " + square_name(step.from);
     case CorrectionStep::Kind::Move:
-      return std::string("move ") + piece_words(step.piece) + " " + square_name(step.from) + " " +
+      return std::string("move ") + piece_name(step.piece) + " " + square_name(step.from) + " " +
              square_name(step.to);
     case CorrectionStep::Kind::Place:
-      return std::string("place ") + piece_words(step.piece) + " " + square_name(step.to);
+      return std::string("place ") + piece_name(step.piece) + " " + square_name(step.to);
   }
   return {};
 }

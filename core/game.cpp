@@ -16,7 +16,7 @@ bool same_for_repetition(const Position& a, const Position& b) {
          a.en_passant_square() == b.en_passant_square() && a.same_placement(b);
 }
 
-const char* color_name(Color c) {
+const char* side_name(Color c) {
   return c == WHITE ? "White" : "Black";
 }
 
@@ -119,12 +119,12 @@ void Game::apply_automatic_ends() {
   if (!mobile && pos.in_check()) {
     const Color loser = pos.side_to_move();
     end_ = {loser == WHITE ? GameResult::BlackWins : GameResult::WhiteWins, Termination::Checkmate,
-            "Art. 5.1.1", std::string(color_name(loser)) + " is checkmated"};
+            "Art. 5.1.1", std::string(side_name(loser)) + " is checkmated"};
     return;  // Art. 9.6.2: a mate on the last move takes precedence
   }
   if (!mobile) {
     end_ = {GameResult::Draw, Termination::Stalemate, "Art. 5.2.1",
-            std::string(color_name(pos.side_to_move())) + " has no legal move and is not in check"};
+            std::string(side_name(pos.side_to_move())) + " has no legal move and is not in check"};
     return;
   }
   if (is_dead_position(pos)) {
@@ -206,19 +206,19 @@ Status Game::agree_draw() {
 Status Game::resign(Color loser) {
   return end_game({loser == WHITE ? GameResult::BlackWins : GameResult::WhiteWins,
                    Termination::Resignation, "Art. 5.1.2",
-                   std::string(color_name(loser)) + " resigns"});
+                   std::string(side_name(loser)) + " resigns"});
 }
 
 Status Game::flag_fall(Color flagged) {
   const Color opponent = ~flagged;
   if (!can_checkmate(position(), opponent))
     return end_game({GameResult::Draw, Termination::TimeForfeitDraw, "Art. 6.9",
-                     std::string(color_name(flagged)) + "'s flag fell, but " +
-                         color_name(opponent) +
+                     std::string(side_name(flagged)) + "'s flag fell, but " +
+                         side_name(opponent) +
                          " cannot checkmate by any series of legal moves: draw"});
   return end_game({opponent == WHITE ? GameResult::WhiteWins : GameResult::BlackWins,
                    Termination::TimeForfeit, "Art. 6.9",
-                   std::string(color_name(flagged)) + " lost on time"});
+                   std::string(side_name(flagged)) + " lost on time"});
 }
 
 Status Game::arbiter_decision(GameResult result, std::string reason) {

@@ -19,9 +19,6 @@
 namespace annabella::core {
 namespace {
 
-const char* const kPieceNames[PIECE_TYPE_NB] = {"",     "pawn",  "knight", "bishop",
-                                                "rook", "queen", "king"};
-
 // 'text' (built by appending: g++ 12 warns falsely about "'" + std::string).
 std::string quoted(std::string_view text) {
   std::string s;
@@ -35,10 +32,7 @@ std::string side_name(Color c) {
   return c == WHITE ? "White" : "Black";
 }
 std::string colour_word(Color c) {
-  return c == WHITE ? "white" : "black";
-}
-std::string piece_words(Piece pc) {
-  return colour_word(color_of(pc)) + " " + kPieceNames[type_of(pc)];
+  return std::string(color_name(c));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -491,7 +485,7 @@ std::string explain_castling(const Position& pos, int side) {
 // Returns "" if it can, otherwise the reason.
 std::string geometry_problem(const Position& pos, PieceType pt, Square from, Square to) {
   const Color us = color_of(pos.piece_on(from));
-  const std::string who = "the " + std::string(kPieceNames[pt]) + " on " + square_name(from);
+  const std::string who = "the " + std::string(piece_type_name(pt)) + " on " + square_name(from);
   if (pt == PAWN) {
     const int dir = us == WHITE ? 1 : -1;
     const int df = file_of(to) - file_of(from);
@@ -500,7 +494,7 @@ std::string geometry_problem(const Position& pos, PieceType pt, Square from, Squ
       for (int k = 1; k <= dr; ++k) {
         const Square s = make_square(file_of(from), rank_of(from) + k * dir);
         if (!pos.empty(s))
-          return who + " is blocked by the " + piece_words(pos.piece_on(s)) + " on " +
+          return who + " is blocked by the " + piece_name(pos.piece_on(s)) + " on " +
                  square_name(s);
       }
       return "";
@@ -523,7 +517,7 @@ std::string geometry_problem(const Position& pos, PieceType pt, Square from, Squ
   if (!(attacks_of(pt, from, pos.pieces()) & square_bb(to))) {
     const Bitboard block = between_bb(from, to) & ~square_bb(to) & pos.pieces();
     const Square s = from < to ? lsb(block) : Square(63 - std::countl_zero(block));
-    return who + " cannot reach " + square_name(to) + ": the " + piece_words(pos.piece_on(s)) +
+    return who + " cannot reach " + square_name(to) + ": the " + piece_name(pos.piece_on(s)) +
            " on " + square_name(s) + " is in the way";
   }
   return "";
@@ -541,7 +535,7 @@ std::string explain_illegal(const Position& pos, const Description& d) {
       const Piece pc = pos.piece_on(from_sq);
       if (pc == NO_PIECE) return "there is no piece on " + square_name(from_sq);
       if (color_of(pc) != us)
-        return "the piece on " + square_name(from_sq) + " is a " + piece_words(pc) + " and it is " +
+        return "the piece on " + square_name(from_sq) + " is a " + piece_name(pc) + " and it is " +
                side_name(us) + "'s move";
       pt = type_of(pc);
     } else {
@@ -554,13 +548,13 @@ std::string explain_illegal(const Position& pos, const Description& d) {
   Bitboard own = pos.pieces(us, pt);
   if (d.from_file >= 0) own &= file_bb(d.from_file);
   if (d.from_rank >= 0) own &= rank_bb(d.from_rank);
-  const std::string piece = kPieceNames[pt];
+  const std::string piece(piece_type_name(pt));
   if (!own) {
     if (has_from) {
       const Piece pc = pos.piece_on(from_sq);
       if (pc == NO_PIECE) return "there is no " + piece + " on " + square_name(from_sq);
       return "there is no " + colour_word(us) + " " + piece + " on " + square_name(from_sq) +
-             " (a " + piece_words(pc) + " stands there)";
+             " (a " + piece_name(pc) + " stands there)";
     }
     if (!pos.pieces(us, pt)) return side_name(us) + " has no " + piece;
     std::string where;
@@ -590,7 +584,7 @@ std::string explain_illegal(const Position& pos, const Description& d) {
       out_of_reach |= square_bb(from);
     if (why.empty() && target != NO_PIECE && color_of(target) == us)
       why = "the " + piece + " on " + square_name(from) + " cannot capture the " +
-            piece_words(target) + " on " + square_name(to) + " (Art. 3.1)";
+            piece_name(target) + " on " + square_name(to) + " (Art. 3.1)";
     if (why.empty()) {
       reachable |= square_bb(from);
       continue;
@@ -763,20 +757,21 @@ Result<PieceLetters> custom_piece_letters(std::string_view spec) {
   for (std::size_t k = 0; k < words.size(); ++k) {
     CodePoints cps;
     if (!decode_utf8(words[k], cps, nullptr) || cps.n > 4)
-      return fail("custom letter \"" + words[k] + "\" for the " + kPieceNames[kOrder[k]] +
-                  " is not 1 to 4 UTF-8 characters");
+      return fail("custom letter \"" + words[k] + "\" for the " +
+                  std::string(piece_type_name(kOrder[k])) + " is not 1 to 4 UTF-8 characters");
     for (int c = 0; c < cps.n; ++c) {
       const char32_t ch = cps.cp[std::size_t(c)];
       if ((ch >= U'a' && ch <= U'h') || rank_char(ch) >= 0 || is_capture_sign(ch, false) ||
           is_hyphen(ch) || ch == U'=' || ch == U'O' || ch == U'0' || is_annotation_glyph(ch))
-        return fail("custom letter \"" + words[k] + "\" for the " + kPieceNames[kOrder[k]] +
-                    " contains " + describe_char(ch) +
+        return fail("custom letter \"" + words[k] + "\" for the " +
+                    std::string(piece_type_name(kOrder[k])) + " contains " + describe_char(ch) +
                     ", which already means a file, rank, capture, castling or annotation");
     }
     for (std::size_t o = 0; o < k; ++o)
       if (words[o] == words[k])
         return fail("custom letter \"" + words[k] + "\" is used for both the " +
-                    kPieceNames[kOrder[o]] + " and the " + kPieceNames[kOrder[k]]);
+                    std::string(piece_type_name(kOrder[o])) + " and the " +
+                    std::string(piece_type_name(kOrder[k])));
     t.letters[kOrder[k]] = words[k];
   }
   return t;

@@ -148,6 +148,10 @@ constexpr int relative_rank(Color c, int rank) {
 
 // "e4" for SQ_E4; "-" for SQ_NONE.
 std::string square_name(Square s);
+// English words for messages and logs: "knight", "white", "white knight" ("" for none).
+std::string_view piece_type_name(PieceType pt);
+std::string_view color_name(Color c);
+std::string piece_name(Piece pc);
 // Reads "e4" (lower case only); nullopt for anything else.
 std::optional<Square> parse_square(std::string_view text);
 

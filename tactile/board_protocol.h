@@ -29,6 +29,8 @@ class BoardProtocol {
   virtual bool identifies_pieces() const = 0;
   // What to send after (re)connecting: the handshake and a full-scan request. Resets the decoder.
   virtual std::vector<std::uint8_t> connect_bytes() = 0;
+  // What to send to have the whole board read again (a DGT board dump, a peg SCAN).
+  virtual std::vector<std::uint8_t> scan_request() const = 0;
   // Decodes bytes received at `time`, appending inputs to `out`; appends to `reply` anything the
   // host must send back now (a full-scan request after a lost line). Never throws, never fails:
   // garbage is counted and reported once per run (BoardInput::Kind::Garbage).

@@ -91,6 +91,7 @@ class DgtProtocol final : public BoardProtocol {
   bool identifies_pieces() const override { return true; }
   // Reset to single-board idle, field updates on, then one board dump.
   std::vector<std::uint8_t> connect_bytes() override;
+  std::vector<std::uint8_t> scan_request() const override { return {dgt::kSendBoard}; }
   void decode(std::span<const std::uint8_t> bytes, TimePoint time, std::vector<BoardInput>& out,
               std::vector<std::uint8_t>& reply) override;
   const DecoderStats& stats() const override { return stats_; }

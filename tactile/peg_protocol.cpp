@@ -190,6 +190,12 @@ std::vector<std::uint8_t> PegProtocol::connect_bytes() {
   return bytes;
 }
 
+std::vector<std::uint8_t> PegProtocol::scan_request() const {
+  std::vector<std::uint8_t> bytes;
+  append(bytes, peg::encode_scan_request());
+  return bytes;
+}
+
 void PegProtocol::request_scan(std::vector<std::uint8_t>& reply) {
   if (scan_requested_) return;
   scan_requested_ = true;

@@ -77,6 +77,7 @@ class PegProtocol final : public BoardProtocol {
   bool identifies_pieces() const override { return false; }
   // HELLO then SCAN.
   std::vector<std::uint8_t> connect_bytes() override;
+  std::vector<std::uint8_t> scan_request() const override;
   void decode(std::span<const std::uint8_t> bytes, TimePoint time, std::vector<BoardInput>& out,
               std::vector<std::uint8_t>& reply) override;
   const DecoderStats& stats() const override { return stats_; }

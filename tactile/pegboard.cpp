@@ -133,6 +133,7 @@ Pegboard::Pegboard(const Position& position, PegboardSettings settings)
 
 void Pegboard::sync_to(const Position& pos) {
   board_ = pieces_of(pos);
+  origin_.fill(core::SQ_NONE);
   occupied_ = pos.pieces();
   in_hand_.clear();
   promotion_asked_ = false;
@@ -276,8 +277,10 @@ void Pegboard::lift(Square s, TimePoint time, std::vector<PegboardEvent>& out) {
   InHand held;
   held.piece = board_[s];
   held.from = s;
+  held.origin = origin_[s] == core::SQ_NONE ? s : origin_[s];
   held.time = time;
   board_[s] = core::NO_PIECE;
+  origin_[s] = core::SQ_NONE;
   occupied_ &= ~core::square_bb(s);
   in_hand_.push_back(held);
   if (settings_.bounce.count() == 0) report_touch(in_hand_.back(), out);
@@ -309,7 +312,7 @@ void Pegboard::place(Square s, Piece piece, TimePoint time, std::vector<Pegboard
     latest([&](const InHand& h) {
       return h.piece != core::NO_PIECE && core::color_of(h.piece) == position_.side_to_move() &&
              std::any_of(moves.begin(), moves.end(),
-                         [&](Move m) { return m.from() == h.from && m.to() == s; });
+                         [&](Move m) { return m.from() == h.origin && m.to() == s; });
     });
     latest([&](const InHand& h) { return h.from == s; });
     latest([&](const InHand& h) {
@@ -332,7 +335,8 @@ void Pegboard::place(Square s, Piece piece, TimePoint time, std::vector<Pegboard
     if (!held.touch_reported) report_touch(held, out);
     if (held.from == s) touch_log_[held.log_index].put_back = true;  // touched, not moved
     if (placed == core::NO_PIECE) placed = held.piece;
-    from = held.from;
+    from = held.origin;
+    origin_[s] = held.origin;
     in_hand_.erase(in_hand_.begin() + static_cast<std::ptrdiff_t>(*index));
   }
   board_[s] = placed;
@@ -406,6 +410,7 @@ void Pegboard::apply_scan(const BoardInput& input, std::vector<PegboardEvent>& o
       InHand held;
       held.piece = board_[s];
       held.from = s;
+      held.origin = origin_[s] == core::SQ_NONE ? s : origin_[s];
       held.time = input.time;
       held.touch_reported = true;
       held.log_index = touch_log_.size();
@@ -416,9 +421,11 @@ void Pegboard::apply_scan(const BoardInput& input, std::vector<PegboardEvent>& o
     const Square s = Square(i);
     const bool now_there = occupied & core::square_bb(s);
     if (scan.identifies_pieces) {
+      if (board_[s] != pieces[s]) origin_[s] = core::SQ_NONE;
       board_[s] = pieces[s];
     } else if (!now_there) {
       board_[s] = core::NO_PIECE;
+      origin_[s] = core::SQ_NONE;
     } else if (!(occupied_ & core::square_bb(s))) {
       placed_since_sync_ |= core::square_bb(s);
       // A peg appeared: guess it is the latest piece in hand of the side to move.
@@ -427,6 +434,7 @@ void Pegboard::apply_scan(const BoardInput& input, std::vector<PegboardEvent>& o
         if (in_hand_[k].piece != core::NO_PIECE &&
             core::color_of(in_hand_[k].piece) == position_.side_to_move()) {
           board_[s] = in_hand_[k].piece;
+          origin_[s] = in_hand_[k].origin;
           in_hand_.erase(in_hand_.begin() + static_cast<std::ptrdiff_t>(k));
           break;
         }

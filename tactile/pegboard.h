@@ -131,7 +131,9 @@ class Pegboard {
  private:
   struct InHand {
     core::Piece piece = core::NO_PIECE;
-    core::Square from = core::SQ_NONE;
+    core::Square from = core::SQ_NONE;    // the hole it was lifted from
+    core::Square origin = core::SQ_NONE;  // where it stood in the judged position (a piece
+                                          // slid on or corrected keeps its origin)
     TimePoint time{};
     bool touch_reported = false;
     std::size_t log_index = 0;
@@ -169,6 +171,7 @@ class Pegboard {
   bool identifies_pieces_ = false;
   bool rotated_ = false;
   std::array<core::Piece, 64> board_{};
+  std::array<core::Square, 64> origin_{};  // for a peg placed since the last match: its origin
   core::Bitboard occupied_ = 0;
   core::Bitboard placed_since_sync_ = 0;  // holes that received a peg since the last match
   std::vector<InHand> in_hand_;

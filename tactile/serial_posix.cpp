@@ -346,7 +346,8 @@ PseudoTerminal::~PseudoTerminal() {
 }
 
 void PseudoTerminal::hang_up() {
-  if (!link_path_.empty()) {
+  // Only while this pty is open: a later pty may have the same name and the same link.
+  if (!link_path_.empty() && master_fd_ >= 0) {
     std::error_code ec;
     if (std::filesystem::is_symlink(std::filesystem::symlink_status(link_path_, ec)) &&
         std::filesystem::read_symlink(link_path_, ec) == slave_name_)

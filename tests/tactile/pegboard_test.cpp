@@ -294,6 +294,17 @@ TEST(Pegboard, ASlideWithinTheSettleTimeIsOneMove) {
   EXPECT_EQ(d.take().back(), "completed e2e4");
 }
 
+TEST(Pegboard, AQuickCaptureSlidThroughASquareKeepsItsOrigin) {
+  // Occupancy only, the hand fast: the captured pawn off d6, the queen from d8 through d7 into
+  // d6. The queen lifted again from d7 still comes from d8: it is the capture, not the captured
+  // pawn bouncing back into its hole.
+  Driver d(fen("rnbqkb1r/ppp1pppp/3P1n2/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3"),
+           {.auto_announce = true});
+  d.lift("d6").lift("d8", 5ms).place("d7", core::NO_PIECE, 5ms).lift("d7", 5ms);
+  d.place("d6", core::NO_PIECE, 5ms).settle();
+  EXPECT_EQ(d.take().back(), "made d8d6");
+}
+
 TEST(Pegboard, IllegalMoveIsReportedThenOneHintAfterTheGracePeriod) {
   Driver d(Position{});
   d.lift("b1").place("b3").settle();

@@ -1,0 +1,252 @@
+// annabella clock: replays a timeline of clock presses under a time control (for tests and for
+// arbiters checking a claim) and prints the times after each press, period changes and flags.
+#include <cctype>
+#include <fstream>
+#include <ostream>
+#include <sstream>
+
+#include "app/commands.h"
+#include "core/clock.h"
+
+namespace annabella::app {
+
+namespace {
+
+using core::ClockDuration;
+using core::ClockEvent;
+using core::ClockInstant;
+using core::ClockLogEntry;
+
+struct TimelineEvent {
+  ClockDuration at{};
+  enum class Kind { Press, Pause, Resume } kind = Kind::Press;
+  core::Color side = core::WHITE;
+  int line = 0;
+};
+
+// "12", "12.25": seconds since the start, exact to the nanosecond.
+std::optional<ClockDuration> read_seconds(std::string_view text) {
+  if (text.empty()) return std::nullopt;
+  long long whole = 0, frac = 0, scale = 100'000'000;
+  std::size_t i = 0;
+  for (; i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])); ++i) {
+    whole = whole * 10 + (text[i] - '0');
+    if (whole > 10'000'000) return std::nullopt;  // over 115 days
+  }
+  if (i == 0) return std::nullopt;
+  if (i < text.size()) {
+    if (text[i] != '.' || i + 1 == text.size()) return std::nullopt;
+    for (++i; i < text.size(); ++i) {
+      if (!std::isdigit(static_cast<unsigned char>(text[i])) || scale == 0) return std::nullopt;
+      frac += (text[i] - '0') * scale;
+      scale /= 10;
+    }
+  }
+  return std::chrono::seconds(whole) + std::chrono::nanoseconds(frac);
+}
+
+Result<std::vector<TimelineEvent>> read_timeline(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return fail(path + ": cannot be read");
+  std::vector<TimelineEvent> events;
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    const std::string where = path + ":" + std::to_string(number) + ": ";
+    if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+    std::istringstream words(line);
+    std::string seconds, what, extra;
+    if (!(words >> seconds)) continue;  // blank or comment
+    if (!(words >> what) || (words >> extra))
+      return fail(where + "expected \"SECONDS white\" or \"SECONDS black\" (or pause, resume)");
+    const auto at = read_seconds(seconds);
+    if (!at) return fail(where + "\"" + seconds + "\" is not a number of seconds");
+    for (char& c : what) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    TimelineEvent event;
+    event.at = *at;
+    event.line = number;
+    if (what == "white" || what == "w") {
+      event.side = core::WHITE;
+    } else if (what == "black" || what == "b") {
+      event.side = core::BLACK;
+    } else if (what == "pause") {
+      event.kind = TimelineEvent::Kind::Pause;
+    } else if (what == "resume") {
+      event.kind = TimelineEvent::Kind::Resume;
+    } else {
+      return fail(where + "\"" + what + "\" is not white, black, pause or resume");
+    }
+    if (!events.empty() && event.at < events.back().at)
+      return fail(where + "the time " + seconds + " is earlier than the line before");
+    events.push_back(event);
+  }
+  return events;
+}
+
+std::string side_word(core::Color side) {
+  return side == core::WHITE ? "White" : "Black";
+}
+std::string side_key(core::Color side) {
+  return side == core::WHITE ? "white" : "black";
+}
+
+std::string json_string(std::string_view text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      static constexpr char kHex[] = "0123456789abcdef";
+      out += "\\u00";
+      out += kHex[(c >> 4) & 15];
+      out += kHex[c & 15];
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+long long ms(ClockDuration d) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(d).count();
+}
+
+// One log entry as a text line (or lines), as a screen reader reads it.
+void print_text(const ClockLogEntry& e, ClockInstant origin, std::ostream& out) {
+  const std::string when = core::format_hms_ms(e.time - origin);
+  const std::string times = "White " + core::format_hms(e.remaining[core::WHITE]) + ", Black " +
+                            core::format_hms(e.remaining[core::BLACK]);
+  switch (e.event) {
+    case ClockEvent::Start:
+      out << "start at " << when << ": " << times << "; " << side_word(e.side) << "'s clock runs\n";
+      break;
+    case ClockEvent::Press:
+      out << "ply " << e.ply << ", " << side_word(e.side) << " move " << e.moves_completed[e.side]
+          << ", pressed at " << when << " after " << core::format_hms_ms(e.elapsed) << ": " << times
+          << '\n';
+      if (e.period_change) out << "period " << e.period + 1 << ": " << e.note << " (Art. 6)\n";
+      break;
+    case ClockEvent::Flag:
+      out << "flag: " << side_word(e.side) << "'s flag fell at " << when << " after "
+          << e.moves_completed[e.side] << " moves (Art. 6.9)\n";
+      break;
+    case ClockEvent::Pause:
+      out << "paused at " << when << ": " << times << '\n';
+      break;
+    case ClockEvent::Resume:
+      out << "resumed at " << when << ": " << side_word(e.side) << "'s clock runs\n";
+      break;
+    default:
+      out << core::clock_event_name(e.event) << " at " << when << ": " << times << '\n';
+      break;
+  }
+}
+
+void print_json_entry(const ClockLogEntry& e, ClockInstant origin, std::ostream& out) {
+  out << "    {\"event\": " << json_string(core::clock_event_name(e.event))
+      << ", \"time_ms\": " << ms(e.time - origin) << ", \"side\": \"" << side_key(e.side)
+      << "\", \"ply\": " << e.ply << ", \"white_ms\": " << ms(e.remaining[core::WHITE])
+      << ", \"black_ms\": " << ms(e.remaining[core::BLACK])
+      << ", \"white\": " << json_string(core::format_hms(e.remaining[core::WHITE]))
+      << ", \"black\": " << json_string(core::format_hms(e.remaining[core::BLACK]))
+      << ", \"white_moves\": " << e.moves_completed[core::WHITE]
+      << ", \"black_moves\": " << e.moves_completed[core::BLACK];
+  if (e.event == ClockEvent::Press)
+    out << ", \"elapsed_ms\": " << ms(e.elapsed)
+        << ", \"period_change\": " << (e.period_change ? "true" : "false")
+        << ", \"added_ms\": " << ms(e.added) << ", \"period\": " << e.period + 1;
+  out << "}";
+}
+
+}  // namespace
+
+int run_clock(const ClockOptions& options, std::ostream& out, std::ostream& err) {
+  auto control = core::read_time_control(options.control);
+  if (!control) {
+    err << "annabella clock: " << control.error().message << '\n';
+    return 2;
+  }
+  auto timeline = read_timeline(options.events);
+  if (!timeline) {
+    err << "annabella clock: " << timeline.error().message << '\n';
+    return 2;
+  }
+  const ClockInstant origin{};
+  core::ChessClock clock(*control);
+  if (auto ok = clock.start(origin, core::WHITE); !ok) {
+    err << "annabella clock: " << ok.error().message << '\n';
+    return 2;
+  }
+  for (const TimelineEvent& event : *timeline) {
+    const ClockInstant now = origin + event.at;
+    Status done;
+    switch (event.kind) {
+      case TimelineEvent::Kind::Press:
+        if (auto press = clock.press(event.side, now); !press) done = fail(press.error());
+        break;
+      case TimelineEvent::Kind::Pause:
+        done = clock.pause(now);
+        break;
+      case TimelineEvent::Kind::Resume:
+        done = clock.resume(now);
+        break;
+    }
+    if (!done) {
+      err << "annabella clock: " << options.events << ":" << event.line << ": "
+          << done.error().message << '\n';
+      return 2;
+    }
+  }
+  // Flags that fell after the last press but by the last event's time are in the log already;
+  // the running side's flag is looked at once more at the last event's time.
+  const ClockInstant end = origin + (timeline->empty() ? ClockDuration{} : timeline->back().at);
+  const auto down = clock.flags(end);
+
+  const auto pgn = core::to_pgn_time_control(*control);
+  if (options.json) {
+    out << "{\n  \"control\": " << json_string(core::to_fide_text(*control))
+        << ",\n  \"pgn\": " << (pgn ? json_string(*pgn) : "null") << ",\n  \"events\": [\n";
+    bool first = true;
+    for (const ClockLogEntry& e : clock.log()) {
+      out << (first ? "" : ",\n");
+      print_json_entry(e, origin, out);
+      first = false;
+    }
+    out << "\n  ],\n  \"flags\": [";
+    first = true;
+    for (const core::FlagFall& f : down) {
+      out << (first ? "" : ", ") << "{\"side\": \"" << side_key(f.side)
+          << "\", \"time_ms\": " << ms(f.time - origin) << ", \"moves\": " << f.moves_completed
+          << "}";
+      first = false;
+    }
+    out << "]\n}\n";
+    return 0;
+  }
+  out << "time control: " << core::to_fide_text(*control);
+  if (pgn) out << " (PGN " << *pgn << ")";
+  out << '\n';
+  for (const ClockLogEntry& e : clock.log()) print_text(e, origin, out);
+  // A flag still to be noticed at the end (the running side's, after the last event).
+  if (down.size() > 0) {
+    const auto& last = down.back();
+    bool logged = false;
+    for (const ClockLogEntry& e : clock.log())
+      logged =
+          logged || (e.event == ClockEvent::Flag && e.side == last.side && e.time == last.time);
+    if (!logged)
+      out << "flag: " << side_word(last.side) << "'s flag fell at "
+          << core::format_hms_ms(last.time - origin) << " after " << last.moves_completed
+          << " moves (Art. 6.9)\n";
+  }
+  if (down.empty()) {
+    out << "no time exceeded\n";
+  } else {
+    out << "first flag: " << side_word(down.front().side) << '\n';
+  }
+  return 0;
+}
+
+}  // namespace annabella::app

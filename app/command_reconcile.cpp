@@ -1,0 +1,109 @@
+// annabella reconcile: reads the boards, sheets and logs, runs the D.2.9 procedure and writes the
+// arbiter's text, the JSON and the HTML report.
+#include <fstream>
+#include <ostream>
+#include <sstream>
+
+#include "app/commands.h"
+#include "app/reconcile_report.h"
+#include "core/reconcile.h"
+
+namespace annabella::app {
+namespace {
+
+Result<std::string> slurp(const std::string& path, const char* what) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return fail(std::string(what) + " \"" + path + "\" cannot be read");
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+Result<core::WrittenSheet> read_sheet_file(const std::string& path, const std::string& lang,
+                                           const char* what) {
+  auto text = slurp(path, what);
+  if (!text) return fail(text.error());
+  core::WrittenSheet sheet;
+  // PGN sheets: core/scoresheet.h takes over once it is merged; a plain move list (which may
+  // carry PGN tags and comments, skipped) is read here.
+  sheet.tokens = core::split_move_list(*text);
+  if (!lang.empty()) {
+    auto letters = core::piece_letters_for(lang);
+    if (!letters) return fail(std::string(what) + ": " + letters.error().message);
+    sheet.letters = *letters;
+  }
+  return sheet;
+}
+
+// A board log: the moves actually played on a board, which must all read.
+Result<std::vector<core::Move>> read_log_file(const std::string& path, const core::Position& start,
+                                              const char* what) {
+  auto sheet = read_sheet_file(path, "", what);
+  if (!sheet) return fail(sheet.error());
+  const core::SheetReading reading = core::read_sheet(start, *sheet);
+  if (!reading.fully_read())
+    return fail(std::string(what) + " \"" + path + "\", " +
+                core::ply_name(start, reading.read_plies) + " \"" +
+                reading.plies[reading.read_plies].written +
+                "\": " + reading.plies[reading.read_plies].problem);
+  std::vector<core::Move> moves;
+  for (std::size_t i = 0; i < reading.read_plies; ++i) moves.push_back(reading.move(i));
+  return moves;
+}
+
+}  // namespace
+
+int run_reconcile(const ReconcileOptions& options, std::ostream& out, std::ostream& err) {
+  auto failed = [&](const std::string& message) {
+    err << "annabella reconcile: " << message << '\n';
+    return 2;
+  };
+  core::ReconcileInput input;
+  if (!options.start_fen.empty()) {
+    auto start = core::Position::from_fen(options.start_fen);
+    if (!start) return failed("--start: " + start.error().message);
+    input.start = *start;
+  }
+  if (options.a_plays == "white" || options.a_plays == "black")
+    input.color_a = options.a_plays == "white" ? core::WHITE : core::BLACK;
+  else
+    return failed("--a-plays must be white or black, not \"" + options.a_plays + "\"");
+
+  const std::string* boards[2] = {&options.board_a, &options.board_b};
+  const std::string* sheets[2] = {&options.sheet_a, &options.sheet_b};
+  const std::string* langs[2] = {&options.lang_a, &options.lang_b};
+  const std::string* logs[2] = {&options.log_a, &options.log_b};
+  for (int i = 0; i < 2; ++i) {
+    const std::string side(1, char('a' + i));
+    auto board = core::read_placement(*boards[i]);
+    if (!board) return failed("--board-" + side + ": " + board.error().message);
+    input.boards[i].placement = *board;
+    auto sheet = read_sheet_file(*sheets[i], *langs[i], ("sheet " + side).c_str());
+    if (!sheet) return failed(sheet.error().message);
+    input.sheets[i] = std::move(*sheet);
+    if (!logs[i]->empty()) {
+      auto log = read_log_file(*logs[i], input.start, ("board log " + side).c_str());
+      if (!log) return failed(log.error().message);
+      input.boards[i].log = std::move(*log);
+    }
+  }
+  if (!options.clock_log.empty()) {
+    auto text = slurp(options.clock_log, "clock log");
+    if (!text) return failed(text.error().message);
+    auto log = core::parse_clock_log(*text);
+    if (!log) return failed(options.clock_log + ": " + log.error().message);
+    input.clock_log = std::move(*log);
+  }
+
+  const core::Reconciliation r = core::reconcile(input);
+  if (!options.html.empty()) {
+    std::ofstream html(options.html, std::ios::binary | std::ios::trunc);
+    html << reconciliation_html(r);
+    html.close();
+    if (!html) return failed("cannot write the HTML report \"" + options.html + "\"");
+  }
+  out << (options.json ? reconciliation_json(r) : core::arbiter_text(r));
+  return 0;
+}
+
+}  // namespace annabella::app

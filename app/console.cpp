@@ -1,0 +1,260 @@
+#include "app/console.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "config/config.h"
+#include "core/bitboard.h"
+
+namespace annabella::app {
+namespace {
+
+using core::Piece;
+using core::PieceType;
+using core::Square;
+
+std::string lower(std::string_view text) {
+  std::string s(text);
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::vector<std::string> words_of(std::string_view line) {
+  std::vector<std::string> words;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
+    const std::size_t start = i;
+    while (i < line.size() && !std::isspace(static_cast<unsigned char>(line[i]))) ++i;
+    if (i > start) words.emplace_back(line.substr(start, i - start));
+  }
+  return words;
+}
+
+const CommandSpec* find_command(std::string_view name) {
+  const std::string key = lower(name);
+  for (const auto& spec : console_commands())
+    if (key == spec.short_name || key == spec.long_name) return &spec;
+  return nullptr;
+}
+
+// A word that can only start a move: a square, a piece letter followed by a square, castling.
+bool looks_like_move(std::string_view word) {
+  if (word.empty()) return false;
+  if (word[0] == 'O' || word[0] == '0') return true;  // O-O, 0-0
+  for (std::size_t i = 0; i + 1 < word.size(); ++i)
+    if (word[i] >= 'a' && word[i] <= 'h' && word[i + 1] >= '1' && word[i + 1] <= '8') return true;
+  return false;
+}
+
+std::string squares_text(const core::Position& pos, core::Bitboard squares, bool with_piece) {
+  std::string text;
+  while (squares) {
+    const Square s = core::pop_lsb(squares);
+    if (!text.empty()) text += ", ";
+    text += core::square_name(s);
+    if (with_piece) {
+      text += ' ';
+      text += core::piece_name(pos.piece_on(s));
+    }
+  }
+  return text.empty() ? "empty" : text;
+}
+
+std::optional<PieceType> piece_type_of_word(std::string_view word) {
+  const std::string w = lower(word);
+  static constexpr std::pair<std::string_view, PieceType> kWords[] = {
+      {"p", core::PAWN},   {"pawn", core::PAWN},     {"pawns", core::PAWN},
+      {"n", core::KNIGHT}, {"knight", core::KNIGHT}, {"knights", core::KNIGHT},
+      {"b", core::BISHOP}, {"bishop", core::BISHOP}, {"bishops", core::BISHOP},
+      {"r", core::ROOK},   {"rook", core::ROOK},     {"rooks", core::ROOK},
+      {"q", core::QUEEN},  {"queen", core::QUEEN},   {"queens", core::QUEEN},
+      {"k", core::KING},   {"king", core::KING},     {"kings", core::KING}};
+  for (const auto& [name, type] : kWords)
+    if (w == name) return type;
+  return std::nullopt;
+}
+
+}  // namespace
+
+const std::vector<CommandSpec>& console_commands() {
+  using K = CommandKind;
+  static const std::vector<CommandSpec> kCommands = {
+      {K::Help, "h", "help", "[COMMAND]", "list the commands, or explain one", "", false},
+      {K::Time, "t", "time", "",
+       "say both players' times and the moves completed, privately to the player", "D.2.10.4",
+       false},
+      {K::Repeat, "r", "repeat", "", "say the last move again", "D.2.1", false},
+      {K::Moves, "g", "game", "[LAST_N]", "read the game so far (or its last N moves)", "", false},
+      {K::Board, "b", "board", "rN | fX | PIECE | white | black | all",
+       "read the board: a rank (r4), a file (fe), a piece type (knights), one side, or all", "",
+       false},
+      {K::Move, "m", "move", "MOVE",
+       "enter the sighted player's move (Nf3, g1f3, Ng1-f3, or the profile's words); a move "
+       "typed alone works too",
+       "D.2.1", false},
+      {K::Flag, "f", "flag", "", "claim that the opponent's flag has fallen", "D.2.10.5", false},
+      {K::Touch, "tp", "touch", "SQUARE", "report that the sighted player touched a piece",
+       "Art. 4.3", false},
+      {K::DrawOffer, "do", "draw-offer", "", "offer a draw for the side to move", "Art. 9.1.2",
+       false},
+      {K::DrawClaim, "dc", "draw-claim", "[MOVE]",
+       "claim a draw by threefold repetition or 50 moves, optionally with the intended move",
+       "Art. 9.2, 9.3", false},
+      {K::DrawAccept, "da", "draw-accept", "", "accept the draw offered", "Art. 9.1.2", false},
+      {K::Resign, "rs", "resign", "white|black", "a player resigns", "Art. 5.1.2", false},
+      {K::Pause, "p", "pause", "", "stop both clocks", "Art. 6.11.1", true},
+      {K::Resume, "c", "continue", "", "restart the clocks", "Art. 6.11.1", true},
+      {K::Adjust, "a", "adjust", "H:MM:SS H:MM:SS", "set White's and Black's clock", "Art. 6.10.2",
+       true},
+      {K::Penalty, "pen", "penalty", "white|black MINUTES",
+       "add minutes to a player's clock as a penalty to the opponent", "Art. 12.9", true},
+      {K::Reconcile, "rc", "reconcile", "", "compare the boards with the record now", "D.2.9",
+       true},
+      {K::Adjourn, "adj", "adjourn", "SEALED_MOVE", "seal the move and adjourn the game",
+       "Guidelines I", true},
+      {K::Status, "s", "status", "", "one line: position, whose move, clocks, board", "", false},
+      {K::Quit, "q", "quit", "", "stop the station; `play --resume` continues the game", "", false},
+  };
+  return kCommands;
+}
+
+Result<ConsoleCommand> parse_console_line(std::string_view line) {
+  const auto words = words_of(line);
+  if (words.empty()) return fail("empty line: type a command, or help");
+  ConsoleCommand command;
+  command.line = std::string(line);
+  if (const CommandSpec* spec = find_command(words[0])) {
+    command.kind = spec->kind;
+    command.arguments.assign(words.begin() + 1, words.end());
+    if (spec->kind == CommandKind::Move && command.arguments.empty())
+      return fail("move: which move? (for example: move Nf3)");
+    return command;
+  }
+  if (looks_like_move(words[0]) || words.size() >= 2) {
+    // A move typed alone, or in the profile's words ("Springer Felix drei"); the station reads
+    // it in the position and says precisely what is wrong if it is not a move.
+    command.kind = CommandKind::Move;
+    command.arguments = {std::string(line)};
+    return command;
+  }
+  std::vector<std::string> names;
+  for (const auto& spec : console_commands()) names.emplace_back(spec.long_name);
+  const std::string near = config::closest_name(lower(words[0]), names);
+  return fail("\"" + words[0] + "\" is not a command or a move" +
+              (near.empty() ? "" : "; did you mean " + near + "?") + " (help lists the commands)");
+}
+
+std::string console_help() {
+  std::string text = "Commands (short name, long name, arguments):\n";
+  for (const auto& spec : console_commands()) {
+    text += "  ";
+    text += spec.short_name;
+    text += ", ";
+    text += spec.long_name;
+    if (!spec.arguments.empty()) {
+      text += ' ';
+      text += spec.arguments;
+    }
+    text += ": ";
+    text += spec.help;
+    if (!spec.rule.empty()) {
+      text += " (";
+      text += spec.rule;
+      text += ')';
+    }
+    if (spec.arbiter_only) text += " [arbiter]";
+    text += '\n';
+  }
+  return text;
+}
+
+Result<std::string> console_help(std::string_view name) {
+  const CommandSpec* spec = find_command(name);
+  if (!spec) return fail("help: no command \"" + std::string(name) + "\"");
+  std::string text(spec->long_name);
+  text += " (short: ";
+  text += spec->short_name;
+  text += ")";
+  if (!spec->arguments.empty()) {
+    text += ' ';
+    text += spec->arguments;
+  }
+  text += ": ";
+  text += spec->help;
+  if (!spec->rule.empty()) {
+    text += ". Rule: ";
+    text += spec->rule;
+  }
+  if (spec->arbiter_only) text += ". For the arbiter.";
+  return text;
+}
+
+Result<std::string> read_board(const core::Position& pos, std::string_view query) {
+  const std::string q = lower(query);
+  const core::Bitboard occupied = pos.pieces();
+  if (q.empty() || q == "all") {
+    std::string text;
+    for (int rank = 7; rank >= 0; --rank) {
+      if (!text.empty()) text += "; ";
+      text += "rank " + std::to_string(rank + 1) + ": " +
+              squares_text(pos, occupied & core::rank_bb(rank), true);
+    }
+    return text;
+  }
+  // "r4", "rank 4", "4"
+  std::string_view rest = q;
+  if (rest.starts_with("rank"))
+    rest.remove_prefix(4);
+  else if (rest.size() == 2 && rest[0] == 'r' && rest[1] >= '1' && rest[1] <= '8')
+    rest.remove_prefix(1);
+  while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+  if (rest.size() == 1 && rest[0] >= '1' && rest[0] <= '8') {
+    const int rank = rest[0] - '1';
+    return "rank " + std::string(1, rest[0]) + ": " +
+           squares_text(pos, occupied & core::rank_bb(rank), true);
+  }
+  // "fe", "file e", "e"
+  rest = q;
+  if (rest.starts_with("file"))
+    rest.remove_prefix(4);
+  else if (rest.size() == 2 && rest[0] == 'f' && rest[1] >= 'a' && rest[1] <= 'h')
+    rest.remove_prefix(1);
+  while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+  if (rest.size() == 1 && rest[0] >= 'a' && rest[0] <= 'h') {
+    const int file = rest[0] - 'a';
+    return "file " + std::string(1, rest[0]) + ": " +
+           squares_text(pos, occupied & core::file_bb(file), true);
+  }
+  if (q == "white" || q == "black") {
+    const core::Color side = q == "white" ? core::WHITE : core::BLACK;
+    std::string text = q + ":";
+    for (PieceType pt :
+         {core::KING, core::QUEEN, core::ROOK, core::BISHOP, core::KNIGHT, core::PAWN}) {
+      const core::Bitboard b = pos.pieces(side, pt);
+      if (!b) continue;
+      text += ' ';
+      text += core::piece_type_name(pt);
+      text += core::more_than_one(b) ? "s " : " ";
+      text += squares_text(pos, b, false);
+      text += ';';
+    }
+    text.pop_back();
+    return text;
+  }
+  // "knights", "pn", "n"
+  std::string_view piece_word = q;
+  if (piece_word.size() == 2 && piece_word[0] == 'p') piece_word.remove_prefix(1);
+  if (auto pt = piece_type_of_word(piece_word)) {
+    std::string text(core::piece_type_name(*pt));
+    text += "s: white ";
+    text += squares_text(pos, pos.pieces(core::WHITE, *pt), false);
+    text += "; black ";
+    text += squares_text(pos, pos.pieces(core::BLACK, *pt), false);
+    return text;
+  }
+  return fail("board: \"" + std::string(query) +
+              "\" is not a rank (r4), a file (fe), a piece type (knights), white, black or all");
+}
+
+}  // namespace annabella::app

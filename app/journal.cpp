@@ -1,0 +1,257 @@
+// The journal file: POSIX open/write/fdatasync, and zlib's CRC-32 (the only file using zlib).
+#include "app/journal.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace annabella::app {
+namespace {
+
+std::string escape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '\t':
+        out += "\\t";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+// Undoes escape(); false on a bad escape.
+bool unescape(std::string_view text, std::string& out) {
+  out.clear();
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '\\') {
+      out += text[i];
+      continue;
+    }
+    if (++i == text.size()) return false;
+    switch (text[i]) {
+      case 't':
+        out += '\t';
+        break;
+      case 'n':
+        out += '\n';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case '\\':
+        out += '\\';
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
+std::uint32_t crc_of(std::string_view text) {
+  return static_cast<std::uint32_t>(
+      crc32(0L, reinterpret_cast<const Bytef*>(text.data()), static_cast<uInt>(text.size())));
+}
+
+std::string hex8(std::uint32_t value) {
+  static const char* const kDigits = "0123456789abcdef";
+  std::string s(8, '0');
+  for (int i = 7; i >= 0; --i, value >>= 4) s[std::size_t(i)] = kDigits[value & 15];
+  return s;
+}
+
+std::vector<std::string_view> split_tabs(std::string_view line) {
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t tab = line.find('\t', start);
+    parts.push_back(line.substr(start, tab == std::string_view::npos ? tab : tab - start));
+    if (tab == std::string_view::npos) break;
+    start = tab + 1;
+  }
+  return parts;
+}
+
+// Parses one line (without its LF). "" on success, otherwise what is wrong.
+std::string parse_line(std::string_view line, std::uint64_t expected_sequence, JournalEntry& out) {
+  const auto first = line.find('\t');
+  const auto second = first == std::string_view::npos ? first : line.find('\t', first + 1);
+  if (second == std::string_view::npos) return "no sequence number and checksum";
+  const std::string_view seq_text = line.substr(0, first);
+  const std::string_view crc_text = line.substr(first + 1, second - first - 1);
+  const std::string_view body = line.substr(second + 1);
+  if (crc_text != hex8(crc_of(body)))
+    return "checksum " + std::string(crc_text) + " does not match the entry";
+  if (seq_text != std::to_string(expected_sequence))
+    return "sequence number " + std::string(seq_text) + " where " +
+           std::to_string(expected_sequence) + " was due (an entry is missing)";
+  const auto parts = split_tabs(body);
+  out = JournalEntry{};
+  out.kind = std::string(parts[0]);
+  if (out.kind.empty()) return "an entry without a kind";
+  for (std::size_t i = 1; i < parts.size(); ++i) {
+    const auto eq = parts[i].find('=');
+    if (eq == std::string_view::npos) return "field \"" + std::string(parts[i]) + "\" has no '='";
+    std::string value;
+    if (!unescape(parts[i].substr(eq + 1), value))
+      return "field \"" + std::string(parts[i].substr(0, eq)) + "\" has a bad escape";
+    out.fields.emplace_back(std::string(parts[i].substr(0, eq)), std::move(value));
+  }
+  return "";
+}
+
+std::string errno_text() {
+  return std::strerror(errno);
+}
+
+}  // namespace
+
+JournalEntry& JournalEntry::set(std::string key, std::string value) {
+  for (auto& [k, v] : fields) {
+    if (k == key) {
+      v = std::move(value);
+      return *this;
+    }
+  }
+  fields.emplace_back(std::move(key), std::move(value));
+  return *this;
+}
+
+std::string JournalEntry::get(std::string_view key) const {
+  for (const auto& [k, v] : fields)
+    if (k == key) return v;
+  return "";
+}
+
+bool JournalEntry::has(std::string_view key) const {
+  for (const auto& [k, v] : fields)
+    if (k == key) return true;
+  return false;
+}
+
+std::string journal_line(std::uint64_t sequence, const JournalEntry& entry) {
+  std::string body = escape(entry.kind);
+  for (const auto& [key, value] : entry.fields) body += '\t' + escape(key) + '=' + escape(value);
+  return std::to_string(sequence) + '\t' + hex8(crc_of(body)) + '\t' + body + '\n';
+}
+
+Result<JournalContents> read_journal(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return fail("journal " + path.string() + ": cannot be opened: " + errno_text());
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  const std::string text = buffer.str();
+
+  JournalContents contents;
+  std::size_t start = 0;
+  std::uint64_t line_number = 1;
+  while (start < text.size()) {
+    const std::size_t end = text.find('\n', start);
+    const std::string where = path.string() + ": line " + std::to_string(line_number);
+    if (end == std::string::npos) {  // the write of the last entry was cut off
+      contents.torn_tail = where + ": unfinished entry (" + std::to_string(text.size() - start) +
+                           " bytes without a line end) dropped";
+      break;
+    }
+    JournalEntry entry;
+    const std::string problem =
+        parse_line(std::string_view(text).substr(start, end - start), line_number, entry);
+    if (!problem.empty()) {
+      if (end + 1 == text.size()) {  // the last line: a torn write
+        contents.torn_tail = where + ": " + problem + "; the damaged last entry is dropped";
+        break;
+      }
+      return fail("journal " + where + ": " + problem +
+                  " (the journal is damaged before its end; nothing was changed)");
+    }
+    contents.entries.push_back(std::move(entry));
+    contents.valid_bytes = end + 1;
+    start = end + 1;
+    ++line_number;
+  }
+  return contents;
+}
+
+Journal::Journal(int fd, std::filesystem::path path, std::uint64_t next_sequence)
+    : fd_(fd), path_(std::move(path)), next_sequence_(next_sequence) {}
+
+Journal::Journal(Journal&& other) noexcept
+    : fd_(std::exchange(other.fd_, -1)),
+      path_(std::move(other.path_)),
+      next_sequence_(other.next_sequence_) {}
+
+Journal& Journal::operator=(Journal&& other) noexcept {
+  if (this != &other) {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = std::exchange(other.fd_, -1);
+    path_ = std::move(other.path_);
+    next_sequence_ = other.next_sequence_;
+  }
+  return *this;
+}
+
+Journal::~Journal() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+Result<Journal> Journal::create(const std::filesystem::path& path) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0) return fail("journal " + path.string() + ": cannot be created: " + errno_text());
+  // The new directory entry must survive a power cut too.
+  const int dir = ::open(path.parent_path().empty() ? "." : path.parent_path().c_str(),
+                         O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir >= 0) {
+    ::fsync(dir);
+    ::close(dir);
+  }
+  return Journal(fd, path, 1);
+}
+
+Result<Journal> Journal::resume(const std::filesystem::path& path, const JournalContents& read) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  if (fd < 0) return fail("journal " + path.string() + ": cannot be opened: " + errno_text());
+  if (::ftruncate(fd, static_cast<off_t>(read.valid_bytes)) != 0 || ::fdatasync(fd) != 0) {
+    const std::string why = errno_text();
+    ::close(fd);
+    return fail("journal " + path.string() + ": the torn tail cannot be cut off: " + why);
+  }
+  return Journal(fd, path, read.entries.size() + 1);
+}
+
+Status Journal::append(const JournalEntry& entry) {
+  if (fd_ < 0) return fail("journal " + path_.string() + ": not open");
+  const std::string line = journal_line(next_sequence_, entry);
+  std::size_t written = 0;
+  while (written < line.size()) {
+    const ssize_t n = ::write(fd_, line.data() + written, line.size() - written);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return fail("journal " + path_.string() + ": write failed: " + errno_text());
+    }
+    written += static_cast<std::size_t>(n);
+  }
+  if (::fdatasync(fd_) != 0)
+    return fail("journal " + path_.string() + ": flush to disk failed: " + errno_text());
+  ++next_sequence_;
+  return {};
+}
+
+}  // namespace annabella::app

@@ -1,0 +1,77 @@
+// The game's journal: an append-only file from which the game and the clocks can always be
+// rebuilt (issue "the record"). Every entry is one line, written and flushed to the disk
+// (fdatasync) before append() returns, so a crash or a power cut loses at most the entry being
+// written. That torn last entry is detected by its checksum (or its missing line end) and
+// dropped, never misread.
+//
+// Line format (UTF-8 text, one entry a line, fields separated by TAB):
+//   <sequence number> TAB <CRC-32 of the rest of the line, 8 hex digits> TAB <kind>
+//   [TAB <key>=<value>]... LF
+// The CRC-32 (zlib's, IEEE 802.3) covers everything after the second TAB. Values escape TAB,
+// LF, CR and backslash as \t \n \r \\. Sequence numbers count from 1 without gaps, so a lost
+// line in the middle is also detected.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/result.h"
+
+namespace annabella::app {
+
+struct JournalEntry {
+  std::string kind;  // "begin", "move", "touch", "clock", "end", ...
+  std::vector<std::pair<std::string, std::string>> fields;
+
+  JournalEntry& set(std::string key, std::string value);
+  // The value of `key`, or "" when absent.
+  std::string get(std::string_view key) const;
+  bool has(std::string_view key) const;
+};
+
+// What a journal file holds: its whole entries, and what was dropped from its end.
+struct JournalContents {
+  std::vector<JournalEntry> entries;
+  std::uintmax_t valid_bytes = 0;  // length of the intact part of the file
+  std::string torn_tail;           // "" or what was dropped and why ("line 42: checksum ...")
+};
+
+// Reads a journal. A damaged or unfinished LAST line is a torn tail (dropped, described in
+// torn_tail); damage before the last line is an error naming the line, because entries after
+// it would otherwise be lost silently.
+Result<JournalContents> read_journal(const std::filesystem::path& path);
+
+class Journal {
+ public:
+  // Creates a new journal file; fails if it exists (a game's record is never overwritten).
+  static Result<Journal> create(const std::filesystem::path& path);
+  // Continues an existing journal after read_journal(): cuts the torn tail off (if any) and
+  // appends after the last whole entry.
+  static Result<Journal> resume(const std::filesystem::path& path, const JournalContents& read);
+
+  Journal(Journal&& other) noexcept;
+  Journal& operator=(Journal&& other) noexcept;
+  Journal(const Journal&) = delete;
+  Journal& operator=(const Journal&) = delete;
+  ~Journal();
+
+  // Writes one entry and flushes it to the disk (fdatasync) before returning.
+  Status append(const JournalEntry& entry);
+  const std::filesystem::path& path() const { return path_; }
+  std::uint64_t entries_written() const { return next_sequence_ - 1; }
+
+ private:
+  Journal(int fd, std::filesystem::path path, std::uint64_t next_sequence);
+  int fd_ = -1;
+  std::filesystem::path path_;
+  std::uint64_t next_sequence_ = 1;
+};
+
+// The line for an entry with its sequence number (with the final LF); exposed for tests.
+std::string journal_line(std::uint64_t sequence, const JournalEntry& entry);
+
+}  // namespace annabella::app

@@ -1,0 +1,822 @@
+#include "app/station.h"
+
+#include <fstream>
+
+#include "app/brf.h"
+#include "app/console.h"
+#include "core/clock.h"
+#include "core/notation.h"
+#include "core/pgn.h"
+#include "core/reconcile.h"
+#include "core/time_control.h"
+
+namespace annabella::app {
+namespace {
+
+using std::chrono::milliseconds;
+
+std::string side_word(core::Color c) {
+  return c == core::WHITE ? "White" : "Black";
+}
+
+std::string move_number_text(std::size_t ply_index) {  // 0-based ply
+  return std::to_string(ply_index / 2 + 1) + (ply_index % 2 ? "... " : ". ");
+}
+
+milliseconds to_ms(core::ClockDuration d) {
+  return std::chrono::duration_cast<milliseconds>(d);
+}
+
+Status write_file(const std::filesystem::path& path, const std::string& text) {
+  const auto temp = path.string() + ".tmp";
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    if (!out) return fail("cannot write " + temp);
+    out << text;
+    if (!out.flush()) return fail("cannot write " + temp);
+  }
+  std::error_code ec;
+  std::filesystem::rename(temp, path, ec);  // atomic: a reader never sees half a file
+  if (ec) return fail("cannot replace " + path.string() + ": " + ec.message());
+  return {};
+}
+
+core::WarningThresholds warning_thresholds(const config::StationConfig& cfg, core::Color vi) {
+  core::WarningThresholds t;
+  for (int minutes : cfg.warnings.minutes_left)
+    t.time_left.push_back(std::chrono::minutes(minutes));
+  if (cfg.warnings.moves_before_control > 0)
+    t.moves_to_time_control.push_back(cfg.warnings.moves_before_control);
+  t.sides = {vi == core::WHITE, vi == core::BLACK};  // only the VI player's, privately
+  return t;
+}
+
+}  // namespace
+
+StationEvent StationEvent::console(TimePoint time, std::string line, std::string source) {
+  StationEvent e;
+  e.kind = Kind::Console;
+  e.time = time;
+  e.line = std::move(line);
+  e.source = std::move(source);
+  return e;
+}
+
+StationEvent StationEvent::pegboard(tactile::BoardInput input) {
+  StationEvent e;
+  e.kind = Kind::Pegboard;
+  e.time = input.time;
+  e.board = std::move(input);
+  return e;
+}
+
+StationEvent StationEvent::stop(TimePoint time) {
+  StationEvent e;
+  e.kind = Kind::Stop;
+  e.time = time;
+  return e;
+}
+
+Result<std::unique_ptr<Station>> Station::open(const StationOptions& options, StationOutput& output,
+                                               TimePoint now) {
+  const auto& cfg = options.config;
+  auto vocabulary = speech::Vocabulary::load(cfg.speech.profile);
+  if (!vocabulary) return fail("speech.profile: " + vocabulary.error().message);
+  if (auto overridden = vocabulary->apply_overrides(cfg.speech.words); !overridden)
+    return fail("speech.words: " + overridden.error().message);
+  auto control = core::read_time_control(cfg.game.time_control);
+  if (!control) return fail("game.time_control: " + control.error().message);
+
+  std::error_code ec;
+  std::filesystem::create_directories(options.record_folder, ec);
+  if (ec)
+    return fail("record.folder: cannot create " + options.record_folder.string() + ": " +
+                ec.message());
+  const auto journal_path = options.record_folder / "game.journal";
+
+  core::Game game;
+  core::ChessClock clock(*control);
+  milliseconds resumed_at{0};
+  std::optional<RecordedGame> recorded_game;
+  std::optional<Journal> journal;
+  std::string restored;
+  if (options.resume) {
+    auto contents = read_journal(journal_path);
+    if (!contents) return fail(contents.error().message);
+    auto recorded = rebuild_game(*contents);
+    if (!recorded) return fail(recorded.error().message);
+    auto resumed = Journal::resume(journal_path, *contents);
+    if (!resumed) return fail(resumed.error().message);
+    journal.emplace(std::move(*resumed));
+    game = recorded->game;
+    resumed_at = recorded->last_event_at;
+    restored = describe_restored(*recorded);
+    recorded_game = std::move(*recorded);
+  } else {
+    if (std::filesystem::exists(journal_path))
+      return fail("record.folder: " + journal_path.string() +
+                  " already holds a game; use `annabella play --resume` to continue it, or " +
+                  "choose another folder");
+    if (!cfg.game.start_fen.empty()) {
+      auto start = core::Position::from_fen(cfg.game.start_fen);
+      if (!start) return fail("game.start_fen: " + start.error().message);
+      game = core::Game(*start);
+    }
+    auto created = Journal::create(journal_path);
+    if (!created) return fail(created.error().message);
+    journal.emplace(std::move(*created));
+  }
+
+  std::unique_ptr<Station> station(new Station(options, output, std::move(*vocabulary),
+                                               std::move(game), std::move(clock),
+                                               std::move(*journal), now));
+  station->origin_ = now - resumed_at;
+  if (recorded_game) {
+    station->moves_ = recorded_game->moves;
+    station->touches_ = recorded_game->touches;
+    station->restore_clocks(*recorded_game, now);
+    station->record(resume_entry(resumed_at, restored), now);
+    station->print(now, restored);
+  } else {
+    RecordHeader h;
+    h.fen = cfg.game.start_fen;
+    h.control = cfg.game.time_control;
+    h.white = cfg.white.name;
+    h.black = cfg.black.name;
+    h.visually_impaired = station->vi_color_;
+    h.event = cfg.event.name;
+    h.site = cfg.event.site;
+    h.round = cfg.event.round;
+    h.date = cfg.event.date;
+    h.board = cfg.event.board;
+    station->record(begin_entry(h), now);
+    station->print(now, "Game started: " + cfg.white.name + " (White) - " + cfg.black.name +
+                            " (Black), " + core::to_fide_text(*control) + ". Record in " +
+                            options.record_folder.string() + ".");
+  }
+  if (!recorded_game && !station->game_.is_over())
+    (void)station->clock_.start(now, station->game_.position().side_to_move());
+  station->write_exports(now);
+  return station;
+}
+
+Station::Station(const StationOptions& options, StationOutput& output,
+                 speech::Vocabulary vocabulary, core::Game game, core::ChessClock clock,
+                 Journal journal, TimePoint now)
+    : options_(options),
+      out_(output),
+      vocabulary_(vocabulary),
+      parser_(vocabulary),
+      game_(std::move(game)),
+      clock_(std::move(clock)),
+      journal_(std::move(journal)),
+      pegboard_(game_.position(),
+                tactile::PegboardSettings{
+                    .settle = milliseconds(options.config.pegboard.settle_ms),
+                    .auto_announce = false,
+                }),
+      folder_(options.record_folder),
+      vi_color_(options.config.black.visually_impaired && !options.config.white.visually_impaired
+                    ? core::BLACK
+                    : core::WHITE),
+      origin_(now),
+      last_time_(now),
+      warnings_(warning_thresholds(options.config, vi_color_)) {
+  wording_.form = options.config.speech.form == config::AnnouncementForm::Long
+                      ? speech::MoveForm::Long
+                      : speech::MoveForm::Short;
+  wording_.name_captured_piece = options.config.speech.name_captured_piece;
+}
+
+void Station::restore_clocks(const RecordedGame& recorded, TimePoint now) {
+  // The clocks continue from the last recorded times; the time the station was down is not
+  // charged to anyone (the arbiter may adjust it, Art. 6.10.2).
+  const core::Color to_move = game_.position().side_to_move();
+  int moves[2] = {0, 0};
+  for (std::size_t i = 0; i < recorded.moves.size(); ++i)
+    ++moves[game_.position_at(i).side_to_move()];
+  (void)clock_.start(now, to_move);
+  (void)clock_.set_moves_completed(core::WHITE, moves[core::WHITE], now, "resumed");
+  (void)clock_.set_moves_completed(core::BLACK, moves[core::BLACK], now, "resumed");
+  if (recorded.clocks_known) {
+    (void)clock_.set_remaining(core::WHITE, recorded.white_left, now, "resumed");
+    (void)clock_.set_remaining(core::BLACK, recorded.black_left, now, "resumed");
+  }
+  if (recorded.paused || recorded.sealed_move) (void)clock_.pause(now, "resumed paused");
+  if (game_.is_over()) (void)clock_.stop(now, "game over");
+}
+
+std::chrono::milliseconds Station::timeline(TimePoint time) const {
+  return std::chrono::duration_cast<milliseconds>(time - origin_);
+}
+
+void Station::print(TimePoint time, const std::string& text) {
+  out_.print(time, text);
+}
+
+void Station::say(const speech::Phrase& phrase, Route route, TimePoint time) {
+  out_.say(phrase, route, time);
+}
+
+void Station::record(const JournalEntry& entry, TimePoint time) {
+  if (auto written = journal_.append(entry); !written) {
+    // The game goes on; the arbiter must know that the record is not being kept.
+    print(time, "RECORD ERROR: " + written.error().message +
+                    ". The game continues; keep the paper scoresheets.");
+  }
+}
+
+void Station::handle(const StationEvent& event) {
+  std::vector<tactile::PegboardEvent> happened;
+  switch (event.kind) {
+    case StationEvent::Kind::Pegboard:
+      pegboard_.feed(event.board, happened);
+      on_pegboard(happened);
+      break;
+    case StationEvent::Kind::Console:
+      on_console(event);
+      break;
+    case StationEvent::Kind::Stop:
+      finished_ = true;
+      break;
+  }
+  tick(event.time);
+}
+
+void Station::tick(TimePoint now) {
+  last_time_ = std::max(last_time_, now);
+  std::vector<tactile::PegboardEvent> happened;
+  pegboard_.tick(now, happened);
+  on_pegboard(happened);
+  if (game_.is_over()) return;
+  // Art. 6.9: a flag has fallen.
+  const auto flags = clock_.flags(now);
+  if (!flags.empty() && !flag_reported_) {
+    flag_reported_ = true;
+    const core::Color flagged = flags.front().side;
+    say(speech::phrase_flag_fall(vocabulary_, flagged), Route::Public, now);
+    print(now, side_word(flagged) + "'s flag has fallen (Art. 6.9); claim it with: flag");
+  }
+  // D.2.6: warnings at the thresholds the player chose, once each, privately.
+  for (const auto& warning : warnings_.due(clock_.reading(now))) {
+    if (warning.kind == core::ClockWarning::Kind::TimeLeft) {
+      say(speech::phrase_low_time(vocabulary_, warning.side, to_ms(warning.remaining)),
+          Route::Private, now);
+    } else {
+      print(now, std::to_string(warning.moves) + " moves to the time control for " +
+                     side_word(warning.side));
+    }
+  }
+}
+
+std::optional<TimePoint> Station::next_deadline() const {
+  std::optional<TimePoint> deadline = pegboard_.next_deadline();
+  const auto consider = [&](TimePoint t) {
+    if (!deadline || t < *deadline) deadline = t;
+  };
+  if (!game_.is_over() && !clock_.paused()) {
+    if (auto expiry = clock_.expiry()) {
+      if (!flag_reported_) consider(*expiry);
+      if (auto due = warnings_.next_due(clock_.reading(last_time_))) consider(*due);
+    }
+  }
+  return deadline;
+}
+
+void Station::on_pegboard(const std::vector<tactile::PegboardEvent>& events) {
+  using Kind = tactile::PegboardEvent::Kind;
+  for (const auto& e : events) {
+    switch (e.kind) {
+      case Kind::Touched: {
+        // D.2.2: recorded as evidence (Art. 4); said on the console only.
+        RecordedTouch touch{e.square,         e.piece,
+                            timeline(e.time), static_cast<int>(game_.ply_count()),
+                            e.own_piece,      false};
+        record(touch_entry(touch), e.time);
+        touches_.push_back(touch);
+        write_exports(e.time);
+        print(e.time, "touched " + core::square_name(e.square) +
+                          (e.piece != core::NO_PIECE ? " " + core::piece_name(e.piece) : "") +
+                          (e.own_piece ? "" : " (opponent's piece)") + " (D.2.2)");
+        break;
+      }
+      case Kind::MoveCompleted: {
+        if (to_execute_) {
+          // D.2.1: the VI player has executed the opponent's announced move on his board.
+          if (e.move == *to_execute_) {
+            to_execute_.reset();
+            print(e.time, "executed " + core::to_uci(e.move) + " on the pegboard");
+          }
+          break;
+        }
+        // D.2.3 (1)+(2) done; (3) the station announces the move, which makes it.
+        print(e.time, "completed " + core::to_san(pegboard_.position(), e.move) +
+                          (e.replaces.is_none() ? "" : " (replaces the slid move)"));
+        std::vector<tactile::PegboardEvent> made;
+        say(speech::phrase_for_move(vocabulary_, pegboard_.position(), e.move, wording_),
+            Route::Public, e.time);
+        pegboard_.announce(e.time, made);
+        on_pegboard(made);
+        break;
+      }
+      case Kind::MoveMade:
+        make_move(e.move, e.time, "pegboard");
+        break;
+      case Kind::PromotionNeeded:
+        print(e.time,
+              "promotion on " + core::square_name(e.square) +
+                  ": which piece? (press a promotion button or type move with =Q/=R/=B/=N)");
+        break;
+      case Kind::Illegal:
+        print(e.time, "illegal: " + e.detail + " (Art. 7.5)");
+        if (to_execute_)
+          say(speech::phrase_illegal_move(vocabulary_, pegboard_.position(), *to_execute_),
+              Route::Private, e.time);
+        else
+          say(speech::phrase_illegal_move(vocabulary_), Route::Private, e.time);
+        break;
+      case Kind::OutOfSync: {
+        std::string text = "the pegboard differs from the game";
+        for (const auto& step : e.hints) text += "; " + core::describe(step);
+        print(e.time, text + " (D.2.9: reconcile shows the steps)");
+        for (const auto& step : e.hints)
+          say(speech::phrase_correction_step(vocabulary_, step), Route::Private, e.time);
+        break;
+      }
+      case Kind::InSync:
+        print(e.time, "the pegboard agrees with the game again");
+        break;
+      case Kind::Connected:
+      case Kind::Reconnected:
+      case Kind::Disconnected: {
+        const auto link = e.kind == Kind::Connected     ? speech::BoardLink::Connected
+                          : e.kind == Kind::Reconnected ? speech::BoardLink::Reconnected
+                                                        : speech::BoardLink::Lost;
+        say(speech::phrase_board_link(vocabulary_, speech::BoardKind::Pegboard, link),
+            Route::Private, e.time);
+        std::string text = tactile::describe(e);
+        print(e.time, text);
+        break;
+      }
+      case Kind::Button: {
+        StationEvent command;
+        command.kind = StationEvent::Kind::Console;
+        command.time = e.time;
+        command.source = "board button";
+        if (e.button == tactile::BoardButton::Time)
+          command.line = "time";
+        else if (e.button == tactile::BoardButton::Repeat)
+          command.line = "repeat";
+        else
+          break;
+        on_console(command);
+        break;
+      }
+      case Kind::Placed:
+      case Kind::Removed:
+      case Kind::MoveRetracted:
+      case Kind::Info:
+        print(e.time, tactile::describe(e));
+        break;
+    }
+  }
+}
+
+void Station::make_move(core::Move move, TimePoint time, std::string_view by) {
+  const core::Position before = game_.position();
+  const std::string san = core::to_san(before, move);
+  if (auto played = game_.play(move); !played) {
+    print(time, "not recorded: " + played.error().message);
+    return;
+  }
+  // D.2.4: the opponent's clock starts only now that the move is made.
+  auto press = clock_.press(before.side_to_move(), time);
+  if (!press) print(time, "clock: " + press.error().message);
+  RecordedMove r;
+  r.move = move;
+  r.san = san;
+  r.at = timeline(time);
+  r.white_left = to_ms(clock_.remaining(core::WHITE, time));
+  r.black_left = to_ms(clock_.remaining(core::BLACK, time));
+  if (press) r.elapsed = to_ms(press->elapsed);
+  r.by = std::string(by);
+  record(move_entry(r, game_.ply_count()), time);
+  moves_.push_back(r);
+  draw_offer_.reset();
+  print(time, "made " + move_number_text(game_.ply_count() - 1) + san + " (" + core::to_uci(move) +
+                  ") by " + std::string(by) + "; White " + core::format_hms(r.white_left) +
+                  ", Black " + core::format_hms(r.black_left));
+  if (press && press->period_change)
+    say(speech::phrase_time_control_reached(
+            vocabulary_, press->moves_completed[before.side_to_move()],
+            std::chrono::duration_cast<std::chrono::seconds>(press->added)),
+        Route::Private, time);
+  write_exports(time);
+  if (game_.is_over()) {
+    announce_end(time);
+    return;
+  }
+  if (game_.can_claim_threefold())
+    say(speech::phrase_draw_claim(vocabulary_, core::Termination::ThreefoldRepetitionClaim),
+        Route::Private, time);
+  else if (game_.can_claim_fifty_moves())
+    say(speech::phrase_draw_claim(vocabulary_, core::Termination::FiftyMoveClaim), Route::Private,
+        time);
+}
+
+void Station::enter_sighted_move(const std::string& text, TimePoint time) {
+  if (game_.is_over()) {
+    print(time, "the game is over (" + game_.end().reason + "); no move is recorded");
+    return;
+  }
+  if (game_.position().side_to_move() == vi_color_) {
+    print(time, "it is " + side_word(vi_color_) +
+                    "'s move, made on the pegboard (D.2.3); the sighted player's move is entered "
+                    "after it");
+    return;
+  }
+  if (to_execute_) {
+    print(time, "the previous move " + core::to_uci(*to_execute_) +
+                    " is not yet executed on the pegboard");
+  }
+  // Appendix C letters of the sighted player's scoresheet language, or the profile's words.
+  auto move = parser_.parse(game_.position(), text);
+  if (!move) {
+    std::string message = "not a move: " + move.error().message;
+    for (const auto& phrase : move.error().candidate_phrases) message += "; " + phrase;
+    print(time, message);
+    return;
+  }
+  const core::Position before = game_.position();
+  make_move(*move, time, "console");
+  if (game_.ply_count() == 0 || game_.moves().back() != *move) return;
+  // D.2.1: announced to both players; the VI player executes it on his board.
+  say(speech::phrase_for_move(vocabulary_, before, *move, wording_), Route::Public, time);
+  if (!game_.is_over()) {
+    to_execute_ = *move;
+    pegboard_.expect_move(*move);
+  }
+}
+
+void Station::announce_end(TimePoint time) {
+  const auto& end = game_.end();
+  record(end_entry(end, timeline(time)), time);
+  (void)clock_.stop(time, end.reason);
+  say(speech::phrase_game_end(vocabulary_, end), Route::Public, time);
+  print(time,
+        "game over: " + core::result_text(end.result) + " (" + end.rule + ": " + end.reason + ")");
+  write_exports(time);
+}
+
+void Station::say_time(TimePoint time) {
+  // D.2.6 / D.2.10.4: both times and the moves completed, at the player's request, privately.
+  const auto white = to_ms(clock_.remaining(core::WHITE, time));
+  const auto black = to_ms(clock_.remaining(core::BLACK, time));
+  const int completed = clock_.moves_completed(core::WHITE);
+  say(speech::phrase_time_readout(vocabulary_, white, black, completed), Route::Private, time);
+  print(time, "time: White " + core::format_hms(white) + ", Black " + core::format_hms(black) +
+                  ", " + std::to_string(completed) + " moves completed (D.2.10.4)");
+}
+
+void Station::say_last_move(TimePoint time) {
+  if (game_.ply_count() == 0) {
+    print(time, "no move yet");
+    return;
+  }
+  const std::size_t last = game_.ply_count() - 1;
+  say(speech::phrase_for_move(vocabulary_, game_.position_at(last), game_.moves()[last], wording_),
+      Route::Private, time);
+  print(time, "last move: " + move_number_text(last) + moves_[last].san);
+}
+
+void Station::read_game(TimePoint time, std::size_t last_n) {
+  const std::size_t count = game_.ply_count();
+  const std::size_t first = last_n == 0 || last_n >= count ? 0 : count - last_n;
+  std::string text;
+  for (std::size_t i = first; i < count; ++i) {
+    if (i % 2 == 0 || i == first)
+      text += (text.empty() ? "" : " ") + move_number_text(i);
+    else
+      text += " ";
+    text += moves_[i].san;
+  }
+  print(time, text.empty() ? "no move yet" : text);
+}
+
+void Station::reconcile_now(TimePoint time) {
+  // D.2.9, live: the pegboard against the game record, caught at the first wrong move.
+  std::string placement;
+  const auto& board = pegboard_.board();
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const core::Piece pc = board[std::size_t(rank * 8 + file)];
+      if (pc == core::NO_PIECE) {
+        ++empty;
+        continue;
+      }
+      if (empty) placement += char('0' + empty);
+      empty = 0;
+      placement += " PNBRQK  pnbrqk"[pc];
+    }
+    if (empty) placement += char('0' + empty);
+    if (rank) placement += '/';
+  }
+  const auto shown = core::Position::from_fen(
+      placement + (game_.position().side_to_move() == core::WHITE ? " w" : " b") + " - - 0 1");
+  if (!shown) {
+    print(time, "reconcile: the pegboard shows no possible position (" + shown.error().message +
+                    "); correct it to the game's position: " + game_.position().fen() + " (D.2.9)");
+    return;
+  }
+  const core::BoardCheck check =
+      core::check_board(game_.start_position(), game_.moves(), *shown, game_.ply_count());
+  if (check.matches) {
+    print(time, "reconcile: the pegboard agrees with the game after " +
+                    std::to_string(game_.ply_count()) + " half-moves (D.2.9)");
+    return;
+  }
+  std::string text = "reconcile (D.2.9): the pegboard differs from the game";
+  if (check.went_wrong)
+    text += "; it went wrong at " + core::ply_name(game_.start_position(), check.went_wrong->ply) +
+            ": " + check.went_wrong->played_san + " stands where " +
+            check.went_wrong->expected_san + " was played";
+  else if (check.matches_after)
+    text += "; it shows the game after " + std::to_string(*check.matches_after) + " half-moves";
+  text += ". Steps:";
+  for (const auto& step : check.steps) text += " " + core::describe(step) + ";";
+  print(time, text);
+  for (const auto& step : check.steps)
+    say(speech::phrase_correction_step(vocabulary_, step), Route::Private, time);
+}
+
+void Station::on_console(const StationEvent& event) {
+  const TimePoint time = event.time;
+  auto parsed = parse_console_line(event.line);
+  if (!parsed) {
+    print(time, parsed.error().message);
+    return;
+  }
+  const auto& args = parsed->arguments;
+  const auto side_arg = [&](std::size_t i) -> std::optional<core::Color> {
+    if (args.size() <= i) return std::nullopt;
+    if (args[i] == "white" || args[i] == "w") return core::WHITE;
+    if (args[i] == "black" || args[i] == "b") return core::BLACK;
+    return std::nullopt;
+  };
+  switch (parsed->kind) {
+    case CommandKind::Help: {
+      if (args.empty()) {
+        print(time, console_help());
+      } else {
+        auto help = console_help(args[0]);
+        print(time, help ? *help : help.error().message);
+      }
+      break;
+    }
+    case CommandKind::Time:
+      say_time(time);
+      break;
+    case CommandKind::Repeat:
+      say_last_move(time);
+      break;
+    case CommandKind::Moves:
+      read_game(time, args.empty() ? 0 : std::size_t(std::atoi(args[0].c_str())) * 2);
+      break;
+    case CommandKind::Board: {
+      std::string query;
+      for (const auto& a : args) query += (query.empty() ? "" : " ") + a;
+      auto text = read_board(game_.position(), query.empty() ? "all" : query);
+      print(time, text ? *text : text.error().message);
+      break;
+    }
+    case CommandKind::Move: {
+      std::string text;
+      for (const auto& a : args) text += (text.empty() ? "" : " ") + a;
+      enter_sighted_move(text, time);
+      break;
+    }
+    case CommandKind::Flag: {
+      // D.2.10.5 / Art. 6.9
+      const auto flags = clock_.flags(time);
+      if (flags.empty()) {
+        print(time, "flag: no flag has fallen; White " +
+                        core::format_hms(clock_.remaining(core::WHITE, time)) + ", Black " +
+                        core::format_hms(clock_.remaining(core::BLACK, time)) + " (Art. 6.9)");
+        break;
+      }
+      if (auto ended = game_.flag_fall(flags.front().side); !ended) {
+        print(time, "flag: " + ended.error().message);
+        break;
+      }
+      announce_end(time);
+      break;
+    }
+    case CommandKind::Touch: {
+      if (args.empty() || !core::parse_square(args[0])) {
+        print(time, "touch: which square? (for example: touch g1) (Art. 4.3)");
+        break;
+      }
+      const auto square = *core::parse_square(args[0]);
+      const auto piece = game_.position().piece_on(square);
+      RecordedTouch touch{
+          square,
+          piece,
+          timeline(time),
+          static_cast<int>(game_.ply_count()),
+          piece != core::NO_PIECE && core::color_of(piece) == game_.position().side_to_move(),
+          false};
+      record(touch_entry(touch), time);
+      touches_.push_back(touch);
+      write_exports(time);
+      print(time, "touch by the sighted player recorded: " + args[0] +
+                      (piece != core::NO_PIECE ? " " + core::piece_name(piece) : " (empty)") +
+                      " (Art. 4.3: a touched piece must be moved if it can)");
+      break;
+    }
+    case CommandKind::DrawOffer:
+      draw_offer_ = game_.position().side_to_move();
+      print(time, side_word(*draw_offer_) + " offers a draw (Art. 9.1.2); draw-accept to accept");
+      break;
+    case CommandKind::DrawAccept: {
+      if (!draw_offer_) {
+        print(time, "draw-accept: no draw has been offered (Art. 9.1.2)");
+        break;
+      }
+      if (auto ended = game_.agree_draw(); !ended) {
+        print(time, "draw-accept: " + ended.error().message);
+        break;
+      }
+      announce_end(time);
+      break;
+    }
+    case CommandKind::DrawClaim: {
+      std::optional<core::Move> intended;
+      if (!args.empty()) {
+        auto move = core::read_move(game_.position(), args[0]);
+        if (!move) {
+          print(time, "draw-claim: " + move.error().message);
+          break;
+        }
+        intended = *move;
+      }
+      if (auto claimed = game_.claim_draw(intended); !claimed) {
+        print(time, "draw-claim rejected: " + claimed.error().message);
+        break;
+      }
+      announce_end(time);
+      break;
+    }
+    case CommandKind::Resign: {
+      const auto side = side_arg(0);
+      if (!side) {
+        print(time, "resign: who resigns? resign white | resign black (Art. 5.1.2)");
+        break;
+      }
+      if (auto ended = game_.resign(*side); !ended) {
+        print(time, "resign: " + ended.error().message);
+        break;
+      }
+      announce_end(time);
+      break;
+    }
+    case CommandKind::Pause:
+    case CommandKind::Resume: {
+      const bool pause = parsed->kind == CommandKind::Pause;
+      const Status done = pause ? clock_.pause(time, "arbiter") : clock_.resume(time);
+      if (!done) {
+        print(time, std::string(pause ? "pause: " : "continue: ") + done.error().message);
+        break;
+      }
+      const auto w = to_ms(clock_.remaining(core::WHITE, time));
+      const auto b = to_ms(clock_.remaining(core::BLACK, time));
+      record(clock_entry(w, b, timeline(time), pause ? "pause" : "resume"), time);
+      print(time, std::string(pause ? "clocks paused" : "clocks running") + " (Art. 6.11.1)");
+      break;
+    }
+    case CommandKind::Adjust: {
+      auto white = args.size() == 2 ? core::parse_hms(args[0]) : fail("two times needed");
+      auto black = args.size() == 2 ? core::parse_hms(args[1]) : fail("two times needed");
+      if (!white || !black) {
+        print(time, "adjust: give White's and Black's times as H:MM:SS H:MM:SS (Art. 6.10.2)");
+        break;
+      }
+      (void)clock_.set_remaining(core::WHITE, *white, time, "arbiter, Art. 6.10.2");
+      (void)clock_.set_remaining(core::BLACK, *black, time, "arbiter, Art. 6.10.2");
+      record(clock_entry(to_ms(*white), to_ms(*black), timeline(time), "adjust"), time);
+      print(time, "clocks set: White " + core::format_hms(*white) + ", Black " +
+                      core::format_hms(*black) + " (Art. 6.10.2)");
+      flag_reported_ = false;
+      break;
+    }
+    case CommandKind::Penalty: {
+      const auto side = side_arg(0);
+      const int minutes = args.size() >= 2 ? std::atoi(args[1].c_str()) : 0;
+      if (!side || minutes <= 0) {
+        print(time, "penalty: penalty white|black MINUTES adds time to that player's clock " +
+                        std::string("(Art. 12.9: e.g. two minutes to the opponent)"));
+        break;
+      }
+      (void)clock_.add_time(*side, std::chrono::minutes(minutes), time, "penalty, Art. 12.9");
+      const auto w = to_ms(clock_.remaining(core::WHITE, time));
+      const auto b = to_ms(clock_.remaining(core::BLACK, time));
+      record(clock_entry(w, b, timeline(time), "penalty"), time);
+      print(time, std::to_string(minutes) + " minutes added to " + side_word(*side) +
+                      "'s clock (Art. 12.9)");
+      break;
+    }
+    case CommandKind::Reconcile:
+      reconcile_now(time);
+      break;
+    case CommandKind::Adjourn: {
+      if (args.empty()) {
+        print(time, "adjourn: give the sealed move as written (Guidelines I.1)");
+        break;
+      }
+      (void)clock_.pause(time, "adjourned");
+      const auto w = to_ms(clock_.remaining(core::WHITE, time));
+      const auto b = to_ms(clock_.remaining(core::BLACK, time));
+      record(adjourn_entry(args[0], timeline(time), w, b), time);
+      // Guidelines I.1.3: what the envelope must show.
+      print(time, "adjourned. Envelope: " + options_.config.white.name + " - " +
+                      options_.config.black.name + ", " + options_.config.event.name + ", round " +
+                      options_.config.event.round + ", board " +
+                      std::to_string(options_.config.event.board) + "; position after " +
+                      std::to_string(game_.ply_count()) + " half-moves: " + game_.position().fen() +
+                      "; " + side_word(game_.position().side_to_move()) +
+                      " sealed the move; times White " + core::format_hms(w) + ", Black " +
+                      core::format_hms(b) + ". Resume with `annabella play --resume`.");
+      finished_ = true;
+      break;
+    }
+    case CommandKind::Status: {
+      const auto now = time;
+      print(time,
+            "status: " + std::to_string(game_.ply_count()) + " half-moves, " +
+                side_word(game_.position().side_to_move()) + " to move; White " +
+                core::format_hms(clock_.remaining(core::WHITE, now)) + ", Black " +
+                core::format_hms(clock_.remaining(core::BLACK, now)) + "; pegboard " +
+                (pegboard_.in_sync() ? "in step" : "differs") +
+                (game_.is_over() ? "; game over " + core::result_text(game_.end().result) : ""));
+      break;
+    }
+    case CommandKind::Quit:
+      print(time, "stopping; the record is kept in " + folder_.string() +
+                      " (`annabella play --resume` continues)");
+      finished_ = true;
+      break;
+  }
+}
+
+std::vector<std::filesystem::path> Station::exports() const {
+  return {folder_ / "game.pgn", folder_ / "scoresheet.brf", folder_ / "touches.txt"};
+}
+
+void Station::write_exports(TimePoint time) {
+  const auto& cfg = options_.config;
+  // PGN with the seven-tag roster, [%clk] and [%emt] (PGN standard; Art. 8 scoresheet).
+  core::PgnGame pgn;
+  pgn.set_tag("Event", cfg.event.name);
+  pgn.set_tag("Site", cfg.event.site);
+  pgn.set_tag("Date", cfg.event.date.empty() ? "????.??.??" : cfg.event.date);
+  pgn.set_tag("Round", cfg.event.round);
+  pgn.set_tag("White", cfg.white.name);
+  pgn.set_tag("Black", cfg.black.name);
+  pgn.set_tag("Result", core::result_text(game_.end().result));
+  pgn.set_tag("Board", std::to_string(cfg.event.board));
+  if (auto tag = core::to_pgn_time_control(clock_.control())) pgn.set_tag("TimeControl", *tag);
+  if (game_.is_over()) pgn.set_tag("Termination", game_.end().reason);
+  pgn.start = game_.start_position();
+  pgn.moves = core::line_from_moves(game_.start_position(), game_.moves());
+  pgn.result = core::result_text(game_.end().result);
+  std::vector<std::string> braille_lines = {cfg.white.name + " - " + cfg.black.name,
+                                            cfg.event.name + ", round " + cfg.event.round};
+  for (std::size_t i = 0; i < moves_.size() && i < pgn.moves.moves.size(); ++i) {
+    const auto& m = moves_[i];
+    const bool white_moved = game_.position_at(i).side_to_move() == core::WHITE;
+    pgn.moves.moves[i].clock = white_moved ? m.white_left : m.black_left;
+    pgn.moves.moves[i].elapsed = m.elapsed;
+    if (i % 2 == 0)
+      braille_lines.push_back(move_number_text(i) + m.san);
+    else
+      braille_lines.back() += " " + m.san;
+  }
+  if (auto status = write_file(folder_ / "game.pgn", core::write_pgn(pgn)); !status)
+    print(time, "record: " + status.error().message);
+  braille_lines.push_back(core::result_text(game_.end().result));
+  auto brf = to_brf(braille_lines, cfg.record.braille_table);
+  if (!brf)
+    print(time, "record.braille_table: " + brf.error().message);
+  else if (auto status = write_file(folder_ / "scoresheet.brf", *brf); !status)
+    print(time, "record: " + status.error().message);
+  std::string touches =
+      "# Touch log (D.2.2; evidence for Art. 4): half-move, time since the start, square, piece\n";
+  for (const auto& t : touches_)
+    touches += std::to_string(t.ply) + "\t" + core::format_hms_ms(t.at) + "\t" +
+               core::square_name(t.square) + "\t" + core::piece_name(t.piece) +
+               (t.own ? "" : " (the opponent's piece)") + "\n";
+  if (auto status = write_file(folder_ / "touches.txt", touches); !status)
+    print(time, "record: " + status.error().message);
+}
+
+}  // namespace annabella::app

@@ -1,0 +1,85 @@
+// The announcer (D.2.1): speaks phrases on two routes, writes each as a timestamped text line,
+// and records everything said. The game thread calls announce() and never waits for speech.
+//
+// Threads: one speech thread owns the synthesizer (eSpeak NG is not thread-safe); one player
+// thread per sound device writes the samples to it. Queue rules (docs/speech.md):
+//  - a move announcement is never dropped and never cut off; it goes ahead of waiting phrases
+//    that are not moves;
+//  - a requested time readout is cut off (or dropped while it waits) when a move comes;
+//  - a warning that repeats a waiting warning on the same topic is merged into it (the newer
+//    wording replaces the older);
+//  - everything else is spoken in order.
+// Routes: public (both players hear moves) and private (the VI player's earpiece: readouts,
+// warnings, corrections), each a device by name or "none"; both may name the same device.
+// No sound device: the announcer says so once, as a text line, and goes on with text and the
+// recording.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <iosfwd>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "speech/audio.h"
+#include "speech/phrases.h"
+#include "speech/vocabulary.h"
+
+namespace annabella::speech {
+
+enum class Route { Public, Private };
+std::string_view route_name(Route route);     // "public", "private"
+std::string_view kind_name(PhraseKind kind);  // "move", "readout", "warning", "message"
+
+class Announcer {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  struct Settings {
+    std::string public_device = "default";   // a device name, part of one, or "none" (no sound)
+    std::string private_device = "default";  // or "none": private phrases use the public device
+    std::filesystem::path recording;         // "" = no recording; else a .wav or .flac file
+    std::ostream* text = nullptr;            // each phrase as a timestamped line (e.g. stdout)
+    std::filesystem::path text_log;          // and appended to this file, if set
+    bool sound = true;                       // false: text (and recording) only
+    std::size_t cache_phrases = 256;  // synthesized phrases kept for reuse (0: synthesize always)
+    // Called on a player thread just before a phrase's first samples go to its device, with the
+    // time announce() was called and the time now (latency measurements).
+    std::function<void(const Phrase&, Route, Clock::time_point requested,
+                       Clock::time_point first_sample)>
+        on_first_sample;
+  };
+
+  // Opens the devices (`open_sink`, e.g. open_portaudio_sink) and starts the threads. Times in
+  // text lines and the recording count from `origin`. Fails only when the recording cannot be
+  // created; a missing sound device is said once and is not an error.
+  static Result<std::unique_ptr<Announcer>> start(const Vocabulary& vocabulary, Settings settings,
+                                                  std::unique_ptr<Synthesizer> synthesizer,
+                                                  SinkOpener open_sink, Clock::time_point origin);
+  // Speaks what is still queued, then stops.
+  ~Announcer();
+  Announcer(const Announcer&) = delete;
+  Announcer& operator=(const Announcer&) = delete;
+
+  // Queues a phrase that happened at `at` (the time printed in its text line). Never blocks on
+  // speech: writes the text line and returns.
+  void announce(Phrase phrase, Route route, Clock::time_point at);
+  // Blocks until everything queued has been played (the command line and tests use it).
+  void wait_until_idle();
+
+  // The sound problems met so far, each said once.
+  std::vector<std::string> sound_problems() const;
+  // The recording's latest chain digest ("" without a recording).
+  std::string recording_digest() const;
+
+  struct Impl;
+
+ private:
+  explicit Announcer(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace annabella::speech

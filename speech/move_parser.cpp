@@ -1,0 +1,366 @@
+#include "speech/move_parser.h"
+
+#include <algorithm>
+#include <optional>
+#include <sstream>
+
+#include "core/movegen.h"
+#include "speech/phrases.h"
+
+namespace annabella::speech {
+namespace {
+
+using Sense = MoveParser::Sense;
+using Meaning = MoveParser::Meaning;
+using Kind = HeardMoveError::Kind;
+
+void append_utf8(std::string& out, char32_t c) {
+  if (c < 0x80) {
+    out += char(c);
+  } else if (c < 0x800) {
+    out += char(0xC0 | (c >> 6));
+    out += char(0x80 | (c & 0x3F));
+  } else if (c < 0x10000) {
+    out += char(0xE0 | (c >> 12));
+    out += char(0x80 | ((c >> 6) & 0x3F));
+    out += char(0x80 | (c & 0x3F));
+  } else {
+    out += char(0xF0 | (c >> 18));
+    out += char(0x80 | ((c >> 12) & 0x3F));
+    out += char(0x80 | ((c >> 6) & 0x3F));
+    out += char(0x80 | (c & 0x3F));
+  }
+}
+
+// Splits text into words at blanks and punctuation (keeping the signs of written moves: - x = + #).
+std::vector<std::string> split_words(std::string_view text) {
+  std::vector<std::string> words;
+  std::string current;
+  for (char c : text) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == ';' || c == '.' ||
+        c == '!' || c == '?' || c == '(' || c == ')' || c == '"' || c == ':') {
+      if (!current.empty()) words.push_back(std::move(current));
+      current.clear();
+    } else {
+      current += c;
+    }
+  }
+  if (!current.empty()) words.push_back(std::move(current));
+  return words;
+}
+
+// A word written the way moves are written ("f3", "Sf3", "exd5", "e8=Q", "O-O", "g1-f3").
+std::optional<std::vector<Meaning>> read_written(std::string_view token,
+                                                 const core::PieceLetters& letters) {
+  std::string castle;
+  for (char c : token)
+    if (c != '-') castle += c;
+  if (castle == "OO" || castle == "00" || castle == "oo")
+    return std::vector{Meaning{Sense::CastleShort}};
+  if (castle == "OOO" || castle == "000" || castle == "ooo")
+    return std::vector{Meaning{Sense::CastleLong}};
+  std::vector<Meaning> out;
+  auto piece_letter = [&](char c) -> int {
+    for (const auto* table : {&letters, &core::english_letters()})
+      for (int pt = core::PAWN; pt <= core::KING; ++pt)
+        if (table->letters[pt].size() == 1 && table->letters[pt][0] == c) return pt;
+    return 0;
+  };
+  for (char c : token) {
+    if (c >= 'a' && c <= 'h') {
+      out.push_back({Sense::File, c - 'a'});
+    } else if (c >= '1' && c <= '8') {
+      out.push_back({Sense::Rank, c - '1'});
+    } else if (c == 'x' || c == 'X' || c == ':') {
+      out.push_back({Sense::Capture});
+    } else if (c == '+') {
+      out.push_back({Sense::Check});
+    } else if (c == '#') {
+      out.push_back({Sense::Mate});
+    } else if (c == '=') {
+      out.push_back({Sense::Promotes});
+    } else if (c == '-') {
+    } else if (c >= 'A' && c <= 'Z' && piece_letter(c)) {
+      out.push_back({Sense::Piece, piece_letter(c)});
+    } else if (c >= 'A' && c <= 'H') {
+      out.push_back({Sense::File, c - 'A'});
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (out.empty()) return std::nullopt;
+  return out;
+}
+
+// A square as far as the words give it: a file, a rank, or both.
+struct PartialSquare {
+  int file = -1, rank = -1;
+  bool full() const { return file >= 0 && rank >= 0; }
+  bool fits(core::Square s) const {
+    return (file < 0 || core::file_of(s) == file) && (rank < 0 || core::rank_of(s) == rank);
+  }
+};
+
+// A move as the words describe it.
+struct Description {
+  bool castle_short = false, castle_long = false;
+  int piece = 0, captured = 0, promotion = 0;  // PieceType or 0
+  bool capture = false, en_passant = false, promotes = false;
+  std::vector<PartialSquare> squares;
+};
+
+Result<Description, std::string> describe(const std::vector<Meaning>& meanings) {
+  Description d;
+  bool last_was_square = false, after_capture = false, after_promotes = false;
+  for (std::size_t i = 0; i < meanings.size(); ++i) {
+    const Meaning m = meanings[i];
+    bool square = false;
+    switch (m.sense) {
+      case Sense::File:
+      case Sense::Rank: {
+        PartialSquare s;
+        if (m.sense == Sense::File) {
+          s.file = m.value;
+          if (i + 1 < meanings.size() && meanings[i + 1].sense == Sense::Rank)
+            s.rank = meanings[++i].value;
+        } else {
+          s.rank = m.value;
+        }
+        d.squares.push_back(s);
+        square = true;
+        break;
+      }
+      case Sense::Piece:
+        if (after_promotes) {
+          d.promotion = m.value;  // "wird Dame"
+        } else if (after_capture && !d.captured && !last_was_square) {
+          d.captured = m.value;  // "schlaegt Springer Cesar sechs"
+        } else if (!d.piece && d.squares.empty() && !after_capture) {
+          d.piece = m.value;
+        } else if (last_was_square && d.squares.back().full() && !d.promotion) {
+          d.promotion = m.value;  // a piece right after the destination: "Eva acht Dame"
+        } else {
+          return fail_with(std::string("a piece word out of place"));
+        }
+        break;
+      case Sense::CastleShort:
+        d.castle_short = true;
+        break;
+      case Sense::CastleLong:
+        d.castle_long = true;
+        break;
+      case Sense::Capture:
+        d.capture = after_capture = true;
+        break;
+      case Sense::EnPassant:
+        d.en_passant = d.capture = true;
+        break;
+      case Sense::Promotes:
+        d.promotes = after_promotes = true;
+        break;
+      case Sense::Check:
+      case Sense::Mate:
+      case Sense::Ignore:
+        break;
+    }
+    if (m.sense != Sense::Ignore) last_was_square = square;
+  }
+  if (d.castle_short && d.castle_long) return fail_with(std::string("both castlings named"));
+  if (d.squares.size() > 2) return fail_with(std::string("more than two squares"));
+  if (!d.castle_short && !d.castle_long) {
+    if (d.squares.empty()) return fail_with(std::string("no square named"));
+    if (!d.squares.back().full())
+      return fail_with(std::string("the destination square lacks its file or rank"));
+  }
+  return d;
+}
+
+bool fits(const core::Position& pos, core::Move m, const Description& d, bool strict) {
+  if (d.castle_short || d.castle_long) {
+    if (m.kind() != core::MoveKind::Castling) return false;
+    const bool king_side = core::file_of(m.to()) > core::file_of(m.from());
+    return king_side == d.castle_short;
+  }
+  const auto pt = core::type_of(pos.piece_on(m.from()));
+  const PartialSquare& to = d.squares.back();
+  if (!to.fits(m.to())) return false;
+  if (d.squares.size() == 2 && !d.squares.front().fits(m.from())) return false;
+  if (d.piece) {
+    if (pt != d.piece) return false;
+  } else if (strict && d.squares.size() == 1 && pt != core::PAWN) {
+    return false;  // "Eva vier" is a pawn move, as in SAN
+  }
+  const bool capture = pos.is_capture(m);
+  if (d.capture && !capture) return false;
+  if (strict && !d.capture && capture) return false;
+  if (d.captured && core::type_of(pos.captured_piece(m)) != d.captured) return false;
+  if (d.en_passant && m.kind() != core::MoveKind::EnPassant) return false;
+  if (d.promotion && (m.kind() != core::MoveKind::Promotion || m.promotion() != d.promotion))
+    return false;
+  if (d.promotes && m.kind() != core::MoveKind::Promotion) return false;
+  return true;
+}
+
+std::string join(const std::vector<std::string>& parts, std::string_view separator) {
+  std::string out;
+  for (const auto& p : parts) out += (out.empty() ? "" : std::string(separator)) + p;
+  return out;
+}
+
+}  // namespace
+
+std::string MoveParser::fold(std::string_view word) {
+  std::string out;
+  for (std::size_t i = 0; i < word.size();) {
+    const auto b0 = static_cast<unsigned char>(word[i]);
+    char32_t c = b0;
+    int extra = 0;
+    if (b0 >= 0xF0) {
+      c = b0 & 0x07, extra = 3;
+    } else if (b0 >= 0xE0) {
+      c = b0 & 0x0F, extra = 2;
+    } else if (b0 >= 0xC0) {
+      c = b0 & 0x1F, extra = 1;
+    }
+    ++i;
+    for (int k = 0; k < extra && i < word.size(); ++k, ++i)
+      c = (c << 6) | (static_cast<unsigned char>(word[i]) & 0x3F);
+    if (c >= 'A' && c <= 'Z') c += 32;
+    if (c >= 0xC0 && c <= 0xDE && c != 0xD7) c += 32;  // Latin-1 capitals
+    if (c >= 0x410 && c <= 0x42F) c += 32;             // Cyrillic capitals
+    if (c == 0x401 || c == 0x451) c = 0x435;           // ё -> е
+    if (c == 0xE4) c = 'a';                            // ä
+    if (c == 0xF6) c = 'o';                            // ö
+    if (c == 0xFC) c = 'u';                            // ü
+    if (c == 0xDF) {                                   // ß
+      out += "ss";
+      continue;
+    }
+    append_utf8(out, c);
+  }
+  // The rulebook's ASCII spellings: Laeufer = Läufer, Koenig = König, fuenf = fünf.
+  for (const char* digraph : {"ae", "oe", "ue"}) {
+    for (auto at = out.find(digraph); at != std::string::npos; at = out.find(digraph, at))
+      out.erase(at + 1, 1);
+  }
+  return out;
+}
+
+MoveParser::MoveParser(Vocabulary primary) : primary_(std::move(primary)) {
+  letters_ = core::piece_letters_for(primary_.language()).value_or(core::english_letters());
+  add_words(primary_);
+  for (const auto& name : Vocabulary::profile_names()) {
+    if (name == primary_.name()) continue;
+    if (auto v = Vocabulary::load(name)) add_words(*v);
+  }
+  lexicon_.push_back({{"ep"}, {Sense::EnPassant}});
+  lexicon_.push_back({{"x"}, {Sense::Capture}});
+  std::stable_sort(lexicon_.begin(), lexicon_.end(),
+                   [](const Entry& a, const Entry& b) { return a.words.size() > b.words.size(); });
+}
+
+void MoveParser::add_words(const Vocabulary& v) {
+  auto add = [&](const Word& word, Meaning meaning) {
+    for (const std::string* spelling : {&word.display, &word.spoken}) {
+      Entry e;
+      for (const auto& w : split_words(*spelling)) e.words.push_back(fold(w));
+      if (e.words.empty()) continue;
+      const bool known = std::any_of(lexicon_.begin(), lexicon_.end(),
+                                     [&](const Entry& x) { return x.words == e.words; });
+      if (!known) lexicon_.push_back({std::move(e.words), meaning});
+    }
+  };
+  for (int f = 0; f < 8; ++f) add(v.word(std::string("file.") + char('a' + f)), {Sense::File, f});
+  for (int r = 0; r < 8; ++r) add(v.word(std::string("rank.") + char('1' + r)), {Sense::Rank, r});
+  const std::pair<const char*, core::PieceType> pieces[] = {
+      {"king", core::KING},     {"queen", core::QUEEN},   {"rook", core::ROOK},
+      {"bishop", core::BISHOP}, {"knight", core::KNIGHT}, {"pawn", core::PAWN}};
+  for (const auto& [name, pt] : pieces) {
+    const std::string key = std::string("piece.") + name;
+    add(v.word(key), {Sense::Piece, pt});
+    if (const auto* object = v.find(key + ".object")) add(*object, {Sense::Piece, pt});
+  }
+  add(v.word("castle.short"), {Sense::CastleShort});
+  add(v.word("castle.long"), {Sense::CastleLong});
+  add(v.word("move.capture"), {Sense::Capture});
+  add(v.word("move.check"), {Sense::Check});
+  add(v.word("move.mate"), {Sense::Mate});
+  add(v.word("move.en_passant"), {Sense::EnPassant});
+  add(v.word("move.promotes_to"), {Sense::Promotes});
+  if (const auto* ignore = v.find("parse.ignore"))
+    for (const auto& w : split_words(ignore->spoken)) add({w, w}, {Sense::Ignore});
+}
+
+Result<core::Move, HeardMoveError> MoveParser::parse(const core::Position& pos,
+                                                     std::string_view text) const {
+  auto error = [&](Kind kind, std::string message) {
+    return fail_with(HeardMoveError{kind, std::move(message), {}, {}});
+  };
+  const std::string quoted = "\"" + std::string(text) + "\"";
+  const auto raw = split_words(text);
+  std::vector<std::string> folded;
+  for (const auto& w : raw) folded.push_back(fold(w));
+
+  std::vector<Meaning> meanings;
+  std::string unknown;
+  for (std::size_t i = 0; i < folded.size();) {
+    const Entry* best = nullptr;
+    for (const auto& e : lexicon_) {  // longest first
+      if (e.words.size() > folded.size() - i) continue;
+      if (std::equal(e.words.begin(), e.words.end(), folded.begin() + long(i))) {
+        best = &e;
+        break;
+      }
+    }
+    if (best) {
+      meanings.push_back(best->meaning);
+      i += best->words.size();
+      continue;
+    }
+    if (auto written = read_written(raw[i], letters_)) {
+      meanings.insert(meanings.end(), written->begin(), written->end());
+      ++i;
+      continue;
+    }
+    unknown = raw[i];
+    break;
+  }
+
+  // Whatever the words do not explain may still be written notation the core reads (C.3).
+  auto written_move = [&]() -> std::optional<core::Move> {
+    for (const auto* letters : {&letters_, &core::english_letters()})
+      if (auto m = core::read_move(pos, text, *letters)) return *m;
+    return std::nullopt;
+  };
+  if (!unknown.empty()) {
+    if (auto m = written_move()) return *m;
+    return error(Kind::NotAMove, quoted + " is not a move: the word \"" + unknown +
+                                     "\" is not in the words of any profile");
+  }
+  auto description = describe(meanings);
+  if (!description) {
+    if (auto m = written_move()) return *m;
+    return error(Kind::NotAMove, quoted + " is not a move: " + description.error());
+  }
+
+  std::vector<core::Move> candidates;
+  const auto legal = core::legal_moves(pos);
+  for (bool strict : {true, false}) {
+    for (core::Move m : legal)
+      if (fits(pos, m, *description, strict)) candidates.push_back(m);
+    if (!candidates.empty()) break;
+  }
+  if (candidates.size() == 1) return candidates.front();
+  if (candidates.empty()) {
+    if (auto m = written_move()) return *m;
+    return error(Kind::Illegal, quoted + ": no legal move fits in this position");
+  }
+  HeardMoveError ambiguous{Kind::Ambiguous, "", candidates, {}};
+  for (core::Move m : candidates)
+    ambiguous.candidate_phrases.push_back(phrase_for_move(primary_, pos, m).text);
+  ambiguous.message =
+      quoted + " is ambiguous: " + join(ambiguous.candidate_phrases, ", ") + "; say which";
+  return fail_with(std::move(ambiguous));
+}
+
+}  // namespace annabella::speech

@@ -1,0 +1,144 @@
+#include "speech/recorder.h"
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+#include "speech/sha256.h"
+
+namespace annabella::speech {
+namespace {
+
+const std::string kGenesis(64, '0');
+
+std::string clock_text(std::chrono::milliseconds at) {
+  const long long ms = at.count() < 0 ? 0 : at.count();
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%02lld:%02lld:%02lld.%03lld", ms / 3600000, ms / 60000 % 60,
+                ms / 1000 % 60, ms % 1000);
+  return buffer;
+}
+
+std::string one_line(std::string_view text) {
+  std::string out(text);
+  for (char& c : out)
+    if (c == '\t' || c == '\n' || c == '\r') c = ' ';
+  return out;
+}
+
+std::vector<std::string> split_tabs(const std::string& line) {
+  std::vector<std::string> fields;
+  std::size_t start = 0;
+  for (;;) {
+    const auto tab = line.find('\t', start);
+    fields.push_back(line.substr(start, tab - start));
+    if (tab == std::string::npos) break;
+    start = tab + 1;
+  }
+  return fields;
+}
+
+}  // namespace
+
+std::string chain_digest(std::string_view previous, std::string_view cue_line,
+                         std::span<const std::int16_t> samples) {
+  Sha256 h;
+  h.update(previous);
+  h.update("\n");
+  h.update(cue_line);
+  h.update("\n");
+  std::uint8_t bytes[2];
+  for (std::int16_t s : samples) {
+    const auto u = static_cast<std::uint16_t>(s);
+    bytes[0] = std::uint8_t(u & 0xFF);
+    bytes[1] = std::uint8_t(u >> 8);
+    h.update(bytes, 2);
+  }
+  return Sha256::hex(h.finish());
+}
+
+std::filesystem::path Recorder::cue_path(const std::filesystem::path& audio_path) {
+  return audio_path.string() + ".cues.txt";
+}
+
+Result<std::unique_ptr<Recorder>> Recorder::create(const std::filesystem::path& audio_path,
+                                                   int sample_rate_hz) {
+  auto audio = SoundFileWriter::create(audio_path, sample_rate_hz);
+  if (!audio) return fail(audio.error());
+  std::FILE* cues = std::fopen(cue_path(audio_path).c_str(), "w");
+  if (!cues) return fail("cannot write the cue list " + cue_path(audio_path).string());
+  std::fprintf(cues,
+               "# annabella recording cue list v1: audio %s, %d Hz mono 16-bit\n"
+               "# digest = SHA-256(previous digest, cue line, samples); see docs/speech.md\n"
+               "# seq\ttime\tfirst_sample\tend_sample\troute\tkind\ttext\tdigest\n",
+               audio_path.filename().c_str(), sample_rate_hz);
+  std::fflush(cues);
+  return std::unique_ptr<Recorder>(new Recorder(std::move(*audio), cues, sample_rate_hz));
+}
+
+Recorder::Recorder(std::unique_ptr<SoundFileWriter> audio, std::FILE* cues, int sample_rate_hz)
+    : audio_(std::move(audio)), cues_(cues), sample_rate_hz_(sample_rate_hz), digest_(kGenesis) {}
+
+Recorder::~Recorder() {
+  std::fclose(cues_);
+}
+
+Result<std::string> Recorder::record(std::chrono::milliseconds at, std::string_view route,
+                                     std::string_view kind, std::string_view text,
+                                     std::span<const std::int16_t> audio) {
+  Samples segment(std::size_t(sample_rate_hz_ * kGap.count() / 1000), 0);
+  segment.insert(segment.end(), audio.begin(), audio.end());
+  const std::int64_t first = audio_->samples_written();
+  if (auto ok = audio_->write(segment); !ok) return fail(ok.error());
+  const std::int64_t end = audio_->samples_written();
+  std::ostringstream line;
+  line << ++sequence_ << '\t' << clock_text(at) << '\t' << first << '\t' << end << '\t'
+       << one_line(route) << '\t' << one_line(kind) << '\t' << one_line(text);
+  digest_ = chain_digest(digest_, line.str(), segment);
+  std::fprintf(cues_, "%s\t%s\n", line.str().c_str(), digest_.c_str());
+  std::fflush(cues_);
+  return digest_;
+}
+
+Result<RecordingCheck> verify_recording(const std::filesystem::path& audio_path) {
+  auto audio = read_sound_file(audio_path);
+  if (!audio) return fail(audio.error());
+  std::ifstream cues(Recorder::cue_path(audio_path));
+  if (!cues) return fail("cannot read the cue list " + Recorder::cue_path(audio_path).string());
+  RecordingCheck check;
+  std::string previous = kGenesis, line;
+  std::int64_t expected_first = 0;
+  int line_number = 0;
+  while (std::getline(cues, line)) {
+    ++line_number;
+    if (line.empty() || line[0] == '#') continue;
+    const auto where = Recorder::cue_path(audio_path).filename().string() + ":" +
+                       std::to_string(line_number) + ": ";
+    const auto fields = split_tabs(line);
+    if (fields.size() != 8) return fail(where + "expected 8 tab-separated fields");
+    std::int64_t first = 0, end = 0;
+    std::istringstream(fields[2]) >> first;
+    std::istringstream(fields[3]) >> end;
+    if (first != expected_first || end < first || end > std::int64_t(audio->samples.size()))
+      return fail(where + "the samples " + fields[2] + ".." + fields[3] +
+                  " do not follow on or are missing from the sound file");
+    const std::string body = line.substr(0, line.rfind('\t'));
+    const std::span<const std::int16_t> segment(audio->samples.data() + first,
+                                                std::size_t(end - first));
+    const std::string digest = chain_digest(previous, body, segment);
+    if (digest != fields[7])
+      return fail(where + "digest mismatch: the cue line or its audio has been changed");
+    previous = digest;
+    expected_first = end;
+    ++check.phrases;
+  }
+  if (expected_first != std::int64_t(audio->samples.size()))
+    return fail("the sound file holds " +
+                std::to_string(std::int64_t(audio->samples.size()) - expected_first) +
+                " samples after the last cue line (not covered by any digest)");
+  check.last_digest = previous;
+  return check;
+}
+
+}  // namespace annabella::speech

@@ -1,0 +1,63 @@
+// The recording of everything announced (D.2.7: the VI player may keep score "by recording the
+// moves on a recording device"): one sound file (WAV or FLAC) holding every phrase in order,
+// and beside it a cue list, `<audio file>.cues.txt`, one line a phrase, written as the game goes.
+//
+// Tamper evidence: each cue line ends with a SHA-256 hash chain value over the previous value,
+// the line itself and the audio samples of that phrase, so changing any sample or any line
+// breaks every digest from there on. The last digest (said at the end of the game, kept in the
+// journal or on the scoresheet) also seals the end. Format and check: docs/speech.md.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "core/result.h"
+#include "speech/sound_file.h"
+
+namespace annabella::speech {
+
+class Recorder {
+ public:
+  // Silence before each phrase in the recording, so phrases do not run together.
+  static constexpr std::chrono::milliseconds kGap{250};
+
+  // Creates the sound file and its cue list (both replaced if they exist).
+  static Result<std::unique_ptr<Recorder>> create(const std::filesystem::path& audio_path,
+                                                  int sample_rate_hz);
+  ~Recorder();
+
+  // Appends one phrase: `at` is when it was announced (since the announcer started), `route`
+  // and `kind` are labels ("public", "move"). Returns the new chain digest (hex).
+  Result<std::string> record(std::chrono::milliseconds at, std::string_view route,
+                             std::string_view kind, std::string_view text,
+                             std::span<const std::int16_t> audio);
+  const std::string& last_digest() const { return digest_; }
+  static std::filesystem::path cue_path(const std::filesystem::path& audio_path);
+
+ private:
+  Recorder(std::unique_ptr<SoundFileWriter> audio, std::FILE* cues, int sample_rate_hz);
+  std::unique_ptr<SoundFileWriter> audio_;
+  std::FILE* cues_;
+  int sample_rate_hz_;
+  int sequence_ = 0;
+  std::string digest_;
+};
+
+struct RecordingCheck {
+  int phrases = 0;
+  std::string last_digest;
+};
+// Recomputes the chain from the sound file and its cue list. The error names the first line
+// whose digest does not match (or whose samples are missing).
+Result<RecordingCheck> verify_recording(const std::filesystem::path& audio_path);
+
+// The digest chain step: SHA-256 of the previous digest (hex), a newline, the cue line without
+// its digest field, a newline, and the phrase's samples as 16-bit little-endian bytes.
+std::string chain_digest(std::string_view previous, std::string_view cue_line,
+                         std::span<const std::int16_t> samples);
+
+}  // namespace annabella::speech

@@ -1,0 +1,56 @@
+// The libsndfile adapter: the only file that includes libsndfile.
+#include "speech/sound_file.h"
+
+#include <sndfile.h>
+
+namespace annabella::speech {
+
+Result<std::unique_ptr<SoundFileWriter>> SoundFileWriter::create(const std::filesystem::path& path,
+                                                                 int sample_rate_hz) {
+  const auto ext = path.extension().string();
+  SF_INFO info{};
+  info.samplerate = sample_rate_hz;
+  info.channels = 1;
+  if (ext == ".wav" || ext == ".WAV") {
+    info.format = SF_FORMAT_WAV | SF_FORMAT_PCM_16;
+  } else if (ext == ".flac" || ext == ".FLAC") {
+    info.format = SF_FORMAT_FLAC | SF_FORMAT_PCM_16;
+  } else {
+    return fail("sound file " + path.string() + ": the name must end in .wav or .flac");
+  }
+  SNDFILE* file = sf_open(path.c_str(), SFM_WRITE, &info);
+  if (!file) return fail("cannot write sound file " + path.string() + ": " + sf_strerror(nullptr));
+  sf_command(file, SFC_SET_UPDATE_HEADER_AUTO, nullptr, SF_TRUE);
+  return std::unique_ptr<SoundFileWriter>(new SoundFileWriter(file, path));
+}
+
+SoundFileWriter::~SoundFileWriter() {
+  sf_close(static_cast<SNDFILE*>(file_));
+}
+
+Status SoundFileWriter::write(std::span<const std::int16_t> samples) {
+  auto* file = static_cast<SNDFILE*>(file_);
+  const auto n = sf_write_short(file, samples.data(), sf_count_t(samples.size()));
+  written_ += n;
+  if (n != sf_count_t(samples.size()))
+    return fail("writing sound file " + path_.string() + ": " + sf_strerror(file));
+  sf_write_sync(file);
+  return {};
+}
+
+Result<SoundFileContents> read_sound_file(const std::filesystem::path& path) {
+  SF_INFO info{};
+  SNDFILE* file = sf_open(path.c_str(), SFM_READ, &info);
+  if (!file) return fail("cannot read sound file " + path.string() + ": " + sf_strerror(nullptr));
+  SoundFileContents contents;
+  contents.sample_rate_hz = info.samplerate;
+  Samples frames(std::size_t(info.frames) * std::size_t(info.channels));
+  const auto n = sf_readf_short(file, frames.data(), info.frames);
+  sf_close(file);
+  contents.samples.reserve(std::size_t(n));
+  for (sf_count_t i = 0; i < n; ++i)
+    contents.samples.push_back(frames[std::size_t(i) * std::size_t(info.channels)]);
+  return contents;
+}
+
+}  // namespace annabella::speech

@@ -1,0 +1,73 @@
+// A refreshable braille display through BrlAPI (BRLTTY), and the clock shown on it (D.2.6).
+//
+// BRLTTY drives nearly every braille display model; annabella only writes one line of text to
+// it. tactile/braille_display.cpp is the only file that includes brlapi.h.
+//
+// Contract: connect() opens a connection of its own (BrlAPI's per-handle API, no process-wide
+// state), waits until the display reports its size, and takes the display in tty mode. A
+// BrailleDisplay is used from one thread at a time (the clock output worker). Errors come back
+// as values; BrlAPI's exception handler (whose default aborts the process) is replaced by one
+// that records the error for the next write to report.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "core/result.h"
+#include "tactile/clock_output.h"
+
+namespace annabella::tactile {
+
+struct BrailleSettings {
+  std::string host;  // "" = BrlAPI's default (BRLAPI_HOST, else the local BRLTTY); "host:N"
+  std::string auth;  // "" = BrlAPI's default; "none"
+  // How long to wait for BRLTTY to accept the connection and for the display to report its size
+  // (BRLTTY accepts connections about 1 s after it starts).
+  std::chrono::milliseconds wait{3000};
+};
+
+class BrailleDisplay {
+ public:
+  // The error names the host and BrlAPI's reason ("connection refused").
+  static Result<std::unique_ptr<BrailleDisplay>> connect(const BrailleSettings& settings);
+  ~BrailleDisplay();
+  BrailleDisplay(const BrailleDisplay&) = delete;
+  BrailleDisplay& operator=(const BrailleDisplay&) = delete;
+
+  int cells() const { return cells_; }
+  // Shows `text` (ASCII; cut to the display's width) with no cursor.
+  Status write_text(std::string_view text);
+  bool connected() const;
+
+  struct Handle;  // BrlAPI's handle with the error the exception handler recorded
+
+ private:
+  explicit BrailleDisplay(std::unique_ptr<Handle> handle, int cells);
+  std::unique_ptr<Handle> handle_;
+  int cells_ = 0;
+};
+
+// The clock on a braille display: "W 1:29:45* B 1:30:00 move 12", the player's own side first,
+// refreshed at every event and every second while a clock runs. Write errors are kept (the
+// worker goes on); last_error() tells them.
+class BrailleClockDisplay final : public ClockDisplay {
+ public:
+  BrailleClockDisplay(std::unique_ptr<BrailleDisplay> display, core::Color own_side);
+  void show(const core::ClockReading& reading, ClockShowReason why) override;
+  std::optional<core::ClockInstant> next_update(const core::ClockReading& reading) override;
+
+  // The last line written; the last write error ("" when none). Read them on the worker thread
+  // or after the worker stopped.
+  const std::string& last_line() const { return last_line_; }
+  const std::string& last_error() const { return last_error_; }
+
+ private:
+  std::unique_ptr<BrailleDisplay> display_;
+  core::Color own_side_;
+  std::string last_line_;
+  std::string last_error_;
+};
+
+}  // namespace annabella::tactile

@@ -1,0 +1,133 @@
+// The clock output worker and the braille clock line.
+#include "tactile/clock_output.h"
+
+#include <algorithm>
+
+namespace annabella::tactile {
+
+using core::ClockInstant;
+
+ClockOutputWorker::ClockOutputWorker(std::vector<std::unique_ptr<ClockDisplay>> displays)
+    : displays_(std::move(displays)) {
+  thread_ = std::thread([this] { run(); });
+}
+
+ClockOutputWorker::~ClockOutputWorker() {
+  stop();
+}
+
+void ClockOutputWorker::post(const core::ClockReading& reading, ClockShowReason why) {
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) return;
+    pending_ = reading;
+    pending_query_ = pending_query_ || why == ClockShowReason::Query;
+  }
+  wake_.notify_one();
+}
+
+void ClockOutputWorker::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_one();
+  if (thread_.joinable()) thread_.join();
+}
+
+void ClockOutputWorker::run() {
+  std::optional<core::ClockReading> latest;  // the last event's reading
+  ClockInstant shown_at{};                   // the instant last shown (latest projected there)
+  std::unique_lock lock(mutex_);
+  while (!stopping_) {
+    if (pending_) {
+      const core::ClockReading reading = *pending_;
+      const bool query = pending_query_;
+      pending_.reset();
+      pending_query_ = false;
+      lock.unlock();
+      latest = reading;
+      shown_at = reading.time;
+      for (auto& display : displays_)
+        display->show(reading, query ? ClockShowReason::Query : ClockShowReason::Event);
+      lock.lock();
+      continue;
+    }
+    std::optional<ClockInstant> next;
+    if (latest) {
+      const core::ClockReading current = latest->at(shown_at);
+      for (auto& display : displays_) {
+        const auto when = display->next_update(current);
+        if (when && (!next || *when < *next)) next = *when;
+      }
+    }
+    if (!next) {
+      wake_.wait(lock, [&] { return stopping_ || pending_.has_value(); });
+      continue;
+    }
+    if (wake_.wait_until(lock, *next, [&] { return stopping_ || pending_.has_value(); })) continue;
+    // Time passed: show the last reading projected to the instant asked for (or to now, when
+    // the worker woke late, so that a display never lags behind).
+    const ClockInstant tick = std::max(*next, std::chrono::steady_clock::now());
+    lock.unlock();
+    const core::ClockReading current = latest->at(shown_at);
+    const core::ClockReading projected = latest->at(tick);
+    for (auto& display : displays_) {
+      const auto when = display->next_update(current);
+      if (when && *when <= tick) display->show(projected, ClockShowReason::Tick);
+    }
+    shown_at = tick;
+    lock.lock();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+namespace {
+
+std::string time_text(const core::ClockReading& r, core::Color side) {
+  if (r.timed && r.remaining[side] <= core::ClockDuration::zero()) return "flag";
+  return core::format_hms(r.remaining[side]);
+}
+
+int move_number(const core::ClockReading& r) {
+  // The move in progress: White's next move, or the move White has just completed.
+  const bool white_to_move = r.running
+                                 ? *r.running == core::WHITE
+                                 : r.moves_completed[core::WHITE] <= r.moves_completed[core::BLACK];
+  return r.moves_completed[core::WHITE] + (white_to_move ? 1 : 0);
+}
+
+}  // namespace
+
+std::string clock_line(const core::ClockReading& reading, core::Color own_side, int cells) {
+  const core::Color opp = ~own_side;
+  const auto side = [&](core::Color c, bool spaced) {
+    std::string text = c == core::WHITE ? "W" : "B";
+    if (spaced) text += " ";
+    text += time_text(reading, c);
+    if (reading.running == c) text += "*";
+    return text;
+  };
+  const std::string number = std::to_string(move_number(reading));
+  std::string line = side(own_side, true) + " " + side(opp, true) + " move " + number;
+  if (reading.paused) line += " paused";
+  if (static_cast<int>(line.size()) <= cells) return line;
+  line = side(own_side, false) + " " + side(opp, false) + " " + number;
+  if (reading.paused) line += " P";
+  if (static_cast<int>(line.size()) > cells)
+    line.resize(static_cast<std::size_t>(std::max(cells, 0)));
+  return line;
+}
+
+std::optional<ClockInstant> next_second(const core::ClockReading& reading) {
+  if (!reading.running || !reading.timed) return std::nullopt;
+  const core::ClockDuration left = reading.remaining[*reading.running];
+  if (left <= core::ClockDuration::zero()) return std::nullopt;
+  const core::ClockDuration second = std::chrono::seconds(1);
+  // The display shows whole seconds rounded down: it drops one just after the fraction passes.
+  const core::ClockDuration to_change = left % second + core::ClockDuration(1);
+  return reading.time + reading.delay_left + to_change;
+}
+
+}  // namespace annabella::tactile

@@ -1,0 +1,77 @@
+// Clock outputs off the game thread (D.2.6): a worker thread shows the clock on every configured
+// device (a braille display, a vibrating tactile clock, a DGT3000 for the sighted opponent).
+//
+// The game thread owns the core::ChessClock; after every clock event it posts a
+// core::ClockReading (which carries the instant it was taken) and goes on at once: post() only
+// takes a lock long enough to replace the pending reading. The worker shows each posted reading,
+// then, between events, the same reading projected forward (ClockReading::at) to the instants
+// the devices ask for (the next second on a braille display, the next 5-minute cue on the
+// tactile clock). Nothing waits on a device, and every time shown is charged from the event's
+// own time stamp, never from when the worker got round to it.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/clock.h"
+
+namespace annabella::tactile {
+
+enum class ClockShowReason : unsigned char {
+  Event,  // a press, pause, adjustment: the reading is new
+  Tick,   // time passed: the last reading projected to the instant the device asked for
+  Query,  // the player asked for the time (a key, a board button, the tactile clock's button)
+};
+
+// One output device. Called on the worker thread only (never concurrently).
+class ClockDisplay {
+ public:
+  virtual ~ClockDisplay() = default;
+  virtual void show(const core::ClockReading& reading, ClockShowReason why) = 0;
+  // The next instant after reading.time at which the display wants a Tick; none = events only.
+  virtual std::optional<core::ClockInstant> next_update(const core::ClockReading& reading) = 0;
+};
+
+class ClockOutputWorker {
+ public:
+  explicit ClockOutputWorker(std::vector<std::unique_ptr<ClockDisplay>> displays);
+  ~ClockOutputWorker();  // stop()
+  ClockOutputWorker(const ClockOutputWorker&) = delete;
+  ClockOutputWorker& operator=(const ClockOutputWorker&) = delete;
+
+  // From the game thread: show this reading (taken at reading.time). Never blocks on a device;
+  // a reading not yet shown is replaced by a newer one (only the latest state matters), except
+  // that a Query is never lost.
+  void post(const core::ClockReading& reading, ClockShowReason why = ClockShowReason::Event);
+  // Stops and joins the worker; later posts are ignored.
+  void stop();
+
+ private:
+  void run();
+
+  std::vector<std::unique_ptr<ClockDisplay>> displays_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::optional<core::ClockReading> pending_;
+  bool pending_query_ = false;
+  bool stopping_ = false;
+  std::thread thread_;
+};
+
+// The clock as one line of text for a braille display of `cells` cells: the player's own side
+// first, then the opponent, then the move number; "*" marks the running clock, "flag" replaces a
+// time that has run out. 40 cells: "W 1:29:45* B 1:30:00 move 12"; shorter forms for smaller
+// displays ("W1:29:45* B1:30:00 12").
+std::string clock_line(const core::ClockReading& reading, core::Color own_side, int cells);
+
+// The instant after reading.time at which the running clock's display next shows a different
+// whole second (none when no clock runs or its flag has fallen).
+std::optional<core::ClockInstant> next_second(const core::ClockReading& reading);
+
+}  // namespace annabella::tactile

@@ -1,0 +1,111 @@
+// The console: both names of every command, moves typed alone, precise errors, help, and the
+// board read aloud by rank, file, piece type and side.
+#include "app/console.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+namespace annabella::app {
+namespace {
+
+core::Position pos_of(const char* fen) {
+  auto p = core::Position::from_fen(fen);
+  EXPECT_TRUE(p) << p.error().message;
+  return p ? *p : core::Position();
+}
+
+TEST(Console, EveryCommandHasTwoDistinctNames) {
+  std::set<std::string_view> names;
+  for (const auto& spec : console_commands()) {
+    EXPECT_TRUE(names.insert(spec.short_name).second) << spec.short_name;
+    EXPECT_TRUE(names.insert(spec.long_name).second) << spec.long_name;
+    auto by_short = parse_console_line(std::string(spec.short_name) + " x");
+    auto by_long = parse_console_line(std::string(spec.long_name) + " x");
+    ASSERT_TRUE(by_short) << spec.short_name;
+    ASSERT_TRUE(by_long) << spec.long_name;
+    EXPECT_EQ(by_short->kind, spec.kind);
+    EXPECT_EQ(by_long->kind, spec.kind);
+    EXPECT_EQ(by_long->arguments, std::vector<std::string>{"x"});
+  }
+}
+
+TEST(Console, NamesAreCaseInsensitive) {
+  auto c = parse_console_line("  TIME  ");
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->kind, CommandKind::Time);
+}
+
+TEST(Console, AMoveTypedAloneIsAMoveCommand) {
+  for (const char* line : {"Nf3", "e2e4", "Ng1-f3", "O-O", "0-0-0", "Springer Felix drei"}) {
+    auto c = parse_console_line(line);
+    ASSERT_TRUE(c) << line;
+    EXPECT_EQ(c->kind, CommandKind::Move) << line;
+    EXPECT_EQ(c->arguments, std::vector<std::string>{line});
+  }
+}
+
+TEST(Console, UnknownWordSuggestsTheClosestCommand) {
+  auto c = parse_console_line("tiem");
+  ASSERT_FALSE(c);
+  EXPECT_NE(c.error().message.find("did you mean time?"), std::string::npos) << c.error().message;
+  auto empty = parse_console_line("   ");
+  ASSERT_FALSE(empty);
+  EXPECT_NE(empty.error().message.find("empty line"), std::string::npos);
+  auto no_move = parse_console_line("move");
+  ASSERT_FALSE(no_move);
+  EXPECT_NE(no_move.error().message.find("which move"), std::string::npos);
+}
+
+TEST(Console, HelpListsEveryCommandWithItsRule) {
+  const std::string help = console_help();
+  for (const auto& spec : console_commands()) {
+    EXPECT_NE(help.find(std::string(spec.short_name) + ", " + std::string(spec.long_name)),
+              std::string::npos)
+        << spec.long_name;
+  }
+  EXPECT_NE(help.find("(D.2.10.4)"), std::string::npos);
+  auto one = console_help("f");
+  ASSERT_TRUE(one);
+  EXPECT_EQ(*one, "flag (short: f): claim that the opponent's flag has fallen. Rule: D.2.10.5");
+  EXPECT_FALSE(console_help("nonsense"));
+}
+
+struct BoardCase {
+  const char* query;
+  const char* text;
+};
+
+TEST(Console, ReadsTheBoardLikeLichessBlindMode) {
+  const core::Position pos =
+      pos_of("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  const BoardCase cases[] = {
+      {"r4", "rank 4: b4 black pawn, e4 white pawn"},
+      {"rank 4", "rank 4: b4 black pawn, e4 white pawn"},
+      {"fd", "file d: d2 white bishop, d5 white pawn, d7 black pawn"},
+      {"file h", "file h: h1 white rook, h2 white pawn, h3 black pawn, h8 black rook"},
+      {"knights", "knights: white c3, e5; black b6, f6"},
+      {"pn", "knights: white c3, e5; black b6, f6"},
+      {"queen", "queens: white f3; black e7"},
+      {"white",
+       "white: king e1; queen f3; rooks a1, h1; bishops d2, e2; knights c3, e5; pawns a2, b2, "
+       "c2, f2, g2, h2, e4, d5"},
+  };
+  for (const auto& c : cases) {
+    auto text = read_board(pos, c.query);
+    ASSERT_TRUE(text) << c.query << ": " << text.error().message;
+    EXPECT_EQ(*text, c.text) << c.query;
+  }
+  auto empty_rank = read_board(pos_of("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), "r5");
+  ASSERT_TRUE(empty_rank);
+  EXPECT_EQ(*empty_rank, "rank 5: empty");
+  auto all = read_board(pos_of("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), "all");
+  ASSERT_TRUE(all);
+  EXPECT_EQ(all->substr(0, 23), "rank 8: e8 black king; ");
+  auto bad = read_board(pos, "r9");
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().message.find("\"r9\""), std::string::npos);
+}
+
+}  // namespace
+}  // namespace annabella::app

@@ -1,0 +1,113 @@
+// The journal: entries survive a round trip, a torn last entry is dropped and cut off, damage
+// before the end is an error naming the line, and nothing whole is ever lost.
+#include "app/journal.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "support/temp_dir.h"
+
+namespace annabella::app {
+namespace {
+
+JournalEntry move_entry(int ply, const std::string& uci) {
+  JournalEntry e;
+  e.kind = "move";
+  e.set("ply", std::to_string(ply)).set("uci", uci).set("note", "tab\there\nnew line \\ back");
+  return e;
+}
+
+void append_raw(const std::filesystem::path& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::app);
+  out << bytes;
+}
+
+TEST(Journal, EntriesRoundTripWithEscapes) {
+  annabella::testing::TempDir dir;
+  const auto path = dir.path() / "game.journal";
+  {
+    auto journal = Journal::create(path);
+    ASSERT_TRUE(journal) << journal.error().message;
+    for (int ply = 1; ply <= 5; ++ply) ASSERT_TRUE(journal->append(move_entry(ply, "e2e4")));
+    EXPECT_EQ(journal->entries_written(), 5u);
+  }
+  auto read = read_journal(path);
+  ASSERT_TRUE(read) << read.error().message;
+  ASSERT_EQ(read->entries.size(), 5u);
+  EXPECT_EQ(read->torn_tail, "");
+  EXPECT_EQ(read->entries[4].kind, "move");
+  EXPECT_EQ(read->entries[4].get("ply"), "5");
+  EXPECT_EQ(read->entries[4].get("note"), "tab\there\nnew line \\ back");
+  EXPECT_FALSE(read->entries[4].has("missing"));
+}
+
+TEST(Journal, CreateNeverOverwritesARecord) {
+  annabella::testing::TempDir dir;
+  const auto path = dir.path() / "game.journal";
+  ASSERT_TRUE(Journal::create(path));
+  auto again = Journal::create(path);
+  ASSERT_FALSE(again);
+  EXPECT_NE(again.error().message.find("cannot be created"), std::string::npos);
+}
+
+// A write cut off at every possible byte: the whole entries before it are all kept.
+TEST(Journal, TornTailAtEveryByteIsDroppedAndCutOff) {
+  const std::string last = journal_line(3, move_entry(3, "g1f3"));
+  for (std::size_t cut = 1; cut < last.size(); ++cut) {
+    annabella::testing::TempDir dir;
+    const auto path = dir.path() / "game.journal";
+    {
+      auto journal = Journal::create(path);
+      ASSERT_TRUE(journal->append(move_entry(1, "e2e4")));
+      ASSERT_TRUE(journal->append(move_entry(2, "e7e5")));
+    }
+    append_raw(path, last.substr(0, cut));
+    auto read = read_journal(path);
+    ASSERT_TRUE(read) << "cut " << cut << ": " << read.error().message;
+    ASSERT_EQ(read->entries.size(), 2u) << "cut " << cut;
+    EXPECT_NE(read->torn_tail.find("line 3"), std::string::npos) << read->torn_tail;
+    // Resuming cuts the torn bytes off and continues the sequence.
+    auto resumed = Journal::resume(path, *read);
+    ASSERT_TRUE(resumed) << resumed.error().message;
+    ASSERT_TRUE(resumed->append(move_entry(3, "b8c6")));
+    auto again = read_journal(path);
+    ASSERT_TRUE(again) << again.error().message;
+    ASSERT_EQ(again->entries.size(), 3u);
+    EXPECT_EQ(again->torn_tail, "");
+    EXPECT_EQ(again->entries[2].get("uci"), "b8c6");
+  }
+}
+
+TEST(Journal, DamageBeforeTheEndIsAnErrorNamingTheLine) {
+  annabella::testing::TempDir dir;
+  const auto path = dir.path() / "game.journal";
+  std::string second = journal_line(2, move_entry(2, "e7e5"));
+  second[second.find("e7e5")] = 'd';  // one flipped byte: the checksum no longer matches
+  append_raw(path, journal_line(1, move_entry(1, "e2e4")) + second +
+                       journal_line(3, move_entry(3, "g1f3")));
+  auto read = read_journal(path);
+  ASSERT_FALSE(read);
+  EXPECT_NE(read.error().message.find("line 2"), std::string::npos) << read.error().message;
+  EXPECT_NE(read.error().message.find("checksum"), std::string::npos) << read.error().message;
+}
+
+TEST(Journal, AMissingEntryIsDetectedBySequence) {
+  annabella::testing::TempDir dir;
+  const auto path = dir.path() / "game.journal";
+  append_raw(path, journal_line(1, move_entry(1, "e2e4")) + journal_line(3, move_entry(3, "g1f3")) +
+                       journal_line(4, move_entry(4, "b8c6")));
+  auto read = read_journal(path);
+  ASSERT_FALSE(read);
+  EXPECT_NE(read.error().message.find("sequence number 3 where 2 was due"), std::string::npos)
+      << read.error().message;
+}
+
+TEST(Journal, UnreadableFileSaysWhich) {
+  auto read = read_journal("/nonexistent/annabella/game.journal");
+  ASSERT_FALSE(read);
+  EXPECT_NE(read.error().message.find("/nonexistent/annabella/game.journal"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace annabella::app

@@ -1,0 +1,299 @@
+// The play station with synthetic time: the Appendix D flow (D.2.3 made on the pegboard, then
+// announced, then the clock switches, D.2.4), the sighted player's moves entered and executed
+// on the pegboard (D.2.1), wrong placements caught at once, requests, arbiter commands, the
+// record and its exports, and resuming from the journal.
+#include "app/station.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "core/notation.h"
+#include "support/temp_dir.h"
+
+namespace annabella::app {
+namespace {
+
+using namespace std::chrono_literals;
+using annabella::testing::read_file;
+
+struct Said {
+  Route route;
+  std::string text;
+};
+
+class RecordingOutput : public StationOutput {
+ public:
+  void say(const speech::Phrase& phrase, Route route, TimePoint) override {
+    said.push_back({route, phrase.text});
+  }
+  void print(TimePoint, std::string_view text) override { printed.emplace_back(text); }
+
+  bool printed_containing(std::string_view part) const {
+    return std::any_of(printed.begin(), printed.end(),
+                       [&](const std::string& line) { return line.find(part) != line.npos; });
+  }
+  std::vector<Said> said;
+  std::vector<std::string> printed;
+};
+
+// Drives a Station in synthetic time.
+class StationDriver {
+ public:
+  explicit StationDriver(const std::filesystem::path& folder, bool resume = false,
+                         config::StationConfig config = {}) {
+    StationOptions options;
+    options.config = std::move(config);
+    options.record_folder = folder;
+    options.resume = resume;
+    auto opened = Station::open(options, output, now);
+    EXPECT_TRUE(opened) << opened.error().message;
+    if (opened) station = std::move(*opened);
+  }
+
+  StationDriver& board(tactile::BoardInput::Kind kind, std::string_view square,
+                       std::chrono::milliseconds after = 300ms) {
+    tactile::BoardInput in;
+    in.kind = kind;
+    in.square = *core::parse_square(square);
+    now += after;
+    in.time = now;
+    station->handle(StationEvent::pegboard(in));
+    return *this;
+  }
+  StationDriver& lift(std::string_view square) {
+    return board(tactile::BoardInput::Kind::Lift, square);
+  }
+  StationDriver& place(std::string_view square) {
+    return board(tactile::BoardInput::Kind::Place, square);
+  }
+  // A move on the pegboard as a hand makes it (captured piece first), then the settle time.
+  StationDriver& hand(std::string_view from, std::string_view to, bool capture = false) {
+    if (capture) lift(to);
+    lift(from).place(to);
+    return wait(400ms);
+  }
+  StationDriver& console(const std::string& line, std::chrono::milliseconds after = 500ms) {
+    now += after;
+    station->handle(StationEvent::console(now, line));
+    return *this;
+  }
+  StationDriver& wait(std::chrono::milliseconds span) {
+    const TimePoint end = now + span;
+    while (auto next = station->next_deadline()) {
+      if (*next > end) break;
+      now = std::max(now, *next);
+      station->tick(now);
+    }
+    now = end;
+    station->tick(now);
+    return *this;
+  }
+
+  RecordingOutput output;
+  TimePoint now = TimePoint(1h);
+  std::unique_ptr<Station> station;
+};
+
+TEST(Station, TheViPlayersMoveIsMadeOnThePegboardThenAnnouncedThenTheClockSwitches) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  ASSERT_TRUE(d.station);
+  EXPECT_EQ(d.station->clock().running(), core::WHITE);
+  d.lift("e2");
+  d.wait(100ms);
+  EXPECT_TRUE(d.output.printed_containing("touched e2 white pawn (D.2.2)"));
+  EXPECT_EQ(d.station->game().ply_count(), 0u);
+  d.place("e4");
+  EXPECT_EQ(d.station->game().ply_count(), 0u);  // not before the board settles (D.2.3)
+  EXPECT_EQ(d.station->clock().running(), core::WHITE);
+  d.wait(300ms);
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  EXPECT_EQ(d.station->clock().running(), core::BLACK);  // D.2.4: only now
+  ASSERT_FALSE(d.output.said.empty());
+  EXPECT_EQ(d.output.said.back().route, Route::Public);
+  EXPECT_EQ(d.output.said.back().text, "Eva vier");  // D.2.1 words, SAN form
+}
+
+TEST(Station, TheSightedPlayersMoveIsEnteredAnnouncedAndExecutedOnThePegboard) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("e2", "e4");
+  d.console("d5");  // the assistant types the sighted player's move (D.2.1)
+  ASSERT_EQ(d.station->game().ply_count(), 2u);
+  EXPECT_EQ(d.output.said.back().text, "David fuenf");
+  EXPECT_EQ(d.station->clock().running(), core::WHITE);
+  // The VI player executes it on his board: no second move enters the record.
+  d.hand("d7", "d5");
+  EXPECT_TRUE(d.output.printed_containing("executed d7d5 on the pegboard"));
+  EXPECT_EQ(d.station->game().ply_count(), 2u);
+  // Then his own capture.
+  d.hand("e4", "d5", true);
+  ASSERT_EQ(d.station->game().ply_count(), 3u);
+  EXPECT_EQ(d.output.said.back().text, "Bauer schlaegt David fuenf");
+}
+
+TEST(Station, AWrongExecutionIsCaughtAtOnceWithTheExpectedMove) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("e2", "e4");
+  d.console("Nf6");
+  d.lift("g8").place("h6");
+  // D.2.1: the first wrong placement is reported at once, privately, with the expected move.
+  ASSERT_FALSE(d.output.said.empty());
+  EXPECT_EQ(d.output.said.back().route, Route::Private);
+  EXPECT_NE(d.output.said.back().text.find("Springer Felix sechs"), std::string::npos)
+      << d.output.said.back().text;
+  d.lift("h6").place("f6").wait(400ms);
+  EXPECT_TRUE(d.output.printed_containing("executed g8f6"));
+  EXPECT_EQ(d.station->game().ply_count(), 2u);
+}
+
+TEST(Station, TheSightedPlayerCannotMoveForTheViPlayer) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.console("e4");
+  EXPECT_EQ(d.station->game().ply_count(), 0u);
+  EXPECT_TRUE(d.output.printed_containing("made on the pegboard (D.2.3)"));
+  d.hand("e2", "e4");
+  d.console("Ke7");
+  EXPECT_EQ(d.station->game().ply_count(), 1u);
+  EXPECT_TRUE(d.output.printed_containing("not a move"));
+}
+
+TEST(Station, TimeOnRequestIsPrivateWithMovesCompleted) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("e2", "e4");
+  d.console("e5", 10s);
+  d.console("time");
+  ASSERT_FALSE(d.output.said.empty());
+  EXPECT_EQ(d.output.said.back().route, Route::Private);  // D.2.10.4
+  EXPECT_NE(d.output.said.back().text.find("Zug"), std::string::npos) << d.output.said.back().text;
+  EXPECT_TRUE(d.output.printed_containing("1 moves completed (D.2.10.4)"));
+}
+
+TEST(Station, ArbiterCommandsAdjustTheClocksAndAreRecorded) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.console("adjust 1:00:00 0:30:00");
+  EXPECT_EQ(std::chrono::duration_cast<std::chrono::seconds>(
+                d.station->clock().remaining(core::BLACK, d.now)),
+            30min);
+  d.console("penalty black 2");  // Art. 12.9: two minutes to the opponent
+  EXPECT_EQ(std::chrono::duration_cast<std::chrono::seconds>(
+                d.station->clock().remaining(core::BLACK, d.now)),
+            32min);
+  d.console("pause");
+  EXPECT_TRUE(d.station->clock().paused());
+  d.console("continue");
+  EXPECT_FALSE(d.station->clock().paused());
+  d.console("adjust 1:00");
+  EXPECT_TRUE(d.output.printed_containing("H:MM:SS H:MM:SS"));
+  const std::string journal = read_file(dir.path() / "record" / "game.journal");
+  EXPECT_NE(journal.find("reason=penalty"), std::string::npos);
+  EXPECT_NE(journal.find("reason=adjust"), std::string::npos);
+}
+
+TEST(Station, ResignationEndsTheGameAndTheExportsShowIt) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("f2", "f3");
+  d.console("e5");
+  d.hand("e7", "e5");
+  d.console("resign white");
+  ASSERT_TRUE(d.station->game().is_over());
+  EXPECT_EQ(d.station->game().end().result, core::GameResult::BlackWins);
+  const std::string pgn = read_file(dir.path() / "record" / "game.pgn");
+  EXPECT_NE(pgn.find("[Result \"0-1\"]"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("1. f3 {[%clk"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("[%emt"), std::string::npos) << pgn;
+  const std::string brf = read_file(dir.path() / "record" / "scoresheet.brf");
+  EXPECT_FALSE(brf.empty());
+  const std::string touches = read_file(dir.path() / "record" / "touches.txt");
+  EXPECT_NE(touches.find("f2\twhite pawn"), std::string::npos) << touches;
+}
+
+TEST(Station, ResumingRestoresTheMovesAndTheClockTimes) {
+  annabella::testing::TempDir dir;
+  const auto folder = dir.path() / "record";
+  std::chrono::milliseconds white_left{}, black_left{};
+  {
+    StationDriver d(folder);
+    d.wait(20s);
+    d.hand("e2", "e4");
+    d.console("c5", 30s);
+    d.hand("c7", "c5");  // executed on the pegboard (D.2.1)
+    d.wait(5s);
+    d.hand("g1", "f3");
+    ASSERT_EQ(d.station->game().ply_count(), 3u);
+    white_left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        d.station->clock().remaining(core::WHITE, d.now));
+    black_left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        d.station->clock().remaining(core::BLACK, d.now));
+  }  // the station is gone (as after a crash: the journal is flushed at every entry)
+  StationDriver again(folder, true);
+  ASSERT_TRUE(again.station);
+  EXPECT_EQ(again.station->game().ply_count(), 3u);
+  EXPECT_TRUE(again.output.printed_containing("Restored the game"));
+  EXPECT_EQ(again.station->clock().running(), core::BLACK);
+  EXPECT_EQ(std::chrono::duration_cast<std::chrono::milliseconds>(
+                again.station->clock().remaining(core::WHITE, again.now)),
+            white_left);
+  // Black's time as at the last recorded event (White's move), not charged for the downtime.
+  EXPECT_LE(std::chrono::duration_cast<std::chrono::milliseconds>(
+                again.station->clock().remaining(core::BLACK, again.now)),
+            black_left + 1s);
+  // And the game continues.
+  again.console("d6");
+  EXPECT_EQ(again.station->game().ply_count(), 4u);
+}
+
+TEST(Station, LowTimeWarningsArePrivateOncePerThresholdAndOffByDefault) {
+  annabella::testing::TempDir dir;
+  {
+    StationDriver quiet(dir.path() / "quiet");
+    quiet.wait(2min);
+    EXPECT_TRUE(quiet.output.said.empty());  // D.2.10.4: nothing unasked
+  }
+  config::StationConfig config;
+  config.game.time_control = "5 min";
+  config.warnings.minutes_left = {4, 1};
+  StationDriver d(dir.path() / "record", false, config);
+  d.wait(59s);
+  EXPECT_TRUE(d.output.said.empty());
+  d.wait(2s);  // White passes 4 minutes left
+  ASSERT_EQ(d.output.said.size(), 1u);
+  EXPECT_EQ(d.output.said[0].route, Route::Private);
+  d.wait(30s);
+  EXPECT_EQ(d.output.said.size(), 1u);  // once
+  d.wait(3min);                         // passes 1 minute left
+  EXPECT_EQ(d.output.said.size(), 2u);
+}
+
+TEST(Station, ANewGameNeverOverwritesARecordedOne) {
+  annabella::testing::TempDir dir;
+  { StationDriver d(dir.path() / "record"); }
+  StationOptions options;
+  options.record_folder = dir.path() / "record";
+  RecordingOutput output;
+  auto again = Station::open(options, output, TimePoint(1h));
+  ASSERT_FALSE(again);
+  EXPECT_NE(again.error().message.find("--resume"), std::string::npos);
+}
+
+TEST(Station, ABrokenSettingIsNamed) {
+  annabella::testing::TempDir dir;
+  config::StationConfig config;
+  config.speech.profile = "klingon";
+  StationOptions options;
+  options.config = config;
+  options.record_folder = dir.path() / "record";
+  RecordingOutput output;
+  auto station = Station::open(options, output, TimePoint(1h));
+  ASSERT_FALSE(station);
+  EXPECT_NE(station.error().message.find("speech.profile"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace annabella::app

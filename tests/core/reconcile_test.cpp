@@ -1,0 +1,596 @@
+// D.2.9 reconciliation: a table of scenarios, each with the findings an arbiter must get, and the
+// live board check.
+#include "core/reconcile.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+
+#include "core/movegen.h"
+
+namespace annabella::core {
+namespace {
+
+// Morphy v Duke of Brunswick and Count Isouard, Paris 1858 (33 plies).
+constexpr const char* kOpera =
+    "1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3 c6 "
+    "9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ "
+    "Nxd7 16. Qb8+ Nxb8 17. Rd8#";
+
+// The first `plies` written moves of a list, one per line.
+std::string first(const std::string& list, std::size_t plies) {
+  const auto tokens = split_move_list(list);
+  std::string out;
+  for (std::size_t i = 0; i < plies && i < tokens.size(); ++i) out += tokens[i] + "\n";
+  return out;
+}
+
+Position start_of(const std::string& fen) {
+  if (fen.empty()) return Position();
+  auto pos = Position::from_fen(fen);
+  EXPECT_TRUE(pos) << fen;
+  return pos ? *pos : Position();
+}
+
+// The position an English move list leads to (the list must read).
+Position after(const Position& start, const std::string& list) {
+  const SheetReading s = read_sheet(start, {split_move_list(list), english_letters()});
+  EXPECT_TRUE(s.fully_read()) << list << ": "
+                              << (s.fully_read() ? "" : s.plies[s.read_plies].problem);
+  return s.positions.back();
+}
+
+std::vector<Move> moves_of(const Position& start, const std::string& list) {
+  const SheetReading s = read_sheet(start, {split_move_list(list), english_letters()});
+  EXPECT_TRUE(s.fully_read()) << list;
+  std::vector<Move> out;
+  for (std::size_t i = 0; i < s.read_plies; ++i) out.push_back(s.move(i));
+  return out;
+}
+
+// A FEN with some squares changed: {"h1", '.'} empties h1, {"a1", 'R'} puts a white rook there.
+std::string edit(const std::string& fen, std::initializer_list<std::pair<const char*, char>> ops) {
+  const std::string placement = fen.substr(0, fen.find(' '));
+  char board[64];
+  int sq = 56;
+  for (char c : placement) {
+    if (c == '/') {
+      sq -= 16;
+    } else if (c >= '1' && c <= '8') {
+      for (int k = 0; k < c - '0'; ++k) board[sq++] = '.';
+    } else {
+      board[sq++] = c;
+    }
+  }
+  for (const auto& [name, piece] : ops) board[*parse_square(name)] = piece;
+  std::string out;
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const char c = board[rank * 8 + file];
+      if (c == '.') {
+        ++empty;
+        continue;
+      }
+      if (empty) out += char('0' + empty);
+      empty = 0;
+      out += c;
+    }
+    if (empty) out += char('0' + empty);
+    if (rank) out += '/';
+  }
+  return out + fen.substr(fen.find(' '));
+}
+
+struct Expected {
+  bool agree = false;
+  DifferenceKind kind = DifferenceKind::None;
+  int sheet = -1;
+  std::size_t agreed = 0;
+  std::size_t target = 0;
+  std::size_t steps_a = 0;
+  std::size_t steps_b = 0;
+  std::string wrong_a;  // "<ply> <played SAN>" of the board's first wrong move, "" for none
+  std::string wrong_b;
+};
+
+struct Scenario {
+  std::string name;
+  std::string start_fen;  // "" = the initial position
+  std::string sheet_a, sheet_b;
+  std::string lang_a, lang_b;  // "" = found by reading
+  // A board: an English move list played from the start, or "fen:" and a placement.
+  std::string board_a, board_b;
+  Expected expected;
+};
+
+ReconcileInput input_of(const Scenario& sc) {
+  ReconcileInput in;
+  in.start = start_of(sc.start_fen);
+  const std::string* boards[2] = {&sc.board_a, &sc.board_b};
+  const std::string* sheets[2] = {&sc.sheet_a, &sc.sheet_b};
+  const std::string* langs[2] = {&sc.lang_a, &sc.lang_b};
+  for (int i = 0; i < 2; ++i) {
+    if (boards[i]->rfind("fen:", 0) == 0) {
+      auto b = read_placement(boards[i]->substr(4));
+      EXPECT_TRUE(b) << *boards[i] << (b ? "" : b.error().message);
+      if (b) in.boards[i].placement = *b;
+    } else {
+      in.boards[i].placement = after(in.start, *boards[i]);
+    }
+    in.sheets[i].tokens = split_move_list(*sheets[i]);
+    if (!langs[i]->empty()) in.sheets[i].letters = *piece_letters_for(*langs[i]);
+  }
+  return in;
+}
+
+std::string wrong_text(const std::optional<WrongMove>& w) {
+  return w ? std::to_string(w->ply) + " " + w->played_san : "";
+}
+
+const std::string kOpera15 = first(kOpera, 15);  // up to 8. Nc3
+const std::string kOpera24 = first(kOpera, 24);  // up to 12... Rd8
+
+std::vector<Scenario> scenarios() {
+  const std::string castled = after(Position(), first(kOpera, 23)).fen();
+  return {
+      {"SheetsAgreeOneBoardWrong",
+       "",
+       kOpera15,
+       kOpera15,
+       "",
+       "",
+       kOpera15,
+       first(kOpera, 14) + "Nd2",
+       // Board B (Black's) executed White's 8. Nc3 as Nd2: one move back to c3.
+       {true, DifferenceKind::None, -1, 15, 15, 0, 1, "", "14 Nd2"}},
+      {"BothBoardsWrong",
+       "",
+       kOpera15,
+       kOpera15,
+       "",
+       "",
+       first(kOpera, 12) + "Qe2 Qe7 Nc3",
+       first(kOpera, 13) + "Qd7 Nc3",
+       {true, DifferenceKind::None, -1, 15, 15, 1, 1, "12 Qe2", "13 Qd7"}},
+      {"WrongCaptureOnOneBoard",
+       "",
+       first(kOpera, 26),
+       first(kOpera, 26),
+       "",
+       "",
+       // 13... Nxd7 made on board A where both sheets have 13... Rxd7.
+       first(kOpera, 25) + "Nxd7",
+       first(kOpera, 26),
+       {true, DifferenceKind::None, -1, 26, 26, 2, 0, "25 Nxd7", ""}},
+      {"CastlingWithTheWrongRook",
+       "",
+       first(kOpera, 23),
+       first(kOpera, 23),
+       "",
+       "",
+       // O-O-O made with the h1 rook to d1: the a1 rook stands where the h1 rook should.
+       "fen:" + edit(castled, {{"a1", 'R'}, {"h1", '.'}}),
+       first(kOpera, 23),
+       {true, DifferenceKind::None, -1, 23, 23, 1, 0, "", ""}},
+      {"PromotionToTheWrongPiece",
+       "4k3/P7/8/8/8/8/8/4K3 w - - 0 40",
+       "40. Kd2 Kd7 41. a8=Q",
+       "40. Kd2 Kd7 41. a8Q",
+       "",
+       "",
+       "Kd2 Kd7 a8=N",
+       "Kd2 Kd7 a8=Q",
+       // Remove the knight, place the queen: two steps.
+       {true, DifferenceKind::None, -1, 3, 3, 2, 0, "2 a8=N", ""}},
+      {"MoveLeftOutOfOneSheet",
+       "",
+       kOpera15,
+       first(kOpera, 8) + first(kOpera, 15).substr(first(kOpera, 9).size()),
+       "",
+       "",
+       kOpera15,
+       first(kOpera, 14) + "Nd2",
+       // Sheet B lacks 5. Qxf3: retrace to where both agree, after 4... Bxf3 (8 plies).
+       {false, DifferenceKind::MoveLeftOut, 1, 8, 8, 8, 8, "", ""}},
+      {"ExtraMove",
+       "",
+       first(kOpera, 10) + "h3\n" + kOpera15.substr(first(kOpera, 10).size()),
+       kOpera15,
+       "",
+       "",
+       kOpera15,
+       kOpera15,
+       {false, DifferenceKind::ExtraMove, 0, 10, 10, 5, 5, "", ""}},
+      {"TwoMovesSwapped",
+       "",
+       first(kOpera, 16),
+       first(kOpera, 12) + "Nc3 Qe7 Qb3 c6",
+       "",
+       "",
+       first(kOpera, 16),
+       first(kOpera, 16),
+       // 8. Qb3 is illegal in sheet B's order (the knight on c3 blocks the queen): B is wrong.
+       {false, DifferenceKind::MovesSwapped, 1, 12, 12, 4, 4, "", ""}},
+      {"IllegalMoveWritten",
+       "",
+       kOpera15,
+       first(kOpera, 12) + "Qb4 Qe7 Nc3",
+       "",
+       "",
+       kOpera15,
+       kOpera15,
+       {false, DifferenceKind::IllegalMove, 1, 12, 12, 3, 3, "", ""}},
+      {"UnreadableMoveWritten",
+       "",
+       kOpera15,
+       first(kOpera, 12) + "Xq9 Qe7 Nc3",
+       "",
+       "",
+       kOpera15,
+       kOpera15,
+       {false, DifferenceKind::UnreadableMove, 1, 12, 12, 3, 3, "", ""}},
+      {"OneSheetBehindBoardsRight",
+       "",
+       kOpera15,
+       first(kOpera, 14),
+       "",
+       "",
+       kOpera15,
+       kOpera15,
+       // Nothing to retrace: sheet B is completed.
+       {false, DifferenceKind::SheetBehind, 1, 14, 15, 0, 0, "", ""}},
+      {"OneSheetBehindBoardWrong",
+       "",
+       kOpera15,
+       first(kOpera, 14),
+       "",
+       "",
+       kOpera15,
+       first(kOpera, 14) + "Nd2",
+       {false, DifferenceKind::SheetBehind, 1, 14, 14, 1, 1, "", ""}},
+      {"SheetsInDifferentLanguages",
+       "",
+       "1. e4 e5 2. Sf3 d6 3. d4 Lg4 4. dxe5 Lxf3 5. Dxf3 dxe5 6. Lc4 Sf6 7. Db3 De7 8. Sc3",
+       "1. e4 e5 2. Cf3 d6 3. d4 Fg4 4. dxe5 Fxf3+ 5. Dxf3 dxe5 6. Fc4 Cf6 7. Db3 De7 8. Cc3",
+       "",
+       "",
+       kOpera15,
+       first(kOpera, 14) + "Na3",
+       {true, DifferenceKind::None, -1, 15, 15, 0, 1, "", "14 Na3"}},
+      {"DifferentLanguagesGiven",
+       "",
+       "1. e4 e5 2. Sf3 d6 3. d4 Lg4 4. dxe5 Lxf3 5. Dxf3 dxe5 6. Lc4 Sf6 7. Db3 De7 8. Sc3",
+       "1. e4 e5 2. Кf3 d6 3. d4 Сg4 4. dxe5 Сxf3 5. Фxf3 dxe5 6. Сc4 Кf6 7. Фb3 Фe7 8. Кd2",
+       "de",
+       "ru",
+       kOpera15,
+       kOpera15,
+       {false, DifferenceKind::DifferentMove, -1, 14, 14, 1, 1, "", ""}},
+  };
+}
+
+class ReconcileScenario : public ::testing::TestWithParam<Scenario> {};
+
+TEST_P(ReconcileScenario, FindsWhatTheArbiterNeeds) {
+  const Scenario& sc = GetParam();
+  const ReconcileInput in = input_of(sc);
+  const Reconciliation r = reconcile(in);
+  const Expected& e = sc.expected;
+  const std::string text = arbiter_text(r);
+  SCOPED_TRACE(text);
+  EXPECT_EQ(r.sheets_agree, e.agree);
+  EXPECT_EQ(r.divergence.kind, e.kind)
+      << difference_name(r.divergence.kind) << ": " << r.divergence.explanation;
+  EXPECT_EQ(r.divergence.sheet, e.sheet);
+  EXPECT_EQ(r.agreed_plies, e.agreed);
+  EXPECT_EQ(r.target_plies, e.target);
+  EXPECT_EQ(r.corrections[0].steps.size(), e.steps_a);
+  EXPECT_EQ(r.corrections[1].steps.size(), e.steps_b);
+  EXPECT_EQ(wrong_text(r.corrections[0].went_wrong), e.wrong_a);
+  EXPECT_EQ(wrong_text(r.corrections[1].went_wrong), e.wrong_b);
+  // The corrections really turn each board into the target.
+  for (int b = 0; b < 2; ++b) {
+    char squares[64];
+    for (int s = 0; s < 64; ++s) squares[s] = char(in.boards[b].placement.piece_on(Square(s)));
+    for (const CorrectionStep& st : r.corrections[b].steps) {
+      if (st.kind != CorrectionStep::Kind::Place) squares[st.from] = NO_PIECE;
+      if (st.kind != CorrectionStep::Kind::Remove) squares[st.to] = char(st.piece);
+    }
+    for (int s = 0; s < 64; ++s) EXPECT_EQ(squares[s], char(r.target.piece_on(Square(s))));
+  }
+  // The target is the position the sheets reach at that point.
+  const SheetReading& ref =
+      r.sheets[e.kind == DifferenceKind::SheetBehind && e.target > e.agreed ? 1 - e.sheet : 0];
+  EXPECT_EQ(r.target.fen(), ref.positions[e.target].fen());
+  EXPECT_NE(text.find("D.2.9"), std::string::npos);
+  // Retraced plies are exactly those past the target when moves are taken back.
+  for (int s = 0; s < 2; ++s) {
+    const std::size_t taken = r.target_plies == r.agreed_plies && !e.agree
+                                  ? r.sheets[s].plies.size() - r.agreed_plies
+                                  : 0;
+    EXPECT_EQ(r.retraced[s].size(), taken) << "sheet " << s;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(D29, ReconcileScenario, ::testing::ValuesIn(scenarios()),
+                         [](const auto& param_info) { return param_info.param.name; });
+
+// ---------------------------------------------------------------------------------------------
+// Details of single findings
+
+TEST(Reconcile, AgreeingSheetsNameThePlayerWhoMadeADifferentMove) {
+  // Player A (White) wrote 8. Nc3 but made 8. Nd2 on his own board (D.2.9).
+  ReconcileInput in =
+      input_of({"", "", kOpera15, kOpera15, "", "", first(kOpera, 14) + "Nd2", kOpera15, {}});
+  const Reconciliation r = reconcile(in);
+  ASSERT_TRUE(r.corrections[0].went_wrong);
+  EXPECT_FALSE(r.corrections[0].went_wrong->from_log);
+  EXPECT_EQ(r.corrections[0].went_wrong->expected_san, "Nc3");
+  const std::string text = arbiter_text(r);
+  EXPECT_NE(text.find("Board A went wrong at White's move 8: Nd2 was made where the sheets have "
+                      "Nc3 (inferred from the board)."),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("Player A wrote the correct move but made a different one on his "
+                      "board: under D.2.9 he must adjust his position"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("Step 1: move white knight d2 c3."), std::string::npos) << text;
+  EXPECT_NE(text.find("Board B (player B, Black): already right"), std::string::npos) << text;
+  EXPECT_NE(text.find("No moves are retraced: the clocks are not readjusted."), std::string::npos);
+}
+
+TEST(Reconcile, BoardLogNamesTheWrongMoveEvenLongAgo) {
+  // Board B executed 2... d6 as d5 then played on (an illegal game on that board is possible:
+  // only the log knows). Its log says so; inference alone would search 8 plies only.
+  ReconcileInput in = input_of({"", "", kOpera15, kOpera15, "", "", kOpera15, kOpera15, {}});
+  std::vector<Move> log = moves_of(Position(), kOpera15);
+  log[3] = Move(SQ_D7, SQ_D5);  // 2... d5 instead of 2... d6; the board stands as the sheets
+  in.boards[1].log = log;
+  const Reconciliation r = reconcile(in);
+  ASSERT_TRUE(r.corrections[1].went_wrong);
+  EXPECT_TRUE(r.corrections[1].went_wrong->from_log);
+  EXPECT_EQ(r.corrections[1].went_wrong->ply, 3u);
+  EXPECT_EQ(r.corrections[1].went_wrong->played_san, "d5");
+  EXPECT_EQ(r.corrections[1].went_wrong->expected_san, "d6");
+  // The log then goes on with moves that are illegal after d5 (3. d4 is fine, 3... Bg4 fine,
+  // 4. dxe5 fine, but the board is the sheets' board): the note says the log does not fit.
+  EXPECT_FALSE(r.corrections[1].note.empty());
+  EXPECT_NE(arbiter_text(r).find("(board log)"), std::string::npos);
+}
+
+TEST(Reconcile, BoardLogThatDisagreesWithTheBoardMeansDisplacedPieces) {
+  ReconcileInput in = input_of({"",
+                                "",
+                                kOpera15,
+                                kOpera15,
+                                "",
+                                "",
+                                kOpera15,
+                                "fen:" + edit(after(Position(), kOpera15).fen(), {{"h2", '.'}}),
+                                {}});
+  in.boards[1].log = moves_of(Position(), kOpera15);
+  const Reconciliation r = reconcile(in);
+  EXPECT_FALSE(r.corrections[1].went_wrong);
+  EXPECT_EQ(r.corrections[1].steps.size(), 1u);
+  EXPECT_NE(r.corrections[1].note.find("pieces were displaced"), std::string::npos);
+}
+
+TEST(Reconcile, LeftOutOrExtraIsDecidedByTheBoardLog) {
+  // Sheet B has 6. h3 h6 (a move pair) that sheet A lacks; both sheets read through. The board
+  // log shows h3 was played, so it was left out of sheet A.
+  const std::string b = first(kOpera, 10) + "h3 h6\n" + kOpera15.substr(first(kOpera, 10).size());
+  ReconcileInput in = input_of({"", "", kOpera15, b, "", "", kOpera15, b, {}});
+  in.boards[1].log = moves_of(Position(), b);
+  Reconciliation r = reconcile(in);
+  EXPECT_EQ(r.divergence.kind, DifferenceKind::MoveLeftOut) << r.divergence.explanation;
+  EXPECT_EQ(r.divergence.sheet, 0);
+  EXPECT_EQ(r.divergence.count, 2u);
+  EXPECT_NE(r.divergence.explanation.find("board B's log shows h3 was played"), std::string::npos);
+  // The same sheets with board A's log (no h3 h6): extra on sheet B.
+  in.boards[1].log.reset();
+  in.boards[0].log = moves_of(Position(), kOpera15);
+  r = reconcile(in);
+  EXPECT_EQ(r.divergence.kind, DifferenceKind::ExtraMove) << r.divergence.explanation;
+  EXPECT_EQ(r.divergence.sheet, 1);
+}
+
+TEST(Reconcile, ClockTimesComeFromTheLogAtTheRetracedPoint) {
+  ReconcileInput in = input_of(
+      {"", "", kOpera15, first(kOpera, 12) + "Qb4 Qe7 Nc3", "", "", kOpera15, kOpera15, {}});
+  auto log = parse_clock_log(
+      "# ply white_ms black_ms\n0 5400000 5400000\n11 5000000 4900000\n12 4950000 4900000\n"
+      "13 4950000 4800000\n");
+  ASSERT_TRUE(log) << log.error().message;
+  in.clock_log = *log;
+  Reconciliation r = reconcile(in);
+  EXPECT_TRUE(r.clock.readjust);
+  EXPECT_EQ(r.clock.ply, 12u);
+  ASSERT_TRUE(r.clock.reading);
+  EXPECT_EQ(r.clock.reading->white, std::chrono::milliseconds(4950000));
+  EXPECT_EQ(r.clock.note,
+            "Set the clocks to White 1 h 22 min 30 s, Black 1 h 21 min 40 s (clock log, at that "
+            "point; D.2.9).");
+  // A gap in the log: the nearest earlier reading, said so.
+  in.clock_log =
+      std::vector<ClockAtPly>{{0, std::chrono::minutes(90), std::chrono::minutes(90)},
+                                {11, std::chrono::minutes(80), std::chrono::minutes(70)}};
+  r = reconcile(in);
+  EXPECT_NE(r.clock.note.find("nearest earlier reading, ply 11"), std::string::npos);
+  in.clock_log.reset();
+  r = reconcile(in);
+  EXPECT_FALSE(r.clock.reading);
+  EXPECT_EQ(r.clock.note, "No clock log: the arbiter decides the times (D.2.9).");
+}
+
+TEST(Reconcile, StandingsSayWhereEachBoardIsOnEachSheet) {
+  // Sheet B lacks 5. Qxf3; board B stands after 7... Qe7 by both sheets' moves.
+  const std::string sheet_b = first(kOpera, 8) + kOpera15.substr(first(kOpera, 9).size());
+  const Reconciliation r =
+      reconcile(input_of({"", "", kOpera15, sheet_b, "", "", kOpera15, first(kOpera, 14), {}}));
+  ASSERT_EQ(r.standings.size(), 4u);
+  EXPECT_EQ(r.standings[0].matches_after, 15u);  // board A on sheet A
+  EXPECT_EQ(r.standings[2].matches_after, 14u);  // board B on sheet A
+  EXPECT_FALSE(r.standings[3].matches_after);    // sheet B reads only up to 4... Bxf3
+  EXPECT_EQ(r.standings[3].nearest_after, 8u);
+  const std::string text = arbiter_text(r);
+  EXPECT_NE(text.find("Board A matches sheet A after White's move 8, Nc3."), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("Board B matches sheet A after Black's move 7, Qe7."), std::string::npos);
+  EXPECT_NE(text.find("Retraced from sheet A: White's move 5 Qxf3"), std::string::npos) << text;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Long games
+
+// A deterministic legal game of `plies` plies (a simple LCG picks among the legal moves).
+std::vector<Move> long_game(std::size_t plies, std::uint32_t seed) {
+  for (;; ++seed) {
+    std::uint32_t state = seed;
+    Position pos;
+    std::vector<Move> moves;
+    while (moves.size() < plies) {
+      const MoveList list = legal_moves(pos);
+      if (list.empty()) break;
+      state = state * 1664525u + 1013904223u;
+      const Move m = list[(state >> 8) % list.size()];
+      moves.push_back(m);
+      pos.play(m);
+    }
+    if (moves.size() == plies && !legal_moves(pos).empty()) return moves;
+  }
+}
+
+std::vector<std::string> san_list(const std::vector<Move>& moves, const PieceLetters& letters) {
+  std::vector<std::string> out;
+  Position pos;
+  for (const Move m : moves) {
+    out.push_back(to_san(pos, m, letters));
+    pos.play(m);
+  }
+  return out;
+}
+
+TEST(ReconcileLongGame, AgreeingSheetsOver100MovesBoardWrongNearTheEnd) {
+  const std::vector<Move> game = long_game(230, 7);
+  ReconcileInput in;
+  in.sheets[0] = {san_list(game, english_letters()), std::nullopt};
+  in.sheets[1] = {san_list(game, *piece_letters_for("de")), std::nullopt};
+  Position pos;
+  for (const Move m : game) pos.play(m);
+  in.boards[0].placement = pos;
+  // Board B: the last move replaced by another legal one.
+  Position before;
+  for (std::size_t i = 0; i + 1 < game.size(); ++i) before.play(game[i]);
+  Move other;
+  for (const Move m : legal_moves(before))
+    if (m != game.back() && m.to() != game.back().to()) other = m;
+  in.boards[1].placement = before.after(other);
+  const Reconciliation r = reconcile(in);
+  EXPECT_TRUE(r.sheets_agree) << arbiter_text(r);
+  EXPECT_EQ(r.agreed_plies, 230u);
+  EXPECT_EQ(r.sheets[1].letters.code == "de" || r.sheets[1].letters.code == "sr", true);
+  EXPECT_TRUE(r.corrections[0].steps.empty());
+  ASSERT_TRUE(r.corrections[1].went_wrong);
+  EXPECT_EQ(r.corrections[1].went_wrong->ply, 229u);
+  EXPECT_EQ(r.corrections[1].went_wrong->played, other);
+  EXPECT_EQ(r.standings[2].matches_after, std::nullopt);
+}
+
+TEST(ReconcileLongGame, MoveLeftOutNearTheEndOfA115MoveGame) {
+  const std::vector<Move> game = long_game(230, 11);
+  std::vector<std::string> a = san_list(game, english_letters());
+  std::vector<std::string> b = a;
+  b.erase(b.begin() + 221);  // sheet B lacks White's or Black's move at ply 221
+  ReconcileInput in;
+  in.sheets[0] = {a, english_letters()};
+  in.sheets[1] = {b, english_letters()};
+  Position pos;
+  for (const Move m : game) pos.play(m);
+  in.boards[0].placement = pos;
+  in.boards[1].placement = pos;
+  in.clock_log = std::vector<ClockAtPly>{};
+  for (std::size_t ply = 0; ply <= 230; ++ply)
+    in.clock_log->push_back({ply, std::chrono::milliseconds(5400000 - 10000 * long(ply)),
+                             std::chrono::milliseconds(5400000 - 9000 * long(ply))});
+  const Reconciliation r = reconcile(in);
+  EXPECT_FALSE(r.sheets_agree);
+  EXPECT_EQ(r.agreed_plies, 221u);
+  // b.erase may also fit a swap or a shift of two; the reader must call it what it is.
+  EXPECT_EQ(r.divergence.kind, DifferenceKind::MoveLeftOut) << r.divergence.explanation;
+  EXPECT_EQ(r.divergence.sheet, 1);
+  EXPECT_EQ(r.retraced[0].size(), 9u);
+  EXPECT_EQ(r.retraced[1].size(), 8u);
+  ASSERT_TRUE(r.clock.reading);
+  EXPECT_EQ(r.clock.reading->ply, 221u);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inputs
+
+TEST(ReconcileInputs, SplitMoveListDropsNumbersResultsAndComments) {
+  EXPECT_EQ(split_move_list("1. e4 e5 2.Nf3 {good} Nc6 3... Bb5 (3. Bc4) ; note\n4 O-O 1-0"),
+            (std::vector<std::string>{"e4", "e5", "Nf3", "Nc6", "Bb5", "O-O"}));
+  EXPECT_EQ(split_move_list("e4\ne5\n\nSf3\n12…Sc6\n1/2-1/2"),
+            (std::vector<std::string>{"e4", "e5", "Sf3", "Sc6"}));
+  EXPECT_EQ(split_move_list("1)e4 e5 2) 0-0"), (std::vector<std::string>{"e4", "e5", "0-0"}));
+}
+
+TEST(ReconcileInputs, ClockLogFormat) {
+  auto log = parse_clock_log("# comment\n\n0 60000 60000\n  1 59000 60000  \n");
+  ASSERT_TRUE(log);
+  ASSERT_EQ(log->size(), 2u);
+  EXPECT_EQ((*log)[1],
+            (ClockAtPly{1, std::chrono::milliseconds(59000), std::chrono::milliseconds(60000)}));
+  auto bad = parse_clock_log("0 60000 60000\n1 59000\n");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().message,
+            "clock log line 2: expected \"ply white_ms black_ms\" (three whole numbers)");
+  auto back = parse_clock_log("3 1 1\n2 1 1\n");
+  ASSERT_FALSE(back);
+  EXPECT_EQ(back.error().message, "clock log line 2: ply 2 does not follow ply 3");
+}
+
+TEST(ReconcileInputs, BoardsAsPlacementOrFen) {
+  auto placement = read_placement("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+  ASSERT_TRUE(placement);
+  EXPECT_EQ(placement->piece_on(SQ_E4), W_PAWN);
+  // White in check with White to move is not a FEN fault; the same placement with Black to move
+  // would be: the placement reader tries both.
+  auto check = read_placement("4k3/8/8/8/8/8/8/4K2r");
+  ASSERT_TRUE(check) << check.error().message;
+  EXPECT_FALSE(read_placement("8/8/8/8/8/8/8/8"));
+  EXPECT_TRUE(read_placement(std::string(kStartFen)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Live
+
+TEST(CheckBoard, TheFirstWrongMoveIsFoundWhenTheBoardSettles) {
+  const Position start;
+  const std::vector<Move> game = moves_of(start, kOpera15);
+  EXPECT_TRUE(check_board(start, game, after(start, kOpera15)).matches);
+  // Not yet executed: the board shows the point before the last move.
+  const BoardCheck behind = check_board(start, game, after(start, first(kOpera, 14)));
+  EXPECT_FALSE(behind.matches);
+  EXPECT_EQ(behind.matches_after, 14u);
+  EXPECT_FALSE(behind.went_wrong);
+  EXPECT_EQ(behind.steps.size(), 1u);
+  // 7. Qe2 instead of 7. Qb3, and play went on: caught three plies back.
+  const BoardCheck wrong =
+      check_board(start, game, after(start, first(kOpera, 12) + "Qe2 Qe7 Nc3"));
+  EXPECT_FALSE(wrong.matches_after);
+  ASSERT_TRUE(wrong.went_wrong);
+  EXPECT_EQ(wrong.went_wrong->ply, 12u);
+  EXPECT_EQ(wrong.went_wrong->played_san, "Qe2");
+  EXPECT_EQ(wrong.went_wrong->expected_san, "Qb3");
+  // Beyond the search depth nothing is inferred, but the steps are still exact.
+  const BoardCheck shallow =
+      check_board(start, game, after(start, first(kOpera, 12) + "Qe2 Qe7 Nc3"), 2);
+  EXPECT_FALSE(shallow.went_wrong);
+  EXPECT_EQ(shallow.steps.size(), 1u);
+}
+
+}  // namespace
+}  // namespace annabella::core

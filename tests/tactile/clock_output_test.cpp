@@ -1,0 +1,130 @@
+// The clock output worker and the braille clock line (no device: a recording display).
+#include "tactile/clock_output.h"
+
+#include <gtest/gtest.h>
+
+#include <condition_variable>
+#include <mutex>
+
+namespace annabella::tactile {
+namespace {
+
+using std::chrono::milliseconds;
+using std::chrono::seconds;
+
+core::ClockInstant at_s(double s) {
+  return core::ClockInstant{} + milliseconds(static_cast<long long>(s * 1000));
+}
+
+core::ChessClock started(const char* control, core::ClockInstant start) {
+  core::ChessClock clock(*core::read_time_control(control));
+  EXPECT_TRUE(clock.start(start));
+  return clock;
+}
+
+TEST(ClockLine, OwnSideFirstRunningMarkedMoveNumber) {
+  core::ChessClock clock = started("90+30", at_s(0));
+  ASSERT_TRUE(clock.press(core::WHITE, at_s(10)));
+  const auto r = clock.reading(at_s(15));
+  EXPECT_EQ(clock_line(r, core::WHITE, 40), "W 1:30:20 B 1:29:55* move 1");
+  EXPECT_EQ(clock_line(r, core::BLACK, 40), "B 1:29:55* W 1:30:20 move 1");
+  EXPECT_EQ(clock_line(r, core::BLACK, 20), "B1:29:55* W1:30:20 1");
+  EXPECT_EQ(clock_line(r, core::BLACK, 12), "B1:29:55* W1");
+  ASSERT_TRUE(clock.press(core::BLACK, at_s(20)));
+  EXPECT_EQ(clock_line(clock.reading(at_s(20)), core::WHITE, 40), "W 1:30:20* B 1:30:20 move 2");
+  ASSERT_TRUE(clock.pause(at_s(21)));
+  EXPECT_EQ(clock_line(clock.reading(at_s(30)), core::WHITE, 40),
+            "W 1:30:19 B 1:30:20 move 2 paused");
+}
+
+TEST(ClockLine, FlagReplacesATimeThatRanOut) {
+  core::ChessClock clock = started("1 min", at_s(0));
+  EXPECT_EQ(clock_line(clock.reading(at_s(61)), core::BLACK, 40), "B 0:01:00 W flag* move 1");
+}
+
+TEST(NextSecond, WhenTheDisplayedSecondChanges) {
+  core::ChessClock clock = started("1 min", at_s(0));
+  // At 0.25 s White shows 0:00:59 (59.75 s left); 0:00:58 just after 1 s (59 s left).
+  const auto r = clock.reading(at_s(0.25));
+  EXPECT_EQ(next_second(r), at_s(1) + core::ClockDuration(1));
+  const auto delayed = started("G/1 d5", at_s(0)).reading(at_s(2));
+  EXPECT_EQ(next_second(delayed), at_s(5) + core::ClockDuration(1));  // the delay runs first
+  EXPECT_FALSE(next_second(clock.reading(at_s(60))));                 // flag: no more seconds
+}
+
+// A display that records what it was shown.
+class RecordingDisplay : public ClockDisplay {
+ public:
+  struct Shown {
+    core::ClockReading reading;
+    ClockShowReason why;
+  };
+  void show(const core::ClockReading& reading, ClockShowReason why) override {
+    std::lock_guard lock(mutex_);
+    shown_.push_back({reading, why});
+    changed_.notify_all();
+  }
+  std::optional<core::ClockInstant> next_update(const core::ClockReading& reading) override {
+    return ticks_ ? next_second(reading) : std::nullopt;
+  }
+  // Waits until `count` readings were shown (a generous limit; never a timing assertion).
+  std::vector<Shown> wait_for(std::size_t count) {
+    std::unique_lock lock(mutex_);
+    changed_.wait_for(lock, seconds(10), [&] { return shown_.size() >= count; });
+    return shown_;
+  }
+  bool ticks_ = false;
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::vector<Shown> shown_;
+};
+
+TEST(ClockOutputWorker, ShowsEachPostedReadingOffTheGameThread) {
+  auto display = std::make_unique<RecordingDisplay>();
+  RecordingDisplay* recorder = display.get();
+  std::vector<std::unique_ptr<ClockDisplay>> displays;
+  displays.push_back(std::move(display));
+  ClockOutputWorker worker(std::move(displays));
+  core::ChessClock clock = started("5 min", at_s(0));
+  worker.post(clock.reading(at_s(0)));
+  auto shown = recorder->wait_for(1);
+  ASSERT_GE(shown.size(), 1u);
+  EXPECT_EQ(shown[0].why, ClockShowReason::Event);
+  EXPECT_EQ(shown[0].reading.time, at_s(0));
+  ASSERT_TRUE(clock.press(core::WHITE, at_s(3)));
+  worker.post(clock.reading(at_s(3)), ClockShowReason::Query);
+  shown = recorder->wait_for(2);
+  ASSERT_GE(shown.size(), 2u);
+  EXPECT_EQ(shown.back().why, ClockShowReason::Query);
+  EXPECT_EQ(shown.back().reading.moves_completed[core::WHITE], 1);
+  worker.stop();
+  worker.post(clock.reading(at_s(4)));  // ignored after stop
+  EXPECT_EQ(recorder->wait_for(2).size(), 2u);
+}
+
+TEST(ClockOutputWorker, TicksAreTheEventReadingProjectedForward) {
+  auto display = std::make_unique<RecordingDisplay>();
+  display->ticks_ = true;
+  RecordingDisplay* recorder = display.get();
+  std::vector<std::unique_ptr<ClockDisplay>> displays;
+  displays.push_back(std::move(display));
+  ClockOutputWorker worker(std::move(displays));
+  const auto start = std::chrono::steady_clock::now();
+  core::ChessClock clock = started("5 min", start);
+  const auto event = clock.reading(start);
+  worker.post(event);
+  const auto shown = recorder->wait_for(3);
+  worker.stop();
+  ASSERT_GE(shown.size(), 3u);
+  for (std::size_t i = 1; i < shown.size(); ++i) {
+    EXPECT_EQ(shown[i].why, ClockShowReason::Tick);
+    // Charged from the event's own time stamp: exactly the clock's time at the tick's instant.
+    EXPECT_EQ(shown[i].reading.remaining, clock.reading(shown[i].reading.time).remaining);
+    EXPECT_GT(shown[i].reading.time, shown[i - 1].reading.time);
+  }
+}
+
+}  // namespace
+}  // namespace annabella::tactile
