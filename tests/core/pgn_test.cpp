@@ -494,6 +494,28 @@ TEST(PgnRoundTrip, ReadWriteReadKeepsEverything) {
   }
 }
 
+TEST(PgnRead, GameStreamOverManyChunks) {
+  std::string text;
+  std::vector<std::string> written;
+  for (unsigned seed = 100; seed < 160; ++seed) {
+    written.push_back(write_pgn(random_game(seed, 120)));
+    text += written.back();
+  }
+  ASSERT_GT(text.size(), 3u * 16 * 1024);  // more than the stream's read size
+  std::istringstream in(text);
+  PgnGameStream stream(in);
+  std::size_t count = 0;
+  while (auto g = stream.next()) {
+    ASSERT_LT(count, written.size());
+    EXPECT_EQ(g->number, int(count) + 1);
+    EXPECT_TRUE(g->problems.empty()) << problems_of(*g);
+    EXPECT_EQ(write_pgn(*g), written[count]);
+    ++count;
+  }
+  EXPECT_EQ(count, written.size());
+  EXPECT_TRUE(stream.status());
+}
+
 TEST(PgnRoundTrip, RandomGamesThroughWriterAndReader) {
   for (unsigned seed = 1; seed <= 20; ++seed) {
     const PgnGame g = random_game(seed, 250);
