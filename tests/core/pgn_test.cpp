@@ -368,11 +368,16 @@ TEST(PgnComment, ClockAndElapsedTakenOutOtherCommandsKept) {
   ASSERT_TRUE(plain);
   EXPECT_FALSE(plain->clock);
   EXPECT_FALSE(parse_comment("[%clk soon]"));
-  // An opened command without its ']' before the next command is text (found by fuzz_pgn).
-  auto open = parse_comment("[%clk 0:0 [%clk 0:03:00]");
+  // An opened command without its ']' before the next command (or the end) is text, unless it
+  // is a clock command (found by fuzz_pgn: such text could read as a command once written).
+  auto open = parse_comment("[%cal Ge2e4 [%clk 0:03:00] [%csl");
   ASSERT_TRUE(open);
-  EXPECT_EQ(open->text, "[%clk 0:0");
+  EXPECT_EQ(open->text, "[%cal Ge2e4 [%csl");
   EXPECT_EQ(*open->clock, milliseconds(180000));
+  auto unclosed = parse_comment("[%clk 0:0 [%clk 0:03:00]");
+  ASSERT_FALSE(unclosed);
+  EXPECT_EQ(unclosed.error().message, "[%clk is not closed with ']'");
+  EXPECT_FALSE(parse_comment("time [%emt 0:00:01"));
 }
 
 // ---------------------------------------------------------------------------------------------
