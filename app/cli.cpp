@@ -142,6 +142,52 @@ int run_cli(int argc, char** argv) {
   demo_cmd->add_flag("--silent", demo.silent, "No sound device: text and recording only");
   demo_cmd->callback([&] { exit_code = run_demo(demo, std::cout, std::cerr); });
 
+  // annabella board-sim --protocol dgt|peg --link PATH [--pgn FILE] [--speed X] [--fen FEN]
+  BoardSimOptions board_sim;
+  auto* sim_cmd = cli.add_subcommand(
+      "board-sim", "Simulate a DGT or peg board on a pseudo-terminal (commands on stdin)");
+  sim_cmd->add_option("--protocol", board_sim.protocol, "dgt or peg")
+      ->check(CLI::IsMember({"dgt", "peg"}));
+  sim_cmd->add_option("--link", board_sim.link, "Make PATH a symlink to the pseudo-terminal")
+      ->required();
+  sim_cmd->add_option("--pgn", board_sim.pgn, "Play this game (PGN or a list of SAN/UCI moves)");
+  sim_cmd->add_option("--fen", board_sim.fen, "Start position (default: the initial position)");
+  sim_cmd->add_option("--speed", board_sim.speed,
+                      "Hand speed factor (2 = twice as fast, 0 = no "
+                      "pauses)");
+  sim_cmd->add_option("--seed", board_sim.seed, "Seed of the hand's fumbles");
+  sim_cmd->add_flag("--steady", board_sim.steady, "No slides, bounce or wrong squares");
+  sim_cmd->callback([&] { exit_code = run_board_sim(board_sim, std::cin, std::cout, std::cerr); });
+
+  // annabella board watch --port PATH --protocol dgt|peg [--fen FEN]
+  BoardWatchOptions board_watch;
+  auto* board_cmd = cli.add_subcommand("board", "Electronic board tools");
+  board_cmd->require_subcommand(1);
+  auto* watch_cmd =
+      board_cmd->add_subcommand("watch", "Follow a game on a board and print every event");
+  watch_cmd->add_option("--port", board_watch.port, "Serial device or pseudo-terminal")->required();
+  watch_cmd->add_option("--protocol", board_watch.protocol, "dgt or peg")
+      ->check(CLI::IsMember({"dgt", "peg"}));
+  watch_cmd->add_option("--fen", board_watch.fen, "Start position (default: the initial position)");
+  watch_cmd->add_option("--settle", board_watch.settle_ms, "Settle time in milliseconds");
+  watch_cmd->add_option("--announce", board_watch.announce_ms,
+                        "A completed move is made after this many quiet milliseconds");
+  watch_cmd->add_option("--moves", board_watch.moves, "Exit after this many moves made");
+  watch_cmd->add_option("--timeout", board_watch.timeout_s,
+                        "Exit (status 1) after this many "
+                        "seconds");
+  watch_cmd->callback([&] { exit_code = run_board_watch(board_watch, std::cout, std::cerr); });
+
+  // annabella recording verify FILE
+  RecordingVerifyOptions recording_verify;
+  auto* recording_cmd = cli.add_subcommand("recording", "The recording of what was announced");
+  recording_cmd->require_subcommand(1);
+  auto* verify_cmd = recording_cmd->add_subcommand(
+      "verify", "Check the digest chain of a recording and its cue list (D.2.7)");
+  verify_cmd->add_option("FILE", recording_verify.file, "The .wav or .flac file")->required();
+  verify_cmd->callback(
+      [&] { exit_code = run_recording_verify(recording_verify, std::cout, std::cerr); });
+
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

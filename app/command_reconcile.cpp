@@ -24,9 +24,10 @@ Result<core::WrittenSheet> read_sheet_file(const std::string& path, const std::s
   auto text = slurp(path, what);
   if (!text) return fail(text.error());
   core::WrittenSheet sheet;
-  // PGN sheets: core/scoresheet.h takes over once it is merged; a plain move list (which may
-  // carry PGN tags and comments, skipped) is read here.
-  sheet.tokens = core::split_move_list(*text);
+  // A move list or PGN movetext (tags, comments and variations are left out).
+  auto written = core::read_scoresheet(*text);
+  if (!written) return fail(std::string(what) + " \"" + path + "\": " + written.error().message);
+  sheet.sheet = std::move(*written);
   if (!lang.empty()) {
     auto letters = core::piece_letters_for(lang);
     if (!letters) return fail(std::string(what) + ": " + letters.error().message);

@@ -3,6 +3,7 @@
 // writes results to `out`, errors to `err`.
 #pragma once
 
+#include <cstdint>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -108,5 +109,44 @@ struct DemoOptions {
   bool silent = false;
 };
 int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err);
+
+// annabella board-sim --protocol dgt|peg --link PATH [--pgn FILE] [--speed X] [--fen FEN]:
+// a simulated board on a pseudo-terminal (PATH becomes a symlink to it) that waits for a host to
+// read it, then plays the game of FILE (PGN, or a plain list of SAN/UCI moves) as a hand does,
+// or takes commands from `in` ("lift e2", "place e4", "button time", "move Nf3", "unplug"...).
+struct BoardSimOptions {
+  std::string protocol = "dgt";
+  std::string link;
+  std::string pgn;
+  std::string fen;
+  double speed = 1.0;      // 2 = twice as fast; 0 = no pauses
+  std::uint32_t seed = 1;  // the hand's fumbles (slides, bounce, wrong squares) are seeded
+  bool steady = false;     // no fumbles at all
+};
+int run_board_sim(const BoardSimOptions& options, std::istream& in, std::ostream& out,
+                  std::ostream& err);
+
+// annabella board watch --port PATH --protocol dgt|peg [--fen FEN]: follows a game on a board
+// and prints every event as a text line (touched, removed, placed, completed, "made SAN (UCI)",
+// illegal, out of sync, disconnected, reconnected). Runs until interrupted, --moves N made
+// (exit 0) or --timeout seconds passed (exit 1).
+struct BoardWatchOptions {
+  std::string port;
+  std::string protocol = "dgt";
+  std::string fen;
+  int settle_ms = 250;     // tactile::PegboardSettings::settle
+  int announce_ms = 1000;  // a completed move is made after this quiet time (or the reply)
+  int moves = 0;
+  double timeout_s = 0;
+};
+int run_board_watch(const BoardWatchOptions& options, std::ostream& out, std::ostream& err);
+
+// annabella recording verify FILE: recomputes the recording's SHA-256 digest chain (D.2.7,
+// docs/speech.md) from FILE and FILE.cues.txt; prints the phrase count and the last digest.
+struct RecordingVerifyOptions {
+  std::string file;
+};
+int run_recording_verify(const RecordingVerifyOptions& options, std::ostream& out,
+                         std::ostream& err);
 
 }  // namespace annabella::app

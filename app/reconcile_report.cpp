@@ -78,6 +78,10 @@ std::string square_or_null(Square s) {
   return s == core::SQ_NONE ? "null" : json_string(core::square_name(s));
 }
 
+long long ms(core::ClockDuration t) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(t).count();
+}
+
 std::string optional_number(const std::optional<std::size_t>& n) {
   return n ? std::to_string(*n) : "null";
 }
@@ -186,7 +190,8 @@ std::string reconciliation_json(const Reconciliation& r) {
       j += "\"written\": " + json_string(p.written) + ", ";
       j += "\"san\": " + (p.move ? json_string(p.san) : "null") + ", ";
       j += "\"uci\": " + (p.move ? json_string(core::to_uci(*p.move)) : "null") + ", ";
-      j += "\"problem\": " + (p.problem.empty() ? "null" : json_string(p.problem)) + "}";
+      j += "\"problem\": " + (p.problem.empty() ? "null" : json_string(p.problem)) + ", ";
+      j += "\"note\": " + (p.note.empty() ? "null" : json_string(p.note)) + "}";
     }
     j += "]}";
   }
@@ -269,8 +274,10 @@ std::string reconciliation_json(const Reconciliation& r) {
   j += "  \"clock\": {\"readjust\": " + std::string(cl.readjust ? "true" : "false") +
        ", \"ply\": " + std::to_string(cl.ply) +
        ", \"reading_ply\": " + (cl.reading ? std::to_string(cl.reading->ply) : "null") +
-       ", \"white_ms\": " + (cl.reading ? std::to_string(cl.reading->white.count()) : "null") +
-       ", \"black_ms\": " + (cl.reading ? std::to_string(cl.reading->black.count()) : "null") +
+       ", \"white_ms\": " +
+       (cl.reading ? std::to_string(ms(cl.reading->remaining[core::WHITE])) : "null") +
+       ", \"black_ms\": " +
+       (cl.reading ? std::to_string(ms(cl.reading->remaining[core::BLACK])) : "null") +
        ", \"note\": " + json_string(cl.note) + "},\n";
   j += "  \"text\": " + json_string(core::arbiter_text(r)) + "\n";
   j += "}\n";
@@ -336,9 +343,11 @@ std::string ply_cell(const core::SheetReading& sh, std::size_t i) {
   if (i >= sh.plies.size()) return "<td class=\"none\">(nothing written)</td><td></td>";
   const core::ReadPly& p = sh.plies[i];
   std::string read =
-      p.move ? html_escape(p.san) : "<span class=\"problem\">" + html_escape(p.problem) + "</span>";
-  return "<td lang=\"" + html_escape(sh.letters.code) + "\">" + html_escape(p.written) +
-         "</td><td>" + read + "</td>";
+      p.move ? html_escape(p.san) +
+                   (p.note.empty() ? "" : " <small>(" + html_escape(p.note) + ")</small>")
+             : "<span class=\"problem\">" + html_escape(p.problem) + "</span>";
+  return "<td lang=\"" + html_escape(sh.letters.code) + "\">" +
+         (p.written.empty() ? "(blank)" : html_escape(p.written)) + "</td><td>" + read + "</td>";
 }
 
 constexpr const char* kStyle = R"(
@@ -500,8 +509,8 @@ std::string reconciliation_html(const Reconciliation& r) {
   h += "<section id=\"clock\" aria-labelledby=\"clock-h\">\n<h2 id=\"clock-h\">Clocks</h2>\n<p>" +
        html_escape(r.clock.note) + "</p>\n";
   if (r.clock.reading) {
-    auto clock = [](std::chrono::milliseconds t) {
-      const long long s = t.count() / 1000;
+    auto clock = [](core::ClockDuration t) {
+      const long long s = std::chrono::duration_cast<std::chrono::seconds>(t).count();
       char buf[32];
       std::snprintf(buf, sizeof buf, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
       return std::string(buf);
@@ -510,8 +519,8 @@ std::string reconciliation_html(const Reconciliation& r) {
          std::to_string(r.clock.reading->ply) +
          ")</caption><thead><tr><th scope=\"col\">White</th><th scope=\"col\">Black</th></tr>"
          "</thead><tbody><tr><td>" +
-         clock(r.clock.reading->white) + "</td><td>" + clock(r.clock.reading->black) +
-         "</td></tr></tbody></table>\n";
+         clock(r.clock.reading->remaining[core::WHITE]) + "</td><td>" +
+         clock(r.clock.reading->remaining[core::BLACK]) + "</td></tr></tbody></table>\n";
   }
   h += "</section>\n";
 

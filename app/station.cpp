@@ -156,6 +156,7 @@ Result<std::unique_ptr<Station>> Station::open(const StationOptions& options, St
   }
   if (!recorded_game && !station->game_.is_over())
     (void)station->clock_.start(now, station->game_.position().side_to_move());
+  station->clock_event(now);
   station->write_exports(now);
   return station;
 }
@@ -216,6 +217,10 @@ void Station::print(TimePoint time, const std::string& text) {
 
 void Station::say(const speech::Phrase& phrase, Route route, TimePoint time) {
   out_.say(phrase, route, time);
+}
+
+void Station::clock_event(TimePoint time, bool query) {
+  out_.clock_changed(clock_.reading(time), query);
 }
 
 void Station::record(const JournalEntry& entry, TimePoint time) {
@@ -392,6 +397,7 @@ void Station::make_move(core::Move move, TimePoint time, std::string_view by) {
   // D.2.4: the opponent's clock starts only now that the move is made.
   auto press = clock_.press(before.side_to_move(), time);
   if (!press) print(time, "clock: " + press.error().message);
+  clock_event(time);
   RecordedMove r;
   r.move = move;
   r.san = san;
@@ -462,6 +468,7 @@ void Station::announce_end(TimePoint time) {
   const auto& end = game_.end();
   record(end_entry(end, timeline(time)), time);
   (void)clock_.stop(time, end.reason);
+  clock_event(time);
   say(speech::phrase_game_end(vocabulary_, end), Route::Public, time);
   print(time,
         "game over: " + core::result_text(end.result) + " (" + end.rule + ": " + end.reason + ")");
@@ -474,6 +481,7 @@ void Station::say_time(TimePoint time) {
   const auto black = to_ms(clock_.remaining(core::BLACK, time));
   const int completed = clock_.moves_completed(core::WHITE);
   say(speech::phrase_time_readout(vocabulary_, white, black, completed), Route::Private, time);
+  clock_event(time, true);
   print(time, "time: White " + core::format_hms(white) + ", Black " + core::format_hms(black) +
                   ", " + std::to_string(completed) + " moves completed (D.2.10.4)");
 }
@@ -691,6 +699,7 @@ void Station::on_console(const StationEvent& event) {
       const auto w = to_ms(clock_.remaining(core::WHITE, time));
       const auto b = to_ms(clock_.remaining(core::BLACK, time));
       record(clock_entry(w, b, timeline(time), pause ? "pause" : "resume"), time);
+      clock_event(time);
       print(time, std::string(pause ? "clocks paused" : "clocks running") + " (Art. 6.11.1)");
       break;
     }
@@ -704,6 +713,7 @@ void Station::on_console(const StationEvent& event) {
       (void)clock_.set_remaining(core::WHITE, *white, time, "arbiter, Art. 6.10.2");
       (void)clock_.set_remaining(core::BLACK, *black, time, "arbiter, Art. 6.10.2");
       record(clock_entry(to_ms(*white), to_ms(*black), timeline(time), "adjust"), time);
+      clock_event(time);
       print(time, "clocks set: White " + core::format_hms(*white) + ", Black " +
                       core::format_hms(*black) + " (Art. 6.10.2)");
       flag_reported_ = false;
@@ -721,6 +731,7 @@ void Station::on_console(const StationEvent& event) {
       const auto w = to_ms(clock_.remaining(core::WHITE, time));
       const auto b = to_ms(clock_.remaining(core::BLACK, time));
       record(clock_entry(w, b, timeline(time), "penalty"), time);
+      clock_event(time);
       print(time, std::to_string(minutes) + " minutes added to " + side_word(*side) +
                       "'s clock (Art. 12.9)");
       break;
@@ -737,6 +748,7 @@ void Station::on_console(const StationEvent& event) {
       const auto w = to_ms(clock_.remaining(core::WHITE, time));
       const auto b = to_ms(clock_.remaining(core::BLACK, time));
       record(adjourn_entry(args[0], timeline(time), w, b), time);
+      clock_event(time);
       // Guidelines I.1.3: what the envelope must show.
       print(time, "adjourned. Envelope: " + options_.config.white.name + " - " +
                       options_.config.black.name + ", " + options_.config.event.name + ", round " +

@@ -69,6 +69,12 @@ class StationOutput {
   virtual void say(const speech::Phrase& phrase, Route route, TimePoint time) = 0;
   // One line of console text (also the log), already complete.
   virtual void print(TimePoint time, std::string_view text) = 0;
+  // The clock changed (a press, a pause, an adjustment) or, with `query`, the player asked for
+  // the time: for the clock displays (braille, tactile clock), which run off the game thread.
+  virtual void clock_changed(const core::ClockReading& reading, bool query) {
+    (void)reading;
+    (void)query;
+  }
 };
 
 struct StationOptions {
@@ -121,6 +127,7 @@ class Station {
   void write_exports(TimePoint time);
 
   void say(const speech::Phrase& phrase, Route route, TimePoint time);
+  void clock_event(TimePoint time, bool query = false);
   void print(TimePoint time, const std::string& text);
 
   StationOptions options_;

@@ -39,14 +39,16 @@ std::vector<Move> long_game(std::size_t plies, std::uint32_t seed) {
   }
 }
 
-std::vector<std::string> written(const std::vector<Move>& moves, const PieceLetters& letters) {
-  std::vector<std::string> out;
+// The game as a scoresheet in the given letters, one move a line; `skip` is left out.
+Scoresheet written(const std::vector<Move>& moves, const PieceLetters& letters,
+                   std::size_t skip = SIZE_MAX) {
+  std::string text;
   Position pos;
-  for (const Move m : moves) {
-    out.push_back(to_san(pos, m, letters));
-    pos.play(m);
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (i != skip) text += to_san(pos, moves[i], letters) + "\n";
+    pos.play(moves[i]);
   }
-  return out;
+  return *read_scoresheet(text);
 }
 
 Position final_position(const std::vector<Move>& moves, std::size_t plies) {
@@ -92,15 +94,14 @@ int main(int argc, char** argv) {
     // Sheet B left out the ply at 290; both boards at the game's end; clock log for every ply.
     Scenario s{"left out at ply 290, languages given", {}};
     s.input.sheets[0] = {written(game, en), en};
-    auto b = written(game, de);
-    b.erase(b.begin() + 290);
-    s.input.sheets[1] = {b, de};
+    s.input.sheets[1] = {written(game, de, 290), de};
     s.input.boards[0].placement = end;
     s.input.boards[1].placement = end;
-    s.input.clock_log = std::vector<ClockAtPly>{};
+    s.input.clock_log = std::vector<ClockPly>{};
     for (std::size_t p = 0; p <= kPlies; ++p)
-      s.input.clock_log->push_back({p, std::chrono::milliseconds(5400000 - 9000 * long(p)),
-                                    std::chrono::milliseconds(5400000 - 8000 * long(p))});
+      s.input.clock_log->push_back(clock_ply(int(p),
+                                             std::chrono::milliseconds(5400000 - 9000 * long(p)),
+                                             std::chrono::milliseconds(5400000 - 8000 * long(p))));
     scenarios.push_back(s);
     Scenario found = s;
     found.name = "left out at ply 290, languages found";
@@ -127,8 +128,8 @@ int main(int argc, char** argv) {
     // Two moves swapped at ply 292 on sheet B (a transposition), boards at the end.
     Scenario s{"moves swapped at ply 292", {}};
     s.input.sheets[0] = {written(game, en), en};
-    auto b = written(game, en);
-    std::swap(b[292], b[294]);
+    Scoresheet b = written(game, en);
+    std::swap(b.entries[292].text, b.entries[294].text);
     s.input.sheets[1] = {b, en};
     s.input.boards[0].placement = end;
     s.input.boards[1].placement = end;

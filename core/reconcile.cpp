@@ -53,37 +53,29 @@ bool means(const std::string& written, const PieceLetters& letters, const Positi
   return r && *r == move;
 }
 
-bool is_result_token(std::string_view t) {
-  return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*" || t == "\xC2\xBD-\xC2\xBD" ||
-         t == "1/2";
-}
-
-SheetReading read_in(const Position& start, const std::vector<std::string>& tokens,
-                     const PieceLetters& letters) {
+SheetReading read_in(const Position& start, const Scoresheet& sheet, const PieceLetters& letters) {
+  using Status = ScoresheetPly::Status;
+  const ScoresheetReplay replay = replay_scoresheet(sheet, start, letters);
   SheetReading s;
   s.letters = letters;
-  s.plies.reserve(tokens.size());
-  s.positions.reserve(tokens.size() + 1);
+  s.plies.reserve(sheet.entries.size());
+  s.positions.reserve(std::size_t(replay.moves_read) + 1);
   s.positions.push_back(start);
-  bool reading = true;
-  for (const std::string& tok : tokens) {
+  for (std::size_t i = 0; i < sheet.entries.size(); ++i) {
+    const ScoresheetPly& p = replay.plies[i];
     ReadPly ply;
-    ply.written = tok;
-    if (reading) {
-      const Position& pos = s.positions.back();
-      auto m = read_move(pos, tok, letters, Strictness::Lenient);
-      if (m) {
-        ply.move = *m;
-        ply.san = to_san(pos, *m);
-        s.positions.push_back(pos.after(*m));
-        ++s.read_plies;
-      } else {
-        ply.problem = m.error().message;
-        ply.problem_kind = m.error().kind;
-        reading = false;
-      }
+    ply.written = sheet.entries[i].text;
+    if (p.status == Status::Read) {
+      ply.move = p.move;
+      ply.san = p.san;
+      ply.note = p.note;
+      s.positions.push_back(s.positions.back().after(p.move));
+      ++s.read_plies;
     } else {
-      ply.problem = "not read: an earlier written move did not read";
+      ply.problem = ply.written.empty() ? "the cell is blank" : p.message;
+      ply.problem_kind = p.status == Status::Illegal     ? MoveReadError::Kind::Illegal
+                         : p.status == Status::Ambiguous ? MoveReadError::Kind::Ambiguous
+                                                         : MoveReadError::Kind::NotAMove;
     }
     s.plies.push_back(std::move(ply));
   }
@@ -250,6 +242,19 @@ struct Classifier {
         return d;
       }
     }
+    // A cell left blank (core/scoresheet.h keeps it as an empty entry).
+    for (int x = 0; x < 2; ++x) {
+      const int y = 1 - x;
+      if (p != read(x) || p >= len(x) || !sheets[x].plies[p].written.empty()) continue;
+      d.kind = DifferenceKind::MoveLeftOut;
+      d.sheet = x;
+      d.count = 1;
+      d.explanation = std::string("Sheet ") + side_letter(x) + " left the cell for " + at +
+                      " blank; sheet " + side_letter(y) + " has " +
+                      (p < len(y) ? written_list(y, p, 1) : std::string("nothing there either")) +
+                      ".";
+      return d;
+    }
     for (int x = 0; x < 2; ++x) {
       const int y = 1 - x;
       if (!swapped(x, y)) continue;
@@ -343,8 +348,8 @@ std::string steps_count(std::size_t n) {
   return std::to_string(n) + (n == 1 ? " step" : " steps");
 }
 
-std::string clock_text(std::chrono::milliseconds t) {
-  const long long total_s = t.count() / 1000;
+std::string clock_text(ClockDuration t) {
+  const long long total_s = std::chrono::duration_cast<std::chrono::seconds>(t).count();
   const long long h = total_s / 3600, m = total_s / 60 % 60, s = total_s % 60;
   std::string out;
   if (h > 0) out += std::to_string(h) + " h ";
@@ -357,55 +362,23 @@ std::string clock_text(std::chrono::milliseconds t) {
 // ---------------------------------------------------------------------------------------------
 // Inputs
 
-std::vector<std::string> split_move_list(std::string_view text) {
-  std::vector<std::string> tokens;
-  std::size_t i = 0;
-  const std::size_t n = text.size();
-  while (i < n) {
-    const char c = text[i];
-    if (std::isspace(static_cast<unsigned char>(c)) || c == ',') {
-      ++i;
-    } else if (c == '{' || c == '(' || c == '[') {
-      // Comments, variations and tag pairs.
-      const char close = c == '{' ? '}' : c == '(' ? ')' : ']';
-      int depth = 0;
-      for (; i < n; ++i) {
-        if (text[i] == c) ++depth;
-        if (text[i] == close && --depth == 0) break;
-      }
-      ++i;
-    } else if (c == ';') {
-      while (i < n && text[i] != '\n') ++i;
-    } else {
-      std::size_t j = i;
-      while (j < n && !std::isspace(static_cast<unsigned char>(text[j])) && text[j] != ',' &&
-             text[j] != '{' && text[j] != ';')
-        ++j;
-      std::string_view word = text.substr(i, j - i);
-      i = j;
-      // A move number glued to the move: "12.", "12...", "12)", "12.Nf3", "12…Nf3".
-      std::size_t d = 0;
-      while (d < word.size() && std::isdigit(static_cast<unsigned char>(word[d]))) ++d;
-      if (d > 0 && d < word.size() && (word[d] == '.' || word[d] == ')')) {
-        word.remove_prefix(d);
-        while (!word.empty() && (word.front() == '.' || word.front() == ')')) word.remove_prefix(1);
-      } else if (d > 0 && word.substr(d).rfind("\xE2\x80\xA6", 0) == 0) {  // "12…"
-        word.remove_prefix(d + 3);
-      }
-      while (word.rfind("\xE2\x80\xA6", 0) == 0) word.remove_prefix(3);    // "…Nf6"
-      while (!word.empty() && word.front() == '.') word.remove_prefix(1);  // "...Nf6"
-      if (word.empty() || is_result_token(word)) continue;
-      if (std::all_of(word.begin(), word.end(),
-                      [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); }))
-        continue;  // a bare move number
-      tokens.emplace_back(word);
-    }
-  }
-  return tokens;
+std::vector<ClockPly> clock_plies(const ChessClock& clock) {
+  std::vector<ClockPly> plies;
+  for (int ply = 0; ply <= clock.ply(); ++ply)
+    if (auto p = clock.times_at_ply(ply)) plies.push_back(*p);
+  return plies;
 }
 
-Result<std::vector<ClockAtPly>> parse_clock_log(std::string_view text) {
-  std::vector<ClockAtPly> log;
+ClockPly clock_ply(int ply, std::chrono::milliseconds white, std::chrono::milliseconds black) {
+  ClockPly p;
+  p.ply = ply;
+  p.remaining[WHITE] = white;
+  p.remaining[BLACK] = black;
+  return p;
+}
+
+Result<std::vector<ClockPly>> parse_clock_log(std::string_view text) {
+  std::vector<ClockPly> log;
   std::size_t line_no = 0;
   while (!text.empty()) {
     ++line_no;
@@ -435,12 +408,15 @@ Result<std::vector<ClockAtPly>> parse_clock_log(std::string_view text) {
     if (!ok || count != 3)
       return fail("clock log line " + std::to_string(line_no) +
                   ": expected \"ply white_ms black_ms\" (three whole numbers)");
-    if (!log.empty() && std::size_t(values[0]) <= log.back().ply)
+    if (values[0] > 100000)
+      return fail("clock log line " + std::to_string(line_no) + ": ply " +
+                  std::to_string(values[0]) + " is too large");
+    if (!log.empty() && values[0] <= log.back().ply)
       return fail("clock log line " + std::to_string(line_no) + ": ply " +
                   std::to_string(values[0]) + " does not follow ply " +
                   std::to_string(log.back().ply));
-    log.push_back({std::size_t(values[0]), std::chrono::milliseconds(values[1]),
-                   std::chrono::milliseconds(values[2])});
+    log.push_back(clock_ply(int(values[0]), std::chrono::milliseconds(values[1]),
+                            std::chrono::milliseconds(values[2])));
   }
   return log;
 }
@@ -461,13 +437,13 @@ Result<Position> read_placement(std::string_view text) {
 
 SheetReading read_sheet(const Position& start, const WrittenSheet& sheet) {
   if (sheet.letters) {
-    SheetReading s = read_in(start, sheet.tokens, *sheet.letters);
+    SheetReading s = read_in(start, sheet.sheet, *sheet.letters);
     s.language_note = "given: " + sheet.letters->name + " (" + sheet.letters->code + ")";
     return s;
   }
   std::vector<PieceLetters> order;
   std::string why;
-  if (auto detected = detect_language(sheet.tokens, &why)) order.push_back(*detected);
+  if (auto detected = detect_language(sheet.sheet.texts(), &why)) order.push_back(*detected);
   order.push_back(english_letters());
   for (const PieceLetters& l : builtin_piece_letters()) order.push_back(l);
   std::optional<SheetReading> best;
@@ -475,7 +451,7 @@ SheetReading read_sheet(const Position& start, const WrittenSheet& sheet) {
   for (const PieceLetters& l : order) {
     if (std::find(tried.begin(), tried.end(), l.code) != tried.end()) continue;
     tried.push_back(l.code);
-    SheetReading s = read_in(start, sheet.tokens, l);
+    SheetReading s = read_in(start, sheet.sheet, l);
     if (s.fully_read()) {
       s.language_note = tried.size() == 1 && why.rfind("only", 0) == 0
                             ? "found: " + why
@@ -631,17 +607,17 @@ Reconciliation reconcile(const ReconcileInput& input) {
   } else if (!input.clock_log) {
     r.clock.note = "No clock log: the arbiter decides the times (D.2.9).";
   } else {
-    const ClockAtPly* found = nullptr;
-    for (const ClockAtPly& c : *input.clock_log)
-      if (c.ply <= r.target_plies) found = &c;
+    const ClockPly* found = nullptr;
+    for (const ClockPly& c : *input.clock_log)
+      if (c.ply >= 0 && std::size_t(c.ply) <= r.target_plies) found = &c;
     if (!found) {
       r.clock.note = "The clock log has no reading at or before ply " +
                      std::to_string(r.target_plies) + ": the arbiter decides the times (D.2.9).";
     } else {
       r.clock.reading = *found;
-      r.clock.note = "Set the clocks to White " + clock_text(found->white) + ", Black " +
-                     clock_text(found->black) + " (clock log, " +
-                     (found->ply == r.target_plies
+      r.clock.note = "Set the clocks to White " + clock_text(found->remaining[WHITE]) + ", Black " +
+                     clock_text(found->remaining[BLACK]) + " (clock log, " +
+                     (std::size_t(found->ply) == r.target_plies
                           ? "at that point"
                           : "nearest earlier reading, ply " + std::to_string(found->ply)) +
                      "; D.2.9).";
@@ -706,7 +682,8 @@ std::string arbiter_text(const Reconciliation& r) {
       if (r.retraced[s].empty()) t += "nothing";
       for (std::size_t k = 0; k < r.retraced[s].size(); ++k) {
         const ReadPly& ply = r.sheets[s].plies[r.retraced[s][k]];
-        t += (k ? ", " : "") + ply_name(r.start, r.retraced[s][k]) + " " + ply.written;
+        t += (k ? ", " : "") + ply_name(r.start, r.retraced[s][k]) + " " +
+             (ply.written.empty() ? "(blank)" : ply.written);
       }
       t += ".\n";
     }

@@ -83,6 +83,33 @@ void ClockOutputWorker::run() {
 
 // ---------------------------------------------------------------------------------------------
 
+FlagAlarm::FlagAlarm(Callback on_flag) : on_flag_(std::move(on_flag)) {}
+
+void FlagAlarm::show(const core::ClockReading& reading, ClockShowReason) {
+  if (!reading.timed) return;
+  for (const core::Color side : {core::WHITE, core::BLACK}) {
+    const bool down = reading.remaining[side] <= core::ClockDuration::zero();
+    if (down && !reported_[side]) {
+      // The instant it fell: when the running clock reached zero (its own time stamp), or now
+      // for a clock that was set to zero.
+      core::ClockInstant fell = reading.time;
+      if (reading.running == side) fell += reading.remaining[side];
+      on_flag_(side, fell);
+    }
+    reported_[side] = down;
+  }
+}
+
+std::optional<core::ClockInstant> FlagAlarm::next_update(const core::ClockReading& reading) {
+  if (!reading.running || !reading.timed) return std::nullopt;
+  if (reported_[*reading.running]) return std::nullopt;
+  const auto when = reading.expiry();
+  if (when && *when <= reading.time) return reading.time + core::ClockDuration(1);
+  return when;
+}
+
+// ---------------------------------------------------------------------------------------------
+
 namespace {
 
 std::string time_text(const core::ClockReading& r, core::Color side) {

@@ -10,8 +10,10 @@
 // own time stamp, never from when the worker got round to it.
 #pragma once
 
+#include <array>
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -62,6 +64,21 @@ class ClockOutputWorker {
   bool pending_query_ = false;
   bool stopping_ = false;
   std::thread thread_;
+};
+
+// Reports flag falls (Art. 6.9) from the worker thread: it sleeps until the running clock's
+// computed expiry and then calls `on_flag(side, instant the flag fell)`, at most once per side
+// until that side's time is above zero again. The station posts the call to the game thread.
+class FlagAlarm final : public ClockDisplay {
+ public:
+  using Callback = std::function<void(core::Color side, core::ClockInstant fell)>;
+  explicit FlagAlarm(Callback on_flag);
+  void show(const core::ClockReading& reading, ClockShowReason why) override;
+  std::optional<core::ClockInstant> next_update(const core::ClockReading& reading) override;
+
+ private:
+  Callback on_flag_;
+  std::array<bool, 2> reported_{};
 };
 
 // The clock as one line of text for a braille display of `cells` cells: the player's own side

@@ -10,14 +10,16 @@ namespace {
 
 constexpr char kHex[] = "0123456789ABCDEF";
 
-std::string hex2(std::uint8_t value) {
-  return {kHex[value >> 4], kHex[value & 15]};
-}
-
 int hex_digit(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'A' && c <= 'F') return c - 'A' + 10;
   return -1;
+}
+
+}  // namespace
+
+std::string hex2(std::uint8_t value) {
+  return {kHex[value >> 4], kHex[value & 15]};
 }
 
 std::optional<std::uint8_t> parse_hex2(std::string_view text) {
@@ -41,8 +43,6 @@ std::vector<std::string_view> tokens_of(std::string_view body) {
   }
   return tokens;
 }
-
-}  // namespace
 
 std::uint8_t crc8(std::string_view body) {
   std::uint8_t crc = 0;
@@ -219,28 +219,12 @@ void PegProtocol::bad_line(TimePoint time, std::vector<BoardInput>& out,
 
 void PegProtocol::decode(std::span<const std::uint8_t> bytes, TimePoint time,
                          std::vector<BoardInput>& out, std::vector<std::uint8_t>& reply) {
-  for (const std::uint8_t byte : bytes) {
-    switch (splitter_.feed(byte)) {
-      case peg::LineSplitter::Outcome::None:
-        break;
-      case peg::LineSplitter::Outcome::BadLine:
-        stats_.garbage_bytes += 1;
-        bad_line(time, out, reply, "an unreadable line (too long or not printable ASCII)");
-        break;
-      case peg::LineSplitter::Outcome::Line: {
-        const std::string& line = splitter_.line();
-        const auto body = peg::unframe(line);
-        if (!body) {
-          stats_.garbage_bytes += line.size();
-          bad_line(time, out, reply, "a line with a wrong checksum or form");
-        } else {
-          interpret(*body, time, out, reply);
-        }
-        splitter_.reset();
-        break;
-      }
-    }
-  }
+  splitter_.feed_framed(
+      bytes, [&](std::string_view body) { interpret(body, time, out, reply); },
+      [&](std::string_view why, std::size_t garbage) {
+        stats_.garbage_bytes += garbage;
+        bad_line(time, out, reply, why);
+      });
 }
 
 void PegProtocol::interpret(std::string_view body, TimePoint time, std::vector<BoardInput>& out,

@@ -34,6 +34,11 @@ std::uint8_t crc8(std::string_view body);
 std::string frame(std::string_view body);
 // The body of a framed line (without CR/LF); nullopt if the checksum or the form is wrong.
 std::optional<std::string_view> unframe(std::string_view line);
+// Two upper-case hex digits and back (sequence numbers, checksums).
+std::string hex2(std::uint8_t value);
+std::optional<std::uint8_t> parse_hex2(std::string_view text);
+// The fields of a body, split on single spaces (an empty field marks a malformed line).
+std::vector<std::string_view> tokens_of(std::string_view body);
 
 // Occupancy as 16 hex digits (rank 1 first, bit 0 = file a) and back.
 std::string occupancy_hex(core::Bitboard occupied);
@@ -50,6 +55,29 @@ class LineSplitter {
   Outcome feed(std::uint8_t byte);
   const std::string& line() const { return line_; }
   void reset();
+  // Feeds `bytes`, checking each line's frame: calls on_body(body) for every good line and
+  // on_bad(why, garbage_bytes) for every unreadable one (the framing every line protocol of
+  // annabella shares: the peg protocol, the tactile clock).
+  template <class OnBody, class OnBad>
+  void feed_framed(std::span<const std::uint8_t> bytes, OnBody&& on_body, OnBad&& on_bad) {
+    for (const std::uint8_t byte : bytes) {
+      switch (feed(byte)) {
+        case Outcome::None:
+          break;
+        case Outcome::BadLine:
+          on_bad(std::string_view("an unreadable line (too long or not printable ASCII)"),
+                 std::size_t{1});
+          break;
+        case Outcome::Line:
+          if (const auto body = unframe(line_))
+            on_body(*body);
+          else
+            on_bad(std::string_view("a line with a wrong checksum or form"), line_.size());
+          reset();
+          break;
+      }
+    }
+  }
 
  private:
   std::string line_;

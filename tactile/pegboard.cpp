@@ -248,6 +248,14 @@ void Pegboard::feed(const BoardInput& input, std::vector<PegboardEvent>& out) {
 
 void Pegboard::report_touch(InHand& held, std::vector<PegboardEvent>& out) {
   held.touch_reported = true;
+  if (settings_.made_by_reply && pending_ && held.piece != core::NO_PIECE &&
+      core::color_of(held.piece) != position_.side_to_move()) {
+    // Unless the moved piece could still go on to capture it (one legal move from its origin).
+    const core::MoveList moves = core::legal_moves(position_);
+    if (std::none_of(moves.begin(), moves.end(),
+                     [&](Move m) { return m.from() == pending_->from() && m.to() == held.from; }))
+      make(held.time, out);  // the reply began: the completed move was made (D.2.3 (3))
+  }
   TouchRecord record;
   record.time = held.time;
   record.square = held.from;

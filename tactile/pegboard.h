@@ -13,7 +13,8 @@
 //   MoveMade          D.2.3 (3): the completed move was announced. The recogniser does not decide
 //                     that alone: the station calls announce() (after speaking it, or when the
 //                     player presses the board's announce button, which the recogniser handles
-//                     itself), or auto_announce makes every completed move made at once.
+//                     itself), or auto_announce makes every completed move made at once, or
+//                     made_by_reply makes it made when the other side touches a piece.
 //                     Until a move is made, a piece that slides on replaces it (a new
 //                     MoveCompleted with `replaces` set); putting it back retracts it.
 //
@@ -47,6 +48,11 @@ struct PegboardSettings {
   std::chrono::milliseconds out_of_sync_grace{3000};
   // Every completed move counts as announced at once (D.2.3 (3) done by the station itself).
   bool auto_announce = false;
+  // A completed move counts as made as soon as a piece of the other side is touched that the
+  // moved piece could not capture instead (no legal move from its origin to that square): the
+  // reply has begun, so the move must have been announced. For following a game that no
+  // station announces (`annabella board watch`); a station announces instead.
+  bool made_by_reply = false;
 };
 
 struct TouchRecord {

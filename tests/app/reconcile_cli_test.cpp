@@ -246,6 +246,21 @@ TEST(ReconcileCommand, BoardLogNamesTheWrongMove) {
       << out;
 }
 
+TEST(ReconcileCommand, PgnSheetsAreRead) {
+  Files f;
+  write(f.dir / "a.pgn",
+        "[Event \"Paris\"]\n[White \"Morphy\"]\n\n1. e4 e5 2. Nf3 d6 {Philidor} 3. d4 Bg4 "
+        "4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 (7... Qd7) 8. Nc3 *\n");
+  std::string out;
+  ASSERT_EQ(
+      run_command(std::string(ANNABELLA_BINARY) + " reconcile --board-a " + kRight + " --board-b " +
+                      kNd2 + " --sheet-a " + f.path("a.pgn") + " --sheet-b " + f.path("agree.txt"),
+                  out, true),
+      0)
+      << out;
+  EXPECT_NE(out.find("The two scoresheets agree (15 plies"), std::string::npos) << out;
+}
+
 TEST(ReconcileCommand, InputFaultsAreNamed) {
   Files f;
   std::string out;

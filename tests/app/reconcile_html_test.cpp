@@ -19,16 +19,16 @@ using annabella::testing::TempDir;
 core::Reconciliation opera_left_out() {
   // Sheet A to 8. Nc3; sheet B (German) lacks 5. Qxf3. Board B made 8. Nd2.
   core::ReconcileInput in;
-  in.sheets[0].tokens = core::split_move_list(
+  in.sheets[0].sheet = *core::read_scoresheet(
       "1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3");
-  in.sheets[1].tokens = core::split_move_list(
+  in.sheets[1].sheet = *core::read_scoresheet(
       "1. e4 e5 2. Sf3 d6 3. d4 Lg4 4. dxe5 Lxf3 5. dxe5 Lc4 6. Sf6 Db3 7. De7 Sc3");
   in.boards[0].placement =
       *core::read_placement("rn2kb1r/ppp1qppp/5n2/4p3/2B1P3/1QN5/PPP2PPP/R1B1K2R");
   in.boards[1].placement =
       *core::read_placement("rn2kb1r/ppp1qppp/5n2/4p3/2B1P3/1Q6/PPPN1PPP/R1B1K2R");
-  in.clock_log = std::vector<core::ClockAtPly>{
-      {8, std::chrono::milliseconds(5200000), std::chrono::milliseconds(5100000)}};
+  in.clock_log = std::vector<core::ClockPly>{
+      core::clock_ply(8, std::chrono::milliseconds(5200000), std::chrono::milliseconds(5100000))};
   return core::reconcile(in);
 }
 
@@ -137,8 +137,8 @@ TEST(ReconcileHtml, ChromiumRendersBoardsMarkedSquaresAndTheDivergence) {
 
 TEST(ReconcileHtml, WrittenTextIsEscaped) {
   core::ReconcileInput in;
-  in.sheets[0].tokens = {"e4", "<b>&\"x"};
-  in.sheets[1].tokens = {"e4"};
+  in.sheets[0].sheet = *core::read_scoresheet("e4 <b>&\"x");
+  in.sheets[1].sheet = *core::read_scoresheet("e4");
   const std::string page = reconciliation_html(core::reconcile(in));
   EXPECT_EQ(page.find("<b>&"), std::string::npos);
   EXPECT_NE(page.find("&lt;b&gt;&amp;&quot;x"), std::string::npos);

@@ -128,3 +128,46 @@ TEST(ClockOutputWorker, TicksAreTheEventReadingProjectedForward) {
 
 }  // namespace
 }  // namespace annabella::tactile
+
+namespace annabella::tactile {
+namespace {
+
+TEST(FlagAlarm, ReportsTheFlagWithTheInstantItFell) {
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::vector<std::pair<core::Color, core::ClockInstant>> flags;
+  std::vector<std::unique_ptr<ClockDisplay>> displays;
+  displays.push_back(std::make_unique<FlagAlarm>([&](core::Color side, core::ClockInstant fell) {
+    std::lock_guard lock(mutex);
+    flags.emplace_back(side, fell);
+    changed.notify_all();
+  }));
+  ClockOutputWorker worker(std::move(displays));
+  // White has 30 ms left and his clock runs.
+  core::ChessClock clock(*core::read_time_control("1 min"));
+  const auto now = std::chrono::steady_clock::now();
+  ASSERT_TRUE(clock.start(now));
+  ASSERT_TRUE(clock.set_remaining(core::WHITE, milliseconds(30), now, "test"));
+  worker.post(clock.reading(now));
+  std::unique_lock lock(mutex);
+  changed.wait_for(lock, seconds(10), [&] { return !flags.empty(); });
+  ASSERT_EQ(flags.size(), 1u);
+  EXPECT_EQ(flags[0].first, core::WHITE);
+  EXPECT_EQ(flags[0].second, now + milliseconds(30));  // charged from the event's time stamp
+  lock.unlock();
+  worker.stop();
+}
+
+TEST(FlagAlarm, AFlagAlreadyDownIsReportedOnce) {
+  std::vector<core::Color> flags;
+  FlagAlarm alarm([&](core::Color side, core::ClockInstant) { flags.push_back(side); });
+  core::ChessClock clock(*core::read_time_control("1 min"));
+  ASSERT_TRUE(clock.start(at_s(0)));
+  alarm.show(clock.reading(at_s(61)), ClockShowReason::Event);
+  alarm.show(clock.reading(at_s(62)), ClockShowReason::Event);
+  EXPECT_EQ(flags, (std::vector<core::Color>{core::WHITE}));
+  EXPECT_FALSE(alarm.next_update(clock.reading(at_s(62))));
+}
+
+}  // namespace
+}  // namespace annabella::tactile

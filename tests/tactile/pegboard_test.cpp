@@ -305,6 +305,22 @@ TEST(Pegboard, AQuickCaptureSlidThroughASquareKeepsItsOrigin) {
   EXPECT_EQ(d.take().back(), "made d8d6");
 }
 
+TEST(Pegboard, MadeByReplyWhenTheOtherSideTouchesAPiece) {
+  Driver d(Position{}, {.made_by_reply = true});
+  d.lift("e2").place("e3").settle().lift("e3").place("e4").settle();
+  EXPECT_EQ(d.take().back(), "completed e2e4 (replaces e2e3)");  // a slide is no reply
+  d.lift("d7");
+  d.wait(50ms);
+  EXPECT_EQ(d.take(), Lines({"made e2e4", "touched d7 black pawn"}));  // Black's own piece
+  d.place("d5").settle();
+  EXPECT_EQ(d.take().back(), "completed d7d5");
+  // The reply is a capture with the captured piece taken off first: made at the capturing lift.
+  d.lift("d5").lift("e4", 5ms).wait(50ms);
+  EXPECT_EQ(d.take(), Lines({"touched d5 black pawn", "made d7d5", "touched e4 white pawn"}));
+  d.place("d5").settle();
+  EXPECT_EQ(d.take().back(), "completed e4d5");
+}
+
 TEST(Pegboard, IllegalMoveIsReportedThenOneHintAfterTheGracePeriod) {
   Driver d(Position{});
   d.lift("b1").place("b3").settle();
