@@ -180,6 +180,16 @@ int run_cli(int argc, char** argv) {
                         "seconds");
   watch_cmd->callback([&] { exit_code = run_board_watch(board_watch, std::cout, std::cerr); });
 
+  // annabella recording verify FILE
+  RecordingVerifyOptions recording_verify;
+  auto* recording_cmd = cli.add_subcommand("recording", "The recording of what was announced");
+  recording_cmd->require_subcommand(1);
+  auto* verify_cmd = recording_cmd->add_subcommand(
+      "verify", "Check the digest chain of a recording and its cue list (D.2.7)");
+  verify_cmd->add_option("FILE", recording_verify.file, "The .wav or .flac file")->required();
+  verify_cmd->callback(
+      [&] { exit_code = run_recording_verify(recording_verify, std::cout, std::cerr); });
+
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,6 +1,8 @@
 // annabella play --config FILE [--resume] and annabella demo: the station wired to its devices.
 #include <unistd.h>
 
+#include <array>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <ctime>
@@ -17,6 +19,9 @@
 #include "speech/portaudio_sink.h"
 #include "tactile/board_reader.h"
 #include "tactile/board_simulator.h"
+#include "tactile/braille_display.h"
+#include "tactile/clock_output.h"
+#include "tactile/tactile_clock.h"
 
 namespace annabella::app {
 namespace {
@@ -31,16 +36,86 @@ struct StationRig {
   std::unique_ptr<Station> station;
   std::unique_ptr<tactile::BoardSimulator> simulator;  // the demo hardware
   std::unique_ptr<tactile::BoardReader> reader;
+  std::unique_ptr<tactile::BoardReader> sighted_reader;  // the sighted player's DGT e-board
   std::unique_ptr<ConsoleReader> console;
+  // The clock's displays (D.2.6): braille display, tactile clock; their worker thread, and the
+  // tactile clock's button reader.
+  std::unique_ptr<tactile::SerialLink> tactile_clock_link;
+  std::unique_ptr<tactile::ClockOutputWorker> clock_outputs;
+  std::thread tactile_clock_reader;
+  std::atomic<bool> stopping{false};
 
   ~StationRig() {
     // Device threads first (they push to the queue), then the announcer finishes speaking.
+    stopping = true;
+    if (tactile_clock_link) tactile_clock_link->interrupt();
+    if (tactile_clock_reader.joinable()) tactile_clock_reader.join();
+    if (clock_outputs) clock_outputs->stop();
     console.reset();
+    sighted_reader.reset();
     reader.reset();
     simulator.reset();
     queue.close();
   }
 };
+
+// The clock's displays off the game thread (D.2.6): a braille display through BrlAPI and a
+// tactile clock on a serial line, each optional; a device that cannot be opened is said and the
+// game goes on without it. The tactile clock's query button asks for the time (D.2.10.4).
+void start_clock_outputs(StationRig& rig, const config::StationConfig& cfg, core::Color vi,
+                         TimePoint now) {
+  std::vector<std::unique_ptr<tactile::ClockDisplay>> displays;
+  if (cfg.braille_display.enabled) {
+    tactile::BrailleSettings settings;
+    settings.host = cfg.braille_display.host;
+    auto display = tactile::BrailleDisplay::connect(settings);
+    if (!display)
+      rig.printer->print(now, "braille_display: " + display.error().message +
+                                  "; the game goes on without the braille clock");
+    else
+      displays.push_back(std::make_unique<tactile::BrailleClockDisplay>(std::move(*display), vi));
+  }
+  if (cfg.tactile_clock.port != "none" && !cfg.tactile_clock.port.empty()) {
+    auto link = tactile::open_serial_link(cfg.tactile_clock.port, tactile::LineSettings{115200});
+    if (!link) {
+      rig.printer->print(now, "tactile_clock.port: " + link.error().message +
+                                  "; the game goes on without the tactile clock");
+    } else {
+      rig.tactile_clock_link = std::move(*link);
+      auto device = std::make_unique<tactile::TactileClockDevice>(*rig.tactile_clock_link, vi);
+      if (auto greeted = device->greet(); !greeted)
+        rig.printer->print(now, "tactile_clock: " + greeted.error().message);
+      displays.push_back(std::move(device));
+      // Its buttons: QUERY tells the time (D.2.10.4); PRESS is logged (the move is made by the
+      // announcement, D.2.3, not by the clock button).
+      rig.tactile_clock_reader = std::thread([&rig] {
+        tactile::TactileClockDecoder decoder;
+        std::vector<tactile::TactileClockInput> inputs;
+        std::array<std::uint8_t, 256> buffer{};
+        while (!rig.stopping) {
+          auto n = rig.tactile_clock_link->read(buffer, std::chrono::seconds(60));
+          if (!n) return;  // the device is gone; said by the worker's write errors
+          const auto time = SteadyClock::now();
+          inputs.clear();
+          decoder.decode(std::span(buffer.data(), *n), time, inputs);
+          for (const auto& in : inputs) {
+            if (in.kind != tactile::TactileClockInput::Kind::Button) continue;
+            rig.queue.push(StationEvent::console(
+                time, in.button == tactile::tclk::Button::Query ? "time" : "status",
+                "tactile clock"));
+          }
+        }
+      });
+    }
+  }
+  if (displays.empty()) return;
+  rig.clock_outputs = std::make_unique<tactile::ClockOutputWorker>(std::move(displays));
+  tactile::ClockOutputWorker* worker = rig.clock_outputs.get();
+  rig.printer->set_clock_listener([worker](const core::ClockReading& reading, bool query) {
+    worker->post(reading,
+                 query ? tactile::ClockShowReason::Query : tactile::ClockShowReason::Event);
+  });
+}
 
 // The demo hardware's hand, typed at the console after "sim ": lift e2, place e4 [PIECE],
 // play MOVE, follow MOVE, button time|announce|repeat|q|r|b|n, unplug, replug.
@@ -129,6 +204,9 @@ Result<std::unique_ptr<StationRig>> build_rig(const RigOptions& options, std::os
     rig->printer->print(origin, "sound: " + problem + "; announcements continue as text and in " +
                                     speech_settings.recording.string());
 
+  const core::Color vi =
+      cfg.black.visually_impaired && !cfg.white.visually_impaired ? core::BLACK : core::WHITE;
+  start_clock_outputs(*rig, cfg, vi, origin);
   auto station = Station::open(options.station, *rig->printer, origin);
   if (!station) return fail(station.error().message);
   rig->station = std::move(*station);
@@ -159,6 +237,15 @@ Result<std::unique_ptr<StationRig>> build_rig(const RigOptions& options, std::os
   rig->reader = std::make_unique<tactile::BoardReader>(reader, [queue](tactile::BoardInput in) {
     queue->push(StationEvent::pegboard(std::move(in)));
   });
+  if (cfg.sighted_board.input == config::SightedInput::Dgt) {
+    tactile::BoardReaderSettings eboard;
+    eboard.port = cfg.sighted_board.port;
+    eboard.protocol = tactile::ProtocolKind::Dgt;
+    rig->sighted_reader =
+        std::make_unique<tactile::BoardReader>(eboard, [queue](tactile::BoardInput in) {
+          queue->push(StationEvent::sighted_board(std::move(in)));
+        });
+  }
   if (options.console_from_stdin) {
     tactile::BoardSimulator* simulator = rig->simulator.get();
     ConsoleReader::Intercept intercept;

@@ -142,4 +142,12 @@ struct BoardWatchOptions {
 };
 int run_board_watch(const BoardWatchOptions& options, std::ostream& out, std::ostream& err);
 
+// annabella recording verify FILE: recomputes the recording's SHA-256 digest chain (D.2.7,
+// docs/speech.md) from FILE and FILE.cues.txt; prints the phrase count and the last digest.
+struct RecordingVerifyOptions {
+  std::string file;
+};
+int run_recording_verify(const RecordingVerifyOptions& options, std::ostream& out,
+                         std::ostream& err);
+
 }  // namespace annabella::app

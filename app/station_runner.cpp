@@ -39,6 +39,10 @@ void StationPrinter::print(TimePoint time, std::string_view text) {
   line(time, text);
 }
 
+void StationPrinter::clock_changed(const core::ClockReading& reading, bool query) {
+  if (clock_listener_) clock_listener_(reading, query);
+}
+
 ConsoleReader::ConsoleReader(int fd, EventQueue<StationEvent>& queue, std::string source,
                              Intercept intercept)
     : fd_(fd), queue_(queue), source_(std::move(source)), intercept_(std::move(intercept)) {

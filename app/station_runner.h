@@ -25,6 +25,11 @@ class StationPrinter : public StationOutput {
   Status open_log(const std::filesystem::path& path);
   void say(const speech::Phrase& phrase, Route route, TimePoint time) override;
   void print(TimePoint time, std::string_view text) override;
+  void clock_changed(const core::ClockReading& reading, bool query) override;
+  // Hands every clock change to `listener` (the clock displays' worker), on the game thread.
+  void set_clock_listener(std::function<void(const core::ClockReading&, bool)> listener) {
+    clock_listener_ = std::move(listener);
+  }
   void set_origin(TimePoint origin) { origin_ = origin; }
   // Also hands every line (without its time stamp) to `listener`, on the printing thread.
   void set_line_listener(std::function<void(std::string_view)> listener) {
@@ -38,6 +43,7 @@ class StationPrinter : public StationOutput {
   TimePoint origin_;
   SpeechPort speech_;
   std::function<void(std::string_view)> listener_;
+  std::function<void(const core::ClockReading&, bool)> clock_listener_;
 };
 
 // Reads console lines from a file descriptor on its own thread and queues them (poll() with a

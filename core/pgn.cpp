@@ -169,14 +169,18 @@ Result<PgnComment> parse_comment(std::string_view raw) {
       break;
     }
     const std::size_t close = raw.find(']', open);
-    if (close == std::string_view::npos) {
-      text += raw.substr(i);
-      break;
-    }
-    // "[%" without its "]" before the next "[%" is text.
-    if (const std::size_t next = raw.find("[%", open + 2); next < close) {
-      text += raw.substr(i, next - i);
-      i = next;
+    const std::size_t next = raw.find("[%", open + 2);
+    if (close == std::string_view::npos || next < close) {
+      // "[%" without its "]" (before the next "[%") is text, unless it names a clock command:
+      // kept as text it could later read as one.
+      const std::size_t end = std::min(next, raw.size());
+      std::size_t name_end = open + 2;
+      while (name_end < end && !is_space(raw[name_end])) ++name_end;
+      const std::string_view name = raw.substr(open + 2, name_end - open - 2);
+      if (name == "clk" || name == "emt")
+        return fail("[%" + std::string(name) + " is not closed with ']'");
+      text += raw.substr(i, end - i);
+      i = end;
       continue;
     }
     const std::string_view command = raw.substr(open + 2, close - open - 2);

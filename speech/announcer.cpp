@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
-#include <cstdio>
 #include <deque>
 #include <fstream>
 #include <list>
@@ -41,20 +40,20 @@ using Clock = Announcer::Clock;
 constexpr std::size_t kChunkSamples = 1024;  // ~46 ms: how soon a readout can be cut off
 
 std::string clock_text(Clock::duration since_origin) {
-  const auto ms = std::max<long long>(
-      0, std::chrono::duration_cast<std::chrono::milliseconds>(since_origin).count());
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%02lld:%02lld:%02lld.%03lld", ms / 3600000, ms / 60000 % 60,
-                ms / 1000 % 60, ms % 1000);
-  return buffer;
+  return session_time_text(std::chrono::duration_cast<std::chrono::milliseconds>(since_origin));
 }
 
-// The queue rules (announcer.h), for the request queue and each device's queue alike.
+// The queue rules (announcer.h), for the synthesis queue and each device's queue alike. What
+// they drop is cancelled, so that it is neither synthesized nor recorded nor waited for.
 template <class Item>
 void queue_by_rules(std::deque<Item>& queue, Item item) {
   const Phrase& phrase = item.phrase;
   if (phrase.kind == PhraseKind::Move) {
-    std::erase_if(queue, [](const Item& i) { return i.phrase.kind == PhraseKind::Readout; });
+    std::erase_if(queue, [](const Item& i) {
+      if (i.phrase.kind != PhraseKind::Readout) return false;
+      i.audio->cancel();
+      return true;
+    });
     auto ahead = std::find_if(queue.begin(), queue.end(),
                               [](const Item& i) { return i.phrase.kind != PhraseKind::Move; });
     queue.insert(ahead, std::move(item));
@@ -65,7 +64,8 @@ void queue_by_rules(std::deque<Item>& queue, Item item) {
       return i.phrase.kind == PhraseKind::Warning && i.phrase.topic == phrase.topic;
     });
     if (same != queue.end()) {
-      *same = std::move(item);  // merged: the newer wording
+      same->audio->cancel();
+      *same = std::move(item);  // merged: the newer wording, in the older one's place
       return;
     }
   }
@@ -74,6 +74,9 @@ void queue_by_rules(std::deque<Item>& queue, Item item) {
 
 // The samples of one phrase, appended by the speech thread while a player may already be
 // playing the first ones (so a long phrase starts as soon as its first 50 ms exist).
+// The samples of one phrase, appended by the speech thread while a player may already be
+// playing the first ones (so a long phrase starts as soon as its first 50 ms exist). A phrase
+// the queue rules drop is cancelled: its synthesis stops and nobody waits for it.
 class PhraseAudio {
  public:
   void append(std::span<const std::int16_t> s) {
@@ -90,13 +93,18 @@ class PhraseAudio {
     }
     grown_.notify_all();
   }
+  void cancel() {
+    cancelled_ = true;
+    wake();
+  }
+  bool cancelled() const { return cancelled_; }
   // Copies up to `max` samples from position `at` into `out`, waiting for them while synthesis
   // goes on; false when there are no more or `stop()` became true.
   template <class Stop>
   bool take(std::size_t at, std::size_t max, Samples& out, Stop stop) {
     std::unique_lock lock(mutex_);
-    grown_.wait(lock, [&] { return samples_.size() > at || complete_ || stop(); });
-    if (stop() || samples_.size() <= at) return false;
+    grown_.wait(lock, [&] { return samples_.size() > at || complete_ || cancelled_ || stop(); });
+    if (stop() || cancelled_ || samples_.size() <= at) return false;
     const auto n = std::min(max, samples_.size() - at);
     out.assign(samples_.begin() + long(at), samples_.begin() + long(at + n));
     return true;
@@ -114,6 +122,7 @@ class PhraseAudio {
   std::condition_variable grown_;
   Samples samples_;
   bool complete_ = false;
+  std::atomic<bool> cancelled_{false};
 };
 
 struct Clip {
@@ -142,7 +151,7 @@ class Player {
     thread_.join();
   }
 
-  // A move cuts off a readout now, before its own samples are ready.
+  // Drops waiting readouts and cuts off a playing one.
   void cut_readouts() {
     std::lock_guard lock(mutex_);
     drop_readouts();
@@ -151,7 +160,7 @@ class Player {
   void enqueue(Clip clip) {
     {
       std::lock_guard lock(mutex_);
-      if (clip.phrase.kind == PhraseKind::Move) drop_readouts();
+      if (clip.phrase.kind == PhraseKind::Move) drop_readouts();  // and cut the playing one
       queue_by_rules(queue_, std::move(clip));
     }
     wake_.notify_all();
@@ -164,7 +173,11 @@ class Player {
 
  private:
   void drop_readouts() {  // with the lock held
-    std::erase_if(queue_, [](const Clip& c) { return c.phrase.kind == PhraseKind::Readout; });
+    std::erase_if(queue_, [](const Clip& c) {
+      if (c.phrase.kind != PhraseKind::Readout) return false;
+      c.audio->cancel();
+      return true;
+    });
     if (playing_kind_ == PhraseKind::Readout && current_) {
       cut_ = true;
       current_->wake();
@@ -246,11 +259,13 @@ class PhraseCache {
   std::unordered_map<std::string, std::list<Entry>::iterator> index_;
 };
 
+// A phrase waiting for the speech thread; its player (if any) already holds it as a Clip with
+// the same audio, in the order the queue rules gave it.
 struct Request {
   Phrase phrase;
   Route route = Route::Public;
-  Clock::time_point at, requested;
-  std::uint64_t sequence = 0;
+  Clock::time_point at;
+  std::shared_ptr<PhraseAudio> audio;
 };
 
 }  // namespace
@@ -274,7 +289,6 @@ struct Announcer::Impl {
   std::mutex mutex;  // the request queue
   std::condition_variable wake, idle;
   std::deque<Request> requests;
-  std::uint64_t next_sequence = 0, last_move = 0;  // the latest move's sequence number
   bool busy = false, stopping = false;
   std::thread speech_thread;
 
@@ -292,40 +306,34 @@ struct Announcer::Impl {
 
   Player* player_for(Route route) const { return route_player[route == Route::Public ? 0 : 1]; }
 
+  // Fills in a phrase's samples (the player plays them as they come) and records them.
   void speak(const Request& request) {
-    Player* player = player_for(request.route);
-    if (!player && !recorder) return;  // text only
-    auto audio = cache.find(request.phrase.spoken);
-    const bool fresh = !audio;
-    if (fresh) audio = std::make_shared<PhraseAudio>();
-    {
-      // A move that came after this readout was asked for cuts it off before it starts.
-      std::lock_guard lock(mutex);
-      if (request.phrase.kind == PhraseKind::Readout && request.sequence < last_move) return;
-      if (player) player->enqueue({request.phrase, request.route, request.requested, audio});
-    }
-    if (fresh) {  // the player plays the samples as they come
+    PhraseAudio& audio = *request.audio;
+    if (!player_for(request.route) && !recorder) return;  // text only
+    if (audio.cancelled()) return;
+    if (auto cached = cache.find(request.phrase.spoken)) {
+      audio.append(cached->samples());
+    } else {
       auto ok = synthesizer->synthesize(request.phrase.spoken, voice,
                                         [&](std::span<const std::int16_t> s) {
-                                          audio->append(s);
-                                          return true;
+                                          audio.append(s);
+                                          return !audio.cancelled();
                                         });
-      audio->finish();
       if (!ok) report_problem(ok.error().message);
-      cache.insert(request.phrase.spoken, audio);
+      if (ok && !audio.cancelled()) cache.insert(request.phrase.spoken, request.audio);
     }
-    if (recorder) {
-      auto digest_now = recorder->record(
-          std::chrono::duration_cast<std::chrono::milliseconds>(request.at - origin),
-          route_name(request.route), kind_name(request.phrase.kind), request.phrase.text,
-          audio->samples());
-      if (!digest_now) {
-        report_problem(digest_now.error().message);
-        return;
-      }
-      std::lock_guard lock(text_mutex);
-      digest = *digest_now;
+    audio.finish();
+    if (!recorder || audio.cancelled()) return;
+    auto digest_now =
+        recorder->record(std::chrono::duration_cast<std::chrono::milliseconds>(request.at - origin),
+                         route_name(request.route), kind_name(request.phrase.kind),
+                         request.phrase.text, audio.samples());
+    if (!digest_now) {
+      report_problem(digest_now.error().message);
+      return;
     }
+    std::lock_guard lock(text_mutex);
+    digest = *digest_now;
   }
 
   void run() {
@@ -419,14 +427,15 @@ void Announcer::announce(Phrase phrase, Route route, Clock::time_point at) {
                       std::string(kind_name(phrase.kind)) + ": " + phrase.text);
   }
   {
+    // The device's queue gets the phrase now, so that its order is decided here, at once; the
+    // speech thread fills in the samples.
     std::lock_guard lock(impl_->mutex);
-    const auto sequence = ++impl_->next_sequence;
-    if (phrase.kind == PhraseKind::Move) {
-      impl_->last_move = sequence;
-      for (Player* player : impl_->route_player)
-        if (player) player->cut_readouts();
-    }
-    queue_by_rules(impl_->requests, Request{std::move(phrase), route, at, requested, sequence});
+    auto audio = std::make_shared<PhraseAudio>();
+    if (phrase.kind == PhraseKind::Move)  // readouts stop on every device: the clock has moved
+      for (auto& [name, player] : impl_->players) player->cut_readouts();
+    if (Player* player = impl_->player_for(route))
+      player->enqueue({phrase, route, requested, audio});
+    queue_by_rules(impl_->requests, Request{std::move(phrase), route, at, std::move(audio)});
   }
   impl_->wake.notify_all();
 }
