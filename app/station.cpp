@@ -590,25 +590,7 @@ void Station::read_game(TimePoint time, std::size_t last_n) {
 
 void Station::reconcile_now(TimePoint time) {
   // D.2.9, live: the pegboard against the game record, caught at the first wrong move.
-  std::string placement;
-  const auto& board = pegboard_.board();
-  for (int rank = 7; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < 8; ++file) {
-      const core::Piece pc = board[std::size_t(rank * 8 + file)];
-      if (pc == core::NO_PIECE) {
-        ++empty;
-        continue;
-      }
-      if (empty) placement += char('0' + empty);
-      empty = 0;
-      placement += " PNBRQK  pnbrqk"[pc];
-    }
-    if (empty) placement += char('0' + empty);
-    if (rank) placement += '/';
-  }
-  const auto shown = core::Position::from_fen(
-      placement + (game_.position().side_to_move() == core::WHITE ? " w" : " b") + " - - 0 1");
+  const auto shown = core::read_placement(pegboard_.board());
   if (!shown) {
     print(time, "reconcile: the pegboard shows no possible position (" + shown.error().message +
                     "); correct it to the game's position: " + game_.position().fen() + " (D.2.9)");
