@@ -136,7 +136,7 @@ Result<std::chrono::milliseconds> parse_hms(std::string_view text) {
       }
       continue;
     }
-    if (text[i] < '0' || text[i] > '9' || ++digits > 6) break;
+    if (count == 3 || text[i] < '0' || text[i] > '9' || ++digits > 6) break;
     parts[count] = parts[count] * 10 + (text[i] - '0');
   }
   return fail("\"" + std::string(text) + "\" is not a time (H:MM:SS, MM:SS or SS)");
