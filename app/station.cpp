@@ -365,14 +365,11 @@ void Station::on_pegboard(const std::vector<tactile::PegboardEvent>& events) {
         else
           say(speech::phrase_illegal_move(vocabulary_), Route::Private, e.time);
         break;
-      case Kind::OutOfSync: {
-        std::string text = "the pegboard differs from the game";
-        for (const auto& step : e.hints) text += "; " + core::describe(step);
-        print(e.time, text + " (D.2.9: reconcile shows the steps)");
-        for (const auto& step : e.hints)
-          say(speech::phrase_correction_step(vocabulary_, step), Route::Private, e.time);
+      case Kind::OutOfSync:
+        // D.2.9 live: the settled board has stayed unexplained past the grace period; name the
+        // move at which it went wrong and the fewest steps, privately and on the console.
+        reconcile_now(e.time);
         break;
-      }
       case Kind::InSync:
         print(e.time, "the pegboard agrees with the game again");
         break;

@@ -161,6 +161,22 @@ TEST(Station, AWrongExecutionIsCaughtAtOnceWithTheExpectedMove) {
   EXPECT_EQ(d.station->game().ply_count(), 2u);
 }
 
+TEST(Station, AnUnexplainedBoardGetsTheLiveReconciliationAfterTheGracePeriod) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("e2", "e4");
+  d.console("e5");
+  d.lift("e7").place("e6");  // executed on the wrong square
+  d.wait(500ms);
+  EXPECT_FALSE(d.output.printed_containing("reconcile (D.2.9)"));
+  d.wait(4s);  // the grace period passes: D.2.9 live, once
+  EXPECT_TRUE(d.output.printed_containing(
+      "reconcile (D.2.9): the pegboard differs from the game; it went wrong at Black's move 1"))
+      << d.output.printed.back();
+  EXPECT_TRUE(d.output.printed_containing("Steps: move black pawn e6 e5;"));
+  EXPECT_EQ(d.output.said.back().route, Route::Private);
+}
+
 TEST(Station, TheSightedPlayerCannotMoveForTheViPlayer) {
   annabella::testing::TempDir dir;
   StationDriver d(dir.path() / "record");
