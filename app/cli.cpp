@@ -50,6 +50,8 @@ int run_cli(int argc, char** argv) {
   rc->add_option("--a-plays", reconcile.a_plays, "The colour player A plays: white or black");
   rc->add_flag("--json", reconcile.json, "Write every finding as JSON instead of text");
   rc->add_option("--html", reconcile.html, "Also write an HTML report to FILE");
+  rc->add_option("--profile", reconcile.profile,
+                 "Also give the steps in a vocabulary profile's words (fide, ...)");
   rc->callback([&] { exit_code = run_reconcile(reconcile, std::cout, std::cerr); });
 
   // annabella clock --control "DESCRIPTION" --events FILE [--json]

@@ -137,6 +137,7 @@ bool sim_command(tactile::BoardSimulator& sim, const std::string& line, std::ost
       err << "board-sim: " << move.error().message << '\n' << std::flush;
       return true;
     }
+    sim.think();  // a player thinks before moving (the previous move settles meanwhile)
     report(sim.play(*move),
            "played " + core::to_san(before, *move) + " (" + core::to_uci(*move) + ")");
   } else if (verb == "unplug") {

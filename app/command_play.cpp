@@ -36,6 +36,7 @@ struct StationRig {
   std::unique_ptr<Station> station;
   std::unique_ptr<tactile::BoardSimulator> simulator;  // the demo hardware
   std::unique_ptr<tactile::BoardReader> reader;
+  std::unique_ptr<tactile::BoardReader> sighted_reader;  // the sighted player's DGT e-board
   std::unique_ptr<ConsoleReader> console;
   // The clock's displays (D.2.6): braille display, tactile clock; their worker thread, and the
   // tactile clock's button reader.
@@ -51,6 +52,7 @@ struct StationRig {
     if (tactile_clock_reader.joinable()) tactile_clock_reader.join();
     if (clock_outputs) clock_outputs->stop();
     console.reset();
+    sighted_reader.reset();
     reader.reset();
     simulator.reset();
     queue.close();
@@ -235,6 +237,15 @@ Result<std::unique_ptr<StationRig>> build_rig(const RigOptions& options, std::os
   rig->reader = std::make_unique<tactile::BoardReader>(reader, [queue](tactile::BoardInput in) {
     queue->push(StationEvent::pegboard(std::move(in)));
   });
+  if (cfg.sighted_board.input == config::SightedInput::Dgt) {
+    tactile::BoardReaderSettings eboard;
+    eboard.port = cfg.sighted_board.port;
+    eboard.protocol = tactile::ProtocolKind::Dgt;
+    rig->sighted_reader =
+        std::make_unique<tactile::BoardReader>(eboard, [queue](tactile::BoardInput in) {
+          queue->push(StationEvent::sighted_board(std::move(in)));
+        });
+  }
   if (options.console_from_stdin) {
     tactile::BoardSimulator* simulator = rig->simulator.get();
     ConsoleReader::Intercept intercept;

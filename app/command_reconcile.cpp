@@ -1,12 +1,15 @@
 // annabella reconcile: reads the boards, sheets and logs, runs the D.2.9 procedure and writes the
 // arbiter's text, the JSON and the HTML report.
 #include <fstream>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
 #include "app/commands.h"
 #include "app/reconcile_report.h"
 #include "core/reconcile.h"
+#include "speech/phrases.h"
+#include "speech/vocabulary.h"
 
 namespace annabella::app {
 namespace {
@@ -76,7 +79,11 @@ int run_reconcile(const ReconcileOptions& options, std::ostream& out, std::ostre
   const std::string* logs[2] = {&options.log_a, &options.log_b};
   for (int i = 0; i < 2; ++i) {
     const std::string side(1, char('a' + i));
-    auto board = core::read_placement(*boards[i]);
+    // A piece list is read in the letters of the same player's sheet (--lang-a / --lang-b).
+    core::PieceLetters board_letters = core::english_letters();
+    if (!langs[i]->empty())
+      if (auto l = core::piece_letters_for(*langs[i])) board_letters = *l;
+    auto board = core::read_placement(*boards[i], board_letters);
     if (!board) return failed("--board-" + side + ": " + board.error().message);
     input.boards[i].placement = *board;
     auto sheet = read_sheet_file(*sheets[i], *langs[i], ("sheet " + side).c_str());
@@ -96,14 +103,48 @@ int run_reconcile(const ReconcileOptions& options, std::ostream& out, std::ostre
     input.clock_log = std::move(*log);
   }
 
+  std::optional<speech::Vocabulary> vocabulary;
+  if (!options.profile.empty()) {
+    auto loaded = speech::Vocabulary::load(options.profile);
+    if (!loaded) return failed("--profile: " + loaded.error().message);
+    vocabulary = std::move(*loaded);
+  }
+
   const core::Reconciliation r = core::reconcile(input);
+  // The steps in the profile's words, for the player who corrects his board (D.2.9).
+  std::optional<SpokenSteps> spoken;
+  if (vocabulary) {
+    spoken.emplace();
+    spoken->profile = options.profile;
+    spoken->language = vocabulary->language();
+    for (int b = 0; b < 2; ++b)
+      for (const core::CorrectionStep& step : r.corrections[b].steps) {
+        const speech::Phrase phrase = speech::phrase_correction_step(*vocabulary, step);
+        spoken->display[b].push_back(phrase.text);
+        spoken->spoken[b].push_back(phrase.spoken);
+      }
+  }
+  const SpokenSteps* words = spoken ? &*spoken : nullptr;
   if (!options.html.empty()) {
     std::ofstream html(options.html, std::ios::binary | std::ios::trunc);
-    html << reconciliation_html(r);
+    html << reconciliation_html(r, words);
     html.close();
     if (!html) return failed("cannot write the HTML report \"" + options.html + "\"");
   }
-  out << (options.json ? reconciliation_json(r) : core::arbiter_text(r));
+  if (options.json) {
+    out << reconciliation_json(r, words);
+    return 0;
+  }
+  out << core::arbiter_text(r);
+  if (words) {
+    out << "\nSpoken steps (profile " << words->profile << ")\n";
+    for (int b = 0; b < 2; ++b) {
+      if (words->display[b].empty()) continue;
+      out << "Board " << core::side_letter(b) << ":\n";
+      for (std::size_t k = 0; k < words->display[b].size(); ++k)
+        out << "  Step " << k + 1 << ": " << words->display[b][k] << "\n";
+    }
+  }
   return 0;
 }
 

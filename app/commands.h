@@ -38,7 +38,8 @@ struct ReconcileOptions {
   std::string start_fen;          // "" = the initial position
   std::string a_plays = "white";  // the colour player A plays
   bool json = false;
-  std::string html;  // file, optional
+  std::string html;     // file, optional
+  std::string profile;  // vocabulary profile for the spoken steps, optional
 };
 int run_reconcile(const ReconcileOptions& options, std::ostream& out, std::ostream& err);
 // annabella clock --control "DESCRIPTION" --events FILE [--json]: replays presses ("SECONDS

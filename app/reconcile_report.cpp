@@ -168,7 +168,7 @@ std::vector<Square> differing_squares(const core::Position& board, const core::P
 // ---------------------------------------------------------------------------------------------
 // JSON
 
-std::string reconciliation_json(const Reconciliation& r) {
+std::string reconciliation_json(const Reconciliation& r, const SpokenSteps* spoken) {
   std::string j = "{\n";
   j += "  \"rule\": \"D.2.9\",\n";
   j += "  \"start_fen\": " + json_string(r.start.fen()) + ",\n";
@@ -242,7 +242,11 @@ std::string reconciliation_json(const Reconciliation& r) {
            ", \"piece\": " + json_string(core::piece_type_name(core::type_of(st.piece))) +
            ", \"color\": " + json_string(color_word(core::color_of(st.piece))) +
            ", \"from\": " + square_or_null(st.from) + ", \"to\": " + square_or_null(st.to) +
-           ", \"text\": " + json_string(core::describe(st)) + "}";
+           ", \"text\": " + json_string(core::describe(st)) + ", \"spoken\": " +
+           (spoken && k < spoken->spoken[b].size() ? json_string(spoken->spoken[b][k]) : "null") +
+           ", \"spoken_display\": " +
+           (spoken && k < spoken->display[b].size() ? json_string(spoken->display[b][k]) : "null") +
+           "}";
     }
     j += "],\n     \"went_wrong\": ";
     if (c.went_wrong) {
@@ -279,6 +283,7 @@ std::string reconciliation_json(const Reconciliation& r) {
        ", \"black_ms\": " +
        (cl.reading ? std::to_string(ms(cl.reading->remaining[core::BLACK])) : "null") +
        ", \"note\": " + json_string(cl.note) + "},\n";
+  j += "  \"spoken_profile\": " + (spoken ? json_string(spoken->profile) : "null") + ",\n";
   j += "  \"text\": " + json_string(core::arbiter_text(r)) + "\n";
   j += "}\n";
   return j;
@@ -370,7 +375,7 @@ pre { white-space: pre-wrap; background: #f6f6f6; padding: 1em; }
 
 }  // namespace
 
-std::string reconciliation_html(const Reconciliation& r) {
+std::string reconciliation_html(const Reconciliation& r, const SpokenSteps* spoken) {
   const core::Divergence& d = r.divergence;
   const bool retracing = !r.retraced[0].empty() || !r.retraced[1].empty();
   const int point_sheet = r.sheets_agree || d.sheet < 0 ? 0 : 1 - d.sheet;
@@ -480,12 +485,19 @@ std::string reconciliation_html(const Reconciliation& r) {
     } else {
       h += "<p>" + std::to_string(c.steps.size()) + (c.steps.size() == 1 ? " step" : " steps") +
            ", the fewest there are:</p>\n<ol class=\"steps\" id=\"steps-" + char('a' + b) + "\">\n";
-      for (const CorrectionStep& st : c.steps)
+      for (std::size_t k = 0; k < c.steps.size(); ++k) {
+        const CorrectionStep& st = c.steps[k];
         h += "<li data-kind=\"" + std::string(step_key(st.kind)) + "\" data-piece=\"" +
              core::piece_name(st.piece) + "\" data-from=\"" +
              (st.from == core::SQ_NONE ? "" : core::square_name(st.from)) + "\" data-to=\"" +
              (st.to == core::SQ_NONE ? "" : core::square_name(st.to)) + "\">" +
-             html_escape(step_sentence(st)) + "</li>\n";
+             html_escape(step_sentence(st)) +
+             (spoken && k < spoken->spoken[b].size()
+                  ? " <span class=\"spoken\" lang=\"" + html_escape(spoken->language) +
+                        "\">(spoken: " + html_escape(spoken->spoken[b][k]) + ")</span>"
+                  : std::string()) +
+             "</li>\n";
+      }
       h += "</ol>\n";
     }
     if (c.went_wrong) {

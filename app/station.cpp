@@ -70,6 +70,12 @@ StationEvent StationEvent::pegboard(tactile::BoardInput input) {
   return e;
 }
 
+StationEvent StationEvent::sighted_board(tactile::BoardInput input) {
+  StationEvent e = pegboard(std::move(input));
+  e.kind = Kind::SightedBoard;
+  return e;
+}
+
 StationEvent StationEvent::stop(TimePoint time) {
   StationEvent e;
   e.kind = Kind::Stop;
@@ -187,6 +193,12 @@ Station::Station(const StationOptions& options, StationOutput& output,
                       ? speech::MoveForm::Long
                       : speech::MoveForm::Short;
   wording_.name_captured_piece = options.config.speech.name_captured_piece;
+  if (options.config.sighted_board.input == config::SightedInput::Dgt)
+    sighted_board_.emplace(game_.position(),
+                           tactile::PegboardSettings{
+                               .settle = milliseconds(options.config.pegboard.settle_ms),
+                               .auto_announce = true,
+                           });
 }
 
 void Station::restore_clocks(const RecordedGame& recorded, TimePoint now) {
@@ -238,6 +250,12 @@ void Station::handle(const StationEvent& event) {
       pegboard_.feed(event.board, happened);
       on_pegboard(happened);
       break;
+    case StationEvent::Kind::SightedBoard:
+      if (sighted_board_) {
+        sighted_board_->feed(event.board, happened);
+        on_sighted_board(happened);
+      }
+      break;
     case StationEvent::Kind::Console:
       on_console(event);
       break;
@@ -253,6 +271,11 @@ void Station::tick(TimePoint now) {
   std::vector<tactile::PegboardEvent> happened;
   pegboard_.tick(now, happened);
   on_pegboard(happened);
+  if (sighted_board_) {
+    happened.clear();
+    sighted_board_->tick(now, happened);
+    on_sighted_board(happened);
+  }
   if (game_.is_over()) return;
   // Art. 6.9: a flag has fallen.
   const auto flags = clock_.flags(now);
@@ -276,6 +299,8 @@ void Station::tick(TimePoint now) {
 
 std::optional<TimePoint> Station::next_deadline() const {
   std::optional<TimePoint> deadline = pegboard_.next_deadline();
+  if (sighted_board_)
+    if (auto t = sighted_board_->next_deadline(); t && (!deadline || *t < *deadline)) deadline = t;
   const auto consider = [&](TimePoint t) {
     if (!deadline || t < *deadline) deadline = t;
   };
@@ -387,6 +412,54 @@ void Station::on_pegboard(const std::vector<tactile::PegboardEvent>& events) {
   }
 }
 
+void Station::on_sighted_board(const std::vector<tactile::PegboardEvent>& events) {
+  using Kind = tactile::PegboardEvent::Kind;
+  for (const auto& e : events) {
+    switch (e.kind) {
+      case Kind::MoveCompleted:
+        // The VI player's move executed on the e-board (by the sighted player or the assistant).
+        if (sighted_to_execute_ && e.move == *sighted_to_execute_) {
+          sighted_to_execute_.reset();
+          print(e.time, "e-board: executed " + core::to_uci(e.move));
+        }
+        break;
+      case Kind::MoveMade: {
+        // Art. 4.7: the sighted player's move is made when the piece is released on its square;
+        // the station announces it (D.2.1) and the VI player executes it on the pegboard.
+        if (game_.is_over() || game_.position().side_to_move() == vi_color_) break;
+        const core::Position before = game_.position();
+        make_move(e.move, e.time, "e-board");
+        if (game_.ply_count() == 0 || game_.moves().back() != e.move) break;
+        say(speech::phrase_for_move(vocabulary_, before, e.move, wording_), Route::Public, e.time);
+        if (!game_.is_over()) {
+          to_execute_ = e.move;
+          pegboard_.expect_move(e.move);
+        }
+        break;
+      }
+      case Kind::Touched:
+        if (e.own_piece && game_.position().side_to_move() != vi_color_) {
+          RecordedTouch touch{
+              e.square, e.piece, timeline(e.time), static_cast<int>(game_.ply_count()),
+              true,     false};
+          record(touch_entry(touch), e.time);
+          touches_.push_back(touch);
+        }
+        print(e.time, "e-board: " + tactile::describe(e));
+        break;
+      case Kind::Illegal:
+      case Kind::OutOfSync:
+      case Kind::Connected:
+      case Kind::Reconnected:
+      case Kind::Disconnected:
+        print(e.time, "e-board: " + tactile::describe(e));
+        break;
+      default:
+        break;
+    }
+  }
+}
+
 void Station::make_move(core::Move move, TimePoint time, std::string_view by) {
   const core::Position before = game_.position();
   const std::string san = core::to_san(before, move);
@@ -408,6 +481,10 @@ void Station::make_move(core::Move move, TimePoint time, std::string_view by) {
   r.by = std::string(by);
   record(move_entry(r, game_.ply_count()), time);
   moves_.push_back(r);
+  if (sighted_board_ && by == "pegboard") {
+    sighted_to_execute_ = move;
+    sighted_board_->expect_move(move);
+  }
   draw_offer_.reset();
   print(time, "made " + move_number_text(game_.ply_count() - 1) + san + " (" + core::to_uci(move) +
                   ") by " + std::string(by) + "; White " + core::format_hms(r.white_left) +
@@ -513,25 +590,7 @@ void Station::read_game(TimePoint time, std::size_t last_n) {
 
 void Station::reconcile_now(TimePoint time) {
   // D.2.9, live: the pegboard against the game record, caught at the first wrong move.
-  std::string placement;
-  const auto& board = pegboard_.board();
-  for (int rank = 7; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < 8; ++file) {
-      const core::Piece pc = board[std::size_t(rank * 8 + file)];
-      if (pc == core::NO_PIECE) {
-        ++empty;
-        continue;
-      }
-      if (empty) placement += char('0' + empty);
-      empty = 0;
-      placement += " PNBRQK  pnbrqk"[pc];
-    }
-    if (empty) placement += char('0' + empty);
-    if (rank) placement += '/';
-  }
-  const auto shown = core::Position::from_fen(
-      placement + (game_.position().side_to_move() == core::WHITE ? " w" : " b") + " - - 0 1");
+  const auto shown = core::read_placement(pegboard_.board());
   if (!shown) {
     print(time, "reconcile: the pegboard shows no possible position (" + shown.error().message +
                     "); correct it to the game's position: " + game_.position().fen() + " (D.2.9)");

@@ -46,9 +46,10 @@ using Route = speech::Route;
 
 struct StationEvent {
   enum class Kind {
-    Pegboard,  // input from the VI player's pegboard (`board`)
-    Console,   // a console line (`line`) from `source`: keyboard, board button, tactile clock
-    Stop,      // the program ends (the record stays)
+    Pegboard,      // input from the VI player's pegboard (`board`)
+    SightedBoard,  // input from the sighted player's DGT e-board (`board`), when there is one
+    Console,       // a console line (`line`) from `source`: keyboard, board button, tactile clock
+    Stop,          // the program ends (the record stays)
   };
   Kind kind = Kind::Console;
   TimePoint time{};
@@ -58,6 +59,7 @@ struct StationEvent {
 
   static StationEvent console(TimePoint time, std::string line, std::string source = "keyboard");
   static StationEvent pegboard(tactile::BoardInput input);
+  static StationEvent sighted_board(tactile::BoardInput input);
   static StationEvent stop(TimePoint time);
 };
 
@@ -109,6 +111,7 @@ class Station {
 
   // Appendix D flow
   void on_pegboard(const std::vector<tactile::PegboardEvent>& events);
+  void on_sighted_board(const std::vector<tactile::PegboardEvent>& events);
   void on_console(const StationEvent& event);
   void enter_sighted_move(const std::string& text, TimePoint time);
   void make_move(core::Move move, TimePoint time, std::string_view by);
@@ -139,6 +142,10 @@ class Station {
   core::ChessClock clock_;
   Journal journal_;
   tactile::Pegboard pegboard_;
+  // The sighted player's e-board (sighted_board.input = "dgt"): his moves are made on it
+  // (Art. 4.7: settled, no announcement needed) and the VI player's moves are executed on it.
+  std::optional<tactile::Pegboard> sighted_board_;
+  std::optional<core::Move> sighted_to_execute_;  // the VI player's move, on the e-board
   std::filesystem::path folder_;
   core::Color vi_color_ = core::WHITE;
   TimePoint origin_{};                     // game timeline 0 (shifted when resuming)

@@ -66,10 +66,16 @@ struct BoardInput {
   std::optional<std::vector<Move>> log;
 };
 
-// Reads a board given as a full FEN or as the placement field alone ("rnbqkbnr/pppp..."). Side
-// to move, castling and counters do not matter for a board; when the placement alone is given,
-// either side to move is tried so that a board with a king in check still reads.
-Result<Position> read_placement(std::string_view text);
+// Reads a board given as a full FEN, as the placement field alone ("rnbqkbnr/pppp..."), or as a
+// piece list in a scoresheet language: "White: Kg1 Qd1 Ra1 a2 b2; Black: Kg8 Rf8 g7" (German
+// "Weiß: Kg1 Dd1 Ta1; Schwarz: Kg8", letters in `letters`; groups separated by ';' or a new line,
+// pawns without a letter). Side to move, castling and counters do not matter for a board; when
+// no full FEN is given, either side to move is tried so that a board with a king in check reads.
+Result<Position> read_placement(std::string_view text,
+                                const PieceLetters& letters = english_letters());
+// A board as its sensors see it (64 squares, a1 = index 0, e.g. tactile::Pegboard::board()),
+// with the same rule for the side to move.
+Result<Position> read_placement(const std::array<Piece, 64>& squares);
 
 struct ReconcileInput {
   Position start;                      // the game's start position (the initial one by default)
@@ -215,7 +221,9 @@ struct BoardCheck {
 // Compares a board placement with the game record (`moves` played from `start`). When the board
 // shows an earlier point of the game (a move not executed yet), matches_after says which. When it
 // shows the record with one move replaced by another legal move (and the later moves, if any,
-// played on), went_wrong names that move; moves further back than `search_plies` are not tried.
+// played on), went_wrong names that move (the latest ply that explains the board, when several
+// do); moves further back than `search_plies` are not tried. Searching the whole game of 300
+// plies takes well under a millisecond (bench/bench_reconcile.cpp).
 BoardCheck check_board(const Position& start, const std::vector<Move>& moves, const Position& board,
                        std::size_t search_plies = 8);
 

@@ -142,7 +142,7 @@ class Pegboard {
                                           // slid on or corrected keeps its origin)
     TimePoint time{};
     bool touch_reported = false;
-    std::size_t log_index = 0;
+    std::optional<std::size_t> log_index;  // its touch record; none when the lift was unseen
   };
   void lift(core::Square square, TimePoint time, std::vector<PegboardEvent>& out);
   void place(core::Square square, core::Piece piece, TimePoint time,

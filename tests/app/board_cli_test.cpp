@@ -87,6 +87,51 @@ TEST_P(BoardCli, SimulatorCommandsFromStdin) {
   EXPECT_NE(sim.find("cannot read 'bogus'"), std::string::npos) << sim;
 }
 
+TEST_P(BoardCli, FromAFenWithMovesTypedOnStdin) {
+  TempDir dir;
+  const std::string link = (dir / "board").string();
+  const std::string fen = "\"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"";
+  { std::ofstream(dir / "commands") << "move O-O\nmove e8c8\nsleep 300\nquit\n"; }
+  std::string out;
+  const int status = run_command(
+      kBinary + " board-sim --protocol " + GetParam() + " --fen " + fen +
+          " --steady --speed 4 --link " + link + " < " + (dir / "commands").string() + " > " +
+          (dir / "sim.out").string() + " 2>&1 & " + kBinary + " board watch --protocol " +
+          GetParam() + " --fen " + fen + " --port " + link +
+          " --settle 30 --announce 200 --moves 2 --timeout 30; status=$?; wait; exit $status",
+      out);
+  EXPECT_EQ(status, 0) << out << read_file(dir / "sim.out");
+  // Castling king first (Art. 4.4): the king's touch, then the rook's, one move.
+  EXPECT_TRUE(in_order(out, {"connected: the board agrees with the game", "touched e1 white king",
+                             "touched h1 white rook", "made O-O (e1g1)", "touched e8 black king",
+                             "made O-O-O (e8c8)"}));
+  EXPECT_EQ(out.find("illegal"), std::string::npos) << out;
+  EXPECT_TRUE(in_order(read_file(dir / "sim.out"), {"played O-O (e1g1)", "played O-O-O (e8c8)"}));
+}
+
+TEST_P(BoardCli, UnpluggedMidMoveAndPluggedInAgain) {
+  TempDir dir;
+  const std::string link = (dir / "board").string();
+  {
+    std::ofstream(dir / "commands")
+        << "lift e2\nsleep 200\nunplug\nplace e4\nsleep 300\nreplug\nsleep 1500\nquit\n";
+  }
+  std::string out;
+  const int status = run_command(
+      kBinary + " board-sim --protocol " + GetParam() + " --link " + link + " < " +
+          (dir / "commands").string() + " > " + (dir / "sim.out").string() + " 2>&1 & " + kBinary +
+          " board watch --protocol " + GetParam() + " --port " + link +
+          " --settle 30 --announce 200 --moves 1 --timeout 30; status=$?; wait; exit $status",
+      out);
+  EXPECT_EQ(status, 0) << out << read_file(dir / "sim.out");
+  EXPECT_TRUE(in_order(out, {"connected: the board agrees with the game", "touched e2 white pawn",
+                             "disconnected: " + link,
+                             "reconnected: the board differs from the game: move white pawn e4 e2",
+                             "completed e4 (e2e4)", "made e4 (e2e4)"}));
+  EXPECT_TRUE(
+      in_order(read_file(dir / "sim.out"), {"unplugged", "placed white pawn on e4", "plugged in"}));
+}
+
 TEST(BoardCliErrors, AMissingPortIsDisconnectedUntilTheTimeout) {
   std::string out;
   const int status = run_command(

@@ -9,6 +9,7 @@
 #include "app/record.h"
 #include "support/child_process.h"
 #include "support/temp_dir.h"
+#include "tactile/board_simulator.h"
 
 namespace annabella::app {
 namespace {
@@ -74,6 +75,36 @@ TEST(PlayCommand, AGameThroughTheSimulatedPegboardWithUnplugMidMoveAndResume) {
   ASSERT_TRUE(resumed.wait_for("made 2... Nc6 (b8c6) by console", kWait)) << resumed.output();
   resumed.send("quit");
   EXPECT_EQ(resumed.wait(kWait), 0);
+}
+
+TEST(PlayCommand, TheSightedPlayerOnADgtBoardOverAPty) {
+  TempDir dir;
+  tactile::BoardSimulatorSettings sim;
+  sim.protocol = tactile::ProtocolKind::Dgt;
+  sim.link = dir.path() / "eboard";
+  sim.pace.speed = 0;
+  sim.habits = {0, 0, 0, 1};
+  auto eboard = tactile::BoardSimulator::create(sim);
+  ASSERT_TRUE(eboard) << eboard.error().message;
+  const auto config = dir.path() / "board.toml";
+  std::ofstream(config) << "[sighted_board]\ninput = \"dgt\"\nport = \"" << sim.link.string()
+                        << "\"\n";
+  ChildProcess station({ANNABELLA_BINARY, "play", "--silent", "--config", config.string(),
+                        "--record", (dir.path() / "record").string()});
+  ASSERT_TRUE(station.wait_for("connected: the board agrees", kWait)) << station.output();
+  ASSERT_TRUE((*eboard)->wait_for_host(kWait));
+  station.send("sim play e4");
+  ASSERT_TRUE(station.wait_for("made 1. e4 (e2e4) by pegboard", kWait)) << station.output();
+  // The VI player's move executed on the sighted player's board, then his reply made on it.
+  ASSERT_TRUE((*eboard)->play(core::Move(core::SQ_E2, core::SQ_E4), tactile::MoveStyle{}));
+  ASSERT_TRUE(station.wait_for("e-board: executed e2e4", kWait)) << station.output();
+  ASSERT_TRUE((*eboard)->play(core::Move(core::SQ_C7, core::SQ_C5), tactile::MoveStyle{}));
+  ASSERT_TRUE(station.wait_for("made 1... c5 (c7c5) by e-board", kWait)) << station.output();
+  EXPECT_TRUE(station.wait_for("say public: Cesar fuenf", kWait));
+  station.send("sim play c5");
+  ASSERT_TRUE(station.wait_for("executed c7c5 on the pegboard", kWait)) << station.output();
+  station.send("quit");
+  EXPECT_EQ(station.wait(kWait), 0);
 }
 
 TEST(PlayCommand, ABrokenConfigurationNamesTheKeyAndLineAndStartsNothing) {

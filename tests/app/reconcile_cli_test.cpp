@@ -184,6 +184,23 @@ TEST(ReconcileCommand, AgreeingSheetsInTwoLanguagesNameTheBoardToCorrect) {
             std::string::npos);
 }
 
+TEST(ReconcileCommand, BoardAsAPieceListInTheSheetsLanguage) {
+  Files f;
+  std::string out;
+  const std::string board_b =
+      "'Weiß: Ke1 Db3 Ta1 Th1 Lc1 Lc4 Sd2 a2 b2 c2 e4 f2 g2 h2; "
+      "Schwarz: Ke8 De7 Ta8 Th8 Lf8 Sb8 Sf6 a7 b7 c7 e5 f7 g7 h7'";
+  ASSERT_EQ(run_command(std::string(ANNABELLA_BINARY) + " reconcile --board-a " + kRight +
+                            " --board-b " + board_b + " --lang-b de --sheet-a " + f.path("a.txt") +
+                            " --sheet-b " + f.path("agree.txt"),
+                        out, true),
+            0)
+      << out;
+  EXPECT_NE(out.find("Board B (player B, Black): 1 step.\n  Step 1: move white knight d2 c3."),
+            std::string::npos)
+      << out;
+}
+
 TEST(ReconcileCommand, JsonHasEveryFinding) {
   Files f;
   std::string out;
@@ -259,6 +276,24 @@ TEST(ReconcileCommand, PgnSheetsAreRead) {
       0)
       << out;
   EXPECT_NE(out.find("The two scoresheets agree (15 plies"), std::string::npos) << out;
+}
+
+TEST(ReconcileCommand, StepsInTheVocabularyProfilesWords) {
+  Files f;
+  std::string out;
+  ASSERT_EQ(run_command(command(f, "agree.txt", "--profile fide"), out, true), 0) << out;
+  EXPECT_NE(out.find("Spoken steps (profile fide)\nBoard B:\n  Step 1: Springer von David zwei "
+                     "nach Cesar drei\n"),
+            std::string::npos)
+      << out;
+  ASSERT_EQ(run_command(command(f, "agree.txt", "--profile fide --json"), out), 0);
+  const auto json = JsonReader(out).read();
+  ASSERT_TRUE(json) << out;
+  EXPECT_EQ((*json)["boards"][1]["steps"][0]["spoken"].str(),
+            "Springer von David zwei nach Cesar drei");
+  EXPECT_EQ((*json)["spoken_profile"].str(), "fide");
+  EXPECT_EQ(run_command(command(f, "agree.txt", "--profile nosuch"), out, true), 2);
+  EXPECT_NE(out.find("--profile:"), std::string::npos) << out;
 }
 
 TEST(ReconcileCommand, InputFaultsAreNamed) {

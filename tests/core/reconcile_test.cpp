@@ -573,6 +573,44 @@ TEST(ReconcileLongGame, MoveLeftOutNearTheEndOfA115MoveGame) {
   EXPECT_EQ(r.clock.reading->ply, 221);
 }
 
+TEST(ReconcileLongGame, LiveCheckFindsAWrongMoveFarBack) {
+  // A 230-ply game and a board that shows it with one move from ply 150 on replaced by another
+  // legal move and the rest played on, chosen so that no explanation lies within the default
+  // 8 plies: searching the whole game still names the move.
+  const std::vector<Move> game = long_game(230, 3);
+  Position end;
+  for (const Move m : game) end.play(m);
+  std::optional<Position> board;
+  std::size_t wrong_ply = 0;
+  for (std::size_t k = 150; k + 8 < game.size() && !board; ++k) {
+    Position before;
+    for (std::size_t i = 0; i < k; ++i) before.play(game[i]);
+    for (const Move other : legal_moves(before)) {
+      if (other == game[k]) continue;
+      Position q = before.after(other);
+      bool legal = true;
+      for (std::size_t i = k + 1; i < game.size() && legal; ++i) {
+        legal = legal_moves(q).contains(game[i]);
+        if (legal) q.play(game[i]);
+      }
+      if (!legal || q.same_placement(end) || check_board(Position(), game, q).went_wrong) continue;
+      board = q;
+      wrong_ply = k;
+      break;
+    }
+  }
+  ASSERT_TRUE(board);
+  const BoardCheck check = check_board(Position(), game, *board, game.size());
+  ASSERT_TRUE(check.went_wrong);
+  EXPECT_GE(check.went_wrong->ply, wrong_ply);
+  EXPECT_LT(check.went_wrong->ply + 8, game.size());
+  // The move named explains the board: that ply replaced, the rest played on.
+  Position replay;
+  for (std::size_t i = 0; i < game.size(); ++i)
+    replay.play(i == check.went_wrong->ply ? check.went_wrong->played : game[i]);
+  EXPECT_TRUE(replay.same_placement(*board));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Inputs
 
@@ -601,6 +639,34 @@ TEST(ReconcileInputs, BoardsAsPlacementOrFen) {
   auto check = read_placement("4k3/8/8/8/8/8/8/4K2r");
   ASSERT_TRUE(check) << check.error().message;
   EXPECT_FALSE(read_placement("8/8/8/8/8/8/8/8"));
+  // A piece list in a scoresheet language.
+  auto list = read_placement("White: Kg1 Qd1 Ra1 a2 b2; Black: Kg8 Rf8 g7");
+  ASSERT_TRUE(list) << list.error().message;
+  EXPECT_EQ(list->fen().substr(0, list->fen().find(' ')), "5rk1/6p1/8/8/8/8/PP6/R2Q2K1");
+  auto german =
+      read_placement("Weiß: Kg1 Dd1 Ta1 Sf3 a2\nSchwarz: Kg8 Lc8 Tf8", *piece_letters_for("de"));
+  ASSERT_TRUE(german) << german.error().message;
+  EXPECT_EQ(german->piece_on(SQ_D1), W_QUEEN);
+  EXPECT_EQ(german->piece_on(SQ_F3), W_KNIGHT);
+  EXPECT_EQ(german->piece_on(SQ_C8), B_BISHOP);
+  auto russian = read_placement("Белые: Крg1 Фd1 Кf3; Черные: Крg8 Сc8", *piece_letters_for("ru"));
+  ASSERT_TRUE(russian) << russian.error().message;
+  EXPECT_EQ(russian->piece_on(SQ_F3), W_KNIGHT);
+  EXPECT_EQ(russian->piece_on(SQ_C8), B_BISHOP);
+  auto bad = read_placement("White: Kg1 Xd1; Black: Kg8");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().message, "piece list: \"Xd1\": \"X\" is no piece letter in English");
+  EXPECT_FALSE(read_placement("Kg1 Kg8 : x"));
+  // From sensor squares.
+  std::array<Piece, 64> squares{};
+  squares[SQ_E1] = W_KING;
+  squares[SQ_E8] = B_KING;
+  squares[SQ_E2] = B_QUEEN;  // White in check: read with White to move
+  auto sensed = read_placement(squares);
+  ASSERT_TRUE(sensed) << sensed.error().message;
+  EXPECT_EQ(sensed->fen(), "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1");
+  squares[SQ_E8] = NO_PIECE;
+  ASSERT_FALSE(read_placement(squares));
   EXPECT_TRUE(read_placement(std::string(kStartFen)));
 }
 
