@@ -877,6 +877,108 @@ std::string to_lan(const Position& pos, Move m, const PieceLetters& letters) {
 // -----------------------------------------------------------------------------------------------
 // Reading
 
+namespace {
+
+// The fast path of strict reading: canonical SAN in single ASCII letters ("Nf3", "exd5", "Rad1+",
+// "e8=Q#", "O-O"), the bulk of every PGN file. Returns the move only when the text is exactly
+// what to_san writes (the check sign may be left out); anything else, including every error,
+// goes through the general reader, which explains it.
+std::optional<Move> read_canonical_san(const Position& pos, std::string_view s,
+                                       const PieceLetters& letters) {
+  char sign = 0;
+  if (!s.empty() && (s.back() == '+' || s.back() == '#')) {
+    sign = s.back();
+    s.remove_suffix(1);
+  }
+  if (s.size() < 2) return std::nullopt;
+  auto letter_of = [&](char c) {
+    for (int pt = KNIGHT; pt <= KING; ++pt)
+      if (letters.letters[pt].size() == 1 && letters.letters[pt][0] == c) return PieceType(pt);
+    return NO_PIECE_TYPE;
+  };
+  const MoveList moves = legal_moves(pos);
+  Move found = Move::none();
+  if (s == "O-O" || s == "O-O-O") {
+    for (Move m : moves)
+      if (m.kind() == MoveKind::Castling &&
+          (file_of(m.to()) > file_of(m.from())) == (s.size() == 3))
+        found = m;
+    if (found.is_none()) return std::nullopt;
+  } else {
+    PieceType promotion = NO_PIECE_TYPE;
+    if (s.size() >= 4 && s[s.size() - 2] == '=') {
+      promotion = letter_of(s.back());
+      if (promotion == NO_PIECE_TYPE || promotion == KING) return std::nullopt;
+      s.remove_suffix(2);
+    }
+    const int to_file = s[s.size() - 2] - 'a';
+    const int to_rank = s[s.size() - 1] - '1';
+    if (to_file < 0 || to_file > 7 || to_rank < 0 || to_rank > 7) return std::nullopt;
+    const Square to = make_square(to_file, to_rank);
+    PieceType pt = PAWN;
+    std::size_t i = 0;
+    if (const PieceType lp = letter_of(s[0]); lp != NO_PIECE_TYPE) {
+      pt = lp;
+      i = 1;
+    }
+    std::string_view middle = s.substr(i, s.size() - 2 - i);  // disambiguation and 'x'
+    bool capture = false;
+    if (!middle.empty() && middle.back() == 'x') {
+      capture = true;
+      middle.remove_suffix(1);
+    }
+    int from_file = -1, from_rank = -1;
+    for (char c : middle) {
+      if (c >= 'a' && c <= 'h' && from_file < 0 && from_rank < 0)
+        from_file = c - 'a';
+      else if (c >= '1' && c <= '8' && from_rank < 0)
+        from_rank = c - '1';
+      else
+        return std::nullopt;
+    }
+    if ((promotion != NO_PIECE_TYPE) !=
+        (pt == PAWN && relative_rank(pos.side_to_move(), to_rank) == 7))
+      return std::nullopt;
+    Bitboard rivals = 0;  // departure squares of the moves the piece letter and square fit
+    for (Move m : moves) {
+      if (m.to() != to || m.kind() == MoveKind::Castling) continue;
+      if (type_of(pos.piece_on(m.from())) != pt) continue;
+      if (m.kind() == MoveKind::Promotion && m.promotion() != promotion) continue;
+      rivals |= square_bb(m.from());
+      if (from_file >= 0 && file_of(m.from()) != from_file) continue;
+      if (from_rank >= 0 && rank_of(m.from()) != from_rank) continue;
+      if (!found.is_none()) return std::nullopt;  // ambiguous
+      found = m;
+    }
+    if (found.is_none() || capture != pos.is_capture(found)) return std::nullopt;
+    // The disambiguation to_san writes: none, else the file, else the rank, else both; a pawn
+    // capture always names its file, and nothing else.
+    const Square from = found.from();
+    rivals &= ~square_bb(from);
+    int want_file = -1, want_rank = -1;
+    if (pt == PAWN) {
+      if (capture) want_file = file_of(from);
+    } else if (rivals) {
+      if (!(rivals & file_bb(file_of(from))))
+        want_file = file_of(from);
+      else if (!(rivals & rank_bb(rank_of(from))))
+        want_rank = rank_of(from);
+      else {
+        want_file = file_of(from);
+        want_rank = rank_of(from);
+      }
+    }
+    if (from_file != want_file || from_rank != want_rank) return std::nullopt;
+  }
+  if (sign) {
+    if (!pos.gives_check(found)) return std::nullopt;
+    if ((sign == '#') == has_legal_move(pos.after(found))) return std::nullopt;
+  }
+  return found;
+}
+
+}  // namespace
+
 Result<Move, MoveReadError> read_move(const Position& pos, std::string_view text,
                                       const PieceLetters& letters, Strictness strictness) {
   using Kind = MoveReadError::Kind;
@@ -887,6 +989,8 @@ Result<Move, MoveReadError> read_move(const Position& pos, std::string_view text
          (text[e - 1] == ' ' || text[e - 1] == '\t' || text[e - 1] == '\n' || text[e - 1] == '\r'))
     --e;
   const std::string_view token = text.substr(b, e - b);
+  if (!lenient)
+    if (auto m = read_canonical_san(pos, token, letters)) return *m;
   auto not_a_move = [&](const std::string& why) {
     return fail_with(make_error(Kind::NotAMove, token, quoted(token) + " is not a move: " + why));
   };

@@ -285,6 +285,39 @@ TEST(Notation, AmbiguousListsCandidates) {
   EXPECT_EQ(m.error().token, "Nd2");
 }
 
+// Strict reading accepts exactly what to_san writes (the check sign may be left out).
+TEST(Notation, StrictAcceptsOnlyCanonicalDisambiguationCapturesPromotionsAndSigns) {
+  struct Case {
+    const char* fen;
+    const char* text;
+    const char* uci;  // nullptr: refused
+  };
+  const char* const rooks = "3k4/8/8/R7/8/8/4K3/R6R w - - 0 1";  // a1, h1, a5
+  const char* const pawns = "3k4/P7/8/3p4/4P3/7n/8/4K3 w - - 0 1";
+  const Case cases[] = {
+      {rooks, "Rad1", "a1d1"},   {rooks, "Rd1", nullptr},   {rooks, "R1d1", nullptr},
+      {rooks, "Ra1d1", nullptr}, {rooks, "R1a3", "a1a3"},   {rooks, "Raa3", nullptr},
+      {rooks, "Ra3", nullptr},   {rooks, "Rb5", "a5b5"},    {rooks, "R5b5", nullptr},
+      {rooks, "Rh8+", "h1h8"},   {rooks, "Rh8", "h1h8"},    {rooks, "Rh8#", nullptr},
+      {rooks, "Rhh8", nullptr},  {pawns, "exd5", "e4d5"},   {pawns, "xd5", nullptr},
+      {pawns, "ed5", nullptr},   {pawns, "Pxd5", nullptr},  {pawns, "e5", "e4e5"},
+      {pawns, "ee5", nullptr},   {pawns, "a8=Q+", "a7a8q"}, {pawns, "a8=N", "a7a8n"},
+      {pawns, "a8=Q#", nullptr}, {pawns, "a8Q", nullptr},   {pawns, "a8", nullptr},
+      {pawns, "a8=K", nullptr},  {pawns, "Kxh3", nullptr},  {pawns, "Kd2", "e1d2"},
+      {pawns, "Kxd2", nullptr},  {pawns, "e4", nullptr},
+  };
+  for (const Case& c : cases) {
+    const Position pos = pos_of(c.fen);
+    auto m = read_move(pos, c.text, english_letters(), Strictness::Strict);
+    if (c.uci) {
+      ASSERT_TRUE(m) << c.text << ": " << m.error().message;
+      EXPECT_EQ(to_uci(*m), c.uci) << c.text;
+    } else {
+      EXPECT_FALSE(m) << c.text << " read as " << to_uci(*m);
+    }
+  }
+}
+
 // Strict reading: canonical SAN only.
 TEST(Notation, StrictRejectsNonCanonicalForms) {
   const Position start = pos_of(kStart);

@@ -4,6 +4,7 @@
 // same move. The rest of the input is read as a move in every language, strictly and leniently:
 // it may be refused (with a message), but a move read must be legal, and a strict read must be
 // canonical SAN.
+#include <cctype>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -48,8 +49,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       }
       check(moves.contains(*m));
       if (s == Strictness::Strict) {
-        auto back = read_move(pos, to_san(pos, *m, letters), letters, Strictness::Strict);
+        const std::string san = to_san(pos, *m, letters);
+        auto back = read_move(pos, san, letters, Strictness::Strict);
         check(back.has_value() && *back == *m);
+        // Canonical: the text is the SAN (its check sign may be left out) and annotation signs.
+        std::string_view written = text;
+        while (!written.empty() && (written.front() == ' ' || written.front() == '\t' ||
+                                    written.front() == '\n' || written.front() == '\r'))
+          written.remove_prefix(1);
+        std::string_view core = san;
+        if (!core.empty() && (core.back() == '+' || core.back() == '#')) core.remove_suffix(1);
+        check(written.starts_with(core));
+        for (char c : written.substr(core.size()))
+          check(!std::isalnum(static_cast<unsigned char>(c)) && c != '=' && c != '-');
       }
     }
   }
