@@ -104,6 +104,28 @@ TEST(ClockOutputWorker, ShowsEachPostedReadingOffTheGameThread) {
   EXPECT_EQ(recorder->wait_for(2).size(), 2u);
 }
 
+TEST(ClockOutputWorker, ReadingsPostedTogetherAreShownInOrder) {
+  auto display = std::make_unique<RecordingDisplay>();
+  RecordingDisplay* recorder = display.get();
+  std::vector<std::unique_ptr<ClockDisplay>> displays;
+  displays.push_back(std::move(display));
+  ClockOutputWorker worker(std::move(displays));
+  core::ChessClock clock = started("5 min", at_s(0));
+  std::vector<core::ClockReading> posted;
+  for (int ply = 1; ply <= 10; ++ply) {
+    ASSERT_TRUE(clock.press(ply % 2 ? core::WHITE : core::BLACK, at_s(ply)));
+    posted.push_back(clock.reading(at_s(ply)));
+    worker.post(posted.back());
+  }
+  const auto shown = recorder->wait_for(10);
+  worker.stop();
+  ASSERT_EQ(shown.size(), 10u);
+  for (std::size_t i = 0; i < shown.size(); ++i) {
+    EXPECT_EQ(shown[i].reading.time, posted[i].time);
+    EXPECT_EQ(shown[i].reading.remaining, posted[i].remaining);
+  }
+}
+
 TEST(ClockOutputWorker, TicksAreTheEventReadingProjectedForward) {
   auto display = std::make_unique<RecordingDisplay>();
   display->ticks_ = true;
