@@ -22,6 +22,7 @@ int run_notation(const NotationOptions& options, std::ostream& out, std::ostream
       return 2;
     }
     in_letters = *detected;
+    err << "annabella notation: --lang auto: " << why << '\n';  // says what decided it
   } else {
     auto letters = core::piece_letters_for(options.lang);
     if (!letters) {

@@ -7,6 +7,7 @@
 #include "speech/espeak_synth.h"
 #include "speech/move_parser.h"
 #include "speech/portaudio_sink.h"
+#include "speech/recorder.h"
 
 namespace annabella::app {
 namespace {
@@ -93,6 +94,18 @@ int run_hear(const HearOptions& options, std::ostream& out, std::ostream& err) {
     return 1;
   }
   out << core::to_san(setup->position, *move) << ' ' << core::to_uci(*move) << '\n';
+  return 0;
+}
+
+int run_recording_verify(const RecordingVerifyOptions& options, std::ostream& out,
+                         std::ostream& err) {
+  auto check = speech::verify_recording(options.file);
+  if (!check) {
+    err << "annabella recording verify: " << check.error().message << '\n';
+    return 1;
+  }
+  out << options.file << ": " << check->phrases << " phrases, digest chain intact\n"
+      << "last digest: " << check->last_digest << '\n';
   return 0;
 }
 

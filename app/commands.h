@@ -3,6 +3,7 @@
 // writes results to `out`, errors to `err`.
 #pragma once
 
+#include <cstdint>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -24,6 +25,23 @@ int run_config_check(const ConfigCheckOptions& options, std::ostream& out, std::
 // annabella config example: the fully commented example (docs/example.toml).
 int run_config_example(std::ostream& out);
 
+// annabella reconcile: the D.2.9 reconciliation of two boards and two scoresheets. Boards are FEN
+// or placement; sheets and board logs are files with move lists in any supported language; the
+// clock log is "ply white_ms black_ms" per line. Writes the arbiter's text, or JSON (--json),
+// and optionally an HTML report (--html FILE).
+struct ReconcileOptions {
+  std::string board_a, board_b;   // FEN or placement
+  std::string sheet_a, sheet_b;   // files
+  std::string lang_a, lang_b;     // "" = found by reading
+  std::string clock_log;          // file, optional
+  std::string log_a, log_b;       // board logs (move lists), optional
+  std::string start_fen;          // "" = the initial position
+  std::string a_plays = "white";  // the colour player A plays
+  bool json = false;
+  std::string html;     // file, optional
+  std::string profile;  // vocabulary profile for the spoken steps, optional
+};
+int run_reconcile(const ReconcileOptions& options, std::ostream& out, std::ostream& err);
 // annabella clock --control "DESCRIPTION" --events FILE [--json]: replays presses ("SECONDS
 // white|black" a line; "SECONDS pause|resume" for the arbiter; White's clock starts at 0) and
 // prints the times after each press, period changes and flag falls (Art. 6, 6.9).
@@ -75,5 +93,61 @@ struct HearOptions {
   std::string phrase;
 };
 int run_hear(const HearOptions& options, std::ostream& out, std::ostream& err);
+// annabella play --config FILE [--resume] [--record DIR] [--silent]: a rated game end to end.
+struct PlayOptions {
+  std::string config_file;    // "" = every default (the demo hardware)
+  std::string record_folder;  // "" = record.folder of the configuration
+  bool resume = false;        // continue the game recorded in the record folder
+  bool silent = false;        // text and recording only, no sound device
+};
+int run_play(const PlayOptions& options, std::ostream& out, std::ostream& err);
+
+// annabella demo [--folder DIR] [--speed X] [--silent]: a short real game with the simulated
+// pegboard and a simulated sighted opponent, through the real station.
+struct DemoOptions {
+  std::string folder;  // "" = annabella-demo-<date>-<time> under the current folder
+  double speed = 1.0;  // 2 = twice as fast
+  bool silent = false;
+};
+int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err);
+
+// annabella board-sim --protocol dgt|peg --link PATH [--pgn FILE] [--speed X] [--fen FEN]:
+// a simulated board on a pseudo-terminal (PATH becomes a symlink to it) that waits for a host to
+// read it, then plays the game of FILE (PGN, or a plain list of SAN/UCI moves) as a hand does,
+// or takes commands from `in` ("lift e2", "place e4", "button time", "move Nf3", "unplug"...).
+struct BoardSimOptions {
+  std::string protocol = "dgt";
+  std::string link;
+  std::string pgn;
+  std::string fen;
+  double speed = 1.0;      // 2 = twice as fast; 0 = no pauses
+  std::uint32_t seed = 1;  // the hand's fumbles (slides, bounce, wrong squares) are seeded
+  bool steady = false;     // no fumbles at all
+};
+int run_board_sim(const BoardSimOptions& options, std::istream& in, std::ostream& out,
+                  std::ostream& err);
+
+// annabella board watch --port PATH --protocol dgt|peg [--fen FEN]: follows a game on a board
+// and prints every event as a text line (touched, removed, placed, completed, "made SAN (UCI)",
+// illegal, out of sync, disconnected, reconnected). Runs until interrupted, --moves N made
+// (exit 0) or --timeout seconds passed (exit 1).
+struct BoardWatchOptions {
+  std::string port;
+  std::string protocol = "dgt";
+  std::string fen;
+  int settle_ms = 250;     // tactile::PegboardSettings::settle
+  int announce_ms = 1000;  // a completed move is made after this quiet time (or the reply)
+  int moves = 0;
+  double timeout_s = 0;
+};
+int run_board_watch(const BoardWatchOptions& options, std::ostream& out, std::ostream& err);
+
+// annabella recording verify FILE: recomputes the recording's SHA-256 digest chain (D.2.7,
+// docs/speech.md) from FILE and FILE.cues.txt; prints the phrase count and the last digest.
+struct RecordingVerifyOptions {
+  std::string file;
+};
+int run_recording_verify(const RecordingVerifyOptions& options, std::ostream& out,
+                         std::ostream& err);
 
 }  // namespace annabella::app

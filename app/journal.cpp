@@ -158,22 +158,23 @@ Result<JournalContents> read_journal(const std::filesystem::path& path) {
   if (!in) return fail("journal " + path.string() + ": cannot be opened: " + errno_text());
   std::ostringstream buffer;
   buffer << in.rdbuf();
-  const std::string text = buffer.str();
+  return parse_journal(buffer.str(), path.string());
+}
 
+Result<JournalContents> parse_journal(std::string_view text, std::string_view name) {
   JournalContents contents;
   std::size_t start = 0;
   std::uint64_t line_number = 1;
   while (start < text.size()) {
     const std::size_t end = text.find('\n', start);
-    const std::string where = path.string() + ": line " + std::to_string(line_number);
-    if (end == std::string::npos) {  // the write of the last entry was cut off
+    const std::string where = std::string(name) + ": line " + std::to_string(line_number);
+    if (end == std::string_view::npos) {  // the write of the last entry was cut off
       contents.torn_tail = where + ": unfinished entry (" + std::to_string(text.size() - start) +
                            " bytes without a line end) dropped";
       break;
     }
     JournalEntry entry;
-    const std::string problem =
-        parse_line(std::string_view(text).substr(start, end - start), line_number, entry);
+    const std::string problem = parse_line(text.substr(start, end - start), line_number, entry);
     if (!problem.empty()) {
       if (end + 1 == text.size()) {  // the last line: a torn write
         contents.torn_tail = where + ": " + problem + "; the damaged last entry is dropped";

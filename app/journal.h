@@ -44,6 +44,8 @@ struct JournalContents {
 // torn_tail); damage before the last line is an error naming the line, because entries after
 // it would otherwise be lost silently.
 Result<JournalContents> read_journal(const std::filesystem::path& path);
+// The same on a journal's text; `name` names it in messages.
+Result<JournalContents> parse_journal(std::string_view text, std::string_view name);
 
 class Journal {
  public:

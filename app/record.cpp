@@ -234,7 +234,9 @@ std::string describe_restored(const RecordedGame& g) {
     text += "; clocks White " + std::to_string(g.white_left.count() / 1000) + " s, Black " +
             std::to_string(g.black_left.count() / 1000) + " s as at the last recorded event";
   if (g.game.is_over()) text += "; the game is over: " + core::result_text(g.game.end().result);
-  if (g.sealed_move) text += "; adjourned with a sealed move";
+  if (g.sealed_move)
+    text += "; adjourned: the envelope's sealed move is \"" + *g.sealed_move +
+            "\"; make it on the board, then continue the clocks (Guidelines I)";
   if (!g.torn_tail.empty()) text += ". Dropped a torn last entry: " + g.torn_tail;
   return text + ".";
 }

@@ -7,6 +7,7 @@
 #include "core/clock.h"
 #include "core/notation.h"
 #include "core/pgn.h"
+#include "core/reconcile.h"
 #include "core/time_control.h"
 
 namespace annabella::app {
@@ -66,6 +67,12 @@ StationEvent StationEvent::pegboard(tactile::BoardInput input) {
   e.kind = Kind::Pegboard;
   e.time = input.time;
   e.board = std::move(input);
+  return e;
+}
+
+StationEvent StationEvent::sighted_board(tactile::BoardInput input) {
+  StationEvent e = pegboard(std::move(input));
+  e.kind = Kind::SightedBoard;
   return e;
 }
 
@@ -155,6 +162,7 @@ Result<std::unique_ptr<Station>> Station::open(const StationOptions& options, St
   }
   if (!recorded_game && !station->game_.is_over())
     (void)station->clock_.start(now, station->game_.position().side_to_move());
+  station->clock_event(now);
   station->write_exports(now);
   return station;
 }
@@ -185,6 +193,12 @@ Station::Station(const StationOptions& options, StationOutput& output,
                       ? speech::MoveForm::Long
                       : speech::MoveForm::Short;
   wording_.name_captured_piece = options.config.speech.name_captured_piece;
+  if (options.config.sighted_board.input == config::SightedInput::Dgt)
+    sighted_board_.emplace(game_.position(),
+                           tactile::PegboardSettings{
+                               .settle = milliseconds(options.config.pegboard.settle_ms),
+                               .auto_announce = true,
+                           });
 }
 
 void Station::restore_clocks(const RecordedGame& recorded, TimePoint now) {
@@ -217,6 +231,10 @@ void Station::say(const speech::Phrase& phrase, Route route, TimePoint time) {
   out_.say(phrase, route, time);
 }
 
+void Station::clock_event(TimePoint time, bool query) {
+  out_.clock_changed(clock_.reading(time), query);
+}
+
 void Station::record(const JournalEntry& entry, TimePoint time) {
   if (auto written = journal_.append(entry); !written) {
     // The game goes on; the arbiter must know that the record is not being kept.
@@ -231,6 +249,12 @@ void Station::handle(const StationEvent& event) {
     case StationEvent::Kind::Pegboard:
       pegboard_.feed(event.board, happened);
       on_pegboard(happened);
+      break;
+    case StationEvent::Kind::SightedBoard:
+      if (sighted_board_) {
+        sighted_board_->feed(event.board, happened);
+        on_sighted_board(happened);
+      }
       break;
     case StationEvent::Kind::Console:
       on_console(event);
@@ -247,6 +271,11 @@ void Station::tick(TimePoint now) {
   std::vector<tactile::PegboardEvent> happened;
   pegboard_.tick(now, happened);
   on_pegboard(happened);
+  if (sighted_board_) {
+    happened.clear();
+    sighted_board_->tick(now, happened);
+    on_sighted_board(happened);
+  }
   if (game_.is_over()) return;
   // Art. 6.9: a flag has fallen.
   const auto flags = clock_.flags(now);
@@ -270,6 +299,8 @@ void Station::tick(TimePoint now) {
 
 std::optional<TimePoint> Station::next_deadline() const {
   std::optional<TimePoint> deadline = pegboard_.next_deadline();
+  if (sighted_board_)
+    if (auto t = sighted_board_->next_deadline(); t && (!deadline || *t < *deadline)) deadline = t;
   const auto consider = [&](TimePoint t) {
     if (!deadline || t < *deadline) deadline = t;
   };
@@ -381,6 +412,54 @@ void Station::on_pegboard(const std::vector<tactile::PegboardEvent>& events) {
   }
 }
 
+void Station::on_sighted_board(const std::vector<tactile::PegboardEvent>& events) {
+  using Kind = tactile::PegboardEvent::Kind;
+  for (const auto& e : events) {
+    switch (e.kind) {
+      case Kind::MoveCompleted:
+        // The VI player's move executed on the e-board (by the sighted player or the assistant).
+        if (sighted_to_execute_ && e.move == *sighted_to_execute_) {
+          sighted_to_execute_.reset();
+          print(e.time, "e-board: executed " + core::to_uci(e.move));
+        }
+        break;
+      case Kind::MoveMade: {
+        // Art. 4.7: the sighted player's move is made when the piece is released on its square;
+        // the station announces it (D.2.1) and the VI player executes it on the pegboard.
+        if (game_.is_over() || game_.position().side_to_move() == vi_color_) break;
+        const core::Position before = game_.position();
+        make_move(e.move, e.time, "e-board");
+        if (game_.ply_count() == 0 || game_.moves().back() != e.move) break;
+        say(speech::phrase_for_move(vocabulary_, before, e.move, wording_), Route::Public, e.time);
+        if (!game_.is_over()) {
+          to_execute_ = e.move;
+          pegboard_.expect_move(e.move);
+        }
+        break;
+      }
+      case Kind::Touched:
+        if (e.own_piece && game_.position().side_to_move() != vi_color_) {
+          RecordedTouch touch{
+              e.square, e.piece, timeline(e.time), static_cast<int>(game_.ply_count()),
+              true,     false};
+          record(touch_entry(touch), e.time);
+          touches_.push_back(touch);
+        }
+        print(e.time, "e-board: " + tactile::describe(e));
+        break;
+      case Kind::Illegal:
+      case Kind::OutOfSync:
+      case Kind::Connected:
+      case Kind::Reconnected:
+      case Kind::Disconnected:
+        print(e.time, "e-board: " + tactile::describe(e));
+        break;
+      default:
+        break;
+    }
+  }
+}
+
 void Station::make_move(core::Move move, TimePoint time, std::string_view by) {
   const core::Position before = game_.position();
   const std::string san = core::to_san(before, move);
@@ -391,6 +470,7 @@ void Station::make_move(core::Move move, TimePoint time, std::string_view by) {
   // D.2.4: the opponent's clock starts only now that the move is made.
   auto press = clock_.press(before.side_to_move(), time);
   if (!press) print(time, "clock: " + press.error().message);
+  clock_event(time);
   RecordedMove r;
   r.move = move;
   r.san = san;
@@ -401,6 +481,10 @@ void Station::make_move(core::Move move, TimePoint time, std::string_view by) {
   r.by = std::string(by);
   record(move_entry(r, game_.ply_count()), time);
   moves_.push_back(r);
+  if (sighted_board_ && by == "pegboard") {
+    sighted_to_execute_ = move;
+    sighted_board_->expect_move(move);
+  }
   draw_offer_.reset();
   print(time, "made " + move_number_text(game_.ply_count() - 1) + san + " (" + core::to_uci(move) +
                   ") by " + std::string(by) + "; White " + core::format_hms(r.white_left) +
@@ -461,6 +545,7 @@ void Station::announce_end(TimePoint time) {
   const auto& end = game_.end();
   record(end_entry(end, timeline(time)), time);
   (void)clock_.stop(time, end.reason);
+  clock_event(time);
   say(speech::phrase_game_end(vocabulary_, end), Route::Public, time);
   print(time,
         "game over: " + core::result_text(end.result) + " (" + end.rule + ": " + end.reason + ")");
@@ -473,6 +558,7 @@ void Station::say_time(TimePoint time) {
   const auto black = to_ms(clock_.remaining(core::BLACK, time));
   const int completed = clock_.moves_completed(core::WHITE);
   say(speech::phrase_time_readout(vocabulary_, white, black, completed), Route::Private, time);
+  clock_event(time, true);
   print(time, "time: White " + core::format_hms(white) + ", Black " + core::format_hms(black) +
                   ", " + std::to_string(completed) + " moves completed (D.2.10.4)");
 }
@@ -503,28 +589,32 @@ void Station::read_game(TimePoint time, std::size_t last_n) {
 }
 
 void Station::reconcile_now(TimePoint time) {
-  // D.2.9, live: the pegboard against the game record.
-  const auto& board = pegboard_.board();
-  std::string text;
-  const core::Position& target = game_.position();
-  bool differs = false;
-  for (int s = 0; s < 64; ++s) {
-    const auto sq = core::Square(s);
-    const core::Piece want = target.piece_on(sq);
-    const bool has = (pegboard_.occupied() >> s) & 1;
-    if (has != (want != core::NO_PIECE) || (has && board[s] != core::NO_PIECE && board[s] != want))
-      differs = true;
+  // D.2.9, live: the pegboard against the game record, caught at the first wrong move.
+  const auto shown = core::read_placement(pegboard_.board());
+  if (!shown) {
+    print(time, "reconcile: the pegboard shows no possible position (" + shown.error().message +
+                    "); correct it to the game's position: " + game_.position().fen() + " (D.2.9)");
+    return;
   }
-  if (!differs && !to_execute_) {
+  const core::BoardCheck check =
+      core::check_board(game_.start_position(), game_.moves(), *shown, game_.ply_count());
+  if (check.matches) {
     print(time, "reconcile: the pegboard agrees with the game after " +
                     std::to_string(game_.ply_count()) + " half-moves (D.2.9)");
     return;
   }
-  std::vector<tactile::PegboardEvent> happened;
-  pegboard_.set_position(game_.position(), time, happened);
-  to_execute_.reset();
-  print(time, "reconcile: the pegboard differs from the game (D.2.9); correct it as follows");
-  on_pegboard(happened);
+  std::string text = "reconcile (D.2.9): the pegboard differs from the game";
+  if (check.went_wrong)
+    text += "; it went wrong at " + core::ply_name(game_.start_position(), check.went_wrong->ply) +
+            ": " + check.went_wrong->played_san + " stands where " +
+            check.went_wrong->expected_san + " was played";
+  else if (check.matches_after)
+    text += "; it shows the game after " + std::to_string(*check.matches_after) + " half-moves";
+  text += ". Steps:";
+  for (const auto& step : check.steps) text += " " + core::describe(step) + ";";
+  print(time, text);
+  for (const auto& step : check.steps)
+    say(speech::phrase_correction_step(vocabulary_, step), Route::Private, time);
 }
 
 void Station::on_console(const StationEvent& event) {
@@ -668,6 +758,7 @@ void Station::on_console(const StationEvent& event) {
       const auto w = to_ms(clock_.remaining(core::WHITE, time));
       const auto b = to_ms(clock_.remaining(core::BLACK, time));
       record(clock_entry(w, b, timeline(time), pause ? "pause" : "resume"), time);
+      clock_event(time);
       print(time, std::string(pause ? "clocks paused" : "clocks running") + " (Art. 6.11.1)");
       break;
     }
@@ -681,6 +772,7 @@ void Station::on_console(const StationEvent& event) {
       (void)clock_.set_remaining(core::WHITE, *white, time, "arbiter, Art. 6.10.2");
       (void)clock_.set_remaining(core::BLACK, *black, time, "arbiter, Art. 6.10.2");
       record(clock_entry(to_ms(*white), to_ms(*black), timeline(time), "adjust"), time);
+      clock_event(time);
       print(time, "clocks set: White " + core::format_hms(*white) + ", Black " +
                       core::format_hms(*black) + " (Art. 6.10.2)");
       flag_reported_ = false;
@@ -698,6 +790,7 @@ void Station::on_console(const StationEvent& event) {
       const auto w = to_ms(clock_.remaining(core::WHITE, time));
       const auto b = to_ms(clock_.remaining(core::BLACK, time));
       record(clock_entry(w, b, timeline(time), "penalty"), time);
+      clock_event(time);
       print(time, std::to_string(minutes) + " minutes added to " + side_word(*side) +
                       "'s clock (Art. 12.9)");
       break;
@@ -714,6 +807,7 @@ void Station::on_console(const StationEvent& event) {
       const auto w = to_ms(clock_.remaining(core::WHITE, time));
       const auto b = to_ms(clock_.remaining(core::BLACK, time));
       record(adjourn_entry(args[0], timeline(time), w, b), time);
+      clock_event(time);
       // Guidelines I.1.3: what the envelope must show.
       print(time, "adjourned. Envelope: " + options_.config.white.name + " - " +
                       options_.config.black.name + ", " + options_.config.event.name + ", round " +

@@ -28,6 +28,7 @@
 #include "core/clock.h"
 #include "core/clock_warnings.h"
 #include "core/game.h"
+#include "speech/announcer.h"
 #include "speech/move_parser.h"
 #include "speech/phrases.h"
 #include "speech/vocabulary.h"
@@ -41,13 +42,14 @@ using TimePoint = SteadyClock::time_point;
 
 // Where a phrase is heard: public (both players hear moves) or private (the VI player's
 // earpiece: time readouts, warnings, correction steps).
-enum class Route { Public, Private };
+using Route = speech::Route;
 
 struct StationEvent {
   enum class Kind {
-    Pegboard,  // input from the VI player's pegboard (`board`)
-    Console,   // a console line (`line`) from `source`: keyboard, board button, tactile clock
-    Stop,      // the program ends (the record stays)
+    Pegboard,      // input from the VI player's pegboard (`board`)
+    SightedBoard,  // input from the sighted player's DGT e-board (`board`), when there is one
+    Console,       // a console line (`line`) from `source`: keyboard, board button, tactile clock
+    Stop,          // the program ends (the record stays)
   };
   Kind kind = Kind::Console;
   TimePoint time{};
@@ -57,6 +59,7 @@ struct StationEvent {
 
   static StationEvent console(TimePoint time, std::string line, std::string source = "keyboard");
   static StationEvent pegboard(tactile::BoardInput input);
+  static StationEvent sighted_board(tactile::BoardInput input);
   static StationEvent stop(TimePoint time);
 };
 
@@ -68,6 +71,12 @@ class StationOutput {
   virtual void say(const speech::Phrase& phrase, Route route, TimePoint time) = 0;
   // One line of console text (also the log), already complete.
   virtual void print(TimePoint time, std::string_view text) = 0;
+  // The clock changed (a press, a pause, an adjustment) or, with `query`, the player asked for
+  // the time: for the clock displays (braille, tactile clock), which run off the game thread.
+  virtual void clock_changed(const core::ClockReading& reading, bool query) {
+    (void)reading;
+    (void)query;
+  }
 };
 
 struct StationOptions {
@@ -102,6 +111,7 @@ class Station {
 
   // Appendix D flow
   void on_pegboard(const std::vector<tactile::PegboardEvent>& events);
+  void on_sighted_board(const std::vector<tactile::PegboardEvent>& events);
   void on_console(const StationEvent& event);
   void enter_sighted_move(const std::string& text, TimePoint time);
   void make_move(core::Move move, TimePoint time, std::string_view by);
@@ -120,6 +130,7 @@ class Station {
   void write_exports(TimePoint time);
 
   void say(const speech::Phrase& phrase, Route route, TimePoint time);
+  void clock_event(TimePoint time, bool query = false);
   void print(TimePoint time, const std::string& text);
 
   StationOptions options_;
@@ -131,6 +142,10 @@ class Station {
   core::ChessClock clock_;
   Journal journal_;
   tactile::Pegboard pegboard_;
+  // The sighted player's e-board (sighted_board.input = "dgt"): his moves are made on it
+  // (Art. 4.7: settled, no announcement needed) and the VI player's moves are executed on it.
+  std::optional<tactile::Pegboard> sighted_board_;
+  std::optional<core::Move> sighted_to_execute_;  // the VI player's move, on the e-board
   std::filesystem::path folder_;
   core::Color vi_color_ = core::WHITE;
   TimePoint origin_{};                     // game timeline 0 (shifted when resuming)

@@ -27,6 +27,7 @@ void StationPrinter::line(TimePoint time, std::string_view text) {
   stamped += '\n';
   out_ << stamped << std::flush;
   if (log_) *log_ << stamped << std::flush;
+  if (listener_) listener_(text);
 }
 
 void StationPrinter::say(const speech::Phrase& phrase, Route route, TimePoint time) {
@@ -38,8 +39,13 @@ void StationPrinter::print(TimePoint time, std::string_view text) {
   line(time, text);
 }
 
-ConsoleReader::ConsoleReader(int fd, EventQueue<StationEvent>& queue, std::string source)
-    : fd_(fd), queue_(queue), source_(std::move(source)) {
+void StationPrinter::clock_changed(const core::ClockReading& reading, bool query) {
+  if (clock_listener_) clock_listener_(reading, query);
+}
+
+ConsoleReader::ConsoleReader(int fd, EventQueue<StationEvent>& queue, std::string source,
+                             Intercept intercept)
+    : fd_(fd), queue_(queue), source_(std::move(source)), intercept_(std::move(intercept)) {
   if (::pipe2(wake_, O_CLOEXEC) != 0) wake_[0] = wake_[1] = -1;
   thread_ = std::thread([this] { run(); });
 }
@@ -84,6 +90,7 @@ void ConsoleReader::run() {
       if (!text.empty() && text.back() == '\r') text.pop_back();
       pending.erase(0, end + 1);
       if (text.find_first_not_of(" \t") == std::string::npos) continue;
+      if (intercept_ && intercept_(text)) continue;
       queue_.push(StationEvent::console(now, std::move(text), source_));
     }
   }

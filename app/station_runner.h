@@ -8,6 +8,7 @@
 #include <iosfwd>
 #include <memory>
 #include <optional>
+#include <thread>
 
 #include "app/event_queue.h"
 #include "app/station.h"
@@ -24,7 +25,16 @@ class StationPrinter : public StationOutput {
   Status open_log(const std::filesystem::path& path);
   void say(const speech::Phrase& phrase, Route route, TimePoint time) override;
   void print(TimePoint time, std::string_view text) override;
+  void clock_changed(const core::ClockReading& reading, bool query) override;
+  // Hands every clock change to `listener` (the clock displays' worker), on the game thread.
+  void set_clock_listener(std::function<void(const core::ClockReading&, bool)> listener) {
+    clock_listener_ = std::move(listener);
+  }
   void set_origin(TimePoint origin) { origin_ = origin; }
+  // Also hands every line (without its time stamp) to `listener`, on the printing thread.
+  void set_line_listener(std::function<void(std::string_view)> listener) {
+    listener_ = std::move(listener);
+  }
 
  private:
   void line(TimePoint time, std::string_view text);
@@ -32,13 +42,19 @@ class StationPrinter : public StationOutput {
   std::unique_ptr<std::ostream> log_;
   TimePoint origin_;
   SpeechPort speech_;
+  std::function<void(std::string_view)> listener_;
+  std::function<void(const core::ClockReading&, bool)> clock_listener_;
 };
 
 // Reads console lines from a file descriptor on its own thread and queues them (poll() with a
 // wake-up pipe: stop() returns at once, no polling loop). End of input ends the reader only.
 class ConsoleReader {
  public:
-  ConsoleReader(int fd, EventQueue<StationEvent>& queue, std::string source = "keyboard");
+  // `intercept` sees each line first (on the reader's thread) and keeps it from the station by
+  // returning true: the demo hardware's "sim ..." commands.
+  using Intercept = std::function<bool(const std::string& line)>;
+  ConsoleReader(int fd, EventQueue<StationEvent>& queue, std::string source = "keyboard",
+                Intercept intercept = nullptr);
   ~ConsoleReader();
   ConsoleReader(const ConsoleReader&) = delete;
   ConsoleReader& operator=(const ConsoleReader&) = delete;
@@ -50,6 +66,7 @@ class ConsoleReader {
   int wake_[2] = {-1, -1};
   EventQueue<StationEvent>& queue_;
   std::string source_;
+  Intercept intercept_;
   std::thread thread_;
 };
 

@@ -188,8 +188,16 @@ CompiledLetters compile(const PieceLetters& letters) {
   CompiledLetters out;
   CodePoints cps;
   for (int pt = PAWN; pt <= KING; ++pt) {
-    if (letters.letters[pt].empty() || !decode_utf8(letters.letters[pt], cps, nullptr) || cps.n > 4)
+    const std::string& l = letters.letters[pt];
+    if (l.size() == 1 && static_cast<unsigned char>(l[0]) < 0x80) {  // the common case: "N"
+      LetterEntry e;
+      e.cp[0] = char32_t(l[0]);
+      e.len = 1;
+      e.piece = PieceType(pt);
+      out.entries[std::size_t(out.n++)] = e;
       continue;
+    }
+    if (l.empty() || !decode_utf8(l, cps, nullptr) || cps.n > 4) continue;
     LetterEntry e;
     for (int i = 0; i < cps.n; ++i) e.cp[std::size_t(i)] = cps.cp[std::size_t(i)];
     e.len = cps.n;
@@ -397,6 +405,9 @@ bool fits(const Position& pos, Move m, const Description& d, bool lenient) {
            (d.castling == 1 ? file_of(m.to()) > file_of(m.from())
                             : file_of(m.to()) < file_of(m.from()));
   }
+  // The destination first: it rules out most moves at once.
+  if (d.to_file >= 0 && file_of(m.to()) != d.to_file) return false;
+  if (d.to_rank >= 0 && rank_of(m.to()) != d.to_rank) return false;
   const PieceType pt = type_of(pos.piece_on(m.from()));
   if (d.piece != NO_PIECE_TYPE) {
     if (pt != d.piece) return false;
@@ -911,12 +922,10 @@ Result<Move, MoveReadError> read_move(const Position& pos, std::string_view text
   const CompiledLetters table = compile(letters);
   MoveList moves = legal_moves(pos);
   Move found = Move::none();
-  std::vector<Move> candidates;
+  MoveList fitting;  // no allocation unless the move turns out ambiguous
   auto collect = [&](const Description& desc) {
     for (Move m : moves)
-      if (fits(pos, m, desc, lenient) &&
-          std::find(candidates.begin(), candidates.end(), m) == candidates.end())
-        candidates.push_back(m);
+      if (fits(pos, m, desc, lenient) && !fitting.contains(m)) fitting.push_back(m);
   };
   if (!parsed) parsed = parse(t, table, lenient, false, d, perr);
   if (parsed) {
@@ -937,10 +946,11 @@ Result<Move, MoveReadError> read_move(const Position& pos, std::string_view text
   }
   if (!parsed) return not_a_move(perr.message);
 
-  if (candidates.empty())
+  if (fitting.empty())
     return fail_with(make_error(Kind::Illegal, token,
                                 quoted(token) + " is illegal: " + explain_illegal(pos, d)));
-  if (candidates.size() > 1) {
+  if (fitting.size() > 1) {
+    std::vector<Move> candidates(fitting.begin(), fitting.end());
     MoveReadError err =
         make_error(Kind::Ambiguous, token,
                    quoted(token) + " is ambiguous: it fits " + join_san(pos, candidates, letters));
@@ -950,7 +960,7 @@ Result<Move, MoveReadError> read_move(const Position& pos, std::string_view text
     err.candidates = std::move(candidates);
     return fail_with(std::move(err));
   }
-  found = candidates.front();
+  found = fitting[0];
 
   if (!lenient) {
     // Canonical SAN only: the text must be what to_san writes (the check sign may be left out).

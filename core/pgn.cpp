@@ -169,9 +169,19 @@ Result<PgnComment> parse_comment(std::string_view raw) {
       break;
     }
     const std::size_t close = raw.find(']', open);
-    if (close == std::string_view::npos) {
-      text += raw.substr(i);
-      break;
+    const std::size_t next = raw.find("[%", open + 2);
+    if (close == std::string_view::npos || next < close) {
+      // "[%" without its "]" (before the next "[%") is text, unless it names a clock command:
+      // kept as text it could later read as one.
+      const std::size_t end = std::min(next, raw.size());
+      std::size_t name_end = open + 2;
+      while (name_end < end && !is_space(raw[name_end])) ++name_end;
+      const std::string_view name = raw.substr(open + 2, name_end - open - 2);
+      if (name == "clk" || name == "emt")
+        return fail("[%" + std::string(name) + " is not closed with ']'");
+      text += raw.substr(i, end - i);
+      i = end;
+      continue;
     }
     const std::string_view command = raw.substr(open + 2, close - open - 2);
     std::size_t name_end = 0;
@@ -716,7 +726,33 @@ struct PgnReader::Impl {
   }
 
   void feed(std::string_view chunk) {
-    for (char c : chunk) {
+    std::size_t i = 0;
+    while (i < chunk.size()) {
+      const char c = chunk[i];
+      // Fast paths: the rest of a word or of a comment in one append.
+      if (lex == Lex::Word && bom == 3) {
+        std::size_t j = i;
+        while (j < chunk.size() && !ends_word(chunk[j])) ++j;
+        word.append(chunk.substr(i, std::min(j - i, kMaxWord - std::min(kMaxWord, word.size()))));
+        i = j;
+        if (i == chunk.size()) break;
+        put(chunk[i++]);
+        continue;
+      }
+      if (lex == Lex::Comment && bom == 3) {
+        std::size_t j = chunk.find('}', i);
+        if (j == std::string_view::npos) j = chunk.size();
+        const std::string_view part = chunk.substr(i, j - i);
+        line += int(std::count(part.begin(), part.end(), '\n'));
+        const std::size_t room = kMaxComment - std::min(kMaxComment, word.size());
+        if (part.size() > room) comment_cut = true;
+        word.append(part.substr(0, room));
+        i = j;
+        if (i == chunk.size()) break;
+        put(chunk[i++]);
+        continue;
+      }
+      ++i;
       if (bom < 3) {
         static constexpr char kBom[3] = {'\xEF', '\xBB', '\xBF'};
         if (c == kBom[bom]) {

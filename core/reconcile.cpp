@@ -53,37 +53,29 @@ bool means(const std::string& written, const PieceLetters& letters, const Positi
   return r && *r == move;
 }
 
-bool is_result_token(std::string_view t) {
-  return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*" || t == "\xC2\xBD-\xC2\xBD" ||
-         t == "1/2";
-}
-
-SheetReading read_in(const Position& start, const std::vector<std::string>& tokens,
-                     const PieceLetters& letters) {
+SheetReading read_in(const Position& start, const Scoresheet& sheet, const PieceLetters& letters) {
+  using Status = ScoresheetPly::Status;
+  const ScoresheetReplay replay = replay_scoresheet(sheet, start, letters);
   SheetReading s;
   s.letters = letters;
-  s.plies.reserve(tokens.size());
-  s.positions.reserve(tokens.size() + 1);
+  s.plies.reserve(sheet.entries.size());
+  s.positions.reserve(std::size_t(replay.moves_read) + 1);
   s.positions.push_back(start);
-  bool reading = true;
-  for (const std::string& tok : tokens) {
+  for (std::size_t i = 0; i < sheet.entries.size(); ++i) {
+    const ScoresheetPly& p = replay.plies[i];
     ReadPly ply;
-    ply.written = tok;
-    if (reading) {
-      const Position& pos = s.positions.back();
-      auto m = read_move(pos, tok, letters, Strictness::Lenient);
-      if (m) {
-        ply.move = *m;
-        ply.san = to_san(pos, *m);
-        s.positions.push_back(pos.after(*m));
-        ++s.read_plies;
-      } else {
-        ply.problem = m.error().message;
-        ply.problem_kind = m.error().kind;
-        reading = false;
-      }
+    ply.written = sheet.entries[i].text;
+    if (p.status == Status::Read) {
+      ply.move = p.move;
+      ply.san = p.san;
+      ply.note = p.note;
+      s.positions.push_back(s.positions.back().after(p.move));
+      ++s.read_plies;
     } else {
-      ply.problem = "not read: an earlier written move did not read";
+      ply.problem = ply.written.empty() ? "the cell is blank" : p.message;
+      ply.problem_kind = p.status == Status::Illegal     ? MoveReadError::Kind::Illegal
+                         : p.status == Status::Ambiguous ? MoveReadError::Kind::Ambiguous
+                                                         : MoveReadError::Kind::NotAMove;
     }
     s.plies.push_back(std::move(ply));
   }
@@ -113,6 +105,46 @@ BoardStanding stand(int board_index, int sheet_index, const Position& board,
   return st;
 }
 
+// Plays moves[from..] on the placement of `start` (pieces only, no rules) and says whether it ends
+// as `board` shows. Each move must move the same piece as in the recorded game and must not land
+// on a piece of its own side; otherwise it is not the same move and the answer is no.
+bool replays_to(const Position& start, const std::vector<Position>& positions,
+                const std::vector<Move>& moves, std::size_t from, const Position& board) {
+  Piece sq[SQUARE_NB];
+  for (int s = 0; s < 64; ++s) sq[s] = start.piece_on(Square(s));
+  for (std::size_t j = from; j < moves.size(); ++j) {
+    const Move m = moves[j];
+    const Piece pc = sq[m.from()];
+    if (pc != positions[j].piece_on(m.from())) return false;
+    if (sq[m.to()] != NO_PIECE && color_of(sq[m.to()]) == color_of(pc)) return false;
+    sq[m.from()] = NO_PIECE;
+    switch (m.kind()) {
+      case MoveKind::Castling: {
+        const bool king_side = file_of(m.to()) > file_of(m.from());
+        const Square rook_from = make_square(king_side ? 7 : 0, rank_of(m.from()));
+        const Square rook_to = make_square(king_side ? 5 : 3, rank_of(m.from()));
+        sq[rook_to] = sq[rook_from];
+        sq[rook_from] = NO_PIECE;
+        sq[m.to()] = pc;
+        break;
+      }
+      case MoveKind::EnPassant:
+        sq[make_square(file_of(m.to()), rank_of(m.from()))] = NO_PIECE;
+        sq[m.to()] = pc;
+        break;
+      case MoveKind::Promotion:
+        sq[m.to()] = make_piece(color_of(pc), m.promotion());
+        break;
+      case MoveKind::Normal:
+        sq[m.to()] = pc;
+        break;
+    }
+  }
+  for (int s = 0; s < 64; ++s)
+    if (sq[s] != board.piece_on(Square(s))) return false;
+  return true;
+}
+
 // The board shows `positions` with the move at some ply k (at most `search_plies` back) replaced
 // by another legal move and the later moves played on: that ply and move, if any.
 std::optional<WrongMove> infer_wrong_move(const std::vector<Position>& positions,
@@ -134,6 +166,9 @@ std::optional<WrongMove> infer_wrong_move(const std::vector<Position>& positions
       if (diff & ~(here | touched_later)) continue;
       const Position wrong = before.after(m);
       if (differing_squares(board, wrong) & here & ~touched_later) continue;
+      // The later moves on the pieces alone first (cheap), the full legality check only for a
+      // placement that ends as the board shows.
+      if (!replays_to(wrong, positions, moves, k + 1, board)) continue;
       Position p = wrong;
       bool legal = true;
       for (std::size_t j = k + 1; j < n && legal; ++j) {
@@ -188,27 +223,38 @@ struct Classifier {
            means(X.plies[p + 2].written, X.letters, Y.positions[p], Y.move(p));
   }
 
-  // Which sheet the board logs say was played at ply `ply` (0, 1), or -1.
-  int log_agrees_with(std::size_t ply) const {
-    for (const BoardInput& b : input.boards) {
-      if (!b.log || b.log->size() <= ply) continue;
+  // Which sheet (0, 1; -1 for neither) something outside the sheets sides with, and why.
+  struct Evidence {
+    int sheet = -1;
+    std::string why;
+  };
+
+  // The sheet whose move at `ply` a board log shows was played.
+  Evidence log_evidence(std::size_t ply) const {
+    for (int b = 0; b < 2; ++b) {
+      const auto& log = input.boards[b].log;
+      if (!log || log->size() <= ply) continue;
       for (int s = 0; s < 2; ++s)
-        if (read(s) > ply && sheets[s].move(ply) == (*b.log)[ply]) return s;
+        if (read(s) > ply && sheets[s].move(ply) == (*log)[ply])
+          return {s, std::string("board ") + side_letter(b) + "'s log shows " +
+                         sheets[s].plies[ply].san + " was played"};
     }
-    return -1;
+    return {};
   }
 
-  // Which fully read sheet's final position a board shows (and the other's it does not), or -1.
-  int board_agrees_with() const {
-    for (const BoardInput& b : input.boards)
+  // The fully read sheet whose final position a board shows (and the other's it does not).
+  Evidence board_evidence() const {
+    for (int b = 0; b < 2; ++b)
       for (int s = 0; s < 2; ++s) {
         const SheetReading& S = sheets[s];
         const SheetReading& O = sheets[1 - s];
-        if (S.fully_read() && S.positions.back().same_placement(b.placement) &&
-            !(O.fully_read() && O.positions.back().same_placement(b.placement)))
-          return s;
+        const Position& placement = input.boards[b].placement;
+        if (S.fully_read() && S.positions.back().same_placement(placement) &&
+            !(O.fully_read() && O.positions.back().same_placement(placement)))
+          return {s, std::string("board ") + side_letter(b) + " shows the position sheet " +
+                         side_letter(s) + "'s moves lead to"};
       }
-    return -1;
+    return {};
   }
 
   std::string written_list(int s, std::size_t from, std::size_t count) const {
@@ -239,6 +285,19 @@ struct Classifier {
         return d;
       }
     }
+    // A cell left blank (core/scoresheet.h keeps it as an empty entry).
+    for (int x = 0; x < 2; ++x) {
+      const int y = 1 - x;
+      if (p != read(x) || p >= len(x) || !sheets[x].plies[p].written.empty()) continue;
+      d.kind = DifferenceKind::MoveLeftOut;
+      d.sheet = x;
+      d.count = 1;
+      d.explanation = std::string("Sheet ") + side_letter(x) + " left the cell for " + at +
+                      " blank; sheet " + side_letter(y) + " has " +
+                      (p < len(y) ? written_list(y, p, 1) : std::string("nothing there either")) +
+                      ".";
+      return d;
+    }
     for (int x = 0; x < 2; ++x) {
       const int y = 1 - x;
       if (!swapped(x, y)) continue;
@@ -267,16 +326,14 @@ struct Classifier {
         const int x = 1 - y;
         if (!shifted(x, y, k)) continue;
         // Sheet y has k plies sheet x lacks: left out of x, or extra on y?
-        int truth = log_agrees_with(p);
-        std::string evidence = "the board log shows what was played";
-        if (truth < 0) {
-          truth = board_agrees_with();
-          evidence = "a board shows the position that sheet's moves lead to";
+        Evidence ev = log_evidence(p);
+        if (ev.sheet < 0) ev = board_evidence();
+        if (ev.sheet < 0 && sheets[y].fully_read() != sheets[x].fully_read()) {
+          ev.sheet = sheets[y].fully_read() ? y : x;
+          ev.why = std::string("only sheet ") + side_letter(ev.sheet) + " reads through to its end";
         }
-        if (truth < 0 && sheets[y].fully_read() != sheets[x].fully_read()) {
-          truth = sheets[y].fully_read() ? y : x;
-          evidence = "only that sheet reads through to its end";
-        }
+        const int truth = ev.sheet;
+        const std::string evidence = ev.why;
         const std::string plies = k == 1 ? "one ply" : "a move pair";
         const std::string what = written_list(y, p, k);
         d.count = k;
@@ -323,10 +380,9 @@ struct Classifier {
     d.sheet = -1;
     d.explanation = std::string("For ") + at + " sheet A has " + sheets[0].plies[p].san +
                     " and sheet B has " + sheets[1].plies[p].san + ".";
-    const int truth = log_agrees_with(p);
-    if (truth >= 0)
-      d.explanation += std::string(" The board log shows ") + sheets[truth].plies[p].san +
-                       " was played (sheet " + side_letter(truth) + ").";
+    const Evidence ev = log_evidence(p);
+    if (ev.sheet >= 0)
+      d.explanation += " B" + ev.why.substr(1) + " (as on sheet " + side_letter(ev.sheet) + ").";
     return d;
   }
 };
@@ -335,8 +391,8 @@ std::string steps_count(std::size_t n) {
   return std::to_string(n) + (n == 1 ? " step" : " steps");
 }
 
-std::string clock_text(std::chrono::milliseconds t) {
-  const long long total_s = t.count() / 1000;
+std::string clock_text(ClockDuration t) {
+  const long long total_s = std::chrono::duration_cast<std::chrono::seconds>(t).count();
   const long long h = total_s / 3600, m = total_s / 60 % 60, s = total_s % 60;
   std::string out;
   if (h > 0) out += std::to_string(h) + " h ";
@@ -349,55 +405,23 @@ std::string clock_text(std::chrono::milliseconds t) {
 // ---------------------------------------------------------------------------------------------
 // Inputs
 
-std::vector<std::string> split_move_list(std::string_view text) {
-  std::vector<std::string> tokens;
-  std::size_t i = 0;
-  const std::size_t n = text.size();
-  while (i < n) {
-    const char c = text[i];
-    if (std::isspace(static_cast<unsigned char>(c)) || c == ',') {
-      ++i;
-    } else if (c == '{' || c == '(' || c == '[') {
-      // Comments, variations and tag pairs.
-      const char close = c == '{' ? '}' : c == '(' ? ')' : ']';
-      int depth = 0;
-      for (; i < n; ++i) {
-        if (text[i] == c) ++depth;
-        if (text[i] == close && --depth == 0) break;
-      }
-      ++i;
-    } else if (c == ';') {
-      while (i < n && text[i] != '\n') ++i;
-    } else {
-      std::size_t j = i;
-      while (j < n && !std::isspace(static_cast<unsigned char>(text[j])) && text[j] != ',' &&
-             text[j] != '{' && text[j] != ';')
-        ++j;
-      std::string_view word = text.substr(i, j - i);
-      i = j;
-      // A move number glued to the move: "12.", "12...", "12)", "12.Nf3", "12…Nf3".
-      std::size_t d = 0;
-      while (d < word.size() && std::isdigit(static_cast<unsigned char>(word[d]))) ++d;
-      if (d > 0 && d < word.size() && (word[d] == '.' || word[d] == ')')) {
-        word.remove_prefix(d);
-        while (!word.empty() && (word.front() == '.' || word.front() == ')')) word.remove_prefix(1);
-      } else if (d > 0 && word.substr(d).rfind("\xE2\x80\xA6", 0) == 0) {  // "12…"
-        word.remove_prefix(d + 3);
-      }
-      while (word.rfind("\xE2\x80\xA6", 0) == 0) word.remove_prefix(3);    // "…Nf6"
-      while (!word.empty() && word.front() == '.') word.remove_prefix(1);  // "...Nf6"
-      if (word.empty() || is_result_token(word)) continue;
-      if (std::all_of(word.begin(), word.end(),
-                      [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); }))
-        continue;  // a bare move number
-      tokens.emplace_back(word);
-    }
-  }
-  return tokens;
+std::vector<ClockPly> clock_plies(const ChessClock& clock) {
+  std::vector<ClockPly> plies;
+  for (int ply = 0; ply <= clock.ply(); ++ply)
+    if (auto p = clock.times_at_ply(ply)) plies.push_back(*p);
+  return plies;
 }
 
-Result<std::vector<ClockReading>> parse_clock_log(std::string_view text) {
-  std::vector<ClockReading> log;
+ClockPly clock_ply(int ply, std::chrono::milliseconds white, std::chrono::milliseconds black) {
+  ClockPly p;
+  p.ply = ply;
+  p.remaining[WHITE] = white;
+  p.remaining[BLACK] = black;
+  return p;
+}
+
+Result<std::vector<ClockPly>> parse_clock_log(std::string_view text) {
+  std::vector<ClockPly> log;
   std::size_t line_no = 0;
   while (!text.empty()) {
     ++line_no;
@@ -427,23 +451,120 @@ Result<std::vector<ClockReading>> parse_clock_log(std::string_view text) {
     if (!ok || count != 3)
       return fail("clock log line " + std::to_string(line_no) +
                   ": expected \"ply white_ms black_ms\" (three whole numbers)");
-    if (!log.empty() && std::size_t(values[0]) <= log.back().ply)
+    if (values[0] > 100000)
+      return fail("clock log line " + std::to_string(line_no) + ": ply " +
+                  std::to_string(values[0]) + " is too large");
+    if (!log.empty() && values[0] <= log.back().ply)
       return fail("clock log line " + std::to_string(line_no) + ": ply " +
                   std::to_string(values[0]) + " does not follow ply " +
                   std::to_string(log.back().ply));
-    log.push_back({std::size_t(values[0]), std::chrono::milliseconds(values[1]),
-                   std::chrono::milliseconds(values[2])});
+    log.push_back(clock_ply(int(values[0]), std::chrono::milliseconds(values[1]),
+                            std::chrono::milliseconds(values[2])));
   }
   return log;
 }
 
-Result<Position> read_board(std::string_view text) {
+namespace {
+
+std::string_view trimmed(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
     text.remove_prefix(1);
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
     text.remove_suffix(1);
-  if (text.find(' ') != std::string_view::npos) return Position::from_fen(text);
-  const std::string placement(text);
+  return text;
+}
+
+std::string lower_ascii(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// The side a piece list group is for: "white:", "Weiß:", "noirs:", "b:" ...
+std::optional<Color> side_word(std::string_view word) {
+  const std::string w = lower_ascii(trimmed(word));
+  for (const char* white : {"white", "w", "weiss", "weiß", "blanc", "blancs", "blancas", "bianco",
+                            "wit", "белые", "Белые", "бели", "Бели"})
+    if (w == white) return WHITE;
+  for (const char* black :
+       {"black", "b", "schwarz", "noir", "noirs", "negras", "nero", "zwart", "черные", "Черные",
+        "чёрные", "Чёрные", "црни", "Црни", "черни", "Черни"})
+    if (w == black) return BLACK;
+  return std::nullopt;
+}
+
+// "White: Kg1 Qd1 Ra1 a2 b2; Black: Kg8 ..." in the letters of a scoresheet language.
+Result<std::array<Piece, 64>> squares_from_piece_list(std::string_view text,
+                                                      const PieceLetters& letters) {
+  std::array<Piece, 64> board{};
+  while (!text.empty()) {
+    std::size_t end = text.find_first_of(";\n");
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view group = trimmed(text.substr(0, end));
+    text.remove_prefix(std::min(text.size(), end + 1));
+    if (group.empty()) continue;
+    const std::size_t colon = group.find(':');
+    const auto side =
+        colon == std::string_view::npos ? std::nullopt : side_word(group.substr(0, colon));
+    if (!side)
+      return fail("piece list: \"" + std::string(group) +
+                  "\" does not start with a side (\"White:\" or \"Black:\")");
+    group.remove_prefix(colon + 1);
+    while (!group.empty()) {
+      std::size_t k = 0;
+      while (k < group.size() &&
+             (std::isspace(static_cast<unsigned char>(group[k])) || group[k] == ','))
+        ++k;
+      group.remove_prefix(k);
+      k = 0;
+      while (k < group.size() && !std::isspace(static_cast<unsigned char>(group[k])) &&
+             group[k] != ',')
+        ++k;
+      const std::string_view item = group.substr(0, k);
+      group.remove_prefix(k);
+      if (item.empty()) continue;
+      const auto square =
+          item.size() >= 2 ? parse_square(item.substr(item.size() - 2)) : std::nullopt;
+      if (!square)
+        return fail("piece list: \"" + std::string(item) + "\" has no square at its end");
+      const std::string_view letter = item.substr(0, item.size() - 2);
+      PieceType pt = letter.empty() ? PAWN : NO_PIECE_TYPE;
+      for (int t = PAWN; t <= KING && pt == NO_PIECE_TYPE; ++t)
+        if (!letters.letters[t].empty() && (letter == letters.letters[t] ||
+                                            lower_ascii(letter) == lower_ascii(letters.letters[t])))
+          pt = PieceType(t);
+      if (pt == NO_PIECE_TYPE)
+        return fail("piece list: \"" + std::string(item) + "\": \"" + std::string(letter) +
+                    "\" is no piece letter in " + letters.name);
+      board[*square] = make_piece(*side, pt);
+    }
+  }
+  return board;
+}
+
+// A FEN placement field ("rnbqkbnr/pppppppp/8/...") of 64 squares, a1 = index 0.
+std::string placement_field(const std::array<Piece, 64>& squares) {
+  static constexpr char kLetters[PIECE_NB + 1] = " PNBRQK  pnbrqk ";
+  std::string out;
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const Piece pc = squares[std::size_t(rank * 8 + file)];
+      if (pc == NO_PIECE) {
+        ++empty;
+        continue;
+      }
+      if (empty) out += char('0' + empty);
+      empty = 0;
+      out += kLetters[pc];
+    }
+    if (empty) out += char('0' + empty);
+    if (rank) out += '/';
+  }
+  return out;
+}
+
+Result<Position> position_of_placement(const std::string& placement) {
   auto white = Position::from_fen(placement + " w - - 0 1");
   if (white) return white;
   auto black = Position::from_fen(placement + " b - - 0 1");
@@ -451,15 +572,32 @@ Result<Position> read_board(std::string_view text) {
   return fail("board \"" + placement + "\": " + white.error().message);
 }
 
+}  // namespace
+
+Result<Position> read_placement(const std::array<Piece, 64>& squares) {
+  return position_of_placement(placement_field(squares));
+}
+
+Result<Position> read_placement(std::string_view text, const PieceLetters& letters) {
+  text = trimmed(text);
+  if (text.find(':') != std::string_view::npos) {
+    auto squares = squares_from_piece_list(text, letters);
+    if (!squares) return fail(squares.error());
+    return read_placement(*squares);
+  }
+  if (text.find(' ') != std::string_view::npos) return Position::from_fen(text);
+  return position_of_placement(std::string(text));
+}
+
 SheetReading read_sheet(const Position& start, const WrittenSheet& sheet) {
   if (sheet.letters) {
-    SheetReading s = read_in(start, sheet.tokens, *sheet.letters);
+    SheetReading s = read_in(start, sheet.sheet, *sheet.letters);
     s.language_note = "given: " + sheet.letters->name + " (" + sheet.letters->code + ")";
     return s;
   }
   std::vector<PieceLetters> order;
   std::string why;
-  if (auto detected = detect_language(sheet.tokens, &why)) order.push_back(*detected);
+  if (auto detected = detect_language(sheet.sheet.texts(), &why)) order.push_back(*detected);
   order.push_back(english_letters());
   for (const PieceLetters& l : builtin_piece_letters()) order.push_back(l);
   std::optional<SheetReading> best;
@@ -467,7 +605,7 @@ SheetReading read_sheet(const Position& start, const WrittenSheet& sheet) {
   for (const PieceLetters& l : order) {
     if (std::find(tried.begin(), tried.end(), l.code) != tried.end()) continue;
     tried.push_back(l.code);
-    SheetReading s = read_in(start, sheet.tokens, l);
+    SheetReading s = read_in(start, sheet.sheet, l);
     if (s.fully_read()) {
       s.language_note = tried.size() == 1 && why.rfind("only", 0) == 0
                             ? "found: " + why
@@ -522,6 +660,7 @@ Reconciliation reconcile(const ReconcileInput& input) {
   Reconciliation r;
   r.start = input.start;
   r.color_a = input.color_a;
+  for (int b = 0; b < 2; ++b) r.boards[b] = input.boards[b].placement;
   for (int s = 0; s < 2; ++s) r.sheets[s] = read_sheet(input.start, input.sheets[s]);
   const SheetReading& A = r.sheets[0];
   const SheetReading& B = r.sheets[1];
@@ -622,17 +761,17 @@ Reconciliation reconcile(const ReconcileInput& input) {
   } else if (!input.clock_log) {
     r.clock.note = "No clock log: the arbiter decides the times (D.2.9).";
   } else {
-    const ClockReading* found = nullptr;
-    for (const ClockReading& c : *input.clock_log)
-      if (c.ply <= r.target_plies) found = &c;
+    const ClockPly* found = nullptr;
+    for (const ClockPly& c : *input.clock_log)
+      if (c.ply >= 0 && std::size_t(c.ply) <= r.target_plies) found = &c;
     if (!found) {
       r.clock.note = "The clock log has no reading at or before ply " +
                      std::to_string(r.target_plies) + ": the arbiter decides the times (D.2.9).";
     } else {
       r.clock.reading = *found;
-      r.clock.note = "Set the clocks to White " + clock_text(found->white) + ", Black " +
-                     clock_text(found->black) + " (clock log, " +
-                     (found->ply == r.target_plies
+      r.clock.note = "Set the clocks to White " + clock_text(found->remaining[WHITE]) + ", Black " +
+                     clock_text(found->remaining[BLACK]) + " (clock log, " +
+                     (std::size_t(found->ply) == r.target_plies
                           ? "at that point"
                           : "nearest earlier reading, ply " + std::to_string(found->ply)) +
                      "; D.2.9).";
@@ -652,7 +791,7 @@ std::string arbiter_text(const Reconciliation& r) {
   };
   auto player = [&](int i) {
     const Color c = i == 0 ? r.color_a : ~r.color_a;
-    return std::string("player ") + side_letter(i) + " (" + (c == WHITE ? "White" : "Black") + ")";
+    return std::string("player ") + side_letter(i) + ", " + (c == WHITE ? "White" : "Black");
   };
 
   item("Scoresheets");
@@ -660,6 +799,9 @@ std::string arbiter_text(const Reconciliation& r) {
     const SheetReading& sh = r.sheets[s];
     t += std::string("Sheet ") + side_letter(s) + ": " + std::to_string(sh.plies.size()) +
          " written moves, read as " + sh.letters.name + " (" + sh.language_note + ").\n";
+    if (!sh.fully_read())
+      t += "  Reading stops at " + ply_name(r.start, sh.read_plies) + ", written \"" +
+           sh.plies[sh.read_plies].written + "\": " + sh.plies[sh.read_plies].problem + ".\n";
   }
   if (r.sheets_agree) {
     t += "The two scoresheets agree (" + std::to_string(r.agreed_plies) + " plies, " +
@@ -694,7 +836,8 @@ std::string arbiter_text(const Reconciliation& r) {
       if (r.retraced[s].empty()) t += "nothing";
       for (std::size_t k = 0; k < r.retraced[s].size(); ++k) {
         const ReadPly& ply = r.sheets[s].plies[r.retraced[s][k]];
-        t += (k ? ", " : "") + ply_name(r.start, r.retraced[s][k]) + " " + ply.written;
+        t += (k ? ", " : "") + ply_name(r.start, r.retraced[s][k]) + " " +
+             (ply.written.empty() ? "(blank)" : ply.written);
       }
       t += ".\n";
     }
@@ -724,7 +867,7 @@ std::string arbiter_text(const Reconciliation& r) {
            ": " + w.played_san + " was made where the sheets have " + w.expected_san +
            (w.from_log ? " (board log)" : " (inferred from the board)") + ".\n";
       if (moved == owner)
-        t += "  " + player(b) +
+        t += std::string("  Player ") + side_letter(b) +
              " wrote the correct move but made a different one on his board: under D.2.9 he "
              "must adjust his position to match the scoresheets.\n";
       else

@@ -27,42 +27,37 @@
 #include <string_view>
 #include <vector>
 
+#include "core/clock.h"
 #include "core/correction.h"
 #include "core/notation.h"
 #include "core/position.h"
 #include "core/result.h"
+#include "core/scoresheet.h"
 
 namespace annabella::core {
 
 // ---------------------------------------------------------------------------------------------
 // Inputs
 
-// A scoresheet as written: one written move per ply, in order. `letters` is the sheet's language
-// when known; otherwise reading finds the language that explains the sheet (see read_sheet).
+// A scoresheet as written (core/scoresheet.h: read_scoresheet reads move lists and PGN
+// movetext), and its language when known; otherwise reading finds the language that explains the
+// sheet (see read_sheet).
 struct WrittenSheet {
-  std::vector<std::string> tokens;
+  Scoresheet sheet;
   std::optional<PieceLetters> letters;
 };
 
-// Splits a plain move list into written moves: "1. e4 e5 2. Sf3 Sc6", "1.e4 e5", "12... Nf6", one
-// move per line, or a mix. Move numbers ("1.", "12...", "1)"), results ("1-0", "1/2-1/2", "*"),
-// {comments}, (variations) and ";" line comments are dropped; everything else is a written move.
-// This is the small reader for plain lists; PGN sheets go through core/scoresheet.h.
-std::vector<std::string> split_move_list(std::string_view text);
-
-// What a chess clock showed after a ply: `ply` half-moves played from the start (0 = before the
-// first move), the time each player had left. Fed from the station's clock log or from a file.
-struct ClockReading {
-  std::size_t ply = 0;
-  std::chrono::milliseconds white{0};
-  std::chrono::milliseconds black{0};
-  friend bool operator==(const ClockReading&, const ClockReading&) = default;
-};
+// The clock times after each ply (core/clock.h ClockPly: `ply` half-moves played from the start,
+// 0 = before the first move; `remaining` by colour). From the station's clock (clock_plies) or
+// from a file (parse_clock_log).
+std::vector<ClockPly> clock_plies(const ChessClock& clock);
+// A ClockPly with only the ply and both remaining times set.
+ClockPly clock_ply(int ply, std::chrono::milliseconds white, std::chrono::milliseconds black);
 
 // Reads the clock log text format: one line per ply, "ply white_ms black_ms" (three whole
 // numbers separated by blanks), e.g. "46 1742000 1655000". Blank lines and lines starting with
 // '#' are ignored. Plies must increase. The error names the line.
-Result<std::vector<ClockReading>> parse_clock_log(std::string_view text);
+Result<std::vector<ClockPly>> parse_clock_log(std::string_view text);
 
 // One physical board: what stands on it (only the placement matters) and, when the station kept
 // it, the log of the moves that were actually played on it from the start position.
@@ -71,17 +66,23 @@ struct BoardInput {
   std::optional<std::vector<Move>> log;
 };
 
-// Reads a board given as a full FEN or as the placement field alone ("rnbqkbnr/pppp..."). Side
-// to move, castling and counters do not matter for a board; when the placement alone is given,
-// either side to move is tried so that a board with a king in check still reads.
-Result<Position> read_board(std::string_view text);
+// Reads a board given as a full FEN, as the placement field alone ("rnbqkbnr/pppp..."), or as a
+// piece list in a scoresheet language: "White: Kg1 Qd1 Ra1 a2 b2; Black: Kg8 Rf8 g7" (German
+// "Weiß: Kg1 Dd1 Ta1; Schwarz: Kg8", letters in `letters`; groups separated by ';' or a new line,
+// pawns without a letter). Side to move, castling and counters do not matter for a board; when
+// no full FEN is given, either side to move is tried so that a board with a king in check reads.
+Result<Position> read_placement(std::string_view text,
+                                const PieceLetters& letters = english_letters());
+// A board as its sensors see it (64 squares, a1 = index 0, e.g. tactile::Pegboard::board()),
+// with the same rule for the side to move.
+Result<Position> read_placement(const std::array<Piece, 64>& squares);
 
 struct ReconcileInput {
   Position start;                      // the game's start position (the initial one by default)
   std::array<BoardInput, 2> boards;    // [0] board A, [1] board B
   std::array<WrittenSheet, 2> sheets;  // [0] sheet A (player A's), [1] sheet B
   Color color_a = WHITE;               // the colour player A plays; player B has the other
-  std::optional<std::vector<ClockReading>> clock_log;  // absent: the arbiter decides the times
+  std::optional<std::vector<ClockPly>> clock_log;  // absent: the arbiter decides the times
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -93,11 +94,13 @@ struct ReadPly {
   std::optional<Move> move;  // the move it means, when it reads as a legal move there
   std::string san;           // that move in canonical English SAN ("" when not read)
   std::string problem;       // why it does not read; "" when read
+  std::string note;          // read, but written in another cell ("written as move 3 ...")
   MoveReadError::Kind problem_kind = MoveReadError::Kind::NotAMove;
 };
 
-// A sheet read in sequence from the start position. Reading stops at the first written move
-// that does not read; the later ones are kept (unread) so the report can show them.
+// A sheet replayed from the start position (replay_scoresheet), with the position before each
+// ply. Reading stops at the first written move that does not read; the later ones are kept
+// (unread) so the report can show them.
 struct SheetReading {
   PieceLetters letters;             // the language the sheet was read in
   std::string language_note;        // how the language was decided
@@ -117,7 +120,7 @@ SheetReading read_sheet(const Position& start, const WrittenSheet& sheet);
 enum class DifferenceKind {
   None,            // the sheets agree
   SheetBehind,     // one sheet simply has fewer moves; what it has agrees with the other
-  MoveLeftOut,     // one sheet lacks a ply (or a move pair) the other has, then they agree again
+  MoveLeftOut,     // one sheet lacks a ply (or a move pair) the other has, or left its cell blank
   ExtraMove,       // one sheet has a ply (or a move pair) that was not played
   MovesSwapped,    // one side's two consecutive moves written in the opposite order
   IllegalMove,     // a written move that is illegal (or ambiguous) at that point
@@ -165,15 +168,16 @@ struct BoardCorrection {
 
 // D.2.9: "the arbiter readjusts the clocks accordingly".
 struct ClockProposal {
-  bool readjust = false;                // only when moves are retraced
-  std::size_t ply = 0;                  // the point the clocks go back to
-  std::optional<ClockReading> reading;  // the times then, from the clock log
-  std::string note;                     // "no clock log: the arbiter decides", ...
+  bool readjust = false;            // only when moves are retraced
+  std::size_t ply = 0;              // the point the clocks go back to
+  std::optional<ClockPly> reading;  // the times then, from the clock log
+  std::string note;                 // "no clock log: the arbiter decides", ...
 };
 
 struct Reconciliation {
   Position start;
   Color color_a = WHITE;
+  std::array<Position, 2> boards;  // the placements as found
   std::array<SheetReading, 2> sheets;
   bool sheets_agree = false;
   std::size_t agreed_plies = 0;  // plies both sheets agree on from the start
@@ -217,7 +221,9 @@ struct BoardCheck {
 // Compares a board placement with the game record (`moves` played from `start`). When the board
 // shows an earlier point of the game (a move not executed yet), matches_after says which. When it
 // shows the record with one move replaced by another legal move (and the later moves, if any,
-// played on), went_wrong names that move; moves further back than `search_plies` are not tried.
+// played on), went_wrong names that move (the latest ply that explains the board, when several
+// do); moves further back than `search_plies` are not tried. Searching the whole game of 300
+// plies takes well under a millisecond (bench/bench_reconcile.cpp).
 BoardCheck check_board(const Position& start, const std::vector<Move>& moves, const Position& board,
                        std::size_t search_plies = 8);
 

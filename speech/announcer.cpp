@@ -1,8 +1,8 @@
 #include "speech/announcer.h"
 
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
-#include <cstdio>
 #include <deque>
 #include <fstream>
 #include <list>
@@ -40,20 +40,20 @@ using Clock = Announcer::Clock;
 constexpr std::size_t kChunkSamples = 1024;  // ~46 ms: how soon a readout can be cut off
 
 std::string clock_text(Clock::duration since_origin) {
-  const auto ms = std::max<long long>(
-      0, std::chrono::duration_cast<std::chrono::milliseconds>(since_origin).count());
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%02lld:%02lld:%02lld.%03lld", ms / 3600000, ms / 60000 % 60,
-                ms / 1000 % 60, ms % 1000);
-  return buffer;
+  return session_time_text(std::chrono::duration_cast<std::chrono::milliseconds>(since_origin));
 }
 
-// The queue rules (announcer.h), for the request queue and each device's queue alike.
+// The queue rules (announcer.h), for the synthesis queue and each device's queue alike. What
+// they drop is cancelled, so that it is neither synthesized nor recorded nor waited for.
 template <class Item>
 void queue_by_rules(std::deque<Item>& queue, Item item) {
   const Phrase& phrase = item.phrase;
   if (phrase.kind == PhraseKind::Move) {
-    std::erase_if(queue, [](const Item& i) { return i.phrase.kind == PhraseKind::Readout; });
+    std::erase_if(queue, [](const Item& i) {
+      if (i.phrase.kind != PhraseKind::Readout) return false;
+      i.audio->cancel();
+      return true;
+    });
     auto ahead = std::find_if(queue.begin(), queue.end(),
                               [](const Item& i) { return i.phrase.kind != PhraseKind::Move; });
     queue.insert(ahead, std::move(item));
@@ -64,18 +64,72 @@ void queue_by_rules(std::deque<Item>& queue, Item item) {
       return i.phrase.kind == PhraseKind::Warning && i.phrase.topic == phrase.topic;
     });
     if (same != queue.end()) {
-      *same = std::move(item);  // merged: the newer wording
+      same->audio->cancel();
+      *same = std::move(item);  // merged: the newer wording, in the older one's place
       return;
     }
   }
   queue.push_back(std::move(item));
 }
 
+// The samples of one phrase, appended by the speech thread while a player may already be
+// playing the first ones (so a long phrase starts as soon as its first 50 ms exist).
+// The samples of one phrase, appended by the speech thread while a player may already be
+// playing the first ones (so a long phrase starts as soon as its first 50 ms exist). A phrase
+// the queue rules drop is cancelled: its synthesis stops and nobody waits for it.
+class PhraseAudio {
+ public:
+  void append(std::span<const std::int16_t> s) {
+    {
+      std::lock_guard lock(mutex_);
+      samples_.insert(samples_.end(), s.begin(), s.end());
+    }
+    grown_.notify_all();
+  }
+  void finish() {
+    {
+      std::lock_guard lock(mutex_);
+      complete_ = true;
+    }
+    grown_.notify_all();
+  }
+  void cancel() {
+    cancelled_ = true;
+    wake();
+  }
+  bool cancelled() const { return cancelled_; }
+  // Copies up to `max` samples from position `at` into `out`, waiting for them while synthesis
+  // goes on; false when there are no more or `stop()` became true.
+  template <class Stop>
+  bool take(std::size_t at, std::size_t max, Samples& out, Stop stop) {
+    std::unique_lock lock(mutex_);
+    grown_.wait(lock, [&] { return samples_.size() > at || complete_ || cancelled_ || stop(); });
+    if (stop() || cancelled_ || samples_.size() <= at) return false;
+    const auto n = std::min(max, samples_.size() - at);
+    out.assign(samples_.begin() + long(at), samples_.begin() + long(at + n));
+    return true;
+  }
+  // Wakes a waiting take() so that it sees its stop condition.
+  void wake() {
+    { std::lock_guard lock(mutex_); }
+    grown_.notify_all();
+  }
+  // All samples; only once finished.
+  const Samples& samples() const { return samples_; }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable grown_;
+  Samples samples_;
+  bool complete_ = false;
+  std::atomic<bool> cancelled_{false};
+};
+
 struct Clip {
   Phrase phrase;
   Route route = Route::Public;
   Clock::time_point requested;
-  std::shared_ptr<const Samples> samples;
+  std::shared_ptr<PhraseAudio> audio;
 };
 
 // One sound device and the thread that plays to it.
@@ -97,7 +151,7 @@ class Player {
     thread_.join();
   }
 
-  // A move cuts off a readout now, before its own samples are ready.
+  // Drops waiting readouts and cuts off a playing one.
   void cut_readouts() {
     std::lock_guard lock(mutex_);
     drop_readouts();
@@ -106,7 +160,7 @@ class Player {
   void enqueue(Clip clip) {
     {
       std::lock_guard lock(mutex_);
-      if (clip.phrase.kind == PhraseKind::Move) drop_readouts();
+      if (clip.phrase.kind == PhraseKind::Move) drop_readouts();  // and cut the playing one
       queue_by_rules(queue_, std::move(clip));
     }
     wake_.notify_all();
@@ -119,8 +173,15 @@ class Player {
 
  private:
   void drop_readouts() {  // with the lock held
-    std::erase_if(queue_, [](const Clip& c) { return c.phrase.kind == PhraseKind::Readout; });
-    if (playing_kind_ == PhraseKind::Readout) cut_ = true;
+    std::erase_if(queue_, [](const Clip& c) {
+      if (c.phrase.kind != PhraseKind::Readout) return false;
+      c.audio->cancel();
+      return true;
+    });
+    if (playing_kind_ == PhraseKind::Readout && current_) {
+      cut_ = true;
+      current_->wake();
+    }
   }
 
   void run() {
@@ -132,27 +193,25 @@ class Player {
       queue_.pop_front();
       playing_ = true;
       playing_kind_ = clip.phrase.kind;
+      current_ = clip.audio;
       cut_ = false;
       lock.unlock();
       play(clip);
       lock.lock();
       playing_ = false;
       playing_kind_ = PhraseKind::Message;
+      current_.reset();
       if (queue_.empty()) idle_.notify_all();
     }
   }
 
   void play(const Clip& clip) {
     if (!sink_) return;
-    const Samples& samples = *clip.samples;
-    for (std::size_t at = 0; at < samples.size(); at += kChunkSamples) {
+    Samples chunk;
+    const auto cut = [this] { return cut_.load(); };  // only readouts are ever cut
+    for (std::size_t at = 0; clip.audio->take(at, kChunkSamples, chunk, cut); at += chunk.size()) {
       if (at == 0 && on_first_sample_) on_first_sample_(clip, Clock::now());
-      {
-        std::lock_guard lock(mutex_);
-        if (cut_) return;  // only readouts are ever cut
-      }
-      const auto n = std::min(kChunkSamples, samples.size() - at);
-      if (auto ok = sink_->write({samples.data() + at, n}); !ok) {
+      if (auto ok = sink_->write(chunk); !ok) {
         on_problem_(ok.error().message);
         sink_.reset();  // the device is gone: text and recording go on
         return;
@@ -166,22 +225,24 @@ class Player {
   std::mutex mutex_;
   std::condition_variable wake_, idle_;
   std::deque<Clip> queue_;
-  bool playing_ = false, cut_ = false, stopping_ = false;
+  bool playing_ = false, stopping_ = false;
+  std::atomic<bool> cut_{false};
   PhraseKind playing_kind_ = PhraseKind::Message;
-  std::thread thread_;  // last: starts after everything above exists
+  std::shared_ptr<PhraseAudio> current_;  // what is playing
+  std::thread thread_;                    // last: starts after everything above exists
 };
 
 // Synthesized phrases, least recently used dropped first.
 class PhraseCache {
  public:
   explicit PhraseCache(std::size_t capacity) : capacity_(capacity) {}
-  std::shared_ptr<const Samples> find(const std::string& spoken) {
+  std::shared_ptr<PhraseAudio> find(const std::string& spoken) {
     const auto it = index_.find(spoken);
     if (it == index_.end()) return nullptr;
     order_.splice(order_.begin(), order_, it->second);
     return it->second->second;
   }
-  void insert(const std::string& spoken, std::shared_ptr<const Samples> samples) {
+  void insert(const std::string& spoken, std::shared_ptr<PhraseAudio> samples) {
     if (capacity_ == 0 || index_.count(spoken)) return;
     order_.emplace_front(spoken, std::move(samples));
     index_[spoken] = order_.begin();
@@ -192,17 +253,19 @@ class PhraseCache {
   }
 
  private:
-  using Entry = std::pair<std::string, std::shared_ptr<const Samples>>;
+  using Entry = std::pair<std::string, std::shared_ptr<PhraseAudio>>;
   std::size_t capacity_;
   std::list<Entry> order_;
   std::unordered_map<std::string, std::list<Entry>::iterator> index_;
 };
 
+// A phrase waiting for the speech thread; its player (if any) already holds it as a Clip with
+// the same audio, in the order the queue rules gave it.
 struct Request {
   Phrase phrase;
   Route route = Route::Public;
-  Clock::time_point at, requested;
-  std::uint64_t sequence = 0;
+  Clock::time_point at;
+  std::shared_ptr<PhraseAudio> audio;
 };
 
 }  // namespace
@@ -226,7 +289,6 @@ struct Announcer::Impl {
   std::mutex mutex;  // the request queue
   std::condition_variable wake, idle;
   std::deque<Request> requests;
-  std::uint64_t next_sequence = 0, last_move = 0;  // the latest move's sequence number
   bool busy = false, stopping = false;
   std::thread speech_thread;
 
@@ -244,39 +306,34 @@ struct Announcer::Impl {
 
   Player* player_for(Route route) const { return route_player[route == Route::Public ? 0 : 1]; }
 
-  std::shared_ptr<const Samples> samples_for(const Phrase& phrase) {
-    if (auto cached = cache.find(phrase.spoken)) return cached;
-    auto samples = std::make_shared<Samples>();
-    auto ok = synthesizer->synthesize(phrase.spoken, voice, [&](std::span<const std::int16_t> s) {
-      samples->insert(samples->end(), s.begin(), s.end());
-      return true;
-    });
-    if (!ok) report_problem(ok.error().message);
-    cache.insert(phrase.spoken, samples);
-    return samples;
-  }
-
+  // Fills in a phrase's samples (the player plays them as they come) and records them.
   void speak(const Request& request) {
-    Player* player = player_for(request.route);
-    if (!player && !recorder) return;  // text only
-    auto samples = samples_for(request.phrase);
-    {
-      // A move that came while this readout was being synthesized cuts it off before it starts.
-      std::lock_guard lock(mutex);
-      if (request.phrase.kind == PhraseKind::Readout && request.sequence < last_move) return;
-      if (player) player->enqueue({request.phrase, request.route, request.requested, samples});
+    PhraseAudio& audio = *request.audio;
+    if (!player_for(request.route) && !recorder) return;  // text only
+    if (audio.cancelled()) return;
+    if (auto cached = cache.find(request.phrase.spoken)) {
+      audio.append(cached->samples());
+    } else {
+      auto ok = synthesizer->synthesize(request.phrase.spoken, voice,
+                                        [&](std::span<const std::int16_t> s) {
+                                          audio.append(s);
+                                          return !audio.cancelled();
+                                        });
+      if (!ok) report_problem(ok.error().message);
+      if (ok && !audio.cancelled()) cache.insert(request.phrase.spoken, request.audio);
     }
-    if (recorder) {
-      auto digest_now = recorder->record(
-          std::chrono::duration_cast<std::chrono::milliseconds>(request.at - origin),
-          route_name(request.route), kind_name(request.phrase.kind), request.phrase.text, *samples);
-      if (!digest_now) {
-        report_problem(digest_now.error().message);
-        return;
-      }
-      std::lock_guard lock(text_mutex);
-      digest = *digest_now;
+    audio.finish();
+    if (!recorder || audio.cancelled()) return;
+    auto digest_now =
+        recorder->record(std::chrono::duration_cast<std::chrono::milliseconds>(request.at - origin),
+                         route_name(request.route), kind_name(request.phrase.kind),
+                         request.phrase.text, audio.samples());
+    if (!digest_now) {
+      report_problem(digest_now.error().message);
+      return;
     }
+    std::lock_guard lock(text_mutex);
+    digest = *digest_now;
   }
 
   void run() {
@@ -370,14 +427,15 @@ void Announcer::announce(Phrase phrase, Route route, Clock::time_point at) {
                       std::string(kind_name(phrase.kind)) + ": " + phrase.text);
   }
   {
+    // The device's queue gets the phrase now, so that its order is decided here, at once; the
+    // speech thread fills in the samples.
     std::lock_guard lock(impl_->mutex);
-    const auto sequence = ++impl_->next_sequence;
-    if (phrase.kind == PhraseKind::Move) {
-      impl_->last_move = sequence;
-      for (Player* player : impl_->route_player)
-        if (player) player->cut_readouts();
-    }
-    queue_by_rules(impl_->requests, Request{std::move(phrase), route, at, requested, sequence});
+    auto audio = std::make_shared<PhraseAudio>();
+    if (phrase.kind == PhraseKind::Move)  // readouts stop on every device: the clock has moved
+      for (auto& [name, player] : impl_->players) player->cut_readouts();
+    if (Player* player = impl_->player_for(route))
+      player->enqueue({phrase, route, requested, audio});
+    queue_by_rules(impl_->requests, Request{std::move(phrase), route, at, std::move(audio)});
   }
   impl_->wake.notify_all();
 }

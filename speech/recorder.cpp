@@ -1,5 +1,6 @@
 #include "speech/recorder.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -11,14 +12,6 @@ namespace annabella::speech {
 namespace {
 
 const std::string kGenesis(64, '0');
-
-std::string clock_text(std::chrono::milliseconds at) {
-  const long long ms = at.count() < 0 ? 0 : at.count();
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%02lld:%02lld:%02lld.%03lld", ms / 3600000, ms / 60000 % 60,
-                ms / 1000 % 60, ms % 1000);
-  return buffer;
-}
 
 std::string one_line(std::string_view text) {
   std::string out(text);
@@ -40,6 +33,14 @@ std::vector<std::string> split_tabs(const std::string& line) {
 }
 
 }  // namespace
+
+std::string session_time_text(std::chrono::milliseconds since_start) {
+  const long long ms = std::max<long long>(0, since_start.count());
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%02lld:%02lld:%02lld.%03lld", ms / 3600000, ms / 60000 % 60,
+                ms / 1000 % 60, ms % 1000);
+  return buffer;
+}
 
 std::string chain_digest(std::string_view previous, std::string_view cue_line,
                          std::span<const std::int16_t> samples) {
@@ -93,7 +94,7 @@ Result<std::string> Recorder::record(std::chrono::milliseconds at, std::string_v
   if (auto ok = audio_->write(segment); !ok) return fail(ok.error());
   const std::int64_t end = audio_->samples_written();
   std::ostringstream line;
-  line << ++sequence_ << '\t' << clock_text(at) << '\t' << first << '\t' << end << '\t'
+  line << ++sequence_ << '\t' << session_time_text(at) << '\t' << first << '\t' << end << '\t'
        << one_line(route) << '\t' << one_line(kind) << '\t' << one_line(text);
   digest_ = chain_digest(digest_, line.str(), segment);
   std::fprintf(cues_, "%s\t%s\n", line.str().c_str(), digest_.c_str());

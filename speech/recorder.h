@@ -55,6 +55,9 @@ struct RecordingCheck {
 // whose digest does not match (or whose samples are missing).
 Result<RecordingCheck> verify_recording(const std::filesystem::path& audio_path);
 
+// A time since the session's start as "hh:mm:ss.mmm" (cue lists and the announcer's text lines).
+std::string session_time_text(std::chrono::milliseconds since_start);
+
 // The digest chain step: SHA-256 of the previous digest (hex), a newline, the cue line without
 // its digest field, a newline, and the phrase's samples as 16-bit little-endian bytes.
 std::string chain_digest(std::string_view previous, std::string_view cue_line,

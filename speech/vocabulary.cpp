@@ -197,12 +197,12 @@ Status Vocabulary::apply_overrides(const std::map<std::string, std::string>& ove
         const auto d = std::min(edit_distance(key, known), edit_distance(key, underscored(known)));
         if (d < best) best = d, closest = known;
       }
-      return fail("speech.words." + key + ": no such word in profile " + name_ +
+      return fail("\"" + key + "\" is no word of profile " + name_ +
                   (closest.empty() ? "" : " (did you mean " + underscored(closest) + "?)"));
     }
     Word word = read_word(value);
     if (word.display.empty() || word.spoken.empty())
-      return fail("speech.words." + key + ": empty word");
+      return fail("\"" + key + "\": the word is empty");
     updated[target] = std::move(word);
   }
   words_ = std::move(updated);

@@ -86,30 +86,38 @@ void BoardReader::run() {
       continue;
     }
     std::unique_ptr<SerialLink> link = std::move(*opened);
-    reported_down = false;
     {
       std::lock_guard lock(mutex_);
       if (stopping_) return;
       link_ = link.get();
       scan_wanted_ = false;
     }
-    const std::string why = serve(*link);
+    bool greeted = false;
+    const std::string why = serve(*link, greeted);
     {
       std::lock_guard lock(mutex_);
       link_ = nullptr;
     }
     link.reset();             // closes the device
     if (why.empty()) return;  // stopped
-    emit(link_input(BoardInput::Kind::Disconnected, why));
+    if (greeted) {
+      // Connected was said: say Disconnected once, and retry soon (a cable pulled and put
+      // back).
+      emit(link_input(BoardInput::Kind::Disconnected, why));
+      retry = settings_.retry_first;
+    } else if (!reported_down) {
+      emit(link_input(BoardInput::Kind::Disconnected, why));  // opened, but dead at once
+    }
     reported_down = true;
-    retry = settings_.retry_first;
     if (rest(retry)) return;
+    if (!greeted) retry = std::min(retry * 2, settings_.retry_max);
   }
 }
 
-std::string BoardReader::serve(SerialLink& link) {
+std::string BoardReader::serve(SerialLink& link, bool& greeted) {
   // The handshake and a full-scan request: the scan is compared with the game (Pegboard).
   if (auto sent = link.write(protocol_->connect_bytes()); !sent) return sent.error().message;
+  greeted = true;
   emit(link_input(BoardInput::Kind::Connected,
                   link.name() + " (" + std::string(protocol_name(protocol_->kind())) + ", " +
                       describe(protocol_->line_settings()) + ")"));

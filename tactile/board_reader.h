@@ -44,7 +44,8 @@ struct BoardReaderSettings {
   std::chrono::milliseconds retry_max{2000};
 };
 
-// Receives every input, in order, on the device thread: must be quick and thread-safe.
+// Receives every input, in order, on the device thread: must be quick and thread-safe, and must
+// not call the reader's stop() (the device thread cannot join itself).
 using BoardInputSink = std::function<void(BoardInput)>;
 
 class BoardReader {
@@ -71,8 +72,9 @@ class BoardReader {
 
  private:
   void run();
-  // Reads until the link fails or stop(); returns why it ended ("" when stopped).
-  std::string serve(SerialLink& link);
+  // Sends the handshake (then `greeted`: Connected was said) and reads until the link fails or
+  // stop(); returns why it ended ("" when stopped).
+  std::string serve(SerialLink& link, bool& greeted);
   void emit(BoardInput input);
   // Waits `span` unless stop() comes first; true if stopping.
   bool rest(std::chrono::milliseconds span);

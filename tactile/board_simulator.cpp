@@ -130,6 +130,23 @@ core::Position BoardSimulator::position() const {
   return state_->position;
 }
 
+Status BoardSimulator::follow(core::Move move) {
+  std::lock_guard lock(state_->mutex);
+  bool legal = false;
+  for (core::Move m : core::legal_moves(state_->position)) legal = legal || m == move;
+  if (!legal)
+    return fail("simulator: " + core::to_uci(move) + " is not a legal move in the simulated game");
+  const core::Position after = state_->position.after(move);
+  for (int s = 0; s < 64; ++s) {
+    if (state_->board[s] != after.piece_on(Square(s)))
+      return fail("simulator: the board does not show " + core::to_uci(move) + " (" +
+                  core::square_name(Square(s)) + " differs)");
+  }
+  state_->position = after;
+  state_->hand.clear();
+  return {};
+}
+
 void BoardSimulator::unplug() {
   std::unique_lock lock(state_->mutex);
   if (!state_->pty) return;

@@ -105,6 +105,10 @@ class BoardSimulator {
   // The error names the move if it is not legal here.
   Status play(core::Move move, const MoveStyle& style);
   Status play(core::Move move) { return play(move, pick_style(move)); }
+  // The hand has already made `move` by physical actions (lift() and place(), a wrong square
+  // corrected, say); the simulated game follows it. Fails, changing nothing, when the move is
+  // not legal in position() or the board does not show the position after it.
+  Status follow(core::Move move);
   // A style for `move` drawn from the habits (capture orders alternate).
   MoveStyle pick_style(core::Move move);
   // Waits the pace's thinking time (at the chosen speed).

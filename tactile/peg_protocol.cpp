@@ -132,14 +132,9 @@ LineSplitter::Outcome LineSplitter::feed(std::uint8_t byte) {
     if (line_.empty()) return Outcome::None;  // blank lines are allowed (keep-alive)
     return Outcome::Line;
   }
-  if (line_.size() >= kMaxLine + 1 || bad_) {
-    // Keep reading to the end of the line; the previous complete line is cleared here.
-    bad_ = true;
-    line_.clear();
-    return Outcome::None;
-  }
+  if (bad_) return Outcome::None;          // keep reading to the end of the bad line
   if (byte == '\r') return Outcome::None;  // CR LF line ends are accepted
-  if (byte < 0x20 || byte > 0x7E) {
+  if (line_.size() >= kMaxLine || byte < 0x20 || byte > 0x7E) {
     bad_ = true;
     line_.clear();
     return Outcome::None;

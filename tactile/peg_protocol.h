@@ -1,14 +1,16 @@
 // The open peg protocol for occupancy-only sensor pegboards (docs/peg-protocol.md is the
 // specification; this is its reference implementation, host side and board side).
 //
-// Lines of printable ASCII: BODY "*" CC LF, CC = CRC-8 (polynomial 0x07, initial value 0, no
-// reflection, no final XOR) of BODY as two upper-case hex digits. Board -> host:
-//   PEG <version> <name> <buttons>     handshake reply (and at power-up)
-//   L <seq> <square>                   a peg left a square          (seq: 2 hex digits, +1 per
-//   event) P <seq> <square>                   a peg went into a square B <seq> <button> ANNOUNCE
-//   TIME REPEAT PROMOTE-Q PROMOTE-R PROMOTE-B PROMOTE-N S <seq> <16 hex digits>            full
-//   scan: ranks 1..8, two digits a rank, bit 0 = file a E <text>                           the
-//   board could not read a host line
+// Lines of printable ASCII: BODY "*" CC LF, CC = CRC-8/SMBUS (polynomial 0x07, initial value 0,
+// no reflection, no final XOR) of BODY as two upper-case hex digits.
+//
+// Board -> host:
+//   PEG <version> <name> <buttons>   handshake reply (and at power-up)
+//   L <seq> <square>                 a peg left a square (seq: 2 hex digits, +1 per event)
+//   P <seq> <square>                 a peg went into a square
+//   B <seq> <button>                 ANNOUNCE TIME REPEAT PROMOTE-Q PROMOTE-R PROMOTE-B PROMOTE-N
+//   S <seq> <16 hex digits>          full scan: ranks 1..8, two digits a rank, bit 0 = file a
+//   E <text>                         the board could not read a host line
 // Host -> board: HELLO <max-version>, SCAN.
 #pragma once
 
@@ -26,7 +28,7 @@ namespace annabella::tactile {
 
 namespace peg {
 inline constexpr int kVersion = 1;
-inline constexpr std::size_t kMaxLine = 96;  // characters before the LF; longer lines are garbage
+inline constexpr std::size_t kMaxLine = 96;  // characters before CR LF; longer lines are garbage
 
 // CRC-8/SMBUS: polynomial 0x07, initial 0x00, no reflection, no final XOR.
 std::uint8_t crc8(std::string_view body);

@@ -248,6 +248,14 @@ void Pegboard::feed(const BoardInput& input, std::vector<PegboardEvent>& out) {
 
 void Pegboard::report_touch(InHand& held, std::vector<PegboardEvent>& out) {
   held.touch_reported = true;
+  if (settings_.made_by_reply && pending_ && held.piece != core::NO_PIECE &&
+      core::color_of(held.piece) != position_.side_to_move()) {
+    // Unless the moved piece could still go on to capture it (one legal move from its origin).
+    const core::MoveList moves = core::legal_moves(position_);
+    if (std::none_of(moves.begin(), moves.end(),
+                     [&](Move m) { return m.from() == pending_->from() && m.to() == held.from; }))
+      make(held.time, out);  // the reply began: the completed move was made (D.2.3 (3))
+  }
   TouchRecord record;
   record.time = held.time;
   record.square = held.from;
@@ -272,6 +280,11 @@ void Pegboard::report_touches(TimePoint now, std::vector<PegboardEvent>& out) {
 }
 
 void Pegboard::lift(Square s, TimePoint time, std::vector<PegboardEvent>& out) {
+  // made_by_reply: the other side lifting a piece before the board settled ends the settling:
+  // judge the board as it stood (the reply cannot have begun before the move was complete).
+  if (settings_.made_by_reply && !pending_ && judge_at_ && board_[s] != core::NO_PIECE &&
+      core::color_of(board_[s]) != position_.side_to_move())
+    judge(time, out);
   changed(time);
   if (!(occupied_ & core::square_bb(s))) return;  // nothing was there: a sensor flicker
   InHand held;
@@ -333,7 +346,8 @@ void Pegboard::place(Square s, Piece piece, TimePoint time, std::vector<Pegboard
       return;
     }
     if (!held.touch_reported) report_touch(held, out);
-    if (held.from == s) touch_log_[held.log_index].put_back = true;  // touched, not moved
+    if (held.from == s && held.log_index)
+      touch_log_[*held.log_index].put_back = true;  // touched, not moved
     if (placed == core::NO_PIECE) placed = held.piece;
     from = held.origin;
     origin_[s] = held.origin;
@@ -413,7 +427,6 @@ void Pegboard::apply_scan(const BoardInput& input, std::vector<PegboardEvent>& o
       held.origin = origin_[s] == core::SQ_NONE ? s : origin_[s];
       held.time = input.time;
       held.touch_reported = true;
-      held.log_index = touch_log_.size();
       in_hand_.push_back(held);
     }
   }

@@ -13,7 +13,8 @@
 //   MoveMade          D.2.3 (3): the completed move was announced. The recogniser does not decide
 //                     that alone: the station calls announce() (after speaking it, or when the
 //                     player presses the board's announce button, which the recogniser handles
-//                     itself), or auto_announce makes every completed move made at once.
+//                     itself), or auto_announce makes every completed move made at once, or
+//                     made_by_reply makes it made when the other side touches a piece.
 //                     Until a move is made, a piece that slides on replaces it (a new
 //                     MoveCompleted with `replaces` set); putting it back retracts it.
 //
@@ -47,6 +48,11 @@ struct PegboardSettings {
   std::chrono::milliseconds out_of_sync_grace{3000};
   // Every completed move counts as announced at once (D.2.3 (3) done by the station itself).
   bool auto_announce = false;
+  // A completed move counts as made as soon as a piece of the other side is touched that the
+  // moved piece could not capture instead (no legal move from its origin to that square): the
+  // reply has begun, so the move must have been announced. For following a game that no
+  // station announces (`annabella board watch`); a station announces instead.
+  bool made_by_reply = false;
 };
 
 struct TouchRecord {
@@ -136,7 +142,7 @@ class Pegboard {
                                           // slid on or corrected keeps its origin)
     TimePoint time{};
     bool touch_reported = false;
-    std::size_t log_index = 0;
+    std::optional<std::size_t> log_index;  // its touch record; none when the lift was unseen
   };
   void lift(core::Square square, TimePoint time, std::vector<PegboardEvent>& out);
   void place(core::Square square, core::Piece piece, TimePoint time,

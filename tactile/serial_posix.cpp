@@ -275,6 +275,9 @@ bool is_pseudo_terminal(const std::filesystem::path& path) {
 Result<std::unique_ptr<SerialLink>> open_serial_link(const std::filesystem::path& path,
                                                      const LineSettings& settings,
                                                      Transport transport) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec))  // follows links: a dangling one is "not there" too
+    return fail(path.string() + ": no such device (not plugged in, or not started yet)");
   if (transport == Transport::Auto)
     transport = is_pseudo_terminal(path) ? Transport::Termios : Transport::LibSerialPort;
   if (transport == Transport::Termios) return detail::open_termios(path, settings);

@@ -30,7 +30,7 @@ TEST(NotationCommand, ReadsEachLanguageAndPrintsTheRequestedForm) {
       {"--lang mk e4 e5 Сf3 Сc6 Лc4 Дe7 К:e2", "e4\ne5\nNf3\nNc6\nBc4\nQe7\nKe2\n"},
       {"--lang bg e4 e5 Кf3 Кc6 Оc4", "e4\ne5\nNf3\nNc6\nBc4\n"},
       {"--lang sr-Cyrl e4 e5 Сf3", "e4\ne5\nNf3\n"},
-      {"--lang auto e4 e5 Cf3 Cc6 Fb5", "e4\ne5\nNf3\nNc6\nBb5\n"},
+      {"--lang auto e4 e5 Cf3 Cc6 Fb5 2>/dev/null", "e4\ne5\nNf3\nNc6\nBb5\n"},
       {"--to uci e4 e5 Ng1-f3 Nb8c6 Bb5 a6 O-O", "e2e4\ne7e5\ng1f3\nb8c6\nf1b5\na7a6\ne1g1\n"},
       {"--to lan e2e4 d7d5 exd5", "e2-e4\nd7-d5\ne4xd5\n"},
       {"--out-lang de Nf3 d5 e3 Qd6 Bb5+", "Sf3\nd5\ne3\nDd6\nLb5+\n"},
@@ -71,6 +71,14 @@ TEST(NotationCommand, ErrorsGoToStderrWithANonZeroExit) {
     const std::string err = notation(std::string(c.args) + " 2>&1 >/dev/null", &code);
     EXPECT_NE(err.find(c.stderr_part), std::string::npos) << c.args << ": " << err;
   }
+}
+
+TEST(NotationCommand, AutoDetectionSaysWhatDecidedIt) {
+  int code = -1;
+  const std::string err = notation("--lang auto e4 e5 Cf3 Cc6 Fb5 2>&1 >/dev/null", &code);
+  EXPECT_EQ(code, 0);
+  EXPECT_EQ(err,
+            "annabella notation: --lang auto: only Français (fr) explains every written move\n");
 }
 
 TEST(NotationCommand, UnknownOutputFormIsRefused) {

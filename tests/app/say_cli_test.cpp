@@ -76,6 +76,20 @@ TEST(SayCommand, NoSoundDeviceIsSaidAndTheWavIsWrittenAnyway) {
   EXPECT_EQ(read_file(dir / "game.flac").substr(0, 4), "fLaC");
 }
 
+TEST(RecordingCommand, VerifiesTheDigestChainAndFindsAChange) {
+  TempDir dir;
+  const std::string wav = (dir / "game.wav").string();
+  std::string out;
+  ASSERT_EQ(run_command(kBinary + " say --silent --wav " + wav + " e4 e5 Nf3", out), 0);
+  ASSERT_EQ(run_command(kBinary + " recording verify " + wav, out), 0);
+  EXPECT_NE(out.find("3 phrases, digest chain intact"), std::string::npos) << out;
+  std::string cues = read_file(wav + ".cues.txt");
+  cues.replace(cues.find("Eva fuenf"), 9, "Eva vier ");
+  std::ofstream(wav + ".cues.txt") << cues;
+  EXPECT_EQ(run_command(kBinary + " recording verify " + wav, out, true), 1);
+  EXPECT_NE(out.find("digest mismatch"), std::string::npos) << out;
+}
+
 TEST(HearCommand, PrintsSanAndUci) {
   std::string out;
   ASSERT_EQ(run_command(kBinary + " hear \"Springer Felix drei\"", out), 0);

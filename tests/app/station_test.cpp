@@ -61,6 +61,18 @@ class StationDriver {
     station->handle(StationEvent::pegboard(in));
     return *this;
   }
+  // The sighted player's DGT e-board, which reports the pieces.
+  StationDriver& eboard(tactile::BoardInput::Kind kind, std::string_view square,
+                        core::Piece piece = core::NO_PIECE) {
+    tactile::BoardInput in;
+    in.kind = kind;
+    in.square = *core::parse_square(square);
+    in.piece = piece;
+    now += 300ms;
+    in.time = now;
+    station->handle(StationEvent::sighted_board(in));
+    return *this;
+  }
   StationDriver& lift(std::string_view square) {
     return board(tactile::BoardInput::Kind::Lift, square);
   }
@@ -269,6 +281,52 @@ TEST(Station, LowTimeWarningsArePrivateOncePerThresholdAndOffByDefault) {
   EXPECT_EQ(d.output.said.size(), 1u);  // once
   d.wait(3min);                         // passes 1 minute left
   EXPECT_EQ(d.output.said.size(), 2u);
+}
+
+TEST(Station, AnAdjournedGameResumesWithTheSealedMoveAndStoppedClocks) {
+  annabella::testing::TempDir dir;
+  const auto folder = dir.path() / "record";
+  {
+    StationDriver d(folder);
+    d.hand("d2", "d4");
+    d.console("Nf6");
+    d.hand("g8", "f6");
+    d.console("adjourn c4");  // White seals 2. c4 (Guidelines I)
+    EXPECT_TRUE(d.station->finished());
+    EXPECT_TRUE(d.output.printed_containing("adjourned. Envelope: "));
+  }
+  StationDriver again(folder, true);
+  ASSERT_TRUE(again.station);
+  EXPECT_TRUE(again.output.printed_containing("the envelope's sealed move is \"c4\""));
+  EXPECT_TRUE(again.station->clock().paused());
+  again.console("continue");
+  EXPECT_FALSE(again.station->clock().paused());
+  again.hand("c2", "c4");
+  EXPECT_EQ(again.station->game().ply_count(), 3u);
+}
+
+TEST(Station, WithADgtBoardTheSightedPlayersMovesComeFromItAndTheViMovesAreExecutedOnIt) {
+  annabella::testing::TempDir dir;
+  config::StationConfig config;
+  config.sighted_board.input = config::SightedInput::Dgt;
+  config.sighted_board.port = "/dev/ttyUSB1";
+  StationDriver d(dir.path() / "record", false, config);
+  using K = tactile::BoardInput::Kind;
+  d.hand("e2", "e4");
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  // The VI player's move is executed on the sighted player's board.
+  d.eboard(K::Lift, "e2").eboard(K::Place, "e4", core::W_PAWN).wait(400ms);
+  EXPECT_TRUE(d.output.printed_containing("e-board: executed e2e4"));
+  // The sighted player moves on his board: made when it settles (Art. 4.7), announced (D.2.1).
+  d.eboard(K::Lift, "c7").eboard(K::Place, "c5", core::B_PAWN).wait(400ms);
+  ASSERT_EQ(d.station->game().ply_count(), 2u);
+  EXPECT_TRUE(d.output.printed_containing("made 1... c5 (c7c5) by e-board"));
+  EXPECT_EQ(d.output.said.back().text, "Cesar fuenf");
+  EXPECT_EQ(d.station->clock().running(), core::WHITE);
+  // ... and the VI player executes it on the pegboard.
+  d.hand("c7", "c5");
+  EXPECT_TRUE(d.output.printed_containing("executed c7c5 on the pegboard"));
+  EXPECT_EQ(d.station->game().ply_count(), 2u);
 }
 
 TEST(Station, ANewGameNeverOverwritesARecordedOne) {

@@ -368,6 +368,16 @@ TEST(PgnComment, ClockAndElapsedTakenOutOtherCommandsKept) {
   ASSERT_TRUE(plain);
   EXPECT_FALSE(plain->clock);
   EXPECT_FALSE(parse_comment("[%clk soon]"));
+  // An opened command without its ']' before the next command (or the end) is text, unless it
+  // is a clock command (found by fuzz_pgn: such text could read as a command once written).
+  auto open = parse_comment("[%cal Ge2e4 [%clk 0:03:00] [%csl");
+  ASSERT_TRUE(open);
+  EXPECT_EQ(open->text, "[%cal Ge2e4 [%csl");
+  EXPECT_EQ(*open->clock, milliseconds(180000));
+  auto unclosed = parse_comment("[%clk 0:0 [%clk 0:03:00]");
+  ASSERT_FALSE(unclosed);
+  EXPECT_EQ(unclosed.error().message, "[%clk is not closed with ']'");
+  EXPECT_FALSE(parse_comment("time [%emt 0:00:01"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -487,6 +497,28 @@ TEST(PgnRoundTrip, ReadWriteReadKeepsEverything) {
       EXPECT_EQ(write_pgn(second[i]), write_pgn(first[i]));
     }
   }
+}
+
+TEST(PgnRead, GameStreamOverManyChunks) {
+  std::string text;
+  std::vector<std::string> written;
+  for (unsigned seed = 100; seed < 160; ++seed) {
+    written.push_back(write_pgn(random_game(seed, 120)));
+    text += written.back();
+  }
+  ASSERT_GT(text.size(), 3u * 16 * 1024);  // more than the stream's read size
+  std::istringstream in(text);
+  PgnGameStream stream(in);
+  std::size_t count = 0;
+  while (auto g = stream.next()) {
+    ASSERT_LT(count, written.size());
+    EXPECT_EQ(g->number, int(count) + 1);
+    EXPECT_TRUE(g->problems.empty()) << problems_of(*g);
+    EXPECT_EQ(write_pgn(*g), written[count]);
+    ++count;
+  }
+  EXPECT_EQ(count, written.size());
+  EXPECT_TRUE(stream.status());
 }
 
 TEST(PgnRoundTrip, RandomGamesThroughWriterAndReader) {

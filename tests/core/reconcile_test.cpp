@@ -19,7 +19,7 @@ constexpr const char* kOpera =
 
 // The first `plies` written moves of a list, one per line.
 std::string first(const std::string& list, std::size_t plies) {
-  const auto tokens = split_move_list(list);
+  const auto tokens = read_scoresheet(list)->texts();
   std::string out;
   for (std::size_t i = 0; i < plies && i < tokens.size(); ++i) out += tokens[i] + "\n";
   return out;
@@ -34,14 +34,14 @@ Position start_of(const std::string& fen) {
 
 // The position an English move list leads to (the list must read).
 Position after(const Position& start, const std::string& list) {
-  const SheetReading s = read_sheet(start, {split_move_list(list), english_letters()});
+  const SheetReading s = read_sheet(start, {*read_scoresheet(list), english_letters()});
   EXPECT_TRUE(s.fully_read()) << list << ": "
                               << (s.fully_read() ? "" : s.plies[s.read_plies].problem);
   return s.positions.back();
 }
 
 std::vector<Move> moves_of(const Position& start, const std::string& list) {
-  const SheetReading s = read_sheet(start, {split_move_list(list), english_letters()});
+  const SheetReading s = read_sheet(start, {*read_scoresheet(list), english_letters()});
   EXPECT_TRUE(s.fully_read()) << list;
   std::vector<Move> out;
   for (std::size_t i = 0; i < s.read_plies; ++i) out.push_back(s.move(i));
@@ -104,6 +104,11 @@ struct Scenario {
   Expected expected;
 };
 
+// gtest prints a scenario by its name (not as bytes).
+void PrintTo(const Scenario& sc, std::ostream* os) {
+  *os << sc.name;
+}
+
 ReconcileInput input_of(const Scenario& sc) {
   ReconcileInput in;
   in.start = start_of(sc.start_fen);
@@ -112,13 +117,13 @@ ReconcileInput input_of(const Scenario& sc) {
   const std::string* langs[2] = {&sc.lang_a, &sc.lang_b};
   for (int i = 0; i < 2; ++i) {
     if (boards[i]->rfind("fen:", 0) == 0) {
-      auto b = read_board(boards[i]->substr(4));
+      auto b = read_placement(boards[i]->substr(4));
       EXPECT_TRUE(b) << *boards[i] << (b ? "" : b.error().message);
       if (b) in.boards[i].placement = *b;
     } else {
       in.boards[i].placement = after(in.start, *boards[i]);
     }
-    in.sheets[i].tokens = split_move_list(*sheets[i]);
+    in.sheets[i].sheet = *read_scoresheet(*sheets[i]);
     if (!langs[i]->empty()) in.sheets[i].letters = *piece_letters_for(*langs[i]);
   }
   return in;
@@ -193,6 +198,16 @@ std::vector<Scenario> scenarios() {
        first(kOpera, 14) + "Nd2",
        // Sheet B lacks 5. Qxf3: retrace to where both agree, after 4... Bxf3 (8 plies).
        {false, DifferenceKind::MoveLeftOut, 1, 8, 8, 8, 8, "", ""}},
+      {"BlankCellOnOneSheet",
+       "",
+       kOpera15,
+       "1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3",
+       "",
+       "",
+       kOpera15,
+       kOpera15,
+       // Black's cell of move 5 (dxe5) left blank on sheet B.
+       {false, DifferenceKind::MoveLeftOut, 1, 9, 9, 7, 7, "", ""}},
       {"ExtraMove",
        "",
        first(kOpera, 10) + "h3\n" + kOpera15.substr(first(kOpera, 10).size()),
@@ -332,12 +347,12 @@ TEST(Reconcile, AgreeingSheetsNameThePlayerWhoMadeADifferentMove) {
                       "Nc3 (inferred from the board)."),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("player A (White) wrote the correct move but made a different one on his "
+  EXPECT_NE(text.find("Player A wrote the correct move but made a different one on his "
                       "board: under D.2.9 he must adjust his position"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find("Step 1: move white knight d2 c3."), std::string::npos) << text;
-  EXPECT_NE(text.find("Board B (player B (Black)): already right"), std::string::npos) << text;
+  EXPECT_NE(text.find("Board B (player B, Black): already right"), std::string::npos) << text;
   EXPECT_NE(text.find("No moves are retraced: the clocks are not readjusted."), std::string::npos);
 }
 
@@ -387,7 +402,7 @@ TEST(Reconcile, LeftOutOrExtraIsDecidedByTheBoardLog) {
   EXPECT_EQ(r.divergence.kind, DifferenceKind::MoveLeftOut) << r.divergence.explanation;
   EXPECT_EQ(r.divergence.sheet, 0);
   EXPECT_EQ(r.divergence.count, 2u);
-  EXPECT_NE(r.divergence.explanation.find("board log"), std::string::npos);
+  EXPECT_NE(r.divergence.explanation.find("board B's log shows h3 was played"), std::string::npos);
   // The same sheets with board A's log (no h3 h6): extra on sheet B.
   in.boards[1].log.reset();
   in.boards[0].log = moves_of(Position(), kOpera15);
@@ -408,20 +423,44 @@ TEST(Reconcile, ClockTimesComeFromTheLogAtTheRetracedPoint) {
   EXPECT_TRUE(r.clock.readjust);
   EXPECT_EQ(r.clock.ply, 12u);
   ASSERT_TRUE(r.clock.reading);
-  EXPECT_EQ(r.clock.reading->white, std::chrono::milliseconds(4950000));
+  EXPECT_EQ(r.clock.reading->remaining[WHITE], std::chrono::milliseconds(4950000));
   EXPECT_EQ(r.clock.note,
             "Set the clocks to White 1 h 22 min 30 s, Black 1 h 21 min 40 s (clock log, at that "
             "point; D.2.9).");
   // A gap in the log: the nearest earlier reading, said so.
   in.clock_log =
-      std::vector<ClockReading>{{0, std::chrono::minutes(90), std::chrono::minutes(90)},
-                                {11, std::chrono::minutes(80), std::chrono::minutes(70)}};
+      std::vector<ClockPly>{clock_ply(0, std::chrono::minutes(90), std::chrono::minutes(90)),
+                            clock_ply(11, std::chrono::minutes(80), std::chrono::minutes(70))};
   r = reconcile(in);
   EXPECT_NE(r.clock.note.find("nearest earlier reading, ply 11"), std::string::npos);
   in.clock_log.reset();
   r = reconcile(in);
   EXPECT_FALSE(r.clock.reading);
   EXPECT_EQ(r.clock.note, "No clock log: the arbiter decides the times (D.2.9).");
+}
+
+TEST(Reconcile, ClockTimesFromTheStationsChessClock) {
+  // A real core::ChessClock, 90 min + 30 s, pressed for each of the 15 plies 10 s apart.
+  auto control = parse_pgn_time_control("5400+30");
+  ASSERT_TRUE(control) << control.error().message;
+  ChessClock clock(*control);
+  const ClockInstant t0{};
+  ASSERT_TRUE(clock.start(t0));
+  for (int ply = 0; ply < 15; ++ply)
+    ASSERT_TRUE(clock.press(ply % 2 ? BLACK : WHITE, t0 + std::chrono::seconds(10 * (ply + 1))));
+  ReconcileInput in = input_of(
+      {"", "", kOpera15, first(kOpera, 12) + "Qb4 Qe7 Nc3", "", "", kOpera15, kOpera15, {}});
+  in.clock_log = clock_plies(clock);
+  ASSERT_EQ(in.clock_log->size(), 16u);
+  const Reconciliation r = reconcile(in);
+  ASSERT_TRUE(r.clock.reading);
+  EXPECT_EQ(r.clock.reading->ply, 12);
+  // After 12 plies each side has made 6 moves of 10 s with 30 s increment: +20 s each.
+  EXPECT_EQ(r.clock.reading->remaining[WHITE], std::chrono::seconds(5400 + 6 * 20));
+  EXPECT_EQ(r.clock.reading->remaining[BLACK], std::chrono::seconds(5400 + 6 * 20));
+  // The station then sets its clock back with ChessClock::readjust_to_ply(r.clock.ply, ...).
+  EXPECT_TRUE(clock.readjust_to_ply(int(r.clock.ply), t0 + std::chrono::seconds(200), "D.2.9"));
+  EXPECT_EQ(clock.remaining(WHITE, t0 + std::chrono::seconds(200)), std::chrono::seconds(5520));
 }
 
 TEST(Reconcile, StandingsSayWhereEachBoardIsOnEachSheet) {
@@ -472,11 +511,18 @@ std::vector<std::string> san_list(const std::vector<Move>& moves, const PieceLet
   return out;
 }
 
+// A scoresheet with one written move a line.
+Scoresheet sheet_of(const std::vector<std::string>& written) {
+  std::string text;
+  for (const std::string& w : written) text += w + "\n";
+  return *read_scoresheet(text);
+}
+
 TEST(ReconcileLongGame, AgreeingSheetsOver100MovesBoardWrongNearTheEnd) {
   const std::vector<Move> game = long_game(230, 7);
   ReconcileInput in;
-  in.sheets[0] = {san_list(game, english_letters()), std::nullopt};
-  in.sheets[1] = {san_list(game, *piece_letters_for("de")), std::nullopt};
+  in.sheets[0] = {sheet_of(san_list(game, english_letters())), std::nullopt};
+  in.sheets[1] = {sheet_of(san_list(game, *piece_letters_for("de"))), std::nullopt};
   Position pos;
   for (const Move m : game) pos.play(m);
   in.boards[0].placement = pos;
@@ -504,16 +550,17 @@ TEST(ReconcileLongGame, MoveLeftOutNearTheEndOfA115MoveGame) {
   std::vector<std::string> b = a;
   b.erase(b.begin() + 221);  // sheet B lacks White's or Black's move at ply 221
   ReconcileInput in;
-  in.sheets[0] = {a, english_letters()};
-  in.sheets[1] = {b, english_letters()};
+  in.sheets[0] = {sheet_of(a), english_letters()};
+  in.sheets[1] = {sheet_of(b), english_letters()};
   Position pos;
   for (const Move m : game) pos.play(m);
   in.boards[0].placement = pos;
   in.boards[1].placement = pos;
-  in.clock_log = std::vector<ClockReading>{};
+  in.clock_log = std::vector<ClockPly>{};
   for (std::size_t ply = 0; ply <= 230; ++ply)
-    in.clock_log->push_back({ply, std::chrono::milliseconds(5400000 - 10000 * long(ply)),
-                             std::chrono::milliseconds(5400000 - 9000 * long(ply))});
+    in.clock_log->push_back(clock_ply(int(ply),
+                                      std::chrono::milliseconds(5400000 - 10000 * long(ply)),
+                                      std::chrono::milliseconds(5400000 - 9000 * long(ply))));
   const Reconciliation r = reconcile(in);
   EXPECT_FALSE(r.sheets_agree);
   EXPECT_EQ(r.agreed_plies, 221u);
@@ -523,26 +570,57 @@ TEST(ReconcileLongGame, MoveLeftOutNearTheEndOfA115MoveGame) {
   EXPECT_EQ(r.retraced[0].size(), 9u);
   EXPECT_EQ(r.retraced[1].size(), 8u);
   ASSERT_TRUE(r.clock.reading);
-  EXPECT_EQ(r.clock.reading->ply, 221u);
+  EXPECT_EQ(r.clock.reading->ply, 221);
+}
+
+TEST(ReconcileLongGame, LiveCheckFindsAWrongMoveFarBack) {
+  // A 230-ply game and a board that shows it with one move from ply 150 on replaced by another
+  // legal move and the rest played on, chosen so that no explanation lies within the default
+  // 8 plies: searching the whole game still names the move.
+  const std::vector<Move> game = long_game(230, 3);
+  Position end;
+  for (const Move m : game) end.play(m);
+  std::optional<Position> board;
+  std::size_t wrong_ply = 0;
+  for (std::size_t k = 150; k + 8 < game.size() && !board; ++k) {
+    Position before;
+    for (std::size_t i = 0; i < k; ++i) before.play(game[i]);
+    for (const Move other : legal_moves(before)) {
+      if (other == game[k]) continue;
+      Position q = before.after(other);
+      bool legal = true;
+      for (std::size_t i = k + 1; i < game.size() && legal; ++i) {
+        legal = legal_moves(q).contains(game[i]);
+        if (legal) q.play(game[i]);
+      }
+      if (!legal || q.same_placement(end) || check_board(Position(), game, q).went_wrong) continue;
+      board = q;
+      wrong_ply = k;
+      break;
+    }
+  }
+  ASSERT_TRUE(board);
+  const BoardCheck check = check_board(Position(), game, *board, game.size());
+  ASSERT_TRUE(check.went_wrong);
+  EXPECT_GE(check.went_wrong->ply, wrong_ply);
+  EXPECT_LT(check.went_wrong->ply + 8, game.size());
+  // The move named explains the board: that ply replaced, the rest played on.
+  Position replay;
+  for (std::size_t i = 0; i < game.size(); ++i)
+    replay.play(i == check.went_wrong->ply ? check.went_wrong->played : game[i]);
+  EXPECT_TRUE(replay.same_placement(*board));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Inputs
 
-TEST(ReconcileInputs, SplitMoveListDropsNumbersResultsAndComments) {
-  EXPECT_EQ(split_move_list("1. e4 e5 2.Nf3 {good} Nc6 3... Bb5 (3. Bc4) ; note\n4 O-O 1-0"),
-            (std::vector<std::string>{"e4", "e5", "Nf3", "Nc6", "Bb5", "O-O"}));
-  EXPECT_EQ(split_move_list("e4\ne5\n\nSf3\n12…Sc6\n1/2-1/2"),
-            (std::vector<std::string>{"e4", "e5", "Sf3", "Sc6"}));
-  EXPECT_EQ(split_move_list("1)e4 e5 2) 0-0"), (std::vector<std::string>{"e4", "e5", "0-0"}));
-}
-
 TEST(ReconcileInputs, ClockLogFormat) {
   auto log = parse_clock_log("# comment\n\n0 60000 60000\n  1 59000 60000  \n");
   ASSERT_TRUE(log);
   ASSERT_EQ(log->size(), 2u);
-  EXPECT_EQ((*log)[1],
-            (ClockReading{1, std::chrono::milliseconds(59000), std::chrono::milliseconds(60000)}));
+  EXPECT_EQ((*log)[1].ply, 1);
+  EXPECT_EQ((*log)[1].remaining[WHITE], std::chrono::milliseconds(59000));
+  EXPECT_EQ((*log)[1].remaining[BLACK], std::chrono::milliseconds(60000));
   auto bad = parse_clock_log("0 60000 60000\n1 59000\n");
   ASSERT_FALSE(bad);
   EXPECT_EQ(bad.error().message,
@@ -553,15 +631,43 @@ TEST(ReconcileInputs, ClockLogFormat) {
 }
 
 TEST(ReconcileInputs, BoardsAsPlacementOrFen) {
-  auto placement = read_board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+  auto placement = read_placement("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
   ASSERT_TRUE(placement);
   EXPECT_EQ(placement->piece_on(SQ_E4), W_PAWN);
   // White in check with White to move is not a FEN fault; the same placement with Black to move
   // would be: the placement reader tries both.
-  auto check = read_board("4k3/8/8/8/8/8/8/4K2r");
+  auto check = read_placement("4k3/8/8/8/8/8/8/4K2r");
   ASSERT_TRUE(check) << check.error().message;
-  EXPECT_FALSE(read_board("8/8/8/8/8/8/8/8"));
-  EXPECT_TRUE(read_board(std::string(kStartFen)));
+  EXPECT_FALSE(read_placement("8/8/8/8/8/8/8/8"));
+  // A piece list in a scoresheet language.
+  auto list = read_placement("White: Kg1 Qd1 Ra1 a2 b2; Black: Kg8 Rf8 g7");
+  ASSERT_TRUE(list) << list.error().message;
+  EXPECT_EQ(list->fen().substr(0, list->fen().find(' ')), "5rk1/6p1/8/8/8/8/PP6/R2Q2K1");
+  auto german =
+      read_placement("Weiß: Kg1 Dd1 Ta1 Sf3 a2\nSchwarz: Kg8 Lc8 Tf8", *piece_letters_for("de"));
+  ASSERT_TRUE(german) << german.error().message;
+  EXPECT_EQ(german->piece_on(SQ_D1), W_QUEEN);
+  EXPECT_EQ(german->piece_on(SQ_F3), W_KNIGHT);
+  EXPECT_EQ(german->piece_on(SQ_C8), B_BISHOP);
+  auto russian = read_placement("Белые: Крg1 Фd1 Кf3; Черные: Крg8 Сc8", *piece_letters_for("ru"));
+  ASSERT_TRUE(russian) << russian.error().message;
+  EXPECT_EQ(russian->piece_on(SQ_F3), W_KNIGHT);
+  EXPECT_EQ(russian->piece_on(SQ_C8), B_BISHOP);
+  auto bad = read_placement("White: Kg1 Xd1; Black: Kg8");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().message, "piece list: \"Xd1\": \"X\" is no piece letter in English");
+  EXPECT_FALSE(read_placement("Kg1 Kg8 : x"));
+  // From sensor squares.
+  std::array<Piece, 64> squares{};
+  squares[SQ_E1] = W_KING;
+  squares[SQ_E8] = B_KING;
+  squares[SQ_E2] = B_QUEEN;  // White in check: read with White to move
+  auto sensed = read_placement(squares);
+  ASSERT_TRUE(sensed) << sensed.error().message;
+  EXPECT_EQ(sensed->fen(), "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1");
+  squares[SQ_E8] = NO_PIECE;
+  ASSERT_FALSE(read_placement(squares));
+  EXPECT_TRUE(read_placement(std::string(kStartFen)));
 }
 
 // ---------------------------------------------------------------------------------------------

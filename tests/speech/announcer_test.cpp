@@ -114,21 +114,23 @@ Phrase tone(PhraseKind kind, int value, int count, std::string topic = {}) {
 
 struct Station {
   std::shared_ptr<DeviceLog> device = std::make_shared<DeviceLog>();
+  std::shared_ptr<DeviceLog> speaker = std::make_shared<DeviceLog>();
   std::shared_ptr<DeviceLog> synthesis = std::make_shared<DeviceLog>();
   std::ostringstream text;
   std::unique_ptr<Announcer> announcer;
   Clock::time_point origin = Clock::now();
 
-  explicit Station(std::string private_device = "earpiece") {
+  // Both routes on the earpiece, or the public one on a separate speaker.
+  explicit Station(std::string public_device = "earpiece") {
     Announcer::Settings settings;
-    settings.public_device = "earpiece";
-    settings.private_device = std::move(private_device);
+    settings.public_device = std::move(public_device);
+    settings.private_device = "earpiece";
     settings.text = &text;
-    auto dev = device;
+    auto dev = device, spk = speaker;
     auto a = Announcer::start(
         fixtures::profile("fide"), settings, std::make_unique<ToneSynthesizer>(synthesis),
-        [dev](std::string_view, int) -> Result<std::unique_ptr<AudioSink>> {
-          return std::unique_ptr<AudioSink>(new LogSink(dev));
+        [dev, spk](std::string_view name, int) -> Result<std::unique_ptr<AudioSink>> {
+          return std::unique_ptr<AudioSink>(new LogSink(name == "speaker" ? spk : dev));
         },
         origin);
     EXPECT_TRUE(a);
@@ -154,6 +156,20 @@ TEST(Announcer, AMoveCutsOffAReadoutButIsNeverCutItself) {
   EXPECT_LT(runs[0].second, 50000);  // cut off
   EXPECT_EQ(runs[1], (std::pair<int, int>{2, 30000}));
   EXPECT_EQ(runs[2], (std::pair<int, int>{3, 30000}));
+}
+
+TEST(Announcer, AMoveOnTheSpeakerCutsOffAReadoutInTheEarpiece) {
+  Station station("speaker");
+  station.device->hold();
+  station.say(tone(PhraseKind::Readout, 1, 50000), Route::Private);
+  station.device->wait_for_a_held_write();
+  station.say(tone(PhraseKind::Move, 2, 30000), Route::Public);
+  station.device->release();
+  station.announcer->wait_until_idle();
+  const auto earpiece = station.device->runs();
+  ASSERT_EQ(earpiece.size(), 1u);
+  EXPECT_LT(earpiece[0].second, 50000);
+  EXPECT_EQ(station.speaker->runs(), (std::vector<std::pair<int, int>>{{2, 30000}}));
 }
 
 TEST(Announcer, AWaitingReadoutIsDroppedByAMoveThatGoesAheadOfMessages) {

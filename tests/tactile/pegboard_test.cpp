@@ -305,6 +305,47 @@ TEST(Pegboard, AQuickCaptureSlidThroughASquareKeepsItsOrigin) {
   EXPECT_EQ(d.take().back(), "made d8d6");
 }
 
+TEST(Pegboard, MadeByReplyWhenTheOtherSideTouchesAPiece) {
+  Driver d(Position{}, {.made_by_reply = true});
+  d.lift("e2").place("e3").settle().lift("e3").place("e4").settle();
+  EXPECT_EQ(d.take().back(), "completed e2e4 (replaces e2e3)");  // a slide is no reply
+  d.lift("d7");
+  d.wait(50ms);
+  EXPECT_EQ(d.take(), Lines({"made e2e4", "touched d7 black pawn"}));  // Black's own piece
+  d.place("d5").settle();
+  EXPECT_EQ(d.take().back(), "completed d7d5");
+  // The reply is a capture with the captured piece taken off first: made at the capturing lift.
+  d.lift("d5").lift("e4", 5ms).wait(50ms);
+  EXPECT_EQ(d.take(), Lines({"touched d5 black pawn", "made d7d5", "touched e4 white pawn"}));
+  d.place("d5").settle();
+  EXPECT_EQ(d.take().back(), "completed e4d5");
+}
+
+TEST(Pegboard, APegGoneInAScanAndPutBackHasNoTouchRecord) {
+  // Found by fuzz_peg: the lift was never seen (only the scan), so there is no record to mark.
+  Driver d(Position{});
+  BoardInput scan;
+  scan.kind = BoardInput::Kind::Scan;
+  scan.scan.occupied = Position{}.pieces() & ~core::square_bb(core::SQ_E2);
+  d.feed(scan);
+  d.place("e2").settle();
+  EXPECT_TRUE(d.board().touch_log().empty());
+  EXPECT_TRUE(d.board().in_sync());
+}
+
+TEST(Pegboard, MadeByReplyEvenWhenTheReplyBeginsBeforeTheBoardSettled) {
+  Driver d(fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"), {.made_by_reply = true});
+  d.lift("e1").place("g1").lift("h1").place("f1");
+  d.lift("e8", 10ms).wait(50ms);  // Black starts at once, well within the settle time
+  const auto lines = d.take();
+  ASSERT_GE(lines.size(), 3u);
+  EXPECT_EQ(lines[lines.size() - 3], "completed e1g1");
+  EXPECT_EQ(lines[lines.size() - 2], "made e1g1");
+  EXPECT_EQ(lines.back(), "touched e8 black king");
+  d.place("c8").lift("a8").place("d8").settle();
+  EXPECT_EQ(d.take().back(), "completed e8c8");
+}
+
 TEST(Pegboard, IllegalMoveIsReportedThenOneHintAfterTheGracePeriod) {
   Driver d(Position{});
   d.lift("b1").place("b3").settle();

@@ -2,6 +2,10 @@
 // once, and the board-side encoders read back by the host side.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <regex>
+#include <sstream>
+
 #include "core/position.h"
 #include "tactile/dgt_protocol.h"
 #include "tactile/peg_protocol.h"
@@ -113,6 +117,22 @@ TEST(Peg, ChecksumWorkedExampleOfTheSpecification) {
   EXPECT_EQ(peg::crc8("123456789"), 0xF4);  // the CRC-8/SMBUS check value
 }
 
+TEST(Peg, EveryLineInTheSpecificationHasItsRealChecksum) {
+  std::ifstream doc(std::string(ANNABELLA_SOURCE_DIR) + "/docs/peg-protocol.md");
+  ASSERT_TRUE(doc);
+  std::stringstream text;
+  text << doc.rdbuf();
+  const std::string spec = text.str();
+  const std::regex line(R"(\b((?:PEG|HELLO|SCAN|[LPBSE])(?: [A-Za-z0-9,._-]+)*)\*([0-9A-F]{2})\b)");
+  int checked = 0;
+  for (auto it = std::sregex_iterator(spec.begin(), spec.end(), line); it != std::sregex_iterator();
+       ++it) {
+    EXPECT_EQ(peg::frame((*it)[1].str()), (*it)[0].str() + "\n") << (*it)[0].str();
+    ++checked;
+  }
+  EXPECT_GE(checked, 15);
+}
+
 TEST(Peg, OccupancyHexIsRankOneFirst) {
   EXPECT_EQ(peg::occupancy_hex(core::Position().pieces()), "FFFF00000000FFFF");
   EXPECT_EQ(peg::occupancy_hex(core::square_bb(core::SQ_B1) | core::square_bb(core::SQ_H8)),
@@ -211,6 +231,20 @@ TEST(Peg, OverlongLinesAndCrLfAndUnknownTypes) {
   ASSERT_EQ(inputs.size(), 2u);
   EXPECT_EQ(inputs[0].kind, Kind::Scan);
   EXPECT_EQ(inputs[1].kind, Kind::Info);  // seq 01 again is out of order: not delivered
+}
+
+TEST(Peg, LinesUpToNinetySixCharactersAreRead) {
+  peg::LineSplitter splitter;
+  const auto feed = [&](const std::string& text) {
+    peg::LineSplitter::Outcome last = peg::LineSplitter::Outcome::None;
+    for (const char c : text) last = splitter.feed(static_cast<std::uint8_t>(c));
+    return last;
+  };
+  EXPECT_EQ(feed(std::string(96, 'x') + "\r\n"), peg::LineSplitter::Outcome::Line);
+  EXPECT_EQ(splitter.line().size(), 96u);
+  splitter.reset();
+  EXPECT_EQ(feed(std::string(97, 'x') + "\n"), peg::LineSplitter::Outcome::BadLine);
+  EXPECT_EQ(feed("E ok\n"), peg::LineSplitter::Outcome::Line);  // the next line is read again
 }
 
 TEST(Peg, ButtonsRoundTrip) {

@@ -1,0 +1,56 @@
+// `annabella demo` (README's main command) end to end, fast: a real game through the real
+// station with the simulated pegboard and a simulated opponent, and the record it leaves.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "core/pgn.h"
+#include "support/child_process.h"
+#include "support/temp_dir.h"
+
+namespace annabella::app {
+namespace {
+
+using namespace std::chrono_literals;
+using annabella::testing::ChildProcess;
+using annabella::testing::read_file;
+using annabella::testing::TempDir;
+
+TEST(DemoCommand, PlaysTheWholeShowAndWritesTheRecord) {
+  TempDir dir;
+  const auto folder = dir.path() / "demo";
+  ChildProcess demo(
+      {ANNABELLA_BINARY, "demo", "--speed", "8", "--silent", "--folder", folder.string()});
+  ASSERT_EQ(demo.wait(120s), 0) << demo.output();
+  const std::string& out = demo.output();
+  for (const char* expected : {
+           "touched e2 white pawn (D.2.2)",                // a touched piece
+           "say public: Eva vier",                         // D.2.1 words
+           "made 2. exd5 (e4d5) by pegboard",              // a capture
+           "say private: Weiss:",                          // a time request (D.2.10.4)
+           "illegal: the announced move is g8f6 (D.2.1)",  // a wrong placement caught
+           "went wrong at Black's move 3",                 // ... and reconciled (D.2.9)
+           "say private: Springer von Hector sechs nach Felix sechs",
+           "executed g8f6 on the pegboard",       // ... and corrected
+           "say public: Kurze Rochade",           // castling
+           "made 8. bxa8=Q (b7a8q) by pegboard",  // a promotion
+           "game over: 1-0",                      //
+           "Demo finished. The record is in",     //
+       }) {
+    EXPECT_NE(out.find(expected), std::string::npos) << expected << "\n" << out;
+  }
+  // The exports: a PGN that reads back, a braille scoresheet, the touch log, the recording.
+  std::istringstream pgn(read_file(folder / "game.pgn"));
+  core::PgnGameStream games(pgn);
+  auto game = games.next();
+  ASSERT_TRUE(game);
+  EXPECT_EQ(game->tag("Result"), "1-0");
+  EXPECT_EQ(game->moves.moves.size(), 16u);
+  EXPECT_TRUE(game->problems.empty());
+  EXPECT_FALSE(read_file(folder / "scoresheet.brf").empty());
+  EXPECT_NE(read_file(folder / "touches.txt").find("e2\twhite pawn"), std::string::npos);
+  EXPECT_GT(std::filesystem::file_size(folder / "announcements.wav"), 44u);
+}
+
+}  // namespace
+}  // namespace annabella::app

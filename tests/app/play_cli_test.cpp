@@ -1,0 +1,141 @@
+// `annabella play` end to end: the real executable, its built-in simulated pegboard over a real
+// pty (driven by "sim ..." console lines), the console on stdin, the journal and the exports;
+// the pegboard unplugged and replugged mid-move; resume; a broken configuration; no sound device.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "app/journal.h"
+#include "app/record.h"
+#include "support/child_process.h"
+#include "support/temp_dir.h"
+#include "tactile/board_simulator.h"
+
+namespace annabella::app {
+namespace {
+
+using namespace std::chrono_literals;
+using annabella::testing::ChildProcess;
+using annabella::testing::read_file;
+using annabella::testing::TempDir;
+
+constexpr auto kWait = 20s;  // generous: CI runs these under ASan on two busy cores
+
+std::vector<std::string> play_args(const std::filesystem::path& record,
+                                   std::vector<std::string> more = {}) {
+  std::vector<std::string> args = {ANNABELLA_BINARY, "play", "--record", record.string()};
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
+}
+
+TEST(PlayCommand, AGameThroughTheSimulatedPegboardWithUnplugMidMoveAndResume) {
+  TempDir dir;
+  const auto record = dir.path() / "record";
+  {
+    ChildProcess station(play_args(record, {"--silent"}));
+    ASSERT_TRUE(station.started());
+    ASSERT_TRUE(station.wait_for("connected: the board agrees with the game", kWait))
+        << station.output();
+    station.send("sim play e4");
+    ASSERT_TRUE(station.wait_for("made 1. e4 (e2e4) by pegboard", kWait)) << station.output();
+    EXPECT_TRUE(station.wait_for("say public: Eva vier", kWait));
+    station.send("e5");  // the assistant enters the sighted player's move (D.2.1)
+    ASSERT_TRUE(station.wait_for("made 1... e5 (e7e5) by console", kWait)) << station.output();
+    station.send("sim play e5");
+    ASSERT_TRUE(station.wait_for("executed e7e5 on the pegboard", kWait)) << station.output();
+    // Unplugged with the knight in the hand, replugged, then the move finished.
+    station.send("sim lift g1");
+    ASSERT_TRUE(station.wait_for("touched g1 white knight", kWait)) << station.output();
+    station.send("sim unplug");
+    ASSERT_TRUE(station.wait_for("disconnected", kWait)) << station.output();
+    station.send("sim replug");
+    ASSERT_TRUE(station.wait_for("reconnected", kWait)) << station.output();
+    station.send("sim place f3");
+    ASSERT_TRUE(station.wait_for("made 2. Nf3 (g1f3) by pegboard", kWait)) << station.output();
+    station.send("b knights");
+    ASSERT_TRUE(station.wait_for("knights: white b1, f3; black b8, g8", kWait));
+    station.send("tiem");
+    ASSERT_TRUE(station.wait_for("did you mean time?", kWait));
+    station.send("quit");
+    EXPECT_EQ(station.wait(kWait), 0) << station.output();
+  }
+  // Nothing was lost: the journal holds the three moves, the PGN too.
+  auto journal = read_journal(record / "game.journal");
+  ASSERT_TRUE(journal) << journal.error().message;
+  auto game = rebuild_game(*journal);
+  ASSERT_TRUE(game) << game.error().message;
+  EXPECT_EQ(game->game.ply_count(), 3u);
+  EXPECT_NE(read_file(record / "game.pgn").find("1. e4 {[%clk"), std::string::npos);
+  EXPECT_FALSE(read_file(record / "scoresheet.brf").empty());
+
+  ChildProcess resumed(play_args(record, {"--silent", "--resume"}));
+  ASSERT_TRUE(resumed.wait_for("Restored the game", kWait)) << resumed.output();
+  EXPECT_TRUE(resumed.wait_for("after 3 half-moves (last move 2. Nf3)", kWait));
+  resumed.send("Nc6");
+  ASSERT_TRUE(resumed.wait_for("made 2... Nc6 (b8c6) by console", kWait)) << resumed.output();
+  resumed.send("quit");
+  EXPECT_EQ(resumed.wait(kWait), 0);
+}
+
+TEST(PlayCommand, TheSightedPlayerOnADgtBoardOverAPty) {
+  TempDir dir;
+  tactile::BoardSimulatorSettings sim;
+  sim.protocol = tactile::ProtocolKind::Dgt;
+  sim.link = dir.path() / "eboard";
+  sim.pace.speed = 0;
+  sim.habits = {0, 0, 0, 1};
+  auto eboard = tactile::BoardSimulator::create(sim);
+  ASSERT_TRUE(eboard) << eboard.error().message;
+  const auto config = dir.path() / "board.toml";
+  std::ofstream(config) << "[sighted_board]\ninput = \"dgt\"\nport = \"" << sim.link.string()
+                        << "\"\n";
+  ChildProcess station({ANNABELLA_BINARY, "play", "--silent", "--config", config.string(),
+                        "--record", (dir.path() / "record").string()});
+  ASSERT_TRUE(station.wait_for("connected: the board agrees", kWait)) << station.output();
+  ASSERT_TRUE((*eboard)->wait_for_host(kWait));
+  station.send("sim play e4");
+  ASSERT_TRUE(station.wait_for("made 1. e4 (e2e4) by pegboard", kWait)) << station.output();
+  // The VI player's move executed on the sighted player's board, then his reply made on it.
+  ASSERT_TRUE((*eboard)->play(core::Move(core::SQ_E2, core::SQ_E4), tactile::MoveStyle{}));
+  ASSERT_TRUE(station.wait_for("e-board: executed e2e4", kWait)) << station.output();
+  ASSERT_TRUE((*eboard)->play(core::Move(core::SQ_C7, core::SQ_C5), tactile::MoveStyle{}));
+  ASSERT_TRUE(station.wait_for("made 1... c5 (c7c5) by e-board", kWait)) << station.output();
+  EXPECT_TRUE(station.wait_for("say public: Cesar fuenf", kWait));
+  station.send("sim play c5");
+  ASSERT_TRUE(station.wait_for("executed c7c5 on the pegboard", kWait)) << station.output();
+  station.send("quit");
+  EXPECT_EQ(station.wait(kWait), 0);
+}
+
+TEST(PlayCommand, ABrokenConfigurationNamesTheKeyAndLineAndStartsNothing) {
+  TempDir dir;
+  const auto config = dir.path() / "board7.toml";
+  std::ofstream(config) << "[pegboard]\nprotocol = \"usb\"\n";
+  ChildProcess station({ANNABELLA_BINARY, "play", "--config", config.string(), "--record",
+                        (dir.path() / "record").string()});
+  EXPECT_EQ(station.wait(kWait), 2);
+  EXPECT_NE(station.output().find("board7.toml:2"), std::string::npos) << station.output();
+  EXPECT_NE(station.output().find("pegboard.protocol"), std::string::npos) << station.output();
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "record" / "game.journal"));
+}
+
+TEST(PlayCommand, NoSoundDeviceIsSaidOnceAndTheGameGoesOn) {
+  TempDir dir;
+  const auto config = dir.path() / "board.toml";
+  std::ofstream(config) << "[audio]\npublic_device = \"no-such-device\"\nprivate_device = "
+                           "\"none\"\n";
+  ChildProcess station({ANNABELLA_BINARY, "play", "--config", config.string(), "--record",
+                        (dir.path() / "record").string()});
+  ASSERT_TRUE(station.wait_for("sound: ", kWait)) << station.output();
+  ASSERT_TRUE(station.wait_for("connected: the board agrees", kWait)) << station.output();
+  station.send("sim play d4");
+  ASSERT_TRUE(station.wait_for("made 1. d4", kWait)) << station.output();
+  station.send("quit");
+  EXPECT_EQ(station.wait(kWait), 0);
+  const std::string& out = station.output();
+  EXPECT_EQ(out.find("sound: "), out.rfind("sound: ")) << "said more than once:\n" << out;
+  EXPECT_TRUE(std::filesystem::exists(dir.path() / "record" / "announcements.wav"));
+}
+
+}  // namespace
+}  // namespace annabella::app

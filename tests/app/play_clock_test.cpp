@@ -1,0 +1,74 @@
+// `annabella play` with a tactile clock on a serial line (a real pty standing in for the device):
+// the station greets it, the device's QUERY button asks for the time (D.2.10.4) exactly as the
+// console's `time` does, and the device is told the readout as a vibration (D.2.6).
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "support/child_process.h"
+#include "support/temp_dir.h"
+#include "tactile/serial_link.h"
+#include "tactile/tactile_clock.h"
+
+namespace annabella::app {
+namespace {
+
+using namespace std::chrono_literals;
+using annabella::testing::ChildProcess;
+using annabella::testing::TempDir;
+
+// Reads the device side until a line containing `text` arrives (or the time is up).
+bool device_reads(tactile::SerialLink& device, std::string& seen, std::string_view text,
+                  std::chrono::milliseconds timeout) {
+  const auto end = std::chrono::steady_clock::now() + timeout;
+  std::array<std::uint8_t, 256> buffer{};
+  while (seen.find(text) == std::string::npos) {
+    if (std::chrono::steady_clock::now() > end) return false;
+    auto n = device.read(buffer, 200ms);
+    if (!n) return false;
+    seen.append(reinterpret_cast<const char*>(buffer.data()), *n);
+  }
+  return true;
+}
+
+void device_sends(tactile::SerialLink& device, const std::string& line) {
+  ASSERT_TRUE(
+      device.write(std::span(reinterpret_cast<const std::uint8_t*>(line.data()), line.size())));
+}
+
+TEST(PlayWithTactileClock, TheQueryButtonTellsTheTimeAndTheDeviceFeelsIt) {
+  TempDir dir;
+  auto device = tactile::PseudoTerminal::create(dir.path() / "tactile-clock");
+  ASSERT_TRUE(device) << device.error().message;
+  const auto config = dir.path() / "board.toml";
+  std::ofstream(config) << "[tactile_clock]\nport = \"" << (dir.path() / "tactile-clock").string()
+                        << "\"\n";
+  ChildProcess station({ANNABELLA_BINARY, "play", "--silent", "--config", config.string(),
+                        "--record", (dir.path() / "record").string()});
+  std::string from_station;
+  ASSERT_TRUE(device_reads(**device, from_station, "HELLO", 20s)) << station.output();
+  device_sends(**device, tactile::tclk::encode_device_hello("test-clock", "QUERY,PRESS"));
+  ASSERT_TRUE(station.wait_for("connected: the board", 20s)) << station.output();
+  device_sends(**device, tactile::tclk::encode_button(0, tactile::tclk::Button::Query));
+  ASSERT_TRUE(station.wait_for("time: White 1:", 20s)) << station.output();
+  EXPECT_TRUE(device_reads(**device, from_station, "TIME", 20s)) << from_station;
+  station.send("quit");
+  EXPECT_EQ(station.wait(20s), 0) << station.output();
+}
+
+TEST(PlayWithTactileClock, AMissingDeviceIsSaidAndTheGameGoesOn) {
+  TempDir dir;
+  const auto config = dir.path() / "board.toml";
+  std::ofstream(config) << "[tactile_clock]\nport = \"/dev/no-such-tactile-clock\"\n";
+  ChildProcess station({ANNABELLA_BINARY, "play", "--silent", "--config", config.string(),
+                        "--record", (dir.path() / "record").string()});
+  ASSERT_TRUE(station.wait_for("tactile_clock.port: ", 20s)) << station.output();
+  ASSERT_TRUE(station.wait_for("connected: the board", 20s)) << station.output();
+  station.send("sim play e4");
+  ASSERT_TRUE(station.wait_for("made 1. e4", 20s)) << station.output();
+  station.send("quit");
+  EXPECT_EQ(station.wait(20s), 0);
+}
+
+}  // namespace
+}  // namespace annabella::app

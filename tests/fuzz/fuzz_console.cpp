@@ -1,0 +1,29 @@
+// libFuzzer target for the console's line reader and board reading (what an assistant types, or
+// a board button or tactile clock sends): never a crash; every line is a command or refused with
+// a message; a board query is answered or refused with a message that quotes it.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "app/console.h"
+#include "tests/fuzz/fuzz_check.h"
+
+using namespace annabella;
+using annabella::fuzz::check;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string line(reinterpret_cast<const char*>(data), size);
+  auto command = app::parse_console_line(line);
+  if (!command)
+    check(!command.error().message.empty());
+  else
+    check(command->line == line);
+  static const core::Position kiwipete = *core::Position::from_fen(
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  auto text = app::read_board(kiwipete, line);
+  if (text)
+    check(!text->empty());
+  else
+    check(!text.error().message.empty());
+  return 0;
+}

@@ -1,0 +1,35 @@
+// Fuzzes the spoken-move parser (speech/move_parser.h) with arbitrary text, including invalid
+// UTF-8, in positions with castling, en passant and promotions. Any result is fine; a crash,
+// a sanitizer report or a "move" that is not legal is not.
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "core/movegen.h"
+#include "speech/move_parser.h"
+
+namespace {
+
+using namespace annabella;
+
+struct Fixture {
+  speech::MoveParser parser{*speech::Vocabulary::load("fide")};
+  core::Position positions[3] = {
+      core::Position(),
+      *core::Position::from_fen("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"),
+      *core::Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"),
+  };
+};
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  static const Fixture fixture;
+  if (size == 0) return 0;
+  const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
+  const core::Position& pos = fixture.positions[data[0] % 3];
+  auto move = fixture.parser.parse(pos, text);
+  if (move && !core::legal_moves(pos).contains(*move)) __builtin_trap();
+  (void)speech::MoveParser::fold(text);
+  return 0;
+}
