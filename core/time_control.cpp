@@ -425,6 +425,12 @@ Result<Clause> read_clause(std::vector<Token> tokens) {
 }
 
 Status check_periods(const TimeControl& control) {
+  if (control.kind == TimeControl::Kind::Hourglass) {
+    if (control.periods.empty() || control.periods.front().time <= milliseconds::zero())
+      return fail("an hourglass needs a time above zero");
+    if (control.periods.front().time > std::chrono::hours(1000))
+      return fail("a time over 1000 hours");
+  }
   if (control.kind != TimeControl::Kind::Periods) return {};
   if (control.periods.empty()) return fail("no period");
   for (std::size_t i = 0; i < control.periods.size(); ++i) {
@@ -436,6 +442,10 @@ Status check_periods(const TimeControl& control) {
     if (p.time < milliseconds::zero() || p.increment < milliseconds::zero() ||
         p.delay < milliseconds::zero())
       return fail("a negative time in period " + std::to_string(i + 1));
+    constexpr milliseconds kLongest = std::chrono::hours(1000);  // both forms can write it
+    if (p.time > kLongest || p.increment > kLongest || p.delay > kLongest)
+      return fail("a time over 1000 hours in period " + std::to_string(i + 1));
+    if (p.moves > 100'000) return fail("over 100000 moves in period " + std::to_string(i + 1));
   }
   if (control.periods.front().time <= milliseconds::zero())
     return fail("the first period has no time");
@@ -565,6 +575,7 @@ Result<TimeControl> parse_time_control(std::string_view text) {
     if (control.periods.size() != 1 || increment || delay)
       return error("an hourglass has one time and no increment or delay");
     control.kind = TimeControl::Kind::Hourglass;
+    if (auto ok = check_periods(control); !ok) return error(ok.error().message);
     return control;
   }
   for (std::size_t i = 0; i < control.periods.size(); ++i) {
@@ -577,6 +588,7 @@ Result<TimeControl> parse_time_control(std::string_view text) {
       p.delay = *delay;
       p.delay_kind = delay_kind;
     }
+    if (p.delay == milliseconds::zero()) p.delay_kind = DelayKind::None;  // "d0": no delay
   }
   if (auto ok = check_periods(control); !ok) return error(ok.error().message);
   return control;
@@ -671,6 +683,7 @@ Result<TimeControl> parse_pgn_time_control(std::string_view text) {
       return error("an hourglass is \"*\" and its seconds");
     control.kind = TimeControl::Kind::Hourglass;
     control.periods.push_back(Period{0, *time, {}, {}, DelayKind::None});
+    if (auto ok = check_periods(control); !ok) return error(ok.error().message);
     return control;
   }
   std::size_t start = 0;

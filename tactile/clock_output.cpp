@@ -20,8 +20,13 @@ void ClockOutputWorker::post(const core::ClockReading& reading, ClockShowReason 
   {
     std::lock_guard lock(mutex_);
     if (stopping_) return;
-    pending_ = reading;
-    pending_query_ = pending_query_ || why == ClockShowReason::Query;
+    if (queue_.size() >= kMaxQueued) {
+      const auto event = std::find_if(queue_.begin(), queue_.end(), [](const Posted& p) {
+        return p.why != ClockShowReason::Query;
+      });
+      if (event != queue_.end()) queue_.erase(event);
+    }
+    queue_.push_back({reading, why});
   }
   wake_.notify_one();
 }
@@ -40,16 +45,13 @@ void ClockOutputWorker::run() {
   ClockInstant shown_at{};                   // the instant last shown (latest projected there)
   std::unique_lock lock(mutex_);
   while (!stopping_) {
-    if (pending_) {
-      const core::ClockReading reading = *pending_;
-      const bool query = pending_query_;
-      pending_.reset();
-      pending_query_ = false;
+    if (!queue_.empty()) {
+      const Posted posted = queue_.front();
+      queue_.pop_front();
       lock.unlock();
-      latest = reading;
-      shown_at = reading.time;
-      for (auto& display : displays_)
-        display->show(reading, query ? ClockShowReason::Query : ClockShowReason::Event);
+      latest = posted.reading;
+      shown_at = posted.reading.time;
+      for (auto& display : displays_) display->show(posted.reading, posted.why);
       lock.lock();
       continue;
     }
@@ -62,10 +64,10 @@ void ClockOutputWorker::run() {
       }
     }
     if (!next) {
-      wake_.wait(lock, [&] { return stopping_ || pending_.has_value(); });
+      wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
       continue;
     }
-    if (wake_.wait_until(lock, *next, [&] { return stopping_ || pending_.has_value(); })) continue;
+    if (wake_.wait_until(lock, *next, [&] { return stopping_ || !queue_.empty(); })) continue;
     // Time passed: show the last reading projected to the instant asked for (or to now, when
     // the worker woke late, so that a display never lags behind).
     const ClockInstant tick = std::max(*next, std::chrono::steady_clock::now());

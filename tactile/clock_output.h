@@ -3,7 +3,7 @@
 //
 // The game thread owns the core::ChessClock; after every clock event it posts a
 // core::ClockReading (which carries the instant it was taken) and goes on at once: post() only
-// takes a lock long enough to replace the pending reading. The worker shows each posted reading,
+// takes a lock long enough to append to the worker's queue. The worker shows each posted reading,
 // then, between events, the same reading projected forward (ClockReading::at) to the instants
 // the devices ask for (the next second on a braille display, the next 5-minute cue on the
 // tactile clock). Nothing waits on a device, and every time shown is charged from the event's
@@ -13,6 +13,7 @@
 #include <array>
 #include <chrono>
 #include <condition_variable>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -42,14 +43,16 @@ class ClockDisplay {
 
 class ClockOutputWorker {
  public:
+  static constexpr std::size_t kMaxQueued = 64;
+
   explicit ClockOutputWorker(std::vector<std::unique_ptr<ClockDisplay>> displays);
   ~ClockOutputWorker();  // stop()
   ClockOutputWorker(const ClockOutputWorker&) = delete;
   ClockOutputWorker& operator=(const ClockOutputWorker&) = delete;
 
-  // From the game thread: show this reading (taken at reading.time). Never blocks on a device;
-  // a reading not yet shown is replaced by a newer one (only the latest state matters), except
-  // that a Query is never lost.
+  // From the game thread: show this reading (taken at reading.time). Never blocks on a device.
+  // Readings are shown in the order posted; if devices fall more than kMaxQueued readings
+  // behind (a serial write timing out), the oldest events are dropped, never a Query.
   void post(const core::ClockReading& reading, ClockShowReason why = ClockShowReason::Event);
   // Stops and joins the worker; later posts are ignored.
   void stop();
@@ -60,8 +63,11 @@ class ClockOutputWorker {
   std::vector<std::unique_ptr<ClockDisplay>> displays_;
   std::mutex mutex_;
   std::condition_variable wake_;
-  std::optional<core::ClockReading> pending_;
-  bool pending_query_ = false;
+  struct Posted {
+    core::ClockReading reading;
+    ClockShowReason why;
+  };
+  std::deque<Posted> queue_;
   bool stopping_ = false;
   std::thread thread_;
 };

@@ -165,7 +165,16 @@ INSTANTIATE_TEST_SUITE_P(
                       BadCase{"90 min (30 s/move", "not closed"},
                       BadCase{"90 min + 30 s/move from move 61", "from move 61"},
                       BadCase{"90 min + 30 s/move + 10 s/move", "two increments"},
-                      BadCase{"3 min hourglass + 2 s/move", "hourglass"}));
+                      BadCase{"3 min hourglass + 2 s/move", "hourglass"},
+                      BadCase{"7003072", "over 1000 hours"},
+                      BadCase{"0 min hourglass", "above zero"}));
+
+// Found by fuzz_time_control: a zero delay is no delay (so that it writes and reads back).
+TEST(FideText, AZeroDelayIsNoDelay) {
+  const auto read = parse_time_control("81 d0");
+  ASSERT_TRUE(read);
+  EXPECT_EQ(*read, periods({period(0, minutes(81))}));
+}
 
 TEST(BadPgnTag, NamesTheField) {
   for (const auto& [tag, says] : std::vector<std::pair<const char*, const char*>>{

@@ -81,12 +81,20 @@ class RecordingDisplay : public ClockDisplay {
   std::vector<Shown> shown_;
 };
 
-TEST(ClockOutputWorker, ShowsEachPostedReadingOffTheGameThread) {
+// The displays of a worker: one recording display, also returned through `recorder`.
+std::vector<std::unique_ptr<ClockDisplay>> recording(RecordingDisplay*& recorder,
+                                                     bool ticks = false) {
   auto display = std::make_unique<RecordingDisplay>();
-  RecordingDisplay* recorder = display.get();
+  display->ticks_ = ticks;
+  recorder = display.get();
   std::vector<std::unique_ptr<ClockDisplay>> displays;
   displays.push_back(std::move(display));
-  ClockOutputWorker worker(std::move(displays));
+  return displays;
+}
+
+TEST(ClockOutputWorker, ShowsEachPostedReadingOffTheGameThread) {
+  RecordingDisplay* recorder = nullptr;
+  ClockOutputWorker worker(recording(recorder));
   core::ChessClock clock = started("5 min", at_s(0));
   worker.post(clock.reading(at_s(0)));
   auto shown = recorder->wait_for(1);
@@ -104,13 +112,28 @@ TEST(ClockOutputWorker, ShowsEachPostedReadingOffTheGameThread) {
   EXPECT_EQ(recorder->wait_for(2).size(), 2u);
 }
 
+TEST(ClockOutputWorker, ReadingsPostedTogetherAreShownInOrder) {
+  RecordingDisplay* recorder = nullptr;
+  ClockOutputWorker worker(recording(recorder));
+  core::ChessClock clock = started("5 min", at_s(0));
+  std::vector<core::ClockReading> posted;
+  for (int ply = 1; ply <= 10; ++ply) {
+    ASSERT_TRUE(clock.press(ply % 2 ? core::WHITE : core::BLACK, at_s(ply)));
+    posted.push_back(clock.reading(at_s(ply)));
+    worker.post(posted.back());
+  }
+  const auto shown = recorder->wait_for(10);
+  worker.stop();
+  ASSERT_EQ(shown.size(), 10u);
+  for (std::size_t i = 0; i < shown.size(); ++i) {
+    EXPECT_EQ(shown[i].reading.time, posted[i].time);
+    EXPECT_EQ(shown[i].reading.remaining, posted[i].remaining);
+  }
+}
+
 TEST(ClockOutputWorker, TicksAreTheEventReadingProjectedForward) {
-  auto display = std::make_unique<RecordingDisplay>();
-  display->ticks_ = true;
-  RecordingDisplay* recorder = display.get();
-  std::vector<std::unique_ptr<ClockDisplay>> displays;
-  displays.push_back(std::move(display));
-  ClockOutputWorker worker(std::move(displays));
+  RecordingDisplay* recorder = nullptr;
+  ClockOutputWorker worker(recording(recorder, true));
   const auto start = std::chrono::steady_clock::now();
   core::ChessClock clock = started("5 min", start);
   const auto event = clock.reading(start);
