@@ -12,7 +12,7 @@ packages=(
   libtomlplusplus-dev libcli11-dev libfmt-dev libexpected-dev libsndfile1-dev
   liblouis-dev liblouis-data libbrlapi-dev brltty zlib1g-dev
   # tests and benchmarks
-  libgtest-dev libgmock-dev libbenchmark-dev stockfish pgn-extract espeak-ng alsa-utils
+  libgtest-dev libgmock-dev libbenchmark-dev stockfish pgn-extract espeak-ng alsa-utils python3
   chromium
 )
 
