@@ -213,8 +213,7 @@ Status Game::flag_fall(Color flagged) {
   const Color opponent = ~flagged;
   if (!can_checkmate(position(), opponent))
     return end_game({GameResult::Draw, Termination::TimeForfeitDraw, "Art. 6.9",
-                     std::string(side_name(flagged)) + "'s flag fell, but " +
-                         side_name(opponent) +
+                     std::string(side_name(flagged)) + "'s flag fell, but " + side_name(opponent) +
                          " cannot checkmate by any series of legal moves: draw"});
   return end_game({opponent == WHITE ? GameResult::WhiteWins : GameResult::BlackWins,
                    Termination::TimeForfeit, "Art. 6.9",
