@@ -3,18 +3,17 @@
 // on the driver's unix socket, and reads back every line BRLTTY shows ("Visual \"...\"").
 #include "tactile/braille_display.h"
 
-#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <poll.h>
-#include <signal.h>
 #include <sys/socket.h>
 #include <sys/un.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 
+#include "support/child_process.h"
 #include "support/temp_dir.h"
 
 namespace annabella::tactile {
@@ -22,6 +21,20 @@ namespace {
 
 using std::chrono::milliseconds;
 using std::chrono::seconds;
+
+// Where brltty is installed (Debian: /usr/sbin, often not on a user's PATH).
+std::string brltty_path() {
+  std::string dirs = "/usr/sbin:/usr/bin:/sbin:/bin";
+  if (const char* path = std::getenv("PATH")) dirs = std::string(path) + ":" + dirs;
+  std::size_t start = 0;
+  while (start <= dirs.size()) {
+    const std::size_t colon = std::min(dirs.find(':', start), dirs.size());
+    const std::string candidate = dirs.substr(start, colon - start) + "/brltty";
+    if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+    start = colon + 1;
+  }
+  return "/usr/sbin/brltty";
+}
 
 // A brltty process with the Virtual ("vr") braille driver connected to this test's socket.
 class VirtualBrltty {
@@ -41,28 +54,22 @@ class VirtualBrltty {
     port_ = 50 + static_cast<int>(::getpid() % 900);
     host_ = "127.0.0.1:" + std::to_string(port_);
     const std::string w = dir_.path().string();
-    std::vector<std::string> args = {"brltty", "-n",
-                                     "-e",     "-q",
-                                     "-f",     "/dev/null",
-                                     "-F",     w + "/prefs",
-                                     "-W",     w,
-                                     "-U",     w,
-                                     "-P",     w + "/brltty.pid",
-                                     "-b",     "vr",
-                                     "-d",     "client:" + socket_path,
-                                     "-x",     "no",
-                                     "-s",     "no",
-                                     "-A",     "host=" + host_ + ",auth=none"};
-    pid_ = ::fork();
-    if (pid_ == 0) {
-      const int null = ::open("/dev/null", O_RDWR);
-      ::dup2(null, 1);
-      ::dup2(null, 2);
-      std::vector<char*> argv;
-      for (auto& a : args) argv.push_back(a.data());
-      argv.push_back(nullptr);
-      ::execvp("brltty", argv.data());
-      ::_exit(127);
+    std::vector<std::string> args = {brltty_path(), "-n",
+                                     "-e",          "-q",
+                                     "-f",          "/dev/null",
+                                     "-F",          w + "/prefs",
+                                     "-W",          w,
+                                     "-U",          w,
+                                     "-P",          w + "/brltty.pid",
+                                     "-b",          "vr",
+                                     "-d",          "client:" + socket_path,
+                                     "-x",          "no",
+                                     "-s",          "no",
+                                     "-A",          "host=" + host_ + ",auth=none"};
+    brltty_ = std::make_unique<annabella::testing::ChildProcess>(args);
+    if (!brltty_->started()) {
+      ADD_FAILURE() << "cannot start brltty";
+      return;
     }
     pollfd p{listener_, POLLIN, 0};
     if (::poll(&p, 1, 10000) != 1) {
@@ -76,11 +83,7 @@ class VirtualBrltty {
   }
 
   ~VirtualBrltty() {
-    if (pid_ > 0) {
-      ::kill(pid_, SIGTERM);  // the brltty this test started, by its id
-      int status = 0;
-      ::waitpid(pid_, &status, 0);
-    }
+    brltty_.reset();  // kills the brltty this test started
     if (display_ >= 0) ::close(display_);
     if (listener_ >= 0) ::close(listener_);
   }
@@ -117,7 +120,7 @@ class VirtualBrltty {
   annabella::testing::TempDir dir_;
   int listener_ = -1;
   int display_ = -1;
-  pid_t pid_ = -1;
+  std::unique_ptr<annabella::testing::ChildProcess> brltty_;
   int port_ = 0;
   std::string host_;
   std::string buffer_;
