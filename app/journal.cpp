@@ -105,15 +105,15 @@ std::string parse_line(std::string_view line, std::uint64_t expected_sequence, J
            std::to_string(expected_sequence) + " was due (an entry is missing)";
   const auto parts = split_tabs(body);
   out = JournalEntry{};
-  out.kind = std::string(parts[0]);
+  if (!unescape(parts[0], out.kind)) return "the kind has a bad escape";
   if (out.kind.empty()) return "an entry without a kind";
   for (std::size_t i = 1; i < parts.size(); ++i) {
     const auto eq = parts[i].find('=');
     if (eq == std::string_view::npos) return "field \"" + std::string(parts[i]) + "\" has no '='";
-    std::string value;
-    if (!unescape(parts[i].substr(eq + 1), value))
+    std::string key, value;
+    if (!unescape(parts[i].substr(0, eq), key) || !unescape(parts[i].substr(eq + 1), value))
       return "field \"" + std::string(parts[i].substr(0, eq)) + "\" has a bad escape";
-    out.fields.emplace_back(std::string(parts[i].substr(0, eq)), std::move(value));
+    out.fields.emplace_back(std::move(key), std::move(value));
   }
   return "";
 }
