@@ -7,6 +7,7 @@
 
 #include "support/child_process.h"
 #include "support/temp_dir.h"
+#include "support/virtual_brltty.h"
 #include "tactile/serial_link.h"
 #include "tactile/tactile_clock.h"
 
@@ -54,6 +55,30 @@ TEST(PlayWithTactileClock, TheQueryButtonTellsTheTimeAndTheDeviceFeelsIt) {
   EXPECT_TRUE(device_reads(**device, from_station, "TIME", 20s)) << from_station;
   station.send("quit");
   EXPECT_EQ(station.wait(20s), 0) << station.output();
+}
+
+// The braille display through a real BRLTTY (Virtual driver): both times and the move number,
+// the VI player's side first, refreshed as the game goes (D.2.6).
+TEST(PlayWithBrailleDisplay, TheClockIsShownAndFollowsTheMoves) {
+  TempDir dir;
+  annabella::testing::VirtualBrltty brltty;
+  ASSERT_FALSE(brltty.host().empty()) << brltty.error();
+  const auto config = dir.path() / "board.toml";
+  std::ofstream(config) << "[braille_display]\nenabled = true\nhost = \"" << brltty.host()
+                        << "\"\n";
+  ChildProcess station({ANNABELLA_BINARY, "play", "--silent", "--config", config.string(),
+                        "--record", (dir.path() / "record").string()});
+  ASSERT_TRUE(station.wait_for("connected: the board", 20s)) << station.output();
+  EXPECT_NE(brltty.wait_for_visual("W 1:30:00", 20s), "") << station.output();
+  station.send("sim play e4");
+  ASSERT_TRUE(station.wait_for("made 1. e4", 20s)) << station.output();
+  // White's 30 s increment is added at the press (the default control), Black's clock runs.
+  const std::string line = brltty.wait_for_visual("W 1:30:", 20s);
+  EXPECT_EQ(line.rfind("W ", 0), 0u) << line;  // own side first
+  EXPECT_NE(line.find(" B 1:"), std::string::npos) << line;
+  station.send("quit");
+  EXPECT_EQ(station.wait(20s), 0) << station.output();
+  EXPECT_EQ(station.output().find("braille_display:"), std::string::npos) << station.output();
 }
 
 TEST(PlayWithTactileClock, AMissingDeviceIsSaidAndTheGameGoesOn) {

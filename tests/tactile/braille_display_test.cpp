@@ -13,8 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "support/child_process.h"
-#include "support/temp_dir.h"
+#include "support/virtual_brltty.h"
 
 namespace annabella::tactile {
 namespace {
@@ -22,109 +21,11 @@ namespace {
 using std::chrono::milliseconds;
 using std::chrono::seconds;
 
-// Where brltty is installed (Debian: /usr/sbin, often not on a user's PATH).
-std::string brltty_path() {
-  std::string dirs = "/usr/sbin:/usr/bin:/sbin:/bin";
-  if (const char* path = std::getenv("PATH")) dirs = std::string(path) + ":" + dirs;
-  std::size_t start = 0;
-  while (start <= dirs.size()) {
-    const std::size_t colon = std::min(dirs.find(':', start), dirs.size());
-    const std::string candidate = dirs.substr(start, colon - start) + "/brltty";
-    if (::access(candidate.c_str(), X_OK) == 0) return candidate;
-    start = colon + 1;
-  }
-  return "/usr/sbin/brltty";
-}
-
-// A brltty process with the Virtual ("vr") braille driver connected to this test's socket.
-class VirtualBrltty {
+// BRLTTY for the tests, with the clock's connection settings.
+class VirtualBrltty : public annabella::testing::VirtualBrltty {
  public:
-  explicit VirtualBrltty(int cells = 40) {
-    const std::string socket_path = (dir_ / "vr.sock").string();
-    listener_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_un address{};
-    address.sun_family = AF_UNIX;
-    std::strncpy(address.sun_path, socket_path.c_str(), sizeof(address.sun_path) - 1);
-    if (::bind(listener_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
-        ::listen(listener_, 1) != 0) {
-      ADD_FAILURE() << "cannot listen on " << socket_path << ": " << std::strerror(errno);
-      return;
-    }
-    // A BrlAPI port of our own (4101 + N), so that parallel tests do not meet.
-    port_ = 50 + static_cast<int>(::getpid() % 900);
-    host_ = "127.0.0.1:" + std::to_string(port_);
-    const std::string w = dir_.path().string();
-    std::vector<std::string> args = {brltty_path(), "-n",
-                                     "-e",          "-q",
-                                     "-f",          "/dev/null",
-                                     "-F",          w + "/prefs",
-                                     "-W",          w,
-                                     "-U",          w,
-                                     "-P",          w + "/brltty.pid",
-                                     "-b",          "vr",
-                                     "-d",          "client:" + socket_path,
-                                     "-x",          "no",
-                                     "-s",          "no",
-                                     "-A",          "host=" + host_ + ",auth=none"};
-    brltty_ = std::make_unique<annabella::testing::ChildProcess>(args);
-    if (!brltty_->started()) {
-      ADD_FAILURE() << "cannot start brltty";
-      return;
-    }
-    pollfd p{listener_, POLLIN, 0};
-    if (::poll(&p, 1, 10000) != 1) {
-      ADD_FAILURE() << "brltty did not connect to the virtual display socket";
-      return;
-    }
-    display_ = ::accept4(listener_, nullptr, nullptr, SOCK_CLOEXEC);
-    const std::string hello = "cells " + std::to_string(cells) + "\n";
-    if (::write(display_, hello.data(), hello.size()) != static_cast<ssize_t>(hello.size()))
-      ADD_FAILURE() << "cannot write to brltty";
-  }
-
-  ~VirtualBrltty() {
-    brltty_.reset();  // kills the brltty this test started
-    if (display_ >= 0) ::close(display_);
-    if (listener_ >= 0) ::close(listener_);
-  }
-
-  BrailleSettings settings() const { return BrailleSettings{host_, "none", seconds(10)}; }
-
-  // Waits (at most `limit`) for BRLTTY to show a line containing `text`; returns that line.
-  std::string wait_for_visual(const std::string& text, milliseconds limit = seconds(10)) {
-    const auto deadline = std::chrono::steady_clock::now() + limit;
-    while (true) {
-      std::size_t end;
-      while ((end = buffer_.find('\n')) != std::string::npos) {
-        std::string line = buffer_.substr(0, end);
-        buffer_.erase(0, end + 1);
-        if (line.rfind("Visual \"", 0) == 0) {
-          visuals_.push_back(line.substr(8, line.size() - 9));
-          if (visuals_.back().find(text) != std::string::npos) return visuals_.back();
-        }
-      }
-      const auto left =
-          std::chrono::duration_cast<milliseconds>(deadline - std::chrono::steady_clock::now());
-      if (left.count() <= 0) return {};
-      pollfd p{display_, POLLIN, 0};
-      if (::poll(&p, 1, static_cast<int>(left.count())) != 1) return {};
-      char chunk[4096];
-      const ssize_t n = ::read(display_, chunk, sizeof chunk);
-      if (n <= 0) return {};
-      buffer_.append(chunk, static_cast<std::size_t>(n));
-    }
-  }
-  const std::vector<std::string>& visuals() const { return visuals_; }
-
- private:
-  annabella::testing::TempDir dir_;
-  int listener_ = -1;
-  int display_ = -1;
-  std::unique_ptr<annabella::testing::ChildProcess> brltty_;
-  int port_ = 0;
-  std::string host_;
-  std::string buffer_;
-  std::vector<std::string> visuals_;
+  using annabella::testing::VirtualBrltty::VirtualBrltty;
+  BrailleSettings settings() const { return BrailleSettings{host(), "none", seconds(10)}; }
 };
 
 core::ClockReading reading_at(core::ClockInstant now) {

@@ -1,0 +1,42 @@
+// A real BRLTTY with its Virtual ("vr") braille driver for tests: the test plays the braille
+// display itself on the driver's unix socket and reads back every line BRLTTY shows
+// ("Visual \"...\""). BrlAPI clients connect to host() without authentication.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "support/child_process.h"
+#include "support/temp_dir.h"
+
+namespace annabella::testing {
+
+class VirtualBrltty {
+ public:
+  explicit VirtualBrltty(int cells = 40);
+  ~VirtualBrltty();
+  VirtualBrltty(const VirtualBrltty&) = delete;
+  VirtualBrltty& operator=(const VirtualBrltty&) = delete;
+
+  // "" when brltty could not be started (the reason is in error()).
+  const std::string& host() const { return host_; }
+  const std::string& error() const { return error_; }
+  // Waits (at most `limit`) for BRLTTY to show a line containing `text`; returns that line.
+  std::string wait_for_visual(const std::string& text,
+                              std::chrono::milliseconds limit = std::chrono::seconds(10));
+  const std::vector<std::string>& visuals() const { return visuals_; }
+
+ private:
+  TempDir dir_;
+  int listener_ = -1;
+  int display_ = -1;
+  std::unique_ptr<ChildProcess> brltty_;
+  std::string host_;
+  std::string error_;
+  std::string buffer_;
+  std::vector<std::string> visuals_;
+};
+
+}  // namespace annabella::testing
