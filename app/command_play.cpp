@@ -21,6 +21,7 @@
 #include "tactile/board_simulator.h"
 #include "tactile/braille_display.h"
 #include "tactile/clock_output.h"
+#include "tactile/dgt_clock.h"
 #include "tactile/tactile_clock.h"
 
 namespace annabella::app {
@@ -41,6 +42,7 @@ struct StationRig {
   // The clock's displays (D.2.6): braille display, tactile clock; their worker thread, and the
   // tactile clock's button reader.
   std::unique_ptr<tactile::SerialLink> tactile_clock_link;
+  std::unique_ptr<tactile::SerialLink> dgt3000_link;  // writes through the e-board's reader
   std::unique_ptr<tactile::ClockOutputWorker> clock_outputs;
   std::thread tactile_clock_reader;
   std::atomic<bool> stopping{false};
@@ -57,6 +59,27 @@ struct StationRig {
     simulator.reset();
     queue.close();
   }
+};
+
+// A write-only link through a BoardReader: the DGT3000 hangs off the DGT board, whose serial
+// line the reader owns (and may reopen after an unplug).
+class BoardWriteLink final : public tactile::SerialLink {
+ public:
+  explicit BoardWriteLink(tactile::BoardReader& reader)
+      : reader_(reader), name_(reader.settings().port.string()) {}
+  Result<std::size_t> read(std::span<std::uint8_t>, std::chrono::milliseconds) override {
+    return fail(name_ + ": the board's reader reads this line");
+  }
+  Status write(std::span<const std::uint8_t> bytes, std::chrono::milliseconds) override {
+    return reader_.write(bytes);
+  }
+  void interrupt() override {}
+  bool connected() const override { return reader_.connected(); }
+  const std::string& name() const override { return name_; }
+
+ private:
+  tactile::BoardReader& reader_;
+  std::string name_;
 };
 
 // The clock's displays off the game thread (D.2.6): a braille display through BrlAPI and a
@@ -107,6 +130,11 @@ void start_clock_outputs(StationRig& rig, const config::StationConfig& cfg, core
         }
       });
     }
+  }
+  // The sighted opponent's DGT3000, through his DGT e-board (set-and-run with both times).
+  if (rig.sighted_reader) {
+    rig.dgt3000_link = std::make_unique<BoardWriteLink>(*rig.sighted_reader);
+    displays.push_back(std::make_unique<tactile::DgtClockDisplay>(*rig.dgt3000_link, core::WHITE));
   }
   if (displays.empty()) return;
   rig.clock_outputs = std::make_unique<tactile::ClockOutputWorker>(std::move(displays));
@@ -206,6 +234,16 @@ Result<std::unique_ptr<StationRig>> build_rig(const RigOptions& options, std::os
 
   const core::Color vi =
       cfg.black.visually_impaired && !cfg.white.visually_impaired ? core::BLACK : core::WHITE;
+  auto* queue = &rig->queue;
+  if (cfg.sighted_board.input == config::SightedInput::Dgt) {
+    tactile::BoardReaderSettings eboard;
+    eboard.port = cfg.sighted_board.port;
+    eboard.protocol = tactile::ProtocolKind::Dgt;
+    rig->sighted_reader =
+        std::make_unique<tactile::BoardReader>(eboard, [queue](tactile::BoardInput in) {
+          queue->push(StationEvent::sighted_board(std::move(in)));
+        });
+  }
   start_clock_outputs(*rig, cfg, vi, origin);
   auto station = Station::open(options.station, *rig->printer, origin);
   if (!station) return fail(station.error().message);
@@ -233,19 +271,9 @@ Result<std::unique_ptr<StationRig>> build_rig(const RigOptions& options, std::os
   tactile::BoardReaderSettings reader;
   reader.port = port;
   reader.protocol = protocol;
-  auto* queue = &rig->queue;
   rig->reader = std::make_unique<tactile::BoardReader>(reader, [queue](tactile::BoardInput in) {
     queue->push(StationEvent::pegboard(std::move(in)));
   });
-  if (cfg.sighted_board.input == config::SightedInput::Dgt) {
-    tactile::BoardReaderSettings eboard;
-    eboard.port = cfg.sighted_board.port;
-    eboard.protocol = tactile::ProtocolKind::Dgt;
-    rig->sighted_reader =
-        std::make_unique<tactile::BoardReader>(eboard, [queue](tactile::BoardInput in) {
-          queue->push(StationEvent::sighted_board(std::move(in)));
-        });
-  }
   if (options.console_from_stdin) {
     tactile::BoardSimulator* simulator = rig->simulator.get();
     ConsoleReader::Intercept intercept;

@@ -48,6 +48,12 @@ void BoardReader::request_scan() {
   link_->interrupt();
 }
 
+Status BoardReader::write(std::span<const std::uint8_t> bytes) {
+  std::lock_guard lock(mutex_);
+  if (!link_) return fail(settings_.port.string() + ": the board is not connected");
+  return link_->write(bytes);
+}
+
 bool BoardReader::connected() const {
   std::lock_guard lock(mutex_);
   return link_ != nullptr;

@@ -65,6 +65,9 @@ class BoardReader {
   void request_scan();
 
   bool connected() const;
+  // Writes to the board (a DGT board passes clock messages on to its DGT3000). Fails while
+  // disconnected. Safe from any thread; the device thread keeps reading meanwhile.
+  Status write(std::span<const std::uint8_t> bytes);
   // The decoder's counts so far (messages, garbage bytes, dropped messages), over all
   // connections.
   DecoderStats stats() const;

@@ -74,6 +74,7 @@ struct BoardSimulator::State {
   std::uint8_t peg_seq = 0;  // the last event's sequence number
   bool dgt_updates = false;  // a DGT board sends field updates only when asked to
   int scans_since_plug = 0;  // full-board requests answered since the last plug-in
+  int clock_messages = 0;    // DGT clock messages received (skipped)
   std::mt19937 random;
   int captures = 0;  // capture orders alternate
   std::thread responder;
@@ -123,6 +124,11 @@ bool BoardSimulator::plugged() const {
 std::array<Piece, 64> BoardSimulator::board() const {
   std::lock_guard lock(state_->mutex);
   return state_->board;
+}
+
+int BoardSimulator::clock_messages() const {
+  std::lock_guard lock(state_->mutex);
+  return state_->clock_messages;
 }
 
 core::Position BoardSimulator::position() const {
@@ -436,6 +442,7 @@ void BoardSimulator::respond() {
             break;
           case dgt::kClockMessage:
             clock_length_next = true;  // no clock is connected to the simulated board
+            ++st.clock_messages;
             break;
           default:
             break;  // commands a real board would answer with what the host ignores anyway

@@ -123,6 +123,10 @@ class BoardSimulator {
   Status replug();
   bool plugged() const;
 
+  // DGT: clock messages the host sent for a DGT3000 (no clock is connected to the simulated
+  // board; they are counted and skipped).
+  int clock_messages() const;
+
   // What stands on the board (a1 = 0).
   std::array<core::Piece, 64> board() const;
 

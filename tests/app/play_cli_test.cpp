@@ -103,6 +103,8 @@ TEST(PlayCommand, TheSightedPlayerOnADgtBoardOverAPty) {
   EXPECT_TRUE(station.wait_for("say public: Cesar fuenf", kWait));
   station.send("sim play c5");
   ASSERT_TRUE(station.wait_for("executed c7c5 on the pegboard", kWait)) << station.output();
+  // The sighted opponent's DGT3000 hangs off his board: set-and-run went to it at each press.
+  EXPECT_GE((*eboard)->clock_messages(), 2);
   station.send("quit");
   EXPECT_EQ(station.wait(kWait), 0);
 }
