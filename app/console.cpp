@@ -190,71 +190,114 @@ Result<std::string> console_help(std::string_view name) {
   return text;
 }
 
-Result<std::string> read_board(const core::Position& pos, std::string_view query) {
+namespace {
+
+// What a board query asks about.
+struct BoardQuery {
+  enum class Kind { All, Rank, File, Side, Piece } kind = Kind::All;
+  int index = 0;  // the rank or file (0..7), the Color, or the PieceType
+};
+
+Result<BoardQuery> parse_board_query(std::string_view query) {
+  using K = BoardQuery::Kind;
   const std::string q = lower(query);
-  const core::Bitboard occupied = pos.pieces();
-  if (q.empty() || q == "all") {
-    std::string text;
-    for (int rank = 7; rank >= 0; --rank) {
-      if (!text.empty()) text += "; ";
-      text += "rank " + std::to_string(rank + 1) + ": " +
-              squares_text(pos, occupied & core::rank_bb(rank), true);
-    }
-    return text;
-  }
-  // "r4", "rank 4", "4"
+  if (q.empty() || q == "all") return BoardQuery{K::All, 0};
+  // "r4", "rank 4"
   std::string_view rest = q;
   if (rest.starts_with("rank"))
     rest.remove_prefix(4);
   else if (rest.size() == 2 && rest[0] == 'r' && rest[1] >= '1' && rest[1] <= '8')
     rest.remove_prefix(1);
   while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
-  if (rest.size() == 1 && rest[0] >= '1' && rest[0] <= '8') {
-    const int rank = rest[0] - '1';
-    return "rank " + std::string(1, rest[0]) + ": " +
-           squares_text(pos, occupied & core::rank_bb(rank), true);
-  }
-  // "fe", "file e", "e"
+  if (rest.size() == 1 && rest[0] >= '1' && rest[0] <= '8')
+    return BoardQuery{K::Rank, rest[0] - '1'};
+  // "fe", "file e"
   rest = q;
   if (rest.starts_with("file"))
     rest.remove_prefix(4);
   else if (rest.size() == 2 && rest[0] == 'f' && rest[1] >= 'a' && rest[1] <= 'h')
     rest.remove_prefix(1);
   while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
-  if (rest.size() == 1 && rest[0] >= 'a' && rest[0] <= 'h') {
-    const int file = rest[0] - 'a';
-    return "file " + std::string(1, rest[0]) + ": " +
-           squares_text(pos, occupied & core::file_bb(file), true);
-  }
-  if (q == "white" || q == "black") {
-    const core::Color side = q == "white" ? core::WHITE : core::BLACK;
-    std::string text = q + ":";
-    for (PieceType pt :
-         {core::KING, core::QUEEN, core::ROOK, core::BISHOP, core::KNIGHT, core::PAWN}) {
-      const core::Bitboard b = pos.pieces(side, pt);
-      if (!b) continue;
-      text += ' ';
-      text += core::piece_type_name(pt);
-      text += core::more_than_one(b) ? "s " : " ";
-      text += squares_text(pos, b, false);
-      text += ';';
-    }
-    text.pop_back();
-    return text;
-  }
+  if (rest.size() == 1 && rest[0] >= 'a' && rest[0] <= 'h')
+    return BoardQuery{K::File, rest[0] - 'a'};
+  if (q == "white" || q == "black")
+    return BoardQuery{K::Side, q == "white" ? core::WHITE : core::BLACK};
   // "knights", "pn", "n"
   std::string_view piece_word = q;
   if (piece_word.size() == 2 && piece_word[0] == 'p') piece_word.remove_prefix(1);
-  if (auto pt = piece_type_of_word(piece_word)) {
-    std::string text(core::piece_type_name(*pt));
-    text += "s: white ";
-    text += squares_text(pos, pos.pieces(core::WHITE, *pt), false);
-    text += "; black ";
-    text += squares_text(pos, pos.pieces(core::BLACK, *pt), false);
-    return text;
-  }
+  if (auto pt = piece_type_of_word(piece_word)) return BoardQuery{K::Piece, *pt};
   return fail("board: \"" + std::string(query) +
               "\" is not a rank (r4), a file (fe), a piece type (knights), white, black or all");
+}
+
+}  // namespace
+
+Result<std::string> read_board(const core::Position& pos, std::string_view query) {
+  auto parsed = parse_board_query(query);
+  if (!parsed) return fail(parsed.error().message);
+  const core::Bitboard occupied = pos.pieces();
+  switch (parsed->kind) {
+    case BoardQuery::Kind::All: {
+      std::string text;
+      for (int rank = 7; rank >= 0; --rank) {
+        if (!text.empty()) text += "; ";
+        text += "rank " + std::to_string(rank + 1) + ": " +
+                squares_text(pos, occupied & core::rank_bb(rank), true);
+      }
+      return text;
+    }
+    case BoardQuery::Kind::Rank:
+      return "rank " + std::to_string(parsed->index + 1) + ": " +
+             squares_text(pos, occupied & core::rank_bb(parsed->index), true);
+    case BoardQuery::Kind::File:
+      return "file " + std::string(1, char('a' + parsed->index)) + ": " +
+             squares_text(pos, occupied & core::file_bb(parsed->index), true);
+    case BoardQuery::Kind::Side: {
+      const auto side = core::Color(parsed->index);
+      std::string text(core::color_name(side));
+      text += ':';
+      for (PieceType pt :
+           {core::KING, core::QUEEN, core::ROOK, core::BISHOP, core::KNIGHT, core::PAWN}) {
+        const core::Bitboard b = pos.pieces(side, pt);
+        if (!b) continue;
+        text += ' ';
+        text += core::piece_type_name(pt);
+        text += core::more_than_one(b) ? "s " : " ";
+        text += squares_text(pos, b, false);
+        text += ';';
+      }
+      text.pop_back();
+      return text;
+    }
+    case BoardQuery::Kind::Piece: {
+      const auto pt = PieceType(parsed->index);
+      std::string text(core::piece_type_name(pt));
+      text += "s: white ";
+      text += squares_text(pos, pos.pieces(core::WHITE, pt), false);
+      text += "; black ";
+      text += squares_text(pos, pos.pieces(core::BLACK, pt), false);
+      return text;
+    }
+  }
+  return fail("board: unknown query");
+}
+
+Result<core::Bitboard> board_query_squares(const core::Position& pos, std::string_view query) {
+  auto parsed = parse_board_query(query);
+  if (!parsed) return fail(parsed.error().message);
+  switch (parsed->kind) {
+    case BoardQuery::Kind::All:
+      return pos.pieces();
+    case BoardQuery::Kind::Rank:
+      return pos.pieces() & core::rank_bb(parsed->index);
+    case BoardQuery::Kind::File:
+      return pos.pieces() & core::file_bb(parsed->index);
+    case BoardQuery::Kind::Side:
+      return pos.pieces(core::Color(parsed->index));
+    case BoardQuery::Kind::Piece:
+      return pos.pieces(PieceType(parsed->index));
+  }
+  return fail("board: unknown query");
 }
 
 }  // namespace annabella::app

@@ -68,5 +68,7 @@ Result<std::string> console_help(std::string_view name);
 // pieces ("white", "black"), or everything ("all"). One line, squares in order, "empty" for
 // none; English words (the station speaks it in the profile's words).
 Result<std::string> read_board(const core::Position& position, std::string_view query);
+// The squares a board query is about (occupied ones only), for saying it in the profile's words.
+Result<core::Bitboard> board_query_squares(const core::Position& position, std::string_view query);
 
 }  // namespace annabella::app

@@ -652,6 +652,10 @@ void Station::on_console(const StationEvent& event) {
       for (const auto& a : args) query += (query.empty() ? "" : " ") + a;
       auto text = read_board(game_.position(), query.empty() ? "all" : query);
       print(time, text ? *text : text.error().message);
+      // Spoken to the VI player too, privately, in the profile's words.
+      if (auto squares = board_query_squares(game_.position(), query.empty() ? "all" : query))
+        say(speech::phrase_board_reading(vocabulary_, game_.position(), *squares), Route::Private,
+            time);
       break;
     }
     case CommandKind::Move: {

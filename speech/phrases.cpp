@@ -350,6 +350,29 @@ Phrase phrase_board_link(const Vocabulary& v, BoardKind board, BoardLink link) {
               fill(v.word(key), {{"board", name}}), "board_link");
 }
 
+Phrase phrase_board_reading(const Vocabulary& v, const core::Position& pos,
+                            core::Bitboard squares) {
+  Word out;
+  for (Color c : {core::WHITE, core::BLACK}) {
+    Word side;
+    for (core::Bitboard b = squares & pos.pieces(c); b;) {
+      const core::Square s = core::pop_lsb(b);
+      const Word piece = piece_words(v, core::type_of(pos.piece_on(s)));
+      const Word square = square_words(v, s);
+      const char* sep = side.display.empty() ? "" : ", ";
+      side.display += sep + piece.display + " " + square.display;
+      side.spoken += sep + piece.spoken + " " + square.spoken;
+    }
+    if (side.display.empty()) continue;
+    const Word color = color_word(v, c);
+    const char* sep = out.display.empty() ? "" : "; ";
+    out.display += sep + color.display + ": " + side.display;
+    out.spoken += sep + color.spoken + ": " + side.spoken;
+  }
+  if (out.display.empty()) out = v.word("say.board_empty");
+  return make(PhraseKind::Readout, out);
+}
+
 Phrase phrase_no_sound(const Vocabulary& v, std::string_view reason) {
   const std::string r(reason);
   return make(PhraseKind::Message, fill(v.word("say.no_sound"), {{"reason", {r, r}}}));

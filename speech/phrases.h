@@ -77,6 +77,10 @@ Phrase phrase_correction_step(const Vocabulary& v, const core::CorrectionStep& s
 enum class BoardKind { Pegboard, EBoard };
 enum class BoardLink { Connected, Lost, Reconnected };
 Phrase phrase_board_link(const Vocabulary& v, BoardKind board, BoardLink link);
+// Reading the board aloud (the console's `board` command): the pieces on `squares`, grouped by
+// colour, in the profile's words: "Weiss: Bauer Eva vier; Schwarz: Bauer Bella vier", or the
+// profile's word for empty. A Readout: a move announcement cuts it off.
+Phrase phrase_board_reading(const Vocabulary& v, const core::Position& pos, core::Bitboard squares);
 // "No sound device: <reason>. Announcements continue as text and recording."
 Phrase phrase_no_sound(const Vocabulary& v, std::string_view reason);
 

@@ -201,6 +201,19 @@ TEST(Station, TimeOnRequestIsPrivateWithMovesCompleted) {
   EXPECT_TRUE(d.output.printed_containing("1 moves completed (D.2.10.4)"));
 }
 
+TEST(Station, ReadingTheBoardIsPrintedAndSpokenPrivately) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("e2", "e4");
+  d.console("b r4");
+  EXPECT_TRUE(d.output.printed_containing("rank 4: e4 white pawn"));
+  ASSERT_FALSE(d.output.said.empty());
+  EXPECT_EQ(d.output.said.back().route, Route::Private);
+  EXPECT_EQ(d.output.said.back().text, "Weiss: Bauer Eva vier");
+  d.console("b r9");
+  EXPECT_TRUE(d.output.printed_containing("\"r9\" is not a rank"));
+}
+
 TEST(Station, ArbiterCommandsAdjustTheClocksAndAreRecorded) {
   annabella::testing::TempDir dir;
   StationDriver d(dir.path() / "record");

@@ -233,3 +233,26 @@ TEST(EventPhrase, NoDigitsInAnyPhrase) {
 
 }  // namespace
 }  // namespace annabella::speech
+
+namespace annabella::speech {
+namespace {
+
+// Reading the board aloud: grouped by colour, in the profile's words; empty said as a word.
+TEST(BoardReading, SaysThePiecesOnTheSquaresInTheProfilesWords) {
+  auto v = Vocabulary::load("fide");
+  ASSERT_TRUE(v) << v.error().message;
+  const auto pos = *core::Position::from_fen("4k3/8/8/8/1p2P3/8/8/4K3 w - - 0 1");
+  const auto rank4 = core::rank_bb(3);
+  const Phrase p = phrase_board_reading(*v, pos, rank4 & pos.pieces());
+  EXPECT_EQ(p.kind, PhraseKind::Readout);
+  EXPECT_EQ(p.text, "Weiss: Bauer Eva vier; Schwarz: Bauer Bella vier");
+  EXPECT_EQ(p.spoken, "Weiß: Bauer Eva vier; Schwarz: Bauer Bella vier");
+  EXPECT_EQ(phrase_board_reading(*v, pos, 0).text, "leer");
+  auto en = Vocabulary::load("english-anna");
+  ASSERT_TRUE(en);
+  EXPECT_EQ(phrase_board_reading(*en, pos, core::rank_bb(0) & pos.pieces()).text,
+            "White: King Eva one");
+}
+
+}  // namespace
+}  // namespace annabella::speech
