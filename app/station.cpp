@@ -139,7 +139,6 @@ Result<std::unique_ptr<Station>> Station::open(const StationOptions& options, St
   station->origin_ = now - resumed_at;
   if (recorded_game) {
     station->moves_ = recorded_game->moves;
-    station->touches_ = recorded_game->touches;
     station->restore_clocks(*recorded_game, now);
     station->record(resume_entry(resumed_at, restored), now);
     station->print(now, restored);
@@ -323,8 +322,7 @@ void Station::on_pegboard(const std::vector<tactile::PegboardEvent>& events) {
                             timeline(e.time), static_cast<int>(game_.ply_count()),
                             e.own_piece,      false};
         record(touch_entry(touch), e.time);
-        touches_.push_back(touch);
-        write_exports(e.time);
+        log_touch(touch, e.time);
         print(e.time, "touched " + core::square_name(e.square) +
                           (e.piece != core::NO_PIECE ? " " + core::piece_name(e.piece) : "") +
                           (e.own_piece ? "" : " (opponent's piece)") + " (D.2.2)");
@@ -440,7 +438,7 @@ void Station::on_sighted_board(const std::vector<tactile::PegboardEvent>& events
               e.square, e.piece, timeline(e.time), static_cast<int>(game_.ply_count()),
               true,     false};
           record(touch_entry(touch), e.time);
-          touches_.push_back(touch);
+          log_touch(touch, e.time);
         }
         print(e.time, "e-board: " + tactile::describe(e));
         break;
@@ -695,8 +693,7 @@ void Station::on_console(const StationEvent& event) {
           piece != core::NO_PIECE && core::color_of(piece) == game_.position().side_to_move(),
           false};
       record(touch_entry(touch), time);
-      touches_.push_back(touch);
-      write_exports(time);
+      log_touch(touch, time);
       print(time, "touch by the sighted player recorded: " + args[0] +
                       (piece != core::NO_PIECE ? " " + core::piece_name(piece) : " (empty)") +
                       " (Art. 4.3: a touched piece must be moved if it can)");
@@ -881,14 +878,19 @@ void Station::write_exports(TimePoint time) {
     print(time, "record.braille_table: " + brf.error().message);
   else if (auto status = write_file(folder_ / "scoresheet.brf", *brf); !status)
     print(time, "record: " + status.error().message);
-  std::string touches =
-      "# Touch log (D.2.2; evidence for Art. 4): half-move, time since the start, square, piece\n";
-  for (const auto& t : touches_)
-    touches += std::to_string(t.ply) + "\t" + core::format_hms_ms(t.at) + "\t" +
-               core::square_name(t.square) + "\t" + core::piece_name(t.piece) +
-               (t.own ? "" : " (the opponent's piece)") + "\n";
-  if (auto status = write_file(folder_ / "touches.txt", touches); !status)
-    print(time, "record: " + status.error().message);
+}
+
+void Station::log_touch(const RecordedTouch& t, TimePoint time) {
+  // The touch log grows a line at a time (D.2.2; evidence for Art. 4).
+  const auto path = folder_ / "touches.txt";
+  const bool fresh = !std::filesystem::exists(path);
+  std::ofstream out(path, std::ios::app);
+  if (fresh)
+    out << "# Touch log (D.2.2; evidence for Art. 4): half-move, time since the start, "
+           "square, piece\n";
+  out << t.ply << '\t' << core::format_hms_ms(t.at) << '\t' << core::square_name(t.square) << '\t'
+      << core::piece_name(t.piece) << (t.own ? "" : " (the opponent's piece)") << '\n';
+  if (!out.flush()) print(time, "record: cannot write " + path.string());
 }
 
 }  // namespace annabella::app

@@ -127,7 +127,8 @@ class Station {
   void restore_clocks(const RecordedGame& recorded, TimePoint now);
   std::chrono::milliseconds timeline(TimePoint time) const;
   void record(const JournalEntry& entry, TimePoint time);
-  void write_exports(TimePoint time);
+  void write_exports(TimePoint time);  // PGN and braille scoresheet, after moves and ends
+  void log_touch(const RecordedTouch& touch, TimePoint time);
 
   void say(const speech::Phrase& phrase, Route route, TimePoint time);
   void clock_event(TimePoint time, bool query = false);
@@ -154,7 +155,6 @@ class Station {
   std::vector<RecordedMove> moves_;        // with clock times, for the exports
   std::optional<core::Move> to_execute_;   // the sighted move the VI player must execute
   std::optional<core::Color> draw_offer_;  // Art. 9.1.2
-  std::vector<RecordedTouch> touches_;     // D.2.2 pegboard touches and reported ones (Art. 4.3)
   bool flag_reported_ = false;
   bool finished_ = false;
 };
