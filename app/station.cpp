@@ -442,8 +442,11 @@ void Station::on_sighted_board(const std::vector<tactile::PegboardEvent>& events
         }
         print(e.time, "e-board: " + tactile::describe(e));
         break;
-      case Kind::Illegal:
       case Kind::OutOfSync:
+        // D.2.9 live for the sighted player's board too.
+        check_board_now(*sighted_board_, "the e-board", e.time);
+        break;
+      case Kind::Illegal:
       case Kind::Connected:
       case Kind::Reconnected:
       case Kind::Disconnected:
@@ -584,21 +587,29 @@ void Station::read_game(TimePoint time, std::size_t last_n) {
 }
 
 void Station::reconcile_now(TimePoint time) {
-  // D.2.9, live: the pegboard against the game record, caught at the first wrong move.
-  const auto shown = core::read_placement(pegboard_.board());
+  check_board_now(pegboard_, "the pegboard", time);
+  if (sighted_board_) check_board_now(*sighted_board_, "the e-board", time);
+}
+
+void Station::check_board_now(const tactile::Pegboard& board, const std::string& name,
+                              TimePoint time) {
+  // D.2.9, live: a board against the game record, caught at the first wrong move. Steps for the
+  // pegboard are also spoken to the VI player, privately.
+  const bool pegboard = &board == &pegboard_;
+  const auto shown = core::read_placement(board.board());
   if (!shown) {
-    print(time, "reconcile: the pegboard shows no possible position (" + shown.error().message +
+    print(time, "reconcile: " + name + " shows no possible position (" + shown.error().message +
                     "); correct it to the game's position: " + game_.position().fen() + " (D.2.9)");
     return;
   }
   const core::BoardCheck check =
       core::check_board(game_.start_position(), game_.moves(), *shown, game_.ply_count());
   if (check.matches) {
-    print(time, "reconcile: the pegboard agrees with the game after " +
+    print(time, "reconcile: " + name + " agrees with the game after " +
                     std::to_string(game_.ply_count()) + " half-moves (D.2.9)");
     return;
   }
-  std::string text = "reconcile (D.2.9): the pegboard differs from the game";
+  std::string text = "reconcile (D.2.9): " + name + " differs from the game";
   if (check.went_wrong)
     text += "; it went wrong at " + core::ply_name(game_.start_position(), check.went_wrong->ply) +
             ": " + check.went_wrong->played_san + " stands where " +
@@ -608,8 +619,9 @@ void Station::reconcile_now(TimePoint time) {
   text += ". Steps:";
   for (const auto& step : check.steps) text += " " + core::describe(step) + ";";
   print(time, text);
-  for (const auto& step : check.steps)
-    say(speech::phrase_correction_step(vocabulary_, step), Route::Private, time);
+  if (pegboard)
+    for (const auto& step : check.steps)
+      say(speech::phrase_correction_step(vocabulary_, step), Route::Private, time);
 }
 
 void Station::on_console(const StationEvent& event) {

@@ -121,7 +121,8 @@ class Station {
   void say_time(TimePoint time);
   void say_last_move(TimePoint time);
   void read_game(TimePoint time, std::size_t last_n);
-  void reconcile_now(TimePoint time);
+  void reconcile_now(TimePoint time);  // both boards
+  void check_board_now(const tactile::Pegboard& board, const std::string& name, TimePoint time);
 
   // Record
   void restore_clocks(const RecordedGame& recorded, TimePoint now);

@@ -358,6 +358,23 @@ TEST(Station, WithADgtBoardTheSightedPlayersMovesComeFromItAndTheViMovesAreExecu
   EXPECT_EQ(d.station->game().ply_count(), 2u);
 }
 
+TEST(Station, TheEBoardGetsTheLiveReconciliationToo) {
+  annabella::testing::TempDir dir;
+  config::StationConfig config;
+  config.sighted_board.input = config::SightedInput::Dgt;
+  config.sighted_board.port = "/dev/ttyUSB1";
+  StationDriver d(dir.path() / "record", false, config);
+  using K = tactile::BoardInput::Kind;
+  d.hand("e2", "e4");
+  // The VI player's move executed on the e-board on the wrong square, and left there.
+  d.eboard(K::Lift, "e2").eboard(K::Place, "e3", core::W_PAWN).wait(5s);
+  EXPECT_TRUE(d.output.printed_containing(
+      "reconcile (D.2.9): the e-board differs from the game; it went wrong at White's move 1"))
+      << d.output.printed.back();
+  d.console("reconcile");
+  EXPECT_TRUE(d.output.printed_containing("reconcile: the pegboard agrees with the game"));
+}
+
 TEST(Station, ANewGameNeverOverwritesARecordedOne) {
   annabella::testing::TempDir dir;
   { StationDriver d(dir.path() / "record"); }
