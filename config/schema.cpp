@@ -247,7 +247,7 @@ std::vector<KeySpec> build_schema() {
   // [braille_display]
   s.push_back(boolean(
       "braille_display", "enabled",
-      "Show the clock and the last move on a refreshable braille display "
+      "Show both clocks and the move number on a refreshable braille display "
       "(BrlAPI).",
       [](auto& c) -> auto& { return c.braille_display.enabled; }));
   s.push_back(text(
