@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 
 #include "config/config.h"
 #include "core/bitboard.h"
@@ -86,8 +87,12 @@ const std::vector<CommandSpec>& console_commands() {
        false},
       {K::Repeat, "r", "repeat", "", "say the last move again", "D.2.1", false},
       {K::Moves, "g", "game", "[LAST_N]", "read the game so far (or its last N moves)", "", false},
-      {K::Board, "b", "board", "rN | fX | PIECE | white | black | all",
-       "read the board: a rank (r4), a file (fe), a piece type (knights), one side, or all", "",
+      {K::Board, "b", "board", "rN | fX | PIECE | white | black | SQUARE... | all",
+       "read the board: a rank (r4), a file (fe), a piece type (knights), one side, squares "
+       "(e4 d5), or all",
+       "", false},
+      {K::Captured, "ca", "captured", "",
+       "read the pieces taken so far, by side, as a sighted player sees them beside the board", "",
        false},
       {K::Move, "m", "move", "MOVE",
        "enter the sighted player's move (Nf3, g1f3, Ng1-f3, or the profile's words); a move "
@@ -194,9 +199,24 @@ namespace {
 
 // What a board query asks about.
 struct BoardQuery {
-  enum class Kind { All, Rank, File, Side, Piece } kind = Kind::All;
-  int index = 0;  // the rank or file (0..7), the Color, or the PieceType
+  enum class Kind { All, Rank, File, Side, Piece, Squares } kind = Kind::All;
+  int index = 0;             // the rank or file (0..7), the Color, or the PieceType
+  core::Bitboard squares{};  // Squares: the squares asked
 };
+
+// "e4", "e4 d5 h1", "square e4", "squares e4 d5": the squares, or nothing when the query is
+// something else.
+std::optional<core::Bitboard> squares_of_query(std::string_view query) {
+  auto words = words_of(query);
+  if (!words.empty() && (words[0] == "square" || words[0] == "squares")) words.erase(words.begin());
+  if (words.empty()) return std::nullopt;
+  core::Bitboard squares = 0;
+  for (const auto& w : words) {
+    if (w.size() != 2 || w[0] < 'a' || w[0] > 'h' || w[1] < '1' || w[1] > '8') return std::nullopt;
+    squares |= core::square_bb(core::make_square(w[0] - 'a', w[1] - '1'));
+  }
+  return squares;
+}
 
 Result<BoardQuery> parse_board_query(std::string_view query) {
   using K = BoardQuery::Kind;
@@ -226,8 +246,10 @@ Result<BoardQuery> parse_board_query(std::string_view query) {
   std::string_view piece_word = q;
   if (piece_word.size() == 2 && piece_word[0] == 'p') piece_word.remove_prefix(1);
   if (auto pt = piece_type_of_word(piece_word)) return BoardQuery{K::Piece, *pt};
+  if (auto squares = squares_of_query(q)) return BoardQuery{K::Squares, 0, *squares};
   return fail("board: \"" + std::string(query) +
-              "\" is not a rank (r4), a file (fe), a piece type (knights), white, black or all");
+              "\" is not a rank (r4), a file (fe), a piece type (knights), white, black, squares "
+              "(e4 d5) or all");
 }
 
 }  // namespace
@@ -278,26 +300,54 @@ Result<std::string> read_board(const core::Position& pos, std::string_view query
       text += squares_text(pos, pos.pieces(core::BLACK, pt), false);
       return text;
     }
+    case BoardQuery::Kind::Squares: {
+      std::string text;
+      for (core::Bitboard b = parsed->squares; b;) {
+        const Square s = core::pop_lsb(b);
+        if (!text.empty()) text += "; ";
+        text += core::square_name(s);
+        text += ": ";
+        text += pos.piece_on(s) == core::NO_PIECE ? "empty" : core::piece_name(pos.piece_on(s));
+      }
+      return text;
+    }
   }
   return fail("board: unknown query");
 }
 
-Result<core::Bitboard> board_query_squares(const core::Position& pos, std::string_view query) {
+Result<BoardQuerySquares> board_query_squares(const core::Position& pos, std::string_view query) {
   auto parsed = parse_board_query(query);
   if (!parsed) return fail(parsed.error().message);
   switch (parsed->kind) {
     case BoardQuery::Kind::All:
-      return pos.pieces();
+      return BoardQuerySquares{pos.pieces()};
     case BoardQuery::Kind::Rank:
-      return pos.pieces() & core::rank_bb(parsed->index);
+      return BoardQuerySquares{pos.pieces() & core::rank_bb(parsed->index)};
     case BoardQuery::Kind::File:
-      return pos.pieces() & core::file_bb(parsed->index);
+      return BoardQuerySquares{pos.pieces() & core::file_bb(parsed->index)};
     case BoardQuery::Kind::Side:
-      return pos.pieces(core::Color(parsed->index));
+      return BoardQuerySquares{pos.pieces(core::Color(parsed->index))};
     case BoardQuery::Kind::Piece:
-      return pos.pieces(PieceType(parsed->index));
+      return BoardQuerySquares{pos.pieces(PieceType(parsed->index))};
+    case BoardQuery::Kind::Squares:
+      return BoardQuerySquares{parsed->squares, true};
   }
   return fail("board: unknown query");
+}
+
+std::string read_captured(const core::Game& game) {
+  const auto captured = core::captured_pieces(game);
+  std::string text = "captured:";
+  for (core::Color side : {core::WHITE, core::BLACK}) {
+    text += side == core::WHITE ? " white " : "; black ";
+    const auto& pieces = captured[side];
+    if (pieces.empty()) text += "none";
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+      if (i) text += ", ";
+      text += core::piece_type_name(pieces[i]);
+    }
+  }
+  return text;
 }
 
 }  // namespace annabella::app

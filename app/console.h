@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/game.h"
 #include "core/position.h"
 #include "core/result.h"
 
@@ -17,7 +18,8 @@ enum class CommandKind {
   Time,        // D.2.10.4: the times and moves completed, on the player's request
   Repeat,      // repeat the last move
   Moves,       // read the game so far
-  Board,       // read the board: a rank, a file, a piece type, one side, or everything
+  Board,       // read the board: a rank, a file, a piece type, one side, squares, or everything
+  Captured,    // the pieces taken so far, by side (what a sighted player sees beside the board)
   Move,        // enter the sighted player's move (SAN, UCI, long algebraic or vocabulary words)
   Flag,        // D.2.10.5: claim a flag fall
   Touch,       // report a touch by the sighted player (Art. 4.3)
@@ -65,10 +67,21 @@ Result<std::string> console_help(std::string_view name);
 
 // Reading the board aloud, after Lichess's blind mode: what stands on a rank ("rank 4", "r4"),
 // a file ("file e", "fe"), where the pieces of one type are ("knights", "pn"), one side's
-// pieces ("white", "black"), or everything ("all"). One line, squares in order, "empty" for
-// none; English words (the station speaks it in the profile's words).
+// pieces ("white", "black"), what stands on given squares ("e4", "e4 d5", "square e4"), or
+// everything ("all"). One line, squares in order, "empty" for none; English words (the station
+// speaks it in the profile's words). Only what a sighted player sees on the board: no legal
+// moves, attacks or other help (Art. 11.3).
 Result<std::string> read_board(const core::Position& position, std::string_view query);
-// The squares a board query is about (occupied ones only), for saying it in the profile's words.
-Result<core::Bitboard> board_query_squares(const core::Position& position, std::string_view query);
+// The squares a board query is about, for saying it in the profile's words: the occupied ones,
+// or for a query of squares every square asked, empty ones too (`each_square`).
+struct BoardQuerySquares {
+  core::Bitboard squares = 0;
+  bool each_square = false;  // name every square, "empty" where nothing stands
+};
+Result<BoardQuerySquares> board_query_squares(const core::Position& position,
+                                              std::string_view query);
+// The pieces captured so far (core::captured_pieces), as one line: "captured: white knight,
+// pawn; black none" (English words; the station speaks it in the profile's words).
+std::string read_captured(const core::Game& game);
 
 }  // namespace annabella::app

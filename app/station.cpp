@@ -663,11 +663,17 @@ void Station::on_console(const StationEvent& event) {
       auto text = read_board(game_.position(), query.empty() ? "all" : query);
       print(time, text ? *text : text.error().message);
       // Spoken to the VI player too, privately, in the profile's words.
-      if (auto squares = board_query_squares(game_.position(), query.empty() ? "all" : query))
-        say(speech::phrase_board_reading(vocabulary_, game_.position(), *squares), Route::Private,
-            time);
+      if (auto asked = board_query_squares(game_.position(), query.empty() ? "all" : query))
+        say(asked->each_square
+                ? speech::phrase_square_reading(vocabulary_, game_.position(), asked->squares)
+                : speech::phrase_board_reading(vocabulary_, game_.position(), asked->squares),
+            Route::Private, time);
       break;
     }
+    case CommandKind::Captured:
+      print(time, read_captured(game_));
+      say(speech::phrase_captured(vocabulary_, core::captured_pieces(game_)), Route::Private, time);
+      break;
     case CommandKind::Move: {
       std::string text;
       for (const auto& a : args) text += (text.empty() ? "" : " ") + a;

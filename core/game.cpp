@@ -1,5 +1,8 @@
 #include "core/game.h"
 
+#include <algorithm>
+#include <functional>
+
 #include "core/notation.h"
 
 namespace annabella::core {
@@ -62,6 +65,16 @@ bool can_checkmate(const Position& pos, Color side) {
 
 bool is_dead_position(const Position& pos) {
   return !can_checkmate(pos, WHITE) && !can_checkmate(pos, BLACK);
+}
+
+std::array<std::vector<PieceType>, 2> captured_pieces(const Game& game) {
+  std::array<std::vector<PieceType>, 2> captured;
+  for (std::size_t ply = 0; ply < game.ply_count(); ++ply) {
+    const Piece taken = game.position_at(ply).captured_piece(game.moves()[ply]);
+    if (taken != NO_PIECE) captured[color_of(taken)].push_back(type_of(taken));
+  }
+  for (auto& pieces : captured) std::sort(pieces.begin(), pieces.end(), std::greater<>());
+  return captured;
 }
 
 Game::Game(Position start) {

@@ -11,6 +11,7 @@
 //   (Art. 5.2.3), flag fall (Art. 6.9).
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -112,5 +113,10 @@ class Game {
   // The automatic end in force after each ply (so take_back can restore the previous state).
   std::vector<GameEnd> ends_;
 };
+
+// The pieces captured in `game` so far, indexed by the colour they belonged to, most valuable
+// first (a promoted piece that was taken counts as what it had become). What a sighted player
+// sees beside the board; the console reads it to the VI player.
+std::array<std::vector<PieceType>, 2> captured_pieces(const Game& game);
 
 }  // namespace annabella::core

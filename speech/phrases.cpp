@@ -373,6 +373,45 @@ Phrase phrase_board_reading(const Vocabulary& v, const core::Position& pos,
   return make(PhraseKind::Readout, out);
 }
 
+Phrase phrase_square_reading(const Vocabulary& v, const core::Position& pos,
+                             core::Bitboard squares) {
+  Word out;
+  for (core::Bitboard b = squares; b;) {
+    const core::Square s = core::pop_lsb(b);
+    const core::Piece piece = pos.piece_on(s);
+    const Word what = piece == core::NO_PIECE ? v.word("say.board_empty")
+                                              : Words()
+                                                    .add(color_word(v, core::color_of(piece)))
+                                                    .add(piece_words(v, core::type_of(piece)))
+                                                    .word();
+    const Word square = square_words(v, s);
+    const char* sep = out.display.empty() ? "" : "; ";
+    out.display += sep + square.display + ": " + what.display;
+    out.spoken += sep + square.spoken + ": " + what.spoken;
+  }
+  return make(PhraseKind::Readout, out);
+}
+
+Phrase phrase_captured(const Vocabulary& v,
+                       const std::array<std::vector<core::PieceType>, 2>& captured) {
+  Word out = v.word("say.captured");
+  for (Color c : {core::WHITE, core::BLACK}) {
+    Word pieces;
+    for (core::PieceType pt : captured[c]) {
+      const Word piece = piece_words(v, pt);
+      const char* sep = pieces.display.empty() ? "" : ", ";
+      pieces.display += sep + piece.display;
+      pieces.spoken += sep + piece.spoken;
+    }
+    if (pieces.display.empty()) pieces = v.word("say.captured_none");
+    const Word color = color_word(v, c);
+    const char* sep = c == core::WHITE ? ": " : "; ";
+    out.display += sep + color.display + ": " + pieces.display;
+    out.spoken += sep + color.spoken + ": " + pieces.spoken;
+  }
+  return make(PhraseKind::Readout, out);
+}
+
 Phrase phrase_no_sound(const Vocabulary& v, std::string_view reason) {
   const std::string r(reason);
   return make(PhraseKind::Message, fill(v.word("say.no_sound"), {{"reason", {r, r}}}));

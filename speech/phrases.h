@@ -5,6 +5,7 @@
 // never as digits a synthesizer may misread ("05:00" read as "five o'clock").
 #pragma once
 
+#include <array>
 #include <chrono>
 #include <optional>
 #include <string>
@@ -81,6 +82,14 @@ Phrase phrase_board_link(const Vocabulary& v, BoardKind board, BoardLink link);
 // colour, in the profile's words: "Weiss: Bauer Eva vier; Schwarz: Bauer Bella vier", or the
 // profile's word for empty. A Readout: a move announcement cuts it off.
 Phrase phrase_board_reading(const Vocabulary& v, const core::Position& pos, core::Bitboard squares);
+// What stands on each of `squares`, in board order, empty ones too: "Eva vier: Weiss Bauer;
+// David fuenf: leer". A Readout.
+Phrase phrase_square_reading(const Vocabulary& v, const core::Position& pos,
+                             core::Bitboard squares);
+// The pieces taken so far, by the colour they belonged to (core::captured_pieces): "Geschlagen:
+// Weiss: Springer, Bauer; Schwarz: keine". A Readout.
+Phrase phrase_captured(const Vocabulary& v,
+                       const std::array<std::vector<core::PieceType>, 2>& captured);
 // "No sound device: <reason>. Announcements continue as text and recording."
 Phrase phrase_no_sound(const Vocabulary& v, std::string_view reason);
 

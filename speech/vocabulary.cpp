@@ -92,11 +92,16 @@ const std::vector<std::string>& Vocabulary::required_keys() {
       k.push_back(std::string("unit.") + u + ".one");
       k.push_back(std::string("unit.") + u + ".other");
     }
-    for (const char* s :
-         {"illegal_move", "illegal_move_expected", "board_mismatch", "time_readout", "time_control",
-          "time_control_added", "low_time", "flag_fall", "draw_claim", "game_end",
-          "correction_move", "correction_remove", "correction_place", "board_connected",
-          "board_lost", "board_reconnected", "no_sound"})
+    for (const char* s : {"illegal_move",     "illegal_move_expected",
+                          "board_mismatch",   "time_readout",
+                          "time_control",     "time_control_added",
+                          "low_time",         "flag_fall",
+                          "draw_claim",       "game_end",
+                          "correction_move",  "correction_remove",
+                          "correction_place", "board_connected",
+                          "board_lost",       "board_reconnected",
+                          "no_sound",         "board_empty",
+                          "captured",         "captured_none"})
       k.push_back(std::string("say.") + s);
     for (const char* r : {"checkmate", "stalemate", "dead_position", "fivefold",
                           "seventy_five_moves", "threefold", "fifty_moves", "agreement",

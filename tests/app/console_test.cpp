@@ -107,5 +107,46 @@ TEST(Console, ReadsTheBoardLikeLichessBlindMode) {
   EXPECT_NE(bad.error().message.find("\"r9\""), std::string::npos);
 }
 
+// Squares asked by name, empty ones too; "f4" is a square, "fe" a file.
+TEST(Console, ReadsTheSquaresAsked) {
+  const core::Position pos =
+      pos_of("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  auto one = read_board(pos, "e4");
+  ASSERT_TRUE(one) << one.error().message;
+  EXPECT_EQ(*one, "e4: white pawn");
+  auto several = read_board(pos, "square d5 f4 e7");
+  ASSERT_TRUE(several) << several.error().message;
+  EXPECT_EQ(*several, "f4: empty; d5: white pawn; e7: black queen");
+  auto file = read_board(pos, "fe");
+  ASSERT_TRUE(file);
+  EXPECT_EQ(file->substr(0, 7), "file e:");
+  auto asked = board_query_squares(pos, "d5 f4");
+  ASSERT_TRUE(asked);
+  EXPECT_TRUE(asked->each_square);
+  EXPECT_EQ(asked->squares,
+            core::square_bb(core::make_square(3, 4)) | core::square_bb(core::make_square(5, 3)));
+  auto rank = board_query_squares(pos, "r4");
+  ASSERT_TRUE(rank);
+  EXPECT_FALSE(rank->each_square);
+  auto bad = read_board(pos, "e9");
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().message.find("squares (e4 d5)"), std::string::npos);
+}
+
+TEST(Console, ReadsTheCapturedPieces) {
+  core::Game game;
+  EXPECT_EQ(read_captured(game), "captured: white none; black none");
+  for (const char* text : {"e2e4", "d7d5", "e4d5", "g8f6", "b1c3", "f6d5", "c3d5", "d8d5"}) {
+    core::Move move = core::Move::none();
+    for (core::Move m : core::legal_moves(game.position()))
+      if (core::to_uci(m) == text) move = m;
+    ASSERT_TRUE(game.play(move)) << text;
+  }
+  EXPECT_EQ(read_captured(game), "captured: white knight, pawn; black knight, pawn");
+  auto command = parse_console_line("ca");
+  ASSERT_TRUE(command);
+  EXPECT_EQ(command->kind, CommandKind::Captured);
+}
+
 }  // namespace
 }  // namespace annabella::app

@@ -214,6 +214,24 @@ TEST(Station, ReadingTheBoardIsPrintedAndSpokenPrivately) {
   EXPECT_TRUE(d.output.printed_containing("\"r9\" is not a rank"));
 }
 
+TEST(Station, ReadingSquaresAndCapturedPiecesIsPrintedAndSpokenPrivately) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("e2", "e4");
+  d.console("d5");
+  d.hand("d7", "d5");
+  d.hand("e4", "d5", true);
+  d.console("b d5 e4");
+  EXPECT_TRUE(d.output.printed_containing("e4: empty; d5: white pawn"));
+  ASSERT_FALSE(d.output.said.empty());
+  EXPECT_EQ(d.output.said.back().route, Route::Private);
+  EXPECT_EQ(d.output.said.back().text, "Eva vier: leer; David fuenf: Weiss Bauer");
+  d.console("captured");
+  EXPECT_TRUE(d.output.printed_containing("captured: white none; black pawn"));
+  EXPECT_EQ(d.output.said.back().route, Route::Private);
+  EXPECT_EQ(d.output.said.back().text, "Geschlagen: Weiss: keine; Schwarz: Bauer");
+}
+
 TEST(Station, ArbiterCommandsAdjustTheClocksAndAreRecorded) {
   annabella::testing::TempDir dir;
   StationDriver d(dir.path() / "record");

@@ -215,5 +215,35 @@ TEST(GameEnd, ResignationAndAgreementAreFinal) {
   EXPECT_EQ(result_text(other.end().result), "1/2-1/2");
 }
 
+// The pieces off the board, by the colour they belonged to: plain captures, en passant, and a
+// promoted piece taken as what it had become; most valuable first.
+TEST(CapturedPieces, CountsEveryCaptureByTheOwnersColour) {
+  Game game;
+  EXPECT_TRUE(captured_pieces(game)[WHITE].empty());
+  EXPECT_TRUE(captured_pieces(game)[BLACK].empty());
+  // 1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. d4 c5 5. d5 e5 6. dxe6 (en passant)
+  play_uci(game, {"e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5", "d2d4", "c7c5", "d4d5", "e7e5",
+                  "d5e6"});
+  auto captured = captured_pieces(game);
+  EXPECT_EQ(captured[WHITE], (std::vector<PieceType>{PAWN}));
+  EXPECT_EQ(captured[BLACK], (std::vector<PieceType>{PAWN, PAWN}));
+  // 6... Qxc3+ 7. bxc3: a queen for a knight, listed before the pawns.
+  play_uci(game, {"a5c3", "b2c3"});
+  captured = captured_pieces(game);
+  EXPECT_EQ(captured[WHITE], (std::vector<PieceType>{KNIGHT, PAWN}));
+  EXPECT_EQ(captured[BLACK], (std::vector<PieceType>{QUEEN, PAWN, PAWN}));
+  // Taking back the last move gives the queen back.
+  ASSERT_TRUE(game.take_back());
+  EXPECT_EQ(captured_pieces(game)[BLACK], (std::vector<PieceType>{PAWN, PAWN}));
+}
+
+TEST(CapturedPieces, APromotedPieceIsCountedAsWhatItBecame) {
+  Game game(fen("1n5r/P7/8/8/8/8/7k/4K3 w - - 0 1"));
+  play_uci(game, {"a7b8q", "h8b8"});  // axb8=Q Rxb8: White lost a queen, not a pawn
+  const auto captured = captured_pieces(game);
+  EXPECT_EQ(captured[BLACK], (std::vector<PieceType>{KNIGHT}));
+  EXPECT_EQ(captured[WHITE], (std::vector<PieceType>{QUEEN}));
+}
+
 }  // namespace
 }  // namespace annabella::core

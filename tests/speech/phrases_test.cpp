@@ -254,5 +254,31 @@ TEST(BoardReading, SaysThePiecesOnTheSquaresInTheProfilesWords) {
             "White: King Eva one");
 }
 
+TEST(BoardReading, SaysEachSquareAskedEmptyOnesToo) {
+  auto v = Vocabulary::load("fide");
+  ASSERT_TRUE(v) << v.error().message;
+  const auto pos = *core::Position::from_fen("4k3/8/8/8/1p2P3/8/8/4K3 w - - 0 1");
+  const auto e4 = core::square_bb(core::make_square(4, 3));
+  const auto d5 = core::square_bb(core::make_square(3, 4));
+  const Phrase p = phrase_square_reading(*v, pos, e4 | d5);
+  EXPECT_EQ(p.kind, PhraseKind::Readout);
+  EXPECT_EQ(p.text, "Eva vier: Weiss Bauer; David fuenf: leer");
+  EXPECT_EQ(p.spoken, "Eva vier: Weiß Bauer; David fünf: leer");
+}
+
+TEST(BoardReading, SaysTheCapturedPiecesBySide) {
+  auto v = Vocabulary::load("fide");
+  ASSERT_TRUE(v) << v.error().message;
+  const std::array<std::vector<core::PieceType>, 2> captured = {
+      std::vector<core::PieceType>{core::KNIGHT, core::PAWN}, std::vector<core::PieceType>{}};
+  const Phrase p = phrase_captured(*v, captured);
+  EXPECT_EQ(p.kind, PhraseKind::Readout);
+  EXPECT_EQ(p.text, "Geschlagen: Weiss: Springer, Bauer; Schwarz: keine");
+  EXPECT_EQ(p.spoken, "Geschlagen: Weiß: Springer, Bauer; Schwarz: keine");
+  auto ru = Vocabulary::load("russian");
+  ASSERT_TRUE(ru);
+  EXPECT_EQ(phrase_captured(*ru, captured).text, "Взяты: Белые: конь, пешка; Чёрные: нет");
+}
+
 }  // namespace
 }  // namespace annabella::speech
