@@ -1,12 +1,12 @@
 // annabella clock: replays a timeline of clock presses under a time control (for tests and for
 // arbiters checking a claim) and prints the times after each press, period changes and flags.
-#include <cctype>
 #include <fstream>
 #include <ostream>
 #include <sstream>
 
 #include "app/commands.h"
 #include "core/clock.h"
+#include "core/clock_timeline.h"
 
 namespace annabella::app {
 
@@ -17,71 +17,13 @@ using core::ClockEvent;
 using core::ClockInstant;
 using core::ClockLogEntry;
 
-struct TimelineEvent {
-  ClockDuration at{};
-  enum class Kind { Press, Pause, Resume } kind = Kind::Press;
-  core::Color side = core::WHITE;
-  int line = 0;
-};
-
-// "12", "12.25": seconds since the start, exact to the nanosecond.
-std::optional<ClockDuration> read_seconds(std::string_view text) {
-  if (text.empty()) return std::nullopt;
-  long long whole = 0, frac = 0, scale = 100'000'000;
-  std::size_t i = 0;
-  for (; i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])); ++i) {
-    whole = whole * 10 + (text[i] - '0');
-    if (whole > 10'000'000) return std::nullopt;  // over 115 days
-  }
-  if (i == 0) return std::nullopt;
-  if (i < text.size()) {
-    if (text[i] != '.' || i + 1 == text.size()) return std::nullopt;
-    for (++i; i < text.size(); ++i) {
-      if (!std::isdigit(static_cast<unsigned char>(text[i])) || scale == 0) return std::nullopt;
-      frac += (text[i] - '0') * scale;
-      scale /= 10;
-    }
-  }
-  return std::chrono::seconds(whole) + std::chrono::nanoseconds(frac);
-}
-
-Result<std::vector<TimelineEvent>> read_timeline(const std::string& path) {
-  std::ifstream in(path);
+// The timeline file, read whole; errors name the file and the line.
+Result<std::vector<core::ClockTimelineEvent>> read_timeline(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
   if (!in) return fail(path + ": cannot be read");
-  std::vector<TimelineEvent> events;
-  std::string line;
-  int number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    const std::string where = path + ":" + std::to_string(number) + ": ";
-    if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
-    std::istringstream words(line);
-    std::string seconds, what, extra;
-    if (!(words >> seconds)) continue;  // blank or comment
-    if (!(words >> what) || (words >> extra))
-      return fail(where + "expected \"SECONDS white\" or \"SECONDS black\" (or pause, resume)");
-    const auto at = read_seconds(seconds);
-    if (!at) return fail(where + "\"" + seconds + "\" is not a number of seconds");
-    for (char& c : what) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    TimelineEvent event;
-    event.at = *at;
-    event.line = number;
-    if (what == "white" || what == "w") {
-      event.side = core::WHITE;
-    } else if (what == "black" || what == "b") {
-      event.side = core::BLACK;
-    } else if (what == "pause") {
-      event.kind = TimelineEvent::Kind::Pause;
-    } else if (what == "resume") {
-      event.kind = TimelineEvent::Kind::Resume;
-    } else {
-      return fail(where + "\"" + what + "\" is not white, black, pause or resume");
-    }
-    if (!events.empty() && event.at < events.back().at)
-      return fail(where + "the time " + seconds + " is earlier than the line before");
-    events.push_back(event);
-  }
-  return events;
+  std::ostringstream text;
+  text << in.rdbuf();
+  return core::parse_clock_timeline(text.str(), path);
 }
 
 std::string side_word(core::Color side) {
@@ -179,17 +121,17 @@ int run_clock(const ClockOptions& options, std::ostream& out, std::ostream& err)
     err << "annabella clock: " << ok.error().message << '\n';
     return 2;
   }
-  for (const TimelineEvent& event : *timeline) {
+  for (const core::ClockTimelineEvent& event : *timeline) {
     const ClockInstant now = origin + event.at;
     Status done;
     switch (event.kind) {
-      case TimelineEvent::Kind::Press:
+      case core::ClockTimelineEvent::Kind::Press:
         if (auto press = clock.press(event.side, now); !press) done = fail(press.error());
         break;
-      case TimelineEvent::Kind::Pause:
+      case core::ClockTimelineEvent::Kind::Pause:
         done = clock.pause(now);
         break;
-      case TimelineEvent::Kind::Resume:
+      case core::ClockTimelineEvent::Kind::Resume:
         done = clock.resume(now);
         break;
     }

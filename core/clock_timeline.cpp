@@ -1,0 +1,93 @@
+#include "core/clock_timeline.h"
+
+#include <cctype>
+#include <optional>
+#include <string>
+
+namespace annabella::core {
+namespace {
+
+// "12", "12.25": seconds since the start, exact to the nanosecond.
+std::optional<ClockDuration> read_seconds(std::string_view text) {
+  if (text.empty()) return std::nullopt;
+  long long whole = 0, frac = 0, scale = 100'000'000;
+  std::size_t i = 0;
+  for (; i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])); ++i) {
+    whole = whole * 10 + (text[i] - '0');
+    if (whole > 10'000'000) return std::nullopt;  // over 115 days
+  }
+  if (i == 0) return std::nullopt;
+  if (i < text.size()) {
+    if (text[i] != '.' || i + 1 == text.size()) return std::nullopt;
+    for (++i; i < text.size(); ++i) {
+      if (!std::isdigit(static_cast<unsigned char>(text[i])) || scale == 0) return std::nullopt;
+      frac += (text[i] - '0') * scale;
+      scale /= 10;
+    }
+  }
+  return std::chrono::seconds(whole) + std::chrono::nanoseconds(frac);
+}
+
+bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r';
+}
+
+// The blank-separated words of a line.
+std::vector<std::string_view> words_of(std::string_view line) {
+  std::vector<std::string_view> words;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && is_blank(line[i])) ++i;
+    const std::size_t start = i;
+    while (i < line.size() && !is_blank(line[i])) ++i;
+    if (i > start) words.push_back(line.substr(start, i - start));
+  }
+  return words;
+}
+
+}  // namespace
+
+Result<std::vector<ClockTimelineEvent>> parse_clock_timeline(std::string_view text,
+                                                             std::string_view source) {
+  std::vector<ClockTimelineEvent> events;
+  int number = 0;
+  std::size_t from = 0;
+  while (from < text.size()) {
+    std::size_t end = text.find('\n', from);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(from, end - from);
+    from = end + 1;
+    ++number;
+    const std::string where = std::string(source) + ":" + std::to_string(number) + ": ";
+    if (const auto hash = line.find('#'); hash != std::string_view::npos)
+      line = line.substr(0, hash);
+    const auto words = words_of(line);
+    if (words.empty()) continue;  // blank or comment
+    if (words.size() != 2)
+      return fail(where + "expected \"SECONDS white\" or \"SECONDS black\" (or pause, resume)");
+    const auto at = read_seconds(words[0]);
+    if (!at) return fail(where + "\"" + std::string(words[0]) + "\" is not a number of seconds");
+    std::string what(words[1]);
+    for (char& c : what) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    ClockTimelineEvent event;
+    event.at = *at;
+    event.line = number;
+    if (what == "white" || what == "w") {
+      event.side = WHITE;
+    } else if (what == "black" || what == "b") {
+      event.side = BLACK;
+    } else if (what == "pause") {
+      event.kind = ClockTimelineEvent::Kind::Pause;
+    } else if (what == "resume") {
+      event.kind = ClockTimelineEvent::Kind::Resume;
+    } else {
+      return fail(where + "\"" + std::string(words[1]) + "\" is not white, black, pause or resume");
+    }
+    if (!events.empty() && event.at < events.back().at)
+      return fail(where + "the time " + std::string(words[0]) + " is earlier than the line before");
+    events.push_back(event);
+  }
+  return events;
+}
+
+}  // namespace annabella::core

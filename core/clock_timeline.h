@@ -1,0 +1,28 @@
+// A timeline of clock presses as text (`annabella clock --events FILE`): one event per line,
+// "SECONDS white|black|pause|resume", seconds since the clock was started (White's clock runs
+// from 0), e.g. "12.25 white". '#' starts a comment; blank lines are ignored. Times may not go
+// back. For tests and for arbiters checking a claim against a ChessClock replay.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "core/clock.h"
+#include "core/result.h"
+
+namespace annabella::core {
+
+struct ClockTimelineEvent {
+  enum class Kind { Press, Pause, Resume };
+  ClockDuration at{};  // since the clock was started
+  Kind kind = Kind::Press;
+  Color side = WHITE;  // Press: who pressed
+  int line = 0;        // where it stands in the text (1 = first line)
+};
+
+// Reads the whole text; the error names where and what is wrong, as "SOURCE:LINE: ..."
+// ("events.txt:4: ...") with `source` the file's name.
+Result<std::vector<ClockTimelineEvent>> parse_clock_timeline(std::string_view text,
+                                                             std::string_view source = "events");
+
+}  // namespace annabella::core
