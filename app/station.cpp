@@ -243,6 +243,9 @@ void Station::record(const JournalEntry& entry, TimePoint time) {
 }
 
 void Station::handle(const StationEvent& event) {
+  // What was due before this event happens first (a settled move before a console line typed
+  // after it, a flag before a later press), so the order of rulings follows the time stamps.
+  tick(event.time);
   std::vector<tactile::PegboardEvent> happened;
   switch (event.kind) {
     case StationEvent::Kind::Pegboard:
@@ -276,13 +279,14 @@ void Station::tick(TimePoint now) {
     on_sighted_board(happened);
   }
   if (game_.is_over()) return;
-  // Art. 6.9: a flag has fallen.
+  // Art. 6.8: a flag is fallen once observed or claimed; Art. 6.9 rules on it (`flag`).
   const auto flags = clock_.flags(now);
   if (!flags.empty() && !flag_reported_) {
     flag_reported_ = true;
     const core::Color flagged = flags.front().side;
     say(speech::phrase_flag_fall(vocabulary_, flagged), Route::Public, now);
-    print(now, side_word(flagged) + "'s flag has fallen (Art. 6.9); claim it with: flag");
+    print(now,
+          side_word(flagged) + "'s flag has fallen (Art. 6.8); claim it with: flag (Art. 6.9)");
   }
   // D.2.6: warnings at the thresholds the player chose, once each, privately.
   for (const auto& warning : warnings_.due(clock_.reading(now))) {
@@ -326,6 +330,13 @@ void Station::on_pegboard(const std::vector<tactile::PegboardEvent>& events) {
         print(e.time, "touched " + core::square_name(e.square) +
                           (e.piece != core::NO_PIECE ? " " + core::piece_name(e.piece) : "") +
                           (e.own_piece ? "" : " (opponent's piece)") + " (D.2.2)");
+        // speech.verbosity = verbose: the lifted piece is named in the player's ear, as the
+        // board knows it ("Gustav eins: Weiss Springer").
+        if (verbosity() == config::Verbosity::Verbose &&
+            pegboard_.position().piece_on(e.square) != core::NO_PIECE)
+          say(speech::phrase_square_reading(vocabulary_, pegboard_.position(),
+                                            core::square_bb(e.square)),
+              Route::Private, e.time);
         break;
       }
       case Kind::MoveCompleted: {
@@ -335,6 +346,14 @@ void Station::on_pegboard(const std::vector<tactile::PegboardEvent>& events) {
             to_execute_.reset();
             print(e.time, "executed " + core::to_uci(e.move) + " on the pegboard");
           }
+          break;
+        }
+        if (pegboard_.position().side_to_move() != vi_color_) {
+          // The VI player executed the sighted player's move before it was entered: it is not
+          // announced or made from the pegboard; the entered move is checked against it (D.2.1).
+          print(e.time, "the pegboard shows " + core::to_san(pegboard_.position(), e.move) +
+                            " for " + side_word(~vi_color_) +
+                            "; waiting for the sighted player's move to be entered (D.2.1)");
           break;
         }
         // D.2.3 (1)+(2) done; (3) the station announces the move, which makes it.
@@ -356,7 +375,7 @@ void Station::on_pegboard(const std::vector<tactile::PegboardEvent>& events) {
                   ": which piece? (press a promotion button or type move with =Q/=R/=B/=N)");
         break;
       case Kind::Illegal:
-        print(e.time, "illegal: " + e.detail + " (Art. 7.5)");
+        print(e.time, "illegal: " + e.detail + " (not made, D.2.3)");
         if (to_execute_)
           say(speech::phrase_illegal_move(vocabulary_, pegboard_.position(), *to_execute_),
               Route::Private, e.time);
@@ -377,8 +396,10 @@ void Station::on_pegboard(const std::vector<tactile::PegboardEvent>& events) {
         const auto link = e.kind == Kind::Connected     ? speech::BoardLink::Connected
                           : e.kind == Kind::Reconnected ? speech::BoardLink::Reconnected
                                                         : speech::BoardLink::Lost;
-        say(speech::phrase_board_link(vocabulary_, speech::BoardKind::Pegboard, link),
-            Route::Private, e.time);
+        // speech.verbosity = quiet: only a lost board is said; connecting is printed.
+        if (link == speech::BoardLink::Lost || verbosity() != config::Verbosity::Quiet)
+          say(speech::phrase_board_link(vocabulary_, speech::BoardKind::Pegboard, link),
+              Route::Private, e.time);
         std::string text = tactile::describe(e);
         print(e.time, text);
         break;
@@ -426,10 +447,7 @@ void Station::on_sighted_board(const std::vector<tactile::PegboardEvent>& events
         make_move(e.move, e.time, "e-board");
         if (game_.ply_count() == 0 || game_.moves().back() != e.move) break;
         say(speech::phrase_for_move(vocabulary_, before, e.move, wording_), Route::Public, e.time);
-        if (!game_.is_over()) {
-          to_execute_ = e.move;
-          pegboard_.expect_move(e.move);
-        }
+        if (!game_.is_over()) expect_on_pegboard(e.move, e.time);
         break;
       }
       case Kind::Touched:
@@ -465,20 +483,15 @@ void Station::make_move(core::Move move, TimePoint time, std::string_view by) {
     print(time, "not recorded: " + played.error().message);
     return;
   }
-  // D.2.4: the opponent's clock starts only now that the move is made.
-  auto press = clock_.press(before.side_to_move(), time);
-  if (!press) print(time, "clock: " + press.error().message);
+  // D.2.4: the opponent's clock starts only now that the move is made. Events from different
+  // devices may arrive a little out of order: the clock is never pressed before its last event.
+  const TimePoint press_time =
+      clock_.log().empty() ? time : std::max(time, clock_.log().back().time);
+  auto press = clock_.press(before.side_to_move(), press_time);
+  if (!press) print(time, press.error().message);
+  const RecordedMove& r =
+      record_move(move, san, time, by, press ? std::optional(press->elapsed) : std::nullopt);
   clock_event(time);
-  RecordedMove r;
-  r.move = move;
-  r.san = san;
-  r.at = timeline(time);
-  r.white_left = to_ms(clock_.remaining(core::WHITE, time));
-  r.black_left = to_ms(clock_.remaining(core::BLACK, time));
-  if (press) r.elapsed = to_ms(press->elapsed);
-  r.by = std::string(by);
-  record(move_entry(r, game_.ply_count()), time);
-  moves_.push_back(r);
   if (sighted_board_ && by == "pegboard") {
     sighted_to_execute_ = move;
     sighted_board_->expect_move(move);
@@ -497,12 +510,29 @@ void Station::make_move(core::Move move, TimePoint time, std::string_view by) {
     announce_end(time);
     return;
   }
+  if (!options_.config.speech.say_draw_claims) return;  // Art. 11.3
   if (game_.can_claim_threefold())
     say(speech::phrase_draw_claim(vocabulary_, core::Termination::ThreefoldRepetitionClaim),
         Route::Private, time);
   else if (game_.can_claim_fifty_moves())
     say(speech::phrase_draw_claim(vocabulary_, core::Termination::FiftyMoveClaim), Route::Private,
         time);
+}
+
+const RecordedMove& Station::record_move(core::Move move, const std::string& san, TimePoint time,
+                                         std::string_view by,
+                                         std::optional<core::ClockDuration> elapsed) {
+  RecordedMove r;
+  r.move = move;
+  r.san = san;
+  r.at = timeline(time);
+  r.white_left = to_ms(clock_.remaining(core::WHITE, time));
+  r.black_left = to_ms(clock_.remaining(core::BLACK, time));
+  if (elapsed) r.elapsed = to_ms(*elapsed);
+  r.by = std::string(by);
+  record(move_entry(r, game_.ply_count()), time);  // on disk before anyone acts on it
+  moves_.push_back(r);
+  return moves_.back();
 }
 
 void Station::enter_sighted_move(const std::string& text, TimePoint time) {
@@ -533,10 +563,29 @@ void Station::enter_sighted_move(const std::string& text, TimePoint time) {
   if (game_.ply_count() == 0 || game_.moves().back() != *move) return;
   // D.2.1: announced to both players; the VI player executes it on his board.
   say(speech::phrase_for_move(vocabulary_, before, *move, wording_), Route::Public, time);
-  if (!game_.is_over()) {
-    to_execute_ = *move;
-    pegboard_.expect_move(*move);
+  if (!game_.is_over()) expect_on_pegboard(*move, time);
+}
+
+void Station::expect_on_pegboard(core::Move move, TimePoint time) {
+  // D.2.1: the VI player executes the announced move on his board; the station checks it.
+  const auto already = pegboard_.completed_move();
+  if (!already) {
+    to_execute_ = move;
+    pegboard_.expect_move(move);
+    return;
   }
+  // He executed a move before it was entered (the spoken announcement came first).
+  std::vector<tactile::PegboardEvent> events;
+  if (*already == move) {
+    print(time, "executed " + core::to_uci(move) + " on the pegboard");
+  } else {
+    print(time, "the pegboard shows " + core::to_uci(*already) + " but " + core::to_uci(move) +
+                    " was played; the VI player corrects his board (D.2.1)");
+    say(speech::phrase_illegal_move(vocabulary_, game_.position_at(game_.ply_count() - 1), move),
+        Route::Private, time);
+  }
+  pegboard_.set_position(game_.position(), time, events);
+  on_pegboard(events);
 }
 
 void Station::announce_end(TimePoint time) {
@@ -743,9 +792,29 @@ void Station::on_console(const StationEvent& event) {
         }
         intended = *move;
       }
+      const core::Position before = game_.position();
+      const core::Color claimant = before.side_to_move();
       if (auto claimed = game_.claim_draw(intended); !claimed) {
-        print(time, "draw-claim rejected: " + claimed.error().message);
+        // Art. 9.5.3: an incorrect claim gives the opponent two minutes; the game goes on, and
+        // an intended move must then be made (Art. 3, 4).
+        (void)clock_.add_time(~claimant, std::chrono::minutes(2), time,
+                              "incorrect claim, Art. 9.5.3");
+        record(clock_entry(to_ms(clock_.remaining(core::WHITE, time)),
+                           to_ms(clock_.remaining(core::BLACK, time)), timeline(time), "claim"),
+               time);
+        clock_event(time);
+        print(time, "draw-claim rejected: " + claimed.error().message + ". Two minutes added to " +
+                        side_word(~claimant) + "'s clock (Art. 9.5.3)" +
+                        (intended ? "; " + side_word(claimant) + " must now play " +
+                                        core::to_san(before, *intended) + " (Art. 9.5.3)"
+                                  : std::string()));
         break;
+      }
+      if (intended) {
+        // Art. 9.2.1.1: the intended move, written and declared, is part of the game record.
+        (void)record_move(*intended, core::to_san(before, *intended), time, "draw claim",
+                          std::nullopt);
+        write_exports(time);
       }
       announce_end(time);
       break;

@@ -115,6 +115,13 @@ class Station {
   void on_console(const StationEvent& event);
   void enter_sighted_move(const std::string& text, TimePoint time);
   void make_move(core::Move move, TimePoint time, std::string_view by);
+  // Journals a move already played in game_ (with the clock times now) and keeps it for the
+  // console; `elapsed` is the time the move took when the clock was pressed for it.
+  const RecordedMove& record_move(core::Move move, const std::string& san, TimePoint time,
+                                  std::string_view by, std::optional<core::ClockDuration> elapsed);
+  // D.2.1: the sighted player's move, made and announced, is to be executed on the pegboard.
+  void expect_on_pegboard(core::Move move, TimePoint time);
+  config::Verbosity verbosity() const { return options_.config.speech.verbosity; }
   void announce_end(TimePoint time);
 
   // Requests

@@ -72,6 +72,7 @@ struct SpeechSettings {
   AnnouncementForm form = AnnouncementForm::Short;
   Verbosity verbosity = Verbosity::Normal;
   bool name_captured_piece = false;
+  bool say_draw_claims = false;              // Art. 11.3: off unless the arbiter allows it
   std::map<std::string, std::string> words;  // vocabulary overrides: word key -> spoken word
 };
 

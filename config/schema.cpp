@@ -213,8 +213,16 @@ std::vector<KeySpec> build_schema() {
       "Gustav eins Felix drei).",
       {"short", "long"}, [](auto& c) -> auto& { return c.speech.form; }));
   s.push_back(choice<Verbosity>(
-      "speech", "verbosity", "How much is said beyond the moves: quiet, normal or verbose.",
+      "speech", "verbosity",
+      "How much is said beyond the moves: quiet (a lost board, but not its return), normal, or "
+      "verbose (each lifted piece named privately, as the board knows it).",
       {"quiet", "normal", "verbose"}, [](auto& c) -> auto& { return c.speech.verbosity; }));
+  s.push_back(boolean(
+      "speech", "say_draw_claims",
+      "Tell the VI player privately when threefold repetition or 50 moves can be claimed. Off: "
+      "a device must not point out a claim the player has to find himself (Art. 11.3); for "
+      "training games or when the arbiter allows it.",
+      [](auto& c) -> auto& { return c.speech.say_draw_claims; }));
   s.push_back(boolean(
       "speech", "name_captured_piece",
       "Name the captured piece in announcements (\"schlägt Bauer\").",

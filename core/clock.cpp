@@ -204,15 +204,13 @@ Status ChessClock::start(ClockInstant now, Color first) {
   plies_.front().time = now;
   plies_.front().to_move = first;
   plies_.front().remaining = base_;
-  append(ClockEvent::Start, now, first, side_name(first) + "'s clock started (Art. 6.5)");
+  append(ClockEvent::Start, now, first, side_name(first) + "'s clock started (Art. 6.6)");
   return {};
 }
 
 Result<ClockLogEntry> ChessClock::press(Color mover, ClockInstant now) {
-  if (!started_) return fail("clock: not started yet; the arbiter starts it (Art. 6.5)");
+  if (!started_) return fail("clock: not started yet; the arbiter starts it (Art. 6.6)");
   if (stopped_) return fail("clock: stopped, the game is over");
-  if (paused_)
-    return fail("clock: paused by the arbiter (Art. 6.11.2); it must be restarted first");
   if (mover != turn_)
     return fail("clock: " + side_name(turn_) + "'s clock runs; " + side_name(mover) +
                 " has no clock to stop (D.2.4)");
@@ -270,7 +268,7 @@ Status ChessClock::pause(ClockInstant now, std::string reason) {
   fold_segment(now);
   paused_ = true;
   append(ClockEvent::Pause, now, turn_,
-         reason.empty() ? "the arbiter paused the clocks (Art. 6.11.2)" : std::move(reason));
+         reason.empty() ? "the arbiter paused the clocks (Art. 6.11.1)" : std::move(reason));
   return {};
 }
 
@@ -304,7 +302,7 @@ Status ChessClock::set_remaining(Color side, ClockDuration time, ClockInstant no
   raise_flag_if_time(side, now);
   if (!started_) plies_.front().remaining = base_;
   append(ClockEvent::SetTime, now, side,
-         reason.empty() ? side_name(side) + "'s time set to " + format_hms(time) + " (Art. 6.11.4)"
+         reason.empty() ? side_name(side) + "'s time set to " + format_hms(time) + " (Art. 6.10.2)"
                         : std::move(reason));
   return {};
 }
@@ -336,7 +334,7 @@ Status ChessClock::set_moves_completed(Color side, int moves, ClockInstant now,
   base_[side] += before - shown(side, now);
   append(ClockEvent::SetMoves, now, side,
          reason.empty() ? side_name(side) + "'s move counter set to " + std::to_string(moves) +
-                              " (Art. 6.11.4)"
+                              " (Art. 6.10.2)"
                         : std::move(reason));
   return {};
 }

@@ -67,13 +67,13 @@ struct FlagFall {
 };
 
 enum class ClockEvent : unsigned char {
-  Start,     // the arbiter starts the first player's clock (Art. 6.5)
+  Start,     // the arbiter starts the first player's clock (Art. 6.6)
   Press,     // a move made (D.2.3, D.2.4): the mover's clock stops, the opponent's starts
-  Pause,     // the arbiter pauses the clocks (Art. 6.11.2)
+  Pause,     // the arbiter pauses the clocks (Art. 6.11.1)
   Resume,    // the arbiter restarts them
-  SetTime,   // the arbiter sets a time (Art. 6.11.4)
+  SetTime,   // the arbiter sets a time (Art. 6.10.2)
   AddTime,   // the arbiter adds time (Art. 7.5.5: two minutes to the opponent)
-  SetMoves,  // the arbiter corrects a move counter (Art. 6.11.4)
+  SetMoves,  // the arbiter corrects a move counter (Art. 6.10.2)
   Readjust,  // D.2.9: the clocks set back to the times after an earlier ply
   Flag,      // a flag fell
   Stop,      // the game ended; the clocks stop
@@ -113,26 +113,28 @@ class ChessClock {
 
   const TimeControl& control() const { return control_; }
 
-  // The arbiter starts the clock of `first` (White, Art. 6.5; Black when the game starts from a
+  // The arbiter starts the clock of `first` (White, Art. 6.6; Black when the game starts from a
   // position with Black to move).
   Status start(ClockInstant now, Color first = WHITE);
   // D.2.3 / D.2.4: `mover` has made his move at `now`. His clock stops (delay and increment
-  // applied, the next period's time added at a time control) and the opponent's starts. Fails,
-  // changing nothing, when `mover`'s clock is not the one running, while paused, or when `now` is
-  // earlier than the last event.
+  // applied, the next period's time added at a time control) and the opponent's starts. While
+  // the arbiter has paused the clocks (Art. 6.11.1) the move is counted the same way with no
+  // further time charged, and the opponent's clock is the one that runs when they are restarted
+  // (Guidelines I: the sealed move made on resumption, then the opponent's clock started). Fails,
+  // changing nothing, when it is not `mover`'s turn, or when `now` is earlier than the last event.
   Result<ClockLogEntry> press(Color mover, ClockInstant now);
-  // Art. 6.11.2: the arbiter pauses the clocks; resume() restarts the same side.
+  // Art. 6.11.1: the arbiter pauses the clocks; resume() restarts the same side.
   Status pause(ClockInstant now, std::string reason = {});
   Status resume(ClockInstant now);
   // The game has ended (result, claim upheld): no clock runs any more.
   Status stop(ClockInstant now, std::string reason = {});
 
-  // Art. 6.11.4: the arbiter sets `side`'s displayed time at `now`. A flag fallen on that side is
+  // Art. 6.10.2: the arbiter sets `side`'s displayed time at `now`. A flag fallen on that side is
   // raised again when the new time is above zero (the log keeps the flag).
   Status set_remaining(Color side, ClockDuration time, ClockInstant now, std::string reason);
   // Art. 7.5.5 and others: adds `time` (negative to deduct) to `side`'s clock.
   Status add_time(Color side, ClockDuration time, ClockInstant now, std::string reason);
-  // Art. 6.11.4: sets `side`'s move counter (which decides the period and time controls).
+  // Art. 6.10.2: sets `side`'s move counter (which decides the period and time controls).
   Status set_moves_completed(Color side, int moves, ClockInstant now, std::string reason);
   // D.2.9: the moves are retraced to ply `ply`; both times and move counters are set back to what
   // they were after it, and the clock of the side to move then runs (unless paused). Later plies

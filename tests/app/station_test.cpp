@@ -9,6 +9,8 @@
 #include <algorithm>
 
 #include "core/notation.h"
+#include "speech/phrases.h"
+#include "speech/vocabulary.h"
 #include "support/temp_dir.h"
 
 namespace annabella::app {
@@ -415,6 +417,173 @@ TEST(Station, ABrokenSettingIsNamed) {
   auto station = Station::open(options, output, TimePoint(1h));
   ASSERT_FALSE(station);
   EXPECT_NE(station.error().message.find("speech.profile"), std::string::npos);
+}
+
+// Guidelines I / Art. 6.11.1: a move made while the arbiter has paused the clocks (the sealed
+// move on resumption) is counted, and the opponent's clock is the one that restarts.
+TEST(Station, AMoveMadeWhileTheClocksArePausedSwitchesTheClockThatRestarts) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("e2", "e4");
+  d.console("pause");
+  d.console("e5");  // Black's (sealed) move, made while the clocks stand
+  ASSERT_EQ(d.station->game().ply_count(), 2u);
+  EXPECT_FALSE(d.output.printed_containing("has no clock to stop"));
+  EXPECT_EQ(d.station->clock().moves_completed(core::BLACK), 1);
+  EXPECT_TRUE(d.station->clock().paused());
+  d.hand("e7", "e5");
+  d.console("continue");
+  EXPECT_EQ(d.station->clock().running(), core::WHITE);
+  d.hand("g1", "f3");
+  ASSERT_EQ(d.station->game().ply_count(), 3u);
+  EXPECT_EQ(d.station->clock().moves_completed(core::WHITE), 2);
+  EXPECT_EQ(d.station->clock().running(), core::BLACK);
+}
+
+// D.2.1: the sighted player announces his move aloud and the VI player executes it before the
+// assistant has typed it: the pegboard does not make it; the entered move is checked against it.
+TEST(Station, AMoveExecutedOnThePegboardBeforeItIsEnteredWaitsForTheEntry) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("e2", "e4");
+  const auto said_before = d.output.said.size();
+  d.hand("e7", "e5");
+  EXPECT_EQ(d.station->game().ply_count(), 1u);
+  EXPECT_EQ(d.output.said.size(), said_before);  // nothing announced
+  EXPECT_TRUE(d.output.printed_containing("waiting for the sighted player's move to be entered"));
+  d.console("e5");
+  ASSERT_EQ(d.station->game().ply_count(), 2u);
+  EXPECT_TRUE(d.output.printed_containing("executed e7e5 on the pegboard"));
+  EXPECT_TRUE(d.output.printed_containing("by console"));
+  d.hand("g1", "f3");
+  EXPECT_EQ(d.station->game().ply_count(), 3u);
+  EXPECT_EQ(d.station->clock().running(), core::BLACK);
+}
+
+TEST(Station, AMisheardMoveExecutedEarlyIsReportedWhenTheRightOneIsEntered) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("e2", "e4");
+  d.hand("d7", "d5");  // heard "d5", but the sighted player played e5
+  d.console("e5");
+  ASSERT_EQ(d.station->game().ply_count(), 2u);
+  EXPECT_EQ(core::to_uci(d.station->game().moves().back()), "e7e5");
+  EXPECT_TRUE(d.output.printed_containing("the pegboard shows d7d5 but e7e5 was played"));
+  ASSERT_FALSE(d.output.said.empty());
+  EXPECT_EQ(d.output.said.back().route, Route::Private);
+}
+
+// Art. 9.2.1.1: a correct claim with the intended move: the move is part of the record (journal,
+// console, PGN); Art. 9.5.3: an incorrect claim gives the opponent two minutes.
+TEST(Station, ADrawClaimWithTheIntendedMoveRecordsTheMove) {
+  annabella::testing::TempDir dir;
+  {
+    StationDriver d(dir.path() / "record");
+    for (int cycle = 0; cycle < 2; ++cycle) {
+      d.hand("g1", "f3");
+      d.console("Nf6");
+      d.hand("g8", "f6");
+      d.hand("f3", "g1");
+      if (cycle == 1) break;
+      d.console("Ng8");
+      d.hand("f6", "g8");
+    }
+    ASSERT_EQ(d.station->game().ply_count(), 7u);
+    d.console("draw-claim Ng8");
+    ASSERT_TRUE(d.station->game().is_over()) << d.output.printed.back();
+    EXPECT_EQ(d.station->game().ply_count(), 8u);
+    d.console("repeat");
+    EXPECT_TRUE(d.output.printed_containing("last move: 4... Ng8"));
+    d.console("game");
+    EXPECT_TRUE(d.output.printed_containing("4. Ng1 Ng8"));
+    const std::string pgn = read_file(dir.path() / "record" / "game.pgn");
+    EXPECT_NE(pgn.find("4. Ng1"), std::string::npos) << pgn;
+    EXPECT_NE(pgn.find("Ng8"), std::string::npos) << pgn;
+  }
+  StationDriver resumed(dir.path() / "record", true);
+  ASSERT_TRUE(resumed.station);
+  EXPECT_EQ(resumed.station->game().ply_count(), 8u);
+  EXPECT_TRUE(resumed.station->game().is_over());
+}
+
+TEST(Station, AnIncorrectDrawClaimGivesTheOpponentTwoMinutes) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  const auto black_before = d.station->clock().remaining(core::BLACK, d.now);
+  d.console("draw-claim");  // White to move claims; nothing repeats
+  EXPECT_FALSE(d.station->game().is_over());
+  EXPECT_TRUE(d.output.printed_containing("Two minutes added to Black's clock (Art. 9.5.3)"));
+  EXPECT_EQ(d.station->clock().remaining(core::BLACK, d.now), black_before + 2min);
+}
+
+// Art. 11.3: by default the station does not point out a draw the player could claim; the
+// arbiter may allow it (speech.say_draw_claims).
+TEST(Station, AClaimableDrawIsSaidOnlyWhenTheConfigurationAllowsIt) {
+  auto vocabulary = speech::Vocabulary::load("fide");
+  ASSERT_TRUE(vocabulary);
+  const std::string claim_text =
+      speech::phrase_draw_claim(*vocabulary, core::Termination::ThreefoldRepetitionClaim).text;
+  for (const bool allowed : {false, true}) {
+    annabella::testing::TempDir dir;
+    config::StationConfig config;
+    config.speech.say_draw_claims = allowed;
+    StationDriver d(dir.path() / "record", false, config);
+    for (int cycle = 0; cycle < 2; ++cycle) {
+      d.hand("g1", "f3");
+      d.console("Nf6");
+      d.hand("g8", "f6");
+      d.hand("f3", "g1");
+      d.console("Ng8");
+      d.hand("f6", "g8");
+    }
+    ASSERT_EQ(d.station->game().ply_count(), 8u);
+    ASSERT_TRUE(d.station->game().can_claim_threefold());
+    const bool said = std::any_of(d.output.said.begin(), d.output.said.end(),
+                                  [&](const Said& s) { return s.text == claim_text; });
+    EXPECT_EQ(said, allowed);
+  }
+}
+
+// speech.verbosity: quiet says a lost board but not its return; verbose names each lifted piece
+// privately; normal does neither of the extras.
+TEST(Station, VerbosityDecidesWhatIsSaidBeyondTheMoves) {
+  for (const auto level :
+       {config::Verbosity::Quiet, config::Verbosity::Normal, config::Verbosity::Verbose}) {
+    annabella::testing::TempDir dir;
+    config::StationConfig config;
+    config.speech.verbosity = level;
+    StationDriver d(dir.path() / "record", false, config);
+    d.lift("g1").wait(300ms);  // a touch counts once the peg stays out (debounce)
+    const bool named =
+        !d.output.said.empty() && d.output.said.back().text == "Gustav eins: Weiss Springer";
+    EXPECT_EQ(named, level == config::Verbosity::Verbose);
+    if (named) {
+      EXPECT_EQ(d.output.said.back().route, Route::Private);
+    }
+    d.place("g1");
+    // The board goes away and comes back with the start position.
+    tactile::BoardInput lost;
+    lost.kind = tactile::BoardInput::Kind::Disconnected;
+    lost.time = d.now += 1s;
+    d.station->handle(StationEvent::pegboard(lost));
+    tactile::BoardInput back;
+    back.kind = tactile::BoardInput::Kind::Connected;
+    back.time = d.now += 1s;
+    d.station->handle(StationEvent::pegboard(back));
+    tactile::BoardInput scan;
+    scan.kind = tactile::BoardInput::Kind::Scan;
+    scan.time = d.now += 100ms;
+    scan.scan.occupied = core::Position().pieces();
+    d.station->handle(StationEvent::pegboard(scan));
+    d.wait(1s);
+    const std::size_t spoken_links =
+        std::count_if(d.output.said.begin(), d.output.said.end(), [](const Said& said) {
+          return said.text.find("verbunden") != std::string::npos ||
+                 said.text.find("Verbindung") != std::string::npos;
+        });
+    EXPECT_EQ(spoken_links, level == config::Verbosity::Quiet ? 1u : 2u)
+        << "verbosity " << static_cast<int>(level);
+  }
 }
 
 }  // namespace

@@ -229,12 +229,12 @@ TEST(FlagFallResult, Article69LossOrDraw) {
 TEST(ChessClock, ThePauseStopsTheRunningClockAndResumeRestartsIt) {
   ChessClock clock = clock_for("60 min");
   ASSERT_TRUE(clock.start(at_s(0)));
-  ASSERT_TRUE(clock.pause(at_s(10), "Art. 6.11.2: illness"));
+  ASSERT_TRUE(clock.pause(at_s(10), "Art. 6.11.1: illness"));
   EXPECT_TRUE(clock.paused());
   EXPECT_FALSE(clock.running());
   EXPECT_FALSE(clock.expiry());
   EXPECT_EQ(clock.remaining(WHITE, at_s(500)), minutes(60) - seconds(10));
-  EXPECT_FALSE(clock.press(WHITE, at_s(50)));  // paused: no press
+  EXPECT_FALSE(clock.press(BLACK, at_s(50)));  // not Black's turn, paused or not
   EXPECT_FALSE(clock.pause(at_s(60)));         // already paused
   ASSERT_TRUE(clock.resume(at_s(100)));
   EXPECT_EQ(clock.expiry(), at_s(100 + 3600 - 10));
@@ -243,6 +243,28 @@ TEST(ChessClock, ThePauseStopsTheRunningClockAndResumeRestartsIt) {
   EXPECT_EQ(press->elapsed, seconds(15));  // [%emt] without the pause
   EXPECT_EQ(press->remaining[WHITE], minutes(60) - seconds(15));
   EXPECT_EQ(pgn_emt(*clock.times_at_ply(1)), "[%emt 0:00:15]");
+}
+
+// Guidelines I: on resumption the sealed move is made while the clocks stand, then the
+// opponent's clock is started. A press while paused counts the move and charges nothing more.
+TEST(ChessClock, AMoveMadeWhileThePauseLastsSwitchesTheClockThatRestarts) {
+  ChessClock clock = clock_for("90 min/40 moves + 30 min + 30 s/move");
+  ASSERT_TRUE(clock.start(at_s(0)));
+  ASSERT_TRUE(clock.press(WHITE, at_s(20)));
+  ASSERT_TRUE(clock.pause(at_s(50), "adjourned"));  // Black thought 30 s, then sealed
+  auto sealed = clock.press(BLACK, at_s(5000));     // made on resumption, clocks still paused
+  ASSERT_TRUE(sealed) << sealed.error().message;
+  EXPECT_EQ(sealed->elapsed, seconds(30));
+  EXPECT_EQ(sealed->remaining[BLACK], minutes(90) - seconds(30) + seconds(30));  // + increment
+  EXPECT_EQ(clock.moves_completed(BLACK), 1);
+  EXPECT_TRUE(clock.paused());
+  EXPECT_FALSE(clock.running());
+  EXPECT_EQ(clock.remaining(WHITE, at_s(6000)), minutes(90) - seconds(20) + seconds(30));
+  ASSERT_TRUE(clock.resume(at_s(6000)));
+  EXPECT_EQ(clock.running(), WHITE);  // the opponent of the sealer
+  auto next = clock.press(WHITE, at_s(6010));
+  ASSERT_TRUE(next);
+  EXPECT_EQ(next->elapsed, seconds(10));
 }
 
 TEST(ChessClock, APauseDuringASimpleDelayKeepsTheDelayUsed) {
@@ -276,7 +298,7 @@ TEST(ChessClock, SettingTheRunningClockShowsExactlyThatTime) {
   for (const char* control : {"60 min", "G/60 d5", "60 min + 5 s Bronstein delay"}) {
     ChessClock clock = clock_for(control);
     ASSERT_TRUE(clock.start(at_s(0)));
-    ASSERT_TRUE(clock.set_remaining(WHITE, minutes(5), at_s(8), "Art. 6.11.4"));
+    ASSERT_TRUE(clock.set_remaining(WHITE, minutes(5), at_s(8), "Art. 6.10.2"));
     EXPECT_EQ(clock.remaining(WHITE, at_s(8)), minutes(5)) << control;
     EXPECT_EQ(clock.remaining(WHITE, at_s(20)), minutes(5) - seconds(12)) << control;
     ASSERT_TRUE(clock.set_remaining(BLACK, minutes(7), at_s(20), ""));
@@ -302,7 +324,7 @@ TEST(ChessClock, MoveCounterCorrectionMovesTheTimeControl) {
   ASSERT_TRUE(clock.start(at_s(0)));
   ASSERT_TRUE(clock.press(WHITE, at_s(10)));
   ASSERT_TRUE(clock.press(BLACK, at_s(20)));
-  ASSERT_TRUE(clock.set_moves_completed(WHITE, 38, at_s(21), "Art. 6.11.4"));
+  ASSERT_TRUE(clock.set_moves_completed(WHITE, 38, at_s(21), "Art. 6.10.2"));
   ASSERT_TRUE(clock.press(WHITE, at_s(22)));
   ASSERT_TRUE(clock.press(BLACK, at_s(23)));
   auto w40 = clock.press(WHITE, at_s(24));
