@@ -279,5 +279,67 @@ TEST(DeviceLoss, StoppingDoesNotWaitForADeviceThatIsAway) {
       << rig.text.str();
 }
 
+// A real failure through PortAudio and ALSA: an ALSA file sink writing to /dev/full (through a
+// symbolic link), so that every write of PortAudio's stream fails ("No space left on device")
+// as an unplugged card's would. Removing the link brings the device back: the sink then writes
+// to a new file, and the announcer's reopening through PortAudio finds it playing again.
+TEST(DeviceLoss, ARealPortAudioDeviceThatFailsAndComesBack) {
+  ::annabella::testing::TempDir dir;
+  const auto out = dir / "speaker.raw";
+  std::filesystem::create_symlink("/dev/full", out);
+  const auto conf = dir / "asound.conf";
+  std::ofstream(conf) << "pcm.!default { type file slave { pcm { type null } } file \""
+                      << out.string() << "\" format \"raw\" }\n";
+  ::setenv("ALSA_CONFIG_PATH", conf.c_str(), 1);  // this process only (one test a process)
+
+  const Vocabulary v = fixtures::profile("fide");
+  const core::Position start;
+  const Phrase move = phrase_for_move(v, start, fixtures::move(start, "e4"));
+  auto sound = std::make_shared<SoundLines>();
+  Announcer::Settings settings;
+  settings.public_device = "default";
+  settings.private_device = "none";
+  settings.reopen_first_wait = 10ms;
+  settings.reopen_longest_wait = 80ms;
+  settings.on_sound_line = [sound](Clock::time_point, const std::string& line) {
+    sound->add(line);
+  };
+  auto synth = EspeakSynthesizer::create();
+  ASSERT_TRUE(synth);
+  // The real opener, counted, so that the test sees attempts on the full device fail.
+  auto device = std::make_shared<PluggableDevice>();
+  SinkOpener counted = [device](std::string_view name,
+                                int rate) -> Result<std::unique_ptr<AudioSink>> {
+    {
+      std::lock_guard lock(device->mutex);
+      device->opens.push_back(Clock::now());
+    }
+    device->changed.notify_all();
+    return open_portaudio_sink(name, rate);
+  };
+  auto announcer = Announcer::start(v, settings, std::move(*synth), counted, Clock::now());
+  ASSERT_TRUE(announcer) << announcer.error().message;
+  ASSERT_TRUE((*announcer)->sound_problems().empty()) << (*announcer)->sound_problems().front();
+  (*announcer)->announce(move, Route::Public, Clock::now());
+  ASSERT_TRUE(sound->wait_for("failed"));
+  // Reopening works on the full device, but the announcer's first write (a little silence)
+  // fails: it is not back yet.
+  ASSERT_TRUE(device->wait_until([&] { return device->opens.size() >= 4; }));
+  EXPECT_EQ(sound->count("is back"), 0);
+  std::filesystem::remove(out);  // plugged back in
+  ASSERT_TRUE(sound->wait_for("is back"));
+  (*announcer)->wait_until_idle();
+  announcer->reset();
+
+  EXPECT_EQ(sound->count("sound: the public and private device 'default' failed ("), 1);
+  EXPECT_EQ(sound->count("is back"), 1);
+  const std::string bytes = ::annabella::testing::read_file(out);
+  std::size_t loud = 0;
+  for (std::size_t i = 0; i + 1 < bytes.size(); i += 2)
+    loud += std::abs(int(std::int16_t(std::uint16_t(std::uint8_t(bytes[i])) |
+                                      std::uint16_t(std::uint8_t(bytes[i + 1]) << 8)))) > 200;
+  EXPECT_GT(loud, 11025u / 5) << "the move was played again after the device came back";
+}
+
 }  // namespace
 }  // namespace annabella::speech
