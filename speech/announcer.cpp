@@ -279,7 +279,7 @@ class Player {
         lock.unlock();
         host_.sound_line("sound: " + device_text() +
                          " did not come back; phrases not played on it: " + missed +
-                         " (they are in the text and the recording)");
+                         " (each has its text line)");
         lock.lock();
         return false;
       }
