@@ -215,6 +215,10 @@ Result<std::unique_ptr<StationRig>> build_rig(const RigOptions& options, std::os
         options.station.record_folder / ("announcements-" + std::to_string(part) + ".wav");
   speech_settings.sound = options.sound;
   speech_settings.text = nullptr;  // the printer writes the text lines
+  // A sound device lost or back mid-game: printed on the game thread like every line.
+  speech_settings.on_sound_line = [queue = &rig->queue](TimePoint at, const std::string& line) {
+    queue->push(StationEvent::notice(at, line));
+  };
   auto announcer = speech::Announcer::start(*vocabulary, speech_settings, std::move(*synthesizer),
                                             speech::open_portaudio_sink, origin);
   if (!announcer) return fail("speech: " + announcer.error().message);

@@ -104,7 +104,10 @@ int run_recording_verify(const RecordingVerifyOptions& options, std::ostream& ou
     err << "annabella recording verify: " << check.error().message << '\n';
     return 1;
   }
-  out << options.file << ": " << check->phrases << " phrases, digest chain intact\n"
+  out << options.file << ": " << check->phrases << " phrases";
+  if (check->cut_markers > 0)  // D.2.7: readouts a move cut off, marked in the cue list
+    out << " (" << check->cut_markers << " cut off by a move)";
+  out << ", digest chain intact\n"
       << "last digest: " << check->last_digest << '\n';
   return 0;
 }

@@ -83,6 +83,14 @@ StationEvent StationEvent::stop(TimePoint time) {
   return e;
 }
 
+StationEvent StationEvent::notice(TimePoint time, std::string line) {
+  StationEvent e;
+  e.kind = Kind::Notice;
+  e.time = time;
+  e.line = std::move(line);
+  return e;
+}
+
 Result<std::unique_ptr<Station>> Station::open(const StationOptions& options, StationOutput& output,
                                                TimePoint now) {
   const auto& cfg = options.config;
@@ -263,6 +271,9 @@ void Station::handle(const StationEvent& event) {
       break;
     case StationEvent::Kind::Stop:
       finished_ = true;
+      break;
+    case StationEvent::Kind::Notice:
+      print(event.time, event.line);
       break;
   }
   tick(event.time);

@@ -50,6 +50,7 @@ struct StationEvent {
     SightedBoard,  // input from the sighted player's DGT e-board (`board`), when there is one
     Console,       // a console line (`line`) from `source`: keyboard, board button, tactile clock
     Stop,          // the program ends (the record stays)
+    Notice,        // a line to print as it is (`line`): the announcer's sound status
   };
   Kind kind = Kind::Console;
   TimePoint time{};
@@ -61,6 +62,7 @@ struct StationEvent {
   static StationEvent pegboard(tactile::BoardInput input);
   static StationEvent sighted_board(tactile::BoardInput input);
   static StationEvent stop(TimePoint time);
+  static StationEvent notice(TimePoint time, std::string line);
 };
 
 // What the station says and prints. Implementations must not block the game thread for long:

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
+#include <cstdio>
 #include <deque>
 #include <fstream>
 #include <list>
@@ -38,6 +39,7 @@ namespace {
 
 using Clock = Announcer::Clock;
 constexpr std::size_t kChunkSamples = 1024;  // ~46 ms: how soon a readout can be cut off
+constexpr std::size_t kProbeSamples = 256;   // ~12 ms of silence: does a reopened device play?
 
 std::string clock_text(Clock::duration since_origin) {
   return session_time_text(std::chrono::duration_cast<std::chrono::milliseconds>(since_origin));
@@ -73,8 +75,6 @@ void queue_by_rules(std::deque<Item>& queue, Item item) {
 }
 
 // The samples of one phrase, appended by the speech thread while a player may already be
-// playing the first ones (so a long phrase starts as soon as its first 50 ms exist).
-// The samples of one phrase, appended by the speech thread while a player may already be
 // playing the first ones (so a long phrase starts as soon as its first 50 ms exist). A phrase
 // the queue rules drop is cancelled: its synthesis stops and nobody waits for it.
 class PhraseAudio {
@@ -109,6 +109,11 @@ class PhraseAudio {
     out.assign(samples_.begin() + long(at), samples_.begin() + long(at + n));
     return true;
   }
+  // True when every sample has been synthesized and `at` of them were taken.
+  bool all_taken(std::size_t at) {
+    std::lock_guard lock(mutex_);
+    return complete_ && at >= samples_.size();
+  }
   // Wakes a waiting take() so that it sees its stop condition.
   void wake() {
     { std::lock_guard lock(mutex_); }
@@ -116,6 +121,11 @@ class PhraseAudio {
   }
   // All samples; only once finished.
   const Samples& samples() const { return samples_; }
+
+  // Where the recording holds the phrase: its cue line's sequence number (0: not recorded) and
+  // the sample it ends at. Only the speech thread touches these.
+  int recorded_sequence = 0;
+  std::int64_t recorded_end = 0;
 
  private:
   std::mutex mutex_;
@@ -132,15 +142,41 @@ struct Clip {
   std::shared_ptr<PhraseAudio> audio;
 };
 
-// One sound device and the thread that plays to it.
+// What a player needs from the announcer. Called on the player's thread, with no player lock
+// held.
+class PlayerHost {
+ public:
+  virtual ~PlayerHost() = default;
+  // Opens and closes devices, one at a time across all players (PortAudio's start and stop are
+  // not thread-safe).
+  virtual Result<std::unique_ptr<AudioSink>> open_sink(const std::string& device) = 0;
+  virtual void close_sink(std::unique_ptr<AudioSink> sink) = 0;
+  // Writes a sound status line ("sound: ..."); a non-empty `problem` is also remembered.
+  virtual void sound_line(const std::string& line, const std::string& problem = {}) = 0;
+  virtual void first_sample(const Clip& clip, Clock::time_point at) = 0;
+  // A readout was cut off by a move after `heard` samples (D.2.7: the cue list says so).
+  virtual void cut_off(const Clip& clip, std::size_t heard, Clock::time_point at) = 0;
+};
+
+struct Backoff {
+  std::chrono::milliseconds first{100}, longest{2000};
+};
+
+// One sound device and the thread that plays to it. When the device fails, the thread says so,
+// reopens it by name with back-off (waiting on its condition variable, so that the destructor
+// ends the wait at once), and on its return plays what is still worth hearing.
 class Player {
  public:
-  using Problem = std::function<void(const std::string&)>;
-  Player(std::unique_ptr<AudioSink> sink, Problem on_problem,
-         std::function<void(const Clip&, Clock::time_point)> on_first_sample)
-      : sink_(std::move(sink)),
-        on_problem_(std::move(on_problem)),
-        on_first_sample_(std::move(on_first_sample)),
+  // `device` is the name as configured (it is reopened by it); `routes` names the routes that
+  // use it ("private", "public and private") for the text lines.
+  Player(PlayerHost& host, std::string device, std::string routes, std::unique_ptr<AudioSink> sink,
+         Backoff backoff)
+      : host_(host),
+        device_(std::move(device)),
+        routes_(std::move(routes)),
+        sink_name_(sink->name()),
+        sink_(std::move(sink)),
+        backoff_(backoff),
         thread_([this] { run(); }) {}
   ~Player() {
     {
@@ -166,9 +202,10 @@ class Player {
     wake_.notify_all();
   }
 
+  // Until the queue has been played, or the device is away (nothing can be played now).
   void wait_until_idle() {
     std::unique_lock lock(mutex_);
-    idle_.wait(lock, [&] { return queue_.empty() && !playing_; });
+    idle_.wait(lock, [&] { return away_ || (queue_.empty() && !playing_); });
   }
 
  private:
@@ -184,11 +221,13 @@ class Player {
     }
   }
 
+  std::string device_text() const { return "the " + routes_ + " device '" + sink_name_ + "'"; }
+
   void run() {
     std::unique_lock lock(mutex_);
     for (;;) {
       wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-      if (queue_.empty()) return;  // stopping, and everything played
+      if (queue_.empty()) break;  // stopping, and everything played
       Clip clip = std::move(queue_.front());
       queue_.pop_front();
       playing_ = true;
@@ -196,36 +235,121 @@ class Player {
       current_ = clip.audio;
       cut_ = false;
       lock.unlock();
-      play(clip);
+      auto played = play(clip);
       lock.lock();
       playing_ = false;
       playing_kind_ = PhraseKind::Message;
       current_.reset();
+      if (!played && !recover(lock, std::move(clip), played.error().message)) break;
       if (queue_.empty()) idle_.notify_all();
     }
+    lock.unlock();
+    host_.close_sink(std::move(sink_));
   }
 
-  void play(const Clip& clip) {
-    if (!sink_) return;
+  // Plays one phrase; fails when the device does.
+  Status play(const Clip& clip) {
     Samples chunk;
     const auto cut = [this] { return cut_.load(); };  // only readouts are ever cut
-    for (std::size_t at = 0; clip.audio->take(at, kChunkSamples, chunk, cut); at += chunk.size()) {
-      if (at == 0 && on_first_sample_) on_first_sample_(clip, Clock::now());
-      if (auto ok = sink_->write(chunk); !ok) {
-        on_problem_(ok.error().message);
-        sink_.reset();  // the device is gone: text and recording go on
-        return;
-      }
+    std::size_t at = 0;
+    for (; clip.audio->take(at, kChunkSamples, chunk, cut); at += chunk.size()) {
+      if (at == 0) host_.first_sample(clip, Clock::now());
+      if (auto ok = sink_->write(chunk); !ok) return ok;
     }
+    if (cut_ && !clip.audio->all_taken(at)) host_.cut_off(clip, at, Clock::now());
+    return {};
   }
 
-  std::unique_ptr<AudioSink> sink_;
-  Problem on_problem_;
-  std::function<void(const Clip&, Clock::time_point)> on_first_sample_;
+  // The device failed while playing `interrupted`: says so once, reopens it with back-off, says
+  // it is back and settles what waited meanwhile. False when the announcer stops first. Called
+  // and returns with the lock held; never holds it while opening or writing a line.
+  bool recover(std::unique_lock<std::mutex>& lock, Clip interrupted, const std::string& why) {
+    away_ = true;
+    idle_.notify_all();  // nothing can be played now: nobody waits for it
+    lock.unlock();
+    host_.close_sink(std::move(sink_));
+    host_.sound_line("sound: " + device_text() + " failed (" + why +
+                         "); moves go on as text and into the recording; trying to reopen it",
+                     why);
+    lock.lock();
+    for (auto wait = backoff_.first;; wait = std::min(wait * 2, backoff_.longest)) {
+      if (wake_.wait_for(lock, wait, [&] { return stopping_; })) {
+        const auto missed = std::to_string(queue_.size() + 1);
+        queue_.clear();
+        lock.unlock();
+        host_.sound_line("sound: " + device_text() +
+                         " did not come back; phrases not played on it: " + missed +
+                         " (each has its text line)");
+        lock.lock();
+        return false;
+      }
+      lock.unlock();
+      auto sink = host_.open_sink(device_);
+      // A device that opens but cannot play (a file sink on a full disk) is not back yet.
+      const Status probe =
+          sink ? (*sink)->write(Samples(kProbeSamples, 0)) : Status(fail(sink.error()));
+      if (sink && !probe) host_.close_sink(std::move(*sink));
+      lock.lock();
+      if (probe) {
+        sink_ = std::move(*sink);
+        break;
+      }
+    }
+    auto dropped = settle(std::move(interrupted));
+    away_ = false;
+    lock.unlock();
+    host_.sound_line("sound: " + device_text() + " is back");
+    for (const auto& line : dropped) host_.sound_line(line);
+    lock.lock();
+    return true;
+  }
+
+  // What waited while the device was away, with the phrase it failed on (the oldest): the
+  // latest move is played again, from its start (D.2.1: the player must hear the last move);
+  // earlier moves are not repeated; readouts and warnings are stale (the clock has moved on)
+  // and dropped; messages (corrections, game end) are played in order, after the move. What
+  // is dropped stays in the text and the recording; the returned lines say what it was.
+  std::vector<std::string> settle(Clip interrupted) {  // with the lock held
+    std::deque<Clip> all = std::move(queue_);
+    all.push_front(std::move(interrupted));
+    const auto latest = std::find_if(
+        all.rbegin(), all.rend(), [](const Clip& c) { return c.phrase.kind == PhraseKind::Move; });
+    const Clip* latest_move = latest == all.rend() ? nullptr : &*latest;
+    std::vector<std::string> lines;
+    queue_.clear();
+    for (Clip& clip : all) {
+      const std::string what =
+          std::string(kind_name(clip.phrase.kind)) + " '" + clip.phrase.text + "'";
+      switch (clip.phrase.kind) {
+        case PhraseKind::Move:
+          if (&clip == latest_move) {
+            queue_.push_front(std::move(clip));
+          } else {
+            lines.push_back("sound: not played on " + device_text() + ": " + what +
+                            " (a later move came while it was away)");
+          }
+          break;
+        case PhraseKind::Readout:
+        case PhraseKind::Warning:
+          lines.push_back("sound: dropped on " + device_text() + ": " + what +
+                          " (stale after the device was away)");
+          break;
+        case PhraseKind::Message:
+          queue_.push_back(std::move(clip));
+          break;
+      }
+    }
+    return lines;
+  }
+
+  PlayerHost& host_;
+  const std::string device_, routes_, sink_name_;
+  std::unique_ptr<AudioSink> sink_;  // only the player's thread touches it
+  const Backoff backoff_;
   std::mutex mutex_;
   std::condition_variable wake_, idle_;
   std::deque<Clip> queue_;
-  bool playing_ = false, stopping_ = false;
+  bool playing_ = false, stopping_ = false, away_ = false;
   std::atomic<bool> cut_{false};
   PhraseKind playing_kind_ = PhraseKind::Message;
   std::shared_ptr<PhraseAudio> current_;  // what is playing
@@ -268,16 +392,33 @@ struct Request {
   std::shared_ptr<PhraseAudio> audio;
 };
 
+// A readout a player cut off, for the speech thread to mark in the recording.
+struct CutNote {
+  Route route = Route::Public;
+  std::shared_ptr<PhraseAudio> audio;
+  std::size_t heard = 0;  // samples played before the cut
+  Clock::time_point at;
+};
+
+std::string seconds_text(std::size_t samples, int rate_hz) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.3f s", double(samples) / double(rate_hz));
+  return buffer;
+}
+
 }  // namespace
 
-struct Announcer::Impl {
+struct Announcer::Impl final : PlayerHost {
   Vocabulary vocabulary;
   Settings settings;
   std::unique_ptr<Synthesizer> synthesizer;
+  int sample_rate_hz = 22050;
   Voice voice;
   Clock::time_point origin;
   std::unique_ptr<Recorder> recorder;
   PhraseCache cache{0};
+  SinkOpener opener;
+  std::mutex device_mutex;                                 // opening and closing devices
   std::map<std::string, std::unique_ptr<Player>> players;  // by device name as configured
   Player* route_player[2] = {nullptr, nullptr};
 
@@ -286,9 +427,10 @@ struct Announcer::Impl {
   std::vector<std::string> problems;
   std::string digest;
 
-  std::mutex mutex;  // the request queue
+  std::mutex mutex;  // the request queue and the cut notes
   std::condition_variable wake, idle;
   std::deque<Request> requests;
+  std::deque<CutNote> cuts;
   bool busy = false, stopping = false;
   std::thread speech_thread;
 
@@ -302,6 +444,38 @@ struct Announcer::Impl {
     if (std::find(problems.begin(), problems.end(), reason) != problems.end()) return;
     problems.push_back(reason);
     write_line(clock_text(Clock::now() - origin) + " " + phrase_no_sound(vocabulary, reason).text);
+  }
+
+  Result<std::unique_ptr<AudioSink>> open_sink(const std::string& device) override {
+    std::lock_guard lock(device_mutex);
+    return opener(device, sample_rate_hz);
+  }
+  void close_sink(std::unique_ptr<AudioSink> sink) override {
+    std::lock_guard lock(device_mutex);
+    sink.reset();
+  }
+  void sound_line(const std::string& line, const std::string& problem) override {
+    const auto now = Clock::now();
+    {
+      std::lock_guard lock(text_mutex);
+      if (!problem.empty() &&
+          std::find(problems.begin(), problems.end(), problem) == problems.end())
+        problems.push_back(problem);
+      write_line(clock_text(now - origin) + " " + line);
+    }
+    if (settings.on_sound_line) settings.on_sound_line(now, line);
+  }
+  void first_sample(const Clip& clip, Clock::time_point at) override {
+    if (settings.on_first_sample)
+      settings.on_first_sample(clip.phrase, clip.route, clip.requested, at);
+  }
+  void cut_off(const Clip& clip, std::size_t heard, Clock::time_point at) override {
+    if (!recorder) return;
+    {
+      std::lock_guard lock(mutex);
+      cuts.push_back({clip.route, clip.audio, heard, at});
+    }
+    wake.notify_all();
   }
 
   Player* player_for(Route route) const { return route_player[route == Route::Public ? 0 : 1]; }
@@ -332,6 +506,31 @@ struct Announcer::Impl {
       report_problem(digest_now.error().message);
       return;
     }
+    audio.recorded_sequence = recorder->sequence();
+    audio.recorded_end = recorder->samples_written();
+    std::lock_guard lock(text_mutex);
+    digest = *digest_now;
+  }
+
+  // D.2.7: the cue list says that a recorded readout was cut off, when, and how much of it was
+  // heard, so that the recording tells what the player actually heard. A readout dropped
+  // before it was recorded is not in the recording at all and needs no mark.
+  void mark_cut(const CutNote& note) {
+    const PhraseAudio& audio = *note.audio;
+    if (!recorder || audio.recorded_sequence == 0) return;
+    const auto total = audio.samples().size();
+    const auto cut_sample = audio.recorded_end - std::int64_t(total) + std::int64_t(note.heard);
+    const std::string text =
+        "phrase " + std::to_string(audio.recorded_sequence) + " cut off by a move after " +
+        seconds_text(note.heard, sample_rate_hz) + " of " + seconds_text(total, sample_rate_hz) +
+        "; heard up to sample " + std::to_string(cut_sample);
+    auto digest_now =
+        recorder->mark(std::chrono::duration_cast<std::chrono::milliseconds>(note.at - origin),
+                       route_name(note.route), Recorder::kCutMarker, text);
+    if (!digest_now) {
+      report_problem(digest_now.error().message);
+      return;
+    }
     std::lock_guard lock(text_mutex);
     digest = *digest_now;
   }
@@ -339,16 +538,23 @@ struct Announcer::Impl {
   void run() {
     std::unique_lock lock(mutex);
     for (;;) {
-      wake.wait(lock, [&] { return stopping || !requests.empty(); });
-      if (requests.empty()) return;
-      Request request = std::move(requests.front());
-      requests.pop_front();
+      wake.wait(lock, [&] { return stopping || !requests.empty() || !cuts.empty(); });
+      if (cuts.empty() && requests.empty()) return;  // stopping, and everything done
       busy = true;
-      lock.unlock();
-      speak(request);
+      if (!cuts.empty()) {
+        const CutNote note = std::move(cuts.front());
+        cuts.pop_front();
+        lock.unlock();
+        mark_cut(note);
+      } else {
+        Request request = std::move(requests.front());
+        requests.pop_front();
+        lock.unlock();
+        speak(request);
+      }
       lock.lock();
       busy = false;
-      if (requests.empty()) idle.notify_all();
+      if (requests.empty() && cuts.empty()) idle.notify_all();
     }
   }
 };
@@ -370,39 +576,36 @@ Result<std::unique_ptr<Announcer>> Announcer::start(const Vocabulary& vocabulary
   }
   impl->settings = std::move(settings);
   impl->synthesizer = std::move(synthesizer);
+  impl->opener = std::move(open_sink);
   const auto& s = impl->settings;
-  const int rate = impl->synthesizer ? impl->synthesizer->sample_rate_hz() : 22050;
+  if (impl->synthesizer) impl->sample_rate_hz = impl->synthesizer->sample_rate_hz();
   if (!s.recording.empty()) {
     if (!impl->synthesizer) return fail("a recording needs a synthesizer");
-    auto recorder = Recorder::create(s.recording, rate);
+    auto recorder = Recorder::create(s.recording, impl->sample_rate_hz);
     if (!recorder) return fail(recorder.error());
     impl->recorder = std::move(*recorder);
   }
-  if (s.sound && impl->synthesizer && open_sink) {
-    const std::string devices[2] = {s.public_device, s.private_device};
+  if (s.sound && impl->synthesizer && impl->opener) {
+    // The device of each route; "none" as the private device: the public device takes both.
+    const bool shared = s.private_device == "none" || s.private_device == s.public_device;
+    const std::string devices[2] = {s.public_device, shared ? s.public_device : s.private_device};
+    const Backoff backoff{s.reopen_first_wait, s.reopen_longest_wait};
     for (int r = 0; r < 2; ++r) {
       const std::string& name = devices[r];
       if (name.empty() || name == "none") continue;
       auto& player = impl->players[name];
       if (!player) {
-        auto sink = open_sink(name, rate);
+        auto sink = impl->open_sink(name);
         if (!sink) {
           impl->report_problem(sink.error().message);
           impl->players.erase(name);
           continue;
         }
-        Impl* raw = impl.get();
-        player = std::make_unique<Player>(
-            std::move(*sink), [raw](const std::string& why) { raw->report_problem(why); },
-            [raw](const Clip& clip, Clock::time_point first) {
-              if (raw->settings.on_first_sample)
-                raw->settings.on_first_sample(clip.phrase, clip.route, clip.requested, first);
-            });
+        const std::string routes = shared ? "public and private" : r == 0 ? "public" : "private";
+        player = std::make_unique<Player>(*impl, name, routes, std::move(*sink), backoff);
       }
       impl->route_player[r] = player.get();
     }
-    // "none" as the private device: the private route uses the public device.
-    if (s.private_device == "none") impl->route_player[1] = impl->route_player[0];
   }
   Impl* raw = impl.get();
   impl->speech_thread = std::thread([raw] { raw->run(); });
@@ -416,7 +619,8 @@ Announcer::~Announcer() {
   }
   impl_->wake.notify_all();
   impl_->speech_thread.join();
-  impl_->players.clear();  // each plays out its queue, then stops
+  impl_->players.clear();  // each plays out its queue (unless its device is away), then stops
+  for (const CutNote& note : impl_->cuts) impl_->mark_cut(note);  // cut while playing out
 }
 
 void Announcer::announce(Phrase phrase, Route route, Clock::time_point at) {
@@ -441,11 +645,14 @@ void Announcer::announce(Phrase phrase, Route route, Clock::time_point at) {
 }
 
 void Announcer::wait_until_idle() {
-  {
+  const auto speech_idle = [this] {
     std::unique_lock lock(impl_->mutex);
-    impl_->idle.wait(lock, [&] { return impl_->requests.empty() && !impl_->busy; });
-  }
+    impl_->idle.wait(
+        lock, [&] { return impl_->requests.empty() && impl_->cuts.empty() && !impl_->busy; });
+  };
+  speech_idle();
   for (auto& [name, player] : impl_->players) player->wait_until_idle();
+  speech_idle();  // the cut-off marks the players noted
 }
 
 std::vector<std::string> Announcer::sound_problems() const {

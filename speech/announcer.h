@@ -12,7 +12,10 @@
 // Routes: public (both players hear moves) and private (the VI player's earpiece: readouts,
 // warnings, corrections), each a device by name or "none"; both may name the same device.
 // No sound device: the announcer says so once, as a text line, and goes on with text and the
-// recording.
+// recording. A device that fails during the game (unplugged) is said once, reopened by name with
+// back-off on its player thread, and said to be back; meanwhile text and recording go on, and on
+// its return the latest move is played again (D.2.1) while stale readouts and warnings are
+// dropped with a text line (docs/speech.md, "A device that fails during the game").
 #pragma once
 
 #include <chrono>
@@ -46,6 +49,14 @@ class Announcer {
     std::filesystem::path text_log;          // and appended to this file, if set
     bool sound = true;                       // false: text (and recording) only
     std::size_t cache_phrases = 256;  // synthesized phrases kept for reuse (0: synthesize always)
+    // A device that fails is reopened after this wait, then after twice as long each time it
+    // still fails, up to the longest wait (never a busy loop; the destructor interrupts it).
+    std::chrono::milliseconds reopen_first_wait{100};
+    std::chrono::milliseconds reopen_longest_wait{2000};
+    // Each sound status line ("sound: ...": a device lost or back, phrases it did not play) is
+    // written to `text` and the log, and handed here too, without its time stamp, with the time
+    // it happened. Called on a player thread; must not block (push it onto a queue).
+    std::function<void(Clock::time_point at, const std::string& line)> on_sound_line;
     // Called on a player thread just before a phrase's first samples go to its device, with the
     // time announce() was called and the time now (latency measurements).
     std::function<void(const Phrase&, Route, Clock::time_point requested,
@@ -59,7 +70,7 @@ class Announcer {
   static Result<std::unique_ptr<Announcer>> start(const Vocabulary& vocabulary, Settings settings,
                                                   std::unique_ptr<Synthesizer> synthesizer,
                                                   SinkOpener open_sink, Clock::time_point origin);
-  // Speaks what is still queued, then stops.
+  // Speaks what is still queued, then stops. A device that is away is not waited for.
   ~Announcer();
   Announcer(const Announcer&) = delete;
   Announcer& operator=(const Announcer&) = delete;
@@ -67,10 +78,11 @@ class Announcer {
   // Queues a phrase that happened at `at` (the time printed in its text line). Never blocks on
   // speech: writes the text line and returns.
   void announce(Phrase phrase, Route route, Clock::time_point at);
-  // Blocks until everything queued has been played (the command line and tests use it).
+  // Blocks until everything queued has been played, or cannot be while its device is away (the
+  // command line and tests use it).
   void wait_until_idle();
 
-  // The sound problems met so far, each said once.
+  // The sound problems met so far (a device missing at the start or failing later), each once.
   std::vector<std::string> sound_problems() const;
   // The recording's latest chain digest ("" without a recording).
   std::string recording_digest() const;

@@ -70,7 +70,7 @@ Result<std::unique_ptr<Recorder>> Recorder::create(const std::filesystem::path& 
   std::FILE* cues = std::fopen(cue_path(audio_path).c_str(), "w");
   if (!cues) return fail("cannot write the cue list " + cue_path(audio_path).string());
   std::fprintf(cues,
-               "# annabella recording cue list v1: audio %s, %d Hz mono 16-bit\n"
+               "# annabella recording cue list v2: audio %s, %d Hz mono 16-bit\n"
                "# digest = SHA-256(previous digest, cue line, samples); see docs/speech.md\n"
                "# seq\ttime\tfirst_sample\tend_sample\troute\tkind\ttext\tdigest\n",
                audio_path.filename().c_str(), sample_rate_hz);
@@ -92,11 +92,22 @@ Result<std::string> Recorder::record(std::chrono::milliseconds at, std::string_v
   segment.insert(segment.end(), audio.begin(), audio.end());
   const std::int64_t first = audio_->samples_written();
   if (auto ok = audio_->write(segment); !ok) return fail(ok.error());
+  return append_line(at, route, kind, text, first, audio_->samples_written(), segment);
+}
+
+Result<std::string> Recorder::mark(std::chrono::milliseconds at, std::string_view route,
+                                   std::string_view kind, std::string_view text) {
   const std::int64_t end = audio_->samples_written();
+  return append_line(at, route, kind, text, end, end, {});
+}
+
+std::string Recorder::append_line(std::chrono::milliseconds at, std::string_view route,
+                                  std::string_view kind, std::string_view text, std::int64_t first,
+                                  std::int64_t end, std::span<const std::int16_t> samples) {
   std::ostringstream line;
   line << ++sequence_ << '\t' << session_time_text(at) << '\t' << first << '\t' << end << '\t'
        << one_line(route) << '\t' << one_line(kind) << '\t' << one_line(text);
-  digest_ = chain_digest(digest_, line.str(), segment);
+  digest_ = chain_digest(digest_, line.str(), samples);
   std::fprintf(cues_, "%s\t%s\n", line.str().c_str(), digest_.c_str());
   std::fflush(cues_);
   return digest_;
@@ -130,9 +141,12 @@ Result<RecordingCheck> verify_recording(const std::filesystem::path& audio_path)
     const std::string digest = chain_digest(previous, body, segment);
     if (digest != fields[7])
       return fail(where + "digest mismatch: the cue line or its audio has been changed");
+    // A cut marker (cue list v2) holds no samples; v1 lists have none, and verify as before.
+    const bool marker = fields[5] == Recorder::kCutMarker;
+    if (marker && end != first) return fail(where + "a cut marker must not hold samples");
     previous = digest;
     expected_first = end;
-    ++check.phrases;
+    ++(marker ? check.cut_markers : check.phrases);
   }
   if (expected_first != std::int64_t(audio->samples.size()))
     return fail("the sound file holds " +

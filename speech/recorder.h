@@ -35,11 +35,24 @@ class Recorder {
   Result<std::string> record(std::chrono::milliseconds at, std::string_view route,
                              std::string_view kind, std::string_view text,
                              std::span<const std::int16_t> audio);
+  // Appends a marker line that holds no samples (an empty range): `kind` is kCutMarker for a
+  // phrase cut off while it played, `text` says what happened, `at` is when. Chained like a
+  // phrase, so a changed or removed marker shows. Returns the new chain digest (hex).
+  Result<std::string> mark(std::chrono::milliseconds at, std::string_view route,
+                           std::string_view kind, std::string_view text);
+  static constexpr std::string_view kCutMarker = "cut";
   const std::string& last_digest() const { return digest_; }
+  // The sequence number of the last line written (0 before the first).
+  int sequence() const { return sequence_; }
+  // Samples in the sound file so far (the last phrase ends here).
+  std::int64_t samples_written() const { return audio_->samples_written(); }
   static std::filesystem::path cue_path(const std::filesystem::path& audio_path);
 
  private:
   Recorder(std::unique_ptr<SoundFileWriter> audio, std::FILE* cues, int sample_rate_hz);
+  std::string append_line(std::chrono::milliseconds at, std::string_view route,
+                          std::string_view kind, std::string_view text, std::int64_t first,
+                          std::int64_t end, std::span<const std::int16_t> samples);
   std::unique_ptr<SoundFileWriter> audio_;
   std::FILE* cues_;
   int sample_rate_hz_;
@@ -49,6 +62,7 @@ class Recorder {
 
 struct RecordingCheck {
   int phrases = 0;
+  int cut_markers = 0;  // phrases cut off while they played (lines of kind "cut")
   std::string last_digest;
 };
 // Recomputes the chain from the sound file and its cue list. The error names the first line

@@ -9,14 +9,13 @@
 
 #include <gtest/gtest.h>
 
-#include <condition_variable>
 #include <fstream>
-#include <mutex>
 #include <sstream>
 
 #include "speech/espeak_synth.h"
 #include "speech/fixtures.h"
 #include "speech/recorder.h"
+#include "speech/tone_devices.h"
 #include "support/temp_dir.h"
 
 namespace annabella::speech {
@@ -24,93 +23,6 @@ namespace {
 
 using namespace std::chrono_literals;
 using Clock = Announcer::Clock;
-
-// What reached one device, and a gate that holds writes back.
-struct DeviceLog {
-  std::mutex mutex;
-  std::condition_variable changed;
-  Samples samples;
-  bool open = true;
-  int writes_waiting = 0;
-
-  void hold() {
-    std::lock_guard lock(mutex);
-    open = false;
-  }
-  void release() {
-    {
-      std::lock_guard lock(mutex);
-      open = true;
-    }
-    changed.notify_all();
-  }
-  void wait_for_a_held_write() {
-    std::unique_lock lock(mutex);
-    changed.wait(lock, [&] { return writes_waiting > 0; });
-  }
-  // Runs of equal values: {value, count} in order.
-  std::vector<std::pair<int, int>> runs() {
-    std::lock_guard lock(mutex);
-    std::vector<std::pair<int, int>> out;
-    for (std::int16_t s : samples) {
-      if (out.empty() || out.back().first != s)
-        out.emplace_back(s, 1);
-      else
-        ++out.back().second;
-    }
-    return out;
-  }
-};
-
-class ToneSynthesizer final : public Synthesizer {
- public:
-  explicit ToneSynthesizer(std::shared_ptr<DeviceLog> gate) : gate_(std::move(gate)) {}
-  int sample_rate_hz() const override { return 22050; }
-  Status synthesize(std::string_view spoken, const Voice&,
-                    const std::function<bool(std::span<const std::int16_t>)>& chunk) override {
-    std::istringstream in{std::string(spoken)};
-    std::string word;
-    int value = 0, count = 0;
-    in >> word >> value >> count;
-    const Samples samples(std::size_t(count), static_cast<std::int16_t>(value));
-    {
-      std::unique_lock lock(gate_->mutex);  // held closed: phrases wait in the request queue
-      ++gate_->writes_waiting;
-      gate_->changed.notify_all();
-      gate_->changed.wait(lock, [&] { return gate_->open; });
-      --gate_->writes_waiting;
-    }
-    chunk(samples);
-    return {};
-  }
-
- private:
-  std::shared_ptr<DeviceLog> gate_;
-};
-
-class LogSink final : public AudioSink {
- public:
-  explicit LogSink(std::shared_ptr<DeviceLog> log) : log_(std::move(log)) {}
-  const std::string& name() const override { return name_; }
-  Status write(std::span<const std::int16_t> samples) override {
-    std::unique_lock lock(log_->mutex);
-    ++log_->writes_waiting;
-    log_->changed.notify_all();
-    log_->changed.wait(lock, [&] { return log_->open; });
-    --log_->writes_waiting;
-    log_->samples.insert(log_->samples.end(), samples.begin(), samples.end());
-    return {};
-  }
-
- private:
-  std::shared_ptr<DeviceLog> log_;
-  std::string name_ = "log";
-};
-
-Phrase tone(PhraseKind kind, int value, int count, std::string topic = {}) {
-  const std::string text = "tone " + std::to_string(value) + " " + std::to_string(count);
-  return {kind, text, text, std::move(topic)};
-}
 
 struct Station {
   std::shared_ptr<DeviceLog> device = std::make_shared<DeviceLog>();
@@ -120,12 +32,14 @@ struct Station {
   std::unique_ptr<Announcer> announcer;
   Clock::time_point origin = Clock::now();
 
-  // Both routes on the earpiece, or the public one on a separate speaker.
-  explicit Station(std::string public_device = "earpiece") {
+  // Both routes on the earpiece, or the public one on a separate speaker; with a recording, if
+  // given.
+  explicit Station(std::string public_device = "earpiece", std::filesystem::path recording = {}) {
     Announcer::Settings settings;
     settings.public_device = std::move(public_device);
     settings.private_device = "earpiece";
     settings.text = &text;
+    settings.recording = std::move(recording);
     auto dev = device, spk = speaker;
     auto a = Announcer::start(
         fixtures::profile("fide"), settings, std::make_unique<ToneSynthesizer>(synthesis),
@@ -252,6 +166,65 @@ TEST(Announcer, NoSoundDeviceIsSaidOnceAndTextGoesOn) {
   auto check = verify_recording(dir / "game.wav");
   ASSERT_TRUE(check) << check.error().message;
   EXPECT_EQ(check->phrases, 1);
+}
+
+// D.2.7: the recording says what the player heard: a readout cut off by a move is recorded
+// whole (it was synthesized before the cut) and a "cut" line after it says when it was cut and
+// how much was heard. The marker is in the digest chain: changing or removing it shows.
+TEST(Recording, AReadoutCutOffByAMoveIsMarkedInTheCueList) {
+  ::annabella::testing::TempDir dir;
+  const auto wav = dir / "game.wav";
+  std::string digest;
+  {
+    Station station("earpiece", wav);
+    station.device->hold();
+    station.say(tone(PhraseKind::Readout, 1, 50000), Route::Private);
+    station.device->wait_for_a_held_write();  // the readout's first chunk is playing
+    station.say(tone(PhraseKind::Move, 2, 3000));
+    station.device->release();
+    station.announcer->wait_until_idle();
+    digest = station.announcer->recording_digest();
+    const auto runs = station.device->runs();
+    ASSERT_EQ(runs.size(), 2u);
+    ASSERT_LT(runs[0].second, 50000);  // cut off
+  }
+  auto check = verify_recording(wav);
+  ASSERT_TRUE(check) << check.error().message;
+  EXPECT_EQ(check->phrases, 2);
+  EXPECT_EQ(check->cut_markers, 1);
+  EXPECT_EQ(check->last_digest, digest);  // the mark was made before wait_until_idle returned
+
+  const std::string cues = ::annabella::testing::read_file(Recorder::cue_path(wav));
+  EXPECT_NE(cues.find("cue list v2"), std::string::npos) << cues;
+  EXPECT_NE(cues.find("\tprivate\treadout\ttone 1 50000\t"), std::string::npos) << cues;
+  const auto cut = cues.find("\tprivate\tcut\tphrase 1 cut off by a move after ");
+  ASSERT_NE(cut, std::string::npos) << cues;
+  // The readout's speech starts after the 250 ms gap (5512 samples); the device took 1024.
+  EXPECT_NE(cues.find("; heard up to sample " + std::to_string(5512 + 1024) + "\t", cut),
+            std::string::npos)
+      << cues;
+
+  // A changed marker.
+  {
+    std::string forged = cues;
+    forged.replace(forged.find("cut off by a move"), 17, "heard to its end.");
+    std::ofstream(Recorder::cue_path(wav)) << forged;
+    auto bad = verify_recording(wav);
+    ASSERT_FALSE(bad);
+    EXPECT_NE(bad.error().message.find("digest mismatch"), std::string::npos);
+  }
+  // A removed marker.
+  {
+    const auto line_start = cues.rfind('\n', cut) + 1;
+    std::string forged = cues;
+    forged.erase(line_start, cues.find('\n', cut) + 1 - line_start);
+    std::ofstream(Recorder::cue_path(wav)) << forged;
+    auto bad = verify_recording(wav);
+    // A removed last line is shown by the last digest (kept outside the recording).
+    EXPECT_TRUE(!bad || bad->last_digest != digest);
+  }
+  std::ofstream(Recorder::cue_path(wav)) << cues;
+  EXPECT_TRUE(verify_recording(wav));
 }
 
 // D.2.7: the recording holds every phrase, its cue list verifies, and any change shows.
