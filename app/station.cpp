@@ -1,5 +1,6 @@
 #include "app/station.h"
 
+#include <cctype>
 #include <fstream>
 
 #include "app/brf.h"
@@ -378,12 +379,14 @@ void Station::on_pegboard(const std::vector<tactile::PegboardEvent>& events) {
         break;
       }
       case Kind::MoveMade:
+        promotion_asked_ = false;
         make_move(e.move, e.time, "pegboard");
         break;
       case Kind::PromotionNeeded:
+        promotion_asked_ = true;
         print(e.time,
               "promotion on " + core::square_name(e.square) +
-                  ": which piece? (press a promotion button or type move with =Q/=R/=B/=N)");
+                  ": which piece? (press a promotion button, or type Q, R, B or N) (D.2.1)");
         break;
       case Kind::Illegal:
         print(e.time, "illegal: " + e.detail + " (not made, D.2.3)");
@@ -577,6 +580,43 @@ void Station::enter_sighted_move(const std::string& text, TimePoint time) {
   if (!game_.is_over()) expect_on_pegboard(*move, time);
 }
 
+void Station::choose_promotion(const std::string& text, TimePoint time) {
+  // D.2.1: the announcement names the piece; on an occupancy-only pegboard the assistant types
+  // it: "Q", "=Q", "e8=Q", "queen", the profile's word ("Dame") or the whole move in words.
+  std::optional<core::PieceType> piece;
+  if (auto move = parser_.parse(pegboard_.position(), text);
+      move && move->kind() == core::MoveKind::Promotion)
+    piece = move->promotion();
+  std::string word;
+  for (char c : text)
+    if (c != '=' && c != '(' && c != ')')
+      word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  static constexpr std::pair<std::string_view, core::PieceType> kEnglish[] = {
+      {"q", core::QUEEN},  {"queen", core::QUEEN},   {"r", core::ROOK},   {"rook", core::ROOK},
+      {"b", core::BISHOP}, {"bishop", core::BISHOP}, {"n", core::KNIGHT}, {"knight", core::KNIGHT}};
+  for (const auto& [name, type] : kEnglish)
+    if (!piece && word == name) piece = type;
+  for (const auto& [key, type] :
+       {std::pair{"piece.queen", core::QUEEN}, std::pair{"piece.rook", core::ROOK},
+        std::pair{"piece.bishop", core::BISHOP}, std::pair{"piece.knight", core::KNIGHT}}) {
+    const speech::Word w = vocabulary_.word(key);
+    for (const std::string& form : {w.display, w.spoken}) {
+      std::string lower;
+      for (char c : form) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      if (!piece && !lower.empty() && word == lower) piece = type;
+    }
+  }
+  if (!piece) {
+    print(time, "promotion: \"" + text +
+                    "\" names no piece; type Q, R, B or N (or the piece's word) (D.2.1)");
+    return;
+  }
+  print(time, "promotion to " + std::string(core::piece_type_name(*piece)) + " (D.2.1)");
+  std::vector<tactile::PegboardEvent> events;
+  pegboard_.set_promotion(*piece, time, events);
+  on_pegboard(events);
+}
+
 void Station::expect_on_pegboard(core::Move move, TimePoint time) {
   // D.2.1: the VI player executes the announced move on his board; the station checks it.
   const auto already = pegboard_.completed_move();
@@ -687,6 +727,10 @@ void Station::check_board_now(const tactile::Pegboard& board, const std::string&
 void Station::on_console(const StationEvent& event) {
   const TimePoint time = event.time;
   auto parsed = parse_console_line(event.line);
+  if (!parsed && promotion_asked_ && game_.position().side_to_move() == vi_color_) {
+    choose_promotion(event.line, time);  // "Q", "Dame": the answer to "which piece?"
+    return;
+  }
   if (!parsed) {
     print(time, parsed.error().message);
     return;
@@ -737,7 +781,10 @@ void Station::on_console(const StationEvent& event) {
     case CommandKind::Move: {
       std::string text;
       for (const auto& a : args) text += (text.empty() ? "" : " ") + a;
-      enter_sighted_move(text, time);
+      if (promotion_asked_ && game_.position().side_to_move() == vi_color_)
+        choose_promotion(text, time);
+      else
+        enter_sighted_move(text, time);
       break;
     }
     case CommandKind::Flag: {

@@ -123,6 +123,8 @@ class Station {
                                   std::string_view by, std::optional<core::ClockDuration> elapsed);
   // D.2.1: the sighted player's move, made and announced, is to be executed on the pegboard.
   void expect_on_pegboard(core::Move move, TimePoint time);
+  // An occupancy-only pegboard asked which piece a pawn promotes to; the console's answer.
+  void choose_promotion(const std::string& text, TimePoint time);
   config::Verbosity verbosity() const { return options_.config.speech.verbosity; }
   void announce_end(TimePoint time);
 
@@ -162,6 +164,7 @@ class Station {
   TimePoint origin_{};                     // game timeline 0 (shifted when resuming)
   TimePoint last_time_{};                  // the latest event or tick seen
   core::ClockWarnings warnings_;           // D.2.6: the VI player's chosen thresholds
+  bool promotion_asked_ = false;           // the pegboard waits for the promotion piece (D.2.1)
   std::vector<RecordedMove> moves_;        // with clock times, for the exports
   std::optional<core::Move> to_execute_;   // the sighted move the VI player must execute
   std::optional<core::Color> draw_offer_;  // Art. 9.1.2

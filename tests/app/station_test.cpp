@@ -586,5 +586,26 @@ TEST(Station, VerbosityDecidesWhatIsSaidBeyondTheMoves) {
   }
 }
 
+// D.2.1: an occupancy-only pegboard cannot tell the promoted piece; the assistant types it from
+// the announcement, and only then is the move made.
+TEST(Station, ThePromotionPieceTypedOnTheConsoleCompletesTheMove) {
+  annabella::testing::TempDir dir;
+  config::StationConfig config;
+  config.game.start_fen = "7k/1P5p/8/8/8/8/8/K7 w - - 0 1";
+  StationDriver d(dir.path() / "record", false, config);
+  ASSERT_TRUE(d.station);
+  d.hand("b7", "b8");
+  EXPECT_EQ(d.station->game().ply_count(), 0u);
+  EXPECT_TRUE(d.output.printed_containing("promotion on b8: which piece?"));
+  d.console("Elefant");
+  EXPECT_TRUE(d.output.printed_containing("\"Elefant\" names no piece"));
+  EXPECT_EQ(d.station->game().ply_count(), 0u);
+  d.console("Springer");  // the profile's word, as announced
+  d.wait(500ms);
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  EXPECT_EQ(core::to_uci(d.station->game().moves().back()), "b7b8n");
+  EXPECT_EQ(d.station->clock().running(), core::BLACK);
+}
+
 }  // namespace
 }  // namespace annabella::app
