@@ -824,10 +824,21 @@ void Station::on_console(const StationEvent& event) {
                       " (Art. 4.3: a touched piece must be moved if it can)");
       break;
     }
-    case CommandKind::DrawOffer:
-      draw_offer_ = game_.position().side_to_move();
-      print(time, side_word(*draw_offer_) + " offers a draw (Art. 9.1.2); draw-accept to accept");
+    case CommandKind::DrawOffer: {
+      // Art. 9.1.2.1: the offer comes after the offerer's move; the station presses the clock
+      // itself when the move is made, so by default it is the player who moved last.
+      const auto named = side_arg(0);
+      if (!args.empty() && !named) {
+        print(time, "draw-offer: who offers? draw-offer [white|black] (Art. 9.1.2)");
+        break;
+      }
+      draw_offer_ = named                   ? *named
+                    : game_.ply_count() > 0 ? ~game_.position().side_to_move()
+                                            : game_.position().side_to_move();
+      print(time, side_word(*draw_offer_) + " offers a draw (Art. 9.1.2); " +
+                      side_word(~*draw_offer_) + " accepts with draw-accept or plays on");
       break;
+    }
     case CommandKind::DrawAccept: {
       if (!draw_offer_) {
         print(time, "draw-accept: no draw has been offered (Art. 9.1.2)");

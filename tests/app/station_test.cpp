@@ -607,5 +607,26 @@ TEST(Station, ThePromotionPieceTypedOnTheConsoleCompletesTheMove) {
   EXPECT_EQ(d.station->clock().running(), core::BLACK);
 }
 
+// Art. 9.1.2: the offer follows the offerer's move; a move by the opponent declines it.
+TEST(Station, ADrawOfferIsTheLastMoversAndAMoveDeclinesIt) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("e2", "e4");
+  d.console("draw-offer");
+  EXPECT_TRUE(d.output.printed_containing("White offers a draw (Art. 9.1.2)"));
+  d.console("e5");  // Black plays on
+  d.hand("e7", "e5");
+  d.console("draw-accept");
+  EXPECT_TRUE(d.output.printed_containing("no draw has been offered"));
+  EXPECT_FALSE(d.station->game().is_over());
+  d.console("draw-offer blue");
+  EXPECT_TRUE(d.output.printed_containing("draw-offer: who offers?"));
+  d.console("do black");
+  EXPECT_TRUE(d.output.printed_containing("Black offers a draw"));
+  d.console("da");
+  ASSERT_TRUE(d.station->game().is_over());
+  EXPECT_EQ(d.station->game().end().result, core::GameResult::Draw);
+}
+
 }  // namespace
 }  // namespace annabella::app
