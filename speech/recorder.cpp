@@ -1,8 +1,10 @@
 #include "speech/recorder.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <vector>
 
@@ -113,47 +115,78 @@ std::string Recorder::append_line(std::chrono::milliseconds at, std::string_view
   return digest_;
 }
 
-Result<RecordingCheck> verify_recording(const std::filesystem::path& audio_path) {
-  auto audio = read_sound_file(audio_path);
-  if (!audio) return fail(audio.error());
-  std::ifstream cues(Recorder::cue_path(audio_path));
-  if (!cues) return fail("cannot read the cue list " + Recorder::cue_path(audio_path).string());
+namespace {
+
+// A whole non-negative number, every character of it ("12"; not "12x", "", "-1").
+std::optional<std::int64_t> whole_number(std::string_view text) {
+  std::int64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || value < 0) return std::nullopt;
+  return value;
+}
+
+}  // namespace
+
+Result<RecordingCheck> verify_cue_list(std::string_view cue_list,
+                                       std::span<const std::int16_t> samples,
+                                       std::string_view name) {
   RecordingCheck check;
-  std::string previous = kGenesis, line;
+  std::string previous = kGenesis;
   std::int64_t expected_first = 0;
   int line_number = 0;
-  while (std::getline(cues, line)) {
+  bool in_header = true;
+  std::size_t from = 0;
+  while (from < cue_list.size()) {
+    std::size_t stop = cue_list.find('\n', from);
+    if (stop == std::string_view::npos) stop = cue_list.size();
+    const std::string line(cue_list.substr(from, stop - from));
+    from = stop + 1;
     ++line_number;
-    if (line.empty() || line[0] == '#') continue;
-    const auto where = Recorder::cue_path(audio_path).filename().string() + ":" +
-                       std::to_string(line_number) + ": ";
+    const auto where = std::string(name) + ":" + std::to_string(line_number) + ": ";
+    // Comments only in the header: a line put in between cue lines is not covered by a digest.
+    if (!line.empty() && line[0] == '#') {
+      if (!in_header) return fail(where + "a comment line after the first cue line");
+      continue;
+    }
+    if (line.empty()) return fail(where + "an empty line");
+    in_header = false;
     const auto fields = split_tabs(line);
     if (fields.size() != 8) return fail(where + "expected 8 tab-separated fields");
-    std::int64_t first = 0, end = 0;
-    std::istringstream(fields[2]) >> first;
-    std::istringstream(fields[3]) >> end;
-    if (first != expected_first || end < first || end > std::int64_t(audio->samples.size()))
+    const auto first = whole_number(fields[2]);
+    const auto end = whole_number(fields[3]);
+    if (!first || !end) return fail(where + "the sample numbers are not whole numbers");
+    if (*first != expected_first || *end < *first || *end > std::int64_t(samples.size()))
       return fail(where + "the samples " + fields[2] + ".." + fields[3] +
                   " do not follow on or are missing from the sound file");
     const std::string body = line.substr(0, line.rfind('\t'));
-    const std::span<const std::int16_t> segment(audio->samples.data() + first,
-                                                std::size_t(end - first));
+    const auto segment = samples.subspan(std::size_t(*first), std::size_t(*end - *first));
     const std::string digest = chain_digest(previous, body, segment);
     if (digest != fields[7])
       return fail(where + "digest mismatch: the cue line or its audio has been changed");
     // A cut marker (cue list v2) holds no samples; v1 lists have none, and verify as before.
     const bool marker = fields[5] == Recorder::kCutMarker;
-    if (marker && end != first) return fail(where + "a cut marker must not hold samples");
+    if (marker && *end != *first) return fail(where + "a cut marker must not hold samples");
     previous = digest;
-    expected_first = end;
+    expected_first = *end;
     ++(marker ? check.cut_markers : check.phrases);
   }
-  if (expected_first != std::int64_t(audio->samples.size()))
+  if (expected_first != std::int64_t(samples.size()))
     return fail("the sound file holds " +
-                std::to_string(std::int64_t(audio->samples.size()) - expected_first) +
+                std::to_string(std::int64_t(samples.size()) - expected_first) +
                 " samples after the last cue line (not covered by any digest)");
   check.last_digest = previous;
   return check;
+}
+
+Result<RecordingCheck> verify_recording(const std::filesystem::path& audio_path) {
+  auto audio = read_sound_file(audio_path);
+  if (!audio) return fail(audio.error());
+  const auto cue_path = Recorder::cue_path(audio_path);
+  std::ifstream cues(cue_path, std::ios::binary);
+  if (!cues) return fail("cannot read the cue list " + cue_path.string());
+  std::ostringstream text;
+  text << cues.rdbuf();
+  return verify_cue_list(text.str(), audio->samples, cue_path.filename().string());
 }
 
 }  // namespace annabella::speech

@@ -68,6 +68,11 @@ struct RecordingCheck {
 // Recomputes the chain from the sound file and its cue list. The error names the first line
 // whose digest does not match (or whose samples are missing).
 Result<RecordingCheck> verify_recording(const std::filesystem::path& audio_path);
+// The same check on a cue list's text and the sound file's samples (`name` for the messages):
+// comment lines only before the first cue line, every number whole, every line chained.
+Result<RecordingCheck> verify_cue_list(std::string_view cue_list,
+                                       std::span<const std::int16_t> samples,
+                                       std::string_view name);
 
 // A time since the session's start as "hh:mm:ss.mmm" (cue lists and the announcer's text lines).
 std::string session_time_text(std::chrono::milliseconds since_start);
