@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "app/commands.h"
+#include "app/record.h"
 #include "app/station_runner.h"
 #include "core/notation.h"
 #include "speech/announcer.h"
@@ -236,8 +237,15 @@ Result<std::unique_ptr<StationRig>> build_rig(const RigOptions& options, std::os
     rig->printer->print(origin, "sound: " + problem + "; announcements continue as text and in " +
                                     speech_settings.recording.string());
 
-  const core::Color vi =
+  core::Color vi =
       cfg.black.visually_impaired && !cfg.white.visually_impaired ? core::BLACK : core::WHITE;
+  // A resumed game's VI player is the one its journal names (Station::open adopts the journal's
+  // header and says where the configuration differs); an unreadable journal is Station::open's
+  // to report.
+  if (options.station.resume) {
+    if (auto contents = read_journal(options.station.record_folder / "game.journal"))
+      if (auto recorded = rebuild_game(*contents)) vi = recorded->header.visually_impaired;
+  }
   auto* queue = &rig->queue;
   if (cfg.sighted_board.input == config::SightedInput::Dgt) {
     tactile::BoardReaderSettings eboard;

@@ -2,6 +2,7 @@
 #include "app/journal.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -163,6 +164,7 @@ Result<JournalContents> read_journal(const std::filesystem::path& path) {
 
 Result<JournalContents> parse_journal(std::string_view text, std::string_view name) {
   JournalContents contents;
+  contents.name = name;
   std::size_t start = 0;
   std::uint64_t line_number = 1;
   while (start < text.size()) {
@@ -197,7 +199,9 @@ Journal::Journal(int fd, std::filesystem::path path, std::uint64_t next_sequence
 Journal::Journal(Journal&& other) noexcept
     : fd_(std::exchange(other.fd_, -1)),
       path_(std::move(other.path_)),
-      next_sequence_(other.next_sequence_) {}
+      next_sequence_(other.next_sequence_),
+      good_size_(other.good_size_),
+      cut_pending_(other.cut_pending_) {}
 
 Journal& Journal::operator=(Journal&& other) noexcept {
   if (this != &other) {
@@ -205,6 +209,8 @@ Journal& Journal::operator=(Journal&& other) noexcept {
     fd_ = std::exchange(other.fd_, -1);
     path_ = std::move(other.path_);
     next_sequence_ = other.next_sequence_;
+    good_size_ = other.good_size_;
+    cut_pending_ = other.cut_pending_;
   }
   return *this;
 }
@@ -237,20 +243,49 @@ Result<Journal> Journal::resume(const std::filesystem::path& path, const Journal
   return Journal(fd, path, read.entries.size() + 1);
 }
 
+// The file always ends at an entry boundary: an append that fails for any reason (a write cut
+// short by a full disk, a failed flush) cuts the file back to the length it had before, so the
+// next append neither glues onto a fragment nor repeats a sequence number. A failed flush counts
+// as a failed append (the entry is cut off and the same sequence number is used again): the
+// station has said RECORD ERROR for it, so the journal must not keep it half-promised.
 Status Journal::append(const JournalEntry& entry) {
   if (fd_ < 0) return fail("journal " + path_.string() + ": not open");
+  struct stat before {};
+  if (::fstat(fd_, &before) != 0)
+    return fail("journal " + path_.string() + ": cannot read its length: " + errno_text());
+  if (cut_pending_) {  // an earlier failure could not cut its fragment off: try again first
+    if (::ftruncate(fd_, static_cast<off_t>(good_size_)) != 0)
+      return fail("journal " + path_.string() + ": ends with the fragment of a failed entry at " +
+                  "byte " + std::to_string(good_size_) +
+                  " that cannot be cut off: " + errno_text() + "; nothing more is written");
+    cut_pending_ = false;
+  } else {
+    good_size_ = static_cast<std::uintmax_t>(before.st_size);
+  }
+  // Cuts the file back to good_size_ and says why the entry is not in the journal.
+  const auto undo = [this](int error, const std::string& what) -> Status {
+    const std::string why = std::strerror(error);
+    if (::ftruncate(fd_, static_cast<off_t>(good_size_)) != 0) {
+      cut_pending_ = true;
+      return fail("journal " + path_.string() + ": " + what + ": " + why + " (and the fragment " +
+                  "cannot be cut off yet: " + errno_text() + ")");
+    }
+    return fail("journal " + path_.string() + ": " + what + ": " + why + "; entry " +
+                std::to_string(next_sequence_) + " is not in the journal");
+  };
   const std::string line = journal_line(next_sequence_, entry);
   std::size_t written = 0;
   while (written < line.size()) {
     const ssize_t n = ::write(fd_, line.data() + written, line.size() - written);
     if (n < 0) {
-      if (errno == EINTR) continue;
-      return fail("journal " + path_.string() + ": write failed: " + errno_text());
+      const int error = errno;
+      if (error == EINTR) continue;
+      return undo(error, "write failed after " + std::to_string(written) + " of " +
+                             std::to_string(line.size()) + " bytes");
     }
     written += static_cast<std::size_t>(n);
   }
-  if (::fdatasync(fd_) != 0)
-    return fail("journal " + path_.string() + ": flush to disk failed: " + errno_text());
+  if (::fdatasync(fd_) != 0) return undo(errno, "flush to disk failed");
   ++next_sequence_;
   return {};
 }

@@ -38,6 +38,7 @@ struct JournalContents {
   std::vector<JournalEntry> entries;
   std::uintmax_t valid_bytes = 0;  // length of the intact part of the file
   std::string torn_tail;           // "" or what was dropped and why ("line 42: checksum ...")
+  std::string name;  // the file's path (or what parse_journal() was told), for messages
 };
 
 // Reads a journal. A damaged or unfinished LAST line is a torn tail (dropped, described in
@@ -61,7 +62,9 @@ class Journal {
   Journal& operator=(const Journal&) = delete;
   ~Journal();
 
-  // Writes one entry and flushes it to the disk (fdatasync) before returning.
+  // Writes one entry and flushes it to the disk (fdatasync) before returning. On any failure
+  // (a full disk, a failed flush) the file is cut back to where it was, so it always ends at an
+  // entry boundary, and the next append uses the same sequence number again.
   Status append(const JournalEntry& entry);
   const std::filesystem::path& path() const { return path_; }
   std::uint64_t entries_written() const { return next_sequence_ - 1; }
@@ -71,6 +74,8 @@ class Journal {
   int fd_ = -1;
   std::filesystem::path path_;
   std::uint64_t next_sequence_ = 1;
+  std::uintmax_t good_size_ = 0;  // the file's length after the last whole entry
+  bool cut_pending_ = false;      // a failed entry's fragment is still to be cut off
 };
 
 // The line for an entry with its sequence number (with the final LF); exposed for tests.

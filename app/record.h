@@ -17,6 +17,8 @@
 #include <vector>
 
 #include "app/journal.h"
+#include "config/config.h"
+#include "core/clock.h"
 #include "core/game.h"
 
 namespace annabella::app {
@@ -48,16 +50,36 @@ struct RecordedTouch {
   bool put_back = false;
 };
 
+// One thing the clock did since the last move (or the start), replayed by restore_clock():
+// the turn starts (with the times recorded after the move), times are set (adjustment, penalty),
+// the clocks are paused (arbiter, adjournment), restarted, or stopped (the game ended).
+struct RecordedClockStep {
+  enum class Kind { Start, Set, Pause, Resume, Stop };
+  Kind kind = Kind::Start;
+  std::chrono::milliseconds at{0};  // game timeline
+  bool times = false;               // white_left and black_left are recorded (all but Stop and
+                                    // the Start of a game without a move yet)
+  std::chrono::milliseconds white_left{0}, black_left{0};
+};
+
 // Everything the journal says, rebuilt: the game at its last completed move and the clocks.
 struct RecordedGame {
   RecordHeader header;
   core::Game game;
   std::vector<RecordedMove> moves;
   std::vector<RecordedTouch> touches;
-  // The clock times at the last entry that set them (a move, an adjustment, a penalty).
+  // The clock times at the last recorded event: those of the last entry that set them (a move, an
+  // adjustment, a penalty, a pause), with the running clock charged the time from that entry to
+  // the last entry with a time stamp (a touch proves that play went on), as the clock would have
+  // (delay and increment rules as core::ChessClock applies them). The station's downtime after
+  // the last event is not in them (Art. 6.10.2: the arbiter decides).
   std::chrono::milliseconds white_left{0}, black_left{0};
-  bool clocks_known = false;
+  bool clocks_known = false;                   // false only before rebuild_game() succeeded
   std::chrono::milliseconds last_event_at{0};  // where the game timeline continues
+  std::chrono::milliseconds clocks_set_at{0};  // the entry that last set the times
+  std::chrono::milliseconds charged{0};        // charged to `charged_side` after that entry
+  core::Color charged_side = core::WHITE;
+  std::vector<RecordedClockStep> clock_steps;  // this turn's, for restore_clock()
   bool paused = false;
   std::optional<std::string> sealed_move;  // adjourned (Guidelines I)
   std::string torn_tail;                   // what was dropped from the journal's end, if anything
@@ -74,8 +96,24 @@ JournalEntry adjourn_entry(std::string_view sealed, std::chrono::milliseconds at
                            std::chrono::milliseconds black_left);
 JournalEntry resume_entry(std::chrono::milliseconds at, std::string_view note);
 
-// Rebuilds the game. Errors name the journal line (entry number) and what is wrong with it.
+// Rebuilds the game. Errors name the journal (contents.name), the entry and its line, and what is
+// wrong with it: "games/r3/game.journal: entry 12 (line 12, move): ...".
 Result<RecordedGame> rebuild_game(const JournalContents& contents);
+
+// The chess clock as the journal left it, on a timeline whose 0 is `origin`: this turn's start,
+// adjustments, pauses and stop replayed at their recorded instants under the header's time
+// control, so that at origin + last_event_at it shows white_left and black_left, the running
+// side's turn continuing (its delay already used, [%emt] counting from the move). Fails only
+// when the header's time control cannot be read.
+Result<core::ChessClock> restore_clock(const RecordedGame& game, core::ClockInstant origin);
+
+// On `play --resume` the journal's header defines the game, not the configuration given now:
+// copies its time control, start position, player names, the visually impaired player's colour
+// and the event into `config`. Returns one warning for each value the configuration said
+// differently ("config says game.time_control "X", the journal says "Y": the journal's is
+// used").
+std::vector<std::string> adopt_recorded_header(const RecordHeader& header,
+                                               config::StationConfig& config);
 
 // What a resumption restored, in one sentence for the console and the speech log.
 std::string describe_restored(const RecordedGame& game);

@@ -115,11 +115,16 @@ Result<std::unique_ptr<Station>> Station::open(const StationOptions& options, St
   std::optional<RecordedGame> recorded_game;
   std::optional<Journal> journal;
   std::string restored;
+  // On resume the journal's header defines the game (control, colours, names), not the
+  // configuration given now; each difference is said.
+  StationOptions effective = options;
+  std::vector<std::string> header_warnings;
   if (options.resume) {
     auto contents = read_journal(journal_path);
     if (!contents) return fail(contents.error().message);
     auto recorded = rebuild_game(*contents);
     if (!recorded) return fail(recorded.error().message);
+    header_warnings = adopt_recorded_header(recorded->header, effective.config);
     auto resumed = Journal::resume(journal_path, *contents);
     if (!resumed) return fail(resumed.error().message);
     journal.emplace(std::move(*resumed));
@@ -142,11 +147,12 @@ Result<std::unique_ptr<Station>> Station::open(const StationOptions& options, St
     journal.emplace(std::move(*created));
   }
 
-  std::unique_ptr<Station> station(new Station(options, output, std::move(*vocabulary),
+  std::unique_ptr<Station> station(new Station(effective, output, std::move(*vocabulary),
                                                std::move(game), std::move(clock),
                                                std::move(*journal), now));
   station->origin_ = now - resumed_at;
   if (recorded_game) {
+    for (const auto& warning : header_warnings) station->print(now, warning);
     station->moves_ = recorded_game->moves;
     station->restore_clocks(*recorded_game, now);
     station->record(resume_entry(resumed_at, restored), now);
@@ -210,21 +216,17 @@ Station::Station(const StationOptions& options, StationOutput& output,
 }
 
 void Station::restore_clocks(const RecordedGame& recorded, TimePoint now) {
-  // The clocks continue from the last recorded times; the time the station was down is not
-  // charged to anyone (the arbiter may adjust it, Art. 6.10.2).
-  const core::Color to_move = game_.position().side_to_move();
-  int moves[2] = {0, 0};
-  for (std::size_t i = 0; i < recorded.moves.size(); ++i)
-    ++moves[game_.position_at(i).side_to_move()];
-  (void)clock_.start(now, to_move);
-  (void)clock_.set_moves_completed(core::WHITE, moves[core::WHITE], now, "resumed");
-  (void)clock_.set_moves_completed(core::BLACK, moves[core::BLACK], now, "resumed");
-  if (recorded.clocks_known) {
-    (void)clock_.set_remaining(core::WHITE, recorded.white_left, now, "resumed");
-    (void)clock_.set_remaining(core::BLACK, recorded.black_left, now, "resumed");
+  // The clocks continue from where the journal left them: the turn recorded before the crash
+  // goes on (the time from the entry that set the clocks up to the last recorded event charged,
+  // as the clock would have); the time the station was down is not charged to anyone (the
+  // arbiter may adjust it, Art. 6.10.2). origin_ + last_event_at is `now`.
+  auto clock = restore_clock(recorded, origin_);
+  if (!clock) {  // rebuild_game() has read the same control; said in case it ever differs
+    print(now, "resume: the clocks cannot be restored: " + clock.error().message);
+    return;
   }
-  if (recorded.paused || recorded.sealed_move) (void)clock_.pause(now, "resumed paused");
-  if (game_.is_over()) (void)clock_.stop(now, "game over");
+  clock_ = std::move(*clock);
+  if (recorded.sealed_move && !clock_.paused()) (void)clock_.pause(now, "adjourned");
 }
 
 std::chrono::milliseconds Station::timeline(TimePoint time) const {

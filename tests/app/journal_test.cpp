@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
+
+#include <csignal>
 #include <fstream>
 
 #include "support/temp_dir.h"
@@ -101,6 +104,95 @@ TEST(Journal, AMissingEntryIsDetectedBySequence) {
   ASSERT_FALSE(read);
   EXPECT_NE(read.error().message.find("sequence number 3 where 2 was due"), std::string::npos)
       << read.error().message;
+}
+
+// While it lives, writes to files may not make them longer than `limit` bytes: a write that
+// crosses the limit is cut short and the next one fails with EFBIG, as on a full disk (ENOSPC)
+// where the kernel writes what fits. RLIMIT_FSIZE (with SIGXFSZ ignored) is used rather than a
+// small tmpfs because it needs no privileges and fails at an exact byte; it is per process, and
+// each test case runs in its own process.
+class FileSizeLimit {
+ public:
+  explicit FileSizeLimit(std::uintmax_t limit) {
+    previous_handler_ = std::signal(SIGXFSZ, SIG_IGN);
+    ::getrlimit(RLIMIT_FSIZE, &previous_);
+    rlimit lowered = previous_;
+    lowered.rlim_cur = static_cast<rlim_t>(limit);
+    ok_ = ::setrlimit(RLIMIT_FSIZE, &lowered) == 0;
+  }
+  ~FileSizeLimit() {
+    ::setrlimit(RLIMIT_FSIZE, &previous_);
+    std::signal(SIGXFSZ, previous_handler_);
+  }
+  FileSizeLimit(const FileSizeLimit&) = delete;
+  FileSizeLimit& operator=(const FileSizeLimit&) = delete;
+  bool ok() const { return ok_; }
+
+ private:
+  rlimit previous_{};
+  void (*previous_handler_)(int) = SIG_DFL;
+  bool ok_ = false;
+};
+
+// The disk fills mid-entry: the fragment is cut off, the failure named, and the next append
+// takes the same sequence number, so the journal still reads and resumes whole.
+TEST(Journal, AWriteCutShortIsCutOffAndTheNextAppendContinuesTheSequence) {
+  annabella::testing::TempDir dir;
+  const auto path = dir.path() / "game.journal";
+  auto journal = Journal::create(path);
+  ASSERT_TRUE(journal) << journal.error().message;
+  ASSERT_TRUE(journal->append(move_entry(1, "e2e4")));
+  ASSERT_TRUE(journal->append(move_entry(2, "e7e5")));
+  const auto size_before = std::filesystem::file_size(path);
+  {
+    FileSizeLimit full(size_before + 10);  // room for 10 bytes of the next entry only
+    ASSERT_TRUE(full.ok());
+    auto failed = journal->append(move_entry(3, "g1f3"));
+    ASSERT_FALSE(failed);
+    EXPECT_NE(failed.error().message.find(path.string()), std::string::npos)
+        << failed.error().message;
+    EXPECT_NE(failed.error().message.find("write failed after 10 of"), std::string::npos)
+        << failed.error().message;
+    EXPECT_EQ(std::filesystem::file_size(path), size_before);  // no fragment left
+    auto again = journal->append(move_entry(3, "g1f3"));       // still full
+    ASSERT_FALSE(again);
+    EXPECT_EQ(std::filesystem::file_size(path), size_before);
+  }
+  EXPECT_EQ(journal->entries_written(), 2u);
+  // Room again: the entry is written with the sequence number it was due.
+  ASSERT_TRUE(journal->append(move_entry(3, "g1f3")));
+  ASSERT_TRUE(journal->append(move_entry(4, "b8c6")));
+  auto read = read_journal(path);
+  ASSERT_TRUE(read) << read.error().message;
+  EXPECT_EQ(read->torn_tail, "");
+  ASSERT_EQ(read->entries.size(), 4u);
+  EXPECT_EQ(read->entries[2].get("uci"), "g1f3");
+  EXPECT_EQ(read->entries[3].get("uci"), "b8c6");
+  auto resumed = Journal::resume(path, *read);
+  ASSERT_TRUE(resumed) << resumed.error().message;
+  ASSERT_TRUE(resumed->append(move_entry(5, "f1b5")));
+  auto last = read_journal(path);
+  ASSERT_TRUE(last) << last.error().message;
+  EXPECT_EQ(last->entries.size(), 5u);
+}
+
+// A failure as the station stops (no later append to repair it): the file still ends at an
+// entry boundary, so resuming drops nothing and says nothing is torn.
+TEST(Journal, AFailedLastAppendLeavesNoTornTail) {
+  annabella::testing::TempDir dir;
+  const auto path = dir.path() / "game.journal";
+  {
+    auto journal = Journal::create(path);
+    ASSERT_TRUE(journal) << journal.error().message;
+    ASSERT_TRUE(journal->append(move_entry(1, "e2e4")));
+    FileSizeLimit full(std::filesystem::file_size(path) + 1);
+    ASSERT_TRUE(full.ok());
+    ASSERT_FALSE(journal->append(move_entry(2, "e7e5")));
+  }
+  auto read = read_journal(path);
+  ASSERT_TRUE(read) << read.error().message;
+  EXPECT_EQ(read->entries.size(), 1u);
+  EXPECT_EQ(read->torn_tail, "");
 }
 
 TEST(Journal, UnreadableFileSaysWhich) {

@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "core/notation.h"
+#include "core/time_control.h"
 #include "speech/phrases.h"
 #include "speech/vocabulary.h"
 #include "support/temp_dir.h"
@@ -352,6 +353,63 @@ TEST(Station, AnAdjournedGameResumesWithTheSealedMoveAndStoppedClocks) {
   EXPECT_FALSE(again.station->clock().paused());
   again.hand("c2", "c4");
   EXPECT_EQ(again.station->game().ply_count(), 3u);
+}
+
+// The power fails while White thinks (touches recorded): the resumed clock is White's time at
+// the last touch, not the time after his opponent's move, and it goes on running from there.
+TEST(Station, AResumedClockIsChargedUpToTheLastRecordedEvent) {
+  annabella::testing::TempDir dir;
+  const auto folder = dir.path() / "record";
+  std::chrono::nanoseconds white_at_touch{};
+  {
+    StationDriver d(folder);
+    d.hand("e2", "e4");
+    d.console("e5");
+    d.hand("e7", "e5");
+    d.wait(20min);
+    d.lift("g1");  // a touch: recorded with its time
+    white_at_touch = d.station->clock().remaining(core::WHITE, d.now);
+    d.wait(10s);  // then the power fails (no quit)
+  }
+  StationDriver again(folder, true);
+  ASSERT_TRUE(again.station);
+  const auto restored = again.station->clock().remaining(core::WHITE, again.now);
+  EXPECT_EQ(std::chrono::duration_cast<std::chrono::milliseconds>(restored),
+            std::chrono::duration_cast<std::chrono::milliseconds>(white_at_touch));
+  EXPECT_TRUE(again.output.printed_containing("White's clock charged 0:20:"))
+      << again.output.printed.back();
+  EXPECT_TRUE(again.output.printed_containing("charged to nobody"));
+}
+
+// Resumed without the round's configuration: the journal's VI colour, names and time control
+// are used (the assistant still enters White's moves), and each difference is said.
+TEST(Station, AResumedGameTakesItsHeaderFromTheJournal) {
+  annabella::testing::TempDir dir;
+  const auto folder = dir.path() / "record";
+  config::StationConfig round;
+  round.white = {"Sighted Sam", 0, "", false};
+  round.black = {"Blind Bea", 0, "", true};
+  round.game.time_control = "60 min + 30 s/move";
+  {
+    StationDriver d(folder, false, round);
+    ASSERT_TRUE(d.station);
+    d.console("e4");
+    d.hand("e2", "e4");
+    d.hand("e7", "e5");
+    ASSERT_EQ(d.station->game().ply_count(), 2u);
+  }
+  StationDriver again(folder, true);  // the default configuration: White is the VI player
+  ASSERT_TRUE(again.station);
+  EXPECT_TRUE(again.output.printed_containing(
+      "config says game.time_control \"90 min/40 moves + 30 min + 30 s/move\", the journal says "
+      "\"60 min + 30 s/move\": the journal's is used"));
+  EXPECT_TRUE(
+      again.output.printed_containing("is White, the journal says Black: the journal's is used"));
+  EXPECT_TRUE(again.output.printed_containing("config says white.name \"White player\""));
+  EXPECT_EQ(again.station->clock().control(), *core::read_time_control("60 min + 30 s/move"));
+  again.console("Nf3");  // White is sighted: his move is typed
+  EXPECT_EQ(again.station->game().ply_count(), 3u) << again.output.printed.back();
+  EXPECT_NE(read_file(folder / "game.pgn").find("[White \"Sighted Sam\"]"), std::string::npos);
 }
 
 TEST(Station, WithADgtBoardTheSightedPlayersMovesComeFromItAndTheViMovesAreExecutedOnIt) {
