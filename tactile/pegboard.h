@@ -157,6 +157,7 @@ class Pegboard {
   void complete(core::Move move, TimePoint now, std::vector<PegboardEvent>& out);
   void make(TimePoint now, std::vector<PegboardEvent>& out);
   bool shows(const core::Position& pos) const;
+  bool only_held(const core::Position& reference, bool capture_allowed) const;
   void report_unexplained(TimePoint now, std::vector<PegboardEvent>& out);
   std::vector<core::CorrectionStep> hints_towards(const core::Position& target) const;
   const core::Position& target() const {
