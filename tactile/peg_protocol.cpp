@@ -178,7 +178,8 @@ std::vector<std::uint8_t> PegProtocol::connect_bytes() {
   splitter_.reset();
   last_seq_.reset();
   garbage_reported_ = false;
-  scan_requested_ = true;
+  scan_outstanding_ = true;
+  scan_sent_.reset();  // sent now, at a time the decoder does not know: retried on first need
   std::vector<std::uint8_t> bytes;
   append(bytes, peg::encode_host_hello());
   append(bytes, peg::encode_scan_request());
@@ -191,9 +192,13 @@ std::vector<std::uint8_t> PegProtocol::scan_request() const {
   return bytes;
 }
 
-void PegProtocol::request_scan(std::vector<std::uint8_t>& reply) {
-  if (scan_requested_) return;
-  scan_requested_ = true;
+void PegProtocol::request_scan(TimePoint time, std::vector<std::uint8_t>& reply) {
+  // An outstanding SCAN may have been lost (a board resetting as the port opens misses HELLO
+  // and SCAN; noise corrupts the S line): ask again, at most once per kScanRetry of line time,
+  // or the board would stay unread and every lift and placement dropped for the whole game.
+  if (scan_outstanding_ && scan_sent_ && time - *scan_sent_ < peg::kScanRetry) return;
+  scan_outstanding_ = true;
+  scan_sent_ = time;
   append(reply, peg::encode_scan_request());
 }
 
@@ -202,7 +207,7 @@ void PegProtocol::bad_line(TimePoint time, std::vector<BoardInput>& out,
   ++stats_.bad_messages;
   // The bad line may have been an event: the board is re-read, and events wait for the scan.
   last_seq_.reset();
-  request_scan(reply);
+  request_scan(time, reply);
   if (garbage_reported_) return;
   garbage_reported_ = true;
   BoardInput input;
@@ -241,7 +246,7 @@ void PegProtocol::interpret(std::string_view body, TimePoint time, std::vector<B
       if (!occupied) return malformed();
       ++stats_.messages;
       garbage_reported_ = false;
-      scan_requested_ = false;
+      scan_outstanding_ = false;
       last_seq_ = *seq;
       input.kind = BoardInput::Kind::Scan;
       input.scan.identifies_pieces = false;
@@ -263,14 +268,15 @@ void PegProtocol::interpret(std::string_view body, TimePoint time, std::vector<B
     ++stats_.messages;
     garbage_reported_ = false;
     if (!last_seq_) {
-      // Events before the first scan (or after a lost line) are covered by the scan asked for.
-      request_scan(reply);
+      // Events before the first scan (or after a lost line) are covered by the scan asked for;
+      // the event asks again if that request is old (its reply may be lost).
+      request_scan(time, reply);
       if (input.kind != BoardInput::Kind::Button) return;
     } else if (static_cast<std::uint8_t>(*last_seq_ + 1) != *seq) {
       // A line was lost: re-read the whole board (docs/peg-protocol.md, "Sequence numbers").
       ++stats_.bad_messages;
       last_seq_.reset();
-      request_scan(reply);
+      request_scan(time, reply);
       BoardInput lost;
       lost.kind = BoardInput::Kind::Info;
       lost.time = time;
@@ -286,8 +292,17 @@ void PegProtocol::interpret(std::string_view body, TimePoint time, std::vector<B
   if (type == "PEG") {
     ++stats_.messages;
     garbage_reported_ = false;
+    // The board has just started (power-up, a reset as the port opened: it counts its events
+    // from 00 again and may have missed HELLO and SCAN) or answers HELLO: read the whole board.
+    // Not greeted again: a version 1 host reads any version as version 1 ("Versioning").
+    last_seq_.reset();
+    scan_outstanding_ = false;
+    request_scan(time, reply);
     input.kind = BoardInput::Kind::Info;
-    input.detail = "peg board: " + std::string(body.substr(4));
+    // What follows "PEG ": nothing for a bare "PEG" (a board that sends no version; the body is
+    // then 3 characters, and substr(4) would throw on the reader's thread).
+    const std::string_view fields = body.size() > 4 ? body.substr(4) : std::string_view();
+    input.detail = "peg board:" + (fields.empty() ? std::string() : " " + std::string(fields));
     if (tokens.size() < 2 || tokens[1] != std::to_string(peg::kVersion))
       input.detail += " (version not 1: events are read as version 1)";
     out.push_back(std::move(input));

@@ -14,6 +14,7 @@
 // Host -> board: HELLO <max-version>, SCAN.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -29,6 +30,9 @@ namespace annabella::tactile {
 namespace peg {
 inline constexpr int kVersion = 1;
 inline constexpr std::size_t kMaxLine = 96;  // characters before CR LF; longer lines are garbage
+// A SCAN still unanswered after this long is sent again when the next line needs the board
+// read (docs/peg-protocol.md, "Resynchronisation"); the time is the lines' receive time.
+inline constexpr std::chrono::milliseconds kScanRetry{1000};
 
 // CRC-8/SMBUS: polynomial 0x07, initial 0x00, no reflection, no final XOR.
 std::uint8_t crc8(std::string_view body);
@@ -117,11 +121,14 @@ class PegProtocol final : public BoardProtocol {
                  std::vector<std::uint8_t>& reply);
   void bad_line(TimePoint time, std::vector<BoardInput>& out, std::vector<std::uint8_t>& reply,
                 std::string_view why);
-  void request_scan(std::vector<std::uint8_t>& reply);
+  // Appends a SCAN to `reply` unless one is outstanding and younger than peg::kScanRetry at
+  // `time` (a lost SCAN or S line is retried, never a timer: only a line arriving asks).
+  void request_scan(TimePoint time, std::vector<std::uint8_t>& reply);
   peg::LineSplitter splitter_;
   DecoderStats stats_;
   std::optional<std::uint8_t> last_seq_;  // unknown until the first scan
-  bool scan_requested_ = false;
+  bool scan_outstanding_ = false;         // a SCAN was sent and no S line has come since
+  std::optional<TimePoint> scan_sent_;    // when; none for connect_bytes() (time unknown)
   bool garbage_reported_ = false;
 };
 

@@ -154,6 +154,35 @@ bool Pegboard::shows(const Position& pos) const {
   return true;
 }
 
+// Whether the board differs from `reference` only by a move still in the hand: pieces of the
+// side to move lifted and not yet placed (touched, D.2.2: the player may deliberate where to put
+// one, Art. 4.3) and, when `capture_allowed`, one opponent's piece that a legal move captures,
+// taken off first (D.2.3 (1) lets the capture come first). Anything placed where `reference` has
+// no such piece, or any other piece missing, is not explained so.
+bool Pegboard::only_held(const Position& reference, bool capture_allowed) const {
+  const core::Color mover = position_.side_to_move();
+  bool captured = false;
+  for (int i = 0; i < 64; ++i) {
+    const Square s = Square(i);
+    const Piece wanted = reference.piece_on(s);
+    if (occupied_ & core::square_bb(s)) {
+      if (wanted == core::NO_PIECE || (identifies_pieces_ && board_[s] != wanted)) return false;
+      continue;
+    }
+    if (wanted == core::NO_PIECE || core::color_of(wanted) == mover) continue;  // in the hand
+    if (!capture_allowed || captured) return false;  // an opponent's piece gone unexplained
+    const core::MoveList moves = core::legal_moves(position_);
+    captured = std::any_of(moves.begin(), moves.end(), [&](Move m) {
+      const Square victim = m.kind() == core::MoveKind::EnPassant
+                                ? core::make_square(core::file_of(m.to()), core::rank_of(m.from()))
+                                : m.to();
+      return victim == s && position_.captured_piece(m) != core::NO_PIECE;
+    });
+    if (!captured) return false;
+  }
+  return true;
+}
+
 void Pegboard::changed(TimePoint time) {
   judge_at_ = time + settings_.settle;
 }
@@ -165,7 +194,7 @@ std::optional<TimePoint> Pegboard::next_deadline() const {
   };
   for (const auto& held : in_hand_)
     if (!held.touch_reported) consider(held.time + settings_.bounce);
-  if (unexplained_since_ &&
+  if (unexplained_since_ && !judge_at_ &&
       std::find(hinted_.begin(), hinted_.end(), board_signature()) == hinted_.end())
     consider(*unexplained_since_ + settings_.out_of_sync_grace);
   return next;
@@ -174,7 +203,10 @@ std::optional<TimePoint> Pegboard::next_deadline() const {
 void Pegboard::tick(TimePoint now, std::vector<PegboardEvent>& out) {
   report_touches(now, out);
   if (judge_at_ && *judge_at_ <= now) judge(*judge_at_, out);
-  if (unexplained_since_ && *unexplained_since_ + settings_.out_of_sync_grace <= now &&
+  // Only a judged board gets the hint: one still changing (a piece just lifted to correct it, or
+  // to deliberate, D.2.2) is judged first, which restarts the grace period or ends it.
+  if (unexplained_since_ && !judge_at_ &&
+      *unexplained_since_ + settings_.out_of_sync_grace <= now &&
       std::find(hinted_.begin(), hinted_.end(), board_signature()) == hinted_.end())
     report_unexplained(*unexplained_since_ + settings_.out_of_sync_grace, out);
 }
@@ -540,6 +572,13 @@ void Pegboard::judge(TimePoint now, std::vector<PegboardEvent>& out) {
     }
     back_in_sync();
     complete(m, now, out);
+    return;
+  }
+  // A move under way in the hand is no difference to report, however long the player
+  // deliberates (Art. 4.3 holds him to the touched piece; telling him to put it back would
+  // invite a violation): no grace period, no hint. D.2.2, D.2.3 (1).
+  if (only_held(position_, true) || (pending_position_ && only_held(*pending_position_, false))) {
+    unexplained_since_.reset();
     return;
   }
   // Nothing legal explains the board. One piece moved where no legal move goes is an illegal

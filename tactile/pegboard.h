@@ -75,6 +75,8 @@ struct PegboardEvent {
     PromotionNeeded,  // occupancy-only board: which piece? (D.2.1: the announcement names it)
     Illegal,          // detail says what is wrong; nothing enters the record
     OutOfSync,        // unexplained position after the grace period; hints say how to fix it
+                      // (pieces of the side to move held in hand, and a captured piece taken
+                      // off first, are a move under way: never out of sync, D.2.2, Art. 4.3)
     InSync,           // the board agrees with the game again
     Disconnected,     // the board went away (detail: why)
     Connected,        // first full scan after connecting; hints = differences from the game
@@ -127,6 +129,8 @@ class Pegboard {
   // The move completed on the board but not yet made.
   std::optional<core::Move> completed_move() const { return pending_; }
   const std::vector<TouchRecord>& touch_log() const { return touch_log_; }
+  // No unexplained board is waiting for its grace period (a move under way in the hand is not
+  // unexplained).
   bool in_sync() const { return !unexplained_since_.has_value(); }
   bool rotated() const { return rotated_; }
   // What the board shows as the recogniser understands it (identities guessed from the game's
@@ -157,6 +161,7 @@ class Pegboard {
   void complete(core::Move move, TimePoint now, std::vector<PegboardEvent>& out);
   void make(TimePoint now, std::vector<PegboardEvent>& out);
   bool shows(const core::Position& pos) const;
+  bool only_held(const core::Position& reference, bool capture_allowed) const;
   void report_unexplained(TimePoint now, std::vector<PegboardEvent>& out);
   std::vector<core::CorrectionStep> hints_towards(const core::Position& target) const;
   const core::Position& target() const {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <algorithm>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -36,9 +37,15 @@ inline std::vector<std::uint8_t> fuzz_protocol(tactile::ProtocolKind kind, const
   std::vector<std::uint8_t> bytewise_reply;
   std::uint64_t messages_at_last_report = 0;
   bool reported = false;
-  for (const std::uint8_t byte : bytes) {
+  // Each byte carries the time of the chunk it is in below (7 ms a chunk): a decoder may use the
+  // time stamps (the peg decoder rate-limits its scan requests by them), and both runs must
+  // see the same ones.
+  const auto time_of_chunk = [](std::size_t index) {
+    return TimePoint{} + std::chrono::milliseconds(7) * static_cast<long long>(index + 1);
+  };
+  for (std::size_t at = 0; at < bytes.size(); ++at) {
     const std::size_t before = one_by_one.size();
-    bytewise.decode(std::span(&byte, 1), TimePoint{}, one_by_one, bytewise_reply);
+    bytewise.decode(bytes.subspan(at, 1), time_of_chunk(at / chunk), one_by_one, bytewise_reply);
     for (std::size_t i = before; i < one_by_one.size(); ++i) {
       const BoardInput& input = one_by_one[i];
       if (input.kind == BoardInput::Kind::Garbage) {
@@ -60,12 +67,11 @@ inline std::vector<std::uint8_t> fuzz_protocol(tactile::ProtocolKind kind, const
   (void)chunked.connect_bytes();
   Pegboard pegboard(core::Position{},
                     {.settle = std::chrono::milliseconds(0), .auto_announce = true});
-  TimePoint now{};
   std::vector<BoardInput> inputs;
   std::vector<PegboardEvent> events;
   std::size_t compared = 0;
   for (std::size_t at = 0; at < bytes.size(); at += chunk) {
-    now += std::chrono::milliseconds(7);
+    const TimePoint now = time_of_chunk(at / chunk);
     inputs.clear();
     chunked.decode(bytes.subspan(at, std::min(chunk, bytes.size() - at)), now, inputs, reply);
     for (const auto& input : inputs) {

@@ -139,6 +139,40 @@ TEST(BoardReader, PegGarbageIsReportedOnceAndTheBoardReRead) {
   EXPECT_EQ(reader.stats().bad_messages, 2u);
 }
 
+// Text the simulated board writes / the next `size` characters the host wrote.
+Status board_says(SerialLink& board, const std::string& text) {
+  return board.write(std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+}
+std::string host_said(SerialLink& board, std::size_t size) {
+  const auto bytes = host_bytes(board, size);
+  return {bytes.begin(), bytes.end()};
+}
+
+TEST(BoardReader, APegBoardThatMissedTheHandshakeIsAskedAgain) {
+  // The board resets as the port opens (an Arduino-type board) and misses HELLO and SCAN: its
+  // first event, and its power-up greeting, make the reader ask for the board again.
+  testing::TempDir dir;
+  auto pty = PseudoTerminal::create(dir / "peg");
+  ASSERT_TRUE(pty);
+  SerialLink& board = **pty;
+  Inputs inputs;
+  BoardReader reader(settings_for(dir / "peg", ProtocolKind::Peg), inputs.sink());
+  ASSERT_TRUE(inputs.next(Kind::Connected));
+  const std::string scan = peg::frame("SCAN");
+  const std::string handshake = peg::frame("HELLO 1") + scan;
+  EXPECT_EQ(host_said(board, handshake.size()), handshake);  // the board does not hear it
+  ASSERT_TRUE(board_says(board, peg::encode_lift(1, core::SQ_E2)));
+  EXPECT_EQ(host_said(board, scan.size()), scan);
+  ASSERT_TRUE(board_says(board, peg::encode_hello("uno", "-")));  // that SCAN was lost too
+  EXPECT_EQ(host_said(board, scan.size()), scan);
+  ASSERT_TRUE(board_says(
+      board, peg::encode_scan(0, core::Position{}.pieces()) + peg::encode_lift(1, core::SQ_G1)));
+  ASSERT_TRUE(inputs.next(Kind::Scan));
+  const auto lift = inputs.next(Kind::Lift);  // no longer deaf
+  ASSERT_TRUE(lift);
+  EXPECT_EQ(lift->square, core::SQ_G1);
+}
+
 TEST(BoardReader, RequestScanAsksTheBoard) {
   testing::TempDir dir;
   auto board = PseudoTerminal::create(dir / "dgt");

@@ -357,7 +357,8 @@ TEST(Pegboard, IllegalMoveIsReportedThenOneHintAfterTheGracePeriod) {
   d.wait(10s);
   EXPECT_TRUE(d.take().empty());  // not on every repeat
   d.lift("b3").place("b1").settle();
-  EXPECT_EQ(d.take().back(), "in sync");
+  // No hint for the board in between (the knight in the hand), judged or not.
+  EXPECT_EQ(d.take(), Lines({"touched b3 white knight", "placed b1 white knight", "in sync"}));
   EXPECT_EQ(d.board().position(), Position{});
 }
 
@@ -368,10 +369,61 @@ TEST(Pegboard, MovingTheWrongColourIsIllegal) {
             "illegal: black pawn moved to e5, but White is to move; nothing enters the record");
 }
 
-TEST(Pegboard, APieceLeftInTheHandGetsAHintNotAnIllegal) {
+TEST(Pegboard, AnOwnPieceHeldWhileThePlayerDeliberatesGetsNoHint) {
+  // Art. 4.3: the VI player lifts his knight and thinks where to put it; telling him to put it
+  // back would invite a touch-move violation. D.2.2: it is touched, nothing more.
   Driver d(Position{});
-  d.lift("d2").settle().wait(3s);
-  EXPECT_EQ(d.take(), Lines({"touched d2 white pawn", "out of sync: place white pawn d2"}));
+  d.lift("g1").settle().wait(30s);
+  EXPECT_EQ(d.take(), Lines({"touched g1 white knight"}));
+  EXPECT_TRUE(d.board().in_sync());
+  EXPECT_FALSE(d.board().next_deadline());  // no grace period running
+  d.place("f3").settle().announce();
+  EXPECT_EQ(d.take(), Lines({"placed f3 white knight", "completed g1f3", "made g1f3"}));
+}
+
+TEST(Pegboard, AHeldPiecePlacedOnAWrongSquareGetsTheHintAfterTheGracePeriod) {
+  Driver d(Position{});
+  d.lift("g1").settle().wait(30s);
+  EXPECT_EQ(d.take(), Lines({"touched g1 white knight"}));
+  d.place("g4").settle();  // no knight move goes there
+  EXPECT_EQ(d.take(), Lines({"placed g4 white knight",
+                             "illegal: white knight g1 to g4 is not a legal move (Art. 3); "
+                             "nothing enters the record"}));
+  d.wait(2500ms);
+  EXPECT_TRUE(d.take().empty());  // still within the grace period
+  d.wait(1s);
+  EXPECT_EQ(d.take(), Lines({"out of sync: move white knight g4 g1"}));
+  // Lifted again to correct it and held: no second hint while it is in the hand.
+  d.lift("g4").settle().wait(30s);
+  EXPECT_EQ(d.take(), Lines({"touched g4 white knight"}));
+  d.place("g1").settle();
+  EXPECT_EQ(d.take(), Lines({"placed g1 white knight", "in sync"}));
+}
+
+TEST(Pegboard, ACaptureWithTheCapturedPieceRemovedAndTheCapturingOneHeldGetsNoHint) {
+  // D.2.3 (1): the captured piece may come off first; the capturing piece then stays in the hand
+  // while the player deliberates.
+  Driver d(fen("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2"));
+  d.lift("d5").lift("e4").settle().wait(30s);
+  EXPECT_EQ(d.take(), Lines({"touched d5 black pawn (opponent's piece)", "touched e4 white pawn"}));
+  d.place("d5").settle();
+  EXPECT_EQ(d.take(), Lines({"placed d5 white pawn", "removed d5 black pawn", "completed e4d5"}));
+}
+
+TEST(Pegboard, AnOpponentsPieceMissingUnexplainedGetsTheHint) {
+  // A piece of the side not to move lifted and held is no move under way, and only a capture
+  // explains an opponent's piece gone: both get the hint after the grace period.
+  Driver d(Position{});
+  d.lift("e7").settle().wait(4s);
+  EXPECT_EQ(d.take(), Lines({"touched e7 black pawn (opponent's piece)",
+                             "out of sync: place black pawn e7"}));
+  d.place("e7").settle();
+  EXPECT_EQ(d.take(), Lines({"placed e7 black pawn", "in sync"}));
+  // White holds his knight and a black pawn that no white move captures is gone as well.
+  d.lift("g1").lift("a7").settle().wait(4s);
+  const auto lines = d.take();
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.back(), "out of sync: place white knight g1; place black pawn a7");
 }
 
 TEST(Pegboard, AnnouncedOpponentMoveWrongPlacementIsReportedAtOnce) {

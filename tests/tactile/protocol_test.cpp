@@ -172,6 +172,35 @@ TEST(Peg, HandshakeScanAndEvents) {
   EXPECT_EQ(inputs[4].button, BoardButton::Announce);
 }
 
+TEST(Peg, AHelloWithoutVersionIsReadNotACrash) {
+  // "PEG" with a valid checksum (firmware greeting without its fields): the reader used to take
+  // substr(4) of the 3-character body, which threw on the reader's thread (std::terminate).
+  PegProtocol peg_protocol;
+  (void)peg_protocol.connect_bytes();
+  ASSERT_EQ(peg::frame("PEG"), "PEG*EC\n");
+  const auto inputs = decode(peg_protocol, lines({"PEG*EC\n"}));
+  ASSERT_EQ(inputs.size(), 1u);
+  EXPECT_EQ(inputs[0].kind, Kind::Info);
+  EXPECT_EQ(inputs[0].detail, "peg board: (version not 1: events are read as version 1)");
+}
+
+TEST(Peg, EveryShortBodyWithAValidChecksumIsDecodedWithoutThrowing) {
+  // Each message type cut short at every length, and each with empty fields: read as an Info,
+  // counted as malformed, or ignored, never an exception (no substr or index past the end).
+  for (const std::string_view full : {"PEG 1 name ANNOUNCE", "L 01 e2", "P 01 e4", "B 01 ANNOUNCE",
+                                      "S 00 FFFF00000000FFFF", "E bad checksum"}) {
+    for (std::size_t length = 1; length <= full.size(); ++length) {
+      const std::string cut(full.substr(0, length));
+      for (const std::string& body : {cut, cut + " "}) {
+        PegProtocol peg_protocol;
+        (void)peg_protocol.connect_bytes();
+        std::vector<std::uint8_t> reply;
+        EXPECT_NO_THROW(decode(peg_protocol, lines({peg::frame(body)}), &reply)) << body;
+      }
+    }
+  }
+}
+
 TEST(Peg, ACorruptLineIsCountedReportedOnceAndTheBoardReRead) {
   PegProtocol peg_protocol;
   (void)peg_protocol.connect_bytes();
@@ -192,6 +221,92 @@ TEST(Peg, ACorruptLineIsCountedReportedOnceAndTheBoardReRead) {
   ASSERT_EQ(after.size(), 2u);
   EXPECT_EQ(after[0].kind, Kind::Scan);
   EXPECT_EQ(after[1].kind, Kind::Lift);
+}
+
+std::vector<BoardInput> decode_at(BoardProtocol& protocol, const std::vector<std::uint8_t>& bytes,
+                                  std::chrono::milliseconds at, std::vector<std::uint8_t>& reply) {
+  std::vector<BoardInput> out;
+  protocol.decode(bytes, TimePoint{} + at, out, reply);
+  return out;
+}
+
+std::string text_of(std::vector<std::uint8_t>& bytes) {
+  std::string text(bytes.begin(), bytes.end());
+  bytes.clear();
+  return text;
+}
+
+TEST(Peg, ABoardGreetingAfterTheHandshakeIsRead) {
+  // An Arduino-type board resets as the port opens and misses HELLO and SCAN; its power-up PEG
+  // line makes the host ask for the board (docs/peg-protocol.md, "Connecting").
+  using namespace std::chrono_literals;
+  PegProtocol peg_protocol;
+  (void)peg_protocol.connect_bytes();
+  std::vector<std::uint8_t> reply;
+  const auto hello = decode_at(peg_protocol, lines({peg::encode_hello("uno", "-")}), 1800ms, reply);
+  ASSERT_EQ(hello.size(), 1u);
+  EXPECT_EQ(hello[0].kind, Kind::Info);
+  EXPECT_EQ(text_of(reply), peg::frame("SCAN"));
+  const auto read = decode_at(
+      peg_protocol,
+      lines({peg::encode_scan(0, core::Position().pieces()), peg::encode_lift(1, core::SQ_E2)}),
+      1850ms, reply);
+  ASSERT_EQ(read.size(), 2u);
+  EXPECT_EQ(read[0].kind, Kind::Scan);
+  EXPECT_EQ(read[1].kind, Kind::Lift);
+  EXPECT_TRUE(reply.empty());
+  // A board that resets mid-game greets again and counts from 01 again: read it afresh.
+  decode_at(peg_protocol, lines({peg::encode_hello("uno", "-")}), 60s, reply);
+  EXPECT_EQ(text_of(reply), peg::frame("SCAN"));
+  EXPECT_TRUE(
+      decode_at(peg_protocol, lines({peg::encode_lift(1, core::SQ_D2)}), 60s, reply).empty());
+}
+
+TEST(Peg, EventsWhileTheBoardIsUnreadAskForItAgainAtMostOnceASecond) {
+  // The reply to the connect SCAN never came: the board must not stay deaf for the game.
+  using namespace std::chrono_literals;
+  PegProtocol peg_protocol;
+  (void)peg_protocol.connect_bytes();
+  std::vector<std::uint8_t> reply;
+  // The first event asks at once (when the connect SCAN went out is unknown to the decoder).
+  EXPECT_TRUE(
+      decode_at(peg_protocol, lines({peg::encode_lift(1, core::SQ_G1)}), 5s, reply).empty());
+  EXPECT_EQ(text_of(reply), peg::frame("SCAN"));
+  // Within a second of that request: no second SCAN; a button still comes through.
+  const auto button = decode_at(
+      peg_protocol,
+      lines({peg::encode_place(2, core::SQ_F3), peg::encode_button(3, BoardButton::Time)}), 5900ms,
+      reply);
+  ASSERT_EQ(button.size(), 1u);
+  EXPECT_EQ(button[0].kind, Kind::Button);
+  EXPECT_TRUE(reply.empty());
+  // That SCAN was lost too: the next event a second later asks again.
+  decode_at(peg_protocol, lines({peg::encode_lift(4, core::SQ_F3)}), 6s, reply);
+  EXPECT_EQ(text_of(reply), peg::frame("SCAN"));
+  const auto read = decode_at(
+      peg_protocol,
+      lines({peg::encode_scan(4, core::Position().pieces() & ~core::square_bb(core::SQ_G1)),
+             peg::encode_place(5, core::SQ_F3)}),
+      6050ms, reply);
+  ASSERT_EQ(read.size(), 2u);
+  EXPECT_EQ(read[0].kind, Kind::Scan);
+  EXPECT_EQ(read[1].kind, Kind::Place);
+  EXPECT_TRUE(reply.empty());
+}
+
+TEST(Peg, BadLinesAskForTheBoardAgainWhenTheScanReplyIsLost) {
+  using namespace std::chrono_literals;
+  PegProtocol peg_protocol;
+  (void)peg_protocol.connect_bytes();
+  std::vector<std::uint8_t> reply;
+  decode_at(peg_protocol, lines({peg::encode_scan(0, 0)}), 0ms, reply);
+  EXPECT_TRUE(reply.empty());
+  decode_at(peg_protocol, lines({"noise\n"}), 10s, reply);
+  EXPECT_EQ(text_of(reply), peg::frame("SCAN"));
+  decode_at(peg_protocol, lines({"noise\n", "S 01 corrupted*00\n"}), 10500ms, reply);
+  EXPECT_TRUE(reply.empty());  // asked half a second ago
+  decode_at(peg_protocol, lines({"noise\n"}), 11s, reply);
+  EXPECT_EQ(text_of(reply), peg::frame("SCAN"));  // the S reply was the corrupted line
 }
 
 TEST(Peg, ALostLineIsNoticedFromTheSequenceNumber) {

@@ -149,6 +149,21 @@ TEST(TactileClockDecoder, ButtonsHelloAcksAndLostLines) {
   EXPECT_EQ(in2.size(), in.size());
 }
 
+TEST(TactileClockDecoder, EveryShortBodyWithAValidChecksumIsDecodedWithoutThrowing) {
+  // The same check as the peg decoder's (a bare "PEG" used to throw there): every device line
+  // cut short, with and without a trailing empty field, never reads past the end.
+  for (const std::string_view full : {"TCLK 1 vibro QUERY,PRESS", "B 01 PRESS", "A 05", "E bad"}) {
+    for (std::size_t length = 1; length <= full.size(); ++length) {
+      const std::string cut(full.substr(0, length));
+      for (const std::string& body : {cut, cut + " "}) {
+        TactileClockDecoder decoder;
+        std::vector<TactileClockInput> in;
+        EXPECT_NO_THROW(decoder.decode(bytes_of(peg::frame(body)), TimePoint{}, in)) << body;
+      }
+    }
+  }
+}
+
 // The simulated device: reads the host's lines from the pty master.
 class SimulatedDevice {
  public:
