@@ -113,6 +113,12 @@ std::string_view kind_key(core::DifferenceKind kind) {
       return "unreadable_move";
     case K::DifferentMove:
       return "different_move";
+    case K::DuplicateMove:
+      return "duplicate_move";
+    case K::OwnMovesOnly:
+      return "own_moves_only";
+    case K::Unexplained:
+      return "unexplained";
   }
   return "";
 }
