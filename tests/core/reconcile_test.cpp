@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 
 #include "core/movegen.h"
@@ -82,6 +83,34 @@ std::string edit(const std::string& fen, std::initializer_list<std::pair<const c
   return out + fen.substr(fen.find(' '));
 }
 
+// A deterministic legal game of `plies` plies (a simple LCG picks among the legal moves).
+std::vector<Move> long_game(std::size_t plies, std::uint32_t seed) {
+  for (;; ++seed) {
+    std::uint32_t state = seed;
+    Position pos;
+    std::vector<Move> moves;
+    while (moves.size() < plies) {
+      const MoveList list = legal_moves(pos);
+      if (list.empty()) break;
+      state = state * 1664525u + 1013904223u;
+      const Move m = list[(state >> 8) % list.size()];
+      moves.push_back(m);
+      pos.play(m);
+    }
+    if (moves.size() == plies && !legal_moves(pos).empty()) return moves;
+  }
+}
+
+std::vector<std::string> san_list(const std::vector<Move>& moves, const PieceLetters& letters) {
+  std::vector<std::string> out;
+  Position pos;
+  for (const Move m : moves) {
+    out.push_back(to_san(pos, m, letters));
+    pos.play(m);
+  }
+  return out;
+}
+
 struct Expected {
   bool agree = false;
   DifferenceKind kind = DifferenceKind::None;
@@ -92,6 +121,8 @@ struct Expected {
   std::size_t steps_b = 0;
   std::string wrong_a;  // "<ply> <played SAN>" of the board's first wrong move, "" for none
   std::string wrong_b;
+  // Every finding of the alignment (findings_text), checked when not empty.
+  std::string findings;
 };
 
 struct Scenario {
@@ -133,11 +164,54 @@ std::string wrong_text(const std::optional<WrongMove>& w) {
   return w ? std::to_string(w->ply) + " " + w->played_san : "";
 }
 
+// The findings in short: "<kind> <sheet> @<ply> x<count> =<A>/<B>" each (the last part: the
+// written moves of sheet A and B from which the sheets agree again), separated by "; ".
+std::string findings_text(const Divergence& d) {
+  std::string out;
+  for (const SheetFinding& f : d.findings) {
+    if (!out.empty()) out += "; ";
+    out += std::string(difference_name(f.kind)) + " " + (f.sheet < 0 ? '-' : side_letter(f.sheet)) +
+           " @" + std::to_string(f.ply) + " x" + std::to_string(f.count);
+    if (f.agree_again)
+      out += " =" + std::to_string((*f.agree_again)[0]) + "/" + std::to_string((*f.agree_again)[1]);
+  }
+  return out;
+}
+
+// A move list with the written moves at the given indices left out (or, with `twice`, written
+// twice).
+std::string without(const std::string& list, std::initializer_list<std::size_t> plies) {
+  const auto tokens = read_scoresheet(list)->texts();
+  std::string out;
+  for (std::size_t i = 0; i < tokens.size(); ++i)
+    if (std::find(plies.begin(), plies.end(), i) == plies.end()) out += tokens[i] + "\n";
+  return out;
+}
+std::string twice(const std::string& list, std::size_t ply) {
+  const auto tokens = read_scoresheet(list)->texts();
+  std::string out;
+  for (std::size_t i = 0; i < tokens.size(); ++i)
+    out += tokens[i] + "\n" + (i == ply ? tokens[i] + "\n" : "");
+  return out;
+}
+// The written moves in another language (the list must read in English).
+std::string translated(const std::string& list, const std::string& code) {
+  const SheetReading s = read_sheet(Position(), {*read_scoresheet(list), english_letters()});
+  std::string out;
+  for (std::size_t i = 0; i < s.read_plies; ++i)
+    out += to_san(s.positions[i], s.move(i), *piece_letters_for(code)) + "\n";
+  return out;
+}
+
 const std::string kOpera15 = first(kOpera, 15);  // up to 8. Nc3
+const std::string kOpera20 = first(kOpera, 20);  // up to 10... cxb5
 const std::string kOpera24 = first(kOpera, 24);  // up to 12... Rd8
 
 std::vector<Scenario> scenarios() {
   const std::string castled = after(Position(), first(kOpera, 23)).fen();
+  // A 115-move game (230 plies), one English move a line.
+  std::string kLong;
+  for (const std::string& w : san_list(long_game(230, 5), english_letters())) kLong += w + "\n";
   return {
       {"SheetsAgreeOneBoardWrong",
        "",
@@ -148,7 +222,7 @@ std::vector<Scenario> scenarios() {
        kOpera15,
        first(kOpera, 14) + "Nd2",
        // Board B (Black's) executed White's 8. Nc3 as Nd2: one move back to c3.
-       {true, DifferenceKind::None, -1, 15, 15, 0, 1, "", "14 Nd2"}},
+       {true, DifferenceKind::None, -1, 15, 15, 0, 1, "", "14 Nd2", ""}},
       {"BothBoardsWrong",
        "",
        kOpera15,
@@ -157,7 +231,7 @@ std::vector<Scenario> scenarios() {
        "",
        first(kOpera, 12) + "Qe2 Qe7 Nc3",
        first(kOpera, 13) + "Qd7 Nc3",
-       {true, DifferenceKind::None, -1, 15, 15, 1, 1, "12 Qe2", "13 Qd7"}},
+       {true, DifferenceKind::None, -1, 15, 15, 1, 1, "12 Qe2", "13 Qd7", ""}},
       {"WrongCaptureOnOneBoard",
        "",
        first(kOpera, 26),
@@ -167,7 +241,7 @@ std::vector<Scenario> scenarios() {
        // 13... Nxd7 made on board A where both sheets have 13... Rxd7.
        first(kOpera, 25) + "Nxd7",
        first(kOpera, 26),
-       {true, DifferenceKind::None, -1, 26, 26, 2, 0, "25 Nxd7", ""}},
+       {true, DifferenceKind::None, -1, 26, 26, 2, 0, "25 Nxd7", "", ""}},
       {"CastlingWithTheWrongRook",
        "",
        first(kOpera, 23),
@@ -177,7 +251,7 @@ std::vector<Scenario> scenarios() {
        // O-O-O made with the h1 rook to d1: the a1 rook stands where the h1 rook should.
        "fen:" + edit(castled, {{"a1", 'R'}, {"h1", '.'}}),
        first(kOpera, 23),
-       {true, DifferenceKind::None, -1, 23, 23, 1, 0, "", ""}},
+       {true, DifferenceKind::None, -1, 23, 23, 1, 0, "", "", ""}},
       {"PromotionToTheWrongPiece",
        "4k3/P7/8/8/8/8/8/4K3 w - - 0 40",
        "40. Kd2 Kd7 41. a8=Q",
@@ -187,7 +261,7 @@ std::vector<Scenario> scenarios() {
        "Kd2 Kd7 a8=N",
        "Kd2 Kd7 a8=Q",
        // Remove the knight, place the queen: two steps.
-       {true, DifferenceKind::None, -1, 3, 3, 2, 0, "2 a8=N", ""}},
+       {true, DifferenceKind::None, -1, 3, 3, 2, 0, "2 a8=N", "", ""}},
       {"MoveLeftOutOfOneSheet",
        "",
        kOpera15,
@@ -197,7 +271,7 @@ std::vector<Scenario> scenarios() {
        kOpera15,
        first(kOpera, 14) + "Nd2",
        // Sheet B lacks 5. Qxf3: retrace to where both agree, after 4... Bxf3 (8 plies).
-       {false, DifferenceKind::MoveLeftOut, 1, 8, 8, 8, 8, "", ""}},
+       {false, DifferenceKind::MoveLeftOut, 1, 8, 8, 8, 8, "", "", ""}},
       {"BlankCellOnOneSheet",
        "",
        kOpera15,
@@ -207,7 +281,7 @@ std::vector<Scenario> scenarios() {
        kOpera15,
        kOpera15,
        // Black's cell of move 5 (dxe5) left blank on sheet B.
-       {false, DifferenceKind::MoveLeftOut, 1, 9, 9, 7, 7, "", ""}},
+       {false, DifferenceKind::MoveLeftOut, 1, 9, 9, 7, 7, "", "", ""}},
       {"ExtraMove",
        "",
        first(kOpera, 10) + "h3\n" + kOpera15.substr(first(kOpera, 10).size()),
@@ -216,7 +290,7 @@ std::vector<Scenario> scenarios() {
        "",
        kOpera15,
        kOpera15,
-       {false, DifferenceKind::ExtraMove, 0, 10, 10, 5, 5, "", ""}},
+       {false, DifferenceKind::ExtraMove, 0, 10, 10, 5, 5, "", "", ""}},
       {"TwoMovesSwapped",
        "",
        first(kOpera, 16),
@@ -226,7 +300,7 @@ std::vector<Scenario> scenarios() {
        first(kOpera, 16),
        first(kOpera, 16),
        // 8. Qb3 is illegal in sheet B's order (the knight on c3 blocks the queen): B is wrong.
-       {false, DifferenceKind::MovesSwapped, 1, 12, 12, 4, 4, "", ""}},
+       {false, DifferenceKind::MovesSwapped, 1, 12, 12, 4, 4, "", "", ""}},
       {"IllegalMoveWritten",
        "",
        kOpera15,
@@ -235,7 +309,7 @@ std::vector<Scenario> scenarios() {
        "",
        kOpera15,
        kOpera15,
-       {false, DifferenceKind::IllegalMove, 1, 12, 12, 3, 3, "", ""}},
+       {false, DifferenceKind::IllegalMove, 1, 12, 12, 3, 3, "", "", ""}},
       {"UnreadableMoveWritten",
        "",
        kOpera15,
@@ -244,7 +318,7 @@ std::vector<Scenario> scenarios() {
        "",
        kOpera15,
        kOpera15,
-       {false, DifferenceKind::UnreadableMove, 1, 12, 12, 3, 3, "", ""}},
+       {false, DifferenceKind::UnreadableMove, 1, 12, 12, 3, 3, "", "", ""}},
       {"OneSheetBehindBoardsRight",
        "",
        kOpera15,
@@ -254,7 +328,7 @@ std::vector<Scenario> scenarios() {
        kOpera15,
        kOpera15,
        // Nothing to retrace: sheet B is completed.
-       {false, DifferenceKind::SheetBehind, 1, 14, 15, 0, 0, "", ""}},
+       {false, DifferenceKind::SheetBehind, 1, 14, 15, 0, 0, "", "", ""}},
       {"OneSheetBehindBoardWrong",
        "",
        kOpera15,
@@ -263,7 +337,7 @@ std::vector<Scenario> scenarios() {
        "",
        kOpera15,
        first(kOpera, 14) + "Nd2",
-       {false, DifferenceKind::SheetBehind, 1, 14, 14, 1, 1, "", ""}},
+       {false, DifferenceKind::SheetBehind, 1, 14, 14, 1, 1, "", "", ""}},
       {"SheetsInDifferentLanguages",
        "",
        "1. e4 e5 2. Sf3 d6 3. d4 Lg4 4. dxe5 Lxf3 5. Dxf3 dxe5 6. Lc4 Sf6 7. Db3 De7 8. Sc3",
@@ -272,7 +346,7 @@ std::vector<Scenario> scenarios() {
        "",
        kOpera15,
        first(kOpera, 14) + "Na3",
-       {true, DifferenceKind::None, -1, 15, 15, 0, 1, "", "14 Na3"}},
+       {true, DifferenceKind::None, -1, 15, 15, 0, 1, "", "14 Na3", ""}},
       {"DifferentLanguagesGiven",
        "",
        "1. e4 e5 2. Sf3 d6 3. d4 Lg4 4. dxe5 Lxf3 5. Dxf3 dxe5 6. Lc4 Sf6 7. Db3 De7 8. Sc3",
@@ -281,7 +355,115 @@ std::vector<Scenario> scenarios() {
        "ru",
        kOpera15,
        kOpera15,
-       {false, DifferenceKind::DifferentMove, -1, 14, 14, 1, 1, "", ""}},
+       {false, DifferenceKind::DifferentMove, -1, 14, 14, 1, 1, "", "", ""}},
+      // Real sheets written in a hurry: the alignment after the point where the sheets part.
+      {"ThreeMovesLeftOut",
+       "",
+       kOpera20,
+       without(kOpera20, {12, 13, 14}),
+       "",
+       "",
+       kOpera20,
+       kOpera20,
+       // Sheet B lacks 7. Qb3 Qe7 8. Nc3 and goes on with 8... c6 in White's cell of move 7.
+       {false, DifferenceKind::MoveLeftOut, 1, 12, 12, 6, 6, "", "",
+        "move left out B @12 x3 =15/12"}},
+      {"SixMovesLeftOut",
+       "",
+       kOpera24,
+       without(kOpera24, {12, 13, 14, 15, 16, 17}),
+       "",
+       "",
+       kOpera24,
+       kOpera24,
+       {false, DifferenceKind::MoveLeftOut, 1, 12, 12, 11, 11, "", "",
+        "move left out B @12 x6 =18/12"}},
+      {"MoveWrittenTwice",
+       "",
+       kOpera20,
+       twice(kOpera20, 10),
+       "",
+       "",
+       kOpera20,
+       kOpera20,
+       // Sheet B has 6. Bc4 twice (the copy in Black's cell); 6... Nf6 follows in White's.
+       {false, DifferenceKind::DuplicateMove, 1, 11, 11, 7, 7, "", "",
+        "move written twice B @10 x1 =11/12"}},
+      {"ExtraMovePair",
+       "",
+       first(kOpera, 10) + "h3 h6\n" + kOpera20.substr(first(kOpera, 10).size()),
+       kOpera20,
+       "",
+       "",
+       kOpera20,
+       kOpera20,
+       // Both sheets read; the boards show sheet B's game: 6. h3 h6 on sheet A was not played.
+       {false, DifferenceKind::ExtraMove, 0, 10, 10, 8, 8, "", "", "extra move A @10 x2 =12/10"}},
+      {"OwnMovesOnlyForFourMoves",
+       "",
+       kOpera24,
+       without(kOpera24, {13, 15, 17, 19}),
+       "",
+       "",
+       kOpera24,
+       kOpera24,
+       // Player B wrote only White's moves 8 to 11 (Black's 7... Qe7 to 10... cxb5 missing).
+       {false, DifferenceKind::OwnMovesOnly, 1, 13, 13, 10, 10, "", "",
+        "only one side's moves written B @13 x4 =20/16"}},
+      {"OwnMovesOnlyWithMoveNumbers",
+       "",
+       kOpera24,
+       "1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 8. Nc3 9. Bg5 "
+       "10. Nxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8",
+       "",
+       "",
+       kOpera24,
+       kOpera24,
+       // Numbered moves leave Black's cells 7 to 10 blank: the same finding.
+       {false, DifferenceKind::OwnMovesOnly, 1, 13, 13, 10, 10, "", "",
+        "only one side's moves written B @13 x4 =20/20"}},
+      {"LanguagesDifferAndThreeMovesLeftOut",
+       "",
+       kOpera20,
+       without(translated(kOpera20, "de"), {8, 9, 10}),
+       "",
+       "",
+       kOpera20,
+       kOpera20,
+       {false, DifferenceKind::MoveLeftOut, 1, 8, 8, 11, 11, "", "",
+        "move left out B @8 x3 =11/8"}},
+      {"LongGameFiveMovesLeftOutNearTheEnd",
+       "",
+       kLong,
+       without(kLong, {215, 216, 217, 218, 219}),
+       "",
+       "",
+       kLong,
+       kLong,
+       {false, DifferenceKind::MoveLeftOut, 1, 215, 215, 8, 8, "", "",
+        "move left out B @215 x5 =220/215"}},
+      {"AdjacentMovesExchangedIsAmbiguous",
+       "",
+       kOpera20,
+       first(kOpera, 12) + "Qe7\nQb3\n" + kOpera20.substr(first(kOpera, 14).size()),
+       "",
+       "",
+       kOpera20,
+       kOpera20,
+       // 7. Qb3 Qe7 written as Qe7 Qb3: left out and extra, or two different moves? Not guessed.
+       {false, DifferenceKind::Unexplained, -1, 12, 12, 6, 6, "", "",
+        "cannot be explained - @12 x0"}},
+      {"DifferentGamesAreNotExplained",
+       "",
+       kOpera20,
+       "1. e4 e5 2. Nf3 d6 3. Bc4 Be7 4. c3 Nf6 5. d3 O-O 6. O-O c6 7. Re1 Nbd7 8. Nbd2 Re8 "
+       "9. Nf1 Bf8 10. Ng3 g6",
+       "",
+       "",
+       kOpera20,
+       kOpera20,
+       {false, DifferenceKind::Unexplained, -1, 4, 4, 12, 12, "", "",
+        "cannot be explained - @4 x0"}},
   };
 }
 
@@ -304,6 +486,9 @@ TEST_P(ReconcileScenario, FindsWhatTheArbiterNeeds) {
   EXPECT_EQ(r.corrections[1].steps.size(), e.steps_b);
   EXPECT_EQ(wrong_text(r.corrections[0].went_wrong), e.wrong_a);
   EXPECT_EQ(wrong_text(r.corrections[1].went_wrong), e.wrong_b);
+  if (!e.findings.empty()) {
+    EXPECT_EQ(findings_text(r.divergence), e.findings);
+  }
   // The corrections really turn each board into the target.
   for (int b = 0; b < 2; ++b) {
     char squares[64];
@@ -482,34 +667,6 @@ TEST(Reconcile, StandingsSayWhereEachBoardIsOnEachSheet) {
 
 // ---------------------------------------------------------------------------------------------
 // Long games
-
-// A deterministic legal game of `plies` plies (a simple LCG picks among the legal moves).
-std::vector<Move> long_game(std::size_t plies, std::uint32_t seed) {
-  for (;; ++seed) {
-    std::uint32_t state = seed;
-    Position pos;
-    std::vector<Move> moves;
-    while (moves.size() < plies) {
-      const MoveList list = legal_moves(pos);
-      if (list.empty()) break;
-      state = state * 1664525u + 1013904223u;
-      const Move m = list[(state >> 8) % list.size()];
-      moves.push_back(m);
-      pos.play(m);
-    }
-    if (moves.size() == plies && !legal_moves(pos).empty()) return moves;
-  }
-}
-
-std::vector<std::string> san_list(const std::vector<Move>& moves, const PieceLetters& letters) {
-  std::vector<std::string> out;
-  Position pos;
-  for (const Move m : moves) {
-    out.push_back(to_san(pos, m, letters));
-    pos.play(m);
-  }
-  return out;
-}
 
 // A scoresheet with one written move a line.
 Scoresheet sheet_of(const std::vector<std::string>& written) {
