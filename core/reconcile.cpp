@@ -606,9 +606,9 @@ struct Classifier {
       f.sheet = O;
       f.ply = st.ref - n;
       f.explanation = std::string("Sheet ") + side_letter(O) + " has " +
-                      (n == 1 ? "a move" : "a move pair") +
-                      " written twice: " + written_list(O, st.other, n) + " repeats " +
-                      written_list(R, st.ref - n, n) + "; the copy was not played.";
+                      written_list(R, st.ref - n, n) + " written twice (again in the cell" +
+                      (n == 1 ? " for " : "s from ") + ply_name(input.start, st.other) +
+                      "); the copy was not played.";
       return;
     }
     // What each sheet has for the reference's ply st.ref: the reference its move, the other
@@ -628,7 +628,7 @@ struct Classifier {
       f.kind = DifferenceKind::ExtraMove;
       f.sheet = has;
       f.explanation = std::string("Sheet ") + side_letter(has) + " has " + plies_count(n) +
-                      (n == 1 ? " that was" : " that were") + " not played: " + what + " (" +
+                      (n <= 2 ? " that was" : " that were") + " not played: " + what + " (" +
                       ev.why + ").";
       return;
     }
@@ -745,10 +745,12 @@ struct Classifier {
         f.sheet = O;
         f.count = own;
         const bool white_missing = (std::size_t(input.start.game_ply()) + st.ref) % 2 == 0;
+        const auto move_number = [&](std::size_t ply) {
+          return std::to_string((std::size_t(input.start.game_ply()) + ply) / 2 + 1);
+        };
         f.explanation = std::string("Sheet ") + side_letter(O) + " has only " +
-                        (white_missing ? "Black" : "White") + "'s moves from " +
-                        ply_name(input.start, st.ref) + " to " +
-                        ply_name(input.start, steps[last].ref) + ": " +
+                        (white_missing ? "Black" : "White") + "'s moves for moves " +
+                        move_number(st.ref) + " to " + move_number(steps[last].ref) + ": " +
                         (white_missing ? "White" : "Black") + "'s " + std::to_string(own) +
                         " moves there are missing (sheet " + side_letter(R) + " has ";
         for (std::size_t g = k; g <= last; g += 2)
@@ -816,8 +818,8 @@ struct Classifier {
                                          " differences, or a run of more than " +
                                          std::to_string(kMaxShift) + " plies") +
                       "): sheet " + side_letter(R) + " has " + written_list(R, j, 3) +
-                      (j + 3 < len(R) ? ", ..." : "") + "; sheet " + side_letter(O) + " has " +
-                      written_list(O, i, 3) + (i + 3 < len(O) ? ", ..." : "") +
+                      (j + 3 < len(R) ? " and more" : "") + "; sheet " + side_letter(O) + " has " +
+                      written_list(O, i, 3) + (i + 3 < len(O) ? " and more" : "") +
                       ". Nothing is guessed: the arbiter compares them (D.2.9).";
       d.findings.push_back(std::move(f));
     } else if (i == len(O) && j < ref.read_plies) {

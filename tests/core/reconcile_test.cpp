@@ -442,6 +442,20 @@ std::vector<Scenario> scenarios() {
        kLong,
        {false, DifferenceKind::MoveLeftOut, 1, 215, 215, 8, 8, "", "",
         "move left out B @215 x5 =220/215"}},
+      {"TwoLeftOutThenADifferentMove",
+       "",
+       kOpera24,
+       [] {
+         std::string b = without(kOpera24, {6, 7});
+         return b.replace(b.find("Bxb5+"), 5, "Bd3");
+       }(),
+       "",
+       "",
+       kOpera24,
+       kOpera24,
+       // 4. dxe5 Bxf3 missing on sheet B, and 11. Bd3 where sheet A has 11. Bxb5+.
+       {false, DifferenceKind::MoveLeftOut, 1, 6, 6, 16, 16, "", "",
+        "move left out B @6 x2 =8/6; different moves - @20 x1 =21/19"}},
       {"AdjacentMovesExchangedIsAmbiguous",
        "",
        kOpera20,
@@ -578,22 +592,29 @@ TEST(Reconcile, BoardLogThatDisagreesWithTheBoardMeansDisplacedPieces) {
 }
 
 TEST(Reconcile, LeftOutOrExtraIsDecidedByTheBoardLog) {
-  // Sheet B has 6. h3 h6 (a move pair) that sheet A lacks; both sheets read through. The board
-  // log shows h3 was played, so it was left out of sheet A.
-  const std::string b = first(kOpera, 10) + "h3 h6\n" + kOpera15.substr(first(kOpera, 10).size());
-  ReconcileInput in = input_of({"", "", kOpera15, b, "", "", kOpera15, b, {}});
-  in.boards[1].log = moves_of(Position(), b);
-  Reconciliation r = reconcile(in);
-  EXPECT_EQ(r.divergence.kind, DifferenceKind::MoveLeftOut) << r.divergence.explanation;
-  EXPECT_EQ(r.divergence.sheet, 0);
-  EXPECT_EQ(r.divergence.count, 2u);
-  EXPECT_NE(r.divergence.explanation.find("board B's log shows h3 was played"), std::string::npos);
-  // The same sheets with board A's log (no h3 h6): extra on sheet B.
-  in.boards[1].log.reset();
-  in.boards[0].log = moves_of(Position(), kOpera15);
-  r = reconcile(in);
-  EXPECT_EQ(r.divergence.kind, DifferenceKind::ExtraMove) << r.divergence.explanation;
-  EXPECT_EQ(r.divergence.sheet, 1);
+  // Sheet B has 6. h3 h6 (a move pair), or a run of 4 plies, that sheet A lacks; both sheets
+  // read through. The board log shows h3 was played, so it was left out of sheet A.
+  const std::pair<std::string, std::size_t> inserted[] = {{"h3 h6", 2}, {"h3 h6 a3 a6", 4}};
+  for (const auto& [moves, count] : inserted) {
+    SCOPED_TRACE(moves);
+    const std::string b =
+        first(kOpera, 10) + moves + "\n" + kOpera15.substr(first(kOpera, 10).size());
+    ReconcileInput in = input_of({"", "", kOpera15, b, "", "", kOpera15, b, {}});
+    in.boards[1].log = moves_of(Position(), b);
+    Reconciliation r = reconcile(in);
+    EXPECT_EQ(r.divergence.kind, DifferenceKind::MoveLeftOut) << r.divergence.explanation;
+    EXPECT_EQ(r.divergence.sheet, 0);
+    EXPECT_EQ(r.divergence.count, count);
+    EXPECT_NE(r.divergence.explanation.find("board B's log shows h3 was played"),
+              std::string::npos);
+    // The same sheets with board A's log (no h3 h6): extra on sheet B.
+    in.boards[1].log.reset();
+    in.boards[0].log = moves_of(Position(), kOpera15);
+    r = reconcile(in);
+    EXPECT_EQ(r.divergence.kind, DifferenceKind::ExtraMove) << r.divergence.explanation;
+    EXPECT_EQ(r.divergence.sheet, 1);
+    EXPECT_EQ(r.divergence.count, count);
+  }
 }
 
 TEST(Reconcile, ClockTimesComeFromTheLogAtTheRetracedPoint) {
@@ -663,6 +684,72 @@ TEST(Reconcile, StandingsSayWhereEachBoardIsOnEachSheet) {
       << text;
   EXPECT_NE(text.find("Board B matches sheet A after Black's move 7, Qe7."), std::string::npos);
   EXPECT_NE(text.find("Retraced from sheet A: White's move 5 Qxf3"), std::string::npos) << text;
+}
+
+TEST(ReconcileAlignment, GapRowsAndWhereTheSheetsAgreeAgain) {
+  // Sheet B lacks 7. Qb3 Qe7 8. Nc3; the boards show sheet A's game.
+  const Reconciliation r = reconcile(input_of(
+      {"", "", kOpera20, without(kOpera20, {12, 13, 14}), "", "", kOpera20, kOpera20, {}}));
+  const Divergence& d = r.divergence;
+  EXPECT_EQ(d.reference, 0);
+  ASSERT_EQ(d.alignment.size(), 8u);  // plies 12 to 19 of sheet A
+  for (std::size_t k = 0; k < 3; ++k) {
+    EXPECT_EQ(d.alignment[k].status, AlignedRow::Status::OneSheetOnly);
+    EXPECT_EQ(d.alignment[k].ply[0], 12 + k);
+    EXPECT_FALSE(d.alignment[k].ply[1]);
+    EXPECT_EQ(d.alignment[k].finding, 0);
+  }
+  EXPECT_EQ(d.alignment[3].status, AlignedRow::Status::Agree);
+  EXPECT_EQ(d.alignment[3].ply[0], 15u);
+  EXPECT_EQ(d.alignment[3].ply[1], 12u);
+  ASSERT_TRUE(d.agree_again);
+  EXPECT_EQ((*d.agree_again)[0], 15u);
+  EXPECT_EQ((*d.agree_again)[1], 12u);
+  // D.2.9: the position to set up and the clocks stay at the last agreement.
+  EXPECT_EQ(r.target_plies, 12u);
+  EXPECT_EQ(r.clock.ply, 12u);
+  const std::string text = arbiter_text(r);
+  EXPECT_NE(text.find("Sheet B has left out 3 plies that sheet A has: White's move 7 Qb3, "
+                      "Black's move 7 Qe7, White's move 8 Nc3 (board A shows the position sheet "
+                      "A's moves lead to). After that the sheets agree again from Black's move 8 "
+                      "on (sheet B has it in the cell for White's move 7)."),
+            std::string::npos)
+      << text;
+}
+
+TEST(ReconcileAlignment, MoreThanTheBoundIsNotGuessed) {
+  // Eleven plies left out: one more than kMaxShift.
+  static_assert(kMaxShift == 10);
+  const std::string kOpera33 = first(kOpera, 33);
+  const Reconciliation r =
+      reconcile(input_of({"",
+                          "",
+                          kOpera33,
+                          without(kOpera33, {8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18}),
+                          "",
+                          "",
+                          kOpera33,
+                          kOpera33,
+                          {}}));
+  EXPECT_EQ(r.divergence.kind, DifferenceKind::Unexplained) << r.divergence.explanation;
+  EXPECT_EQ(r.agreed_plies, 8u);
+  EXPECT_EQ(r.target_plies, 8u);
+  EXPECT_NE(r.divergence.explanation.find("cannot be explained by left-out, extra or swapped "
+                                          "moves"),
+            std::string::npos);
+  // Ten are still recognised.
+  const Reconciliation ten =
+      reconcile(input_of({"",
+                          "",
+                          kOpera33,
+                          without(kOpera33, {8, 9, 10, 11, 12, 13, 14, 15, 16, 17}),
+                          "",
+                          "",
+                          kOpera33,
+                          kOpera33,
+                          {}}));
+  EXPECT_EQ(ten.divergence.kind, DifferenceKind::MoveLeftOut) << ten.divergence.explanation;
+  EXPECT_EQ(ten.divergence.count, 10u);
 }
 
 // ---------------------------------------------------------------------------------------------
