@@ -1129,6 +1129,22 @@ std::string_view difference_name(DifferenceKind kind) {
   return "";
 }
 
+std::string agreement_note(const Reconciliation& r) {
+  const Divergence& d = r.divergence;
+  if (!d.agree_again) return "";
+  const int R = d.reference, O = 1 - d.reference;
+  const std::size_t ref_ply = (*d.agree_again)[std::size_t(R)];
+  const std::size_t other_ply = (*d.agree_again)[std::size_t(O)];
+  std::string s = std::string("Sheet ") + side_letter(O) + " agrees with sheet " + side_letter(R) +
+                  " again from " + ply_name(r.start, ref_ply) + " on";
+  if (other_ply != ref_ply)
+    s += std::string(" (in sheet ") + side_letter(O) + "'s cell for " +
+         ply_name(r.start, other_ply) + ")";
+  return s + " once the differences above are put right. That is for your information: D.2.9 " +
+         "retraces the moves to the last point where both sheets agree, " +
+         point_name(r, 0, r.agreed_plies) + ", and the clocks go back to that point.";
+}
+
 std::string ply_name(const Position& start, std::size_t ply) {
   const std::size_t g = std::size_t(start.game_ply()) + ply;
   return std::string(g % 2 ? "Black's" : "White's") + " move " + std::to_string(g / 2 + 1);
@@ -1316,6 +1332,7 @@ std::string arbiter_text(const Reconciliation& r) {
 
   item("Position to set up on both boards");
   const bool retracing = !r.retraced[0].empty() || !r.retraced[1].empty();
+  if (retracing && r.divergence.agree_again) t += agreement_note(r) + "\n";
   if (retracing) {
     t += "Under D.2.9 the moves are retraced to where both sheets agree: the position " +
          point_name(r, 0, r.target_plies) + ".\n";

@@ -248,6 +248,10 @@ Reconciliation reconcile(const ReconcileInput& input);
 // line readable aloud and on a braille display. Cites D.2.9.
 std::string arbiter_text(const Reconciliation& r);
 
+// When the sheets agree again after their differences (Divergence::agree_again): where, and that
+// D.2.9 still retraces to the last point where both agree; "" otherwise.
+std::string agreement_note(const Reconciliation& r);
+
 // Wording helpers shared with the reports: "White's move 23" for the ply at index `ply`, and
 // "after White's move 23, Nf3" / "at the start" for the point after `plies` plies of a sheet.
 std::string ply_name(const Position& start, std::size_t ply);
