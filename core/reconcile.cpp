@@ -514,11 +514,13 @@ struct Classifier {
     }
     if (read(0) == p && read(1) == p) {
       Divergence u = both_unread();
+      u.findings.push_back({u.kind, -1, p, 1, std::nullopt, u.explanation});
       for (std::size_t i = p; i < std::max(len(0), len(1)); ++i) {
         AlignedRow row;
-        row.status = AlignedRow::Status::NotCompared;
+        row.status = i == p ? AlignedRow::Status::Different : AlignedRow::Status::NotCompared;
         for (int s = 0; s < 2; ++s)
           if (i < len(s)) row.ply[s] = i;
+        row.finding = i == p ? 0 : -1;
         u.alignment.push_back(row);
       }
       return u;
