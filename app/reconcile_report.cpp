@@ -398,13 +398,18 @@ std::string board_svg(const std::string& id, const std::string& title, const cor
   return s + "</svg>";
 }
 
-std::string ply_cell(const core::SheetReading& sh, std::size_t i) {
+// A sheet's written move and what it reads as. `aligned`, when given, is what the move means where
+// the alignment puts it (the reference sheet's move it matches), shown when the sheet's own
+// reading differs or stopped before it.
+std::string ply_cell(const core::SheetReading& sh, std::size_t i, const std::string& aligned = "") {
   if (i >= sh.plies.size()) return "<td class=\"none\">(nothing written)</td><td></td>";
   const core::ReadPly& p = sh.plies[i];
   std::string read =
-      p.move ? html_escape(p.san) +
-                   (p.note.empty() ? "" : " <small>(" + html_escape(p.note) + ")</small>")
-             : "<span class=\"problem\">" + html_escape(p.problem) + "</span>";
+      !aligned.empty() && (!p.move || p.san != aligned)
+          ? html_escape(aligned) + " <small>(where the alignment puts it)</small>"
+      : p.move ? html_escape(p.san) +
+                     (p.note.empty() ? "" : " <small>(" + html_escape(p.note) + ")</small>")
+               : "<span class=\"problem\">" + html_escape(p.problem) + "</span>";
   return "<td lang=\"" + html_escape(sh.letters.code) + "\">" +
          (p.written.empty() ? "(blank)" : html_escape(p.written)) + "</td><td>" + read + "</td>";
 }
@@ -543,11 +548,11 @@ std::string reconciliation_html(const Reconciliation& r, const SpokenSteps* spok
                                  : r.agreed_plies;
   auto row_html = [&](const std::string& cls, std::size_t ply, const std::string& name,
                       const std::array<std::optional<std::size_t>, 2>& cells,
-                      const std::string& status) {
+                      const std::string& status, const std::string& aligned = "") {
     std::string row = "<tr" + cls + "><th scope=\"row\">" + std::to_string(ply + 1) + "</th><td>" +
                       html_escape(name) + "</td>";
     for (int s = 0; s < 2; ++s)
-      row += cells[s] ? ply_cell(r.sheets[s], *cells[s])
+      row += cells[s] ? ply_cell(r.sheets[s], *cells[s], s == d.reference ? "" : aligned)
                       : "<td class=\"gap\">(not on this sheet)</td><td class=\"gap\"></td>";
     return row + "<td>" + html_escape(status) + "</td></tr>\n";
   };
@@ -579,7 +584,12 @@ std::string reconciliation_html(const Reconciliation& r, const SpokenSteps* spok
     std::string cls;
     for (const std::string& c : classes) cls += (cls.empty() ? "" : " ") + c;
     cls = cls.empty() ? "" : " class=\"" + cls + "\"" + (k == 0 ? " id=\"divergence\"" : "");
-    h += row_html(cls, ply, name, row.ply, status);
+    // An agreeing row: the other sheet's move means the reference's move there.
+    const core::ReadPly& ref_ply = r.sheets[d.reference].plies[ply];
+    h += row_html(cls, ply, name, row.ply, status,
+                  row.status == core::AlignedRow::Status::Agree && numbered == d.reference
+                      ? ref_ply.san
+                      : "");
   }
   h += "</tbody>\n</table>\n</section>\n";
 

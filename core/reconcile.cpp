@@ -1334,10 +1334,10 @@ std::string arbiter_text(const Reconciliation& r) {
 
   item("Position to set up on both boards");
   const bool retracing = !r.retraced[0].empty() || !r.retraced[1].empty();
-  if (retracing && r.divergence.agree_again) t += agreement_note(r) + "\n";
   if (retracing) {
     t += "Under D.2.9 the moves are retraced to where both sheets agree: the position " +
          point_name(r, 0, r.target_plies) + ".\n";
+    if (r.divergence.agree_again) t += agreement_note(r) + "\n";
     for (int s = 0; s < 2; ++s) {
       t += std::string("Retraced from sheet ") + side_letter(s) + ": ";
       if (r.retraced[s].empty()) t += "nothing";
