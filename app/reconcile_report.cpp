@@ -315,7 +315,13 @@ std::string reconciliation_json(const Reconciliation& r, const SpokenSteps* spok
     } else {
       j += "null";
     }
-    j += ", \"note\": " + (c.note.empty() ? "null" : json_string(c.note)) + "}";
+    j += ", \"ahead\": [";
+    for (std::size_t k = 0; k < c.ahead.size(); ++k)
+      j += std::string(k ? ", " : "") + "{\"ply\": " + std::to_string(r.target_plies + k) +
+           ", \"name\": " + json_string(core::ply_name(r.start, r.target_plies + k)) +
+           ", \"san\": " + json_string(c.ahead_san[k]) +
+           ", \"uci\": " + json_string(core::to_uci(c.ahead[k])) + "}";
+    j += "], \"note\": " + (c.note.empty() ? "null" : json_string(c.note)) + "}";
   }
   j += "\n  ],\n";
   j += "  \"standings\": [";
@@ -633,6 +639,7 @@ std::string reconciliation_html(const Reconciliation& r, const SpokenSteps* spok
                 : "It was the opponent's move, executed wrongly on this board (D.2.1).") +
            "</p>\n";
     }
+    if (!c.ahead.empty()) h += "<p>" + html_escape(core::ahead_text(r, b)) + "</p>\n";
     if (!c.note.empty()) h += "<p>" + html_escape(c.note) + "</p>\n";
   }
   h += "</section>\n";

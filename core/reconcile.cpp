@@ -407,6 +407,24 @@ std::string plies_count(std::size_t n) {
   return n == 1 ? "one ply" : n == 2 ? "a move pair" : std::to_string(n) + " plies";
 }
 
+// The board shows `end` with one or two more legal moves played: those moves (the fewest that
+// explain it); empty when none do.
+std::vector<Move> moves_ahead(const Position& end, const Position& board) {
+  const Bitboard diff = differing_squares(end, board);
+  // Two plies change at most eight squares (two castlings), and each touches one of them.
+  if (diff == 0 || popcount(diff) > 8) return {};
+  const MoveList first = legal_moves(end);
+  for (const Move m : first)
+    if (end.after(m).same_placement(board)) return {m};
+  for (const Move m : first) {
+    if (!(touched_squares(m) & diff)) continue;
+    const Position one = end.after(m);
+    for (const Move m2 : legal_moves(one))
+      if ((touched_squares(m2) & diff) && one.after(m2).same_placement(board)) return {m, m2};
+  }
+  return {};
+}
+
 struct Classifier {
   const std::array<SheetReading, 2>& sheets;
   const ReconcileInput& input;
@@ -1147,6 +1165,18 @@ std::string agreement_note(const Reconciliation& r) {
          point_name(r, 0, r.agreed_plies) + ", and the clocks go back to that point.";
 }
 
+std::string ahead_text(const Reconciliation& r, int board) {
+  const BoardCorrection& c = r.corrections[std::size_t(board)];
+  if (c.ahead.empty()) return "";
+  std::string moves;
+  for (std::size_t k = 0; k < c.ahead.size(); ++k)
+    moves += (k ? ", " : "") + ply_name(r.start, r.target_plies + k) + " " + c.ahead_san[k];
+  return std::string("Board ") + side_letter(board) + " shows " +
+         (c.ahead.size() == 1 ? "one move" : "two moves") + " more than the sheets: " + moves +
+         ", written on neither sheet. If " + (c.ahead.size() == 1 ? "it was" : "they were") +
+         " played, the sheets are behind the board (Art. 8.1); you decide (D.2.9).";
+}
+
 std::string ply_name(const Position& start, std::size_t ply) {
   const std::size_t g = std::size_t(start.game_ply()) + ply;
   return std::string(g % 2 ? "Black's" : "White's") + " move " + std::to_string(g / 2 + 1);
@@ -1252,6 +1282,14 @@ Reconciliation reconcile(const ReconcileInput& input) {
     } else if (c.needed() && r.target_plies == ref.read_plies && r.target_plies > 0 &&
                (r.sheets_agree || r.divergence.kind == DifferenceKind::SheetBehind)) {
       c.went_wrong = infer_wrong_move(ref_positions, ref_moves, board.placement, 8);
+      if (!c.went_wrong) {
+        c.ahead = moves_ahead(r.target, board.placement);
+        Position pos = r.target;
+        for (const Move m : c.ahead) {
+          c.ahead_san.push_back(to_san(pos, m));
+          pos.play(m);
+        }
+      }
     }
   }
   for (int b = 0; b < 2; ++b)
@@ -1382,6 +1420,7 @@ std::string arbiter_text(const Reconciliation& r) {
              side_letter(b) + " (D.2.1): board " + side_letter(b) +
              " is adjusted to match the scoresheets.\n";
     }
+    if (!c.ahead.empty()) t += "  " + ahead_text(r, b) + "\n";
     if (!c.note.empty()) t += "  " + c.note + "\n";
   }
 

@@ -8,10 +8,11 @@
 //
 // reconcile() does that procedure on data: it reads both sheets leniently (any supported
 // language, handwriting slips, missing check signs: notation differences are not disagreements),
-// finds where they part and what kind of difference it is, the position both boards must show,
-// the fewest correction steps for each board, where each board stands relative to each sheet, the
-// move at which a board went wrong and the clock times to set. arbiter_text() says it in plain
-// English in the order an arbiter acts; app/reconcile_report.h writes JSON and HTML.
+// finds where they part and aligns what follows (runs of moves left out or extra, moves written
+// twice, one side's moves only, swapped moves; or says that nothing explains it), the position both
+// boards must show, the fewest correction steps for each board, where each board stands relative to
+// each sheet, the move at which a board went wrong and the clock times to set. arbiter_text() says
+// it in plain English in the order an arbiter acts; app/reconcile_report.h writes JSON and HTML.
 //
 // check_board() is the live form: given the game record and a settled board placement, it says
 // whether the board shows the game, and if not, the first move at which it went wrong.
@@ -212,6 +213,11 @@ struct BoardCorrection {
   int board = 0;
   std::vector<CorrectionStep> steps;  // fewest steps to the position the board must show
   std::optional<WrongMove> went_wrong;
+  // The board shows the sheets' last position with these one or two moves more (written on
+  // neither sheet: the sheets may be behind the board, Art. 8.1), in SAN; inferred from the
+  // placement when the sheets agree (or one is only behind) and no wrong move explains it.
+  std::vector<Move> ahead;
+  std::vector<std::string> ahead_san;
   std::string note;  // e.g. the board log disagrees with the placement (pieces displaced)
   bool needed() const { return !steps.empty(); }
 };
@@ -251,6 +257,10 @@ std::string arbiter_text(const Reconciliation& r);
 // When the sheets agree again after their differences (Divergence::agree_again): where, and that
 // D.2.9 still retraces to the last point where both agree; "" otherwise.
 std::string agreement_note(const Reconciliation& r);
+
+// When a board shows more moves than the sheets (BoardCorrection::ahead): "Board B shows one
+// move more than the sheets: White's move 9 Nf3, written on neither sheet. ..."; "" otherwise.
+std::string ahead_text(const Reconciliation& r, int board);
 
 // Wording helpers shared with the reports: "White's move 23" for the ply at index `ply`, and
 // "after White's move 23, Nf3" / "at the start" for the point after `plies` plies of a sheet.

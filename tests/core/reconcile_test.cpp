@@ -555,6 +555,28 @@ TEST(Reconcile, AgreeingSheetsNameThePlayerWhoMadeADifferentMove) {
   EXPECT_NE(text.find("No moves are retraced: the clocks are not readjusted."), std::string::npos);
 }
 
+TEST(Reconcile, ABoardAheadOfTheSheetsIsSaid) {
+  // Both sheets end with 8. Nc3; board B shows 8... c6 played too, or 8... c6 9. Bg5.
+  for (const auto& [board_b, ahead] : {std::pair<std::string, std::string>{kOpera15 + "c6", "c6"},
+                                       {kOpera15 + "c6 Bg5", "c6 Bg5"}}) {
+    SCOPED_TRACE(board_b);
+    const Reconciliation r =
+        reconcile(input_of({"", "", kOpera15, kOpera15, "", "", kOpera15, board_b, {}}));
+    EXPECT_TRUE(r.sheets_agree);
+    EXPECT_FALSE(r.corrections[1].went_wrong);
+    std::string sans;
+    for (const std::string& san : r.corrections[1].ahead_san)
+      sans += (sans.empty() ? "" : " ") + san;
+    EXPECT_EQ(sans, ahead);
+    EXPECT_TRUE(r.corrections[0].ahead.empty());
+    const std::string text = arbiter_text(r);
+    EXPECT_NE(text.find(std::string("Board B shows ") + (ahead == "c6" ? "one move" : "two moves") +
+                        " more than the sheets: Black's move 8 c6"),
+              std::string::npos)
+        << text;
+  }
+}
+
 TEST(Reconcile, BoardLogNamesTheWrongMoveEvenLongAgo) {
   // Board B executed 2... d6 as d5 then played on (an illegal game on that board is possible:
   // only the log knows). Its log says so; inference alone would search 8 plies only.
