@@ -664,27 +664,41 @@ struct Classifier {
                    " extra on sheet " + side_letter(has) + ".");
   }
 
+  // The other sheet's order of a swap (Step `st`) played from the reference's position before
+  // it: where it ends, or why it cannot have been played.
+  struct SwapReplay {
+    std::optional<Position> end;
+    std::string problem;
+  };
+  SwapReplay replay_swap(const Alignment& a, const Step& st) const {
+    const int O = 1 - a.reference;
+    Position pos = sheets[a.reference].positions[st.ref];
+    for (std::size_t c = 0; c < 3; ++c) {
+      const std::string& written = sheets[O].plies[st.other + c].written;
+      const auto m = read_move(pos, written, sheets[O].letters, Strictness::Lenient);
+      if (!m) return {std::nullopt, m.error().message};
+      pos.play(*m);
+    }
+    return {pos, ""};
+  }
+
   void describe_swap(const Alignment& a, const Step& st, SheetFinding& f) const {
     const int R = a.reference, O = 1 - a.reference;
-    const SheetReading& ref = sheets[R];
-    const SheetReading& other = sheets[O];
     f.kind = DifferenceKind::MovesSwapped;
     f.count = 3;
-    // The sheet whose order does not read is the one written wrongly.
-    const bool stops = other.read_plies >= st.other && other.read_plies < st.other + 3;
-    f.sheet = stops ? O : -1;
+    // The sheet whose order cannot have been played is the one written wrongly.
+    const SwapReplay other = replay_swap(a, st);
+    f.sheet = other.end ? -1 : O;
     f.explanation = "The sheets have " + ply_name(input.start, st.ref) + " and " +
                     ply_name(input.start, st.ref + 2) + " in opposite orders: sheet " +
                     side_letter(R) + " has " + written_list(R, st.ref, 3) + "; sheet " +
                     side_letter(O) + " has " + written_list(O, st.other, 3) + ".";
-    if (other.read_plies >= st.other + 3 &&
-        other.positions[st.other + 3].same_placement(ref.positions[st.ref + 3]))
+    if (other.end && other.end->same_placement(sheets[R].positions[st.ref + 3]))
       f.explanation +=
           " Both orders lead to the same position after " + ply_name(input.start, st.ref + 2) + ".";
-    if (stops)
-      f.explanation +=
-          std::string(" Sheet ") + side_letter(O) +
-          "'s order cannot have been played: " + other.plies[other.read_plies].problem + ".";
+    if (!other.end)
+      f.explanation += std::string(" Sheet ") + side_letter(O) +
+                       "'s order cannot have been played: " + other.problem + ".";
   }
 
   // Sheet `shorter` ends where sheet `longer` goes on with its written moves [from, to): the
@@ -870,10 +884,10 @@ struct Classifier {
     for (const SheetFinding& f : d.findings)
       d.explanation += (d.explanation.empty() ? "" : " ") + f.explanation;
     d.explanation += note;
+    if (!note.empty()) d.note = note.substr(1);
     if (d.kind == DifferenceKind::MovesSwapped && steps.front().op == Op::Swap) {
-      const SheetReading& other = sheets[O];
-      if (other.read_plies >= p + 3 && other.positions[p + 3].same_placement(ref.positions[p + 3]))
-        d.rejoin_after = p + 3;
+      const SwapReplay other = replay_swap(a, steps.front());
+      if (other.end && other.end->same_placement(ref.positions[p + 3])) d.rejoin_after = p + 3;
     }
     // From where the sheets agree to the end of the shorter one.
     if (a.explained()) {
@@ -1354,8 +1368,17 @@ std::string arbiter_text(const Reconciliation& r) {
   } else {
     t += "The two scoresheets agree up to " + point_name(r, 0, r.agreed_plies) + " (" +
          std::to_string(r.agreed_plies) + " plies).\n";
-    t += "Then: " + std::string(difference_name(r.divergence.kind)) + ". " +
-         r.divergence.explanation + "\n";
+    const Divergence& d = r.divergence;
+    if (d.findings.size() <= 1) {
+      t += "Then: " + std::string(difference_name(d.kind)) + ". " + d.explanation + "\n";
+    } else {
+      // One line a difference, in order, for reading aloud and on a braille display.
+      for (std::size_t k = 0; k < d.findings.size(); ++k)
+        t += std::string(k ? "Further on: " : "Then: ") +
+             std::string(difference_name(d.findings[k].kind)) + ". " + d.findings[k].explanation +
+             "\n";
+      if (!d.note.empty()) t += d.note + "\n";
+    }
   }
 
   item("Where the boards stand");

@@ -188,6 +188,7 @@ struct Divergence {
   std::vector<SheetFinding> findings;
   std::vector<AlignedRow> alignment;
   std::optional<std::array<std::size_t, 2>> agree_again;
+  std::string note;  // what the alignment could not compare (a move that does not read), or ""
 };
 
 // Where one board stands relative to one sheet ("board B matches sheet B after move 23").

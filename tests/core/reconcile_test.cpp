@@ -453,7 +453,8 @@ std::vector<Scenario> scenarios() {
        "",
        kOpera24,
        kOpera24,
-       // 4. dxe5 Bxf3 missing on sheet B, and 11. Bd3 where sheet A has 11. Bxb5+.
+       // 4. dxe5 Bxf3 missing on sheet B, and 11. Bd3 where sheet A has 11. Bxb5+ (the text
+       // says each on a line of its own: see ReconcileAlignment.EachDifferenceOnALine).
        {false, DifferenceKind::MoveLeftOut, 1, 6, 6, 16, 16, "", "",
         "move left out B @6 x2 =8/6; different moves - @20 x1 =21/19"}},
       {"AdjacentMovesExchangedIsAmbiguous",
@@ -735,6 +736,27 @@ TEST(ReconcileAlignment, GapRowsAndWhereTheSheetsAgreeAgain) {
                       "Black's move 7 Qe7, White's move 8 Nc3 (board A shows the position sheet "
                       "A's moves lead to). After that the sheets agree again from Black's move 8 "
                       "on (sheet B has it in the cell for White's move 7)."),
+            std::string::npos)
+      << text;
+}
+
+TEST(ReconcileAlignment, EachDifferenceOnALine) {
+  // Sheet B lacks 4. dxe5 Bxf3 and has White's 9. Bg5 and 10. Nxb5 in the opposite order (which
+  // the lenient reader can play from the position before 9. Bg5: neither sheet is blamed).
+  std::string b = without(kOpera24, {6, 7});
+  b.replace(b.find("Bg5"), 3, "XXX");
+  b.replace(b.find("Nxb5"), 4, "Bg5");
+  b.replace(b.find("XXX"), 3, "Nxb5");
+  const Reconciliation r =
+      reconcile(input_of({"", "", kOpera24, b, "", "", kOpera24, kOpera24, {}}));
+  EXPECT_EQ(findings_text(r.divergence),
+            "move left out B @6 x2 =8/6; two moves swapped - @16 x3 =19/17")
+      << r.divergence.explanation;
+  const std::string text = arbiter_text(r);
+  EXPECT_NE(text.find("\nThen: move left out. Sheet B has left out a move pair"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("\nFurther on: two moves swapped. The sheets have White's move 9 and White's "
+                      "move 10 in opposite orders"),
             std::string::npos)
       << text;
 }
