@@ -226,7 +226,7 @@ struct Alignment {
   std::vector<Step> steps;                 // from the point where the sheets part
   std::size_t other_end = 0, ref_end = 0;  // written moves / plies the steps cover
   int differences = 0;
-  bool too_many = false;   // no alignment within kMaxShift and kMaxDifferences
+  bool too_many = false;   // no alignment within kMaxRunPlies and kMaxDifferences
   bool ambiguous = false;  // several alignments explain the sheets equally well
   bool explained() const { return !too_many && !ambiguous; }
 };
@@ -280,8 +280,8 @@ class Aligner {
     const std::size_t other_len = other_.plies.size(), ref_len = ref_.read_plies;
     const int budget = kEditCost * (kMaxDifferences - a_.differences);
     const std::size_t i_end = std::min(other_len, i0 + kWindow);
-    const std::size_t j_end = std::min(ref_len, j0 + (i_end - i0) + kMaxShift);
-    constexpr int kBand = int(2 * kMaxShift + 1);
+    const std::size_t j_end = std::min(ref_len, j0 + (i_end - i0) + kMaxRunPlies);
+    constexpr int kBand = int(2 * kMaxRunPlies + 1);
     const std::size_t rows = i_end - i0 + 1;
     struct Cell {
       int cost = std::numeric_limits<int>::max();
@@ -293,7 +293,7 @@ class Aligner {
     // (i, j) to its cell, when inside the window and the band.
     auto at = [&](std::size_t i, std::size_t j) -> Cell* {
       if (i < i0 || j < j0 || i > i_end || j > j_end) return nullptr;
-      const long k = long(i - i0) - long(j - j0) + long(kMaxShift);
+      const long k = long(i - i0) - long(j - j0) + long(kMaxRunPlies);
       if (k < 0 || k >= kBand) return nullptr;
       return &cells[(i - i0) * std::size_t(kBand) + std::size_t(k)];
     };
@@ -333,7 +333,7 @@ class Aligner {
     bool tie = false;
     for (std::size_t i = i0; i <= i_end; ++i)
       for (long k = kBand - 1; k >= 0; --k) {  // j ascending
-        const long dj = long(i - i0) + long(kMaxShift) - k;
+        const long dj = long(i - i0) + long(kMaxRunPlies) - k;
         if (dj < 0) continue;
         const std::size_t j = j0 + std::size_t(dj);
         Cell* c = at(i, j);
@@ -850,7 +850,7 @@ struct Classifier {
                       (a.ambiguous ? std::string("several explanations fit equally well")
                                    : "more than " + std::to_string(kMaxDifferences) +
                                          " differences, or a run of more than " +
-                                         std::to_string(kMaxShift) + " plies") +
+                                         std::to_string(kMaxRunPlies) + " plies") +
                       "): sheet " + side_letter(R) + " has " + written_list(R, j, 3) +
                       (j + 3 < len(R) ? " and more" : "") + "; sheet " + side_letter(O) + " has " +
                       written_list(O, i, 3) + (i + 3 < len(O) ? " and more" : "") +

@@ -164,11 +164,11 @@ struct AlignedRow {
   int finding = -1;  // index into Divergence::findings of the difference the row belongs to
 };
 
-// The bounds of the alignment (D.2.9 reconciliation): a run of at most kMaxShift plies left out
+// The bounds of the alignment (D.2.9 reconciliation): a run of at most kMaxRunPlies plies left out
 // of or extra on one sheet is recognised, and at most kMaxDifferences differences in all (each
 // ply left out, extra or different, and each swap, counts one); beyond that, the report says the
 // sheets cannot be explained rather than guess.
-inline constexpr std::size_t kMaxShift = 10;
+inline constexpr std::size_t kMaxRunPlies = 10;
 inline constexpr int kMaxDifferences = 10;
 
 struct Divergence {

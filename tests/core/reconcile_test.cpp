@@ -762,8 +762,8 @@ TEST(ReconcileAlignment, EachDifferenceOnALine) {
 }
 
 TEST(ReconcileAlignment, MoreThanTheBoundIsNotGuessed) {
-  // Eleven plies left out: one more than kMaxShift.
-  static_assert(kMaxShift == 10);
+  // Eleven plies left out: one more than kMaxRunPlies.
+  static_assert(kMaxRunPlies == 10);
   const std::string kOpera33 = first(kOpera, 33);
   const Reconciliation r =
       reconcile(input_of({"",
