@@ -337,7 +337,8 @@ class Aligner {
         if (dj < 0) continue;
         const std::size_t j = j0 + std::size_t(dj);
         Cell* c = at(i, j);
-        if (!c || c->cost > budget) continue;
+        // A cell dearer than the best landing so far leads to no better or equal landing.
+        if (!c || c->cost > budget || c->cost > best.cost) continue;
         const int cost = c->cost;
         const std::uint8_t ways = c->ways;
         if (!(i == i0 && j == j0))
