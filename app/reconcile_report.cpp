@@ -113,8 +113,43 @@ std::string_view kind_key(core::DifferenceKind kind) {
       return "unreadable_move";
     case K::DifferentMove:
       return "different_move";
+    case K::DuplicateMove:
+      return "duplicate_move";
+    case K::OwnMovesOnly:
+      return "own_moves_only";
+    case K::Unexplained:
+      return "unexplained";
   }
   return "";
+}
+
+std::string_view row_key(core::AlignedRow::Status status) {
+  using S = core::AlignedRow::Status;
+  switch (status) {
+    case S::Agree:
+      return "agree";
+    case S::OneSheetOnly:
+      return "one_sheet_only";
+    case S::Swapped:
+      return "swapped";
+    case S::Different:
+      return "different";
+    case S::Behind:
+      return "behind";
+    case S::NotCompared:
+      return "not_compared";
+  }
+  return "";
+}
+
+// {"A": n, "B": m} for a pair of written moves, or null.
+std::string sheet_pair(const std::optional<std::array<std::size_t, 2>>& w) {
+  return w ? "{\"A\": " + std::to_string((*w)[0]) + ", \"B\": " + std::to_string((*w)[1]) + "}"
+           : "null";
+}
+
+std::string sheet_or_null(int sheet) {
+  return sheet < 0 ? "null" : "\"" + std::string(1, core::side_letter(sheet)) + "\"";
 }
 
 std::string_view step_key(CorrectionStep::Kind kind) {
@@ -203,11 +238,30 @@ std::string reconciliation_json(const Reconciliation& r, const SpokenSteps* spok
   j += "  \"divergence\": {\"kind\": " + json_string(kind_key(d.kind)) +
        ", \"label\": " + json_string(core::difference_name(d.kind)) +
        ", \"ply\": " + (d.kind == core::DifferenceKind::None ? "null" : std::to_string(d.ply)) +
-       ", \"sheet\": " +
-       (d.sheet < 0 ? "null" : "\"" + std::string(1, core::side_letter(d.sheet)) + "\"") +
-       ", \"count\": " + std::to_string(d.count) +
+       ", \"sheet\": " + sheet_or_null(d.sheet) + ", \"count\": " + std::to_string(d.count) +
        ", \"rejoin_after\": " + optional_number(d.rejoin_after) +
-       ", \"explanation\": " + json_string(d.explanation) + "},\n";
+       ", \"explanation\": " + json_string(d.explanation) + ",\n    \"reference\": " +
+       (d.kind == core::DifferenceKind::None ? "null" : sheet_or_null(d.reference)) +
+       ", \"agree_again\": " + sheet_pair(d.agree_again) + ",\n    \"findings\": [";
+  for (std::size_t k = 0; k < d.findings.size(); ++k) {
+    const core::SheetFinding& f = d.findings[k];
+    j += std::string(k ? ",\n      " : "\n      ") + "{\"kind\": " + json_string(kind_key(f.kind)) +
+         ", \"label\": " + json_string(core::difference_name(f.kind)) +
+         ", \"sheet\": " + sheet_or_null(f.sheet) + ", \"ply\": " + std::to_string(f.ply) +
+         ", \"name\": " + json_string(core::ply_name(r.start, f.ply)) +
+         ", \"count\": " + std::to_string(f.count) +
+         ", \"agree_again\": " + sheet_pair(f.agree_again) +
+         ", \"explanation\": " + json_string(f.explanation) + "}";
+  }
+  j += "],\n    \"alignment\": [";
+  for (std::size_t k = 0; k < d.alignment.size(); ++k) {
+    const core::AlignedRow& row = d.alignment[k];
+    j += std::string(k ? ",\n      " : "\n      ") + "{\"A\": " + optional_number(row.ply[0]) +
+         ", \"B\": " + optional_number(row.ply[1]) +
+         ", \"status\": " + json_string(row_key(row.status)) +
+         ", \"finding\": " + (row.finding < 0 ? "null" : std::to_string(row.finding)) + "}";
+  }
+  j += "]},\n";
   j += "  \"target\": {\"plies\": " + std::to_string(r.target_plies) + ", \"point\": " +
        json_string(
            core::point_name(r, r.sheets_agree || d.sheet < 0 ? 0 : 1 - d.sheet, r.target_plies)) +
@@ -261,7 +315,13 @@ std::string reconciliation_json(const Reconciliation& r, const SpokenSteps* spok
     } else {
       j += "null";
     }
-    j += ", \"note\": " + (c.note.empty() ? "null" : json_string(c.note)) + "}";
+    j += ", \"ahead\": [";
+    for (std::size_t k = 0; k < c.ahead.size(); ++k)
+      j += std::string(k ? ", " : "") + "{\"ply\": " + std::to_string(r.target_plies + k) +
+           ", \"name\": " + json_string(core::ply_name(r.start, r.target_plies + k)) +
+           ", \"san\": " + json_string(c.ahead_san[k]) +
+           ", \"uci\": " + json_string(core::to_uci(c.ahead[k])) + "}";
+    j += "], \"note\": " + (c.note.empty() ? "null" : json_string(c.note)) + "}";
   }
   j += "\n  ],\n";
   j += "  \"standings\": [";
@@ -344,13 +404,18 @@ std::string board_svg(const std::string& id, const std::string& title, const cor
   return s + "</svg>";
 }
 
-std::string ply_cell(const core::SheetReading& sh, std::size_t i) {
+// A sheet's written move and what it reads as. `aligned`, when given, is what the move means where
+// the alignment puts it (the reference sheet's move it matches), shown when the sheet's own
+// reading differs or stopped before it.
+std::string ply_cell(const core::SheetReading& sh, std::size_t i, const std::string& aligned = "") {
   if (i >= sh.plies.size()) return "<td class=\"none\">(nothing written)</td><td></td>";
   const core::ReadPly& p = sh.plies[i];
   std::string read =
-      p.move ? html_escape(p.san) +
-                   (p.note.empty() ? "" : " <small>(" + html_escape(p.note) + ")</small>")
-             : "<span class=\"problem\">" + html_escape(p.problem) + "</span>";
+      !aligned.empty() && (!p.move || p.san != aligned)
+          ? html_escape(aligned) + " <small>(where the alignment puts it)</small>"
+      : p.move ? html_escape(p.san) +
+                     (p.note.empty() ? "" : " <small>(" + html_escape(p.note) + ")</small>")
+               : "<span class=\"problem\">" + html_escape(p.problem) + "</span>";
   return "<td lang=\"" + html_escape(sh.letters.code) + "\">" +
          (p.written.empty() ? "(blank)" : html_escape(p.written)) + "</td><td>" + read + "</td>";
 }
@@ -369,9 +434,35 @@ table { border-collapse: collapse; margin: 1em 0; }
 th, td { border: 1px solid #999; padding: 0.2em 0.6em; text-align: left; }
 tr.retraced { background: #fee; }
 tr.divergence { background: #fdd; font-weight: bold; outline: 3px solid #c00; }
+td.gap { background: #eee; font-style: italic; color: #555; }
 .problem { color: #a00; }
 pre { white-space: pre-wrap; background: #f6f6f6; padding: 1em; }
 )";
+
+// What an aligned row shows, in words: "agree", "move left out: only on sheet A", ...
+std::string row_words(const Reconciliation& r, const core::AlignedRow& row) {
+  using S = core::AlignedRow::Status;
+  const std::string label = row.finding < 0
+                                ? ""
+                                : std::string(core::difference_name(
+                                      r.divergence.findings[std::size_t(row.finding)].kind));
+  const int only = row.ply[0] ? 0 : 1;
+  switch (row.status) {
+    case S::Agree:
+      return row.finding < 0 ? "agree" : "agree (" + label + ")";
+    case S::OneSheetOnly:
+      return label + ": only on sheet " + core::side_letter(only);
+    case S::Swapped:
+      return "two moves swapped";
+    case S::Different:
+      return label;
+    case S::Behind:
+      return std::string("only on sheet ") + core::side_letter(only) + " (the other sheet ends)";
+    case S::NotCompared:
+      return "not compared";
+  }
+  return "";
+}
 
 }  // namespace
 
@@ -402,6 +493,7 @@ std::string reconciliation_html(const Reconciliation& r, const SpokenSteps* spok
          html_escape(d.explanation) + "</p>\n";
     h += "<p><a href=\"#divergence\">Go to the divergence in the aligned scoresheets</a>.</p>\n";
   }
+  if (d.agree_again) h += "<p>" + html_escape(core::agreement_note(r)) + "</p>\n";
   h += "<p>Position to set up on both boards: " +
        html_escape(retracing ? "the moves are retraced to the position " +
                                    core::point_name(r, point_sheet, r.target_plies)
@@ -444,7 +536,9 @@ std::string reconciliation_html(const Reconciliation& r, const SpokenSteps* spok
 
   // Scoresheets aligned ply by ply.
   h += "<section id=\"scoresheets\" aria-labelledby=\"sheets-h\">\n<h2 id=\"sheets-h\">"
-       "Scoresheets, ply by ply</h2>\n<table id=\"sheets\">\n<caption>Each row is one ply. "
+       "Scoresheets, ply by ply</h2>\n<table id=\"sheets\">\n<caption>Each row is one ply. From "
+       "where the sheets part, a move only one sheet has gets a row of "
+       "its own, and the other sheet's cells show the gap. "
        "Sheet A read as " +
        html_escape(r.sheets[0].letters.name) + ", sheet B read as " +
        html_escape(r.sheets[1].letters.name) +
@@ -453,23 +547,55 @@ std::string reconciliation_html(const Reconciliation& r, const SpokenSteps* spok
        "<th scope=\"col\">Sheet A written</th><th scope=\"col\">Sheet A read as</th>"
        "<th scope=\"col\">Sheet B written</th><th scope=\"col\">Sheet B read as</th>"
        "<th scope=\"col\">Status</th></tr></thead>\n<tbody>\n";
-  const std::size_t rows = std::max(r.sheets[0].plies.size(), r.sheets[1].plies.size());
-  for (std::size_t i = 0; i < rows; ++i) {
-    std::string cls, status;
-    if (r.sheets_agree || i < r.agreed_plies) {
-      status = "agree";
-    } else if (i == r.agreed_plies) {
-      cls = " class=\"divergence" + std::string(retracing ? " retraced" : "") +
-            "\" id=\"divergence\"";
-      status = "sheets part here: " + std::string(core::difference_name(d.kind)) +
-               (retracing ? "; retraced" : "");
-    } else {
-      cls = retracing ? " class=\"retraced\"" : "";
-      status = retracing ? "retraced" : "only on one sheet";
+  // Up to where the sheets part, one row a ply; from there the alignment's rows, with a row for
+  // each move only one sheet has (the other sheet's cell shows the gap).
+  const std::size_t common = r.sheets_agree
+                                 ? std::max(r.sheets[0].plies.size(), r.sheets[1].plies.size())
+                                 : r.agreed_plies;
+  auto row_html = [&](const std::string& cls, std::size_t ply, const std::string& name,
+                      const std::array<std::optional<std::size_t>, 2>& cells,
+                      const std::string& status, const std::string& aligned = "") {
+    std::string row = "<tr" + cls + "><th scope=\"row\">" + std::to_string(ply + 1) + "</th><td>" +
+                      html_escape(name) + "</td>";
+    for (int s = 0; s < 2; ++s)
+      row += cells[s] ? ply_cell(r.sheets[s], *cells[s], s == d.reference ? "" : aligned)
+                      : "<td class=\"gap\">(not on this sheet)</td><td class=\"gap\"></td>";
+    return row + "<td>" + html_escape(status) + "</td></tr>\n";
+  };
+  for (std::size_t i = 0; i < common; ++i)
+    h += row_html("", i, core::ply_name(r.start, i), {i, i}, "agree");
+  for (std::size_t k = 0; k < d.alignment.size(); ++k) {
+    const core::AlignedRow& row = d.alignment[k];
+    // Numbered as the reference sheet has it, or as the other sheet wrote it.
+    const int numbered = row.ply[d.reference] ? d.reference : 1 - d.reference;
+    const std::size_t ply = *row.ply[numbered];
+    std::string name = core::ply_name(r.start, ply);
+    if (numbered != d.reference)
+      name += std::string(" (sheet ") + core::side_letter(numbered) + "'s cell)";
+    std::string status = row_words(r, row);
+    std::vector<std::string> classes;
+    if (k == 0) {
+      classes.push_back("divergence");
+      // The row's own words name the difference when it belongs to one.
+      status =
+          "sheets part here: " + (row.finding >= 0 && row.status != core::AlignedRow::Status::Agree
+                                      ? status
+                                      : std::string(core::difference_name(d.kind)) + "; " + status);
     }
-    h += "<tr" + cls + "><th scope=\"row\">" + std::to_string(i + 1) + "</th><td>" +
-         html_escape(core::ply_name(r.start, i)) + "</td>" + ply_cell(r.sheets[0], i) +
-         ply_cell(r.sheets[1], i) + "<td>" + html_escape(status) + "</td></tr>\n";
+    if (!row.ply[0] || !row.ply[1]) classes.push_back("gap");
+    if (retracing) {
+      classes.push_back("retraced");
+      status += "; retraced";
+    }
+    std::string cls;
+    for (const std::string& c : classes) cls += (cls.empty() ? "" : " ") + c;
+    cls = cls.empty() ? "" : " class=\"" + cls + "\"" + (k == 0 ? " id=\"divergence\"" : "");
+    // An agreeing row: the other sheet's move means the reference's move there.
+    const core::ReadPly& ref_ply = r.sheets[d.reference].plies[ply];
+    h += row_html(cls, ply, name, row.ply, status,
+                  row.status == core::AlignedRow::Status::Agree && numbered == d.reference
+                      ? ref_ply.san
+                      : "");
   }
   h += "</tbody>\n</table>\n</section>\n";
 
@@ -513,6 +639,7 @@ std::string reconciliation_html(const Reconciliation& r, const SpokenSteps* spok
                 : "It was the opponent's move, executed wrongly on this board (D.2.1).") +
            "</p>\n";
     }
+    if (!c.ahead.empty()) h += "<p>" + html_escape(core::ahead_text(r, b)) + "</p>\n";
     if (!c.note.empty()) h += "<p>" + html_escape(c.note) + "</p>\n";
   }
   h += "</section>\n";

@@ -135,6 +135,33 @@ int main(int argc, char** argv) {
     s.input.boards[1].placement = end;
     scenarios.push_back(s);
   }
+  // The alignment after the sheets part (D.2.9): a run near the end, and its worst cases.
+  auto erased = [&](std::vector<std::size_t> plies) {
+    Scoresheet b = written(game, de);
+    std::sort(plies.rbegin(), plies.rend());
+    for (const std::size_t i : plies) b.entries.erase(b.entries.begin() + long(i));
+    return b;
+  };
+  auto aligned = [&](const char* name, Scoresheet b) {
+    Scenario s{name, {}};
+    s.input.sheets[0] = {written(game, en), en};
+    s.input.sheets[1] = {std::move(b), de};
+    s.input.boards[0].placement = end;
+    s.input.boards[1].placement = end;
+    scenarios.push_back(s);
+  };
+  aligned("6 plies left out at ply 280", erased({280, 281, 282, 283, 284, 285}));
+  {
+    // Ten single plies left out, 25 plies apart from ply 20 on: ten windows of the alignment.
+    std::vector<std::size_t> plies;
+    for (std::size_t i = 20; i < 270; i += 25) plies.push_back(i);
+    aligned("10 plies left out, 25 apart, from ply 20", erased(plies));
+  }
+  {
+    // Sheet B is another game from the first move on: every ply differs, nothing explains it.
+    const std::vector<Move> other = long_game(kPlies, 77);
+    aligned("sheet B another game (not explained)", written(other, de));
+  }
 
   std::printf("D.2.9 reconciliation, %zu-ply game, %d trials per scenario (milliseconds)\n", kPlies,
               trials);
@@ -160,12 +187,15 @@ int main(int argc, char** argv) {
       const auto t1 = std::chrono::steady_clock::now();
       cpu.push_back(thread_cpu_ms() - c0);
       wall.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
-      sink += r.agreed_plies;
+      sink += r.agreed_plies + r.divergence.alignment.size() + 1;
       if (t == 0) last = std::move(r);
     }
     all_under = all_under && percentile(cpu, 99) < 5.0;
+    const std::size_t more =
+        last.divergence.findings.empty() ? 0 : last.divergence.findings.size() - 1;
     const std::string finding =
-        last.sheets_agree ? "agree" : std::string(difference_name(last.divergence.kind));
+        (last.sheets_agree ? "agree" : std::string(difference_name(last.divergence.kind))) +
+        (more ? " (+" + std::to_string(more) + " more)" : "");
     std::printf("%-40s %7.3f %7.3f %7.3f %7.3f %7.3f %7.3f  %s at ply %zu%s\n", s.name,
                 percentile(wall, 50), percentile(wall, 90), percentile(wall, 99),
                 percentile(cpu, 50), percentile(cpu, 90), percentile(cpu, 99), finding.c_str(),

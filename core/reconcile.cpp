@@ -2,15 +2,19 @@
 //
 // The sheets are compared as moves, never as text: each written move is read leniently at its
 // point of the game, so "Sf3" (German) and "Nf3", or "Qh5" and "Qh5+", are the same move. Where the
-// moves part, the kind of difference is recognised by re-reading one sheet's written moves at the
-// other sheet's positions: a sheet that resumes one or two plies later has left moves out (or the
-// other has extra ones), a sheet whose moves fit three plies later in the other order has swapped
-// two moves. Board logs, the boards themselves and which sheet reads through decide between
-// "left out of one" and "extra on the other".
+// moves part, the sheet read furthest becomes the reference and the other sheet's written moves
+// are aligned to its moves by a bounded edit distance (Aligner below): runs of plies left out or
+// extra, moves written twice, one side's moves only, swapped moves and different or unreadable
+// moves, each with the point where the sheets agree again. An alignment that needs too many
+// differences, or that several explanations fit equally well, is reported as such, not guessed.
+// Board logs, the boards themselves and which sheet reads through decide between "left out of
+// one" and "extra on the other". The retrace point stays where the sheets last agree (D.2.9).
 #include "core/reconcile.h"
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
+#include <limits>
 
 #include "core/bitboard.h"
 #include "core/movegen.h"
@@ -183,6 +187,245 @@ std::optional<WrongMove> infer_wrong_move(const std::vector<Position>& positions
   return std::nullopt;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Aligning the two sheets after the point where they part (D.2.9)
+//
+// One sheet, the reference, gives the positions (the one read furthest: its moves are legal one
+// after the other); the other sheet's written moves are aligned to its moves by a bounded edit
+// distance. A written move matches a reference move when it means that move in the reference's
+// position before it, so languages and notation slips do not count. Between matches a written
+// move may be missing (Gap), extra (Extra), different or unreadable (Different), or three plies
+// may have one side's moves in the opposite order (Swap). The alignment is done a window at a
+// time: a window ends where the sheets run on together for kRunOn moves, and along a run of
+// matches no window is needed, so a long game costs one move reading per ply.
+
+// Cost of an alignment in half differences: a ply left out, an extra ply, a different move or a
+// swap costs 2; a ply past the end of the other sheet costs 1 (a sheet may simply be behind),
+// so that "different move" beats "left out here and one ply more at the end".
+constexpr int kEditCost = 2;
+constexpr int kTailCost = 1;
+// Matches in a row that show the sheets run on together after a difference.
+constexpr std::size_t kRunOn = 3;
+// Written moves of the other sheet aligned at once: room for every difference the bound allows,
+// each followed by fewer than kRunOn matches, and the run that ends the window.
+constexpr std::size_t kWindow = std::size_t(kMaxDifferences) * kRunOn + kRunOn + 1;
+
+enum class Op : std::uint8_t { Match, Gap, Extra, Different, Swap };
+
+// One step of an alignment. `other`: the other sheet's next written move; `ref`: the reference
+// sheet's next ply. Match and Different take one of each, Gap a reference ply only, Extra a
+// written move only, Swap three of each (the outer two exchanged).
+struct Step {
+  Op op = Op::Match;
+  std::size_t other = 0;
+  std::size_t ref = 0;
+};
+
+struct Alignment {
+  int reference = 0;
+  std::vector<Step> steps;                 // from the point where the sheets part
+  std::size_t other_end = 0, ref_end = 0;  // written moves / plies the steps cover
+  int differences = 0;
+  bool too_many = false;   // no alignment within kMaxRunPlies and kMaxDifferences
+  bool ambiguous = false;  // several alignments explain the sheets equally well
+  bool explained() const { return !too_many && !ambiguous; }
+};
+
+class Aligner {
+ public:
+  Aligner(const std::array<SheetReading, 2>& sheets, int reference, std::size_t p)
+      : ref_(sheets[reference]), other_(sheets[1 - reference]), p_(p) {
+    same_letters_ = ref_.letters.code == other_.letters.code;
+    for (int t = 0; t < PIECE_TYPE_NB && same_letters_; ++t)
+      same_letters_ = ref_.letters.letters[t] == other_.letters.letters[t];
+    a_.reference = reference;
+  }
+
+  Alignment run() {
+    std::size_t i = p_, j = p_;
+    const std::size_t other_len = other_.plies.size(), ref_len = ref_.read_plies;
+    for (;;) {
+      while (i < other_len && j < ref_len && same(i, j)) a_.steps.push_back({Op::Match, i++, j++});
+      if (i == other_len || j == ref_len) break;
+      if (!window(i, j)) break;
+    }
+    a_.other_end = i;
+    a_.ref_end = j;
+    return std::move(a_);
+  }
+
+ private:
+  // Whether the other sheet's written move i means the reference's move j, read in the
+  // reference's position before it.
+  bool same(std::size_t i, std::size_t j) const {
+    const ReadPly& o = other_.plies[i];
+    const ReadPly& r = ref_.plies[j];
+    if (same_letters_ && o.written == r.written) return true;  // read alike in that position
+    if (o.move && i < other_.positions.size() - 1 && other_.positions[i] == ref_.positions[j])
+      return *o.move == *r.move;
+    return means(o.written, other_.letters, ref_.positions[j], *r.move);
+  }
+
+  // Sheet `other` has the reference's plies j, j+1, j+2 as j+2, j+1, j (one side's two moves in
+  // the opposite order).
+  bool swapped(std::size_t i, std::size_t j) const {
+    return *ref_.plies[j].move != *ref_.plies[j + 2].move && same(i, j + 2) && same(i + 1, j + 1) &&
+           same(i + 2, j);
+  }
+
+  // Aligns from (i0, j0), where the sheets do not match, to the first point from which they run
+  // on together, within the differences left; appends the steps. False when there is none or
+  // several equally good ones (the alignment then stops there).
+  bool window(std::size_t& i0, std::size_t& j0) {
+    const std::size_t other_len = other_.plies.size(), ref_len = ref_.read_plies;
+    const int budget = kEditCost * (kMaxDifferences - a_.differences);
+    const std::size_t i_end = std::min(other_len, i0 + kWindow);
+    const std::size_t j_end = std::min(ref_len, j0 + (i_end - i0) + kMaxRunPlies);
+    constexpr int kBand = int(2 * kMaxRunPlies + 1);
+    const std::size_t rows = i_end - i0 + 1;
+    struct Cell {
+      int cost = std::numeric_limits<int>::max();
+      std::uint8_t ways = 0;  // optimal ways in, capped at 2
+      Op op = Op::Match;      // the step into the cell on an optimal way
+      std::int8_t match = -1;
+    };
+    std::vector<Cell> cells(rows * std::size_t(kBand));
+    // (i, j) to its cell, when inside the window and the band.
+    auto at = [&](std::size_t i, std::size_t j) -> Cell* {
+      if (i < i0 || j < j0 || i > i_end || j > j_end) return nullptr;
+      const long k = long(i - i0) - long(j - j0) + long(kMaxRunPlies);
+      if (k < 0 || k >= kBand) return nullptr;
+      return &cells[(i - i0) * std::size_t(kBand) + std::size_t(k)];
+    };
+    auto matches = [&](std::size_t i, std::size_t j) {
+      Cell* c = at(i, j);
+      if (!c) return same(i, j);
+      if (c->match < 0) c->match = same(i, j) ? 1 : 0;
+      return c->match == 1;
+    };
+    auto reach = [&](std::size_t i, std::size_t j, int cost, std::uint8_t ways, Op op) {
+      Cell* c = at(i, j);
+      if (!c || cost > budget) return;
+      if (cost < c->cost) {
+        *c = Cell{cost, ways, op, c->match};
+      } else if (cost == c->cost) {
+        c->ways = std::uint8_t(std::min(2, c->ways + ways));
+      }
+    };
+    // The sheets run on together from (i, j) (or reach an end, all matching): with the cost of
+    // the plies left over at the end.
+    auto runs_on = [&](std::size_t i, std::size_t j) -> std::optional<int> {
+      for (std::size_t k = 0;; ++k) {
+        if (i + k == other_len) return kTailCost * int(ref_len - (j + k));
+        if (j + k == ref_len) return kTailCost * int(other_len - (i + k));
+        if (k == kRunOn) return 0;
+        if (!matches(i + k, j + k)) return std::nullopt;
+      }
+    };
+    at(i0, j0)->cost = 0;
+    at(i0, j0)->ways = 1;
+    struct Landing {
+      std::size_t i = 0, j = 0;
+      int cost = std::numeric_limits<int>::max();
+      long diagonal = 0;
+    };
+    Landing best;
+    bool tie = false;
+    for (std::size_t i = i0; i <= i_end; ++i)
+      for (long k = kBand - 1; k >= 0; --k) {  // j ascending
+        const long dj = long(i - i0) + long(kMaxRunPlies) - k;
+        if (dj < 0) continue;
+        const std::size_t j = j0 + std::size_t(dj);
+        Cell* c = at(i, j);
+        // A cell dearer than the best landing so far leads to no better or equal landing.
+        if (!c || c->cost > budget || c->cost > best.cost) continue;
+        const int cost = c->cost;
+        const std::uint8_t ways = c->ways;
+        if (!(i == i0 && j == j0))
+          if (const auto tail = runs_on(i, j)) {
+            const int total = cost + *tail;
+            const long diagonal = long(i) - long(j);
+            if (total < best.cost) {
+              best = {i, j, total, diagonal};
+              tie = ways > 1;
+            } else if (total == best.cost && diagonal != best.diagonal) {
+              tie = true;
+            }
+          }
+        if (i < other_len && j < ref_len && matches(i, j)) {
+          reach(i + 1, j + 1, cost, ways, Op::Match);  // what matches is never left out
+          continue;
+        }
+        if (j < ref_len) reach(i, j + 1, cost + kEditCost, ways, Op::Gap);
+        if (i < other_len) reach(i + 1, j, cost + kEditCost, ways, Op::Extra);
+        if (i < other_len && j < ref_len)
+          reach(i + 1, j + 1, cost + kEditCost, ways, Op::Different);
+        if (i + 3 <= other_len && j + 3 <= ref_len && swapped(i, j))
+          reach(i + 3, j + 3, cost + kEditCost, ways, Op::Swap);
+      }
+    if (best.cost == std::numeric_limits<int>::max()) {
+      a_.too_many = true;
+      return false;
+    }
+    if (tie) {
+      a_.ambiguous = true;
+      return false;
+    }
+    // Back from the landing to (i0, j0).
+    std::vector<Step> back;
+    for (std::size_t i = best.i, j = best.j; i != i0 || j != j0;) {
+      const Op op = at(i, j)->op;
+      const std::size_t di = op == Op::Gap ? 0 : op == Op::Swap ? 3 : 1;
+      const std::size_t dj = op == Op::Extra ? 0 : op == Op::Swap ? 3 : 1;
+      i -= di;
+      j -= dj;
+      back.push_back({op, i, j});
+      if (op != Op::Match) ++a_.differences;
+    }
+    a_.steps.insert(a_.steps.end(), back.rbegin(), back.rend());
+    i0 = best.i;
+    j0 = best.j;
+    return true;
+  }
+
+  const SheetReading& ref_;
+  const SheetReading& other_;
+  std::size_t p_;
+  bool same_letters_ = false;
+  Alignment a_;
+};
+
+// The better of two alignments: the one that explains the sheets, then the one that compares
+// more (its reference reads further), then the one with fewer differences; sheet A's first.
+bool better(const Alignment& x, const Alignment& y, const std::array<SheetReading, 2>& sheets) {
+  if (x.explained() != y.explained()) return x.explained();
+  if (sheets[x.reference].read_plies != sheets[y.reference].read_plies)
+    return sheets[x.reference].read_plies > sheets[y.reference].read_plies;
+  return x.differences < y.differences;
+}
+
+std::string plies_count(std::size_t n) {
+  return n == 1 ? "one ply" : n == 2 ? "a move pair" : std::to_string(n) + " plies";
+}
+
+// The board shows `end` with one or two more legal moves played: those moves (the fewest that
+// explain it); empty when none do.
+std::vector<Move> moves_ahead(const Position& end, const Position& board) {
+  const Bitboard diff = differing_squares(end, board);
+  // Two plies change at most eight squares (two castlings), and each touches one of them.
+  if (diff == 0 || popcount(diff) > 8) return {};
+  const MoveList first = legal_moves(end);
+  for (const Move m : first)
+    if (end.after(m).same_placement(board)) return {m};
+  for (const Move m : first) {
+    if (!(touched_squares(m) & diff)) continue;
+    const Position one = end.after(m);
+    for (const Move m2 : legal_moves(one))
+      if ((touched_squares(m2) & diff) && one.after(m2).same_placement(board)) return {m, m2};
+  }
+  return {};
+}
+
 struct Classifier {
   const std::array<SheetReading, 2>& sheets;
   const ReconcileInput& input;
@@ -191,53 +434,23 @@ struct Classifier {
   std::size_t len(int s) const { return sheets[s].plies.size(); }
   std::size_t read(int s) const { return sheets[s].read_plies; }
 
-  // Sheet y has k plies at p that sheet x lacks; then the sheets run on together. Confirmed by
-  // x's written moves read at y's later positions, or y's later written moves read at x's.
-  bool shifted(int x, int y, std::size_t k) const {
-    const SheetReading& X = sheets[x];
-    const SheetReading& Y = sheets[y];
-    if (read(y) >= p + k + 1 && len(x) >= p + 1) {
-      const std::size_t n = std::min({len(x) - p, read(y) - (p + k), std::size_t(4)});
-      bool all = true;
-      for (std::size_t j = 0; j < n && all; ++j)
-        all = means(X.plies[p + j].written, X.letters, Y.positions[p + k + j], Y.move(p + k + j));
-      if (all) return true;
-    }
-    if (read(x) >= p + 1 && len(y) >= p + k + 1) {
-      const std::size_t n = std::min({read(x) - p, len(y) - (p + k), std::size_t(4)});
-      bool all = true;
-      for (std::size_t j = 0; j < n && all; ++j)
-        all = means(Y.plies[p + k + j].written, Y.letters, X.positions[p + j], X.move(p + j));
-      if (all) return true;
-    }
-    return false;
-  }
-
-  // Sheet x has one side's moves at p and p + 2 in the opposite order to sheet y.
-  bool swapped(int x, int y) const {
-    const SheetReading& X = sheets[x];
-    const SheetReading& Y = sheets[y];
-    if (read(y) < p + 3 || len(x) < p + 3 || Y.move(p) == Y.move(p + 2)) return false;
-    return means(X.plies[p].written, X.letters, Y.positions[p + 2], Y.move(p + 2)) &&
-           means(X.plies[p + 1].written, X.letters, Y.positions[p + 1], Y.move(p + 1)) &&
-           means(X.plies[p + 2].written, X.letters, Y.positions[p], Y.move(p));
-  }
-
   // Which sheet (0, 1; -1 for neither) something outside the sheets sides with, and why.
   struct Evidence {
     int sheet = -1;
     std::string why;
   };
 
-  // The sheet whose move at `ply` a board log shows was played.
-  Evidence log_evidence(std::size_t ply) const {
+  // The sheet whose move at `ply` a board log shows was played: `moves[s]` is the move sheet s
+  // has there (read in the position the logs reached), when it has one.
+  Evidence log_evidence(std::size_t ply, const std::array<std::optional<Move>, 2>& moves,
+                        const std::array<std::string, 2>& sans) const {
     for (int b = 0; b < 2; ++b) {
       const auto& log = input.boards[b].log;
       if (!log || log->size() <= ply) continue;
       for (int s = 0; s < 2; ++s)
-        if (read(s) > ply && sheets[s].move(ply) == (*log)[ply])
-          return {s, std::string("board ") + side_letter(b) + "'s log shows " +
-                         sheets[s].plies[ply].san + " was played"};
+        if (moves[s] && *moves[s] == (*log)[ply])
+          return {s, std::string("board ") + side_letter(b) + "'s log shows " + sans[s] +
+                         " was played"};
     }
     return {};
   }
@@ -257,6 +470,19 @@ struct Classifier {
     return {};
   }
 
+  // Which of two sheets tells what was played where one has plies the other lacks: the board
+  // logs at `ply`, then the boards' positions, then which sheet reads to its end.
+  Evidence decide(std::size_t ply, const std::array<std::optional<Move>, 2>& moves,
+                  const std::array<std::string, 2>& sans) const {
+    Evidence ev = log_evidence(ply, moves, sans);
+    if (ev.sheet < 0) ev = board_evidence();
+    if (ev.sheet < 0 && sheets[0].fully_read() != sheets[1].fully_read()) {
+      ev.sheet = sheets[0].fully_read() ? 0 : 1;
+      ev.why = std::string("only sheet ") + side_letter(ev.sheet) + " reads through to its end";
+    }
+    return ev;
+  }
+
   std::string written_list(int s, std::size_t from, std::size_t count) const {
     std::string out;
     for (std::size_t i = from; i < from + count && i < len(s); ++i) {
@@ -267,6 +493,24 @@ struct Classifier {
     return out;
   }
 
+  // Where the sheets part, when neither reads on from there: what each has.
+  Divergence both_unread() const {
+    Divergence d;
+    d.ply = p;
+    const std::string at = ply_name(input.start, p);
+    d.sheet = -1;
+    const bool illegal = sheets[0].plies[p].problem_kind != MoveReadError::Kind::NotAMove ||
+                         sheets[1].plies[p].problem_kind != MoveReadError::Kind::NotAMove;
+    d.kind = illegal ? DifferenceKind::IllegalMove : DifferenceKind::UnreadableMove;
+    for (int s = 0; s < 2; ++s) {
+      if (!d.explanation.empty()) d.explanation += " ";
+      d.explanation += std::string("Sheet ") + side_letter(s) + " has \"" +
+                       sheets[s].plies[p].written + "\" for " + at + ": " +
+                       sheets[s].plies[p].problem + ".";
+    }
+    return d;
+  }
+
   Divergence classify() const {
     Divergence d;
     d.ply = p;
@@ -275,6 +519,8 @@ struct Classifier {
     for (int x = 0; x < 2; ++x) {
       const int y = 1 - x;
       if (p == len(x) && len(y) > p) {
+        d.reference = y;
+        add_behind(d, x, y, p, len(y));
         d.kind = DifferenceKind::SheetBehind;
         d.sheet = x;
         d.count = len(y) - p;
@@ -285,104 +531,375 @@ struct Classifier {
         return d;
       }
     }
-    // A cell left blank (core/scoresheet.h keeps it as an empty entry).
-    for (int x = 0; x < 2; ++x) {
-      const int y = 1 - x;
-      if (p != read(x) || p >= len(x) || !sheets[x].plies[p].written.empty()) continue;
-      d.kind = DifferenceKind::MoveLeftOut;
-      d.sheet = x;
-      d.count = 1;
-      d.explanation = std::string("Sheet ") + side_letter(x) + " left the cell for " + at +
-                      " blank; sheet " + side_letter(y) + " has " +
-                      (p < len(y) ? written_list(y, p, 1) : std::string("nothing there either")) +
-                      ".";
-      return d;
+    if (read(0) == p && read(1) == p) {
+      Divergence u = both_unread();
+      u.findings.push_back({u.kind, -1, p, 1, std::nullopt, u.explanation});
+      for (std::size_t i = p; i < std::max(len(0), len(1)); ++i) {
+        AlignedRow row;
+        row.status = i == p ? AlignedRow::Status::Different : AlignedRow::Status::NotCompared;
+        for (int s = 0; s < 2; ++s)
+          if (i < len(s)) row.ply[s] = i;
+        row.finding = i == p ? 0 : -1;
+        u.alignment.push_back(row);
+      }
+      return u;
     }
-    for (int x = 0; x < 2; ++x) {
-      const int y = 1 - x;
-      if (!swapped(x, y)) continue;
-      d.kind = DifferenceKind::MovesSwapped;
-      // The sheet whose order does not read is the one written wrongly.
-      d.sheet = read(x) < p + 3 ? x : read(y) < p + 3 ? y : -1;
-      if (read(x) >= p + 3 && read(y) >= p + 3 &&
-          sheets[x].positions[p + 3].same_placement(sheets[y].positions[p + 3]))
-        d.rejoin_after = p + 3;
-      d.explanation = std::string("The sheets have ") + at + " and " +
-                      ply_name(input.start, p + 2) + " in opposite orders: sheet " +
-                      side_letter(y) + " has " + written_list(y, p, 3) + "; sheet " +
-                      side_letter(x) + " has " + written_list(x, p, 3) + ".";
-      if (d.rejoin_after)
-        d.explanation +=
-            " Both orders lead to the same position after " + ply_name(input.start, p + 2) + ".";
-      if (d.sheet >= 0)
-        d.explanation +=
-            std::string(" Sheet ") + side_letter(d.sheet) +
-            "'s order cannot have been played: " + sheets[d.sheet].plies[read(d.sheet)].problem +
-            ".";
-      return d;
+    // Align the other sheet to the one read further; both ways when they read equally far.
+    std::optional<Alignment> best;
+    for (int ref = 0; ref < 2; ++ref) {
+      if (read(ref) < read(1 - ref)) continue;
+      Alignment a = Aligner(sheets, ref, p).run();
+      if (!best || better(a, *best, sheets)) best = std::move(a);
     }
-    for (std::size_t k = 1; k <= 2; ++k)
-      for (int y = 0; y < 2; ++y) {
-        const int x = 1 - y;
-        if (!shifted(x, y, k)) continue;
-        // Sheet y has k plies sheet x lacks: left out of x, or extra on y?
-        Evidence ev = log_evidence(p);
-        if (ev.sheet < 0) ev = board_evidence();
-        if (ev.sheet < 0 && sheets[y].fully_read() != sheets[x].fully_read()) {
-          ev.sheet = sheets[y].fully_read() ? y : x;
-          ev.why = std::string("only sheet ") + side_letter(ev.sheet) + " reads through to its end";
-        }
-        const int truth = ev.sheet;
-        const std::string evidence = ev.why;
-        const std::string plies = k == 1 ? "one ply" : "a move pair";
-        const std::string what = written_list(y, p, k);
-        d.count = k;
-        if (truth == x) {
-          d.kind = DifferenceKind::ExtraMove;
-          d.sheet = y;
-          d.explanation = std::string("Sheet ") + side_letter(y) + " has " + plies +
-                          " that was not played: " + what + "; after it sheet " + side_letter(y) +
-                          " runs on with sheet " + side_letter(x) + " (" + evidence + ").";
+    return describe(*best);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // From an alignment to findings and words
+
+  // Sheet `sheet`'s written move `i` read in the reference's position before its ply `j`.
+  Result<Move, MoveReadError> read_at(int sheet, std::size_t i, const SheetReading& ref,
+                                      std::size_t j) const {
+    return read_move(ref.positions[j], sheets[sheet].plies[i].written, sheets[sheet].letters,
+                     Strictness::Lenient);
+  }
+
+  // The finding for a run of Different steps k..last (one kind: blank, legal, illegal, not a
+  // move), in the words the first divergence has always had.
+  void describe_different(const Alignment& a, std::size_t k, std::size_t last,
+                          SheetFinding& f) const {
+    const int R = a.reference, O = 1 - a.reference;
+    const SheetReading& ref = sheets[R];
+    for (std::size_t g = k; g <= last; ++g) {
+      const Step& st = a.steps[g];
+      const std::string at = ply_name(input.start, st.ref);
+      const ReadPly& w = sheets[O].plies[st.other];
+      if (!f.explanation.empty()) f.explanation += " ";
+      if (w.written.empty()) {
+        f.kind = DifferenceKind::MoveLeftOut;
+        f.sheet = O;
+        f.explanation += std::string("Sheet ") + side_letter(O) + " left the cell for " +
+                         ply_name(input.start, st.other) + " blank; sheet " + side_letter(R) +
+                         " has " + written_list(R, st.ref, 1) + ".";
+        continue;
+      }
+      const auto m = read_at(O, st.other, ref, st.ref);
+      if (m) {
+        f.kind = DifferenceKind::DifferentMove;
+        f.sheet = -1;
+        std::array<std::optional<Move>, 2> moves;
+        std::array<std::string, 2> sans;
+        moves[R] = ref.move(st.ref);
+        moves[O] = *m;
+        for (int s = 0; s < 2; ++s) sans[s] = to_san(ref.positions[st.ref], *moves[s]);
+        f.explanation +=
+            "For " + at + " sheet A has " + sans[0] + " and sheet B has " + sans[1] + ".";
+        const Evidence ev = log_evidence(st.ref, moves, sans);
+        if (ev.sheet >= 0)
+          f.explanation +=
+              " B" + ev.why.substr(1) + " (as on sheet " + side_letter(ev.sheet) + ").";
+        continue;
+      }
+      f.kind = m.error().kind == MoveReadError::Kind::NotAMove ? DifferenceKind::UnreadableMove
+                                                               : DifferenceKind::IllegalMove;
+      f.sheet = O;
+      f.explanation += std::string("Sheet ") + side_letter(O) + " has \"" + w.written + "\" for " +
+                       at + ": " + m.error().message + ". Sheet " + side_letter(R) + " has " +
+                       written_list(R, st.ref, 1) + ".";
+    }
+  }
+
+  // The finding for a run of n Gap (reference plies the other sheet lacks) or Extra (written
+  // moves the reference lacks) steps from step k.
+  void describe_one_sided(const Alignment& a, std::size_t k, std::size_t n, SheetFinding& f) const {
+    const int R = a.reference, O = 1 - a.reference;
+    const SheetReading& ref = sheets[R];
+    const Step& st = a.steps[k];
+    const bool gap = st.op == Op::Gap;
+    const int has = gap ? R : O, lacks = gap ? O : R;
+    // A duplicate: extra moves that repeat the moves just before them.
+    bool duplicate = !gap && n <= 2 && st.ref >= n;
+    for (std::size_t c = 0; c < n && duplicate; ++c)
+      duplicate = means(sheets[O].plies[st.other + c].written, sheets[O].letters,
+                        ref.positions[st.ref - n + c], ref.move(st.ref - n + c));
+    if (duplicate) {
+      f.kind = DifferenceKind::DuplicateMove;
+      f.sheet = O;
+      f.ply = st.ref - n;
+      f.explanation = std::string("Sheet ") + side_letter(O) + " has " +
+                      written_list(R, st.ref - n, n) + " written twice (again in the cell" +
+                      (n == 1 ? " for " : "s from ") + ply_name(input.start, st.other) +
+                      "); the copy was not played.";
+      return;
+    }
+    // What each sheet has for the reference's ply st.ref: the reference its move, the other
+    // sheet the written move that stands next (read in the same position).
+    std::array<std::optional<Move>, 2> moves;
+    std::array<std::string, 2> sans;
+    if (st.ref < ref.read_plies) moves[R] = ref.move(st.ref);
+    const std::size_t other_next =
+        gap ? (k + n < a.steps.size() ? a.steps[k + n].other : len(O)) : st.other;
+    if (other_next < len(O) && st.ref <= ref.read_plies)
+      if (auto m = read_at(O, other_next, ref, st.ref)) moves[O] = *m;
+    for (int s = 0; s < 2; ++s)
+      if (moves[s]) sans[s] = to_san(ref.positions[st.ref], *moves[s]);
+    const Evidence ev = decide(st.ref, moves, sans);
+    const std::string what = written_list(has, gap ? st.ref : st.other, n);
+    if (ev.sheet == lacks) {
+      f.kind = DifferenceKind::ExtraMove;
+      f.sheet = has;
+      f.explanation = std::string("Sheet ") + side_letter(has) + " has " + plies_count(n) +
+                      (n <= 2 ? " that was" : " that were") + " not played: " + what + " (" +
+                      ev.why + ").";
+      return;
+    }
+    f.kind = DifferenceKind::MoveLeftOut;
+    f.sheet = lacks;
+    f.explanation =
+        std::string("Sheet ") + side_letter(lacks) + " has left out " + plies_count(n) +
+        " that sheet " + side_letter(has) + " has: " + what +
+        (ev.sheet == has
+             ? " (" + ev.why + ")."
+             : ". Nothing here decides whether " + std::string(n == 1 ? "it was" : "they were") +
+                   " left out of sheet " + side_letter(lacks) + " or " + (n == 1 ? "is" : "are") +
+                   " extra on sheet " + side_letter(has) + ".");
+  }
+
+  // The other sheet's order of a swap (Step `st`) played from the reference's position before
+  // it: where it ends, or why it cannot have been played.
+  struct SwapReplay {
+    std::optional<Position> end;
+    std::string problem;
+  };
+  SwapReplay replay_swap(const Alignment& a, const Step& st) const {
+    const int O = 1 - a.reference;
+    Position pos = sheets[a.reference].positions[st.ref];
+    for (std::size_t c = 0; c < 3; ++c) {
+      const std::string& written = sheets[O].plies[st.other + c].written;
+      const auto m = read_move(pos, written, sheets[O].letters, Strictness::Lenient);
+      if (!m) return {std::nullopt, m.error().message};
+      pos.play(*m);
+    }
+    return {pos, ""};
+  }
+
+  void describe_swap(const Alignment& a, const Step& st, SheetFinding& f) const {
+    const int R = a.reference, O = 1 - a.reference;
+    f.kind = DifferenceKind::MovesSwapped;
+    f.count = 3;
+    // The sheet whose order cannot have been played is the one written wrongly.
+    const SwapReplay other = replay_swap(a, st);
+    f.sheet = other.end ? -1 : O;
+    f.explanation = "The sheets have " + ply_name(input.start, st.ref) + " and " +
+                    ply_name(input.start, st.ref + 2) + " in opposite orders: sheet " +
+                    side_letter(R) + " has " + written_list(R, st.ref, 3) + "; sheet " +
+                    side_letter(O) + " has " + written_list(O, st.other, 3) + ".";
+    if (other.end && other.end->same_placement(sheets[R].positions[st.ref + 3]))
+      f.explanation +=
+          " Both orders lead to the same position after " + ply_name(input.start, st.ref + 2) + ".";
+    if (!other.end)
+      f.explanation += std::string(" Sheet ") + side_letter(O) +
+                       "'s order cannot have been played: " + other.problem + ".";
+  }
+
+  // Sheet `shorter` ends where sheet `longer` goes on with its written moves [from, to): the
+  // finding, with one row for each of those moves.
+  void add_behind(Divergence& d, int shorter, int longer, std::size_t from, std::size_t to) const {
+    const std::size_t n = to - from;
+    for (std::size_t i = from; i < to; ++i) {
+      AlignedRow row;
+      row.status = AlignedRow::Status::Behind;
+      row.ply[longer] = i;
+      row.finding = int(d.findings.size());
+      d.alignment.push_back(row);
+    }
+    d.findings.push_back({DifferenceKind::SheetBehind, shorter, from, n, std::nullopt,
+                          std::string("Sheet ") + side_letter(shorter) + " ends " +
+                              std::to_string(n) + (n == 1 ? " ply" : " plies") + " before sheet " +
+                              side_letter(longer) + ", which goes on with " +
+                              written_list(longer, from, n) + "."});
+  }
+
+  Divergence describe(const Alignment& a) const {
+    const int R = a.reference, O = 1 - a.reference;
+    const SheetReading& ref = sheets[R];
+    const std::vector<Step>& steps = a.steps;
+    Divergence d;
+    d.ply = p;
+    d.reference = R;
+    auto row_of = [&](const Step& st, AlignedRow::Status status, int finding) {
+      AlignedRow row;
+      row.status = status;
+      if (st.op != Op::Gap) row.ply[O] = st.other;
+      if (st.op != Op::Extra) row.ply[R] = st.ref;
+      row.finding = finding;
+      return row;
+    };
+    // The point after step `last` where the sheets agree again, as written moves of A and B.
+    auto agree_after = [&](std::size_t last) -> std::optional<std::array<std::size_t, 2>> {
+      if (last + 1 >= steps.size() || steps[last + 1].op != Op::Match) return std::nullopt;
+      std::array<std::size_t, 2> w{};
+      w[R] = steps[last + 1].ref;
+      w[O] = steps[last + 1].other;
+      return w;
+    };
+    auto is_missing = [&](const Step& st) {
+      return st.op == Op::Gap ||
+             (st.op == Op::Different && sheets[O].plies[st.other].written.empty());
+    };
+    // The kind of a step, for runs: Different steps split by what the written move is.
+    auto run_kind = [&](const Step& st) {
+      if (st.op != Op::Different) return int(st.op) * 8;
+      const ReadPly& w = sheets[O].plies[st.other];
+      if (w.written.empty()) return 1;
+      const auto m = read_at(O, st.other, ref, st.ref);
+      return m ? 2 : m.error().kind == MoveReadError::Kind::NotAMove ? 3 : 4;
+    };
+
+    for (std::size_t k = 0; k < steps.size();) {
+      const Step& st = steps[k];
+      if (st.op == Op::Match) {
+        d.alignment.push_back(row_of(st, AlignedRow::Status::Agree, -1));
+        ++k;
+        continue;
+      }
+      const int index = int(d.findings.size());
+      SheetFinding f;
+      f.ply = st.ref;
+      // A player who wrote only his own moves: every other reference ply missing, 3 or more.
+      std::size_t own = 0;
+      for (std::size_t g = k; g < steps.size(); g += 2) {
+        if (!is_missing(steps[g]) || steps[g].ref % 2 != st.ref % 2) break;
+        ++own;
+        if (g + 1 >= steps.size() || steps[g + 1].op != Op::Match) break;
+      }
+      std::size_t last = k;
+      if (own >= 3) {
+        last = k + 2 * (own - 1);
+        f.kind = DifferenceKind::OwnMovesOnly;
+        f.sheet = O;
+        f.count = own;
+        const bool white_missing = (std::size_t(input.start.game_ply()) + st.ref) % 2 == 0;
+        const auto move_number = [&](std::size_t ply) {
+          return std::to_string((std::size_t(input.start.game_ply()) + ply) / 2 + 1);
+        };
+        f.explanation = std::string("Sheet ") + side_letter(O) + " has only " +
+                        (white_missing ? "Black" : "White") + "'s moves for moves " +
+                        move_number(st.ref) + " to " + move_number(steps[last].ref) + ": " +
+                        (white_missing ? "White" : "Black") + "'s " + std::to_string(own) +
+                        " moves there are missing (sheet " + side_letter(R) + " has ";
+        for (std::size_t g = k; g <= last; g += 2)
+          f.explanation += (g == k ? "" : ", ") + written_list(R, steps[g].ref, 1);
+        f.explanation += ").";
+        for (std::size_t g = k; g <= last; ++g)
+          d.alignment.push_back(row_of(steps[g],
+                                       (g - k) % 2              ? AlignedRow::Status::Agree
+                                       : steps[g].op == Op::Gap ? AlignedRow::Status::OneSheetOnly
+                                                                : AlignedRow::Status::Different,
+                                       index));
+      } else {
+        // A run of steps of one kind (a swap stands alone).
+        const int kind = run_kind(st);
+        if (st.op != Op::Swap)
+          while (last + 1 < steps.size() && steps[last + 1].op == st.op &&
+                 run_kind(steps[last + 1]) == kind)
+            ++last;
+        const std::size_t n = last - k + 1;
+        f.count = n;
+        AlignedRow::Status status = AlignedRow::Status::OneSheetOnly;
+        if (st.op == Op::Gap || st.op == Op::Extra) {
+          describe_one_sided(a, k, n, f);
+        } else if (st.op == Op::Swap) {
+          status = AlignedRow::Status::Swapped;
+          describe_swap(a, st, f);
         } else {
-          d.kind = DifferenceKind::MoveLeftOut;
-          d.sheet = x;
-          d.explanation = std::string("Sheet ") + side_letter(x) + " has left out " + plies +
-                          " that sheet " + side_letter(y) + " has: " + what +
-                          "; after it the sheets" + " run on together" +
-                          (truth == y ? " (" + evidence + ")."
-                                      : ". Nothing here decides whether it was left out of sheet " +
-                                            std::string(1, side_letter(x)) +
-                                            " or is extra on sheet " + side_letter(y) + ".");
+          status = AlignedRow::Status::Different;
+          describe_different(a, k, last, f);
         }
-        return d;
+        for (std::size_t g = k; g <= last; ++g)
+          if (steps[g].op == Op::Swap)
+            for (std::size_t c = 0; c < 3; ++c)
+              d.alignment.push_back(
+                  row_of({Op::Different, steps[g].other + c, steps[g].ref + c}, status, index));
+          else
+            d.alignment.push_back(row_of(steps[g], status, index));
       }
-    const bool bad[2] = {p == read(0) && p < len(0), p == read(1) && p < len(1)};
-    if (bad[0] || bad[1]) {
-      const int x = bad[0] ? 0 : 1;
-      d.sheet = bad[0] && bad[1] ? -1 : x;
-      const bool illegal =
-          (bad[0] && sheets[0].plies[p].problem_kind != MoveReadError::Kind::NotAMove) ||
-          (bad[1] && sheets[1].plies[p].problem_kind != MoveReadError::Kind::NotAMove);
-      d.kind = illegal ? DifferenceKind::IllegalMove : DifferenceKind::UnreadableMove;
-      for (int s = 0; s < 2; ++s) {
-        if (!bad[s]) continue;
-        if (!d.explanation.empty()) d.explanation += " ";
-        d.explanation += std::string("Sheet ") + side_letter(s) + " has \"" +
-                         sheets[s].plies[p].written + "\" for " + at + ": " +
-                         sheets[s].plies[p].problem + ".";
+      f.agree_again = agree_after(last);
+      if (f.agree_again) {
+        const auto& w = *f.agree_again;
+        f.explanation +=
+            " After that the sheets agree again from " + ply_name(input.start, w[R]) + " on";
+        if (w[O] != w[R])
+          f.explanation += std::string(" (sheet ") + side_letter(O) + " has it in the cell for " +
+                           ply_name(input.start, w[O]) + ")";
+        f.explanation += ".";
       }
-      if (d.sheet >= 0)
-        d.explanation +=
-            std::string(" Sheet ") + side_letter(1 - x) + " has " + written_list(1 - x, p, 1) + ".";
-      return d;
+      d.findings.push_back(std::move(f));
+      k = last + 1;
     }
-    d.kind = DifferenceKind::DifferentMove;
-    d.sheet = -1;
-    d.explanation = std::string("For ") + at + " sheet A has " + sheets[0].plies[p].san +
-                    " and sheet B has " + sheets[1].plies[p].san + ".";
-    const Evidence ev = log_evidence(p);
-    if (ev.sheet >= 0)
-      d.explanation += " B" + ev.why.substr(1) + " (as on sheet " + side_letter(ev.sheet) + ").";
+
+    // What the alignment did not reach.
+    std::string note;
+    std::size_t i = a.other_end, j = a.ref_end;
+    if (!a.explained()) {
+      SheetFinding f;
+      f.kind = DifferenceKind::Unexplained;
+      f.ply = j;
+      f.explanation = "The sheets differ from " + ply_name(input.start, j) +
+                      " on in a way that cannot be explained by left-out, extra or swapped "
+                      "moves (" +
+                      (a.ambiguous ? std::string("several explanations fit equally well")
+                                   : "more than " + std::to_string(kMaxDifferences) +
+                                         " differences, or a run of more than " +
+                                         std::to_string(kMaxRunPlies) + " plies") +
+                      "): sheet " + side_letter(R) + " has " + written_list(R, j, 3) +
+                      (j + 3 < len(R) ? " and more" : "") + "; sheet " + side_letter(O) + " has " +
+                      written_list(O, i, 3) + (i + 3 < len(O) ? " and more" : "") +
+                      ". Nothing is guessed: the arbiter compares them (D.2.9).";
+      d.findings.push_back(std::move(f));
+    } else if (i == len(O) && j < ref.read_plies) {
+      add_behind(d, O, R, j, ref.read_plies);
+      j = ref.read_plies;
+    } else if (j == len(R) && i < len(O)) {
+      add_behind(d, R, O, i, len(O));
+      i = len(O);
+    }
+    if (a.explained() && j < len(R))
+      note = std::string(" Sheet ") + side_letter(R) + " cannot be read from " +
+             ply_name(input.start, j) + " on (\"" + ref.plies[j].written +
+             "\": " + ref.plies[j].problem + "); what follows is not compared.";
+    // The rest, side by side as written.
+    while (i < len(O) || j < len(R)) {
+      AlignedRow row;
+      row.status = AlignedRow::Status::NotCompared;
+      if (i < len(O)) row.ply[O] = i++;
+      if (j < len(R)) row.ply[R] = j++;
+      row.finding = a.explained() ? -1 : int(d.findings.size()) - 1;
+      d.alignment.push_back(row);
+    }
+
+    const SheetFinding& first = d.findings.front();
+    d.kind = first.kind;
+    d.sheet = first.sheet;
+    d.count = first.count;
+    for (const SheetFinding& f : d.findings)
+      d.explanation += (d.explanation.empty() ? "" : " ") + f.explanation;
+    d.explanation += note;
+    if (!note.empty()) d.note = note.substr(1);
+    if (d.kind == DifferenceKind::MovesSwapped && steps.front().op == Op::Swap) {
+      const SwapReplay other = replay_swap(a, steps.front());
+      if (other.end && other.end->same_placement(ref.positions[p + 3])) d.rejoin_after = p + 3;
+    }
+    // From where the sheets agree to the end of the shorter one.
+    if (a.explained()) {
+      std::size_t k = steps.size();
+      while (k > 0 && steps[k - 1].op == Op::Match) --k;
+      if (k > 0 && k < steps.size()) {
+        d.agree_again = std::array<std::size_t, 2>{};
+        (*d.agree_again)[R] = steps[k].ref;
+        (*d.agree_again)[O] = steps[k].other;
+      }
+    }
     return d;
   }
 };
@@ -637,8 +1154,42 @@ std::string_view difference_name(DifferenceKind kind) {
       return "unreadable move written";
     case DifferenceKind::DifferentMove:
       return "different moves";
+    case DifferenceKind::DuplicateMove:
+      return "move written twice";
+    case DifferenceKind::OwnMovesOnly:
+      return "only one side's moves written";
+    case DifferenceKind::Unexplained:
+      return "cannot be explained";
   }
   return "";
+}
+
+std::string agreement_note(const Reconciliation& r) {
+  const Divergence& d = r.divergence;
+  if (!d.agree_again) return "";
+  const int R = d.reference, O = 1 - d.reference;
+  const std::size_t ref_ply = (*d.agree_again)[std::size_t(R)];
+  const std::size_t other_ply = (*d.agree_again)[std::size_t(O)];
+  std::string s = std::string("Sheet ") + side_letter(O) + " agrees with sheet " + side_letter(R) +
+                  " again from " + ply_name(r.start, ref_ply) + " on";
+  if (other_ply != ref_ply)
+    s += std::string(" (in sheet ") + side_letter(O) + "'s cell for " +
+         ply_name(r.start, other_ply) + ")";
+  return s + " once the differences above are put right. That is for your information: D.2.9 " +
+         "retraces the moves to the last point where both sheets agree, " +
+         point_name(r, 0, r.agreed_plies) + ", and the clocks go back to that point.";
+}
+
+std::string ahead_text(const Reconciliation& r, int board) {
+  const BoardCorrection& c = r.corrections[std::size_t(board)];
+  if (c.ahead.empty()) return "";
+  std::string moves;
+  for (std::size_t k = 0; k < c.ahead.size(); ++k)
+    moves += (k ? ", " : "") + ply_name(r.start, r.target_plies + k) + " " + c.ahead_san[k];
+  return std::string("Board ") + side_letter(board) + " shows " +
+         (c.ahead.size() == 1 ? "one move" : "two moves") + " more than the sheets: " + moves +
+         ", written on neither sheet. If " + (c.ahead.size() == 1 ? "it was" : "they were") +
+         " played, the sheets are behind the board (Art. 8.1); you decide (D.2.9).";
 }
 
 std::string ply_name(const Position& start, std::size_t ply) {
@@ -746,6 +1297,14 @@ Reconciliation reconcile(const ReconcileInput& input) {
     } else if (c.needed() && r.target_plies == ref.read_plies && r.target_plies > 0 &&
                (r.sheets_agree || r.divergence.kind == DifferenceKind::SheetBehind)) {
       c.went_wrong = infer_wrong_move(ref_positions, ref_moves, board.placement, 8);
+      if (!c.went_wrong) {
+        c.ahead = moves_ahead(r.target, board.placement);
+        Position pos = r.target;
+        for (const Move m : c.ahead) {
+          c.ahead_san.push_back(to_san(pos, m));
+          pos.play(m);
+        }
+      }
     }
   }
   for (int b = 0; b < 2; ++b)
@@ -810,8 +1369,17 @@ std::string arbiter_text(const Reconciliation& r) {
   } else {
     t += "The two scoresheets agree up to " + point_name(r, 0, r.agreed_plies) + " (" +
          std::to_string(r.agreed_plies) + " plies).\n";
-    t += "Then: " + std::string(difference_name(r.divergence.kind)) + ". " +
-         r.divergence.explanation + "\n";
+    const Divergence& d = r.divergence;
+    if (d.findings.size() <= 1) {
+      t += "Then: " + std::string(difference_name(d.kind)) + ". " + d.explanation + "\n";
+    } else {
+      // One line a difference, in order, for reading aloud and on a braille display.
+      for (std::size_t k = 0; k < d.findings.size(); ++k)
+        t += std::string(k ? "Further on: " : "Then: ") +
+             std::string(difference_name(d.findings[k].kind)) + ". " + d.findings[k].explanation +
+             "\n";
+      if (!d.note.empty()) t += d.note + "\n";
+    }
   }
 
   item("Where the boards stand");
@@ -831,6 +1399,7 @@ std::string arbiter_text(const Reconciliation& r) {
   if (retracing) {
     t += "Under D.2.9 the moves are retraced to where both sheets agree: the position " +
          point_name(r, 0, r.target_plies) + ".\n";
+    if (r.divergence.agree_again) t += agreement_note(r) + "\n";
     for (int s = 0; s < 2; ++s) {
       t += std::string("Retraced from sheet ") + side_letter(s) + ": ";
       if (r.retraced[s].empty()) t += "nothing";
@@ -875,6 +1444,7 @@ std::string arbiter_text(const Reconciliation& r) {
              side_letter(b) + " (D.2.1): board " + side_letter(b) +
              " is adjusted to match the scoresheets.\n";
     }
+    if (!c.ahead.empty()) t += "  " + ahead_text(r, b) + "\n";
     if (!c.note.empty()) t += "  " + c.note + "\n";
   }
 

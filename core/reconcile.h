@@ -8,10 +8,11 @@
 //
 // reconcile() does that procedure on data: it reads both sheets leniently (any supported
 // language, handwriting slips, missing check signs: notation differences are not disagreements),
-// finds where they part and what kind of difference it is, the position both boards must show,
-// the fewest correction steps for each board, where each board stands relative to each sheet, the
-// move at which a board went wrong and the clock times to set. arbiter_text() says it in plain
-// English in the order an arbiter acts; app/reconcile_report.h writes JSON and HTML.
+// finds where they part and aligns what follows (runs of moves left out or extra, moves written
+// twice, one side's moves only, swapped moves; or says that nothing explains it), the position both
+// boards must show, the fewest correction steps for each board, where each board stands relative to
+// each sheet, the move at which a board went wrong and the clock times to set. arbiter_text() says
+// it in plain English in the order an arbiter acts; app/reconcile_report.h writes JSON and HTML.
 //
 // check_board() is the live form: given the game record and a settled board placement, it says
 // whether the board shows the game, and if not, the first move at which it went wrong.
@@ -126,8 +127,49 @@ enum class DifferenceKind {
   IllegalMove,     // a written move that is illegal (or ambiguous) at that point
   UnreadableMove,  // a written move that is not a move at all
   DifferentMove,   // both legal, simply different moves
+  DuplicateMove,   // one sheet has a move (or a move pair) written twice in a row
+  OwnMovesOnly,    // one sheet has only one side's moves for a stretch (every other ply missing)
+  Unexplained,     // too many differences, or several explanations fit: nothing is guessed
 };
 std::string_view difference_name(DifferenceKind kind);  // "move left out", ...
+
+// One difference the alignment of the two sheets finds after the point where they part. Plies
+// are counted on the reference sheet (the one the other is aligned to, Divergence::reference),
+// i.e. in the numbering of the game as that sheet has it.
+struct SheetFinding {
+  DifferenceKind kind = DifferenceKind::None;
+  int sheet = -1;         // the sheet it is on (lacking the moves, holding the extra ones, the
+                          // wrongly ordered or illegal one); -1 = both / undecided
+  std::size_t ply = 0;    // where it starts, on the reference sheet
+  std::size_t count = 0;  // plies left out, extra, written twice, behind, or missing (own moves)
+  // The written moves of sheet A and sheet B from which the sheets agree again after it (the
+  // first of each that stands for the same move), when they do.
+  std::optional<std::array<std::size_t, 2>> agree_again;
+  std::string explanation;  // plain English, one or two sentences
+};
+
+// One row of the two sheets aligned after the point where they part: the written move of each
+// sheet that stands in it (indices into SheetReading::plies) and how they relate.
+struct AlignedRow {
+  enum class Status {
+    Agree,         // the same move on both sheets
+    OneSheetOnly,  // a move only one sheet has (left out of the other, extra, written twice)
+    Swapped,       // one of two moves written in the opposite order
+    Different,     // different moves, or a move that does not read, in the same place
+    Behind,        // after the end of the other sheet
+    NotCompared,   // past what the alignment could explain, or past a move that does not read
+  };
+  Status status = Status::Agree;
+  std::array<std::optional<std::size_t>, 2> ply;  // sheet A's, sheet B's written move, if any
+  int finding = -1;  // index into Divergence::findings of the difference the row belongs to
+};
+
+// The bounds of the alignment (D.2.9 reconciliation): a run of at most kMaxRunPlies plies left out
+// of or extra on one sheet is recognised, and at most kMaxDifferences differences in all (each
+// ply left out, extra or different, and each swap, counts one); beyond that, the report says the
+// sheets cannot be explained rather than guess.
+inline constexpr std::size_t kMaxRunPlies = 10;
+inline constexpr int kMaxDifferences = 10;
 
 struct Divergence {
   DifferenceKind kind = DifferenceKind::None;
@@ -136,7 +178,17 @@ struct Divergence {
   std::size_t count = 0;  // plies left out, extra, or behind
   std::optional<std::size_t> rejoin_after;  // the sheets show the same position again after
                                             // this many plies (swapped moves)
-  std::string explanation;                  // one or two plain English sentences
+  std::string explanation;                  // one or more plain English sentences
+  // The alignment of the sheets from `ply` on (D.2.9: what follows the last agreement, for the
+  // arbiter's information; the retrace point stays `ply`). `reference` is the sheet the other
+  // is aligned to (the one that reads furthest); `findings` every difference in order, the first
+  // of which gives `kind`, `sheet` and `count`; `agree_again` the written moves of sheet A and
+  // sheet B from which the sheets agree to the end of the shorter one, when they do.
+  int reference = 0;
+  std::vector<SheetFinding> findings;
+  std::vector<AlignedRow> alignment;
+  std::optional<std::array<std::size_t, 2>> agree_again;
+  std::string note;  // what the alignment could not compare (a move that does not read), or ""
 };
 
 // Where one board stands relative to one sheet ("board B matches sheet B after move 23").
@@ -162,6 +214,11 @@ struct BoardCorrection {
   int board = 0;
   std::vector<CorrectionStep> steps;  // fewest steps to the position the board must show
   std::optional<WrongMove> went_wrong;
+  // The board shows the sheets' last position with these one or two moves more (written on
+  // neither sheet: the sheets may be behind the board, Art. 8.1), in SAN; inferred from the
+  // placement when the sheets agree (or one is only behind) and no wrong move explains it.
+  std::vector<Move> ahead;
+  std::vector<std::string> ahead_san;
   std::string note;  // e.g. the board log disagrees with the placement (pieces displaced)
   bool needed() const { return !steps.empty(); }
 };
@@ -197,6 +254,14 @@ Reconciliation reconcile(const ReconcileInput& input);
 // The whole reconciliation in plain English, numbered steps in the order an arbiter acts, each
 // line readable aloud and on a braille display. Cites D.2.9.
 std::string arbiter_text(const Reconciliation& r);
+
+// When the sheets agree again after their differences (Divergence::agree_again): where, and that
+// D.2.9 still retraces to the last point where both agree; "" otherwise.
+std::string agreement_note(const Reconciliation& r);
+
+// When a board shows more moves than the sheets (BoardCorrection::ahead): "Board B shows one
+// move more than the sheets: White's move 9 Nf3, written on neither sheet. ..."; "" otherwise.
+std::string ahead_text(const Reconciliation& r, int board);
 
 // Wording helpers shared with the reports: "White's move 23" for the ply at index `ply`, and
 // "after White's move 23, Nf3" / "at the start" for the point after `plies` plies of a sheet.

@@ -216,6 +216,25 @@ TEST(ReconcileCommand, JsonHasEveryFinding) {
   EXPECT_EQ(j["divergence"]["kind"].str(), "move_left_out");
   EXPECT_EQ(j["divergence"]["sheet"].str(), "B");
   EXPECT_EQ(j["divergence"]["ply"].num(), 8);
+  // The alignment: sheet A's 5. Qxf3 against a gap in sheet B, then both agree again.
+  const Json& d = j["divergence"];
+  EXPECT_EQ(d["reference"].str(), "A");
+  ASSERT_EQ(d["findings"].size(), 1u);
+  EXPECT_EQ(d["findings"][0]["kind"].str(), "move_left_out");
+  EXPECT_EQ(d["findings"][0]["sheet"].str(), "B");
+  EXPECT_EQ(d["findings"][0]["name"].str(), "White's move 5");
+  EXPECT_EQ(d["findings"][0]["count"].num(), 1);
+  EXPECT_EQ(d["findings"][0]["agree_again"]["A"].num(), 9);
+  EXPECT_EQ(d["findings"][0]["agree_again"]["B"].num(), 8);
+  EXPECT_EQ(d["agree_again"]["A"].num(), 9);
+  ASSERT_EQ(d["alignment"].size(), 7u);
+  EXPECT_EQ(d["alignment"][0]["A"].num(), 8);
+  EXPECT_TRUE(d["alignment"][0]["B"].is_null());
+  EXPECT_EQ(d["alignment"][0]["status"].str(), "one_sheet_only");
+  EXPECT_EQ(d["alignment"][0]["finding"].num(), 0);
+  EXPECT_EQ(d["alignment"][1]["status"].str(), "agree");
+  EXPECT_EQ(d["alignment"][1]["B"].num(), 8);
+  EXPECT_TRUE(d["alignment"][1]["finding"].is_null());
   EXPECT_EQ(j["target"]["fen"].str(),
             "rn1qkbnr/ppp2ppp/3p4/4P3/4P3/5b2/PPP2PPP/RNBQKB1R w KQkq - 0 5");
   EXPECT_EQ(j["sheets"][1]["language"].str(), "de");
@@ -248,6 +267,13 @@ TEST(ReconcileCommand, WithoutAClockLogTheArbiterDecides) {
   std::string out;
   ASSERT_EQ(run_command(command(f, "b.txt", ""), out), 0);
   EXPECT_NE(out.find("No clock log: the arbiter decides the times (D.2.9)."), std::string::npos)
+      << out;
+  // The sheets agree again after the left-out move; the retrace point stays (D.2.9).
+  EXPECT_NE(out.find("Sheet B agrees with sheet A again from Black's move 5 on (in sheet B's cell "
+                     "for White's move 5) once the differences above are put right. That is for "
+                     "your information: D.2.9 retraces the moves to the last point where both "
+                     "sheets agree, after Black's move 4, Bxf3"),
+            std::string::npos)
       << out;
 }
 

@@ -61,6 +61,9 @@ window.addEventListener('load', () => {
     'divergence_visible=' + (row !== null && box(row).height > 0),
     'divergence_background=' + (row ? styleOf(row).backgroundColor : ''),
     'divergence_cells=' + (row ? [...row.cells].map((c) => c.textContent).join('|') : ''),
+    'next_cells=' + (row ? [...row.nextElementSibling.cells].map((c) => c.textContent).join('|') : ''),
+    'gap_rows=' + document.querySelectorAll('#sheets tr.gap').length,
+    'gap_background=' + (row ? styleOf(row.querySelector('td.gap')).backgroundColor : ''),
     'headers=' + [...document.querySelectorAll('#sheets thead th')].length,
   ].join('\n');
   document.body.appendChild(probe);
@@ -119,11 +122,17 @@ TEST(ReconcileHtml, ChromiumRendersBoardsMarkedSquaresAndTheDivergence) {
   EXPECT_EQ(probe_value(dom, "diff_stroke_width"), "4px");
   EXPECT_EQ(probe_value(dom, "divergence_visible"), "true");
   EXPECT_EQ(probe_value(dom, "divergence_background"), "rgb(255, 221, 221)");
-  // The divergence row aligns sheet A's 5. Qxf3 with sheet B's dxe5 (read as illegal).
-  const std::string cells = probe_value(dom, "divergence_cells");
-  EXPECT_EQ(cells,
-            "9|White's move 5|Qxf3|Qxf3|dxe5|'dxe5' is illegal: White has no pawn on the d "
-            "file|sheets part here: move left out; retraced");
+  // The divergence row shows sheet A's 5. Qxf3 against a gap in sheet B; the next row aligns
+  // both sheets' dxe5 (sheet B's, illegal on its own as it lacks 5. Qxf3, reads where the
+  // alignment puts it).
+  EXPECT_EQ(probe_value(dom, "divergence_cells"),
+            "9|White's move 5|Qxf3|Qxf3|(not on this sheet)||sheets part here: move left out: "
+            "only on sheet A; retraced");
+  EXPECT_EQ(probe_value(dom, "next_cells"),
+            "10|Black's move 5|dxe5|dxe5|dxe5|dxe5 (where the alignment puts it)|agree; "
+            "retraced");
+  EXPECT_EQ(probe_value(dom, "gap_rows"), "1");
+  EXPECT_EQ(probe_value(dom, "gap_background"), "rgb(238, 238, 238)");
   EXPECT_EQ(probe_value(dom, "headers"), "7");
   // The same facts in words for screen readers: the board descriptions and the text section.
   EXPECT_NE(dom.find("<desc id=\"board-b-desc\">white: king e1; queen b3;"), std::string::npos);

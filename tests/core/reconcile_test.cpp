@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 
 #include "core/movegen.h"
@@ -82,6 +83,34 @@ std::string edit(const std::string& fen, std::initializer_list<std::pair<const c
   return out + fen.substr(fen.find(' '));
 }
 
+// A deterministic legal game of `plies` plies (a simple LCG picks among the legal moves).
+std::vector<Move> long_game(std::size_t plies, std::uint32_t seed) {
+  for (;; ++seed) {
+    std::uint32_t state = seed;
+    Position pos;
+    std::vector<Move> moves;
+    while (moves.size() < plies) {
+      const MoveList list = legal_moves(pos);
+      if (list.empty()) break;
+      state = state * 1664525u + 1013904223u;
+      const Move m = list[(state >> 8) % list.size()];
+      moves.push_back(m);
+      pos.play(m);
+    }
+    if (moves.size() == plies && !legal_moves(pos).empty()) return moves;
+  }
+}
+
+std::vector<std::string> san_list(const std::vector<Move>& moves, const PieceLetters& letters) {
+  std::vector<std::string> out;
+  Position pos;
+  for (const Move m : moves) {
+    out.push_back(to_san(pos, m, letters));
+    pos.play(m);
+  }
+  return out;
+}
+
 struct Expected {
   bool agree = false;
   DifferenceKind kind = DifferenceKind::None;
@@ -92,6 +121,8 @@ struct Expected {
   std::size_t steps_b = 0;
   std::string wrong_a;  // "<ply> <played SAN>" of the board's first wrong move, "" for none
   std::string wrong_b;
+  // Every finding of the alignment (findings_text), checked when not empty.
+  std::string findings;
 };
 
 struct Scenario {
@@ -133,11 +164,54 @@ std::string wrong_text(const std::optional<WrongMove>& w) {
   return w ? std::to_string(w->ply) + " " + w->played_san : "";
 }
 
+// The findings in short: "<kind> <sheet> @<ply> x<count> =<A>/<B>" each (the last part: the
+// written moves of sheet A and B from which the sheets agree again), separated by "; ".
+std::string findings_text(const Divergence& d) {
+  std::string out;
+  for (const SheetFinding& f : d.findings) {
+    if (!out.empty()) out += "; ";
+    out += std::string(difference_name(f.kind)) + " " + (f.sheet < 0 ? '-' : side_letter(f.sheet)) +
+           " @" + std::to_string(f.ply) + " x" + std::to_string(f.count);
+    if (f.agree_again)
+      out += " =" + std::to_string((*f.agree_again)[0]) + "/" + std::to_string((*f.agree_again)[1]);
+  }
+  return out;
+}
+
+// A move list with the written moves at the given indices left out (or, with `twice`, written
+// twice).
+std::string without(const std::string& list, std::initializer_list<std::size_t> plies) {
+  const auto tokens = read_scoresheet(list)->texts();
+  std::string out;
+  for (std::size_t i = 0; i < tokens.size(); ++i)
+    if (std::find(plies.begin(), plies.end(), i) == plies.end()) out += tokens[i] + "\n";
+  return out;
+}
+std::string twice(const std::string& list, std::size_t ply) {
+  const auto tokens = read_scoresheet(list)->texts();
+  std::string out;
+  for (std::size_t i = 0; i < tokens.size(); ++i)
+    out += tokens[i] + "\n" + (i == ply ? tokens[i] + "\n" : "");
+  return out;
+}
+// The written moves in another language (the list must read in English).
+std::string translated(const std::string& list, const std::string& code) {
+  const SheetReading s = read_sheet(Position(), {*read_scoresheet(list), english_letters()});
+  std::string out;
+  for (std::size_t i = 0; i < s.read_plies; ++i)
+    out += to_san(s.positions[i], s.move(i), *piece_letters_for(code)) + "\n";
+  return out;
+}
+
 const std::string kOpera15 = first(kOpera, 15);  // up to 8. Nc3
+const std::string kOpera20 = first(kOpera, 20);  // up to 10... cxb5
 const std::string kOpera24 = first(kOpera, 24);  // up to 12... Rd8
 
 std::vector<Scenario> scenarios() {
   const std::string castled = after(Position(), first(kOpera, 23)).fen();
+  // A 115-move game (230 plies), one English move a line.
+  std::string kLong;
+  for (const std::string& w : san_list(long_game(230, 5), english_letters())) kLong += w + "\n";
   return {
       {"SheetsAgreeOneBoardWrong",
        "",
@@ -148,7 +222,7 @@ std::vector<Scenario> scenarios() {
        kOpera15,
        first(kOpera, 14) + "Nd2",
        // Board B (Black's) executed White's 8. Nc3 as Nd2: one move back to c3.
-       {true, DifferenceKind::None, -1, 15, 15, 0, 1, "", "14 Nd2"}},
+       {true, DifferenceKind::None, -1, 15, 15, 0, 1, "", "14 Nd2", ""}},
       {"BothBoardsWrong",
        "",
        kOpera15,
@@ -157,7 +231,7 @@ std::vector<Scenario> scenarios() {
        "",
        first(kOpera, 12) + "Qe2 Qe7 Nc3",
        first(kOpera, 13) + "Qd7 Nc3",
-       {true, DifferenceKind::None, -1, 15, 15, 1, 1, "12 Qe2", "13 Qd7"}},
+       {true, DifferenceKind::None, -1, 15, 15, 1, 1, "12 Qe2", "13 Qd7", ""}},
       {"WrongCaptureOnOneBoard",
        "",
        first(kOpera, 26),
@@ -167,7 +241,7 @@ std::vector<Scenario> scenarios() {
        // 13... Nxd7 made on board A where both sheets have 13... Rxd7.
        first(kOpera, 25) + "Nxd7",
        first(kOpera, 26),
-       {true, DifferenceKind::None, -1, 26, 26, 2, 0, "25 Nxd7", ""}},
+       {true, DifferenceKind::None, -1, 26, 26, 2, 0, "25 Nxd7", "", ""}},
       {"CastlingWithTheWrongRook",
        "",
        first(kOpera, 23),
@@ -177,7 +251,7 @@ std::vector<Scenario> scenarios() {
        // O-O-O made with the h1 rook to d1: the a1 rook stands where the h1 rook should.
        "fen:" + edit(castled, {{"a1", 'R'}, {"h1", '.'}}),
        first(kOpera, 23),
-       {true, DifferenceKind::None, -1, 23, 23, 1, 0, "", ""}},
+       {true, DifferenceKind::None, -1, 23, 23, 1, 0, "", "", ""}},
       {"PromotionToTheWrongPiece",
        "4k3/P7/8/8/8/8/8/4K3 w - - 0 40",
        "40. Kd2 Kd7 41. a8=Q",
@@ -187,7 +261,7 @@ std::vector<Scenario> scenarios() {
        "Kd2 Kd7 a8=N",
        "Kd2 Kd7 a8=Q",
        // Remove the knight, place the queen: two steps.
-       {true, DifferenceKind::None, -1, 3, 3, 2, 0, "2 a8=N", ""}},
+       {true, DifferenceKind::None, -1, 3, 3, 2, 0, "2 a8=N", "", ""}},
       {"MoveLeftOutOfOneSheet",
        "",
        kOpera15,
@@ -197,7 +271,7 @@ std::vector<Scenario> scenarios() {
        kOpera15,
        first(kOpera, 14) + "Nd2",
        // Sheet B lacks 5. Qxf3: retrace to where both agree, after 4... Bxf3 (8 plies).
-       {false, DifferenceKind::MoveLeftOut, 1, 8, 8, 8, 8, "", ""}},
+       {false, DifferenceKind::MoveLeftOut, 1, 8, 8, 8, 8, "", "", ""}},
       {"BlankCellOnOneSheet",
        "",
        kOpera15,
@@ -207,7 +281,7 @@ std::vector<Scenario> scenarios() {
        kOpera15,
        kOpera15,
        // Black's cell of move 5 (dxe5) left blank on sheet B.
-       {false, DifferenceKind::MoveLeftOut, 1, 9, 9, 7, 7, "", ""}},
+       {false, DifferenceKind::MoveLeftOut, 1, 9, 9, 7, 7, "", "", ""}},
       {"ExtraMove",
        "",
        first(kOpera, 10) + "h3\n" + kOpera15.substr(first(kOpera, 10).size()),
@@ -216,7 +290,7 @@ std::vector<Scenario> scenarios() {
        "",
        kOpera15,
        kOpera15,
-       {false, DifferenceKind::ExtraMove, 0, 10, 10, 5, 5, "", ""}},
+       {false, DifferenceKind::ExtraMove, 0, 10, 10, 5, 5, "", "", ""}},
       {"TwoMovesSwapped",
        "",
        first(kOpera, 16),
@@ -226,7 +300,7 @@ std::vector<Scenario> scenarios() {
        first(kOpera, 16),
        first(kOpera, 16),
        // 8. Qb3 is illegal in sheet B's order (the knight on c3 blocks the queen): B is wrong.
-       {false, DifferenceKind::MovesSwapped, 1, 12, 12, 4, 4, "", ""}},
+       {false, DifferenceKind::MovesSwapped, 1, 12, 12, 4, 4, "", "", ""}},
       {"IllegalMoveWritten",
        "",
        kOpera15,
@@ -235,7 +309,7 @@ std::vector<Scenario> scenarios() {
        "",
        kOpera15,
        kOpera15,
-       {false, DifferenceKind::IllegalMove, 1, 12, 12, 3, 3, "", ""}},
+       {false, DifferenceKind::IllegalMove, 1, 12, 12, 3, 3, "", "", ""}},
       {"UnreadableMoveWritten",
        "",
        kOpera15,
@@ -244,7 +318,7 @@ std::vector<Scenario> scenarios() {
        "",
        kOpera15,
        kOpera15,
-       {false, DifferenceKind::UnreadableMove, 1, 12, 12, 3, 3, "", ""}},
+       {false, DifferenceKind::UnreadableMove, 1, 12, 12, 3, 3, "", "", ""}},
       {"OneSheetBehindBoardsRight",
        "",
        kOpera15,
@@ -254,7 +328,7 @@ std::vector<Scenario> scenarios() {
        kOpera15,
        kOpera15,
        // Nothing to retrace: sheet B is completed.
-       {false, DifferenceKind::SheetBehind, 1, 14, 15, 0, 0, "", ""}},
+       {false, DifferenceKind::SheetBehind, 1, 14, 15, 0, 0, "", "", ""}},
       {"OneSheetBehindBoardWrong",
        "",
        kOpera15,
@@ -263,7 +337,7 @@ std::vector<Scenario> scenarios() {
        "",
        kOpera15,
        first(kOpera, 14) + "Nd2",
-       {false, DifferenceKind::SheetBehind, 1, 14, 14, 1, 1, "", ""}},
+       {false, DifferenceKind::SheetBehind, 1, 14, 14, 1, 1, "", "", ""}},
       {"SheetsInDifferentLanguages",
        "",
        "1. e4 e5 2. Sf3 d6 3. d4 Lg4 4. dxe5 Lxf3 5. Dxf3 dxe5 6. Lc4 Sf6 7. Db3 De7 8. Sc3",
@@ -272,7 +346,7 @@ std::vector<Scenario> scenarios() {
        "",
        kOpera15,
        first(kOpera, 14) + "Na3",
-       {true, DifferenceKind::None, -1, 15, 15, 0, 1, "", "14 Na3"}},
+       {true, DifferenceKind::None, -1, 15, 15, 0, 1, "", "14 Na3", ""}},
       {"DifferentLanguagesGiven",
        "",
        "1. e4 e5 2. Sf3 d6 3. d4 Lg4 4. dxe5 Lxf3 5. Dxf3 dxe5 6. Lc4 Sf6 7. Db3 De7 8. Sc3",
@@ -281,7 +355,130 @@ std::vector<Scenario> scenarios() {
        "ru",
        kOpera15,
        kOpera15,
-       {false, DifferenceKind::DifferentMove, -1, 14, 14, 1, 1, "", ""}},
+       {false, DifferenceKind::DifferentMove, -1, 14, 14, 1, 1, "", "", ""}},
+      // Real sheets written in a hurry: the alignment after the point where the sheets part.
+      {"ThreeMovesLeftOut",
+       "",
+       kOpera20,
+       without(kOpera20, {12, 13, 14}),
+       "",
+       "",
+       kOpera20,
+       kOpera20,
+       // Sheet B lacks 7. Qb3 Qe7 8. Nc3 and goes on with 8... c6 in White's cell of move 7.
+       {false, DifferenceKind::MoveLeftOut, 1, 12, 12, 6, 6, "", "",
+        "move left out B @12 x3 =15/12"}},
+      {"SixMovesLeftOut",
+       "",
+       kOpera24,
+       without(kOpera24, {12, 13, 14, 15, 16, 17}),
+       "",
+       "",
+       kOpera24,
+       kOpera24,
+       {false, DifferenceKind::MoveLeftOut, 1, 12, 12, 11, 11, "", "",
+        "move left out B @12 x6 =18/12"}},
+      {"MoveWrittenTwice",
+       "",
+       kOpera20,
+       twice(kOpera20, 10),
+       "",
+       "",
+       kOpera20,
+       kOpera20,
+       // Sheet B has 6. Bc4 twice (the copy in Black's cell); 6... Nf6 follows in White's.
+       {false, DifferenceKind::DuplicateMove, 1, 11, 11, 7, 7, "", "",
+        "move written twice B @10 x1 =11/12"}},
+      {"ExtraMovePair",
+       "",
+       first(kOpera, 10) + "h3 h6\n" + kOpera20.substr(first(kOpera, 10).size()),
+       kOpera20,
+       "",
+       "",
+       kOpera20,
+       kOpera20,
+       // Both sheets read; the boards show sheet B's game: 6. h3 h6 on sheet A was not played.
+       {false, DifferenceKind::ExtraMove, 0, 10, 10, 8, 8, "", "", "extra move A @10 x2 =12/10"}},
+      {"OwnMovesOnlyForFourMoves",
+       "",
+       kOpera24,
+       without(kOpera24, {13, 15, 17, 19}),
+       "",
+       "",
+       kOpera24,
+       kOpera24,
+       // Player B wrote only White's moves 8 to 11 (Black's 7... Qe7 to 10... cxb5 missing).
+       {false, DifferenceKind::OwnMovesOnly, 1, 13, 13, 10, 10, "", "",
+        "only one side's moves written B @13 x4 =20/16"}},
+      {"OwnMovesOnlyWithMoveNumbers",
+       "",
+       kOpera24,
+       "1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 8. Nc3 9. Bg5 "
+       "10. Nxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8",
+       "",
+       "",
+       kOpera24,
+       kOpera24,
+       // Numbered moves leave Black's cells 7 to 10 blank: the same finding.
+       {false, DifferenceKind::OwnMovesOnly, 1, 13, 13, 10, 10, "", "",
+        "only one side's moves written B @13 x4 =20/20"}},
+      {"LanguagesDifferAndThreeMovesLeftOut",
+       "",
+       kOpera20,
+       without(translated(kOpera20, "de"), {8, 9, 10}),
+       "",
+       "",
+       kOpera20,
+       kOpera20,
+       {false, DifferenceKind::MoveLeftOut, 1, 8, 8, 11, 11, "", "",
+        "move left out B @8 x3 =11/8"}},
+      {"LongGameFiveMovesLeftOutNearTheEnd",
+       "",
+       kLong,
+       without(kLong, {215, 216, 217, 218, 219}),
+       "",
+       "",
+       kLong,
+       kLong,
+       {false, DifferenceKind::MoveLeftOut, 1, 215, 215, 8, 8, "", "",
+        "move left out B @215 x5 =220/215"}},
+      {"TwoLeftOutThenADifferentMove",
+       "",
+       kOpera24,
+       [] {
+         std::string b = without(kOpera24, {6, 7});
+         return b.replace(b.find("Bxb5+"), 5, "Bd3");
+       }(),
+       "",
+       "",
+       kOpera24,
+       kOpera24,
+       // 4. dxe5 Bxf3 missing on sheet B, and 11. Bd3 where sheet A has 11. Bxb5+ (the text
+       // says each on a line of its own: see ReconcileAlignment.EachDifferenceOnALine).
+       {false, DifferenceKind::MoveLeftOut, 1, 6, 6, 16, 16, "", "",
+        "move left out B @6 x2 =8/6; different moves - @20 x1 =21/19"}},
+      {"AdjacentMovesExchangedIsAmbiguous",
+       "",
+       kOpera20,
+       first(kOpera, 12) + "Qe7\nQb3\n" + kOpera20.substr(first(kOpera, 14).size()),
+       "",
+       "",
+       kOpera20,
+       kOpera20,
+       // 7. Qb3 Qe7 written as Qe7 Qb3: left out and extra, or two different moves? Not guessed.
+       {false, DifferenceKind::Unexplained, -1, 12, 12, 6, 6, "", "",
+        "cannot be explained - @12 x0"}},
+      {"DifferentGamesAreNotExplained",
+       "",
+       kOpera20,
+       "1. e4 e5 2. Nf3 d6 3. Bc4 Be7 4. c3 Nf6 5. d3 O-O 6. O-O c6 7. Re1 Nbd7 8. Nbd2 Re8 "
+       "9. Nf1 Bf8 10. Ng3 g6",
+       "",
+       "",
+       kOpera20,
+       kOpera20,
+       {false, DifferenceKind::Unexplained, -1, 4, 4, 12, 12, "", "",
+        "cannot be explained - @4 x0"}},
   };
 }
 
@@ -304,6 +501,9 @@ TEST_P(ReconcileScenario, FindsWhatTheArbiterNeeds) {
   EXPECT_EQ(r.corrections[1].steps.size(), e.steps_b);
   EXPECT_EQ(wrong_text(r.corrections[0].went_wrong), e.wrong_a);
   EXPECT_EQ(wrong_text(r.corrections[1].went_wrong), e.wrong_b);
+  if (!e.findings.empty()) {
+    EXPECT_EQ(findings_text(r.divergence), e.findings);
+  }
   // The corrections really turn each board into the target.
   for (int b = 0; b < 2; ++b) {
     char squares[64];
@@ -356,6 +556,28 @@ TEST(Reconcile, AgreeingSheetsNameThePlayerWhoMadeADifferentMove) {
   EXPECT_NE(text.find("No moves are retraced: the clocks are not readjusted."), std::string::npos);
 }
 
+TEST(Reconcile, ABoardAheadOfTheSheetsIsSaid) {
+  // Both sheets end with 8. Nc3; board B shows 8... c6 played too, or 8... c6 9. Bg5.
+  for (const auto& [board_b, ahead] : {std::pair<std::string, std::string>{kOpera15 + "c6", "c6"},
+                                       {kOpera15 + "c6 Bg5", "c6 Bg5"}}) {
+    SCOPED_TRACE(board_b);
+    const Reconciliation r =
+        reconcile(input_of({"", "", kOpera15, kOpera15, "", "", kOpera15, board_b, {}}));
+    EXPECT_TRUE(r.sheets_agree);
+    EXPECT_FALSE(r.corrections[1].went_wrong);
+    std::string sans;
+    for (const std::string& san : r.corrections[1].ahead_san)
+      sans += (sans.empty() ? "" : " ") + san;
+    EXPECT_EQ(sans, ahead);
+    EXPECT_TRUE(r.corrections[0].ahead.empty());
+    const std::string text = arbiter_text(r);
+    EXPECT_NE(text.find(std::string("Board B shows ") + (ahead == "c6" ? "one move" : "two moves") +
+                        " more than the sheets: Black's move 8 c6"),
+              std::string::npos)
+        << text;
+  }
+}
+
 TEST(Reconcile, BoardLogNamesTheWrongMoveEvenLongAgo) {
   // Board B executed 2... d6 as d5 then played on (an illegal game on that board is possible:
   // only the log knows). Its log says so; inference alone would search 8 plies only.
@@ -393,22 +615,29 @@ TEST(Reconcile, BoardLogThatDisagreesWithTheBoardMeansDisplacedPieces) {
 }
 
 TEST(Reconcile, LeftOutOrExtraIsDecidedByTheBoardLog) {
-  // Sheet B has 6. h3 h6 (a move pair) that sheet A lacks; both sheets read through. The board
-  // log shows h3 was played, so it was left out of sheet A.
-  const std::string b = first(kOpera, 10) + "h3 h6\n" + kOpera15.substr(first(kOpera, 10).size());
-  ReconcileInput in = input_of({"", "", kOpera15, b, "", "", kOpera15, b, {}});
-  in.boards[1].log = moves_of(Position(), b);
-  Reconciliation r = reconcile(in);
-  EXPECT_EQ(r.divergence.kind, DifferenceKind::MoveLeftOut) << r.divergence.explanation;
-  EXPECT_EQ(r.divergence.sheet, 0);
-  EXPECT_EQ(r.divergence.count, 2u);
-  EXPECT_NE(r.divergence.explanation.find("board B's log shows h3 was played"), std::string::npos);
-  // The same sheets with board A's log (no h3 h6): extra on sheet B.
-  in.boards[1].log.reset();
-  in.boards[0].log = moves_of(Position(), kOpera15);
-  r = reconcile(in);
-  EXPECT_EQ(r.divergence.kind, DifferenceKind::ExtraMove) << r.divergence.explanation;
-  EXPECT_EQ(r.divergence.sheet, 1);
+  // Sheet B has 6. h3 h6 (a move pair), or a run of 4 plies, that sheet A lacks; both sheets
+  // read through. The board log shows h3 was played, so it was left out of sheet A.
+  const std::pair<std::string, std::size_t> inserted[] = {{"h3 h6", 2}, {"h3 h6 a3 a6", 4}};
+  for (const auto& [moves, count] : inserted) {
+    SCOPED_TRACE(moves);
+    const std::string b =
+        first(kOpera, 10) + moves + "\n" + kOpera15.substr(first(kOpera, 10).size());
+    ReconcileInput in = input_of({"", "", kOpera15, b, "", "", kOpera15, b, {}});
+    in.boards[1].log = moves_of(Position(), b);
+    Reconciliation r = reconcile(in);
+    EXPECT_EQ(r.divergence.kind, DifferenceKind::MoveLeftOut) << r.divergence.explanation;
+    EXPECT_EQ(r.divergence.sheet, 0);
+    EXPECT_EQ(r.divergence.count, count);
+    EXPECT_NE(r.divergence.explanation.find("board B's log shows h3 was played"),
+              std::string::npos);
+    // The same sheets with board A's log (no h3 h6): extra on sheet B.
+    in.boards[1].log.reset();
+    in.boards[0].log = moves_of(Position(), kOpera15);
+    r = reconcile(in);
+    EXPECT_EQ(r.divergence.kind, DifferenceKind::ExtraMove) << r.divergence.explanation;
+    EXPECT_EQ(r.divergence.sheet, 1);
+    EXPECT_EQ(r.divergence.count, count);
+  }
 }
 
 TEST(Reconcile, ClockTimesComeFromTheLogAtTheRetracedPoint) {
@@ -480,36 +709,95 @@ TEST(Reconcile, StandingsSayWhereEachBoardIsOnEachSheet) {
   EXPECT_NE(text.find("Retraced from sheet A: White's move 5 Qxf3"), std::string::npos) << text;
 }
 
+TEST(ReconcileAlignment, GapRowsAndWhereTheSheetsAgreeAgain) {
+  // Sheet B lacks 7. Qb3 Qe7 8. Nc3; the boards show sheet A's game.
+  const Reconciliation r = reconcile(input_of(
+      {"", "", kOpera20, without(kOpera20, {12, 13, 14}), "", "", kOpera20, kOpera20, {}}));
+  const Divergence& d = r.divergence;
+  EXPECT_EQ(d.reference, 0);
+  ASSERT_EQ(d.alignment.size(), 8u);  // plies 12 to 19 of sheet A
+  for (std::size_t k = 0; k < 3; ++k) {
+    EXPECT_EQ(d.alignment[k].status, AlignedRow::Status::OneSheetOnly);
+    EXPECT_EQ(d.alignment[k].ply[0], 12 + k);
+    EXPECT_FALSE(d.alignment[k].ply[1]);
+    EXPECT_EQ(d.alignment[k].finding, 0);
+  }
+  EXPECT_EQ(d.alignment[3].status, AlignedRow::Status::Agree);
+  EXPECT_EQ(d.alignment[3].ply[0], 15u);
+  EXPECT_EQ(d.alignment[3].ply[1], 12u);
+  ASSERT_TRUE(d.agree_again);
+  EXPECT_EQ((*d.agree_again)[0], 15u);
+  EXPECT_EQ((*d.agree_again)[1], 12u);
+  // D.2.9: the position to set up and the clocks stay at the last agreement.
+  EXPECT_EQ(r.target_plies, 12u);
+  EXPECT_EQ(r.clock.ply, 12u);
+  const std::string text = arbiter_text(r);
+  EXPECT_NE(text.find("Sheet B has left out 3 plies that sheet A has: White's move 7 Qb3, "
+                      "Black's move 7 Qe7, White's move 8 Nc3 (board A shows the position sheet "
+                      "A's moves lead to). After that the sheets agree again from Black's move 8 "
+                      "on (sheet B has it in the cell for White's move 7)."),
+            std::string::npos)
+      << text;
+}
+
+TEST(ReconcileAlignment, EachDifferenceOnALine) {
+  // Sheet B lacks 4. dxe5 Bxf3 and has White's 9. Bg5 and 10. Nxb5 in the opposite order (which
+  // the lenient reader can play from the position before 9. Bg5: neither sheet is blamed).
+  std::string b = without(kOpera24, {6, 7});
+  b.replace(b.find("Bg5"), 3, "XXX");
+  b.replace(b.find("Nxb5"), 4, "Bg5");
+  b.replace(b.find("XXX"), 3, "Nxb5");
+  const Reconciliation r =
+      reconcile(input_of({"", "", kOpera24, b, "", "", kOpera24, kOpera24, {}}));
+  EXPECT_EQ(findings_text(r.divergence),
+            "move left out B @6 x2 =8/6; two moves swapped - @16 x3 =19/17")
+      << r.divergence.explanation;
+  const std::string text = arbiter_text(r);
+  EXPECT_NE(text.find("\nThen: move left out. Sheet B has left out a move pair"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("\nFurther on: two moves swapped. The sheets have White's move 9 and White's "
+                      "move 10 in opposite orders"),
+            std::string::npos)
+      << text;
+}
+
+TEST(ReconcileAlignment, MoreThanTheBoundIsNotGuessed) {
+  // Eleven plies left out: one more than kMaxRunPlies.
+  static_assert(kMaxRunPlies == 10);
+  const std::string kOpera33 = first(kOpera, 33);
+  const Reconciliation r =
+      reconcile(input_of({"",
+                          "",
+                          kOpera33,
+                          without(kOpera33, {8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18}),
+                          "",
+                          "",
+                          kOpera33,
+                          kOpera33,
+                          {}}));
+  EXPECT_EQ(r.divergence.kind, DifferenceKind::Unexplained) << r.divergence.explanation;
+  EXPECT_EQ(r.agreed_plies, 8u);
+  EXPECT_EQ(r.target_plies, 8u);
+  EXPECT_NE(r.divergence.explanation.find("cannot be explained by left-out, extra or swapped "
+                                          "moves"),
+            std::string::npos);
+  // Ten are still recognised.
+  const Reconciliation ten =
+      reconcile(input_of({"",
+                          "",
+                          kOpera33,
+                          without(kOpera33, {8, 9, 10, 11, 12, 13, 14, 15, 16, 17}),
+                          "",
+                          "",
+                          kOpera33,
+                          kOpera33,
+                          {}}));
+  EXPECT_EQ(ten.divergence.kind, DifferenceKind::MoveLeftOut) << ten.divergence.explanation;
+  EXPECT_EQ(ten.divergence.count, 10u);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Long games
-
-// A deterministic legal game of `plies` plies (a simple LCG picks among the legal moves).
-std::vector<Move> long_game(std::size_t plies, std::uint32_t seed) {
-  for (;; ++seed) {
-    std::uint32_t state = seed;
-    Position pos;
-    std::vector<Move> moves;
-    while (moves.size() < plies) {
-      const MoveList list = legal_moves(pos);
-      if (list.empty()) break;
-      state = state * 1664525u + 1013904223u;
-      const Move m = list[(state >> 8) % list.size()];
-      moves.push_back(m);
-      pos.play(m);
-    }
-    if (moves.size() == plies && !legal_moves(pos).empty()) return moves;
-  }
-}
-
-std::vector<std::string> san_list(const std::vector<Move>& moves, const PieceLetters& letters) {
-  std::vector<std::string> out;
-  Position pos;
-  for (const Move m : moves) {
-    out.push_back(to_san(pos, m, letters));
-    pos.play(m);
-  }
-  return out;
-}
 
 // A scoresheet with one written move a line.
 Scoresheet sheet_of(const std::vector<std::string>& written) {
