@@ -20,6 +20,17 @@ void ClockOutputWorker::post(const core::ClockReading& reading, ClockShowReason 
   {
     std::lock_guard lock(mutex_);
     if (stopping_) return;
+    // A time request already waiting is answered with the newest reading: repeated presses of
+    // a query button (or a device repeating its line) never pile up.
+    if (why == ClockShowReason::Query) {
+      const auto waiting = std::find_if(queue_.begin(), queue_.end(), [](const Posted& p) {
+        return p.why == ClockShowReason::Query;
+      });
+      if (waiting != queue_.end()) {
+        waiting->reading = reading;
+        return;
+      }
+    }
     if (queue_.size() >= kMaxQueued) {
       const auto event = std::find_if(queue_.begin(), queue_.end(), [](const Posted& p) {
         return p.why != ClockShowReason::Query;

@@ -52,7 +52,8 @@ class ClockOutputWorker {
 
   // From the game thread: show this reading (taken at reading.time). Never blocks on a device.
   // Readings are shown in the order posted; if devices fall more than kMaxQueued readings
-  // behind (a serial write timing out), the oldest events are dropped, never a Query.
+  // behind (a serial write timing out), the oldest events are dropped, never a Query; a Query
+  // posted while another waits updates the waiting one (at most one waits).
   void post(const core::ClockReading& reading, ClockShowReason why = ClockShowReason::Event);
   // Stops and joins the worker; later posts are ignored.
   void stop();

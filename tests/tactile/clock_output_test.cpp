@@ -131,6 +131,44 @@ TEST(ClockOutputWorker, ReadingsPostedTogetherAreShownInOrder) {
   }
 }
 
+// A display stuck on its first reading until released (a serial write timing out).
+class StuckDisplay : public RecordingDisplay {
+ public:
+  void show(const core::ClockReading& reading, ClockShowReason why) override {
+    RecordingDisplay::show(reading, why);
+    std::unique_lock lock(mutex_);
+    released_.wait(lock, [&] { return released; });
+  }
+  void release() {
+    std::lock_guard lock(mutex_);
+    released = true;
+    released_.notify_all();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable released_;
+  bool released = false;
+};
+
+TEST(ClockOutputWorker, RepeatedTimeRequestsDoNotPileUpBehindASlowDevice) {
+  auto display = std::make_unique<StuckDisplay>();
+  StuckDisplay* stuck = display.get();
+  std::vector<std::unique_ptr<ClockDisplay>> displays;
+  displays.push_back(std::move(display));
+  ClockOutputWorker worker(std::move(displays));
+  core::ChessClock clock = started("5 min", at_s(0));
+  worker.post(clock.reading(at_s(0)));
+  ASSERT_EQ(stuck->wait_for(1).size(), 1u);  // the worker is now stuck in show()
+  for (int i = 1; i <= 500; ++i) worker.post(clock.reading(at_s(i)), ClockShowReason::Query);
+  stuck->release();
+  const auto shown = stuck->wait_for(2);
+  worker.stop();
+  ASSERT_EQ(shown.size(), 2u);
+  EXPECT_EQ(shown[1].why, ClockShowReason::Query);
+  EXPECT_EQ(shown[1].reading.time, at_s(500));  // answered with the newest reading
+}
+
 TEST(ClockOutputWorker, TicksAreTheEventReadingProjectedForward) {
   RecordingDisplay* recorder = nullptr;
   ClockOutputWorker worker(recording(recorder, true));
