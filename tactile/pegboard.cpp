@@ -558,7 +558,9 @@ void Pegboard::judge(TimePoint now, std::vector<PegboardEvent>& out) {
       m = *chosen;
     }
     if (expected_ && m != *expected_) {
-      if (illegal_reported_ != board_signature()) {
+      // Reported once: the first wrong placement was said at once already, so the settled board
+      // showing that wrong move is not said again (the correction hint follows after the grace).
+      if (illegal_reported_ != board_signature() && !expected_misplaced_reported_) {
         illegal_reported_ = board_signature();
         PegboardEvent event = make_event(PegboardEvent::Kind::Illegal, now);
         event.move = *expected_;

@@ -448,8 +448,30 @@ TEST(Pegboard, AnnouncedOpponentMoveExecutedAsAnotherLegalMoveIsIllegal) {
   d.board().expect_move(Move(core::SQ_E7, core::SQ_E5));
   d.lift("d7").place("d5").settle();
   const auto lines = d.take();
-  EXPECT_EQ(lines.back(), "illegal: the board shows d7d5 but the announced move is e7e5 (D.2.1)");
+  // Said once, at the first wrong placement; the settled board is not reported again.
+  const auto illegal = std::count_if(lines.begin(), lines.end(), [](const std::string& line) {
+    return line.starts_with("illegal:");
+  });
+  EXPECT_EQ(illegal, 1) << ::testing::PrintToString(lines);
+  EXPECT_NE(std::find(lines.begin(), lines.end(),
+                      "illegal: the announced move is e7e5 (D.2.1): a piece was placed on d5, "
+                      "which stays empty"),
+            lines.end())
+      << ::testing::PrintToString(lines);
   EXPECT_EQ(d.board().position().side_to_move(), core::BLACK);
+  EXPECT_FALSE(d.board().completed_move());
+}
+
+// The pawn of the announced move put one square short: said at once, not again once settled.
+TEST(Pegboard, AnAnnouncedMoveExecutedOneSquareShortIsSaidOnce) {
+  Driver d(Position{}.after(Move(core::SQ_E2, core::SQ_E4)));
+  d.board().expect_move(Move(core::SQ_E7, core::SQ_E5));
+  d.lift("e7").place("e6").settle();
+  auto lines = d.take();
+  EXPECT_EQ(std::count_if(lines.begin(), lines.end(),
+                          [](const std::string& line) { return line.starts_with("illegal:"); }),
+            1)
+      << ::testing::PrintToString(lines);
 }
 
 TEST(Pegboard, DisconnectedThenReconnectedMidMoveReportsDifferencesAndCompletes) {
