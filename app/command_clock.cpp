@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "app/commands.h"
+#include "app/json_text.h"
 #include "core/clock.h"
 #include "core/clock_timeline.h"
 
@@ -31,24 +32,6 @@ std::string side_word(core::Color side) {
 }
 std::string side_key(core::Color side) {
   return side == core::WHITE ? "white" : "black";
-}
-
-std::string json_string(std::string_view text) {
-  std::string out = "\"";
-  for (const char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      static constexpr char kHex[] = "0123456789abcdef";
-      out += "\\u00";
-      out += kHex[(c >> 4) & 15];
-      out += kHex[c & 15];
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
 }
 
 long long ms(ClockDuration d) {

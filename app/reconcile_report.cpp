@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "app/console.h"
+#include "app/json_text.h"
 
 namespace annabella::app {
 namespace {
@@ -14,39 +15,6 @@ using core::Color;
 using core::CorrectionStep;
 using core::Reconciliation;
 using core::Square;
-
-std::string json_string(std::string_view s) {
-  std::string out = "\"";
-  for (const char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    switch (ch) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (c < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out += ch;
-        }
-    }
-  }
-  return out + "\"";
-}
 
 std::string html_escape(std::string_view s) {
   std::string out;
