@@ -62,6 +62,8 @@ std::string squares_text(const core::Position& pos, core::Bitboard squares, bool
   return text.empty() ? "empty" : text;
 }
 
+}  // namespace
+
 std::optional<PieceType> piece_type_of_word(std::string_view word) {
   const std::string w = lower(word);
   static constexpr std::pair<std::string_view, PieceType> kWords[] = {
@@ -75,8 +77,6 @@ std::optional<PieceType> piece_type_of_word(std::string_view word) {
     if (w == name) return type;
   return std::nullopt;
 }
-
-}  // namespace
 
 const std::vector<CommandSpec>& console_commands() {
   using K = CommandKind;

@@ -3,6 +3,7 @@
 // Output is plain text lines (screen readers and braille displays read them as they come).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -64,6 +65,9 @@ Result<ConsoleCommand> parse_console_line(std::string_view line);
 // `help`: every command with both names and its rule; `help NAME`: that command in full.
 std::string console_help();
 Result<std::string> console_help(std::string_view name);
+
+// A piece type in English words or letters, any case: "n", "knight", "knights".
+std::optional<core::PieceType> piece_type_of_word(std::string_view word);
 
 // Reading the board aloud, after Lichess's blind mode: what stands on a rank ("rank 4", "r4"),
 // a file ("file e", "fe"), where the pieces of one type are ("knights", "pn"), one side's

@@ -589,25 +589,23 @@ void Station::choose_promotion(const std::string& text, TimePoint time) {
   if (auto move = parser_.parse(pegboard_.position(), text);
       move && move->kind() == core::MoveKind::Promotion)
     piece = move->promotion();
-  std::string word;
-  for (char c : text)
-    if (c != '=' && c != '(' && c != ')')
-      word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  static constexpr std::pair<std::string_view, core::PieceType> kEnglish[] = {
-      {"q", core::QUEEN},  {"queen", core::QUEEN},   {"r", core::ROOK},   {"rook", core::ROOK},
-      {"b", core::BISHOP}, {"bishop", core::BISHOP}, {"n", core::KNIGHT}, {"knight", core::KNIGHT}};
-  for (const auto& [name, type] : kEnglish)
-    if (!piece && word == name) piece = type;
+  const auto lower = [](std::string_view t) {
+    std::string out;
+    for (char c : t)
+      if (c != '=' && c != '(' && c != ')')
+        out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+  };
+  const std::string word = lower(text);
+  if (!piece) piece = piece_type_of_word(word);
   for (const auto& [key, type] :
        {std::pair{"piece.queen", core::QUEEN}, std::pair{"piece.rook", core::ROOK},
         std::pair{"piece.bishop", core::BISHOP}, std::pair{"piece.knight", core::KNIGHT}}) {
     const speech::Word w = vocabulary_.word(key);
-    for (const std::string& form : {w.display, w.spoken}) {
-      std::string lower;
-      for (char c : form) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      if (!piece && !lower.empty() && word == lower) piece = type;
-    }
+    if (!piece && !word.empty() && (word == lower(w.display) || word == lower(w.spoken)))
+      piece = type;
   }
+  if (piece && (*piece == core::PAWN || *piece == core::KING)) piece.reset();  // Art. 3.7.5.1
   if (!piece) {
     print(time, "promotion: \"" + text +
                     "\" names no piece; type Q, R, B or N (or the piece's word) (D.2.1)");
