@@ -187,7 +187,7 @@ Station::Station(const StationOptions& options, StationOutput& output,
     : options_(options),
       out_(output),
       vocabulary_(vocabulary),
-      parser_(vocabulary),
+      parser_(vocabulary, speech::MoveParser::letters_setting(options.config.console.letters)),
       game_(std::move(game)),
       clock_(std::move(clock)),
       journal_(std::move(journal)),
@@ -569,7 +569,11 @@ void Station::enter_sighted_move(const std::string& text, TimePoint time) {
   // Appendix C letters of the sighted player's scoresheet language, or the profile's words.
   auto move = parser_.parse(game_.position(), text);
   if (!move) {
-    std::string message = "not a move: " + move.error().message;
+    // D.2.1: a text that reads as two moves is refused, naming both, never chosen silently.
+    std::string message =
+        (move.error().kind == speech::HeardMoveError::Kind::Ambiguous ? "no move recorded: "
+                                                                      : "not a move: ") +
+        move.error().message;
     for (const auto& phrase : move.error().candidate_phrases) message += "; " + phrase;
     print(time, message);
     return;

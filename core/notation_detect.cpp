@@ -1,6 +1,7 @@
 // Language detection: see notation_detect.h.
 #include "core/notation_detect.h"
 
+#include "core/notation_reader.h"
 #include "core/notation_tokens.h"
 
 namespace annabella::core {
@@ -64,6 +65,23 @@ std::optional<PieceLetters> detect_language(const std::vector<std::string>& toke
     }
   }
   return std::nullopt;
+}
+
+std::vector<LanguageReading> legal_language_readings(const Position& start,
+                                                     const std::vector<std::string>& tokens) {
+  std::vector<LanguageReading> fitting;
+  for (const PieceLetters& lang : builtin_piece_letters()) {
+    LanguageReading reading{lang, {}};
+    Position pos = start;
+    for (const std::string& token : tokens) {
+      auto move = read_move(pos, token, lang, Strictness::Lenient);
+      if (!move) break;
+      reading.moves.push_back(*move);
+      pos.play(*move);
+    }
+    if (reading.moves.size() == tokens.size()) fitting.push_back(std::move(reading));
+  }
+  return fitting;
 }
 
 }  // namespace annabella::core

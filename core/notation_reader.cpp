@@ -169,28 +169,25 @@ std::optional<Move> read_canonical_san(const Position& pos, std::string_view s,
 
 }  // namespace
 
-Result<Move, MoveReadError> read_move(const Position& pos, std::string_view text,
-                                      const PieceLetters& letters, Strictness strictness) {
-  using Kind = MoveReadError::Kind;
-  const bool lenient = strictness == Strictness::Lenient;
-  std::size_t b = 0, e = text.size();
-  while (b < e && (text[b] == ' ' || text[b] == '\t' || text[b] == '\n' || text[b] == '\r')) ++b;
-  while (e > b &&
-         (text[e - 1] == ' ' || text[e - 1] == '\t' || text[e - 1] == '\n' || text[e - 1] == '\r'))
-    --e;
-  const std::string_view token = text.substr(b, e - b);
-  if (!lenient)
-    if (auto m = read_canonical_san(pos, token, letters)) return *m;
-  auto not_a_move = [&](const std::string& why) {
-    return fail_with(make_error(Kind::NotAMove, token, quoted(token) + " is not a move: " + why));
-  };
-  if (token.empty()) return not_a_move("it is empty");
+namespace {
 
-  CodePoints t;
+using Kind = MoveReadError::Kind;
+
+std::string_view trim_blanks(std::string_view text) {
+  auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+  while (!text.empty() && blank(text.front())) text.remove_prefix(1);
+  while (!text.empty() && blank(text.back())) text.remove_suffix(1);
+  return text;
+}
+
+// Step 1, the clean-up: decodes the token and strips what is not the move. Returns "" when done,
+// else why the token is not a move; the check or mate sign written goes to *check_sign.
+std::string clean_up(std::string_view token, bool lenient, CodePoints& t, char* check_sign) {
+  if (token.empty()) return "it is empty";
   std::size_t bad = 0;
   if (!decode_utf8(token, t, &bad)) {
-    if (bad >= token.size()) return not_a_move("it is too long");
-    return not_a_move("invalid UTF-8 at byte " + std::to_string(bad + 1));
+    if (bad >= token.size()) return "it is too long";
+    return "invalid UTF-8 at byte " + std::to_string(bad + 1);
   }
   if (lenient) {
     int w = 0;
@@ -198,33 +195,33 @@ Result<Move, MoveReadError> read_move(const Position& pos, std::string_view text
       if (!is_blank(t.cp[std::size_t(i)])) t.cp[std::size_t(w++)] = t.cp[std::size_t(i)];
     t.n = w;
   }
-  char check_sign = strip_glyphs(t);
+  *check_sign = strip_glyphs(t);
   if (lenient) {
     strip_en_passant(t);
-    if (const char c = strip_glyphs(t)) check_sign = c;
+    if (const char c = strip_glyphs(t)) *check_sign = c;
   }
-  if (t.n == 0) return not_a_move("it holds only annotation signs");
+  if (t.n == 0) return "it holds only annotation signs";
+  return "";
+}
 
-  Description d;
+// Steps 2 and 3: what the text says (d), and every legal move it fits (fitting). False, with
+// the grammar's reason in err, when the text does not parse.
+bool describe_and_match(const Position& pos, const CodePoints& t, const PieceLetters& letters,
+                        bool lenient, Description& d, MoveList& fitting, ParseError& err) {
   int side = 0;
   bool parsed = false;
-  ParseError perr;
   if (is_castling_text(t, lenient, &side)) {
     d.castling = side;
     parsed = true;
   }
   const CompiledLetters table = compile(letters);
-  MoveList moves = legal_moves(pos);
-  Move found = Move::none();
-  MoveList fitting;  // no allocation unless the move turns out ambiguous
+  const MoveList moves = legal_moves(pos);
   auto collect = [&](const Description& desc) {
     for (Move m : moves)
       if (fits(pos, m, desc, lenient) && !fitting.contains(m)) fitting.push_back(m);
   };
-  if (!parsed) parsed = parse(t, table, lenient, false, d, perr);
-  if (parsed) {
-    collect(d);
-  }
+  if (!parsed) parsed = parse(t, table, lenient, false, d, err);
+  if (parsed) collect(d);
   // A first letter that is both a piece letter and (lenient) a Cyrillic look-alike of a file.
   if (lenient && file_char(t.cp[0], true) >= 0 && !(t.cp[0] >= U'a' && t.cp[0] <= U'h') &&
       !d.castling) {
@@ -238,39 +235,72 @@ Result<Move, MoveReadError> read_move(const Position& pos, std::string_view text
       collect(alt);
     }
   }
-  if (!parsed) return not_a_move(perr.message);
+  return parsed;
+}
 
+MoveReadError ambiguous_error(const Position& pos, std::string_view token, const MoveList& fitting,
+                              const Description& d, const PieceLetters& letters) {
+  std::vector<Move> candidates(fitting.begin(), fitting.end());
+  MoveReadError err =
+      make_error(Kind::Ambiguous, token,
+                 quoted(token) + " is ambiguous: it fits " + join_san(pos, candidates, letters));
+  if (d.to_rank >= 0 && d.promotion == NO_PIECE_TYPE &&
+      candidates.front().kind() == MoveKind::Promotion)
+    err.message += " (name the promotion piece, Art. 3.7.5)";
+  for (Move m : candidates) err.readings.push_back({m, letters.code});
+  err.candidates = std::move(candidates);
+  return err;
+}
+
+// Strict mode: the text must be what to_san writes (the check sign may be left out). Returns ""
+// when it is, else the canonical SAN.
+std::string non_canonical(const Position& pos, Move found, const CodePoints& t, char check_sign,
+                          const PieceLetters& letters) {
+  const std::string san = to_san(pos, found, letters);
+  std::string written;
+  for (int i = 0; i < t.n; ++i) append_utf8(written, t.cp[std::size_t(i)]);
+  std::string san_core = san;
+  char san_sign = 0;
+  if (!san_core.empty() && (san_core.back() == '+' || san_core.back() == '#')) {
+    san_sign = san_core.back();
+    san_core.pop_back();
+  }
+  if (written != san_core || (check_sign != 0 && check_sign != san_sign)) return san;
+  return "";
+}
+
+}  // namespace
+
+Result<Move, MoveReadError> read_move(const Position& pos, std::string_view text,
+                                      const PieceLetters& letters, Strictness strictness) {
+  const bool lenient = strictness == Strictness::Lenient;
+  const std::string_view token = trim_blanks(text);
+  if (!lenient)
+    if (auto m = read_canonical_san(pos, token, letters)) return *m;
+  auto not_a_move = [&](const std::string& why) {
+    return fail_with(make_error(Kind::NotAMove, token, quoted(token) + " is not a move: " + why));
+  };
+  CodePoints t;
+  char check_sign = 0;
+  if (const std::string why = clean_up(token, lenient, t, &check_sign); !why.empty())
+    return not_a_move(why);
+
+  Description d;
+  MoveList fitting;  // no allocation unless the move turns out ambiguous
+  ParseError perr;
+  if (!describe_and_match(pos, t, letters, lenient, d, fitting, perr))
+    return not_a_move(perr.message);
   if (fitting.empty())
     return fail_with(make_error(Kind::Illegal, token,
                                 quoted(token) + " is illegal: " + explain_illegal(pos, d)));
-  if (fitting.size() > 1) {
-    std::vector<Move> candidates(fitting.begin(), fitting.end());
-    MoveReadError err =
-        make_error(Kind::Ambiguous, token,
-                   quoted(token) + " is ambiguous: it fits " + join_san(pos, candidates, letters));
-    if (d.to_rank >= 0 && d.promotion == NO_PIECE_TYPE &&
-        candidates.front().kind() == MoveKind::Promotion)
-      err.message += " (name the promotion piece, Art. 3.7.5)";
-    err.candidates = std::move(candidates);
-    return fail_with(std::move(err));
-  }
-  found = fitting[0];
-
+  if (fitting.size() > 1) return fail_with(ambiguous_error(pos, token, fitting, d, letters));
+  const Move found = fitting[0];
   if (!lenient) {
-    // Canonical SAN only: the text must be what to_san writes (the check sign may be left out).
-    const std::string san = to_san(pos, found, letters);
-    std::string core;
-    for (int i = 0; i < t.n; ++i) append_utf8(core, t.cp[std::size_t(i)]);
-    std::string san_core = san;
-    char san_sign = 0;
-    if (!san_core.empty() && (san_core.back() == '+' || san_core.back() == '#')) {
-      san_sign = san_core.back();
-      san_core.pop_back();
-    }
-    if (core != san_core || (check_sign != 0 && check_sign != san_sign))
+    if (const std::string san = non_canonical(pos, found, t, check_sign, letters); !san.empty())
       return fail_with(make_error(Kind::NotAMove, token,
                                   quoted(token) + " is not canonical SAN (" + san + " is)"));
   }
   return found;
 }
+
 }  // namespace annabella::core

@@ -16,7 +16,15 @@ namespace annabella::core {
 
 enum class Strictness {
   Strict,   // canonical SAN only (PGN import format)
-  Lenient,  // what handwritten scoresheets contain (see notation.cpp)
+  Lenient,  // what handwritten scoresheets contain (see notation_tokens.cpp)
+};
+
+// One way a written move reads: a legal move and the letter set it was read in.
+struct MoveReading {
+  Move move;
+  // The set's code ("en", "de", "custom"), or a caller's label for words ("profile fide").
+  std::string letters;
+  bool operator==(const MoveReading&) const = default;
 };
 
 // Why a text is not a move in this position.
@@ -26,6 +34,9 @@ struct MoveReadError {
   std::string message;           // precise, names the token and the reason
   std::string token;             // the offending text
   std::vector<Move> candidates;  // for Ambiguous: every legal move the text fits
+  // For Ambiguous: each candidate with the letters it was read in. When these name more than
+  // one set, the text means different moves in different letters (see notation_readings.h).
+  std::vector<MoveReading> readings;
 };
 
 // Reads one move (SAN, long algebraic, UCI, castling as O-O / 0-0, figurines, annotation
