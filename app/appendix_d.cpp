@@ -362,8 +362,8 @@ void AppendixDFlow::enter_sighted_move(const std::string& text, MoveSource by, T
   auto move = s_.parser.parse(s_.game().position(), text);
   if (!move) {
     if (move.error().kind == speech::HeardMoveError::Kind::Ambiguous &&
-        move.error().candidates.size() >= 2) {
-      ask_reading(text, move.error().candidates, time);
+        move.error().readings.size() >= 2) {
+      ask_reading(text, move.error().readings, time);
       return;
     }
     std::string message = move.error().message;
@@ -375,18 +375,20 @@ void AppendixDFlow::enter_sighted_move(const std::string& text, MoveSource by, T
   if (make_move(*move, time, by)) announce_entered(before, *move, time);
 }
 
-void AppendixDFlow::ask_reading(const std::string& text, std::vector<core::Move> moves,
+void AppendixDFlow::ask_reading(const std::string& text, std::vector<core::MoveReading> readings,
                                 TimePoint time) {
-  // D.2.1, Art. 8: a text that reads as two different legal moves is never decided silently.
+  // D.2.1, Art. 8: a text that reads as two different legal moves is never decided silently:
+  // "Bc5: 1 = bishop f8-c5 (English letters); 2 = pawn c7-c5 (German letters)?"
   const core::Position& position = s_.game().position();
-  std::string question = "\"" + text + "\" reads as more than one move:";
-  for (std::size_t i = 0; i < moves.size(); ++i)
-    question += " " + std::to_string(i + 1) + " = " + core::to_san(position, moves[i]) + " (" +
-                core::to_uci(moves[i]) + ")" + (i + 1 < moves.size() ? ";" : "");
+  std::string question = text + ":";
+  for (std::size_t i = 0; i < readings.size(); ++i)
+    question +=
+        " " + std::to_string(i + 1) + " = " + text::move_in_words(position, readings[i].move) +
+        " (" + text::letters_name(readings[i].letters) + ")" + (i + 1 < readings.size() ? ";" : "");
   question +=
-      ". Type the number of the move played, or the move in full (D.2.1); nothing is "
+      "? Type the number of the move played, or the move in full (D.2.1); nothing is "
       "recorded until then";
-  s_.question = PendingQuestion{PendingQuestion::Kind::Reading, std::move(moves), text};
+  s_.question = PendingQuestion{PendingQuestion::Kind::Reading, std::move(readings), text};
   s_.print(time, question);
 }
 
@@ -402,7 +404,7 @@ bool AppendixDFlow::answer(const std::string& text, TimePoint time) {
   if (s_.question.kind == PendingQuestion::Kind::Reading) {
     const auto& readings = s_.question.readings;
     if (word.size() != 1 || word[0] < '1' || word[0] >= char('1' + readings.size())) return false;
-    const core::Move move = readings[static_cast<std::size_t>(word[0] - '1')];
+    const core::Move move = readings[static_cast<std::size_t>(word[0] - '1')].move;
     s_.question = {};
     const core::Position before = s_.game().position();
     if (make_move(move, time, MoveSource::Console)) announce_entered(before, move, time);

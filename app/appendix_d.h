@@ -59,7 +59,8 @@ class AppendixDFlow {
   void expect_on_pegboard(core::Move move, TimePoint time);
   void check_board(const tactile::Pegboard& board, const std::string& name, TimePoint time);
   void choose_promotion(core::PieceType piece, TimePoint time);
-  void ask_reading(const std::string& text, std::vector<core::Move> moves, TimePoint time);
+  void ask_reading(const std::string& text, std::vector<core::MoveReading> readings,
+                   TimePoint time);
   void after_move_said(core::Color mover, TimePoint time);
 
   StationState& s_;

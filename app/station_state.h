@@ -58,8 +58,8 @@ struct StationOptions {
 // A question the station asked and waits for (the console's next answer settles it).
 struct PendingQuestion {
   enum class Kind { None, Promotion, Reading } kind = Kind::None;
-  std::vector<core::Move> readings;  // Reading: the moves the text could mean, in order
-  std::string text;                  // Reading: the move as typed
+  std::vector<core::MoveReading> readings;  // Reading: the moves the text could mean, in order
+  std::string text;                         // Reading: the move as typed
 };
 
 struct StationState {

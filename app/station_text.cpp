@@ -30,6 +30,32 @@ std::string count(long long n, std::string_view one, std::string_view many) {
   return std::to_string(n) + " " + std::string(n == 1 ? one : many);
 }
 
+std::string move_in_words(const core::Position& before, core::Move move) {
+  if (move.kind() == core::MoveKind::Castling)
+    return core::file_of(move.to()) > core::file_of(move.from()) ? "castling king side"
+                                                                 : "castling queen side";
+  const core::Piece piece = before.piece_on(move.from());
+  std::string words = std::string(core::piece_type_name(core::type_of(piece))) + " " +
+                      core::square_name(move.from()) + "-" + core::square_name(move.to());
+  if (move.kind() == core::MoveKind::Promotion)
+    words += " becoming " + std::string(core::piece_type_name(move.promotion()));
+  return words;
+}
+
+std::string letters_name(std::string_view code) {
+  static constexpr std::pair<std::string_view, std::string_view> kNames[] = {
+      {"en", "English"},  {"de", "German"},
+      {"fr", "French"},   {"es", "Spanish"},
+      {"it", "Italian"},  {"nl", "Dutch"},
+      {"ru", "Russian"},  {"mk", "Macedonian"},
+      {"sr", "Serbian"},  {"sr-Cyrl", "Serbian Cyrillic"},
+      {"bg", "Bulgarian"}};
+  for (const auto& [key, name] : kNames)
+    if (code == key) return std::string(name) + " letters";
+  if (code.starts_with("profile")) return "the profile's words";
+  return std::string(code) + " letters";
+}
+
 std::string record_error(const std::string& why) {
   return "RECORD ERROR: " + why + ". The game continues; keep the paper scoresheets.";
 }

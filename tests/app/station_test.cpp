@@ -62,6 +62,46 @@ TEST(Station, TheSightedPlayersMoveIsEnteredAnnouncedAndExecutedOnThePegboard) {
   EXPECT_EQ(d.output.said.back().text, "Bauer schlaegt David fuenf");
 }
 
+// D.2.1, Art. 8: with the fide profile "B" is the German pawn (Bauer) and the English bishop.
+// "Bc5" where both are legal records no move, switches no clock and names both readings.
+TEST(Station, ATypedMoveReadingAsTwoLegalMovesIsNeverRecordedSilently) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("e2", "e4");
+  d.console("e5");
+  d.lift("e7").place("e5").wait(400ms);
+  d.hand("g1", "f3");
+  ASSERT_EQ(d.station->game().ply_count(), 3u);
+  const std::size_t said = d.output.said.size();
+  d.console("Bc5");
+  EXPECT_EQ(d.station->game().ply_count(), 3u) << "a move was recorded";
+  EXPECT_EQ(d.station->clock().running(), core::BLACK);
+  EXPECT_EQ(d.output.said.size(), said) << d.output.said.back().text;
+  EXPECT_TRUE(d.output.printed_containing(
+      "Bc5: bishop f8-c5 (English letters) or pawn c7-c5 (German letters)"))
+      << d.output.printed.back();
+  // Written so that it reads one way, it is recorded.
+  d.console("Lc5");
+  ASSERT_EQ(d.station->game().ply_count(), 4u);
+  EXPECT_EQ(core::to_uci(d.station->game().moves().back()), "f8c5");
+}
+
+// console.letters = "en": the assistant's letters decide "Bc5" with no question.
+TEST(Station, TheAssistantsLettersDecideATextWithTwoReadings) {
+  annabella::testing::TempDir dir;
+  config::StationConfig config;
+  config.console.letters = "en";
+  StationDriver d(dir.path() / "record", false, config);
+  d.hand("e2", "e4");
+  d.console("e5");
+  d.lift("e7").place("e5").wait(400ms);
+  d.hand("g1", "f3");
+  d.console("Bc5");
+  ASSERT_EQ(d.station->game().ply_count(), 4u);
+  EXPECT_EQ(core::to_uci(d.station->game().moves().back()), "f8c5");
+  EXPECT_EQ(d.output.said.back().text, "Laeufer Cesar fuenf");
+}
+
 TEST(Station, AWrongExecutionIsCaughtAtOnceWithTheExpectedMove) {
   annabella::testing::TempDir dir;
   StationDriver d(dir.path() / "record");
