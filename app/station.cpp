@@ -435,6 +435,7 @@ void Station::on_pegboard(const std::vector<tactile::PegboardEvent>& events) {
         break;
       }
       case Kind::Placed:
+      case Kind::PutBack:
       case Kind::Removed:
       case Kind::MoveRetracted:
       case Kind::Info:
