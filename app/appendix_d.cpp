@@ -83,6 +83,12 @@ void AppendixDFlow::on_pegboard(const std::vector<tactile::PegboardEvent>& event
       case Kind::Button:
         on_button(e);
         break;
+      case Kind::PutBack:
+        // D.2.2: touched, not moved; the touch is completed as put back (Art. 4).
+        complete_touch(e.square, TouchOutcome::PutBack, core::SQ_NONE, e.time);
+        write_touch_log(e.time);
+        s_.print(e.time, tactile::describe(e));
+        break;
       case Kind::Placed:
       case Kind::Removed:
       case Kind::MoveRetracted:

@@ -37,6 +37,7 @@ StationState::StationState(const StationOptions& station_options, StationOutput&
                tactile::PegboardSettings{
                    .settle = Millis(station_options.config.pegboard.settle_ms),
                    .auto_announce = false,
+                   .owner = record.header().visually_impaired,
                }),
       vi_color(record.header().visually_impaired),
       origin(now),
