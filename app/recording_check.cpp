@@ -47,7 +47,13 @@ Failure<Stop> tampered(std::string problem) {
 // A file's whole text; nullopt when there is no such file; an error when it cannot be read.
 Checked<std::optional<std::string>> read_if_present(const fs::path& path) {
   std::error_code ec;
-  if (!fs::exists(path, ec)) return std::optional<std::string>();
+  const auto status = fs::status(path, ec);
+  if (status.type() == fs::file_type::not_found) return std::optional<std::string>();
+  if (ec)
+    return stop(RecordingVerdict::Unreadable, "cannot read " + path.string() + ": " + ec.message());
+  if (!fs::is_regular_file(status))
+    return stop(RecordingVerdict::Unreadable, "cannot read " + path.string() + ": " +
+                                                  path.filename().string() + " is not a file");
   std::ifstream in(path, std::ios::binary);
   std::ostringstream text;
   if (in) text << in.rdbuf();
@@ -108,19 +114,42 @@ Checked<bool> read_pgn_seal(const fs::path& path, const std::string& recording,
 }
 
 // The key the record names as the station's: a `station_key` field of the journal's begin
-// entry, else the first seal's (journal order, then the PGN).
-std::pair<std::string, std::string> recorded_key(const Evidence& evidence) {
+// entry. Without one, every seal of the game must be signed by one key.
+Checked<std::pair<std::string, std::string>> recorded_key(const Evidence& evidence) {
   if (evidence.begin && evidence.begin->has("station_key"))
-    return {evidence.begin->get("station_key"), evidence.begin_source};
-  if (!evidence.all_seals.empty())
-    return {evidence.all_seals.front().seal.key, evidence.all_seals.front().source};
-  return {};
+    return std::pair{evidence.begin->get("station_key"), evidence.begin_source};
+  if (evidence.all_seals.empty()) return std::pair<std::string, std::string>();
+  const FoundSeal& first = evidence.all_seals.front();
+  for (const FoundSeal& other : evidence.all_seals)
+    if (other.seal.key != first.seal.key)
+      return tampered("foreign key: the seals are signed by different keys, " + first.source +
+                      " by " + seal_fingerprint(first.seal) + " and " + other.source + " by " +
+                      seal_fingerprint(other.seal) +
+                      "; one of them is not the station's (--key with the station's "
+                      "fingerprint tells which)");
+  return std::pair{first.seal.key, first.source};
+}
+
+Status same_game(const FoundSeal& found, const JournalEntry& b, const std::string& begin_source) {
+  const SealedGame& g = found.seal.game;
+  const bool same = game_value(g.white) == game_value(b.get("white")) &&
+                    game_value(g.black) == game_value(b.get("black")) &&
+                    game_value(g.event) == game_value(b.get("event")) &&
+                    game_value(g.round) == game_value(b.get("round")) &&
+                    game_value(g.board) == game_value(b.get("board"));
+  if (same) return {};
+  return fail("another game's seal: " + found.source + " seals the game " + g.white + " - " +
+              g.black + " (" + g.event + ", round " + g.round + ", board " + g.board + "), but " +
+              begin_source + " is the game " + b.get("white") + " - " + b.get("black") + " (" +
+              b.get("event") + ", round " + b.get("round") + ", board " + b.get("board") + ")");
 }
 
 // Every seal: its fields and signature, its key (the station's, and the expected one), and the
 // game it names.
 Checked<bool> check_seals(const Evidence& evidence, const std::string& expected_fingerprint) {
-  const auto [station_key, key_source] = recorded_key(evidence);
+  auto station = recorded_key(evidence);
+  if (!station) return fail_with(station.error());
+  const auto& [station_key, key_source] = *station;
   for (const FoundSeal& found : evidence.seals) {
     const RecordingSeal& seal = found.seal;
     if (auto ok = check_seal_signature(seal); !ok)
@@ -137,19 +166,8 @@ Checked<bool> check_seals(const Evidence& evidence, const std::string& expected_
                       seal_fingerprint(named));
     }
     if (!evidence.begin) continue;
-    const JournalEntry& b = *evidence.begin;
-    const SealedGame& g = seal.game;
-    const bool same = game_value(g.white) == game_value(b.get("white")) &&
-                      game_value(g.black) == game_value(b.get("black")) &&
-                      game_value(g.event) == game_value(b.get("event")) &&
-                      game_value(g.round) == game_value(b.get("round")) &&
-                      game_value(g.board) == game_value(b.get("board"));
-    if (!same)
-      return tampered("another game's seal: " + found.source + " seals the game " + g.white +
-                      " - " + g.black + " (" + g.event + ", round " + g.round + ", board " +
-                      g.board + "), but " + evidence.begin_source + " is the game " +
-                      b.get("white") + " - " + b.get("black") + " (" + b.get("event") + ", round " +
-                      b.get("round") + ", board " + b.get("board") + ")");
+    if (auto ok = same_game(found, *evidence.begin, evidence.begin_source); !ok)
+      return tampered(ok.error().message);
   }
   return true;
 }
