@@ -205,6 +205,13 @@ std::vector<std::pair<std::string, std::string>> seal_fields(const RecordingSeal
           {"code", seal_code(seal)}};
 }
 
+JournalEntry seal_entry(const RecordingSeal& seal) {
+  JournalEntry entry;
+  entry.kind = "seal";
+  entry.fields = seal_fields(seal);
+  return entry;
+}
+
 Result<RecordingSeal> seal_from_fields(const JournalEntry& entry) {
   for (const char* required :
        {"recording", "lines", "digest", "sealed_at", "occasion", "key", "signature"})
@@ -278,6 +285,15 @@ std::string seal_summary(const RecordingSeal& seal) {
   return "recording sealed (" + seal.occasion + "): " + seal.recording + ", " +
          std::to_string(seal.cue_lines) + " lines, digest " + seal.digest + "; key " +
          seal_fingerprint(seal) + "; code " + seal_code(seal);
+}
+
+std::vector<int> seal_code_digits(std::string_view code) {
+  const auto parsed = parse_seal_code(code);
+  if (!parsed) return {};
+  std::vector<int> digits;
+  for (const char c : *parsed)
+    if (is_digit(c)) digits.push_back(c - '0');
+  return digits;
 }
 
 Result<std::string> parse_key_fingerprint(std::string_view text) {

@@ -74,6 +74,8 @@ struct RecordingSeal {
 // derived, for people reading the journal; the check recomputes them).
 [[nodiscard]] std::vector<std::pair<std::string, std::string>> seal_fields(
     const RecordingSeal& seal);
+// The journal entry: kind "seal" with seal_fields().
+[[nodiscard]] JournalEntry seal_entry(const RecordingSeal& seal);
 // A journal entry of kind "seal" back to a seal (the fields above; unknown fields are ignored).
 // The error names the missing or malformed field.
 [[nodiscard]] Result<RecordingSeal> seal_from_fields(const JournalEntry& entry);
@@ -90,6 +92,10 @@ struct RecordingSeal {
 // "recording sealed (end): announcements.wav, 42 lines, digest 5c1f...; key 3f2a-91c4-0b7e-55d2;
 // code 123-456-789-012".
 [[nodiscard]] std::string seal_summary(const RecordingSeal& seal);
+
+// The code's 12 digits (0 to 9) in order, for saying it in the vocabulary's number words;
+// empty when `code` is not a code.
+[[nodiscard]] std::vector<int> seal_code_digits(std::string_view code);
 
 // How a key given on the command line (`--key`) names a key: its fingerprint (with or without
 // hyphens, any case) or the whole public key in hex. The canonical fingerprint, or an error.
