@@ -174,7 +174,9 @@ Result<bool> create_key_file(const fs::path& folder, const fs::path& file) {
 
 }  // namespace
 
-Result<fs::path> default_key_folder(const char* xdg_data_home, const char* home) {
+Result<fs::path> default_key_folder(const KeyFolderEnvironment& environment) {
+  const char* xdg_data_home = environment.xdg_data_home;
+  const char* home = environment.home;
   // XDG Base Directory: a relative XDG_DATA_HOME is invalid and ignored.
   if (xdg_data_home != nullptr && xdg_data_home[0] == '/')
     return fs::path(xdg_data_home) / "annabella";
@@ -183,7 +185,8 @@ Result<fs::path> default_key_folder(const char* xdg_data_home, const char* home)
 }
 
 Result<fs::path> default_key_folder() {
-  return default_key_folder(std::getenv("XDG_DATA_HOME"), std::getenv("HOME"));
+  return default_key_folder(
+      KeyFolderEnvironment{std::getenv("XDG_DATA_HOME"), std::getenv("HOME")});
 }
 
 std::string key_fingerprint(const speech::PublicKey& key) {

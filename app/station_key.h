@@ -18,10 +18,14 @@
 
 namespace annabella::app {
 
-// The default key folder from the two environment values (either may be null or empty):
+// The environment values the default key folder comes from (either may be null or empty).
+struct KeyFolderEnvironment {
+  const char* xdg_data_home = nullptr;
+  const char* home = nullptr;
+};
 // $XDG_DATA_HOME/annabella, else $HOME/.local/share/annabella. Fails when neither is set.
-[[nodiscard]] Result<std::filesystem::path> default_key_folder(const char* xdg_data_home,
-                                                               const char* home);
+[[nodiscard]] Result<std::filesystem::path> default_key_folder(
+    const KeyFolderEnvironment& environment);
 // The same from this process's environment.
 [[nodiscard]] Result<std::filesystem::path> default_key_folder();
 

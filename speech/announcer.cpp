@@ -150,13 +150,15 @@ struct Announcer::Impl final : PlayerHost {
     std::lock_guard lock(device_mutex);
     sink.reset();
   }
-  void sound_line(const std::string& line, const std::string& problem) override {
+  void remember_problem(const std::string& problem) override {
+    std::lock_guard lock(text_mutex);
+    if (std::find(problems.begin(), problems.end(), problem) == problems.end())
+      problems.push_back(problem);
+  }
+  void sound_line(const std::string& line) override {
     const auto now = Clock::now();
     {
       std::lock_guard lock(text_mutex);
-      if (!problem.empty() &&
-          std::find(problems.begin(), problems.end(), problem) == problems.end())
-        problems.push_back(problem);
       write_line(clock_text(now - origin) + " " + line);
     }
     if (settings.on_sound_line) settings.on_sound_line(now, line);
@@ -188,11 +190,38 @@ struct Announcer::Impl final : PlayerHost {
   void recording_failed(const std::string& error) {
     if (recording_fault_said) return;
     recording_fault_said = true;
-    sound_line("recording: " + error, error);
+    remember_problem(error);
+    sound_line("recording: " + error);
   }
   void recorded(const std::string& new_digest) {
     std::lock_guard lock(text_mutex);
     digest = new_digest;
+  }
+
+  // Opens each route's device and starts its player; "none" as the private device: the public
+  // device takes both. A device that cannot be opened is said once and left out.
+  void open_players() {
+    const auto& s = settings;
+    const bool shared = s.private_device == "none" || s.private_device == s.public_device;
+    const std::string devices[2] = {s.public_device, shared ? s.public_device : s.private_device};
+    const std::string routes[2] = {shared ? "public and private" : "public",
+                                   shared ? "public and private" : "private"};
+    const Backoff backoff{s.reopen_first_wait, s.reopen_longest_wait};
+    for (int r = 0; r < 2; ++r) {
+      const std::string& name = devices[r];
+      if (name.empty() || name == "none") continue;
+      auto& player = players[name];
+      if (!player) {
+        auto sink = open_sink(name);
+        if (!sink) {
+          report_problem(sink.error().message);
+          players.erase(name);
+          continue;
+        }
+        player = std::make_unique<Player>(*this, name, routes[r], std::move(*sink), backoff);
+      }
+      route_player[r] = player.get();
+    }
   }
 
   Player* player_for(Route route) const { return route_player[route == Route::Public ? 0 : 1]; }
@@ -319,28 +348,7 @@ Result<std::unique_ptr<Announcer>> Announcer::start(const Vocabulary& vocabulary
     if (!recorder) return fail(recorder.error());
     impl->recorder = std::move(*recorder);
   }
-  if (s.sound && impl->synthesizer && impl->opener) {
-    // The device of each route; "none" as the private device: the public device takes both.
-    const bool shared = s.private_device == "none" || s.private_device == s.public_device;
-    const std::string devices[2] = {s.public_device, shared ? s.public_device : s.private_device};
-    const Backoff backoff{s.reopen_first_wait, s.reopen_longest_wait};
-    for (int r = 0; r < 2; ++r) {
-      const std::string& name = devices[r];
-      if (name.empty() || name == "none") continue;
-      auto& player = impl->players[name];
-      if (!player) {
-        auto sink = impl->open_sink(name);
-        if (!sink) {
-          impl->report_problem(sink.error().message);
-          impl->players.erase(name);
-          continue;
-        }
-        const std::string routes = shared ? "public and private" : r == 0 ? "public" : "private";
-        player = std::make_unique<Player>(*impl, name, routes, std::move(*sink), backoff);
-      }
-      impl->route_player[r] = player.get();
-    }
-  }
+  if (s.sound && impl->synthesizer && impl->opener) impl->open_players();
   Impl* raw = impl.get();
   impl->speech_thread = std::thread([raw] { raw->run(); });
   return std::unique_ptr<Announcer>(new Announcer(std::move(impl)));

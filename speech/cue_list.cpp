@@ -58,8 +58,19 @@ std::string where(std::string_view name, int line) {
   return std::string(name) + ":" + std::to_string(line) + ": ";
 }
 
-// Reads the lines: the header's comments, then cue lines with 8 fields and whole numbers.
-Result<ParsedList> parse_lines(std::string_view text, std::string_view name) {
+// Reads the lines of the cue list `name`: the header's comments, then cue lines with 8 fields
+// and whole numbers.
+class LineReader {
+ public:
+  explicit LineReader(std::string_view name) : name_(name) {}
+  Result<ParsedList> read(std::string_view text) const;
+
+ private:
+  std::string_view name_;
+};
+
+Result<ParsedList> LineReader::read(std::string_view text) const {
+  const std::string_view name = name_;
   ParsedList list;
   std::size_t from = 0;
   for (int number = 1; from < text.size(); ++number) {
@@ -172,7 +183,7 @@ class ChainCheck {
     const std::string_view body = cue.text.substr(0, cue.text.rfind('\t'));
     const auto segment = samples_.subspan(static_cast<std::size_t>(cue.first),
                                           static_cast<std::size_t>(cue.end - cue.first));
-    std::string digest = chain_digest(check_.last_digest, body, segment);
+    std::string digest = chain_digest({check_.last_digest, body, segment});
     if (digest != cue.fields[7])
       return fail(at + "digest mismatch: the cue line or its audio has been changed");
     const std::string& kind = cue.fields[5];
@@ -218,14 +229,13 @@ std::string genesis_digest() {
   return std::string(64, '0');
 }
 
-std::string chain_digest(std::string_view previous, std::string_view cue_line,
-                         std::span<const std::int16_t> samples) {
+std::string chain_digest(const ChainStep& step) {
   Sha256 h;
-  h.update(previous);
+  h.update(step.previous);
   h.update("\n");
-  h.update(cue_line);
+  h.update(step.cue_line);
   h.update("\n");
-  h.update_samples_le(samples);
+  h.update_samples_le(step.samples);
   return to_hex(h.finish());
 }
 
@@ -238,7 +248,7 @@ std::string RecordingCheck::digest_at(int line) const {
 Result<RecordingCheck> verify_cue_list(std::string_view cue_list,
                                        std::span<const std::int16_t> samples,
                                        std::string_view name) {
-  auto parsed = parse_lines(cue_list, name);
+  auto parsed = LineReader(name).read(cue_list);
   if (!parsed) return fail(parsed.error());
   return ChainCheck(samples, name).run(std::move(*parsed));
 }

@@ -41,10 +41,16 @@ inline constexpr std::string_view kInterruptedMarker = "interrupted";  // the re
 // The chain's start: 64 zeros.
 [[nodiscard]] std::string genesis_digest();
 
-// The digest chain step: SHA-256 of the previous digest (hex), a newline, the cue line without
-// its digest field, a newline, and the phrase's samples as 16-bit little-endian bytes.
-[[nodiscard]] std::string chain_digest(std::string_view previous, std::string_view cue_line,
-                                       std::span<const std::int16_t> samples);
+// One step of the digest chain: the previous digest (hex), the cue line without its digest
+// field, and the phrase's samples.
+struct ChainStep {
+  std::string_view previous;
+  std::string_view cue_line;
+  std::span<const std::int16_t> samples;
+};
+// SHA-256 of the previous digest, a newline, the cue line, a newline, and the samples as 16-bit
+// little-endian bytes; as 64 lower-case hex digits.
+[[nodiscard]] std::string chain_digest(const ChainStep& step);
 
 // Where a write failure cut the recording.
 struct CueInterruption {

@@ -115,9 +115,9 @@ bool Player::recover(std::unique_lock<std::mutex>& lock, Clip interrupted, const
   idle_.notify_all();  // nothing can be played now: nobody waits for it
   lock.unlock();
   host_.close_sink(std::move(sink_));
+  host_.remember_problem(why);
   host_.sound_line("sound: " + device_text() + " failed (" + why +
-                       "); moves go on as text and into the recording; trying to reopen it",
-                   why);
+                   "); moves go on as text and into the recording; trying to reopen it");
   lock.lock();
   for (auto wait = backoff_.first;; wait = std::min(wait * 2, backoff_.longest)) {
     if (wake_.wait_for(lock, wait, [&] { return stopping_; })) {

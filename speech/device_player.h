@@ -28,8 +28,10 @@ class PlayerHost {
   // not thread-safe).
   virtual Result<std::unique_ptr<AudioSink>> open_sink(const std::string& device) = 0;
   virtual void close_sink(std::unique_ptr<AudioSink> sink) = 0;
-  // Writes a sound status line ("sound: ..."); a non-empty `problem` is also remembered.
-  virtual void sound_line(const std::string& line, const std::string& problem = {}) = 0;
+  // Writes a sound status line ("sound: ...").
+  virtual void sound_line(const std::string& line) = 0;
+  // Remembers a sound problem (once) for Announcer::sound_problems().
+  virtual void remember_problem(const std::string& problem) = 0;
   virtual void first_sample(const Clip& clip, Clock::time_point at) = 0;
   // A readout was cut off by a move after `heard` samples (D.2.7: the cue list says so).
   virtual void cut_off(const Clip& clip, std::size_t heard, Clock::time_point at) = 0;

@@ -31,7 +31,7 @@ Result<std::unique_ptr<Recorder>> Recorder::create(const std::filesystem::path& 
   const int fd = ::open(cues.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0640);
   if (fd < 0) return fail(system_error("cannot write the cue list " + cues.string()));
   std::unique_ptr<Recorder> recorder(
-      new Recorder(audio_path, std::move(*audio), fd, sample_rate_hz, std::move(options)));
+      new Recorder(audio_path, std::move(*audio), sample_rate_hz, std::move(options), fd));
   std::ostringstream header;
   header << "# annabella recording cue list v3: audio " << audio_path.filename().string() << ", "
          << sample_rate_hz << " Hz mono 16-bit\n"
@@ -42,7 +42,7 @@ Result<std::unique_ptr<Recorder>> Recorder::create(const std::filesystem::path& 
 }
 
 Recorder::Recorder(std::filesystem::path audio_path, std::unique_ptr<SoundFileWriter> audio,
-                   int cue_fd, int sample_rate_hz, Options options)
+                   int sample_rate_hz, Options options, int cue_fd)
     : audio_path_(std::move(audio_path)),
       audio_(std::move(audio)),
       cue_fd_(cue_fd),
@@ -109,7 +109,7 @@ Status Recorder::append_line(std::chrono::milliseconds at, std::string_view rout
   std::ostringstream line;
   line << sequence_ + 1 << '\t' << session_time_text(at) << '\t' << cued_end_ << '\t' << end << '\t'
        << one_line(route) << '\t' << one_line(kind) << '\t' << one_line(text);
-  std::string digest = chain_digest(digest_, line.str(), samples);
+  std::string digest = chain_digest({digest_, line.str(), samples});
   if (auto ok = write_cue_line(line.str() + '\t' + digest + '\n'); !ok) return ok;
   ++sequence_;
   digest_ = std::move(digest);

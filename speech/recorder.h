@@ -94,8 +94,8 @@ class Recorder {
     std::string route, text;
     Samples samples;  // what the sound file holds after the last cue line
   };
-  Recorder(std::filesystem::path audio_path, std::unique_ptr<SoundFileWriter> audio, int cue_fd,
-           int sample_rate_hz, Options options);
+  Recorder(std::filesystem::path audio_path, std::unique_ptr<SoundFileWriter> audio,
+           int sample_rate_hz, Options options, int cue_fd);
   Status append_line(std::chrono::milliseconds at, std::string_view route, std::string_view kind,
                      std::string_view text, std::span<const std::int16_t> samples);
   Status write_cue_line(const std::string& line);

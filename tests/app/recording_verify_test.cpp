@@ -85,7 +85,7 @@ void write_rechained(const fs::path& wav, const std::vector<CuePhrase>& phrases)
                              std::to_string(audio.size()) + "\t" +
                              std::to_string(audio.size() + p.samples.size()) + "\t" + p.route +
                              "\t" + p.kind + "\t" + p.text;
-    digest = speech::chain_digest(digest, body, p.samples);
+    digest = speech::chain_digest({digest, body, p.samples});
     cues += body + "\t" + digest + "\n";
     audio.insert(audio.end(), p.samples.begin(), p.samples.end());
   }

@@ -52,12 +52,12 @@ TEST(StationKey, IsMadeOnFirstUseReadableOnlyByItsOwnerAndKept) {
 }
 
 TEST(StationKey, TheDefaultFolderFollowsTheXdgBaseDirectories) {
-  EXPECT_EQ(*default_key_folder("/data", "/home/a"), fs::path("/data/annabella"));
-  EXPECT_EQ(*default_key_folder(nullptr, "/home/a"), fs::path("/home/a/.local/share/annabella"));
-  EXPECT_EQ(*default_key_folder("", "/home/a"), fs::path("/home/a/.local/share/annabella"));
+  EXPECT_EQ(*default_key_folder({"/data", "/home/a"}), fs::path("/data/annabella"));
+  EXPECT_EQ(*default_key_folder({nullptr, "/home/a"}), fs::path("/home/a/.local/share/annabella"));
+  EXPECT_EQ(*default_key_folder({"", "/home/a"}), fs::path("/home/a/.local/share/annabella"));
   // A relative XDG_DATA_HOME is invalid (XDG Base Directory Specification) and ignored.
-  EXPECT_EQ(*default_key_folder("data", "/home/a"), fs::path("/home/a/.local/share/annabella"));
-  auto none = default_key_folder(nullptr, nullptr);
+  EXPECT_EQ(*default_key_folder({"data", "/home/a"}), fs::path("/home/a/.local/share/annabella"));
+  auto none = default_key_folder({nullptr, nullptr});
   ASSERT_FALSE(none);
   EXPECT_NE(none.error().message.find("neither XDG_DATA_HOME nor HOME"), std::string::npos);
 }

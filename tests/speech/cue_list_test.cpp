@@ -36,8 +36,8 @@ CueListFixture cue_list() {
                              ".000\t" + std::to_string(c.first) + "\t" + std::to_string(c.end) +
                              "\tpublic\t" + c.kind + "\t" + c.text;
     previous = chain_digest(
-        previous, body,
-        std::span(f.samples).subspan(std::size_t(c.first), std::size_t(c.end - c.first)));
+        {previous, body,
+         std::span(f.samples).subspan(std::size_t(c.first), std::size_t(c.end - c.first))});
     f.lines.push_back(body + "\t" + previous);
     ++seq;
   }
@@ -104,7 +104,7 @@ TEST(CueList, AChangedLineOrSampleOrARemovedLineIsCaught) {
 TEST(CueList, TheChainDigestIsTheDocumentedSha256) {
   const std::vector<std::int16_t> samples = {1, -2, 300};
   EXPECT_EQ(
-      chain_digest(genesis_digest(), "1\t00:00:00.000\t0\t3\tpublic\tmove\tEva vier", samples),
+      chain_digest({genesis_digest(), "1\t00:00:00.000\t0\t3\tpublic\tmove\tEva vier", samples}),
       "26830ba8f2dcaf13809032e5c088c53db8904ea60f369d85d71e95bab7c3438e");
 }
 
@@ -200,7 +200,7 @@ TEST(CueList, AnInterruptedMarkerEndsTheRecording) {
       "interrupted: writing sound file: No space left on device";
   f.samples.insert(f.samples.end(), {7, 7});  // what the failed write left
   const auto previous = f.lines.back().substr(f.lines.back().rfind('\t') + 1);
-  const auto digest = chain_digest(previous, body, std::span(f.samples).subspan(40));
+  const auto digest = chain_digest({previous, body, std::span(f.samples).subspan(40)});
   f.lines.push_back(body + "\t" + digest);
   auto check = verify_cue_list(joined(f.lines), f.samples, "c");
   ASSERT_TRUE(check) << check.error().message;
@@ -212,7 +212,7 @@ TEST(CueList, AnInterruptedMarkerEndsTheRecording) {
   EXPECT_EQ(check->torn_tail, "");
 
   const std::string after = "6\t00:00:05.000\t42\t42\tpublic\tmessage\tlater";
-  f.lines.push_back(after + "\t" + chain_digest(digest, after, {}));
+  f.lines.push_back(after + "\t" + chain_digest({digest, after, {}}));
   EXPECT_EQ(error_of(f.lines, f.samples),
             "c:8: a cue line after the recording was interrupted at cue line 5");
 }
