@@ -1,4 +1,5 @@
 // annabella say / annabella hear: the announcer's words from the command line.
+#include <fstream>
 #include <ostream>
 
 #include "app/commands.h"
@@ -99,6 +100,13 @@ int run_hear(const HearOptions& options, std::ostream& out, std::ostream& err) {
 
 int run_recording_verify(const RecordingVerifyOptions& options, std::ostream& out,
                          std::ostream& err) {
+  // A file that cannot be read is exit 2, a recording that does not verify exit 1.
+  for (const auto& path :
+       {std::filesystem::path(options.file), speech::Recorder::cue_path(options.file)})
+    if (!std::ifstream(path, std::ios::binary)) {
+      err << "annabella recording verify: " << path.string() << " cannot be read\n";
+      return kExitUsage;
+    }
   auto check = speech::verify_recording(options.file);
   if (!check) {
     err << "annabella recording verify: " << check.error().message << '\n';
