@@ -12,7 +12,9 @@
 #include <thread>
 
 #include "app/commands.h"
+#include "app/play_start.h"
 #include "app/record.h"
+#include "app/record_folder.h"
 #include "app/station_runner.h"
 #include "core/notation.h"
 #include "speech/announcer.h"
@@ -192,11 +194,10 @@ Result<std::unique_ptr<StationRig>> build_rig(const RigOptions& options, std::os
   auto rig = std::make_unique<StationRig>();
   const auto origin = SteadyClock::now();
   const auto& cfg = options.station.config;
-  std::error_code ec;
-  std::filesystem::create_directories(options.station.record_folder, ec);
-  if (ec)
-    return fail("record.folder: cannot create " + options.station.record_folder.string() + ": " +
-                ec.message());
+  // Created with mode 0750; no link may stand in a record file's place (record_folder.h).
+  auto folder = RecordFolder::open(options.station.record_folder, true);
+  if (!folder) return fail(folder.error());
+  if (auto links = folder->refuse_links(); !links) return fail(links.error());
 
   // Speech: eSpeak NG on the speech thread, PortAudio devices by name (D.2.1), the recording
   // of everything announced (D.2.7) in the record folder.
@@ -330,6 +331,11 @@ int run_play(const PlayOptions& options, std::ostream& out, std::ostream& err) {
                                           : std::filesystem::path(options.record_folder);
   rig_options.station.resume = options.resume;
   rig_options.sound = !options.silent;
+  // Everything a start could be refused for, before any file is written.
+  if (auto ready = check_play_start(rig_options.station); !ready) {
+    err << ready.error().message << '\n';
+    return kExitUsage;
+  }
   auto rig = build_rig(rig_options, out);
   if (!rig) {
     err << rig.error().message << '\n';
@@ -393,6 +399,10 @@ int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err) {
   rig_options.simulator_speed = speed;
   PrintedLines printed;
   rig_options.on_line = [&printed](std::string_view line) { printed.add(line); };
+  if (auto ready = check_play_start(rig_options.station); !ready) {
+    err << ready.error().message << '\n';
+    return kExitUsage;
+  }
   auto built = build_rig(rig_options, out);
   if (!built) {
     err << built.error().message << '\n';

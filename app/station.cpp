@@ -1,10 +1,11 @@
 #include "app/station.h"
 
 #include <cctype>
-#include <fstream>
+#include <sstream>
 
 #include "app/brf.h"
 #include "app/console.h"
+#include "app/record_folder.h"
 #include "core/clock.h"
 #include "core/notation.h"
 #include "core/pgn.h"
@@ -29,17 +30,10 @@ milliseconds to_ms(core::ClockDuration d) {
 }
 
 Status write_file(const std::filesystem::path& path, const std::string& text) {
-  const auto temp = path.string() + ".tmp";
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    if (!out) return fail("cannot write " + temp);
-    out << text;
-    if (!out.flush()) return fail("cannot write " + temp);
-  }
-  std::error_code ec;
-  std::filesystem::rename(temp, path, ec);  // atomic: a reader never sees half a file
-  if (ec) return fail("cannot replace " + path.string() + ": " + ec.message());
-  return {};
+  // Atomic (a reader never sees half a file), never through a link, mode 0640 (record_folder.h).
+  auto folder = RecordFolder::open(path.parent_path());
+  if (!folder) return fail(folder.error());
+  return folder->write_atomically(path.filename().string(), text);
 }
 
 core::WarningThresholds warning_thresholds(const config::StationConfig& cfg, core::Color vi) {
@@ -1038,15 +1032,21 @@ void Station::write_exports(TimePoint time) {
 
 void Station::log_touch(const RecordedTouch& t, TimePoint time) {
   // The touch log grows a line at a time (D.2.2; evidence for Art. 4).
-  const auto path = folder_ / "touches.txt";
-  const bool fresh = !std::filesystem::exists(path);
-  std::ofstream out(path, std::ios::app);
-  if (fresh)
+  auto folder = RecordFolder::open(folder_);
+  auto file =
+      folder ? folder->open_append("touches.txt") : Result<AppendFile>(fail(folder.error()));
+  if (!file) {
+    print(time, "record: " + file.error().message);
+    return;
+  }
+  std::ostringstream out;
+  if (file->created())
     out << "# Touch log (D.2.2; evidence for Art. 4): half-move, time since the start, "
            "square, piece\n";
   out << t.ply << '\t' << core::format_hms_ms(t.at) << '\t' << core::square_name(t.square) << '\t'
       << core::piece_name(t.piece) << (t.own ? "" : " (the opponent's piece)") << '\n';
-  if (!out.flush()) print(time, "record: cannot write " + path.string());
+  if (auto written = file->append(out.str()); !written)
+    print(time, "record: " + written.error().message);
 }
 
 }  // namespace annabella::app

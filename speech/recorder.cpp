@@ -1,5 +1,7 @@
 #include "speech/recorder.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
@@ -69,8 +71,13 @@ Result<std::unique_ptr<Recorder>> Recorder::create(const std::filesystem::path& 
                                                    int sample_rate_hz) {
   auto audio = SoundFileWriter::create(audio_path, sample_rate_hz);
   if (!audio) return fail(audio.error());
-  std::FILE* cues = std::fopen(cue_path(audio_path).c_str(), "w");
-  if (!cues) return fail("cannot write the cue list " + cue_path(audio_path).string());
+  auto cue_fd = open_record_file(cue_path(audio_path));  // no link followed, mode 0640
+  if (!cue_fd) return fail("cannot write the cue list " + cue_fd.error().message);
+  std::FILE* cues = ::fdopen(*cue_fd, "w");
+  if (!cues) {
+    ::close(*cue_fd);
+    return fail("cannot write the cue list " + cue_path(audio_path).string());
+  }
   std::fprintf(cues,
                "# annabella recording cue list v2: audio %s, %d Hz mono 16-bit\n"
                "# digest = SHA-256(previous digest, cue line, samples); see docs/speech.md\n"
