@@ -130,7 +130,8 @@ TEST(CommandLine, ARecordingThatDoesNotVerifyExitsOneAnUnreadableOneTwo) {
   const std::string wav = (dir / "say.wav").string();
   std::string out;
   ASSERT_EQ(annabella("say --silent --wav " + wav + " e4 e5", out), 0) << out;
-  ASSERT_EQ(annabella("recording verify " + wav, out), 0) << out;
+  // A recording of `say` has no game to seal it: intact, and accepted as unsealed.
+  ASSERT_EQ(annabella("recording verify --unsealed-ok " + wav, out), 0) << out;
   // A phrase's text changed in the cue list: tampered, exit 1.
   std::string cues = read_file(wav + ".cues.txt");
   const auto at = cues.find("Eva vier");
@@ -141,7 +142,7 @@ TEST(CommandLine, ARecordingThatDoesNotVerifyExitsOneAnUnreadableOneTwo) {
   // The cue list gone: unreadable, exit 2.
   std::filesystem::remove(wav + ".cues.txt");
   EXPECT_EQ(annabella("recording verify " + wav, out), 2) << out;
-  EXPECT_NE(out.find("say.wav.cues.txt cannot be read"), std::string::npos) << out;
+  EXPECT_NE(out.find("cannot read the cue list " + wav + ".cues.txt"), std::string::npos) << out;
 }
 
 }  // namespace

@@ -60,6 +60,9 @@ TEST(RecordFolderCommand, LinksPlantedDuringTheGameAreRefusedAndSaid) {
   ChildProcess station(play(record));
   ASSERT_TRUE(station.wait_for("connected: the board agrees with the game", kWait))
       << station.output();
+  // The touch log is written from the start (and replaced as the game goes): an attacker
+  // replaces it with a link.
+  fs::remove(record / "touches.txt");
   fs::create_symlink(dir / "target.txt", record / "touches.txt");
   fs::create_symlink(dir / "target.txt", record / "game.pgn.tmp");
   fs::create_symlink(dir / "target.txt", record / "scoresheet.brf.tmp");
