@@ -17,6 +17,7 @@
 
 #include "app/journal.h"
 #include "app/journal_records.h"
+#include "app/record.h"
 #include "app/recording_seal.h"
 #include "app/station_key.h"
 #include "core/pgn.h"
