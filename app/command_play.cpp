@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "app/commands.h"
+#include "app/config_check.h"
 #include "app/play_start.h"
 #include "app/record.h"
 #include "app/record_folder.h"
@@ -317,7 +318,7 @@ std::string today() {
 int run_play(const PlayOptions& options, std::ostream& out, std::ostream& err) {
   config::StationConfig cfg;
   if (!options.config_file.empty()) {
-    auto loaded = config::load_config(options.config_file);
+    auto loaded = config::load_config(options.config_file, station_problems);
     if (!loaded) {
       err << loaded.error().message << '\n';
       return 2;
