@@ -3,7 +3,7 @@
 #include <filesystem>
 
 #include "app/config_check.h"
-#include "app/record.h"
+#include "app/game_record.h"
 #include "app/record_folder.h"
 
 namespace annabella::app {
@@ -31,7 +31,7 @@ Status check_record_folder(const std::filesystem::path& path, bool resume) {
   }
   auto contents = read_journal(journal);
   if (!contents) return fail(contents.error());
-  if (auto recorded = rebuild_game(*contents); !recorded) return fail(recorded.error());
+  if (auto recorded = replay_journal(*contents); !recorded) return fail(recorded.error());
   return {};
 }
 

@@ -2,7 +2,7 @@
 // a start that is refused leaves nothing behind (issue 11, section 9).
 #pragma once
 
-#include "app/station.h"
+#include "app/station_state.h"
 #include "core/result.h"
 
 namespace annabella::app {

@@ -11,7 +11,7 @@
 
 namespace annabella::speech {
 
-Result<int> open_record_file(const std::filesystem::path& path) {
+Result<int> open_record_file(const std::filesystem::path& path, int access) {
   const std::filesystem::path folder = path.parent_path().empty() ? "." : path.parent_path();
   const std::string name = path.filename().string();
   const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -21,7 +21,7 @@ Result<int> open_record_file(const std::filesystem::path& path) {
       ::fstatat(dir, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode);
   const int fd = link ? -1
                       : ::openat(dir, name.c_str(),
-                                 O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0640);
+                                 access | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0640);
   const int error = errno;
   ::close(dir);
   if (link || (fd < 0 && error == ELOOP))
@@ -46,7 +46,8 @@ Result<std::unique_ptr<SoundFileWriter>> SoundFileWriter::create(const std::file
   } else {
     return fail("sound file " + path.string() + ": the name must end in .wav or .flac");
   }
-  auto fd = open_record_file(path);
+  // Read and write: libsndfile rewrites the header as the file grows.
+  auto fd = open_record_file(path, O_RDWR);
   if (!fd) return fail("cannot write sound file " + fd.error().message);
   SNDFILE* file = sf_open_fd(*fd, SFM_WRITE, &info, SF_TRUE);  // closes the descriptor
   if (!file) return fail("cannot write sound file " + path.string() + ": " + sf_strerror(nullptr));
