@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "app/commands.h"
+#include "app/config_check.h"
 #include "config/config.h"
 
 namespace annabella::app {
@@ -17,7 +18,8 @@ int run_config_check(const ConfigCheckOptions& options, std::ostream& out, std::
   }
   std::ostringstream text;
   text << in.rdbuf();
-  auto config = config::parse_config(text.str(), options.file);
+  // The reader's checks and the station's (what `play` would refuse), with file, line and key.
+  auto config = config::parse_config(text.str(), options.file, station_problems);
   if (!config) {
     err << config.error().message << '\n';
     return kExitProblems;

@@ -15,6 +15,7 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 using annabella::testing::ChildProcess;
+using annabella::testing::names_in;
 using annabella::testing::read_file;
 using annabella::testing::TempDir;
 
@@ -23,14 +24,6 @@ constexpr const char* kTargetText = "the attacker's target: must stay as it is\n
 
 std::vector<std::string> play(const fs::path& record) {
   return {ANNABELLA_BINARY, "play", "--silent", "--record", record.string()};
-}
-
-std::vector<std::string> names_in(const fs::path& folder) {
-  std::vector<std::string> names;
-  for (const auto& entry : fs::directory_iterator(folder))
-    names.push_back(entry.path().filename().string());
-  std::sort(names.begin(), names.end());
-  return names;
 }
 
 TEST(RecordFolderCommand, PlayRefusesAFolderWithALinkInAFilesPlaceAndWritesNothing) {
