@@ -5,6 +5,7 @@
 
 #include "app/brf.h"
 #include "app/console.h"
+#include "app/reconcile_text.h"
 #include "core/clock.h"
 #include "core/notation.h"
 #include "core/pgn.h"
@@ -711,13 +712,13 @@ void Station::check_board_now(const tactile::Pegboard& board, const std::string&
   }
   std::string text = "reconcile (D.2.9): " + name + " differs from the game";
   if (check.went_wrong)
-    text += "; it went wrong at " + core::ply_name(game_.start_position(), check.went_wrong->ply) +
-            ": " + check.went_wrong->played_san + " stands where " +
-            check.went_wrong->expected_san + " was played";
+    text += "; it went wrong at " + ply_name(game_.start_position(), check.went_wrong->ply) + ": " +
+            check.went_wrong->played_san + " stands where " + check.went_wrong->expected_san +
+            " was played";
   else if (check.matches_after)
     text += "; it shows the game after " + std::to_string(*check.matches_after) + " half-moves";
   text += ". Steps:";
-  for (const auto& step : check.steps) text += " " + core::describe(step) + ";";
+  for (const auto& step : check.steps) text += " " + step_text(step) + ";";
   print(time, text);
   if (pegboard)
     for (const auto& step : check.steps)
