@@ -180,13 +180,25 @@ int run_cli(int argc, char** argv) {
                         "seconds");
   watch_cmd->callback([&] { exit_code = run_board_watch(board_watch, std::cout, std::cerr); });
 
-  // annabella recording verify FILE
+  // annabella recording verify FILE [--code CODE] [--key FINGERPRINT] [--unsealed-ok] ...
   RecordingVerifyOptions recording_verify;
   auto* recording_cmd = cli.add_subcommand("recording", "The recording of what was announced");
   recording_cmd->require_subcommand(1);
   auto* verify_cmd = recording_cmd->add_subcommand(
-      "verify", "Check the digest chain of a recording and its cue list (D.2.7)");
+      "verify",
+      "Check a recording (D.2.7): its digest chain, its seal in the journal and PGN beside it, "
+      "the station's signature; exit 0 verified, 1 tampered or not sealed, 2 unreadable");
   verify_cmd->add_option("FILE", recording_verify.file, "The .wav or .flac file")->required();
+  verify_cmd->add_option("--code", recording_verify.code,
+                         "The code written on the paper scoresheet (123-456-789-012)");
+  verify_cmd->add_option("--key", recording_verify.key,
+                         "The station key expected: its fingerprint (3f2a-91c4-0b7e-55d2)");
+  verify_cmd->add_flag("--unsealed-ok", recording_verify.unsealed_ok,
+                       "Accept a recording not sealed to its end (a running or crashed game)");
+  verify_cmd->add_option("--journal", recording_verify.journal,
+                         "The game's journal (default: game.journal beside FILE)");
+  verify_cmd->add_option("--pgn", recording_verify.pgn,
+                         "The game's PGN (default: game.pgn beside FILE)");
   verify_cmd->callback(
       [&] { exit_code = run_recording_verify(recording_verify, std::cout, std::cerr); });
 

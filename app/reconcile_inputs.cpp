@@ -4,9 +4,9 @@
 #include <cctype>
 #include <fstream>
 
+#include "app/game_record.h"
 #include "app/journal.h"
 #include "app/reconcile_text.h"
-#include "app/record.h"
 #include "core/time_control.h"
 
 namespace annabella::app {
@@ -45,17 +45,17 @@ bool looks_like_pgn(std::string_view text) {
 // recorded time control.
 Result<std::vector<core::ClockPly>> clock_log_of_journal(std::string_view text,
                                                          std::string_view name) {
-  auto contents = parse_journal(text, name);
+  auto contents = parse_journal(JournalText{name, text});
   if (!contents) return fail(contents.error());
-  auto game = rebuild_game(*contents);
+  auto game = replay_journal(*contents);
   if (!game) return fail(game.error());
   std::optional<std::array<std::chrono::milliseconds, 2>> initial;
-  if (auto control = core::read_time_control(game->header.control);
+  if (auto control = core::read_time_control(game->header().control);
       control && control->kind == core::TimeControl::Kind::Periods && !control->periods.empty())
     initial = std::array{control->periods.front().time, control->periods.front().time};
   std::vector<std::array<std::chrono::milliseconds, 2>> after;
-  after.reserve(game->moves.size());
-  for (const RecordedMove& m : game->moves) after.push_back({m.white_left, m.black_left});
+  after.reserve(game->moves().size());
+  for (const RecordedMove& m : game->moves()) after.push_back({m.white_left, m.black_left});
   if (!initial && after.empty())
     return fail(std::string(name) + ": the journal records no move and no time control");
   return core::clock_log_from_moves(initial, after);

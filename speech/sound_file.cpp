@@ -1,7 +1,12 @@
 // The libsndfile adapter: the only file that includes libsndfile.
 #include "speech/sound_file.h"
 
+#include <fcntl.h>
 #include <sndfile.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 
 namespace annabella::speech {
 
@@ -18,7 +23,10 @@ Result<std::unique_ptr<SoundFileWriter>> SoundFileWriter::create(const std::file
   } else {
     return fail("sound file " + path.string() + ": the name must end in .wav or .flac");
   }
-  SNDFILE* file = sf_open(path.c_str(), SFM_WRITE, &info);
+  // Readable by the owner and group only; a symbolic link in the file's place is refused.
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0640);
+  if (fd < 0) return fail("cannot write sound file " + path.string() + ": " + std::strerror(errno));
+  SNDFILE* file = sf_open_fd(fd, SFM_WRITE, &info, SF_TRUE);
   if (!file) return fail("cannot write sound file " + path.string() + ": " + sf_strerror(nullptr));
   sf_command(file, SFC_SET_UPDATE_HEADER_AUTO, nullptr, SF_TRUE);
   return std::unique_ptr<SoundFileWriter>(new SoundFileWriter(file, path));

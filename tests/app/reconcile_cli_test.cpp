@@ -11,7 +11,7 @@
 #include <variant>
 
 #include "app/journal.h"
-#include "app/record.h"
+#include "app/journal_records.h"
 #include "core/notation.h"
 #include "support/temp_dir.h"
 
@@ -465,19 +465,19 @@ TEST(ReconcileCommand, ClockLogFromTheStationsGamePgnAndJournal) {
   {
     auto journal = Journal::create(f.dir / "game.journal");
     ASSERT_TRUE(journal) << journal.error().message;
-    RecordHeader header;
-    header.control = "5400+30";
-    ASSERT_TRUE(journal->append(begin_entry(header)));
+    rec::Begin begin;
+    begin.header.control = "5400+30";
+    ASSERT_TRUE(journal->append(encode(JournalRecord{begin})));
     core::Position pos;
     for (std::size_t i = 0; i < sans.size(); ++i) {
-      RecordedMove m;
+      rec::Move m;
+      m.ply = int(i + 1);
       m.move = *core::read_move(pos, sans[i], core::english_letters(), core::Strictness::Strict);
       m.san = sans[i];
       m.at = std::chrono::milliseconds(10000 * long(i + 1));
       m.white_left = std::chrono::milliseconds(after[i][0]);
       m.black_left = std::chrono::milliseconds(after[i][1]);
-      m.by = "console";
-      ASSERT_TRUE(journal->append(move_entry(m, i + 1)));
+      ASSERT_TRUE(journal->append(encode(JournalRecord{m})));
       pos.play(m.move);
     }
   }
