@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "app/commands.h"
+#include "app/play_start.h"
 #include "app/station_rig.h"
 #include "core/notation.h"
 
@@ -199,6 +200,10 @@ int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err) {
   rig_options.simulator_speed = speed;
   PrintedLines printed;
   rig_options.on_line = [&printed](std::string_view line) { printed.add(line); };
+  if (auto ready = check_play_start(rig_options.station); !ready) {
+    err << ready.error().message << '\n';
+    return kExitUsage;
+  }
   auto built = StationRig::build(rig_options, out);
   if (!built) {
     err << built.error().message << '\n';

@@ -1,6 +1,7 @@
 // annabella play --config FILE [--resume] and annabella demo: the station wired to its devices
 // (app/station_rig.h), run on this thread.
 #include "app/commands.h"
+#include "app/play_start.h"
 #include "app/station_rig.h"
 
 namespace annabella::app {
@@ -22,6 +23,11 @@ int run_play(const PlayOptions& options, std::ostream& out, std::ostream& err) {
                                           : std::filesystem::path(options.record_folder);
   rig_options.station.resume = options.resume;
   rig_options.sound = !options.silent;
+  // Everything a start could be refused for, before any file is written.
+  if (auto ready = check_play_start(rig_options.station); !ready) {
+    err << ready.error().message << '\n';
+    return kExitUsage;
+  }
   auto rig = StationRig::build(rig_options, out);
   if (!rig) {
     err << rig.error().message << '\n';

@@ -1,4 +1,5 @@
 // annabella say / annabella hear: the announcer's words from the command line.
+#include <fstream>
 #include <ostream>
 
 #include "app/commands.h"

@@ -10,6 +10,13 @@
 
 namespace annabella::app {
 
+// One exit status scheme for every sub-command (README, the man page):
+inline constexpr int kExitSuccess = 0;   // done, nothing wrong found
+inline constexpr int kExitProblems = 1;  // problems found: a check found some, a move did not
+                                         // read, a game or a verification failed
+inline constexpr int kExitUsage = 2;     // a usage error (an unknown sub-command or option, a bad
+                                         // option value) or input that cannot be read
+
 struct PerftOptions {
   std::string fen;
   int depth = 1;

@@ -1,8 +1,7 @@
 #include "app/exports.h"
 
-#include <fstream>
-
 #include "app/brf.h"
+#include "app/record_folder.h"
 #include "app/station_text.h"
 #include "core/pgn.h"
 #include "core/time_control.h"
@@ -11,17 +10,10 @@ namespace annabella::app {
 namespace {
 
 Status write_file(const std::filesystem::path& path, const std::string& text) {
-  const auto temp = path.string() + ".tmp";
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    if (!out) return fail("cannot write " + temp);
-    out << text;
-    if (!out.flush()) return fail("cannot write " + temp);
-  }
-  std::error_code ec;
-  std::filesystem::rename(temp, path, ec);  // atomic: a reader never sees half a file
-  if (ec) return fail("cannot replace " + path.string() + ": " + ec.message());
-  return {};
+  // Atomic (a reader never sees half a file), never through a link, mode 0640 (record_folder.h).
+  auto folder = RecordFolder::open(path.parent_path());
+  if (!folder) return fail(folder.error());
+  return folder->write_atomically(path.filename().string(), text);
 }
 
 // The plies after which a draw was offered (Art. 9.1.2.2: the (=) stands by the move).

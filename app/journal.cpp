@@ -11,6 +11,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "app/record_folder.h"
+
 namespace annabella::app {
 namespace {
 
@@ -227,22 +229,23 @@ Journal::~Journal() {
   if (fd_ >= 0) ::close(fd_);
 }
 
+// The journal is a file of the record folder: opened relative to it, never through a link,
+// created with mode 0640 (app/record_folder.h).
 Result<Journal> Journal::create(const std::filesystem::path& path) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
-  if (fd < 0) return fail("journal " + path.string() + ": cannot be created: " + errno_text());
-  // The new directory entry must survive a power cut too.
-  const int dir = ::open(path.parent_path().empty() ? "." : path.parent_path().c_str(),
-                         O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir >= 0) {
-    ::fsync(dir);
-    ::close(dir);
-  }
-  return Journal(fd, path, 1);
+  auto folder = RecordFolder::open(path.parent_path());
+  if (!folder) return fail("journal " + path.string() + ": " + folder.error().message);
+  // Created exclusively; the folder is flushed so that the new entry survives a power cut too.
+  auto file = folder->create_exclusive(path.filename().string());
+  if (!file) return fail(file.error());
+  return Journal(file->release(), path, 1);
 }
 
 Result<Journal> Journal::resume(const std::filesystem::path& path, const JournalContents& read) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
-  if (fd < 0) return fail("journal " + path.string() + ": cannot be opened: " + errno_text());
+  auto folder = RecordFolder::open(path.parent_path());
+  if (!folder) return fail("journal " + path.string() + ": " + folder.error().message);
+  auto file = folder->open_existing(path.filename().string());
+  if (!file) return fail(file.error());
+  const int fd = file->release();
   if (::ftruncate(fd, static_cast<off_t>(read.valid_bytes)) != 0 || ::fdatasync(fd) != 0) {
     const std::string why = errno_text();
     ::close(fd);

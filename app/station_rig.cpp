@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "app/game_record.h"
+#include "app/record_folder.h"
 #include "core/notation.h"
 #include "speech/espeak_synth.h"
 #include "speech/portaudio_sink.h"
@@ -90,11 +91,10 @@ Result<std::unique_ptr<StationRig>> StationRig::build(const RigOptions& options,
   std::unique_ptr<StationRig> rig(new StationRig());
   const auto origin = SteadyClock::now();
   const auto& cfg = options.station.config;
-  std::error_code ec;
-  std::filesystem::create_directories(options.station.record_folder, ec);
-  if (ec)
-    return fail("record.folder: cannot create " + options.station.record_folder.string() + ": " +
-                ec.message());
+  // Created with mode 0750; no link may stand in a record file's place (record_folder.h).
+  auto folder = RecordFolder::open(options.station.record_folder, true);
+  if (!folder) return fail(folder.error());
+  if (auto links = folder->refuse_links(); !links) return fail(links.error());
   if (auto speech = rig->start_speech(options, out, origin); !speech) return fail(speech.error());
   rig->start_sighted_board(cfg);
   rig->start_clock_outputs(cfg, vi_colour(options.station), origin);

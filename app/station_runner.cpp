@@ -4,10 +4,10 @@
 #include <poll.h>
 #include <unistd.h>
 
-#include <fstream>
 #include <ostream>
 
 #include "app/console.h"
+#include "app/record_folder.h"
 #include "core/time_control.h"
 
 namespace annabella::app {
@@ -16,9 +16,12 @@ StationPrinter::StationPrinter(std::ostream& out, TimePoint origin, SpeechPort s
     : out_(out), origin_(origin), speech_(std::move(speech)) {}
 
 Status StationPrinter::open_log(const std::filesystem::path& path) {
-  auto log = std::make_unique<std::ofstream>(path, std::ios::app);
-  if (!*log) return fail("cannot write the log " + path.string());
-  log_ = std::move(log);
+  // Opened in the record folder, never through a link, mode 0640 (record_folder.h).
+  auto folder = RecordFolder::open(path.parent_path());
+  if (!folder) return fail(folder.error());
+  auto log = folder->open_append(path.filename().string());
+  if (!log) return fail(log.error());
+  log_ = std::make_unique<AppendStream>(std::move(*log));
   return {};
 }
 

@@ -28,8 +28,9 @@ Result<std::unique_ptr<Recorder>> Recorder::create(const std::filesystem::path& 
   auto audio = SoundFileWriter::create(audio_path, sample_rate_hz);
   if (!audio) return fail(audio.error());
   const auto cues = cue_path(audio_path);
-  const int fd = ::open(cues.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0640);
-  if (fd < 0) return fail(system_error("cannot write the cue list " + cues.string()));
+  auto cue_fd = open_record_file(cues);  // no link followed, mode 0640
+  if (!cue_fd) return fail("cannot write the cue list " + cue_fd.error().message);
+  const int fd = *cue_fd;
   std::unique_ptr<Recorder> recorder(
       new Recorder(audio_path, std::move(*audio), sample_rate_hz, std::move(options), fd));
   std::ostringstream header;
