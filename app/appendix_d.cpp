@@ -2,6 +2,7 @@
 
 #include "app/board_reading.h"
 #include "app/exports.h"
+#include "app/reconcile_text.h"
 #include "app/station_text.h"
 #include "core/notation.h"
 #include "core/reconcile.h"
@@ -522,15 +523,14 @@ void AppendixDFlow::check_board(const tactile::Pegboard& board, const std::strin
   }
   std::string message = "reconcile (D.2.9): " + name + " differs from the game";
   if (check.went_wrong)
-    message += "; it went wrong at " +
-               core::ply_name(game.start_position(), check.went_wrong->ply) + ": " +
-               check.went_wrong->played_san + " stands where " + check.went_wrong->expected_san +
-               " was played";
+    message += "; it went wrong at " + ply_name(game.start_position(), check.went_wrong->ply) +
+               ": " + check.went_wrong->played_san + " stands where " +
+               check.went_wrong->expected_san + " was played";
   else if (check.matches_after)
     message += "; it shows the game after " +
                text::count(static_cast<long long>(*check.matches_after), "half-move", "half-moves");
   message += ". Steps:";
-  for (const auto& step : check.steps) message += " " + core::describe(step) + ";";
+  for (const auto& step : check.steps) message += " " + step_text(step) + ";";
   s_.print(time, message);
   if (pegboard)
     for (const auto& step : check.steps)

@@ -7,166 +7,130 @@
 namespace annabella::core {
 namespace {
 
-std::string plies_count(std::size_t n) {
-  return n == 1 ? "one ply" : n == 2 ? "a move pair" : std::to_string(n) + " plies";
-}
+// Reads the alignment of the two sheets into findings and rows. R is the reference sheet, O the
+// other one.
+class Classifier {
+ public:
+  Classifier(const std::array<SheetReading, 2>& sheets, const std::array<PhysicalBoard, 2>& boards,
+             std::size_t p)
+      : sheets_(sheets), boards_(boards), p_(p) {}
 
-struct Classifier {
-  const std::array<SheetReading, 2>& sheets;
-  const Position& start;
-  const std::array<BoardInput, 2>& boards;
-  std::size_t p;
+  Divergence classify() const {
+    // One sheet simply ends here; everything it has agrees with the other.
+    for (int x = 0; x < 2; ++x) {
+      const int y = 1 - x;
+      if (p_ == len(x) && len(y) > p_) {
+        Divergence d;
+        d.ply = p_;
+        d.reference = y;
+        add_behind(d, x, y, p_, len(y));
+        set_first(d);
+        return d;
+      }
+    }
+    if (read(0) == p_ && read(1) == p_) return both_unread();
+    // Align the other sheet to the one read further; both ways when they read equally far.
+    std::optional<Alignment> best;
+    for (int ref = 0; ref < 2; ++ref) {
+      if (read(ref) < read(1 - ref)) continue;
+      Alignment a = align_sheets(sheets_, ref, p_);
+      if (!best || better(a, *best, sheets_)) best = std::move(a);
+    }
+    return from_alignment(*best);
+  }
 
-  std::size_t len(int s) const { return sheets[s].plies.size(); }
-  std::size_t read(int s) const { return sheets[s].read_plies; }
-
-  // Which sheet (0, 1; -1 for neither) something outside the sheets sides with, and why.
-  struct Evidence {
-    int sheet = -1;
-    std::string why;
-  };
+ private:
+  [[nodiscard]] std::size_t len(int s) const { return sheets_[std::size_t(s)].plies.size(); }
+  [[nodiscard]] std::size_t read(int s) const { return sheets_[std::size_t(s)].read_plies; }
+  [[nodiscard]] const SheetReading& sheet(int s) const { return sheets_[std::size_t(s)]; }
 
   // The sheet whose move at `ply` a board log shows was played: `moves[s]` is the move sheet s
   // has there (read in the position the logs reached), when it has one.
-  Evidence log_evidence(std::size_t ply, const std::array<std::optional<Move>, 2>& moves,
-                        const std::array<std::string, 2>& sans) const {
+  [[nodiscard]] Evidence log_evidence(std::size_t ply,
+                                      const std::array<std::optional<Move>, 2>& moves,
+                                      const std::array<std::string, 2>& sans) const {
     for (int b = 0; b < 2; ++b) {
-      const auto& log = boards[b].log;
+      const auto& log = boards_[std::size_t(b)].log;
       if (!log || log->size() <= ply) continue;
-      for (int s = 0; s < 2; ++s)
+      for (std::size_t s = 0; s < 2; ++s)
         if (moves[s] && *moves[s] == (*log)[ply])
-          return {s, std::string("board ") + side_letter(b) + "'s log shows " + sans[s] +
-                         " was played"};
+          return {Evidence::Source::BoardLog, int(s), b, sans[s]};
     }
     return {};
   }
 
   // The fully read sheet whose final position a board shows (and the other's it does not).
-  Evidence board_evidence() const {
+  [[nodiscard]] Evidence board_evidence() const {
     for (int b = 0; b < 2; ++b)
       for (int s = 0; s < 2; ++s) {
-        const SheetReading& S = sheets[s];
-        const SheetReading& O = sheets[1 - s];
-        const Position& placement = boards[b].placement;
+        const SheetReading& S = sheet(s);
+        const SheetReading& O = sheet(1 - s);
+        const Position& placement = boards_[std::size_t(b)].placement;
         if (S.fully_read() && S.positions.back().same_placement(placement) &&
             !(O.fully_read() && O.positions.back().same_placement(placement)))
-          return {s, std::string("board ") + side_letter(b) + " shows the position sheet " +
-                         side_letter(s) + "'s moves lead to"};
+          return {Evidence::Source::BoardPosition, s, b, ""};
       }
     return {};
   }
 
   // Which of two sheets tells what was played where one has plies the other lacks: the board
   // logs at `ply`, then the boards' positions, then which sheet reads to its end.
-  Evidence decide(std::size_t ply, const std::array<std::optional<Move>, 2>& moves,
-                  const std::array<std::string, 2>& sans) const {
+  [[nodiscard]] Evidence decide(std::size_t ply, const std::array<std::optional<Move>, 2>& moves,
+                                const std::array<std::string, 2>& sans) const {
     Evidence ev = log_evidence(ply, moves, sans);
     if (ev.sheet < 0) ev = board_evidence();
-    if (ev.sheet < 0 && sheets[0].fully_read() != sheets[1].fully_read()) {
-      ev.sheet = sheets[0].fully_read() ? 0 : 1;
-      ev.why = std::string("only sheet ") + side_letter(ev.sheet) + " reads through to its end";
-    }
+    if (ev.sheet < 0 && sheet(0).fully_read() != sheet(1).fully_read())
+      ev = {Evidence::Source::ReadsThrough, sheet(0).fully_read() ? 0 : 1, -1, ""};
     return ev;
   }
 
-  std::string written_list(int s, std::size_t from, std::size_t count) const {
-    std::string out;
-    for (std::size_t i = from; i < from + count && i < len(s); ++i) {
-      if (!out.empty()) out += ", ";
-      out += ply_name(start, i) + " " +
-             (sheets[s].plies[i].san.empty() ? sheets[s].plies[i].written : sheets[s].plies[i].san);
-    }
-    return out;
-  }
-
-  // Where the sheets part, when neither reads on from there: what each has.
-  Divergence both_unread() const {
+  // Where the sheets part, when neither reads on from there: each sheet's written move at p.
+  [[nodiscard]] Divergence both_unread() const {
     Divergence d;
-    d.ply = p;
-    const std::string at = ply_name(start, p);
-    d.sheet = -1;
-    const bool illegal = sheets[0].plies[p].problem_kind != MoveReadError::Kind::NotAMove ||
-                         sheets[1].plies[p].problem_kind != MoveReadError::Kind::NotAMove;
-    d.kind = illegal ? DifferenceKind::IllegalMove : DifferenceKind::UnreadableMove;
-    for (int s = 0; s < 2; ++s) {
-      if (!d.explanation.empty()) d.explanation += " ";
-      d.explanation += std::string("Sheet ") + side_letter(s) + " has \"" +
-                       sheets[s].plies[p].written + "\" for " + at + ": " +
-                       sheets[s].plies[p].problem + ".";
+    d.ply = p_;
+    const bool illegal = sheet(0).plies[p_].problem != PlyProblem::NotAMove ||
+                         sheet(1).plies[p_].problem != PlyProblem::NotAMove;
+    SheetFinding f;
+    f.kind = illegal ? DifferenceKind::IllegalMove : DifferenceKind::UnreadableMove;
+    f.ply = p_;
+    f.count = 1;
+    f.cell = p_;
+    d.findings.push_back(std::move(f));
+    for (std::size_t i = p_; i < std::max(len(0), len(1)); ++i) {
+      AlignedRow row;
+      row.status = i == p_ ? AlignedRow::Status::Different : AlignedRow::Status::NotCompared;
+      for (int s = 0; s < 2; ++s)
+        if (i < len(s)) row.ply[std::size_t(s)] = i;
+      row.finding = i == p_ ? 0 : -1;
+      d.alignment.push_back(row);
     }
+    set_first(d);
     return d;
   }
 
-  Divergence classify() const {
-    Divergence d;
-    d.ply = p;
-    const std::string at = ply_name(start, p);
-    // One sheet simply ends here; everything it has agrees with the other.
-    for (int x = 0; x < 2; ++x) {
-      const int y = 1 - x;
-      if (p == len(x) && len(y) > p) {
-        d.reference = y;
-        add_behind(d, x, y, p, len(y));
-        d.kind = DifferenceKind::SheetBehind;
-        d.sheet = x;
-        d.count = len(y) - p;
-        d.explanation = std::string("Sheet ") + side_letter(x) + " is " + std::to_string(d.count) +
-                        (d.count == 1 ? " ply" : " plies") + " behind sheet " + side_letter(y) +
-                        ": it ends before " + at + "; sheet " + side_letter(y) + " goes on with " +
-                        written_list(y, p, d.count) + ".";
-        return d;
-      }
-    }
-    if (read(0) == p && read(1) == p) {
-      Divergence u = both_unread();
-      u.findings.push_back({u.kind, -1, p, 1, std::nullopt, u.explanation});
-      for (std::size_t i = p; i < std::max(len(0), len(1)); ++i) {
-        AlignedRow row;
-        row.status = i == p ? AlignedRow::Status::Different : AlignedRow::Status::NotCompared;
-        for (int s = 0; s < 2; ++s)
-          if (i < len(s)) row.ply[s] = i;
-        row.finding = i == p ? 0 : -1;
-        u.alignment.push_back(row);
-      }
-      return u;
-    }
-    // Align the other sheet to the one read further; both ways when they read equally far.
-    std::optional<Alignment> best;
-    for (int ref = 0; ref < 2; ++ref) {
-      if (read(ref) < read(1 - ref)) continue;
-      Alignment a = align_sheets(sheets, ref, p);
-      if (!best || better(a, *best, sheets)) best = std::move(a);
-    }
-    return describe(*best);
-  }
-
-  // ------------------------------------------------------------------------------------------
-  // From an alignment to findings and words
-
   // Sheet `sheet`'s written move `i` read in the reference's position before its ply `j`.
-  Result<Move, MoveReadError> read_at(int sheet, std::size_t i, const SheetReading& ref,
-                                      std::size_t j) const {
-    return read_move(ref.positions[j], sheets[sheet].plies[i].written, sheets[sheet].letters,
+  [[nodiscard]] Result<Move, MoveReadError> read_at(int s, std::size_t i, const SheetReading& ref,
+                                                    std::size_t j) const {
+    return read_move(ref.positions[j], sheet(s).plies[i].written, sheet(s).letters,
                      Strictness::Lenient);
   }
 
   // The finding for a run of Different steps k..last (one kind: blank, legal, illegal, not a
-  // move), in the words the first divergence has always had.
-  void describe_different(const Alignment& a, std::size_t k, std::size_t last,
-                          SheetFinding& f) const {
+  // move).
+  void different(const Alignment& a, std::size_t k, std::size_t last, SheetFinding& f) const {
     const int R = a.reference, O = 1 - a.reference;
-    const SheetReading& ref = sheets[R];
+    const SheetReading& ref = sheet(R);
     for (std::size_t g = k; g <= last; ++g) {
       const AlignStep& st = a.steps[g];
-      const std::string at = ply_name(start, st.ref);
-      const ReadPly& w = sheets[O].plies[st.other];
-      if (!f.explanation.empty()) f.explanation += " ";
-      if (w.written.empty()) {
+      FindingPly fp;
+      fp.ply = st.ref;
+      fp.cell = st.other;
+      f.has = R;
+      if (sheet(O).plies[st.other].written.empty()) {
         f.kind = DifferenceKind::MoveLeftOut;
         f.sheet = O;
-        f.explanation += std::string("Sheet ") + side_letter(O) + " left the cell for " +
-                         ply_name(start, st.other) + " blank; sheet " + side_letter(R) + " has " +
-                         written_list(R, st.ref, 1) + ".";
+        fp.problem = PlyProblem::Blank;
+        f.plies.push_back(std::move(fp));
         continue;
       }
       const auto m = read_at(O, st.other, ref, st.ref);
@@ -174,307 +138,284 @@ struct Classifier {
         f.kind = DifferenceKind::DifferentMove;
         f.sheet = -1;
         std::array<std::optional<Move>, 2> moves;
-        std::array<std::string, 2> sans;
-        moves[R] = ref.move(st.ref);
-        moves[O] = *m;
-        for (int s = 0; s < 2; ++s) sans[s] = to_san(ref.positions[st.ref], *moves[s]);
-        f.explanation +=
-            "For " + at + " sheet A has " + sans[0] + " and sheet B has " + sans[1] + ".";
-        const Evidence ev = log_evidence(st.ref, moves, sans);
-        if (ev.sheet >= 0)
-          f.explanation +=
-              " B" + ev.why.substr(1) + " (as on sheet " + side_letter(ev.sheet) + ").";
+        moves[std::size_t(R)] = ref.move(st.ref);
+        moves[std::size_t(O)] = *m;
+        for (std::size_t s = 0; s < 2; ++s) fp.san[s] = to_san(ref.positions[st.ref], *moves[s]);
+        fp.evidence = log_evidence(st.ref, moves, fp.san);
+        f.plies.push_back(std::move(fp));
         continue;
       }
-      f.kind = m.error().kind == MoveReadError::Kind::NotAMove ? DifferenceKind::UnreadableMove
-                                                               : DifferenceKind::IllegalMove;
+      const bool not_a_move = m.error().kind == MoveReadError::Kind::NotAMove;
+      f.kind = not_a_move ? DifferenceKind::UnreadableMove : DifferenceKind::IllegalMove;
       f.sheet = O;
-      f.explanation += std::string("Sheet ") + side_letter(O) + " has \"" + w.written + "\" for " +
-                       at + ": " + m.error().message + ". Sheet " + side_letter(R) + " has " +
-                       written_list(R, st.ref, 1) + ".";
+      fp.problem = not_a_move                                         ? PlyProblem::NotAMove
+                   : m.error().kind == MoveReadError::Kind::Ambiguous ? PlyProblem::Ambiguous
+                                                                      : PlyProblem::Illegal;
+      fp.reason = m.error().message;
+      f.plies.push_back(std::move(fp));
     }
+  }
+
+  // Extra written moves that repeat the n moves just before them on the reference.
+  [[nodiscard]] bool duplicates(const Alignment& a, const AlignStep& st, std::size_t n) const {
+    if (n > 2 || st.ref < n) return false;
+    const int O = 1 - a.reference;
+    const SheetReading& ref = sheet(a.reference);
+    for (std::size_t c = 0; c < n; ++c)
+      if (!written_means(sheet(O).plies[st.other + c].written, sheet(O).letters,
+                         ref.positions[st.ref - n + c], ref.move(st.ref - n + c)))
+        return false;
+    return true;
   }
 
   // The finding for a run of n Gap (reference plies the other sheet lacks) or Extra (written
   // moves the reference lacks) steps from step k.
-  void describe_one_sided(const Alignment& a, std::size_t k, std::size_t n, SheetFinding& f) const {
+  void one_sided(const Alignment& a, std::size_t k, std::size_t n, SheetFinding& f) const {
     const int R = a.reference, O = 1 - a.reference;
-    const SheetReading& ref = sheets[R];
+    const SheetReading& ref = sheet(R);
     const AlignStep& st = a.steps[k];
     const bool gap = st.op == AlignOp::Gap;
-    const int has = gap ? R : O, lacks = gap ? O : R;
-    // A duplicate: extra moves that repeat the moves just before them.
-    bool duplicate = !gap && n <= 2 && st.ref >= n;
-    for (std::size_t c = 0; c < n && duplicate; ++c)
-      duplicate = written_means(sheets[O].plies[st.other + c].written, sheets[O].letters,
-                                ref.positions[st.ref - n + c], ref.move(st.ref - n + c));
-    if (duplicate) {
+    if (!gap && duplicates(a, st, n)) {
       f.kind = DifferenceKind::DuplicateMove;
       f.sheet = O;
+      f.has = O;
       f.ply = st.ref - n;
-      f.explanation = std::string("Sheet ") + side_letter(O) + " has " +
-                      written_list(R, st.ref - n, n) + " written twice (again in the cell" +
-                      (n == 1 ? " for " : "s from ") + ply_name(start, st.other) +
-                      "); the copy was not played.";
+      f.cell = st.other;
       return;
     }
     // What each sheet has for the reference's ply st.ref: the reference its move, the other
     // sheet the written move that stands next (read in the same position).
     std::array<std::optional<Move>, 2> moves;
     std::array<std::string, 2> sans;
-    if (st.ref < ref.read_plies) moves[R] = ref.move(st.ref);
+    if (st.ref < ref.read_plies) moves[std::size_t(R)] = ref.move(st.ref);
     const std::size_t other_next =
         gap ? (k + n < a.steps.size() ? a.steps[k + n].other : len(O)) : st.other;
     if (other_next < len(O) && st.ref <= ref.read_plies)
-      if (auto m = read_at(O, other_next, ref, st.ref)) moves[O] = *m;
-    for (int s = 0; s < 2; ++s)
+      if (auto m = read_at(O, other_next, ref, st.ref)) moves[std::size_t(O)] = *m;
+    for (std::size_t s = 0; s < 2; ++s)
       if (moves[s]) sans[s] = to_san(ref.positions[st.ref], *moves[s]);
-    const Evidence ev = decide(st.ref, moves, sans);
-    const std::string what = written_list(has, gap ? st.ref : st.other, n);
-    if (ev.sheet == lacks) {
-      f.kind = DifferenceKind::ExtraMove;
-      f.sheet = has;
-      f.explanation = std::string("Sheet ") + side_letter(has) + " has " + plies_count(n) +
-                      (n <= 2 ? " that was" : " that were") + " not played: " + what + " (" +
-                      ev.why + ").";
-      return;
-    }
-    f.kind = DifferenceKind::MoveLeftOut;
-    f.sheet = lacks;
-    f.explanation =
-        std::string("Sheet ") + side_letter(lacks) + " has left out " + plies_count(n) +
-        " that sheet " + side_letter(has) + " has: " + what +
-        (ev.sheet == has
-             ? " (" + ev.why + ")."
-             : ". Nothing here decides whether " + std::string(n == 1 ? "it was" : "they were") +
-                   " left out of sheet " + side_letter(lacks) + " or " + (n == 1 ? "is" : "are") +
-                   " extra on sheet " + side_letter(has) + ".");
+    f.evidence = decide(st.ref, moves, sans);
+    f.has = gap ? R : O;
+    f.cell = gap ? st.ref : st.other;
+    const int lacks = gap ? O : R;
+    const bool extra = f.evidence.sheet == lacks;
+    f.kind = extra ? DifferenceKind::ExtraMove : DifferenceKind::MoveLeftOut;
+    f.sheet = extra ? f.has : lacks;
   }
 
-  // The other sheet's order of a swap (AlignStep `st`) played from the reference's position before
-  // it: where it ends, or why it cannot have been played.
+  // The other sheet's order of a swap played from the reference's position before it: where it
+  // ends, or why it cannot have been played.
   struct SwapReplay {
     std::optional<Position> end;
     std::string problem;
   };
-  SwapReplay replay_swap(const Alignment& a, const AlignStep& st) const {
+  [[nodiscard]] SwapReplay replay_swap(const Alignment& a, const AlignStep& st) const {
     const int O = 1 - a.reference;
-    Position pos = sheets[a.reference].positions[st.ref];
+    Position pos = sheet(a.reference).positions[st.ref];
     for (std::size_t c = 0; c < 3; ++c) {
-      const std::string& written = sheets[O].plies[st.other + c].written;
-      const auto m = read_move(pos, written, sheets[O].letters, Strictness::Lenient);
+      const std::string& written = sheet(O).plies[st.other + c].written;
+      const auto m = read_move(pos, written, sheet(O).letters, Strictness::Lenient);
       if (!m) return {std::nullopt, m.error().message};
       pos.play(*m);
     }
     return {pos, ""};
   }
 
-  void describe_swap(const Alignment& a, const AlignStep& st, SheetFinding& f) const {
-    const int R = a.reference, O = 1 - a.reference;
+  void swap(const Alignment& a, const AlignStep& st, SheetFinding& f) const {
+    const int O = 1 - a.reference;
     f.kind = DifferenceKind::MovesSwapped;
     f.count = 3;
+    f.has = O;
+    f.cell = st.other;
     // The sheet whose order cannot have been played is the one written wrongly.
     const SwapReplay other = replay_swap(a, st);
     f.sheet = other.end ? -1 : O;
-    f.explanation = "The sheets have " + ply_name(start, st.ref) + " and " +
-                    ply_name(start, st.ref + 2) + " in opposite orders: sheet " + side_letter(R) +
-                    " has " + written_list(R, st.ref, 3) + "; sheet " + side_letter(O) + " has " +
-                    written_list(O, st.other, 3) + ".";
-    if (other.end && other.end->same_placement(sheets[R].positions[st.ref + 3]))
-      f.explanation +=
-          " Both orders lead to the same position after " + ply_name(start, st.ref + 2) + ".";
-    if (!other.end)
-      f.explanation += std::string(" Sheet ") + side_letter(O) +
-                       "'s order cannot have been played: " + other.problem + ".";
+    f.unplayable = other.problem;
+    f.same_position_after =
+        other.end && other.end->same_placement(sheet(a.reference).positions[st.ref + 3]);
   }
 
   // Sheet `shorter` ends where sheet `longer` goes on with its written moves [from, to): the
   // finding, with one row for each of those moves.
-  void add_behind(Divergence& d, int shorter, int longer, std::size_t from, std::size_t to) const {
-    const std::size_t n = to - from;
+  static void add_behind(Divergence& d, int shorter, int longer, std::size_t from, std::size_t to) {
     for (std::size_t i = from; i < to; ++i) {
       AlignedRow row;
       row.status = AlignedRow::Status::Behind;
-      row.ply[longer] = i;
+      row.ply[std::size_t(longer)] = i;
       row.finding = int(d.findings.size());
       d.alignment.push_back(row);
     }
-    d.findings.push_back({DifferenceKind::SheetBehind, shorter, from, n, std::nullopt,
-                          std::string("Sheet ") + side_letter(shorter) + " ends " +
-                              std::to_string(n) + (n == 1 ? " ply" : " plies") + " before sheet " +
-                              side_letter(longer) + ", which goes on with " +
-                              written_list(longer, from, n) + "."});
+    SheetFinding f;
+    f.kind = DifferenceKind::SheetBehind;
+    f.sheet = shorter;
+    f.ply = from;
+    f.count = to - from;
+    f.has = longer;
+    f.cell = from;
+    d.findings.push_back(std::move(f));
   }
 
-  Divergence describe(const Alignment& a) const {
+  // The first finding gives the divergence its kind, sheet and count.
+  static void set_first(Divergence& d) {
+    const SheetFinding& first = d.findings.front();
+    d.kind = first.kind;
+    d.sheet = first.sheet;
+    d.count = first.count;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // From an alignment to findings
+
+  // One aligned row for a step.
+  static AlignedRow row_of(const Alignment& a, const AlignStep& st, AlignedRow::Status status,
+                           int finding) {
     const int R = a.reference, O = 1 - a.reference;
-    const SheetReading& ref = sheets[R];
+    AlignedRow row;
+    row.status = status;
+    if (st.op != AlignOp::Gap) row.ply[std::size_t(O)] = st.other;
+    if (st.op != AlignOp::Extra) row.ply[std::size_t(R)] = st.ref;
+    row.finding = finding;
+    return row;
+  }
+
+  // The point after step `last` where the sheets agree again, as written moves of A and B.
+  static std::optional<std::array<std::size_t, 2>> agree_after(const Alignment& a,
+                                                               std::size_t last) {
+    if (last + 1 >= a.steps.size() || a.steps[last + 1].op != AlignOp::Match) return std::nullopt;
+    std::array<std::size_t, 2> w{};
+    w[std::size_t(a.reference)] = a.steps[last + 1].ref;
+    w[std::size_t(1 - a.reference)] = a.steps[last + 1].other;
+    return w;
+  }
+
+  [[nodiscard]] bool is_missing(const Alignment& a, const AlignStep& st) const {
+    return st.op == AlignOp::Gap ||
+           (st.op == AlignOp::Different && sheet(1 - a.reference).plies[st.other].written.empty());
+  }
+
+  // The kind of a step, for runs: Different steps split by what the written move is.
+  [[nodiscard]] int run_kind(const Alignment& a, const AlignStep& st) const {
+    if (st.op != AlignOp::Different) return int(st.op) * 8;
+    const int O = 1 - a.reference;
+    if (sheet(O).plies[st.other].written.empty()) return 1;
+    const auto m = read_at(O, st.other, sheet(a.reference), st.ref);
+    return m ? 2 : m.error().kind == MoveReadError::Kind::NotAMove ? 3 : 4;
+  }
+
+  // A player who wrote only his own moves from step k: every other reference ply missing, 3 or
+  // more times. Returns how many.
+  [[nodiscard]] std::size_t own_moves_run(const Alignment& a, std::size_t k) const {
     const std::vector<AlignStep>& steps = a.steps;
-    Divergence d;
-    d.ply = p;
-    d.reference = R;
-    auto row_of = [&](const AlignStep& st, AlignedRow::Status status, int finding) {
-      AlignedRow row;
-      row.status = status;
-      if (st.op != AlignOp::Gap) row.ply[O] = st.other;
-      if (st.op != AlignOp::Extra) row.ply[R] = st.ref;
-      row.finding = finding;
-      return row;
-    };
-    // The point after step `last` where the sheets agree again, as written moves of A and B.
-    auto agree_after = [&](std::size_t last) -> std::optional<std::array<std::size_t, 2>> {
-      if (last + 1 >= steps.size() || steps[last + 1].op != AlignOp::Match) return std::nullopt;
-      std::array<std::size_t, 2> w{};
-      w[R] = steps[last + 1].ref;
-      w[O] = steps[last + 1].other;
-      return w;
-    };
-    auto is_missing = [&](const AlignStep& st) {
-      return st.op == AlignOp::Gap ||
-             (st.op == AlignOp::Different && sheets[O].plies[st.other].written.empty());
-    };
-    // The kind of a step, for runs: Different steps split by what the written move is.
-    auto run_kind = [&](const AlignStep& st) {
-      if (st.op != AlignOp::Different) return int(st.op) * 8;
-      const ReadPly& w = sheets[O].plies[st.other];
-      if (w.written.empty()) return 1;
-      const auto m = read_at(O, st.other, ref, st.ref);
-      return m ? 2 : m.error().kind == MoveReadError::Kind::NotAMove ? 3 : 4;
-    };
-
-    for (std::size_t k = 0; k < steps.size();) {
-      const AlignStep& st = steps[k];
-      if (st.op == AlignOp::Match) {
-        d.alignment.push_back(row_of(st, AlignedRow::Status::Agree, -1));
-        ++k;
-        continue;
-      }
-      const int index = int(d.findings.size());
-      SheetFinding f;
-      f.ply = st.ref;
-      // A player who wrote only his own moves: every other reference ply missing, 3 or more.
-      std::size_t own = 0;
-      for (std::size_t g = k; g < steps.size(); g += 2) {
-        if (!is_missing(steps[g]) || steps[g].ref % 2 != st.ref % 2) break;
-        ++own;
-        if (g + 1 >= steps.size() || steps[g + 1].op != AlignOp::Match) break;
-      }
-      std::size_t last = k;
-      if (own >= 3) {
-        last = k + 2 * (own - 1);
-        f.kind = DifferenceKind::OwnMovesOnly;
-        f.sheet = O;
-        f.count = own;
-        const bool white_missing = (std::size_t(start.game_ply()) + st.ref) % 2 == 0;
-        const auto move_number = [&](std::size_t ply) {
-          return std::to_string((std::size_t(start.game_ply()) + ply) / 2 + 1);
-        };
-        f.explanation = std::string("Sheet ") + side_letter(O) + " has only " +
-                        (white_missing ? "Black" : "White") + "'s moves for moves " +
-                        move_number(st.ref) + " to " + move_number(steps[last].ref) + ": " +
-                        (white_missing ? "White" : "Black") + "'s " + std::to_string(own) +
-                        " moves there are missing (sheet " + side_letter(R) + " has ";
-        for (std::size_t g = k; g <= last; g += 2)
-          f.explanation += (g == k ? "" : ", ") + written_list(R, steps[g].ref, 1);
-        f.explanation += ").";
-        for (std::size_t g = k; g <= last; ++g)
-          d.alignment.push_back(row_of(steps[g],
-                                       (g - k) % 2 ? AlignedRow::Status::Agree
-                                       : steps[g].op == AlignOp::Gap
-                                           ? AlignedRow::Status::OneSheetOnly
-                                           : AlignedRow::Status::Different,
-                                       index));
-      } else {
-        // A run of steps of one kind (a swap stands alone).
-        const int kind = run_kind(st);
-        if (st.op != AlignOp::Swap)
-          while (last + 1 < steps.size() && steps[last + 1].op == st.op &&
-                 run_kind(steps[last + 1]) == kind)
-            ++last;
-        const std::size_t n = last - k + 1;
-        f.count = n;
-        AlignedRow::Status status = AlignedRow::Status::OneSheetOnly;
-        if (st.op == AlignOp::Gap || st.op == AlignOp::Extra) {
-          describe_one_sided(a, k, n, f);
-        } else if (st.op == AlignOp::Swap) {
-          status = AlignedRow::Status::Swapped;
-          describe_swap(a, st, f);
-        } else {
-          status = AlignedRow::Status::Different;
-          describe_different(a, k, last, f);
-        }
-        for (std::size_t g = k; g <= last; ++g)
-          if (steps[g].op == AlignOp::Swap)
-            for (std::size_t c = 0; c < 3; ++c)
-              d.alignment.push_back(row_of(
-                  {AlignOp::Different, steps[g].other + c, steps[g].ref + c}, status, index));
-          else
-            d.alignment.push_back(row_of(steps[g], status, index));
-      }
-      f.agree_again = agree_after(last);
-      if (f.agree_again) {
-        const auto& w = *f.agree_again;
-        f.explanation += " After that the sheets agree again from " + ply_name(start, w[R]) + " on";
-        if (w[O] != w[R])
-          f.explanation += std::string(" (sheet ") + side_letter(O) + " has it in the cell for " +
-                           ply_name(start, w[O]) + ")";
-        f.explanation += ".";
-      }
-      d.findings.push_back(std::move(f));
-      k = last + 1;
+    std::size_t own = 0;
+    for (std::size_t g = k; g < steps.size(); g += 2) {
+      if (!is_missing(a, steps[g]) || steps[g].ref % 2 != steps[k].ref % 2) break;
+      ++own;
+      if (g + 1 >= steps.size() || steps[g + 1].op != AlignOp::Match) break;
     }
+    return own;
+  }
 
-    // What the alignment did not reach.
-    std::string note;
+  // The finding that starts at step k (not a match); appends its rows; returns its last step.
+  std::size_t finding_at(const Alignment& a, std::size_t k, Divergence& d) const {
+    const std::vector<AlignStep>& steps = a.steps;
+    const AlignStep& st = steps[k];
+    const int index = int(d.findings.size());
+    SheetFinding f;
+    f.ply = st.ref;
+    std::size_t last = k;
+    if (const std::size_t own = own_moves_run(a, k); own >= 3) {
+      last = k + 2 * (own - 1);
+      f.kind = DifferenceKind::OwnMovesOnly;
+      f.sheet = 1 - a.reference;
+      f.has = a.reference;
+      f.cell = st.ref;
+      f.count = own;
+      for (std::size_t g = k; g <= last; ++g)
+        d.alignment.push_back(row_of(a, steps[g],
+                                     (g - k) % 2 ? AlignedRow::Status::Agree
+                                     : steps[g].op == AlignOp::Gap
+                                         ? AlignedRow::Status::OneSheetOnly
+                                         : AlignedRow::Status::Different,
+                                     index));
+    } else {
+      // A run of steps of one kind (a swap stands alone).
+      const int kind = run_kind(a, st);
+      if (st.op != AlignOp::Swap)
+        while (last + 1 < steps.size() && steps[last + 1].op == st.op &&
+               run_kind(a, steps[last + 1]) == kind)
+          ++last;
+      f.count = last - k + 1;
+      AlignedRow::Status status = AlignedRow::Status::OneSheetOnly;
+      if (st.op == AlignOp::Gap || st.op == AlignOp::Extra) {
+        one_sided(a, k, f.count, f);
+      } else if (st.op == AlignOp::Swap) {
+        status = AlignedRow::Status::Swapped;
+        swap(a, st, f);
+      } else {
+        status = AlignedRow::Status::Different;
+        different(a, k, last, f);
+      }
+      for (std::size_t g = k; g <= last; ++g)
+        if (steps[g].op == AlignOp::Swap)
+          for (std::size_t c = 0; c < 3; ++c)
+            d.alignment.push_back(row_of(
+                a, {AlignOp::Different, steps[g].other + c, steps[g].ref + c}, status, index));
+        else
+          d.alignment.push_back(row_of(a, steps[g], status, index));
+    }
+    f.agree_again = agree_after(a, last);
+    d.findings.push_back(std::move(f));
+    return last;
+  }
+
+  // What the alignment did not reach: an unexplained rest, a sheet behind, rows not compared.
+  void rest(const Alignment& a, Divergence& d) const {
+    const int R = a.reference, O = 1 - a.reference;
     std::size_t i = a.other_end, j = a.ref_end;
     if (!a.explained()) {
       SheetFinding f;
       f.kind = DifferenceKind::Unexplained;
       f.ply = j;
-      f.explanation = "The sheets differ from " + ply_name(start, j) +
-                      " on in a way that cannot be explained by left-out, extra or swapped "
-                      "moves (" +
-                      (a.ambiguous ? std::string("several explanations fit equally well")
-                                   : "more than " + std::to_string(kMaxDifferences) +
-                                         " differences, or a run of more than " +
-                                         std::to_string(kMaxRunPlies) + " plies") +
-                      "): sheet " + side_letter(R) + " has " + written_list(R, j, 3) +
-                      (j + 3 < len(R) ? " and more" : "") + "; sheet " + side_letter(O) + " has " +
-                      written_list(O, i, 3) + (i + 3 < len(O) ? " and more" : "") +
-                      ". Nothing is guessed: the arbiter compares them (D.2.9).";
+      f.has = O;
+      f.cell = i;
+      f.ambiguous = a.ambiguous;
       d.findings.push_back(std::move(f));
-    } else if (i == len(O) && j < ref.read_plies) {
-      add_behind(d, O, R, j, ref.read_plies);
-      j = ref.read_plies;
+    } else if (i == len(O) && j < read(R)) {
+      add_behind(d, O, R, j, read(R));
+      j = read(R);
     } else if (j == len(R) && i < len(O)) {
       add_behind(d, R, O, i, len(O));
       i = len(O);
     }
-    if (a.explained() && j < len(R))
-      note = std::string(" Sheet ") + side_letter(R) + " cannot be read from " +
-             ply_name(start, j) + " on (\"" + ref.plies[j].written + "\": " + ref.plies[j].problem +
-             "); what follows is not compared.";
+    if (a.explained() && j < len(R)) d.unread_from = j;
     // The rest, side by side as written.
     while (i < len(O) || j < len(R)) {
       AlignedRow row;
       row.status = AlignedRow::Status::NotCompared;
-      if (i < len(O)) row.ply[O] = i++;
-      if (j < len(R)) row.ply[R] = j++;
+      if (i < len(O)) row.ply[std::size_t(O)] = i++;
+      if (j < len(R)) row.ply[std::size_t(R)] = j++;
       row.finding = a.explained() ? -1 : int(d.findings.size()) - 1;
       d.alignment.push_back(row);
     }
+  }
 
-    const SheetFinding& first = d.findings.front();
-    d.kind = first.kind;
-    d.sheet = first.sheet;
-    d.count = first.count;
-    for (const SheetFinding& f : d.findings)
-      d.explanation += (d.explanation.empty() ? "" : " ") + f.explanation;
-    d.explanation += note;
-    if (!note.empty()) d.note = note.substr(1);
+  Divergence from_alignment(const Alignment& a) const {
+    const std::vector<AlignStep>& steps = a.steps;
+    Divergence d;
+    d.ply = p_;
+    d.reference = a.reference;
+    for (std::size_t k = 0; k < steps.size(); ++k) {
+      if (steps[k].op == AlignOp::Match)
+        d.alignment.push_back(row_of(a, steps[k], AlignedRow::Status::Agree, -1));
+      else
+        k = finding_at(a, k, d);
+    }
+    rest(a, d);
+    set_first(d);
     if (d.kind == DifferenceKind::MovesSwapped && steps.front().op == AlignOp::Swap) {
       const SwapReplay other = replay_swap(a, steps.front());
-      if (other.end && other.end->same_placement(ref.positions[p + 3])) d.rejoin_after = p + 3;
+      if (other.end && other.end->same_placement(sheet(a.reference).positions[p_ + 3]))
+        d.rejoin_after = p_ + 3;
     }
     // From where the sheets agree to the end of the shorter one.
     if (a.explained()) {
@@ -482,52 +423,23 @@ struct Classifier {
       while (k > 0 && steps[k - 1].op == AlignOp::Match) --k;
       if (k > 0 && k < steps.size()) {
         d.agree_again = std::array<std::size_t, 2>{};
-        (*d.agree_again)[R] = steps[k].ref;
-        (*d.agree_again)[O] = steps[k].other;
+        (*d.agree_again)[std::size_t(a.reference)] = steps[k].ref;
+        (*d.agree_again)[std::size_t(1 - a.reference)] = steps[k].other;
       }
     }
     return d;
   }
+
+  const std::array<SheetReading, 2>& sheets_;
+  const std::array<PhysicalBoard, 2>& boards_;
+  std::size_t p_;
 };
 
 }  // namespace
 
-Divergence classify_divergence(const std::array<SheetReading, 2>& sheets, const Position& start,
-                               const std::array<BoardInput, 2>& boards, std::size_t p) {
-  return Classifier{sheets, start, boards, p}.classify();
-}
-
-std::string_view difference_name(DifferenceKind kind) {
-  switch (kind) {
-    case DifferenceKind::None:
-      return "none";
-    case DifferenceKind::SheetBehind:
-      return "one sheet behind";
-    case DifferenceKind::MoveLeftOut:
-      return "move left out";
-    case DifferenceKind::ExtraMove:
-      return "extra move";
-    case DifferenceKind::MovesSwapped:
-      return "two moves swapped";
-    case DifferenceKind::IllegalMove:
-      return "illegal move written";
-    case DifferenceKind::UnreadableMove:
-      return "unreadable move written";
-    case DifferenceKind::DifferentMove:
-      return "different moves";
-    case DifferenceKind::DuplicateMove:
-      return "move written twice";
-    case DifferenceKind::OwnMovesOnly:
-      return "only one side's moves written";
-    case DifferenceKind::Unexplained:
-      return "cannot be explained";
-  }
-  return "";
-}
-
-std::string ply_name(const Position& start, std::size_t ply) {
-  const std::size_t g = std::size_t(start.game_ply()) + ply;
-  return std::string(g % 2 ? "Black's" : "White's") + " move " + std::to_string(g / 2 + 1);
+Divergence classify_divergence(const std::array<SheetReading, 2>& sheets,
+                               const std::array<PhysicalBoard, 2>& boards, std::size_t p) {
+  return Classifier(sheets, boards, p).classify();
 }
 
 }  // namespace annabella::core

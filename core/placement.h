@@ -15,7 +15,7 @@ namespace annabella::core {
 
 // One physical board: what stands on it (only the placement matters) and, when the station kept
 // it, the log of the moves that were actually played on it from the start position.
-struct BoardInput {
+struct PhysicalBoard {
   Position placement;
   std::optional<std::vector<Move>> log;
 };

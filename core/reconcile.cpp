@@ -3,12 +3,18 @@
 // The sheets are compared as moves, never as text: each written move is read leniently at its
 // point of the game, so "Sf3" (German) and "Nf3", or "Qh5" and "Qh5+", are the same move. Where the
 // moves part, the sheet read furthest becomes the reference and the other sheet's written moves
-// are aligned to its moves by a bounded edit distance (Aligner below): runs of plies left out or
-// extra, moves written twice, one side's moves only, swapped moves and different or unreadable
-// moves, each with the point where the sheets agree again. An alignment that needs too many
-// differences, or that several explanations fit equally well, is reported as such, not guessed.
-// Board logs, the boards themselves and which sheet reads through decide between "left out of
-// one" and "extra on the other". The retrace point stays where the sheets last agree (D.2.9).
+// are aligned to its moves by a bounded edit distance (core/sheet_alignment.h): runs of plies left
+// out or extra, moves written twice, one side's moves only, swapped moves and different or
+// unreadable moves, each with the point where the sheets agree again. An alignment that needs too
+// many differences, or that several explanations fit equally well, is reported as such, not
+// guessed. Board logs, the boards themselves and which sheet reads through decide between "left
+// out of one" and "extra on the other".
+//
+// D.2.9 applies "if different positions arise on the two boards". When both boards show the same
+// position, nothing is done on the boards and the clocks are not touched: a sheet that does not
+// lead to that position is corrected (Art. 8.1). When the boards differ, the sheets decide: the
+// boards are adjusted to agreeing sheets, or the moves are retraced to where differing sheets
+// last agree, and the clocks go back with them.
 #include "core/reconcile.h"
 
 #include <algorithm>
@@ -41,65 +47,169 @@ BoardStanding stand(int board_index, int sheet_index, const Position& board,
   return st;
 }
 
-std::string steps_count(std::size_t n) {
-  return std::to_string(n) + (n == 1 ? " step" : " steps");
-}
+// How a sheet that reads through relates to the position both boards show.
+struct SheetToBoards {
+  bool leads = false;       // its moves lead to it
+  std::vector<Move> ahead;  // or its moves and these one or two more
+};
 
-std::string clock_text(ClockDuration t) {
-  const long long total_s = std::chrono::duration_cast<std::chrono::seconds>(t).count();
-  const long long h = total_s / 3600, m = total_s / 60 % 60, s = total_s % 60;
-  std::string out;
-  if (h > 0) out += std::to_string(h) + " h ";
-  out += std::to_string(m) + " min " + std::to_string(s) + " s";
+SheetToBoards relate(const SheetReading& sheet, const Position& boards) {
+  SheetToBoards out;
+  if (!sheet.fully_read() || sheet.cut()) return out;
+  out.leads = sheet.positions.back().same_placement(boards);
+  if (!out.leads) out.ahead = moves_ahead(sheet.positions.back(), boards);
   return out;
 }
 
+// Both boards show the same position: D.2.9 does not apply. The sheets are compared with it: the
+// sheet that leads to it (with the fewest moves still to write) is right, the other is corrected.
+void boards_agree(Reconciliation& r) {
+  const Position& shown = r.boards[0];  // the position on both boards
+  const std::array<SheetToBoards, 2> rel = {relate(r.sheets[0], shown), relate(r.sheets[1], shown)};
+  int right = -1;
+  bool tie = false;
+  for (int s = 0; s < 2; ++s) {
+    const SheetToBoards& x = rel[std::size_t(s)];
+    if (!x.leads && x.ahead.empty()) continue;
+    if (right < 0 || x.ahead.size() < rel[std::size_t(right)].ahead.size()) {
+      right = s;
+      tie = false;
+    } else if (x.ahead.size() == rel[std::size_t(right)].ahead.size()) {
+      tie = true;
+    }
+  }
+  if (right < 0) {
+    r.procedure = Procedure::BoardsUnexplained;
+    return;
+  }
+  if (rel[std::size_t(right)].leads && (r.sheets_agree || tie)) {
+    r.procedure = r.sheets_agree ? Procedure::NothingToCorrect : Procedure::CorrectSheets;
+    r.target_plies = r.sheets[std::size_t(right)].read_plies;
+    r.target = r.sheets[std::size_t(right)].positions.back();
+    return;  // both sheets lead to the boards' position (swapped moves): the arbiter asks
+  }
+  r.procedure = Procedure::CorrectSheets;
+  r.target_plies = r.sheets[std::size_t(right)].read_plies + rel[std::size_t(right)].ahead.size();
+  r.target = r.sheets[std::size_t(right)].positions.back();
+  for (const Move m : rel[std::size_t(right)].ahead) r.target.play(m);
+  if (r.sheets_agree || tie) {
+    // Both sheets are behind the boards by the same moves.
+    for (std::size_t s = 0; s < 2; ++s)
+      r.sheet_edits[s] = edits_for_ahead(r.sheets[s], rel[s].ahead);
+    return;
+  }
+  r.right_sheet = right;
+  const std::vector<Move>& ahead = rel[std::size_t(right)].ahead;
+  r.sheet_edits[std::size_t(1 - right)] =
+      sheet_edits(r.sheets, r.divergence, 1 - right, right, r.agreed_plies, ahead);
+  r.sheet_edits[std::size_t(right)] = edits_for_ahead(r.sheets[std::size_t(right)], ahead);
+}
+
+// The boards differ (D.2.9): agreeing sheets give the position; differing sheets are retraced to
+// where they agree, unless one is only behind and both boards show where the other leads.
+void boards_differ(Reconciliation& r) {
+  if (r.sheets_agree) {
+    r.procedure = Procedure::AdjustBoards;
+    return;
+  }
+  r.procedure = Procedure::Retrace;
+  for (std::size_t s = 0; s < 2; ++s)
+    for (std::size_t i = r.agreed_plies; i < r.sheets[s].plies.size(); ++i)
+      r.retraced[s].push_back(i);
+}
+
+// What the board log says: the ply where it leaves the moves the board should have had, and
+// whether it leads to what stands on the board.
+void read_log(const Position& start, const PhysicalBoard& board, const std::vector<Move>& moves,
+              const std::vector<Position>& positions, BoardCorrection& c) {
+  const std::vector<Move>& log = *board.log;
+  for (std::size_t i = 0; i < std::min(log.size(), moves.size()); ++i) {
+    if (log[i] == moves[i]) continue;
+    const Position& before = positions[i];
+    const bool legal = is_legal_move(before, log[i]);
+    c.went_wrong = WrongMove{i,
+                             moves[i],
+                             log[i],
+                             to_san(before, moves[i]),
+                             legal ? to_san(before, log[i]) : to_uci(log[i]),
+                             true};
+    break;
+  }
+  Position end = start;
+  for (const Move m : log) {
+    if (!is_legal_move(end, m)) {
+      c.log = LogFinding::IllegalMove;
+      return;
+    }
+    end.play(m);
+  }
+  if (!end.same_placement(board.placement)) c.log = LogFinding::Displaced;
+}
+
+// Each board against the position it must show (the first target_plies moves of `ref`): its
+// steps when the boards are corrected at all, and what its log says in any case.
+void correct_boards(Reconciliation& r, const ReconcileInput& input, const SheetReading& ref) {
+  const std::size_t plies = std::min(r.target_plies, ref.read_plies);
+  std::vector<Move> moves;
+  moves.reserve(plies);
+  for (std::size_t i = 0; i < plies; ++i) moves.push_back(ref.move(i));
+  const std::vector<Position>& positions = ref.positions;  // positions[i] before moves[i]
+  const bool boards_stand =
+      r.procedure == Procedure::CorrectSheets || r.procedure == Procedure::NothingToCorrect;
+  const bool infer = !boards_stand && r.target_plies == ref.read_plies && r.target_plies > 0 &&
+                     (r.sheets_agree || r.divergence.kind == DifferenceKind::SheetBehind);
+  for (std::size_t b = 0; b < 2; ++b) {
+    const PhysicalBoard& board = input.boards[b];
+    BoardCorrection& c = r.corrections[b];
+    c.board = int(b);
+    if (!boards_stand) c.steps = correction_steps(board.placement, r.target);
+    if (board.log) {
+      read_log(input.start, board, moves, positions, c);
+    } else if (c.needed() && infer) {
+      c.went_wrong = infer_wrong_move(positions, moves, board.placement, 8);
+      if (!c.went_wrong) {
+        c.ahead = moves_ahead(r.target, board.placement);
+        Position pos = r.target;
+        for (const Move m : c.ahead) {
+          c.ahead_san.push_back(to_san(pos, m));
+          pos.play(m);
+        }
+      }
+    }
+  }
+}
+
+// D.2.9: "the arbiter readjusts the clocks accordingly" (only when moves are retraced).
+ClockProposal propose_clock(const Reconciliation& r, const ReconcileInput& input) {
+  ClockProposal c;
+  c.ply = r.target_plies;
+  c.readjust = retracing(r);
+  if (!c.readjust) return c;
+  if (!input.clock_log) {
+    c.basis = ClockProposal::Basis::NoLog;
+    return c;
+  }
+  const ClockPly* found = nullptr;
+  for (const ClockPly& p : *input.clock_log)
+    if (p.ply >= 0 && std::size_t(p.ply) <= r.target_plies) found = &p;
+  if (found == nullptr) {
+    c.basis = ClockProposal::Basis::NoReading;
+    return c;
+  }
+  c.reading = *found;
+  c.basis = std::size_t(found->ply) == r.target_plies ? ClockProposal::Basis::AtPoint
+                                                      : ClockProposal::Basis::Earlier;
+  return c;
+}
+
 }  // namespace
-
-std::string agreement_note(const Reconciliation& r) {
-  const Divergence& d = r.divergence;
-  if (!d.agree_again) return "";
-  const int R = d.reference, O = 1 - d.reference;
-  const std::size_t ref_ply = (*d.agree_again)[std::size_t(R)];
-  const std::size_t other_ply = (*d.agree_again)[std::size_t(O)];
-  std::string s = std::string("Sheet ") + side_letter(O) + " agrees with sheet " + side_letter(R) +
-                  " again from " + ply_name(r.start, ref_ply) + " on";
-  if (other_ply != ref_ply)
-    s += std::string(" (in sheet ") + side_letter(O) + "'s cell for " +
-         ply_name(r.start, other_ply) + ")";
-  return s + " once the differences above are put right. That is for your information: D.2.9 " +
-         "retraces the moves to the last point where both sheets agree, " +
-         point_name(r, 0, r.agreed_plies) + ", and the clocks go back to that point.";
-}
-
-std::string ahead_text(const Reconciliation& r, int board) {
-  const BoardCorrection& c = r.corrections[std::size_t(board)];
-  if (c.ahead.empty()) return "";
-  std::string moves;
-  for (std::size_t k = 0; k < c.ahead.size(); ++k)
-    moves += (k ? ", " : "") + ply_name(r.start, r.target_plies + k) + " " + c.ahead_san[k];
-  return std::string("Board ") + side_letter(board) + " shows " +
-         (c.ahead.size() == 1 ? "one move" : "two moves") + " more than the sheets: " + moves +
-         ", written on neither sheet. If " + (c.ahead.size() == 1 ? "it was" : "they were") +
-         " played, the sheets are behind the board (Art. 8.1); you decide (D.2.9).";
-}
-
-std::string point_name(const Reconciliation& r, int sheet, std::size_t plies) {
-  if (plies == 0) return "at the start of the game";
-  const ReadPly& last = r.sheets[std::size_t(sheet)].plies[plies - 1];
-  return "after " + ply_name(r.start, plies - 1) + ", " +
-         (last.san.empty() ? last.written : last.san);
-}
-
-// ---------------------------------------------------------------------------------------------
-// The procedure
 
 Reconciliation reconcile(const ReconcileInput& input) {
   Reconciliation r;
   r.start = input.start;
   r.color_a = input.color_a;
-  for (int b = 0; b < 2; ++b) r.boards[b] = input.boards[b].placement;
-  for (int s = 0; s < 2; ++s) r.sheets[s] = read_sheet(input.start, input.sheets[s]);
+  for (std::size_t b = 0; b < 2; ++b) r.boards[b] = input.boards[b].placement;
+  for (std::size_t s = 0; s < 2; ++s) r.sheets[s] = read_sheet(input.start, input.sheets[s]);
   const SheetReading& A = r.sheets[0];
   const SheetReading& B = r.sheets[1];
 
@@ -112,232 +222,22 @@ Reconciliation reconcile(const ReconcileInput& input) {
   r.sheets_agree = p == A.plies.size() && p == B.plies.size();
   r.target_plies = p;
   r.target = r.agreed_position;
-  int reference_sheet = 0;  // the sheet whose moves lead to the target
-  if (!r.sheets_agree) {
-    r.divergence = classify_divergence(r.sheets, input.start, input.boards, p);
-    // A sheet simply behind, with both boards at the longer sheet's end: nothing to retrace, the
-    // shorter sheet is completed (Art. 8.1).
-    if (r.divergence.kind == DifferenceKind::SheetBehind) {
-      const int y = 1 - r.divergence.sheet;
-      const SheetReading& Y = r.sheets[y];
-      if (Y.fully_read() &&
-          std::all_of(input.boards.begin(), input.boards.end(), [&](const BoardInput& b) {
-            return b.placement.same_placement(Y.positions.back());
-          })) {
-        r.target_plies = Y.read_plies;
-        r.target = Y.positions.back();
-        reference_sheet = y;
-        r.divergence.explanation += std::string(" Both boards show the position sheet ") +
-                                    side_letter(y) + " leads to: sheet " +
-                                    side_letter(r.divergence.sheet) +
-                                    " is completed and nothing is retraced.";
-      } else {
-        r.divergence.explanation += std::string(" If player ") + side_letter(r.divergence.sheet) +
-                                    " confirms the moves only sheet " + side_letter(y) +
-                                    " has, his sheet can be completed instead of retracing them.";
-      }
-    }
-    if (r.target_plies == p)
-      for (int s = 0; s < 2; ++s)
-        for (std::size_t i = p; i < r.sheets[s].plies.size(); ++i) r.retraced[s].push_back(i);
-  }
+  if (!r.sheets_agree) r.divergence = classify_divergence(r.sheets, input.boards, p);
 
-  // Each board against the position it must show.
-  const SheetReading& ref = r.sheets[reference_sheet];
-  std::vector<Move> ref_moves;
-  for (std::size_t i = 0; i < r.target_plies; ++i) ref_moves.push_back(ref.move(i));
-  const std::vector<Position> ref_positions(ref.positions.begin(),
-                                            ref.positions.begin() + long(r.target_plies) + 1);
-  for (int b = 0; b < 2; ++b) {
-    const BoardInput& board = input.boards[b];
-    BoardCorrection& c = r.corrections[b];
-    c.board = b;
-    c.steps = correction_steps(board.placement, r.target);
-    if (board.log) {
-      const std::vector<Move>& log = *board.log;
-      // Where the log leaves the moves the board should have had.
-      for (std::size_t i = 0; i < std::min(log.size(), ref_moves.size()); ++i) {
-        if (log[i] == ref_moves[i]) continue;
-        const Position& before = ref_positions[i];
-        const bool legal = is_legal_move(before, log[i]);
-        c.went_wrong = WrongMove{i,
-                                 ref_moves[i],
-                                 log[i],
-                                 to_san(before, ref_moves[i]),
-                                 legal ? to_san(before, log[i]) : to_uci(log[i]),
-                                 true};
-        break;
-      }
-      // The log's own end, to compare with what stands on the board.
-      Position end = input.start;
-      bool ok = true;
-      for (std::size_t i = 0; i < log.size() && ok; ++i) {
-        ok = is_legal_move(end, log[i]);
-        if (ok) end.play(log[i]);
-      }
-      if (!ok)
-        c.note = std::string("The log of board ") + side_letter(b) + " has an illegal move.";
-      else if (!end.same_placement(board.placement))
-        c.note = std::string("Board ") + side_letter(b) +
-                 " does not show the position its own log leads to: pieces were displaced after "
-                 "the last logged move.";
-    } else if (c.needed() && r.target_plies == ref.read_plies && r.target_plies > 0 &&
-               (r.sheets_agree || r.divergence.kind == DifferenceKind::SheetBehind)) {
-      c.went_wrong = infer_wrong_move(ref_positions, ref_moves, board.placement, 8);
-      if (!c.went_wrong) {
-        c.ahead = moves_ahead(r.target, board.placement);
-        Position pos = r.target;
-        for (const Move m : c.ahead) {
-          c.ahead_san.push_back(to_san(pos, m));
-          pos.play(m);
-        }
-      }
-    }
-  }
+  // D.2.9 starts "if different positions arise on the two boards".
+  r.boards_agree = r.boards[0].same_placement(r.boards[1]);
+  if (r.boards_agree)
+    boards_agree(r);
+  else
+    boards_differ(r);
+
+  correct_boards(r, input, r.sheets[std::size_t(std::max(r.right_sheet, 0))]);
   for (int b = 0; b < 2; ++b)
     for (int s = 0; s < 2; ++s)
-      r.standings.push_back(stand(b, s, input.boards[b].placement, r.sheets[s]));
-
-  // D.2.9: the arbiter readjusts the clocks when moves are retraced.
-  const bool retracing = !r.retraced[0].empty() || !r.retraced[1].empty();
-  r.clock.ply = r.target_plies;
-  r.clock.readjust = retracing;
-  if (!retracing) {
-    r.clock.note = "No moves are retraced: the clocks are not readjusted.";
-  } else if (!input.clock_log) {
-    r.clock.note = "No clock log: the arbiter decides the times (D.2.9).";
-  } else {
-    const ClockPly* found = nullptr;
-    for (const ClockPly& c : *input.clock_log)
-      if (c.ply >= 0 && std::size_t(c.ply) <= r.target_plies) found = &c;
-    if (!found) {
-      r.clock.note = "The clock log has no reading at or before ply " +
-                     std::to_string(r.target_plies) + ": the arbiter decides the times (D.2.9).";
-    } else {
-      r.clock.reading = *found;
-      r.clock.note = "Set the clocks to White " + clock_text(found->remaining[WHITE]) + ", Black " +
-                     clock_text(found->remaining[BLACK]) + " (clock log, " +
-                     (std::size_t(found->ply) == r.target_plies
-                          ? "at that point"
-                          : "nearest earlier reading, ply " + std::to_string(found->ply)) +
-                     "; D.2.9).";
-    }
-  }
+      r.standings.push_back(
+          stand(b, s, input.boards[std::size_t(b)].placement, r.sheets[std::size_t(s)]));
+  r.clock = propose_clock(r, input);
   return r;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Text for the arbiter
-
-std::string arbiter_text(const Reconciliation& r) {
-  std::string t = "D.2.9 reconciliation: the two boards show different positions.\n";
-  int n = 0;
-  auto item = [&](const std::string& heading) {
-    t += "\n" + std::to_string(++n) + ". " + heading + "\n";
-  };
-  auto player = [&](int i) {
-    const Color c = i == 0 ? r.color_a : ~r.color_a;
-    return std::string("player ") + side_letter(i) + ", " + (c == WHITE ? "White" : "Black");
-  };
-
-  item("Scoresheets");
-  for (int s = 0; s < 2; ++s) {
-    const SheetReading& sh = r.sheets[s];
-    t += std::string("Sheet ") + side_letter(s) + ": " + std::to_string(sh.plies.size()) +
-         " written moves, read as " + sh.letters.name + " (" + sh.language_note + ").\n";
-    if (!sh.fully_read())
-      t += "  Reading stops at " + ply_name(r.start, sh.read_plies) + ", written \"" +
-           sh.plies[sh.read_plies].written + "\": " + sh.plies[sh.read_plies].problem + ".\n";
-  }
-  if (r.sheets_agree) {
-    t += "The two scoresheets agree (" + std::to_string(r.agreed_plies) + " plies, " +
-         point_name(r, 0, r.agreed_plies) +
-         "). Under D.2.9 the position they lead to is the right one.\n";
-  } else {
-    t += "The two scoresheets agree up to " + point_name(r, 0, r.agreed_plies) + " (" +
-         std::to_string(r.agreed_plies) + " plies).\n";
-    const Divergence& d = r.divergence;
-    if (d.findings.size() <= 1) {
-      t += "Then: " + std::string(difference_name(d.kind)) + ". " + d.explanation + "\n";
-    } else {
-      // One line a difference, in order, for reading aloud and on a braille display.
-      for (std::size_t k = 0; k < d.findings.size(); ++k)
-        t += std::string(k ? "Further on: " : "Then: ") +
-             std::string(difference_name(d.findings[k].kind)) + ". " + d.findings[k].explanation +
-             "\n";
-      if (!d.note.empty()) t += d.note + "\n";
-    }
-  }
-
-  item("Where the boards stand");
-  for (const BoardStanding& st : r.standings) {
-    t += std::string("Board ") + side_letter(st.board) + " ";
-    if (st.matches_after)
-      t += "matches sheet " + std::string(1, side_letter(st.sheet)) + " " +
-           point_name(r, st.sheet, *st.matches_after) + ".\n";
-    else
-      t += "matches no point of sheet " + std::string(1, side_letter(st.sheet)) + "; nearest " +
-           point_name(r, st.sheet, st.nearest_after) + ", " + std::to_string(st.squares_off) +
-           " squares differ.\n";
-  }
-
-  item("Position to set up on both boards");
-  const bool retracing = !r.retraced[0].empty() || !r.retraced[1].empty();
-  if (retracing) {
-    t += "Under D.2.9 the moves are retraced to where both sheets agree: the position " +
-         point_name(r, 0, r.target_plies) + ".\n";
-    if (r.divergence.agree_again) t += agreement_note(r) + "\n";
-    for (int s = 0; s < 2; ++s) {
-      t += std::string("Retraced from sheet ") + side_letter(s) + ": ";
-      if (r.retraced[s].empty()) t += "nothing";
-      for (std::size_t k = 0; k < r.retraced[s].size(); ++k) {
-        const ReadPly& ply = r.sheets[s].plies[r.retraced[s][k]];
-        t += (k ? ", " : "") + ply_name(r.start, r.retraced[s][k]) + " " +
-             (ply.written.empty() ? "(blank)" : ply.written);
-      }
-      t += ".\n";
-    }
-  } else {
-    t += "The position " +
-         point_name(r, r.sheets_agree ? 0 : 1 - r.divergence.sheet, r.target_plies) + ".\n";
-  }
-  t += "FEN: " + r.target.fen() + "\n";
-
-  item("Corrections");
-  for (int b = 0; b < 2; ++b) {
-    const BoardCorrection& c = r.corrections[b];
-    t += std::string("Board ") + side_letter(b) + " (" + player(b) + "): ";
-    if (!c.needed()) {
-      t += "already right, nothing to change.\n";
-    } else {
-      t += steps_count(c.steps.size()) + ".\n";
-      for (std::size_t i = 0; i < c.steps.size(); ++i)
-        t += "  Step " + std::to_string(i + 1) + ": " + describe(c.steps[i]) + ".\n";
-    }
-    if (c.went_wrong) {
-      const WrongMove& w = *c.went_wrong;
-      const bool white_moved = (std::size_t(r.start.game_ply()) + w.ply) % 2 == 0;
-      const Color owner = b == 0 ? r.color_a : ~r.color_a;
-      const Color moved = white_moved ? WHITE : BLACK;
-      t += std::string("  Board ") + side_letter(b) + " went wrong at " + ply_name(r.start, w.ply) +
-           ": " + w.played_san + " was made where the sheets have " + w.expected_san +
-           (w.from_log ? " (board log)" : " (inferred from the board)") + ".\n";
-      if (moved == owner)
-        t += std::string("  Player ") + side_letter(b) +
-             " wrote the correct move but made a different one on his board: under D.2.9 he "
-             "must adjust his position to match the scoresheets.\n";
-      else
-        t += std::string("  It was the opponent's move, executed wrongly on board ") +
-             side_letter(b) + " (D.2.1): board " + side_letter(b) +
-             " is adjusted to match the scoresheets.\n";
-    }
-    if (!c.ahead.empty()) t += "  " + ahead_text(r, b) + "\n";
-    if (!c.note.empty()) t += "  " + c.note + "\n";
-  }
-
-  item("Clocks");
-  t += r.clock.note + "\n";
-  return t;
 }
 
 }  // namespace annabella::core

@@ -9,15 +9,18 @@
 // reconcile() does that procedure on data: it reads both sheets leniently (any supported
 // language, handwriting slips, missing check signs: notation differences are not disagreements),
 // finds where they part and aligns what follows (runs of moves left out or extra, moves written
-// twice, one side's moves only, swapped moves; or says that nothing explains it), the position both
-// boards must show, the fewest correction steps for each board, where each board stands relative to
-// each sheet, the move at which a board went wrong and the clock times to set. arbiter_text() says
-// it in plain English in the order an arbiter acts; app/reconcile_report.h writes JSON and HTML.
+// twice, one side's moves only, swapped moves; or says that nothing explains it), decides which
+// procedure applies (D.2.9 only when the two boards show different positions; when they show the
+// same one, only the sheets are corrected, Art. 8.1), the position both boards must show, the
+// fewest correction steps for each board, how to correct a wrong sheet, where each board stands
+// relative to each sheet, the move at which a board went wrong and the clock times to set.
+// Everything is typed data: app/reconcile_text.h words it for the arbiter, app/reconcile_report.h
+// writes JSON and HTML.
 //
 // The parts, one file pair each: clock_log (clock times per ply), placement (reading a board),
 // sheet_reading (reading a sheet), sheet_alignment (aligning two sheets), divergence (the kinds of
-// difference), board_check (a board against a record; check_board() is the live form used by the
-// station when a board settles).
+// difference), sheet_edits (how to correct a sheet), board_check (a board against a record;
+// check_board() is the live form used by the station when a board settles).
 //
 // Board "A" is player A's board and sheet "A" his scoresheet; player A plays `color_a`.
 #pragma once
@@ -36,15 +39,16 @@
 #include "core/placement.h"
 #include "core/position.h"
 #include "core/sheet_alignment.h"
+#include "core/sheet_edits.h"
 #include "core/sheet_reading.h"
 
 namespace annabella::core {
 
 struct ReconcileInput {
-  Position start;                      // the game's start position (the initial one by default)
-  std::array<BoardInput, 2> boards;    // [0] board A, [1] board B
-  std::array<WrittenSheet, 2> sheets;  // [0] sheet A (player A's), [1] sheet B
-  Color color_a = WHITE;               // the colour player A plays; player B has the other
+  Position start;                       // the game's start position (the initial one by default)
+  std::array<PhysicalBoard, 2> boards;  // [0] board A, [1] board B
+  std::array<WrittenSheet, 2> sheets;   // [0] sheet A (player A's), [1] sheet B
+  Color color_a = WHITE;                // the colour player A plays; player B has the other
   std::optional<std::vector<ClockPly>> clock_log;  // absent: the arbiter decides the times
 };
 
@@ -57,6 +61,28 @@ struct BoardStanding {
   int squares_off = 0;                       // ... and how many squares differ there
 };
 
+// Which rule applies. D.2.9 starts "if different positions arise on the two boards": only then
+// are boards corrected or moves retraced.
+enum class Procedure : unsigned char {
+  NothingToCorrect,   // the boards show the same position, the one the sheets lead to
+  CorrectSheets,      // the boards show the same position; a sheet does not lead to it (or both
+                      // are behind it): the sheet is corrected (Art. 8.1); nothing on the boards,
+                      // no clock change
+  AdjustBoards,       // D.2.9: the boards differ and the sheets agree: each board that differs is
+                      // adjusted to the sheets' position
+  Retrace,            // D.2.9: the boards differ and so do the sheets: the moves are retraced to
+                      // where the sheets agree and the clocks readjusted
+  BoardsUnexplained,  // the boards show the same position, which neither sheet leads to: the
+                      // arbiter decides; nothing is ordered
+};
+
+// What the board log says besides the wrong move.
+enum class LogFinding : unsigned char {
+  None,
+  IllegalMove,  // the log has a move that is illegal where it stands
+  Displaced,    // the board does not show the position its own log leads to (pieces displaced)
+};
+
 struct BoardCorrection {
   int board = 0;
   std::vector<CorrectionStep> steps;  // fewest steps to the position the board must show
@@ -66,16 +92,23 @@ struct BoardCorrection {
   // placement when the sheets agree (or one is only behind) and no wrong move explains it.
   std::vector<Move> ahead;
   std::vector<std::string> ahead_san;
-  std::string note;  // e.g. the board log disagrees with the placement (pieces displaced)
-  bool needed() const { return !steps.empty(); }
+  LogFinding log = LogFinding::None;
+  [[nodiscard]] bool needed() const { return !steps.empty(); }
 };
 
 // D.2.9: "the arbiter readjusts the clocks accordingly".
 struct ClockProposal {
+  enum class Basis : unsigned char {
+    NotRetraced,  // no moves are retraced: the clocks are not readjusted
+    NoLog,        // no clock log: the arbiter decides the times
+    NoReading,    // the clock log has no reading at or before `ply`: the arbiter decides
+    AtPoint,      // `reading` is the log's reading at `ply`
+    Earlier,      // `reading` is the nearest earlier reading
+  };
   bool readjust = false;            // only when moves are retraced
   std::size_t ply = 0;              // the point the clocks go back to
   std::optional<ClockPly> reading;  // the times then, from the clock log
-  std::string note;                 // "no clock log: the arbiter decides", ...
+  Basis basis = Basis::NotRetraced;
 };
 
 struct Reconciliation {
@@ -88,6 +121,11 @@ struct Reconciliation {
   Position agreed_position;      // the position after them
   std::size_t target_plies = 0;  // the point of the game the boards must show ...
   Position target;               // ... and its position (both boards are set to it)
+  bool boards_agree = false;     // both boards show the same placement (D.2.9 does not apply)
+  Procedure procedure = Procedure::NothingToCorrect;
+  int right_sheet = -1;  // CorrectSheets: the sheet whose moves lead to the boards' position
+                         // (-1: both do, or both are behind it)
+  std::array<std::vector<SheetEdit>, 2> sheet_edits;  // CorrectSheets: how to correct each sheet
   Divergence divergence;
   std::array<std::vector<std::size_t>, 2> retraced;  // per sheet: plies taken back (indices)
   std::array<BoardCorrection, 2> corrections;
@@ -96,22 +134,11 @@ struct Reconciliation {
 };
 
 // The D.2.9 procedure on the inputs.
-Reconciliation reconcile(const ReconcileInput& input);
+[[nodiscard]] Reconciliation reconcile(const ReconcileInput& input);
 
-// The whole reconciliation in plain English, numbered steps in the order an arbiter acts, each
-// line readable aloud and on a braille display. Cites D.2.9.
-std::string arbiter_text(const Reconciliation& r);
-
-// When the sheets agree again after their differences (Divergence::agree_again): where, and that
-// D.2.9 still retraces to the last point where both agree; "" otherwise.
-std::string agreement_note(const Reconciliation& r);
-
-// When a board shows more moves than the sheets (BoardCorrection::ahead): "Board B shows one
-// move more than the sheets: White's move 9 Nf3, written on neither sheet. ..."; "" otherwise.
-std::string ahead_text(const Reconciliation& r, int board);
-
-// Wording helper shared with the reports: "after White's move 23, Nf3" / "at the start" for the
-// point after `plies` plies of a sheet (ply_name, side_letter: core/divergence.h).
-std::string point_name(const Reconciliation& r, int sheet, std::size_t plies);
+// Whether moves are retraced (D.2.9's second case).
+[[nodiscard]] inline bool retracing(const Reconciliation& r) {
+  return !r.retraced[0].empty() || !r.retraced[1].empty();
+}
 
 }  // namespace annabella::core
