@@ -120,6 +120,8 @@ int run_cli(int argc, char** argv) {
   perft_cmd->add_option("--fen", perft.fen, "Start position (default: the initial position)");
   perft_cmd->add_option("--depth", perft.depth, "Depth in half-moves")->required();
   perft_cmd->add_flag("--divide", perft.divide, "Print the count below each root move first");
+  perft_cmd->add_flag("--chess960", perft.chess960, "Chess960: X-FEN or Shredder-FEN castling");
+  perft_cmd->add_option("--number", perft.number, "Chess960 start position 0-959 (no --fen)");
   perft_cmd->callback([&] { exit_code = run_perft(perft, std::cout, std::cerr); });
 
   // annabella config check FILE | annabella config example

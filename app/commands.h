@@ -21,6 +21,8 @@ struct PerftOptions {
   std::string fen;
   int depth = 1;
   bool divide = false;
+  bool chess960 = false;  // the FEN is a Chess960 position (X-FEN or Shredder-FEN castling)
+  int number = -1;        // a Chess960 start position by number (0-959) instead of a FEN
 };
 int run_perft(const PerftOptions& options, std::ostream& out, std::ostream& err);
 
