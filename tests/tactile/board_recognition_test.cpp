@@ -5,6 +5,7 @@
 // once) do. Every move must be made, in order, with no "out of sync" and no "illegal".
 #include <gtest/gtest.h>
 
+#include "core/notation.h"
 #include "support/temp_dir.h"
 #include "tactile/board_reader.h"
 #include "tests/tactile/hand_emulator.h"
@@ -152,6 +153,57 @@ TEST_P(BoardRecognition, RandomGamesInEveryOrderOfHands) {
   EXPECT_GT(total.promotions, 0);
   EXPECT_GT(total.slides, 0);
   EXPECT_GT(total.en_passant, 0);
+}
+
+// `annabella board watch` itself, the way the independent emulator found it going out of sync:
+// the emulator's DGT board and peg board, the watch as a separate process reading the pty.
+TEST(BoardWatch, FollowsTheEmulatorsGameToTheEnd) {
+  for (const Wire wire : {Wire::Dgt, Wire::Peg}) {
+    ::annabella::testing::TempDir dir;
+    const auto link = dir / "board";
+    emulator::EmulatedBoard board(wire, link, core::Position{});
+    ASSERT_TRUE(board.ok());
+    const auto game = emulator::random_game(31, 40);
+    emulator::Pace pace;
+    pace.within_min = 35ms;
+    pace.within_max = 60ms;
+    pace.between_min = 220ms;
+    pace.between_max = 300ms;
+    pace.quick_max = 60ms;
+    emulator::HandOrders orders(wire, pace, 32);
+    emulator::OrderCounts counts;
+    std::vector<emulator::Action> actions;
+    std::string expected;
+    core::Position pos;
+    core::Move previous = core::Move::none();
+    for (const core::Move m : game) {
+      const auto more = orders.actions(pos, m, previous, counts);
+      actions.insert(actions.end(), more.begin(), more.end());
+      expected += "made " + core::to_san(pos, m) + " (" + core::to_uci(m) + ")\n";
+      pos.play(m);
+      previous = m;
+    }
+    std::string out;
+    int status = -1;
+    std::thread watch([&] {
+      status = ::annabella::testing::run_command(
+          std::string(ANNABELLA_BINARY) + " board watch --protocol " +
+              (wire == Wire::Dgt ? "dgt" : "peg") + " --port " + link.string() +
+              " --settle 150 --announce 500 --moves " + std::to_string(game.size()) +
+              " --timeout 120",
+          out);
+    });
+    ASSERT_TRUE(board.wait_for_host(10s));
+    board.perform(actions);
+    watch.join();
+    EXPECT_EQ(status, 0) << out;
+    std::string made;
+    std::istringstream lines(out);
+    for (std::string line; std::getline(lines, line);)
+      if (line.starts_with("made ")) made += line + "\n";
+    EXPECT_EQ(made, expected) << out;
+    EXPECT_EQ(out.find("out of sync"), std::string::npos) << out;
+  }
 }
 
 }  // namespace
