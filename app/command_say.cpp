@@ -2,6 +2,7 @@
 #include <ostream>
 
 #include "app/commands.h"
+#include "app/i18n.h"
 #include "core/notation.h"
 #include "speech/announcer.h"
 #include "speech/espeak_synth.h"
@@ -104,11 +105,16 @@ int run_recording_verify(const RecordingVerifyOptions& options, std::ostream& ou
     err << "annabella recording verify: " << check.error().message << '\n';
     return 1;
   }
-  out << options.file << ": " << check->phrases << " phrases";
+  const auto n = [](auto count) { return static_cast<unsigned long>(count); };
+  // TRANSLATORS: `annabella recording verify`: "game.wav: 12 phrases (1 cut off by a move),
+  // digest chain intact" and "last digest: 5c1f...".
+  out << i18n::format(i18n::tr_n("{file}: {n} phrase", "{file}: {n} phrases", n(check->phrases)),
+                      {{"file", options.file}, {"n", std::to_string(check->phrases)}});
   if (check->cut_markers > 0)  // D.2.7: readouts a move cut off, marked in the cue list
-    out << " (" << check->cut_markers << " cut off by a move)";
-  out << ", digest chain intact\n"
-      << "last digest: " << check->last_digest << '\n';
+    out << i18n::format(i18n::tr(" ({n} cut off by a move)"),
+                        {{"n", std::to_string(check->cut_markers)}});
+  out << i18n::tr(", digest chain intact") << '\n'
+      << i18n::format(i18n::tr("last digest: {digest}"), {{"digest", check->last_digest}}) << '\n';
   return 0;
 }
 
