@@ -133,9 +133,11 @@ Result<Vocabulary> Vocabulary::parse(std::string_view text, std::string_view nam
   // The profile's language gives every word the profile does not give itself.
   WordTable merged;
   std::string code = own.meta("language");
-  if (auto language = Language::load(code)) {
+  const auto shipped = Language::codes();
+  if (std::find(shipped.begin(), shipped.end(), code) != shipped.end()) {
+    auto language = Language::load(code);
+    if (!language) return fail(language.error());
     merged = language->table_;
-    code = language->code();
   }
   for (const auto& [key, word] : own.words()) merged.set(key, word);
   if (const auto missing = merged.missing(required_keys()); !missing.empty())
