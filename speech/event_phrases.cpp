@@ -129,6 +129,10 @@ Phrase phrase_flag_fall(const Language& lang, Color side) {
               lang.voice(), "flag_fall." + color_topic(side));
 }
 
+Phrase phrase_draw_offer(const Language& lang, Color by) {
+  return message(lang, "say.draw_offer", {{"color", color_words(lang, by)}});
+}
+
 Phrase phrase_draw_claim(const Language& lang, core::Termination claim) {
   return message(lang, "say.draw_claim", {{"reason", lang.word(reason_key(claim))}});
 }
@@ -200,6 +204,9 @@ Phrase phrase_low_time(const Vocabulary& v, Color side, std::chrono::millisecond
 }
 Phrase phrase_flag_fall(const Vocabulary& v, Color side) {
   return phrase_flag_fall(v.own_language(), side);
+}
+Phrase phrase_draw_offer(const Vocabulary& v, Color by) {
+  return phrase_draw_offer(v.own_language(), by);
 }
 Phrase phrase_draw_claim(const Vocabulary& v, core::Termination claim) {
   return phrase_draw_claim(v.own_language(), claim);

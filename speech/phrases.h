@@ -84,6 +84,8 @@ struct MoveWording {
 [[nodiscard]] Phrase phrase_moves_to_control(const Language& lang, core::Color side, int moves);
 // Art. 6.9 flag fall (a Warning, topic "flag_fall.<colour>").
 [[nodiscard]] Phrase phrase_flag_fall(const Language& lang, core::Color side);
+// Art. 9.1.2: a draw offer, with who offered it ("Remisangebot von Weiss").
+[[nodiscard]] Phrase phrase_draw_offer(const Language& lang, core::Color by);
 // A draw the side to move may claim: Termination::ThreefoldRepetitionClaim (Art. 9.2) or
 // FiftyMoveClaim (Art. 9.3).
 [[nodiscard]] Phrase phrase_draw_claim(const Language& lang, core::Termination claim);
@@ -131,6 +133,7 @@ enum class BoardLink { Connected, Lost, Reconnected };
 [[nodiscard]] Phrase phrase_low_time(const Vocabulary& v, core::Color side,
                                      std::chrono::milliseconds left);
 [[nodiscard]] Phrase phrase_flag_fall(const Vocabulary& v, core::Color side);
+[[nodiscard]] Phrase phrase_draw_offer(const Vocabulary& v, core::Color by);
 [[nodiscard]] Phrase phrase_draw_claim(const Vocabulary& v, core::Termination claim);
 [[nodiscard]] Phrase phrase_game_end(const Vocabulary& v, const core::GameEnd& end);
 [[nodiscard]] Phrase phrase_correction_step(const Vocabulary& v, const core::CorrectionStep& step);

@@ -170,6 +170,7 @@ TEST(EventPhrase, FideTable) {
        "Zeitkontrolle erreicht: vierzig Zuege. dreissig Minuten dazu"},
       {phrase_low_time(v, core::WHITE, 5min + 900ms), "Weiss: noch fuenf Minuten"},
       {phrase_flag_fall(v, core::BLACK), "Schwarz: Zeit abgelaufen"},
+      {phrase_draw_offer(v, core::WHITE), "Remisangebot von Weiss"},
       {phrase_draw_claim(v, core::Termination::ThreefoldRepetitionClaim),
        "Remis kann beansprucht werden: Dreifache Stellungswiederholung"},
       {phrase_draw_claim(v, core::Termination::FiftyMoveClaim),

@@ -35,6 +35,7 @@ inline std::vector<std::pair<std::string, Phrase>> every_private_phrase(const La
       {"moves_to_control", phrase_moves_to_control(lang, core::WHITE, 5)},
       {"moves_to_control", phrase_moves_to_control(lang, core::BLACK, 1)},
       {"flag_fall", phrase_flag_fall(lang, core::BLACK)},
+      {"draw_offer", phrase_draw_offer(lang, core::WHITE)},
       {"draw_claim", phrase_draw_claim(lang, core::Termination::ThreefoldRepetitionClaim)},
       {"draw_claim", phrase_draw_claim(lang, core::Termination::FiftyMoveClaim)},
       {"no_sound", phrase_no_sound(lang, "device 2 failed")},
