@@ -42,6 +42,10 @@ struct Player {
   std::int64_t fide_id = 0;  // 0 = none
   std::string federation = "";
   bool visually_impaired = false;
+  // The language everything private is said in for this player (time readouts, warnings,
+  // corrections, board readings, the menu): a code of speech::Language::codes(). The move
+  // words stay the arbiter's (speech.profile, D.2.1).
+  std::string language = "de";
 };
 
 struct GameSettings {
@@ -116,8 +120,8 @@ struct ConfigSource {
 
 struct StationConfig {
   EventInfo event;
-  Player white{"White player", 0, "", true};
-  Player black{"Black player", 0, "", false};
+  Player white{"White player", 0, "", true, "de"};
+  Player black{"Black player", 0, "", false, "de"};
   GameSettings game;
   PegboardSettings pegboard;
   SightedBoardSettings sighted_board;

@@ -6,6 +6,7 @@
 #include "core/notation_letters.h"
 #include "core/position.h"
 #include "core/time_control.h"
+#include "speech/language.h"
 
 namespace annabella::config {
 namespace {
@@ -132,6 +133,28 @@ KeySpec choice(std::string section, std::string key, std::string help,
   return k;
 }
 
+// A player's language: one of the shipped languages (speech/language.h), stored by its code.
+template <class F>
+KeySpec language_key(const char* side, F player) {
+  KeySpec k = text(
+      side, "language",
+      std::string("The language everything private is said in for the ") + side +
+          " player: time, warnings, corrections, board readings, the menu (the move words stay "
+          "speech.profile's, D.2.1).",
+      [player](auto& c) -> auto& { return player(c).language; });
+  for (const auto& code : speech::Language::codes()) {
+    auto language = speech::Language::load(code);
+    k.allowed.push_back(code + (language ? " (" + language->english_name() + ")" : ""));
+  }
+  k.set = [player](StationConfig& c, const Value& v) -> Status {
+    auto language = speech::Language::load(std::get<std::string>(v));
+    if (!language) return fail("\"" + std::get<std::string>(v) + "\" is not a supported language");
+    player(c).language = language->code();
+    return {};
+  };
+  return k;
+}
+
 std::vector<KeySpec> build_schema() {
   using C = StationConfig;
   std::vector<KeySpec> s;
@@ -182,6 +205,7 @@ std::vector<KeySpec> build_schema() {
         side, "visually_impaired",
         "Whether this player is visually impaired and plays on the pegboard.",
         [player](auto& c) -> auto& { return player(c).visually_impaired; }));
+    s.push_back(language_key(side, player));
   }
   // [game]
   s.push_back(text(

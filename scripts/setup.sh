@@ -13,6 +13,8 @@ packages=(
   # well-kept helpers (see docs/dependencies.md for why each is here)
   libtomlplusplus-dev libcli11-dev libsndfile1-dev libsodium-dev
   liblouis-dev liblouis-data libbrlapi-dev brltty zlib1g-dev
+  # message catalogs: xgettext, msgfmt, msgmerge (libintl itself is in glibc)
+  gettext
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev stockfish pgn-extract espeak-ng alsa-utils python3
   chromium

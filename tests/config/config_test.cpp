@@ -270,3 +270,29 @@ TEST(Config, CheckCommandReportsOkAndErrors) {
 
 }  // namespace
 }  // namespace annabella::config
+
+namespace annabella::config {
+namespace {
+
+// Each player's language for everything private (issue 17): German unless set; any shipped
+// language by its code (case does not matter); an unknown one is refused naming the supported.
+TEST(Config, EachPlayerHasALanguage) {
+  auto defaults = parse_config("", "empty.toml");
+  ASSERT_TRUE(defaults.has_value());
+  EXPECT_EQ(defaults->white.language, "de");
+  EXPECT_EQ(defaults->black.language, "de");
+  auto c = parse_config("[white]\nlanguage = \"mk\"\n[black]\nlanguage = \"SR-cyrl\"\n", "b.toml");
+  ASSERT_TRUE(c.has_value()) << c.error().message;
+  EXPECT_EQ(c->white.language, "mk");
+  EXPECT_EQ(c->black.language, "sr-Cyrl");
+  const std::string e = error_of("[white]\nname = \"A\"\nlanguage = \"klingon\"\n");
+  EXPECT_NE(e.find("board.toml:3: white.language: \"klingon\" is not a supported language"),
+            std::string::npos)
+      << e;
+  for (const char* named : {"mk (Macedonian)", "sr (Serbian, Latin script)", "bg (Bulgarian)",
+                            "sq (Albanian)", "ru (Russian)", "en (English)", "de (German)"})
+    EXPECT_NE(e.find(named), std::string::npos) << named << " in " << e;
+}
+
+}  // namespace
+}  // namespace annabella::config
