@@ -1,0 +1,118 @@
+#include "speech/heard.h"
+
+#include <algorithm>
+
+#include "core/notation.h"
+
+namespace annabella::speech {
+namespace {
+
+using std::chrono::milliseconds;
+
+bool same_meaning(const Reading& a, const Reading& b) {
+  return a.move == b.move && a.command == b.command && a.correction == b.correction;
+}
+
+// How sure the two decodes together make a reading (docs/voice.md, "confidence"):
+// both read the same words: 0.9; the same meaning in other words: 0.8; the syntax decode read
+// something the position does not allow: 0.45; it read another legal move or command: 0.3.
+// A syntax path that fits the sounds better than the grammar's lowers the value further.
+double confidence_of(const Decoding& d, const std::optional<Reading>& syntax, bool agree) {
+  const double gap = std::max(0.0, d.syntax.score_per_frame - d.grammar.score_per_frame);
+  const double penalty = std::min(0.2, gap * 50);  // per-frame scores differ by ~0.001 at most
+  if (agree) return (d.syntax.tokens == d.grammar.tokens ? 0.9 : 0.8) - penalty;
+  return (syntax ? 0.3 : 0.45) - penalty;
+}
+
+std::string command_name(VoiceCommandKind k) {
+  switch (k) {
+    case VoiceCommandKind::Time:
+      return "time";
+    case VoiceCommandKind::Repeat:
+      return "repeat";
+    case VoiceCommandKind::Moves:
+      return "moves";
+    case VoiceCommandKind::BoardRank:
+      return "board rank";
+    case VoiceCommandKind::BoardFile:
+      return "board file";
+    case VoiceCommandKind::Captured:
+      return "captured";
+    case VoiceCommandKind::DrawOffer:
+      return "draw";
+    case VoiceCommandKind::Resign:
+      return "resign";
+    case VoiceCommandKind::Yes:
+      return "yes";
+    case VoiceCommandKind::No:
+      return "no";
+  }
+  return "?";
+}
+
+}  // namespace
+
+Heard judge(const Decoding& d, const VoiceGrammar& grammar, const JudgeSettings& settings,
+            milliseconds offset) {
+  Heard heard;
+  heard.words = d.grammar.tokens;
+  heard.start = offset + milliseconds(d.first_frame * 10);
+  heard.end = offset + milliseconds(d.end_frame * 10);
+  if (d.grammar.tokens.empty()) {
+    heard.why = "no words heard";
+    return heard;
+  }
+  if (std::any_of(d.grammar.tokens.begin(), d.grammar.tokens.end(), is_garbage_token)) {
+    heard.why = "speech outside the grammar";
+    return heard;
+  }
+  const auto reading = grammar.read(d.grammar.tokens);
+  if (!reading) {
+    heard.why = "no phrase of the grammar";
+    return heard;
+  }
+  const auto syntax = grammar.read(d.syntax.tokens);
+  const bool agree = syntax && same_meaning(*reading, *syntax);
+  heard.confidence = confidence_of(d, syntax, agree);
+  heard.move = reading->move;
+  heard.command = reading->command;
+  heard.correction = reading->correction;
+  if (heard.confidence >= settings.threshold) {
+    heard.kind = reading->move ? HeardKind::Move : HeardKind::Command;
+    return heard;
+  }
+  heard.kind = HeardKind::Unsure;
+  if (reading->move) heard.alternatives.push_back(*reading->move);
+  if (syntax && syntax->move && syntax->move != reading->move)
+    heard.alternatives.push_back(*syntax->move);
+  heard.why = syntax ? "the second decode heard something else"
+                     : "the second decode heard no legal phrase";
+  return heard;
+}
+
+std::string describe(const Heard& heard, const core::Position& pos) {
+  const std::string words = "\"" + join_tokens(heard.words) + "\"";
+  const std::string confidence = std::to_string(int(heard.confidence * 100 + 0.5)) + "%";
+  auto move_text = [&](core::Move m) { return core::to_san(pos, m) + " " + core::to_uci(m); };
+  switch (heard.kind) {
+    case HeardKind::Move:
+      return std::string(heard.correction ? "correction " : "move ") + move_text(*heard.move) +
+             " " + words + " " + confidence;
+    case HeardKind::Command:
+      return "command " + command_name(heard.command->kind) +
+             (heard.command->value >= 0 ? " " + std::to_string(heard.command->value + 1) : "") +
+             " " + words + " " + confidence;
+    case HeardKind::Unsure: {
+      std::string readings;
+      for (core::Move m : heard.alternatives)
+        readings += (readings.empty() ? "" : " or ") + move_text(m);
+      return "unsure " + words + " " + confidence + (readings.empty() ? "" : ": " + readings) +
+             " (" + heard.why + "; not entered, ask again)";
+    }
+    case HeardKind::Nothing:
+      break;
+  }
+  return "nothing (" + heard.why + ")";
+}
+
+}  // namespace annabella::speech
