@@ -25,7 +25,7 @@ class AudioSource {
 };
 
 // Opens an input device by name ("default", a full name or part of one) at a sample rate.
-using SourceOpener =
-    std::function<Result<std::unique_ptr<AudioSource>>(std::string_view device, int sample_rate_hz)>;
+using SourceOpener = std::function<Result<std::unique_ptr<AudioSource>>(std::string_view device,
+                                                                        int sample_rate_hz)>;
 
 }  // namespace annabella::speech

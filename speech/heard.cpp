@@ -9,6 +9,14 @@ namespace {
 
 using std::chrono::milliseconds;
 
+// pocketsphinx inserts the garbage units like fillers before and after the words (room noise,
+// a breath): those are dropped; garbage between words means speech outside the grammar.
+std::vector<std::string> trimmed(const std::vector<std::string>& tokens) {
+  auto first = std::find_if_not(tokens.begin(), tokens.end(), is_garbage_token);
+  auto last = std::find_if_not(tokens.rbegin(), tokens.rend(), is_garbage_token).base();
+  return first < last ? std::vector<std::string>(first, last) : std::vector<std::string>{};
+}
+
 bool same_meaning(const Reading& a, const Reading& b) {
   return a.move == b.move && a.command == b.command && a.correction == b.correction;
 }
@@ -17,11 +25,11 @@ bool same_meaning(const Reading& a, const Reading& b) {
 // both read the same words: 0.9; the same meaning in other words: 0.8; the syntax decode read
 // something the position does not allow: 0.45; it read another legal move or command: 0.3.
 // A syntax path that fits the sounds better than the grammar's lowers the value further.
-double confidence_of(const Decoding& d, const std::optional<Reading>& syntax, bool agree) {
+double confidence_of(const Decoding& d, bool same_words, bool syntax_legal, bool agree) {
   const double gap = std::max(0.0, d.syntax.score_per_frame - d.grammar.score_per_frame);
   const double penalty = std::min(0.2, gap * 50);  // per-frame scores differ by ~0.001 at most
-  if (agree) return (d.syntax.tokens == d.grammar.tokens ? 0.9 : 0.8) - penalty;
-  return (syntax ? 0.3 : 0.45) - penalty;
+  if (agree) return (same_words ? 0.9 : 0.8) - penalty;
+  return (syntax_legal ? 0.3 : 0.45) - penalty;
 }
 
 std::string command_name(VoiceCommandKind k) {
@@ -55,25 +63,27 @@ std::string command_name(VoiceCommandKind k) {
 Heard judge(const Decoding& d, const VoiceGrammar& grammar, const JudgeSettings& settings,
             milliseconds offset) {
   Heard heard;
-  heard.words = d.grammar.tokens;
+  const auto words = trimmed(d.grammar.tokens);
+  const auto syntax_words = trimmed(d.syntax.tokens);
+  heard.words = words;
   heard.start = offset + milliseconds(d.first_frame * 10);
   heard.end = offset + milliseconds(d.end_frame * 10);
   if (d.grammar.tokens.empty()) {
     heard.why = "no words heard";
     return heard;
   }
-  if (std::any_of(d.grammar.tokens.begin(), d.grammar.tokens.end(), is_garbage_token)) {
+  if (words.empty() || std::any_of(words.begin(), words.end(), is_garbage_token)) {
     heard.why = "speech outside the grammar";
     return heard;
   }
-  const auto reading = grammar.read(d.grammar.tokens);
+  const auto reading = grammar.read(words);
   if (!reading) {
     heard.why = "no phrase of the grammar";
     return heard;
   }
-  const auto syntax = grammar.read(d.syntax.tokens);
+  const auto syntax = grammar.read(syntax_words);
   const bool agree = syntax && same_meaning(*reading, *syntax);
-  heard.confidence = confidence_of(d, syntax, agree);
+  heard.confidence = confidence_of(d, words == syntax_words, syntax.has_value(), agree);
   heard.move = reading->move;
   heard.command = reading->command;
   heard.correction = reading->correction;
@@ -85,8 +95,8 @@ Heard judge(const Decoding& d, const VoiceGrammar& grammar, const JudgeSettings&
   if (reading->move) heard.alternatives.push_back(*reading->move);
   if (syntax && syntax->move && syntax->move != reading->move)
     heard.alternatives.push_back(*syntax->move);
-  heard.why = syntax ? "the second decode heard something else"
-                     : "the second decode heard no legal phrase";
+  heard.why =
+      syntax ? "the second decode heard something else" : "the second decode heard no legal phrase";
   return heard;
 }
 

@@ -84,10 +84,9 @@ struct PocketsphinxRecognizer::Impl {
 
   // The idle grammar: once after the model is (re)loaded.
   Status prepare() {
-    const std::string idle = "#JSGF V1.0;\ngrammar idle;\npublic <idle> = " +
-                             garbage_tokens().front() + ";\n";
-    if (ps_set_jsgf_string(ps, kIdleSearch, idle.c_str()) < 0 ||
-        ps_set_search(ps, kIdleSearch) < 0)
+    const std::string idle =
+        "#JSGF V1.0;\ngrammar idle;\npublic <idle> = " + garbage_tokens().front() + ";\n";
+    if (ps_set_jsgf_string(ps, kIdleSearch, idle.c_str()) < 0 || ps_set_search(ps, kIdleSearch) < 0)
       return fail("pocketsphinx refused its idle grammar");
     has_grammar = false;
     return {};
@@ -150,8 +149,8 @@ Result<std::unique_ptr<PocketsphinxRecognizer>> PocketsphinxRecognizer::create(
   const std::string rate = std::to_string(kRecognizerSampleRateHz);
   impl->config = cmd_ln_init(nullptr, ps_args(), TRUE, "-hmm", s.model_dir.c_str(), "-beam",
                              s.beam.c_str(), "-wbeam", s.word_beam.c_str(), "-pbeam",
-                             s.phone_beam.c_str(), "-topn", topn.c_str(), "-samprate",
-                             rate.c_str(), "-dict", path, "-logfn", "/dev/null", nullptr);
+                             s.phone_beam.c_str(), "-topn", topn.c_str(), "-samprate", rate.c_str(),
+                             "-dict", path, "-logfn", "/dev/null", nullptr);
   if (!impl->config || !written) {
     ::unlink(path);
     if (impl->config) cmd_ln_free_r(impl->config);

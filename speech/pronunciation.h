@@ -17,7 +17,8 @@
 namespace annabella::speech {
 
 // eSpeak NG's transcription of a text in a voice ("Springer", "de") -> "Spr'IN3".
-using Phonemizer = std::function<Result<std::string>(std::string_view text, std::string_view voice)>;
+using Phonemizer =
+    std::function<Result<std::string>(std::string_view text, std::string_view voice)>;
 
 // The eSpeak NG phonemes of one reading, as a sequence of CMU phones ("AA", "N", "AH").
 using Phones = std::vector<std::string>;

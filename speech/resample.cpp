@@ -7,8 +7,7 @@
 namespace annabella::speech {
 
 std::vector<std::int16_t> resample(std::span<const std::int16_t> in, int from_hz, int to_hz) {
-  if (from_hz == to_hz || in.empty() || from_hz <= 0 || to_hz <= 0)
-    return {in.begin(), in.end()};
+  if (from_hz == to_hz || in.empty() || from_hz <= 0 || to_hz <= 0) return {in.begin(), in.end()};
   constexpr int kHalfTaps = 16;  // taps on each side of the output point, at the input rate
   const double step = double(from_hz) / to_hz;
   const double cutoff = std::min(1.0, double(to_hz) / from_hz);  // of the input's Nyquist

@@ -85,9 +85,8 @@ void VoiceActivity::frame(std::span<const std::int16_t> frame, std::vector<Utter
     ++quiet_run_;
   }
   const bool long_quiet = quiet_run_ * s_.frame_ms >= s_.hangover_ms;
-  const bool too_long =
-      std::int64_t(current_.samples.size()) >= std::int64_t(s_.max_utterance_ms) *
-                                                     s_.sample_rate_hz / 1000;
+  const bool too_long = std::int64_t(current_.samples.size()) >=
+                        std::int64_t(s_.max_utterance_ms) * s_.sample_rate_hz / 1000;
   if (long_quiet || too_long) finish(done);
 }
 

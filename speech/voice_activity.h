@@ -15,13 +15,13 @@ namespace annabella::speech {
 struct VadSettings {
   int sample_rate_hz = 16000;
   int frame_ms = 20;
-  double start_ratio = 2.0;   // a frame's level over the noise floor that counts as speech (6 dB)
-  double stop_ratio = 1.5;    // below this, a frame counts as quiet again
-  int start_frames = 3;       // this many speech frames in a row start an utterance
-  int hangover_ms = 300;      // this much quiet ends it
-  int preroll_ms = 200;       // kept from before the start
+  double start_ratio = 2.0;  // a frame's level over the noise floor that counts as speech (6 dB)
+  double stop_ratio = 1.5;   // below this, a frame counts as quiet again
+  int start_frames = 3;      // this many speech frames in a row start an utterance
+  int hangover_ms = 300;     // this much quiet ends it
+  int preroll_ms = 200;      // kept from before the start
   int max_utterance_ms = 8000;
-  double min_level = 150;     // RMS below this is never speech (digital silence, a muted mic)
+  double min_level = 150;  // RMS below this is never speech (digital silence, a muted mic)
 };
 
 struct Utterance {

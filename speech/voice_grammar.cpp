@@ -165,10 +165,10 @@ Result<VoiceGrammar> VoiceGrammar::build(const Vocabulary& v, const core::Positi
       if (auto ok = g.add(form, m, std::nullopt); !ok) return fail(ok.error());
   using K = VoiceCommandKind;
   const std::pair<const Word*, K> plain[] = {
-      {&commands.time, K::Time},       {&commands.repeat, K::Repeat},
-      {&commands.moves, K::Moves},     {&commands.captured, K::Captured},
-      {&commands.draw, K::DrawOffer},  {&commands.resign, K::Resign},
-      {&commands.yes, K::Yes},         {&commands.no, K::No}};
+      {&commands.time, K::Time},      {&commands.repeat, K::Repeat},
+      {&commands.moves, K::Moves},    {&commands.captured, K::Captured},
+      {&commands.draw, K::DrawOffer}, {&commands.resign, K::Resign},
+      {&commands.yes, K::Yes},        {&commands.no, K::No}};
   for (const auto& [words, kind] : plain)
     if (auto ok = g.add(*words, std::nullopt, VoiceCommand{kind, -1}); !ok) return fail(ok.error());
   for (int i = 0; i < 8; ++i) {
@@ -213,8 +213,8 @@ Status VoiceGrammar::build_syntax(const Vocabulary& v) {
       ";\n<piece> = " + alternatives(pieces) + ";\n<square> = <file> <rank>;\n" +
       "<move> = [ <piece> ] [ <file> | <rank> | <square> ] [ " + said["move.capture"] +
       " ] <square> [ " + said["move.en_passant"] + " ] [ " + said["move.promotes_to"] +
-      " <piece> ]" + ending + " | " + said["castle.short"] + ending + " | " +
-      said["castle.long"] + ending + ";\n";
+      " <piece> ]" + ending + " | " + said["castle.short"] + ending + " | " + said["castle.long"] +
+      ending + ";\n";
   syntax_jsgf_ = top_level("syntax", move_rule, commands_rule(), no_token_);
   return {};
 }

@@ -18,8 +18,8 @@ struct SpeakingCondition {
   std::string name = "clean";  // for reports
   std::string voice = "de";    // an eSpeak NG voice and variant ("de+f2", "en")
   int rate_wpm = 160;
-  int pitch_cents = 0;  // sox pitch
-  bool reverb = false;  // sox reverb (a hall)
+  int pitch_cents = 0;                                      // sox pitch
+  bool reverb = false;                                      // sox reverb (a hall)
   double snr_db = std::numeric_limits<double>::infinity();  // white noise; inf = none
   unsigned seed = 1;                                        // of the noise
 };
