@@ -1,6 +1,7 @@
 #include "speech/heard.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "core/notation.h"
 
@@ -102,7 +103,7 @@ Heard judge(const Decoding& d, const VoiceGrammar& grammar, const JudgeSettings&
 
 std::string describe(const Heard& heard, const core::Position& pos) {
   const std::string words = "\"" + join_tokens(heard.words) + "\"";
-  const std::string confidence = std::to_string(int(heard.confidence * 100 + 0.5)) + "%";
+  const std::string confidence = std::to_string(std::lround(heard.confidence * 100)) + "%";
   auto move_text = [&](core::Move m) { return core::to_san(pos, m) + " " + core::to_uci(m); };
   switch (heard.kind) {
     case HeardKind::Move:

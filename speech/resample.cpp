@@ -18,7 +18,7 @@ std::vector<std::int16_t> resample(std::span<const std::int16_t> in, int from_hz
     const double centre = double(i) * step;
     const auto first = static_cast<long>(std::floor(centre)) - kHalfTaps + 1;
     double sum = 0, weights = 0;
-    for (long k = first; k < first + 2 * kHalfTaps; ++k) {
+    for (long k = first; k < first + 2L * kHalfTaps; ++k) {
       const double x = centre - double(k);
       const double arg = std::numbers::pi * x * cutoff;
       const double sinc = std::abs(arg) < 1e-9 ? 1.0 : std::sin(arg) / arg;

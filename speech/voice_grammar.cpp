@@ -70,10 +70,21 @@ std::string alternatives(const std::vector<std::string>& tokens) {
 // every in-grammar utterance of the benchmark's clean corpus stayed out of the garbage path.
 constexpr const char* kGarbageWeight = "1e-5";
 
-// The top rule: a move, a slip corrected ("[<move>] nein <move>", D.2.8), a command, or garbage.
-// The garbage loop costs a word transition per phone, so it wins only where no phrase fits.
-std::string top_level(const std::string& name, const std::string& move_rule,
-                      const std::string& command_rule, const std::string& no_token) {
+// The parts of a grammar's text.
+struct Rules {
+  std::string name;          // the JSGF grammar's name
+  std::string move_rule;     // "<move> = ...;\n" (with its sub-rules), or ""
+  std::string command_rule;  // "<command> = ...;\n", or ""
+  std::string no_token;      // the word that corrects a slip
+};
+
+// The top rule: a move, a slip corrected ("[<move>] nein <move>", D.2.8), a command, or garbage
+// (weighted down, so that it wins only where no phrase fits).
+std::string top_level(const Rules& r) {
+  const std::string& name = r.name;
+  const std::string& move_rule = r.move_rule;
+  const std::string& command_rule = r.command_rule;
+  const std::string& no_token = r.no_token;
   std::string out = "#JSGF V1.0;\ngrammar " + name + ";\n" + move_rule + command_rule;
   out += "<garbage> = ( " + alternatives(garbage_tokens()) + " )+;\n";
   std::string top;
@@ -215,7 +226,7 @@ Status VoiceGrammar::build_syntax(const Vocabulary& v) {
       " ] <square> [ " + said["move.en_passant"] + " ] [ " + said["move.promotes_to"] +
       " <piece> ]" + ending + " | " + said["castle.short"] + ending + " | " + said["castle.long"] +
       ending + ";\n";
-  syntax_jsgf_ = top_level("syntax", move_rule, commands_rule(), no_token_);
+  syntax_jsgf_ = top_level({"syntax", move_rule, commands_rule(), no_token_});
   return {};
 }
 
@@ -223,8 +234,8 @@ std::string VoiceGrammar::jsgf() const {
   std::string moves;
   for (const auto& p : phrases_)
     if (p.move) moves += (moves.empty() ? "" : " | ") + join_tokens(p.tokens);
-  return top_level("heard", moves.empty() ? "" : "<move> = " + moves + ";\n", commands_rule(),
-                   no_token_);
+  return top_level(
+      {"heard", moves.empty() ? "" : "<move> = " + moves + ";\n", commands_rule(), no_token_});
 }
 
 std::optional<Reading> VoiceGrammar::read(const std::vector<std::string>& tokens) const {
