@@ -52,9 +52,9 @@ const char* const kPositions[] = {
 struct Item {
   std::string spoken, shown;
   int position = 0;
-  std::optional<core::Move> move;              // the move meant
+  std::optional<core::Move> move;               // the move meant
   std::optional<speech::VoiceCommand> command;  // or the command
-  bool in_grammar = true;                      // false: must not be entered at all
+  bool in_grammar = true;                       // false: must not be entered at all
 };
 
 struct Tally {
@@ -93,12 +93,18 @@ std::vector<Item> commands_and_outside(int positions) {
   std::vector<Item> items;
   using K = speech::VoiceCommandKind;
   const std::pair<const char*, speech::VoiceCommand> commands[] = {
-      {"Zeit", {K::Time, -1}},           {"Wiederholen", {K::Repeat, -1}},
-      {"Partie", {K::Moves, -1}},        {"Geschlagen", {K::Captured, -1}},
-      {"Remis", {K::DrawOffer, -1}},     {"Aufgabe", {K::Resign, -1}},
-      {"ja", {K::Yes, -1}},              {"nein", {K::No, -1}},
-      {"Brett Reihe vier", {K::BoardRank, 3}}, {"Brett Linie Eva", {K::BoardFile, 4}},
-      {"Brett Reihe sieben", {K::BoardRank, 6}}, {"Brett Linie Bella", {K::BoardFile, 1}}};
+      {"Zeit", {K::Time, -1}},
+      {"Wiederholen", {K::Repeat, -1}},
+      {"Partie", {K::Moves, -1}},
+      {"Geschlagen", {K::Captured, -1}},
+      {"Remis", {K::DrawOffer, -1}},
+      {"Aufgabe", {K::Resign, -1}},
+      {"ja", {K::Yes, -1}},
+      {"nein", {K::No, -1}},
+      {"Brett Reihe vier", {K::BoardRank, 3}},
+      {"Brett Linie Eva", {K::BoardFile, 4}},
+      {"Brett Reihe sieben", {K::BoardRank, 6}},
+      {"Brett Linie Bella", {K::BoardFile, 1}}};
   for (int p = 0; p < positions; ++p)
     for (const auto& [text, command] : commands)
       items.push_back({text, text, p, std::nullopt, command, true});
@@ -113,9 +119,11 @@ std::vector<Item> commands_and_outside(int positions) {
                            "Turm Anna neun",
                            "Kaffee mit Milch bitte"};
   for (int p = 0; p < positions; ++p)
-    for (const char* text : outside) items.push_back({text, text, p, std::nullopt, std::nullopt, false});
+    for (const char* text : outside)
+      items.push_back({text, text, p, std::nullopt, std::nullopt, false});
   // Moves that are legal in no position of the corpus: "Koenig Eva fuenf" in the opening.
-  for (const char* text : {"König Eva fünf", "Dame Anna acht", "Springer Hector acht", "Turm David fünf"})
+  for (const char* text :
+       {"König Eva fünf", "Dame Anna acht", "Springer Hector acht", "Turm David fünf"})
     for (int p = 0; p < 2; ++p) items.push_back({text, text, p, std::nullopt, std::nullopt, false});
   return items;
 }
@@ -128,9 +136,8 @@ int main(int argc, char** argv) {
   if (!synth) return std::fprintf(stderr, "%s\n", synth.error().message.c_str()), 2;
   auto v = *speech::Vocabulary::load("fide");
   const auto commands = speech::CommandWords::for_profile(v);
-  auto dict = speech::pronunciations_for(v, [&](std::string_view t, std::string_view voice) {
-    return (*synth)->phonemes(t, voice);
-  });
+  auto dict = speech::pronunciations_for(
+      v, [&](std::string_view t, std::string_view voice) { return (*synth)->phonemes(t, voice); });
   if (!dict) return std::fprintf(stderr, "%s\n", dict.error().message.c_str()), 2;
   auto rec = speech::PocketsphinxRecognizer::create(*dict);
   if (!rec) return std::fprintf(stderr, "%s\n", rec.error().message.c_str()), 2;
@@ -192,10 +199,21 @@ int main(int argc, char** argv) {
       if (!d) return std::fprintf(stderr, "%s\n", d.error().message.c_str()), 2;
       const auto heard = speech::judge(*d, grammars[std::size_t(item.position)], {});
       ++t.total;
-      const bool entered = heard.kind == speech::HeardKind::Move ||
-                           heard.kind == speech::HeardKind::Command;
+      const bool entered =
+          heard.kind == speech::HeardKind::Move || heard.kind == speech::HeardKind::Command;
       const bool correct = item.in_grammar && heard.move == item.move &&
                            heard.command == item.command && !heard.correction;
+      if (std::getenv("BENCH_VOICE_MARGINS")) {
+        const auto g = grammars[std::size_t(item.position)].read(
+            speech::without_edge_garbage(d->grammar.tokens));
+        const bool first_right =
+            item.in_grammar && g && g->move == item.move && g->command == item.command;
+        std::fprintf(stderr, "margin %d %d %.6f %.2f %s | %s | %s\n", first_right ? 1 : 0,
+                     item.in_grammar ? 1 : 0,
+                     d->grammar.score_per_frame - d->runner_up.score_per_frame, heard.confidence,
+                     item.shown.c_str(), speech::join_tokens(d->grammar.tokens).c_str(),
+                     speech::join_tokens(d->runner_up.tokens).c_str());
+      }
       if (entered && correct) {
         ++t.right;
       } else if (entered) {
@@ -221,9 +239,10 @@ int main(int argc, char** argv) {
     all.decode_ms.insert(all.decode_ms.end(), t.decode_ms.begin(), t.decode_ms.end());
     all.cpu_ms.insert(all.cpu_ms.end(), t.cpu_ms.begin(), t.cpu_ms.end());
   }
-  std::printf("utterances: %d; decode wall p50 %.0f ms, p99 %.0f ms; decode CPU p50 %.0f ms, p99 %.0f ms\n",
-              all.total, percentile(all.decode_ms, 0.5), percentile(all.decode_ms, 0.99),
-              percentile(all.cpu_ms, 0.5), percentile(all.cpu_ms, 0.99));
+  std::printf(
+      "utterances: %d; decode wall p50 %.0f ms, p99 %.0f ms; decode CPU p50 %.0f ms, p99 %.0f ms\n",
+      all.total, percentile(all.decode_ms, 0.5), percentile(all.decode_ms, 0.99),
+      percentile(all.cpu_ms, 0.5), percentile(all.cpu_ms, 0.99));
 
   // Listening to silence: the voice activity detector over 60 s of a quiet room (40 dB below
   // speech level), as the capture thread runs it in 20 ms blocks.
@@ -237,8 +256,9 @@ int main(int argc, char** argv) {
   for (std::size_t at = 0; at < room.size(); at += 320)
     vad.push(std::span<const std::int16_t>(room).subspan(at, 320), done);
   const double vad_ms = thread_cpu_ms() - cpu;
-  std::printf("listening to silence: %.1f ms CPU for 60 s of audio = %.3f %% of one core; "
-              "utterances cut: %zu\n",
-              vad_ms, vad_ms / 600.0, done.size());
+  std::printf(
+      "listening to silence: %.1f ms CPU for 60 s of audio = %.3f %% of one core; "
+      "utterances cut: %zu\n",
+      vad_ms, vad_ms / 600.0, done.size());
   return 0;
 }

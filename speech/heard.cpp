@@ -10,14 +10,6 @@ namespace {
 
 using std::chrono::milliseconds;
 
-// pocketsphinx inserts the garbage units like fillers before and after the words (room noise,
-// a breath): those are dropped; garbage between words means speech outside the grammar.
-std::vector<std::string> trimmed(const std::vector<std::string>& tokens) {
-  auto first = std::find_if_not(tokens.begin(), tokens.end(), is_garbage_token);
-  auto last = std::find_if_not(tokens.rbegin(), tokens.rend(), is_garbage_token).base();
-  return first < last ? std::vector<std::string>(first, last) : std::vector<std::string>{};
-}
-
 bool same_meaning(const Reading& a, const Reading& b) {
   return a.move == b.move && a.command == b.command && a.correction == b.correction;
 }
@@ -64,8 +56,8 @@ std::string command_name(VoiceCommandKind k) {
 Heard judge(const Decoding& d, const VoiceGrammar& grammar, const JudgeSettings& settings,
             milliseconds offset) {
   Heard heard;
-  const auto words = trimmed(d.grammar.tokens);
-  const auto syntax_words = trimmed(d.syntax.tokens);
+  const auto words = without_edge_garbage(d.grammar.tokens);
+  const auto syntax_words = without_edge_garbage(d.syntax.tokens);
   heard.words = words;
   heard.start = offset + milliseconds(d.first_frame * 10);
   heard.end = offset + milliseconds(d.end_frame * 10);

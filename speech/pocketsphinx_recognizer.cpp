@@ -8,12 +8,14 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <optional>
 
 namespace annabella::speech {
 namespace {
 
 constexpr const char* kGrammarSearch = "heard";
 constexpr const char* kSyntaxSearch = "syntax";
+constexpr const char* kRunnerUpSearch = "runner_up";
 // A one-word grammar kept current while the others are replaced (pocketsphinx frees a replaced
 // search even when it is the current one, and would then point at freed memory).
 constexpr const char* kIdleSearch = "idle";
@@ -56,6 +58,7 @@ struct PocketsphinxRecognizer::Impl {
   cmd_ln_t* config = nullptr;
   ps_decoder_t* ps = nullptr;
   bool has_grammar = false;
+  std::optional<VoiceGrammar> grammar;
   std::string dictionary_file;
 
   Impl() = default;
@@ -177,6 +180,7 @@ Status PocketsphinxRecognizer::set_grammar(const VoiceGrammar& grammar,
     return fail("pocketsphinx refused the grammar of the position");
   if (ps_set_jsgf_string(ps, kSyntaxSearch, grammar.jsgf_syntax().c_str()) < 0)
     return fail("pocketsphinx refused the syntax grammar");
+  impl_->grammar = grammar;
   impl_->has_grammar = true;
   return {};
 }
@@ -190,6 +194,14 @@ Result<Decoding> PocketsphinxRecognizer::decode(std::span<const std::int16_t> sa
   impl_->word_frames(out);
   if (auto ok = impl_->run(kSyntaxSearch, samples); !ok) return fail(ok.error());
   out.syntax = impl_->best(out.frames);
+  const auto reading = impl_->grammar->read(without_edge_garbage(out.grammar.tokens));
+  if (!reading) return out;
+  ps_decoder_t* ps = impl_->ps;
+  if (ps_set_search(ps, kIdleSearch) < 0 ||
+      ps_set_jsgf_string(ps, kRunnerUpSearch, impl_->grammar->jsgf_without(*reading).c_str()) < 0)
+    return fail("pocketsphinx refused the runner-up grammar");
+  if (auto ok = impl_->run(kRunnerUpSearch, samples); !ok) return fail(ok.error());
+  out.runner_up = impl_->best(out.frames);
   return out;
 }
 

@@ -231,11 +231,24 @@ Status VoiceGrammar::build_syntax(const Vocabulary& v) {
 }
 
 std::string VoiceGrammar::jsgf() const {
-  std::string moves;
-  for (const auto& p : phrases_)
-    if (p.move) moves += (moves.empty() ? "" : " | ") + join_tokens(p.tokens);
-  return top_level(
-      {"heard", moves.empty() ? "" : "<move> = " + moves + ";\n", commands_rule(), no_token_});
+  return jsgf_without({});
+}
+
+std::string VoiceGrammar::jsgf_without(const Reading& reading) const {
+  std::string moves, commands;
+  for (const auto& p : phrases_) {
+    if (p.move ? p.move == reading.move : p.command == reading.command) continue;
+    std::string& into = p.move ? moves : commands;
+    into += (into.empty() ? "" : " | ") + join_tokens(p.tokens);
+  }
+  return top_level({"heard", moves.empty() ? "" : "<move> = " + moves + ";\n",
+                    commands.empty() ? "" : "<command> = " + commands + ";\n", no_token_});
+}
+
+std::vector<std::string> without_edge_garbage(const std::vector<std::string>& tokens) {
+  auto first = std::find_if_not(tokens.begin(), tokens.end(), is_garbage_token);
+  auto last = std::find_if_not(tokens.rbegin(), tokens.rend(), is_garbage_token).base();
+  return first < last ? std::vector<std::string>(first, last) : std::vector<std::string>{};
 }
 
 std::optional<Reading> VoiceGrammar::read(const std::vector<std::string>& tokens) const {

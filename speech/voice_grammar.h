@@ -82,6 +82,10 @@ class VoiceGrammar {
   // promotion, check), the same commands and the garbage loop. A move read the same way by both
   // decodes is not just the position's grammar forcing the nearest legal move onto the sounds.
   std::string jsgf_syntax() const { return syntax_jsgf_; }
+  // The grammar without every phrase that means what `reading` means (all forms of that move, or
+  // that command): decoding it gives the runner-up reading, whose score margin says how close
+  // the second-best meaning came (an n-best margin that pocketsphinx's lattice cannot give).
+  std::string jsgf_without(const Reading& reading) const;
 
   // The meaning of a recognised token sequence; nullopt when it is no phrase of the grammar.
   std::optional<Reading> read(const std::vector<std::string>& tokens) const;
@@ -106,6 +110,10 @@ class VoiceGrammar {
 const std::vector<std::string>& garbage_tokens();
 void add_garbage_words(PronunciationDictionary& dictionary);
 bool is_garbage_token(std::string_view token);
+
+// The tokens without the garbage units before and after the words (pocketsphinx puts them there
+// like fillers, for a breath or room noise).
+std::vector<std::string> without_edge_garbage(const std::vector<std::string>& tokens);
 
 // Tokens joined by single blanks.
 std::string join_tokens(const std::vector<std::string>& tokens);
