@@ -14,15 +14,20 @@ bool same_meaning(const Reading& a, const Reading& b) {
   return a.move == b.move && a.command == b.command && a.correction == b.correction;
 }
 
-// How sure the two decodes together make a reading (docs/voice.md, "confidence"):
-// both read the same words: 0.9; the same meaning in other words: 0.8; the syntax decode read
-// something the position does not allow: 0.45; it read another legal move or command: 0.3.
-// A syntax path that fits the sounds better than the grammar's lowers the value further.
+// The runner-up's score margin per frame at which a reading counts as fully clear. Calibrated on
+// the benchmark's corpus (docs/benchmarks.md): agreeing readings with a margin of 0.0003 or more
+// (a confidence of 0.6 at the top base) were all right there; below it some were wrong.
+constexpr double kClearMargin = 0.0009;
+
+// How sure the decodes together make a reading (docs/voice.md, "confidence"): a base from the
+// agreeing second decode (the same words: 0.9; the same meaning in other words: 0.8; a phrase
+// the position does not allow: 0.45; another legal move or command: 0.3), times a factor from
+// 0.5 to 1 that grows with the margin over the runner-up (the grammar without this meaning).
 double confidence_of(const Decoding& d, bool same_words, bool syntax_legal, bool agree) {
-  const double gap = std::max(0.0, d.syntax.score_per_frame - d.grammar.score_per_frame);
-  const double penalty = std::min(0.2, gap * 50);  // per-frame scores differ by ~0.001 at most
-  if (agree) return (same_words ? 0.9 : 0.8) - penalty;
-  return (syntax_legal ? 0.3 : 0.45) - penalty;
+  const double base = agree ? (same_words ? 0.9 : 0.8) : (syntax_legal ? 0.3 : 0.45);
+  if (d.runner_up.tokens.empty()) return base;  // nothing else in the grammar came close
+  const double margin = d.grammar.score_per_frame - d.runner_up.score_per_frame;
+  return base * (0.5 + 0.5 * std::clamp(margin / kClearMargin, 0.0, 1.0));
 }
 
 std::string command_name(VoiceCommandKind k) {
@@ -85,11 +90,16 @@ Heard judge(const Decoding& d, const VoiceGrammar& grammar, const JudgeSettings&
     return heard;
   }
   heard.kind = HeardKind::Unsure;
+  // The readings to name: this one, and the closest other move (the runner-up when the decodes
+  // agreed but the margin was small, else what the second decode heard).
+  const auto runner_up = grammar.read(without_edge_garbage(d.runner_up.tokens));
+  const auto& other = agree ? runner_up : syntax;
   if (reading->move) heard.alternatives.push_back(*reading->move);
-  if (syntax && syntax->move && syntax->move != reading->move)
-    heard.alternatives.push_back(*syntax->move);
-  heard.why =
-      syntax ? "the second decode heard something else" : "the second decode heard no legal phrase";
+  if (other && other->move && other->move != reading->move)
+    heard.alternatives.push_back(*other->move);
+  heard.why = agree    ? "two close readings"
+              : syntax ? "the second decode heard something else"
+                       : "the second decode heard no legal phrase";
   return heard;
 }
 

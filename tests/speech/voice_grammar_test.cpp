@@ -199,6 +199,25 @@ TEST(Judge, TwoReadingsAreNamedAndNotEntered) {
   EXPECT_EQ(illegal.alternatives, (std::vector<core::Move>{move(pos, "a3")}));
 }
 
+TEST(Judge, ARunnerUpCloseBehindMakesTwoCloseReadings) {
+  const auto v = fixtures::profile("fide");
+  const auto pos = position(core::kStartFen);
+  auto g = *VoiceGrammar::build(v, pos, CommandWords::for_profile(v));
+  Decoding d = decoding("Bella drei", "Bella drei");
+  d.runner_up.tokens = tokens("Anna drei");
+  d.grammar.score_per_frame = -0.0040;
+  d.runner_up.score_per_frame = -0.0041;  // a margin of 0.0001: too close
+  const Heard close = judge(d, g, {});
+  EXPECT_EQ(close.kind, HeardKind::Unsure);
+  EXPECT_EQ(close.why, "two close readings");
+  EXPECT_EQ(close.alternatives, (std::vector<core::Move>{move(pos, "b3"), move(pos, "a3")}));
+  d.runner_up.score_per_frame = -0.0050;  // a clear margin
+  const Heard clear = judge(d, g, {});
+  EXPECT_EQ(clear.kind, HeardKind::Move);
+  EXPECT_EQ(clear.move, move(pos, "b3"));
+  EXPECT_DOUBLE_EQ(clear.confidence, 0.9);
+}
+
 TEST(Judge, GarbageIsNothingButNoiseAroundTheWordsIsDropped) {
   const auto v = fixtures::profile("fide");
   const auto pos = position(core::kStartFen);
