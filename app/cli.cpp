@@ -3,14 +3,115 @@
 
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <string_view>
 
 #include "app/commands.h"
 
+#ifndef ANNABELLA_VERSION
+#error "ANNABELLA_VERSION is set by app/CMakeLists.txt from the CMake project version"
+#endif
+
 namespace annabella::app {
+namespace {
+
+// The names of `app`'s sub-commands, "a, b, c".
+std::string subcommand_list(CLI::App& app) {
+  std::string names;
+  for (const CLI::App* sub : app.get_subcommands(nullptr))
+    names += (names.empty() ? "" : ", ") + sub->get_name();
+  return names;
+}
+
+// A sub-command that is missing or unknown, said as such with the list of sub-commands (CLI11
+// alone says "A subcommand is required" for both); "" when the words name known sub-commands.
+std::string subcommand_problem(CLI::App& cli, int argc, char** argv) {
+  CLI::App* app = &cli;
+  std::string path = "annabella";
+  for (int i = 1;; ++i) {
+    if (app->get_subcommands(nullptr).empty()) return "";
+    if (i >= argc || argv[i][0] == '-') {
+      if (app->get_require_subcommand_min() == 0 || i < argc) return "";  // --help, --version
+      return path + ": a sub-command is needed, one of: " + subcommand_list(*app) + " (" + path +
+             " --help tells more)";
+    }
+    const std::string_view word = argv[i];
+    CLI::App* next = nullptr;
+    for (CLI::App* sub : app->get_subcommands(nullptr))
+      if (sub->get_name() == word) next = sub;
+    if (next == nullptr)
+      return path + ": \"" + std::string(word) +
+             "\" is not a sub-command; the sub-commands are: " + subcommand_list(*app) + " (" +
+             path + " --help tells more)";
+    path += " " + std::string(word);
+    app = next;
+  }
+}
+
+constexpr const char* kExitStatusLines[] = {
+    "0   success: the sub-command did what was asked and found nothing wrong",
+    "1   problems found: a check found problems (config check, pgn check), a move did not read "
+    "(notation, say, hear), a recording does not verify, a game or a board session failed",
+    "2   a usage error (an unknown sub-command or option, a bad option value) or input that "
+    "cannot be read (a missing file, a configuration that play refuses)",
+};
+
+// "--fen TEXT", "FILE", "MOVE...", with "(required)" where it is.
+std::string option_synopsis(const CLI::Option& option) {
+  std::string text =
+      option.get_positional() ? option.get_name(true, false) : option.get_name(false, true);
+  if (!option.get_positional() && option.get_items_expected() > 0)
+    text += " " + option.get_type_name();
+  if (option.get_items_expected_max() > 1) text += "...";
+  if (option.get_required()) text += " (required)";
+  return text;
+}
+
+// One sub-command and those below it, in the form help2man turns into a man page section
+// ("annabella perft:" a sub-section, each option a tagged paragraph).
+void describe(const CLI::App& app, const std::string& path, std::ostream& out) {
+  const auto subs = app.get_subcommands([](const CLI::App*) { return true; });
+  if (!subs.empty()) {
+    for (const CLI::App* sub : subs) describe(*sub, path + " " + sub->get_name(), out);
+    return;
+  }
+  out << path << ":\n  " << app.get_description() << ".\n\n";
+  for (const CLI::Option* option : app.get_options()) {
+    const std::string name = option_synopsis(*option);
+    if (name.rfind("-h,--help", 0) == 0) continue;
+    out << "  " << name << std::string(name.size() < 30 ? 32 - name.size() : 2, ' ')
+        << option->get_description() << '\n';
+  }
+  out << '\n';
+}
+
+// `annabella --help-all`: every sub-command with its options, and the exit status; the source of
+// the man page (help2man, app/CMakeLists.txt).
+void print_full_help(CLI::App& cli, std::ostream& out) {
+  out << cli.get_description() << "\n\nUsage: annabella [OPTIONS] SUBCOMMAND [OPTIONS]\n\n"
+      << "Options:\n";
+  for (const CLI::Option* option : cli.get_options())
+    out << "  " << option->get_name(false, true)
+        << std::string(30 - std::min<std::size_t>(28, option->get_name(false, true).size()), ' ')
+        << option->get_description() << '\n';
+  out << "\n*Sub-commands*\n";
+  for (CLI::App* sub : cli.get_subcommands(nullptr))
+    describe(*sub, "annabella " + sub->get_name(), out);
+  out << "*Exit status*\n";
+  for (const char* line : kExitStatusLines) out << "  " << line << '\n';
+}
+
+}  // namespace
 
 int run_cli(int argc, char** argv) {
   CLI::App cli{"annabella: a play station for visually impaired chess players (FIDE Appendix D)"};
   cli.require_subcommand(1);
+  cli.set_version_flag("--version", std::string("annabella ") + ANNABELLA_VERSION);
+  cli.name("annabella");
+  bool help_all = false;  // handled before parsing (print_full_help)
+  cli.add_flag("--help-all", help_all, "Print the help of every sub-command and the exit status");
+  cli.footer(
+      "Exit status: 0 success; 1 problems found (a check found problems, a move did not read, a "
+      "game or a verification failed); 2 usage error or unreadable input.\n");
   int exit_code = 0;
 
   // annabella perft --fen FEN --depth N [--divide]
@@ -190,20 +291,42 @@ int run_cli(int argc, char** argv) {
                         "seconds");
   watch_cmd->callback([&] { exit_code = run_board_watch(board_watch, std::cout, std::cerr); });
 
-  // annabella recording verify FILE
+  // annabella recording verify FILE [--code CODE] [--key FINGERPRINT] [--unsealed-ok] ...
   RecordingVerifyOptions recording_verify;
   auto* recording_cmd = cli.add_subcommand("recording", "The recording of what was announced");
   recording_cmd->require_subcommand(1);
   auto* verify_cmd = recording_cmd->add_subcommand(
-      "verify", "Check the digest chain of a recording and its cue list (D.2.7)");
+      "verify",
+      "Check a recording (D.2.7): its digest chain, its seal in the journal and PGN beside it, "
+      "the station's signature; exit 0 verified, 1 tampered or not sealed, 2 unreadable");
   verify_cmd->add_option("FILE", recording_verify.file, "The .wav or .flac file")->required();
+  verify_cmd->add_option("--code", recording_verify.code,
+                         "The code written on the paper scoresheet (123-456-789-012)");
+  verify_cmd->add_option("--key", recording_verify.key,
+                         "The station key expected: its fingerprint (3f2a-91c4-0b7e-55d2)");
+  verify_cmd->add_flag("--unsealed-ok", recording_verify.unsealed_ok,
+                       "Accept a recording not sealed to its end (a running or crashed game)");
+  verify_cmd->add_option("--journal", recording_verify.journal,
+                         "The game's journal (default: game.journal beside FILE)");
+  verify_cmd->add_option("--pgn", recording_verify.pgn,
+                         "The game's PGN (default: game.pgn beside FILE)");
   verify_cmd->callback(
       [&] { exit_code = run_recording_verify(recording_verify, std::cout, std::cerr); });
 
+  if (argc == 2 && std::string_view(argv[1]) == "--help-all") {
+    print_full_help(cli, std::cout);
+    return kExitSuccess;
+  }
+  if (const std::string problem = subcommand_problem(cli, argc, argv); !problem.empty()) {
+    std::cerr << problem << '\n';
+    return kExitUsage;
+  }
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return cli.exit(e);
+    // --help and --version end here with CLI11's success; every other parse error is a usage
+    // error (CLI11's own codes, 105 to 116, are folded into one).
+    return cli.exit(e) == static_cast<int>(CLI::ExitCodes::Success) ? kExitSuccess : kExitUsage;
   }
   return exit_code;
 }

@@ -10,6 +10,13 @@
 
 namespace annabella::app {
 
+// One exit status scheme for every sub-command (README, the man page):
+inline constexpr int kExitSuccess = 0;   // done, nothing wrong found
+inline constexpr int kExitProblems = 1;  // problems found: a check found some, a move did not
+                                         // read, a game or a verification failed
+inline constexpr int kExitUsage = 2;     // a usage error (an unknown sub-command or option, a bad
+                                         // option value) or input that cannot be read
+
 struct PerftOptions {
   std::string fen;
   int depth = 1;
@@ -153,10 +160,17 @@ struct BoardWatchOptions {
 };
 int run_board_watch(const BoardWatchOptions& options, std::ostream& out, std::ostream& err);
 
-// annabella recording verify FILE: recomputes the recording's SHA-256 digest chain (D.2.7,
-// docs/speech.md) from FILE and FILE.cues.txt; prints the phrase count and the last digest.
+// annabella recording verify FILE [--code CODE] [--key FINGERPRINT] [--unsealed-ok]
+// [--journal FILE] [--pgn FILE]: checks the recording's digest chain (D.2.7, docs/record.md), its
+// seals in the journal and PGN beside it (anchor, signature, key, game) and the scoresheet's
+// code. Exit 0 verified, 1 tampered, inconsistent or not sealed, 2 unreadable or wrong options.
 struct RecordingVerifyOptions {
   std::string file;
+  std::string code;  // the code from the paper scoresheet
+  std::string key;   // the expected station key (fingerprint or public key)
+  bool unsealed_ok = false;
+  std::string journal;  // "" = game.journal beside FILE
+  std::string pgn;      // "" = game.pgn beside FILE
 };
 int run_recording_verify(const RecordingVerifyOptions& options, std::ostream& out,
                          std::ostream& err);

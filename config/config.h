@@ -62,6 +62,14 @@ struct SightedBoardSettings {
   std::string port = "";  // the DGT board's serial device when input = dgt
 };
 
+// The console where the assistant types the sighted player's moves.
+struct ConsoleSettings {
+  // The piece letters the assistant writes moves in ("en", "de", ... or "custom:K D T L S"; see
+  // core::piece_letters_for). Empty: English and the speech profile's language are both read,
+  // and a move that reads differently in them is asked about (D.2.1).
+  std::string letters = "";
+};
+
 struct AudioSettings {
   std::string public_device = "default";   // moves, heard by both players; "none" = no sound
   std::string private_device = "default";  // the VI player's earpiece; "none" = public only
@@ -102,6 +110,7 @@ struct StationConfig {
   GameSettings game;
   PegboardSettings pegboard;
   SightedBoardSettings sighted_board;
+  ConsoleSettings console;
   AudioSettings audio;
   SpeechSettings speech;
   WarningSettings warnings;

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "config/config.h"
+#include "core/notation_letters.h"
 
 namespace annabella::config {
 namespace {
@@ -191,6 +192,21 @@ std::vector<KeySpec> build_schema() {
   s.push_back(text(
       "sighted_board", "port", "The DGT e-board's serial device (input = \"dgt\").",
       [](auto& c) -> auto& { return c.sighted_board.port; }));
+  // [console]
+  KeySpec letters = text(
+      "console", "letters",
+      "The piece letters the assistant types moves in (\"en\", \"de\", \"fr\", ... or "
+      "\"custom:K D T L S\"). Empty: English and the speech profile's language; a move that "
+      "reads as two different moves in them (\"Bc5\") is then never guessed (D.2.1).",
+      [](auto& c) -> auto& { return c.console.letters; });
+  letters.set = [](StationConfig& c, const Value& v) -> Status {
+    const auto& code = std::get<std::string>(v);
+    if (!code.empty())
+      if (auto known = core::piece_letters_for(code); !known) return fail(known.error().message);
+    c.console.letters = code;
+    return {};
+  };
+  s.push_back(std::move(letters));
   // [audio]
   s.push_back(text(
       "audio", "public_device",
@@ -316,6 +332,7 @@ std::string_view section_help(std::string_view section) {
   if (section == "pegboard") return "The VI player's board (D.1): a sensor pegboard.";
   if (section == "sighted_board")
     return "The sighted player's board: a DGT e-board, or none (the assistant enters moves).";
+  if (section == "console") return "The assistant's console (docs/assistants-guide.md).";
   if (section == "audio") return "Sound routes (D.2.1 announcing; D.2.10.4 time on request).";
   if (section == "speech") return "What the station says and how.";
   if (section == "speech.words")

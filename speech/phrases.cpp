@@ -279,6 +279,10 @@ Phrase phrase_flag_fall(const Vocabulary& v, Color side) {
               "flag_fall." + color_topic(side));
 }
 
+Phrase phrase_draw_offer(const Vocabulary& v, Color by) {
+  return make(PhraseKind::Message, fill(v.word("say.draw_offer"), {{"color", color_word(v, by)}}));
+}
+
 namespace {
 const char* reason_key(core::Termination t) {
   using T = core::Termination;

@@ -67,6 +67,8 @@ Phrase phrase_time_control_reached(const Vocabulary& v, int moves,
 Phrase phrase_low_time(const Vocabulary& v, core::Color side, std::chrono::milliseconds left);
 // Art. 6.9 flag fall (a Warning, topic "flag_fall.<colour>").
 Phrase phrase_flag_fall(const Vocabulary& v, core::Color side);
+// Art. 9.1.2: a draw offer, with who offered it ("Remisangebot von Weiss").
+Phrase phrase_draw_offer(const Vocabulary& v, core::Color by);
 // A draw the side to move may claim: Termination::ThreefoldRepetitionClaim (Art. 9.2) or
 // FiftyMoveClaim (Art. 9.3).
 Phrase phrase_draw_claim(const Vocabulary& v, core::Termination claim);

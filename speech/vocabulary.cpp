@@ -101,7 +101,8 @@ const std::vector<std::string>& Vocabulary::required_keys() {
                           "correction_place", "board_connected",
                           "board_lost",       "board_reconnected",
                           "no_sound",         "board_empty",
-                          "captured",         "captured_none"})
+                          "captured",         "captured_none",
+                          "draw_offer"})
       k.push_back(std::string("say.") + s);
     for (const char* r : {"checkmate", "stalemate", "dead_position", "fivefold",
                           "seventy_five_moves", "threefold", "fifty_moves", "agreement",
