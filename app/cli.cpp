@@ -277,6 +277,16 @@ int run_cli(int argc, char** argv) {
   hear_cmd->add_option("PHRASE", hear.phrase, tr("The move in words, e.g. \"Springer Felix drei\""))
       ->required();
   hear_cmd->callback([&] { exit_code = run_hear(hear, std::cout, std::cerr); });
+  // annabella listen --fen FEN [--profile P] [--wav FILE | --device D]
+  ListenOptions listen;
+  auto* listen_cmd = cli.add_subcommand("listen", "Hear spoken moves and commands (D.2.1)");
+  listen_cmd->add_option("--fen", listen.fen, "Position (default: the initial position)");
+  listen_cmd->add_option("--profile", listen.profile, "Vocabulary profile (default fide)");
+  listen_cmd->add_option("--wav", listen.wav, "Decode this sound file instead of a microphone");
+  listen_cmd->add_option("--device", listen.device, "Input device (default: the default one)");
+  listen_cmd->add_option("--seconds", listen.seconds, "Stop listening after this many seconds");
+  listen_cmd->add_option("--threshold", listen.threshold, "Confidence to enter, 0..1 (0.6)");
+  listen_cmd->callback([&] { exit_code = run_listen(listen, std::cout, std::cerr); });
   // annabella play --config FILE [--resume] [--record DIR] [--silent]
   PlayOptions play;
   auto* play_cmd = cli.add_subcommand("play", tr("Run a game: pegboard, voice, clock, record"));

@@ -3,7 +3,6 @@
 #include <ostream>
 
 #include "app/commands.h"
-#include "app/i18n.h"
 #include "app/recording_check.h"
 #include "core/notation.h"
 #include "speech/announcer.h"
