@@ -2,6 +2,7 @@
 
 #include "app/brf.h"
 #include "app/record_folder.h"
+#include "app/recording_seal.h"
 #include "app/station_text.h"
 #include "core/pgn.h"
 #include "core/time_control.h"
@@ -67,6 +68,10 @@ std::string game_pgn(const GameRecord& record) {
   if (auto control = core::read_time_control(h.control))
     if (auto tag = core::to_pgn_time_control(*control)) pgn.set_tag("TimeControl", *tag);
   if (game.is_over()) pgn.set_tag("Termination", game.end().reason);
+  // D.2.7: the recording's latest seal (docs/record.md, "The seal").
+  if (!record.seals().empty())
+    if (auto seal = seal_from_fields(encode(JournalRecord{record.seals().back()})))
+      for (const auto& [name, value] : seal_pgn_tags(*seal)) pgn.set_tag(name, value);
   pgn.start = game.start_position();
   pgn.moves = core::line_from_moves(game.start_position(), game.moves());
   pgn.result = core::result_text(game.end().result);
