@@ -46,6 +46,12 @@ class Station {
   [[nodiscard]] bool finished() const { return state_.finished && !state_.waiting_for_seal(); }
   // D.2.7: how the recording is sealed (the rig's key and announcer).
   void set_sealing(SealSettings sealing) { state_.sealing = std::move(sealing); }
+  // On resumption, the recordings of earlier parts of the game: each one that no seal covers
+  // to its end is sealed as found (occasion "resume").
+  void seal_earlier_recordings(const std::vector<std::filesystem::path>& recordings,
+                               TimePoint now) {
+    for (const auto& recording : recordings) state_.seal_as_found(recording, now);
+  }
 
   [[nodiscard]] const core::Game& game() const { return state_.game(); }
   [[nodiscard]] const GameRecord& record() const { return state_.record; }

@@ -124,8 +124,10 @@ Status StationRig::start_speech(const RigOptions& options, std::ostream& out, Ti
   // A resumed game gets a new recording beside the earlier ones (never overwritten).
   const auto& folder = options.station.record_folder;
   settings.recording = folder / "announcements.wav";
-  for (int part = 2; std::filesystem::exists(settings.recording); ++part)
+  for (int part = 2; std::filesystem::exists(settings.recording); ++part) {
+    earlier_recordings_.push_back(settings.recording);
     settings.recording = folder / ("announcements-" + std::to_string(part) + ".wav");
+  }
   settings.sound = options.sound;
   settings.text = nullptr;  // the printer writes the text lines
   // A sound device lost or back mid-game: printed on the game thread like every line.
@@ -172,6 +174,7 @@ void StationRig::start_sealing(const config::StationConfig& cfg, TimePoint origi
                               " (it signs the recording's seals, D.2.7)");
   station_->set_sealing(
       {&*key_, [voice = announcer_.get()](std::string occasion) { voice->seal(occasion); }});
+  station_->seal_earlier_recordings(earlier_recordings_, origin);
 }
 
 void StationRig::start_sighted_board(const config::StationConfig& cfg) {

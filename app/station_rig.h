@@ -17,6 +17,7 @@
 #include <memory>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "app/event_queue.h"
 #include "app/station.h"
@@ -71,7 +72,8 @@ class StationRig {
   void start_sealing(const config::StationConfig& cfg, TimePoint origin);
 
   EventQueue<StationEvent> queue_;
-  std::optional<StationKey> key_;  // signs the recording's seals (D.2.7)
+  std::optional<StationKey> key_;                          // signs the recording's seals (D.2.7)
+  std::vector<std::filesystem::path> earlier_recordings_;  // of a resumed game
   std::unique_ptr<speech::Announcer> announcer_;
   std::unique_ptr<StationPrinter> printer_;
   std::unique_ptr<Station> station_;

@@ -4,6 +4,7 @@
 #include "app/station_text.h"
 #include "core/text.h"
 #include "core/time_control.h"
+#include "speech/cue_list.h"
 
 namespace annabella::app {
 namespace {
@@ -87,23 +88,57 @@ void StationState::request_seal(const std::string& occasion, TimePoint time) {
   sealing.request(occasion);
 }
 
+namespace {
+
+// The cue lines the journal's seals cover of the recording `name` (0: none).
+int sealed_lines(const GameRecord& record, const std::string& name) {
+  int lines = 0;
+  for (const auto& entry : record.seals())
+    if (auto seal = seal_from_fields(encode(JournalRecord{entry})); seal && seal->recording == name)
+      lines = std::max(lines, seal->cue_lines);
+  return lines;
+}
+
+}  // namespace
+
+std::optional<std::string> StationState::seal_anchor(const speech::RecordingAnchor& anchor,
+                                                     const std::string& occasion, TimePoint time) {
+  auto seal = sign_seal(anchor, sealed_game(record.header()), occasion,
+                        std::chrono::system_clock::now(), *sealing.key);
+  if (!seal) {
+    print(time, "recording: not sealed (D.2.7): " + seal.error().message);
+    return std::nullopt;
+  }
+  if (auto recorded = commit(rec::Seal{timeline(time), seal_fields(*seal)}, time); !recorded) {
+    print(time, "recording: the seal is not in the journal: " + recorded.error().message);
+    return std::nullopt;
+  }
+  print(time, seal_summary(*seal) + ". Write the code on the paper scoresheet (D.2.7).");
+  return seal_code(*seal);
+}
+
+void StationState::seal_as_found(const std::filesystem::path& recording, TimePoint time) {
+  if (!sealing.key) return;
+  const std::string name = recording.filename().string();
+  auto found = speech::verify_recording(recording);
+  if (!found) {
+    print(time, "recording " + name + ": not sealed on resumption, it does not verify: " +
+                    found.error().message + " (D.2.7; `annabella recording verify` tells more)");
+    return;
+  }
+  if (found->lines <= sealed_lines(record, name)) return;  // sealed to its end already
+  seal_anchor({recording, found->lines, found->last_digest, found->interrupted.has_value()},
+              "resume", time);
+}
+
 void StationState::seal_recording(const ev::Sealed& sealed, TimePoint time) {
   if (seals_pending > 0) --seals_pending;
   if (seals_pending == 0) seal_wait_until.reset();
   if (!sealing.key) return;
-  auto seal = sign_seal(sealed.anchor, sealed_game(record.header()), sealed.occasion,
-                        std::chrono::system_clock::now(), *sealing.key);
-  if (!seal) {
-    print(time, "recording: not sealed (D.2.7): " + seal.error().message);
-    return;
-  }
-  if (auto recorded = commit(rec::Seal{timeline(time), seal_fields(*seal)}, time); !recorded) {
-    print(time, "recording: the seal is not in the journal: " + recorded.error().message);
-    return;
-  }
   // D.2.7: the arbiter writes the code on the paper scoresheet; `recording verify --code`
-  // checks it against the recording.
-  print(time, seal_summary(*seal) + ". Write the code on the paper scoresheet (D.2.7).");
+  // checks it. Printed, not said: a phrase said now would be recorded after the seal and leave
+  // the recording's end unsealed. The console line reaches a braille display as text.
+  seal_anchor(sealed.anchor, sealed.occasion, time);
 }
 
 void StationState::check_seal_wait(TimePoint now) {

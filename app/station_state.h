@@ -96,10 +96,16 @@ struct StationState {
   // Signs the recording's anchor, journals the seal and says it (its code for the paper
   // scoresheet).
   void seal_recording(const ev::Sealed& sealed, TimePoint time);
+  // On resumption: a recording of an earlier part of the game that no seal covers to its end
+  // (a crash) is checked and sealed as found, occasion "resume" (docs/record.md).
+  void seal_as_found(const std::filesystem::path& recording, TimePoint time);
   // Gives up waiting for a seal that does not come (said once).
   void check_seal_wait(TimePoint now);
   [[nodiscard]] bool waiting_for_seal() const { return seals_pending > 0; }
   static constexpr std::chrono::seconds kSealWait{20};
+  // Signs an anchor, journals the seal and prints it; its code, or nullopt (said).
+  std::optional<std::string> seal_anchor(const speech::RecordingAnchor& anchor,
+                                         const std::string& occasion, TimePoint time);
   [[nodiscard]] std::optional<TimePoint> journal_retry_due() const;
 
   // The clocks were set, paused or restarted by the arbiter or a rule: the times are journaled

@@ -141,6 +141,44 @@ TEST(PlaySeal, AnAdjournmentIsSealedAndTheResumedRecordingIsSealedToo) {
   EXPECT_NE(out.find("stop"), std::string::npos) << out;
 }
 
+TEST(PlaySeal, ARecordingLeftUnsealedByACrashIsSealedAsFoundOnResumption) {
+  TempDir dir;
+  const auto record = dir.path() / "record";
+  const auto config = write_config(dir, (dir.path() / "keys").string());
+  {
+    ChildProcess station(play(config, record));
+    ASSERT_TRUE(station.wait_for("connected: the board agrees with the game", kWait))
+        << station.output();
+    station.send("sim play e4");
+    ASSERT_TRUE(station.wait_for("say public: Eva vier", kWait)) << station.output();
+    station.send("e5");
+    ASSERT_TRUE(station.wait_for("say public: Eva fuenf", kWait)) << station.output();
+    station.kill9();  // a crash: nothing sealed
+  }
+  std::string out;
+  EXPECT_EQ(verify((record / "announcements.wav").string(), out), 1) << out;
+  {
+    ChildProcess station(play(config, record, true));
+    ASSERT_TRUE(station.wait_for("recording sealed (resume): announcements.wav", kWait))
+        << station.output();
+    ASSERT_TRUE(station.wait_for("Restored the game", kWait)) << station.output();
+    station.send("quit");
+    EXPECT_EQ(station.wait(kWait), 0) << station.output();
+    // Sealed once: a second resumption finds it sealed to its end.
+  }
+  {
+    ChildProcess station(play(config, record, true));
+    ASSERT_TRUE(station.wait_for("Restored the game", kWait)) << station.output();
+    station.send("quit");
+    EXPECT_EQ(station.wait(kWait), 0) << station.output();
+    EXPECT_EQ(station.output().find("recording sealed (resume): announcements.wav"),
+              std::string::npos)
+        << station.output();
+  }
+  EXPECT_EQ(verify((record / "announcements.wav").string(), out), 0) << out;
+  EXPECT_NE(out.find("resume"), std::string::npos) << out;
+}
+
 TEST(PlaySeal, WithoutAKeyTheGameGoesOnAndTheRecordingIsSaidNotSealed) {
   TempDir dir;
   const auto record = dir.path() / "record";
