@@ -127,13 +127,13 @@ TEST(ReconcileText, BothSheetsBehindTheBoardsAreCompleted) {
 TEST(ReconcileText, ClockProposalInWords) {
   core::ReconcileInput in = reconcile_input("", {kOpera15, first(kOpera, 12) + "Qb4 Qe7 Nc3"},
                                             {"", ""}, {kOpera15, first(kOpera, 14)});
-  in.clock_log = std::vector<core::ClockPly>{
-      core::clock_ply(12, std::chrono::milliseconds(4950000), std::chrono::milliseconds(4900000))};
+  in.clock_log = std::vector<core::ClockPly>{core::clock_ply(
+      12, {std::chrono::milliseconds(4950000), std::chrono::milliseconds(4900000)})};
   EXPECT_EQ(clock_text(core::reconcile(in)),
             "Set the clocks to White 1 h 22 min 30 s, Black 1 h 21 min 40 s (clock log, at that "
             "point; D.2.9).");
   in.clock_log = std::vector<core::ClockPly>{
-      core::clock_ply(11, std::chrono::minutes(80), std::chrono::minutes(70))};
+      core::clock_ply(11, {std::chrono::minutes(80), std::chrono::minutes(70)})};
   EXPECT_NE(clock_text(core::reconcile(in)).find("nearest earlier reading, ply 11"),
             std::string::npos);
   in.clock_log.reset();

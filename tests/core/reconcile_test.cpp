@@ -638,8 +638,8 @@ TEST(Reconcile, ClockTimesComeFromTheLogAtTheRetracedPoint) {
   EXPECT_EQ(r.clock.basis, ClockProposal::Basis::AtPoint);
   // A gap in the log: the nearest earlier reading, said so.
   in.clock_log =
-      std::vector<ClockPly>{clock_ply(0, std::chrono::minutes(90), std::chrono::minutes(90)),
-                            clock_ply(11, std::chrono::minutes(80), std::chrono::minutes(70))};
+      std::vector<ClockPly>{clock_ply(0, {std::chrono::minutes(90), std::chrono::minutes(90)}),
+                            clock_ply(11, {std::chrono::minutes(80), std::chrono::minutes(70)})};
   r = reconcile(in);
   EXPECT_EQ(r.clock.basis, ClockProposal::Basis::Earlier);
   ASSERT_TRUE(r.clock.reading);
@@ -817,9 +817,9 @@ TEST(ReconcileLongGame, MoveLeftOutNearTheEndOfA115MoveGame) {
   in.boards[1].placement = before_last;
   in.clock_log = std::vector<ClockPly>{};
   for (std::size_t ply = 0; ply <= 230; ++ply)
-    in.clock_log->push_back(clock_ply(int(ply),
-                                      std::chrono::milliseconds(5400000 - 10000 * long(ply)),
-                                      std::chrono::milliseconds(5400000 - 9000 * long(ply))));
+    in.clock_log->push_back(
+        clock_ply(int(ply), {std::chrono::milliseconds(5400000 - 10000 * long(ply)),
+                             std::chrono::milliseconds(5400000 - 9000 * long(ply))}));
   const Reconciliation r = reconcile(in);
   EXPECT_FALSE(r.sheets_agree);
   EXPECT_EQ(r.agreed_plies, 221u);
