@@ -1,6 +1,7 @@
 // annabella play --config FILE [--resume] and annabella demo: the station wired to its devices
 // (app/station_rig.h), run on this thread.
 #include "app/commands.h"
+#include "app/config_check.h"
 #include "app/play_start.h"
 #include "app/station_rig.h"
 
@@ -9,7 +10,7 @@ namespace annabella::app {
 int run_play(const PlayOptions& options, std::ostream& out, std::ostream& err) {
   config::StationConfig cfg;
   if (!options.config_file.empty()) {
-    auto loaded = config::load_config(options.config_file);
+    auto loaded = config::load_config(options.config_file, station_problems);
     if (!loaded) {
       err << loaded.error().message << '\n';
       return 2;

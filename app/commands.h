@@ -21,6 +21,8 @@ struct PerftOptions {
   std::string fen;
   int depth = 1;
   bool divide = false;
+  bool chess960 = false;  // the FEN is a Chess960 position (X-FEN or Shredder-FEN castling)
+  int number = -1;        // a Chess960 start position by number (0-959) instead of a FEN
 };
 int run_perft(const PerftOptions& options, std::ostream& out, std::ostream& err);
 
@@ -100,6 +102,17 @@ struct HearOptions {
   std::string phrase;
 };
 int run_hear(const HearOptions& options, std::ostream& out, std::ostream& err);
+// annabella listen --fen FEN [--profile P] [--wav FILE | --device D] [--seconds N]: voice input
+// from a sound file or a microphone, each heard result as a line (docs/voice.md).
+struct ListenOptions {
+  std::string fen;
+  std::string profile = "fide";
+  std::string wav;                 // decode this file instead of listening
+  std::string device = "default";  // the microphone
+  double seconds = 0;              // stop listening after this long (0: at end of input)
+  double threshold = 0.6;          // confidence needed to enter
+};
+int run_listen(const ListenOptions& options, std::ostream& out, std::ostream& err);
 // annabella play --config FILE [--resume] [--record DIR] [--silent]: a rated game end to end.
 struct PlayOptions {
   std::string config_file;    // "" = every default (the demo hardware)

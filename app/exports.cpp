@@ -129,10 +129,20 @@ std::string touch_log(const GameRecord& record) {
 
 Status write_game_files(const std::filesystem::path& folder, const GameRecord& record,
                         const config::StationConfig& cfg) {
-  if (auto written = write_file(folder / "game.pgn", game_pgn(record)); !written) return written;
+  // Each file is written even when another could not be: one refused file loses no other.
+  std::string errors;
+  const auto note = [&errors](const Status& written) {
+    if (written) return;
+    errors += (errors.empty() ? "" : "; ") + written.error().message;
+  };
+  note(write_file(folder / "game.pgn", game_pgn(record)));
   auto brf = to_brf(scoresheet_lines(record), cfg.record.braille_table);
-  if (!brf) return fail("record.braille_table: " + brf.error().message);
-  return write_file(folder / "scoresheet.brf", *brf);
+  if (brf)
+    note(write_file(folder / "scoresheet.brf", *brf));
+  else
+    note(Status{fail("record.braille_table: " + brf.error().message)});
+  if (!errors.empty()) return fail(errors);
+  return {};
 }
 
 Status write_touch_log(const std::filesystem::path& folder, const GameRecord& record) {

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "app/config_check.h"
 #include "app/game_record.h"
 #include "app/record_folder.h"
 
@@ -37,7 +38,13 @@ Status check_record_folder(const std::filesystem::path& path, bool resume) {
 }  // namespace
 
 Status check_play_start(const StationOptions& options) {
-  return check_record_folder(options.record_folder, options.resume);
+  std::vector<std::string> problems = station_problems(options.config);
+  if (auto folder = check_record_folder(options.record_folder, options.resume); !folder)
+    problems.push_back(folder.error().message);
+  if (problems.empty()) return {};
+  std::string message;
+  for (const auto& problem : problems) message += (message.empty() ? "" : "\n") + problem;
+  return fail(message);
 }
 
 }  // namespace annabella::app

@@ -46,7 +46,7 @@ void read_game(StationState& s, TimePoint time, int last_moves) {
   const std::size_t wanted = static_cast<std::size_t>(last_moves) * 2;
   const std::size_t first = wanted == 0 || wanted >= count ? 0 : count - wanted;
   std::string line;
-  speech::Phrase spoken{speech::PhraseKind::Readout, "", "", ""};
+  speech::Phrase spoken{speech::PhraseKind::Readout, "", "", "", s.vocabulary.voice()};
   for (std::size_t i = first; i < count; ++i) {
     const bool numbered = game.position_at(i).side_to_move() == core::WHITE || i == first;
     if (numbered)

@@ -71,7 +71,7 @@ Checked<bool> read_journal_seals(const fs::path& path, const std::string& record
   if (!text) return fail_with(text.error());
   if (!*text) return false;
   const std::string name = path.filename().string();
-  auto journal = parse_journal(JournalText{name, **text});
+  auto journal = parse_journal({.name = name, .text = **text});
   if (!journal) return tampered(journal.error().message);
   if (!journal->torn_tail.empty())
     evidence.notes.push_back(name + ": a torn last entry is not read (" + journal->torn_tail + ")");

@@ -55,7 +55,9 @@ const PieceLetters& english_letters() {
   return builtin_piece_letters().front();
 }
 
-Result<PieceLetters> custom_piece_letters(std::string_view spec) {
+namespace {
+
+std::vector<std::string> split_letters(std::string_view spec) {
   std::vector<std::string> words;
   std::size_t i = 0;
   while (i < spec.size()) {
@@ -65,6 +67,34 @@ Result<PieceLetters> custom_piece_letters(std::string_view spec) {
     if (j > i) words.emplace_back(spec.substr(i, j - i));
     i = j;
   }
+  return words;
+}
+
+bool means_something_else(char32_t ch) {
+  return (ch >= U'a' && ch <= U'h') || rank_char(ch) >= 0 || is_capture_sign(ch, false) ||
+         is_hyphen(ch) || ch == U'=' || ch == U'O' || ch == U'0' || is_annotation_glyph(ch);
+}
+
+// Why `word` cannot be a piece letter, or "".
+std::string letter_problem(const std::string& word, PieceType piece) {
+  const std::string which =
+      "custom letter \"" + word + "\" for the " + std::string(piece_type_name(piece));
+  CodePoints cps;
+  if (!decode_utf8(word, cps, nullptr) || cps.n > 4)
+    return which + " is not 1 to 4 UTF-8 characters";
+  for (int c = 0; c < cps.n; ++c) {
+    const char32_t ch = cps.cp[std::size_t(c)];
+    if (means_something_else(ch))
+      return which + " contains " + describe_char(ch) +
+             ", which already means a file, rank, capture, castling or annotation";
+  }
+  return "";
+}
+
+}  // namespace
+
+Result<PieceLetters> custom_piece_letters(std::string_view spec) {
+  const std::vector<std::string> words = split_letters(spec);
   if (words.size() != 5 && words.size() != 6)
     return fail(
         "a custom letter table lists the letters for king, queen, rook, bishop, knight "
@@ -75,18 +105,7 @@ Result<PieceLetters> custom_piece_letters(std::string_view spec) {
   t.code = "custom";
   t.name = "custom";
   for (std::size_t k = 0; k < words.size(); ++k) {
-    CodePoints cps;
-    if (!decode_utf8(words[k], cps, nullptr) || cps.n > 4)
-      return fail("custom letter \"" + words[k] + "\" for the " +
-                  std::string(piece_type_name(kOrder[k])) + " is not 1 to 4 UTF-8 characters");
-    for (int c = 0; c < cps.n; ++c) {
-      const char32_t ch = cps.cp[std::size_t(c)];
-      if ((ch >= U'a' && ch <= U'h') || rank_char(ch) >= 0 || is_capture_sign(ch, false) ||
-          is_hyphen(ch) || ch == U'=' || ch == U'O' || ch == U'0' || is_annotation_glyph(ch))
-        return fail("custom letter \"" + words[k] + "\" for the " +
-                    std::string(piece_type_name(kOrder[k])) + " contains " + describe_char(ch) +
-                    ", which already means a file, rank, capture, castling or annotation");
-    }
+    if (std::string why = letter_problem(words[k], kOrder[k]); !why.empty()) return fail(why);
     for (std::size_t o = 0; o < k; ++o)
       if (words[o] == words[k])
         return fail("custom letter \"" + words[k] + "\" is used for both the " +

@@ -2,6 +2,7 @@
 // common in his country), built in and configurable.
 #pragma once
 
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,9 +16,9 @@ namespace annabella::core {
 // letters[KING] etc.; letters[PAWN] is usually empty (pawn moves have no letter) but some
 // languages' scoresheets use one (German "B"), which the reader accepts.
 struct PieceLetters {
-  std::string code;                         // ISO 639-1 code: "en", "de", "sr-Cyrl", or "custom"
-  std::string name;                         // "English", "Deutsch", ...
-  std::string letters[PIECE_TYPE_NB] = {};  // [NO_PIECE_TYPE] unused
+  std::string code;  // ISO 639-1 code: "en", "de", "sr-Cyrl", or "custom"
+  std::string name;  // "English", "Deutsch", ...
+  std::array<std::string, PIECE_TYPE_NB> letters{};  // [NO_PIECE_TYPE] unused
 };
 
 // The built-in tables: en, de, fr, es, it, nl, ru, mk, sr (Latin), sr-Cyrl, bg.

@@ -23,6 +23,26 @@ bool is_castling_king_move(Move m) {
   return m.kind() == MoveKind::Castling;
 }
 
+bool squares_fit(Move m, const Description& d) {
+  if (d.to_file >= 0 && file_of(m.to()) != d.to_file) return false;
+  if (d.to_rank >= 0 && rank_of(m.to()) != d.to_rank) return false;
+  if (d.from_file >= 0 && file_of(m.from()) != d.from_file) return false;
+  return d.from_rank < 0 || rank_of(m.from()) == d.from_rank;
+}
+
+// The piece written (or, without a letter, a pawn; lenient: the piece on a named departure
+// square) is the piece that moves.
+bool piece_fits(const Position& pos, Move m, const Description& d, bool lenient) {
+  const PieceType pt = type_of(pos.piece_on(m.from()));
+  if (d.piece != NO_PIECE_TYPE) {
+    // Lenient: the king's two-square move ("Kg1", "Ke1-g1") is how castling begins (Art. 4.4.2).
+    return pt == d.piece && (lenient || !is_castling_king_move(m));
+  }
+  // Long algebraic / UCI without a letter: the piece on the departure square.
+  if (d.from_file >= 0 && d.from_rank >= 0) return lenient || pt == PAWN;
+  return pt == PAWN;
+}
+
 bool fits(const Position& pos, Move m, const Description& d, bool lenient) {
   if (d.castling) {
     return m.kind() == MoveKind::Castling &&
@@ -30,23 +50,8 @@ bool fits(const Position& pos, Move m, const Description& d, bool lenient) {
                             : file_of(m.to()) < file_of(m.from()));
   }
   // The destination first: it rules out most moves at once.
-  if (d.to_file >= 0 && file_of(m.to()) != d.to_file) return false;
-  if (d.to_rank >= 0 && rank_of(m.to()) != d.to_rank) return false;
-  const PieceType pt = type_of(pos.piece_on(m.from()));
-  if (d.piece != NO_PIECE_TYPE) {
-    if (pt != d.piece) return false;
-    // Lenient: the king's two-square move ("Kg1", "Ke1-g1") is how castling begins (Art. 4.4.2).
-    if (is_castling_king_move(m) && !lenient) return false;
-  } else if (d.from_file >= 0 && d.from_rank >= 0) {
-    // Long algebraic / UCI without a letter: the piece on the departure square.
-    if (!lenient && pt != PAWN) return false;
-  } else if (pt != PAWN) {
-    return false;
-  }
-  if (d.to_file >= 0 && file_of(m.to()) != d.to_file) return false;
-  if (d.to_rank >= 0 && rank_of(m.to()) != d.to_rank) return false;
-  if (d.from_file >= 0 && file_of(m.from()) != d.from_file) return false;
-  if (d.from_rank >= 0 && rank_of(m.from()) != d.from_rank) return false;
+  if (!squares_fit(m, d)) return false;
+  if (!piece_fits(pos, m, d, lenient)) return false;
   if (d.to_rank < 0 && !pos.is_capture(m)) return false;  // "ed": captures only
   if (d.promotion != NO_PIECE_TYPE)
     return m.kind() == MoveKind::Promotion && m.promotion() == d.promotion;
@@ -69,6 +74,93 @@ std::string join_san(const Position& pos, const std::vector<Move>& moves,
   }
   return s;
 }
+// What a canonical SAN text (without castling and check sign) says.
+struct SanParts {
+  PieceType piece = PAWN;
+  Square to = SQ_NONE;
+  PieceType promotion = NO_PIECE_TYPE;
+  bool capture = false;
+  int from_file = -1, from_rank = -1;
+};
+
+PieceType single_letter_piece(char c, const PieceLetters& letters) {
+  for (int pt = KNIGHT; pt <= KING; ++pt)
+    if (letters.letters[pt].size() == 1 && letters.letters[pt][0] == c) return PieceType(pt);
+  return NO_PIECE_TYPE;
+}
+
+// [piece letter] [file] [rank] [x] square [=piece], in single ASCII letters; nothing else.
+std::optional<SanParts> split_canonical_san(std::string_view s, const PieceLetters& letters) {
+  SanParts p;
+  if (s.size() >= 4 && s[s.size() - 2] == '=') {
+    p.promotion = single_letter_piece(s.back(), letters);
+    if (p.promotion == NO_PIECE_TYPE || p.promotion == KING) return std::nullopt;
+    s.remove_suffix(2);
+  }
+  const int to_file = s[s.size() - 2] - 'a';
+  const int to_rank = s[s.size() - 1] - '1';
+  if (to_file < 0 || to_file > 7 || to_rank < 0 || to_rank > 7) return std::nullopt;
+  p.to = make_square(to_file, to_rank);
+  std::size_t i = 0;
+  if (const PieceType lp = single_letter_piece(s[0], letters); lp != NO_PIECE_TYPE) {
+    p.piece = lp;
+    i = 1;
+  }
+  std::string_view middle = s.substr(i, s.size() - 2 - i);  // disambiguation and 'x'
+  if (!middle.empty() && middle.back() == 'x') {
+    p.capture = true;
+    middle.remove_suffix(1);
+  }
+  for (char c : middle) {
+    if (c >= 'a' && c <= 'h' && p.from_file < 0 && p.from_rank < 0)
+      p.from_file = c - 'a';
+    else if (c >= '1' && c <= '8' && p.from_rank < 0)
+      p.from_rank = c - '1';
+    else
+      return std::nullopt;
+  }
+  return p;
+}
+
+// The one legal move the parts fit, with the departure squares of every move the piece letter
+// and destination fit (the rivals a disambiguation tells apart); none when none or several fit.
+Move find_san_move(const Position& pos, const MoveList& moves, const SanParts& p,
+                   Bitboard* rivals) {
+  Move found = Move::none();
+  for (Move m : moves) {
+    if (m.to() != p.to || m.kind() == MoveKind::Castling) continue;
+    if (type_of(pos.piece_on(m.from())) != p.piece) continue;
+    if (m.kind() == MoveKind::Promotion && m.promotion() != p.promotion) continue;
+    *rivals |= square_bb(m.from());
+    if (p.from_file >= 0 && file_of(m.from()) != p.from_file) continue;
+    if (p.from_rank >= 0 && rank_of(m.from()) != p.from_rank) continue;
+    if (!found.is_none()) return Move::none();  // ambiguous
+    found = m;
+  }
+  return found;
+}
+
+// The fast path of strict reading for a move other than castling: the move only when the text is
+// exactly what to_san writes (without the check sign).
+Move read_canonical_piece_move(const Position& pos, const MoveList& moves, std::string_view s,
+                               const PieceLetters& letters) {
+  const auto p = split_canonical_san(s, letters);
+  if (!p) return Move::none();
+  if ((p->promotion != NO_PIECE_TYPE) !=
+      (p->piece == PAWN && relative_rank(pos.side_to_move(), rank_of(p->to)) == 7))
+    return Move::none();
+  Bitboard rivals = 0;
+  const Move found = find_san_move(pos, moves, *p, &rivals);
+  if (found.is_none() || p->capture != pos.is_capture(found)) return Move::none();
+  // The disambiguation to_san writes: a pawn capture always names its file, and nothing else.
+  const Square from = found.from();
+  const SanDisambiguation want = p->piece == PAWN
+                                     ? SanDisambiguation{p->capture ? file_of(from) : -1, -1}
+                                     : san_disambiguation(from, rivals & ~square_bb(from));
+  if (p->from_file != want.file || p->from_rank != want.rank) return Move::none();
+  return found;
+}
+
 // The fast path of strict reading: canonical SAN in single ASCII letters ("Nf3", "exd5", "Rad1+",
 // "e8=Q#", "O-O"), the bulk of every PGN file. Returns the move only when the text is exactly
 // what to_san writes (the check sign may be left out); anything else, including every error,
@@ -81,11 +173,6 @@ std::optional<Move> read_canonical_san(const Position& pos, std::string_view s,
     s.remove_suffix(1);
   }
   if (s.size() < 2) return std::nullopt;
-  auto letter_of = [&](char c) {
-    for (int pt = KNIGHT; pt <= KING; ++pt)
-      if (letters.letters[pt].size() == 1 && letters.letters[pt][0] == c) return PieceType(pt);
-    return NO_PIECE_TYPE;
-  };
   const MoveList moves = legal_moves(pos);
   Move found = Move::none();
   if (s == "O-O" || s == "O-O-O") {
@@ -93,73 +180,10 @@ std::optional<Move> read_canonical_san(const Position& pos, std::string_view s,
       if (m.kind() == MoveKind::Castling &&
           (file_of(m.to()) > file_of(m.from())) == (s.size() == 3))
         found = m;
-    if (found.is_none()) return std::nullopt;
   } else {
-    PieceType promotion = NO_PIECE_TYPE;
-    if (s.size() >= 4 && s[s.size() - 2] == '=') {
-      promotion = letter_of(s.back());
-      if (promotion == NO_PIECE_TYPE || promotion == KING) return std::nullopt;
-      s.remove_suffix(2);
-    }
-    const int to_file = s[s.size() - 2] - 'a';
-    const int to_rank = s[s.size() - 1] - '1';
-    if (to_file < 0 || to_file > 7 || to_rank < 0 || to_rank > 7) return std::nullopt;
-    const Square to = make_square(to_file, to_rank);
-    PieceType pt = PAWN;
-    std::size_t i = 0;
-    if (const PieceType lp = letter_of(s[0]); lp != NO_PIECE_TYPE) {
-      pt = lp;
-      i = 1;
-    }
-    std::string_view middle = s.substr(i, s.size() - 2 - i);  // disambiguation and 'x'
-    bool capture = false;
-    if (!middle.empty() && middle.back() == 'x') {
-      capture = true;
-      middle.remove_suffix(1);
-    }
-    int from_file = -1, from_rank = -1;
-    for (char c : middle) {
-      if (c >= 'a' && c <= 'h' && from_file < 0 && from_rank < 0)
-        from_file = c - 'a';
-      else if (c >= '1' && c <= '8' && from_rank < 0)
-        from_rank = c - '1';
-      else
-        return std::nullopt;
-    }
-    if ((promotion != NO_PIECE_TYPE) !=
-        (pt == PAWN && relative_rank(pos.side_to_move(), to_rank) == 7))
-      return std::nullopt;
-    Bitboard rivals = 0;  // departure squares of the moves the piece letter and square fit
-    for (Move m : moves) {
-      if (m.to() != to || m.kind() == MoveKind::Castling) continue;
-      if (type_of(pos.piece_on(m.from())) != pt) continue;
-      if (m.kind() == MoveKind::Promotion && m.promotion() != promotion) continue;
-      rivals |= square_bb(m.from());
-      if (from_file >= 0 && file_of(m.from()) != from_file) continue;
-      if (from_rank >= 0 && rank_of(m.from()) != from_rank) continue;
-      if (!found.is_none()) return std::nullopt;  // ambiguous
-      found = m;
-    }
-    if (found.is_none() || capture != pos.is_capture(found)) return std::nullopt;
-    // The disambiguation to_san writes: none, else the file, else the rank, else both; a pawn
-    // capture always names its file, and nothing else.
-    const Square from = found.from();
-    rivals &= ~square_bb(from);
-    int want_file = -1, want_rank = -1;
-    if (pt == PAWN) {
-      if (capture) want_file = file_of(from);
-    } else if (rivals) {
-      if (!(rivals & file_bb(file_of(from))))
-        want_file = file_of(from);
-      else if (!(rivals & rank_bb(rank_of(from))))
-        want_rank = rank_of(from);
-      else {
-        want_file = file_of(from);
-        want_rank = rank_of(from);
-      }
-    }
-    if (from_file != want_file || from_rank != want_rank) return std::nullopt;
+    found = read_canonical_piece_move(pos, moves, s, letters);
   }
+  if (found.is_none()) return std::nullopt;
   if (sign) {
     if (!pos.gives_check(found)) return std::nullopt;
     if ((sign == '#') == has_legal_move(pos.after(found))) return std::nullopt;

@@ -8,6 +8,8 @@
 //  3. matching the description against the legal moves (notation_reader.cpp).
 #include "core/notation_tokens.h"
 
+#include "core/bitboard.h"
+
 namespace annabella::core::notation_detail {
 
 // 'text' (built by appending: g++ 12 warns falsely about "'" + std::string).
@@ -20,45 +22,48 @@ std::string quoted(std::string_view text) {
   return s;
 }
 
+namespace {
+// The bits a UTF-8 lead byte carries and how many continuation bytes follow it; -1 if it is no
+// lead byte.
+int utf8_lead(unsigned char b0, char32_t* bits) {
+  if (b0 < 0x80) {
+    *bits = b0;
+    return 0;
+  }
+  if ((b0 & 0xE0) == 0xC0) {
+    *bits = b0 & 0x1F;
+    return 1;
+  }
+  if ((b0 & 0xF0) == 0xE0) {
+    *bits = b0 & 0x0F;
+    return 2;
+  }
+  if ((b0 & 0xF8) == 0xF0) {
+    *bits = b0 & 0x07;
+    return 3;
+  }
+  return -1;
+}
+}  // namespace
+
 // Decodes UTF-8; false on invalid input or more than kMaxCodePoints code points.
 bool decode_utf8(std::string_view s, CodePoints& out, std::size_t* bad_byte) {
   out.n = 0;
   std::size_t i = 0;
+  auto bad = [&](std::size_t at) {
+    if (bad_byte) *bad_byte = at;
+    return false;
+  };
   while (i < s.size()) {
-    const auto b0 = static_cast<unsigned char>(s[i]);
     char32_t c = 0;
-    int extra = 0;
-    if (b0 < 0x80) {
-      c = b0;
-    } else if ((b0 & 0xE0) == 0xC0) {
-      c = b0 & 0x1F;
-      extra = 1;
-    } else if ((b0 & 0xF0) == 0xE0) {
-      c = b0 & 0x0F;
-      extra = 2;
-    } else if ((b0 & 0xF8) == 0xF0) {
-      c = b0 & 0x07;
-      extra = 3;
-    } else {
-      if (bad_byte) *bad_byte = i;
-      return false;
-    }
-    for (int k = 1; k <= extra; ++k) {
-      if (i + std::size_t(k) >= s.size()) {
-        if (bad_byte) *bad_byte = i;
-        return false;
-      }
-      const auto b = static_cast<unsigned char>(s[i + std::size_t(k)]);
-      if ((b & 0xC0) != 0x80) {
-        if (bad_byte) *bad_byte = i;
-        return false;
-      }
+    const int extra = utf8_lead(static_cast<unsigned char>(s[i]), &c);
+    if (extra < 0 || i + std::size_t(extra) >= s.size()) return bad(i);
+    for (std::size_t k = 1; k <= std::size_t(extra); ++k) {
+      const auto b = static_cast<unsigned char>(s[i + k]);
+      if ((b & 0xC0) != 0x80) return bad(i);
       c = (c << 6) | (b & 0x3F);
     }
-    if (out.n == kMaxCodePoints) {
-      if (bad_byte) *bad_byte = s.size();
-      return false;
-    }
+    if (out.n == kMaxCodePoints) return bad(s.size());
     out.cp[std::size_t(out.n++)] = c;
     i += std::size_t(extra) + 1;
   }
@@ -181,7 +186,7 @@ PieceType match_letter(const CompiledLetters& table, const CodePoints& t, int i,
     if (i + e.len > t.n) continue;
     bool ok = true;
     for (int j = 0; j < e.len && ok; ++j) {
-      const char32_t a = t.cp[std::size_t(i + j)];
+      const char32_t a = t.cp[std::size_t(i) + std::size_t(j)];
       const char32_t b = e.cp[std::size_t(j)];
       ok = folded ? fold(a) == fold(b) : a == b;
     }
@@ -213,125 +218,166 @@ PieceType promotion_letter(const CompiledLetters& table, const CodePoints& t, in
   return pt;
 }
 
+namespace {
+
+// The piece letter (or lenient: figurine, letter in the wrong case) a move starts with; its
+// length in code points through *len, 0 when there is none.
+PieceType leading_piece(const CodePoints& t, const CompiledLetters& table, bool lenient,
+                        Description& d, int* len) {
+  *len = 0;
+  PieceType pt = match_letter(table, t, 0, false, len);
+  const char32_t c0 = t.cp[0];
+  if (pt == NO_PIECE_TYPE && lenient) {
+    if (figurine(c0) != NO_PIECE_TYPE) {
+      pt = figurine(c0);
+      *len = 1;
+      d.figurine = true;
+    } else if (!(c0 >= U'a' && c0 <= U'h')) {
+      pt = match_letter(table, t, 0, true, len);
+    }
+  }
+  if (pt == NO_PIECE_TYPE) *len = 0;
+  return pt;
+}
+
+std::string at_character(char32_t c, int i) {
+  return describe_char(c) + " (character " + std::to_string(i + 1) + ")";
+}
+
+// The promotion that starts at t[i] (its marker "=", "(", "/" or the piece letter itself) and
+// must end the move. Returns false with the reason in err.
+bool read_promotion(const CodePoints& t, const CompiledLetters& table, bool lenient, int i,
+                    bool marker, Description& d, ParseError& err) {
+  const char32_t c = t.cp[std::size_t(i)];
+  int j = i + (marker ? 1 : 0);
+  if (j >= t.n) {
+    err.message = "the promotion piece is missing after " + describe_char(c);
+    return false;
+  }
+  int len = 0;
+  const PieceType promo = promotion_letter(table, t, j, lenient, &len);
+  if (promo == NO_PIECE_TYPE) {
+    err.message = at_character(t.cp[std::size_t(j)], j) + " is not a piece letter of this language";
+    return false;
+  }
+  j += len;
+  if (c == U'(') {
+    if (j >= t.n || t.cp[std::size_t(j)] != U')') {
+      err.message = "')' is missing after the promotion piece";
+      return false;
+    }
+    ++j;
+  }
+  if (j < t.n) {
+    err.message = at_character(t.cp[std::size_t(j)], j) + " follows the promotion piece";
+    return false;
+  }
+  d.promotion = promo;
+  return true;
+}
+
+// Coordinates in the order written: 'F' for a file, 'R' for a rank.
+struct Coordinates {
+  std::array<char, 4> kinds{};
+  std::array<int, 4> values{};
+  int n = 0;
+  [[nodiscard]] bool after_rank() const { return n > 0 && kinds[std::size_t(n - 1)] == 'R'; }
+};
+
+// Gives the coordinates their meaning: e4 | de4 | 1e4 | d1e4 | ed (pawn capture, lenient only).
+bool assign_squares(const Coordinates& co, bool lenient, Description& d, ParseError& err) {
+  const std::string_view pattern(co.kinds.data(), std::size_t(co.n));
+  const auto& v = co.values;
+  if (pattern == "FR") {
+    d.to_file = v[0];
+    d.to_rank = v[1];
+  } else if (pattern == "FFR" || pattern == "RFR") {
+    (pattern[0] == 'F' ? d.from_file : d.from_rank) = v[0];
+    d.to_file = v[1];
+    d.to_rank = v[2];
+  } else if (pattern == "FRFR") {
+    d.from_file = v[0];
+    d.from_rank = v[1];
+    d.to_file = v[2];
+    d.to_rank = v[3];
+  } else if (pattern == "FF" && lenient && (d.piece == NO_PIECE_TYPE || d.piece == PAWN)) {
+    d.from_file = v[0];  // "ed": a pawn capture from the e file to the d file
+    d.to_file = v[1];
+  } else {
+    err.message = co.n == 0 ? "no destination square"
+                            : "no destination square at the end (a file a-h and a rank 1-8)";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+namespace {
+
+// Whether t[i] starts the promotion: a marker ("=", lenient "(" or "/"), or a letter right after
+// the destination square ("e8Q") that is not the start of another square.
+bool starts_promotion(const CodePoints& t, int i, const Coordinates& co, bool lenient,
+                      bool* marker) {
+  const char32_t c = t.cp[std::size_t(i)];
+  *marker = c == U'=' || (lenient && (c == U'/' || c == U'('));
+  if (*marker) return true;
+  if (!co.after_rank() || rank_char(c) >= 0 || is_capture_sign(c, lenient) || is_hyphen(c))
+    return false;
+  const bool next_is_rank = i + 1 < t.n && rank_char(t.cp[std::size_t(i) + 1]) >= 0;
+  return !(file_char(c, lenient) >= 0 && next_is_rank);
+}
+
+// One character of the coordinates part: a file, a rank, a capture sign or (lenient) a hyphen.
+bool read_coordinate(char32_t c, int i, bool lenient, Coordinates& co, Description& d,
+                     ParseError& err) {
+  const int f = file_char(c, lenient);
+  const int r = rank_char(c);
+  if (f >= 0 || r >= 0) {
+    if (co.n == 4) {
+      err.message = "too many coordinates at " + at_character(c, i);
+      return false;
+    }
+    co.kinds[std::size_t(co.n)] = f >= 0 ? 'F' : 'R';
+    co.values[std::size_t(co.n)] = f >= 0 ? f : r;
+    ++co.n;
+  } else if (is_capture_sign(c, lenient)) {
+    d.capture = true;
+  } else if (is_hyphen(c) && lenient) {
+    d.hyphen = true;
+  } else {
+    err.message = at_character(c, i) + " is not a file, rank, piece letter or capture sign";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 // Parses t[0..n) (already cleaned). `file_first`: read a first character that could be a piece
 // letter or a file (Cyrillic с) as the file.
 bool parse(const CodePoints& t, const CompiledLetters& table, bool lenient, bool file_first,
            Description& d, ParseError& err) {
   int i = 0;
-  const char32_t c0 = t.cp[0];
   if (!file_first) {
-    int len = 0;
-    PieceType pt = match_letter(table, t, 0, false, &len);
-    if (pt == NO_PIECE_TYPE && lenient) {
-      if (figurine(c0) != NO_PIECE_TYPE) {
-        pt = figurine(c0);
-        len = 1;
-        d.figurine = true;
-      } else if (!(c0 >= U'a' && c0 <= U'h')) {
-        pt = match_letter(table, t, 0, true, &len);
-      }
-    }
-    if (pt != NO_PIECE_TYPE) {
-      d.piece = pt;
-      i = len;
-    }
+    const PieceType pt = leading_piece(t, table, lenient, d, &i);
+    if (pt != NO_PIECE_TYPE) d.piece = pt;
   }
-  // Coordinates: 'F' for a file, 'R' for a rank, in the order written.
-  char kinds[4];
-  int values[4];
-  int ncoords = 0;
-  while (i < t.n) {
+  Coordinates co;
+  for (; i < t.n; ++i) {
     const char32_t c = t.cp[std::size_t(i)];
-    const int f = file_char(c, lenient);
-    const int r = rank_char(c);
-    const bool after_rank = ncoords > 0 && kinds[ncoords - 1] == 'R';
-    const bool next_is_rank = i + 1 < t.n && rank_char(t.cp[std::size_t(i + 1)]) >= 0;
-    // A promotion: "=Q", "(Q)", "/Q" (lenient) or a letter right after the destination ("e8Q").
-    const bool marker = c == U'=' || (lenient && (c == U'/' || c == U'('));
-    if (marker || (after_rank && !(f >= 0 && next_is_rank) && r < 0 &&
-                   !is_capture_sign(c, lenient) && !is_hyphen(c))) {
-      if (!after_rank) {
-        err.message = describe_char(c) + " (character " + std::to_string(i + 1) +
-                      ") must follow the destination square";
+    bool marker = false;
+    if (starts_promotion(t, i, co, lenient, &marker)) {
+      if (!co.after_rank()) {
+        err.message = at_character(c, i) + " must follow the destination square";
         return false;
       }
-      int j = i + (marker ? 1 : 0);
-      if (j >= t.n) {
-        err.message = "the promotion piece is missing after " + describe_char(c);
-        return false;
-      }
-      int len = 0;
-      const PieceType promo = promotion_letter(table, t, j, lenient, &len);
-      if (promo == NO_PIECE_TYPE) {
-        err.message = describe_char(t.cp[std::size_t(j)]) + " (character " + std::to_string(j + 1) +
-                      ") is not a piece letter of this language";
-        return false;
-      }
-      j += len;
-      if (c == U'(') {
-        if (j >= t.n || t.cp[std::size_t(j)] != U')') {
-          err.message = "')' is missing after the promotion piece";
-          return false;
-        }
-        ++j;
-      }
-      if (j < t.n) {
-        err.message = describe_char(t.cp[std::size_t(j)]) + " (character " + std::to_string(j + 1) +
-                      ") follows the promotion piece";
-        return false;
-      }
-      d.promotion = promo;
-      i = j;
+      if (!read_promotion(t, table, lenient, i, marker, d, err)) return false;
       break;
     }
-    if (f >= 0 || r >= 0) {
-      if (ncoords == 4) {
-        err.message = "too many coordinates at " + describe_char(c) + " (character " +
-                      std::to_string(i + 1) + ")";
-        return false;
-      }
-      kinds[ncoords] = f >= 0 ? 'F' : 'R';
-      values[ncoords] = f >= 0 ? f : r;
-      ++ncoords;
-    } else if (is_capture_sign(c, lenient)) {
-      d.capture = true;
-    } else if (is_hyphen(c) && lenient) {
-      d.hyphen = true;
-    } else {
-      err.message = describe_char(c) + " (character " + std::to_string(i + 1) +
-                    ") is not a file, rank, piece letter or capture sign";
-      return false;
-    }
-    ++i;
+    if (!read_coordinate(c, i, lenient, co, d, err)) return false;
   }
-  const std::string_view pattern(kinds, std::size_t(ncoords));
-  if (pattern == "FR") {
-    d.to_file = values[0];
-    d.to_rank = values[1];
-  } else if (pattern == "FFR") {
-    d.from_file = values[0];
-    d.to_file = values[1];
-    d.to_rank = values[2];
-  } else if (pattern == "RFR") {
-    d.from_rank = values[0];
-    d.to_file = values[1];
-    d.to_rank = values[2];
-  } else if (pattern == "FRFR") {
-    d.from_file = values[0];
-    d.from_rank = values[1];
-    d.to_file = values[2];
-    d.to_rank = values[3];
-  } else if (pattern == "FF" && lenient && (d.piece == NO_PIECE_TYPE || d.piece == PAWN)) {
-    d.from_file = values[0];  // "ed": a pawn capture from the e file to the d file
-    d.to_file = values[1];
-  } else if (ncoords == 0) {
-    err.message = "no destination square";
-    return false;
-  } else {
-    err.message = "no destination square at the end (a file a-h and a rank 1-8)";
-    return false;
-  }
-  return true;
+  return assign_squares(co, lenient, d, err);
 }
 
 // Removes trailing annotation glyphs; returns whether a check or mate sign was among them and
@@ -391,6 +437,13 @@ bool is_castling_text(const CodePoints& t, bool lenient, int* side) {
   if (os != 2 && os != 3) return false;
   *side = os == 2 ? 1 : 2;
   return true;
+}
+
+SanDisambiguation san_disambiguation(Square from, Bitboard rivals) {
+  if (!rivals) return {};
+  if (!(rivals & file_bb(file_of(from)))) return {file_of(from), -1};
+  if (!(rivals & rank_bb(rank_of(from)))) return {-1, rank_of(from)};
+  return {file_of(from), rank_of(from)};
 }
 
 }  // namespace annabella::core::notation_detail

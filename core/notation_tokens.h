@@ -88,4 +88,13 @@ void strip_en_passant(CodePoints& t);
 // O-O / O-O-O (lenient: 0-0, o-o, Cyrillic О, any hyphens); *side = 1 short, 2 long.
 bool is_castling_text(const CodePoints& t, bool lenient, int* side);
 
+// The minimal disambiguation SAN writes for a piece on `from` when the pieces of its kind on
+// `rivals` could also reach the destination: none, else the file, else the rank, else both
+// (-1 where nothing is written).
+struct SanDisambiguation {
+  int file = -1;
+  int rank = -1;
+};
+SanDisambiguation san_disambiguation(Square from, Bitboard rivals);
+
 }  // namespace annabella::core::notation_detail

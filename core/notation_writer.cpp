@@ -3,6 +3,7 @@
 
 #include "core/bitboard.h"
 #include "core/movegen.h"
+#include "core/notation_tokens.h"
 
 namespace annabella::core {
 
@@ -21,39 +22,39 @@ std::string to_san(const Position& pos, Move m) {
   return to_san(pos, m, english_letters());
 }
 
+namespace {
+// The letter and disambiguation of a piece move ("N", "Nb", "R1", "Qh4"); "" for a pawn.
+std::string san_piece_prefix(const Position& pos, Move m, PieceType pt,
+                             const PieceLetters& letters) {
+  if (pt == PAWN) return "";
+  std::string s = letters.letters[pt];
+  const Square from = m.from(), to = m.to();
+  const Color us = pos.side_to_move();
+  const Bitboard others = pos.pieces(us, pt) & attacks_of(pt, to, pos.pieces()) & ~square_bb(from);
+  if (!others || pt == KING) return s;
+  Bitboard rivals = 0;
+  for (Move x : legal_moves(pos))
+    if (x.to() == to && (others & square_bb(x.from())) && x.kind() != MoveKind::Castling)
+      rivals |= square_bb(x.from());
+  const notation_detail::SanDisambiguation d = notation_detail::san_disambiguation(from, rivals);
+  if (d.file >= 0) s += char('a' + d.file);
+  if (d.rank >= 0) s += char('1' + d.rank);
+  return s;
+}
+}  // namespace
+
 std::string to_san(const Position& pos, Move m, const PieceLetters& letters) {
   std::string s;
   if (m.kind() == MoveKind::Castling) {
     s = castling_text(m);
   } else {
-    const Square from = m.from(), to = m.to();
+    const Square from = m.from();
     const PieceType pt = type_of(pos.piece_on(from));
     const bool capture = pos.is_capture(m);
-    if (pt == PAWN) {
-      if (capture) s += char('a' + file_of(from));
-    } else {
-      s += letters.letters[pt];
-      // Minimal disambiguation: the file if it tells the pieces apart, else the rank, else both.
-      const Color us = pos.side_to_move();
-      Bitboard others = pos.pieces(us, pt) & attacks_of(pt, to, pos.pieces()) & ~square_bb(from);
-      if (others && pt != KING) {
-        Bitboard rivals = 0;
-        for (Move x : legal_moves(pos))
-          if (x.to() == to && (others & square_bb(x.from())) && x.kind() != MoveKind::Castling)
-            rivals |= square_bb(x.from());
-        if (rivals) {
-          if (!(rivals & file_bb(file_of(from)))) {
-            s += char('a' + file_of(from));
-          } else if (!(rivals & rank_bb(rank_of(from)))) {
-            s += char('1' + rank_of(from));
-          } else {
-            s += square_name(from);
-          }
-        }
-      }
-    }
+    s = san_piece_prefix(pos, m, pt, letters);
+    if (pt == PAWN && capture) s += char('a' + file_of(from));
     if (capture) s += 'x';
-    s += square_name(to);
+    s += square_name(m.to());
     if (m.kind() == MoveKind::Promotion) {
       s += '=';
       s += letters.letters[m.promotion()];

@@ -231,16 +231,20 @@ struct Announcer::Impl final : PlayerHost {
     PhraseAudio& audio = *request.audio;
     if (!player_for(request.route) && !recorder) return;  // text only
     if (audio.cancelled()) return;
-    if (auto cached = cache.find(request.phrase.spoken)) {
+    // The phrase's own voice (its language's), else the profile's; the cache tells them apart.
+    const Voice phrase_voice =
+        request.phrase.voice.empty() ? voice : Voice{request.phrase.voice, voice.rate_wpm};
+    const std::string cache_key = phrase_voice.name + '\n' + request.phrase.spoken;
+    if (auto cached = cache.find(cache_key)) {
       audio.append(cached->samples());
     } else {
-      auto ok = synthesizer->synthesize(request.phrase.spoken, voice,
+      auto ok = synthesizer->synthesize(request.phrase.spoken, phrase_voice,
                                         [&](std::span<const std::int16_t> s) {
                                           audio.append(s);
                                           return !audio.cancelled();
                                         });
       if (!ok) report_problem(ok.error().message);
-      if (ok && !audio.cancelled()) cache.insert(request.phrase.spoken, request.audio);
+      if (ok && !audio.cancelled()) cache.insert(cache_key, request.audio);
     }
     audio.finish();
     if (!recorder || audio.cancelled()) return;

@@ -119,69 +119,98 @@ struct Description {
   std::vector<PartialSquare> squares;
 };
 
+// Where a piece word goes in a description, from the words before it.
+enum class PieceSlot { Moving, Captured, Promotion, OutOfPlace };
+PieceSlot piece_slot(const Description& d, bool after_promotes, bool after_capture,
+                     bool last_was_square) {
+  if (after_promotes) return PieceSlot::Promotion;  // "wird Dame"
+  if (after_capture && !d.captured && !last_was_square)
+    return PieceSlot::Captured;  // "schlaegt Springer Cesar sechs"
+  if (!d.piece && d.squares.empty() && !after_capture) return PieceSlot::Moving;
+  if (last_was_square && d.squares.back().full() && !d.promotion)
+    return PieceSlot::Promotion;  // a piece right after the destination: "Eva acht Dame"
+  return PieceSlot::OutOfPlace;
+}
+
+// A file, a rank, or a file and the rank that follows it, from meanings[*i] on.
+PartialSquare read_square(const std::vector<Meaning>& meanings, std::size_t* i) {
+  PartialSquare s;
+  const Meaning m = meanings[*i];
+  if (m.sense == Sense::Rank) {
+    s.rank = m.value;
+    return s;
+  }
+  s.file = m.value;
+  if (*i + 1 < meanings.size() && meanings[*i + 1].sense == Sense::Rank)
+    s.rank = meanings[++*i].value;
+  return s;
+}
+
+// What a description cannot be: "" when it describes a move.
+std::string description_problem(const Description& d) {
+  if (d.castle_short && d.castle_long) return "both castlings named";
+  if (d.squares.size() > 2) return "more than two squares";
+  if (d.castle_short || d.castle_long) return "";
+  if (d.squares.empty()) return "no square named";
+  if (!d.squares.back().full()) return "the destination square lacks its file or rank";
+  return "";
+}
+
+// The signs that set a flag of the description.
+void apply_sign(Sense sense, Description& d) {
+  switch (sense) {
+    case Sense::CastleShort:
+      d.castle_short = true;
+      break;
+    case Sense::CastleLong:
+      d.castle_long = true;
+      break;
+    case Sense::Capture:
+      d.capture = true;
+      break;
+    case Sense::EnPassant:
+      d.en_passant = d.capture = true;
+      break;
+    case Sense::Promotes:
+      d.promotes = true;
+      break;
+    default:
+      break;
+  }
+}
+
 Result<Description, std::string> describe(const std::vector<Meaning>& meanings) {
   Description d;
   bool last_was_square = false, after_capture = false, after_promotes = false;
   for (std::size_t i = 0; i < meanings.size(); ++i) {
     const Meaning m = meanings[i];
-    bool square = false;
-    switch (m.sense) {
-      case Sense::File:
-      case Sense::Rank: {
-        PartialSquare s;
-        if (m.sense == Sense::File) {
-          s.file = m.value;
-          if (i + 1 < meanings.size() && meanings[i + 1].sense == Sense::Rank)
-            s.rank = meanings[++i].value;
-        } else {
-          s.rank = m.value;
-        }
-        d.squares.push_back(s);
-        square = true;
-        break;
-      }
-      case Sense::Piece:
-        if (after_promotes) {
-          d.promotion = m.value;  // "wird Dame"
-        } else if (after_capture && !d.captured && !last_was_square) {
-          d.captured = m.value;  // "schlaegt Springer Cesar sechs"
-        } else if (!d.piece && d.squares.empty() && !after_capture) {
+    if (m.sense == Sense::Ignore) continue;
+    const bool square = m.sense == Sense::File || m.sense == Sense::Rank;
+    if (square) {
+      d.squares.push_back(read_square(meanings, &i));
+    } else if (m.sense == Sense::Piece) {
+      switch (piece_slot(d, after_promotes, after_capture, last_was_square)) {
+        case PieceSlot::Moving:
           d.piece = m.value;
-        } else if (last_was_square && d.squares.back().full() && !d.promotion) {
-          d.promotion = m.value;  // a piece right after the destination: "Eva acht Dame"
-        } else {
+          break;
+        case PieceSlot::Captured:
+          d.captured = m.value;
+          break;
+        case PieceSlot::Promotion:
+          d.promotion = m.value;
+          break;
+        case PieceSlot::OutOfPlace:
           return fail_with(std::string("a piece word out of place"));
-        }
-        break;
-      case Sense::CastleShort:
-        d.castle_short = true;
-        break;
-      case Sense::CastleLong:
-        d.castle_long = true;
-        break;
-      case Sense::Capture:
-        d.capture = after_capture = true;
-        break;
-      case Sense::EnPassant:
-        d.en_passant = d.capture = true;
-        break;
-      case Sense::Promotes:
-        d.promotes = after_promotes = true;
-        break;
-      case Sense::Check:
-      case Sense::Mate:
-      case Sense::Ignore:
-        break;
+      }
+    } else {
+      apply_sign(m.sense, d);
+      after_capture = after_capture || m.sense == Sense::Capture;
+      after_promotes = after_promotes || m.sense == Sense::Promotes;
     }
-    if (m.sense != Sense::Ignore) last_was_square = square;
+    last_was_square = square;
   }
-  if (d.castle_short && d.castle_long) return fail_with(std::string("both castlings named"));
-  if (d.squares.size() > 2) return fail_with(std::string("more than two squares"));
-  if (!d.castle_short && !d.castle_long) {
-    if (d.squares.empty()) return fail_with(std::string("no square named"));
-    if (!d.squares.back().full())
-      return fail_with(std::string("the destination square lacks its file or rank"));
-  }
+  if (std::string problem = description_problem(d); !problem.empty())
+    return fail_with(std::move(problem));
   return d;
 }
 
@@ -219,34 +248,47 @@ std::string join(const std::vector<std::string>& parts, std::string_view separat
 
 }  // namespace
 
+namespace {
+// One code point folded: lower case (Latin, Latin-1, Cyrillic), ё as е, umlauts without their
+// dots; ß is handled by the caller.
+char32_t fold_code_point(char32_t c) {
+  if (c >= 'A' && c <= 'Z') return c + 32;
+  if (c >= 0xC0 && c <= 0xDE && c != 0xD7) c += 32;  // Latin-1 capitals
+  if (c >= 0x410 && c <= 0x42F) return c + 32;       // Cyrillic capitals
+  if (c == 0x401 || c == 0x451) return 0x435;        // ё -> е
+  if (c == 0xE4) return 'a';                         // ä
+  if (c == 0xF6) return 'o';                         // ö
+  if (c == 0xFC) return 'u';                         // ü
+  return c;
+}
+
+// The code point at word[*i] (lenient: a cut sequence gives what is there), *i moved past it.
+char32_t next_code_point(std::string_view word, std::size_t* i) {
+  const auto b0 = static_cast<unsigned char>(word[*i]);
+  char32_t c = b0;
+  int extra = 0;
+  if (b0 >= 0xF0) {
+    c = b0 & 0x07, extra = 3;
+  } else if (b0 >= 0xE0) {
+    c = b0 & 0x0F, extra = 2;
+  } else if (b0 >= 0xC0) {
+    c = b0 & 0x1F, extra = 1;
+  }
+  ++*i;
+  for (int k = 0; k < extra && *i < word.size(); ++k, ++*i)
+    c = (c << 6) | (static_cast<unsigned char>(word[*i]) & 0x3F);
+  return c;
+}
+}  // namespace
+
 std::string MoveParser::fold(std::string_view word) {
   std::string out;
   for (std::size_t i = 0; i < word.size();) {
-    const auto b0 = static_cast<unsigned char>(word[i]);
-    char32_t c = b0;
-    int extra = 0;
-    if (b0 >= 0xF0) {
-      c = b0 & 0x07, extra = 3;
-    } else if (b0 >= 0xE0) {
-      c = b0 & 0x0F, extra = 2;
-    } else if (b0 >= 0xC0) {
-      c = b0 & 0x1F, extra = 1;
-    }
-    ++i;
-    for (int k = 0; k < extra && i < word.size(); ++k, ++i)
-      c = (c << 6) | (static_cast<unsigned char>(word[i]) & 0x3F);
-    if (c >= 'A' && c <= 'Z') c += 32;
-    if (c >= 0xC0 && c <= 0xDE && c != 0xD7) c += 32;  // Latin-1 capitals
-    if (c >= 0x410 && c <= 0x42F) c += 32;             // Cyrillic capitals
-    if (c == 0x401 || c == 0x451) c = 0x435;           // ё -> е
-    if (c == 0xE4) c = 'a';                            // ä
-    if (c == 0xF6) c = 'o';                            // ö
-    if (c == 0xFC) c = 'u';                            // ü
-    if (c == 0xDF) {                                   // ß
+    const char32_t c = fold_code_point(next_code_point(word, &i));
+    if (c == 0xDF)  // ß
       out += "ss";
-      continue;
-    }
-    append_utf8(out, c);
+    else
+      append_utf8(out, c);
   }
   // The rulebook's ASCII spellings: Laeufer = Läufer, Koenig = König, fuenf = fünf.
   for (const char* digraph : {"ae", "oe", "ue"}) {

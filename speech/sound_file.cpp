@@ -19,9 +19,9 @@ Result<int> open_record_file(const std::filesystem::path& path, int access) {
   struct stat st {};
   const bool link =
       ::fstatat(dir, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode);
-  const int fd = link ? -1
-                      : ::openat(dir, name.c_str(),
-                                 access | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0640);
+  const int fd =
+      link ? -1
+           : ::openat(dir, name.c_str(), access | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0640);
   const int error = errno;
   ::close(dir);
   if (link || (fd < 0 && error == ELOOP))

@@ -81,6 +81,27 @@ std::vector<MoveSequence> sequences_shown(const Position& from, const BoardView&
   return found;
 }
 
+std::vector<MoveSequence> likeliest(const Position& from, std::vector<MoveSequence> sequences,
+                                    const BoardView& board) {
+  const Bitboard handled = board.lifted | board.placed;
+  const auto unexplained = [&](const MoveSequence& sequence) {
+    Bitboard changed = 0;
+    Position pos = from;
+    for (const Move m : sequence) {
+      changed |= squares_left(pos, m) | core::square_bb(m.to());
+      pos.play(m);
+    }
+    return core::popcount(handled & ~changed);
+  };
+  std::vector<int> counts;
+  for (const auto& sequence : sequences) counts.push_back(unexplained(sequence));
+  const int least = counts.empty() ? 0 : *std::min_element(counts.begin(), counts.end());
+  std::vector<MoveSequence> best;
+  for (std::size_t i = 0; i < sequences.size(); ++i)
+    if (counts[i] == least) best.push_back(std::move(sequences[i]));
+  return best;
+}
+
 bool held_in_hand(const Position& reference, core::Color mover, const BoardView& board,
                   bool capture) {
   bool captured = false;

@@ -29,6 +29,7 @@ struct BoardView {
   // target must be among them: lifting the capturing piece alone leaves the occupancy of the
   // finished capture, but completes nothing.
   core::Bitboard placed = 0;
+  core::Bitboard lifted = 0;  // holes whose peg was lifted since the board last matched the game
 };
 
 // Whether the board shows the placement of `pos` (every piece on a piece-identifying board,
@@ -41,6 +42,14 @@ using MoveSequence = std::vector<core::Move>;
 // none, every sequence of two. Empty when neither explains the board.
 [[nodiscard]] std::vector<MoveSequence> sequences_shown(const core::Position& from,
                                                         const BoardView& board);
+
+// Of `sequences` (each from `from`), those that account for the most of what the hands did: a
+// hole lifted or filled since the last match that a sequence leaves as it was counts against it
+// (on an occupancy-only board, queen c2-e4 and king takes e4 look like queen takes c1 and king
+// e4, but only the second moves the piece lifted from c1).
+[[nodiscard]] std::vector<MoveSequence> likeliest(const core::Position& from,
+                                                  std::vector<MoveSequence> sequences,
+                                                  const BoardView& board);
 
 // Whether the board differs from `reference` only by a move of `mover` under way in the hand:
 // pieces of `mover` lifted and not placed yet and, with `capture`, one piece of the other side

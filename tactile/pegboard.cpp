@@ -240,7 +240,7 @@ void Pegboard::judge(TimePoint now) {
     back_in_sync(now);
     return;
   }
-  if (const auto sequences = sequences_shown(position_, board_); !sequences.empty()) {
+  if (const auto sequences = shown_sequences(); !sequences.empty()) {
     take_sequences(sequences, now);
     return;
   }
@@ -263,9 +263,22 @@ void Pegboard::judge(TimePoint now) {
 // The completed move waits for its announcement while the board shows the opponent's move
 // after it already (a station announces: the opponent's move is completed once it is made).
 bool Pegboard::waiting_for_announcement() const {
-  if (!pending_ || settings_.made_by_reply) return false;
-  const auto next = sequences_shown(*pending_position_, board_);
-  return std::any_of(next.begin(), next.end(), [](const MoveSequence& s) { return s.size() == 1; });
+  return pending_ && !settings_.made_by_reply &&
+         !sequences_shown(*pending_position_, board_).empty();
+}
+
+// The legal move sequences that explain the board: the completed move and one or two after it
+// (the reply to it and the answer to that, begun before the board settled), else one or two
+// moves from the game's position. The completed move comes first: the board settled on it,
+// and its placements are no longer new (an occupancy-only board's other reading of them is
+// not the likelier one).
+std::vector<MoveSequence> Pegboard::shown_sequences() const {
+  if (pending_) {
+    auto sequences = sequences_shown(*pending_position_, board_);
+    for (auto& sequence : sequences) sequence.insert(sequence.begin(), *pending_);
+    if (!sequences.empty()) return sequences;
+  }
+  return sequences_shown(position_, board_);
 }
 
 // The board differs from the game only by pieces in the hand: the side to move's (a move being
@@ -311,8 +324,9 @@ void Pegboard::take_sequences(const std::vector<MoveSequence>& sequences, TimePo
 
 // Which of the sequences the board shows is taken. Only promotions look alike on an
 // occupancy-only board (D.2.1: the announcement names the piece): the piece is asked for once.
-// When the sequences share their first move, it is taken alone and the rest judged after it.
+// When the sequences share their first moves, those are taken and the rest judged after them.
 std::optional<MoveSequence> Pegboard::choose(std::vector<MoveSequence> sequences, TimePoint now) {
+  sequences = likeliest(position_, std::move(sequences), board_);
   if (promotion_) {
     std::vector<MoveSequence> named;
     std::copy_if(sequences.begin(), sequences.end(), std::back_inserter(named),
@@ -322,13 +336,15 @@ std::optional<MoveSequence> Pegboard::choose(std::vector<MoveSequence> sequences
                  });
     if (!named.empty()) sequences = std::move(named);
   }
-  const Move first = sequences.front().front();
-  const bool same_first = std::all_of(sequences.begin(), sequences.end(),
-                                      [&](const MoveSequence& s) { return s.front() == first; });
-  if (same_first) {
-    if (sequences.size() == 1) return sequences.front();
-    return MoveSequence{first};
+  // The moves every sequence begins with are taken; what follows them is judged after them.
+  MoveSequence common = sequences.front();
+  for (const auto& sequence : sequences) {
+    std::size_t k = 0;
+    while (k < common.size() && k < sequence.size() && sequence[k] == common[k]) ++k;
+    common.resize(k);
   }
+  if (!common.empty()) return common;
+  const Move first = sequences.front().front();
   const bool promotion_only =
       std::all_of(sequences.begin(), sequences.end(), [&](const MoveSequence& s) {
         return s.front().from() == first.from() && s.front().to() == first.to() &&
@@ -359,14 +375,17 @@ void Pegboard::follow(const MoveSequence& moves, TimePoint now) {
     }
     if (pending_ != moves[i]) complete(moves[i], now, touches_from);
   }
-  if (shows(board_, shown))
+  if (shows(board_, shown)) {
     sync_to(shown);
-  else if (!pending_)
-    judge(now);  // more on the board than was taken (a promotion's piece to be named)
+    return;
+  }
+  // More on the board than was taken (a promotion's piece to be named): judged after it.
+  if (pending_ && settings_.made_by_reply) make(now);
+  if (!pending_) judge(now);
 }
 
-const TouchRecord* Pegboard::first_touch(const Position& before, Bitboard squares,
-                                         std::size_t from) const {
+const TouchRecord* Pegboard::first_touch(std::size_t from, const Position& before,
+                                         Bitboard squares) const {
   for (std::size_t i = from; i < touch_log_.size(); ++i) {
     const TouchRecord& touch = touch_log_[i];
     if (!(squares & core::square_bb(touch.square))) continue;
@@ -382,7 +401,7 @@ void Pegboard::complete(Move m, TimePoint now, std::size_t touches_from) {
     PegboardEvent event = make_event(PegboardEvent::Kind::Removed, now);  // D.2.3 (1)
     event.square = victim;
     event.piece = before.piece_on(victim);
-    const TouchRecord* taken = first_touch(before, core::square_bb(victim), touches_from);
+    const TouchRecord* taken = first_touch(touches_from, before, core::square_bb(victim));
     event.lifted_at = taken ? taken->time : now;
     emit(std::move(event));
   }
@@ -391,7 +410,7 @@ void Pegboard::complete(Move m, TimePoint now, std::size_t touches_from) {
   event.replaces = pending_.value_or(Move::none());
   event.square = m.to();
   event.piece = before.piece_on(m.from());
-  if (const TouchRecord* first = first_touch(before, squares_left(before, m), touches_from)) {
+  if (const TouchRecord* first = first_touch(touches_from, before, squares_left(before, m))) {
     event.first_square = first->square;
     event.first_piece = before.piece_on(first->square);
     event.lifted_at = first->time;

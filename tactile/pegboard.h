@@ -157,6 +157,7 @@ class Pegboard {
   void announced(TimePoint now);
   void position_moved_on();
   bool waiting_for_announcement() const;
+  std::vector<MoveSequence> shown_sequences() const;
   bool move_under_way() const;
   void report_misplaced(TimePoint now);
   void report_unexplained(TimePoint now);
@@ -165,8 +166,8 @@ class Pegboard {
   }
   std::uint64_t board_signature() const;
   // The first touch since touch_log_[from] of a piece standing on `squares` in `before`.
-  const TouchRecord* first_touch(const core::Position& before, core::Bitboard squares,
-                                 std::size_t from) const;
+  const TouchRecord* first_touch(std::size_t from, const core::Position& before,
+                                 core::Bitboard squares) const;
 
   // Events in time order (tactile/pegboard.cpp).
   void emit(PegboardEvent event);

@@ -64,6 +64,7 @@ void Pegboard::sync_to(const Position& pos) {
   board_.pieces = pieces_of(pos);
   board_.occupied = pos.pieces();
   board_.placed = 0;
+  board_.lifted = 0;
   origin_.fill(core::SQ_NONE);
   in_hand_.clear();
   promotion_asked_ = false;
@@ -92,6 +93,7 @@ void Pegboard::lift(Square s, TimePoint time) {
   board_.pieces[s] = core::NO_PIECE;
   origin_[s] = core::SQ_NONE;
   board_.occupied &= ~core::square_bb(s);
+  board_.lifted |= core::square_bb(s);
   if (settings_.bounce.count() == 0) report_touch(in_hand_.back());
 }
 
@@ -113,10 +115,16 @@ std::optional<std::size_t> Pegboard::held_for(Square s, Piece piece) const {
   const auto movers = [&](const InHand& h) {
     return h.piece != core::NO_PIECE && core::color_of(h.piece) == mover;
   };
-  const core::MoveList moves = core::legal_moves(position_);
+  // A legal move of the side to move, or of the reply to a completed move (its touch may not
+  // have made that move yet: the bounce window).
+  const auto can_go = [&](const Position& pos, const InHand& h) {
+    if (h.piece == core::NO_PIECE || core::color_of(h.piece) != pos.side_to_move()) return false;
+    const core::MoveList moves = core::legal_moves(pos);
+    return std::any_of(moves.begin(), moves.end(),
+                       [&](Move m) { return m.from() == h.origin && m.to() == s; });
+  };
   latest([&](const InHand& h) {
-    return movers(h) && std::any_of(moves.begin(), moves.end(),
-                                    [&](Move m) { return m.from() == h.origin && m.to() == s; });
+    return can_go(position_, h) || (pending_position_ && can_go(*pending_position_, h));
   });
   latest([&](const InHand& h) { return h.from == s; });
   latest(movers);
@@ -146,11 +154,14 @@ void Pegboard::place(Square s, Piece piece, TimePoint time) {
       // Sensor bounce: the peg never left its hole (no touch, no placement).
       board_.pieces[s] = held.piece;
       board_.occupied |= core::square_bb(s);
+      if (!(board_.placed & core::square_bb(s))) board_.lifted &= ~core::square_bb(s);
       in_hand_.erase(in_hand_.begin() + static_cast<std::ptrdiff_t>(*index));
       return;
     }
     if (!held.touch_reported) report_touch(held);
-    if (held.from == s && held.log_index) {
+    // Put back: the piece lifted from this hole, and no doubt about it (a piece-identifying
+    // board names it; on an occupancy-only board nothing else is in the hand).
+    if (held.from == s && held.log_index && (board_.identifies_pieces || in_hand_.size() == 1)) {
       // Touched, not moved (D.2.2): the record tells it from a move.
       TouchRecord& record = touch_log_[*held.log_index];
       record.put_back = true;
@@ -217,7 +228,9 @@ std::array<Piece, 64> Pegboard::unrotated(const BoardScan& scan, TimePoint time)
 // Pegs gone while nobody watched are in hand (their touch was not seen: not reported).
 void Pegboard::take_pieces_gone(Bitboard occupied, TimePoint time) {
   for (Bitboard gone = board_.occupied & ~occupied; gone;) {
-    InHand held = taken_from(core::pop_lsb(gone), time);
+    const Square s = core::pop_lsb(gone);
+    board_.lifted |= core::square_bb(s);
+    InHand held = taken_from(s, time);
     held.touch_reported = true;
     in_hand_.push_back(held);
   }
@@ -285,7 +298,7 @@ void Pegboard::report_link(TimePoint time) {
   connected_before_ = true;
   if (shows(board_, target())) {
     event.agreement = PegboardEvent::Agreement::Agrees;
-  } else if (!sequences_shown(position_, board_).empty() || waiting_for_announcement()) {
+  } else if (!shown_sequences().empty()) {
     event.agreement = PegboardEvent::Agreement::MovedOn;
   } else if (move_under_way()) {
     event.agreement = PegboardEvent::Agreement::UnderWay;

@@ -15,6 +15,7 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 using annabella::testing::ChildProcess;
+using annabella::testing::names_in;
 using annabella::testing::read_file;
 using annabella::testing::TempDir;
 
@@ -23,14 +24,6 @@ constexpr const char* kTargetText = "the attacker's target: must stay as it is\n
 
 std::vector<std::string> play(const fs::path& record) {
   return {ANNABELLA_BINARY, "play", "--silent", "--record", record.string()};
-}
-
-std::vector<std::string> names_in(const fs::path& folder) {
-  std::vector<std::string> names;
-  for (const auto& entry : fs::directory_iterator(folder))
-    names.push_back(entry.path().filename().string());
-  std::sort(names.begin(), names.end());
-  return names;
 }
 
 TEST(RecordFolderCommand, PlayRefusesAFolderWithALinkInAFilesPlaceAndWritesNothing) {
@@ -60,6 +53,9 @@ TEST(RecordFolderCommand, LinksPlantedDuringTheGameAreRefusedAndSaid) {
   ChildProcess station(play(record));
   ASSERT_TRUE(station.wait_for("connected: the board agrees with the game", kWait))
       << station.output();
+  // The touch log is written from the start (and replaced as the game goes): an attacker
+  // replaces it with a link.
+  fs::remove(record / "touches.txt");
   fs::create_symlink(dir / "target.txt", record / "touches.txt");
   fs::create_symlink(dir / "target.txt", record / "game.pgn.tmp");
   fs::create_symlink(dir / "target.txt", record / "scoresheet.brf.tmp");

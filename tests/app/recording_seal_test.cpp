@@ -99,7 +99,7 @@ TEST(RecordingSeal, JournalFieldsReadBackAndDerivedFieldsAreChecked) {
                                              "occasion", "white", "black", "event", "round",
                                              "board", "key", "fingerprint", "signature", "code"}));
   // Through the journal's own line codec.
-  auto parsed = parse_journal(journal_line(1, entry), "j");
+  auto parsed = parse_journal({.name = "j", .text = journal_line(1, entry)});
   ASSERT_TRUE(parsed);
   auto back = seal_from_fields(parsed->entries.at(0));
   ASSERT_TRUE(back) << back.error().message;

@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "app/journal.h"
+#include "app/journal_records.h"
 #include "app/record.h"
 #include "app/recording_seal.h"
 #include "app/station_key.h"
@@ -132,7 +133,7 @@ struct SealedRecord {
     fs::remove(dir / "game.journal");
     auto journal = Journal::create(dir / "game.journal");
     ASSERT_TRUE(journal);
-    JournalEntry begin = begin_entry(game_header());
+    JournalEntry begin = encode(rec::Begin{game_header()});
     for (const auto& [k, v] : begin_extra) begin.set(k, v);
     ASSERT_TRUE(journal->append(begin));
     for (const auto& s : seals) {

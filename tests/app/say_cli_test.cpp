@@ -131,8 +131,7 @@ TEST(SayCommand, AMoveReadingAsTwoLegalMovesStopsNamingBoth) {
             "Eva vier\nEva fuenf\nannabella say: move 3: Bc4: bishop f1-c4 (English letters) or "
             "pawn c2-c4 (German letters)\n");
   ASSERT_EQ(run_command(kBinary + " say --silent e4 e5 Lc4 Nf6 Bc3", out), 0);  // one reading each
-  EXPECT_EQ(out,
-            "Eva vier\nEva fuenf\nLaeufer Cesar vier\nSpringer Felix sechs\nCesar drei\n");
+  EXPECT_EQ(out, "Eva vier\nEva fuenf\nLaeufer Cesar vier\nSpringer Felix sechs\nCesar drei\n");
 }
 
 TEST(HearCommand, AMoveReadingAsTwoLegalMovesExitsOneNamingBoth) {

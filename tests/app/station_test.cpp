@@ -77,13 +77,32 @@ TEST(Station, ATypedMoveReadingAsTwoLegalMovesIsNeverRecordedSilently) {
   EXPECT_EQ(d.station->game().ply_count(), 3u) << "a move was recorded";
   EXPECT_EQ(d.station->clock().running(), core::BLACK);
   EXPECT_EQ(d.output.said.size(), said) << d.output.said.back().text;
+  // The console asks, naming both readings.
   EXPECT_TRUE(d.output.printed_containing(
-      "Bc5: bishop f8-c5 (English letters) or pawn c7-c5 (German letters)"))
+      "Bc5: 1 = bishop f8-c5 (English letters); 2 = pawn c7-c5 (German letters)?"))
       << d.output.printed.back();
   // Written so that it reads one way, it is recorded.
   d.console("Lc5");
   ASSERT_EQ(d.station->game().ply_count(), 4u);
   EXPECT_EQ(core::to_uci(d.station->game().moves().back()), "f8c5");
+}
+
+// The answer to the question is the number of the reading meant; "2" records the pawn move.
+TEST(Station, TheAnswerToWhichReadingRecordsThatMove) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("e2", "e4");
+  d.console("e5");
+  d.lift("e7").place("e5").wait(400ms);
+  d.hand("g1", "f3");
+  d.console("Bc5");
+  ASSERT_EQ(d.station->game().ply_count(), 3u);
+  d.console("3");  // no such reading: not an answer, and no command either
+  EXPECT_EQ(d.station->game().ply_count(), 3u);
+  d.console("2");
+  ASSERT_EQ(d.station->game().ply_count(), 4u);
+  EXPECT_EQ(core::to_uci(d.station->game().moves().back()), "c7c5");
+  EXPECT_EQ(d.output.said.back().text, "Cesar fuenf");
 }
 
 // console.letters = "en": the assistant's letters decide "Bc5" with no question.

@@ -28,7 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
 
   // As journal lines: each entry of kind "seal".
-  if (auto journal = app::parse_journal(text, "fuzz.journal")) {
+  if (auto journal = app::parse_journal({.name = "fuzz.journal", .text = text})) {
     for (const auto& entry : journal->entries) {
       if (entry.kind != "seal") continue;
       auto seal = app::seal_from_fields(entry);

@@ -9,7 +9,6 @@
 // marker inside the chain, or with a torn tail; never called tampered.
 #include <gtest/gtest.h>
 #include <signal.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -25,6 +24,7 @@
 #include "speech/fixtures.h"
 #include "speech/recorder.h"
 #include "speech/tone_devices.h"
+#include "support/file_size_limit.h"
 #include "support/temp_dir.h"
 
 namespace annabella::speech {
@@ -45,13 +45,6 @@ int in_child(Body body) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-// Files may grow to `soft` bytes until the limit is raised again (up to no limit).
-bool limit_file_size(rlim_t soft) {
-  ::signal(SIGXFSZ, SIG_IGN);
-  const rlimit limit{soft, RLIM_INFINITY};
-  return ::setrlimit(RLIMIT_FSIZE, &limit) == 0;
-}
-
 int count(const std::string& text, const std::string& what) {
   int n = 0;
   for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
@@ -67,9 +60,10 @@ TEST(RecordingFaults, AFullDiskCutsTheRecordingWithAMarkerAndIsSaidOnce) {
   const auto wav = dir / "announcements.wav";
   // Each phrase: 250 ms of silence (5512 samples) and 10000 samples of tone, 31024 bytes. The
   // third phrase's audio fails part way.
-  constexpr rlim_t kRoom = 44 + 2 * 31024 + 10000;
+  constexpr std::uintmax_t kRoom = 44 + 2 * 31024 + 10000;
   const int status = in_child([&] {
-    if (!limit_file_size(kRoom)) return 10;
+    const ::annabella::testing::FileSizeLimit full_disk(kRoom);
+    if (!full_disk.ok()) return 10;
     std::mutex lines_mutex;
     std::ofstream lines(dir / "sound_lines.txt");
     std::ofstream anchor_file(dir / "anchor.txt");
@@ -131,30 +125,35 @@ TEST(RecordingFaults, ACueListThatCannotBeWrittenIsATornTailUntilItsMarkerGoesIn
   const auto wav = dir / "r.wav";
   // At 8 Hz the gap is 2 samples: a phrase is a few bytes of audio and ~100 bytes of cue line.
   const int status = in_child([&] {
-    if (!limit_file_size(520)) return 10;
-    auto recorder = Recorder::create(wav, 8);
-    if (!recorder) return 11;
+    std::unique_ptr<Recorder> recorder;
     const Samples audio = {1, 2, 3, 4};
     int recorded = 0;
-    std::string failure;
-    for (int i = 0; i < 10 && failure.empty(); ++i) {
-      auto digest = (*recorder)->record(std::chrono::seconds(i), "public", "move", "tone", audio);
-      if (digest)
-        ++recorded;
-      else
-        failure = digest.error().message;
+    {
+      const ::annabella::testing::FileSizeLimit full_disk(520);
+      if (!full_disk.ok()) return 10;
+      auto created = Recorder::create(wav, 8);
+      if (!created) return 11;
+      recorder = std::move(*created);
+      std::string failure;
+      for (int i = 0; i < 10 && failure.empty(); ++i) {
+        auto digest = recorder->record(std::chrono::seconds(i), "public", "move", "tone", audio);
+        if (digest)
+          ++recorded;
+        else
+          failure = digest.error().message;
+      }
+      if (recorded == 0 || failure.find("cannot write the cue list") == std::string::npos)
+        return 12;
+      // Before room returns: a torn tail.
+      auto torn = verify_recording(wav);
+      if (!torn || torn->lines != recorded || torn->interrupted ||
+          torn->torn_tail.find("6 samples after the last cue line") == std::string::npos)
+        return 13;
     }
-    if (recorded == 0 || failure.find("cannot write the cue list") == std::string::npos) return 12;
-    // Before room returns: a torn tail.
-    auto torn = verify_recording(wav);
-    if (!torn || torn->lines != recorded || torn->interrupted ||
-        torn->torn_tail.find("6 samples after the last cue line") == std::string::npos)
-      return 13;
-    // Room again: the next call writes the marker, and records nothing more.
-    const rlimit none{RLIM_INFINITY, RLIM_INFINITY};
-    if (::setrlimit(RLIMIT_FSIZE, &none) != 0) return 14;
-    if ((*recorder)->record(std::chrono::seconds(20), "public", "move", "later", audio)) return 15;
-    const auto anchor = (*recorder)->anchor();
+    // Room again (the limit is lifted): the next call writes the marker, and records nothing
+    // more.
+    if (recorder->record(std::chrono::seconds(20), "public", "move", "later", audio)) return 15;
+    const auto anchor = recorder->anchor();
     return anchor.cue_lines == recorded + 1 && anchor.interrupted ? 0 : 16;
   });
   ASSERT_EQ(status, 0);
