@@ -566,5 +566,30 @@ TEST(ReconcileCommand, AHugeSheetIsRefusedWithinBoundedMemory) {
   }
 }
 
+TEST(ReconcileCommand, AWrittenMoveOfAMegabyteIsShownShort) {
+  // A sheet of 1,000,000 bytes that is one written move after "1. e4": the text, JSON and HTML
+  // reports show its first bytes and "…" wherever they name it, so each stays a few kilobytes.
+  Files f;
+  write(f.dir / "word.txt", "1. e4 " + std::string(1000000, 'N') + "\n");
+  std::string out;
+  ASSERT_EQ(
+      run_command(command(f, "word.txt", "--html " + f.path("r.html")) + " > " + f.path("r.txt"),
+                  out),
+      0);
+  ASSERT_EQ(run_command(command(f, "word.txt", "--json") + " > " + f.path("r.json"), out), 0);
+  const std::string shown = "\"" + std::string(37, 'N') + "\u2026\"";
+  for (const char* name : {"r.txt", "r.json", "r.html"}) {
+    SCOPED_TRACE(name);
+    const std::string report = read_file(f.dir / name);
+    EXPECT_LT(report.size(), std::size_t(100000));
+    EXPECT_EQ(report.find(std::string(38, 'N')), std::string::npos);
+  }
+  EXPECT_NE(read_file(f.dir / "r.txt").find("written " + shown), std::string::npos)
+      << read_file(f.dir / "r.txt").substr(0, 3000);
+  const std::optional<Json> json = JsonReader(read_file(f.dir / "r.json")).read();
+  ASSERT_TRUE(json);
+  EXPECT_EQ((*json)["sheets"][1]["plies"][1]["written"].str(), std::string(37, 'N') + "\u2026");
+}
+
 }  // namespace
 }  // namespace annabella::app

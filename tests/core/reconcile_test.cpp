@@ -940,6 +940,31 @@ TEST(ReconcileInputs, ASheetIsReadUpToTheBoundOnly) {
   EXPECT_EQ(s.read_plies, 1u);
 }
 
+TEST(ReconcileInputs, AWrittenMoveIsKeptUpToTheBoundOnly) {
+  // A cell of a megabyte (a sheet that is one long word) is kept as its first bytes and "…" and
+  // reads as no move: what the report shows of it, and the reader's reason, stay short.
+  Scoresheet sheet;
+  sheet.entries.resize(2);
+  sheet.entries[0].text = "e4";
+  sheet.entries[1].text = std::string(std::size_t(1) << 20, 'N');
+  SheetReading s = read_sheet(Position(), {sheet, std::nullopt});
+  ASSERT_EQ(s.plies.size(), 2u);
+  EXPECT_EQ(s.read_plies, 1u);
+  EXPECT_EQ(s.plies[1].written, std::string(kMaxWrittenBytes - 3, 'N') + "\u2026");
+  EXPECT_EQ(s.plies[1].problem, PlyProblem::NotAMove);
+  EXPECT_LT(s.plies[1].reason.size(), 4 * kMaxWrittenBytes) << s.plies[1].reason;
+  // Cut between letters, never inside one (Cyrillic letters are two bytes each).
+  std::string cyrillic;
+  for (int k = 0; k < 100; ++k) cyrillic += "\u0414";
+  sheet.entries[1].text = cyrillic;
+  s = read_sheet(Position(), {sheet, *piece_letters_for("mk")});
+  EXPECT_EQ(s.plies[1].written, cyrillic.substr(0, 2 * ((kMaxWrittenBytes - 3) / 2)) + "\u2026");
+  // A written move as long as the bound is kept whole.
+  sheet.entries[1].text = std::string(kMaxWrittenBytes, 'e');
+  s = read_sheet(Position(), {sheet, std::nullopt});
+  EXPECT_EQ(s.plies[1].written, sheet.entries[1].text);
+}
+
 TEST(ReconcileInputs, BoardsAsPlacementOrFen) {
   auto placement = read_placement("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
   ASSERT_TRUE(placement);
