@@ -230,6 +230,22 @@ std::string ply_name(const core::Position& start, std::size_t ply) {
   return std::string(g % 2 ? "Black's" : "White's") + " move " + std::to_string(g / 2 + 1);
 }
 
+std::string counted(std::size_t n, std::string_view one, std::string_view many) {
+  return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
+
+std::string agreement_sentence(const Reconciliation& r) {
+  if (r.sheets_agree && r.agreed_plies == 0)
+    return "The two scoresheets agree: neither has a move written.";
+  if (r.sheets_agree)
+    return "The two scoresheets agree (" + counted(r.agreed_plies, "ply", "plies") + ", " +
+           point_name(r, 0, r.agreed_plies) + ").";
+  if (r.agreed_plies == 0)
+    return "The two scoresheets differ from " + ply_name(r.start, 0) + " on.";
+  return "The two scoresheets agree up to " + point_name(r, 0, r.agreed_plies) + " (" +
+         counted(r.agreed_plies, "ply", "plies") + ").";
+}
+
 std::string point_name(const Reconciliation& r, int sheet, std::size_t plies) {
   if (plies == 0) return "at the start of the game";
   const core::SheetReading& sh = sheet_of(r, sheet);
@@ -337,11 +353,11 @@ std::string language_warning(const Reconciliation& r, int sheet) {
   const bool whole = other.read_plies == sh.plies.size();
   return Sheet_word(sheet) + " was given as " + sh.letters.name + " (" + sh.letters.code +
          "), which reads only " + std::to_string(sh.read_plies) + " of its " +
-         std::to_string(sh.plies.size()) + " written moves (it stops at " +
+         counted(sh.plies.size(), "written move", "written moves") + " (it stops at " +
          ply_name(r.start, sh.read_plies) + "); " + other.letters.name + " (" + other.letters.code +
          ") reads " +
          (whole ? std::string("the whole sheet")
-                : std::to_string(other.read_plies) + " written moves") +
+                : counted(other.read_plies, "written move", "written moves")) +
          ". Check the language of " + sheet_word(sheet) +
          " before acting on what follows: everything below is read as " + sh.letters.name + ".";
 }

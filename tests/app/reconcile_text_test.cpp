@@ -199,6 +199,25 @@ TEST(ReconcileText, LogFindingsAndStepsInWords) {
   EXPECT_EQ(step_sentence(r.corrections[1].steps.at(0)), "Place a white pawn on h2.");
 }
 
+TEST(ReconcileText, CountsOfOneAreSingularAndSheetsThatPartAtOnceAreSaidSo) {
+  // The sheets agree for one ply (1. e4), then sheet B has 1... c5; sheet C has one written move.
+  Reconciliation r = reconciled("1. e4 e5 2. Nf3", "1. e4 c5 2. Nf3", "e4 e5 Nf3", "e4 e5 Nf3");
+  std::string text = arbiter_text(r);
+  EXPECT_NE(at(text, "The two scoresheets agree up to after White's move 1, e4 (1 ply).\n"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(at(text, "1 plies"), std::string::npos) << text;
+  r = reconciled("1. e4 e5", "1. e4", "e4 e5", "e4 e5");
+  text = arbiter_text(r);
+  EXPECT_NE(at(text, "Sheet B: 1 written move, read as"), std::string::npos) << text;
+  // They differ from the first move: not "agree up to at the start of the game (0 plies)".
+  r = reconciled("1. d4 d5", "1. e4 d5", "d4 d5", "d4 d5");
+  text = arbiter_text(r);
+  EXPECT_NE(at(text, "The two scoresheets differ from White's move 1 on.\n"), std::string::npos)
+      << text;
+  EXPECT_EQ(at(text, "agree up to at the start"), std::string::npos) << text;
+}
+
 TEST(ReconcileText, TextThatIsNotUtf8IsShownEscaped) {
   EXPECT_EQ(printable_utf8("F\xE9"
                            "4 \xC3\xA9"),
