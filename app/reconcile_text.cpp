@@ -331,8 +331,25 @@ std::string cell_note(const Reconciliation& r, int sheet, std::size_t ply) {
          side_word(pos.side_to_move());
 }
 
-std::string language_note(const core::SheetReading& sheet) {
-  const std::string name = sheet.letters.name + " (" + sheet.letters.code + ")";
+namespace {
+
+// "; the same piece letters as Srpski (latinica) (sr)": the other built-in languages whose king,
+// queen, rook, bishop and knight letters are those of `letters` (a sheet found to read in one
+// reads in all of them), or "".
+std::string same_letters(const core::PieceLetters& letters) {
+  std::string names;
+  for (const core::PieceLetters& l : core::builtin_piece_letters()) {
+    if (l.code == letters.code) continue;
+    bool same = true;
+    for (int t = core::KNIGHT; t <= core::KING; ++t)
+      same = same && l.letters[std::size_t(t)] == letters.letters[std::size_t(t)];
+    if (same) names += (names.empty() ? "" : ", ") + l.name + " (" + l.code + ")";
+  }
+  return names.empty() ? "" : "; the same piece letters as " + names;
+}
+
+// Why the language was chosen, before any other language with the same letters is named.
+std::string language_reason(const core::SheetReading& sheet, const std::string& name) {
   switch (sheet.language) {
     case core::LanguageChoice::Given:
       return "given: " + name;
@@ -344,6 +361,15 @@ std::string language_note(const core::SheetReading& sheet) {
       return "no language reads every written move; " + name + " reads furthest";
   }
   return "";
+}
+
+}  // namespace
+
+std::string language_note(const core::SheetReading& sheet) {
+  const std::string reason =
+      language_reason(sheet, sheet.letters.name + " (" + sheet.letters.code + ")");
+  if (sheet.language == core::LanguageChoice::Given) return reason;
+  return reason + same_letters(sheet.letters);
 }
 
 std::string language_warning(const Reconciliation& r, int sheet) {

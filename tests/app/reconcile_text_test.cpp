@@ -218,6 +218,28 @@ TEST(ReconcileText, CountsOfOneAreSingularAndSheetsThatPartAtOnceAreSaidSo) {
   EXPECT_EQ(at(text, "agree up to at the start"), std::string::npos) << text;
 }
 
+TEST(ReconcileText, ALanguageFoundNamesTheLanguagesWithTheSameLetters) {
+  // A Serbian sheet (K D T L S) reads as German too, a Macedonian one as Serbian Cyrillic: the
+  // report names both, so a Serbian sheet is not simply called German.
+  const std::string sr = "1. e4 e5 2. Sf3 d6 3. d4 Lg4";
+  const std::string mk = "1. e4 e5 2. \u0421f3 d6 3. d4 \u041bg4";
+  const std::string board = "e4 e5 Nf3 d6 d4 Bg4";
+  const std::string text = arbiter_text(reconciled(sr, mk, board, board));
+  EXPECT_NE(at(text,
+               "Sheet A: 6 written moves, read as Deutsch (found: Deutsch (de) reads every "
+               "written move; the same piece letters as Srpski (latinica) (sr))."),
+            std::string::npos)
+      << text;
+  EXPECT_NE(at(text, "the same piece letters as \u0421\u0440\u043f\u0441\u043a\u0438"),
+            std::string::npos)
+      << text;
+  // A language given is named alone.
+  const std::string given = arbiter_text(reconciled(sr, mk, board, board, {"sr", ""}));
+  EXPECT_NE(at(given, "read as Srpski (latinica) (given: Srpski (latinica) (sr))."),
+            std::string::npos)
+      << given;
+}
+
 TEST(ReconcileText, TextThatIsNotUtf8IsShownEscaped) {
   EXPECT_EQ(printable_utf8("F\xE9"
                            "4 \xC3\xA9"),
