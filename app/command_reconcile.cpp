@@ -80,11 +80,13 @@ Result<Inputs> read_inputs(const ReconcileOptions& options) {
     auto board = core::read_placement(*boards[i], board_letters);
     if (!board) return fail("--board-" + side + ": " + board.error().message);
     in.input.boards[i].placement = *board;
-    auto sheet = read_sheet_file(*sheets[i], *langs[i], "sheet " + side, &in.notes);
+    // "Sheet B", as the reports name it (the note on a sheet that is not UTF-8 starts with it).
+    const std::string name(1, char('A' + i));
+    auto sheet = read_sheet_file(*sheets[i], *langs[i], "Sheet " + name, &in.notes);
     if (!sheet) return fail(sheet.error());
     in.input.sheets[i] = std::move(*sheet);
     if (!logs[i]->empty()) {
-      auto log = read_log_file(*logs[i], in.input.start, "board log " + side);
+      auto log = read_log_file(*logs[i], in.input.start, "Board log " + name);
       if (!log) return fail(log.error());
       in.input.boards[i].log = std::move(*log);
     }

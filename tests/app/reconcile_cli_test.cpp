@@ -339,7 +339,7 @@ TEST(ReconcileCommand, InputFaultsAreNamed) {
       2);
   EXPECT_NE(out.find("annabella reconcile: --board-a:"), std::string::npos) << out;
   EXPECT_EQ(run_command(command(f, "missing.txt", ""), out, true), 2);
-  EXPECT_NE(out.find("sheet b \""), std::string::npos) << out;
+  EXPECT_NE(out.find("Sheet B \""), std::string::npos) << out;
   EXPECT_NE(out.find("cannot be read"), std::string::npos) << out;
   EXPECT_EQ(run_command(command(f, "b.txt", "--lang-b xx"), out, true), 2);
   EXPECT_NE(out.find("unknown language"), std::string::npos) << out;
@@ -515,7 +515,7 @@ TEST(ReconcileCommand, JsonIsValidUtf8ForALatin1Sheet) {
       "print(j[\"notes\"][0]); print([p[\"written\"] for p in j[\"sheets\"][1][\"plies\"]][7])' " +
       f.path("out.json");
   ASSERT_EQ(run_command(check, out, true), 0) << out;
-  EXPECT_NE(out.find("sheet b \"" + (f.dir / "latin1.txt").string() +
+  EXPECT_NE(out.find("Sheet B \"" + (f.dir / "latin1.txt").string() +
                      "\" is not UTF-8: line 3, column 13 has the byte 0xE4"),
             std::string::npos)
       << out;
