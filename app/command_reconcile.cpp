@@ -15,10 +15,17 @@
 namespace annabella::app {
 namespace {
 
+// A scoresheet or board log file as given: its path, its language code ("" to find it) and its
+// name in messages ("Sheet B").
+struct SheetFile {
+  std::string path;
+  std::string lang;
+  std::string what;
+};
+
 // A scoresheet file; `notes` gets a line when its bytes are not UTF-8.
-Result<core::WrittenSheet> read_sheet_file(const std::string& path, const std::string& lang,
-                                           const std::string& what,
-                                           std::vector<std::string>* notes) {
+Result<core::WrittenSheet> read_sheet_file(const SheetFile& file, std::vector<std::string>* notes) {
+  const auto& [path, lang, what] = file;
   auto text = read_bounded(path, kMaxSheetBytes, what);
   if (!text) return fail(text.error());
   core::WrittenSheet sheet;
@@ -40,7 +47,7 @@ Result<core::WrittenSheet> read_sheet_file(const std::string& path, const std::s
 // A board log: the moves actually played on a board, which must all read.
 Result<std::vector<core::Move>> read_log_file(const std::string& path, const core::Position& start,
                                               const std::string& what) {
-  auto sheet = read_sheet_file(path, "", what, nullptr);
+  auto sheet = read_sheet_file({path, "", what}, nullptr);
   if (!sheet) return fail(sheet.error());
   const core::SheetReading reading = core::read_sheet(start, *sheet);
   if (!reading.fully_read())
@@ -57,6 +64,32 @@ struct Inputs {
   std::vector<std::string> notes;  // e.g. a sheet that is not UTF-8
 };
 
+// Board, sheet and board log of player A (i = 0) or B (i = 1).
+Status read_side(const ReconcileOptions& options, std::size_t i, Inputs& in) {
+  const bool a = i == 0;
+  const std::string& lang = a ? options.lang_a : options.lang_b;
+  const std::string& log_path = a ? options.log_a : options.log_b;
+  const std::string side(1, char('a' + i));
+  // A piece list is read in the letters of the same player's sheet (--lang-a / --lang-b).
+  core::PieceLetters board_letters = core::english_letters();
+  if (!lang.empty())
+    if (auto l = core::piece_letters_for(lang)) board_letters = *l;
+  auto board = core::read_placement(a ? options.board_a : options.board_b, board_letters);
+  if (!board) return fail("--board-" + side + ": " + board.error().message);
+  in.input.boards[i].placement = *board;
+  // "Sheet B", as the reports name it (the note on a sheet that is not UTF-8 starts with it).
+  const std::string name(1, char('A' + i));
+  auto sheet =
+      read_sheet_file({a ? options.sheet_a : options.sheet_b, lang, "Sheet " + name}, &in.notes);
+  if (!sheet) return fail(sheet.error());
+  in.input.sheets[i] = std::move(*sheet);
+  if (log_path.empty()) return {};
+  auto log = read_log_file(log_path, in.input.start, "Board log " + name);
+  if (!log) return fail(log.error());
+  in.input.boards[i].log = std::move(*log);
+  return {};
+}
+
 Result<Inputs> read_inputs(const ReconcileOptions& options) {
   Inputs in;
   if (!options.start_fen.empty()) {
@@ -67,28 +100,8 @@ Result<Inputs> read_inputs(const ReconcileOptions& options) {
   if (options.a_plays != "white" && options.a_plays != "black")
     return fail("--a-plays must be white or black, not \"" + options.a_plays + "\"");
   in.input.color_a = options.a_plays == "white" ? core::WHITE : core::BLACK;
-  const std::string* boards[2] = {&options.board_a, &options.board_b};
-  const std::string* sheets[2] = {&options.sheet_a, &options.sheet_b};
-  const std::string* langs[2] = {&options.lang_a, &options.lang_b};
-  const std::string* logs[2] = {&options.log_a, &options.log_b};
-  for (std::size_t i = 0; i < 2; ++i) {
-    const std::string side(1, char('a' + i));
-    // A piece list is read in the letters of the same player's sheet (--lang-a / --lang-b).
-    core::PieceLetters board_letters = core::english_letters();
-    if (!langs[i]->empty())
-      if (auto l = core::piece_letters_for(*langs[i])) board_letters = *l;
-    auto board = core::read_placement(*boards[i], board_letters);
-    if (!board) return fail("--board-" + side + ": " + board.error().message);
-    in.input.boards[i].placement = *board;
-    auto sheet = read_sheet_file(*sheets[i], *langs[i], "sheet " + side, &in.notes);
-    if (!sheet) return fail(sheet.error());
-    in.input.sheets[i] = std::move(*sheet);
-    if (!logs[i]->empty()) {
-      auto log = read_log_file(*logs[i], in.input.start, "board log " + side);
-      if (!log) return fail(log.error());
-      in.input.boards[i].log = std::move(*log);
-    }
-  }
+  for (std::size_t i = 0; i < 2; ++i)
+    if (auto side = read_side(options, i, in); !side) return fail(side.error());
   if (!options.clock_log.empty()) {
     auto text = read_bounded(options.clock_log, kMaxClockLogBytes, "clock log");
     if (!text) return fail(text.error());

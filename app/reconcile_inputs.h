@@ -28,7 +28,7 @@ inline constexpr std::size_t kMaxClockLogBytes = std::size_t(8) << 20;  // 8 MiB
 // them (the error names the limit and the line where the first move past it stands).
 [[nodiscard]] Result<core::Scoresheet> scoresheet_of(std::string_view text);
 
-// Where a sheet's bytes stop being UTF-8, as a note for the reports ("sheet b "x" is not UTF-8:
+// Where a sheet's bytes stop being UTF-8, as a note for the reports ("Sheet B "x" is not UTF-8:
 // line 3, column 5, byte 0xE9; such bytes are shown as \xE9"); "" when it is UTF-8.
 [[nodiscard]] std::string utf8_note(std::string_view text, std::string_view what,
                                     const std::string& path);

@@ -230,7 +230,7 @@ std::string sheets_todo(const Reconciliation& r) {
     const auto& retraced = r.retraced[std::size_t(s)];
     h += std::string("<p>Retraced from sheet ") + side_letter(s) + ": " +
          (retraced.empty() ? "nothing"
-                           : std::to_string(retraced.size()) + " written moves, from " +
+                           : counted(retraced.size(), "written move", "written moves") + ", from " +
                                  ply_name(r.start, retraced.front()) + " on") +
          ".</p>\n";
   }
@@ -283,12 +283,9 @@ std::string finding_section(const Reconciliation& r) {
   std::string h =
       "<section id=\"summary\" aria-labelledby=\"summary-h\">\n"
       "<h2 id=\"summary-h\">Finding</h2>\n";
-  if (r.sheets_agree) {
-    h += "<p>The two scoresheets agree (" + std::to_string(r.agreed_plies) + " plies, " +
-         html_escape(point_name(r, 0, r.agreed_plies)) + ").</p>\n";
-  } else {
-    h += "<p>The two scoresheets agree up to " + html_escape(point_name(r, 0, r.agreed_plies)) +
-         " (" + std::to_string(r.agreed_plies) + " plies).</p>\n<ul>\n";
+  h += "<p>" + html_escape(agreement_sentence(r)) + "</p>\n";
+  if (!r.sheets_agree) {
+    h += "<ul>\n";
     for (std::size_t k = 0; k < d.findings.size(); ++k)
       h += "<li><strong>" + html_escape(std::string(difference_label(d.findings[k].kind))) +
            "</strong>. " + html_escape(finding_text(r, d.findings[k])) + "</li>\n";

@@ -230,6 +230,22 @@ std::string ply_name(const core::Position& start, std::size_t ply) {
   return std::string(g % 2 ? "Black's" : "White's") + " move " + std::to_string(g / 2 + 1);
 }
 
+std::string counted(std::size_t n, std::string_view one, std::string_view many) {
+  return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
+
+std::string agreement_sentence(const Reconciliation& r) {
+  if (r.sheets_agree && r.agreed_plies == 0)
+    return "The two scoresheets agree: neither has a move written.";
+  if (r.sheets_agree)
+    return "The two scoresheets agree (" + counted(r.agreed_plies, "ply", "plies") + ", " +
+           point_name(r, 0, r.agreed_plies) + ").";
+  if (r.agreed_plies == 0)
+    return "The two scoresheets differ from " + ply_name(r.start, 0) + " on.";
+  return "The two scoresheets agree up to " + point_name(r, 0, r.agreed_plies) + " (" +
+         counted(r.agreed_plies, "ply", "plies") + ").";
+}
+
 std::string point_name(const Reconciliation& r, int sheet, std::size_t plies) {
   if (plies == 0) return "at the start of the game";
   const core::SheetReading& sh = sheet_of(r, sheet);
@@ -315,8 +331,25 @@ std::string cell_note(const Reconciliation& r, int sheet, std::size_t ply) {
          side_word(pos.side_to_move());
 }
 
-std::string language_note(const core::SheetReading& sheet) {
-  const std::string name = sheet.letters.name + " (" + sheet.letters.code + ")";
+namespace {
+
+// "; the same piece letters as Srpski (latinica) (sr)": the other built-in languages whose king,
+// queen, rook, bishop and knight letters are those of `letters` (a sheet found to read in one
+// reads in all of them), or "".
+std::string same_letters(const core::PieceLetters& letters) {
+  std::string names;
+  for (const core::PieceLetters& l : core::builtin_piece_letters()) {
+    if (l.code == letters.code) continue;
+    bool same = true;
+    for (int t = core::KNIGHT; t <= core::KING; ++t)
+      same = same && l.letters[std::size_t(t)] == letters.letters[std::size_t(t)];
+    if (same) names += (names.empty() ? "" : ", ") + l.name + " (" + l.code + ")";
+  }
+  return names.empty() ? "" : "; the same piece letters as " + names;
+}
+
+// Why the language was chosen, before any other language with the same letters is named.
+std::string language_reason(const core::SheetReading& sheet, const std::string& name) {
   switch (sheet.language) {
     case core::LanguageChoice::Given:
       return "given: " + name;
@@ -330,6 +363,15 @@ std::string language_note(const core::SheetReading& sheet) {
   return "";
 }
 
+}  // namespace
+
+std::string language_note(const core::SheetReading& sheet) {
+  const std::string reason =
+      language_reason(sheet, sheet.letters.name + " (" + sheet.letters.code + ")");
+  if (sheet.language == core::LanguageChoice::Given) return reason;
+  return reason + same_letters(sheet.letters);
+}
+
 std::string language_warning(const Reconciliation& r, int sheet) {
   const core::SheetReading& sh = sheet_of(r, sheet);
   if (!sh.other_language) return "";
@@ -337,11 +379,11 @@ std::string language_warning(const Reconciliation& r, int sheet) {
   const bool whole = other.read_plies == sh.plies.size();
   return Sheet_word(sheet) + " was given as " + sh.letters.name + " (" + sh.letters.code +
          "), which reads only " + std::to_string(sh.read_plies) + " of its " +
-         std::to_string(sh.plies.size()) + " written moves (it stops at " +
+         counted(sh.plies.size(), "written move", "written moves") + " (it stops at " +
          ply_name(r.start, sh.read_plies) + "); " + other.letters.name + " (" + other.letters.code +
          ") reads " +
          (whole ? std::string("the whole sheet")
-                : std::to_string(other.read_plies) + " written moves") +
+                : counted(other.read_plies, "written move", "written moves")) +
          ". Check the language of " + sheet_word(sheet) +
          " before acting on what follows: everything below is read as " + sh.letters.name + ".";
 }

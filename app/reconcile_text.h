@@ -21,6 +21,12 @@ namespace annabella::app {
 // "after White's move 23, Nf3" / "at the start of the game" for the point after `plies` plies of
 // a sheet.
 [[nodiscard]] std::string point_name(const core::Reconciliation& r, int sheet, std::size_t plies);
+// "1 ply", "3 plies": `n` and the word for one or for many.
+[[nodiscard]] std::string counted(std::size_t n, std::string_view one, std::string_view many);
+// How far the two scoresheets agree: "The two scoresheets agree up to after Black's move 4, Bxf3
+// (8 plies).", "... agree (15 plies, after White's move 8, Nc3).", "... differ from White's move
+// 1 on."
+[[nodiscard]] std::string agreement_sentence(const core::Reconciliation& r);
 // "player A, White"
 [[nodiscard]] std::string player_name(const core::Reconciliation& r, int index);
 

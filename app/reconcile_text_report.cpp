@@ -77,11 +77,8 @@ std::string sheet_lines(const Reconciliation& r) {
 
 // The sheets compared: agree, or where they part and every difference on a line of its own.
 std::string finding_lines(const Reconciliation& r) {
-  if (r.sheets_agree)
-    return "The two scoresheets agree (" + std::to_string(r.agreed_plies) + " plies, " +
-           point_name(r, 0, r.agreed_plies) + ").\n";
-  std::string t = "The two scoresheets agree up to " + point_name(r, 0, r.agreed_plies) + " (" +
-                  std::to_string(r.agreed_plies) + " plies).\n";
+  std::string t = agreement_sentence(r) + "\n";
+  if (r.sheets_agree) return t;
   const core::Divergence& d = r.divergence;
   for (std::size_t k = 0; k < d.findings.size(); ++k)
     t += std::string(k ? "Further on: " : "Then: ") +
@@ -96,8 +93,9 @@ std::string sheet_reading_lines(const Reconciliation& r) {
   std::string t;
   for (int s = 0; s < 2; ++s) {
     const core::SheetReading& sh = r.sheets[std::size_t(s)];
-    t += std::string("Sheet ") + side_letter(s) + ": " + std::to_string(sh.written) +
-         " written moves, read as " + sh.letters.name + " (" + language_note(sh) + ").\n";
+    t += std::string("Sheet ") + side_letter(s) + ": " +
+         counted(sh.written, "written move", "written moves") + ", read as " + sh.letters.name +
+         " (" + language_note(sh) + ").\n";
     if (!sh.fully_read())
       t += "  Reading stops at " + ply_name(r.start, sh.read_plies) + ", written \"" +
            sh.plies[sh.read_plies].written + "\": " + problem_text(sh.plies[sh.read_plies]) + ".\n";
@@ -245,8 +243,8 @@ std::string standing_text(const Reconciliation& r, const core::BoardStanding& st
     return t + "matches sheet " + side_letter(st.sheet) + " " +
            point_name(r, st.sheet, *st.matches_after) + ".";
   return t + "matches no point of sheet " + side_letter(st.sheet) + "; nearest " +
-         point_name(r, st.sheet, st.nearest_after) + ", " + std::to_string(st.squares_off) +
-         " squares differ.";
+         point_name(r, st.sheet, st.nearest_after) + ", " +
+         counted(st.squares_off, "square differs", "squares differ") + ".";
 }
 
 std::string arbiter_text(const Reconciliation& r, const std::vector<std::string>& notes) {

@@ -100,9 +100,9 @@ int main(int argc, char** argv) {
     s.input.boards[1].placement = end;
     s.input.clock_log = std::vector<ClockPly>{};
     for (std::size_t p = 0; p <= kPlies; ++p)
-      s.input.clock_log->push_back(clock_ply(int(p),
-                                             std::chrono::milliseconds(5400000 - 9000 * long(p)),
-                                             std::chrono::milliseconds(5400000 - 8000 * long(p))));
+      s.input.clock_log->push_back(
+          clock_ply(int(p), {std::chrono::milliseconds(5400000 - 9000 * long(p)),
+                             std::chrono::milliseconds(5400000 - 8000 * long(p))}));
     scenarios.push_back(s);
     Scenario found = s;
     found.name = "left out at ply 290, languages found";

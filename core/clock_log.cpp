@@ -1,13 +1,48 @@
 #include "core/clock_log.h"
 
-#include <algorithm>
 #include <cctype>
+#include <charconv>
+#include <optional>
 #include <string>
 
 #include "core/pgn.h"
 #include "core/time_control.h"
 
 namespace annabella::core {
+namespace {
+
+bool blank(char c) {
+  return std::isspace(static_cast<unsigned char>(c)) != 0;
+}
+
+std::string_view trimmed(std::string_view s) {
+  while (!s.empty() && blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && blank(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+// The whole numbers of a line separated by blanks; nullopt unless there are exactly three, each
+// of 1 to 12 digits.
+std::optional<std::array<long long, 3>> three_numbers(std::string_view line) {
+  std::array<long long, 3> values{};
+  std::size_t count = 0;
+  while (!line.empty()) {
+    std::size_t k = 0;
+    while (k < line.size() && !blank(line[k])) ++k;
+    const std::string_view field = line.substr(0, k);
+    line = trimmed(line.substr(k));
+    if (count == 3 || field.size() > 12) return std::nullopt;
+    const auto [end, error] =
+        std::from_chars(field.data(), field.data() + field.size(), values[count]);
+    if (error != std::errc() || end != field.data() + field.size() || field.front() == '-')
+      return std::nullopt;
+    ++count;
+  }
+  if (count != 3) return std::nullopt;
+  return values;
+}
+
+}  // namespace
 
 std::vector<ClockPly> clock_plies(const ChessClock& clock) {
   std::vector<ClockPly> plies;
@@ -16,11 +51,11 @@ std::vector<ClockPly> clock_plies(const ChessClock& clock) {
   return plies;
 }
 
-ClockPly clock_ply(int ply, std::chrono::milliseconds white, std::chrono::milliseconds black) {
+ClockPly clock_ply(int ply, const std::array<std::chrono::milliseconds, 2>& remaining) {
   ClockPly p;
   p.ply = ply;
-  p.remaining[WHITE] = white;
-  p.remaining[BLACK] = black;
+  p.remaining[WHITE] = remaining[WHITE];
+  p.remaining[BLACK] = remaining[BLACK];
   return p;
 }
 
@@ -30,111 +65,55 @@ Result<std::vector<ClockPly>> parse_clock_log(std::string_view text) {
   while (!text.empty()) {
     ++line_no;
     const std::size_t eol = text.find('\n');
-    std::string_view line = text.substr(0, eol);
+    const std::string_view line = trimmed(text.substr(0, eol));
     text.remove_prefix(eol == std::string_view::npos ? text.size() : eol + 1);
-    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.front())))
-      line.remove_prefix(1);
-    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back())))
-      line.remove_suffix(1);
     if (line.empty() || line.front() == '#') continue;
-    long long values[3];
-    int count = 0;
-    bool ok = true;
-    while (!line.empty() && ok) {
-      std::size_t k = 0;
-      while (k < line.size() && !std::isspace(static_cast<unsigned char>(line[k]))) ++k;
-      const std::string_view field = line.substr(0, k);
-      line.remove_prefix(k);
-      while (!line.empty() && std::isspace(static_cast<unsigned char>(line.front())))
-        line.remove_prefix(1);
-      ok = count < 3 && !field.empty() && field.size() <= 12 &&
-           std::all_of(field.begin(), field.end(),
-                       [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); });
-      if (ok) values[count++] = std::stoll(std::string(field));
-    }
-    if (!ok || count != 3)
-      return fail("clock log line " + std::to_string(line_no) +
-                  ": expected \"ply white_ms black_ms\" (three whole numbers)");
-    if (values[0] > 100000)
-      return fail("clock log line " + std::to_string(line_no) + ": ply " +
-                  std::to_string(values[0]) + " is too large");
-    if (!log.empty() && values[0] <= log.back().ply)
-      return fail("clock log line " + std::to_string(line_no) + ": ply " +
-                  std::to_string(values[0]) + " does not follow ply " +
+    const std::string where = "clock log line " + std::to_string(line_no);
+    const auto values = three_numbers(line);
+    if (!values) return fail(where + ": expected \"ply white_ms black_ms\" (three whole numbers)");
+    const long long ply = (*values)[0];
+    if (ply > 100000) return fail(where + ": ply " + std::to_string(ply) + " is too large");
+    if (!log.empty() && ply <= log.back().ply)
+      return fail(where + ": ply " + std::to_string(ply) + " does not follow ply " +
                   std::to_string(log.back().ply));
-    log.push_back(clock_ply(int(values[0]), std::chrono::milliseconds(values[1]),
-                            std::chrono::milliseconds(values[2])));
+    log.push_back(clock_ply(int(ply), {std::chrono::milliseconds((*values)[1]),
+                                       std::chrono::milliseconds((*values)[2])}));
   }
   return log;
 }
 
-namespace {
-
-// Collects the main line's [%clk] readings of the first game of a PGN.
-class ClockVisitor : public PgnVisitor {
- public:
-  void begin_game(int game) override { in_first_ = game == 1; }
-  void tag(std::string_view name, std::string_view value) override {
-    if (!in_first_ || name != "TimeControl") return;
-    if (auto control = parse_pgn_time_control(value);
-        control && control->kind == TimeControl::Kind::Periods && !control->periods.empty())
-      initial_ = control->periods.front().time;
-  }
-  void move(const Position& before, Move /*move*/, std::string_view /*text*/) override {
-    if (!in_first_ || depth_ > 0) return;
-    mover_ = before.side_to_move();
-    ++plies_;
-  }
-  void comment(const PgnComment& comment) override {
-    if (!in_first_ || depth_ > 0 || plies_ == 0 || !comment.clock) return;
-    readings_.push_back({plies_, mover_, *comment.clock});
-  }
-  void begin_variation() override { ++depth_; }
-  void end_variation() override { --depth_; }
-  void problem(const PgnProblem& problem) override {
-    if (in_first_ && first_problem_.empty()) first_problem_ = to_string(problem);
-  }
-  void end_game(const PgnGameSummary& /*summary*/) override { in_first_ = false; }
-
-  struct Reading {
-    int ply = 0;
-    Color side = WHITE;
-    std::chrono::milliseconds left{0};
-  };
-  std::vector<Reading> readings_;
-  std::optional<std::chrono::milliseconds> initial_;
-  std::string first_problem_;
-
- private:
-  bool in_first_ = false;
-  int depth_ = 0;
-  int plies_ = 0;
-  Color mover_ = WHITE;
-};
-
-}  // namespace
-
 Result<std::vector<ClockPly>> clock_log_from_pgn(std::string_view text) {
-  ClockVisitor visitor;
+  std::vector<PgnGame> games;
+  PgnGameBuilder builder(games);
   PgnReadOptions options;
   options.strictness = Strictness::Lenient;
   options.keep_variations = false;
-  PgnReader reader(visitor, options);
+  PgnReader reader(builder, options);
   reader.feed(text);
   reader.finish();
-  if (visitor.readings_.empty())
+  if (games.empty()) return fail("no game in the PGN");
+  const PgnGame& game = games.front();
+  std::array<std::optional<std::chrono::milliseconds>, 2> left;
+  std::vector<ClockPly> log;
+  if (auto control = parse_pgn_time_control(game.tag("TimeControl"));
+      control && control->kind == TimeControl::Kind::Periods && !control->periods.empty()) {
+    left = {control->periods.front().time, control->periods.front().time};
+    log.push_back(clock_ply(0, {*left[WHITE], *left[BLACK]}));
+  }
+  bool any = false;
+  Color mover = game.start.side_to_move();
+  for (std::size_t i = 0; i < game.moves.moves.size(); ++i, mover = ~mover) {
+    const PgnNode& node = game.moves.moves[i];
+    if (!node.clock) continue;
+    any = true;
+    left[std::size_t(mover)] = node.clock;
+    if (left[WHITE] && left[BLACK])
+      log.push_back(clock_ply(int(i + 1), {*left[WHITE], *left[BLACK]}));
+  }
+  if (!any)
     return fail(
         "no [%clk] comment on the main line of the PGN's first game" +
-        (visitor.first_problem_.empty() ? std::string() : " (" + visitor.first_problem_ + ")"));
-  std::array<std::optional<std::chrono::milliseconds>, 2> left;
-  if (visitor.initial_) left = {visitor.initial_, visitor.initial_};
-  std::vector<ClockPly> log;
-  if (visitor.initial_) log.push_back(clock_ply(0, *visitor.initial_, *visitor.initial_));
-  for (const auto& r : visitor.readings_) {
-    left[std::size_t(r.side)] = r.left;
-    if (left[WHITE] && left[BLACK] && (log.empty() || log.back().ply < r.ply))
-      log.push_back(clock_ply(r.ply, *left[WHITE], *left[BLACK]));
-  }
+        (game.problems.empty() ? std::string() : " (" + to_string(game.problems.front()) + ")"));
   return log;
 }
 
@@ -142,9 +121,9 @@ std::vector<ClockPly> clock_log_from_moves(
     const std::optional<std::array<std::chrono::milliseconds, 2>>& initial,
     const std::vector<std::array<std::chrono::milliseconds, 2>>& after_each_move) {
   std::vector<ClockPly> log;
-  if (initial) log.push_back(clock_ply(0, (*initial)[WHITE], (*initial)[BLACK]));
+  if (initial) log.push_back(clock_ply(0, *initial));
   for (std::size_t i = 0; i < after_each_move.size(); ++i)
-    log.push_back(clock_ply(int(i + 1), after_each_move[i][WHITE], after_each_move[i][BLACK]));
+    log.push_back(clock_ply(int(i + 1), after_each_move[i]));
   return log;
 }
 

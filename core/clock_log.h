@@ -18,9 +18,9 @@ namespace annabella::core {
 // The clock times after each ply (core/clock.h ClockPly: `ply` half-moves played from the start,
 // 0 = before the first move; `remaining` by colour).
 [[nodiscard]] std::vector<ClockPly> clock_plies(const ChessClock& clock);
-// A ClockPly with only the ply and both remaining times set.
-[[nodiscard]] ClockPly clock_ply(int ply, std::chrono::milliseconds white,
-                                 std::chrono::milliseconds black);
+// A ClockPly with only the ply and both remaining times set (indexed by colour: White's first).
+[[nodiscard]] ClockPly clock_ply(int ply,
+                                 const std::array<std::chrono::milliseconds, 2>& remaining);
 
 // Reads the clock log text format: one line per ply, "ply white_ms black_ms" (three whole
 // numbers separated by blanks), e.g. "46 1742000 1655000". Blank lines and lines starting with

@@ -34,6 +34,45 @@ std::optional<Color> side_word(std::string_view word) {
   return std::nullopt;
 }
 
+// The piece type a piece list's letter stands for ("" for a pawn), in `letters`.
+std::optional<PieceType> piece_type_of(std::string_view letter, const PieceLetters& letters) {
+  if (letter.empty()) return PAWN;
+  for (int t = PAWN; t <= KING; ++t)
+    if (!letters.letters[t].empty() &&
+        (letter == letters.letters[t] || lower_ascii(letter) == lower_ascii(letters.letters[t])))
+      return PieceType(t);
+  return std::nullopt;
+}
+
+bool separator(char c) {
+  return std::isspace(static_cast<unsigned char>(c)) != 0 || c == ',';
+}
+
+// One side's pieces ("Kg1 Qd1 Ra1 a2 b2") put on `board`.
+Status place_group(std::string_view group, Color side, const PieceLetters& letters,
+                   std::array<Piece, 64>& board) {
+  while (!group.empty()) {
+    std::size_t k = 0;
+    while (k < group.size() && separator(group[k])) ++k;
+    group.remove_prefix(k);
+    k = 0;
+    while (k < group.size() && !separator(group[k])) ++k;
+    const std::string_view item = group.substr(0, k);
+    group.remove_prefix(k);
+    if (item.empty()) continue;
+    const auto square =
+        item.size() >= 2 ? parse_square(item.substr(item.size() - 2)) : std::nullopt;
+    if (!square) return fail("piece list: \"" + std::string(item) + "\" has no square at its end");
+    const std::string_view letter = item.substr(0, item.size() - 2);
+    const auto type = piece_type_of(letter, letters);
+    if (!type)
+      return fail("piece list: \"" + std::string(item) + "\": \"" + std::string(letter) +
+                  "\" is no piece letter in " + letters.name);
+    board[*square] = make_piece(side, *type);
+  }
+  return {};
+}
+
 // "White: Kg1 Qd1 Ra1 a2 b2; Black: Kg8 ..." in the letters of a scoresheet language.
 Result<std::array<Piece, 64>> squares_from_piece_list(std::string_view text,
                                                       const PieceLetters& letters) {
@@ -50,35 +89,8 @@ Result<std::array<Piece, 64>> squares_from_piece_list(std::string_view text,
     if (!side)
       return fail("piece list: \"" + std::string(group) +
                   "\" does not start with a side (\"White:\" or \"Black:\")");
-    group.remove_prefix(colon + 1);
-    while (!group.empty()) {
-      std::size_t k = 0;
-      while (k < group.size() &&
-             (std::isspace(static_cast<unsigned char>(group[k])) || group[k] == ','))
-        ++k;
-      group.remove_prefix(k);
-      k = 0;
-      while (k < group.size() && !std::isspace(static_cast<unsigned char>(group[k])) &&
-             group[k] != ',')
-        ++k;
-      const std::string_view item = group.substr(0, k);
-      group.remove_prefix(k);
-      if (item.empty()) continue;
-      const auto square =
-          item.size() >= 2 ? parse_square(item.substr(item.size() - 2)) : std::nullopt;
-      if (!square)
-        return fail("piece list: \"" + std::string(item) + "\" has no square at its end");
-      const std::string_view letter = item.substr(0, item.size() - 2);
-      PieceType pt = letter.empty() ? PAWN : NO_PIECE_TYPE;
-      for (int t = PAWN; t <= KING && pt == NO_PIECE_TYPE; ++t)
-        if (!letters.letters[t].empty() && (letter == letters.letters[t] ||
-                                            lower_ascii(letter) == lower_ascii(letters.letters[t])))
-          pt = PieceType(t);
-      if (pt == NO_PIECE_TYPE)
-        return fail("piece list: \"" + std::string(item) + "\": \"" + std::string(letter) +
-                    "\" is no piece letter in " + letters.name);
-      board[*square] = make_piece(*side, pt);
-    }
+    if (auto placed = place_group(group.substr(colon + 1), *side, letters, board); !placed)
+      return fail(placed.error());
   }
   return board;
 }
@@ -90,7 +102,7 @@ std::string placement_field(const std::array<Piece, 64>& squares) {
   for (int rank = 7; rank >= 0; --rank) {
     int empty = 0;
     for (int file = 0; file < 8; ++file) {
-      const Piece pc = squares[std::size_t(rank * 8 + file)];
+      const Piece pc = squares[std::size_t(rank) * 8 + std::size_t(file)];
       if (pc == NO_PIECE) {
         ++empty;
         continue;

@@ -24,9 +24,9 @@
 namespace annabella::core {
 namespace {
 
-// Where `board` stands relative to the positions of a sheet.
-BoardStanding stand(int board_index, int sheet_index, const Position& board,
-                    const SheetReading& sheet) {
+// Where `board` (board A = 0, B = 1) stands relative to the positions of a sheet (A = 0, B = 1).
+BoardStanding stand(const Position& board, int board_index, const SheetReading& sheet,
+                    int sheet_index) {
   BoardStanding st;
   st.board = board_index;
   st.sheet = sheet_index;
@@ -235,7 +235,7 @@ Reconciliation reconcile(const ReconcileInput& input) {
   for (int b = 0; b < 2; ++b)
     for (int s = 0; s < 2; ++s)
       r.standings.push_back(
-          stand(b, s, input.boards[std::size_t(b)].placement, r.sheets[std::size_t(s)]));
+          stand(input.boards[std::size_t(b)].placement, b, r.sheets[std::size_t(s)], s));
   r.clock = propose_clock(r, input);
   return r;
 }

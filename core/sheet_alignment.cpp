@@ -18,163 +18,70 @@ constexpr std::size_t kRunOn = 3;
 // each followed by fewer than kRunOn matches, and the run that ends the window.
 constexpr std::size_t kWindow = std::size_t(kMaxDifferences) * kRunOn + kRunOn + 1;
 
+// A cell of the alignment: the other sheet's next written move i, the reference's next ply j.
+struct Pos {
+  std::size_t i = 0, j = 0;
+  friend bool operator==(const Pos&, const Pos&) = default;
+};
+
+// Where the alignment starts: the reference sheet, and the ply where the sheets part.
+struct AlignFrom {
+  int reference = 0;
+  std::size_t p = 0;
+};
+
 class Aligner {
  public:
-  Aligner(const std::array<SheetReading, 2>& sheets, int reference, std::size_t p)
-      : ref_(sheets[reference]), other_(sheets[1 - reference]), p_(p) {
+  Aligner(const std::array<SheetReading, 2>& sheets, AlignFrom from)
+      : ref_(sheets[std::size_t(from.reference)]),
+        other_(sheets[std::size_t(1 - from.reference)]),
+        p_(from.p) {
     same_letters_ = ref_.letters.code == other_.letters.code;
     for (int t = 0; t < PIECE_TYPE_NB && same_letters_; ++t)
       same_letters_ = ref_.letters.letters[t] == other_.letters.letters[t];
-    a_.reference = reference;
+    a_.reference = from.reference;
   }
 
   Alignment run() {
-    std::size_t i = p_, j = p_;
-    const std::size_t other_len = other_.plies.size(), ref_len = ref_.read_plies;
+    Pos at{p_, p_};
     for (;;) {
-      while (i < other_len && j < ref_len && same(i, j))
-        a_.steps.push_back({AlignOp::Match, i++, j++});
-      if (i == other_len || j == ref_len) break;
-      if (!window(i, j)) break;
+      while (at.i < other_len() && at.j < ref_len() && same(at)) {
+        a_.steps.push_back({AlignOp::Match, at.i, at.j});
+        ++at.i;
+        ++at.j;
+      }
+      if (at.i == other_len() || at.j == ref_len()) break;
+      if (!window(at)) break;
     }
-    a_.other_end = i;
-    a_.ref_end = j;
+    a_.other_end = at.i;
+    a_.ref_end = at.j;
     return std::move(a_);
   }
 
- private:
   // Whether the other sheet's written move i means the reference's move j, read in the
   // reference's position before it.
-  bool same(std::size_t i, std::size_t j) const {
-    const ReadPly& o = other_.plies[i];
-    const ReadPly& r = ref_.plies[j];
+  [[nodiscard]] bool same(Pos at) const {
+    const ReadPly& o = other_.plies[at.i];
+    const ReadPly& r = ref_.plies[at.j];
     if (same_letters_ && o.written == r.written) return true;  // read alike in that position
-    if (o.move && i < other_.positions.size() - 1 && other_.positions[i] == ref_.positions[j])
+    if (o.move && at.i < other_.positions.size() - 1 &&
+        other_.positions[at.i] == ref_.positions[at.j])
       return *o.move == *r.move;
-    return written_means(o.written, other_.letters, ref_.positions[j], *r.move);
+    return written_means(o.written, other_.letters, ref_.positions[at.j], *r.move);
   }
 
   // Sheet `other` has the reference's plies j, j+1, j+2 as j+2, j+1, j (one side's two moves in
   // the opposite order).
-  bool swapped(std::size_t i, std::size_t j) const {
-    return *ref_.plies[j].move != *ref_.plies[j + 2].move && same(i, j + 2) && same(i + 1, j + 1) &&
-           same(i + 2, j);
+  [[nodiscard]] bool swapped(Pos at) const {
+    return *ref_.plies[at.j].move != *ref_.plies[at.j + 2].move && same({at.i, at.j + 2}) &&
+           same({at.i + 1, at.j + 1}) && same({at.i + 2, at.j});
   }
 
-  // Aligns from (i0, j0), where the sheets do not match, to the first point from which they run
-  // on together, within the differences left; appends the steps. False when there is none or
-  // several equally good ones (the alignment then stops there).
-  bool window(std::size_t& i0, std::size_t& j0) {
-    const std::size_t other_len = other_.plies.size(), ref_len = ref_.read_plies;
-    const int budget = kEditCost * (kMaxDifferences - a_.differences);
-    const std::size_t i_end = std::min(other_len, i0 + kWindow);
-    const std::size_t j_end = std::min(ref_len, j0 + (i_end - i0) + kMaxRunPlies);
-    constexpr int kBand = int(2 * kMaxRunPlies + 1);
-    const std::size_t rows = i_end - i0 + 1;
-    struct Cell {
-      int cost = std::numeric_limits<int>::max();
-      std::uint8_t ways = 0;        // optimal ways in, capped at 2
-      AlignOp op = AlignOp::Match;  // the step into the cell on an optimal way
-      std::int8_t match = -1;
-    };
-    std::vector<Cell> cells(rows * std::size_t(kBand));
-    // (i, j) to its cell, when inside the window and the band.
-    auto at = [&](std::size_t i, std::size_t j) -> Cell* {
-      if (i < i0 || j < j0 || i > i_end || j > j_end) return nullptr;
-      const long k = long(i - i0) - long(j - j0) + long(kMaxRunPlies);
-      if (k < 0 || k >= kBand) return nullptr;
-      return &cells[(i - i0) * std::size_t(kBand) + std::size_t(k)];
-    };
-    auto matches = [&](std::size_t i, std::size_t j) {
-      Cell* c = at(i, j);
-      if (c == nullptr) return same(i, j);
-      if (c->match < 0) c->match = same(i, j) ? 1 : 0;
-      return c->match == 1;
-    };
-    auto reach = [&](std::size_t i, std::size_t j, int cost, std::uint8_t ways, AlignOp op) {
-      Cell* c = at(i, j);
-      if (c == nullptr || cost > budget) return;
-      if (cost < c->cost) {
-        *c = Cell{cost, ways, op, c->match};
-      } else if (cost == c->cost) {
-        c->ways = std::uint8_t(std::min(2, c->ways + ways));
-      }
-    };
-    // The sheets run on together from (i, j) (or reach an end, all matching): with the cost of
-    // the plies left over at the end.
-    auto runs_on = [&](std::size_t i, std::size_t j) -> std::optional<int> {
-      for (std::size_t k = 0;; ++k) {
-        if (i + k == other_len) return kTailCost * int(ref_len - (j + k));
-        if (j + k == ref_len) return kTailCost * int(other_len - (i + k));
-        if (k == kRunOn) return 0;
-        if (!matches(i + k, j + k)) return std::nullopt;
-      }
-    };
-    at(i0, j0)->cost = 0;
-    at(i0, j0)->ways = 1;
-    struct Landing {
-      std::size_t i = 0, j = 0;
-      int cost = std::numeric_limits<int>::max();
-      long diagonal = 0;
-    };
-    Landing best;
-    bool tie = false;
-    for (std::size_t i = i0; i <= i_end; ++i)
-      for (long k = kBand - 1; k >= 0; --k) {  // j ascending
-        const long dj = long(i - i0) + long(kMaxRunPlies) - k;
-        if (dj < 0) continue;
-        const std::size_t j = j0 + std::size_t(dj);
-        Cell* c = at(i, j);
-        // A cell dearer than the best landing so far leads to no better or equal landing.
-        if (c == nullptr || c->cost > budget || c->cost > best.cost) continue;
-        const int cost = c->cost;
-        const std::uint8_t ways = c->ways;
-        if (!(i == i0 && j == j0))
-          if (const auto tail = runs_on(i, j)) {
-            const int total = cost + *tail;
-            const long diagonal = long(i) - long(j);
-            if (total < best.cost) {
-              best = {i, j, total, diagonal};
-              tie = ways > 1;
-            } else if (total == best.cost && diagonal != best.diagonal) {
-              tie = true;
-            }
-          }
-        if (i < other_len && j < ref_len && matches(i, j)) {
-          reach(i + 1, j + 1, cost, ways, AlignOp::Match);  // what matches is never left out
-          continue;
-        }
-        if (j < ref_len) reach(i, j + 1, cost + kEditCost, ways, AlignOp::Gap);
-        if (i < other_len) reach(i + 1, j, cost + kEditCost, ways, AlignOp::Extra);
-        if (i < other_len && j < ref_len)
-          reach(i + 1, j + 1, cost + kEditCost, ways, AlignOp::Different);
-        if (i + 3 <= other_len && j + 3 <= ref_len && swapped(i, j))
-          reach(i + 3, j + 3, cost + kEditCost, ways, AlignOp::Swap);
-      }
-    if (best.cost == std::numeric_limits<int>::max()) {
-      a_.too_many = true;
-      return false;
-    }
-    if (tie) {
-      a_.ambiguous = true;
-      return false;
-    }
-    // Back from the landing to (i0, j0).
-    std::vector<AlignStep> back;
-    for (std::size_t i = best.i, j = best.j; i != i0 || j != j0;) {
-      const AlignOp op = at(i, j)->op;
-      const std::size_t di = op == AlignOp::Gap ? 0 : op == AlignOp::Swap ? 3 : 1;
-      const std::size_t dj = op == AlignOp::Extra ? 0 : op == AlignOp::Swap ? 3 : 1;
-      i -= di;
-      j -= dj;
-      back.push_back({op, i, j});
-      if (op != AlignOp::Match) ++a_.differences;
-    }
-    a_.steps.insert(a_.steps.end(), back.rbegin(), back.rend());
-    i0 = best.i;
-    j0 = best.j;
-    return true;
-  }
+  [[nodiscard]] std::size_t other_len() const { return other_.plies.size(); }
+  [[nodiscard]] std::size_t ref_len() const { return ref_.read_plies; }
+
+ private:
+  bool window(Pos& at);
 
   const SheetReading& ref_;
   const SheetReading& other_;
@@ -183,10 +90,164 @@ class Aligner {
   Alignment a_;
 };
 
+// One window of the alignment: a banded edit-distance table from `start`, where the sheets do not
+// match, to the first point from which they run on together, within `budget`.
+class Window {
+ public:
+  Window(const Aligner& aligner, Pos start, int budget)
+      : al_(aligner),
+        start_(start),
+        end_{std::min(aligner.other_len(), start.i + kWindow), 0},
+        budget_(budget) {
+    end_.j = std::min(aligner.ref_len(), start.j + (end_.i - start.i) + kMaxRunPlies);
+    cells_.resize((end_.i - start.i + 1) * std::size_t(kBand));
+    Cell* first = cell(start);
+    first->cost = 0;
+    first->ways = 1;
+  }
+
+  // Fills the table row by row; the landing found, if any, and whether another one ties it.
+  void fill() {
+    for (std::size_t i = start_.i; i <= end_.i; ++i)
+      for (long k = kBand - 1; k >= 0; --k) {  // j ascending
+        const long dj = long(i - start_.i) + long(kMaxRunPlies) - k;
+        if (dj >= 0) visit({i, start_.j + std::size_t(dj)});
+      }
+  }
+
+  [[nodiscard]] bool found() const { return best_.cost != kNone; }
+  [[nodiscard]] bool tie() const { return tie_; }
+  [[nodiscard]] Pos landing() const { return best_.at; }
+
+  // The steps from the start to the landing, in order.
+  [[nodiscard]] std::vector<AlignStep> steps() {
+    std::vector<AlignStep> back;
+    for (Pos at = best_.at; !(at == start_);) {
+      const AlignOp op = cell(at)->op;
+      at.i -= op == AlignOp::Gap ? 0 : op == AlignOp::Swap ? 3 : 1;
+      at.j -= op == AlignOp::Extra ? 0 : op == AlignOp::Swap ? 3 : 1;
+      back.push_back({op, at.i, at.j});
+    }
+    return {back.rbegin(), back.rend()};
+  }
+
+ private:
+  static constexpr int kNone = std::numeric_limits<int>::max();
+  static constexpr long kBand = long(2 * kMaxRunPlies + 1);
+  struct Cell {
+    int cost = kNone;
+    std::uint8_t ways = 0;        // optimal ways in, capped at 2
+    AlignOp op = AlignOp::Match;  // the step into the cell on an optimal way
+    std::int8_t match = -1;
+  };
+  struct Landing {
+    Pos at;
+    int cost = kNone;
+    long diagonal = 0;
+  };
+
+  // (i, j) to its cell, when inside the window and the band.
+  Cell* cell(Pos at) {
+    if (at.i < start_.i || at.j < start_.j || at.i > end_.i || at.j > end_.j) return nullptr;
+    const long k = long(at.i - start_.i) - long(at.j - start_.j) + long(kMaxRunPlies);
+    if (k < 0 || k >= kBand) return nullptr;
+    return &cells_[(at.i - start_.i) * std::size_t(kBand) + std::size_t(k)];
+  }
+
+  bool matches(Pos at) {
+    Cell* c = cell(at);
+    if (c == nullptr) return al_.same(at);
+    if (c->match < 0) c->match = al_.same(at) ? 1 : 0;
+    return c->match == 1;
+  }
+
+  void reach(Pos at, const Cell& from, int cost, AlignOp op) {
+    Cell* c = cell(at);
+    if (c == nullptr || cost > budget_) return;
+    if (cost < c->cost)
+      *c = Cell{cost, from.ways, op, c->match};
+    else if (cost == c->cost)
+      c->ways = std::uint8_t(std::min(2, c->ways + from.ways));
+  }
+
+  // The sheets run on together from `at` (or reach an end, all matching): with the cost of the
+  // plies left over at the end.
+  std::optional<int> runs_on(Pos at) {
+    for (std::size_t k = 0;; ++k) {
+      if (at.i + k == al_.other_len()) return kTailCost * int(al_.ref_len() - (at.j + k));
+      if (at.j + k == al_.ref_len()) return kTailCost * int(al_.other_len() - (at.i + k));
+      if (k == kRunOn) return 0;
+      if (!matches({at.i + k, at.j + k})) return std::nullopt;
+    }
+  }
+
+  // A landing at `at` with the cell's cost: the best so far, or a tie with it.
+  void land(Pos at, const Cell& c) {
+    const auto tail = runs_on(at);
+    if (!tail) return;
+    const int total = c.cost + *tail;
+    const long diagonal = long(at.i) - long(at.j);
+    if (total < best_.cost) {
+      best_ = {at, total, diagonal};
+      tie_ = c.ways > 1;
+    } else if (total == best_.cost && diagonal != best_.diagonal) {
+      tie_ = true;
+    }
+  }
+
+  void visit(Pos at) {
+    Cell* c = cell(at);
+    // A cell dearer than the best landing so far leads to no better or equal landing.
+    if (c == nullptr || c->cost > budget_ || c->cost > best_.cost) return;
+    const Cell here = *c;
+    if (!(at == start_)) land(at, here);
+    const bool more_other = at.i < al_.other_len(), more_ref = at.j < al_.ref_len();
+    if (more_other && more_ref && matches(at)) {
+      reach({at.i + 1, at.j + 1}, here, here.cost, AlignOp::Match);  // a match is never left out
+      return;
+    }
+    const int cost = here.cost + kEditCost;
+    if (more_ref) reach({at.i, at.j + 1}, here, cost, AlignOp::Gap);
+    if (more_other) reach({at.i + 1, at.j}, here, cost, AlignOp::Extra);
+    if (more_other && more_ref) reach({at.i + 1, at.j + 1}, here, cost, AlignOp::Different);
+    if (at.i + 3 <= al_.other_len() && at.j + 3 <= al_.ref_len() && al_.swapped(at))
+      reach({at.i + 3, at.j + 3}, here, cost, AlignOp::Swap);
+  }
+
+  const Aligner& al_;
+  Pos start_, end_;
+  int budget_;
+  std::vector<Cell> cells_;
+  Landing best_;
+  bool tie_ = false;
+};
+
+// Aligns from `at`, where the sheets do not match, to the first point from which they run on
+// together, within the differences left; appends the steps. False when there is none or several
+// equally good ones (the alignment then stops there).
+bool Aligner::window(Pos& at) {
+  Window w(*this, at, kEditCost * (kMaxDifferences - a_.differences));
+  w.fill();
+  if (!w.found()) {
+    a_.too_many = true;
+    return false;
+  }
+  if (w.tie()) {
+    a_.ambiguous = true;
+    return false;
+  }
+  for (const AlignStep& st : w.steps()) {
+    a_.steps.push_back(st);
+    if (st.op != AlignOp::Match) ++a_.differences;
+  }
+  at = w.landing();
+  return true;
+}
+
 }  // namespace
 
 Alignment align_sheets(const std::array<SheetReading, 2>& sheets, int reference, std::size_t p) {
-  return Aligner(sheets, reference, p).run();
+  return Aligner(sheets, {reference, p}).run();
 }
 
 bool better(const Alignment& x, const Alignment& y, const std::array<SheetReading, 2>& sheets) {

@@ -20,11 +20,27 @@ PlyProblem problem_of(ScoresheetPly::Status status) {
   return PlyProblem::NotAMove;
 }
 
-// The first kMaxSheetPlies entries of a sheet (the sheet itself when it has no more).
+bool too_long(const ScoresheetEntry& e) {
+  return e.text.size() > kMaxWrittenBytes;
+}
+
+// A written move's first bytes and "…", kMaxWrittenBytes at most, cut before a UTF-8 letter.
+std::string shortened(const std::string& text) {
+  std::size_t k = kMaxWrittenBytes - 3;  // "…" is 3 bytes
+  while (k > 0 && (static_cast<unsigned char>(text[k]) & 0xC0U) == 0x80U) --k;
+  return text.substr(0, k) + "\u2026";
+}
+
+// The sheet as it is read: its first kMaxSheetPlies entries, a written move longer than
+// kMaxWrittenBytes shortened (the sheet itself when nothing is cut).
 const Scoresheet& bounded(const Scoresheet& sheet, Scoresheet& cut) {
-  if (sheet.entries.size() <= kMaxSheetPlies) return sheet;
+  const std::size_t n = std::min(sheet.entries.size(), kMaxSheetPlies);
+  const auto first = sheet.entries.begin(), last = first + long(n);
+  if (n == sheet.entries.size() && std::none_of(first, last, too_long)) return sheet;
   cut.result = sheet.result;
-  cut.entries.assign(sheet.entries.begin(), sheet.entries.begin() + long(kMaxSheetPlies));
+  cut.entries.assign(first, last);
+  for (ScoresheetEntry& e : cut.entries)
+    if (too_long(e)) e.text = shortened(e.text);
   return cut;
 }
 
@@ -88,43 +104,59 @@ bool written_means(const std::string& written, const PieceLetters& letters, cons
   return r && *r == move;
 }
 
+namespace {
+
+// A sheet in its given language; when that stops early, the other language that reads it
+// furthest (said before anything else). Only a language in which the written move where reading
+// stops reads there can do better (a cheap test first, the whole replay only for those).
+SheetReading read_given(const Position& start, const Scoresheet& sheet, const PieceLetters& given,
+                        const std::vector<PieceLetters>& order) {
+  SheetReading s = read_in(start, sheet, given);
+  s.language = LanguageChoice::Given;
+  if (s.fully_read()) return s;
+  const std::size_t k = s.read_plies;
+  for (const PieceLetters& l : order) {
+    if (l.code == s.letters.code ||
+        !read_move(s.positions[k], sheet.entries[k].text, l, Strictness::Lenient))
+      continue;
+    const std::size_t reach = std::size_t(replay_scoresheet(sheet, start, l).moves_read);
+    if (reach > k && (!s.other_language || reach > s.other_language->read_plies))
+      s.other_language = LanguageReach{l, reach};
+  }
+  return s;
+}
+
+// A sheet in the first language of `order` that reads every written move, or else the one that
+// reads furthest.
+SheetReading read_found(const Position& start, const Scoresheet& sheet,
+                        const std::vector<PieceLetters>& order, const std::string& why) {
+  std::optional<SheetReading> best;
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    SheetReading s = read_in(start, sheet, order[k]);
+    if (!s.fully_read()) {
+      if (!best || s.read_plies > best->read_plies) best = std::move(s);
+      continue;
+    }
+    const bool detected = k == 0 && why.rfind("only", 0) == 0;
+    s.language = detected ? LanguageChoice::Detected : LanguageChoice::ReadsAll;
+    if (detected) s.detection = why;
+    return s;
+  }
+  best->language = LanguageChoice::ReadsFurthest;
+  return std::move(*best);
+}
+
+}  // namespace
+
 SheetReading read_sheet(const Position& start, const WrittenSheet& written) {
   Scoresheet cut;
   const Scoresheet& sheet = bounded(written.sheet, cut);
   std::string why;
   const std::vector<PieceLetters> order = languages_to_try(sheet, why);
-  if (written.letters) {
-    SheetReading s = read_in(start, sheet, *written.letters);
-    s.language = LanguageChoice::Given;
-    // A given language that stops early while another reads further: said before anything else.
-    // Only a language in which the written move where reading stops reads there can do better
-    // (a cheap test first, the whole replay only for those).
-    for (const PieceLetters& l : order) {
-      if (s.fully_read() || l.code == s.letters.code) continue;
-      const std::size_t k = s.read_plies;
-      if (!read_move(s.positions[k], sheet.entries[k].text, l, Strictness::Lenient)) continue;
-      const std::size_t reach = std::size_t(replay_scoresheet(sheet, start, l).moves_read);
-      if (reach > k && (!s.other_language || reach > s.other_language->read_plies))
-        s.other_language = LanguageReach{l, reach};
-    }
-    s.written = written.sheet.entries.size();
-    return s;
-  }
-  std::optional<SheetReading> best;
-  for (std::size_t k = 0; k < order.size(); ++k) {
-    SheetReading s = read_in(start, sheet, order[k]);
-    if (s.fully_read()) {
-      s.language =
-          k == 0 && why.rfind("only", 0) == 0 ? LanguageChoice::Detected : LanguageChoice::ReadsAll;
-      if (s.language == LanguageChoice::Detected) s.detection = why;
-      s.written = written.sheet.entries.size();
-      return s;
-    }
-    if (!best || s.read_plies > best->read_plies) best = std::move(s);
-  }
-  best->language = LanguageChoice::ReadsFurthest;
-  best->written = written.sheet.entries.size();
-  return std::move(*best);
+  SheetReading s = written.letters ? read_given(start, sheet, *written.letters, order)
+                                   : read_found(start, sheet, order, why);
+  s.written = written.sheet.entries.size();
+  return s;
 }
 
 }  // namespace annabella::core

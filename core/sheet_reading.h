@@ -18,6 +18,10 @@ namespace annabella::core {
 // game on record has 269). Reading is linear in the written moves and bounded by this: a longer
 // sheet is read up to here and SheetReading::written says how many it had.
 inline constexpr std::size_t kMaxSheetPlies = 2000;
+// The longest written move read, in bytes (the longest real one, "Кр:e1-g1+" or "Ng1xf3+!?", is
+// under 20): a longer cell is kept as its first bytes and "…" (never cut inside a letter), reads
+// as no move, and what the report shows of it stays short.
+inline constexpr std::size_t kMaxWrittenBytes = 40;
 
 // A scoresheet as written (core/scoresheet.h: read_scoresheet reads move lists and PGN
 // movetext), and its language when known; otherwise reading finds the language that explains the

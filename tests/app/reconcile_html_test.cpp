@@ -32,7 +32,7 @@ core::Reconciliation opera_left_out(const char* board_b) {
   in.boards[0].placement = *core::read_placement(kNc3);
   in.boards[1].placement = *core::read_placement(board_b);
   in.clock_log = std::vector<core::ClockPly>{
-      core::clock_ply(8, std::chrono::milliseconds(5200000), std::chrono::milliseconds(5100000))};
+      core::clock_ply(8, {std::chrono::milliseconds(5200000), std::chrono::milliseconds(5100000)})};
   return core::reconcile(in);
 }
 

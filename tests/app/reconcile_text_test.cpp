@@ -127,13 +127,13 @@ TEST(ReconcileText, BothSheetsBehindTheBoardsAreCompleted) {
 TEST(ReconcileText, ClockProposalInWords) {
   core::ReconcileInput in = reconcile_input("", {kOpera15, first(kOpera, 12) + "Qb4 Qe7 Nc3"},
                                             {"", ""}, {kOpera15, first(kOpera, 14)});
-  in.clock_log = std::vector<core::ClockPly>{
-      core::clock_ply(12, std::chrono::milliseconds(4950000), std::chrono::milliseconds(4900000))};
+  in.clock_log = std::vector<core::ClockPly>{core::clock_ply(
+      12, {std::chrono::milliseconds(4950000), std::chrono::milliseconds(4900000)})};
   EXPECT_EQ(clock_text(core::reconcile(in)),
             "Set the clocks to White 1 h 22 min 30 s, Black 1 h 21 min 40 s (clock log, at that "
             "point; D.2.9).");
   in.clock_log = std::vector<core::ClockPly>{
-      core::clock_ply(11, std::chrono::minutes(80), std::chrono::minutes(70))};
+      core::clock_ply(11, {std::chrono::minutes(80), std::chrono::minutes(70)})};
   EXPECT_NE(clock_text(core::reconcile(in)).find("nearest earlier reading, ply 11"),
             std::string::npos);
   in.clock_log.reset();
@@ -197,6 +197,47 @@ TEST(ReconcileText, LogFindingsAndStepsInWords) {
             "after the last logged move.");
   EXPECT_EQ(step_text(r.corrections[1].steps.at(0)), "place white pawn h2");
   EXPECT_EQ(step_sentence(r.corrections[1].steps.at(0)), "Place a white pawn on h2.");
+}
+
+TEST(ReconcileText, CountsOfOneAreSingularAndSheetsThatPartAtOnceAreSaidSo) {
+  // The sheets agree for one ply (1. e4), then sheet B has 1... c5; sheet C has one written move.
+  Reconciliation r = reconciled("1. e4 e5 2. Nf3", "1. e4 c5 2. Nf3", "e4 e5 Nf3", "e4 e5 Nf3");
+  std::string text = arbiter_text(r);
+  EXPECT_NE(at(text, "The two scoresheets agree up to after White's move 1, e4 (1 ply).\n"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(at(text, "1 plies"), std::string::npos) << text;
+  r = reconciled("1. e4 e5", "1. e4", "e4 e5", "e4 e5");
+  text = arbiter_text(r);
+  EXPECT_NE(at(text, "Sheet B: 1 written move, read as"), std::string::npos) << text;
+  // They differ from the first move: not "agree up to at the start of the game (0 plies)".
+  r = reconciled("1. d4 d5", "1. e4 d5", "d4 d5", "d4 d5");
+  text = arbiter_text(r);
+  EXPECT_NE(at(text, "The two scoresheets differ from White's move 1 on.\n"), std::string::npos)
+      << text;
+  EXPECT_EQ(at(text, "agree up to at the start"), std::string::npos) << text;
+}
+
+TEST(ReconcileText, ALanguageFoundNamesTheLanguagesWithTheSameLetters) {
+  // A Serbian sheet (K D T L S) reads as German too, a Macedonian one as Serbian Cyrillic: the
+  // report names both, so a Serbian sheet is not simply called German.
+  const std::string sr = "1. e4 e5 2. Sf3 d6 3. d4 Lg4";
+  const std::string mk = "1. e4 e5 2. \u0421f3 d6 3. d4 \u041bg4";
+  const std::string board = "e4 e5 Nf3 d6 d4 Bg4";
+  const std::string text = arbiter_text(reconciled(sr, mk, board, board));
+  EXPECT_NE(at(text,
+               "Sheet A: 6 written moves, read as Deutsch (found: Deutsch (de) reads every "
+               "written move; the same piece letters as Srpski (latinica) (sr))."),
+            std::string::npos)
+      << text;
+  EXPECT_NE(at(text, "the same piece letters as \u0421\u0440\u043f\u0441\u043a\u0438"),
+            std::string::npos)
+      << text;
+  // A language given is named alone.
+  const std::string given = arbiter_text(reconciled(sr, mk, board, board, {"sr", ""}));
+  EXPECT_NE(at(given, "read as Srpski (latinica) (given: Srpski (latinica) (sr))."),
+            std::string::npos)
+      << given;
 }
 
 TEST(ReconcileText, TextThatIsNotUtf8IsShownEscaped) {

@@ -638,8 +638,8 @@ TEST(Reconcile, ClockTimesComeFromTheLogAtTheRetracedPoint) {
   EXPECT_EQ(r.clock.basis, ClockProposal::Basis::AtPoint);
   // A gap in the log: the nearest earlier reading, said so.
   in.clock_log =
-      std::vector<ClockPly>{clock_ply(0, std::chrono::minutes(90), std::chrono::minutes(90)),
-                            clock_ply(11, std::chrono::minutes(80), std::chrono::minutes(70))};
+      std::vector<ClockPly>{clock_ply(0, {std::chrono::minutes(90), std::chrono::minutes(90)}),
+                            clock_ply(11, {std::chrono::minutes(80), std::chrono::minutes(70)})};
   r = reconcile(in);
   EXPECT_EQ(r.clock.basis, ClockProposal::Basis::Earlier);
   ASSERT_TRUE(r.clock.reading);
@@ -817,9 +817,9 @@ TEST(ReconcileLongGame, MoveLeftOutNearTheEndOfA115MoveGame) {
   in.boards[1].placement = before_last;
   in.clock_log = std::vector<ClockPly>{};
   for (std::size_t ply = 0; ply <= 230; ++ply)
-    in.clock_log->push_back(clock_ply(int(ply),
-                                      std::chrono::milliseconds(5400000 - 10000 * long(ply)),
-                                      std::chrono::milliseconds(5400000 - 9000 * long(ply))));
+    in.clock_log->push_back(
+        clock_ply(int(ply), {std::chrono::milliseconds(5400000 - 10000 * long(ply)),
+                             std::chrono::milliseconds(5400000 - 9000 * long(ply))}));
   const Reconciliation r = reconcile(in);
   EXPECT_FALSE(r.sheets_agree);
   EXPECT_EQ(r.agreed_plies, 221u);
@@ -938,6 +938,31 @@ TEST(ReconcileInputs, ASheetIsReadUpToTheBoundOnly) {
   EXPECT_EQ(s.plies.size(), kMaxSheetPlies);
   EXPECT_TRUE(s.cut());
   EXPECT_EQ(s.read_plies, 1u);
+}
+
+TEST(ReconcileInputs, AWrittenMoveIsKeptUpToTheBoundOnly) {
+  // A cell of a megabyte (a sheet that is one long word) is kept as its first bytes and "…" and
+  // reads as no move: what the report shows of it, and the reader's reason, stay short.
+  Scoresheet sheet;
+  sheet.entries.resize(2);
+  sheet.entries[0].text = "e4";
+  sheet.entries[1].text = std::string(std::size_t(1) << 20, 'N');
+  SheetReading s = read_sheet(Position(), {sheet, std::nullopt});
+  ASSERT_EQ(s.plies.size(), 2u);
+  EXPECT_EQ(s.read_plies, 1u);
+  EXPECT_EQ(s.plies[1].written, std::string(kMaxWrittenBytes - 3, 'N') + "\u2026");
+  EXPECT_EQ(s.plies[1].problem, PlyProblem::NotAMove);
+  EXPECT_LT(s.plies[1].reason.size(), 4 * kMaxWrittenBytes) << s.plies[1].reason;
+  // Cut between letters, never inside one (Cyrillic letters are two bytes each).
+  std::string cyrillic;
+  for (int k = 0; k < 100; ++k) cyrillic += "\u0414";
+  sheet.entries[1].text = cyrillic;
+  s = read_sheet(Position(), {sheet, *piece_letters_for("mk")});
+  EXPECT_EQ(s.plies[1].written, cyrillic.substr(0, 2 * ((kMaxWrittenBytes - 3) / 2)) + "\u2026");
+  // A written move as long as the bound is kept whole.
+  sheet.entries[1].text = std::string(kMaxWrittenBytes, 'e');
+  s = read_sheet(Position(), {sheet, std::nullopt});
+  EXPECT_EQ(s.plies[1].written, sheet.entries[1].text);
 }
 
 TEST(ReconcileInputs, BoardsAsPlacementOrFen) {
