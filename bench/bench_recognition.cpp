@@ -26,6 +26,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <string>
@@ -155,6 +156,28 @@ bool play_game(Wire wire, bool watch, std::uint32_t seed, int plies, double fact
              made[static_cast<std::size_t>(recognised)] ==
                  game[static_cast<std::size_t>(recognised)])
         ++recognised;
+      if (recognised < static_cast<int>(game.size())) {
+        // Where it went wrong, with what the board said around it.
+        std::fprintf(stderr, "%s %s seed %u: %d of %zu plies; ply %d (%s) not made\n",
+                     wire == Wire::Dgt ? "DGT" : "peg", watch ? "watch" : "e-board", seed,
+                     recognised, game.size(), recognised + 1,
+                     core::to_uci(game[static_cast<std::size_t>(recognised)]).c_str());
+        if (const char* folder = std::getenv("BENCH_RECOGNITION_LOGS")) {
+          const std::string name = std::string(folder) + "/" + (wire == Wire::Dgt ? "dgt" : "peg") +
+                                   (watch ? "-watch-" : "-eboard-") + std::to_string(seed) + ".log";
+          if (FILE* log = std::fopen(name.c_str(), "w")) {
+            std::vector<std::pair<SteadyClock::time_point, std::string>> lines;
+            for (const auto& e : events) lines.emplace_back(e.time, describe(e));
+            for (std::size_t i = 0; i < writes.size() && i < actions.size(); ++i)
+              lines.emplace_back(writes[i], "    hand: " + emulator::describe(actions[i]));
+            std::stable_sort(lines.begin(), lines.end(),
+                             [](const auto& a, const auto& b) { return a.first < b.first; });
+            for (const auto& [time, text] : lines)
+              std::fprintf(log, "%.1f %s\n", ms(time - lines.front().first), text.c_str());
+            std::fclose(log);
+          }
+        }
+      }
       figures.played += static_cast<int>(game.size());
       figures.recognised += recognised;
       ++figures.games;

@@ -91,7 +91,9 @@ std::vector<MoveSequence> likeliest(const Position& from, std::vector<MoveSequen
       changed |= squares_left(pos, m) | core::square_bb(m.to());
       pos.play(m);
     }
-    return core::popcount(handled & ~changed);
+    // Both ways: a hole handled that the sequence leaves as it was, and a square the sequence
+    // changes (and may change back: a double step taken en passant) that no hand touched.
+    return core::popcount(handled ^ changed);
   };
   std::vector<int> counts;
   for (const auto& sequence : sequences) counts.push_back(unexplained(sequence));

@@ -132,6 +132,22 @@ std::optional<std::size_t> Pegboard::held_for(Square s, Piece piece) const {
   return index;
 }
 
+// A piece-identifying board shows a promotion's new piece where a pawn was lifted: the pawn in
+// the hand it came from, and the piece it became (D.2.1: the board names it).
+std::optional<std::size_t> Pegboard::promoted_pawn(Square s, Piece piece) {
+  const int rank = core::rank_of(s);
+  if (piece == core::NO_PIECE || (rank != 0 && rank != 7)) return std::nullopt;
+  const core::PieceType type = core::type_of(piece);
+  if (type == core::PAWN || type == core::KING) return std::nullopt;
+  const Piece pawn = core::make_piece(core::color_of(piece), core::PAWN);
+  for (std::size_t i = in_hand_.size(); i-- > 0;)
+    if (in_hand_[i].piece == pawn) {
+      promotion_ = type;
+      return i;
+    }
+  return std::nullopt;
+}
+
 void Pegboard::place(Square s, Piece piece, TimePoint time) {
   changed(time);
   if (board_.occupied & core::square_bb(s)) {
@@ -148,7 +164,9 @@ void Pegboard::place(Square s, Piece piece, TimePoint time) {
   event.square = s;
   event.piece = piece;
   Square from = core::SQ_NONE;
-  if (const auto index = held_for(s, piece)) {
+  auto index = held_for(s, piece);
+  if (!index) index = promoted_pawn(s, piece);
+  if (index) {
     InHand& held = in_hand_[*index];
     if (held.from == s && !held.touch_reported && time - held.time < settings_.bounce) {
       // Sensor bounce: the peg never left its hole (no touch, no placement).
