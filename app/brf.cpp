@@ -3,6 +3,8 @@
 
 #include <liblouis.h>
 
+#include <filesystem>
+
 namespace annabella::app {
 namespace {
 
@@ -45,6 +47,21 @@ Result<std::u32string> translate_line(std::string_view line, const std::string& 
 
 }  // namespace
 
+Result<std::string> braille_table_path(std::string_view name) {
+  const std::filesystem::path folder = ANNABELLA_LOUIS_TABLES_DIR;
+  const std::string how =
+      "give the file name of a table liblouis ships, without a folder (e.g. "
+      "\"en-ueb-g1.ctb\", \"de-g0.utb\"); `ls " +
+      folder.string() + "` lists them";
+  if (name.empty() || name.find_first_of("/\\,") != std::string_view::npos || name[0] == '.')
+    return fail("\"" + std::string(name) + "\" is not a braille table name: " + how);
+  const std::filesystem::path path = folder / std::string(name);
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec))
+    return fail("\"" + std::string(name) + "\" is no braille table liblouis ships: " + how);
+  return path.string();
+}
+
 char ascii_braille(char32_t cell) {
   // North American ASCII braille, indexed by the dot bits (dot 1 = 1, dot 2 = 2 ... dot 6 = 32).
   static constexpr char kAscii[] =
@@ -54,10 +71,12 @@ char ascii_braille(char32_t cell) {
 
 Result<std::string> to_brf(const std::vector<std::string>& lines, std::string_view table,
                            BrfLayout layout) {
-  const std::string table_name(table);
+  auto table_path = braille_table_path(table);  // a name, never a path to another file
+  if (!table_path) return fail(table_path.error());
+  const std::string& table_name = *table_path;
   if (!lou_getTable(table_name.c_str()))
-    return fail("braille table \"" + table_name + "\" not found (record.braille_table; the " +
-                "tables are in /usr/share/liblouis/tables)");
+    return fail("braille table \"" + std::string(table) + "\" cannot be loaded by liblouis " +
+                "(record.braille_table)");
   std::vector<std::string> brf_lines;
   for (const auto& line : lines) {
     auto cells = translate_line(line, table_name);

@@ -23,6 +23,12 @@ struct BrfLayout {
 Result<std::string> to_brf(const std::vector<std::string>& lines, std::string_view table,
                            BrfLayout layout = {});
 
+// The table liblouis ships under `name` (record.braille_table), as a path in liblouis's table
+// folder: a name with a folder in it, or one liblouis does not ship, is refused with a message
+// saying how to find the valid names, so the configuration never makes the station read another
+// file (issue 11, section 5).
+Result<std::string> braille_table_path(std::string_view name);
+
 // One Unicode braille cell (U+2800..U+283F, six dots) as its ASCII braille character.
 char ascii_braille(char32_t cell);
 

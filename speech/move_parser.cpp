@@ -1,10 +1,12 @@
 #include "speech/move_parser.h"
 
 #include <algorithm>
+#include <array>
 #include <optional>
 #include <sstream>
 
 #include "core/movegen.h"
+#include "speech/move_readings.h"
 #include "speech/phrases.h"
 
 namespace annabella::speech {
@@ -49,9 +51,20 @@ std::vector<std::string> split_words(std::string_view text) {
   return words;
 }
 
-// A word written the way moves are written ("f3", "Sf3", "exd5", "e8=Q", "O-O", "g1-f3").
+// The piece a capital letter stands for in `letters`, or 0.
+int piece_letter(char c, const core::PieceLetters& letters) {
+  for (int pt = core::PAWN; pt <= core::KING; ++pt)
+    if (letters.letters[pt].size() == 1 && letters.letters[pt][0] == c) return pt;
+  return 0;
+}
+
+// A word written the way moves are written ("f3", "Sf3", "exd5", "e8=Q", "O-O", "g1-f3"), read in
+// one letter set. A capital A-H is a file only when no accepted set has it as a piece letter
+// (German "D" is a queen, never the d file); *by_letter tells whether a piece letter was read.
 std::optional<std::vector<Meaning>> read_written(std::string_view token,
-                                                 const core::PieceLetters& letters) {
+                                                 const core::PieceLetters& letters,
+                                                 const std::vector<core::PieceLetters>& accepted,
+                                                 bool* by_letter) {
   std::string castle;
   for (char c : token)
     if (c != '-') castle += c;
@@ -59,30 +72,27 @@ std::optional<std::vector<Meaning>> read_written(std::string_view token,
     return std::vector{Meaning{Sense::CastleShort}};
   if (castle == "OOO" || castle == "000" || castle == "ooo")
     return std::vector{Meaning{Sense::CastleLong}};
-  std::vector<Meaning> out;
-  auto piece_letter = [&](char c) -> int {
-    for (const auto* table : {&letters, &core::english_letters()})
-      for (int pt = core::PAWN; pt <= core::KING; ++pt)
-        if (table->letters[pt].size() == 1 && table->letters[pt][0] == c) return pt;
-    return 0;
+  auto letter_elsewhere = [&](char c) {
+    return std::any_of(accepted.begin(), accepted.end(),
+                       [&](const core::PieceLetters& l) { return piece_letter(c, l) != 0; });
   };
+  static constexpr std::string_view kSigns = "xX:+#=";
+  static constexpr std::array<Sense, 6> kSignSenses = {
+      Sense::Capture, Sense::Capture, Sense::Capture, Sense::Check, Sense::Mate, Sense::Promotes};
+  std::vector<Meaning> out;
   for (char c : token) {
     if (c >= 'a' && c <= 'h') {
       out.push_back({Sense::File, c - 'a'});
     } else if (c >= '1' && c <= '8') {
       out.push_back({Sense::Rank, c - '1'});
-    } else if (c == 'x' || c == 'X' || c == ':') {
-      out.push_back({Sense::Capture});
-    } else if (c == '+') {
-      out.push_back({Sense::Check});
-    } else if (c == '#') {
-      out.push_back({Sense::Mate});
-    } else if (c == '=') {
-      out.push_back({Sense::Promotes});
+    } else if (const auto sign = kSigns.find(c); sign != std::string_view::npos) {
+      out.push_back({kSignSenses[sign]});
     } else if (c == '-') {
-    } else if (c >= 'A' && c <= 'Z' && piece_letter(c)) {
-      out.push_back({Sense::Piece, piece_letter(c)});
-    } else if (c >= 'A' && c <= 'H') {
+      continue;
+    } else if (c >= 'A' && c <= 'Z' && piece_letter(c, letters)) {
+      out.push_back({Sense::Piece, piece_letter(c, letters)});
+      *by_letter = true;
+    } else if (c >= 'A' && c <= 'H' && !letter_elsewhere(c)) {
       out.push_back({Sense::File, c - 'A'});
     } else {
       return std::nullopt;
@@ -109,69 +119,98 @@ struct Description {
   std::vector<PartialSquare> squares;
 };
 
+// Where a piece word goes in a description, from the words before it.
+enum class PieceSlot { Moving, Captured, Promotion, OutOfPlace };
+PieceSlot piece_slot(const Description& d, bool after_promotes, bool after_capture,
+                     bool last_was_square) {
+  if (after_promotes) return PieceSlot::Promotion;  // "wird Dame"
+  if (after_capture && !d.captured && !last_was_square)
+    return PieceSlot::Captured;  // "schlaegt Springer Cesar sechs"
+  if (!d.piece && d.squares.empty() && !after_capture) return PieceSlot::Moving;
+  if (last_was_square && d.squares.back().full() && !d.promotion)
+    return PieceSlot::Promotion;  // a piece right after the destination: "Eva acht Dame"
+  return PieceSlot::OutOfPlace;
+}
+
+// A file, a rank, or a file and the rank that follows it, from meanings[*i] on.
+PartialSquare read_square(const std::vector<Meaning>& meanings, std::size_t* i) {
+  PartialSquare s;
+  const Meaning m = meanings[*i];
+  if (m.sense == Sense::Rank) {
+    s.rank = m.value;
+    return s;
+  }
+  s.file = m.value;
+  if (*i + 1 < meanings.size() && meanings[*i + 1].sense == Sense::Rank)
+    s.rank = meanings[++*i].value;
+  return s;
+}
+
+// What a description cannot be: "" when it describes a move.
+std::string description_problem(const Description& d) {
+  if (d.castle_short && d.castle_long) return "both castlings named";
+  if (d.squares.size() > 2) return "more than two squares";
+  if (d.castle_short || d.castle_long) return "";
+  if (d.squares.empty()) return "no square named";
+  if (!d.squares.back().full()) return "the destination square lacks its file or rank";
+  return "";
+}
+
+// The signs that set a flag of the description.
+void apply_sign(Sense sense, Description& d) {
+  switch (sense) {
+    case Sense::CastleShort:
+      d.castle_short = true;
+      break;
+    case Sense::CastleLong:
+      d.castle_long = true;
+      break;
+    case Sense::Capture:
+      d.capture = true;
+      break;
+    case Sense::EnPassant:
+      d.en_passant = d.capture = true;
+      break;
+    case Sense::Promotes:
+      d.promotes = true;
+      break;
+    default:
+      break;
+  }
+}
+
 Result<Description, std::string> describe(const std::vector<Meaning>& meanings) {
   Description d;
   bool last_was_square = false, after_capture = false, after_promotes = false;
   for (std::size_t i = 0; i < meanings.size(); ++i) {
     const Meaning m = meanings[i];
-    bool square = false;
-    switch (m.sense) {
-      case Sense::File:
-      case Sense::Rank: {
-        PartialSquare s;
-        if (m.sense == Sense::File) {
-          s.file = m.value;
-          if (i + 1 < meanings.size() && meanings[i + 1].sense == Sense::Rank)
-            s.rank = meanings[++i].value;
-        } else {
-          s.rank = m.value;
-        }
-        d.squares.push_back(s);
-        square = true;
-        break;
-      }
-      case Sense::Piece:
-        if (after_promotes) {
-          d.promotion = m.value;  // "wird Dame"
-        } else if (after_capture && !d.captured && !last_was_square) {
-          d.captured = m.value;  // "schlaegt Springer Cesar sechs"
-        } else if (!d.piece && d.squares.empty() && !after_capture) {
+    if (m.sense == Sense::Ignore) continue;
+    const bool square = m.sense == Sense::File || m.sense == Sense::Rank;
+    if (square) {
+      d.squares.push_back(read_square(meanings, &i));
+    } else if (m.sense == Sense::Piece) {
+      switch (piece_slot(d, after_promotes, after_capture, last_was_square)) {
+        case PieceSlot::Moving:
           d.piece = m.value;
-        } else if (last_was_square && d.squares.back().full() && !d.promotion) {
-          d.promotion = m.value;  // a piece right after the destination: "Eva acht Dame"
-        } else {
+          break;
+        case PieceSlot::Captured:
+          d.captured = m.value;
+          break;
+        case PieceSlot::Promotion:
+          d.promotion = m.value;
+          break;
+        case PieceSlot::OutOfPlace:
           return fail_with(std::string("a piece word out of place"));
-        }
-        break;
-      case Sense::CastleShort:
-        d.castle_short = true;
-        break;
-      case Sense::CastleLong:
-        d.castle_long = true;
-        break;
-      case Sense::Capture:
-        d.capture = after_capture = true;
-        break;
-      case Sense::EnPassant:
-        d.en_passant = d.capture = true;
-        break;
-      case Sense::Promotes:
-        d.promotes = after_promotes = true;
-        break;
-      case Sense::Check:
-      case Sense::Mate:
-      case Sense::Ignore:
-        break;
+      }
+    } else {
+      apply_sign(m.sense, d);
+      after_capture = after_capture || m.sense == Sense::Capture;
+      after_promotes = after_promotes || m.sense == Sense::Promotes;
     }
-    if (m.sense != Sense::Ignore) last_was_square = square;
+    last_was_square = square;
   }
-  if (d.castle_short && d.castle_long) return fail_with(std::string("both castlings named"));
-  if (d.squares.size() > 2) return fail_with(std::string("more than two squares"));
-  if (!d.castle_short && !d.castle_long) {
-    if (d.squares.empty()) return fail_with(std::string("no square named"));
-    if (!d.squares.back().full())
-      return fail_with(std::string("the destination square lacks its file or rank"));
-  }
+  if (std::string problem = description_problem(d); !problem.empty())
+    return fail_with(std::move(problem));
   return d;
 }
 
@@ -209,34 +248,47 @@ std::string join(const std::vector<std::string>& parts, std::string_view separat
 
 }  // namespace
 
+namespace {
+// One code point folded: lower case (Latin, Latin-1, Cyrillic), ё as е, umlauts without their
+// dots; ß is handled by the caller.
+char32_t fold_code_point(char32_t c) {
+  if (c >= 'A' && c <= 'Z') return c + 32;
+  if (c >= 0xC0 && c <= 0xDE && c != 0xD7) c += 32;  // Latin-1 capitals
+  if (c >= 0x410 && c <= 0x42F) return c + 32;       // Cyrillic capitals
+  if (c == 0x401 || c == 0x451) return 0x435;        // ё -> е
+  if (c == 0xE4) return 'a';                         // ä
+  if (c == 0xF6) return 'o';                         // ö
+  if (c == 0xFC) return 'u';                         // ü
+  return c;
+}
+
+// The code point at word[*i] (lenient: a cut sequence gives what is there), *i moved past it.
+char32_t next_code_point(std::string_view word, std::size_t* i) {
+  const auto b0 = static_cast<unsigned char>(word[*i]);
+  char32_t c = b0;
+  int extra = 0;
+  if (b0 >= 0xF0) {
+    c = b0 & 0x07, extra = 3;
+  } else if (b0 >= 0xE0) {
+    c = b0 & 0x0F, extra = 2;
+  } else if (b0 >= 0xC0) {
+    c = b0 & 0x1F, extra = 1;
+  }
+  ++*i;
+  for (int k = 0; k < extra && *i < word.size(); ++k, ++*i)
+    c = (c << 6) | (static_cast<unsigned char>(word[*i]) & 0x3F);
+  return c;
+}
+}  // namespace
+
 std::string MoveParser::fold(std::string_view word) {
   std::string out;
   for (std::size_t i = 0; i < word.size();) {
-    const auto b0 = static_cast<unsigned char>(word[i]);
-    char32_t c = b0;
-    int extra = 0;
-    if (b0 >= 0xF0) {
-      c = b0 & 0x07, extra = 3;
-    } else if (b0 >= 0xE0) {
-      c = b0 & 0x0F, extra = 2;
-    } else if (b0 >= 0xC0) {
-      c = b0 & 0x1F, extra = 1;
-    }
-    ++i;
-    for (int k = 0; k < extra && i < word.size(); ++k, ++i)
-      c = (c << 6) | (static_cast<unsigned char>(word[i]) & 0x3F);
-    if (c >= 'A' && c <= 'Z') c += 32;
-    if (c >= 0xC0 && c <= 0xDE && c != 0xD7) c += 32;  // Latin-1 capitals
-    if (c >= 0x410 && c <= 0x42F) c += 32;             // Cyrillic capitals
-    if (c == 0x401 || c == 0x451) c = 0x435;           // ё -> е
-    if (c == 0xE4) c = 'a';                            // ä
-    if (c == 0xF6) c = 'o';                            // ö
-    if (c == 0xFC) c = 'u';                            // ü
-    if (c == 0xDF) {                                   // ß
+    const char32_t c = fold_code_point(next_code_point(word, &i));
+    if (c == 0xDF)  // ß
       out += "ss";
-      continue;
-    }
-    append_utf8(out, c);
+    else
+      append_utf8(out, c);
   }
   // The rulebook's ASCII spellings: Laeufer = Läufer, Koenig = König, fuenf = fünf.
   for (const char* digraph : {"ae", "oe", "ue"}) {
@@ -246,8 +298,14 @@ std::string MoveParser::fold(std::string_view word) {
   return out;
 }
 
-MoveParser::MoveParser(Vocabulary primary) : primary_(std::move(primary)) {
-  letters_ = core::piece_letters_for(primary_.language()).value_or(core::english_letters());
+MoveParser::MoveParser(Vocabulary primary, std::vector<core::PieceLetters> letters)
+    : primary_(std::move(primary)), sets_(std::move(letters)) {
+  if (sets_.empty()) {
+    // D.2.1: English and the profile's language; a text they read differently is asked about.
+    sets_.push_back(core::english_letters());
+    if (auto own = core::piece_letters_for(primary_.language()); own && own->code != "en")
+      sets_.push_back(*own);
+  }
   add_words(primary_);
   for (const auto& name : Vocabulary::profile_names()) {
     if (name == primary_.name()) continue;
@@ -291,75 +349,143 @@ void MoveParser::add_words(const Vocabulary& v) {
     for (const auto& w : split_words(ignore->spoken)) add({w, w}, {Sense::Ignore});
 }
 
-Result<core::Move, HeardMoveError> MoveParser::parse(const core::Position& pos,
-                                                     std::string_view text) const {
-  auto error = [&](Kind kind, std::string message) {
-    return fail_with(HeardMoveError{kind, std::move(message), {}, {}});
-  };
-  const std::string quoted = "\"" + std::string(text) + "\"";
-  const auto raw = split_words(text);
-  std::vector<std::string> folded;
-  for (const auto& w : raw) folded.push_back(fold(w));
+// What one letter set makes of a text: the legal moves it fits, or why none.
+struct MoveParser::SetOutcome {
+  std::vector<core::Move> moves;
+  bool by_letters = false;  // a piece letter of the set, or written notation, decided it
+  std::optional<HeardMoveError> error;
+};
 
-  std::vector<Meaning> meanings;
-  std::string unknown;
-  for (std::size_t i = 0; i < folded.size();) {
-    const Entry* best = nullptr;
-    for (const auto& e : lexicon_) {  // longest first
-      if (e.words.size() > folded.size() - i) continue;
-      if (std::equal(e.words.begin(), e.words.end(), folded.begin() + long(i))) {
-        best = &e;
-        break;
-      }
-    }
-    if (best) {
-      meanings.push_back(best->meaning);
-      i += best->words.size();
-      continue;
-    }
-    if (auto written = read_written(raw[i], letters_)) {
-      meanings.insert(meanings.end(), written->begin(), written->end());
-      ++i;
-      continue;
-    }
-    unknown = raw[i];
-    break;
-  }
+// Every set's readings merged, and the most telling error for when there is none.
+struct MoveParser::Collected {
+  std::vector<core::MoveReading> readings;
+  std::optional<HeardMoveError> error;
+};
 
-  // Whatever the words do not explain may still be written notation the core reads (C.3).
-  auto written_move = [&]() -> std::optional<core::Move> {
-    for (const auto* letters : {&letters_, &core::english_letters()})
-      if (auto m = core::read_move(pos, text, *letters)) return *m;
-    return std::nullopt;
-  };
-  if (!unknown.empty()) {
-    if (auto m = written_move()) return *m;
-    return error(Kind::NotAMove, quoted + " is not a move: the word \"" + unknown +
-                                     "\" is not in the words of any profile");
-  }
-  auto description = describe(meanings);
-  if (!description) {
-    if (auto m = written_move()) return *m;
-    return error(Kind::NotAMove, quoted + " is not a move: " + description.error());
-  }
+namespace {
 
+HeardMoveError heard_error(Kind kind, std::string message) {
+  return HeardMoveError{kind, std::move(message), {}, {}, {}};
+}
+
+// The legal moves a description fits: first as SAN means it ("Eva vier" is a pawn move, a
+// capture is said), then loosely.
+std::vector<core::Move> fitting_moves(const core::Position& pos, const Description& d) {
   std::vector<core::Move> candidates;
   const auto legal = core::legal_moves(pos);
   for (bool strict : {true, false}) {
     for (core::Move m : legal)
-      if (fits(pos, m, *description, strict)) candidates.push_back(m);
+      if (fits(pos, m, d, strict)) candidates.push_back(m);
     if (!candidates.empty()) break;
   }
-  if (candidates.size() == 1) return candidates.front();
-  if (candidates.empty()) {
-    if (auto m = written_move()) return *m;
-    return error(Kind::Illegal, quoted + ": no legal move fits in this position");
+  return candidates;
+}
+
+}  // namespace
+
+const MoveParser::Entry* MoveParser::longest_entry(const std::vector<std::string>& folded,
+                                                   std::size_t at) const {
+  for (const auto& e : lexicon_)  // longest first
+    if (e.words.size() <= folded.size() - at &&
+        std::equal(e.words.begin(), e.words.end(), folded.begin() + long(at)))
+      return &e;
+  return nullptr;
+}
+
+MoveParser::SetOutcome MoveParser::read_in(const core::Position& pos, std::string_view text,
+                                           const core::PieceLetters& letters) const {
+  SetOutcome outcome;
+  const std::string quoted = "\"" + std::string(text) + "\"";
+  const auto raw = split_words(text);
+  std::vector<std::string> folded;
+  for (const auto& w : raw) folded.push_back(fold(w));
+  std::vector<Meaning> meanings;
+  std::string unknown;
+  for (std::size_t i = 0; i < folded.size();) {
+    if (const Entry* best = longest_entry(folded, i)) {
+      meanings.push_back(best->meaning);
+      i += best->words.size();
+    } else if (auto written = read_written(raw[i], letters, sets_, &outcome.by_letters)) {
+      meanings.insert(meanings.end(), written->begin(), written->end());
+      ++i;
+    } else {
+      unknown = raw[i];
+      break;
+    }
   }
-  HeardMoveError ambiguous{Kind::Ambiguous, "", candidates, {}};
-  for (core::Move m : candidates)
-    ambiguous.candidate_phrases.push_back(phrase_for_move(primary_, pos, m).text);
-  ambiguous.message =
-      quoted + " is ambiguous: " + join(ambiguous.candidate_phrases, ", ") + "; say which";
+  auto description = unknown.empty() ? describe(meanings) : fail_with(std::string());
+  if (description) outcome.moves = fitting_moves(pos, *description);
+  if (!outcome.moves.empty()) return outcome;
+  // Whatever the words do not explain may still be written notation the core reads (C.3).
+  outcome.by_letters = true;
+  auto written = core::read_move(pos, text, letters);
+  if (written) {
+    outcome.moves.push_back(*written);
+  } else if (written.error().kind == core::MoveReadError::Kind::Ambiguous) {
+    outcome.moves = written.error().candidates;
+  } else if (!unknown.empty()) {
+    outcome.error = heard_error(Kind::NotAMove, quoted + " is not a move: the word \"" + unknown +
+                                                    "\" is not in the words of any profile");
+  } else if (!description) {
+    outcome.error = heard_error(Kind::NotAMove, quoted + " is not a move: " + description.error());
+  } else {
+    outcome.error = heard_error(Kind::Illegal, quoted + ": no legal move fits in this position");
+  }
+  return outcome;
+}
+
+MoveParser::Collected MoveParser::collect(const core::Position& pos, std::string_view text) const {
+  Collected c;
+  for (const core::PieceLetters& letters : sets_) {
+    SetOutcome outcome = read_in(pos, text, letters);
+    const std::string label = outcome.by_letters ? letters.code : "profile " + primary_.name();
+    for (core::Move m : outcome.moves)
+      if (std::none_of(c.readings.begin(), c.readings.end(),
+                       [&](const core::MoveReading& r) { return r.move == m; }))
+        c.readings.push_back({m, label});
+    // An illegal move's reason says more than "not a move"; among equals, the first set's.
+    if (outcome.error &&
+        (!c.error || (c.error->kind == Kind::NotAMove && outcome.error->kind == Kind::Illegal)))
+      c.error = std::move(outcome.error);
+  }
+  return c;
+}
+
+std::vector<core::PieceLetters> MoveParser::letters_setting(std::string_view code) {
+  if (code.empty()) return {};
+  auto letters = core::piece_letters_for(code);
+  if (!letters) return {};
+  return {*letters};
+}
+
+std::vector<core::MoveReading> MoveParser::readings(const core::Position& pos,
+                                                    std::string_view text) const {
+  return collect(pos, text).readings;
+}
+
+Result<core::Move, HeardMoveError> MoveParser::parse(const core::Position& pos,
+                                                     std::string_view text) const {
+  Collected c = collect(pos, text);
+  if (c.readings.size() == 1) return c.readings.front().move;
+  if (c.readings.empty()) {
+    if (c.error) return fail_with(std::move(*c.error));
+    return fail_with(heard_error(Kind::NotAMove, "\"" + std::string(text) + "\" is not a move"));
+  }
+  HeardMoveError ambiguous = heard_error(Kind::Ambiguous, "");
+  for (const core::MoveReading& r : c.readings) {
+    ambiguous.candidates.push_back(r.move);
+    ambiguous.candidate_phrases.push_back(phrase_for_move(primary_, pos, r.move).text);
+  }
+  if (core::readings_differ_in_letters(c.readings)) {
+    // D.2.1: never decided silently; the caller asks which reading was meant.
+    std::string trimmed = join(split_words(text), " ");
+    ambiguous.message = describe_readings(pos, trimmed, c.readings);
+  } else {
+    ambiguous.message = "\"" + std::string(text) +
+                        "\" is ambiguous: " + join(ambiguous.candidate_phrases, ", ") +
+                        "; say which";
+  }
+  ambiguous.readings = std::move(c.readings);
   return fail_with(std::move(ambiguous));
 }
 

@@ -5,6 +5,12 @@
 // Dame"), the words of every shipped profile (the chosen one decides when two disagree), and
 // what an assistant would type: "springer f3", "laufer", "Sf3", "e2e4", "O-O" (Appendix C
 // notation through core::read_move). Case, umlauts and their ASCII spellings do not matter.
+//
+// Written moves are read in the piece letters of the profile's language and in English, or only
+// in the letters given (the assistant's letters, configuration key console.letters). A text that
+// reads as different legal moves in them ("Bc5": bishop in English, pawn in German "B" = Bauer)
+// is never decided silently (D.2.1, Art. 8): parse() reports it as Ambiguous with every reading,
+// and readings() lists them for a caller that asks which.
 #pragma once
 
 #include <string>
@@ -18,22 +24,39 @@
 
 namespace annabella::speech {
 
-// Why a text is not a move here. For Ambiguous, every fitting move and its phrase in the
-// profile's words ("Springer Bella David sieben").
+// Why a text is not a move here. For Ambiguous, every fitting move, its phrase in the
+// profile's words ("Springer Bella David sieben") and the reading it came from: when the
+// readings name different letters (core::readings_differ_in_letters), the message names each
+// ("Bc5: bishop f8-c5 (English letters) or pawn c7-c5 (German letters)").
 struct HeardMoveError {
   enum class Kind { NotAMove, Illegal, Ambiguous };
   Kind kind = Kind::NotAMove;
   std::string message;
   std::vector<core::Move> candidates;
   std::vector<std::string> candidate_phrases;
+  std::vector<core::MoveReading> readings;
 };
 
 class MoveParser {
  public:
-  // Understands `primary`'s words first, then those of every shipped profile.
-  explicit MoveParser(Vocabulary primary);
+  // Understands `primary`'s words first, then those of every shipped profile. Written moves are
+  // read in `letters` when given (the assistant's letters), else in English and in the letters
+  // of the profile's language.
+  explicit MoveParser(Vocabulary primary, std::vector<core::PieceLetters> letters = {});
 
-  Result<core::Move, HeardMoveError> parse(const core::Position& pos, std::string_view text) const;
+  // The move, when every reading of `text` is the same legal move; otherwise why not.
+  [[nodiscard]] Result<core::Move, HeardMoveError> parse(const core::Position& pos,
+                                                         std::string_view text) const;
+  // Every distinct legal move `text` reads as, each with where it was read: a letter set's code
+  // ("en", "de") or "profile NAME" for the profile's words. Empty when none is legal.
+  [[nodiscard]] std::vector<core::MoveReading> readings(const core::Position& pos,
+                                                        std::string_view text) const;
+  // The letter sets of a setting (configuration key console.letters): "" -> none given (English
+  // and the profile's language); a code core::piece_letters_for knows -> that set. The
+  // configuration refuses any other value; here it counts as none given.
+  [[nodiscard]] static std::vector<core::PieceLetters> letters_setting(std::string_view code);
+  // The letter sets written moves are read in, in order.
+  [[nodiscard]] const std::vector<core::PieceLetters>& letter_sets() const { return sets_; }
 
   // The form a word is compared in: lower case, umlauts and their ASCII spellings alike
   // ("Läufer", "Laeufer", "laufer" -> "laufer"), Cyrillic ё as е.
@@ -65,10 +88,18 @@ class MoveParser {
   const std::vector<Entry>& lexicon() const { return lexicon_; }
 
  private:
+  struct SetOutcome;
+  struct Collected;
   void add_words(const Vocabulary& v);
+  // The lexicon entry that matches most words of `folded` from `at`, or null.
+  [[nodiscard]] const Entry* longest_entry(const std::vector<std::string>& folded,
+                                           std::size_t at) const;
+  [[nodiscard]] SetOutcome read_in(const core::Position& pos, std::string_view text,
+                                   const core::PieceLetters& letters) const;
+  [[nodiscard]] Collected collect(const core::Position& pos, std::string_view text) const;
 
   Vocabulary primary_;
-  core::PieceLetters letters_;
+  std::vector<core::PieceLetters> sets_;
   std::vector<Entry> lexicon_;
 };
 

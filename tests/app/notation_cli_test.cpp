@@ -60,7 +60,8 @@ TEST(NotationCommand, ErrorsGoToStderrWithANonZeroExit) {
        "'Ng5' is ambiguous: it fits Nfg5, Neg5"},
       {"e4 zz9", 1, "e4\n", "'zz9' is not a move"},
       {"--lang xx e4", 2, "", "unknown language \"xx\""},
-      {"--lang auto e4 e5", 2, "", "several languages explain every written move"},
+      {"--lang auto e4 e5 Zc4", 2, "",
+       "no built-in language reads every written move as a legal move here"},
       {"--fen \"8/8/8/8/8/8/8/8 w - - 0 1\" e4", 2, "", "--fen: "},
   };
   for (const ErrorCase& c : cases) {
@@ -78,7 +79,29 @@ TEST(NotationCommand, AutoDetectionSaysWhatDecidedIt) {
   const std::string err = notation("--lang auto e4 e5 Cf3 Cc6 Fb5 2>&1 >/dev/null", &code);
   EXPECT_EQ(code, 0);
   EXPECT_EQ(err,
-            "annabella notation: --lang auto: only Français (fr) explains every written move\n");
+            "annabella notation: --lang auto: only Français (fr) reads every written move as a "
+            "legal move\n");
+  // Moves every language reads alike (pawn moves) are not ambiguous.
+  EXPECT_EQ(notation("--lang auto e4 e5 2>/dev/null", &code), "e4\ne5\n");
+  EXPECT_EQ(code, 0);
+}
+
+// D.2.1: "Bc5" is a bishop in English and a pawn in German; where both are legal, --lang auto
+// names both readings and reads nothing (exit 1). Languages where it is illegal are not listed.
+TEST(NotationCommand, AutoDetectionNamesTheLegalReadingsAndNeverChoosesOne) {
+  int code = -1;
+  const std::string fen =
+      "--fen \"rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\"";
+  EXPECT_EQ(notation(fen + " --lang auto Bc5 2>/dev/null", &code), "");
+  EXPECT_EQ(code, 1);
+  const std::string err = notation(fen + " --lang auto Bc5 2>&1 >/dev/null", &code);
+  EXPECT_EQ(err,
+            "annabella notation: --lang auto: move 1: Bc5: bishop f8-c5 (English letters) or pawn "
+            "c7-c5 (German letters) (every move is legal in: en, de); a move is not guessed "
+            "(D.2.1): give --lang\n");
+  // A later move that only German reads legally decides it.
+  EXPECT_EQ(notation(fen + " --lang auto Bc5 Sc3 2>/dev/null", &code), "c5\nNc3\n");
+  EXPECT_EQ(code, 0);
 }
 
 TEST(NotationCommand, UnknownOutputFormIsRefused) {

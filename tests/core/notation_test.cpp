@@ -402,5 +402,82 @@ TEST(Notation, DetectLanguage) {
   EXPECT_FALSE(detect_language({"e4", "d4"}, &why));
 }
 
+// D.2.1, Art. 8: "Bc5" is a bishop in English letters and a pawn in German (B = Bauer). Where
+// both moves are legal the text is never decided silently: every reading comes back, with its
+// letters.
+const char* const kBishopOrPawn = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
+
+TEST(NotationReadings, EveryLegalReadingWithItsLetters) {
+  const Position pos = pos_of(kBishopOrPawn);
+  const std::vector<PieceLetters> sets = {lang("en"), lang("de")};
+  const auto readings = move_readings(pos, "Bc5", sets);
+  ASSERT_EQ(readings.size(), 2u);
+  EXPECT_EQ(to_uci(readings[0].move), "f8c5");
+  EXPECT_EQ(readings[0].letters, "en");
+  EXPECT_EQ(to_uci(readings[1].move), "c7c5");
+  EXPECT_EQ(readings[1].letters, "de");
+  EXPECT_TRUE(readings_differ_in_letters(readings));
+
+  auto read = read_move_in(pos, "Bc5", sets);
+  ASSERT_FALSE(read) << to_uci(*read);
+  EXPECT_EQ(read.error().kind, MoveReadError::Kind::Ambiguous);
+  EXPECT_EQ(read.error().readings, readings);
+  EXPECT_EQ(read.error().candidates.size(), 2u);
+  EXPECT_NE(read.error().message.find("Bf8-c5 (en)"), std::string::npos) << read.error().message;
+  EXPECT_NE(read.error().message.find("c7-c5 (de)"), std::string::npos) << read.error().message;
+}
+
+TEST(NotationReadings, OneLegalReadingIsTheMove) {
+  // The bishop cannot reach c5 (e7 is blocked): only the German reading is legal.
+  const Position blocked = pos_of(kStart);
+  const std::vector<PieceLetters> sets = {lang("en"), lang("de")};
+  auto pawn = read_move_in(blocked, "Bc4", sets);
+  ASSERT_TRUE(pawn) << pawn.error().message;
+  EXPECT_EQ(to_uci(*pawn), "c2c4");
+  // Both sets read the same move: no question.
+  auto knight = read_move_in(pos_of(kStart), "g1f3", sets);
+  ASSERT_TRUE(knight) << knight.error().message;
+  EXPECT_EQ(to_uci(*knight), "g1f3");
+  EXPECT_EQ(move_readings(pos_of(kStart), "e4", sets).size(), 1u);
+  // One set alone is read_move.
+  const std::vector<PieceLetters> english = {lang("en")};
+  auto bishop = read_move_in(pos_of(kBishopOrPawn), "Bc5", english);
+  ASSERT_TRUE(bishop) << bishop.error().message;
+  EXPECT_EQ(to_uci(*bishop), "f8c5");
+}
+
+TEST(NotationReadings, ErrorsPreferTheReasonOfAnIllegalMove) {
+  const std::vector<PieceLetters> sets = {lang("de"), lang("en")};
+  // "Nf5": not a move in German letters, illegal in English: the English reason is given.
+  auto m = read_move_in(pos_of(kStart), "Nf5", sets);
+  ASSERT_FALSE(m);
+  EXPECT_EQ(m.error().kind, MoveReadError::Kind::Illegal) << m.error().message;
+  // Two knights reach d2 in English letters only: that set's own ambiguity, with its letters.
+  const Position knights = pos_of("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1");
+  auto a = read_move_in(knights, "Nd2", sets);
+  ASSERT_FALSE(a);
+  EXPECT_EQ(a.error().kind, MoveReadError::Kind::Ambiguous);
+  EXPECT_NE(a.error().message.find("it fits Nbd2, Nfd2"), std::string::npos);
+  ASSERT_EQ(a.error().readings.size(), 2u);
+  EXPECT_FALSE(readings_differ_in_letters(a.error().readings));
+  EXPECT_EQ(a.error().readings[0].letters, "en");
+}
+
+TEST(NotationReadings, LegalLanguageReadingsListOnlyLegalLanguages) {
+  // After 1. e4 e5 2. Nf3, "Bc5" is legal in English (bishop) and German (pawn) only.
+  const auto fits = legal_language_readings(pos_of(kBishopOrPawn), {"Bc5"});
+  ASSERT_EQ(fits.size(), 2u);
+  EXPECT_EQ(fits[0].letters.code, "en");
+  EXPECT_EQ(to_uci(fits[0].moves[0]), "f8c5");
+  EXPECT_EQ(fits[1].letters.code, "de");
+  EXPECT_EQ(to_uci(fits[1].moves[0]), "c7c5");
+  // From the start, "Bc5" is legal nowhere; "e4 e5 Sf3" only where S is the knight.
+  EXPECT_TRUE(legal_language_readings(pos_of(kStart), {"Bc5"}).empty());
+  std::vector<std::string> codes;
+  for (const auto& f : legal_language_readings(pos_of(kStart), {"e4", "e5", "Sf3"}))
+    codes.push_back(f.letters.code);
+  EXPECT_EQ(codes, (std::vector<std::string>{"de", "sr"}));
+}
+
 }  // namespace
 }  // namespace annabella::core

@@ -103,6 +103,52 @@ TEST(MoveParser, ErrorsSayWhy) {
   EXPECT_FALSE(parser.parse(start, "Springer"));
 }
 
+// D.2.1, Art. 8: with the fide profile, "B" is the pawn in German letters (Bauer) and the bishop
+// in English. Where both moves are legal, the text is not read as either: both readings come back.
+TEST(MoveParser, ATextReadingAsTwoLegalMovesIsNeverDecidedSilently) {
+  const MoveParser parser(profile("fide"));
+  const auto pos = position("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+  auto m = parser.parse(pos, "Bc5");
+  ASSERT_FALSE(m) << "read silently as " << core::to_uci(*m);
+  EXPECT_EQ(m.error().kind, HeardMoveError::Kind::Ambiguous);
+  ASSERT_EQ(m.error().readings.size(), 2u);
+  EXPECT_EQ(core::to_uci(m.error().readings[0].move), "f8c5");
+  EXPECT_EQ(m.error().readings[0].letters, "en");
+  EXPECT_EQ(core::to_uci(m.error().readings[1].move), "c7c5");
+  EXPECT_EQ(m.error().readings[1].letters, "de");
+  EXPECT_EQ(m.error().message,
+            "Bc5: bishop f8-c5 (English letters) or pawn c7-c5 (German letters)");
+  EXPECT_EQ(parser.readings(pos, "Bc5"), m.error().readings);
+  // White's "Bc4" after 1. e4 e5: bishop f1-c4 or pawn c2-c4.
+  auto w =
+      parser.parse(position("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"), "Bc4");
+  ASSERT_FALSE(w);
+  EXPECT_EQ(w.error().message,
+            "Bc4: bishop f1-c4 (English letters) or pawn c2-c4 (German letters)");
+  // Only one reading legal: that move, no question ("Bc4" from the start is the pawn).
+  EXPECT_EQ(heard(parser, core::Position(), "Bc4"), "c4");
+  // The profile's words and unambiguous letters still read as before.
+  EXPECT_EQ(heard(parser, pos, "Laeufer Cesar fuenf"), "Bc5");
+  EXPECT_EQ(heard(parser, pos, "Lc5"), "Bc5");
+  EXPECT_EQ(heard(parser, pos, "c5"), "c5");
+  // German "D" is the queen, never the d file: "Dh5" is no pawn move in English letters.
+  const auto queen = position("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+  EXPECT_EQ(heard(parser, queen, "Dh5"), "Qh5");
+}
+
+TEST(MoveParser, TheAssistantsLettersDecideWithNoQuestion) {
+  const auto pos = position("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+  const MoveParser english(profile("fide"), MoveParser::letters_setting("en"));
+  EXPECT_EQ(heard(english, pos, "Bc5"), "Bc5");
+  EXPECT_EQ(heard(english, pos, "Laeufer Cesar fuenf"), "Bc5");  // the words stay
+  const MoveParser german(profile("fide"), MoveParser::letters_setting("de"));
+  EXPECT_EQ(heard(german, pos, "Bc5"), "c5");
+  EXPECT_EQ(german.letter_sets().size(), 1u);
+  EXPECT_EQ(MoveParser(profile("fide")).letter_sets().size(), 2u);
+  EXPECT_EQ(MoveParser(profile("nato")).letter_sets().size(), 1u);  // English only
+  EXPECT_TRUE(MoveParser::letters_setting("").empty());
+}
+
 // Each profile's own move words fold to distinct forms, so no two of them are confused.
 TEST(MoveParser, EachProfilesWordsAreDistinct) {
   for (const auto& name : Vocabulary::profile_names()) {
@@ -159,6 +205,35 @@ TEST(MoveParser, RoundTripOverEveryLegalMove) {
     }
   }
   EXPECT_GT(checked, 10000);
+}
+
+// Every legal move written in SAN, in English or in the profile's language, reads back as itself
+// or is reported as ambiguous with itself among the readings: never as another move.
+TEST(MoveParser, WrittenSanIsNeverMisreadAsAnotherMove) {
+  const MoveParser parser(profile("fide"));
+  const core::PieceLetters german = *core::piece_letters_for("de");
+  int ambiguous = 0;
+  std::vector<const char*> fens(std::begin(kRoundTripFens), std::end(kRoundTripFens));
+  fens.push_back("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+  for (const char* fen : fens) {
+    const auto pos = position(fen);
+    for (core::Move m : core::legal_moves(pos)) {
+      for (const core::PieceLetters* letters : {&core::english_letters(), &german}) {
+        const std::string san = core::to_san(pos, m, *letters);
+        auto back = parser.parse(pos, san);
+        if (back) {
+          EXPECT_EQ(*back, m) << fen << " " << san << " read as " << core::to_uci(*back);
+          continue;
+        }
+        ASSERT_EQ(back.error().kind, HeardMoveError::Kind::Ambiguous)
+            << fen << " " << san << ": " << back.error().message;
+        const auto& c = back.error().candidates;
+        EXPECT_NE(std::find(c.begin(), c.end(), m), c.end()) << fen << " " << san;
+        ++ambiguous;
+      }
+    }
+  }
+  EXPECT_GT(ambiguous, 0);  // the last position holds "Bc5"
 }
 
 }  // namespace

@@ -1,0 +1,34 @@
+// The piece letters of each language (Appendix C.3: each player may use the piece letters
+// common in his country), built in and configurable.
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/result.h"
+#include "core/types.h"
+
+namespace annabella::core {
+
+// The letters a language uses for the pieces, UTF-8 (Cyrillic included). Index by PieceType:
+// letters[KING] etc.; letters[PAWN] is usually empty (pawn moves have no letter) but some
+// languages' scoresheets use one (German "B"), which the reader accepts.
+struct PieceLetters {
+  std::string code;  // ISO 639-1 code: "en", "de", "sr-Cyrl", or "custom"
+  std::string name;  // "English", "Deutsch", ...
+  std::array<std::string, PIECE_TYPE_NB> letters{};  // [NO_PIECE_TYPE] unused
+};
+
+// The built-in tables: en, de, fr, es, it, nl, ru, mk, sr (Latin), sr-Cyrl, bg.
+const std::vector<PieceLetters>& builtin_piece_letters();
+// The table for an ISO 639-1 code (case-insensitive; "sr-Latn" = "sr"); error lists the codes.
+Result<PieceLetters> piece_letters_for(std::string_view code);
+const PieceLetters& english_letters();
+// A configurable table: the letters for king, queen, rook, bishop, knight and optionally pawn,
+// separated by blanks ("K D T L S B"); each 1-4 characters, none a file, rank or sign.
+// piece_letters_for("custom:K D T L S") is the same.
+Result<PieceLetters> custom_piece_letters(std::string_view spec);
+
+}  // namespace annabella::core

@@ -1,0 +1,19 @@
+// Writing moves in Appendix C notation: canonical SAN (PGN export) and long algebraic.
+#pragma once
+
+#include <string>
+
+#include "core/notation_letters.h"
+#include "core/position.h"
+
+namespace annabella::core {
+
+// Canonical SAN (Appendix C / PGN export): "Nf3", "exd5", "O-O", "e8=Q+", "Qh4#", with minimal
+// disambiguation, in the given letters (English by default).
+std::string to_san(const Position& pos, Move m);
+std::string to_san(const Position& pos, Move m, const PieceLetters& letters);
+// Long algebraic with the departure square: "Ng1-f3", "e2-e4", "Bb5xc6", "e7-e8=Q", "O-O".
+std::string to_lan(const Position& pos, Move m);
+std::string to_lan(const Position& pos, Move m, const PieceLetters& letters);
+
+}  // namespace annabella::core

@@ -1,0 +1,281 @@
+// PGN reading: the lexer (PGN 7 tokens: tags, words, comments, NAGs, escape lines), which hands
+// what it reads to the game parser (pgn_reader.cpp).
+#include <algorithm>
+#include <cctype>
+
+#include "core/pgn_reader_impl.h"
+#include "core/pgn_text.h"
+
+namespace annabella::core {
+
+using namespace pgn_detail;
+
+void PgnReader::Impl::tag_error(std::string message) {
+  enter_tag_section(token_line);
+  problem(tag_raw, "the tag " + quoted(tag_raw) + " " + message, token_line);
+  lex = Lex::TagSkip;
+}
+
+void PgnReader::Impl::finish_word() {
+  if (word.size() >= kMaxWord) word += "...";
+  on_word(word, token_line);
+}
+
+void PgnReader::Impl::put(char c) {
+  switch (lex) {
+    case Lex::Between:
+      if (c == '\n') {
+        ++line;
+        line_start = true;
+        return;
+      }
+      if (c == '%' && line_start) {
+        lex = Lex::EscapeLine;
+        return;
+      }
+      line_start = false;
+      if (is_space(c)) return;
+      token_line = line;
+      switch (c) {
+        case '{':
+          lex = Lex::Comment;
+          word.clear();
+          comment_cut = false;
+          return;
+        case ';':
+          lex = Lex::LineComment;
+          word.clear();
+          comment_cut = false;
+          return;
+        case '(':
+          return on_open(line);
+        case ')':
+          return on_close(line);
+        case '[':
+          lex = Lex::TagName;
+          tag_name.clear();
+          tag_value.clear();
+          tag_raw = "[";
+          return;
+        case '$':
+          lex = Lex::Nag;
+          word.clear();
+          return;
+        case '}':
+        case ']':
+        case '"':
+          start_moves();
+          problem(std::string(1, c), quoted(std::string(1, c)) + " stands outside a tag or comment",
+                  line);
+          return;
+        default:
+          lex = Lex::Word;
+          word.assign(1, c);
+          return;
+      }
+    case Lex::Word:
+      if (ends_word(c)) {
+        lex = Lex::Between;
+        finish_word();
+        return put(c);
+      }
+      if (word.size() < kMaxWord) word += c;
+      return;
+    case Lex::Nag:
+      if (is_digit(c)) {
+        if (word.size() < 8) word += c;
+        return;
+      }
+      lex = Lex::Between;
+      on_nag(word, token_line);
+      return put(c);
+    case Lex::Comment:
+      if (c == '}') {
+        lex = Lex::Between;
+        if (comment_cut)
+          problem(word.substr(0, 40) + "...",
+                  "the comment is longer than " + std::to_string(kMaxComment) +
+                      " characters; the rest is left out",
+                  token_line);
+        on_comment(word, token_line);
+        return;
+      }
+      if (c == '\n') ++line;
+      if (word.size() < kMaxComment)
+        word += c;
+      else
+        comment_cut = true;
+      return;
+    case Lex::LineComment:
+      if (c == '\n') {
+        lex = Lex::Between;
+        on_comment(word, token_line);
+        return put(c);
+      }
+      if (word.size() < kMaxComment) word += c;
+      return;
+    case Lex::EscapeLine:
+      if (c == '\n') {
+        lex = Lex::Between;
+        return put(c);
+      }
+      return;
+    case Lex::TagName:
+    case Lex::TagBeforeValue:
+    case Lex::TagValue:
+    case Lex::TagValueEscape:
+    case Lex::TagAfterValue:
+      if (tag_raw.size() < kMaxTag) tag_raw += c;
+      return put_tag(c);
+    case Lex::TagSkip:
+      if (c == ']') {
+        lex = Lex::Between;
+      } else if (c == '\n') {
+        lex = Lex::Between;
+        put(c);
+      }
+      return;
+  }
+}
+
+void PgnReader::Impl::put_tag(char c) {
+  if (c == '\n' && lex != Lex::TagAfterValue && lex != Lex::TagBeforeValue &&
+      !(lex == Lex::TagName && tag_name.empty())) {
+    tag_raw.pop_back();
+    tag_error(lex == Lex::TagValue || lex == Lex::TagValueEscape ? "has no closing '\"' on its line"
+                                                                 : "is cut by the end of the line");
+    return put(c);
+  }
+  if (c == '\n') ++line;
+  switch (lex) {
+    case Lex::TagName:
+      if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') {
+        if (tag_name.size() < kMaxTag) tag_name += c;
+      } else if (is_space(c)) {
+        if (!tag_name.empty()) lex = Lex::TagBeforeValue;
+      } else if (c == '"' && !tag_name.empty()) {
+        lex = Lex::TagValue;
+      } else {
+        tag_error(tag_name.empty() ? "has no name (a tag is [Name \"value\"])"
+                                   : "has " + quoted(std::string(1, c)) +
+                                         " in its name (letters, digits and '_' only)");
+      }
+      return;
+    case Lex::TagBeforeValue:
+      if (is_space(c)) return;
+      if (c == '"') {
+        lex = Lex::TagValue;
+        return;
+      }
+      return tag_error("has no value in quotes (a tag is [Name \"value\"])");
+    case Lex::TagValue:
+      if (c == '\\') {
+        lex = Lex::TagValueEscape;
+      } else if (c == '"') {
+        lex = Lex::TagAfterValue;
+      } else if (tag_value.size() < kMaxTag) {
+        tag_value += c;
+      }
+      return;
+    case Lex::TagValueEscape:
+      // PGN 7: "\\" and "\"" are the escapes; any other backslash is kept as written.
+      if (c != '\\' && c != '"') tag_value += '\\';
+      tag_value += c;
+      lex = Lex::TagValue;
+      return;
+    case Lex::TagAfterValue:
+      if (is_space(c)) return;
+      if (c == ']') {
+        lex = Lex::Between;
+        on_tag(token_line);
+        return;
+      }
+      return tag_error("does not end with ']' after its value");
+    default:
+      return;
+  }
+}
+
+void PgnReader::Impl::feed(std::string_view chunk) {
+  std::size_t i = 0;
+  while (i < chunk.size()) {
+    const char c = chunk[i];
+    // Fast paths: the rest of a word or of a comment in one append.
+    if (lex == Lex::Word && bom == 3) {
+      std::size_t j = i;
+      while (j < chunk.size() && !ends_word(chunk[j])) ++j;
+      word.append(chunk.substr(i, std::min(j - i, kMaxWord - std::min(kMaxWord, word.size()))));
+      i = j;
+      if (i == chunk.size()) break;
+      put(chunk[i++]);
+      continue;
+    }
+    if (lex == Lex::Comment && bom == 3) {
+      std::size_t j = chunk.find('}', i);
+      if (j == std::string_view::npos) j = chunk.size();
+      const std::string_view part = chunk.substr(i, j - i);
+      line += int(std::count(part.begin(), part.end(), '\n'));
+      const std::size_t room = kMaxComment - std::min(kMaxComment, word.size());
+      if (part.size() > room) comment_cut = true;
+      word.append(part.substr(0, room));
+      i = j;
+      if (i == chunk.size()) break;
+      put(chunk[i++]);
+      continue;
+    }
+    ++i;
+    if (bom < 3) {
+      static constexpr char kBom[3] = {'\xEF', '\xBB', '\xBF'};
+      if (c == kBom[bom]) {
+        ++bom;
+        continue;
+      }
+      // Not a byte order mark after all: give back what was held.
+      const int held = bom;
+      bom = 3;
+      for (int k = 0; k < held; ++k) put(kBom[k]);
+    }
+    put(c);
+  }
+}
+
+void PgnReader::Impl::finish() {
+  switch (lex) {
+    case Lex::Word:
+      lex = Lex::Between;
+      finish_word();
+      break;
+    case Lex::Nag:
+      lex = Lex::Between;
+      on_nag(word, token_line);
+      break;
+    case Lex::Comment:
+      lex = Lex::Between;
+      problem("{" + word.substr(0, 40),
+              "the comment opened on line " + std::to_string(token_line) + " is not closed", line);
+      on_comment(word, token_line);
+      break;
+    case Lex::LineComment:
+      lex = Lex::Between;
+      on_comment(word, token_line);
+      break;
+    case Lex::TagName:
+    case Lex::TagBeforeValue:
+    case Lex::TagValue:
+    case Lex::TagValueEscape:
+    case Lex::TagAfterValue:
+      tag_error("is cut by the end of the input");
+      lex = Lex::Between;
+      break;
+    default:
+      lex = Lex::Between;
+      break;
+  }
+  if (phase != Phase::BetweenGames) {
+    close_variations(line, "the end of the input");
+    problem("", "the game has no termination marker (1-0, 0-1, 1/2-1/2 or *) at the end", line);
+    end_game();
+  }
+}
+
+}  // namespace annabella::core

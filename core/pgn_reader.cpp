@@ -1,0 +1,350 @@
+// PGN reading: the game parser that replays every move (the lexer is pgn_lexer.cpp). The
+// standard: "Portable Game Notation Specification and Implementation Guide", 1994, sections 4
+// (import/export), 7 (tokens) and 8 (game data).
+#include "core/pgn_reader.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <istream>
+
+#include "core/pgn_reader_impl.h"
+#include "core/pgn_text.h"
+
+namespace annabella::core {
+
+using namespace pgn_detail;
+
+namespace {
+
+// The suffix annotation of a move ("!", "?", "!!", "??", "!?", "?!") as a NAG (PGN 10), or 0.
+int suffix_nag(std::string_view suffix) {
+  if (suffix == "!") return 1;
+  if (suffix == "?") return 2;
+  if (suffix == "!!") return 3;
+  if (suffix == "??") return 4;
+  if (suffix == "!?") return 5;
+  if (suffix == "?!") return 6;
+  return 0;
+}
+
+bool is_result(std::string_view w) {
+  return w == "1-0" || w == "0-1" || w == "1/2-1/2" || w == "*";
+}
+
+}  // namespace
+
+std::string to_string(const PgnProblem& p) {
+  std::string s = "game " + std::to_string(p.game) + ", ";
+  if (p.move_number == 0) {
+    s += "tags";
+  } else {
+    s += "move " + std::to_string(p.move_number) + (p.side == WHITE ? " (White)" : " (Black)");
+  }
+  s += ", line " + std::to_string(p.line) + ": " + p.message;
+  // The offending text, when the message does not quote it already (on one line, cut short).
+  if (!p.text.empty() && p.message.find(p.text) == std::string::npos) {
+    std::string t = normalise_blanks(p.text);
+    if (t.size() > 40) t = t.substr(0, 40) + "...";
+    s += " (at \"" + t + "\")";
+  }
+  return s;
+}
+void PgnReader::Impl::problem(std::string_view text, std::string message, int at_line) {
+  PgnProblem p;
+  p.game = game;
+  if (phase == Phase::Moves && !lines.empty()) {
+    p.move_number = lines.back().pos.fullmove_number();
+    p.side = lines.back().pos.side_to_move();
+  }
+  p.line = at_line;
+  p.text = std::string(text);
+  p.message = std::move(message);
+  ++summary.problems;
+  ++total_problems;
+  visitor.problem(p);
+}
+
+void PgnReader::Impl::begin_game() {
+  ++game;
+  phase = Phase::Tags;
+  summary = PgnGameSummary{};
+  summary.game = game;
+  lines.clear();
+  skip_depth = 0;
+  result_tag.clear();
+  fen_tag.clear();
+  variant_tag.clear();
+  has_result_tag = false;
+  number_reported = false;
+  visitor.begin_game(game);
+}
+
+void PgnReader::Impl::start_moves() {
+  if (phase == Phase::BetweenGames) begin_game();
+  if (phase == Phase::Moves) return;
+  LineState main;
+  bool broken = false;
+  if (!variant_tag.empty()) {
+    std::string v = variant_tag;
+    for (char& ch : v) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+    if (v != "standard" && v != "chess" && v != "normal") {
+      problem(variant_tag,
+              "the variant \"" + variant_tag +
+                  "\" is not standard chess (FIDE Laws); its moves are not checked",
+              variant_line);
+      broken = true;
+    }
+  }
+  if (!fen_tag.empty()) {
+    auto pos = Position::from_fen(fen_tag);
+    if (pos) {
+      main.pos = *pos;
+    } else {
+      problem(fen_tag, "the FEN tag is not a valid position: " + pos.error().message, fen_line);
+      broken = true;
+    }
+  }
+  phase = Phase::Moves;
+  main.before = main.pos;
+  main.broken = broken;
+  lines.push_back(main);
+  visitor.begin_moves(main.pos);
+}
+
+void PgnReader::Impl::end_game() {
+  summary.result = result_tag_seen;
+  visitor.end_game(summary);
+  phase = Phase::BetweenGames;
+  lines.clear();
+  result_tag_seen.clear();
+}
+
+void PgnReader::Impl::close_variations(int at_line, std::string_view what) {
+  int open = skip_depth;
+  for (std::size_t k = 1; k < lines.size(); ++k) ++open;
+  if (open > 0)
+    problem(what, std::to_string(open) + " variation(s) not closed with ')' before " + quoted(what),
+            at_line);
+  skip_depth = 0;
+  while (lines.size() > 1) {
+    if (lines.back().reported) visitor.end_variation();
+    lines.pop_back();
+  }
+}
+
+void PgnReader::Impl::enter_tag_section(int at_line) {
+  if (phase == Phase::Moves) {
+    problem(tag_raw,
+            "the game has no termination marker (1-0, 0-1, 1/2-1/2 or *) before " +
+                quoted(tag_raw) + ", which starts the next game",
+            at_line);
+    close_variations(at_line, tag_raw);
+    end_game();
+  }
+  if (phase == Phase::BetweenGames) begin_game();
+}
+
+void PgnReader::Impl::on_tag(int at_line) {
+  enter_tag_section(at_line);
+  if (tag_name == "FEN") {
+    fen_tag = tag_value;
+    fen_line = at_line;
+  }
+  if (tag_name == "Variant") {
+    variant_tag = tag_value;
+    variant_line = at_line;
+  }
+  if (tag_name == "Result") {
+    result_tag = tag_value;
+    has_result_tag = true;
+  }
+  visitor.tag(tag_name, tag_value);
+}
+
+void PgnReader::Impl::on_result(std::string_view text, int at_line) {
+  start_moves();
+  close_variations(at_line, text);
+  if (has_result_tag && result_tag != text)
+    problem(text,
+            "the game ends with " + std::string(text) + " but its Result tag says \"" + result_tag +
+                "\"",
+            at_line);
+  result_tag_seen = std::string(text);
+  end_game();
+}
+
+void PgnReader::Impl::on_number(int number, std::string_view text, int at_line) {
+  if (skip_depth > 0) return;
+  LineState& l = lines.back();
+  if (l.broken || number_reported) return;
+  if (number != l.pos.fullmove_number()) {
+    number_reported = true;
+    problem(text,
+            "move number " + std::to_string(number) + " where move " +
+                std::to_string(l.pos.fullmove_number()) + " is expected",
+            at_line);
+  }
+}
+
+void PgnReader::Impl::on_move(std::string_view text, int at_line) {
+  if (skip_depth > 0) return;
+  LineState& l = lines.back();
+  if (l.broken) {
+    ++summary.unchecked_moves;
+    return;
+  }
+  // A suffix annotation ("!", "?!") becomes a NAG.
+  std::size_t end = text.size();
+  while (end > 0 && (text[end - 1] == '!' || text[end - 1] == '?')) --end;
+  int nag = suffix_nag(text.substr(end));
+  const std::string_view san = nag ? text.substr(0, end) : text;
+  auto m = read_move(l.pos, san, options.letters, options.strictness);
+  if (!m) {
+    problem(text, m.error().message, at_line);
+    l.broken = true;
+    return;
+  }
+  visitor.move(l.pos, *m, san);
+  l.before = l.pos;
+  l.pos.play(*m);
+  l.has_last = true;
+  if (lines.size() == 1) ++summary.plies;
+  if (nag) visitor.nag(nag);
+}
+
+void PgnReader::Impl::on_word(std::string_view w, int at_line) {
+  if (phase != Phase::Moves) {
+    // A word that is only a termination marker ends even a game without moves.
+    start_moves();
+  }
+  if (is_result(w)) return on_result(w, at_line);
+  if (options.strictness == Strictness::Lenient && (w == "½-½" || w == "1/2")) {
+    return on_result("1/2-1/2", at_line);
+  }
+  // Move number indication: digits followed by periods, maybe glued to the move ("1.e4").
+  std::size_t i = 0;
+  while (i < w.size() && is_digit(w[i])) ++i;
+  if (i > 0 && (i == w.size() || w[i] == '.')) {
+    int number = 0;
+    for (std::size_t k = 0; k < i && k < 6; ++k) number = number * 10 + (w[k] - '0');
+    if (i > 6) number = -1;
+    std::size_t j = i;
+    while (j < w.size() && w[j] == '.') ++j;
+    // Also "1…" (an ellipsis character) in lenient mode.
+    if (options.strictness == Strictness::Lenient && w.substr(j).starts_with("…"))
+      j += std::string_view("…").size();
+    on_number(number, w.substr(0, j), at_line);
+    if (j < w.size()) on_move(w.substr(j), at_line);
+    return;
+  }
+  if (std::all_of(w.begin(), w.end(), [](char c) { return c == '.'; })) return;  // "..."
+  on_move(w, at_line);
+}
+
+void PgnReader::Impl::on_nag(std::string_view digits, int at_line) {
+  start_moves();
+  if (skip_depth > 0) return;
+  LineState& l = lines.back();
+  if (l.broken) return;
+  if (digits.empty() || digits.size() > 3 || std::stoi(std::string(digits)) > 255) {
+    problem("$" + std::string(digits),
+            quoted("$" + std::string(digits)) + " is not a NAG ($0 to $255)", at_line);
+    return;
+  }
+  if (!l.has_last) {
+    problem("$" + std::string(digits),
+            quoted("$" + std::string(digits)) + " stands before any move of its line", at_line);
+    return;
+  }
+  visitor.nag(std::stoi(std::string(digits)));
+}
+
+void PgnReader::Impl::on_comment(std::string_view raw, int at_line) {
+  start_moves();
+  if (skip_depth > 0) return;
+  if (lines.back().broken) return;
+  auto c = parse_comment(raw);
+  if (!c) {
+    problem(raw, c.error().message, at_line);
+    PgnComment plain;
+    plain.text = normalise_blanks(raw);
+    visitor.comment(plain);
+    return;
+  }
+  visitor.comment(*c);
+}
+
+void PgnReader::Impl::on_open(int at_line) {
+  start_moves();
+  if (skip_depth > 0) {
+    ++skip_depth;
+    return;
+  }
+  if (!options.keep_variations) {
+    skip_depth = 1;
+    ++summary.skipped_variations;
+    return;
+  }
+  const LineState& parent = lines.back();
+  LineState v;
+  if (parent.broken) {
+    v.broken = true;
+  } else if (!parent.has_last) {
+    problem("(", "a variation '(' stands before any move of its line", at_line);
+    v.broken = true;
+  } else {
+    v.pos = parent.before;
+    v.before = parent.before;
+    v.reported = true;
+    ++summary.variations;
+  }
+  lines.push_back(v);
+  if (v.reported) visitor.begin_variation();
+}
+
+void PgnReader::Impl::on_close(int at_line) {
+  if (phase != Phase::Moves) {
+    start_moves();
+  }
+  if (skip_depth > 0) {
+    --skip_depth;
+    return;
+  }
+  if (lines.size() <= 1) {
+    problem(")", "')' without a matching '('", at_line);
+    return;
+  }
+  if (lines.back().reported) visitor.end_variation();
+  lines.pop_back();
+}
+
+PgnReader::PgnReader(PgnVisitor& visitor, PgnReadOptions options)
+    : impl_(std::make_unique<Impl>(visitor, std::move(options))) {}
+PgnReader::~PgnReader() = default;
+void PgnReader::feed(std::string_view chunk) {
+  impl_->feed(chunk);
+}
+void PgnReader::finish() {
+  impl_->finish();
+}
+int PgnReader::games() const {
+  return impl_->game;
+}
+int PgnReader::problems() const {
+  return impl_->total_problems;
+}
+
+Status read_pgn(std::istream& in, PgnVisitor& visitor, PgnReadOptions options) {
+  PgnReader reader(visitor, std::move(options));
+  std::array<char, 64 * 1024> buffer;
+  while (in) {
+    in.read(buffer.data(), std::streamsize(buffer.size()));
+    const auto n = in.gcount();
+    if (n > 0) reader.feed(std::string_view(buffer.data(), std::size_t(n)));
+  }
+  if (in.bad()) return fail("the PGN input could not be read (I/O error)");
+  reader.finish();
+  return {};
+}
+}  // namespace annabella::core
