@@ -267,7 +267,8 @@ std::string watch_line(const PegboardEvent& event, const core::Position& before)
       return "made " + core::to_san(before, event.move) + " (" + core::to_uci(event.move) + ")";
     case PegboardEvent::Kind::MoveCompleted:
       return "completed " + core::to_san(before, event.move) + " (" + core::to_uci(event.move) +
-             ")" + (event.replaces.is_none() ? "" : ", replaces " + core::to_uci(event.replaces));
+             ")" + (event.replaces.is_none() ? "" : ", replaces " + core::to_uci(event.replaces)) +
+             tactile::castling_note(event);
     default:
       return tactile::describe(event);
   }

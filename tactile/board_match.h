@@ -30,6 +30,9 @@ struct BoardView {
   // finished capture, but completes nothing.
   core::Bitboard placed = 0;
   core::Bitboard lifted = 0;  // holes whose peg was lifted since the board last matched the game
+  // The hands were not watched: the board was read whole after it was away (or before it was
+  // first seen), so any hole may have received a peg and `placed` and `lifted` say nothing.
+  bool unwatched = false;
 };
 
 // Whether the board shows the placement of `pos` (every piece on a piece-identifying board,

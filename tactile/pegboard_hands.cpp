@@ -65,6 +65,7 @@ void Pegboard::sync_to(const Position& pos) {
   board_.occupied = pos.pieces();
   board_.placed = 0;
   board_.lifted = 0;
+  board_.unwatched = false;
   origin_.fill(core::SQ_NONE);
   in_hand_.clear();
   promotion_asked_ = false;
@@ -302,6 +303,9 @@ void Pegboard::apply_scan(const BoardInput& input) {
   }
   awaiting_scan_ = false;
   link_down_ = false;
+  // What happened while the board was away was not seen: a capture leaves its target occupied
+  // (a move completed while unplugged is completed like any other, D.2.3), until it matches.
+  board_.unwatched = true;
   report_link(input.time);
 }
 
