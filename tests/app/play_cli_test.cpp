@@ -109,7 +109,12 @@ TEST(PlayCommand, MovesMadeWhileThePegboardIsUnpluggedAreMadeInOrderAndSaidOnce)
   ASSERT_TRUE(station.wait_for("made 2... Nc6 (b8c6) by console", kWait)) << station.output();
   station.send("sim play Nc6");
   ASSERT_TRUE(station.wait_for("executed b8c6 on the pegboard", kWait)) << station.output();
+  // The VI player's own pegboard: the opponent's knight he executed is labelled so (D.2.2).
+  EXPECT_NE(station.output().find("touched b8 black knight (the opponent's piece) (D.2.2)"),
+            std::string::npos)
+      << station.output();
   station.send("sim lift f1");
+  ASSERT_TRUE(station.wait_for("touched f1 white bishop (D.2.2)", kWait)) << station.output();
   station.send("sim place c4");
   station.send("sim unplug");
   ASSERT_TRUE(station.wait_for("disconnected", kWait)) << station.output();
