@@ -1,6 +1,7 @@
 // annabella board-sim (a simulated DGT or peg board on a pseudo-terminal) and annabella board
 // watch (follows a game on a board and prints every event as a text line).
 #include <algorithm>
+#include <charconv>
 #include <fstream>
 #include <istream>
 #include <ostream>
@@ -80,78 +81,114 @@ std::optional<BoardButton> button_from_word(std::string word) {
   return std::nullopt;
 }
 
-std::string piece_words(core::Piece piece) {
-  static constexpr const char* kNames[] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
-  return std::string(core::color_of(piece) == core::WHITE ? "white " : "black ") +
-         kNames[core::type_of(piece)];
-}
-
 constexpr const char* kSimHelp =
     "commands: lift SQUARE | place SQUARE [PIECE letter, e.g. Q or n] | button "
     "announce|time|repeat|promote-q|promote-r|promote-b|promote-n | move SAN-or-UCI | unplug | "
     "replug | sleep MILLISECONDS | help | quit";
 
-// One stdin command; false on "quit".
-bool sim_command(tactile::BoardSimulator& sim, const std::string& line, std::ostream& out,
-                 std::ostream& err) {
-  std::istringstream words(line);
-  std::string verb, arg, extra;
-  words >> verb >> arg >> extra;
-  if (verb.empty() || verb[0] == '#') return true;
-  const auto square = core::parse_square(arg);
-  const auto report = [&](const Status& done, const std::string& what) {
-    if (done)
-      out << what << '\n' << std::flush;
-    else
-      err << "board-sim: " << done.error().message << '\n' << std::flush;
-  };
-  if (verb == "quit" || verb == "exit") return false;
-  if (verb == "help") {
-    out << kSimHelp << '\n' << std::flush;
-  } else if (verb == "lift" && square) {
-    const core::Piece piece = sim.board()[*square];
-    report(sim.lift(*square),
-           piece == core::NO_PIECE ? "" : "lifted " + piece_words(piece) + " from " + arg);
-  } else if (verb == "place" && square) {
-    core::Piece piece = core::NO_PIECE;
-    if (!extra.empty()) {
-      const auto named = piece_from_letter(extra);
-      if (!named) {
-        err << "board-sim: '" << extra << "' is no piece letter (PNBRQK white, pnbrqk black)\n";
+// The stdin commands, one handler each (the verb is read already).
+class SimCommands {
+ public:
+  SimCommands(tactile::BoardSimulator& sim, std::ostream& out, std::ostream& err)
+      : sim_(sim), out_(out), err_(err) {}
+
+  // One line; false on "quit".
+  bool run(const std::string& line) {
+    std::istringstream words(line);
+    std::string verb;
+    words >> verb >> arg_ >> extra_;
+    line_ = line;
+    if (verb.empty() || verb[0] == '#') return true;
+    if (verb == "quit" || verb == "exit") return false;
+    static const std::pair<std::string_view, void (SimCommands::*)()> kVerbs[] = {
+        {"help", &SimCommands::help},     {"lift", &SimCommands::lift},
+        {"place", &SimCommands::place},   {"button", &SimCommands::button},
+        {"move", &SimCommands::move},     {"unplug", &SimCommands::unplug},
+        {"replug", &SimCommands::replug}, {"sleep", &SimCommands::sleep},
+    };
+    for (const auto& [name, handler] : kVerbs)
+      if (verb == name) {
+        (this->*handler)();
         return true;
+      }
+    unreadable();
+    return true;
+  }
+
+ private:
+  void report(const Status& done, const std::string& what) {
+    if (done)
+      out_ << what << '\n' << std::flush;
+    else
+      err_ << "board-sim: " << done.error().message << '\n' << std::flush;
+  }
+  void unreadable() {
+    err_ << "board-sim: cannot read '" << line_ << "' (" << kSimHelp << ")\n" << std::flush;
+  }
+  void help() { out_ << kSimHelp << '\n' << std::flush; }
+  void lift() {
+    const auto square = core::parse_square(arg_);
+    if (!square) return unreadable();
+    const core::Piece piece = sim_.board()[*square];
+    report(sim_.lift(*square), piece == core::NO_PIECE
+                                   ? ""
+                                   : "lifted " + tactile::piece_words(piece) + " from " + arg_);
+  }
+  void place() {
+    const auto square = core::parse_square(arg_);
+    if (!square) return unreadable();
+    core::Piece piece = core::NO_PIECE;
+    if (!extra_.empty()) {
+      const auto named = piece_from_letter(extra_);
+      if (!named) {
+        err_ << "board-sim: '" << extra_ << "' is no piece letter (PNBRQK white, pnbrqk black)\n";
+        return;
       }
       piece = *named;
     }
-    const Status done = sim.place(*square, piece);
-    report(done, done ? "placed " + piece_words(sim.board()[*square]) + " on " + arg : "");
-  } else if (verb == "button") {
-    const auto button = button_from_word(arg);
-    if (!button)
-      err << "board-sim: '" << arg << "' is no button (" << kSimHelp << ")\n";
-    else
-      report(sim.press(*button), "pressed " + std::string(tactile::button_name(*button)));
-  } else if (verb == "move") {
-    const core::Position before = sim.position();
-    auto move = core::read_move(before, arg);
-    if (!move) {
-      err << "board-sim: " << move.error().message << '\n' << std::flush;
-      return true;
-    }
-    sim.think();  // a player thinks before moving (the previous move settles meanwhile)
-    report(sim.play(*move),
-           "played " + core::to_san(before, *move) + " (" + core::to_uci(*move) + ")");
-  } else if (verb == "unplug") {
-    sim.unplug();
-    out << "unplugged\n" << std::flush;
-  } else if (verb == "replug") {
-    report(sim.replug(), "plugged in again: " + sim.device());
-  } else if (verb == "sleep") {
-    std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(arg.c_str())));
-  } else {
-    err << "board-sim: cannot read '" << line << "' (" << kSimHelp << ")\n" << std::flush;
+    const Status done = sim_.place(*square, piece);
+    report(done,
+           done ? "placed " + tactile::piece_words(sim_.board()[*square]) + " on " + arg_ : "");
   }
-  return true;
-}
+  void button() {
+    const auto pressed = button_from_word(arg_);
+    if (!pressed) {
+      err_ << "board-sim: '" << arg_ << "' is no button (" << kSimHelp << ")\n";
+      return;
+    }
+    report(sim_.press(*pressed), "pressed " + std::string(tactile::button_name(*pressed)));
+  }
+  void move() {
+    const core::Position before = sim_.position();
+    auto read = core::read_move(before, arg_);
+    if (!read) {
+      err_ << "board-sim: " << read.error().message << '\n' << std::flush;
+      return;
+    }
+    sim_.think();  // a player thinks before moving (the previous move settles meanwhile)
+    report(sim_.play(*read),
+           "played " + core::to_san(before, *read) + " (" + core::to_uci(*read) + ")");
+  }
+  void unplug() {
+    sim_.unplug();
+    out_ << "unplugged\n" << std::flush;
+  }
+  void replug() { report(sim_.replug(), "plugged in again: " + sim_.device()); }
+  void sleep() {
+    unsigned milliseconds = 0;
+    const char* end = arg_.data() + arg_.size();
+    if (arg_.empty() || std::from_chars(arg_.data(), end, milliseconds).ptr != end) {
+      err_ << "board-sim: 'sleep " << arg_ << "': give the milliseconds as a whole number\n";
+      return;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(milliseconds));
+  }
+
+  tactile::BoardSimulator& sim_;
+  std::ostream& out_;
+  std::ostream& err_;
+  std::string line_, arg_, extra_;
+};
 
 }  // namespace
 
@@ -215,8 +252,9 @@ int run_board_sim(const BoardSimOptions& options, std::istream& in, std::ostream
     out << "board-sim: game over\n" << std::flush;
     return 0;
   }
+  SimCommands commands(**sim, out, err);
   for (std::string line; std::getline(in, line);)
-    if (!sim_command(**sim, line, out, err)) break;
+    if (!commands.run(line)) break;
   return 0;
 }
 
@@ -229,7 +267,8 @@ std::string watch_line(const PegboardEvent& event, const core::Position& before)
       return "made " + core::to_san(before, event.move) + " (" + core::to_uci(event.move) + ")";
     case PegboardEvent::Kind::MoveCompleted:
       return "completed " + core::to_san(before, event.move) + " (" + core::to_uci(event.move) +
-             ")" + (event.replaces.is_none() ? "" : ", replaces " + core::to_uci(event.replaces));
+             ")" + (event.replaces.is_none() ? "" : ", replaces " + core::to_uci(event.replaces)) +
+             tactile::castling_note(event);
     default:
       return tactile::describe(event);
   }

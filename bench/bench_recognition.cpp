@@ -15,7 +15,11 @@
 //                thread seeing it (MoveCompleted): the settle time plus the chain's latency,
 //                so never more than the settle time plus a few milliseconds;
 //   own lag      from the placement that completed the move itself: the same, except for a
-//                move whose reply began within the settle time, recognised together with it.
+//                move whose reply began within the settle time, recognised together with it;
+//   to made      from that placement to the game thread seeing the move made: the e-board
+//                reading makes it at once (the settle time plus the chain's latency); board
+//                watch makes it when the reply begins (D.2.3 (3)), so this includes the
+//                opponent's thinking time.
 //
 // Usage: bench_recognition [--games N] [--plies N] [--factor X] [--seed N]
 //   --games   games per board and reading (default 6)
@@ -26,6 +30,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <string>
@@ -60,6 +65,7 @@ struct Figures {
   int games_whole = 0;
   std::vector<double> lag_ms;
   std::vector<double> own_lag_ms;
+  std::vector<double> made_ms;
   emulator::OrderCounts counts;
 };
 
@@ -125,6 +131,7 @@ bool play_game(Wire wire, bool watch, std::uint32_t seed, int plies, double fact
       std::vector<core::Move> made;
       std::vector<std::pair<core::Move, SteadyClock::time_point>> completions;
       std::vector<SteadyClock::time_point> recognised_at;  // of each move made, in order
+      std::vector<SteadyClock::time_point> made_at;        // when the game thread saw it made
       std::size_t seen = 0;
       auto give_up = SteadyClock::now() + 10s;
       while (made.size() < game.size() && SteadyClock::now() < give_up) {
@@ -135,6 +142,7 @@ bool play_game(Wire wire, bool watch, std::uint32_t seed, int plies, double fact
           if (e.kind == PegboardEvent::Kind::MoveCompleted) completions.emplace_back(e.move, now);
           if (e.kind != PegboardEvent::Kind::MoveMade) continue;
           made.push_back(e.move);
+          made_at.push_back(now);
           // Recognised when last completed (a slid move completes again on its way).
           const auto last = std::find_if(completions.rbegin(), completions.rend(),
                                          [&](const auto& c) { return c.first == e.move; });
@@ -155,6 +163,28 @@ bool play_game(Wire wire, bool watch, std::uint32_t seed, int plies, double fact
              made[static_cast<std::size_t>(recognised)] ==
                  game[static_cast<std::size_t>(recognised)])
         ++recognised;
+      if (recognised < static_cast<int>(game.size())) {
+        // Where it went wrong, with what the board said around it.
+        std::fprintf(stderr, "%s %s seed %u: %d of %zu plies; ply %d (%s) not made\n",
+                     wire == Wire::Dgt ? "DGT" : "peg", watch ? "watch" : "e-board", seed,
+                     recognised, game.size(), recognised + 1,
+                     core::to_uci(game[static_cast<std::size_t>(recognised)]).c_str());
+        if (const char* folder = std::getenv("BENCH_RECOGNITION_LOGS")) {
+          const std::string name = std::string(folder) + "/" + (wire == Wire::Dgt ? "dgt" : "peg") +
+                                   (watch ? "-watch-" : "-eboard-") + std::to_string(seed) + ".log";
+          if (FILE* log = std::fopen(name.c_str(), "w")) {
+            std::vector<std::pair<SteadyClock::time_point, std::string>> lines;
+            for (const auto& e : events) lines.emplace_back(e.time, describe(e));
+            for (std::size_t i = 0; i < writes.size() && i < actions.size(); ++i)
+              lines.emplace_back(writes[i], "    hand: " + emulator::describe(actions[i]));
+            std::stable_sort(lines.begin(), lines.end(),
+                             [](const auto& a, const auto& b) { return a.first < b.first; });
+            for (const auto& [time, text] : lines)
+              std::fprintf(log, "%.1f %s\n", ms(time - lines.front().first), text.c_str());
+            std::fclose(log);
+          }
+        }
+      }
       figures.played += static_cast<int>(game.size());
       figures.recognised += recognised;
       ++figures.games;
@@ -165,6 +195,7 @@ bool play_game(Wire wire, bool watch, std::uint32_t seed, int plies, double fact
         const auto last_write = std::upper_bound(writes.begin(), writes.end(), at);
         if (last_write != writes.begin()) figures.lag_ms.push_back(ms(at - *(last_write - 1)));
         figures.own_lag_ms.push_back(ms(at - completing[k]));
+        figures.made_ms.push_back(ms(made_at[k] - completing[k]));
       }
       add(figures.counts, counts);
     }
@@ -208,7 +239,8 @@ int main(int argc, char** argv) {
   }
   std::printf(
       "\n| board | reading | recognised / played | whole games | lag p50 ms | p99 ms | max ms "
-      "| own lag p50 ms | p99 ms | max ms |\n|---|---|---|---|---|---|---|---|---|---|\n");
+      "| own lag p50 ms | p99 ms | max ms | to made p50 ms | p99 ms | max ms |\n"
+      "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   bool all = true;
   double worst_over = 0;
   emulator::OrderCounts orders;
@@ -223,12 +255,14 @@ int main(int argc, char** argv) {
           return 1;
         }
       add(orders, f.counts);
-      std::printf("| %s | %s | %d / %d | %d / %d | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f |\n",
-                  wire == Wire::Dgt ? "DGT" : "peg", watch ? "board watch" : "e-board",
-                  f.recognised, f.played, f.games_whole, f.games, percentile(f.lag_ms, 0.5),
-                  percentile(f.lag_ms, 0.99), percentile(f.lag_ms, 1.0),
-                  percentile(f.own_lag_ms, 0.5), percentile(f.own_lag_ms, 0.99),
-                  percentile(f.own_lag_ms, 1.0));
+      std::printf(
+          "| %s | %s | %d / %d | %d / %d | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f "
+          "| %.1f | %.1f |\n",
+          wire == Wire::Dgt ? "DGT" : "peg", watch ? "board watch" : "e-board", f.recognised,
+          f.played, f.games_whole, f.games, percentile(f.lag_ms, 0.5), percentile(f.lag_ms, 0.99),
+          percentile(f.lag_ms, 1.0), percentile(f.own_lag_ms, 0.5), percentile(f.own_lag_ms, 0.99),
+          percentile(f.own_lag_ms, 1.0), percentile(f.made_ms, 0.5), percentile(f.made_ms, 0.99),
+          percentile(f.made_ms, 1.0));
       all = all && f.recognised == f.played;
       worst_over = std::max(worst_over, percentile(f.lag_ms, 1.0) - settle_ms);
     }

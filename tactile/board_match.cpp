@@ -29,9 +29,10 @@ Bitboard differences(const BoardView& board, const Position& pos) {
 }
 
 // A move can be what the board shows only if its target received a peg since the last match
-// (occupancy only; a piece-identifying board names the piece there).
+// (occupancy only; a piece-identifying board names the piece there; unwatched hands may have
+// put one anywhere).
 bool target_new(const BoardView& board, Move m) {
-  return board.identifies_pieces || (board.placed & core::square_bb(m.to()));
+  return board.identifies_pieces || board.unwatched || (board.placed & core::square_bb(m.to()));
 }
 
 // One move changes at most four squares (castling); a board further from a position than that
@@ -83,6 +84,7 @@ std::vector<MoveSequence> sequences_shown(const Position& from, const BoardView&
 
 std::vector<MoveSequence> likeliest(const Position& from, std::vector<MoveSequence> sequences,
                                     const BoardView& board) {
+  if (board.unwatched) return sequences;  // no hands seen: nothing to tell them apart by
   const Bitboard handled = board.lifted | board.placed;
   const auto unexplained = [&](const MoveSequence& sequence) {
     Bitboard changed = 0;
@@ -91,7 +93,9 @@ std::vector<MoveSequence> likeliest(const Position& from, std::vector<MoveSequen
       changed |= squares_left(pos, m) | core::square_bb(m.to());
       pos.play(m);
     }
-    return core::popcount(handled & ~changed);
+    // Both ways: a hole handled that the sequence leaves as it was, and a square the sequence
+    // changes (and may change back: a double step taken en passant) that no hand touched.
+    return core::popcount(handled ^ changed);
   };
   std::vector<int> counts;
   for (const auto& sequence : sequences) counts.push_back(unexplained(sequence));

@@ -30,6 +30,9 @@ struct BoardView {
   // finished capture, but completes nothing.
   core::Bitboard placed = 0;
   core::Bitboard lifted = 0;  // holes whose peg was lifted since the board last matched the game
+  // The hands were not watched: the board was read whole after it was away (or before it was
+  // first seen), so any hole may have received a peg and `placed` and `lifted` say nothing.
+  bool unwatched = false;
 };
 
 // Whether the board shows the placement of `pos` (every piece on a piece-identifying board,
@@ -43,10 +46,12 @@ using MoveSequence = std::vector<core::Move>;
 [[nodiscard]] std::vector<MoveSequence> sequences_shown(const core::Position& from,
                                                         const BoardView& board);
 
-// Of `sequences` (each from `from`), those that account for the most of what the hands did: a
-// hole lifted or filled since the last match that a sequence leaves as it was counts against it
-// (on an occupancy-only board, queen c2-e4 and king takes e4 look like queen takes c1 and king
-// e4, but only the second moves the piece lifted from c1).
+// Of `sequences` (each from `from`), those that account best for what the hands did: a hole
+// lifted or filled since the last match that a sequence leaves as it was counts against it, and
+// so does a square it changes that no hand touched. On an occupancy-only board, queen c2-e4 and
+// king takes e4 look like queen takes c1 and king e4, but only the second moves the piece lifted
+// from c1; on any board, a2-a3 and b4 takes a3 look like a2-a4 and b4 takes a3 en passant, but
+// only the first leaves a4 untouched.
 [[nodiscard]] std::vector<MoveSequence> likeliest(const core::Position& from,
                                                   std::vector<MoveSequence> sequences,
                                                   const BoardView& board);

@@ -46,6 +46,21 @@ std::vector<Square> squares_between(Square from, Square to) {
   return between;
 }
 
+// The squares next to the move's target, empty now and after the move, other than its origin
+// (where a hand may put the piece by mistake).
+std::vector<Square> empty_neighbours(const std::array<Piece, 64>& board, Move move) {
+  std::vector<Square> near;
+  for (int df = -1; df <= 1; ++df)
+    for (int dr = -1; dr <= 1; ++dr) {
+      const int f = core::file_of(move.to()) + df;
+      const int r = core::rank_of(move.to()) + dr;
+      if ((df == 0 && dr == 0) || f < 0 || f > 7 || r < 0 || r > 7) continue;
+      const Square s = core::make_square(f, r);
+      if (s != move.from() && board[s] == core::NO_PIECE) near.push_back(s);
+    }
+  return near;
+}
+
 BoardButton promotion_button(core::PieceType type) {
   switch (type) {
     case core::ROOK:
@@ -75,6 +90,7 @@ struct BoardSimulator::State {
   bool dgt_updates = false;  // a DGT board sends field updates only when asked to
   int scans_since_plug = 0;  // full-board requests answered since the last plug-in
   int clock_messages = 0;    // DGT clock messages received (skipped)
+  int unread_writes = 0;     // writes that nobody read in time
   std::mt19937 random;
   int captures = 0;  // capture orders alternate
   std::thread responder;
@@ -82,7 +98,8 @@ struct BoardSimulator::State {
   // Sends bytes to the host if plugged in (the caller holds the mutex).
   void send(const std::vector<std::uint8_t>& bytes) {
     if (!pty) return;
-    (void)pty->write(bytes, kWriteTimeout);  // nobody listening is no error for a board
+    // Nobody listening is no error for a board: the write is counted and dropped.
+    if (!pty->write(bytes, kWriteTimeout)) ++unread_writes;
   }
   void send_event(const std::string& peg_line_without_seq, Square square, Piece piece);
 };
@@ -259,141 +276,266 @@ MoveStyle BoardSimulator::pick_style(Move move) {
       style.capture = MoveStyle::Capture::CapturedFirst;
   }
   style.bounce = chance(st.random) < habits.bounce;
-  if (move.kind() == core::MoveKind::Castling) return style;
+  if (move.kind() == core::MoveKind::Castling) {
+    style.castling_rook_first = chance(st.random) < habits.rook_first;
+    return style;
+  }
   const auto empty_between = squares_between(move.from(), move.to());
   if (!empty_between.empty() && chance(st.random) < habits.slide) {
     style.slide_via = empty_between[st.random() % empty_between.size()];
   } else if (chance(st.random) < habits.wrong_square) {
-    // A square next to the target, empty now and after the move, that is not the origin.
-    std::vector<Square> near;
-    for (int df = -1; df <= 1; ++df)
-      for (int dr = -1; dr <= 1; ++dr) {
-        const int f = core::file_of(move.to()) + df;
-        const int r = core::rank_of(move.to()) + dr;
-        if ((df == 0 && dr == 0) || f < 0 || f > 7 || r < 0 || r > 7) continue;
-        const Square s = core::make_square(f, r);
-        if (s != move.from() && st.board[s] == core::NO_PIECE) near.push_back(s);
-      }
+    const auto near = empty_neighbours(st.board, move);
     if (!near.empty()) style.wrong_square = near[st.random() % near.size()];
   }
   return style;
 }
+
+// One move executed by the simulated hand: the steps, the pauses between them, and the first
+// failure (every step is legal for the hand by construction; a failure is a simulator bug).
+struct BoardSimulator::Hand {
+  BoardSimulator& sim;
+  const MoveStyle& style;
+  const core::Position& before;
+  Status status{};
+
+  void step(Status done) {
+    if (status && !done) status = std::move(done);
+  }
+  void pause() const { sim.pause(sim.settings_.pace.hand); }
+  void rest() const { sim.pause(sim.settings_.pace.rest); }
+  // Lifts the piece on `s`, its reed switch flickering first in a bouncing style.
+  void take(Square s) {
+    if (style.bounce) {
+      step(sim.lift(s));
+      std::this_thread::sleep_for(sim.settings_.pace.bounce);
+      step(sim.place(s, before.piece_on(s)));
+      std::this_thread::sleep_for(sim.settings_.pace.bounce);
+    }
+    step(sim.lift(s));
+  }
+  // Puts `piece` on `s`, through the style's detour (a slide, a wrong square) first.
+  void put(Square s, Piece piece) {
+    for (const Square detour : {style.slide_via, style.wrong_square}) {
+      if (detour == core::SQ_NONE) continue;
+      step(sim.place(detour, piece));
+      rest();
+      step(sim.lift(detour));
+      pause();
+    }
+    step(sim.place(s, piece));
+  }
+  // The captured piece leaves the hand for the table.
+  void put_aside(Piece captured) {
+    std::lock_guard lock(sim.state_->mutex);
+    auto& held = sim.state_->hand;
+    if (const auto it = std::find(held.rbegin(), held.rend(), captured); it != held.rend())
+      held.erase(std::next(it).base());
+  }
+
+  void castle(Move move) {
+    // The king's and the rook's squares as the move makes them (the position after it).
+    const core::Position after = before.after(move);
+    const core::Color us = before.side_to_move();
+    const Piece rook = core::make_piece(us, core::ROOK);
+    Square rook_from = core::SQ_NONE, rook_to = core::SQ_NONE;
+    for (int i = 0; i < 64; ++i) {
+      const auto s = Square(i);
+      if (before.piece_on(s) == rook && after.piece_on(s) != rook) rook_from = s;
+      if (after.piece_on(s) == rook && before.piece_on(s) != rook) rook_to = s;
+    }
+    const Square king_to = after.king_square(us);
+    const auto king = [&] {
+      take(move.from());
+      pause();
+      step(sim.place(king_to, before.piece_on(move.from())));
+    };
+    const auto rook_move = [&] {
+      step(sim.lift(rook_from));
+      pause();
+      step(sim.place(rook_to, rook));
+    };
+    if (style.castling_rook_first) {  // Art. 4.4.2 is the arbiter's business
+      rook_move();
+      pause();
+      king();
+    } else {  // Art. 4.4: the king first
+      king();
+      pause();
+      rook_move();
+    }
+  }
+
+  // The capturing piece ends as `placed` (a promotion's new piece).
+  void capture(Move move, Piece placed) {
+    const Square from = move.from();
+    const Square to = move.to();
+    const Piece captured = before.captured_piece(move);
+    const Square victim = move.kind() == core::MoveKind::EnPassant
+                              ? core::make_square(core::file_of(to), core::rank_of(from))
+                              : to;
+    if (style.capture == MoveStyle::Capture::ScanOrder &&
+        sim.settings_.protocol == ProtocolKind::Dgt && victim == to) {
+      // One scan saw the capturing piece arrive on the captured piece's square, the next the
+      // origin empty (docs/dgt-board.md: update order is not reliable).
+      std::lock_guard lock(sim.state_->mutex);
+      State& st = *sim.state_;
+      st.board[to] = placed;
+      st.board[from] = core::NO_PIECE;
+      st.send_event("", to, placed);
+      st.send_event("", from, core::NO_PIECE);
+      return;
+    }
+    if (style.capture == MoveStyle::Capture::CapturingFirst) {
+      take(from);
+      pause();
+      if (victim == to) {
+        step(sim.lift(to));
+        put_aside(captured);
+        pause();
+        put(to, placed);
+      } else {  // en passant: the pawn goes to its square, then the captured pawn is removed
+        put(to, placed);
+        pause();
+        step(sim.lift(victim));
+        put_aside(captured);
+      }
+      return;
+    }
+    step(sim.lift(victim));
+    put_aside(captured);
+    pause();
+    take(from);
+    pause();
+    put(to, placed);
+  }
+
+  void play(Move move) {
+    if (move.kind() == core::MoveKind::Castling) return castle(move);
+    const Piece mover = before.piece_on(move.from());
+    const Piece placed = move.kind() == core::MoveKind::Promotion
+                             ? core::make_piece(core::color_of(mover), move.promotion())
+                             : mover;
+    const Piece captured = before.captured_piece(move);
+    if (captured == core::NO_PIECE) {
+      take(move.from());
+      pause();
+      put(move.to(), placed);
+    } else {
+      capture(move, placed);
+    }
+    if (move.kind() == core::MoveKind::Promotion && sim.settings_.protocol == ProtocolKind::Peg) {
+      // An occupancy-only board cannot see the new piece: the player presses its button.
+      pause();
+      step(sim.press(promotion_button(move.promotion())));
+    }
+  }
+};
 
 Status BoardSimulator::play(Move move, const MoveStyle& style) {
   const core::Position before = position();
   const core::MoveList legal = core::legal_moves(before);
   if (std::find(legal.begin(), legal.end(), move) == legal.end())
     return fail(core::to_uci(move) + " is not a legal move in " + before.fen());
-  const bool dgt = settings_.protocol == ProtocolKind::Dgt;
-  const Square from = move.from();
-  const Square to = move.to();
-  const Piece mover = before.piece_on(from);
-  const auto hand = [&] { pause(settings_.pace.hand); };
-  const auto rest = [&] { pause(settings_.pace.rest); };
-  // Every step below is legal for the hand by construction; a failure is a simulator bug.
-  Status status;
-  const auto step = [&](Status s) {
-    if (status && !s) status = s;
-  };
-  const auto take = [&](Square s) {
-    if (style.bounce) {  // the reed switch flickers as the peg starts to move
-      step(lift(s));
-      std::this_thread::sleep_for(settings_.pace.bounce);
-      step(place(s, before.piece_on(s)));
-      std::this_thread::sleep_for(settings_.pace.bounce);
-    }
-    step(lift(s));
-  };
-  const auto put = [&](Square s, Piece piece) {
-    for (const Square detour : {style.slide_via, style.wrong_square}) {
-      if (detour == core::SQ_NONE) continue;
-      step(place(detour, piece));
-      rest();
-      step(lift(detour));
-      hand();
-    }
-    step(place(s, piece));
-  };
-
-  if (move.kind() == core::MoveKind::Castling) {  // Art. 4.4: the king first
-    const bool king_side = core::file_of(to) > core::file_of(from);
-    const Square rook_from = core::make_square(king_side ? 7 : 0, core::rank_of(from));
-    const Square rook_to = core::make_square(king_side ? 5 : 3, core::rank_of(from));
-    take(from);
-    hand();
-    step(place(to, mover));
-    hand();
-    step(lift(rook_from));
-    hand();
-    step(place(rook_to, before.piece_on(rook_from)));
-  } else {
-    const Piece placed = move.kind() == core::MoveKind::Promotion
-                             ? core::make_piece(core::color_of(mover), move.promotion())
-                             : mover;
-    const Piece captured = before.captured_piece(move);
-    const Square captured_on = move.kind() == core::MoveKind::EnPassant
-                                   ? core::make_square(core::file_of(to), core::rank_of(from))
-                                   : to;
-    const auto put_aside = [&] {  // the captured piece leaves the hand for the table
-      std::lock_guard lock(state_->mutex);
-      auto& held = state_->hand;
-      if (const auto it = std::find(held.rbegin(), held.rend(), captured); it != held.rend())
-        held.erase(std::next(it).base());
-    };
-    if (captured == core::NO_PIECE) {
-      take(from);
-      hand();
-      put(to, placed);
-    } else if (style.capture == MoveStyle::Capture::ScanOrder && dgt && captured_on == to) {
-      // One scan saw the capturing piece arrive on the captured piece's square, the next the
-      // origin empty (docs/dgt-board.md: update order is not reliable).
-      std::lock_guard lock(state_->mutex);
-      State& st = *state_;
-      st.board[to] = placed;
-      st.board[from] = core::NO_PIECE;
-      st.send_event("", to, placed);
-      st.send_event("", from, core::NO_PIECE);
-    } else if (style.capture == MoveStyle::Capture::CapturingFirst) {
-      take(from);
-      hand();
-      if (captured_on == to) {
-        step(lift(to));
-        put_aside();
-        hand();
-        put(to, placed);
-      } else {  // en passant: the pawn goes to its square, then the captured pawn is removed
-        put(to, placed);
-        hand();
-        step(lift(captured_on));
-        put_aside();
-      }
-    } else {
-      step(lift(captured_on));
-      put_aside();
-      hand();
-      take(from);
-      hand();
-      put(to, placed);
-    }
-    if (move.kind() == core::MoveKind::Promotion && !dgt) {
-      // An occupancy-only board cannot see the new piece: the player presses its button.
-      hand();
-      step(press(promotion_button(move.promotion())));
-    }
-  }
-  if (!status) return status;
+  Hand hand{*this, style, before};
+  hand.play(move);
+  if (!hand.status) return hand.status;
   std::lock_guard lock(state_->mutex);
   state_->position.play(move);
   state_->hand.clear();  // captured pieces and a promoted pawn are off the board
   return {};
 }
 
+// What the simulated board makes of the host's bytes (called with the state's mutex held).
+class BoardSimulator::HostCommands {
+ public:
+  HostCommands(const BoardSimulatorSettings& settings, State& state)
+      : settings_(settings), st_(state) {}
+
+  void feed(std::uint8_t byte) {
+    if (settings_.protocol == ProtocolKind::Dgt)
+      dgt_byte(byte);
+    else
+      peg_byte(byte);
+  }
+
+ private:
+  void read_the_board() {
+    ++st_.scans_since_plug;
+    st_.changed.notify_all();
+  }
+
+  void dgt_byte(std::uint8_t byte) {
+    if (clock_length_next_) {  // DGT: the rest of a clock message (0x2B N ...) is skipped
+      clock_length_next_ = false;
+      clock_bytes_to_skip_ = byte;
+      return;
+    }
+    if (clock_bytes_to_skip_ > 0) {
+      --clock_bytes_to_skip_;
+      return;
+    }
+    switch (byte) {
+      case dgt::kReset:
+        st_.dgt_updates = false;
+        break;
+      case dgt::kSendUpdates:
+      case dgt::kSendFieldUpdates:
+      case dgt::kSendUpdatesNice:
+        st_.dgt_updates = true;
+        break;
+      case dgt::kSendBoard:
+        st_.send(dgt::encode_board_dump(st_.board));
+        read_the_board();
+        break;
+      case dgt::kSendVersion:
+        st_.send(dgt::encode_version({1, 0}));
+        break;
+      case dgt::kSendSerialNumber:
+        st_.send(dgt::encode_serial_number("00001"));
+        break;
+      case dgt::kClockMessage:
+        clock_length_next_ = true;  // no clock is connected to the simulated board
+        ++st_.clock_messages;
+        break;
+      default:
+        break;  // commands a real board would answer with what the host ignores anyway
+    }
+  }
+
+  void peg_byte(std::uint8_t byte) {
+    const auto outcome = lines_.feed(byte);
+    if (outcome == peg::LineSplitter::Outcome::None) return;
+    std::string reply;
+    if (outcome == peg::LineSplitter::Outcome::BadLine) {
+      reply = peg::frame("E unreadable line");
+    } else if (const auto body = peg::unframe(lines_.line()); !body) {
+      reply = peg::frame("E bad checksum");
+    } else if (body->starts_with("HELLO")) {
+      reply = peg::encode_hello(settings_.name, kPegButtons);
+    } else if (*body == "SCAN") {
+      core::Bitboard occupied = 0;
+      for (int s = 0; s < 64; ++s)
+        if (st_.board[s] != core::NO_PIECE) occupied |= core::square_bb(Square(s));
+      reply = peg::encode_scan(st_.peg_seq, occupied);
+      read_the_board();
+    } else {
+      reply = peg::frame("E unknown command " + std::string(body->substr(0, body->find(' '))));
+    }
+    lines_.reset();
+    st_.send(bytes_of(reply));
+  }
+
+  const BoardSimulatorSettings& settings_;
+  State& st_;
+  peg::LineSplitter lines_;
+  std::size_t clock_bytes_to_skip_ = 0;
+  bool clock_length_next_ = false;
+};
+
 void BoardSimulator::respond() {
   State& st = *state_;
   std::array<std::uint8_t, 256> buffer{};
-  peg::LineSplitter lines;
-  std::size_t clock_bytes_to_skip = 0;  // DGT: the rest of a clock message (0x2B N ...)
-  bool clock_length_next = false;
+  HostCommands commands(settings_, st);
   for (;;) {
     PseudoTerminal* pty = nullptr;
     {
@@ -408,69 +550,7 @@ void BoardSimulator::respond() {
     st.reading = false;
     st.changed.notify_all();
     if (!got || *got == 0 || st.unplugging || st.stopping) continue;
-    for (std::size_t i = 0; i < *got; ++i) {
-      const std::uint8_t byte = buffer[i];
-      if (settings_.protocol == ProtocolKind::Dgt) {
-        if (clock_length_next) {
-          clock_length_next = false;
-          clock_bytes_to_skip = byte;
-          continue;
-        }
-        if (clock_bytes_to_skip > 0) {
-          --clock_bytes_to_skip;
-          continue;
-        }
-        switch (byte) {
-          case dgt::kReset:
-            st.dgt_updates = false;
-            break;
-          case dgt::kSendUpdates:
-          case dgt::kSendFieldUpdates:
-          case dgt::kSendUpdatesNice:
-            st.dgt_updates = true;
-            break;
-          case dgt::kSendBoard:
-            st.send(dgt::encode_board_dump(st.board));
-            ++st.scans_since_plug;
-            st.changed.notify_all();
-            break;
-          case dgt::kSendVersion:
-            st.send(dgt::encode_version(1, 0));
-            break;
-          case dgt::kSendSerialNumber:
-            st.send(dgt::encode_serial_number("00001"));
-            break;
-          case dgt::kClockMessage:
-            clock_length_next = true;  // no clock is connected to the simulated board
-            ++st.clock_messages;
-            break;
-          default:
-            break;  // commands a real board would answer with what the host ignores anyway
-        }
-        continue;
-      }
-      const auto outcome = lines.feed(byte);
-      if (outcome == peg::LineSplitter::Outcome::None) continue;
-      std::string reply;
-      if (outcome == peg::LineSplitter::Outcome::BadLine) {
-        reply = peg::frame("E unreadable line");
-      } else if (const auto body = peg::unframe(lines.line()); !body) {
-        reply = peg::frame("E bad checksum");
-      } else if (body->starts_with("HELLO")) {
-        reply = peg::encode_hello(settings_.name, kPegButtons);
-      } else if (*body == "SCAN") {
-        core::Bitboard occupied = 0;
-        for (int s = 0; s < 64; ++s)
-          if (st.board[s] != core::NO_PIECE) occupied |= core::square_bb(Square(s));
-        reply = peg::encode_scan(st.peg_seq, occupied);
-        ++st.scans_since_plug;
-        st.changed.notify_all();
-      } else {
-        reply = peg::frame("E unknown command " + std::string(body->substr(0, body->find(' '))));
-      }
-      lines.reset();
-      st.send(bytes_of(reply));
-    }
+    for (std::size_t i = 0; i < *got; ++i) commands.feed(buffer[i]);
   }
 }
 

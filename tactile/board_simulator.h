@@ -9,9 +9,9 @@
 //   - play(move): a legal move of the simulated game as the event sequence a hand makes, with
 //     pauses at the chosen speed: captures with the captured piece removed first or last (and a
 //     DGT board's scan order, where the new piece is reported on the captured square before the
-//     origin empties), castling king first (Art. 4.4), en passant, promotions (a DGT board shows
-//     the new piece; a peg board's player presses a promotion button), and the fumbles real
-//     hands make: a piece slid on through a square on its way, sensor bounce when a peg is
+//     origin empties), castling king first (Art. 4.4) or rook first, en passant, promotions (a DGT
+//     board shows the new piece; a peg board's player presses a promotion button), and the fumbles
+//     real hands make: a piece slid on through a square on its way, sensor bounce when a peg is
 //     lifted, a piece put on a wrong square and then corrected. pick_style() chooses them
 //     deterministically (seeded) at the rates in SimulatorHabits.
 //
@@ -53,6 +53,9 @@ struct SimulatorHabits {
   double wrong_square = 0.05;  // placed next to the target first, then corrected
   double bounce = 0.2;         // the origin's sensor flickers before the lift
   std::uint32_t seed = 1;
+  // Castling begun with the rook. 0 by default: a station announcing each completed move makes
+  // the rook's move once it settles (Art. 4.4.2), so a hand with this habit must be quick.
+  double rook_first = 0;
 };
 
 // How one move is executed on the board.
@@ -67,6 +70,7 @@ struct MoveStyle {
   core::Square slide_via = core::SQ_NONE;     // placed here first, then slid on to the target
   core::Square wrong_square = core::SQ_NONE;  // placed here first by mistake, then corrected
   bool bounce = false;                        // the origin's sensor flickers before the lift
+  bool castling_rook_first = false;           // castling begun with the rook (Art. 4.4.2)
 };
 
 struct BoardSimulatorSettings {
@@ -133,6 +137,8 @@ class BoardSimulator {
  private:
   explicit BoardSimulator(BoardSimulatorSettings settings);
   struct State;
+  struct Hand;
+  class HostCommands;
   void respond();  // the host-facing thread
   void pause(std::chrono::milliseconds base) const;
 

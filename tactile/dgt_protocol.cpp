@@ -113,10 +113,10 @@ std::vector<std::uint8_t> encode_field_update(core::Square square, core::Piece p
   return bytes;
 }
 
-std::vector<std::uint8_t> encode_version(std::uint8_t major, std::uint8_t minor) {
+std::vector<std::uint8_t> encode_version(Version version) {
   auto bytes = header(kVersion, 5);
-  bytes.push_back(major & 0x7F);
-  bytes.push_back(minor & 0x7F);
+  bytes.push_back(version.major & 0x7F);
+  bytes.push_back(version.minor & 0x7F);
   return bytes;
 }
 
@@ -136,9 +136,9 @@ std::vector<std::uint8_t> DgtProtocol::connect_bytes() {
   return {dgt::kReset, dgt::kSendFieldUpdates, dgt::kSendBoard};
 }
 
+// Nothing to reply: a DGT board resends nothing on request; a lost update shows in the next dump.
 void DgtProtocol::decode(std::span<const std::uint8_t> bytes, TimePoint time,
-                         std::vector<BoardInput>& out, std::vector<std::uint8_t>& reply) {
-  (void)reply;  // a DGT board resends nothing on request; a lost update shows in the next dump
+                         std::vector<BoardInput>& out, std::vector<std::uint8_t>& /*reply*/) {
   for (const std::uint8_t byte : bytes) {
     const bool complete = framer_.feed(byte, stats_);
     if (framer_.in_garbage() && !garbage_reported_) {

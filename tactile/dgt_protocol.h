@@ -78,7 +78,11 @@ class Framer {
 // Board side (the simulator): the messages a DGT board sends.
 std::vector<std::uint8_t> encode_board_dump(const std::array<core::Piece, 64>& by_square);
 std::vector<std::uint8_t> encode_field_update(core::Square square, core::Piece piece);
-std::vector<std::uint8_t> encode_version(std::uint8_t major, std::uint8_t minor);
+struct Version {
+  std::uint8_t major = 1;
+  std::uint8_t minor = 0;
+};
+std::vector<std::uint8_t> encode_version(Version version);
 std::vector<std::uint8_t> encode_serial_number(std::string_view five_digits);
 }  // namespace dgt
 

@@ -80,8 +80,8 @@ std::string occupancy_hex(core::Bitboard occupied) {
 std::optional<core::Bitboard> parse_occupancy(std::string_view hex) {
   if (hex.size() != 16) return std::nullopt;
   core::Bitboard occupied = 0;
-  for (int rank = 0; rank < 8; ++rank) {
-    const auto byte = parse_hex2(hex.substr(static_cast<std::size_t>(2 * rank), 2));
+  for (std::size_t rank = 0; rank < 8; ++rank) {
+    const auto byte = parse_hex2(hex.substr(2 * rank, 2));
     if (!byte) return std::nullopt;
     occupied |= core::Bitboard{*byte} << (8 * rank);
   }
@@ -227,95 +227,128 @@ void PegProtocol::decode(std::span<const std::uint8_t> bytes, TimePoint time,
       });
 }
 
+// One line's body. Each message type has its handler; a well-formed line of an unknown type is
+// counted and ignored (forward compatibility, docs/peg-protocol.md "Framing").
 void PegProtocol::interpret(std::string_view body, TimePoint time, std::vector<BoardInput>& out,
                             std::vector<std::uint8_t>& reply) {
   const auto tokens = peg::tokens_of(body);
-  BoardInput input;
-  input.time = time;
   const std::string_view type = tokens[0];
-  const auto malformed = [&] {
-    stats_.garbage_bytes += body.size();
-    bad_line(time, out, reply, "a malformed \"" + std::string(type) + "\" line");
-  };
-  if (type == "L" || type == "P" || type == "B" || type == "S") {
-    if (tokens.size() != 3) return malformed();
-    const auto seq = peg::parse_hex2(tokens[1]);
-    if (!seq) return malformed();
-    if (type == "S") {
-      const auto occupied = peg::parse_occupancy(tokens[2]);
-      if (!occupied) return malformed();
-      ++stats_.messages;
-      garbage_reported_ = false;
-      scan_outstanding_ = false;
-      last_seq_ = *seq;
-      input.kind = BoardInput::Kind::Scan;
-      input.scan.identifies_pieces = false;
-      input.scan.occupied = *occupied;
-      out.push_back(std::move(input));
-      return;
-    }
-    if (type == "B") {
-      const auto button = peg::parse_button(tokens[2]);
-      if (!button) return malformed();
-      input.kind = BoardInput::Kind::Button;
-      input.button = *button;
-    } else {
-      const auto square = core::parse_square(tokens[2]);
-      if (!square) return malformed();
-      input.kind = type == "L" ? BoardInput::Kind::Lift : BoardInput::Kind::Place;
-      input.square = *square;
-    }
-    ++stats_.messages;
-    garbage_reported_ = false;
-    if (!last_seq_) {
-      // Events before the first scan (or after a lost line) are covered by the scan asked for;
-      // the event asks again if that request is old (its reply may be lost).
-      request_scan(time, reply);
-      if (input.kind != BoardInput::Kind::Button) return;
-    } else if (static_cast<std::uint8_t>(*last_seq_ + 1) != *seq) {
-      // A line was lost: re-read the whole board (docs/peg-protocol.md, "Sequence numbers").
-      ++stats_.bad_messages;
-      last_seq_.reset();
-      request_scan(time, reply);
-      BoardInput lost;
-      lost.kind = BoardInput::Kind::Info;
-      lost.time = time;
-      lost.detail = "peg protocol: an event line was lost; the board is re-read";
-      out.push_back(std::move(lost));
-      if (input.kind != BoardInput::Kind::Button) return;
-    } else {
-      last_seq_ = *seq;
-    }
-    out.push_back(std::move(input));
-    return;
-  }
-  if (type == "PEG") {
-    ++stats_.messages;
-    garbage_reported_ = false;
-    // The board has just started (power-up, a reset as the port opened: it counts its events
-    // from 00 again and may have missed HELLO and SCAN) or answers HELLO: read the whole board.
-    // Not greeted again: a version 1 host reads any version as version 1 ("Versioning").
-    last_seq_.reset();
-    scan_outstanding_ = false;
-    request_scan(time, reply);
-    input.kind = BoardInput::Kind::Info;
-    // What follows "PEG ": nothing for a bare "PEG" (a board that sends no version; the body is
-    // then 3 characters, and substr(4) would throw on the reader's thread).
-    const std::string_view fields = body.size() > 4 ? body.substr(4) : std::string_view();
-    input.detail = "peg board:" + (fields.empty() ? std::string() : " " + std::string(fields));
-    if (tokens.size() < 2 || tokens[1] != std::to_string(peg::kVersion))
-      input.detail += " (version not 1: events are read as version 1)";
-    out.push_back(std::move(input));
-    return;
-  }
-  if (type == "E") {
+  Line line{body, tokens, time, out, reply};
+  if (type == "L" || type == "P" || type == "B")
+    on_event(line);
+  else if (type == "S")
+    on_scan(line);
+  else if (type == "PEG")
+    on_hello(line);
+  else if (type == "E")
+    on_error(line);
+  else
     ++stats_.other_messages;
-    input.kind = BoardInput::Kind::Info;
-    input.detail = "peg board reports: " + std::string(body.size() > 2 ? body.substr(2) : "");
-    out.push_back(std::move(input));
-    return;
+}
+
+void PegProtocol::malformed(const Line& line) {
+  stats_.garbage_bytes += line.body.size();
+  bad_line(line.time, line.out, line.reply,
+           "a malformed \"" + std::string(line.tokens[0]) + "\" line");
+}
+
+void PegProtocol::good_message() {
+  ++stats_.messages;
+  garbage_reported_ = false;
+}
+
+// S <seq> <occupancy>: the whole board; events count again from its sequence number.
+void PegProtocol::on_scan(const Line& line) {
+  const auto seq = line.tokens.size() == 3 ? peg::parse_hex2(line.tokens[1]) : std::nullopt;
+  const auto occupied = seq ? peg::parse_occupancy(line.tokens[2]) : std::nullopt;
+  if (!occupied) return malformed(line);
+  good_message();
+  scan_outstanding_ = false;
+  last_seq_ = *seq;
+  BoardInput input;
+  input.time = line.time;
+  input.kind = BoardInput::Kind::Scan;
+  input.scan.identifies_pieces = false;
+  input.scan.occupied = *occupied;
+  line.out.push_back(std::move(input));
+}
+
+// L / P / B <seq> <square or button>: an event, in sequence.
+void PegProtocol::on_event(const Line& line) {
+  const auto seq = line.tokens.size() == 3 ? peg::parse_hex2(line.tokens[1]) : std::nullopt;
+  if (!seq) return malformed(line);
+  BoardInput input;
+  input.time = line.time;
+  if (line.tokens[0] == "B") {
+    const auto button = peg::parse_button(line.tokens[2]);
+    if (!button) return malformed(line);
+    input.kind = BoardInput::Kind::Button;
+    input.button = *button;
+  } else {
+    const auto square = core::parse_square(line.tokens[2]);
+    if (!square) return malformed(line);
+    input.kind = line.tokens[0] == "L" ? BoardInput::Kind::Lift : BoardInput::Kind::Place;
+    input.square = *square;
   }
-  ++stats_.other_messages;  // unknown types are ignored (forward compatibility)
+  good_message();
+  if (in_sequence(*seq, line) || input.kind == BoardInput::Kind::Button)
+    line.out.push_back(std::move(input));  // a scan cannot show a button press: kept
+}
+
+// Whether an event with `seq` may be used: the board has been read and no line was lost.
+bool PegProtocol::in_sequence(std::uint8_t seq, const Line& line) {
+  if (!last_seq_) {
+    // Events before the first scan (or after a lost line) are covered by the scan asked for;
+    // the event asks again if that request is old (its reply may be lost).
+    request_scan(line.time, line.reply);
+    return false;
+  }
+  if (static_cast<std::uint8_t>(*last_seq_ + 1) == seq) {
+    last_seq_ = seq;
+    return true;
+  }
+  // A line was lost: re-read the whole board (docs/peg-protocol.md, "Sequence numbers").
+  ++stats_.bad_messages;
+  last_seq_.reset();
+  request_scan(line.time, line.reply);
+  BoardInput lost;
+  lost.kind = BoardInput::Kind::Info;
+  lost.time = line.time;
+  lost.detail = "peg protocol: an event line was lost; the board is re-read";
+  line.out.push_back(std::move(lost));
+  return false;
+}
+
+// PEG <version> <name> <buttons>: the board has just started (power-up, a reset as the port
+// opened: it counts its events from 00 again and may have missed HELLO and SCAN) or answers
+// HELLO: read the whole board. Not greeted again: a version 1 host reads any version as
+// version 1 ("Versioning").
+void PegProtocol::on_hello(const Line& line) {
+  good_message();
+  last_seq_.reset();
+  scan_outstanding_ = false;
+  request_scan(line.time, line.reply);
+  BoardInput input;
+  input.time = line.time;
+  input.kind = BoardInput::Kind::Info;
+  // What follows "PEG ": nothing for a bare "PEG" (a board that sends no version; the body is
+  // then 3 characters, and substr(4) would throw on the reader's thread).
+  const std::string_view fields = line.body.size() > 4 ? line.body.substr(4) : std::string_view();
+  input.detail = "peg board:" + (fields.empty() ? std::string() : " " + std::string(fields));
+  if (line.tokens.size() < 2 || line.tokens[1] != std::to_string(peg::kVersion))
+    input.detail += " (version not 1: events are read as version 1)";
+  line.out.push_back(std::move(input));
+}
+
+// E <text>: the board could not read a host line.
+void PegProtocol::on_error(const Line& line) {
+  ++stats_.other_messages;
+  BoardInput input;
+  input.time = line.time;
+  input.kind = BoardInput::Kind::Info;
+  input.detail =
+      "peg board reports: " + std::string(line.body.size() > 2 ? line.body.substr(2) : "");
+  line.out.push_back(std::move(input));
 }
 
 }  // namespace annabella::tactile

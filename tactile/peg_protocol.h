@@ -117,8 +117,23 @@ class PegProtocol final : public BoardProtocol {
   const DecoderStats& stats() const override { return stats_; }
 
  private:
+  // One line being interpreted: its body, fields, receive time and where its results go.
+  struct Line {
+    std::string_view body;
+    const std::vector<std::string_view>& tokens;
+    TimePoint time;
+    std::vector<BoardInput>& out;
+    std::vector<std::uint8_t>& reply;
+  };
   void interpret(std::string_view body, TimePoint time, std::vector<BoardInput>& out,
                  std::vector<std::uint8_t>& reply);
+  void on_scan(const Line& line);
+  void on_event(const Line& line);
+  void on_hello(const Line& line);
+  void on_error(const Line& line);
+  bool in_sequence(std::uint8_t seq, const Line& line);
+  void malformed(const Line& line);
+  void good_message();
   void bad_line(TimePoint time, std::vector<BoardInput>& out, std::vector<std::uint8_t>& reply,
                 std::string_view why);
   // Appends a SCAN to `reply` unless one is outstanding and younger than peg::kScanRetry at

@@ -131,6 +131,7 @@ class Pegboard {
   void lift(core::Square square, TimePoint time);
   void place(core::Square square, core::Piece piece, TimePoint time);
   std::optional<std::size_t> held_for(core::Square square, core::Piece piece) const;
+  std::optional<std::size_t> promoted_pawn(core::Square square, core::Piece piece);
   void apply_scan(const BoardInput& input);
   std::array<core::Piece, 64> unrotated(const BoardScan& scan, TimePoint time);
   void take_pieces_gone(core::Bitboard occupied, TimePoint time);

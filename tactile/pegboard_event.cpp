@@ -26,11 +26,7 @@ std::string with_piece(const char* verb, const PegboardEvent& e) {
 std::string completed_words(const PegboardEvent& e) {
   std::string text = "completed " + core::to_uci(e.move);
   if (!e.replaces.is_none()) text += " (replaces " + core::to_uci(e.replaces) + ")";
-  // Art. 4.4.2: castling begun by touching the rook is noted; the arbiter rules on it.
-  if (e.move.kind() == core::MoveKind::Castling && e.first_piece != core::NO_PIECE &&
-      core::type_of(e.first_piece) == core::ROOK)
-    text += " (begun with the rook " + core::square_name(e.first_square) + ", Art. 4.4.2)";
-  return text;
+  return text + castling_note(e);
 }
 
 std::string link_words(const PegboardEvent& e) {
@@ -55,6 +51,14 @@ std::string piece_words(core::Piece piece) {
   if (piece == core::NO_PIECE) return "";
   return std::string(core::color_of(piece) == core::WHITE ? "white " : "black ") +
          kNames[core::type_of(piece)];
+}
+
+std::string castling_note(const PegboardEvent& e) {
+  // Art. 4.4.2: castling begun by touching the rook is noted; the arbiter rules on it.
+  if (e.kind != PegboardEvent::Kind::MoveCompleted || e.move.kind() != core::MoveKind::Castling ||
+      e.first_piece == core::NO_PIECE || core::type_of(e.first_piece) != core::ROOK)
+    return "";
+  return " (begun with the rook " + core::square_name(e.first_square) + ", Art. 4.4.2)";
 }
 
 std::string describe(const PegboardEvent& e) {

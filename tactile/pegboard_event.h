@@ -88,5 +88,8 @@ std::string describe(const PegboardEvent& event);
 
 // "white pawn" (empty for NO_PIECE).
 std::string piece_words(core::Piece piece);
+// " (begun with the rook h1, Art. 4.4.2)" for castling completed after its rook was touched
+// first, else nothing.
+std::string castling_note(const PegboardEvent& e);
 
 }  // namespace annabella::tactile

@@ -65,6 +65,7 @@ void Pegboard::sync_to(const Position& pos) {
   board_.occupied = pos.pieces();
   board_.placed = 0;
   board_.lifted = 0;
+  board_.unwatched = false;
   origin_.fill(core::SQ_NONE);
   in_hand_.clear();
   promotion_asked_ = false;
@@ -132,6 +133,22 @@ std::optional<std::size_t> Pegboard::held_for(Square s, Piece piece) const {
   return index;
 }
 
+// A piece-identifying board shows a promotion's new piece where a pawn was lifted: the pawn in
+// the hand it came from, and the piece it became (D.2.1: the board names it).
+std::optional<std::size_t> Pegboard::promoted_pawn(Square s, Piece piece) {
+  const int rank = core::rank_of(s);
+  if (piece == core::NO_PIECE || (rank != 0 && rank != 7)) return std::nullopt;
+  const core::PieceType type = core::type_of(piece);
+  if (type == core::PAWN || type == core::KING) return std::nullopt;
+  const Piece pawn = core::make_piece(core::color_of(piece), core::PAWN);
+  for (std::size_t i = in_hand_.size(); i-- > 0;)
+    if (in_hand_[i].piece == pawn) {
+      promotion_ = type;
+      return i;
+    }
+  return std::nullopt;
+}
+
 void Pegboard::place(Square s, Piece piece, TimePoint time) {
   changed(time);
   if (board_.occupied & core::square_bb(s)) {
@@ -148,7 +165,9 @@ void Pegboard::place(Square s, Piece piece, TimePoint time) {
   event.square = s;
   event.piece = piece;
   Square from = core::SQ_NONE;
-  if (const auto index = held_for(s, piece)) {
+  auto index = held_for(s, piece);
+  if (!index) index = promoted_pawn(s, piece);
+  if (index) {
     InHand& held = in_hand_[*index];
     if (held.from == s && !held.touch_reported && time - held.time < settings_.bounce) {
       // Sensor bounce: the peg never left its hole (no touch, no placement).
@@ -284,6 +303,9 @@ void Pegboard::apply_scan(const BoardInput& input) {
   }
   awaiting_scan_ = false;
   link_down_ = false;
+  // What happened while the board was away was not seen: a capture leaves its target occupied
+  // (a move completed while unplugged is completed like any other, D.2.3), until it matches.
+  board_.unwatched = true;
   report_link(input.time);
 }
 

@@ -28,6 +28,29 @@ const std::string kBinary = ANNABELLA_BINARY;
   return ::testing::AssertionSuccess();
 }
 
+// How often `needle` occurs in `text`.
+std::size_t count(const std::string& text, const std::string& needle) {
+  std::size_t n = 0;
+  for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+  return n;
+}
+
+// board-sim with `commands` on stdin against board watch; returns watch's exit status and puts
+// its output in `out` (board-sim's in `sim`).
+int watch_commands(const TempDir& dir, const std::string& protocol, const std::string& commands,
+                   const std::string& watch_options, std::string& out, std::string& sim) {
+  { std::ofstream(dir / "commands") << commands; }
+  const std::string link = (dir / "board").string();
+  const int status = run_command(
+      kBinary + " board-sim --protocol " + protocol + " --steady --speed 4 --link " + link + " < " +
+          (dir / "commands").string() + " > " + (dir / "sim.out").string() + " 2>&1 & " + kBinary +
+          " board watch --protocol " + protocol + " --port " + link + " " + watch_options +
+          "; status=$?; wait; exit $status",
+      out);
+  sim = read_file(dir / "sim.out");
+  return status;
+}
+
 class BoardCli : public ::testing::TestWithParam<std::string> {};
 
 INSTANTIATE_TEST_SUITE_P(Protocols, BoardCli, ::testing::Values("dgt", "peg"),
@@ -130,6 +153,114 @@ TEST_P(BoardCli, UnpluggedMidMoveAndPluggedInAgain) {
             "completed e4 (e2e4)", "made e4 (e2e4)"}));
   EXPECT_TRUE(
       in_order(read_file(dir / "sim.out"), {"unplugged", "placed white pawn on e4", "plugged in"}));
+}
+
+TEST_P(BoardCli, TwoMovesMadeWhileUnpluggedAreMadeInOrder) {
+  // Any board one or two legal moves on is brought back in step by making them, in order.
+  TempDir dir;
+  std::string out, sim;
+  const int status = watch_commands(
+      dir, GetParam(), "sleep 200\nunplug\nmove e4\nmove e5\nreplug\nsleep 1500\nquit\n",
+      "--settle 30 --announce 200 --moves 2 --timeout 30", out, sim);
+  EXPECT_EQ(status, 0) << out << sim;
+  EXPECT_TRUE(in_order(out, {"connected: the board agrees with the game", "disconnected: ",
+                             "reconnected: ", "made e4 (e2e4)", "made e5 (e7e5)"}));
+  EXPECT_EQ(count(out, "made e4 (e2e4)"), 1u) << out;
+  EXPECT_EQ(count(out, "made e5 (e7e5)"), 1u) << out;
+  EXPECT_EQ(out.find("out of sync"), std::string::npos) << out;
+  EXPECT_EQ(out.find("differs"), std::string::npos) << out;
+}
+
+TEST_P(BoardCli, ACaptureAndItsReplyMadeWhileUnpluggedAreMadeInOrder) {
+  TempDir dir;
+  std::string out, sim;
+  const int status = watch_commands(dir, GetParam(),
+                                    "move e4\nmove d5\nsleep 600\nunplug\nmove exd5\n"
+                                    "move Qxd5\nreplug\nsleep 1500\nquit\n",
+                                    "--settle 30 --announce 200 --moves 4 --timeout 30", out, sim);
+  EXPECT_EQ(status, 0) << out << sim;
+  EXPECT_TRUE(in_order(out, {"made e4 (e2e4)", "made d5 (d7d5)", "disconnected: ", "reconnected: ",
+                             "made exd5 (e4d5)", "made Qxd5 (d8d5)"}));
+  EXPECT_EQ(count(out, "made exd5"), 1u) << out;
+  EXPECT_EQ(out.find("out of sync"), std::string::npos) << out;
+}
+
+TEST_P(BoardCli, ThreeMovesWhileUnpluggedAreOutOfSyncNotGuessed) {
+  // "Out of sync" is for boards no sequence of one or two legal moves explains.
+  TempDir dir;
+  std::string out, sim;
+  const int status = watch_commands(
+      dir, GetParam(), "sleep 200\nunplug\nmove e4\nmove e5\nmove Nf3\nreplug\nsleep 1500\nquit\n",
+      "--settle 30 --announce 200 --moves 1 --timeout 3", out, sim);
+  EXPECT_NE(status, 0) << out << sim;
+  EXPECT_TRUE(in_order(out, {"disconnected: ", "reconnected: the board differs from the game"}));
+  EXPECT_EQ(out.find("made "), std::string::npos) << out;
+}
+
+TEST_P(BoardCli, AMoveFinishedJustBeforeOrWhileUnpluggedIsSaidOnce) {
+  // The placement lands before the unplug (within the settle time, or settled), or while the
+  // board is away: one completion, one "made", in every case.
+  for (const char* before_unplug : {"", "sleep 150\n"}) {
+    TempDir dir;
+    std::string out, sim;
+    const int status =
+        watch_commands(dir, GetParam(),
+                       std::string("sleep 300\nlift e2\nsleep 50\nplace e4\n") + before_unplug +
+                           "unplug\nsleep 300\nreplug\nsleep 1000\nlift e7\nsleep 50\nplace "
+                           "e5\nsleep 800\nquit\n",
+                       "--settle 100 --announce 200 --moves 2 --timeout 30", out, sim);
+    EXPECT_EQ(status, 0) << out << sim;
+    EXPECT_TRUE(in_order(out, {"touched e2 white pawn", "made e4 (e2e4)", "made e5 (e7e5)"}));
+    EXPECT_EQ(count(out, "completed e4 (e2e4)"), 1u) << before_unplug << out;
+    EXPECT_EQ(count(out, "made e4 (e2e4)"), 1u) << before_unplug << out;
+  }
+  TempDir dir;
+  std::string out, sim;
+  const int status = watch_commands(dir, GetParam(),
+                                    "sleep 300\nlift e2\nunplug\nplace e4\nsleep 300\nreplug\n"
+                                    "sleep 1000\nlift e7\nsleep 50\nplace e5\nsleep 800\nquit\n",
+                                    "--settle 100 --announce 200 --moves 2 --timeout 30", out, sim);
+  EXPECT_EQ(status, 0) << out << sim;
+  EXPECT_EQ(count(out, "completed e4 (e2e4)"), 1u) << out;
+  EXPECT_EQ(count(out, "made e4 (e2e4)"), 1u) << out;
+}
+
+TEST_P(BoardCli, TheCapturedPieceLiftedRightAfterTheOpponentsMove) {
+  // D.2.3 (3) on a piece-identifying board: the player to move takes off the piece he captures
+  // before the opponent's move has settled; the game goes on in step.
+  TempDir dir;
+  std::string out, sim;
+  const int status = watch_commands(
+      dir, GetParam(),
+      "move e4\nlift d7\nsleep 60\nplace d5\nsleep 60\nlift d5\nsleep 60\nlift e4\nsleep "
+      "60\nplace d5\nsleep 400\nlift d5\nsleep 50\nlift d8\nsleep 50\nplace d5\nsleep "
+      "800\nquit\n",
+      "--settle 300 --announce 600 --moves 4 --timeout 30", out, sim);
+  EXPECT_EQ(status, 0) << out << sim;
+  EXPECT_TRUE(in_order(out, {"made e4 (e2e4)", "made d5 (d7d5)", "removed d5 black pawn",
+                             "made exd5 (e4d5)", "made Qxd5 (d8d5)"}));
+  EXPECT_EQ(out.find("out of sync"), std::string::npos) << out;
+  EXPECT_EQ(out.find("illegal"), std::string::npos) << out;
+}
+
+TEST_P(BoardCli, CastlingRookFirstQuickOrSettledIsOneMoveNoted) {
+  // White's rook is followed by the king within the settle time; Black's rook move settles
+  // first and castling replaces it. Either way one move, begun with the rook (Art. 4.4.2).
+  TempDir dir;
+  const std::string fen = "\"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"";
+  std::string out, sim;
+  const int status = watch_commands(
+      dir, GetParam() + " --fen " + fen,  // both commands take the protocol and the position
+      "lift h1\nsleep 50\nplace f1\nsleep 50\nlift e1\nsleep 50\nplace g1\nsleep 200\nlift "
+      "a8\nsleep 50\nplace d8\nsleep 400\nlift e8\nsleep 50\nplace c8\nsleep 800\nquit\n",
+      "--settle 300 --announce 600 --moves 2 --timeout 30", out, sim);
+  EXPECT_EQ(status, 0) << out << sim;
+  EXPECT_TRUE(in_order(out, {"touched h1 white rook", "begun with the rook h1, Art. 4.4.2",
+                             "made O-O (e1g1)", "touched a8 black rook", "completed Rd8 (a8d8)",
+                             "completed O-O-O (e8c8), replaces a8d8",
+                             "begun with the rook a8, Art. 4.4.2", "made O-O-O (e8c8)"}));
+  EXPECT_EQ(out.find("made Rd8"), std::string::npos) << out;
+  EXPECT_EQ(out.find("illegal"), std::string::npos) << out;
 }
 
 TEST(BoardCliErrors, AMissingPortIsDisconnectedUntilTheTimeout) {

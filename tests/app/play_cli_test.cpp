@@ -77,6 +77,58 @@ TEST(PlayCommand, AGameThroughTheSimulatedPegboardWithUnplugMidMoveAndResume) {
   EXPECT_EQ(resumed.wait(kWait), 0);
 }
 
+// How often `needle` occurs in `text`.
+std::size_t count(const std::string& text, const std::string& needle) {
+  std::size_t n = 0;
+  for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+  return n;
+}
+
+TEST(PlayCommand, MovesMadeWhileThePegboardIsUnpluggedAreMadeInOrderAndSaidOnce) {
+  TempDir dir;
+  ChildProcess station(play_args(dir.path() / "record", {"--silent"}));
+  ASSERT_TRUE(station.wait_for("connected: the board agrees with the game", kWait))
+      << station.output();
+  // One move completed while the board is away.
+  station.send("sim unplug");
+  ASSERT_TRUE(station.wait_for("disconnected", kWait)) << station.output();
+  station.send("sim play e4");
+  station.send("sim replug");
+  ASSERT_TRUE(station.wait_for("made 1. e4 (e2e4) by pegboard", kWait)) << station.output();
+  station.send("e5");
+  ASSERT_TRUE(station.wait_for("made 1... e5 (e7e5) by console", kWait)) << station.output();
+  // Two: the opponent's announced move executed and the VI player's reply, both while away.
+  station.send("sim unplug");
+  ASSERT_TRUE(station.wait_for("disconnected", kWait)) << station.output();
+  station.send("sim play e5");
+  station.send("sim play Nf3");
+  station.send("sim replug");
+  ASSERT_TRUE(station.wait_for("made 2. Nf3 (g1f3) by pegboard", kWait)) << station.output();
+  // A move finished just before the board goes away (within the settle time).
+  station.send("Nc6");
+  ASSERT_TRUE(station.wait_for("made 2... Nc6 (b8c6) by console", kWait)) << station.output();
+  station.send("sim play Nc6");
+  ASSERT_TRUE(station.wait_for("executed b8c6 on the pegboard", kWait)) << station.output();
+  // The VI player's own pegboard: the opponent's knight he executed is labelled so (D.2.2).
+  EXPECT_NE(station.output().find("touched b8 black knight (the opponent's piece) (D.2.2)"),
+            std::string::npos)
+      << station.output();
+  station.send("sim lift f1");
+  ASSERT_TRUE(station.wait_for("touched f1 white bishop (D.2.2)", kWait)) << station.output();
+  station.send("sim place c4");
+  station.send("sim unplug");
+  ASSERT_TRUE(station.wait_for("disconnected", kWait)) << station.output();
+  station.send("sim replug");
+  ASSERT_TRUE(station.wait_for("made 3. Bc4 (f1c4) by pegboard", kWait)) << station.output();
+  station.send("quit");
+  EXPECT_EQ(station.wait(kWait), 0) << station.output();
+  const std::string& out = station.output();
+  for (const char* made : {"made 1. e4", "made 2. Nf3", "made 3. Bc4"})
+    EXPECT_EQ(count(out, made), 1u) << made << " said " << count(out, made) << " times:\n" << out;
+  EXPECT_TRUE(out.find("executed e7e5 on the pegboard") < out.find("made 2. Nf3")) << out;
+  EXPECT_EQ(out.find("out of sync"), std::string::npos) << out;
+}
+
 TEST(PlayCommand, TheSightedPlayerOnADgtBoardOverAPty) {
   TempDir dir;
   tactile::BoardSimulatorSettings sim;

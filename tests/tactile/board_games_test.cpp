@@ -209,6 +209,20 @@ TEST_P(BoardGames, CastlingKingFirstOnBothWings) {
   EXPECT_EQ(chain.events_of(Kind::MoveCompleted).size(), 2u) << chain.log();
 }
 
+TEST_P(BoardGames, CastlingRookFirstIsCompletedAsCastlingWithTheRookNoted) {
+  // Art. 4.4.2 is the arbiter's: the rook's move completes first, the king's replaces it with
+  // castling, and the completion says it was begun with the rook.
+  Chain chain(GetParam(),
+              fen("r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 1"), {}, 1);
+  ASSERT_TRUE(chain.connected());
+  ASSERT_TRUE(chain.play("O-O", {.castling_rook_first = true})) << chain.log();
+  const auto completed = chain.events_of(Kind::MoveCompleted);
+  ASSERT_FALSE(completed.empty());
+  EXPECT_EQ(core::to_uci(completed.back().move), "e1g1") << chain.log();
+  EXPECT_EQ(completed.back().first_square, sq("h1")) << chain.log();
+  EXPECT_TRUE(chain.events_of(Kind::Illegal).empty()) << chain.log();
+}
+
 TEST_P(BoardGames, PromotionsToEveryPieceWithAndWithoutACapture) {
   for (const char* promotion : {"e8=Q", "e8=R", "e8=B", "e8=N", "dxe8=Q", "dxe8=N"}) {
     Chain chain(GetParam(), fen("k3r3/3PP3/8/8/8/8/8/4K3 w - - 0 1"));

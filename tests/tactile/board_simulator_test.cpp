@@ -77,13 +77,13 @@ TEST(BoardSimulator, DgtAnswersADumpAndSendsUpdatesOnlyWhenAsked) {
 
   ASSERT_TRUE(sim->lift(sq("e2")));  // bus mode: no field updates yet
   ASSERT_TRUE(host->write(std::vector<std::uint8_t>{dgt::kSendFieldUpdates, dgt::kSendVersion}));
-  EXPECT_EQ(receive(*host, 5), dgt::encode_version(1, 0));
+  EXPECT_EQ(receive(*host, 5), dgt::encode_version({1, 0}));
   ASSERT_TRUE(sim->place(sq("e4")));
   EXPECT_EQ(receive(*host, 5), dgt::encode_field_update(sq("e4"), core::W_PAWN));
   // A clock message for a clock that is not there is skipped whole (its bytes are no commands).
   ASSERT_TRUE(host->write(std::vector<std::uint8_t>{dgt::kClockMessage, 3, 0x03, dgt::kSendBoard,
                                                     0x00, dgt::kSendVersion}));
-  EXPECT_EQ(receive(*host, 5), dgt::encode_version(1, 0));
+  EXPECT_EQ(receive(*host, 5), dgt::encode_version({1, 0}));
 }
 
 TEST(BoardSimulator, PegHandshakeScanEventsWithSequenceNumbersAndErrors) {

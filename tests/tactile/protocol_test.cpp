@@ -99,7 +99,7 @@ TEST(Dgt, OtherMessagesAreCountedAndIgnored) {
   const auto inputs = decode(dgt_protocol, dgt::encode_serial_number("12345"));
   EXPECT_TRUE(inputs.empty());
   EXPECT_EQ(dgt_protocol.stats().other_messages, 1u);
-  const auto version = decode(dgt_protocol, dgt::encode_version(1, 7));
+  const auto version = decode(dgt_protocol, dgt::encode_version({1, 7}));
   ASSERT_EQ(version.size(), 1u);
   EXPECT_EQ(version[0].detail, "DGT board version 1.7");
 }
