@@ -66,7 +66,8 @@ int run_pgn_check(const PgnCheckOptions& options, std::ostream& out, std::ostrea
   }
   out << problems << (problems == 1 ? " problem" : " problems");
   if (printer.unchecked() > 0)
-    out << ", " << printer.unchecked() << " moves not checked after a move that could not be read";
+    out << ", " << printer.unchecked() << (printer.unchecked() == 1 ? " move" : " moves")
+        << " not checked (after a move that could not be read or the game's end)";
   out << '\n';
   return 1;
 }

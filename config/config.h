@@ -100,7 +100,7 @@ struct TactileClockSettings {
 
 struct RecordSettings {
   std::string folder = "annabella-record";  // journal and exports; relative to the working folder
-  std::string braille_table = "en-us-g1.ctb";
+  std::string braille_table = "en-ueb-g1.ctb";  // unified English braille, grade 1
 };
 
 struct StationConfig {

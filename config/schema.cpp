@@ -290,8 +290,8 @@ std::vector<KeySpec> build_schema() {
       [](auto& c) -> auto& { return c.record.folder; }));
   s.push_back(text(
       "record", "braille_table",
-      "liblouis table of the braille scoresheet, e.g. \"en-us-g1.ctb\" or "
-      "\"de-g0.utb\".",
+      "liblouis table of the braille scoresheet (six-dot cells): \"en-ueb-g1.ctb\" (unified "
+      "English braille), \"en-us-g1.ctb\" (American, EBAE) or \"de-g0.utb\".",
       [](auto& c) -> auto& { return c.record.braille_table; }));
   return s;
 }
