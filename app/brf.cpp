@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 
 namespace annabella::app {
 namespace {
@@ -111,18 +112,35 @@ std::string paginate(const std::vector<std::string>& lines,
 
 }  // namespace
 
+Result<std::string> braille_table_path(std::string_view name) {
+  const std::filesystem::path folder = ANNABELLA_LOUIS_TABLES_DIR;
+  const std::string how =
+      "give the file name of a table liblouis ships, without a folder (e.g. "
+      "\"en-ueb-g1.ctb\", \"de-g0.utb\"); `ls " +
+      folder.string() + "` lists them";
+  if (name.empty() || name.find_first_of("/\\,") != std::string_view::npos || name[0] == '.')
+    return fail("\"" + std::string(name) + "\" is not a braille table name: " + how);
+  const std::filesystem::path path = folder / std::string(name);
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec))
+    return fail("\"" + std::string(name) + "\" is no braille table liblouis ships: " + how);
+  return path.string();
+}
+
 Result<std::string> to_brf(const std::vector<std::string>& lines, std::string_view table,
                            BrfLayout layout) {
-  const std::string table_name(table);
+  auto table_path = braille_table_path(table);  // a name, never a path to another file
+  if (!table_path) return fail(table_path.error());
+  const std::string& table_name = *table_path;
   if (!lou_getTable(table_name.c_str()))
-    return fail("braille table \"" + table_name + "\" not found (record.braille_table; the " +
-                "tables are in /usr/share/liblouis/tables)");
+    return fail("braille table \"" + std::string(table) + "\" cannot be loaded by liblouis " +
+                "(record.braille_table)");
   // The table's own metadata says when it is an eight-dot (computer braille) table.
   if (char* dots = lou_getTableInfo(table_name.c_str(), "dots")) {
     const bool eight = std::string_view(dots).find('8') != std::string_view::npos;
     std::free(dots);  // NOLINT(cppcoreguidelines-no-malloc): the caller frees it (liblouis.h)
     if (eight)
-      return fail("braille table \"" + table_name + "\" is an eight-dot table; a BRF " +
+      return fail("braille table \"" + std::string(table) + "\" is an eight-dot table; a BRF " +
                   "scoresheet holds six-dot cells only: choose a six-dot table such as " +
                   "\"en-ueb-g1.ctb\" or \"de-g0.utb\" (record.braille_table)");
   }

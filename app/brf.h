@@ -35,4 +35,10 @@ struct BrfLayout {
 [[nodiscard]] Result<std::string> to_brf(const std::vector<std::string>& lines,
                                          std::string_view table, BrfLayout layout = {});
 
+// The table liblouis ships under `name` (record.braille_table), as a path in liblouis's table
+// folder: a name with a folder in it, or one liblouis does not ship, is refused with a message
+// saying how to find the valid names, so the configuration never makes the station read another
+// file (issue 11, section 5).
+[[nodiscard]] Result<std::string> braille_table_path(std::string_view name);
+
 }  // namespace annabella::app

@@ -1,12 +1,26 @@
 #include <ostream>
 
 #include "app/commands.h"
+#include "core/chess960.h"
 #include "core/movegen.h"
 
 namespace annabella::app {
+namespace {
+
+Result<core::Position> start_position(const PerftOptions& options) {
+  if (options.number != -1) {  // Guidelines II.2: a Chess960 start position by number
+    if (!options.fen.empty()) return fail(std::string("give either --fen or --number, not both"));
+    return core::chess960_start_position(options.number);
+  }
+  return core::Position::from_fen(
+      options.fen.empty() ? core::kStartFen : options.fen,
+      options.chess960 ? core::Variant::Chess960 : core::Variant::Standard);
+}
+
+}  // namespace
 
 int run_perft(const PerftOptions& options, std::ostream& out, std::ostream& err) {
-  auto pos = core::Position::from_fen(options.fen.empty() ? core::kStartFen : options.fen);
+  auto pos = start_position(options);
   if (!pos) {
     err << "annabella perft: " << pos.error().message << '\n';
     return 2;

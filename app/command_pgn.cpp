@@ -3,6 +3,7 @@
 #include <ostream>
 
 #include "app/commands.h"
+#include "app/i18n.h"
 #include "core/pgn.h"
 
 namespace annabella::app {
@@ -36,6 +37,10 @@ class ProblemPrinter : public core::PgnVisitor {
 
 }  // namespace
 
+using i18n::format;
+using i18n::tr;
+using i18n::tr_n;
+
 int run_pgn_check(const PgnCheckOptions& options, std::ostream& out, std::ostream& err) {
   core::PgnReadOptions read;
   if (options.lenient) read.strictness = core::Strictness::Lenient;
@@ -47,7 +52,8 @@ int run_pgn_check(const PgnCheckOptions& options, std::ostream& out, std::ostrea
   read.letters = *letters;
   std::ifstream in(options.file, std::ios::binary);
   if (!in) {
-    err << "annabella pgn check: cannot open " << options.file << '\n';
+    err << "annabella pgn check: " << format(tr("cannot open {file}"), {{"file", options.file}})
+        << '\n';
     return 2;
   }
   ProblemPrinter printer(out);
@@ -58,16 +64,26 @@ int run_pgn_check(const PgnCheckOptions& options, std::ostream& out, std::ostrea
   }
   const long games = printer.games();
   const long problems = printer.problems();
-  out << options.file << ": " << games << (games == 1 ? " game, " : " games, ") << printer.plies()
-      << " main-line moves read, ";
+  const auto count = [](long n) { return static_cast<unsigned long>(n); };
+  // TRANSLATORS: `annabella pgn check`: "games.pgn: 3 games, 240 main-line moves read, " and
+  // then "no problems" or "2 problems".
+  out << format(tr_n("{file}: {n} game, ", "{file}: {n} games, ", count(games)),
+                {{"file", options.file}, {"n", std::to_string(games)}})
+      << format(tr_n("{n} main-line move read, ", "{n} main-line moves read, ",
+                     count(printer.plies())),
+                {{"n", std::to_string(printer.plies())}});
   if (problems == 0) {
-    out << "no problems\n";
+    out << tr("no problems") << '\n';
     return 0;
   }
-  out << problems << (problems == 1 ? " problem" : " problems");
+  out << format(tr_n("{n} problem", "{n} problems", count(problems)),
+                {{"n", std::to_string(problems)}});
   if (printer.unchecked() > 0)
-    out << ", " << printer.unchecked() << (printer.unchecked() == 1 ? " move" : " moves")
-        << " not checked (after a move that could not be read or the game's end)";
+    out << format(
+        tr_n(", {n} move not checked (after a move that could not be read or the game's end)",
+             ", {n} moves not checked (after a move that could not be read or the game's end)",
+             count(printer.unchecked())),
+        {{"n", std::to_string(printer.unchecked())}});
   out << '\n';
   return 1;
 }

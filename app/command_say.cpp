@@ -1,13 +1,14 @@
 // annabella say / annabella hear: the announcer's words from the command line.
+#include <fstream>
 #include <ostream>
 
 #include "app/commands.h"
+#include "app/recording_check.h"
 #include "core/notation.h"
 #include "speech/announcer.h"
 #include "speech/espeak_synth.h"
 #include "speech/move_parser.h"
 #include "speech/portaudio_sink.h"
-#include "speech/recorder.h"
 
 namespace annabella::app {
 namespace {
@@ -99,17 +100,11 @@ int run_hear(const HearOptions& options, std::ostream& out, std::ostream& err) {
 
 int run_recording_verify(const RecordingVerifyOptions& options, std::ostream& out,
                          std::ostream& err) {
-  auto check = speech::verify_recording(options.file);
-  if (!check) {
-    err << "annabella recording verify: " << check.error().message << '\n';
-    return 1;
-  }
-  out << options.file << ": " << check->phrases << " phrases";
-  if (check->cut_markers > 0)  // D.2.7: readouts a move cut off, marked in the cue list
-    out << " (" << check->cut_markers << " cut off by a move)";
-  out << ", digest chain intact\n"
-      << "last digest: " << check->last_digest << '\n';
-  return 0;
+  const RecordingReport report = check_recording(
+      {options.file, options.journal, options.pgn, options.code, options.key, options.unsealed_ok});
+  for (const auto& line : report.lines) out << line << '\n';
+  if (!report.problem.empty()) err << "annabella recording verify: " << report.problem << '\n';
+  return report.exit_code();
 }
 
 }  // namespace annabella::app

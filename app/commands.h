@@ -10,10 +10,19 @@
 
 namespace annabella::app {
 
+// One exit status scheme for every sub-command (README, the man page):
+inline constexpr int kExitSuccess = 0;   // done, nothing wrong found
+inline constexpr int kExitProblems = 1;  // problems found: a check found some, a move did not
+                                         // read, a game or a verification failed
+inline constexpr int kExitUsage = 2;     // a usage error (an unknown sub-command or option, a bad
+                                         // option value) or input that cannot be read
+
 struct PerftOptions {
   std::string fen;
   int depth = 1;
   bool divide = false;
+  bool chess960 = false;  // the FEN is a Chess960 position (X-FEN or Shredder-FEN castling)
+  int number = -1;        // a Chess960 start position by number (0-959) instead of a FEN
 };
 int run_perft(const PerftOptions& options, std::ostream& out, std::ostream& err);
 
@@ -93,6 +102,17 @@ struct HearOptions {
   std::string phrase;
 };
 int run_hear(const HearOptions& options, std::ostream& out, std::ostream& err);
+// annabella listen --fen FEN [--profile P] [--wav FILE | --device D] [--seconds N]: voice input
+// from a sound file or a microphone, each heard result as a line (docs/voice.md).
+struct ListenOptions {
+  std::string fen;
+  std::string profile = "fide";
+  std::string wav;                 // decode this file instead of listening
+  std::string device = "default";  // the microphone
+  double seconds = 0;              // stop listening after this long (0: at end of input)
+  double threshold = 0.6;          // confidence needed to enter
+};
+int run_listen(const ListenOptions& options, std::ostream& out, std::ostream& err);
 // annabella play --config FILE [--resume] [--record DIR] [--silent]: a rated game end to end.
 struct PlayOptions {
   std::string config_file;    // "" = every default (the demo hardware)
@@ -142,10 +162,17 @@ struct BoardWatchOptions {
 };
 int run_board_watch(const BoardWatchOptions& options, std::ostream& out, std::ostream& err);
 
-// annabella recording verify FILE: recomputes the recording's SHA-256 digest chain (D.2.7,
-// docs/speech.md) from FILE and FILE.cues.txt; prints the phrase count and the last digest.
+// annabella recording verify FILE [--code CODE] [--key FINGERPRINT] [--unsealed-ok]
+// [--journal FILE] [--pgn FILE]: checks the recording's digest chain (D.2.7, docs/record.md), its
+// seals in the journal and PGN beside it (anchor, signature, key, game) and the scoresheet's
+// code. Exit 0 verified, 1 tampered, inconsistent or not sealed, 2 unreadable or wrong options.
 struct RecordingVerifyOptions {
   std::string file;
+  std::string code;  // the code from the paper scoresheet
+  std::string key;   // the expected station key (fingerprint or public key)
+  bool unsealed_ok = false;
+  std::string journal;  // "" = game.journal beside FILE
+  std::string pgn;      // "" = game.pgn beside FILE
 };
 int run_recording_verify(const RecordingVerifyOptions& options, std::ostream& out,
                          std::ostream& err);

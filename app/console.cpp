@@ -1,39 +1,20 @@
 #include "app/console.h"
 
-#include <algorithm>
-#include <cctype>
-#include <optional>
+#include <charconv>
+#include <functional>
 
 #include "config/config.h"
-#include "core/bitboard.h"
+#include "core/notation.h"
+#include "core/text.h"
+#include "core/time_control.h"
 
 namespace annabella::app {
 namespace {
 
-using core::Piece;
-using core::PieceType;
-using core::Square;
-
-std::string lower(std::string_view text) {
-  std::string s(text);
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-std::vector<std::string> words_of(std::string_view line) {
-  std::vector<std::string> words;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
-    const std::size_t start = i;
-    while (i < line.size() && !std::isspace(static_cast<unsigned char>(line[i]))) ++i;
-    if (i > start) words.emplace_back(line.substr(start, i - start));
-  }
-  return words;
-}
+using Words = std::vector<std::string>;
 
 const CommandSpec* find_command(std::string_view name) {
-  const std::string key = lower(name);
+  const std::string key = core::ascii_lower(name);
   for (const auto& spec : console_commands())
     if (key == spec.short_name || key == spec.long_name) return &spec;
   return nullptr;
@@ -48,35 +29,158 @@ bool looks_like_move(std::string_view word) {
   return false;
 }
 
-std::string squares_text(const core::Position& pos, core::Bitboard squares, bool with_piece) {
+std::string joined(const Words& words, std::size_t from = 0) {
   std::string text;
-  while (squares) {
-    const Square s = core::pop_lsb(squares);
-    if (!text.empty()) text += ", ";
-    text += core::square_name(s);
-    if (with_piece) {
-      text += ' ';
-      text += core::piece_name(pos.piece_on(s));
-    }
-  }
-  return text.empty() ? "empty" : text;
+  for (std::size_t i = from; i < words.size(); ++i) text += (text.empty() ? "" : " ") + words[i];
+  return text;
+}
+
+// "usage" of a command for its messages: "penalty white|black MINUTES".
+std::string usage(const CommandSpec& spec) {
+  std::string text(spec.long_name);
+  if (!spec.arguments.empty()) text += " " + std::string(spec.arguments);
+  return text;
+}
+
+Failure<Error> refuse(const CommandSpec& spec, const std::string& why) {
+  std::string text = std::string(spec.long_name) + ": " + why + " (" + usage(spec);
+  if (!spec.rule.empty()) text += "; " + std::string(spec.rule);
+  return fail(text + ")");
+}
+
+// A whole number from `low` to `high`, all of the word (no "5x", no "1.9").
+Result<int> whole_number(std::string_view word, int low, int high) {
+  int value = 0;
+  const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), value);
+  if (word.empty() || ec != std::errc() || end != word.data() + word.size())
+    return fail("\"" + std::string(word) + "\" is not a whole number");
+  if (value < low || value > high)
+    return fail(std::to_string(value) + " is not from " + std::to_string(low) + " to " +
+                std::to_string(high));
+  return value;
+}
+
+std::optional<core::Color> side_of(std::string_view word) {
+  const std::string w = core::ascii_lower(word);
+  if (w == "white" || w == "w") return core::WHITE;
+  if (w == "black" || w == "b") return core::BLACK;
+  return std::nullopt;
+}
+
+Status no_arguments(const CommandSpec& spec, const Words& args) {
+  if (!args.empty()) return refuse(spec, "takes no argument, \"" + joined(args) + "\" was given");
+  return {};
+}
+
+// One parser per command: the arguments after the command's name, checked.
+using ArgumentParser = std::function<Result<Command>(const CommandSpec&, const Words&)>;
+
+template <typename C>
+ArgumentParser without_arguments() {
+  return [](const CommandSpec& spec, const Words& args) -> Result<Command> {
+    if (auto none = no_arguments(spec, args); !none) return fail(none.error());
+    return Command{C{}};
+  };
+}
+
+Result<Command> parse_moves(const CommandSpec& spec, const Words& args) {
+  if (args.empty()) return Command{cmd::Moves{}};
+  if (args.size() > 1) return refuse(spec, "one number at most");
+  auto n = whole_number(args[0], 1, 999);
+  if (!n) return refuse(spec, "the number of moves: " + n.error().message);
+  return Command{cmd::Moves{*n}};
+}
+
+Result<Command> parse_move(const CommandSpec& spec, const Words& args) {
+  if (args.empty()) return refuse(spec, "which move? (for example: move Nf3)");
+  return Command{cmd::EnterMove{joined(args)}};
+}
+
+Result<Command> parse_touch(const CommandSpec& spec, const Words& args) {
+  const auto square = args.size() == 1 ? core::parse_square(core::ascii_lower(args[0]))
+                                       : std::optional<core::Square>();
+  if (!square) return refuse(spec, "which square? (for example: touch g1)");
+  return Command{cmd::Touch{*square}};
+}
+
+Result<Command> parse_draw_offer(const CommandSpec& spec, const Words& args) {
+  if (args.empty()) return Command{cmd::DrawOffer{}};
+  const auto side = args.size() == 1 ? side_of(args[0]) : std::nullopt;
+  if (!side) return refuse(spec, "who offers? white or black");
+  return Command{cmd::DrawOffer{*side}};
+}
+
+Result<Command> parse_draw_claim(const CommandSpec& spec, const Words& args) {
+  if (args.size() > 1) return refuse(spec, "one intended move at most");
+  return Command{cmd::DrawClaim{joined(args)}};
+}
+
+Result<Command> parse_resign(const CommandSpec& spec, const Words& args) {
+  const auto side = args.size() == 1 ? side_of(args[0]) : std::nullopt;
+  if (!side) return refuse(spec, "who resigns? resign white or resign black");
+  return Command{cmd::Resign{*side}};
+}
+
+Result<Command> parse_adjust(const CommandSpec& spec, const Words& args) {
+  if (args.size() != 2) return refuse(spec, "give White's and Black's times");
+  auto white = core::parse_hms(args[0]);
+  auto black = core::parse_hms(args[1]);
+  if (!white) return refuse(spec, "White's time: " + white.error().message);
+  if (!black) return refuse(spec, "Black's time: " + black.error().message);
+  return Command{cmd::Adjust{*white, *black}};
+}
+
+Result<Command> parse_penalty(const CommandSpec& spec, const Words& args) {
+  const auto side = args.size() == 2 ? side_of(args[0]) : std::nullopt;
+  if (!side) return refuse(spec, "whose clock gets the time, and how many minutes?");
+  auto minutes = whole_number(args[1], 1, 600);
+  if (!minutes) return refuse(spec, "the minutes: " + minutes.error().message);
+  return Command{cmd::Penalty{*side, std::chrono::minutes(*minutes)}};
+}
+
+Result<Command> parse_adjourn(const CommandSpec& spec, const Words& args) {
+  if (args.size() != 1) return refuse(spec, "give the sealed move as written, one word");
+  return Command{cmd::Adjourn{args[0]}};
+}
+
+const std::vector<std::pair<CommandKind, ArgumentParser>>& parsers() {
+  using K = CommandKind;
+  static const std::vector<std::pair<CommandKind, ArgumentParser>> kParsers = {
+      {K::Help,
+       [](const CommandSpec&, const Words& args) -> Result<Command> {
+         return Command{cmd::Help{joined(args)}};
+       }},
+      {K::Time, without_arguments<cmd::Time>()},
+      {K::Repeat, without_arguments<cmd::Repeat>()},
+      {K::Moves, parse_moves},
+      {K::Board,
+       [](const CommandSpec&, const Words& args) -> Result<Command> {
+         return Command{cmd::Board{args.empty() ? "all" : joined(args)}};
+       }},
+      {K::Captured, without_arguments<cmd::Captured>()},
+      {K::Move, parse_move},
+      {K::Flag, without_arguments<cmd::Flag>()},
+      {K::Touch, parse_touch},
+      {K::DrawOffer, parse_draw_offer},
+      {K::DrawClaim, parse_draw_claim},
+      {K::DrawAccept, without_arguments<cmd::DrawAccept>()},
+      {K::DrawDecline, without_arguments<cmd::DrawDecline>()},
+      {K::Resign, parse_resign},
+      {K::CallArbiter, without_arguments<cmd::CallArbiter>()},
+      {K::Pause, without_arguments<cmd::Pause>()},
+      {K::Resume, without_arguments<cmd::Continue>()},
+      {K::Adjust, parse_adjust},
+      {K::Penalty, parse_penalty},
+      {K::Reconcile, without_arguments<cmd::Reconcile>()},
+      {K::Adjourn, parse_adjourn},
+      {K::OpenEnvelope, without_arguments<cmd::OpenEnvelope>()},
+      {K::Status, without_arguments<cmd::Status>()},
+      {K::Quit, without_arguments<cmd::Quit>()},
+  };
+  return kParsers;
 }
 
 }  // namespace
-
-std::optional<PieceType> piece_type_of_word(std::string_view word) {
-  const std::string w = lower(word);
-  static constexpr std::pair<std::string_view, PieceType> kWords[] = {
-      {"p", core::PAWN},   {"pawn", core::PAWN},     {"pawns", core::PAWN},
-      {"n", core::KNIGHT}, {"knight", core::KNIGHT}, {"knights", core::KNIGHT},
-      {"b", core::BISHOP}, {"bishop", core::BISHOP}, {"bishops", core::BISHOP},
-      {"r", core::ROOK},   {"rook", core::ROOK},     {"rooks", core::ROOK},
-      {"q", core::QUEEN},  {"queen", core::QUEEN},   {"queens", core::QUEEN},
-      {"k", core::KING},   {"king", core::KING},     {"kings", core::KING}};
-  for (const auto& [name, type] : kWords)
-    if (w == name) return type;
-  return std::nullopt;
-}
 
 const std::vector<CommandSpec>& console_commands() {
   using K = CommandKind;
@@ -107,16 +211,21 @@ const std::vector<CommandSpec>& console_commands() {
        "claim a draw by threefold repetition or 50 moves, optionally with the intended move",
        "Art. 9.2, 9.3", false},
       {K::DrawAccept, "da", "draw-accept", "", "accept the draw offered", "Art. 9.1.2", false},
+      {K::DrawDecline, "dn", "draw-decline", "", "decline the draw offered", "Art. 9.1.2.3", false},
       {K::Resign, "rs", "resign", "white|black", "a player resigns", "Art. 5.1.2", false},
+      {K::CallArbiter, "arb", "arbiter", "", "call the arbiter to the board", "Art. 12.1", false},
       {K::Pause, "p", "pause", "", "stop both clocks", "Art. 6.11.1", true},
       {K::Resume, "c", "continue", "", "restart the clocks", "Art. 6.11.1", true},
       {K::Adjust, "a", "adjust", "H:MM:SS H:MM:SS", "set White's and Black's clock", "Art. 6.10.2",
        true},
       {K::Penalty, "pen", "penalty", "white|black MINUTES",
-       "add minutes to a player's clock as a penalty to the opponent", "Art. 12.9", true},
+       "add whole minutes to a player's clock as a penalty to the opponent", "Art. 12.9", true},
       {K::Reconcile, "rc", "reconcile", "", "compare the boards with the record now", "D.2.9",
        true},
-      {K::Adjourn, "adj", "adjourn", "SEALED_MOVE", "seal the move and adjourn the game",
+      {K::Adjourn, "adj", "adjourn", "SEALED_MOVE",
+       "seal the move (it must be legal) and adjourn the game", "Guidelines I", true},
+      {K::OpenEnvelope, "open", "open-envelope", "",
+       "at the resumption: open the envelope; the sealed move is made and announced",
        "Guidelines I", true},
       {K::Status, "s", "status", "", "one line: position, whose move, clocks, board", "", false},
       {K::Quit, "q", "quit", "", "stop the station; `play --resume` continues the game", "", false},
@@ -124,28 +233,25 @@ const std::vector<CommandSpec>& console_commands() {
   return kCommands;
 }
 
-Result<ConsoleCommand> parse_console_line(std::string_view line) {
-  const auto words = words_of(line);
+Result<Command> parse_console_line(std::string_view line) {
+  if (line.size() > kMaxConsoleLine)
+    return fail("a line of " + std::to_string(line.size()) + " bytes is refused (at most " +
+                std::to_string(kMaxConsoleLine) + "); nothing was done");
+  const auto words = core::split_words(line);
   if (words.empty()) return fail("empty line: type a command, or help");
-  ConsoleCommand command;
-  command.line = std::string(line);
   if (const CommandSpec* spec = find_command(words[0])) {
-    command.kind = spec->kind;
-    command.arguments.assign(words.begin() + 1, words.end());
-    if (spec->kind == CommandKind::Move && command.arguments.empty())
-      return fail("move: which move? (for example: move Nf3)");
-    return command;
+    const Words args(words.begin() + 1, words.end());
+    for (const auto& [kind, parse] : parsers())
+      if (kind == spec->kind) return parse(*spec, args);
   }
   if (looks_like_move(words[0]) || words.size() >= 2) {
     // A move typed alone, or in the profile's words ("Springer Felix drei"); the station reads
     // it in the position and says precisely what is wrong if it is not a move.
-    command.kind = CommandKind::Move;
-    command.arguments = {std::string(line)};
-    return command;
+    return Command{cmd::EnterMove{std::string(core::trim(line))}};
   }
   std::vector<std::string> names;
   for (const auto& spec : console_commands()) names.emplace_back(spec.long_name);
-  const std::string near = config::closest_name(lower(words[0]), names);
+  const std::string near = config::closest_name(core::ascii_lower(words[0]), names);
   return fail("\"" + words[0] + "\" is not a command or a move" +
               (near.empty() ? "" : "; did you mean " + near + "?") + " (help lists the commands)");
 }
@@ -153,21 +259,9 @@ Result<ConsoleCommand> parse_console_line(std::string_view line) {
 std::string console_help() {
   std::string text = "Commands (short name, long name, arguments):\n";
   for (const auto& spec : console_commands()) {
-    text += "  ";
-    text += spec.short_name;
-    text += ", ";
-    text += spec.long_name;
-    if (!spec.arguments.empty()) {
-      text += ' ';
-      text += spec.arguments;
-    }
-    text += ": ";
-    text += spec.help;
-    if (!spec.rule.empty()) {
-      text += " (";
-      text += spec.rule;
-      text += ')';
-    }
+    text +=
+        "  " + std::string(spec.short_name) + ", " + usage(spec) + ": " + std::string(spec.help);
+    if (!spec.rule.empty()) text += " (" + std::string(spec.rule) + ")";
     if (spec.arbiter_only) text += " [arbiter]";
     text += '\n';
   }
@@ -177,177 +271,30 @@ std::string console_help() {
 Result<std::string> console_help(std::string_view name) {
   const CommandSpec* spec = find_command(name);
   if (!spec) return fail("help: no command \"" + std::string(name) + "\"");
-  std::string text(spec->long_name);
-  text += " (short: ";
-  text += spec->short_name;
-  text += ")";
-  if (!spec->arguments.empty()) {
-    text += ' ';
-    text += spec->arguments;
-  }
-  text += ": ";
-  text += spec->help;
-  if (!spec->rule.empty()) {
-    text += ". Rule: ";
-    text += spec->rule;
-  }
+  std::string text = std::string(spec->long_name) + " (short: " + std::string(spec->short_name) +
+                     ")" + (spec->arguments.empty() ? "" : " " + std::string(spec->arguments)) +
+                     ": " + std::string(spec->help);
+  if (!spec->rule.empty()) text += ". Rule: " + std::string(spec->rule);
   if (spec->arbiter_only) text += ". For the arbiter.";
   return text;
 }
 
-namespace {
-
-// What a board query asks about.
-struct BoardQuery {
-  enum class Kind { All, Rank, File, Side, Piece, Squares } kind = Kind::All;
-  int index = 0;             // the rank or file (0..7), the Color, or the PieceType
-  core::Bitboard squares{};  // Squares: the squares asked
-};
-
-// "e4", "e4 d5 h1", "square e4", "squares e4 d5": the squares, or nothing when the query is
-// something else.
-std::optional<core::Bitboard> squares_of_query(std::string_view query) {
-  auto words = words_of(query);
-  if (!words.empty() && (words[0] == "square" || words[0] == "squares")) words.erase(words.begin());
-  if (words.empty()) return std::nullopt;
-  core::Bitboard squares = 0;
-  for (const auto& w : words) {
-    if (w.size() != 2 || w[0] < 'a' || w[0] > 'h' || w[1] < '1' || w[1] > '8') return std::nullopt;
-    squares |= core::square_bb(core::make_square(w[0] - 'a', w[1] - '1'));
+std::string_view input_source_name(InputSource source) {
+  switch (source) {
+    case InputSource::Keyboard:
+      return "keyboard";
+    case InputSource::BoardButton:
+      return "board button";
+    case InputSource::TactileClock:
+      return "tactile clock";
+    case InputSource::BrailleKeys:
+      return "braille keys";
+    case InputSource::Voice:
+      return "voice";
+    case InputSource::Assistant:
+      return "assistant";
   }
-  return squares;
-}
-
-Result<BoardQuery> parse_board_query(std::string_view query) {
-  using K = BoardQuery::Kind;
-  const std::string q = lower(query);
-  if (q.empty() || q == "all") return BoardQuery{K::All, 0};
-  // "r4", "rank 4"
-  std::string_view rest = q;
-  if (rest.starts_with("rank"))
-    rest.remove_prefix(4);
-  else if (rest.size() == 2 && rest[0] == 'r' && rest[1] >= '1' && rest[1] <= '8')
-    rest.remove_prefix(1);
-  while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
-  if (rest.size() == 1 && rest[0] >= '1' && rest[0] <= '8')
-    return BoardQuery{K::Rank, rest[0] - '1'};
-  // "fe", "file e"
-  rest = q;
-  if (rest.starts_with("file"))
-    rest.remove_prefix(4);
-  else if (rest.size() == 2 && rest[0] == 'f' && rest[1] >= 'a' && rest[1] <= 'h')
-    rest.remove_prefix(1);
-  while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
-  if (rest.size() == 1 && rest[0] >= 'a' && rest[0] <= 'h')
-    return BoardQuery{K::File, rest[0] - 'a'};
-  if (q == "white" || q == "black")
-    return BoardQuery{K::Side, q == "white" ? core::WHITE : core::BLACK};
-  // "knights", "pn", "n"
-  std::string_view piece_word = q;
-  if (piece_word.size() == 2 && piece_word[0] == 'p') piece_word.remove_prefix(1);
-  if (auto pt = piece_type_of_word(piece_word)) return BoardQuery{K::Piece, *pt};
-  if (auto squares = squares_of_query(q)) return BoardQuery{K::Squares, 0, *squares};
-  return fail("board: \"" + std::string(query) +
-              "\" is not a rank (r4), a file (fe), a piece type (knights), white, black, squares "
-              "(e4 d5) or all");
-}
-
-}  // namespace
-
-Result<std::string> read_board(const core::Position& pos, std::string_view query) {
-  auto parsed = parse_board_query(query);
-  if (!parsed) return fail(parsed.error().message);
-  const core::Bitboard occupied = pos.pieces();
-  switch (parsed->kind) {
-    case BoardQuery::Kind::All: {
-      std::string text;
-      for (int rank = 7; rank >= 0; --rank) {
-        if (!text.empty()) text += "; ";
-        text += "rank " + std::to_string(rank + 1) + ": " +
-                squares_text(pos, occupied & core::rank_bb(rank), true);
-      }
-      return text;
-    }
-    case BoardQuery::Kind::Rank:
-      return "rank " + std::to_string(parsed->index + 1) + ": " +
-             squares_text(pos, occupied & core::rank_bb(parsed->index), true);
-    case BoardQuery::Kind::File:
-      return "file " + std::string(1, char('a' + parsed->index)) + ": " +
-             squares_text(pos, occupied & core::file_bb(parsed->index), true);
-    case BoardQuery::Kind::Side: {
-      const auto side = core::Color(parsed->index);
-      std::string text(core::color_name(side));
-      text += ':';
-      for (PieceType pt :
-           {core::KING, core::QUEEN, core::ROOK, core::BISHOP, core::KNIGHT, core::PAWN}) {
-        const core::Bitboard b = pos.pieces(side, pt);
-        if (!b) continue;
-        text += ' ';
-        text += core::piece_type_name(pt);
-        text += core::more_than_one(b) ? "s " : " ";
-        text += squares_text(pos, b, false);
-        text += ';';
-      }
-      text.pop_back();
-      return text;
-    }
-    case BoardQuery::Kind::Piece: {
-      const auto pt = PieceType(parsed->index);
-      std::string text(core::piece_type_name(pt));
-      text += "s: white ";
-      text += squares_text(pos, pos.pieces(core::WHITE, pt), false);
-      text += "; black ";
-      text += squares_text(pos, pos.pieces(core::BLACK, pt), false);
-      return text;
-    }
-    case BoardQuery::Kind::Squares: {
-      std::string text;
-      for (core::Bitboard b = parsed->squares; b;) {
-        const Square s = core::pop_lsb(b);
-        if (!text.empty()) text += "; ";
-        text += core::square_name(s);
-        text += ": ";
-        text += pos.piece_on(s) == core::NO_PIECE ? "empty" : core::piece_name(pos.piece_on(s));
-      }
-      return text;
-    }
-  }
-  return fail("board: unknown query");
-}
-
-Result<BoardQuerySquares> board_query_squares(const core::Position& pos, std::string_view query) {
-  auto parsed = parse_board_query(query);
-  if (!parsed) return fail(parsed.error().message);
-  switch (parsed->kind) {
-    case BoardQuery::Kind::All:
-      return BoardQuerySquares{pos.pieces()};
-    case BoardQuery::Kind::Rank:
-      return BoardQuerySquares{pos.pieces() & core::rank_bb(parsed->index)};
-    case BoardQuery::Kind::File:
-      return BoardQuerySquares{pos.pieces() & core::file_bb(parsed->index)};
-    case BoardQuery::Kind::Side:
-      return BoardQuerySquares{pos.pieces(core::Color(parsed->index))};
-    case BoardQuery::Kind::Piece:
-      return BoardQuerySquares{pos.pieces(PieceType(parsed->index))};
-    case BoardQuery::Kind::Squares:
-      return BoardQuerySquares{parsed->squares, true};
-  }
-  return fail("board: unknown query");
-}
-
-std::string read_captured(const core::Game& game) {
-  const auto captured = core::captured_pieces(game);
-  std::string text = "captured:";
-  for (core::Color side : {core::WHITE, core::BLACK}) {
-    text += side == core::WHITE ? " white " : "; black ";
-    const auto& pieces = captured[side];
-    if (pieces.empty()) text += "none";
-    for (std::size_t i = 0; i < pieces.size(); ++i) {
-      if (i) text += ", ";
-      text += core::piece_type_name(pieces[i]);
-    }
-  }
-  return text;
+  return "keyboard";
 }
 
 }  // namespace annabella::app

@@ -11,6 +11,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "app/record_folder.h"
+
 namespace annabella::app {
 namespace {
 
@@ -159,10 +161,14 @@ Result<JournalContents> read_journal(const std::filesystem::path& path) {
   if (!in) return fail("journal " + path.string() + ": cannot be opened: " + errno_text());
   std::ostringstream buffer;
   buffer << in.rdbuf();
-  return parse_journal(buffer.str(), path.string());
+  const std::string text = buffer.str();
+  const std::string name = path.string();
+  return parse_journal({.name = name, .text = text});
 }
 
-Result<JournalContents> parse_journal(std::string_view text, std::string_view name) {
+Result<JournalContents> parse_journal(const JournalText& journal) {
+  const std::string_view text = journal.text;
+  const std::string_view name = journal.name;
   JournalContents contents;
   contents.name = name;
   std::size_t start = 0;
@@ -178,12 +184,14 @@ Result<JournalContents> parse_journal(std::string_view text, std::string_view na
     JournalEntry entry;
     const std::string problem = parse_line(text.substr(start, end - start), line_number, entry);
     if (!problem.empty()) {
-      if (end + 1 == text.size()) {  // the last line: a torn write
-        contents.torn_tail = where + ": " + problem + "; the damaged last entry is dropped";
-        break;
-      }
+      // Only a last line without its line end is a torn write (the write was cut off). A whole
+      // line that does not check is damage wherever it stands: the entry may be a move announced
+      // as made, so nothing is dropped and the file is left exactly as it is.
+      const bool last = end + 1 == text.size();
       return fail("journal " + where + ": " + problem +
-                  " (the journal is damaged before its end; nothing was changed)");
+                  (last ? " (the last entry is whole but damaged; nothing was changed: the "
+                          "arbiter decides from the paper scoresheets and this file)"
+                        : " (the journal is damaged before its end; nothing was changed)"));
     }
     contents.entries.push_back(std::move(entry));
     contents.valid_bytes = end + 1;
@@ -201,13 +209,15 @@ Journal::Journal(Journal&& other) noexcept
       path_(std::move(other.path_)),
       next_sequence_(other.next_sequence_),
       good_size_(other.good_size_),
-      cut_pending_(other.cut_pending_) {}
+      cut_pending_(other.cut_pending_),
+      waiting_(std::move(other.waiting_)) {}
 
 Journal& Journal::operator=(Journal&& other) noexcept {
   if (this != &other) {
     if (fd_ >= 0) ::close(fd_);
     fd_ = std::exchange(other.fd_, -1);
     path_ = std::move(other.path_);
+    waiting_ = std::move(other.waiting_);
     next_sequence_ = other.next_sequence_;
     good_size_ = other.good_size_;
     cut_pending_ = other.cut_pending_;
@@ -219,22 +229,23 @@ Journal::~Journal() {
   if (fd_ >= 0) ::close(fd_);
 }
 
+// The journal is a file of the record folder: opened relative to it, never through a link,
+// created with mode 0640 (app/record_folder.h).
 Result<Journal> Journal::create(const std::filesystem::path& path) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
-  if (fd < 0) return fail("journal " + path.string() + ": cannot be created: " + errno_text());
-  // The new directory entry must survive a power cut too.
-  const int dir = ::open(path.parent_path().empty() ? "." : path.parent_path().c_str(),
-                         O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir >= 0) {
-    ::fsync(dir);
-    ::close(dir);
-  }
-  return Journal(fd, path, 1);
+  auto folder = RecordFolder::open(path.parent_path());
+  if (!folder) return fail("journal " + path.string() + ": " + folder.error().message);
+  // Created exclusively; the folder is flushed so that the new entry survives a power cut too.
+  auto file = folder->create_exclusive(path.filename().string());
+  if (!file) return fail(file.error());
+  return Journal(file->release(), path, 1);
 }
 
 Result<Journal> Journal::resume(const std::filesystem::path& path, const JournalContents& read) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
-  if (fd < 0) return fail("journal " + path.string() + ": cannot be opened: " + errno_text());
+  auto folder = RecordFolder::open(path.parent_path());
+  if (!folder) return fail("journal " + path.string() + ": " + folder.error().message);
+  auto file = folder->open_existing(path.filename().string());
+  if (!file) return fail(file.error());
+  const int fd = file->release();
   if (::ftruncate(fd, static_cast<off_t>(read.valid_bytes)) != 0 || ::fdatasync(fd) != 0) {
     const std::string why = errno_text();
     ::close(fd);
@@ -249,6 +260,24 @@ Result<Journal> Journal::resume(const std::filesystem::path& path, const Journal
 // as a failed append (the entry is cut off and the same sequence number is used again): the
 // station has said RECORD ERROR for it, so the journal must not keep it half-promised.
 Status Journal::append(const JournalEntry& entry) {
+  waiting_.push_back(entry);
+  return flush_waiting();
+}
+
+Status Journal::flush_waiting() {
+  while (!waiting_.empty()) {
+    if (auto written = write_now(waiting_.front()); !written) {
+      const std::size_t n = waiting_.size();
+      return fail(written.error().message + "; " + std::to_string(n) +
+                  (n == 1 ? " entry waits" : " entries wait") +
+                  " in memory and will be written when the disk has room again");
+    }
+    waiting_.pop_front();
+  }
+  return {};
+}
+
+Status Journal::write_now(const JournalEntry& entry) {
   if (fd_ < 0) return fail("journal " + path_.string() + ": not open");
   struct stat before {};
   if (::fstat(fd_, &before) != 0)

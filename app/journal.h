@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -41,12 +42,18 @@ struct JournalContents {
   std::string name;  // the file's path (or what parse_journal() was told), for messages
 };
 
-// Reads a journal. A damaged or unfinished LAST line is a torn tail (dropped, described in
-// torn_tail); damage before the last line is an error naming the line, because entries after
-// it would otherwise be lost silently.
+// Reads a journal. An unfinished last line (no line end: the write was cut off) is a torn tail
+// (dropped, described in torn_tail). A whole line that does not check (checksum, sequence,
+// syntax) is damage wherever it stands, the last line included: an error naming the line, and
+// nothing is dropped (the entry may be a move announced as made).
 Result<JournalContents> read_journal(const std::filesystem::path& path);
-// The same on a journal's text; `name` names it in messages.
-Result<JournalContents> parse_journal(std::string_view text, std::string_view name);
+// A journal's text and the name its messages give it (its path, or what a test calls it).
+struct JournalText {
+  std::string_view name;
+  std::string_view text;
+};
+// The same on a journal's text.
+Result<JournalContents> parse_journal(const JournalText& journal);
 
 class Journal {
  public:
@@ -64,18 +71,27 @@ class Journal {
 
   // Writes one entry and flushes it to the disk (fdatasync) before returning. On any failure
   // (a full disk, a failed flush) the file is cut back to where it was, so it always ends at an
-  // entry boundary, and the next append uses the same sequence number again.
+  // entry boundary, and the entry is kept in memory: it waits, with any entries that failed
+  // before it, in their order, and is written (with the sequence number it was due) before the
+  // next entry once the disk has room again. The journal stays a valid sequence. The error says
+  // why and how many entries wait.
   Status append(const JournalEntry& entry);
+  // Writes the entries still waiting after a failed append, in order; ok when none wait.
+  Status flush_waiting();
+  // How many entries wait to be written.
+  std::size_t waiting() const { return waiting_.size(); }
   const std::filesystem::path& path() const { return path_; }
   std::uint64_t entries_written() const { return next_sequence_ - 1; }
 
  private:
   Journal(int fd, std::filesystem::path path, std::uint64_t next_sequence);
+  Status write_now(const JournalEntry& entry);
   int fd_ = -1;
   std::filesystem::path path_;
   std::uint64_t next_sequence_ = 1;
-  std::uintmax_t good_size_ = 0;  // the file's length after the last whole entry
-  bool cut_pending_ = false;      // a failed entry's fragment is still to be cut off
+  std::uintmax_t good_size_ = 0;      // the file's length after the last whole entry
+  bool cut_pending_ = false;          // a failed entry's fragment is still to be cut off
+  std::deque<JournalEntry> waiting_;  // entries not yet written (the disk was full)
 };
 
 // The line for an entry with its sequence number (with the final LF); exposed for tests.

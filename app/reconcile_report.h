@@ -1,11 +1,13 @@
 // The D.2.9 reconciliation written out for tools (JSON) and for people (an HTML page that opens
-// offline: both boards drawn side by side with the differing squares marked, the two scoresheets
-// aligned ply by ply with the divergence marked, the steps, the clock proposal, and the same facts
-// as text for screen readers). The plain text for the arbiter is core::arbiter_text.
+// offline: what to do first, in a box (the position to set up, the steps per board, the sheets,
+// the clocks), then the finding, both boards drawn side by side with the differing squares marked,
+// the two scoresheets aligned ply by ply, and the same facts as plain text). The words come from
+// app/reconcile_text.h; the plain text for the arbiter is arbiter_text there.
 #pragma once
 
 #include <array>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/reconcile.h"
@@ -21,19 +23,30 @@ struct SpokenSteps {
   std::array<std::vector<std::string>, 2> spoken;   // per board, spoken spelling ("fünf")
 };
 
-// Every finding as one JSON object. Positions are FEN, squares algebraic ("e4"), steps name the
+// Every finding as one JSON object, always valid UTF-8 (bytes of a sheet that are not UTF-8 are
+// shown as \xHH; `notes` says where). Positions are FEN, squares algebraic ("e4"), steps name the
 // piece, the from-square and the to-square (null where a step has none). Keys are documented in
 // docs/arbiters-guide.md.
-std::string reconciliation_json(const core::Reconciliation& r, const SpokenSteps* spoken = nullptr);
+[[nodiscard]] std::string reconciliation_json(const core::Reconciliation& r,
+                                              const SpokenSteps* spoken = nullptr,
+                                              const std::vector<std::string>& notes = {});
 
-// A complete, self-contained HTML5 page (inline CSS and SVG, no scripts, no external files).
-// Marked elements for tools and tests: squares `rect.sq` with `data-square`, differing ones with
-// class `diff`; the aligned table `table#sheets`, its divergence row `tr.divergence`
+// A complete, self-contained HTML5 page (inline CSS and SVG, no scripts, no external files) that
+// fits a 320 px wide screen. Marked elements for tools and tests: the box `section#what-to-do`
+// first; squares `rect.sq` with `data-square`, differing ones with class `diff` and a marker
+// `path.mark`; the aligned table `table#sheets`, its divergence row `tr.divergence`
 // (id="divergence"), retraced rows `tr.retraced`.
-std::string reconciliation_html(const core::Reconciliation& r, const SpokenSteps* spoken = nullptr);
+[[nodiscard]] std::string reconciliation_html(const core::Reconciliation& r,
+                                              const SpokenSteps* spoken = nullptr,
+                                              const std::vector<std::string>& notes = {});
 
-// The squares where a board differs from the position to set up, "d2 c3" order a1..h8.
-std::vector<core::Square> differing_squares(const core::Position& board,
-                                            const core::Position& target);
+// The squares where a board differs from the position to set up, in the order a1..h8.
+[[nodiscard]] std::vector<core::Square> differing_squares(const core::Position& board,
+                                                          const core::Position& target);
+
+// The JSON keys of the typed results ("move_left_out", "one_sheet_only", "move").
+[[nodiscard]] std::string_view difference_key(core::DifferenceKind kind);
+[[nodiscard]] std::string_view row_key(core::AlignedRow::Status status);
+[[nodiscard]] std::string_view step_key(core::CorrectionStep::Kind kind);
 
 }  // namespace annabella::app

@@ -53,7 +53,7 @@ class ConsoleReader {
   // `intercept` sees each line first (on the reader's thread) and keeps it from the station by
   // returning true: the demo hardware's "sim ..." commands.
   using Intercept = std::function<bool(const std::string& line)>;
-  ConsoleReader(int fd, EventQueue<StationEvent>& queue, std::string source = "keyboard",
+  ConsoleReader(int fd, EventQueue<StationEvent>& queue, InputSource source = InputSource::Keyboard,
                 Intercept intercept = nullptr);
   ~ConsoleReader();
   ConsoleReader(const ConsoleReader&) = delete;
@@ -65,7 +65,7 @@ class ConsoleReader {
   int fd_;
   int wake_[2] = {-1, -1};
   EventQueue<StationEvent>& queue_;
-  std::string source_;
+  InputSource source_;
   Intercept intercept_;
   std::thread thread_;
 };

@@ -30,6 +30,7 @@ struct Case {
   const char* name;
   const char* fen;
   int depth;
+  bool chess960 = false;
 };
 
 // A UCI engine in a child process, talked to over two pipes.
@@ -106,6 +107,10 @@ int main(int argc, char** argv) {
       {"start position, depth 6", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6},
       {"Kiwipete, depth 5", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
        5},
+      // Chess960 (Guidelines II): a position of the chessprogramming.org Chess960 perft suite
+      // with every castling right (Shredder-FEN), both engines in their Chess960 mode.
+      {"Chess960 FBfb, depth 6",
+       "1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9", 6, true},
   };
   UciEngine engine(stockfish);
   if (!engine.ok()) {
@@ -122,8 +127,12 @@ int main(int argc, char** argv) {
               "ratio");
   bool all_fast = true;
   for (const Case& c : cases) {
-    auto pos = annabella::core::Position::from_fen(c.fen);
+    auto pos =
+        annabella::core::Position::from_fen(c.fen, c.chess960 ? annabella::core::Variant::Chess960
+                                                              : annabella::core::Variant::Standard);
     if (!pos) return 2;
+    engine.send(std::string("setoption name UCI_Chess960 value ") +
+                (c.chess960 ? "true" : "false") + "\n");
     std::vector<double> ours, theirs;
     std::uint64_t nodes = 0, their_nodes = 0;
     for (int r = 0; r < runs; ++r) {
@@ -152,6 +161,7 @@ int main(int argc, char** argv) {
     std::printf("%-26s %12llu %14.1f %14.1f %7.2fx\n", c.name,
                 static_cast<unsigned long long>(nodes), our_rate, their_rate, ratio);
   }
-  std::printf("target: at least 1.0x Stockfish 15.1 on both: %s\n", all_fast ? "met" : "NOT met");
+  std::printf("target: at least 1.0x Stockfish 15.1 on every row: %s\n",
+              all_fast ? "met" : "NOT met");
   return 0;
 }

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "app/reconcile_report.h"
+#include "app/reconcile_text.h"
 #include "core/movegen.h"
 #include "core/reconcile.h"
 
@@ -183,7 +184,8 @@ int main(int argc, char** argv) {
       Reconciliation r = reconcile(s.input);
       if (s.with_reports)
         sink += annabella::app::reconciliation_json(r).size() +
-                annabella::app::reconciliation_html(r).size() + arbiter_text(r).size();
+                annabella::app::reconciliation_html(r).size() +
+                annabella::app::arbiter_text(r).size();
       const auto t1 = std::chrono::steady_clock::now();
       cpu.push_back(thread_cpu_ms() - c0);
       wall.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
@@ -194,7 +196,8 @@ int main(int argc, char** argv) {
     const std::size_t more =
         last.divergence.findings.empty() ? 0 : last.divergence.findings.size() - 1;
     const std::string finding =
-        (last.sheets_agree ? "agree" : std::string(difference_name(last.divergence.kind))) +
+        (last.sheets_agree ? "agree"
+                           : std::string(annabella::app::difference_label(last.divergence.kind))) +
         (more ? " (+" + std::to_string(more) + " more)" : "");
     std::printf("%-40s %7.3f %7.3f %7.3f %7.3f %7.3f %7.3f  %s at ply %zu%s\n", s.name,
                 percentile(wall, 50), percentile(wall, 90), percentile(wall, 99),

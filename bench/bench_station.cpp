@@ -214,7 +214,8 @@ std::vector<double> measure_moves(Rig& rig, std::size_t count, double subtract_m
                           subtract_ms);
       if (!rig.wait_line("by pegboard", from)) return latencies;
     } else {
-      rig.queue.push(app::StationEvent::console(Clock::now(), core::to_uci(move), "bench"));
+      rig.queue.push(app::StationEvent::console(Clock::now(), core::to_uci(move),
+                                                app::InputSource::Assistant));
       if (!rig.wait_line("by console", from)) return latencies;
       if (!rig.board->play(move, tactile::MoveStyle{})) return latencies;
       if (!rig.wait_line("executed", from)) return latencies;

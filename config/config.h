@@ -42,6 +42,10 @@ struct Player {
   std::int64_t fide_id = 0;  // 0 = none
   std::string federation = "";
   bool visually_impaired = false;
+  // The language everything private is said in for this player (time readouts, warnings,
+  // corrections, board readings, the menu): a code of speech::Language::codes(). The move
+  // words stay the arbiter's (speech.profile, D.2.1).
+  std::string language = "de";
 };
 
 struct GameSettings {
@@ -103,10 +107,21 @@ struct RecordSettings {
   std::string braille_table = "en-ueb-g1.ctb";  // unified English braille, grade 1
 };
 
+// Where a configuration was read from: the file and the line of each key it set, so that the
+// checks made after reading (the vocabulary's words, the braille table) name them as the reader
+// does.
+struct ConfigSource {
+  std::string file;                                         // "" = no file: every default
+  std::map<std::string, std::uint32_t, std::less<>> lines;  // "speech.words.file_e" -> 14
+  // "board7.toml:14: " for a key the file set, "board7.toml: " for one it did not, "" without
+  // a file.
+  [[nodiscard]] std::string where(std::string_view key) const;
+};
+
 struct StationConfig {
   EventInfo event;
-  Player white{"White player", 0, "", true};
-  Player black{"Black player", 0, "", false};
+  Player white{"White player", 0, "", true, "de"};
+  Player black{"Black player", 0, "", false, "de"};
   GameSettings game;
   PegboardSettings pegboard;
   SightedBoardSettings sighted_board;
@@ -117,6 +132,7 @@ struct StationConfig {
   BrailleDisplaySettings braille_display;
   TactileClockSettings tactile_clock;
   RecordSettings record;
+  ConfigSource source;  // not a setting: where the values came from
 };
 
 // A value as the file gave it, before the schema checks it.
@@ -150,15 +166,26 @@ std::string_view section_help(std::string_view section);
 // Each problem names the keys involved.
 std::vector<std::string> cross_check(const StationConfig& config);
 
+// Checks a caller adds to the reader's (the station's: the vocabulary's words, the braille
+// table; app/config_check.h): each problem "board7.toml:12: key: ..." (ConfigSource::where).
+using ExtraChecks = std::function<std::vector<std::string>(const StationConfig&)>;
+
 // Reads a configuration from TOML text; `source` names it in messages ("board7.toml"). All
-// problems are reported, one a line: "board7.toml:12: pegboard.protocol: ...".
-Result<StationConfig> parse_config(std::string_view text, std::string_view source);
+// problems, the reader's and those of `more`, are reported in the file's order, one a line:
+// "board7.toml:12: pegboard.protocol: ...".
+Result<StationConfig> parse_config(std::string_view text, std::string_view source,
+                                   const ExtraChecks& more = nullptr);
 // Reads the file at `path` (an error if it cannot be read).
-Result<StationConfig> load_config(const std::filesystem::path& path);
+Result<StationConfig> load_config(const std::filesystem::path& path,
+                                  const ExtraChecks& more = nullptr);
 
 // The fully commented example file (docs/example.toml is this text, checked by a test). Parsing
 // it gives the defaults.
 std::string example_toml();
+
+// A text value that reaches the log, the record or the console: refused when it holds a control
+// character (a line break in a player's name could forge a log line), saying which and where.
+[[nodiscard]] Status check_plain_text(std::string_view text);
 
 // The closest known name within a small edit distance, or "" (for "did you mean").
 std::string closest_name(std::string_view name, const std::vector<std::string>& known);

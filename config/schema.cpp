@@ -4,6 +4,9 @@
 
 #include "config/config.h"
 #include "core/notation_letters.h"
+#include "core/position.h"
+#include "core/time_control.h"
+#include "speech/language.h"
 
 namespace annabella::config {
 namespace {
@@ -33,20 +36,39 @@ std::string join_list(const std::vector<T>& items, bool quote) {
   return out.str();
 }
 
-// Builders for the common kinds. `field` returns a reference to the stored value.
+// Builders for the common kinds. `field` returns a reference to the stored value. Every text is
+// plain text (check_plain_text); `check` says what else a value must be.
 template <class F>
-KeySpec text(std::string section, std::string key, std::string help, F field) {
+KeySpec text(std::string section, std::string key, std::string help, F field,
+             std::function<Status(const std::string&)> check = nullptr) {
   KeySpec k;
   k.section = std::move(section);
   k.key = std::move(key);
   k.kind = ValueKind::String;
   k.help = std::move(help);
   k.show = [field](const StationConfig& c) { return quoted(field(c)); };
-  k.set = [field](StationConfig& c, const Value& v) -> Status {
-    field(c) = std::get<std::string>(v);
+  k.set = [field, check](StationConfig& c, const Value& v) -> Status {
+    const auto& value = std::get<std::string>(v);
+    if (auto plain = check_plain_text(value); !plain) return plain;
+    if (check)
+      if (auto ok = check(value); !ok) return ok;
+    field(c) = value;
     return {};
   };
   return k;
+}
+
+// game.time_control: read as the clock reads it.
+Status check_time_control(const std::string& text) {
+  if (auto control = core::read_time_control(text); !control) return fail(control.error());
+  return {};
+}
+
+// game.start_fen: empty, or a position the game can start from.
+Status check_start_fen(const std::string& fen) {
+  if (fen.empty()) return {};
+  if (auto position = core::Position::from_fen(fen); !position) return fail(position.error());
+  return {};
 }
 
 template <class F>
@@ -111,6 +133,28 @@ KeySpec choice(std::string section, std::string key, std::string help,
   return k;
 }
 
+// A player's language: one of the shipped languages (speech/language.h), stored by its code.
+template <class F>
+KeySpec language_key(const char* side, F player) {
+  KeySpec k = text(
+      side, "language",
+      std::string("The language everything private is said in for the ") + side +
+          " player: time, warnings, corrections, board readings, the menu (the move words stay "
+          "speech.profile's, D.2.1).",
+      [player](auto& c) -> auto& { return player(c).language; });
+  for (const auto& code : speech::Language::codes()) {
+    auto language = speech::Language::load(code);
+    k.allowed.push_back(code + (language ? " (" + language->english_name() + ")" : ""));
+  }
+  k.set = [player](StationConfig& c, const Value& v) -> Status {
+    auto language = speech::Language::load(std::get<std::string>(v));
+    if (!language) return fail("\"" + std::get<std::string>(v) + "\" is not a supported language");
+    player(c).language = language->code();
+    return {};
+  };
+  return k;
+}
+
 std::vector<KeySpec> build_schema() {
   using C = StationConfig;
   std::vector<KeySpec> s;
@@ -161,16 +205,17 @@ std::vector<KeySpec> build_schema() {
         side, "visually_impaired",
         "Whether this player is visually impaired and plays on the pegboard.",
         [player](auto& c) -> auto& { return player(c).visually_impaired; }));
+    s.push_back(language_key(side, player));
   }
   // [game]
   s.push_back(text(
       "game", "time_control",
       "FIDE-style (\"90 min/40 moves + 30 min + 30 s/move\") or a PGN TimeControl "
       "tag (\"40/5400+30:1800+30\").",
-      [](auto& c) -> auto& { return c.game.time_control; }));
+      [](auto& c) -> auto& { return c.game.time_control; }, check_time_control));
   s.push_back(text(
       "game", "start_fen", "Start position as FEN; empty = the standard position.",
-      [](auto& c) -> auto& { return c.game.start_fen; }));
+      [](auto& c) -> auto& { return c.game.start_fen; }, check_start_fen));
   // [pegboard]
   s.push_back(text(
       "pegboard", "port",
@@ -290,8 +335,9 @@ std::vector<KeySpec> build_schema() {
       [](auto& c) -> auto& { return c.record.folder; }));
   s.push_back(text(
       "record", "braille_table",
-      "liblouis table of the braille scoresheet (six-dot cells): \"en-ueb-g1.ctb\" (unified "
-      "English braille), \"en-us-g1.ctb\" (American, EBAE) or \"de-g0.utb\".",
+      "The liblouis table of the braille scoresheet by name, without a folder, with six-dot "
+      "cells: \"en-ueb-g1.ctb\" (unified English braille), \"en-us-g1.ctb\" (American, EBAE) or "
+      "\"de-g0.utb\" (ls /usr/share/liblouis/tables).",
       [](auto& c) -> auto& { return c.record.braille_table; }));
   return s;
 }
@@ -367,6 +413,29 @@ std::vector<std::string> cross_check(const StationConfig& c) {
     problems.push_back("record.braille_table: empty; allowed: a liblouis table name");
   }
   return problems;
+}
+
+Status check_plain_text(std::string_view text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte >= 0x20 && byte != 0x7F) continue;
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    const std::string code = byte == '\n'   ? "a line break (\\n)"
+                             : byte == '\r' ? "a carriage return (\\r)"
+                             : byte == '\t'
+                                 ? "a tab (\\t)"
+                                 : std::string("the byte 0x") + kHex[byte >> 4] + kHex[byte & 15];
+    return fail("holds a control character, " + code + ", after \"" +
+                std::string(text.substr(0, i)) +
+                "\": texts reach the station log and the record, where it could forge a line");
+  }
+  return {};
+}
+
+std::string ConfigSource::where(std::string_view key) const {
+  if (file.empty()) return "";
+  const auto it = lines.find(key);
+  return it == lines.end() ? file + ": " : file + ":" + std::to_string(it->second) + ": ";
 }
 
 std::string closest_name(std::string_view name, const std::vector<std::string>& known) {

@@ -1,7 +1,9 @@
 // toml++ adapter: the only file that includes toml++. Turns TOML text into a StationConfig by the
 // schema (config/schema.cpp), reporting every problem with its line, key and what is allowed.
 #include <toml++/toml.h>
+#include <algorithm>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "config/config.h"
@@ -136,7 +138,9 @@ class Reader {
       }
       if (auto st = spec->set(config, *value); !st) {
         problem(line, full, st.error().message + allowed(*spec));
+        continue;
       }
+      config.source.lines[full] = line;
     }
   }
 
@@ -148,13 +152,23 @@ class Reader {
       return;
     }
     for (const auto& [key, value] : *table) {
+      const std::string name = full + "." + std::string(key.str());
+      const auto key_line = key.source().begin.line;
       const auto* s = value.as_string();
       if (!s) {
-        problem(key.source().begin.line, full + "." + std::string(key.str()),
-                "expected a string (the spoken word), got " + type_of(value));
+        problem(key_line, name, "expected a string (the spoken word), got " + type_of(value));
+        continue;
+      }
+      if (auto plain = check_plain_text(key.str()); !plain) {
+        problem(key_line, name, "the key " + plain.error().message);
+        continue;
+      }
+      if (auto plain = check_plain_text(s->get()); !plain) {
+        problem(key_line, name, "the word " + plain.error().message);
         continue;
       }
       config.speech.words[std::string(key.str())] = std::string(s->get());
+      config.source.lines[name] = key_line;
     }
   }
 
@@ -183,7 +197,8 @@ class Reader {
 
 }  // namespace
 
-Result<StationConfig> parse_config(std::string_view text, std::string_view source) {
+Result<StationConfig> parse_config(std::string_view text, std::string_view source,
+                                   const ExtraChecks& more) {
   toml::table root;
   try {
     root = toml::parse(text, source);
@@ -193,13 +208,30 @@ Result<StationConfig> parse_config(std::string_view text, std::string_view sourc
                 ": not valid TOML: " + std::string(e.description()));
   }
   Reader reader(source);
+  reader.config.source.file = std::string(source);
   reader.read(root);
   if (reader.problems.empty()) {
     for (const auto& p : cross_check(reader.config)) {
       reader.problems.push_back(std::string(source) + ": " + p);
     }
   }
+  // The caller's checks see the values read so far (a refused key keeps its default).
+  if (more)
+    for (auto& p : more(reader.config)) reader.problems.push_back(std::move(p));
   if (!reader.problems.empty()) {
+    // In the file's order: "source:LINE: ..." by line, those without a line last.
+    const std::string prefix = std::string(source) + ":";
+    const auto line_of = [&prefix](const std::string& p) {
+      std::uint64_t line = 0;
+      std::size_t i = prefix.size();
+      if (p.compare(0, prefix.size(), prefix) != 0 || i >= p.size() || p[i] < '0' || p[i] > '9')
+        return std::numeric_limits<std::uint64_t>::max();
+      for (; i < p.size() && p[i] >= '0' && p[i] <= '9'; ++i) line = line * 10 + (p[i] - '0');
+      return line;
+    };
+    std::stable_sort(
+        reader.problems.begin(), reader.problems.end(),
+        [&](const std::string& a, const std::string& b) { return line_of(a) < line_of(b); });
     std::string message;
     for (const auto& p : reader.problems) message += (message.empty() ? "" : "\n") + p;
     return fail(message);
@@ -207,12 +239,12 @@ Result<StationConfig> parse_config(std::string_view text, std::string_view sourc
   return reader.config;
 }
 
-Result<StationConfig> load_config(const std::filesystem::path& path) {
+Result<StationConfig> load_config(const std::filesystem::path& path, const ExtraChecks& more) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return fail(path.string() + ": cannot read the configuration file");
   std::ostringstream text;
   text << in.rdbuf();
-  return parse_config(text.str(), path.string());
+  return parse_config(text.str(), path.string(), more);
 }
 
 }  // namespace annabella::config

@@ -1,118 +1,188 @@
 #include "core/bitboard.h"
 
-#include <memory>
+#include <array>
+#include <initializer_list>
+#include <utility>
 
 namespace annabella::core {
 namespace {
 
-Bitboard slide(Square s, Bitboard occupied, const int (*dirs)[2]) {
+// Everything below runs in the compiler: the tables are constants, built before the program
+// starts (no static initialisation order, issue 13).
+
+struct Step {
+  int file;
+  int rank;
+};
+constexpr Step kRookSteps[4] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+// Opposite directions are neighbours (d and d ^ 1).
+constexpr Step kBishopSteps[4] = {{1, 1}, {-1, -1}, {1, -1}, {-1, 1}};
+constexpr Step kKnightSteps[8] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
+                                  {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+constexpr Step kKingSteps[8] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
+                                {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+
+// The square one step away, or SQ_NONE off the board.
+constexpr Square step_from(Square s, Step d) {
+  const int f = file_of(s) + d.file, r = rank_of(s) + d.rank;
+  return f >= 0 && f < 8 && r >= 0 && r < 8 ? make_square(f, r) : SQ_NONE;
+}
+
+// The squares a slider on s attacks along one direction on an empty board.
+constexpr Bitboard ray(Square s, Step d) {
+  Bitboard b = 0;
+  for (Square t = step_from(s, d); t != SQ_NONE; t = step_from(t, d)) b |= square_bb(t);
+  return b;
+}
+
+// The rays of every square in the four directions of one slider.
+struct Rays {
+  Bitboard of[SQUARE_NB][4] = {};
+};
+constexpr Rays make_rays(const Step (&steps)[4]) {
+  Rays r;
+  for (int s = 0; s < 64; ++s)
+    for (int d = 0; d < 4; ++d) r.of[s][d] = ray(Square(s), steps[d]);
+  return r;
+}
+constexpr Rays kRookRays = make_rays(kRookSteps);
+constexpr Rays kBishopRays = make_rays(kBishopSteps);
+
+// Slider attacks given the occupancy: each ray up to and including its first occupied square.
+// A ray towards higher squares meets its first blocker at the lowest set bit, the others at the
+// highest.
+constexpr Bitboard slide(const Rays& rays, Square s, Bitboard occupied) {
   Bitboard attacks = 0;
   for (int d = 0; d < 4; ++d) {
-    int f = file_of(s) + dirs[d][0], r = rank_of(s) + dirs[d][1];
-    while (f >= 0 && f < 8 && r >= 0 && r < 8) {
-      const Square t = make_square(f, r);
-      attacks |= square_bb(t);
-      if (occupied & square_bb(t)) break;
-      f += dirs[d][0];
-      r += dirs[d][1];
+    Bitboard r = rays.of[s][d];
+    if (const Bitboard blockers = r & occupied) {
+      const bool upward = (r & ~(square_bb(s) - 1)) != 0;
+      const Square first =
+          upward ? Square(std::countr_zero(blockers)) : Square(63 - std::countl_zero(blockers));
+      r &= ~rays.of[first][d];
     }
+    attacks |= r;
   }
   return attacks;
 }
 
-constexpr int kRookDirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
-constexpr int kBishopDirs[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
-
-// xorshift64* as in Stockfish's PRNG: deterministic, so the magics are the same every run.
-class Prng {
- public:
-  explicit Prng(std::uint64_t seed) : s_(seed) {}
-  std::uint64_t next() {
-    s_ ^= s_ >> 12;
-    s_ ^= s_ << 25;
-    s_ ^= s_ >> 27;
-    return s_ * 2685821657736338717ULL;
-  }
-  std::uint64_t sparse() { return next() & next() & next(); }
-
- private:
-  std::uint64_t s_;
+// Magic multipliers, found once by the trial search of fancy magic bitboards (sparse random
+// candidates from xorshift64*, seeded per rank). The build checks each one below: a multiplier
+// that sends two occupancies with different attacks to one entry stops the compilation.
+constexpr Bitboard kRookMagics[SQUARE_NB] = {
+    0x0a80004000801220ULL, 0x8040004010002008ULL, 0x2080200010008008ULL, 0x1100100008210004ULL,
+    0xc200209084020008ULL, 0x2100010004000208ULL, 0x0400081000822421ULL, 0x0200010422048844ULL,
+    0x0800800080400024ULL, 0x0001402000401000ULL, 0x3000801000802001ULL, 0x4400800800100083ULL,
+    0x0904802402480080ULL, 0x4040800400020080ULL, 0x0018808042000100ULL, 0x4040800080004100ULL,
+    0x0040048001458024ULL, 0x00a0004000205000ULL, 0x3100808010002000ULL, 0x4825010010000820ULL,
+    0x5004808008000401ULL, 0x2024818004000a00ULL, 0x0005808002000100ULL, 0x2100060004806104ULL,
+    0x0080400880008421ULL, 0x4062220600410280ULL, 0x010a004a00108022ULL, 0x0000100080080080ULL,
+    0x0021000500080010ULL, 0x0044000202001008ULL, 0x0000100400080102ULL, 0xc020128200040545ULL,
+    0x0080002000400040ULL, 0x0000804000802004ULL, 0x0000120022004080ULL, 0x010a386103001001ULL,
+    0x9010080080800400ULL, 0x8440020080800400ULL, 0x0004228824001001ULL, 0x000000490a000084ULL,
+    0x0080002000504000ULL, 0x200020005000c000ULL, 0x0012088020420010ULL, 0x0010010080080800ULL,
+    0x0085001008010004ULL, 0x0002000204008080ULL, 0x0040413002040008ULL, 0x0000304081020004ULL,
+    0x0080204000800080ULL, 0x3008804000290100ULL, 0x1010100080200080ULL, 0x2008100208028080ULL,
+    0x5000850800910100ULL, 0x8402019004680200ULL, 0x0120911028020400ULL, 0x0000008044010200ULL,
+    0x0020850200244012ULL, 0x0020850200244012ULL, 0x0000102001040841ULL, 0x140900040a100021ULL,
+    0x000200282410a102ULL, 0x000200282410a102ULL, 0x000200282410a102ULL, 0x4048240043802106ULL,
+};
+constexpr Bitboard kBishopMagics[SQUARE_NB] = {
+    0x40106000a1160020ULL, 0x0020010250810120ULL, 0x2010010220280081ULL, 0x002806004050c040ULL,
+    0x0002021018000000ULL, 0x2001112010000400ULL, 0x0881010120218080ULL, 0x1030820110010500ULL,
+    0x0000120222042400ULL, 0x2000020404040044ULL, 0x8000480094208000ULL, 0x0003422a02000001ULL,
+    0x000a220210100040ULL, 0x8004820202226000ULL, 0x0018234854100800ULL, 0x0100004042101040ULL,
+    0x0004001004082820ULL, 0x0010000810010048ULL, 0x1014004208081300ULL, 0x2080818802044202ULL,
+    0x0040880c00a00100ULL, 0x0080400200522010ULL, 0x0001000188180b04ULL, 0x0080249202020204ULL,
+    0x1004400004100410ULL, 0x00013100a0022206ULL, 0x2148500001040080ULL, 0x4241080011004300ULL,
+    0x4020848004002000ULL, 0x10101380d1004100ULL, 0x0008004422020284ULL, 0x01010a1041008080ULL,
+    0x0808080400082121ULL, 0x0808080400082121ULL, 0x0091128200100c00ULL, 0x0202200802010104ULL,
+    0x8c0a020200440085ULL, 0x01a0008080b10040ULL, 0x0889520080122800ULL, 0x100902022202010aULL,
+    0x04081a0816002000ULL, 0x0000681208005000ULL, 0x8170840041008802ULL, 0x0a00004200810805ULL,
+    0x0830404408210100ULL, 0x2602208106006102ULL, 0x1048300680802628ULL, 0x2602208106006102ULL,
+    0x0602010120110040ULL, 0x0941010801043000ULL, 0x000040440a210428ULL, 0x0008240020880021ULL,
+    0x0400002012048200ULL, 0x00ac102001210220ULL, 0x0220021002009900ULL, 0x84440c080a013080ULL,
+    0x0001008044200440ULL, 0x0004c04410841000ULL, 0x2000500104011130ULL, 0x1a0c010011c20229ULL,
+    0x0044800112202200ULL, 0x0434804908100424ULL, 0x0300404822c08200ULL, 0x48081010008a2a80ULL,
 };
 
-// Finds a magic for each square by trial (fancy magic bitboards) and fills the attack table.
-void init_magics(Bitboard* table, Magic* magics, const int (*dirs)[2]) {
-  static constexpr std::uint64_t kSeeds[8] = {728, 10316, 55013, 32803, 12281, 15100, 16645, 255};
-  Bitboard occupancy[4096], reference[4096];
-  int epoch[4096] = {}, attempt = 0;
-  std::size_t offset = 0;
-  for (int si = 0; si < 64; ++si) {
-    const Square s = Square(si);
-    const Bitboard edges = ((RANK_1_BB | RANK_8_BB) & ~rank_bb(rank_of(s))) |
-                           ((FILE_A_BB | FILE_H_BB) & ~file_bb(file_of(s)));
-    Magic& m = magics[s];
-    m.mask = slide(s, 0, dirs) & ~edges;
-    m.shift = unsigned(64 - popcount(m.mask));
-    Bitboard* attacks = table + offset;
-    m.attacks = attacks;
-    // Carry-Rippler enumeration of every subset of the mask.
-    int size = 0;
-    Bitboard b = 0;
-    do {
-      occupancy[size] = b;
-      reference[size] = slide(s, b, dirs);
-      ++size;
-      b = (b - m.mask) & m.mask;
-    } while (b);
-    Prng rng(kSeeds[rank_of(s)]);
-    for (int i = 0; i < size;) {
-      for (m.magic = 0; popcount((m.magic * m.mask) >> 56) < 6;) m.magic = rng.sparse();
-      for (++attempt, i = 0; i < size; ++i) {
-        const unsigned idx = m.index(occupancy[i]);
-        if (epoch[idx] < attempt) {
-          epoch[idx] = attempt;
-          attacks[idx] = reference[i];
-        } else if (attacks[idx] != reference[i]) {
-          break;
-        }
-      }
-    }
-    offset += std::size_t(size);
-  }
+// Not constexpr: reaching it while building the tables makes the build fail.
+void magic_collision() {}
+
+constexpr const Rays& rays_of(bool rook) {
+  return rook ? kRookRays : kBishopRays;
 }
 
-std::unique_ptr<AttackTables> build_tables() {
-  auto t = std::make_unique<AttackTables>();
+// The occupancy that matters for a slider on s: its empty-board attacks without the board's edge.
+constexpr Bitboard relevant_mask(bool rook, Square s) {
+  const Bitboard edges = ((RANK_1_BB | RANK_8_BB) & ~rank_bb(rank_of(s))) |
+                         ((FILE_A_BB | FILE_H_BB) & ~file_bb(file_of(s)));
+  return slide(rays_of(rook), s, 0) & ~edges;
+}
+
+// One square's attack sets, indexed by its magic. Each square is its own constant evaluation,
+// which keeps every evaluation within the compilers' default step limits.
+template <bool Rook, int S>
+constexpr auto make_slider_table() {
+  constexpr Square s = Square(S);
+  constexpr Bitboard mask = relevant_mask(Rook, s);
+  constexpr unsigned bits = unsigned(std::popcount(mask));
+  const Bitboard magic = Rook ? kRookMagics[S] : kBishopMagics[S];
+  std::array<Bitboard, std::size_t(1) << bits> table{};
+  std::array<bool, std::size_t(1) << bits> used{};
+  // Carry-Rippler enumeration of every subset of the mask.
+  Bitboard b = 0;
+  do {
+    const std::size_t i = std::size_t((b * magic) >> (64 - bits));
+    const Bitboard attacks = slide(rays_of(Rook), s, b);
+    if (used[i] && table[i] != attacks) magic_collision();
+    used[i] = true;
+    table[i] = attacks;
+    b = (b - mask) & mask;
+  } while (b);
+  return table;
+}
+template <bool Rook, int S>
+constexpr auto kSliderTable = make_slider_table<Rook, S>();
+
+template <bool Rook, std::size_t... S>
+constexpr std::array<Magic, SQUARE_NB> make_magics(std::index_sequence<S...>) {
+  return {Magic{relevant_mask(Rook, Square(S)), Rook ? kRookMagics[S] : kBishopMagics[S],
+                kSliderTable<Rook, int(S)>.data(),
+                unsigned(64 - std::popcount(relevant_mask(Rook, Square(S))))}...};
+}
+
+constexpr Bitboard leaper(Square s, const Step (&steps)[8]) {
+  Bitboard b = 0;
+  for (const Step d : steps)
+    if (const Square t = step_from(s, d); t != SQ_NONE) b |= square_bb(t);
+  return b;
+}
+
+constexpr AttackTables make_attack_tables() {
+  AttackTables t;
   for (int si = 0; si < 64; ++si) {
     const Square s = Square(si);
     const Bitboard b = square_bb(s);
-    t->pawn[WHITE][s] = shift<7>(b) | shift<9>(b);
-    t->pawn[BLACK][s] = shift<-7>(b) | shift<-9>(b);
-    t->knight[s] = 0;
-    t->king[s] = 0;
-    static constexpr int kKnight[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
-                                          {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-    static constexpr int kKing[8][2] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
-                                        {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
-    for (int i = 0; i < 8; ++i) {
-      int f = file_of(s) + kKnight[i][0], r = rank_of(s) + kKnight[i][1];
-      if (f >= 0 && f < 8 && r >= 0 && r < 8) t->knight[s] |= square_bb(make_square(f, r));
-      f = file_of(s) + kKing[i][0];
-      r = rank_of(s) + kKing[i][1];
-      if (f >= 0 && f < 8 && r >= 0 && r < 8) t->king[s] |= square_bb(make_square(f, r));
-    }
+    t.pawn[WHITE][s] = shift<7>(b) | shift<9>(b);
+    t.pawn[BLACK][s] = shift<-7>(b) | shift<-9>(b);
+    t.knight[s] = leaper(s, kKnightSteps);
+    t.king[s] = leaper(s, kKingSteps);
   }
-  init_magics(t->rook_table, t->rook_magic, kRookDirs);
-  init_magics(t->bishop_table, t->bishop_magic, kBishopDirs);
+  t.rook_magic = make_magics<true>(std::make_index_sequence<SQUARE_NB>());
+  t.bishop_magic = make_magics<false>(std::make_index_sequence<SQUARE_NB>());
+  // Lines and the squares between two squares, from the rays: b lies on a's ray d, and the
+  // squares between are that ray without b's continuation of it.
   for (int a = 0; a < 64; ++a) {
-    for (int b = 0; b < 64; ++b) {
-      const Square sa = Square(a), sb = Square(b);
-      t->line[a][b] = 0;
-      t->between[a][b] = square_bb(sb);
-      if (a == b) continue;
-      for (const auto* dirs : {kRookDirs, kBishopDirs}) {
-        if (slide(sa, 0, dirs) & square_bb(sb)) {
-          t->line[a][b] = (slide(sa, 0, dirs) & slide(sb, 0, dirs)) | square_bb(sa) | square_bb(sb);
-          t->between[a][b] |= slide(sa, square_bb(sb), dirs) & slide(sb, square_bb(sa), dirs);
+    for (int b = 0; b < 64; ++b) t.between[a][b] = square_bb(Square(b));
+    for (const bool rook : {true, false}) {
+      const Rays& rays = rays_of(rook);
+      for (int d = 0; d < 4; ++d) {
+        const Bitboard full = rays.of[a][d] | rays.of[a][d ^ 1] | square_bb(Square(a));
+        for (Bitboard targets = rays.of[a][d]; targets; targets &= targets - 1) {
+          const int b = std::countr_zero(targets);
+          t.line[a][b] = full;
+          t.between[a][b] = rays.of[a][d] & ~rays.of[b][d];
         }
       }
     }
@@ -120,16 +190,9 @@ std::unique_ptr<AttackTables> build_tables() {
   return t;
 }
 
-// Built once during static initialisation of this file and never freed: it lives as long as
-// the process, like a constant.
-const AttackTables& built_tables() {
-  static const AttackTables* tables = build_tables().release();
-  return *tables;
-}
-
 }  // namespace
 
-const AttackTables& attack_tables = built_tables();
+constinit const AttackTables attack_tables = make_attack_tables();
 
 std::string square_name(Square s) {
   if (!is_ok(s)) return "-";

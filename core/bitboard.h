@@ -1,7 +1,9 @@
 // Bitboards and attack tables (magic bitboards for the sliding pieces).
 #pragma once
 
+#include <array>
 #include <bit>
+#include <cstdint>
 
 #include "core/types.h"
 
@@ -49,7 +51,7 @@ constexpr Bitboard shift(Bitboard b) {
   return 0;
 }
 
-// One sliding-piece magic: the relevant occupancy mask and where its attack sets start.
+// One sliding-piece magic: the relevant occupancy mask, the multiplier, and its attack sets.
 struct Magic {
   Bitboard mask = 0;
   Bitboard magic = 0;
@@ -58,22 +60,20 @@ struct Magic {
   unsigned index(Bitboard occupied) const { return unsigned(((occupied & mask) * magic) >> shift); }
 };
 
-// Every precomputed table. Built once, immutable afterwards: a constant, not state.
+// Every precomputed table: constants computed by the compiler (bitboard.cpp), in place before
+// any code runs, other files' static initialisers included (no start-up order, issue 13).
 struct AttackTables {
-  Bitboard pawn[COLOR_NB][SQUARE_NB];
-  Bitboard knight[SQUARE_NB];
-  Bitboard king[SQUARE_NB];
-  Magic rook_magic[SQUARE_NB];
-  Magic bishop_magic[SQUARE_NB];
-  Bitboard between[SQUARE_NB][SQUARE_NB];  // squares strictly between, plus the second square
-  Bitboard line[SQUARE_NB][SQUARE_NB];     // the whole line through both squares, or 0
-  Bitboard rook_table[0x19000];
-  Bitboard bishop_table[0x1480];
+  Bitboard pawn[COLOR_NB][SQUARE_NB] = {};
+  Bitboard knight[SQUARE_NB] = {};
+  Bitboard king[SQUARE_NB] = {};
+  std::array<Magic, SQUARE_NB> rook_magic = {};
+  std::array<Magic, SQUARE_NB> bishop_magic = {};
+  Bitboard between[SQUARE_NB][SQUARE_NB] = {};  // squares strictly between, plus the second square
+  Bitboard line[SQUARE_NB][SQUARE_NB] = {};     // the whole line through both squares, or 0
 };
 
-// The tables, built before main() runs (bitboard.cpp); nothing reads them during static
-// initialisation.
-extern const AttackTables& attack_tables;
+// Constant-initialised (constinit) in bitboard.cpp.
+extern const AttackTables attack_tables;
 
 inline Bitboard pawn_attacks(Color c, Square s) {
   return attack_tables.pawn[c][s];

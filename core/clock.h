@@ -147,6 +147,7 @@ class ChessClock {
   std::optional<Color> running() const;
   bool started() const { return started_; }
   bool paused() const { return paused_; }
+  bool stopped() const { return stopped_; }
   // Flags down at `now`, in the order they fell (the running side's included if it has fallen).
   std::vector<FlagFall> flags(ClockInstant now) const;
   // When the running side's flag falls if nobody presses; none when no clock runs or the

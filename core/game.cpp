@@ -228,6 +228,11 @@ Status Game::flag_fall(Color flagged) {
                    std::string(side_name(flagged)) + " lost on time"});
 }
 
+Status Game::end_as_recorded(GameEnd end) {
+  if (end.result == GameResult::Ongoing) return fail("a recorded end without a result");
+  return end_game(std::move(end));
+}
+
 Status Game::arbiter_decision(GameResult result, std::string reason) {
   return end_game({result, Termination::ArbiterDecision, "Art. 12", std::move(reason)});
 }

@@ -107,6 +107,9 @@ class Game {
   // Art. 6.9: `flagged` has not completed the required moves in time.
   Status flag_fall(Color flagged);
   Status arbiter_decision(GameResult result, std::string reason);
+  // An end decided outside the moves (agreement, resignation, a claim, a flag, the arbiter), as
+  // a record of the game states it: replaying a game's record ends it exactly as it ended.
+  Status end_as_recorded(GameEnd end);
 
  private:
   void apply_automatic_ends();

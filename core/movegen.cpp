@@ -1,5 +1,8 @@
 #include "core/movegen.h"
 
+#include <initializer_list>
+#include <type_traits>
+
 namespace annabella::core {
 namespace {
 
@@ -35,104 +38,141 @@ struct AnySink {
   bool done() const { return found; }
 };
 
+// Where a move may go when not in check or when in check (`target`), the men pinned to their
+// king, and the king's square.
+struct Constraints {
+  Bitboard target;
+  Bitboard pinned;
+  Square ksq;
+};
+
+// Pawns pinned to their king move only along the pin line; they are few, so one by one.
 template <Color Us, class Sink>
-void generate_pawn_moves(const Position& pos, Sink& sink, Bitboard target, Bitboard pinned,
-                         Square ksq) {
-  constexpr Color Them = ~Us;
+void generate_pinned_pawn_moves(const Position& pos, Sink& sink, const Constraints& c) {
+  const Bitboard target = c.target;
+  const Square ksq = c.ksq;
+  Bitboard pinned_pawns = pos.pieces(Us, PAWN) & c.pinned;
   constexpr int Up = Us == WHITE ? 8 : -8;
-  constexpr Bitboard Rank3 = Us == WHITE ? rank_bb(2) : rank_bb(5);
+  constexpr Bitboard Rank2 = Us == WHITE ? rank_bb(1) : rank_bb(6);
   constexpr Bitboard Rank7 = Us == WHITE ? rank_bb(6) : rank_bb(1);
   const Bitboard empty = ~pos.pieces();
-  const Bitboard enemies = pos.pieces(Them);
-  const Bitboard pawns = pos.pieces(Us, PAWN);
-
-  // Pinned pawns are handled one by one; the rest in bulk.
-  const Bitboard free_pawns = pawns & ~pinned;
-  for (Bitboard pinned_pawns = pawns & pinned; pinned_pawns;) {
+  while (pinned_pawns) {
     const Square from = pop_lsb(pinned_pawns);
-    const Bitboard ray = line_bb(ksq, from);
     Bitboard to_bb = 0;
     const Square one = Square(int(from) + Up);
     if (empty & square_bb(one)) {
       to_bb |= square_bb(one);
-      if ((square_bb(from) & (Us == WHITE ? rank_bb(1) : rank_bb(6))) &&
-          (empty & square_bb(Square(int(one) + Up))))
+      if ((square_bb(from) & Rank2) && (empty & square_bb(Square(int(one) + Up))))
         to_bb |= square_bb(Square(int(one) + Up));
     }
-    to_bb |= pawn_attacks(Us, from) & enemies;
-    to_bb &= ray & target;
+    to_bb |= pawn_attacks(Us, from) & pos.pieces(~Us);
+    to_bb &= line_bb(ksq, from) & target;
     if (square_bb(from) & Rank7) {
       while (to_bb) sink.add_promotions(from, pop_lsb(to_bb));
     } else {
       sink.add(from, to_bb);
     }
   }
+}
 
-  const Bitboard low = free_pawns & ~Rank7, high = free_pawns & Rank7;
-  Bitboard single = shift<Up>(low) & empty;
-  Bitboard dbl = shift<Up>(single & Rank3) & empty & target;
-  single &= target;
-  constexpr int UpLeft = Us == WHITE ? 7 : -9, UpRight = Us == WHITE ? 9 : -7;
-  Bitboard left = shift<UpLeft>(low) & enemies & target;
-  Bitboard right = shift<UpRight>(low) & enemies & target;
+// Moves `Delta` squares back to their origins (a bulk of pushes or captures in one direction).
+template <int Delta, class Sink>
+void add_shifted(Sink& sink, Bitboard targets) {
   if constexpr (std::is_same_v<Sink, CountSink> || std::is_same_v<Sink, AnySink>) {
-    sink.add(SQ_A1, single);
-    sink.add(SQ_A1, dbl);
-    sink.add(SQ_A1, left);
-    sink.add(SQ_A1, right);
+    sink.add(SQ_A1, targets);
   } else {
-    while (single) {
-      const Square to = pop_lsb(single);
-      sink.add(Move(Square(int(to) - Up), to));
-    }
-    while (dbl) {
-      const Square to = pop_lsb(dbl);
-      sink.add(Move(Square(int(to) - 2 * Up), to));
-    }
-    while (left) {
-      const Square to = pop_lsb(left);
-      sink.add(Move(Square(int(to) - UpLeft), to));
-    }
-    while (right) {
-      const Square to = pop_lsb(right);
-      sink.add(Move(Square(int(to) - UpRight), to));
+    while (targets) {
+      const Square to = pop_lsb(targets);
+      sink.add(Move(Square(int(to) - Delta), to));
     }
   }
-  if (high) {
-    Bitboard push = shift<Up>(high) & empty & target;
-    Bitboard cap_left = shift<UpLeft>(high) & enemies & target;
-    Bitboard cap_right = shift<UpRight>(high) & enemies & target;
-    while (push) {
-      const Square to = pop_lsb(push);
-      sink.add_promotions(Square(int(to) - Up), to);
-    }
-    while (cap_left) {
-      const Square to = pop_lsb(cap_left);
-      sink.add_promotions(Square(int(to) - UpLeft), to);
-    }
-    while (cap_right) {
-      const Square to = pop_lsb(cap_right);
-      sink.add_promotions(Square(int(to) - UpRight), to);
-    }
+}
+template <int Delta, class Sink>
+void add_shifted_promotions(Sink& sink, Bitboard targets) {
+  while (targets) {
+    const Square to = pop_lsb(targets);
+    sink.add_promotions(Square(int(to) - Delta), to);
   }
+}
 
-  // En passant: Position keeps the square only when a capture is legal, but with two pawns
-  // able to capture, only one may be legal (a pin), so each is checked by playing it.
+// En passant: Position keeps the square only when a capture is legal, but with two pawns able
+// to capture, only one may be legal (a pin), so each is checked by playing it.
+template <Color Us, class Sink>
+void generate_en_passant(const Position& pos, Sink& sink, Square ksq) {
+  constexpr int Up = Us == WHITE ? 8 : -8;
   const Square ep = pos.en_passant_square();
-  if (ep != SQ_NONE) {
-    for (Bitboard capturers = pawn_attacks(Them, ep) & pawns; capturers;) {
-      const Square from = pop_lsb(capturers);
-      const Square captured = Square(int(ep) - Up);
-      const Bitboard occupied =
-          (pos.pieces() ^ square_bb(from) ^ square_bb(captured)) | square_bb(ep);
-      const Bitboard them = pos.pieces(Them) & ~square_bb(captured);
-      if ((rook_attacks(ksq, occupied) & pos.pieces(ROOK, QUEEN) & them) ||
-          (bishop_attacks(ksq, occupied) & pos.pieces(BISHOP, QUEEN) & them) ||
-          (knight_attacks(ksq) & pos.pieces(KNIGHT) & them) ||
-          (pawn_attacks(Us, ksq) & pos.pieces(PAWN) & them))
-        continue;
-      sink.add(Move(from, ep, MoveKind::EnPassant));
-    }
+  if (ep == SQ_NONE) return;
+  for (Bitboard capturers = pawn_attacks(~Us, ep) & pos.pieces(Us, PAWN); capturers;) {
+    const Square from = pop_lsb(capturers);
+    const Square captured = Square(int(ep) - Up);
+    const Bitboard occupied =
+        (pos.pieces() ^ square_bb(from) ^ square_bb(captured)) | square_bb(ep);
+    const Bitboard them = pos.pieces(~Us) & ~square_bb(captured);
+    if ((rook_attacks(ksq, occupied) & pos.pieces(ROOK, QUEEN) & them) ||
+        (bishop_attacks(ksq, occupied) & pos.pieces(BISHOP, QUEEN) & them) ||
+        (knight_attacks(ksq) & pos.pieces(KNIGHT) & them) ||
+        (pawn_attacks(Us, ksq) & pos.pieces(PAWN) & them))
+      continue;
+    sink.add(Move(from, ep, MoveKind::EnPassant));
+  }
+}
+
+template <Color Us, class Sink>
+void generate_pawn_moves(const Position& pos, Sink& sink, const Constraints& c) {
+  const Bitboard target = c.target;
+  constexpr int Up = Us == WHITE ? 8 : -8;
+  constexpr int UpLeft = Us == WHITE ? 7 : -9, UpRight = Us == WHITE ? 9 : -7;
+  constexpr Bitboard Rank3 = Us == WHITE ? rank_bb(2) : rank_bb(5);
+  constexpr Bitboard Rank7 = Us == WHITE ? rank_bb(6) : rank_bb(1);
+  const Bitboard empty = ~pos.pieces();
+  const Bitboard enemies = pos.pieces(~Us);
+  const Bitboard pawns = pos.pieces(Us, PAWN);
+
+  generate_pinned_pawn_moves<Us>(pos, sink, c);
+
+  // The pawns not pinned, in bulk.
+  const Bitboard free_pawns = pawns & ~c.pinned;
+  const Bitboard low = free_pawns & ~Rank7, high = free_pawns & Rank7;
+  const Bitboard single = shift<Up>(low) & empty;
+  add_shifted<Up>(sink, single & target);
+  add_shifted<2 * Up>(sink, shift<Up>(single & Rank3) & empty & target);
+  add_shifted<UpLeft>(sink, shift<UpLeft>(low) & enemies & target);
+  add_shifted<UpRight>(sink, shift<UpRight>(low) & enemies & target);
+  if (high) {
+    add_shifted_promotions<Up>(sink, shift<Up>(high) & empty & target);
+    add_shifted_promotions<UpLeft>(sink, shift<UpLeft>(high) & enemies & target);
+    add_shifted_promotions<UpRight>(sink, shift<UpRight>(high) & enemies & target);
+  }
+  generate_en_passant<Us>(pos, sink, c.ksq);
+}
+
+// Castling (Art. 3.8.2; Chess960: II.3): the right (king and rook unmoved), every square the
+// king and the rook cross or land on empty but for the two of them (II.3.2.7.4), the king not
+// in check (the caller's condition), and no square the king passes over or lands on attacked.
+// The attacks are judged with the rook lifted: a rook between its king and an enemy rook or
+// queen on the first rank shields the king only until it moves (Chess960).
+template <Color Us, class Sink>
+void generate_castling(const Position& pos, Sink& sink, Square ksq) {
+  constexpr int Back = Us == WHITE ? 0 : 7;
+  const Bitboard occupied = pos.pieces();
+  const Bitboard them = pos.pieces(~Us);
+  for (const bool king_side : {true, false}) {
+    const CastlingRights right = castling_right(Us, king_side);
+    if (!pos.can_castle(right)) continue;
+    const Square rook_from = pos.castling_rook(right);
+    const Square king_to = make_square(king_side ? 6 : 2, Back);
+    const Square rook_to = make_square(king_side ? 5 : 3, Back);
+    const Bitboard movers = square_bb(ksq) | square_bb(rook_from);
+    const Bitboard king_path = between_bb(ksq, king_to);  // ksq when the king stays
+    if (occupied & (king_path | between_bb(rook_from, rook_to)) & ~movers) continue;
+    const Bitboard lifted = occupied ^ square_bb(rook_from);
+    bool safe = true;
+    for (Bitboard path = king_path & ~square_bb(ksq); path && safe;)
+      safe = !(pos.attackers_to(pop_lsb(path), lifted) & them);
+    // The king's own square matters only if the rook stood between it and a rook or queen.
+    if (safe && (rook_attacks(ksq, lifted) & rank_bb(Back) & pos.pieces(ROOK, QUEEN) & them))
+      safe = false;
+    if (safe) sink.add(Move(ksq, pos.is_chess960() ? rook_from : king_to, MoveKind::Castling));
   }
 }
 
@@ -164,7 +204,7 @@ void generate(const Position& pos, Sink& sink) {
   const Bitboard target = checkers ? between_bb(ksq, lsb(checkers)) : ~ours;
   const Bitboard pinned = pos.blockers_for_king(Us) & ours;
 
-  generate_pawn_moves<Us>(pos, sink, target, pinned, ksq);
+  generate_pawn_moves<Us>(pos, sink, Constraints{target, pinned, ksq});
   if (sink.done()) return;
 
   for (Bitboard knights = pos.pieces(Us, KNIGHT) & ~pinned; knights;) {
@@ -185,22 +225,7 @@ void generate(const Position& pos, Sink& sink) {
   }
   if (sink.done() || checkers) return;
 
-  // Castling (Art. 3.8.2): king and rook unmoved (the rights), squares between them empty,
-  // the king not in check and not passing over or landing on an attacked square.
-  constexpr CastlingRights OO = Us == WHITE ? WHITE_OO : BLACK_OO;
-  constexpr CastlingRights OOO = Us == WHITE ? WHITE_OOO : BLACK_OOO;
-  constexpr int Back = Us == WHITE ? 0 : 7;
-  const Bitboard them = pos.pieces(Them);
-  auto attacked = [&](int file) { return (pos.attackers_to(make_square(file, Back)) & them) != 0; };
-  if (pos.can_castle(OO) &&
-      !(occupied & (square_bb(make_square(5, Back)) | square_bb(make_square(6, Back)))) &&
-      !attacked(5) && !attacked(6))
-    sink.add(Move(ksq, make_square(6, Back), MoveKind::Castling));
-  if (pos.can_castle(OOO) &&
-      !(occupied & (square_bb(make_square(1, Back)) | square_bb(make_square(2, Back)) |
-                    square_bb(make_square(3, Back)))) &&
-      !attacked(3) && !attacked(2))
-    sink.add(Move(ksq, make_square(2, Back), MoveKind::Castling));
+  generate_castling<Us>(pos, sink, ksq);
 }
 
 template <class Sink>

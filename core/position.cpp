@@ -1,7 +1,6 @@
 #include "core/position.h"
 
-#include <array>
-#include <charconv>
+#include <initializer_list>
 
 #include "core/movegen.h"
 
@@ -36,35 +35,6 @@ constexpr ZobristKeys make_zobrist() {
 
 constexpr ZobristKeys kZobrist = make_zobrist();
 
-// Castling rights lost when a piece leaves or arrives on a square.
-constexpr std::array<CastlingRights, 64> make_castling_mask() {
-  std::array<CastlingRights, 64> m{};
-  for (auto& x : m) x = ANY_CASTLING;
-  m[SQ_E1] = ~(WHITE_OO | WHITE_OOO);
-  m[SQ_H1] = ~WHITE_OO;
-  m[SQ_A1] = ~WHITE_OOO;
-  m[SQ_E8] = ~(BLACK_OO | BLACK_OOO);
-  m[SQ_H8] = ~BLACK_OO;
-  m[SQ_A8] = ~BLACK_OOO;
-  return m;
-}
-constexpr std::array<CastlingRights, 64> kCastlingMask = make_castling_mask();
-
-constexpr std::string_view kPieceChars = " PNBRQK  pnbrqk";
-
-std::string column_error(std::size_t column, const std::string& what) {
-  return "FEN column " + std::to_string(column + 1) + ": " + what;
-}
-
-Result<int> parse_counter(std::string_view text, std::size_t column, const char* name) {
-  int value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || value < 0)
-    return fail(column_error(
-        column, std::string(name) + " must be a whole number, not '" + std::string(text) + "'"));
-  return value;
-}
-
 }  // namespace
 
 Position::Position() {
@@ -79,6 +49,8 @@ void Position::clear() {
   key_ = 0;
   side_ = WHITE;
   castling_ = NO_CASTLING;
+  castling_rooks_ = 0;
+  variant_ = Variant::Standard;
   en_passant_ = SQ_NONE;
   halfmove_clock_ = 0;
   fullmove_number_ = 1;
@@ -107,202 +79,6 @@ void Position::move_piece(Square from, Square to) {
   by_color_[color_of(pc)] ^= ft;
   board_[from] = NO_PIECE;
   board_[to] = pc;
-}
-
-Result<Position> Position::from_fen(std::string_view fen) {
-  Position pos{Blank{}};
-  // Split into fields, remembering each field's column for messages.
-  std::string_view fields[6];
-  std::size_t columns[6] = {};
-  int nfields = 0;
-  std::size_t i = 0;
-  while (i < fen.size()) {
-    while (i < fen.size() && fen[i] == ' ') ++i;
-    if (i >= fen.size()) break;
-    const std::size_t start = i;
-    while (i < fen.size() && fen[i] != ' ') ++i;
-    if (nfields == 6)
-      return fail(column_error(start, "unexpected text after the sixth field: '" +
-                                          std::string(fen.substr(start)) + "'"));
-    columns[nfields] = start;
-    fields[nfields++] = fen.substr(start, i - start);
-  }
-  if (nfields != 4 && nfields != 6)
-    return fail("FEN has " + std::to_string(nfields) +
-                " fields; it needs 6 (placement, side, castling, en passant, halfmove clock, "
-                "move number) or 4 (without the two counters)");
-
-  // 1. Piece placement, rank 8 first.
-  {
-    const std::string_view placement = fields[0];
-    int rank = 7, file = 0;
-    for (std::size_t k = 0; k < placement.size(); ++k) {
-      const char c = placement[k];
-      const std::size_t col = columns[0] + k;
-      if (c == '/') {
-        if (file != 8)
-          return fail(column_error(col, "rank " + std::to_string(rank + 1) + " has " +
-                                            std::to_string(file) + " squares, not 8"));
-        if (rank == 0) return fail(column_error(col, "more than 8 ranks"));
-        --rank;
-        file = 0;
-      } else if (c >= '1' && c <= '8') {
-        file += c - '0';
-        if (file > 8)
-          return fail(
-              column_error(col, "rank " + std::to_string(rank + 1) + " has more than 8 squares"));
-      } else {
-        const auto idx = kPieceChars.find(c);
-        if (idx == std::string_view::npos || c == ' ')
-          return fail(column_error(
-              col,
-              std::string("'") + c + "' is not a piece letter (PNBRQK, pnbrqk) or a digit 1-8"));
-        if (file >= 8)
-          return fail(
-              column_error(col, "rank " + std::to_string(rank + 1) + " has more than 8 squares"));
-        pos.put_piece(Piece(idx), make_square(file, rank));
-        ++file;
-      }
-    }
-    if (rank != 0 || file != 8)
-      return fail(column_error(columns[0] + placement.size(),
-                               rank != 0
-                                   ? "only " + std::to_string(8 - rank) + " ranks, not 8"
-                                   : "rank 1 has " + std::to_string(file) + " squares, not 8"));
-  }
-
-  // 2. Side to move.
-  if (fields[1] == "w")
-    pos.side_ = WHITE;
-  else if (fields[1] == "b")
-    pos.side_ = BLACK;
-  else
-    return fail(column_error(
-        columns[1], "side to move must be 'w' or 'b', not '" + std::string(fields[1]) + "'"));
-
-  // 3. Castling rights.
-  if (fields[2] != "-") {
-    for (std::size_t k = 0; k < fields[2].size(); ++k) {
-      const char c = fields[2][k];
-      CastlingRights cr;
-      switch (c) {
-        case 'K':
-          cr = WHITE_OO;
-          break;
-        case 'Q':
-          cr = WHITE_OOO;
-          break;
-        case 'k':
-          cr = BLACK_OO;
-          break;
-        case 'q':
-          cr = BLACK_OOO;
-          break;
-        default:
-          return fail(column_error(columns[2] + k,
-                                   std::string("'") + c + "' is not a castling right (KQkq or -)"));
-      }
-      if (pos.castling_ & cr)
-        return fail(
-            column_error(columns[2] + k, std::string("castling right '") + c + "' given twice"));
-      pos.castling_ = pos.castling_ | cr;
-    }
-  }
-
-  // 5, 6. Counters.
-  if (nfields == 6) {
-    auto half = parse_counter(fields[4], columns[4], "the halfmove clock");
-    if (!half) return fail(half.error());
-    auto full = parse_counter(fields[5], columns[5], "the move number");
-    if (!full) return fail(full.error());
-    if (*full < 1) return fail(column_error(columns[5], "the move number must be 1 or more"));
-    pos.halfmove_clock_ = *half;
-    pos.fullmove_number_ = *full;
-  }
-
-  // Piece counts.
-  for (Color c : {WHITE, BLACK}) {
-    const char* name = c == WHITE ? "White" : "Black";
-    if (pos.count(c, KING) != 1)
-      return fail(std::string(name) + " has " + std::to_string(pos.count(c, KING)) +
-                  " kings; there must be exactly one");
-    if (pos.count(c, PAWN) > 8)
-      return fail(std::string(name) + " has " + std::to_string(pos.count(c, PAWN)) +
-                  " pawns; at most 8");
-    if (popcount(pos.pieces(c)) > 16)
-      return fail(std::string(name) + " has " + std::to_string(popcount(pos.pieces(c))) +
-                  " pieces; at most 16");
-    auto extra = [&](PieceType pt, int base) { return std::max(0, pos.count(c, pt) - base); };
-    const int promoted = extra(QUEEN, 1) + extra(ROOK, 2) + extra(BISHOP, 2) + extra(KNIGHT, 2);
-    if (promoted > 8 - pos.count(c, PAWN))
-      return fail(std::string(name) + " has more promoted pieces (" + std::to_string(promoted) +
-                  ") than missing pawns (" + std::to_string(8 - pos.count(c, PAWN)) + ")");
-  }
-  if (pos.pieces(PAWN) & (RANK_1_BB | RANK_8_BB)) {
-    const Square s = lsb(pos.pieces(PAWN) & (RANK_1_BB | RANK_8_BB));
-    return fail("a pawn stands on " + square_name(s) +
-                "; pawns cannot stand on the first or last rank");
-  }
-
-  // Castling rights need king and rook at home.
-  struct Home {
-    CastlingRights cr;
-    Square king;
-    Square rook;
-    char letter;
-  };
-  for (const Home& h : {Home{WHITE_OO, SQ_E1, SQ_H1, 'K'}, Home{WHITE_OOO, SQ_E1, SQ_A1, 'Q'},
-                        Home{BLACK_OO, SQ_E8, SQ_H8, 'k'}, Home{BLACK_OOO, SQ_E8, SQ_A8, 'q'}}) {
-    if (!(pos.castling_ & h.cr)) continue;
-    const Color c = (h.cr & (WHITE_OO | WHITE_OOO)) ? WHITE : BLACK;
-    if (pos.piece_on(h.king) != make_piece(c, KING))
-      return fail(std::string("castling right '") + h.letter + "' but the king is not on " +
-                  square_name(h.king));
-    if (pos.piece_on(h.rook) != make_piece(c, ROOK))
-      return fail(std::string("castling right '") + h.letter + "' but there is no rook on " +
-                  square_name(h.rook));
-  }
-
-  // The side not to move must not be in check.
-  const Color us = pos.side_, them = ~us;
-  const char* us_name = us == WHITE ? "White" : "Black";
-  const char* them_name = them == WHITE ? "White" : "Black";
-  if (pos.attackers_to(pos.king_square(them)) & pos.pieces(us))
-    return fail(std::string(them_name) + " is in check, but it is " + us_name +
-                "'s move: the side not to move cannot be in check");
-  pos.checkers_ = pos.attackers_to(pos.king_square(us)) & pos.pieces(them);
-  if (popcount(pos.checkers_) > 2)
-    return fail(std::string(us_name) + "'s king is attacked by " +
-                std::to_string(popcount(pos.checkers_)) +
-                " pieces; no move gives more than a double check");
-
-  // 4. En passant square: must be one a pawn of the other side has just passed over.
-  if (fields[3] != "-") {
-    const auto ep = parse_square(fields[3]);
-    if (!ep)
-      return fail(
-          column_error(columns[3], "en passant square must be a square such as e3 or '-', not '" +
-                                       std::string(fields[3]) + "'"));
-    const int want_rank = us == WHITE ? 5 : 2;
-    const Square pushed = make_square(file_of(*ep), us == WHITE ? 4 : 3);
-    const Square origin = make_square(file_of(*ep), us == WHITE ? 6 : 1);
-    if (rank_of(*ep) != want_rank)
-      return fail(column_error(
-          columns[3], "en passant square " + square_name(*ep) + " is impossible with " + us_name +
-                          " to move: it must be on rank " + std::to_string(want_rank + 1)));
-    if (pos.piece_on(pushed) != make_piece(them, PAWN) || !pos.empty(*ep) || !pos.empty(origin))
-      return fail(column_error(columns[3], "en passant square " + square_name(*ep) +
-                                               " is impossible: no " + them_name +
-                                               " pawn can just have moved from " +
-                                               square_name(origin) + " to " + square_name(pushed)));
-    if (nfields == 6 && pos.halfmove_clock_ != 0)
-      return fail(column_error(
-          columns[4],
-          "the halfmove clock must be 0 after the pawn move that gives an en passant square"));
-    pos.en_passant_ = *ep;
-  }
-  pos.settle_en_passant();
-  return pos;
 }
 
 Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
@@ -371,10 +147,45 @@ void Position::compute_key() {
   key_ = k;
 }
 
+Square Position::castling_rook(CastlingRights one) const {
+  const Color c = castling_color(one);
+  const Bitboard king = pieces(c, KING);
+  // The squares beyond the king towards the h-file, or towards the a-file.
+  const Bitboard side = is_king_side(one) ? ~((king << 1) - 1) : king - 1;
+  return lsb(castling_rooks_ & rank_bb(relative_rank(c, 0)) & side);
+}
+
+Position::CastlingSquares Position::castling_squares(Move m) const {
+  const Square king_from = m.from();
+  const bool king_side = file_of(m.to()) > file_of(king_from);
+  const Color us = color_of(board_[king_from]);
+  const int rank = rank_of(king_from);
+  return {king_from, make_square(king_side ? 6 : 2, rank),
+          castling_rook(castling_right(us, king_side)), make_square(king_side ? 5 : 3, rank)};
+}
+
+CastlingRights Position::castling_lost(Square from, Square to) const {
+  if (castling_ == NO_CASTLING) return NO_CASTLING;
+  const Bitboard touched = square_bb(from) | square_bb(to);
+  if (!(touched & (castling_rooks_ | pieces(KING)))) return NO_CASTLING;
+  CastlingRights lost = NO_CASTLING;
+  for (CastlingRights one : {WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO}) {
+    if (!(castling_ & one)) continue;
+    const Color c = castling_color(one);
+    if ((touched & square_bb(castling_rook(one))) || from == king_square(c)) lost = lost | one;
+  }
+  return lost;
+}
+
 void Position::play(Move m) {
   const Color us = side_, them = ~us;
   const Square from = m.from(), to = m.to();
   const Piece pc = board_[from];
+  const CastlingRights lost = castling_lost(from, to);
+  Bitboard lost_rooks = 0;  // found before the king moves: castling_rook() looks from the king
+  if (lost != NO_CASTLING)
+    for (CastlingRights one : {WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO})
+      if (lost & one) lost_rooks |= square_bb(castling_rook(one));
   std::uint64_t k = key_ ^ kZobrist.black_to_move ^ kZobrist.castling[castling_];
   if (en_passant_ != SQ_NONE) k ^= kZobrist.en_passant_file[file_of(en_passant_)];
   en_passant_ = SQ_NONE;
@@ -383,14 +194,16 @@ void Position::play(Move m) {
 
   switch (m.kind()) {
     case MoveKind::Castling: {
-      const bool king_side = file_of(to) == 6;
-      const Square rook_from = make_square(king_side ? 7 : 0, rank_of(from));
-      const Square rook_to = make_square(king_side ? 5 : 3, rank_of(from));
-      const Piece rook = board_[rook_from];
-      move_piece(from, to);
-      move_piece(rook_from, rook_to);
-      k ^= kZobrist.piece_square[pc][from] ^ kZobrist.piece_square[pc][to] ^
-           kZobrist.piece_square[rook][rook_from] ^ kZobrist.piece_square[rook][rook_to];
+      // Art. 3.8.2, II.3: both pieces lifted, then put on their squares (in Chess960 the king
+      // may land where the rook stood, or either piece may stay where it is).
+      const CastlingSquares c = castling_squares(m);
+      const Piece rook = board_[c.rook_from];
+      remove_piece(c.king_from);
+      remove_piece(c.rook_from);
+      put_piece(pc, c.king_to);
+      put_piece(rook, c.rook_to);
+      k ^= kZobrist.piece_square[pc][c.king_from] ^ kZobrist.piece_square[pc][c.king_to] ^
+           kZobrist.piece_square[rook][c.rook_from] ^ kZobrist.piece_square[rook][c.rook_to];
       break;
     }
     case MoveKind::EnPassant: {
@@ -426,7 +239,8 @@ void Position::play(Move m) {
       break;
     }
   }
-  castling_ = castling_ & kCastlingMask[from] & kCastlingMask[to];
+  castling_ = castling_ & ~lost;
+  castling_rooks_ &= ~lost_rooks;
   k ^= kZobrist.castling[castling_];
   side_ = them;
   checkers_ = attackers_to(king_square(them)) & pieces(us);
@@ -446,51 +260,6 @@ bool Position::same_placement(const Position& other) const {
   for (int s = 0; s < 64; ++s)
     if (board_[s] != other.board_[s]) return false;
   return true;
-}
-
-std::string Position::fen() const {
-  std::string out;
-  for (int rank = 7; rank >= 0; --rank) {
-    int empty_run = 0;
-    for (int file = 0; file < 8; ++file) {
-      const Piece pc = board_[make_square(file, rank)];
-      if (pc == NO_PIECE) {
-        ++empty_run;
-        continue;
-      }
-      if (empty_run) out += char('0' + empty_run);
-      empty_run = 0;
-      out += kPieceChars[pc];
-    }
-    if (empty_run) out += char('0' + empty_run);
-    if (rank) out += '/';
-  }
-  out += side_ == WHITE ? " w " : " b ";
-  if (castling_ == NO_CASTLING) out += '-';
-  if (castling_ & WHITE_OO) out += 'K';
-  if (castling_ & WHITE_OOO) out += 'Q';
-  if (castling_ & BLACK_OO) out += 'k';
-  if (castling_ & BLACK_OOO) out += 'q';
-  out += ' ';
-  out += en_passant_ == SQ_NONE ? std::string("-") : square_name(en_passant_);
-  out += ' ' + std::to_string(halfmove_clock_) + ' ' + std::to_string(fullmove_number_);
-  return out;
-}
-
-std::string Position::diagram() const {
-  std::string out;
-  for (int rank = 7; rank >= 0; --rank) {
-    out += char('1' + rank);
-    out += ' ';
-    for (int file = 0; file < 8; ++file) {
-      const Piece pc = board_[make_square(file, rank)];
-      out += pc == NO_PIECE ? '.' : kPieceChars[pc];
-      if (file < 7) out += ' ';
-    }
-    out += '\n';
-  }
-  out += "  a b c d e f g h\n";
-  return out;
 }
 
 }  // namespace annabella::core

@@ -22,8 +22,22 @@ class Position {
 
   // Reads a FEN record with strict validation; the error names the fault (and the column for
   // syntax errors). The two move counters may be left out (EPD style): they default to 0 and 1.
-  static Result<Position> from_fen(std::string_view fen);
-  std::string fen() const;
+  // For Chess960 the castling field may be X-FEN (KQkq: the outermost rook on that side, or the
+  // rook's file letter when another rook stands further out) or Shredder-FEN (the rooks' file
+  // letters, HAha); in standard chess only KQkq, with the king on e1/e8 and rooks in the corners.
+  static Result<Position> from_fen(std::string_view fen, Variant variant = Variant::Standard);
+  // The same, telling an unreadable record (syntax: fields, letters, numbers) from a readable one
+  // that describes an illegal position (kings, pawns, castling rights, checks, en passant).
+  struct FenError {
+    enum class Kind : std::uint8_t { Syntax, Illegal };
+    Kind kind = Kind::Syntax;
+    std::string message;
+  };
+  static Result<Position, FenError> read_fen(std::string_view fen,
+                                             Variant variant = Variant::Standard);
+  // The FEN record. Chess960 castling rights are written as X-FEN, or as Shredder-FEN on request.
+  enum class CastlingField : std::uint8_t { XFen, Shredder };
+  std::string fen(CastlingField castling = CastlingField::XFen) const;
 
   Piece piece_on(Square s) const { return board_[s]; }
   bool empty(Square s) const { return board_[s] == NO_PIECE; }
@@ -36,8 +50,24 @@ class Position {
   int count(Color c, PieceType pt) const { return popcount(pieces(c, pt)); }
 
   Color side_to_move() const { return side_; }
+  Variant variant() const { return variant_; }
+  bool is_chess960() const { return variant_ == Variant::Chess960; }
   CastlingRights castling_rights() const { return castling_; }
   bool can_castle(CastlingRights cr) const { return (castling_ & cr) != 0; }
+  // The square of the rook that castles with the right `one` (a single right the position has):
+  // a1/h1/a8/h8 in standard chess, wherever that rook started in Chess960.
+  Square castling_rook(CastlingRights one) const;
+  // The rook squares of every castling right the position still has.
+  Bitboard castling_rooks() const { return castling_rooks_; }
+  // Where the king and the rook of a castling move go from and to (Art. 3.8.2; II.3.2.6: king to
+  // g/c, rook to f/d), whatever the encoding. `m` must be a legal castling move here.
+  struct CastlingSquares {
+    Square king_from;
+    Square king_to;
+    Square rook_from;
+    Square rook_to;
+  };
+  CastlingSquares castling_squares(Move m) const;
   // The en passant target square, set only when an en passant capture is legal (Art. 9.2.3:
   // a position with an en passant right differs from one without only if the capture is legal).
   Square en_passant_square() const { return en_passant_; }
@@ -79,14 +109,19 @@ class Position {
   friend bool operator==(const Position& a, const Position& b) {
     return a.key_ == b.key_ && a.halfmove_clock_ == b.halfmove_clock_ &&
            a.fullmove_number_ == b.fullmove_number_ && a.same_placement(b) && a.side_ == b.side_ &&
-           a.castling_ == b.castling_ && a.en_passant_ == b.en_passant_;
+           a.castling_ == b.castling_ && a.castling_rooks_ == b.castling_rooks_ &&
+           a.en_passant_ == b.en_passant_ && a.variant_ == b.variant_;
   }
   // The same pieces on the same squares (what a board sensor can see).
   bool same_placement(const Position& other) const;
 
  private:
+  friend class FenReader;  // core/fen.cpp
   struct Blank {};
   explicit Position(Blank) { clear(); }
+  // The rights `from` and `to` take away: a king or a castling rook leaving its square, or a
+  // castling rook captured there (Art. 3.8.2.1). Reads the board before the move.
+  CastlingRights castling_lost(Square from, Square to) const;
   void put_piece(Piece pc, Square s);
   void remove_piece(Square s);
   void move_piece(Square from, Square to);
@@ -101,7 +136,9 @@ class Position {
   Bitboard by_color_[COLOR_NB];
   Bitboard checkers_ = 0;
   std::uint64_t key_ = 0;
+  Bitboard castling_rooks_ = 0;  // the rook of each right in castling_
   Color side_ = WHITE;
+  Variant variant_ = Variant::Standard;
   CastlingRights castling_ = NO_CASTLING;
   Square en_passant_ = SQ_NONE;
   int halfmove_clock_ = 0;

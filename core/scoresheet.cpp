@@ -253,9 +253,13 @@ std::vector<std::string> scoresheet_lines(const Position& start,
                                           const std::vector<std::string>& moves) {
   std::vector<std::string> lines;
   for (const ScoresheetRow& row : scoresheet_rows(start, moves.size())) {
-    std::string line = std::to_string(row.move_number) + ". ";
-    line += row.white ? moves[*row.white] : "...";
-    if (row.black) line += " " + moves[*row.black];
+    std::string line = std::to_string(row.move_number);
+    if (row.white) {
+      line += ". " + moves[*row.white];
+      if (row.black) line += " " + moves[*row.black];
+    } else if (row.black) {
+      line += "... " + moves[*row.black];
+    }
     lines.push_back(std::move(line));
   }
   return lines;

@@ -74,7 +74,7 @@ ScoresheetReplay replay_scoresheet(const Scoresheet& sheet, const Position& star
 // ---------------------------------------------------------------------------------------------
 // Laying a game out as a scoresheet (Art. 8.1): move numbers and the two columns, from the start
 // position's side to move and full-move number. When Black moves first (a start position with
-// Black to move) Black's moves stay in Black's column: "1. ... d5 2. exd6 Nf6", never "1. d5".
+// Black to move) Black's moves stay in Black's column: "1... d5", "2. exd6 Nf6", never "1. d5".
 // The station's console, its braille scoresheet and its PGN use one layout.
 
 // Where ply `ply` (0 = the first move played from `start`) stands on the sheet.
@@ -98,8 +98,8 @@ struct ScoresheetRow {
 };
 [[nodiscard]] std::vector<ScoresheetRow> scoresheet_rows(const Position& start, std::size_t plies);
 
-// The rows as text, one a line: "1. e4 e5", "2. Nf3"; a White cell left empty because Black
-// moved first is "...": "1. ... d5". `moves` holds each ply's text (SAN, or any notation).
+// The rows as text, one a line: "1. e4 e5", "2. Nf3"; the first row when Black moved first has
+// Black's move number: "1... d5". `moves` holds each ply's text (SAN, or any notation).
 [[nodiscard]] std::vector<std::string> scoresheet_lines(const Position& start,
                                                         const std::vector<std::string>& moves);
 

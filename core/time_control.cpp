@@ -96,7 +96,9 @@ std::string hms(std::chrono::nanoseconds time, bool with_ms) {
   const auto magnitude = negative ? -time : time;
   const auto total_ms = duration_cast<milliseconds>(magnitude).count();
   const auto total_s = total_ms / 1000;
-  std::string text = negative ? "-" : "";
+  // A sign only where a digit shown is not zero: never "-0:00:00".
+  const bool shows_nonzero = with_ms ? total_ms > 0 : total_s > 0;
+  std::string text = negative && shows_nonzero ? "-" : "";
   text += std::to_string(total_s / 3600) + ":";
   const auto two = [](std::int64_t v) {
     return std::string(v < 10 ? "0" : "") + std::to_string(v);

@@ -173,11 +173,30 @@ constexpr CastlingRights operator&(CastlingRights a, CastlingRights b) {
 constexpr CastlingRights operator~(CastlingRights a) {
   return CastlingRights(~int(a) & 15);
 }
+// One right: White's or Black's castling on the king's side (O-O, towards the h-file) or on the
+// queen's side (O-O-O, towards the a-file).
+constexpr CastlingRights castling_right(Color c, bool king_side) {
+  return CastlingRights((king_side ? WHITE_OO : WHITE_OOO) << (2 * c));
+}
+constexpr Color castling_color(CastlingRights one) {
+  return (one & (WHITE_OO | WHITE_OOO)) ? WHITE : BLACK;
+}
+constexpr bool is_king_side(CastlingRights one) {
+  return (one & (WHITE_OO | BLACK_OO)) != 0;
+}
+
+// Standard chess, or Chess960 (Guidelines II): the same pieces and moves, but the pieces of the
+// first rank start in one of 960 arrangements (II.2), and castling takes the king and the rook
+// from wherever they start to the standard squares (II.3).
+enum class Variant : std::uint8_t { Standard, Chess960 };
 
 enum class MoveKind : std::uint8_t { Normal, Promotion, EnPassant, Castling };
 
 // A move in 16 bits: from (6), to (6), kind (2), promotion piece (2).
-// Castling is encoded as the king's move (e1g1), as UCI writes it.
+// Castling is encoded as UCI writes it: in standard chess as the king's move (e1g1); in Chess960
+// as the king moving onto its own rook (b1a1 for O-O-O with the king on b1 and the rook on a1),
+// which is unambiguous when the king does not move or lands on the rook's square (II.3.2.7.2).
+// Either way the rook is on the side the king's `to` square points to.
 class Move {
  public:
   constexpr Move() = default;

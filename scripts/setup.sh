@@ -6,13 +6,19 @@ set -euo pipefail
 packages=(
   # build
   build-essential cmake ninja-build pkg-config clang clang-format libclang-rt-14-dev
+  # the man page (help2man) and the Debian package (CPack calls dpkg-shlibdeps and file)
+  help2man dpkg-dev file
   # libraries the design names
   portaudio19-dev libespeak-ng-dev espeak-ng-data libserialport-dev
   # well-kept helpers (see docs/dependencies.md for why each is here)
-  libtomlplusplus-dev libcli11-dev libsndfile1-dev
+  libtomlplusplus-dev libcli11-dev libsndfile1-dev libsodium-dev
+  # voice input: the recogniser, its en-us model and tools (docs/voice.md)
+  libpocketsphinx-dev libsphinxbase-dev pocketsphinx-en-us pocketsphinx sphinxbase-utils sphinxtrain
   liblouis-dev liblouis-data libbrlapi-dev brltty zlib1g-dev
+  # message catalogs: xgettext, msgfmt, msgmerge (libintl itself is in glibc)
+  gettext
   # tests and benchmarks
-  libgtest-dev libgmock-dev libbenchmark-dev stockfish pgn-extract espeak-ng alsa-utils python3
+  libgtest-dev libgmock-dev libbenchmark-dev stockfish pgn-extract espeak-ng alsa-utils python3 sox
   chromium
 )
 

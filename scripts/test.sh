@@ -3,7 +3,7 @@
 #   1. installs the Debian packages (scripts/setup.sh),
 #   2. g++ Release build with warnings as errors, then every GoogleTest suite under CTest,
 #   3. clang build with AddressSanitizer + UndefinedBehaviorSanitizer, the suites again,
-#   4. each libFuzzer target for a short time (FUZZ_SECONDS, default 20),
+#   4. each libFuzzer target for a short time (FUZZ_SECONDS, default 20), two at a time,
 #   5. clang-format check of every C++ file.
 set -euo pipefail
 cd "$(dirname "$0")/.."

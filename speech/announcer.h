@@ -29,6 +29,7 @@
 #include "core/result.h"
 #include "speech/audio.h"
 #include "speech/phrases.h"
+#include "speech/recorder.h"
 #include "speech/vocabulary.h"
 
 namespace annabella::speech {
@@ -62,6 +63,11 @@ class Announcer {
     std::function<void(const Phrase&, Route, Clock::time_point requested,
                        Clock::time_point first_sample)>
         on_first_sample;
+    // Called on the speech thread for each seal() request, once everything announced before it
+    // has been recorded (or dropped by the queue rules): the recording's file, its cue lines
+    // so far and the chain's digest (an empty file without a recording), with seal()'s label.
+    // The app signs it (app/recording_seal.h). Must not block: push it onto a queue.
+    std::function<void(const RecordingAnchor& anchor, const std::string& label)> on_seal;
   };
 
   // Opens the devices (`open_sink`, e.g. open_portaudio_sink) and starts the threads. Times in
@@ -86,6 +92,11 @@ class Announcer {
   std::vector<std::string> sound_problems() const;
   // The recording's latest chain digest ("" without a recording).
   std::string recording_digest() const;
+  // Asks for the recording's state once everything announced so far is recorded: queued like a
+  // phrase, and nothing announced later passes it (a move does not go ahead of it); a readout
+  // being cut off before it has its cut-off mark first. Settings::on_seal receives it, with
+  // `label` ("end", "adjourn"). Never blocks.
+  void seal(std::string label);
 
   struct Impl;
 

@@ -1,8 +1,16 @@
-// Phrases for everything the station says, in a vocabulary profile's words (D.2.1).
+// Phrases for everything the station says (docs/speech.md, docs/languages.md).
 //
-// Each phrase comes in the profile's two spellings: `text` (display: screens, braille, logs, the
-// record) and `spoken` (what the synthesizer reads). Numbers are always written out as words,
-// never as digits a synthesizer may misread ("05:00" read as "five o'clock").
+// Moves are announced in the arbiter's vocabulary profile (D.2.1: the `fide` words unless the
+// arbiter decides otherwise). Everything the VI player hears privately (time, warnings,
+// corrections, connection messages, board readings, captured pieces, confirmations) is said in
+// the player's own Language; where such a phrase names squares or a move, those stay in the
+// profile's words, said in the profile's voice. Each function taking a Vocabulary alone speaks in
+// the profile's own language (what both players hear on the public route, and what the station
+// said before it knew the player's language).
+//
+// Each phrase comes in two spellings: `text` (display: screens, braille, logs, the record) and
+// `spoken` (what the synthesizer reads). Numbers are always written out as words, never as
+// digits a synthesizer may misread ("05:00" read as "five o'clock").
 #pragma once
 
 #include <array>
@@ -10,10 +18,13 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/correction.h"
 #include "core/game.h"
 #include "core/position.h"
+#include "speech/language.h"
+#include "speech/numbers.h"
 #include "speech/vocabulary.h"
 
 namespace annabella::speech {
@@ -29,8 +40,9 @@ enum class PhraseKind {
 struct Phrase {
   PhraseKind kind = PhraseKind::Message;
   std::string text;    // display spelling ("Springer Felix drei", "fuenf")
-  std::string spoken;  // spoken spelling ("fünf")
+  std::string spoken;  // spoken spelling ("fünf"); words of another voice marked as SSML
   std::string topic;   // for warnings: what repeats merge on ("low_time.white")
+  std::string voice;   // the synthesizer voice of its language ("de", "mk"); "" = the announcer's
   friend bool operator==(const Phrase&, const Phrase&) = default;
 };
 
@@ -45,65 +57,106 @@ struct MoveWording {
 
 // The announcement of a legal move played in `before` (D.2.1): piece, squares, capture, en
 // passant, the promotion piece (D.2.1 requires it), castling by its words, check or mate.
-Phrase phrase_for_move(const Vocabulary& v, const core::Position& before, core::Move move,
-                       MoveWording wording = {});
+[[nodiscard]] Phrase phrase_for_move(const Vocabulary& v, const core::Position& before,
+                                     core::Move move, MoveWording wording = {});
+
+// ---- Private phrases, in the player's language `lang`; squares and moves in `moves` ----
 
 // "Regelwidriger Zug" (Art. 7.5); with the move the board should have shown.
-Phrase phrase_illegal_move(const Vocabulary& v);
-Phrase phrase_illegal_move(const Vocabulary& v, const core::Position& before, core::Move expected);
+[[nodiscard]] Phrase phrase_illegal_move(const Language& lang);
+[[nodiscard]] Phrase phrase_illegal_move(const Language& lang, const Vocabulary& moves,
+                                         const core::Position& before, core::Move expected);
 // The board does not show the position: the move that was expected (D.2.9).
-Phrase phrase_board_mismatch(const Vocabulary& v, const core::Position& before,
-                             core::Move expected);
-
+[[nodiscard]] Phrase phrase_board_mismatch(const Language& lang, const Vocabulary& moves,
+                                           const core::Position& before, core::Move expected);
 // D.2.6 / D.2.10.4: each side's time and the number of moves completed, as words:
 // "Weiss: eine Stunde zwoelf Minuten fuenf Sekunden; Schwarz: ...; dreiundzwanzig Zuege".
-// Times are rounded down to whole seconds.
-Phrase phrase_time_readout(const Vocabulary& v, std::chrono::milliseconds white,
-                           std::chrono::milliseconds black, int moves_completed);
+// Times are rounded down to whole seconds. A Readout.
+[[nodiscard]] Phrase phrase_time_readout(const Language& lang, std::chrono::milliseconds white,
+                                         std::chrono::milliseconds black, int moves_completed);
 // Art. 6.7 time control reached after `moves`; with the time added, if any.
-Phrase phrase_time_control_reached(const Vocabulary& v, int moves,
-                                   std::optional<std::chrono::seconds> added = std::nullopt);
+[[nodiscard]] Phrase phrase_time_control_reached(
+    const Language& lang, int moves, std::optional<std::chrono::seconds> added = std::nullopt);
 // A low-time warning for one side (a Warning, topic "low_time.<colour>").
-Phrase phrase_low_time(const Vocabulary& v, core::Color side, std::chrono::milliseconds left);
+[[nodiscard]] Phrase phrase_low_time(const Language& lang, core::Color side,
+                                     std::chrono::milliseconds left);
+// "N moves to the time control" for one side (a Warning, topic "moves_to_control.<colour>").
+[[nodiscard]] Phrase phrase_moves_to_control(const Language& lang, core::Color side, int moves);
 // Art. 6.9 flag fall (a Warning, topic "flag_fall.<colour>").
-Phrase phrase_flag_fall(const Vocabulary& v, core::Color side);
+[[nodiscard]] Phrase phrase_flag_fall(const Language& lang, core::Color side);
+// Art. 9.1.2: a draw offer, with who offered it ("Remisangebot von Weiss").
+[[nodiscard]] Phrase phrase_draw_offer(const Language& lang, core::Color by);
 // A draw the side to move may claim: Termination::ThreefoldRepetitionClaim (Art. 9.2) or
 // FiftyMoveClaim (Art. 9.3).
-Phrase phrase_draw_claim(const Vocabulary& v, core::Termination claim);
+[[nodiscard]] Phrase phrase_draw_claim(const Language& lang, core::Termination claim);
 // The game has ended: result and reason ("Partie beendet: Remis. Patt").
-Phrase phrase_game_end(const Vocabulary& v, const core::GameEnd& end);
+[[nodiscard]] Phrase phrase_game_end(const Language& lang, const core::GameEnd& end);
 // One board correction step (core/correction.h): "Springer von Felix drei nach Gustav fuenf".
-Phrase phrase_correction_step(const Vocabulary& v, const core::CorrectionStep& step);
+[[nodiscard]] Phrase phrase_correction_step(const Language& lang, const Vocabulary& moves,
+                                            const core::CorrectionStep& step);
 
-enum class BoardKind { Pegboard, EBoard };
+// A device whose link comes and goes: the boards, the sound (the private earpiece), the braille
+// display, the tactile clock.
+enum class DeviceKind { Pegboard, EBoard, Sound, BrailleDisplay, TactileClock };  // in this order
+using BoardKind = DeviceKind;  // the boards' names as they were first written
 enum class BoardLink { Connected, Lost, Reconnected };
-Phrase phrase_board_link(const Vocabulary& v, BoardKind board, BoardLink link);
+// "Steckbrett verbunden", "Elektronisches Brett: Verbindung verloren" (a Warning, topic
+// "board_link"), "Steckbrett wieder verbunden".
+[[nodiscard]] Phrase phrase_board_link(const Language& lang, DeviceKind device, BoardLink link);
+
 // Reading the board aloud (the console's `board` command): the pieces on `squares`, grouped by
-// colour, in the profile's words: "Weiss: Bauer Eva vier; Schwarz: Bauer Bella vier", or the
-// profile's word for empty. A Readout: a move announcement cuts it off.
-Phrase phrase_board_reading(const Vocabulary& v, const core::Position& pos, core::Bitboard squares);
+// colour: "Weiss: Bauer Eva vier; Schwarz: Bauer Bella vier", or the word for empty. A Readout.
+[[nodiscard]] Phrase phrase_board_reading(const Language& lang, const Vocabulary& moves,
+                                          const core::Position& pos, core::Bitboard squares);
 // What stands on each of `squares`, in board order, empty ones too: "Eva vier: Weiss Bauer;
 // David fuenf: leer". A Readout.
-Phrase phrase_square_reading(const Vocabulary& v, const core::Position& pos,
-                             core::Bitboard squares);
+[[nodiscard]] Phrase phrase_square_reading(const Language& lang, const Vocabulary& moves,
+                                           const core::Position& pos, core::Bitboard squares);
 // The pieces taken so far, by the colour they belonged to (core::captured_pieces): "Geschlagen:
 // Weiss: Springer, Bauer; Schwarz: keine". A Readout.
-Phrase phrase_captured(const Vocabulary& v,
-                       const std::array<std::vector<core::PieceType>, 2>& captured);
-// "No sound device: <reason>. Announcements continue as text and recording."
-Phrase phrase_no_sound(const Vocabulary& v, std::string_view reason);
+[[nodiscard]] Phrase phrase_captured(const Language& lang,
+                                     const std::array<std::vector<core::PieceType>, 2>& captured);
+// "No sound device: <reason>. Announcements continue as text and recording." (text only)
+[[nodiscard]] Phrase phrase_no_sound(const Language& lang, std::string_view reason);
 
-// Building blocks, public for the tests and the clock.
-// A whole number as words in the profile (0 .. 999; beyond, digit by digit), with the
-// grammatical gender of what it counts ("f": "eine Stunde"; "" when it stands alone).
-Word number_words(const Vocabulary& v, int n, std::string_view gender = "");
-// A count with its unit in the right plural form: ("move", 23) -> "dreiundzwanzig Zuege".
-// Units: "hour", "minute", "second", "move".
-Word count_words(const Vocabulary& v, std::string_view unit, int n);
-// A duration as hours, minutes and seconds in words, zero parts left out ("null Sekunden").
-Word duration_words(const Vocabulary& v, std::chrono::seconds d);
-// The words of a square ("Felix drei") and a piece type ("Springer").
-Word square_words(const Vocabulary& v, core::Square s);
-Word piece_words(const Vocabulary& v, core::PieceType pt);
+// ---- The same in the profile's own language (see the top of this file) ----
+
+[[nodiscard]] Phrase phrase_illegal_move(const Vocabulary& v);
+[[nodiscard]] Phrase phrase_illegal_move(const Vocabulary& v, const core::Position& before,
+                                         core::Move expected);
+[[nodiscard]] Phrase phrase_board_mismatch(const Vocabulary& v, const core::Position& before,
+                                           core::Move expected);
+[[nodiscard]] Phrase phrase_time_readout(const Vocabulary& v, std::chrono::milliseconds white,
+                                         std::chrono::milliseconds black, int moves_completed);
+[[nodiscard]] Phrase phrase_time_control_reached(
+    const Vocabulary& v, int moves, std::optional<std::chrono::seconds> added = std::nullopt);
+[[nodiscard]] Phrase phrase_low_time(const Vocabulary& v, core::Color side,
+                                     std::chrono::milliseconds left);
+[[nodiscard]] Phrase phrase_flag_fall(const Vocabulary& v, core::Color side);
+[[nodiscard]] Phrase phrase_draw_offer(const Vocabulary& v, core::Color by);
+[[nodiscard]] Phrase phrase_draw_claim(const Vocabulary& v, core::Termination claim);
+[[nodiscard]] Phrase phrase_game_end(const Vocabulary& v, const core::GameEnd& end);
+[[nodiscard]] Phrase phrase_correction_step(const Vocabulary& v, const core::CorrectionStep& step);
+[[nodiscard]] Phrase phrase_board_link(const Vocabulary& v, DeviceKind device, BoardLink link);
+[[nodiscard]] Phrase phrase_board_reading(const Vocabulary& v, const core::Position& pos,
+                                          core::Bitboard squares);
+[[nodiscard]] Phrase phrase_square_reading(const Vocabulary& v, const core::Position& pos,
+                                           core::Bitboard squares);
+[[nodiscard]] Phrase phrase_captured(const Vocabulary& v,
+                                     const std::array<std::vector<core::PieceType>, 2>& captured);
+[[nodiscard]] Phrase phrase_no_sound(const Vocabulary& v, std::string_view reason);
+
+// ---- Building blocks, public for the tests, the clock and the menu ----
+
+// Numbers in the profile's own language (speech/numbers.h has them for any Language).
+[[nodiscard]] Word number_words(const Vocabulary& v, int n, std::string_view gender = "");
+[[nodiscard]] Word count_words(const Vocabulary& v, std::string_view unit, int n);
+[[nodiscard]] Word duration_words(const Vocabulary& v, std::chrono::seconds d);
+// The words of a square ("Felix drei") and a piece type ("Springer") in a profile or language.
+[[nodiscard]] Word square_words(const Vocabulary& v, core::Square s);
+[[nodiscard]] Word piece_words(const Vocabulary& v, core::PieceType pt);
+[[nodiscard]] Word piece_words(const Language& lang, core::PieceType pt);
+// A side's word ("Weiss", "Белите").
+[[nodiscard]] Word color_words(const Language& lang, core::Color c);
 
 }  // namespace annabella::speech

@@ -1,9 +1,37 @@
 // The libsndfile adapter: the only file that includes libsndfile.
 #include "speech/sound_file.h"
 
+#include <fcntl.h>
 #include <sndfile.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 
 namespace annabella::speech {
+
+Result<int> open_record_file(const std::filesystem::path& path, int access) {
+  const std::filesystem::path folder = path.parent_path().empty() ? "." : path.parent_path();
+  const std::string name = path.filename().string();
+  const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir < 0) return fail(path.string() + ": " + std::strerror(errno));
+  struct stat st {};
+  const bool link =
+      ::fstatat(dir, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode);
+  const int fd =
+      link ? -1
+           : ::openat(dir, name.c_str(), access | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0640);
+  const int error = errno;
+  ::close(dir);
+  if (link || (fd < 0 && error == ELOOP))
+    return fail(path.string() +
+                " is a symbolic link; a record's files are never written "
+                "through a link (docs/record.md): remove the link");
+  if (fd < 0) return fail(path.string() + ": " + std::strerror(error));
+  ::fchmod(fd, 0640);  // whatever the umask took away
+  return fd;
+}
 
 Result<std::unique_ptr<SoundFileWriter>> SoundFileWriter::create(const std::filesystem::path& path,
                                                                  int sample_rate_hz) {
@@ -18,7 +46,10 @@ Result<std::unique_ptr<SoundFileWriter>> SoundFileWriter::create(const std::file
   } else {
     return fail("sound file " + path.string() + ": the name must end in .wav or .flac");
   }
-  SNDFILE* file = sf_open(path.c_str(), SFM_WRITE, &info);
+  // Read and write: libsndfile rewrites the header as the file grows.
+  auto fd = open_record_file(path, O_RDWR);
+  if (!fd) return fail("cannot write sound file " + fd.error().message);
+  SNDFILE* file = sf_open_fd(*fd, SFM_WRITE, &info, SF_TRUE);  // closes the descriptor
   if (!file) return fail("cannot write sound file " + path.string() + ": " + sf_strerror(nullptr));
   sf_command(file, SFC_SET_UPDATE_HEADER_AUTO, nullptr, SF_TRUE);
   return std::unique_ptr<SoundFileWriter>(new SoundFileWriter(file, path));

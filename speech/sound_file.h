@@ -2,6 +2,8 @@
 // recording and `annabella say --wav`. WAV (PCM 16-bit) or FLAC by the file name's ending.
 #pragma once
 
+#include <fcntl.h>
+
 #include <filesystem>
 #include <memory>
 #include <span>
@@ -11,10 +13,17 @@
 
 namespace annabella::speech {
 
+// Opens `path` for writing, emptied (created when missing), as a file of a game's record
+// folder: relative to its folder, never through a symbolic link standing in its place (refused,
+// naming the file; its target stays untouched), created readable and writable by its owner and
+// readable by its group only (0640, whatever the umask). `access` is O_WRONLY or O_RDWR. The
+// descriptor is the caller's to close.
+Result<int> open_record_file(const std::filesystem::path& path, int access = O_WRONLY);
+
 class SoundFileWriter {
  public:
-  // Creates (replaces) the file. The header is kept up to date after every write, so the file
-  // is readable even if the station stops without closing it.
+  // Creates (replaces) the file, as open_record_file() opens it. The header is kept up to date
+  // after every write, so the file is readable even if the station stops without closing it.
   static Result<std::unique_ptr<SoundFileWriter>> create(const std::filesystem::path& path,
                                                          int sample_rate_hz);
   ~SoundFileWriter();

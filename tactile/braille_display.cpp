@@ -12,6 +12,27 @@ namespace annabella::tactile {
 
 namespace {
 
+struct LanguageTable {
+  std::string_view language;
+  BrailleTable table;
+};
+constexpr LanguageTable kBrailleTables[] = {
+    {"bg", {"bg.utb", true, ""}},
+    {"de", {"de-g0.utb", true, ""}},
+    {"en", {"en-ueb-g1.ctb", true, ""}},
+    {"mk",
+     {"sr-g1.ctb", false,
+      "Macedonian has no liblouis table; the Serbian one stands in (the same Yugoslav braille "
+      "tradition); it has no cells for ѓ, ќ, ѕ"}},
+    {"ru", {"ru-litbrl.ctb", true, ""}},
+    {"sq",
+     {"en-ueb-g1.ctb", false,
+      "Albanian has no liblouis table; Unified English Braille stands in and spells ë and ç with "
+      "its accent modifiers"}},
+    {"sr", {"sr-g1.ctb", true, ""}},
+    {"sr-Cyrl", {"sr-g1.ctb", true, ""}},
+};
+
 std::string brlapi_message() {
   char text[256];
   brlapi_strerror_r(&brlapi_error, text, sizeof text);
@@ -108,6 +129,16 @@ Status BrailleDisplay::write_text(std::string_view text) {
     return fail(std::string("braille display: BRLTTY refused a write: ") + reason);
   }
   return {};
+}
+
+Result<BrailleTable> braille_table_for(std::string_view language) {
+  std::string known;
+  for (const auto& entry : kBrailleTables) {
+    if (entry.language == language) return entry.table;
+    known += (known.empty() ? "" : ", ") + std::string(entry.language);
+  }
+  return fail("no braille table for the language \"" + std::string(language) +
+              "\"; known: " + known);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -28,6 +28,22 @@ struct BrailleSettings {
   std::chrono::milliseconds wait{3000};
 };
 
+// The liblouis table for braille in a player's language (speech::Language codes; docs/
+// languages.md), for the braille display and the braille scoresheet. Where liblouis (3.24) has no
+// table for a language, `own` is false and another stands in, `note` says which and what it
+// lacks: Macedonian (the Serbian table, the same Yugoslav braille tradition, without the cells
+// for ѓ, ќ, ѕ) and Albanian (Unified English Braille, which spells ë and ç with its accent
+// modifiers). Serbian in either script uses the Serbian table, which holds both alphabets with
+// the same cells (lj and љ are one cell). The display shows its ASCII clock line through
+// BRLTTY's own text table today; this is the table its lines in the player's language are for.
+struct BrailleTable {
+  std::string_view table;  // a liblouis table name: "bg.utb"
+  bool own = true;         // false: the language has none; `table` stands in
+  std::string_view note;   // what stands in and what it lacks ("" for an own table)
+};
+// The error names the languages it knows.
+[[nodiscard]] Result<BrailleTable> braille_table_for(std::string_view language);
+
 class BrailleDisplay {
  public:
   // The error names the host and BrlAPI's reason ("connection refused").

@@ -1,4 +1,6 @@
 // The pegboard recogniser: lifts and placements -> touched, completed, made (D.2.2, D.2.3).
+// The judgement and the order of events; the hands are in tactile/pegboard_hands.cpp, the
+// matching of boards against the game in tactile/board_match.cpp.
 #include "tactile/pegboard.h"
 
 #include <algorithm>
@@ -15,19 +17,6 @@ using core::Square;
 
 namespace {
 
-std::string piece_words(Piece piece) {
-  static constexpr const char* kNames[] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
-  if (piece == core::NO_PIECE) return "";
-  return std::string(core::color_of(piece) == core::WHITE ? "white " : "black ") +
-         kNames[core::type_of(piece)];
-}
-
-std::string step_words(const core::CorrectionStep& step) {
-  if (step.piece != core::NO_PIECE) return core::describe(step);
-  // An occupancy-only board cannot say which piece stands on a square it did not expect.
-  return "remove the piece on " + core::square_name(step.from);
-}
-
 PegboardEvent make_event(PegboardEvent::Kind kind, TimePoint time) {
   PegboardEvent event;
   event.kind = kind;
@@ -35,156 +24,60 @@ PegboardEvent make_event(PegboardEvent::Kind kind, TimePoint time) {
   return event;
 }
 
-PegboardEvent info(TimePoint time, std::string detail) {
-  PegboardEvent event = make_event(PegboardEvent::Kind::Info, time);
-  event.detail = std::move(detail);
-  return event;
+std::string side_name(core::Color side) {
+  return side == core::WHITE ? "White" : "Black";
 }
 
-Square rotate(Square s) {
-  return Square(s ^ 63);
-}
-
-std::array<Piece, 64> pieces_of(const Position& pos) {
-  std::array<Piece, 64> pieces{};
-  for (int s = 0; s < 64; ++s) pieces[s] = pos.piece_on(Square(s));
-  return pieces;
-}
-
-// A FEN placement field for an arbitrary board (pieces not standing where the Laws allow make
-// Position::from_fen refuse it; the caller falls back then).
-std::string placement_fen(const std::array<Piece, 64>& board) {
-  static constexpr char kLetters[] = " PNBRQK  pnbrqk ";
-  std::string fen;
-  for (int rank = 7; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < 8; ++file) {
-      const Piece p = board[core::make_square(file, rank)];
-      if (p == core::NO_PIECE) {
-        ++empty;
-        continue;
-      }
-      if (empty) fen += char('0' + empty);
-      empty = 0;
-      fen += kLetters[p];
-    }
-    if (empty) fen += char('0' + empty);
-    if (rank) fen += '/';
-  }
-  return fen;
+// The first promotion of a sequence (Move::none() if it has none).
+Move first_promotion(const MoveSequence& moves) {
+  for (const Move m : moves)
+    if (m.kind() == core::MoveKind::Promotion) return m;
+  return Move::none();
 }
 
 }  // namespace
-
-std::string describe(const PegboardEvent& e) {
-  using Kind = PegboardEvent::Kind;
-  const auto with_piece = [&](const char* verb) {
-    std::string text = std::string(verb) + " " + core::square_name(e.square);
-    if (e.piece != core::NO_PIECE) text += " " + piece_words(e.piece);
-    return text;
-  };
-  const auto hints = [&] {
-    std::string text;
-    for (const auto& step : e.hints) text += (text.empty() ? "" : "; ") + step_words(step);
-    return text;
-  };
-  switch (e.kind) {
-    case Kind::Touched:
-      return with_piece("touched") + (e.own_piece ? "" : " (opponent's piece)");
-    case Kind::Placed:
-      return with_piece("placed");
-    case Kind::Removed:
-      return with_piece("removed");
-    case Kind::MoveCompleted:
-      return "completed " + core::to_uci(e.move) +
-             (e.replaces.is_none() ? "" : " (replaces " + core::to_uci(e.replaces) + ")");
-    case Kind::MoveRetracted:
-      return "retracted " + core::to_uci(e.move);
-    case Kind::MoveMade:
-      return "made " + core::to_uci(e.move);
-    case Kind::PromotionNeeded:
-      return "promotion on " + core::square_name(e.square) +
-             ": which piece? (D.2.1: the announcement names it)";
-    case Kind::Illegal:
-      return "illegal: " + e.detail;
-    case Kind::OutOfSync:
-      return "out of sync: " + hints();
-    case Kind::InSync:
-      return "in sync";
-    case Kind::Disconnected:
-      return "disconnected: " + e.detail;
-    case Kind::Connected:
-    case Kind::Reconnected:
-      return std::string(e.kind == Kind::Connected ? "connected" : "reconnected") +
-             (e.hints.empty() ? ": the board agrees with the game"
-                              : ": the board differs from the game: " + hints());
-    case Kind::Button:
-      return "button " + std::string(button_name(e.button));
-    case Kind::Info:
-      return e.detail;
-  }
-  return e.detail;
-}
 
 Pegboard::Pegboard(const Position& position, PegboardSettings settings)
     : settings_(settings), position_(position) {
   sync_to(position_);
 }
 
-void Pegboard::sync_to(const Position& pos) {
-  board_ = pieces_of(pos);
-  origin_.fill(core::SQ_NONE);
-  occupied_ = pos.pieces();
-  in_hand_.clear();
-  promotion_asked_ = false;
-  placed_since_sync_ = 0;
+// ---- events in time order -------------------------------------------------------------------
+
+TimePoint Pegboard::advance(TimePoint time) {
+  now_ = std::max(now_, time);
+  return now_;
 }
 
-std::uint64_t Pegboard::board_signature() const {
-  std::uint64_t h = 1469598103934665603ull ^ occupied_;
-  for (const Piece p : board_) h = (h ^ p) * 1099511628211ull;
-  return h | 1;  // never 0 (0 means "none reported")
+void Pegboard::emit(PegboardEvent event) {
+  staged_.push_back({std::move(event), ++order_});
 }
 
-bool Pegboard::shows(const Position& pos) const {
-  if (occupied_ != pos.pieces()) return false;
-  if (!identifies_pieces_) return true;
-  for (int s = 0; s < 64; ++s)
-    if (board_[s] != pos.piece_on(Square(s))) return false;
-  return true;
+void Pegboard::emit_for(const InHand& held, PegboardEvent event) {
+  staged_.push_back({std::move(event), held.order});
 }
 
-// Whether the board differs from `reference` only by a move still in the hand: pieces of the
-// side to move lifted and not yet placed (touched, D.2.2: the player may deliberate where to put
-// one, Art. 4.3) and, when `capture_allowed`, one opponent's piece that a legal move captures,
-// taken off first (D.2.3 (1) lets the capture come first). Anything placed where `reference` has
-// no such piece, or any other piece missing, is not explained so.
-bool Pegboard::only_held(const Position& reference, bool capture_allowed) const {
-  const core::Color mover = position_.side_to_move();
-  bool captured = false;
-  for (int i = 0; i < 64; ++i) {
-    const Square s = Square(i);
-    const Piece wanted = reference.piece_on(s);
-    if (occupied_ & core::square_bb(s)) {
-      if (wanted == core::NO_PIECE || (identifies_pieces_ && board_[s] != wanted)) return false;
-      continue;
-    }
-    if (wanted == core::NO_PIECE || core::color_of(wanted) == mover) continue;  // in the hand
-    if (!capture_allowed || captured) return false;  // an opponent's piece gone unexplained
-    const core::MoveList moves = core::legal_moves(position_);
-    captured = std::any_of(moves.begin(), moves.end(), [&](Move m) {
-      const Square victim = m.kind() == core::MoveKind::EnPassant
-                                ? core::make_square(core::file_of(m.to()), core::rank_of(m.from()))
-                                : m.to();
-      return victim == s && position_.captured_piece(m) != core::NO_PIECE;
-    });
-    if (!captured) return false;
-  }
-  return true;
+void Pegboard::release(std::vector<PegboardEvent>& out) {
+  const auto key = [](TimePoint time, std::uint64_t order) { return std::pair(time, order); };
+  std::stable_sort(staged_.begin(), staged_.end(), [&](const Staged& a, const Staged& b) {
+    return key(a.event.time, a.order) < key(b.event.time, b.order);
+  });
+  // A lift whose touch is not decided yet (it may still be sensor bounce) holds back what
+  // happened after it.
+  std::optional<std::pair<TimePoint, std::uint64_t>> barrier;
+  for (const auto& held : in_hand_)
+    if (!held.touch_reported && (!barrier || key(held.time, held.order) < *barrier))
+      barrier = key(held.time, held.order);
+  auto end = staged_.begin();
+  while (end != staged_.end() && (!barrier || key(end->event.time, end->order) < *barrier)) ++end;
+  for (auto it = staged_.begin(); it != end; ++it) out.push_back(std::move(it->event));
+  staged_.erase(staged_.begin(), end);
 }
+
+// ---- inputs and timers ----------------------------------------------------------------------
 
 void Pegboard::changed(TimePoint time) {
-  judge_at_ = time + settings_.settle;
+  if (!link_down_) judge_at_ = time + settings_.settle;
 }
 
 std::optional<TimePoint> Pegboard::next_deadline() const {
@@ -200,491 +93,90 @@ std::optional<TimePoint> Pegboard::next_deadline() const {
   return next;
 }
 
-void Pegboard::tick(TimePoint now, std::vector<PegboardEvent>& out) {
-  report_touches(now, out);
-  if (judge_at_ && *judge_at_ <= now) judge(*judge_at_, out);
+void Pegboard::fire(TimePoint now) {
+  report_touches(now);
+  if (judge_at_ && *judge_at_ <= now) judge(*judge_at_);
   // Only a judged board gets the hint: one still changing (a piece just lifted to correct it, or
   // to deliberate, D.2.2) is judged first, which restarts the grace period or ends it.
   if (unexplained_since_ && !judge_at_ &&
       *unexplained_since_ + settings_.out_of_sync_grace <= now &&
       std::find(hinted_.begin(), hinted_.end(), board_signature()) == hinted_.end())
-    report_unexplained(*unexplained_since_ + settings_.out_of_sync_grace, out);
+    report_unexplained(*unexplained_since_ + settings_.out_of_sync_grace);
+}
+
+void Pegboard::tick(TimePoint now, std::vector<PegboardEvent>& out) {
+  fire(advance(now));
+  release(out);
 }
 
 void Pegboard::feed(const BoardInput& input, std::vector<PegboardEvent>& out) {
-  tick(input.time, out);  // timers due before this input fire first (deterministic order)
-  const auto mapped = [&](Square s) { return rotated_ ? rotate(s) : s; };
-  PegboardEvent event;
-  event.time = input.time;
+  const TimePoint time = advance(input.time);
+  fire(time);  // timers due before this input fire first (deterministic order)
+  const auto mapped = [&](Square s) { return rotated_ ? Square(s ^ 63) : s; };
   switch (input.kind) {
     case BoardInput::Kind::Lift:
-      if (core::is_ok(input.square)) lift(mapped(input.square), input.time, out);
+      if (core::is_ok(input.square)) lift(mapped(input.square), time);
       break;
     case BoardInput::Kind::Place:
       if (!core::is_ok(input.square)) break;
-      if (input.piece != core::NO_PIECE) identifies_pieces_ = true;
-      place(mapped(input.square), input.piece, input.time, out);
+      if (input.piece != core::NO_PIECE) board_.identifies_pieces = true;
+      place(mapped(input.square), input.piece, time);
       break;
     case BoardInput::Kind::Scan:
-      apply_scan(input, out);
+      apply_scan(input);
       break;
     case BoardInput::Kind::Button:
-      switch (input.button) {
-        case BoardButton::Announce:
-          if (pending_) {
-            make(input.time, out);  // D.2.3 (3) by the board's own announce/confirm button
-            return;
-          }
-          break;
-        case BoardButton::PromoteQueen:
-          promotion_ = core::QUEEN;
-          break;
-        case BoardButton::PromoteRook:
-          promotion_ = core::ROOK;
-          break;
-        case BoardButton::PromoteBishop:
-          promotion_ = core::BISHOP;
-          break;
-        case BoardButton::PromoteKnight:
-          promotion_ = core::KNIGHT;
-          break;
-        default:
-          break;
-      }
-      event.kind = PegboardEvent::Kind::Button;
-      event.button = input.button;
-      out.push_back(std::move(event));
-      if (promotion_ && promotion_asked_) changed(input.time);
+      press(input.button, time);
       break;
-    case BoardInput::Kind::Disconnected:
+    case BoardInput::Kind::Disconnected: {
+      // What the board shows now is unknown: the scan after the reconnection is judged (a move
+      // completed just before the board went away and one completed while it was away alike).
       awaiting_scan_ = true;
-      event.kind = PegboardEvent::Kind::Disconnected;
+      link_down_ = true;
+      judge_at_.reset();
+      unexplained_since_.reset();
+      PegboardEvent event = make_event(PegboardEvent::Kind::Disconnected, time);
       event.detail = input.detail;
-      out.push_back(std::move(event));
+      emit(std::move(event));
       break;
-    case BoardInput::Kind::Connected:
+    }
+    case BoardInput::Kind::Connected: {
       awaiting_scan_ = true;
-      event.kind = PegboardEvent::Kind::Info;
+      PegboardEvent event = make_event(PegboardEvent::Kind::Info, time);
       event.detail = "link open: " + input.detail + " (waiting for the full scan)";
-      out.push_back(std::move(event));
+      emit(std::move(event));
       break;
+    }
     case BoardInput::Kind::Garbage:
-    case BoardInput::Kind::Info:
-      event.kind = PegboardEvent::Kind::Info;
+    case BoardInput::Kind::Info: {
+      PegboardEvent event = make_event(PegboardEvent::Kind::Info, time);
       event.detail = input.detail;
-      out.push_back(std::move(event));
+      emit(std::move(event));
       break;
-  }
-  if (judge_at_ && *judge_at_ <= input.time) judge(*judge_at_, out);  // settle 0
-}
-
-void Pegboard::report_touch(InHand& held, std::vector<PegboardEvent>& out) {
-  held.touch_reported = true;
-  if (settings_.made_by_reply && pending_ && held.piece != core::NO_PIECE &&
-      core::color_of(held.piece) != position_.side_to_move()) {
-    // Unless the moved piece could still go on to capture it (one legal move from its origin).
-    const core::MoveList moves = core::legal_moves(position_);
-    if (std::none_of(moves.begin(), moves.end(),
-                     [&](Move m) { return m.from() == pending_->from() && m.to() == held.from; }))
-      make(held.time, out);  // the reply began: the completed move was made (D.2.3 (3))
-  }
-  TouchRecord record;
-  record.time = held.time;
-  record.square = held.from;
-  record.piece = held.piece;
-  record.ply = position_.game_ply();
-  record.own_piece =
-      held.piece != core::NO_PIECE && core::color_of(held.piece) == position_.side_to_move();
-  held.log_index = touch_log_.size();
-  touch_log_.push_back(record);
-  PegboardEvent event;
-  event.kind = PegboardEvent::Kind::Touched;  // D.2.2
-  event.time = held.time;
-  event.square = held.from;
-  event.piece = held.piece;
-  event.own_piece = record.own_piece;
-  out.push_back(std::move(event));
-}
-
-void Pegboard::report_touches(TimePoint now, std::vector<PegboardEvent>& out) {
-  for (auto& held : in_hand_)
-    if (!held.touch_reported && held.time + settings_.bounce <= now) report_touch(held, out);
-}
-
-void Pegboard::lift(Square s, TimePoint time, std::vector<PegboardEvent>& out) {
-  // made_by_reply: the other side lifting a piece before the board settled ends the settling:
-  // judge the board as it stood (the reply cannot have begun before the move was complete).
-  if (settings_.made_by_reply && !pending_ && judge_at_ && board_[s] != core::NO_PIECE &&
-      core::color_of(board_[s]) != position_.side_to_move())
-    judge(time, out);
-  changed(time);
-  if (!(occupied_ & core::square_bb(s))) return;  // nothing was there: a sensor flicker
-  InHand held;
-  held.piece = board_[s];
-  held.from = s;
-  held.origin = origin_[s] == core::SQ_NONE ? s : origin_[s];
-  held.time = time;
-  board_[s] = core::NO_PIECE;
-  origin_[s] = core::SQ_NONE;
-  occupied_ &= ~core::square_bb(s);
-  in_hand_.push_back(held);
-  if (settings_.bounce.count() == 0) report_touch(in_hand_.back(), out);
-}
-
-void Pegboard::place(Square s, Piece piece, TimePoint time, std::vector<PegboardEvent>& out) {
-  changed(time);
-  if (occupied_ & core::square_bb(s)) {
-    // An occupancy-only board cannot take a second peg in a hole: a repeated report. A
-    // piece-identifying board may report a capture as the new piece arriving with no lift of
-    // the old one: the old one was taken (and touched) then.
-    if (piece == core::NO_PIECE || board_[s] == piece) return;
-    lift(s, time, out);
-    report_touch(in_hand_.back(), out);
-  }
-  // Which piece in hand went in. A piece-identifying board says; on an occupancy-only board,
-  // prefer a piece of the side to move that can legally go there (a capture rather than the
-  // captured piece put back), then the piece lifted from this hole, then the latest lifted.
-  std::optional<std::size_t> index;
-  const auto latest = [&](auto&& fits) {
-    for (std::size_t i = in_hand_.size(); i-- > 0 && !index;)
-      if (fits(in_hand_[i])) index = i;
-  };
-  if (piece != core::NO_PIECE) {
-    latest([&](const InHand& h) { return h.from == s && h.piece == piece; });
-    latest([&](const InHand& h) { return h.piece == piece; });
-  } else {
-    const core::MoveList moves = core::legal_moves(position_);
-    latest([&](const InHand& h) {
-      return h.piece != core::NO_PIECE && core::color_of(h.piece) == position_.side_to_move() &&
-             std::any_of(moves.begin(), moves.end(),
-                         [&](Move m) { return m.from() == h.origin && m.to() == s; });
-    });
-    latest([&](const InHand& h) { return h.from == s; });
-    latest([&](const InHand& h) {
-      return h.piece != core::NO_PIECE && core::color_of(h.piece) == position_.side_to_move();
-    });
-    latest([](const InHand&) { return true; });
-  }
-
-  Piece placed = piece;
-  Square from = core::SQ_NONE;
-  if (index) {
-    InHand& held = in_hand_[*index];
-    if (held.from == s && !held.touch_reported && time - held.time < settings_.bounce) {
-      // Sensor bounce: the peg never left its hole (no touch, no placement).
-      board_[s] = held.piece;
-      occupied_ |= core::square_bb(s);
-      in_hand_.erase(in_hand_.begin() + static_cast<std::ptrdiff_t>(*index));
-      return;
-    }
-    if (!held.touch_reported) report_touch(held, out);
-    if (held.from == s && held.log_index)
-      touch_log_[*held.log_index].put_back = true;  // touched, not moved
-    if (placed == core::NO_PIECE) placed = held.piece;
-    from = held.origin;
-    origin_[s] = held.origin;
-    in_hand_.erase(in_hand_.begin() + static_cast<std::ptrdiff_t>(*index));
-  }
-  board_[s] = placed;
-  occupied_ |= core::square_bb(s);
-  placed_since_sync_ |= core::square_bb(s);
-  PegboardEvent event;
-  event.kind = PegboardEvent::Kind::Placed;
-  event.time = time;
-  event.square = s;
-  event.piece = placed;
-  out.push_back(std::move(event));
-  check_expected_placement(s, placed, from, time, out);
-}
-
-void Pegboard::check_expected_placement(Square s, Piece piece, Square from, TimePoint time,
-                                        std::vector<PegboardEvent>& out) {
-  if (!expected_ || expected_misplaced_reported_ || s == from) return;
-  const Position after = position_.after(*expected_);
-  const Piece wanted = after.piece_on(s);
-  std::string what;
-  if (wanted == core::NO_PIECE)
-    what = "a piece was placed on " + core::square_name(s) + ", which stays empty";
-  else if (identifies_pieces_ && piece != wanted)
-    what = piece_words(piece) + " placed on " + core::square_name(s) + " where the " +
-           piece_words(wanted) + " belongs";
-  else if (position_.piece_on(s) == wanted)
-    return;  // a piece put back where it stood
-  if (what.empty()) return;
-  expected_misplaced_reported_ = true;
-  PegboardEvent event;
-  event.kind = PegboardEvent::Kind::Illegal;
-  event.time = time;
-  event.square = s;
-  event.piece = piece;
-  event.move = *expected_;
-  event.detail = "the announced move is " + core::to_uci(*expected_) + " (D.2.1): " + what;
-  out.push_back(std::move(event));
-}
-
-void Pegboard::apply_scan(const BoardInput& input, std::vector<PegboardEvent>& out) {
-  const BoardScan& scan = input.scan;
-  std::array<Piece, 64> pieces = scan.pieces;
-  Bitboard occupied = scan.occupied;
-  if (scan.identifies_pieces) {
-    identifies_pieces_ = true;
-    // The board never renumbers when turned round (docs/dgt-board.md): detect it from the scan.
-    std::array<Piece, 64> turned{};
-    for (int s = 0; s < 64; ++s) turned[s] = scan.pieces[rotate(Square(s))];
-    const auto wanted = pieces_of(target());
-    const auto start = pieces_of(Position());
-    const bool straight = scan.pieces == wanted || scan.pieces == start;
-    const bool round = turned == wanted || turned == start;
-    if (round && !straight && !rotated_) {
-      rotated_ = true;
-      out.push_back(info(input.time,
-                         "the board is turned round (a1 at the far right): squares are read "
-                         "rotated"));
-    } else if (straight && !round && rotated_) {
-      rotated_ = false;
-      out.push_back(info(input.time, "the board is the right way round again"));
-    }
-    if (rotated_) pieces = turned;
-    occupied = 0;
-    for (int s = 0; s < 64; ++s)
-      if (pieces[s] != core::NO_PIECE) occupied |= core::square_bb(Square(s));
-  }
-  // Pegs gone while nobody watched are in hand (their touch was not seen: not reported).
-  for (int i = 0; i < 64; ++i) {
-    const Square s = Square(i);
-    if ((occupied_ & core::square_bb(s)) && !(occupied & core::square_bb(s))) {
-      InHand held;
-      held.piece = board_[s];
-      held.from = s;
-      held.origin = origin_[s] == core::SQ_NONE ? s : origin_[s];
-      held.time = input.time;
-      held.touch_reported = true;
-      in_hand_.push_back(held);
     }
   }
-  for (int i = 0; i < 64; ++i) {
-    const Square s = Square(i);
-    const bool now_there = occupied & core::square_bb(s);
-    if (scan.identifies_pieces) {
-      if (board_[s] != pieces[s]) origin_[s] = core::SQ_NONE;
-      board_[s] = pieces[s];
-    } else if (!now_there) {
-      board_[s] = core::NO_PIECE;
-      origin_[s] = core::SQ_NONE;
-    } else if (!(occupied_ & core::square_bb(s))) {
-      placed_since_sync_ |= core::square_bb(s);
-      // A peg appeared: guess it is the latest piece in hand of the side to move.
-      board_[s] = core::NO_PIECE;
-      for (std::size_t k = in_hand_.size(); k-- > 0;)
-        if (in_hand_[k].piece != core::NO_PIECE &&
-            core::color_of(in_hand_[k].piece) == position_.side_to_move()) {
-          board_[s] = in_hand_[k].piece;
-          origin_[s] = in_hand_[k].origin;
-          in_hand_.erase(in_hand_.begin() + static_cast<std::ptrdiff_t>(k));
-          break;
-        }
-    }
-  }
-  if (scan.identifies_pieces)  // pieces now standing somewhere are no longer in hand
-    std::erase_if(in_hand_, [&](const InHand& held) {
-      return std::find(board_.begin(), board_.end(), held.piece) != board_.end() &&
-             held.touch_reported;
-    });
-  occupied_ = occupied;
-  changed(input.time);
-  if (awaiting_scan_) {
-    awaiting_scan_ = false;
-    PegboardEvent event;
-    event.kind =
-        connected_before_ ? PegboardEvent::Kind::Reconnected : PegboardEvent::Kind::Connected;
-    event.time = input.time;
-    event.hints = hints_towards(target());
-    out.push_back(std::move(event));
-    connected_before_ = true;
-  }
-}
-
-void Pegboard::judge(TimePoint now, std::vector<PegboardEvent>& out) {
-  judge_at_.reset();
-  const auto back_in_sync = [&] {
-    const bool was_out = !hinted_.empty() || illegal_reported_ != 0;
-    unexplained_since_.reset();
-    hinted_.clear();
-    illegal_reported_ = 0;
-    expected_misplaced_reported_ = false;
-    if (was_out) out.push_back(make_event(PegboardEvent::Kind::InSync, now));
-  };
-  if (shows(position_)) {
-    if (pending_) {
-      PegboardEvent event = make_event(PegboardEvent::Kind::MoveRetracted, now);
-      event.move = *pending_;
-      out.push_back(std::move(event));
-      pending_.reset();
-      pending_position_.reset();
-    }
-    sync_to(position_);
-    back_in_sync();
-    return;
-  }
-  if (pending_ && shows(*pending_position_)) {
-    sync_to(*pending_position_);
-    back_in_sync();
-    return;
-  }
-  const core::MoveList moves = core::legal_moves(position_);
-  std::vector<Move> matches;
-  for (const Move m : moves)
-    if (shows(position_.after(m)) &&
-        (identifies_pieces_ || (placed_since_sync_ & core::square_bb(m.to()))))
-      matches.push_back(m);  // occupancy only: the peg on the target square must be a new one
-  if (!matches.empty()) {
-    Move m = matches.front();
-    if (matches.size() > 1) {
-      // Only promotions look alike on an occupancy-only board (D.2.1: the announcement names
-      // the piece).
-      const auto chosen = std::find_if(matches.begin(), matches.end(), [&](Move x) {
-        return promotion_ && x.kind() == core::MoveKind::Promotion && x.promotion() == *promotion_;
-      });
-      if (chosen == matches.end()) {
-        if (!promotion_asked_) {
-          promotion_asked_ = true;
-          PegboardEvent event = make_event(PegboardEvent::Kind::PromotionNeeded, now);
-          event.square = m.to();
-          event.move = m;
-          out.push_back(std::move(event));
-        }
-        return;
-      }
-      m = *chosen;
-    }
-    if (expected_ && m != *expected_) {
-      // Reported once: the first wrong placement was said at once already, so the settled board
-      // showing that wrong move is not said again (the correction hint follows after the grace).
-      if (illegal_reported_ != board_signature() && !expected_misplaced_reported_) {
-        illegal_reported_ = board_signature();
-        PegboardEvent event = make_event(PegboardEvent::Kind::Illegal, now);
-        event.move = *expected_;
-        event.square = m.to();
-        event.detail = "the board shows " + core::to_uci(m) + " but the announced move is " +
-                       core::to_uci(*expected_) + " (D.2.1)";
-        out.push_back(std::move(event));
-      }
-      if (!unexplained_since_) unexplained_since_ = now;
-      return;
-    }
-    back_in_sync();
-    complete(m, now, out);
-    return;
-  }
-  // A move under way in the hand is no difference to report, however long the player
-  // deliberates (Art. 4.3 holds him to the touched piece; telling him to put it back would
-  // invite a violation): no grace period, no hint. D.2.2, D.2.3 (1).
-  if (only_held(position_, true) || (pending_position_ && only_held(*pending_position_, false))) {
-    unexplained_since_.reset();
-    return;
-  }
-  // Nothing legal explains the board. One piece moved where no legal move goes is an illegal
-  // move; a move still under way (castling king first, Art. 4.4; en passant with the captured
-  // pawn still standing) is not.
-  std::vector<Square> vacated, filled;
-  for (int i = 0; i < 64; ++i) {
-    const Square s = Square(i);
-    const bool was = position_.piece_on(s) != core::NO_PIECE;
-    const bool is = occupied_ & core::square_bb(s);
-    if (was && !is) vacated.push_back(s);
-    if (is && (!was || (identifies_pieces_ && board_[s] != position_.piece_on(s))))
-      filled.push_back(s);
-  }
-  const std::uint64_t signature = board_signature();
-  if (filled.size() == 1 && !vacated.empty() && !expected_misplaced_reported_ &&
-      illegal_reported_ != signature) {
-    const bool under_way = std::any_of(moves.begin(), moves.end(), [&](Move m) {
-      return m.to() == filled[0] &&
-             std::find(vacated.begin(), vacated.end(), m.from()) != vacated.end();
-    });
-    if (!under_way) {
-      illegal_reported_ = signature;
-      const Piece piece = board_[filled[0]];
-      PegboardEvent event = make_event(PegboardEvent::Kind::Illegal, now);
-      event.square = filled[0];
-      event.piece = piece;
-      std::string who = piece == core::NO_PIECE ? "a piece" : piece_words(piece);
-      std::string from;
-      for (const Square v : vacated)
-        if (board_[filled[0]] == core::NO_PIECE || position_.piece_on(v) == piece)
-          from = core::square_name(v);
-      event.detail = who + (from.empty() ? "" : " " + from) + " to " +
-                     core::square_name(filled[0]) +
-                     " is not a legal move (Art. 3); nothing enters the record";
-      if (piece != core::NO_PIECE && core::color_of(piece) != position_.side_to_move())
-        event.detail = who + " moved to " + core::square_name(filled[0]) + ", but " +
-                       (position_.side_to_move() == core::WHITE ? "White" : "Black") +
-                       " is to move; nothing enters the record";
-      out.push_back(std::move(event));
-    }
-  }
-  // The grace period starts again whenever the unexplained board changes.
-  if (!unexplained_since_ || last_unexplained_ != signature) {
-    unexplained_since_ = now;
-    last_unexplained_ = signature;
-  }
-}
-
-void Pegboard::complete(Move m, TimePoint now, std::vector<PegboardEvent>& out) {
-  report_touches(now + settings_.bounce, out);  // a capture's removal is a real touch
-  const Piece captured = position_.captured_piece(m);
-  if (captured != core::NO_PIECE) {
-    const Square where = m.kind() == core::MoveKind::EnPassant
-                             ? core::make_square(core::file_of(m.to()), core::rank_of(m.from()))
-                             : m.to();
-    PegboardEvent event = make_event(PegboardEvent::Kind::Removed, now);  // D.2.3 (1)
-    event.square = where;
-    event.piece = captured;
-    for (const auto& held : in_hand_)
-      if (held.from == where) event.time = held.time;
-    out.push_back(std::move(event));
-  }
-  PegboardEvent event = make_event(PegboardEvent::Kind::MoveCompleted, now);  // D.2.3 (1) and (2)
-  event.move = m;
-  event.replaces = pending_.value_or(Move::none());
-  event.square = m.to();
-  event.piece = position_.piece_on(m.from());
-  out.push_back(std::move(event));
-  pending_ = m;
-  pending_position_ = position_.after(m);
-  sync_to(*pending_position_);
-  promotion_.reset();
-  if (expected_ && *expected_ == m) {
-    // The opponent's move, announced already (D.2.1), is now on this board too.
-    position_ = *pending_position_;
-    pending_.reset();
-    pending_position_.reset();
-    expected_.reset();
-    return;
-  }
-  if (settings_.auto_announce) make(now, out);
-}
-
-void Pegboard::make(TimePoint now, std::vector<PegboardEvent>& out) {
-  if (!pending_) return;
-  PegboardEvent event = make_event(PegboardEvent::Kind::MoveMade, now);  // D.2.3 (3)
-  event.move = *pending_;
-  event.square = pending_->to();
-  event.piece = pending_position_->piece_on(pending_->to());
-  out.push_back(std::move(event));
-  position_ = *pending_position_;
-  pending_.reset();
-  pending_position_.reset();
+  if (judge_at_ && *judge_at_ <= time) judge(*judge_at_);  // settle 0
+  release(out);
 }
 
 void Pegboard::announce(TimePoint now, std::vector<PegboardEvent>& out) {
-  make(now, out);
+  announced(advance(now));
+  release(out);
+}
+
+void Pegboard::announced(TimePoint now) {
+  if (!pending_) return;
+  make(now);
+  // The board may show the next move already (the reply begun before this was announced).
+  if (!judge_at_ && !link_down_ && !shows(board_, position_)) judge(now);
 }
 
 void Pegboard::set_promotion(core::PieceType piece, TimePoint now,
                              std::vector<PegboardEvent>& out) {
+  now = advance(now);
   promotion_ = piece;
-  if (promotion_asked_) judge(now, out);
+  if (promotion_asked_) judge(now);
+  release(out);
 }
 
 void Pegboard::expect_move(Move move) {
@@ -694,6 +186,7 @@ void Pegboard::expect_move(Move move) {
 
 void Pegboard::set_position(const Position& position, TimePoint now,
                             std::vector<PegboardEvent>& out) {
+  now = advance(now);
   position_ = position;
   pending_.reset();
   pending_position_.reset();
@@ -701,45 +194,306 @@ void Pegboard::set_position(const Position& position, TimePoint now,
   promotion_.reset();
   hinted_.clear();
   unexplained_since_.reset();
-  judge(now, out);
+  position_moved_on();
+  judge(now);
+  release(out);
 }
 
-void Pegboard::report_unexplained(TimePoint now, std::vector<PegboardEvent>& out) {
+// ---- the judgement --------------------------------------------------------------------------
+
+std::uint64_t Pegboard::board_signature() const {
+  std::uint64_t h = 1469598103934665603ull ^ board_.occupied;
+  for (const Piece p : board_.pieces) h = (h ^ p) * 1099511628211ull;
+  return h | 1;  // never 0 (0 means "none reported")
+}
+
+void Pegboard::back_in_sync(TimePoint now) {
+  const bool was_out = !hinted_.empty() || illegal_reported_ != 0;
+  unexplained_since_.reset();
+  hinted_.clear();
+  illegal_reported_ = 0;
+  expected_misplaced_reported_ = false;
+  if (was_out) emit(make_event(PegboardEvent::Kind::InSync, now));
+}
+
+void Pegboard::judge(TimePoint now) {
+  judge_at_.reset();
+  if (link_down_) return;
+  if (shows(board_, position_)) {
+    if (pending_) {
+      PegboardEvent event = make_event(PegboardEvent::Kind::MoveRetracted, now);
+      event.move = *pending_;
+      emit(std::move(event));
+      pending_.reset();
+      pending_position_.reset();
+    }
+    sync_to(position_);
+    back_in_sync(now);
+    return;
+  }
+  if (pending_ && shows(board_, *pending_position_)) {
+    sync_to(*pending_position_);
+    back_in_sync(now);
+    return;
+  }
+  if (waiting_for_announcement()) {
+    back_in_sync(now);
+    return;
+  }
+  if (const auto sequences = shown_sequences(); !sequences.empty()) {
+    take_sequences(sequences, now);
+    return;
+  }
+  // A move under way in the hand is no difference to report, however long the player
+  // deliberates (Art. 4.3 holds him to the touched piece; telling him to put it back would
+  // invite a violation): no grace period, no hint. D.2.2, D.2.3 (1).
+  if (move_under_way()) {
+    unexplained_since_.reset();
+    return;
+  }
+  report_misplaced(now);
+  // The grace period starts again whenever the unexplained board changes.
+  const std::uint64_t signature = board_signature();
+  if (!unexplained_since_ || last_unexplained_ != signature) {
+    unexplained_since_ = now;
+    last_unexplained_ = signature;
+  }
+}
+
+// The completed move waits for its announcement while the board shows the opponent's move
+// after it already (a station announces: the opponent's move is completed once it is made).
+bool Pegboard::waiting_for_announcement() const {
+  return pending_ && !settings_.made_by_reply &&
+         !sequences_shown(*pending_position_, board_).empty();
+}
+
+// The legal move sequences that explain the board: the completed move and one or two after it
+// (the reply to it and the answer to that, begun before the board settled), else one or two
+// moves from the game's position. The completed move comes first: the board settled on it,
+// and its placements are no longer new (an occupancy-only board's other reading of them is
+// not the likelier one).
+std::vector<MoveSequence> Pegboard::shown_sequences() const {
+  if (pending_) {
+    auto sequences = sequences_shown(*pending_position_, board_);
+    for (auto& sequence : sequences) sequence.insert(sequence.begin(), *pending_);
+    if (!sequences.empty()) return sequences;
+  }
+  return sequences_shown(position_, board_);
+}
+
+// The board differs from the game only by pieces in the hand: the side to move's (a move being
+// made, a capture begun by taking the captured piece off), or, after a move completed on the
+// board (or one the board shows completed for a moment), the other side's (the reply begun).
+bool Pegboard::move_under_way() const {
+  const core::Color mover = position_.side_to_move();
+  if (held_in_hand(position_, mover, board_, true)) return true;
+  if (pending_ && (held_in_hand(*pending_position_, mover, board_, false) ||
+                   held_in_hand(*pending_position_, ~mover, board_, true)))
+    return true;
+  const core::MoveList moves = core::legal_moves(position_);
+  return std::any_of(moves.begin(), moves.end(), [&](Move m) {
+    return (!expected_ || m == *expected_) &&
+           held_in_hand(position_.after(m), ~mover, board_, true);
+  });
+}
+
+void Pegboard::take_sequences(const std::vector<MoveSequence>& sequences, TimePoint now) {
+  const auto chosen = choose(sequences, now);
+  if (!chosen) {
+    if (!promotion_asked_ && !unexplained_since_) unexplained_since_ = now;  // ambiguous
+    return;
+  }
+  if (expected_ && chosen->front() != *expected_) {
+    // Reported once: the first wrong placement was said at once already, so the settled board
+    // showing that wrong move is not said again (the correction hint follows after the grace).
+    if (illegal_reported_ != board_signature() && !expected_misplaced_reported_) {
+      illegal_reported_ = board_signature();
+      PegboardEvent event = make_event(PegboardEvent::Kind::Illegal, now);
+      event.move = *expected_;
+      event.square = chosen->front().to();
+      event.detail = "the board shows " + core::to_uci(chosen->front()) +
+                     " but the announced move is " + core::to_uci(*expected_) + " (D.2.1)";
+      emit(std::move(event));
+    }
+    if (!unexplained_since_) unexplained_since_ = now;
+    return;
+  }
+  back_in_sync(now);
+  follow(*chosen, now);
+}
+
+// Which of the sequences the board shows is taken. Only promotions look alike on an
+// occupancy-only board (D.2.1: the announcement names the piece): the piece is asked for once.
+// When the sequences share their first moves, those are taken and the rest judged after them.
+std::optional<MoveSequence> Pegboard::choose(std::vector<MoveSequence> sequences, TimePoint now) {
+  sequences = likeliest(position_, std::move(sequences), board_);
+  if (promotion_) {
+    std::vector<MoveSequence> named;
+    std::copy_if(sequences.begin(), sequences.end(), std::back_inserter(named),
+                 [&](const MoveSequence& s) {
+                   const Move p = first_promotion(s);
+                   return p.is_none() || p.promotion() == *promotion_;
+                 });
+    if (!named.empty()) sequences = std::move(named);
+  }
+  // The moves every sequence begins with are taken; what follows them is judged after them.
+  MoveSequence common = sequences.front();
+  for (const auto& sequence : sequences) {
+    std::size_t k = 0;
+    while (k < common.size() && k < sequence.size() && sequence[k] == common[k]) ++k;
+    common.resize(k);
+  }
+  if (!common.empty()) return common;
+  const Move first = sequences.front().front();
+  const bool promotion_only =
+      std::all_of(sequences.begin(), sequences.end(), [&](const MoveSequence& s) {
+        return s.front().from() == first.from() && s.front().to() == first.to() &&
+               s.front().kind() == core::MoveKind::Promotion;
+      });
+  if (promotion_only && !promotion_asked_) {
+    promotion_asked_ = true;
+    PegboardEvent event = make_event(PegboardEvent::Kind::PromotionNeeded, now);
+    event.square = first.to();
+    event.move = first;
+    emit(std::move(event));
+  }
+  return std::nullopt;  // different moves look alike: the board stays unexplained
+}
+
+// Makes the board's moves the game's, in order: each is completed (D.2.3 (1), (2)); a move
+// followed by another on the board was made before it (the reply shows it was announced) when
+// nobody else announces; else the next waits for the announcement (announce()).
+void Pegboard::follow(const MoveSequence& moves, TimePoint now) {
+  report_touches(now + settings_.bounce);  // a capture's removal is a real touch
+  const std::size_t touches_from = touches_this_move_;
+  Position shown = position_;
+  for (const Move m : moves) shown = shown.after(m);
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (i > 0 && pending_) {
+      if (!settings_.made_by_reply) return;  // waits for announce()
+      make(now);
+    }
+    if (pending_ != moves[i]) complete(moves[i], now, touches_from);
+  }
+  if (shows(board_, shown)) {
+    sync_to(shown);
+    return;
+  }
+  // More on the board than was taken (a promotion's piece to be named): judged after it.
+  if (pending_ && settings_.made_by_reply) make(now);
+  if (!pending_) judge(now);
+}
+
+const TouchRecord* Pegboard::first_touch(std::size_t from, const Position& before,
+                                         Bitboard squares) const {
+  for (std::size_t i = from; i < touch_log_.size(); ++i) {
+    const TouchRecord& touch = touch_log_[i];
+    if (!(squares & core::square_bb(touch.square))) continue;
+    if (touch.piece == core::NO_PIECE || touch.piece == before.piece_on(touch.square))
+      return &touch;
+  }
+  return nullptr;
+}
+
+void Pegboard::complete(Move m, TimePoint now, std::size_t touches_from) {
+  const Position& before = position_;
+  if (const Square victim = captured_square(before, m); victim != core::SQ_NONE) {
+    PegboardEvent event = make_event(PegboardEvent::Kind::Removed, now);  // D.2.3 (1)
+    event.square = victim;
+    event.piece = before.piece_on(victim);
+    const TouchRecord* taken = first_touch(touches_from, before, core::square_bb(victim));
+    event.lifted_at = taken ? taken->time : now;
+    emit(std::move(event));
+  }
+  PegboardEvent event = make_event(PegboardEvent::Kind::MoveCompleted, now);  // D.2.3 (1), (2)
+  event.move = m;
+  event.replaces = pending_.value_or(Move::none());
+  event.square = m.to();
+  event.piece = before.piece_on(m.from());
+  if (const TouchRecord* first = first_touch(touches_from, before, squares_left(before, m))) {
+    event.first_square = first->square;
+    event.first_piece = before.piece_on(first->square);
+    event.lifted_at = first->time;
+  }
+  emit(std::move(event));
+  pending_ = m;
+  pending_position_ = before.after(m);
+  promotion_.reset();
+  if (expected_ && *expected_ == m) {
+    // The opponent's move, announced already (D.2.1), is now on this board too.
+    position_ = *pending_position_;
+    pending_.reset();
+    pending_position_.reset();
+    expected_.reset();
+    position_moved_on();
+    return;
+  }
+  if (settings_.auto_announce) make(now);
+}
+
+void Pegboard::make(TimePoint now, std::optional<std::uint64_t> order) {
+  if (!pending_) return;
+  PegboardEvent event = make_event(PegboardEvent::Kind::MoveMade, now);  // D.2.3 (3)
+  event.move = *pending_;
+  event.square = pending_->to();
+  event.piece = pending_position_->piece_on(pending_->to());
+  staged_.push_back({std::move(event), order.value_or(++order_)});
+  position_ = *pending_position_;
+  pending_.reset();
+  pending_position_.reset();
+  position_moved_on();
+}
+
+void Pegboard::position_moved_on() {
+  touches_this_move_ = touch_log_.size();
+}
+
+// One piece moved where no legal move goes is an illegal move; a move still under way
+// (castling king first, Art. 4.4; en passant with the captured pawn still standing) is not.
+void Pegboard::report_misplaced(TimePoint now) {
+  std::vector<Square> vacated, filled;
+  for (int i = 0; i < 64; ++i) {
+    const Square s = Square(i);
+    const bool was = position_.piece_on(s) != core::NO_PIECE;
+    const bool is = board_.occupied & core::square_bb(s);
+    if (was && !is) vacated.push_back(s);
+    if (is && (!was || (board_.identifies_pieces && board_.pieces[s] != position_.piece_on(s))))
+      filled.push_back(s);
+  }
+  const std::uint64_t signature = board_signature();
+  if (filled.size() != 1 || vacated.empty() || expected_misplaced_reported_ ||
+      illegal_reported_ == signature)
+    return;
+  const core::MoveList moves = core::legal_moves(position_);
+  const Square to = filled[0];
+  if (std::any_of(moves.begin(), moves.end(), [&](Move m) {
+        return m.to() == to && std::find(vacated.begin(), vacated.end(), m.from()) != vacated.end();
+      }))
+    return;  // under way
+  illegal_reported_ = signature;
+  const Piece piece = board_.pieces[to];
+  PegboardEvent event = make_event(PegboardEvent::Kind::Illegal, now);
+  event.square = to;
+  event.piece = piece;
+  const std::string who = piece == core::NO_PIECE ? "a piece" : piece_words(piece);
+  if (piece != core::NO_PIECE && core::color_of(piece) != position_.side_to_move()) {
+    event.detail = who + " moved to " + core::square_name(to) + ", but " +
+                   side_name(position_.side_to_move()) + " is to move; nothing enters the record";
+  } else {
+    std::string from;
+    for (const Square v : vacated)
+      if (piece == core::NO_PIECE || position_.piece_on(v) == piece) from = core::square_name(v);
+    event.detail = who + (from.empty() ? "" : " " + from) + " to " + core::square_name(to) +
+                   " is not a legal move (Art. 3); nothing enters the record";
+  }
+  emit(std::move(event));
+}
+
+void Pegboard::report_unexplained(TimePoint now) {
   hinted_.push_back(board_signature());
   PegboardEvent event = make_event(PegboardEvent::Kind::OutOfSync, now);
-  event.hints = hints_towards(target());
-  out.push_back(std::move(event));
-}
-
-std::vector<core::CorrectionStep> Pegboard::hints_towards(const Position& goal) const {
-  bool known = true;
-  for (int s = 0; s < 64; ++s)
-    if ((occupied_ & core::square_bb(Square(s))) && board_[s] == core::NO_PIECE) known = false;
-  if (known) {
-    const std::string placement = placement_fen(board_);
-    for (const char* side : {" w - - 0 1", " b - - 0 1"}) {
-      const auto physical = Position::from_fen(placement + side);
-      if (physical) return core::correction_steps(*physical, goal);
-    }
-  }
-  // The board holds what no legal position can (two kings gone, a pawn on the last rank) or
-  // pegs of unknown identity: square by square, removals first.
-  std::vector<core::CorrectionStep> steps;
-  for (int i = 0; i < 64; ++i) {
-    const Square s = Square(i);
-    const bool there = occupied_ & core::square_bb(s);
-    if (there && (goal.piece_on(s) == core::NO_PIECE ||
-                  (board_[s] != core::NO_PIECE && board_[s] != goal.piece_on(s))))
-      steps.push_back({core::CorrectionStep::Kind::Remove, board_[s], s, core::SQ_NONE});
-  }
-  for (int i = 0; i < 64; ++i) {
-    const Square s = Square(i);
-    const bool there = occupied_ & core::square_bb(s);
-    if (goal.piece_on(s) != core::NO_PIECE &&
-        (!there || (board_[s] != core::NO_PIECE && board_[s] != goal.piece_on(s))))
-      steps.push_back({core::CorrectionStep::Kind::Place, goal.piece_on(s), core::SQ_NONE, s});
-  }
-  return steps;
+  event.hints = hints_towards(board_, target());
+  emit(std::move(event));
 }
 
 }  // namespace annabella::tactile

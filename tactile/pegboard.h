@@ -1,37 +1,48 @@
 // Pegboard: gives the board's lifts and placements their meaning under the Laws.
 //
 //   Touched (D.2.2)   a peg taken out of its securing aperture: piece, square, time. Lifting and
-//                     putting back into the same hole is a touch without a move; touching an
-//                     opponent's piece is recorded too. Every touch goes into the touch log, the
-//                     evidence for touch-move questions (Art. 4.3, 4.4).
+//                     putting back into the same hole is a touch without a move (PutBack);
+//                     touching an opponent's piece is recorded too. Every touch goes into the
+//                     touch log, the evidence for touch-move questions (Art. 4.3, 4.4).
 //   MoveCompleted     the board settled on the position after a legal move: for a capture the
 //                     captured piece was removed (D.2.3 (1)), a piece was placed into a different
 //                     aperture (D.2.3 (2)). Captures in either order, en passant, castling king
-//                     first (Art. 4.4), promotions (a piece-identifying board shows the piece; an
-//                     occupancy-only board needs it from the announcement, a board button or
-//                     the assistant: set_promotion()).
+//                     or rook first (Art. 4.4), promotions (a piece-identifying board shows the
+//                     piece; an occupancy-only board needs it from the announcement, a board
+//                     button or the assistant: set_promotion()). A board showing the position
+//                     two legal moves on (a reply begun before the board settled) completes both,
+//                     in order (tactile/board_match.h).
 //   MoveMade          D.2.3 (3): the completed move was announced. The recogniser does not decide
 //                     that alone: the station calls announce() (after speaking it, or when the
 //                     player presses the board's announce button, which the recogniser handles
 //                     itself), or auto_announce makes every completed move made at once, or
-//                     made_by_reply makes it made when the other side touches a piece.
+//                     made_by_reply makes it made when the other side touches a piece or the
+//                     board shows the reply.
 //                     Until a move is made, a piece that slides on replaces it (a new
 //                     MoveCompleted with `replaces` set); putting it back retracts it.
 //
 // Single-threaded and deterministic: time is passed in with every input (the time the board
 // said it), and timers (settle, touch debounce, out-of-sync grace) fire from tick(now); the
 // caller asks next_deadline() when to call it. Nothing illegal ever changes position().
+//
+// Time never runs backwards in what it reports: the events come out in the order of their times
+// (a touch is known only once its bounce window has passed, so what follows a lift waits that
+// long, at most PegboardSettings::bounce), and an input stamped before a time the recogniser has
+// already reached (a reader thread stamping bytes while the game thread ticked) counts as
+// happening at that time.
 #pragma once
 
 #include <array>
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "core/correction.h"
 #include "core/position.h"
 #include "tactile/board_input.h"
+#include "tactile/board_match.h"
+#include "tactile/pegboard_event.h"
 
 namespace annabella::tactile {
 
@@ -49,56 +60,15 @@ struct PegboardSettings {
   // Every completed move counts as announced at once (D.2.3 (3) done by the station itself).
   bool auto_announce = false;
   // A completed move counts as made as soon as a piece of the other side is touched that the
-  // moved piece could not capture instead (no legal move from its origin to that square): the
-  // reply has begun, so the move must have been announced. For following a game that no
-  // station announces (`annabella board watch`); a station announces instead.
+  // moved piece could not capture instead (no legal move from its origin to that square), or the
+  // board shows the reply: the reply has begun, so the move must have been announced. For
+  // following a game that no station announces (`annabella board watch`); a station announces.
   bool made_by_reply = false;
+  // Whose board it is: the player who touches its pieces (the VI player's pegboard). A touch is
+  // then of his own piece or the opponent's relative to him, whoever is to move. None (a board
+  // both players use): relative to the side to move.
+  std::optional<core::Color> owner = std::nullopt;
 };
-
-struct TouchRecord {
-  TimePoint time{};
-  core::Square square = core::SQ_NONE;
-  core::Piece piece = core::NO_PIECE;  // NO_PIECE if the board could not tell
-  int ply = 0;                         // the game ply (position().game_ply()) when touched
-  bool own_piece = false;              // a piece of the side to move (else the opponent's)
-  bool put_back = false;               // placed back into the same aperture: no move (D.2.2)
-};
-
-struct PegboardEvent {
-  enum class Kind {
-    Touched,          // D.2.2 (square, piece, own_piece)
-    Placed,           // a peg put into an aperture (square, piece if known)
-    Removed,          // a captured piece taken off the board, D.2.3 (1) (square, piece)
-    MoveCompleted,    // move (and `replaces`, the slid move it replaces) completed on the board
-    MoveRetracted,    // the not yet made move `move` was undone on the board
-    MoveMade,         // D.2.3 (3): move announced; position() now includes it
-    PromotionNeeded,  // occupancy-only board: which piece? (D.2.1: the announcement names it)
-    Illegal,          // detail says what is wrong; nothing enters the record
-    OutOfSync,        // unexplained position after the grace period; hints say how to fix it
-                      // (pieces of the side to move held in hand, and a captured piece taken
-                      // off first, are a move under way: never out of sync, D.2.2, Art. 4.3)
-    InSync,           // the board agrees with the game again
-    Disconnected,     // the board went away (detail: why)
-    Connected,        // first full scan after connecting; hints = differences from the game
-    Reconnected,      // first full scan after a reconnection; hints = differences
-    Button,           // a board button (button)
-    Info,             // a protocol remark (detail): garbage skipped, board turned round...
-  };
-  Kind kind = Kind::Info;
-  TimePoint time{};
-  core::Square square = core::SQ_NONE;
-  core::Piece piece = core::NO_PIECE;
-  bool own_piece = false;
-  core::Move move = core::Move::none();
-  core::Move replaces = core::Move::none();
-  BoardButton button = BoardButton::Announce;
-  std::vector<core::CorrectionStep> hints;
-  std::string detail;
-};
-
-// "touched e2 white pawn", "made e2e4", "out of sync: remove white pawn e4; ..." (English; for
-// logs, board watch and tests).
-std::string describe(const PegboardEvent& event);
 
 class Pegboard {
  public:
@@ -109,10 +79,10 @@ class Pegboard {
   // Fires the timers that are due at `now`.
   void tick(TimePoint now, std::vector<PegboardEvent>& out);
   // When tick() has something to do next; nullopt when nothing is waiting.
-  std::optional<TimePoint> next_deadline() const;
+  [[nodiscard]] std::optional<TimePoint> next_deadline() const;
 
   // D.2.3 (3): the completed move was announced: it is made (MoveMade) and position() moves on.
-  // Does nothing when no move is completed.
+  // Does nothing when no move is completed. A move the board shows after it is completed next.
   void announce(TimePoint now, std::vector<PegboardEvent>& out);
   // The piece an occupancy-only board's pawn promotes to (from the announcement, D.2.1).
   void set_promotion(core::PieceType piece, TimePoint now, std::vector<PegboardEvent>& out);
@@ -125,18 +95,18 @@ class Pegboard {
   void set_position(const core::Position& position, TimePoint now, std::vector<PegboardEvent>& out);
 
   // The game's position (moves made so far).
-  const core::Position& position() const { return position_; }
+  [[nodiscard]] const core::Position& position() const { return position_; }
   // The move completed on the board but not yet made.
-  std::optional<core::Move> completed_move() const { return pending_; }
-  const std::vector<TouchRecord>& touch_log() const { return touch_log_; }
+  [[nodiscard]] std::optional<core::Move> completed_move() const { return pending_; }
+  [[nodiscard]] const std::vector<TouchRecord>& touch_log() const { return touch_log_; }
   // No unexplained board is waiting for its grace period (a move under way in the hand is not
   // unexplained).
-  bool in_sync() const { return !unexplained_since_.has_value(); }
-  bool rotated() const { return rotated_; }
+  [[nodiscard]] bool in_sync() const { return !unexplained_since_.has_value(); }
+  [[nodiscard]] bool rotated() const { return rotated_; }
   // What the board shows as the recogniser understands it (identities guessed from the game's
   // history on an occupancy-only board).
-  const std::array<core::Piece, 64>& board() const { return board_; }
-  core::Bitboard occupied() const { return occupied_; }
+  [[nodiscard]] const std::array<core::Piece, 64>& board() const { return board_.pieces; }
+  [[nodiscard]] core::Bitboard occupied() const { return board_.occupied; }
 
  private:
   struct InHand {
@@ -145,30 +115,65 @@ class Pegboard {
     core::Square origin = core::SQ_NONE;  // where it stood in the judged position (a piece
                                           // slid on or corrected keeps its origin)
     TimePoint time{};
+    std::uint64_t order = 0;  // its place in the order of events (see Staged)
     bool touch_reported = false;
     std::optional<std::size_t> log_index;  // its touch record; none when the lift was unseen
   };
-  void lift(core::Square square, TimePoint time, std::vector<PegboardEvent>& out);
-  void place(core::Square square, core::Piece piece, TimePoint time,
-             std::vector<PegboardEvent>& out);
-  void apply_scan(const BoardInput& input, std::vector<PegboardEvent>& out);
-  void report_touches(TimePoint now, std::vector<PegboardEvent>& out);
-  void report_touch(InHand& held, std::vector<PegboardEvent>& out);
+  // An event waiting for its turn: events come out sorted by (time, order); `order` counts the
+  // inputs and events as they came, and a touch keeps the order of its lift.
+  struct Staged {
+    PegboardEvent event;
+    std::uint64_t order = 0;
+  };
+
+  // The hands (tactile/pegboard_hands.cpp): what stands where and what is held.
+  InHand taken_from(core::Square square, TimePoint time);
+  void lift(core::Square square, TimePoint time);
+  void place(core::Square square, core::Piece piece, TimePoint time);
+  std::optional<std::size_t> held_for(core::Square square, core::Piece piece) const;
+  void apply_scan(const BoardInput& input);
+  std::array<core::Piece, 64> unrotated(const BoardScan& scan, TimePoint time);
+  void take_pieces_gone(core::Bitboard occupied, TimePoint time);
+  void guess_new_peg(core::Square square);
+  void report_link(TimePoint time);
+  void report_touches(TimePoint now);
+  void report_touch(InHand& held);
+  void press(BoardButton button, TimePoint time);
   void check_expected_placement(core::Square square, core::Piece piece, core::Square from,
-                                TimePoint time, std::vector<PegboardEvent>& out);
+                                TimePoint time);
+  void sync_to(const core::Position& pos);
+
+  // The judgement (tactile/pegboard.cpp).
   void changed(TimePoint time);
-  void judge(TimePoint now, std::vector<PegboardEvent>& out);
-  void complete(core::Move move, TimePoint now, std::vector<PegboardEvent>& out);
-  void make(TimePoint now, std::vector<PegboardEvent>& out);
-  bool shows(const core::Position& pos) const;
-  bool only_held(const core::Position& reference, bool capture_allowed) const;
-  void report_unexplained(TimePoint now, std::vector<PegboardEvent>& out);
-  std::vector<core::CorrectionStep> hints_towards(const core::Position& target) const;
+  void fire(TimePoint now);
+  void judge(TimePoint now);
+  void back_in_sync(TimePoint now);
+  void take_sequences(const std::vector<MoveSequence>& sequences, TimePoint now);
+  std::optional<MoveSequence> choose(std::vector<MoveSequence> sequences, TimePoint now);
+  void follow(const MoveSequence& moves, TimePoint now);
+  void complete(core::Move move, TimePoint now, std::size_t touches_from);
+  // Emits MoveMade, in the place of `order` among the events when given (a touch that made it).
+  void make(TimePoint now, std::optional<std::uint64_t> order = std::nullopt);
+  void announced(TimePoint now);
+  void position_moved_on();
+  bool waiting_for_announcement() const;
+  std::vector<MoveSequence> shown_sequences() const;
+  bool move_under_way() const;
+  void report_misplaced(TimePoint now);
+  void report_unexplained(TimePoint now);
   const core::Position& target() const {
     return pending_position_ ? *pending_position_ : position_;
   }
-  void sync_to(const core::Position& pos);
   std::uint64_t board_signature() const;
+  // The first touch since touch_log_[from] of a piece standing on `squares` in `before`.
+  const TouchRecord* first_touch(std::size_t from, const core::Position& before,
+                                 core::Bitboard squares) const;
+
+  // Events in time order (tactile/pegboard.cpp).
+  void emit(PegboardEvent event);
+  void emit_for(const InHand& held, PegboardEvent event);
+  void release(std::vector<PegboardEvent>& out);
+  TimePoint advance(TimePoint time);
 
   PegboardSettings settings_;
   core::Position position_;
@@ -179,14 +184,13 @@ class Pegboard {
   std::optional<core::PieceType> promotion_;
   bool promotion_asked_ = false;
 
-  bool identifies_pieces_ = false;
   bool rotated_ = false;
-  std::array<core::Piece, 64> board_{};
+  BoardView board_;
   std::array<core::Square, 64> origin_{};  // for a peg placed since the last match: its origin
-  core::Bitboard occupied_ = 0;
-  core::Bitboard placed_since_sync_ = 0;  // holes that received a peg since the last match
   std::vector<InHand> in_hand_;
   std::vector<TouchRecord> touch_log_;
+  std::size_t touches_this_move_ = 0;  // touch_log_ index of the first touch since position_
+                                       // last moved on
 
   std::optional<TimePoint> judge_at_;
   std::optional<TimePoint> unexplained_since_;
@@ -195,6 +199,11 @@ class Pegboard {
   std::uint64_t last_unexplained_ = 0;  // board state the grace period runs for
   bool connected_before_ = false;
   bool awaiting_scan_ = true;
+  bool link_down_ = false;  // disconnected: the next scan judges the board
+
+  std::vector<Staged> staged_;
+  std::uint64_t order_ = 0;
+  TimePoint now_{};  // the latest time seen
 };
 
 }  // namespace annabella::tactile

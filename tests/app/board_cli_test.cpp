@@ -124,10 +124,10 @@ TEST_P(BoardCli, UnpluggedMidMoveAndPluggedInAgain) {
           " --settle 30 --announce 200 --moves 1 --timeout 30; status=$?; wait; exit $status",
       out);
   EXPECT_EQ(status, 0) << out << read_file(dir / "sim.out");
-  EXPECT_TRUE(in_order(out, {"connected: the board agrees with the game", "touched e2 white pawn",
-                             "disconnected: " + link,
-                             "reconnected: the board differs from the game: move white pawn e4 e2",
-                             "completed e4 (e2e4)", "made e4 (e2e4)"}));
+  EXPECT_TRUE(in_order(
+      out, {"connected: the board agrees with the game", "touched e2 white pawn",
+            "disconnected: " + link, "reconnected: the board shows a move completed meanwhile",
+            "completed e4 (e2e4)", "made e4 (e2e4)"}));
   EXPECT_TRUE(
       in_order(read_file(dir / "sim.out"), {"unplugged", "placed white pawn on e4", "plugged in"}));
 }

@@ -99,16 +99,16 @@ TEST(Brf, MissingTableIsNamed) {
   EXPECT_NE(brf.error().message.find("no-such-table.ctb"), std::string::npos);
 }
 
-// Art. 8.1: a game that Black begins keeps Black's moves in Black's column ("1. ... d5"),
+// Art. 8.1: a game that Black begins keeps Black's moves in Black's column ("1... d5"),
 // laid out by core::scoresheet_lines for the console and the braille scoresheet alike.
 TEST(Brf, BlackFirstKeepsBlacksColumn) {
   const auto start =
       *core::Position::from_fen("rnbqkbnr/pppppppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
   const auto lines = core::scoresheet_lines(start, {"d5", "exd6"});
-  ASSERT_EQ(lines, (std::vector<std::string>{"1. ... d5", "2. exd6"}));
+  ASSERT_EQ(lines, (std::vector<std::string>{"1... d5", "2. exd6"}));
   auto brf = to_brf(lines, "en-ueb-g1.ctb", no_page_numbers());
   ASSERT_TRUE(brf) << brf.error().message;
-  EXPECT_EQ(*brf, "#A4 444 D#E\r\n#B4 EXD#F\r\n");  // liblouis: en-us-brf.dis,en-ueb-g1.ctb
+  EXPECT_EQ(*brf, "#A444 D#E\r\n#B4 EXD#F\r\n");  // liblouis: en-us-brf.dis,en-ueb-g1.ctb
 }
 
 }  // namespace

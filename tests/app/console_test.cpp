@@ -15,33 +15,114 @@ core::Position pos_of(const char* fen) {
   return p ? *p : core::Position();
 }
 
-TEST(Console, EveryCommandHasTwoDistinctNames) {
+// A valid argument list for every command, so that both names can be tried with it.
+std::string example_arguments(CommandKind kind) {
+  switch (kind) {
+    case CommandKind::Move:
+      return " Nf3";
+    case CommandKind::Touch:
+      return " g1";
+    case CommandKind::Resign:
+      return " white";
+    case CommandKind::Adjust:
+      return " 1:00:00 0:59:30";
+    case CommandKind::Penalty:
+      return " black 2";
+    case CommandKind::Adjourn:
+      return " Nf3";
+    case CommandKind::Moves:
+      return " 3";
+    case CommandKind::Board:
+      return " r4";
+    case CommandKind::Help:
+      return " time";
+    default:
+      return "";
+  }
+}
+
+TEST(Console, EveryCommandHasTwoDistinctNamesThatReadAlike) {
   std::set<std::string_view> names;
+  std::set<std::size_t> kinds;
   for (const auto& spec : console_commands()) {
     EXPECT_TRUE(names.insert(spec.short_name).second) << spec.short_name;
     EXPECT_TRUE(names.insert(spec.long_name).second) << spec.long_name;
-    auto by_short = parse_console_line(std::string(spec.short_name) + " x");
-    auto by_long = parse_console_line(std::string(spec.long_name) + " x");
-    ASSERT_TRUE(by_short) << spec.short_name;
-    ASSERT_TRUE(by_long) << spec.long_name;
-    EXPECT_EQ(by_short->kind, spec.kind);
-    EXPECT_EQ(by_long->kind, spec.kind);
-    EXPECT_EQ(by_long->arguments, std::vector<std::string>{"x"});
+    const std::string args = example_arguments(spec.kind);
+    auto by_short = parse_console_line(std::string(spec.short_name) + args);
+    auto by_long = parse_console_line(std::string(spec.long_name) + args);
+    ASSERT_TRUE(by_short) << spec.short_name << ": " << by_short.error().message;
+    ASSERT_TRUE(by_long) << spec.long_name << ": " << by_long.error().message;
+    EXPECT_EQ(by_short->index(), by_long->index()) << spec.long_name;
+    // Every command reads into a command type of its own.
+    EXPECT_TRUE(kinds.insert(by_long->index()).second) << spec.long_name;
   }
+}
+
+TEST(Console, ArgumentsAreReadIntoTypedCommands) {
+  auto penalty = parse_console_line("penalty black 2");
+  ASSERT_TRUE(penalty) << penalty.error().message;
+  ASSERT_TRUE(std::holds_alternative<cmd::Penalty>(*penalty));
+  EXPECT_EQ(std::get<cmd::Penalty>(*penalty).side, core::BLACK);
+  EXPECT_EQ(std::get<cmd::Penalty>(*penalty).time, std::chrono::minutes(2));
+  auto adjust = parse_console_line("a 1:00:00 59:30");
+  ASSERT_TRUE(adjust) << adjust.error().message;
+  EXPECT_EQ(std::get<cmd::Adjust>(*adjust).white, std::chrono::hours(1));
+  EXPECT_EQ(std::get<cmd::Adjust>(*adjust).black, std::chrono::seconds(59 * 60 + 30));
+  auto offer = parse_console_line("do b");
+  ASSERT_TRUE(offer);
+  EXPECT_EQ(std::get<cmd::DrawOffer>(*offer).by, core::BLACK);
+  auto game = parse_console_line("game 4");
+  ASSERT_TRUE(game);
+  EXPECT_EQ(std::get<cmd::Moves>(*game).last_moves, 4);
+  auto touch = parse_console_line("touch g1");
+  ASSERT_TRUE(touch);
+  EXPECT_EQ(std::get<cmd::Touch>(*touch).square, core::SQ_G1);
+}
+
+// Console input is read strictly: a number with anything after it, a fraction, a word where a
+// side is due, or extra words are refused with the reason, never read as something else.
+TEST(Console, BadArgumentsAreRefusedWithTheReason) {
+  struct Case {
+    const char* line;
+    const char* said;
+  };
+  for (const Case& c :
+       {Case{"penalty black 5x", "\"5x\" is not a whole number"},
+        Case{"penalty black 1.9", "\"1.9\" is not a whole number"},
+        Case{"penalty black 0", "0 is not from 1 to 600"}, Case{"penalty green 2", "whose clock"},
+        Case{"game 1.9", "\"1.9\" is not a whole number"},
+        Case{"game -2", "-2 is not from 1 to 999"}, Case{"resign", "who resigns"},
+        Case{"touch z9", "which square"}, Case{"time now", "takes no argument"},
+        Case{"adjust 1:00:00", "give White's and Black's times"},
+        Case{"adjust 1:00:00 1:75:00", "is more than 59"}}) {
+    auto parsed = parse_console_line(c.line);
+    ASSERT_FALSE(parsed) << c.line;
+    EXPECT_NE(parsed.error().message.find(c.said), std::string::npos)
+        << c.line << ": " << parsed.error().message;
+  }
+}
+
+// A 10 MB line is refused (not echoed back): the message gives its length, not its text.
+TEST(Console, AnOverlongLineIsRefusedWithoutEchoingIt) {
+  const std::string line(10 * 1024 * 1024, 'x');
+  auto parsed = parse_console_line(line);
+  ASSERT_FALSE(parsed);
+  EXPECT_LT(parsed.error().message.size(), 200u);
+  EXPECT_NE(parsed.error().message.find("is refused"), std::string::npos);
 }
 
 TEST(Console, NamesAreCaseInsensitive) {
   auto c = parse_console_line("  TIME  ");
   ASSERT_TRUE(c);
-  EXPECT_EQ(c->kind, CommandKind::Time);
+  EXPECT_TRUE(std::holds_alternative<cmd::Time>(*c));
 }
 
 TEST(Console, AMoveTypedAloneIsAMoveCommand) {
   for (const char* line : {"Nf3", "e2e4", "Ng1-f3", "O-O", "0-0-0", "Springer Felix drei"}) {
     auto c = parse_console_line(line);
     ASSERT_TRUE(c) << line;
-    EXPECT_EQ(c->kind, CommandKind::Move) << line;
-    EXPECT_EQ(c->arguments, std::vector<std::string>{line});
+    ASSERT_TRUE(std::holds_alternative<cmd::EnterMove>(*c)) << line;
+    EXPECT_EQ(std::get<cmd::EnterMove>(*c).text, line);
   }
 }
 
@@ -135,17 +216,17 @@ TEST(Console, ReadsTheSquaresAsked) {
 
 TEST(Console, ReadsTheCapturedPieces) {
   core::Game game;
-  EXPECT_EQ(read_captured(game), "captured: white none; black none");
+  EXPECT_EQ(read_captured(game), "White has taken: nothing; Black has taken: nothing");
   for (const char* text : {"e2e4", "d7d5", "e4d5", "g8f6", "b1c3", "f6d5", "c3d5", "d8d5"}) {
     core::Move move = core::Move::none();
     for (core::Move m : core::legal_moves(game.position()))
       if (core::to_uci(m) == text) move = m;
     ASSERT_TRUE(game.play(move)) << text;
   }
-  EXPECT_EQ(read_captured(game), "captured: white knight, pawn; black knight, pawn");
+  EXPECT_EQ(read_captured(game), "White has taken: knight, pawn; Black has taken: knight, pawn");
   auto command = parse_console_line("ca");
   ASSERT_TRUE(command);
-  EXPECT_EQ(command->kind, CommandKind::Captured);
+  EXPECT_TRUE(std::holds_alternative<cmd::Captured>(*command));
 }
 
 }  // namespace

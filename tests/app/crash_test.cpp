@@ -9,8 +9,8 @@
 #include <random>
 #include <regex>
 
+#include "app/game_record.h"
 #include "app/journal.h"
-#include "app/record.h"
 #include "core/notation.h"
 #include "core/time_control.h"
 #include "support/child_process.h"
@@ -58,9 +58,9 @@ TEST(CrashSafety, KilledAtRandomMomentsFiftyTimesNothingCompletedIsLost) {
     if (resume) {
       auto journal = read_journal(record / "game.journal");
       ASSERT_TRUE(journal) << journal.error().message;
-      auto game = rebuild_game(*journal);
+      auto game = replay_journal(*journal);
       ASSERT_TRUE(game) << game.error().message;
-      done = game->game.ply_count();
+      done = game->game().ply_count();
     }
     if (done == kScript.size()) {  // the scripted game is over: the next one
       record = dir.path() / ("game-" + std::to_string(++games));
@@ -107,15 +107,15 @@ TEST(CrashSafety, KilledAtRandomMomentsFiftyTimesNothingCompletedIsLost) {
     // Everything reported made is in the journal, with the clock times reported.
     auto journal = read_journal(record / "game.journal");
     ASSERT_TRUE(journal) << "kill " << kills << ": " << journal.error().message;
-    auto game = rebuild_game(*journal);
+    auto game = replay_journal(*journal);
     ASSERT_TRUE(game) << "kill " << kills << ": " << game.error().message;
-    const std::size_t recorded = game->game.ply_count();
+    const std::size_t recorded = game->game().ply_count();
     ASSERT_GE(recorded, done + std::size_t(seen.made)) << station.output();
     for (std::size_t i = 0; i < recorded; ++i)
-      ASSERT_EQ(core::to_uci(game->game.moves()[i]), kScript[i]) << "ply " << i;
+      ASSERT_EQ(core::to_uci(game->game().moves()[i]), kScript[i]) << "ply " << i;
     if (seen.made > 0 && recorded == done + std::size_t(seen.made)) {
-      const std::string clocks = "White " + core::format_hms(game->moves.back().white_left) +
-                                 ", Black " + core::format_hms(game->moves.back().black_left);
+      const std::string clocks = "White " + core::format_hms(game->moves().back().white_left) +
+                                 ", Black " + core::format_hms(game->moves().back().black_left);
       EXPECT_EQ(clocks, seen.last_clocks) << "kill " << kills;
     }
     // Now and then a torn last entry, as a power cut in the middle of a write leaves it.

@@ -9,6 +9,7 @@
 #include <csignal>
 #include <fstream>
 
+#include "support/file_size_limit.h"
 #include "support/temp_dir.h"
 
 namespace annabella::app {
@@ -95,6 +96,26 @@ TEST(Journal, DamageBeforeTheEndIsAnErrorNamingTheLine) {
   EXPECT_NE(read.error().message.find("checksum"), std::string::npos) << read.error().message;
 }
 
+// A whole last line (it ends in its line end) whose checksum is wrong was written whole and then
+// changed: damage, not a torn write. Nothing is dropped: the entry may be a move announced as
+// made, with its evidence.
+TEST(Journal, AWholeLastLineThatDoesNotCheckIsDamageNotATornWrite) {
+  annabella::testing::TempDir dir;
+  const auto path = dir.path() / "game.journal";
+  std::string third = journal_line(3, move_entry(3, "g1f3"));
+  third[third.find("g1f3")] = 'h';  // one changed byte: the checksum no longer matches
+  const std::string text =
+      journal_line(1, move_entry(1, "e2e4")) + journal_line(2, move_entry(2, "e7e5")) + third;
+  append_raw(path, text);
+  auto read = read_journal(path);
+  ASSERT_FALSE(read);
+  EXPECT_NE(read.error().message.find("line 3"), std::string::npos) << read.error().message;
+  EXPECT_NE(read.error().message.find("checksum"), std::string::npos) << read.error().message;
+  EXPECT_NE(read.error().message.find("nothing was changed"), std::string::npos)
+      << read.error().message;
+  EXPECT_EQ(annabella::testing::read_file(path), text);  // the file exactly as it was
+}
+
 TEST(Journal, AMissingEntryIsDetectedBySequence) {
   annabella::testing::TempDir dir;
   const auto path = dir.path() / "game.journal";
@@ -105,34 +126,6 @@ TEST(Journal, AMissingEntryIsDetectedBySequence) {
   EXPECT_NE(read.error().message.find("sequence number 3 where 2 was due"), std::string::npos)
       << read.error().message;
 }
-
-// While it lives, writes to files may not make them longer than `limit` bytes: a write that
-// crosses the limit is cut short and the next one fails with EFBIG, as on a full disk (ENOSPC)
-// where the kernel writes what fits. RLIMIT_FSIZE (with SIGXFSZ ignored) is used rather than a
-// small tmpfs because it needs no privileges and fails at an exact byte; it is per process, and
-// each test case runs in its own process.
-class FileSizeLimit {
- public:
-  explicit FileSizeLimit(std::uintmax_t limit) {
-    previous_handler_ = std::signal(SIGXFSZ, SIG_IGN);
-    ::getrlimit(RLIMIT_FSIZE, &previous_);
-    rlimit lowered = previous_;
-    lowered.rlim_cur = static_cast<rlim_t>(limit);
-    ok_ = ::setrlimit(RLIMIT_FSIZE, &lowered) == 0;
-  }
-  ~FileSizeLimit() {
-    ::setrlimit(RLIMIT_FSIZE, &previous_);
-    std::signal(SIGXFSZ, previous_handler_);
-  }
-  FileSizeLimit(const FileSizeLimit&) = delete;
-  FileSizeLimit& operator=(const FileSizeLimit&) = delete;
-  bool ok() const { return ok_; }
-
- private:
-  rlimit previous_{};
-  void (*previous_handler_)(int) = SIG_DFL;
-  bool ok_ = false;
-};
 
 // The disk fills mid-entry: the fragment is cut off, the failure named, and the next append
 // takes the same sequence number, so the journal still reads and resumes whole.
@@ -145,7 +138,8 @@ TEST(Journal, AWriteCutShortIsCutOffAndTheNextAppendContinuesTheSequence) {
   ASSERT_TRUE(journal->append(move_entry(2, "e7e5")));
   const auto size_before = std::filesystem::file_size(path);
   {
-    FileSizeLimit full(size_before + 10);  // room for 10 bytes of the next entry only
+    annabella::testing::FileSizeLimit full(size_before +
+                                           10);  // room for 10 bytes of the next entry only
     ASSERT_TRUE(full.ok());
     auto failed = journal->append(move_entry(3, "g1f3"));
     ASSERT_FALSE(failed);
@@ -154,14 +148,23 @@ TEST(Journal, AWriteCutShortIsCutOffAndTheNextAppendContinuesTheSequence) {
     EXPECT_NE(failed.error().message.find("write failed after 10 of"), std::string::npos)
         << failed.error().message;
     EXPECT_EQ(std::filesystem::file_size(path), size_before);  // no fragment left
-    auto again = journal->append(move_entry(3, "g1f3"));       // still full
+    // The entry waits in memory; the next one waits behind it, in order.
+    EXPECT_NE(failed.error().message.find("1 entry waits in memory"), std::string::npos)
+        << failed.error().message;
+    auto again = journal->append(move_entry(4, "b8c6"));  // still full
     ASSERT_FALSE(again);
+    EXPECT_NE(again.error().message.find("2 entries wait"), std::string::npos)
+        << again.error().message;
     EXPECT_EQ(std::filesystem::file_size(path), size_before);
+    EXPECT_EQ(journal->waiting(), 2u);
+    EXPECT_FALSE(journal->flush_waiting());  // still full: nothing written, nothing lost
+    EXPECT_EQ(journal->waiting(), 2u);
   }
   EXPECT_EQ(journal->entries_written(), 2u);
-  // Room again: the entry is written with the sequence number it was due.
-  ASSERT_TRUE(journal->append(move_entry(3, "g1f3")));
-  ASSERT_TRUE(journal->append(move_entry(4, "b8c6")));
+  // Room again: the waiting entries are written, in order, with the sequence numbers they were
+  // due; the journal stays a valid sequence.
+  ASSERT_TRUE(journal->flush_waiting());
+  EXPECT_EQ(journal->waiting(), 0u);
   auto read = read_journal(path);
   ASSERT_TRUE(read) << read.error().message;
   EXPECT_EQ(read->torn_tail, "");
@@ -185,7 +188,7 @@ TEST(Journal, AFailedLastAppendLeavesNoTornTail) {
     auto journal = Journal::create(path);
     ASSERT_TRUE(journal) << journal.error().message;
     ASSERT_TRUE(journal->append(move_entry(1, "e2e4")));
-    FileSizeLimit full(std::filesystem::file_size(path) + 1);
+    annabella::testing::FileSizeLimit full(std::filesystem::file_size(path) + 1);
     ASSERT_TRUE(full.ok());
     ASSERT_FALSE(journal->append(move_entry(2, "e7e5")));
   }

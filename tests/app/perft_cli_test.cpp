@@ -39,5 +39,25 @@ TEST(PerftCommand, BadFenIsReportedWithItsFault) {
   EXPECT_NE(out.find("White has 0 kings"), std::string::npos) << out;
 }
 
+TEST(PerftCommand, Chess960ByFenOrByNumber) {
+  std::string out;
+  // chessprogramming.org Chess960 perft suite: FBfb position, 8,652,810 leaves at depth 5; at
+  // depth 3, 14,569. Castling is written king-to-rook (e1f1, e1b1).
+  const std::string fen = "\"1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9\"";
+  ASSERT_EQ(
+      run_command(std::string(ANNABELLA_BINARY) + " perft --chess960 --depth 3 --fen " + fen, out),
+      0);
+  EXPECT_EQ(out, "14569\n");
+  ASSERT_EQ(run_command(std::string(ANNABELLA_BINARY) + " perft --number 518 --depth 3", out), 0);
+  EXPECT_EQ(out, "8902\n");
+  EXPECT_EQ(run_command(std::string(ANNABELLA_BINARY) + " perft --number 960 --depth 1", out, true),
+            2);
+  EXPECT_NE(out.find("numbered 0 to 959"), std::string::npos) << out;
+  // Shredder-FEN castling letters need --chess960.
+  EXPECT_EQ(run_command(std::string(ANNABELLA_BINARY) + " perft --depth 1 --fen " + fen, out, true),
+            2);
+  EXPECT_NE(out.find("is a Chess960 castling right"), std::string::npos) << out;
+}
+
 }  // namespace
 }  // namespace annabella::app

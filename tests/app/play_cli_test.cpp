@@ -5,8 +5,8 @@
 
 #include <fstream>
 
+#include "app/game_record.h"
 #include "app/journal.h"
-#include "app/record.h"
 #include "support/child_process.h"
 #include "support/temp_dir.h"
 #include "tactile/board_simulator.h"
@@ -62,9 +62,9 @@ TEST(PlayCommand, AGameThroughTheSimulatedPegboardWithUnplugMidMoveAndResume) {
   // Nothing was lost: the journal holds the three moves, the PGN too.
   auto journal = read_journal(record / "game.journal");
   ASSERT_TRUE(journal) << journal.error().message;
-  auto game = rebuild_game(*journal);
+  auto game = replay_journal(*journal);
   ASSERT_TRUE(game) << game.error().message;
-  EXPECT_EQ(game->game.ply_count(), 3u);
+  EXPECT_EQ(game->game().ply_count(), 3u);
   EXPECT_NE(read_file(record / "game.pgn").find("1. e4 {[%clk"), std::string::npos);
   EXPECT_FALSE(read_file(record / "scoresheet.brf").empty());
 

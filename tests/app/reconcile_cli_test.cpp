@@ -1,11 +1,18 @@
 // `annabella reconcile` as docs/arbiters-guide.md documents it: text, JSON and errors.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <fstream>
 #include <map>
 #include <memory>
 #include <variant>
 
+#include "app/journal.h"
+#include "app/journal_records.h"
+#include "core/notation.h"
 #include "support/temp_dir.h"
 
 namespace annabella::app {
@@ -356,6 +363,207 @@ TEST(ReconcileCommand, HtmlReportIsWrittenAlongsideTheText) {
   EXPECT_EQ(page.find("http://www.w3.org/2000/svg"), page.find("http"));
   EXPECT_EQ(page.find("https:"), std::string::npos);
   EXPECT_EQ(page.find("<script"), std::string::npos);
+}
+
+// Runs the binary with `args` (no shell), stdout and stderr to `output`; its exit code and its
+// peak resident memory in KiB (wait4's rusage of that child alone).
+struct ChildRun {
+  int exit_code = -1;
+  long max_rss_kib = 0;
+};
+ChildRun run_measured(const std::vector<std::string>& args, const std::filesystem::path& output) {
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const int fd = ::open(output.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    dup2(fd, 1);
+    dup2(fd, 2);
+    std::vector<char*> argv;
+    std::string binary = ANNABELLA_BINARY;
+    argv.push_back(binary.data());
+    std::vector<std::string> copy = args;
+    for (std::string& a : copy) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  ChildRun run;
+  int status = 0;
+  rusage usage{};
+  if (pid > 0 && wait4(pid, &status, 0, &usage) == pid) {
+    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    run.max_rss_kib = usage.ru_maxrss;
+  }
+  return run;
+}
+
+TEST(ReconcileCommand, BoardsThatAgreeOrderNothingOnThemAndNameTheSheetToCorrect) {
+  // Both boards show 8. Nc3; sheet B left out 5. Qxf3 (Art. 8.1, not D.2.9).
+  Files f;
+  std::string out;
+  ASSERT_EQ(
+      run_command(std::string(ANNABELLA_BINARY) + " reconcile --board-a " + kRight + " --board-b " +
+                      kRight + " --sheet-a " + f.path("a.txt") + " --sheet-b " + f.path("b.txt") +
+                      " --clock-log " + f.path("clock.txt") + " --json",
+                  out),
+      0)
+      << out;
+  const auto json = JsonReader(out).read();
+  ASSERT_TRUE(json) << out;
+  const Json& j = *json;
+  EXPECT_TRUE(j["boards_agree"].boolean());
+  EXPECT_EQ(j["procedure"].str(), "correct_sheets");
+  EXPECT_EQ(j["right_sheet"].str(), "A");
+  EXPECT_EQ(j["boards"][0]["steps"].size(), 0u);
+  EXPECT_EQ(j["boards"][1]["steps"].size(), 0u);
+  EXPECT_EQ(j["retraced"]["A"].size(), 0u);
+  EXPECT_FALSE(j["clock"]["readjust"].boolean());
+  ASSERT_EQ(j["sheet_edits"]["B"].size(), 1u);
+  EXPECT_EQ(j["sheet_edits"]["B"][0]["kind"].str(), "write");
+  EXPECT_EQ(j["sheet_edits"]["B"][0]["written"].str(), "Dxf3");
+  EXPECT_EQ(j["sheet_edits"]["B"][0]["cell"].num(), 8);
+  EXPECT_EQ(j["headline"].str().find("the two boards show different positions"), std::string::npos);
+}
+
+TEST(ReconcileCommand, SheetsInSwappedLanguagesAreNamedFirst) {
+  Files f;
+  write(f.dir / "mk.txt",
+        "1. e4 e5 2. Сf3 d6 3. d4 Лg4 4. dxe5 Лxf3 5. Дxf3 dxe5 6. Лc4 Сf6 7. Дb3 Дe7 8. Сc3\n");
+  write(f.dir / "ru.txt",
+        "1. e4 e5 2. Кf3 d6 3. d4 Сg4 4. dxe5 Сxf3 5. Фxf3 dxe5 6. Сc4 Кf6 7. Фb3 Фe7 8. Кc3\n");
+  std::string out;
+  ASSERT_EQ(run_command(std::string(ANNABELLA_BINARY) + " reconcile --board-a " + kRight +
+                            " --board-b " + kNd2 + " --sheet-a " + f.path("mk.txt") +
+                            " --sheet-b " + f.path("ru.txt") + " --lang-a ru --lang-b mk",
+                        out),
+            0)
+      << out;
+  const std::size_t check = out.find("Check first: Sheet A was given as Русский (ru)");
+  EXPECT_NE(check, std::string::npos) << out;
+  EXPECT_LT(check, out.find("What to do")) << out;
+  EXPECT_NE(out.find("Македонски (mk) reads the whole sheet"), std::string::npos) << out;
+}
+
+TEST(ReconcileCommand, ClockLogFromTheStationsGamePgnAndJournal) {
+  // Board B one move behind, sheet B without 5. Qxf3: retraced to ply 8 (D.2.9).
+  Files f;
+  const std::vector<std::string> sans = {"e4",   "e5",   "Nf3", "d6",  "d4",  "Bg4", "dxe5", "Bxf3",
+                                         "Qxf3", "dxe5", "Bc4", "Nf6", "Qb3", "Qe7", "Nc3"};
+  // The station's game.pgn: [%clk] after each move (90 min + 30 s, each move 10 s).
+  std::string pgn = "[Event \"r\"]\n[TimeControl \"5400+30\"]\n\n";
+  std::array<long long, 2> left = {5400000, 5400000};
+  std::vector<std::array<long long, 2>> after;
+  for (std::size_t i = 0; i < sans.size(); ++i) {
+    left[i % 2] += 20000;
+    after.push_back(left);
+    const long long s = left[i % 2] / 1000;
+    char clk[32];
+    std::snprintf(clk, sizeof clk, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
+    pgn += (i % 2 ? "" : std::to_string(i / 2 + 1) + ". ") + sans[i] + " {[%clk " + clk + "]} ";
+  }
+  write(f.dir / "game.pgn", pgn + "*\n");
+  // The station's journal: a begin entry and one move entry a ply, written by app::Journal.
+  {
+    auto journal = Journal::create(f.dir / "game.journal");
+    ASSERT_TRUE(journal) << journal.error().message;
+    rec::Begin begin;
+    begin.header.control = "5400+30";
+    ASSERT_TRUE(journal->append(encode(JournalRecord{begin})));
+    core::Position pos;
+    for (std::size_t i = 0; i < sans.size(); ++i) {
+      rec::Move m;
+      m.ply = int(i + 1);
+      m.move = *core::read_move(pos, sans[i], core::english_letters(), core::Strictness::Strict);
+      m.san = sans[i];
+      m.at = std::chrono::milliseconds(10000 * long(i + 1));
+      m.white_left = std::chrono::milliseconds(after[i][0]);
+      m.black_left = std::chrono::milliseconds(after[i][1]);
+      ASSERT_TRUE(journal->append(encode(JournalRecord{m})));
+      pos.play(m.move);
+    }
+  }
+  for (const char* log : {"game.pgn", "game.journal"}) {
+    SCOPED_TRACE(log);
+    std::string out;
+    ASSERT_EQ(
+        run_command(command(f, "b.txt", std::string("--json --clock-log ") + f.path(log)), out), 0)
+        << out;
+    const auto json = JsonReader(out).read();
+    ASSERT_TRUE(json) << out;
+    EXPECT_TRUE((*json)["clock"]["readjust"].boolean());
+    EXPECT_EQ((*json)["clock"]["reading_ply"].num(), 8);
+    EXPECT_EQ((*json)["clock"]["white_ms"].num(), double(after[7][0]));
+    EXPECT_EQ((*json)["clock"]["black_ms"].num(), double(after[7][1]));
+  }
+  // A damaged journal is refused with its line.
+  std::string text = read_file(f.dir / "game.journal");
+  text.replace(text.find("Qxf3"), 4, "Qxf4");
+  write(f.dir / "bad.journal", text);
+  std::string out;
+  EXPECT_EQ(run_command(command(f, "b.txt", "--clock-log " + f.path("bad.journal")), out, true), 2);
+  EXPECT_NE(out.find("bad.journal"), std::string::npos) << out;
+}
+
+TEST(ReconcileCommand, JsonIsValidUtf8ForALatin1Sheet) {
+  // Sheet B saved as Latin-1: "Läufer" notes and an "é" in a move are bytes that are not UTF-8.
+  Files f;
+  write(f.dir / "latin1.txt", "1. e4 e5\n2. Sf3 d6\n3. d4 Lg4 {L\xE4ufer}\n4. dxe5 L\xE9xf3\n");
+  std::string out;
+  ASSERT_EQ(run_command(command(f, "latin1.txt", "--json") + " > " + f.path("out.json"), out), 0);
+  const std::string check =
+      "python3 -c 'import json,sys; "
+      "j=json.loads(open(sys.argv[1],\"rb\").read().decode(\"utf-8\")); "
+      "print(j[\"notes\"][0]); print([p[\"written\"] for p in j[\"sheets\"][1][\"plies\"]][7])' " +
+      f.path("out.json");
+  ASSERT_EQ(run_command(check, out, true), 0) << out;
+  EXPECT_NE(out.find("sheet b \"" + (f.dir / "latin1.txt").string() +
+                     "\" is not UTF-8: line 3, column 13 has the byte 0xE4"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("L\\xE9xf3"), std::string::npos) << out;
+  // The text report is UTF-8 too, with the same note.
+  ASSERT_EQ(run_command(command(f, "latin1.txt", ""), out), 0);
+  EXPECT_NE(out.find("is not UTF-8: line 3, column 13"), std::string::npos) << out;
+  EXPECT_EQ(out.find('\xE9'), std::string::npos);
+}
+
+TEST(ReconcileCommand, AHugeSheetIsRefusedWithinBoundedMemory) {
+  // A 10 MB sheet (the Opera game again and again) and a 900 KB one of 225,000 written moves:
+  // each refused with the limit named, the peak memory of the run a few megabytes.
+  Files f;
+  const std::string game =
+      "1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3\n";
+  {
+    std::ofstream big(f.dir / "big.txt", std::ios::binary);
+    for (std::size_t n = 0; n < 10000000; n += game.size()) big << game;
+  }
+  {
+    std::ofstream many(f.dir / "many.txt", std::ios::binary);
+    for (int n = 0; n < 225000; ++n) many << "Nf3 ";
+  }
+  const std::vector<std::string> base = {"reconcile",
+                                         "--board-a",
+                                         kRight,
+                                         "--board-b",
+                                         kRight,
+                                         "--sheet-a",
+                                         (f.dir / "a.txt").string(),
+                                         "--sheet-b"};
+  for (const auto& [sheet, message] :
+       {std::pair<std::string, std::string>{"big.txt",
+                                            "is larger than 1048576 bytes (1 MiB), the most "
+                                            "annabella reconcile reads from it"},
+        {"many.txt",
+         "225000 written moves; a reconciliation reads at most 2000 (1000 moves a "
+         "side), and move 2001 stands on line 1"}}) {
+    SCOPED_TRACE(sheet);
+    std::vector<std::string> args = base;
+    args.push_back((f.dir / sheet).string());
+    const ChildRun run = run_measured(args, f.dir / "out.txt");
+    EXPECT_EQ(run.exit_code, 2);
+    EXPECT_NE(read_file(f.dir / "out.txt").find(message), std::string::npos)
+        << read_file(f.dir / "out.txt");
+    EXPECT_LT(run.max_rss_kib, 64 * 1024) << "peak resident memory in KiB";
+  }
 }
 
 }  // namespace

@@ -81,12 +81,17 @@ TEST(RecordingCommand, VerifiesTheDigestChainAndFindsAChange) {
   const std::string wav = (dir / "game.wav").string();
   std::string out;
   ASSERT_EQ(run_command(kBinary + " say --silent --wav " + wav + " e4 e5 Nf3", out), 0);
-  ASSERT_EQ(run_command(kBinary + " recording verify " + wav, out), 0);
-  EXPECT_NE(out.find("3 phrases, digest chain intact"), std::string::npos) << out;
+  // `say --wav` keeps no journal: nothing seals the recording, so only the chain is checked, and
+  // that is accepted only when asked for (docs/record.md).
+  EXPECT_EQ(run_command(kBinary + " recording verify " + wav, out, true), 1);
+  EXPECT_NE(out.find("not sealed: no seal of this recording"), std::string::npos) << out;
+  ASSERT_EQ(run_command(kBinary + " recording verify --unsealed-ok " + wav, out), 0);
+  EXPECT_NE(out.find("3 cue lines (3 phrases), digest chain intact"), std::string::npos) << out;
+  EXPECT_NE(out.find("result: verified"), std::string::npos) << out;
   std::string cues = read_file(wav + ".cues.txt");
   cues.replace(cues.find("Eva fuenf"), 9, "Eva vier ");
   std::ofstream(wav + ".cues.txt") << cues;
-  EXPECT_EQ(run_command(kBinary + " recording verify " + wav, out, true), 1);
+  EXPECT_EQ(run_command(kBinary + " recording verify --unsealed-ok " + wav, out, true), 1);
   EXPECT_NE(out.find("digest mismatch"), std::string::npos) << out;
 }
 
@@ -126,8 +131,7 @@ TEST(SayCommand, AMoveReadingAsTwoLegalMovesStopsNamingBoth) {
             "Eva vier\nEva fuenf\nannabella say: move 3: Bc4: bishop f1-c4 (English letters) or "
             "pawn c2-c4 (German letters)\n");
   ASSERT_EQ(run_command(kBinary + " say --silent e4 e5 Lc4 Nf6 Bc3", out), 0);  // one reading each
-  EXPECT_EQ(out,
-            "Eva vier\nEva fuenf\nLaeufer Cesar vier\nSpringer Felix sechs\nCesar drei\n");
+  EXPECT_EQ(out, "Eva vier\nEva fuenf\nLaeufer Cesar vier\nSpringer Felix sechs\nCesar drei\n");
 }
 
 TEST(HearCommand, AMoveReadingAsTwoLegalMovesExitsOneNamingBoth) {

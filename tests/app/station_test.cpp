@@ -12,6 +12,7 @@
 #include "core/time_control.h"
 #include "speech/phrases.h"
 #include "speech/vocabulary.h"
+#include "support/station_driver.h"
 #include "support/temp_dir.h"
 
 namespace annabella::app {
@@ -19,96 +20,9 @@ namespace {
 
 using namespace std::chrono_literals;
 using annabella::testing::read_file;
-
-struct Said {
-  Route route;
-  std::string text;
-};
-
-class RecordingOutput : public StationOutput {
- public:
-  void say(const speech::Phrase& phrase, Route route, TimePoint) override {
-    said.push_back({route, phrase.text});
-  }
-  void print(TimePoint, std::string_view text) override { printed.emplace_back(text); }
-
-  bool printed_containing(std::string_view part) const {
-    return std::any_of(printed.begin(), printed.end(),
-                       [&](const std::string& line) { return line.find(part) != line.npos; });
-  }
-  std::vector<Said> said;
-  std::vector<std::string> printed;
-};
-
-// Drives a Station in synthetic time.
-class StationDriver {
- public:
-  explicit StationDriver(const std::filesystem::path& folder, bool resume = false,
-                         config::StationConfig config = {}) {
-    StationOptions options;
-    options.config = std::move(config);
-    options.record_folder = folder;
-    options.resume = resume;
-    auto opened = Station::open(options, output, now);
-    EXPECT_TRUE(opened) << opened.error().message;
-    if (opened) station = std::move(*opened);
-  }
-
-  StationDriver& board(tactile::BoardInput::Kind kind, std::string_view square,
-                       std::chrono::milliseconds after = 300ms) {
-    tactile::BoardInput in;
-    in.kind = kind;
-    in.square = *core::parse_square(square);
-    now += after;
-    in.time = now;
-    station->handle(StationEvent::pegboard(in));
-    return *this;
-  }
-  // The sighted player's DGT e-board, which reports the pieces.
-  StationDriver& eboard(tactile::BoardInput::Kind kind, std::string_view square,
-                        core::Piece piece = core::NO_PIECE) {
-    tactile::BoardInput in;
-    in.kind = kind;
-    in.square = *core::parse_square(square);
-    in.piece = piece;
-    now += 300ms;
-    in.time = now;
-    station->handle(StationEvent::sighted_board(in));
-    return *this;
-  }
-  StationDriver& lift(std::string_view square) {
-    return board(tactile::BoardInput::Kind::Lift, square);
-  }
-  StationDriver& place(std::string_view square) {
-    return board(tactile::BoardInput::Kind::Place, square);
-  }
-  // A move on the pegboard as a hand makes it (captured piece first), then the settle time.
-  StationDriver& hand(std::string_view from, std::string_view to, bool capture = false) {
-    if (capture) lift(to);
-    lift(from).place(to);
-    return wait(400ms);
-  }
-  StationDriver& console(const std::string& line, std::chrono::milliseconds after = 500ms) {
-    now += after;
-    station->handle(StationEvent::console(now, line));
-    return *this;
-  }
-  StationDriver& wait(std::chrono::milliseconds span) {
-    const TimePoint end = now + span;
-    while (auto next = station->next_deadline()) {
-      if (*next > end) break;
-      now = std::max(now, *next);
-      station->tick(now);
-    }
-    now = end;
-    station->tick(now);
-    return *this;
-  }
-
-  RecordingOutput output;
-  TimePoint now = TimePoint(1h);
-  std::unique_ptr<Station> station;
-};
+using annabella::testing::RecordingOutput;
+using annabella::testing::Said;
+using annabella::testing::StationDriver;
 
 TEST(Station, TheViPlayersMoveIsMadeOnThePegboardThenAnnouncedThenTheClockSwitches) {
   annabella::testing::TempDir dir;
@@ -163,13 +77,32 @@ TEST(Station, ATypedMoveReadingAsTwoLegalMovesIsNeverRecordedSilently) {
   EXPECT_EQ(d.station->game().ply_count(), 3u) << "a move was recorded";
   EXPECT_EQ(d.station->clock().running(), core::BLACK);
   EXPECT_EQ(d.output.said.size(), said) << d.output.said.back().text;
+  // The console asks, naming both readings.
   EXPECT_TRUE(d.output.printed_containing(
-      "Bc5: bishop f8-c5 (English letters) or pawn c7-c5 (German letters)"))
+      "Bc5: 1 = bishop f8-c5 (English letters); 2 = pawn c7-c5 (German letters)?"))
       << d.output.printed.back();
   // Written so that it reads one way, it is recorded.
   d.console("Lc5");
   ASSERT_EQ(d.station->game().ply_count(), 4u);
   EXPECT_EQ(core::to_uci(d.station->game().moves().back()), "f8c5");
+}
+
+// The answer to the question is the number of the reading meant; "2" records the pawn move.
+TEST(Station, TheAnswerToWhichReadingRecordsThatMove) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("e2", "e4");
+  d.console("e5");
+  d.lift("e7").place("e5").wait(400ms);
+  d.hand("g1", "f3");
+  d.console("Bc5");
+  ASSERT_EQ(d.station->game().ply_count(), 3u);
+  d.console("3");  // no such reading: not an answer, and no command either
+  EXPECT_EQ(d.station->game().ply_count(), 3u);
+  d.console("2");
+  ASSERT_EQ(d.station->game().ply_count(), 4u);
+  EXPECT_EQ(core::to_uci(d.station->game().moves().back()), "c7c5");
+  EXPECT_EQ(d.output.said.back().text, "Cesar fuenf");
 }
 
 // console.letters = "en": the assistant's letters decide "Bc5" with no question.
@@ -229,7 +162,10 @@ TEST(Station, TheSightedPlayerCannotMoveForTheViPlayer) {
   d.hand("e2", "e4");
   d.console("Ke7");
   EXPECT_EQ(d.station->game().ply_count(), 1u);
-  EXPECT_TRUE(d.output.printed_containing("not a move"));
+  EXPECT_TRUE(d.output.printed_containing("Ke7"));
+  EXPECT_TRUE(d.output.printed_containing("(nothing recorded)"));
+  // The reason is said once, not "not a move: ... is not a move".
+  EXPECT_FALSE(d.output.printed_containing("not a move: "));
 }
 
 TEST(Station, TimeOnRequestIsPrivateWithMovesCompleted) {
@@ -241,7 +177,7 @@ TEST(Station, TimeOnRequestIsPrivateWithMovesCompleted) {
   ASSERT_FALSE(d.output.said.empty());
   EXPECT_EQ(d.output.said.back().route, Route::Private);  // D.2.10.4
   EXPECT_NE(d.output.said.back().text.find("Zug"), std::string::npos) << d.output.said.back().text;
-  EXPECT_TRUE(d.output.printed_containing("1 moves completed (D.2.10.4)"));
+  EXPECT_TRUE(d.output.printed_containing("1 move completed (D.2.10.4)"));
 }
 
 TEST(Station, ReadingTheBoardIsPrintedAndSpokenPrivately) {
@@ -270,7 +206,7 @@ TEST(Station, ReadingSquaresAndCapturedPiecesIsPrintedAndSpokenPrivately) {
   EXPECT_EQ(d.output.said.back().route, Route::Private);
   EXPECT_EQ(d.output.said.back().text, "Eva vier: leer; David fuenf: Weiss Bauer");
   d.console("captured");
-  EXPECT_TRUE(d.output.printed_containing("captured: white none; black pawn"));
+  EXPECT_TRUE(d.output.printed_containing("White has taken: pawn; Black has taken: nothing"));
   EXPECT_EQ(d.output.said.back().route, Route::Private);
   EXPECT_EQ(d.output.said.back().text, "Geschlagen: Weiss: keine; Schwarz: Bauer");
 }
@@ -373,26 +309,53 @@ TEST(Station, LowTimeWarningsArePrivateOncePerThresholdAndOffByDefault) {
   EXPECT_EQ(d.output.said.size(), 2u);
 }
 
-TEST(Station, AnAdjournedGameResumesWithTheSealedMoveAndStoppedClocks) {
+// Guidelines I: the sealed move must be legal; the envelope shows what I.2 asks; at the
+// resumption the arbiter opens it, the station makes and announces the sealed move and starts
+// the replier's clock (I.9.1), and no other move is accepted in its place.
+TEST(Station, AnAdjournedGameResumesWithTheSealedMoveMadeWhenTheEnvelopeIsOpened) {
   annabella::testing::TempDir dir;
   const auto folder = dir.path() / "record";
   {
-    StationDriver d(folder);
+    config::StationConfig cfg;
+    cfg.event.name = "Club Open";
+    cfg.event.round = "4";
+    cfg.event.date = "2026.11.23";
+    StationDriver d(folder, false, cfg);
     d.hand("d2", "d4");
     d.console("Nf6");
     d.hand("g8", "f6");
-    d.console("adjourn c4");  // White seals 2. c4 (Guidelines I)
+    d.console("adjourn Ke3");  // not legal: nothing sealed (Guidelines I.8)
+    EXPECT_FALSE(d.station->finished());
+    EXPECT_TRUE(d.output.printed_containing("is not a legal move written unambiguously"));
+    EXPECT_FALSE(d.station->clock().paused());
+    d.console("adjourn c4");  // White seals 2. c4 (Guidelines I.1.1)
     EXPECT_TRUE(d.station->finished());
-    EXPECT_TRUE(d.output.printed_containing("adjourned. Envelope: "));
+    for (const char* part :
+         {"Envelope:", "White: White player; Black: Black player",
+          "event: Club Open, round 4, board 1", "adjourned on 2026.11.23 at ",
+          "position before the sealed move: rnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w",
+          "sealed move number: 2. (White to move)", "clocks: White 1:30:", "sealed by: White",
+          "sealed move (inside the envelope): c4 = c4"})
+      EXPECT_TRUE(d.output.printed_containing(part)) << part;
   }
   StationDriver again(folder, true);
   ASSERT_TRUE(again.station);
-  EXPECT_TRUE(again.output.printed_containing("the envelope's sealed move is \"c4\""));
+  EXPECT_TRUE(again.output.printed_containing("adjourned: the sealed move waits in its envelope"));
+  EXPECT_FALSE(again.output.printed_containing("c4"));  // still sealed
   EXPECT_TRUE(again.station->clock().paused());
-  again.console("continue");
+  again.console("continue");  // not before the envelope is opened
+  EXPECT_TRUE(again.station->clock().paused());
+  again.hand("e2", "e4");  // another move on the pegboard is not made in its place
+  EXPECT_EQ(again.station->game().ply_count(), 2u);
+  again.hand("e4", "e2");
+  again.console("open-envelope");
+  ASSERT_EQ(again.station->game().ply_count(), 3u);
+  EXPECT_EQ(core::to_uci(again.station->game().moves().back()), "c2c4");
+  EXPECT_EQ(again.station->record().moves().back().by, MoveSource::Sealed);
+  EXPECT_EQ(again.output.said.back().route, Route::Public);
+  EXPECT_EQ(again.output.said.back().text, "Cesar vier");
   EXPECT_FALSE(again.station->clock().paused());
-  again.hand("c2", "c4");
-  EXPECT_EQ(again.station->game().ply_count(), 3u);
+  EXPECT_EQ(again.station->clock().running(), core::BLACK);  // the replier's clock (I.9.1)
 }
 
 // The power fails while White thinks (touches recorded): the resumed clock is White's time at
@@ -711,7 +674,16 @@ TEST(Station, ADrawOfferIsTheLastMoversAndAMoveDeclinesIt) {
   StationDriver d(dir.path() / "record");
   d.hand("e2", "e4");
   d.console("draw-offer");
-  EXPECT_TRUE(d.output.printed_containing("White offers a draw (Art. 9.1.2)"));
+  EXPECT_TRUE(d.output.printed_containing("White offers a draw (Art. 9.1.2"));
+  // Journaled, in the exports (Art. 9.1.2.2: "(=)" on the scoresheet), said privately to the VI
+  // player with who offered it.
+  EXPECT_NE(read_file(dir.path() / "record" / "game.journal").find("\toffer\tby=white"),
+            std::string::npos);
+  EXPECT_NE(read_file(dir.path() / "record" / "game.pgn").find("(=) White offers a draw"),
+            std::string::npos)
+      << read_file(dir.path() / "record" / "game.pgn");
+  EXPECT_EQ(d.output.said.back().route, Route::Private);
+  EXPECT_EQ(d.output.said.back().text, "Remisangebot von Weiss");
   d.console("e5");  // Black plays on
   d.hand("e7", "e5");
   d.console("draw-accept");

@@ -159,6 +159,63 @@ TEST(Config, WordOverridesMustBeStrings) {
       std::string::npos);
 }
 
+TEST(Config, TheTimeControlAndTheStartPositionAreReadAsTheGameReadsThem) {
+  const std::string e =
+      error_of("[game]\ntime_control = \"90 minutes maybe\"\nstart_fen = \"8/8/8 w - - 0 1\"\n");
+  EXPECT_NE(e.find("board.toml:2: game.time_control: "), std::string::npos) << e;
+  EXPECT_NE(e.find("board.toml:3: game.start_fen: "), std::string::npos) << e;
+  auto good = parse_config(
+      "[game]\ntime_control = \"40/5400+30:1800+30\"\nstart_fen = \"4k3/8/8/8/8/8/8/4K3 w - - "
+      "0 1\"\n",
+      "board.toml");
+  ASSERT_TRUE(good) << good.error().message;
+  EXPECT_EQ(good->game.start_fen, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+}
+
+// A line break in a name would forge a line in the station log (issue 12, section 3).
+TEST(Config, TextsWithControlCharactersAreRefused) {
+  std::string e = error_of("[white]\nname = \"Anna\\n[0:00:01.000] made 1. e4\"\n");
+  EXPECT_NE(e.find("board.toml:2: white.name: holds a control character, a line break"),
+            std::string::npos)
+      << e;
+  e = error_of("[event]\nsite = \"Bad\\u001b[2J\"\n");
+  EXPECT_NE(e.find("board.toml:2: event.site: holds a control character, the byte 0x1B"),
+            std::string::npos)
+      << e;
+  e = error_of("[speech.words]\nfile_e = \"Emil\\r\"\n");
+  EXPECT_NE(e.find("board.toml:2: speech.words.file_e: the word holds a control character"),
+            std::string::npos)
+      << e;
+  EXPECT_TRUE(parse_config("[white]\nname = \"Müller, Jürgen\"\n", "board.toml"));
+}
+
+TEST(Config, ProblemsComeInTheFilesOrderWithTheCallersChecks) {
+  const ExtraChecks more = [](const StationConfig& c) {
+    return std::vector<std::string>{c.source.where("speech.words.file_x") +
+                                    "speech.words.file_x: not a word"};
+  };
+  auto c =
+      parse_config("[white]\nname = \"A\\nB\"\n[speech.words]\nfile_x = \"X\"\n[event]\nbord = 1\n",
+                   "board.toml", more);
+  ASSERT_FALSE(c);
+  EXPECT_EQ(c.error().message.substr(0, c.error().message.find('\n')),
+            "board.toml:2: white.name: holds a control character, a line break (\\n), after "
+            "\"A\": texts reach the station log and the record, where it could forge a line");
+  const auto words = c.error().message.find("board.toml:4: speech.words.file_x: not a word");
+  const auto bord = c.error().message.find("board.toml:6: event.bord");
+  EXPECT_NE(words, std::string::npos) << c.error().message;
+  EXPECT_LT(words, bord) << c.error().message;
+}
+
+TEST(Config, TheSourceNamesTheLineOfEachKeySet) {
+  auto c = parse_config("[event]\nboard = 3\n\n[speech.words]\nfile_e = \"Emil\"\n", "b.toml");
+  ASSERT_TRUE(c) << c.error().message;
+  EXPECT_EQ(c->source.where("event.board"), "b.toml:2: ");
+  EXPECT_EQ(c->source.where("speech.words.file_e"), "b.toml:5: ");
+  EXPECT_EQ(c->source.where("record.braille_table"), "b.toml: ");
+  EXPECT_EQ(StationConfig{}.source.where("event.board"), "");
+}
+
 TEST(Config, ExampleParsesToTheDefaults) {
   auto c = parse_config(example_toml(), "example.toml");
   ASSERT_TRUE(c.has_value()) << c.error().message;
@@ -207,8 +264,34 @@ TEST(Config, CheckCommandReportsOkAndErrors) {
   EXPECT_EQ(testing::run_command(
                 std::string(ANNABELLA_BINARY) + " config check " + (dir / "missing.toml").string(),
                 output, true),
-            1);
+            2);  // unreadable input (README "Exit status")
   EXPECT_NE(output.find("cannot read"), std::string::npos) << output;
+}
+
+}  // namespace
+}  // namespace annabella::config
+
+namespace annabella::config {
+namespace {
+
+// Each player's language for everything private (issue 17): German unless set; any shipped
+// language by its code (case does not matter); an unknown one is refused naming the supported.
+TEST(Config, EachPlayerHasALanguage) {
+  auto defaults = parse_config("", "empty.toml");
+  ASSERT_TRUE(defaults.has_value());
+  EXPECT_EQ(defaults->white.language, "de");
+  EXPECT_EQ(defaults->black.language, "de");
+  auto c = parse_config("[white]\nlanguage = \"mk\"\n[black]\nlanguage = \"SR-cyrl\"\n", "b.toml");
+  ASSERT_TRUE(c.has_value()) << c.error().message;
+  EXPECT_EQ(c->white.language, "mk");
+  EXPECT_EQ(c->black.language, "sr-Cyrl");
+  const std::string e = error_of("[white]\nname = \"A\"\nlanguage = \"klingon\"\n");
+  EXPECT_NE(e.find("board.toml:3: white.language: \"klingon\" is not a supported language"),
+            std::string::npos)
+      << e;
+  for (const char* named : {"mk (Macedonian)", "sr (Serbian, Latin script)", "bg (Bulgarian)",
+                            "sq (Albanian)", "ru (Russian)", "en (English)", "de (German)"})
+    EXPECT_NE(e.find(named), std::string::npos) << named << " in " << e;
 }
 
 }  // namespace

@@ -153,7 +153,7 @@ TEST(ScoresheetLayout, BlackToMoveFirstKeepsBlacksColumn) {
   const Position black_first =
       *Position::from_fen("rnbqkbnr/pppppppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
   EXPECT_EQ(scoresheet_lines(black_first, {"d5", "exd6", "Nf6"}),
-            (std::vector<std::string>{"1. ... d5", "2. exd6 Nf6"}));
+            (std::vector<std::string>{"1... d5", "2. exd6 Nf6"}));
   EXPECT_EQ(move_number_label(black_first, 0), "1...");
   EXPECT_EQ(move_number_label(black_first, 1), "2.");
   EXPECT_EQ(move_number_label(black_first, 2), "2...");
@@ -176,7 +176,7 @@ TEST(ScoresheetLayout, NumbersFollowTheStartPositionsFullMoveNumber) {
   EXPECT_EQ(move_number_label(move_40_white, 1), "40...");
   const Position move_40_black = *Position::from_fen("4k3/8/8/8/8/8/8/4K2R b K - 3 40");
   EXPECT_EQ(scoresheet_lines(move_40_black, {"Kd7", "Rh7+", "Kc6"}),
-            (std::vector<std::string>{"40. ... Kd7", "41. Rh7+ Kc6"}));
+            (std::vector<std::string>{"40... Kd7", "41. Rh7+ Kc6"}));
   EXPECT_TRUE(scoresheet_lines(Position(), {}).empty());
 }
 

@@ -1,13 +1,15 @@
-// Fuzzes the recording's cue-list check (speech/recorder.h verify_cue_list, behind `annabella
-// recording verify`): any text against a short sound never crashes; what is accepted is a chain
-// whose lines each count once, and the same text with one byte changed in a cue line is refused.
+// Fuzzes the recording's cue-list check (speech/cue_list.h verify_cue_list, behind `annabella
+// recording verify`), cue list v1 to v3: any text against a short sound never crashes; what is
+// accepted is a chain whose verified lines each count once (phrases, cut markers, at most one
+// interrupted marker), with a digest kept per line; and the same text with the first cue line
+// changed is refused.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "speech/recorder.h"
+#include "speech/cue_list.h"
 #include "tests/fuzz/fuzz_check.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -20,21 +22,32 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string text(reinterpret_cast<const char*>(data) + 1, size - 1);
 
   auto checked = speech::verify_cue_list(text, samples, "fuzz.cues");
-  if (!checked) return 0;
+  if (!checked) {
+    check(!checked.error().message.empty());
+    return 0;
+  }
+  // Complete cue lines (ending in a line end); the last one may be a torn tail, not counted.
   int cue_lines = 0;
+  std::size_t first_cue = std::string::npos;
   for (std::size_t from = 0; from < text.size();) {
-    std::size_t stop = text.find('\n', from);
-    if (stop == std::string::npos) stop = text.size();
-    if (stop > from && text[from] != '#') ++cue_lines;
+    const std::size_t stop = text.find('\n', from);
+    if (stop == std::string::npos) break;
+    if (stop > from && text[from] != '#') {
+      ++cue_lines;
+      if (first_cue == std::string::npos) first_cue = from;
+    }
     from = stop + 1;
   }
-  check(checked->phrases + checked->cut_markers == cue_lines);
-  // A digest chain: flipping the first character of the first cue line breaks it.
-  if (cue_lines > 0) {
+  const auto& c = *checked;
+  check(c.phrases + c.cut_markers + (c.interrupted ? 1 : 0) == c.lines);
+  check(c.lines == cue_lines || (c.lines == cue_lines - 1 && !c.torn_tail.empty()));
+  check(static_cast<int>(c.digests.size()) == c.lines);
+  check(c.last_digest == c.digest_at(c.lines));
+  check(!c.interrupted || c.interrupted->line == c.lines);
+  // A digest chain: changing the first character of the first cue line breaks it.
+  if (c.lines > 0) {
     std::string changed = text;
-    std::size_t at = 0;
-    while (changed[at] == '#') at = changed.find('\n', at) + 1;
-    changed[at] = changed[at] == '1' ? '2' : '1';
+    changed[first_cue] = changed[first_cue] == '1' ? '2' : '1';
     check(!speech::verify_cue_list(changed, samples, "fuzz.cues"));
   }
   return 0;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/reconcile_report.h"
+#include "app/reconcile_text.h"
 #include "core/reconcile.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -44,7 +45,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (squares[s] != r.target.piece_on(core::Square(s))) std::abort();
   }
   const std::string out =
-      core::arbiter_text(r) + app::reconciliation_json(r) + app::reconciliation_html(r);
+      app::arbiter_text(r) + app::reconciliation_json(r) + app::reconciliation_html(r);
   if (out.empty()) std::abort();
   return 0;
 }

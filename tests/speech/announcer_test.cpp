@@ -195,7 +195,7 @@ TEST(Recording, AReadoutCutOffByAMoveIsMarkedInTheCueList) {
   EXPECT_EQ(check->last_digest, digest);  // the mark was made before wait_until_idle returned
 
   const std::string cues = ::annabella::testing::read_file(Recorder::cue_path(wav));
-  EXPECT_NE(cues.find("cue list v2"), std::string::npos) << cues;
+  EXPECT_NE(cues.find("cue list v3"), std::string::npos) << cues;
   EXPECT_NE(cues.find("\tprivate\treadout\ttone 1 50000\t"), std::string::npos) << cues;
   const auto cut = cues.find("\tprivate\tcut\tphrase 1 cut off by a move after ");
   ASSERT_NE(cut, std::string::npos) << cues;
@@ -284,6 +284,54 @@ TEST(Recording, DigestChainVerifiesAndShowsTampering) {
     }
     EXPECT_FALSE(verify_recording(wav));
   }
+}
+
+}  // namespace
+}  // namespace annabella::speech
+
+namespace annabella::speech {
+namespace {
+
+// A synthesizer that notes the voice of every phrase it is asked for (and gives 100 samples).
+class VoiceNotingSynthesizer final : public Synthesizer {
+ public:
+  explicit VoiceNotingSynthesizer(std::shared_ptr<std::vector<std::string>> voices)
+      : voices_(std::move(voices)) {}
+  int sample_rate_hz() const override { return 22050; }
+  Status synthesize(std::string_view spoken, const Voice& voice,
+                    const std::function<bool(std::span<const std::int16_t>)>& chunk) override {
+    voices_->push_back(voice.name + ": " + std::string(spoken));
+    const Samples samples(100, 1);
+    chunk(samples);
+    return {};
+  }
+
+ private:
+  std::shared_ptr<std::vector<std::string>> voices_;
+};
+
+// A phrase is spoken in its language's voice (a private phrase in the player's language), and
+// one text in two languages' voices is synthesized twice, not taken from the cache.
+TEST(Announcer, EachPhraseIsSpokenInItsOwnVoice) {
+  auto voices = std::make_shared<std::vector<std::string>>();
+  auto device = std::make_shared<DeviceLog>();
+  Announcer::Settings settings;
+  auto announcer = Announcer::start(
+      fixtures::profile("fide"), settings, std::make_unique<VoiceNotingSynthesizer>(voices),
+      [device](std::string_view, int) -> Result<std::unique_ptr<AudioSink>> {
+        return std::unique_ptr<AudioSink>(new LogSink(device));
+      },
+      Clock::now());
+  ASSERT_TRUE(announcer);
+  const auto now = Clock::now();
+  (*announcer)->announce({PhraseKind::Move, "Eva vier", "Eva vier", "", ""}, Route::Public, now);
+  (*announcer)->wait_until_idle();
+  (*announcer)->announce({PhraseKind::Message, "Da", "Da", "", "sr"}, Route::Private, now);
+  (*announcer)->announce({PhraseKind::Message, "Da", "Da", "", "bg"}, Route::Private, now);
+  (*announcer)->announce({PhraseKind::Message, "Da", "Da", "", "sr"}, Route::Private, now);
+  (*announcer)->wait_until_idle();
+  // The move in the profile's voice (no voice of its own); "Da" in Serbian once (then cached).
+  EXPECT_EQ(*voices, (std::vector<std::string>{"de: Eva vier", "sr: Da", "bg: Da"}));
 }
 
 }  // namespace

@@ -115,24 +115,24 @@ TEST(Numbers, GermanNumberWords) {
                                                {23, "dreiundzwanzig"},
                                                {45, "fuenfundvierzig"},
                                                {59, "neunundfuenfzig"},
-                                               {100, "hundert"},
-                                               {101, "hunderteins"},
-                                               {123, "hundertdreiundzwanzig"}};
+                                               {100, "einhundert"},
+                                               {101, "einhunderteins"},
+                                               {123, "einhundertdreiundzwanzig"}};
   for (const auto& [n, text] : cases) EXPECT_EQ(number_words(v, n).display, text) << n;
-  EXPECT_EQ(number_words(v, 25).spoken, "fünfundzwanzig");
+  EXPECT_EQ(number_words(v, 25).spoken, "fünfund zwanzig");  // read as eSpeak reads 25
   EXPECT_EQ(number_words(v, 1, "f").display, "eine");
 }
 
 TEST(Numbers, CountsInTheirPluralForms) {
   const Vocabulary de = profile("fide");
   EXPECT_EQ(count_words(de, "move", 1).display, "ein Zug");
-  EXPECT_EQ(count_words(de, "move", 23).spoken, "dreiundzwanzig Züge");
+  EXPECT_EQ(count_words(de, "move", 23).spoken, "dreiund zwanzig Züge");
   EXPECT_EQ(count_words(de, "hour", 1).display, "eine Stunde");
   EXPECT_EQ(count_words(de, "minute", 21).display, "einundzwanzig Minuten");
   const Vocabulary en = profile("english-anna");
   EXPECT_EQ(count_words(en, "second", 1).display, "one second");
   EXPECT_EQ(count_words(en, "move", 42).display, "forty-two moves");
-  EXPECT_EQ(count_words(en, "move", 140).display, "one hundred forty moves");
+  EXPECT_EQ(count_words(en, "move", 140).display, "one hundred and forty moves");
   const Vocabulary ru = profile("russian");
   EXPECT_EQ(count_words(ru, "minute", 1).display, "одна минута");
   EXPECT_EQ(count_words(ru, "minute", 2).display, "две минуты");
@@ -170,6 +170,7 @@ TEST(EventPhrase, FideTable) {
        "Zeitkontrolle erreicht: vierzig Zuege. dreissig Minuten dazu"},
       {phrase_low_time(v, core::WHITE, 5min + 900ms), "Weiss: noch fuenf Minuten"},
       {phrase_flag_fall(v, core::BLACK), "Schwarz: Zeit abgelaufen"},
+      {phrase_draw_offer(v, core::WHITE), "Remisangebot von Weiss"},
       {phrase_draw_claim(v, core::Termination::ThreefoldRepetitionClaim),
        "Remis kann beansprucht werden: Dreifache Stellungswiederholung"},
       {phrase_draw_claim(v, core::Termination::FiftyMoveClaim),

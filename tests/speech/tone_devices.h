@@ -101,7 +101,7 @@ class LogSink final : public AudioSink {
 
 inline Phrase tone(PhraseKind kind, int value, int count, std::string topic = {}) {
   const std::string text = "tone " + std::to_string(value) + " " + std::to_string(count);
-  return {kind, text, text, std::move(topic)};
+  return {kind, text, text, std::move(topic), {}};
 }
 
 }  // namespace annabella::speech

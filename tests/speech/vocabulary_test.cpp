@@ -100,3 +100,31 @@ TEST(Vocabulary, LoadsAProfileFile) {
 
 }  // namespace
 }  // namespace annabella::speech
+
+namespace annabella::speech {
+namespace {
+
+// A profile holds the move words; the rest comes from its language (meta.language), unless the
+// profile gives it; a language that is not shipped leaves the profile to give everything.
+TEST(Vocabulary, TheRestComesFromTheProfilesLanguage) {
+  std::string moves = "meta.rate = 150\n";
+  for (const auto& key : Vocabulary::move_keys()) moves += key + " = w" + key + "\n";
+  auto mk = Vocabulary::parse(moves + "meta.language = mk\nmeta.voice = mk\n", "mine");
+  ASSERT_TRUE(mk) << mk.error().message;
+  EXPECT_EQ(mk->word("say.illegal_move").display, "Неправилен потег");
+  EXPECT_EQ(mk->word("piece.knight").display, "wpiece.knight");  // the profile's own word
+  EXPECT_EQ(mk->own_language().code(), "mk");
+  EXPECT_EQ(mk->plural_rule(), "ones-other");
+  auto own = Vocabulary::parse(moves + "meta.language = de\nsay.illegal_move = Falsch\n", "own");
+  ASSERT_TRUE(own) << own.error().message;
+  EXPECT_EQ(own->word("say.illegal_move").display, "Falsch");
+  auto french = Vocabulary::parse(moves + "meta.language = fr\nmeta.voice = fr\n", "french");
+  ASSERT_FALSE(french);
+  EXPECT_NE(french.error().message.find("lacks the keys"), std::string::npos);
+  EXPECT_NE(french.error().message.find("say.illegal_move"), std::string::npos);
+  const auto names = Vocabulary::profile_names();
+  EXPECT_NE(std::find(names.begin(), names.end(), "macedonian"), names.end());
+}
+
+}  // namespace
+}  // namespace annabella::speech

@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace annabella::testing {
 
@@ -19,6 +20,8 @@ class TempDir {
   std::filesystem::path path_;
 };
 
+// The names of the entries of `folder`, sorted.
+std::vector<std::string> names_in(const std::filesystem::path& folder);
 // Reads a whole file into a string ("" if it cannot be read).
 std::string read_file(const std::filesystem::path& path);
 // Runs a shell command, returns its exit status and fills `output` with stdout (and stderr when

@@ -1,0 +1,572 @@
+#include "app/appendix_d.h"
+
+#include "app/board_reading.h"
+#include "app/exports.h"
+#include "app/reconcile_text.h"
+#include "app/station_text.h"
+#include "core/notation.h"
+#include "core/reconcile.h"
+#include "core/text.h"
+#include "core/time_control.h"
+
+namespace annabella::app {
+namespace {
+
+using Kind = tactile::PegboardEvent::Kind;
+
+Millis to_ms(core::ClockDuration d) {
+  return std::chrono::duration_cast<Millis>(d);
+}
+
+std::string piece_suffix(core::Piece piece) {
+  return piece != core::NO_PIECE ? " " + core::piece_name(piece) : std::string();
+}
+
+// The promotion piece named by a word: English letters or words ("Q", "queen") or the profile's
+// word for it ("Dame"), any case.
+std::optional<core::PieceType> promotion_piece(const speech::Vocabulary& vocabulary,
+                                               const std::string& word) {
+  if (word.empty()) return std::nullopt;
+  if (auto piece = piece_type_of_word(word)) return piece;
+  const std::string folded = core::ascii_lower(word);
+  for (const auto& [key, type] :
+       {std::pair{"piece.queen", core::QUEEN}, std::pair{"piece.rook", core::ROOK},
+        std::pair{"piece.bishop", core::BISHOP}, std::pair{"piece.knight", core::KNIGHT}}) {
+    const speech::Word w = vocabulary.word(key);
+    if (folded == core::ascii_lower(w.display) || folded == core::ascii_lower(w.spoken))
+      return type;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+void AppendixDFlow::on_pegboard(const std::vector<tactile::PegboardEvent>& events) {
+  for (const auto& e : events) {
+    switch (e.kind) {
+      case Kind::Touched:
+        on_touched(e);
+        break;
+      case Kind::MoveCompleted:
+        on_completed(e);
+        break;
+      case Kind::MoveMade:
+        on_made(e);
+        break;
+      case Kind::PromotionNeeded:
+        s_.question = PendingQuestion{PendingQuestion::Kind::Promotion, {}, {}};
+        s_.print(e.time, "promotion on " + core::square_name(e.square) +
+                             ": which piece? (press a promotion button, or type Q, R, B or N) "
+                             "(D.2.1)");
+        break;
+      case Kind::Illegal:
+        s_.print(e.time, "illegal: " + e.detail + " (not made, D.2.3)");
+        if (s_.to_execute)  // the announced move executed wrongly: not an illegal move (D.2.1)
+          s_.say(
+              speech::phrase_board_mismatch(s_.vocabulary, s_.pegboard.position(), *s_.to_execute),
+              Route::Private, e.time);
+        else
+          s_.say(speech::phrase_illegal_move(s_.vocabulary), Route::Private, e.time);
+        break;
+      case Kind::OutOfSync:
+        // D.2.9 live: the settled board has stayed unexplained past the grace period; name the
+        // move at which it went wrong and the fewest steps, privately and on the console.
+        reconcile_now(e.time);
+        break;
+      case Kind::InSync:
+        s_.print(e.time, "the pegboard agrees with the game again");
+        break;
+      case Kind::Connected:
+      case Kind::Reconnected:
+      case Kind::Disconnected:
+        on_link(e);
+        break;
+      case Kind::Button:
+        on_button(e);
+        break;
+      case Kind::PutBack:
+        // D.2.2: touched, not moved; the touch is completed as put back (Art. 4).
+        complete_touch(e.square, TouchOutcome::PutBack, core::SQ_NONE, e.time);
+        write_touch_log(e.time);
+        s_.print(e.time, tactile::describe(e));
+        break;
+      case Kind::Placed:
+      case Kind::Removed:
+      case Kind::MoveRetracted:
+      case Kind::Info:
+        s_.print(e.time, tactile::describe(e));
+        break;
+    }
+  }
+}
+
+void AppendixDFlow::on_touched(const tactile::PegboardEvent& e) {
+  // D.2.2: recorded as evidence (Art. 4); said on the console. On his own pegboard the toucher
+  // is the VI player: "own" is his own piece, whoever is to move.
+  const rec::Touch touch = record_touch(e.square, e.piece, Toucher::ViPlayer, e.time);
+  s_.print(e.time, "touched " + core::square_name(e.square) + piece_suffix(e.piece) +
+                       (touch.own ? "" : " (the opponent's piece)") + " (D.2.2)");
+  // speech.verbosity = verbose: the lifted piece is named in the player's ear, as the board
+  // knows it ("Gustav eins: Weiss Springer").
+  if (s_.verbosity() == config::Verbosity::Verbose &&
+      s_.pegboard.position().piece_on(e.square) != core::NO_PIECE)
+    s_.say(speech::phrase_square_reading(s_.vocabulary, s_.pegboard.position(),
+                                         core::square_bb(e.square)),
+           Route::Private, e.time);
+}
+
+rec::Touch AppendixDFlow::record_touch(core::Square square, core::Piece piece, Toucher by,
+                                       TimePoint time) {
+  // D.2.2, Art. 4: whose piece it is, relative to the player who touched it.
+  const core::Color toucher = by == Toucher::ViPlayer ? s_.vi_color : ~s_.vi_color;
+  rec::Touch touch;
+  touch.number = static_cast<int>(s_.record.touches().size()) + 1;
+  touch.square = square;
+  touch.piece = piece;
+  touch.at = s_.timeline(time);
+  touch.ply = static_cast<int>(s_.game().ply_count());
+  touch.by = by;
+  touch.own = piece == core::NO_PIECE || core::color_of(piece) == toucher;
+  if (auto recorded = s_.commit(touch, time); !recorded)
+    s_.print(time, "record: " + recorded.error().message);
+  else if (by == Toucher::ViPlayer)
+    s_.open_touches[square] = touch.number;
+  write_touch_log(time);
+  return touch;
+}
+
+void AppendixDFlow::complete_touch(core::Square from, TouchOutcome outcome, core::Square to,
+                                   TimePoint time) {
+  const auto open = s_.open_touches.find(from);
+  if (open == s_.open_touches.end()) return;
+  rec::Untouch untouch{open->second, s_.timeline(time), outcome, to};
+  s_.open_touches.erase(open);
+  if (auto recorded = s_.commit(untouch, time); !recorded)
+    s_.print(time, "record: " + recorded.error().message);
+}
+
+void AppendixDFlow::note_rook_first(core::Move move, TimePoint time) {
+  // Art. 4.4.2: castling begun by touching the rook. The station keeps the fact for the arbiter
+  // and does not rule on it.
+  if (move.kind() != core::MoveKind::Castling) return;
+  const bool king_side = core::file_of(move.to()) > core::file_of(move.from());
+  const core::Square rook = core::make_square(king_side ? 7 : 0, core::rank_of(move.from()));
+  const auto rook_touch = s_.open_touches.find(rook);
+  const auto king_touch = s_.open_touches.find(move.from());
+  if (rook_touch == s_.open_touches.end()) return;
+  if (king_touch != s_.open_touches.end() && king_touch->second < rook_touch->second) return;
+  rec::Note note{NoteKind::RookFirst, s_.timeline(time), rook,
+                 static_cast<int>(s_.game().ply_count())};
+  if (auto recorded = s_.commit(note, time); !recorded)
+    s_.print(time, "record: " + recorded.error().message);
+  s_.print(time, "note for the arbiter: castling begun by touching the rook on " +
+                     core::square_name(rook) + " (Art. 4.4.2); the station does not rule on it");
+}
+
+void AppendixDFlow::on_completed(const tactile::PegboardEvent& e) {
+  if (s_.to_execute) {
+    // D.2.1: the VI player has executed the opponent's announced move on his board.
+    if (e.move == *s_.to_execute) {
+      s_.to_execute.reset();
+      complete_touch(e.move.from(), TouchOutcome::Moved, e.move.to(), e.time);
+      write_touch_log(e.time);
+      s_.print(e.time, "executed " + core::to_uci(e.move) + " on the pegboard");
+    }
+    return;
+  }
+  if (s_.pegboard.position().side_to_move() != s_.vi_color) {
+    // The VI player executed the sighted player's move before it was entered: it is not
+    // announced or made from the pegboard; the entered move is checked against it (D.2.1).
+    s_.print(e.time, "the pegboard shows " + core::to_san(s_.pegboard.position(), e.move) +
+                         " for " + text::side(~s_.vi_color) +
+                         "; waiting for the sighted player's move to be entered (D.2.1)");
+    return;
+  }
+  if (s_.record.adjourned()) {
+    // Guidelines I: after an adjournment the sealed move is made from the envelope, nothing else.
+    s_.print(e.time, "the pegboard shows " + core::to_san(s_.pegboard.position(), e.move) +
+                         ", but the game is adjourned: the arbiter opens the envelope first "
+                         "(open-envelope) and the sealed move is made (Guidelines I.9.1)");
+    return;
+  }
+  // D.2.3 (1)+(2) done; (3) the station announces the move, which makes it.
+  s_.print(e.time, "completed " + core::to_san(s_.pegboard.position(), e.move) +
+                       (e.replaces.is_none() ? "" : " (replaces the slid move)"));
+  s_.say(speech::phrase_for_move(s_.vocabulary, s_.pegboard.position(), e.move, s_.wording),
+         Route::Public, e.time);
+  std::vector<tactile::PegboardEvent> made;
+  s_.pegboard.announce(e.time, made);
+  on_pegboard(made);
+}
+
+void AppendixDFlow::on_made(const tactile::PegboardEvent& e) {
+  if (s_.question.kind == PendingQuestion::Kind::Promotion) s_.question = {};
+  note_rook_first(e.move, e.time);
+  const core::Square captured =
+      e.move.kind() == core::MoveKind::EnPassant
+          ? core::make_square(core::file_of(e.move.to()), core::rank_of(e.move.from()))
+          : e.move.to();
+  complete_touch(captured, TouchOutcome::Removed, core::SQ_NONE, e.time);
+  complete_touch(e.move.from(), TouchOutcome::Moved, e.move.to(), e.time);
+  if (e.move.kind() == core::MoveKind::Castling) {  // the rook moved too (Art. 3.8.2)
+    const bool king_side = core::file_of(e.move.to()) > core::file_of(e.move.from());
+    const int rank = core::rank_of(e.move.from());
+    complete_touch(core::make_square(king_side ? 7 : 0, rank), TouchOutcome::Moved,
+                   core::make_square(king_side ? 5 : 3, rank), e.time);
+  }
+  write_touch_log(e.time);
+  make_move(e.move, e.time, MoveSource::Pegboard);
+}
+
+void AppendixDFlow::on_link(const tactile::PegboardEvent& e) {
+  const auto link = e.kind == Kind::Connected     ? speech::BoardLink::Connected
+                    : e.kind == Kind::Reconnected ? speech::BoardLink::Reconnected
+                                                  : speech::BoardLink::Lost;
+  // speech.verbosity = quiet: only a lost board is said; connecting is printed.
+  if (link == speech::BoardLink::Lost || s_.verbosity() != config::Verbosity::Quiet)
+    s_.say(speech::phrase_board_link(s_.vocabulary, speech::BoardKind::Pegboard, link),
+           Route::Private, e.time);
+  s_.print(e.time, tactile::describe(e));
+}
+
+void AppendixDFlow::on_button(const tactile::PegboardEvent& e) {
+  // The board's own buttons ask what the player may ask (D.2.6, D.2.10.4, D.2.1): typed
+  // requests, carried out by the station after this event.
+  if (e.button == tactile::BoardButton::Time)
+    s_.requests.push_back({cmd::Time{}, e.time});
+  else if (e.button == tactile::BoardButton::Repeat)
+    s_.requests.push_back({cmd::Repeat{}, e.time});
+}
+
+void AppendixDFlow::on_sighted_board(const std::vector<tactile::PegboardEvent>& events) {
+  for (const auto& e : events) {
+    switch (e.kind) {
+      case Kind::MoveCompleted:
+        // The VI player's move executed on the e-board (by the sighted player or the assistant).
+        if (s_.sighted_to_execute && e.move == *s_.sighted_to_execute) {
+          s_.sighted_to_execute.reset();
+          s_.print(e.time, "e-board: executed " + core::to_uci(e.move));
+        }
+        break;
+      case Kind::MoveMade:
+        on_sighted_made(e);
+        break;
+      case Kind::Touched:
+        if (e.own_piece && s_.game().position().side_to_move() != s_.vi_color) {
+          record_touch(e.square, e.piece, Toucher::SightedPlayer, e.time);
+        }
+        s_.print(e.time, "e-board: " + tactile::describe(e));
+        break;
+      case Kind::OutOfSync:
+        // D.2.9 live for the sighted player's board too.
+        check_board(*s_.sighted_board, "the e-board", e.time);
+        break;
+      case Kind::Illegal:
+      case Kind::Connected:
+      case Kind::Reconnected:
+      case Kind::Disconnected:
+        s_.print(e.time, "e-board: " + tactile::describe(e));
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+void AppendixDFlow::on_sighted_made(const tactile::PegboardEvent& e) {
+  // Art. 4.7: the sighted player's move is made when the piece is released on its square; the
+  // station announces it (D.2.1) and the VI player executes it on the pegboard.
+  if (s_.game().is_over() || s_.game().position().side_to_move() == s_.vi_color) return;
+  const core::Position before = s_.game().position();
+  if (make_move(e.move, e.time, MoveSource::EBoard)) announce_entered(before, e.move, e.time);
+}
+
+bool AppendixDFlow::make_move(core::Move move, TimePoint time, MoveSource by) {
+  const core::Position before = s_.game().position();
+  const core::Color mover = before.side_to_move();
+  if (s_.game().is_over()) {
+    s_.print(time, "not recorded: the game is over (" + s_.game().end().reason + ")");
+    return false;
+  }
+  if (!core::legal_moves(before).contains(move)) {
+    s_.print(time, "not recorded: " + core::to_uci(move) + " is not legal here");
+    return false;
+  }
+  // D.2.4: the opponent's clock starts only now that the move is made. Events from different
+  // devices may arrive a little out of order: the clock is never pressed before its last event.
+  const TimePoint press_time =
+      s_.clock.log().empty() ? time : std::max(time, s_.clock.log().back().time);
+  auto press = s_.clock.press(mover, press_time);
+  if (!press) s_.print(time, "clock: " + press.error().message);
+  rec::Move entry;
+  entry.ply = static_cast<int>(s_.game().ply_count()) + 1;
+  entry.move = move;
+  entry.san = core::to_san(before, move);
+  entry.at = s_.timeline(time);
+  entry.white_left = to_ms(s_.clock.remaining(core::WHITE, time));
+  entry.black_left = to_ms(s_.clock.remaining(core::BLACK, time));
+  entry.elapsed = press ? to_ms(press->elapsed) : Millis(0);
+  entry.by = by;
+  if (auto recorded = s_.commit(entry, time); !recorded) {  // on disk before anyone acts on it
+    s_.print(time, "not recorded: " + recorded.error().message);
+    return false;
+  }
+  s_.show_clock(time);
+  if (s_.sighted_board && by == MoveSource::Pegboard) {
+    s_.sighted_to_execute = move;
+    s_.sighted_board->expect_move(move);
+  }
+  s_.print(time,
+           "made " + text::move_number(s_.game().start_position(), s_.game().ply_count() - 1) +
+               entry.san + " (" + core::to_uci(move) + ") by " + std::string(move_source_name(by)) +
+               "; " + text::clocks(entry.white_left, entry.black_left));
+  if (press && press->period_change)
+    s_.say(speech::phrase_time_control_reached(
+               s_.vocabulary, press->moves_completed[mover],
+               std::chrono::duration_cast<std::chrono::seconds>(press->added)),
+           Route::Private, time);
+  write_exports(time);
+  if (s_.game().is_over()) {
+    end_game(s_.game().end(), time);
+    return true;
+  }
+  after_move_said(mover, time);
+  return true;
+}
+
+void AppendixDFlow::after_move_said(core::Color mover, TimePoint time) {
+  (void)mover;
+  if (!s_.config().speech.say_draw_claims) return;  // Art. 11.3
+  if (s_.game().can_claim_threefold())
+    s_.say(speech::phrase_draw_claim(s_.vocabulary, core::Termination::ThreefoldRepetitionClaim),
+           Route::Private, time);
+  else if (s_.game().can_claim_fifty_moves())
+    s_.say(speech::phrase_draw_claim(s_.vocabulary, core::Termination::FiftyMoveClaim),
+           Route::Private, time);
+}
+
+void AppendixDFlow::enter_sighted_move(const std::string& text, MoveSource by, TimePoint time) {
+  if (s_.game().is_over()) {
+    s_.print(time, "the game is over (" + s_.game().end().reason + "); no move is recorded");
+    return;
+  }
+  if (s_.record.adjourned()) {
+    s_.print(time,
+             "the game is adjourned: the arbiter opens the envelope first (open-envelope); "
+             "the sealed move is made then (Guidelines I)");
+    return;
+  }
+  if (s_.game().position().side_to_move() == s_.vi_color) {
+    s_.print(time, "it is " + text::side(s_.vi_color) +
+                       "'s move, made on the pegboard (D.2.3); the sighted player's move is "
+                       "entered after it");
+    return;
+  }
+  if (s_.to_execute)
+    s_.print(time, "the previous move " + core::to_uci(*s_.to_execute) +
+                       " is not yet executed on the pegboard");
+  // Appendix C letters of the sighted player's scoresheet language, or the profile's words.
+  auto move = s_.parser.parse(s_.game().position(), text);
+  if (!move) {
+    if (move.error().kind == speech::HeardMoveError::Kind::Ambiguous &&
+        move.error().readings.size() >= 2) {
+      ask_reading(text, move.error().readings, time);
+      return;
+    }
+    std::string message = move.error().message;
+    for (const auto& phrase : move.error().candidate_phrases) message += "; " + phrase;
+    s_.print(time, message + " (nothing recorded)");
+    return;
+  }
+  const core::Position before = s_.game().position();
+  if (make_move(*move, time, by)) announce_entered(before, *move, time);
+}
+
+void AppendixDFlow::ask_reading(const std::string& text, std::vector<core::MoveReading> readings,
+                                TimePoint time) {
+  // D.2.1, Art. 8: a text that reads as two different legal moves is never decided silently:
+  // "Bc5: 1 = bishop f8-c5 (English letters); 2 = pawn c7-c5 (German letters)?"
+  const core::Position& position = s_.game().position();
+  std::string question = text + ":";
+  for (std::size_t i = 0; i < readings.size(); ++i)
+    question +=
+        " " + std::to_string(i + 1) + " = " + text::move_in_words(position, readings[i].move) +
+        " (" + text::letters_name(readings[i].letters) + ")" + (i + 1 < readings.size() ? ";" : "");
+  question +=
+      "? Type the number of the move played, or the move in full (D.2.1); nothing is "
+      "recorded until then";
+  s_.question = PendingQuestion{PendingQuestion::Kind::Reading, std::move(readings), text};
+  s_.print(time, question);
+}
+
+void AppendixDFlow::announce_entered(const core::Position& before, core::Move move,
+                                     TimePoint time) {
+  // D.2.1: announced to both players; the VI player executes it on his board.
+  s_.say(speech::phrase_for_move(s_.vocabulary, before, move, s_.wording), Route::Public, time);
+  if (!s_.game().is_over()) expect_on_pegboard(move, time);
+}
+
+bool AppendixDFlow::answer(const std::string& text, TimePoint time) {
+  const std::string word(core::trim(text));
+  if (s_.question.kind == PendingQuestion::Kind::Reading) {
+    const auto& readings = s_.question.readings;
+    if (word.size() != 1 || word[0] < '1' || word[0] >= char('1' + readings.size())) return false;
+    const core::Move move = readings[static_cast<std::size_t>(word[0] - '1')].move;
+    s_.question = {};
+    const core::Position before = s_.game().position();
+    if (make_move(move, time, MoveSource::Console)) announce_entered(before, move, time);
+    return true;
+  }
+  if (s_.question.kind != PendingQuestion::Kind::Promotion ||
+      s_.game().position().side_to_move() != s_.vi_color)
+    return false;
+  // D.2.1: the announcement names the piece; on an occupancy-only pegboard the assistant types
+  // it: "Q", "=Q", "e8=Q", "queen", the profile's word ("Dame") or the whole move in words.
+  std::optional<core::PieceType> piece;
+  if (auto move = s_.parser.parse(s_.pegboard.position(), text);
+      move && move->kind() == core::MoveKind::Promotion)
+    piece = move->promotion();
+  std::string folded;
+  for (char c : word)
+    if (c != '=' && c != '(' && c != ')') folded += c;
+  if (!piece) piece = promotion_piece(s_.vocabulary, folded);
+  if (!piece || *piece == core::PAWN || *piece == core::KING) {                 // Art. 3.7.5.1
+    if (word.size() > 12 || word.find(' ') != std::string::npos) return false;  // a command
+    s_.print(time, "promotion: \"" + word +
+                       "\" names no piece; type Q, R, B or N (or the piece's word) (D.2.1)");
+    return true;
+  }
+  choose_promotion(*piece, time);
+  return true;
+}
+
+void AppendixDFlow::choose_promotion(core::PieceType piece, TimePoint time) {
+  s_.print(time, "promotion to " + std::string(core::piece_type_name(piece)) + " (D.2.1)");
+  std::vector<tactile::PegboardEvent> events;
+  s_.pegboard.set_promotion(piece, time, events);
+  on_pegboard(events);
+}
+
+void AppendixDFlow::sighted_touch(core::Square square, TimePoint time) {
+  const auto piece = s_.game().position().piece_on(square);
+  const rec::Touch touch = record_touch(square, piece, Toucher::SightedPlayer, time);
+  s_.print(time, "touch by the sighted player recorded: " + core::square_name(square) +
+                     (piece != core::NO_PIECE ? piece_suffix(piece) : " (empty)") +
+                     (touch.own ? "" : " (the opponent's piece)") +
+                     " (Art. 4.3: a touched piece must be moved if it can)");
+}
+
+void AppendixDFlow::expect_on_pegboard(core::Move move, TimePoint time) {
+  // D.2.1: the VI player executes the announced move on his board; the station checks it.
+  const auto already = s_.pegboard.completed_move();
+  if (!already) {
+    s_.to_execute = move;
+    s_.pegboard.expect_move(move);
+    return;
+  }
+  // He executed a move before it was entered (the spoken announcement came first).
+  std::vector<tactile::PegboardEvent> events;
+  if (*already == move) {
+    s_.print(time, "executed " + core::to_uci(move) + " on the pegboard");
+  } else {
+    s_.print(time, "the pegboard shows " + core::to_uci(*already) + " but " + core::to_uci(move) +
+                       " was played; the VI player corrects his board (D.2.1)");
+    s_.say(speech::phrase_board_mismatch(s_.vocabulary,
+                                         s_.game().position_at(s_.game().ply_count() - 1), move),
+           Route::Private, time);
+  }
+  s_.pegboard.set_position(s_.game().position(), time, events);
+  on_pegboard(events);
+}
+
+void AppendixDFlow::end_game(const core::GameEnd& end, TimePoint time) {
+  if (auto recorded = s_.commit(rec::End{end, s_.timeline(time)}, time); !recorded) {
+    s_.print(time, "not recorded: " + recorded.error().message);
+    return;
+  }
+  const core::GameEnd& ended = s_.game().end();
+  if (auto stopped = s_.clock.stop(time, ended.reason); !stopped && !s_.clock.stopped())
+    s_.print(time, "clock: " + stopped.error().message);
+  s_.show_clock(time);
+  s_.say(speech::phrase_game_end(s_.vocabulary, ended), Route::Public, time);
+  s_.print(time, "game over: " + core::result_text(ended.result) + " (" + ended.rule + ": " +
+                     ended.reason + ")");
+  write_exports(time);
+}
+
+void AppendixDFlow::reconcile_now(TimePoint time) {
+  check_board(s_.pegboard, "the pegboard", time);
+  if (s_.sighted_board) check_board(*s_.sighted_board, "the e-board", time);
+}
+
+void AppendixDFlow::check_board(const tactile::Pegboard& board, const std::string& name,
+                                TimePoint time) {
+  // D.2.9, live: a board against the game record, caught at the first wrong move. Steps for the
+  // pegboard are also spoken to the VI player, privately.
+  const bool pegboard = &board == &s_.pegboard;
+  const auto& game = s_.game();
+  const auto shown = core::read_placement(board.board());
+  if (!shown) {
+    s_.print(time, "reconcile: " + name + " shows no possible position (" + shown.error().message +
+                       "); correct it to the game's position: " + game.position().fen() +
+                       " (D.2.9)");
+    return;
+  }
+  const core::BoardCheck check =
+      core::check_board(game.start_position(), game.moves(), *shown, game.ply_count());
+  if (check.matches) {
+    s_.print(time,
+             "reconcile: " + name + " agrees with the game after " +
+                 text::count(static_cast<long long>(game.ply_count()), "half-move", "half-moves") +
+                 " (D.2.9)");
+    return;
+  }
+  std::string message = "reconcile (D.2.9): " + name + " differs from the game";
+  if (check.went_wrong)
+    message += "; it went wrong at " + ply_name(game.start_position(), check.went_wrong->ply) +
+               ": " + check.went_wrong->played_san + " stands where " +
+               check.went_wrong->expected_san + " was played";
+  else if (check.matches_after)
+    message += "; it shows the game after " +
+               text::count(static_cast<long long>(*check.matches_after), "half-move", "half-moves");
+  message += ". Steps:";
+  for (const auto& step : check.steps) message += " " + step_text(step) + ";";
+  s_.print(time, message);
+  if (pegboard)
+    for (const auto& step : check.steps)
+      s_.say(speech::phrase_correction_step(s_.vocabulary, step), Route::Private, time);
+}
+
+void AppendixDFlow::clock_due(TimePoint now) {
+  if (s_.game().is_over()) return;
+  // Art. 6.8: a flag is fallen once observed or claimed; Art. 6.9 rules on it (`flag`).
+  const auto flags = s_.clock.flags(now);
+  if (!flags.empty() && !s_.flag_reported) {
+    s_.flag_reported = true;
+    const core::Color flagged = flags.front().side;
+    s_.say(speech::phrase_flag_fall(s_.vocabulary, flagged), Route::Public, now);
+    s_.print(now,
+             text::side(flagged) + "'s flag has fallen (Art. 6.8); claim it with: flag (Art. 6.9)");
+  }
+  // D.2.6: warnings at the thresholds the player chose, once each, privately.
+  for (const auto& warning : s_.warnings.due(s_.clock.reading(now))) {
+    if (warning.kind == core::ClockWarning::Kind::TimeLeft)
+      s_.say(speech::phrase_low_time(s_.vocabulary, warning.side, to_ms(warning.remaining)),
+             Route::Private, now);
+    else
+      s_.print(now, text::count(warning.moves, "move", "moves") + " to the time control for " +
+                        text::side(warning.side));
+  }
+}
+
+void AppendixDFlow::write_exports(TimePoint time) {
+  if (auto written = write_game_files(s_.folder(), s_.record, s_.config()); !written)
+    s_.print(time, "record: " + written.error().message);
+}
+
+void AppendixDFlow::write_touch_log(TimePoint time) {
+  if (auto written = app::write_touch_log(s_.folder(), s_.record); !written)
+    s_.print(time, "record: " + written.error().message);
+}
+
+}  // namespace annabella::app

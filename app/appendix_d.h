@@ -1,0 +1,69 @@
+// The Appendix D flow: the VI player's move made on the pegboard (D.2.3: captured piece off,
+// piece into a different aperture, announced; only then the clock switches, D.2.4); the sighted
+// player's move entered (console, e-board, voice), announced (D.2.1) and executed by the VI
+// player on his pegboard, the first wrong placement reported at once; touches kept as evidence
+// (D.2.2, Art. 4); the boards reconciled live with the record (D.2.9); the end of the game.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app/station_state.h"
+#include "tactile/pegboard.h"
+
+namespace annabella::app {
+
+class AppendixDFlow {
+ public:
+  explicit AppendixDFlow(StationState& state) : s_(state) {}
+
+  void on_pegboard(const std::vector<tactile::PegboardEvent>& events);
+  void on_sighted_board(const std::vector<tactile::PegboardEvent>& events);
+
+  // D.2.1: the sighted player's move as typed or said; a text that reads as two different legal
+  // moves is never decided silently: the station asks which one.
+  void enter_sighted_move(const std::string& text, MoveSource by, TimePoint time);
+  // The answer to the question the station asked (the promotion piece, which reading of a
+  // move). False when `text` is no answer to it (the console then reads it as a command).
+  bool answer(const std::string& text, TimePoint time);
+  // The sighted player's touch, reported by the assistant (Art. 4.3).
+  void sighted_touch(core::Square square, TimePoint time);
+  // Plays `move` for the side to move: the record (journal first), the clock (D.2.4), the
+  // exports, the end of the game. False when it was not made (the reason is printed).
+  bool make_move(core::Move move, TimePoint time, MoveSource by);
+  // The move made from a console or voice entry (or the sealed move): announced to both players
+  // and executed by the VI player on his pegboard (D.2.1).
+  void announce_entered(const core::Position& before, core::Move move, TimePoint time);
+  // The game ends with `end` (decided by a move, an agreement, a resignation, a claim, a flag):
+  // recorded, the clocks stopped, said to both players, the exports written.
+  void end_game(const core::GameEnd& end, TimePoint time);
+  // D.2.9, live: both boards against the record.
+  void reconcile_now(TimePoint time);
+  // Flags (Art. 6.8) and the player's low-time warnings (D.2.6), due at `now`.
+  void clock_due(TimePoint now);
+  // Rewrites the game's files (PGN, braille scoresheet); a failure is printed.
+  void write_exports(TimePoint time);
+  void write_touch_log(TimePoint time);
+
+ private:
+  void on_touched(const tactile::PegboardEvent& e);
+  void on_completed(const tactile::PegboardEvent& e);
+  void on_made(const tactile::PegboardEvent& e);
+  void on_link(const tactile::PegboardEvent& e);
+  void on_button(const tactile::PegboardEvent& e);
+  void on_sighted_made(const tactile::PegboardEvent& e);
+  // D.2.2: a touch journaled, with whose piece it is relative to the player who touched it.
+  rec::Touch record_touch(core::Square square, core::Piece piece, Toucher by, TimePoint time);
+  void complete_touch(core::Square from, TouchOutcome outcome, core::Square to, TimePoint time);
+  void note_rook_first(core::Move move, TimePoint time);
+  void expect_on_pegboard(core::Move move, TimePoint time);
+  void check_board(const tactile::Pegboard& board, const std::string& name, TimePoint time);
+  void choose_promotion(core::PieceType piece, TimePoint time);
+  void ask_reading(const std::string& text, std::vector<core::MoveReading> readings,
+                   TimePoint time);
+  void after_move_said(core::Color mover, TimePoint time);
+
+  StationState& s_;
+};
+
+}  // namespace annabella::app

@@ -1,0 +1,356 @@
+#include "app/arbiter_desk.h"
+
+#include "app/console.h"
+#include "app/player_requests.h"
+#include "app/station_text.h"
+#include "core/notation.h"
+#include "core/text.h"
+#include "core/time_control.h"
+
+namespace annabella::app {
+
+void ArbiterDesk::handle(const Command& command, InputSource source, TimePoint time) {
+  source_ = source;
+  std::visit([&](const auto& c) { on(c, time); }, command);
+}
+
+bool ArbiterDesk::refused_after_end(std::string_view command, TimePoint time) {
+  if (!s_.game().is_over()) return false;
+  s_.print(time, std::string(command) + ": the game is over (" +
+                     core::result_text(s_.game().end().result) + ", " + s_.game().end().reason +
+                     "); nothing is changed");
+  return true;
+}
+
+void ArbiterDesk::on(const cmd::Help& c, TimePoint time) {
+  if (c.topic.empty()) {
+    s_.print(time, console_help());
+    return;
+  }
+  auto help = console_help(c.topic);
+  s_.print(time, help ? *help : help.error().message);
+}
+
+void ArbiterDesk::on(const cmd::Time&, TimePoint time) {
+  requests::say_time(s_, time);
+}
+
+void ArbiterDesk::on(const cmd::Repeat&, TimePoint time) {
+  requests::repeat_last_move(s_, time);
+}
+
+void ArbiterDesk::on(const cmd::Moves& c, TimePoint time) {
+  requests::read_game(s_, time, c.last_moves);
+}
+
+void ArbiterDesk::on(const cmd::Board& c, TimePoint time) {
+  requests::read_board(s_, time, c.query);
+}
+
+void ArbiterDesk::on(const cmd::Captured&, TimePoint time) {
+  requests::read_captured(s_, time);
+}
+
+void ArbiterDesk::on(const cmd::EnterMove& c, TimePoint time) {
+  // A move typed while the station asks which piece a pawn promotes to, or which reading of a
+  // move was meant, may be the answer ("e8=Q", "Bf8c5").
+  if (s_.question.kind == PendingQuestion::Kind::Promotion && flow_.answer(c.text, time)) return;
+  if (s_.question.kind == PendingQuestion::Kind::Reading) s_.question = {};
+  flow_.enter_sighted_move(
+      c.text, source_ == InputSource::Voice ? MoveSource::Voice : MoveSource::Console, time);
+}
+
+void ArbiterDesk::on(const cmd::Answer& c, TimePoint time) {
+  if (!flow_.answer(c.text, time)) s_.print(time, "\"" + c.text + "\": no question is open");
+}
+
+void ArbiterDesk::on(const cmd::Flag&, TimePoint time) {
+  if (refused_after_end("flag", time)) return;
+  // D.2.10.5 / Art. 6.9
+  const auto flags = s_.clock.flags(time);
+  if (flags.empty()) {
+    s_.print(time, "flag: no flag has fallen; " +
+                       text::clocks(s_.clock.remaining(core::WHITE, time),
+                                    s_.clock.remaining(core::BLACK, time)) +
+                       " (Art. 6.9)");
+    return;
+  }
+  core::Game game = s_.game();
+  if (auto ended = game.flag_fall(flags.front().side); !ended) {
+    s_.print(time, "flag: " + ended.error().message);
+    return;
+  }
+  flow_.end_game(game.end(), time);
+}
+
+void ArbiterDesk::on(const cmd::Touch& c, TimePoint time) {
+  flow_.sighted_touch(c.square, time);
+}
+
+void ArbiterDesk::on(const cmd::DrawOffer& c, TimePoint time) {
+  if (refused_after_end("draw-offer", time)) return;
+  // Art. 9.1.2.1: the offer comes after the offerer's move; the station presses the clock itself
+  // when the move is made, so by default it is the player who moved last.
+  const auto& game = s_.game();
+  const core::Color by = c.by                   ? *c.by
+                         : game.ply_count() > 0 ? ~game.position().side_to_move()
+                                                : game.position().side_to_move();
+  rec::DrawOffer offer{by, s_.timeline(time), static_cast<int>(game.ply_count())};
+  if (auto recorded = s_.commit(offer, time); !recorded) {
+    s_.print(time, "draw-offer: " + recorded.error().message);
+    return;
+  }
+  flow_.write_exports(time);
+  // Said privately to the VI player with who offered it (Art. 9.1.2).
+  s_.say(speech::phrase_draw_offer(s_.vocabulary, by), Route::Private, time);
+  s_.print(time, text::side(by) + " offers a draw (Art. 9.1.2; marked (=) on the scoresheet, " +
+                     "Art. 9.1.2.2); " + text::side(~by) +
+                     " accepts with draw-accept, declines with draw-decline or by playing on");
+}
+
+void ArbiterDesk::on(const cmd::DrawAccept&, TimePoint time) {
+  if (refused_after_end("draw-accept", time)) return;
+  if (!s_.record.open_draw_offer()) {
+    s_.print(time, "draw-accept: no draw has been offered (Art. 9.1.2)");
+    return;
+  }
+  core::Game game = s_.game();
+  if (auto ended = game.agree_draw(); !ended) {
+    s_.print(time, "draw-accept: " + ended.error().message);
+    return;
+  }
+  flow_.end_game(game.end(), time);
+}
+
+void ArbiterDesk::on(const cmd::DrawDecline&, TimePoint time) {
+  const auto offer = s_.record.open_draw_offer();
+  if (!offer) {
+    s_.print(time, "draw-decline: no draw offer is open (Art. 9.1.2)");
+    return;
+  }
+  if (auto recorded = s_.commit(rec::DrawDecline{~*offer, s_.timeline(time)}, time); !recorded) {
+    s_.print(time, "draw-decline: " + recorded.error().message);
+    return;
+  }
+  s_.print(time, text::side(~*offer) + " declines the draw offer (Art. 9.1.2.3); play goes on");
+}
+
+void ArbiterDesk::on(const cmd::DrawClaim& c, TimePoint time) {
+  if (refused_after_end("draw-claim", time)) return;
+  const core::Position before = s_.game().position();
+  std::optional<core::Move> intended;
+  if (!c.intended.empty()) {
+    auto move = core::read_move(before, c.intended);
+    if (!move) {
+      s_.print(time, "draw-claim: " + move.error().message);
+      return;
+    }
+    intended = *move;
+  }
+  const core::Color claimant = before.side_to_move();
+  core::Game game = s_.game();
+  if (auto claimed = game.claim_draw(intended); !claimed) {
+    // Art. 9.5.3: an incorrect claim gives the opponent two minutes; the game goes on, and an
+    // intended move must then be made (Art. 3, 4).
+    if (auto added = s_.clock.add_time(~claimant, std::chrono::minutes(2), time,
+                                       "incorrect claim, Art. 9.5.3");
+        !added)
+      s_.print(time, "clock: " + added.error().message);
+    s_.clocks_changed(ClockReason::Claim, time);
+    s_.print(time, "draw-claim rejected: " + claimed.error().message + ". Two minutes added to " +
+                       text::side(~claimant) + "'s clock (Art. 9.5.3)" +
+                       (intended ? "; " + text::side(claimant) + " must now play " +
+                                       core::to_san(before, *intended) + " (Art. 9.5.3)"
+                                 : std::string()));
+    return;
+  }
+  if (intended) {
+    // Art. 9.2.1.1: the intended move, written and declared, is part of the game record.
+    rec::Move entry;
+    entry.ply = static_cast<int>(s_.game().ply_count()) + 1;
+    entry.move = *intended;
+    entry.san = core::to_san(before, *intended);
+    entry.at = s_.timeline(time);
+    entry.white_left = std::chrono::duration_cast<Millis>(s_.clock.remaining(core::WHITE, time));
+    entry.black_left = std::chrono::duration_cast<Millis>(s_.clock.remaining(core::BLACK, time));
+    entry.by = MoveSource::DrawClaim;
+    if (auto recorded = s_.commit(entry, time); !recorded) {
+      s_.print(time, "draw-claim: " + recorded.error().message);
+      return;
+    }
+  }
+  flow_.end_game(game.end(), time);
+}
+
+void ArbiterDesk::on(const cmd::Resign& c, TimePoint time) {
+  if (refused_after_end("resign", time)) return;
+  core::Game game = s_.game();
+  if (auto ended = game.resign(c.side); !ended) {
+    s_.print(time, "resign: " + ended.error().message);
+    return;
+  }
+  flow_.end_game(game.end(), time);
+}
+
+void ArbiterDesk::on(const cmd::Pause&, TimePoint time) {
+  if (auto done = s_.clock.pause(time, "arbiter"); !done) {
+    s_.print(time, "pause: " + done.error().message);
+    return;
+  }
+  s_.clocks_changed(ClockReason::Pause, time);
+  s_.print(time, "clocks paused (Art. 6.11.1)");
+}
+
+void ArbiterDesk::on(const cmd::Continue&, TimePoint time) {
+  if (s_.record.adjourned()) {
+    s_.print(time,
+             "continue: the game is adjourned; open the envelope first (open-envelope), "
+             "which makes the sealed move and starts the clock (Guidelines I.9.1)");
+    return;
+  }
+  if (auto done = s_.clock.resume(time); !done) {
+    s_.print(time, "continue: " + done.error().message);
+    return;
+  }
+  s_.clocks_changed(ClockReason::Resume, time);
+  s_.print(time, "clocks running (Art. 6.11.1)");
+}
+
+void ArbiterDesk::on(const cmd::Adjust& c, TimePoint time) {
+  for (const auto& [side, value] : {std::pair{core::WHITE, c.white}, {core::BLACK, c.black}})
+    if (auto set = s_.clock.set_remaining(side, value, time, "arbiter, Art. 6.10.2"); !set) {
+      s_.print(time, "adjust: " + set.error().message);
+      return;
+    }
+  s_.clocks_changed(ClockReason::Adjust, time);
+  s_.print(time, "clocks set: " + text::clocks(c.white, c.black) + " (Art. 6.10.2)");
+  s_.flag_reported = false;
+}
+
+void ArbiterDesk::on(const cmd::Penalty& c, TimePoint time) {
+  if (refused_after_end("penalty", time)) return;
+  if (auto added = s_.clock.add_time(c.side, c.time, time, "penalty, Art. 12.9"); !added) {
+    s_.print(time, "penalty: " + added.error().message);
+    return;
+  }
+  s_.clocks_changed(ClockReason::Penalty, time);
+  const auto minutes = std::chrono::duration_cast<std::chrono::minutes>(c.time).count();
+  s_.print(time, text::count(minutes, "minute", "minutes") + " added to " + text::side(c.side) +
+                     "'s clock (Art. 12.9)");
+}
+
+void ArbiterDesk::on(const cmd::Reconcile&, TimePoint time) {
+  flow_.reconcile_now(time);
+}
+
+void ArbiterDesk::on(const cmd::Adjourn& c, TimePoint time) {
+  if (refused_after_end("adjourn", time)) return;
+  // Guidelines I.1.1: the player to move seals his move; it must be a legal move written
+  // unambiguously (I.8: an ambiguous or illegal sealed move loses the game), so the station
+  // refuses anything else before anything is sealed.
+  const core::Position before = s_.game().position();
+  auto move = s_.parser.parse(before, c.sealed);
+  if (!move) {
+    s_.print(time, "adjourn: the sealed move \"" + c.sealed +
+                       "\" is not a legal move written unambiguously: " + move.error().message +
+                       "; nothing is sealed (Guidelines I.8)");
+    return;
+  }
+  if (auto paused = s_.clock.pause(time, "adjourned"); !paused && !s_.clock.paused())
+    s_.print(time, "adjourn: " + paused.error().message);
+  rec::Adjourn entry;
+  entry.sealed = c.sealed;
+  entry.move = *move;
+  entry.by = before.side_to_move();
+  entry.at = s_.timeline(time);
+  entry.white_left = std::chrono::duration_cast<Millis>(s_.clock.remaining(core::WHITE, time));
+  entry.black_left = std::chrono::duration_cast<Millis>(s_.clock.remaining(core::BLACK, time));
+  if (auto recorded = s_.commit(entry, time); !recorded) {
+    s_.print(time, "adjourn: " + recorded.error().message);
+    return;
+  }
+  s_.show_clock(time);
+  envelope(before, c.sealed, time);
+  s_.finished = true;
+}
+
+void ArbiterDesk::envelope(const core::Position& before, const std::string& sealed,
+                           TimePoint time) {
+  // Guidelines I.2: what the envelope must show.
+  const auto& h = s_.record.header();
+  const auto& game = s_.game();
+  const auto& adjourned = *s_.record.adjourned();
+  const std::size_t ply = game.ply_count();
+  std::string lines = "adjourned (Guidelines I). Envelope:\n";
+  lines += "  White: " + core::escape_controls(h.white) +
+           "; Black: " + core::escape_controls(h.black) + "\n";
+  lines += "  event: " + core::escape_controls(h.event) + ", round " + h.round + ", board " +
+           std::to_string(h.board) + "\n";
+  lines += "  adjourned on " + (h.date.empty() ? std::string("(date not set)") : h.date) + " at " +
+           core::format_hms(adjourned.at) + " into the game\n";
+  lines += "  position before the sealed move: " + before.fen() + "\n";
+  lines += "  sealed move number: " + text::move_number(game.start_position(), ply) + "(" +
+           text::side(adjourned.by) + " to move)\n";
+  lines += "  clocks: " + text::clocks(adjourned.white_left, adjourned.black_left) + "\n";
+  lines += "  sealed by: " + text::side(adjourned.by) + " (" +
+           core::escape_controls(adjourned.by == core::WHITE ? h.white : h.black) + ")\n";
+  if (const auto offer = s_.record.open_draw_offer())
+    lines += "  draw offer: by " + text::side(*offer) + ", still open (Guidelines I.2.6)\n";
+  lines += "  resumption: date, time and place set by the arbiter (Guidelines I.2.7)\n";
+  lines += "  sealed move (inside the envelope): " + sealed + " = " +
+           core::to_san(before, adjourned.move) + "\n";
+  lines += "Resume with `annabella play --resume`; the arbiter then types open-envelope.";
+  s_.print(time, lines);
+}
+
+void ArbiterDesk::on(const cmd::OpenEnvelope&, TimePoint time) {
+  const auto adjourned = s_.record.adjourned();
+  if (!adjourned) {
+    s_.print(time, "open-envelope: the game is not adjourned");
+    return;
+  }
+  if (adjourned->move.is_none()) {
+    s_.print(time, "open-envelope: the sealed move \"" + adjourned->sealed +
+                       "\" is not a legal move here; the arbiter decides (Guidelines I.8)");
+    return;
+  }
+  // Guidelines I.9.1: the envelope is opened, the sealed move made on the board and announced,
+  // and the clock of the player who replies to it started.
+  const core::Position before = s_.game().position();
+  const core::Move move = adjourned->move;
+  s_.print(time,
+           "envelope opened: the sealed move is " + adjourned->sealed + " (Guidelines I.9.1)");
+  if (!flow_.make_move(move, time, MoveSource::Sealed)) return;
+  flow_.announce_entered(before, move, time);
+  if (!s_.game().is_over() && s_.clock.paused()) {
+    if (auto resumed = s_.clock.resume(time); !resumed) {
+      s_.print(time, "open-envelope: " + resumed.error().message);
+      return;
+    }
+    s_.clocks_changed(ClockReason::Resume, time);
+    s_.print(time, "clocks running: " + text::side(s_.game().position().side_to_move()) +
+                       "'s clock (Guidelines I.9.1)");
+  }
+}
+
+void ArbiterDesk::on(const cmd::CallArbiter&, TimePoint time) {
+  rec::Note note{NoteKind::ArbiterCalled, s_.timeline(time), core::SQ_NONE,
+                 static_cast<int>(s_.game().ply_count())};
+  if (auto recorded = s_.commit(note, time); !recorded)
+    s_.print(time, "record: " + recorded.error().message);
+  flow_.write_touch_log(time);
+  s_.print(time,
+           "ARBITER CALLED to the board (by " + std::string(input_source_name(source_)) + ")");
+}
+
+void ArbiterDesk::on(const cmd::Status&, TimePoint time) {
+  requests::status(s_, time);
+}
+
+void ArbiterDesk::on(const cmd::Quit&, TimePoint time) {
+  s_.print(time, "stopping; the record is kept in " + s_.folder().string() +
+                     " (`annabella play --resume` continues)");
+  s_.finished = true;
+}
+
+}  // namespace annabella::app

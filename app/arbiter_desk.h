@@ -1,0 +1,57 @@
+// The desk that carries out the commands of the people at the board (app/station_commands.h),
+// whoever gave them (keyboard, board button, tactile clock, braille keys, voice): one small
+// handler per command. The player's requests go to app/player_requests.h, moves to the
+// Appendix D flow; the arbiter's commands (clocks, penalties, adjournment) and the game's ends
+// by agreement, resignation, claim or flag are handled here, each recorded before it is said.
+#pragma once
+
+#include "app/appendix_d.h"
+#include "app/station_commands.h"
+#include "app/station_state.h"
+
+namespace annabella::app {
+
+class ArbiterDesk {
+ public:
+  ArbiterDesk(StationState& state, AppendixDFlow& flow) : s_(state), flow_(flow) {}
+
+  void handle(const Command& command, InputSource source, TimePoint time);
+
+  // One handler per command.
+  void on(const cmd::Help& c, TimePoint time);
+  void on(const cmd::Time& c, TimePoint time);
+  void on(const cmd::Repeat& c, TimePoint time);
+  void on(const cmd::Moves& c, TimePoint time);
+  void on(const cmd::Board& c, TimePoint time);
+  void on(const cmd::Captured& c, TimePoint time);
+  void on(const cmd::EnterMove& c, TimePoint time);
+  void on(const cmd::Answer& c, TimePoint time);
+  void on(const cmd::Flag& c, TimePoint time);
+  void on(const cmd::Touch& c, TimePoint time);
+  void on(const cmd::DrawOffer& c, TimePoint time);
+  void on(const cmd::DrawAccept& c, TimePoint time);
+  void on(const cmd::DrawDecline& c, TimePoint time);
+  void on(const cmd::DrawClaim& c, TimePoint time);
+  void on(const cmd::Resign& c, TimePoint time);
+  void on(const cmd::Pause& c, TimePoint time);
+  void on(const cmd::Continue& c, TimePoint time);
+  void on(const cmd::Adjust& c, TimePoint time);
+  void on(const cmd::Penalty& c, TimePoint time);
+  void on(const cmd::Reconcile& c, TimePoint time);
+  void on(const cmd::Adjourn& c, TimePoint time);
+  void on(const cmd::OpenEnvelope& c, TimePoint time);
+  void on(const cmd::CallArbiter& c, TimePoint time);
+  void on(const cmd::Status& c, TimePoint time);
+  void on(const cmd::Quit& c, TimePoint time);
+
+ private:
+  // A command that changes the game is refused once it is over; true when refused.
+  bool refused_after_end(std::string_view command, TimePoint time);
+  void envelope(const core::Position& before, const std::string& sealed, TimePoint time);
+
+  StationState& s_;
+  AppendixDFlow& flow_;
+  InputSource source_ = InputSource::Keyboard;  // of the command being handled
+};
+
+}  // namespace annabella::app

@@ -1,0 +1,228 @@
+// annabella demo: a short real game at a human pace through the real station (app/station_rig.h):
+// White (visually impaired) on the simulated pegboard, Black (sighted) entered by a simulated
+// assistant at the console. A director thread plays the hand and the assistant and waits for
+// what the station prints, as a person watching the console would.
+#include <chrono>
+#include <condition_variable>
+#include <ctime>
+#include <mutex>
+#include <thread>
+
+#include "app/commands.h"
+#include "app/play_start.h"
+#include "app/station_rig.h"
+#include "core/notation.h"
+
+namespace annabella::app {
+namespace {
+
+using namespace std::chrono_literals;
+
+std::string now_for_folder() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  localtime_r(&now, &tm);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y%m%d-%H%M%S", &tm);
+  return text;
+}
+
+// The lines the station prints, for the director to wait on (the station runs on its own
+// thread; the director only reads what it printed).
+class PrintedLines {
+ public:
+  void add(std::string_view line) {
+    {
+      std::lock_guard lock(mutex_);
+      lines_.emplace_back(line);
+    }
+    changed_.notify_all();
+  }
+  // Waits until a line printed after `from` contains `text`; the index after it, or nullopt.
+  std::optional<std::size_t> wait_for(std::string_view text, std::size_t from,
+                                      std::chrono::milliseconds timeout) {
+    std::unique_lock lock(mutex_);
+    std::optional<std::size_t> found;
+    changed_.wait_for(lock, timeout, [&] {
+      for (std::size_t i = from; i < lines_.size(); ++i)
+        if (lines_[i].find(text) != std::string::npos) return (found = i + 1), true;
+      return false;
+    });
+    return found;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::vector<std::string> lines_;
+};
+
+// Plays the demo's script against the running station: each step acts (the hand on the
+// simulated pegboard, the assistant's typing) and waits for what the station must print.
+// A step that fails ends the script with the reason and stops the station.
+class Director {
+ public:
+  Director(StationRig& rig, PrintedLines& printed, double speed)
+      : rig_(rig), board_(*rig.simulator()), printed_(printed), speed_(speed) {}
+
+  Status run() {
+    if (!board_.wait_for_host(5s)) {
+      stop("the station did not open the pegboard");
+      return status_;
+    }
+    if (until("connected") && opening() && wrong_square() && middle_game() && finish()) return {};
+    return status_;
+  }
+
+ private:
+  // 1. e4 d5 2. exd5 c6, the time asked by the board's button, 3. dxc6.
+  bool opening() {
+    if (!round("e4", "d5") || !round("exd5", "c6")) return false;
+    // A time request from the board's button (D.2.6, D.2.10.4).
+    pause(800ms);
+    if (!act(board_.press(tactile::BoardButton::Time)) || !until("completed (D.2.10.4)"))
+      return false;
+    pause(2500ms);
+    return round("dxc6", nullptr);
+  }
+
+  // The sighted player's knight move executed on a wrong square: caught at once, then the
+  // arbiter's reconciliation gives the steps (D.2.9) and the board is corrected.
+  bool wrong_square() {
+    pause(1500ms);
+    assistant("Nf6");
+    if (!until("by console")) return false;
+    pause(800ms);
+    if (!act(board_.lift(core::SQ_G8))) return false;
+    pause(400ms);
+    if (!act(board_.place(core::SQ_H6)) || !until("illegal")) return false;
+    pause(2000ms);
+    assistant("reconcile");
+    if (!until("reconcile")) return false;
+    pause(2500ms);
+    if (!act(board_.lift(core::SQ_H6))) return false;
+    pause(400ms);
+    if (!act(board_.place(core::SQ_F6)) || !until("executed")) return false;
+    // The hand has now made the announced move; the simulated game follows it.
+    auto knight = core::read_move(board_.position(), "Nf6");
+    return knight ? act(board_.follow(*knight)) : stop("demo script: " + knight.error().message);
+  }
+
+  // Castling and a promotion (D.2.1: "Kurze Rochade", "... wird Dame").
+  bool middle_game() {
+    return round("cxb7", "Nbd7") && round("Nf3", "e6") && round("Be2", "Bc5") &&
+           round("O-O", "O-O") && round("bxa8=Q", "Qc7");
+  }
+
+  bool finish() {
+    pause(1500ms);
+    assistant("time");
+    if (!until("completed (D.2.10.4)")) return false;
+    pause(3000ms);
+    assistant("resign black");
+    if (!until("game over")) return false;
+    pause(2000ms);
+    assistant("quit");
+    return true;
+  }
+
+  // The VI player's move on the pegboard (D.2.3); then the sighted player's move typed by the
+  // assistant (D.2.1) and executed by the VI player on his board.
+  bool round(const std::string& white, const char* black) {
+    pause(1200ms);
+    if (!play(white, "by pegboard")) return false;
+    if (!black) return true;
+    pause(1500ms);
+    assistant(black);
+    if (!until("by console")) return false;
+    pause(800ms);
+    return play(black, "executed");
+  }
+
+  bool play(const std::string& san, std::string_view outcome) {
+    auto move = core::read_move(board_.position(), san);
+    if (!move) return stop("demo script: " + move.error().message);
+    return act(board_.play(*move)) && until(outcome);
+  }
+
+  bool act(const Status& done) {
+    return done ? true : stop("demo script: " + done.error().message);
+  }
+
+  // Waits until the station has printed `text` (after what it printed before).
+  bool until(std::string_view text) {
+    auto at = printed_.wait_for(text, seen_, 20s);
+    if (!at)
+      return stop("demo script: the station did not say \"" + std::string(text) + "\" in time");
+    seen_ = *at;
+    return true;
+  }
+
+  void assistant(const std::string& line) {
+    rig_.queue().push(StationEvent::console(SteadyClock::now(), line, InputSource::Assistant));
+  }
+
+  void pause(std::chrono::milliseconds span) const {
+    std::this_thread::sleep_for(
+        std::chrono::duration_cast<std::chrono::milliseconds>(span / speed_));
+  }
+
+  bool stop(const std::string& why) {
+    status_ = fail(why);
+    rig_.stop();
+    return false;
+  }
+
+  StationRig& rig_;
+  tactile::BoardSimulator& board_;
+  PrintedLines& printed_;
+  double speed_;
+  std::size_t seen_ = 0;
+  Status status_;
+};
+
+}  // namespace
+
+int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err) {
+  RigOptions rig_options;
+  auto& cfg = rig_options.station.config;
+  cfg.event.name = "annabella demonstration";
+  cfg.white = {"Anna Blind", 0, "", true};
+  cfg.black = {"Bert Sighted", 0, "", false};
+  cfg.pegboard.port = "simulator";
+  cfg.pegboard.protocol = config::BoardProtocol::Peg;
+  rig_options.station.record_folder =
+      options.folder.empty() ? std::filesystem::path("annabella-demo-" + now_for_folder())
+                             : std::filesystem::path(options.folder);
+  rig_options.sound = !options.silent;
+  rig_options.console_from_stdin = false;
+  const double speed = options.speed <= 0 ? 1.0 : options.speed;
+  rig_options.simulator_speed = speed;
+  PrintedLines printed;
+  rig_options.on_line = [&printed](std::string_view line) { printed.add(line); };
+  if (auto ready = check_play_start(rig_options.station); !ready) {
+    err << ready.error().message << '\n';
+    return kExitUsage;
+  }
+  auto built = StationRig::build(rig_options, out);
+  if (!built) {
+    err << built.error().message << '\n';
+    return 1;
+  }
+  StationRig& rig = **built;
+  Status script;
+  std::thread director([&] { script = Director(rig, printed, speed).run(); });
+  rig.run();
+  director.join();
+  rig.announcer().wait_until_idle();
+  out << "Demo finished. The record is in " << rig_options.station.record_folder.string()
+      << ": game.pgn, scoresheet.brf, touches.txt, announcements.wav (with its cue list), "
+         "game.journal, station.log\n";
+  if (!script) {
+    err << script.error().message << '\n';
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace annabella::app

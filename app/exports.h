@@ -1,0 +1,34 @@
+// The record's files for people, written from the game's record (app/game_record.h) as the game
+// goes: the PGN with clock times (game.pgn), the braille scoresheet (scoresheet.brf) and the
+// touch log (touches.txt). Each is replaced whole and atomically (a reader never sees half a
+// file); the journal stays the source from which all of them can be made again.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "app/game_record.h"
+#include "config/config.h"
+#include "core/result.h"
+
+namespace annabella::app {
+
+// The PGN of the game so far (Art. 8 scoresheet): the seven tag roster, [%clk] and [%emt]
+// comments, draw offers marked (=) (Art. 9.1.2.2), the end's reason in a comment.
+[[nodiscard]] std::string game_pgn(const GameRecord& record);
+// The scoresheet's lines for braille: the players, the event, a line per move number with
+// White's and Black's moves in their columns, the result.
+[[nodiscard]] std::vector<std::string> scoresheet_lines(const GameRecord& record);
+// The touch log (D.2.2; evidence for Art. 4): every touch with who touched what, when, and what
+// became of it; the notes for the arbiter after them.
+[[nodiscard]] std::string touch_log(const GameRecord& record);
+
+// Writes game.pgn and scoresheet.brf into `folder`; the error names the file.
+[[nodiscard]] Status write_game_files(const std::filesystem::path& folder, const GameRecord& record,
+                                      const config::StationConfig& cfg);
+[[nodiscard]] Status write_touch_log(const std::filesystem::path& folder, const GameRecord& record);
+// The files written as the game goes.
+[[nodiscard]] std::vector<std::filesystem::path> export_files(const std::filesystem::path& folder);
+
+}  // namespace annabella::app

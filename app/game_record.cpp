@@ -1,0 +1,278 @@
+#include "app/game_record.h"
+
+#include "core/notation.h"
+#include "core/time_control.h"
+
+namespace annabella::app {
+namespace {
+
+using Step = RecordedClockStep;
+
+Result<core::Position> start_position(const RecordHeader& header) {
+  if (header.fen.empty()) return core::Position();
+  auto position = core::Position::from_fen(header.fen);
+  if (!position) return fail("start position: " + position.error().message);
+  return *position;
+}
+
+// The legal move in `position` that a record's move (from, to, promotion as UCI gives them)
+// names; castling and en passant get their kind from the position.
+Result<core::Move> resolve(const core::Position& position, core::Move move) {
+  auto legal = core::read_move(position, core::to_uci(move));
+  if (!legal) return fail(legal.error().message);
+  return *legal;
+}
+
+}  // namespace
+
+Result<GameRecord> GameRecord::start(const rec::Begin& begin) {
+  GameRecord record;
+  record.header_ = begin.header;
+  record.format_ = begin.format;
+  if (auto control = core::read_time_control(begin.header.control); !control)
+    return fail("control \"" + begin.header.control + "\": " + control.error().message);
+  auto position = start_position(begin.header);
+  if (!position) return fail(position.error());
+  record.game_ = core::Game(*position);
+  record.add_step(Step::Kind::Start, Millis(0));  // the clock starts at 0 (Art. 6.5)
+  return record;
+}
+
+Status GameRecord::apply(const JournalRecord& record) {
+  Status applied = std::visit([this](const auto& r) { return apply_one(r); }, record);
+  if (applied) last_event_at_ = std::max(last_event_at_, record_time(record));
+  return applied;
+}
+
+void GameRecord::add_step(Step::Kind kind, Millis at, std::optional<Millis> white,
+                          std::optional<Millis> black) {
+  // The clock steps keep the timeline's order even if a stamp went backwards.
+  last_step_at_ = std::max(last_step_at_, at);
+  Step step;
+  step.kind = kind;
+  step.at = last_step_at_;
+  if (white && black) {
+    step.times = true;
+    step.white_left = *white;
+    step.black_left = *black;
+  }
+  steps_.push_back(step);
+}
+
+Status GameRecord::apply_one(const rec::Begin&) {
+  return fail("a second begin entry");
+}
+
+Status GameRecord::apply_one(const rec::Move& r) {
+  if (r.ply != static_cast<int>(moves_.size()) + 1)
+    return fail("ply " + std::to_string(r.ply) + " where " + std::to_string(moves_.size() + 1) +
+                " was due");
+  auto move = resolve(game_.position(), r.move);
+  if (!move) return fail(move.error());
+  // Guidelines I: after an adjournment the sealed move is the only move that can be made.
+  if (adjourned_ && !adjourned_->move.is_none() && *move != adjourned_->move)
+    return fail("the sealed move is " + adjourned_->sealed + " (" + core::to_uci(adjourned_->move) +
+                "); no other move is made in its place " + "(Guidelines I)");
+  const core::Color mover = game_.position().side_to_move();
+  if (auto played = game_.play(*move); !played) return fail(played.error().message);
+  RecordedMove m{*move, r.san, r.at, r.white_left, r.black_left, r.elapsed, r.by};
+  if (m.san.empty()) m.san = core::to_san(game_.position_at(game_.ply_count() - 1), *move);
+  moves_.push_back(std::move(m));
+  // A move starts the opponent's turn: the clock steps before it no longer matter.
+  steps_.clear();
+  add_step(Step::Kind::Start, r.at, r.white_left, r.black_left);
+  clocks_set_at_ = r.at;
+  paused_ = false;
+  adjourned_.reset();
+  if (open_offer_ && *open_offer_ != mover) open_offer_.reset();  // Art. 9.1.2.3: declined
+  if (game_.is_over()) add_step(Step::Kind::Stop, r.at);
+  return {};
+}
+
+Status GameRecord::apply_one(const rec::Touch& r) {
+  rec::Touch touch = r;
+  if (format_ < 2) touch.number = static_cast<int>(touches_.size()) + 1;
+  if (touch.number != static_cast<int>(touches_.size()) + 1)
+    return fail("touch " + std::to_string(touch.number) + " where " +
+                std::to_string(touches_.size() + 1) + " was due");
+  touches_.push_back({touch, std::nullopt, core::SQ_NONE, Millis(0)});
+  return {};
+}
+
+Status GameRecord::apply_one(const rec::Untouch& r) {
+  if (r.number < 1 || r.number > static_cast<int>(touches_.size()))
+    return fail("it completes touch " + std::to_string(r.number) + ", which is not recorded");
+  RecordedTouch& touch = touches_[static_cast<std::size_t>(r.number - 1)];
+  if (touch.outcome) return fail("touch " + std::to_string(r.number) + " is already completed");
+  touch.outcome = r.outcome;
+  touch.went_to = r.square;
+  touch.ended_at = r.at;
+  return {};
+}
+
+Status GameRecord::apply_one(const rec::Clock& r) {
+  switch (r.reason) {
+    case ClockReason::Pause:
+      add_step(Step::Kind::Pause, r.at, r.white_left, r.black_left);
+      paused_ = true;
+      break;
+    case ClockReason::Resume:
+      add_step(Step::Kind::Resume, r.at, r.white_left, r.black_left);
+      paused_ = false;
+      break;
+    case ClockReason::Adjust:
+    case ClockReason::Penalty:
+    case ClockReason::Claim:
+      add_step(Step::Kind::Set, r.at, r.white_left, r.black_left);
+      break;
+  }
+  clocks_set_at_ = r.at;
+  return {};
+}
+
+Status GameRecord::apply_one(const rec::DrawOffer& r) {
+  if (game_.is_over()) return fail("a draw offer after the end of the game");
+  offers_.push_back(r);
+  open_offer_ = r.by;
+  return {};
+}
+
+Status GameRecord::apply_one(const rec::DrawDecline& r) {
+  if (!open_offer_) return fail("no draw offer is open to decline");
+  if (*open_offer_ == r.by) return fail("a player cannot decline his own draw offer");
+  open_offer_.reset();
+  return {};
+}
+
+Status GameRecord::apply_one(const rec::Note& r) {
+  notes_.push_back(r);
+  return {};
+}
+
+Status GameRecord::apply_one(const rec::End& r) {
+  // Ends the game as recorded, unless the moves ended it already (mate, stalemate ...).
+  if (!game_.is_over())
+    if (auto ended = game_.end_as_recorded(r.end); !ended) return fail(ended.error().message);
+  open_offer_.reset();
+  if (steps_.empty() || steps_.back().kind != Step::Kind::Stop) add_step(Step::Kind::Stop, r.at);
+  return {};
+}
+
+Status GameRecord::apply_one(const rec::Adjourn& r) {
+  rec::Adjourn adjourn = r;
+  if (!r.move.is_none()) {
+    auto move = resolve(game_.position(), r.move);
+    if (!move) return fail("the sealed move: " + move.error().message);
+    adjourn.move = *move;
+  } else if (auto move = core::read_move(game_.position(), r.sealed)) {
+    adjourn.move = *move;  // format 1 kept only the move as written
+  }
+  adjourn.by = game_.position().side_to_move();
+  add_step(Step::Kind::Pause, r.at, r.white_left, r.black_left);
+  paused_ = true;
+  clocks_set_at_ = r.at;
+  adjourned_ = adjourn;
+  return {};
+}
+
+Status GameRecord::apply_one(const rec::Resume&) {
+  return {};  // the clocks continue the turn recorded before it
+}
+
+Status GameRecord::apply_one(const rec::Seal& r) {
+  seals_.push_back(r);
+  return {};
+}
+
+Result<GameRecord> replay_journal(const JournalContents& contents) {
+  const std::string name = contents.name.empty() ? "journal" : contents.name;
+  if (contents.entries.empty() || contents.entries[0].kind != "begin")
+    return fail(name + ": the first entry is not \"begin\"; this is not a game journal");
+  // Entry number and line are the same (sequence numbers count lines); both are said so that an
+  // arbiter can find it in an editor as well as in a message about sequence numbers.
+  const auto where = [&](std::size_t index) {
+    const std::string line = std::to_string(index + 1);
+    return name + ": entry " + line + " (line " + line + ", " + contents.entries[index].kind + ")";
+  };
+  auto first = decode(contents.entries[0]);
+  if (!first) return fail(where(0) + ": " + first.error().message);
+  auto record = GameRecord::start(std::get<rec::Begin>(*first));
+  if (!record) return fail(where(0) + ": " + record.error().message);
+  for (std::size_t i = 1; i < contents.entries.size(); ++i) {
+    auto decoded = decode(contents.entries[i], record->format());
+    if (!decoded) return fail(where(i) + ": " + decoded.error().message);
+    if (auto applied = record->apply(*decoded); !applied)
+      return fail(where(i) + ": " + applied.error().message);
+  }
+  return record;
+}
+
+Result<core::ChessClock> restore_clock(const GameRecord& record, core::ClockInstant origin) {
+  const auto& header = record.header();
+  auto control = core::read_time_control(header.control);
+  if (!control) return fail("control \"" + header.control + "\": " + control.error().message);
+  core::ChessClock clock(*control);
+  // The moves each side has completed decide the period (and its delay and increment).
+  int moves[2] = {0, 0};
+  const auto& game = record.game();
+  for (std::size_t i = 0; i < record.moves().size(); ++i)
+    ++moves[game.position_at(i).side_to_move()];
+  // Steps that cannot apply (a pause while paused) change nothing; the recorded times are set
+  // regardless, so the clock shows what the journal says.
+  const auto set_times = [&](const RecordedClockStep& step, core::ClockInstant at) {
+    if (!step.times) return;
+    [[maybe_unused]] auto w = clock.set_remaining(core::WHITE, step.white_left, at, "as recorded");
+    [[maybe_unused]] auto b = clock.set_remaining(core::BLACK, step.black_left, at, "as recorded");
+  };
+  for (const auto& step : record.clock_steps()) {
+    const core::ClockInstant at = origin + step.at;
+    switch (step.kind) {
+      case RecordedClockStep::Kind::Start: {
+        [[maybe_unused]] auto started = clock.start(at, game.position().side_to_move());
+        [[maybe_unused]] auto w =
+            clock.set_moves_completed(core::WHITE, moves[core::WHITE], at, "as recorded");
+        [[maybe_unused]] auto b =
+            clock.set_moves_completed(core::BLACK, moves[core::BLACK], at, "as recorded");
+        set_times(step, at);
+        break;
+      }
+      case RecordedClockStep::Kind::Set:
+        set_times(step, at);
+        break;
+      case RecordedClockStep::Kind::Pause: {
+        [[maybe_unused]] auto paused = clock.pause(at, "as recorded");
+        set_times(step, at);
+        break;
+      }
+      case RecordedClockStep::Kind::Resume: {
+        set_times(step, at);
+        [[maybe_unused]] auto resumed = clock.resume(at);
+        break;
+      }
+      case RecordedClockStep::Kind::Stop: {
+        [[maybe_unused]] auto stopped = clock.stop(at, "game over");
+        break;
+      }
+    }
+  }
+  return clock;
+}
+
+Result<RestoredClocks> restored_clocks(const GameRecord& record) {
+  const core::ClockInstant origin{};
+  auto clock = restore_clock(record, origin);
+  if (!clock) return fail(clock.error());
+  Millis last_step{0};
+  for (const auto& step : record.clock_steps()) last_step = std::max(last_step, step.at);
+  const core::ClockInstant set_at = origin + record.clocks_set_at();
+  const core::ClockInstant last = origin + std::max(record.last_event_at(), last_step);
+  RestoredClocks out;
+  out.charged_side = record.game().position().side_to_move();
+  out.charged = std::chrono::duration_cast<Millis>(clock->remaining(out.charged_side, set_at) -
+                                                   clock->remaining(out.charged_side, last));
+  out.white_left = std::chrono::duration_cast<Millis>(clock->remaining(core::WHITE, last));
+  out.black_left = std::chrono::duration_cast<Millis>(clock->remaining(core::BLACK, last));
+  return out;
+}
+
+}  // namespace annabella::app

@@ -1,0 +1,136 @@
+// The game as its journal records it, and the one interpreter of the journal's records
+// (GameRecord::apply). The station applies every record as it journals it while the game is
+// played, and `play --resume` applies the same records read back from the journal, so live play
+// and resumption cannot drift apart.
+#pragma once
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/journal.h"
+#include "app/journal_records.h"
+#include "core/clock.h"
+#include "core/game.h"
+
+namespace annabella::app {
+
+struct RecordedMove {
+  core::Move move;
+  std::string san;
+  Millis at{0};  // game timeline
+  Millis white_left{0}, black_left{0};
+  Millis elapsed{0};  // the mover's thinking time for this move ([%emt])
+  MoveSource by = MoveSource::Console;
+};
+
+// A touch (D.2.2) and, once known, what became of it (Art. 4).
+struct RecordedTouch {
+  rec::Touch touch;
+  std::optional<TouchOutcome> outcome;  // none while the piece is in the hand (or unknown)
+  core::Square went_to = core::SQ_NONE;
+  Millis ended_at{0};
+};
+
+// One thing the clock did since the last move (or the start), replayed by restore_clock(): the
+// turn starts (with the times recorded after the move), times are set (adjustment, penalty), the
+// clocks are paused (arbiter, adjournment), restarted, or stopped (the game ended).
+struct RecordedClockStep {
+  enum class Kind { Start, Set, Pause, Resume, Stop };
+  Kind kind = Kind::Start;
+  Millis at{0};        // game timeline
+  bool times = false;  // white_left and black_left are recorded (all but Stop and the Start of a
+                       // game without a move yet)
+  Millis white_left{0}, black_left{0};
+};
+
+class GameRecord {
+ public:
+  // A new game's record, from its begin record (the time control and start position must read).
+  [[nodiscard]] static Result<GameRecord> start(const rec::Begin& begin);
+
+  // Applies one record: a move is played, a touch kept, the clocks' steps noted, the game ended.
+  // Fails, changing nothing, when the record cannot apply here (an illegal move, a ply out of
+  // order, a second begin, an untouch of no touch). The station applies what it journals; a
+  // resumption applies what the journal holds.
+  [[nodiscard]] Status apply(const JournalRecord& record);
+
+  [[nodiscard]] const RecordHeader& header() const { return header_; }
+  [[nodiscard]] int format() const { return format_; }
+  [[nodiscard]] const core::Game& game() const { return game_; }
+  [[nodiscard]] const std::vector<RecordedMove>& moves() const { return moves_; }
+  [[nodiscard]] const std::vector<RecordedTouch>& touches() const { return touches_; }
+  [[nodiscard]] const std::vector<rec::DrawOffer>& draw_offers() const { return offers_; }
+  [[nodiscard]] const std::vector<rec::Note>& notes() const { return notes_; }
+  [[nodiscard]] const std::vector<rec::Seal>& seals() const { return seals_; }
+  [[nodiscard]] const std::vector<RecordedClockStep>& clock_steps() const { return steps_; }
+  // The draw offer still open (Art. 9.1.2.3: a move by the other player declines it).
+  [[nodiscard]] std::optional<core::Color> open_draw_offer() const { return open_offer_; }
+  // The adjournment waiting for its sealed move (Guidelines I), if any.
+  [[nodiscard]] const std::optional<rec::Adjourn>& adjourned() const { return adjourned_; }
+  [[nodiscard]] bool paused() const { return paused_; }
+  // The latest time stamp of any record, and of the record that last set the clocks.
+  [[nodiscard]] Millis last_event_at() const { return last_event_at_; }
+  [[nodiscard]] Millis clocks_set_at() const { return clocks_set_at_; }
+
+ private:
+  GameRecord() = default;
+  Status apply_one(const rec::Begin& r);
+  Status apply_one(const rec::Move& r);
+  Status apply_one(const rec::Touch& r);
+  Status apply_one(const rec::Untouch& r);
+  Status apply_one(const rec::Clock& r);
+  Status apply_one(const rec::DrawOffer& r);
+  Status apply_one(const rec::DrawDecline& r);
+  Status apply_one(const rec::Note& r);
+  Status apply_one(const rec::End& r);
+  Status apply_one(const rec::Adjourn& r);
+  Status apply_one(const rec::Resume& r);
+  Status apply_one(const rec::Seal& r);
+  void add_step(RecordedClockStep::Kind kind, Millis at, std::optional<Millis> white = {},
+                std::optional<Millis> black = {});
+
+  RecordHeader header_;
+  int format_ = kJournalFormat;
+  core::Game game_;
+  std::vector<RecordedMove> moves_;
+  std::vector<RecordedTouch> touches_;
+  std::vector<rec::DrawOffer> offers_;
+  std::vector<rec::Note> notes_;
+  std::vector<rec::Seal> seals_;
+  std::vector<RecordedClockStep> steps_;
+  std::optional<core::Color> open_offer_;
+  std::optional<rec::Adjourn> adjourned_;
+  bool paused_ = false;
+  Millis last_event_at_{0};
+  Millis last_step_at_{0};
+  Millis clocks_set_at_{0};
+};
+
+// The game a journal holds: every entry decoded and applied in order. Errors name the journal
+// (contents.name), the entry and its line, and what is wrong: "games/r3/game.journal: entry 12
+// (line 12, move): ...".
+[[nodiscard]] Result<GameRecord> replay_journal(const JournalContents& contents);
+
+// The chess clock as the record left it, on a timeline whose 0 is `origin`: this turn's start,
+// adjustments, pauses and stop replayed at their recorded instants under the header's time
+// control, so that at origin + last_event_at it shows the recorded times, the running side's turn
+// continuing (its delay already used, [%emt] counting from the move). Fails only when the
+// header's time control cannot be read.
+[[nodiscard]] Result<core::ChessClock> restore_clock(const GameRecord& record,
+                                                     core::ClockInstant origin);
+
+// The clocks at the last recorded event: those of the last record that set them (a move, an
+// adjustment, a penalty, a pause), with the running clock charged the time from that record to
+// the last record with a time stamp (a touch proves that play went on), as the clock would have
+// charged it. The station's downtime after that is charged to nobody (the arbiter decides,
+// Art. 6.10.2).
+struct RestoredClocks {
+  Millis white_left{0}, black_left{0};
+  core::Color charged_side = core::WHITE;
+  Millis charged{0};
+};
+[[nodiscard]] Result<RestoredClocks> restored_clocks(const GameRecord& record);
+
+}  // namespace annabella::app

@@ -1,0 +1,170 @@
+// The journal's entries as types: one record type per event of the game, one codec between a
+// record and the journal's key/value line (app/journal.h), and nothing else. The game is rebuilt
+// from these records by one interpreter, GameRecord::apply (app/game_record.h), used both while
+// the game is played and when it is resumed.
+//
+// Entry kinds and their fields (times in milliseconds on the game's timeline, which starts at 0
+// when the game starts and continues across resumptions):
+//   begin    format (2), fen, control, white, black, vi (white|black), event, site, round,
+//            board, date
+//   move     ply, uci, san, at_ms, white_ms, black_ms (the clocks after the press), emt_ms,
+//            by (pegboard|console|e-board|draw claim|sealed|voice)
+//   touch    n (the touch's number), square, piece, at_ms, ply, by (vi|sighted), own (1|0: the
+//            toucher's own piece)
+//   untouch  n, at_ms, outcome (put back|moved|removed), square (where it went, for moved)
+//   clock    white_ms, black_ms, at_ms, reason (adjust|penalty|pause|resume|claim)
+//   offer    by (white|black), at_ms, ply: a draw offer (Art. 9.1.2)
+//   decline  by (white|black), at_ms: the offer declined (Art. 9.1.2.3)
+//   note     at_ms, kind (rook first|arbiter called), square, ply
+//   end      result, termination, rule, reason, at_ms
+//   adjourn  sealed (the sealed move as written), uci, by (white|black), at_ms, white_ms,
+//            black_ms (Guidelines I)
+//   resume   at_ms, note
+//   seal     at_ms and the recording seal's own fields (its file, digest, key, signature)
+//
+// Format 1 journals (written before the `format` field existed) are read too: their touches have
+// `own` relative to the side to move and `put_back` (always 0), their adjournments only `sealed`.
+#pragma once
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "app/journal.h"
+#include "core/game.h"
+#include "core/types.h"
+
+namespace annabella::app {
+
+using Millis = std::chrono::milliseconds;
+
+// The journal format this program writes.
+inline constexpr int kJournalFormat = 2;
+
+// Who made a move, as the journal names it.
+enum class MoveSource { Pegboard, Console, EBoard, DrawClaim, Sealed, Voice };
+std::string_view move_source_name(MoveSource source);
+
+enum class ClockReason { Adjust, Penalty, Pause, Resume, Claim };
+std::string_view clock_reason_name(ClockReason reason);
+
+enum class Toucher { ViPlayer, SightedPlayer };
+enum class TouchOutcome { PutBack, Moved, Removed };
+enum class NoteKind { RookFirst, ArbiterCalled };
+
+struct RecordHeader {
+  std::string fen;      // start position ("" = the standard one)
+  std::string control;  // time control as configured
+  std::string white, black;
+  core::Color visually_impaired = core::WHITE;
+  std::string event, site, round, date;
+  int board = 1;
+};
+
+namespace rec {
+
+struct Begin {
+  RecordHeader header;
+  int format = kJournalFormat;
+};
+
+struct Move {
+  int ply = 0;  // 1 for the first move
+  core::Move move;
+  std::string san;
+  Millis at{0};
+  Millis white_left{0}, black_left{0};  // the clocks after the press
+  Millis elapsed{0};                    // the mover's thinking time ([%emt])
+  MoveSource by = MoveSource::Console;
+};
+
+// D.2.2: a piece touched (a peg lifted, or the sighted player's touch reported at the console).
+struct Touch {
+  int number = 0;  // 1, 2, ... in the order of the game
+  core::Square square = core::SQ_NONE;
+  core::Piece piece = core::NO_PIECE;
+  Millis at{0};
+  int ply = 0;  // moves made when it was touched
+  Toucher by = Toucher::ViPlayer;
+  bool own = true;  // the toucher's own piece (else the opponent's, Art. 4.3.2)
+};
+
+// What became of a touch (Art. 4): put back into its own hole, moved, or taken off (captured).
+struct Untouch {
+  int number = 0;  // the touch it completes
+  Millis at{0};
+  TouchOutcome outcome = TouchOutcome::PutBack;
+  core::Square square = core::SQ_NONE;  // where the piece went (Moved)
+};
+
+struct Clock {
+  Millis white_left{0}, black_left{0};
+  Millis at{0};
+  ClockReason reason = ClockReason::Adjust;
+};
+
+// Art. 9.1.2: a draw offer, marked (=) on the scoresheet (Art. 9.1.2.2).
+struct DrawOffer {
+  core::Color by = core::WHITE;
+  Millis at{0};
+  int ply = 0;  // moves made when offered
+};
+
+// Art. 9.1.2.3: the open draw offer declined by `by`.
+struct DrawDecline {
+  core::Color by = core::WHITE;
+  Millis at{0};
+};
+
+// A fact the arbiter may need that the station does not rule on.
+struct Note {
+  NoteKind kind = NoteKind::ArbiterCalled;
+  Millis at{0};
+  core::Square square = core::SQ_NONE;
+  int ply = 0;
+};
+
+struct End {
+  core::GameEnd end;
+  Millis at{0};
+};
+
+// Guidelines I: the sealed move (legal when sealed), the clocks stopped.
+struct Adjourn {
+  std::string sealed;  // as written
+  core::Move move;     // none in format 1 journals (read from `sealed` when replayed)
+  core::Color by = core::WHITE;
+  Millis at{0};
+  Millis white_left{0}, black_left{0};
+};
+
+struct Resume {
+  Millis at{0};
+  std::string note;
+};
+
+// The recording's seal (D.2.7): its fields as the recording's signer writes them.
+struct Seal {
+  Millis at{0};
+  std::vector<std::pair<std::string, std::string>> fields;
+};
+
+}  // namespace rec
+
+using JournalRecord =
+    std::variant<rec::Begin, rec::Move, rec::Touch, rec::Untouch, rec::Clock, rec::DrawOffer,
+                 rec::DrawDecline, rec::Note, rec::End, rec::Adjourn, rec::Resume, rec::Seal>;
+
+// The journal line's kind and fields for a record.
+[[nodiscard]] JournalEntry encode(const JournalRecord& record);
+// The record a journal entry holds. `format` is the journal's (from its begin entry; 1 when it
+// has none). Errors name the field and what is wrong with it; the caller adds the entry and line.
+[[nodiscard]] Result<JournalRecord> decode(const JournalEntry& entry, int format = kJournalFormat);
+
+// The time stamp of a record (begin: 0).
+[[nodiscard]] Millis record_time(const JournalRecord& record);
+
+}  // namespace annabella::app

@@ -1,0 +1,50 @@
+#include "app/play_start.h"
+
+#include <filesystem>
+
+#include "app/config_check.h"
+#include "app/game_record.h"
+#include "app/record_folder.h"
+
+namespace annabella::app {
+namespace {
+
+// The record folder as the start finds it.
+Status check_record_folder(const std::filesystem::path& path, bool resume) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) {
+    if (resume)
+      return fail("record.folder: " + path.string() +
+                  " does not exist: there is no game to resume (`annabella play --resume`)");
+    return {};  // created when the game starts
+  }
+  auto folder = RecordFolder::open(path);
+  if (!folder) return fail(folder.error());
+  if (auto links = folder->refuse_links(); !links) return links;
+  const auto journal = path / "game.journal";
+  if (!resume) {
+    if (std::filesystem::exists(journal, ec) || std::filesystem::is_symlink(journal, ec))
+      return fail("record.folder: " + journal.string() +
+                  " already holds a game; use `annabella play --resume` to continue it, or " +
+                  "choose another folder");
+    return {};
+  }
+  auto contents = read_journal(journal);
+  if (!contents) return fail(contents.error());
+  if (auto recorded = replay_journal(*contents); !recorded) return fail(recorded.error());
+  return {};
+}
+
+}  // namespace
+
+Status check_play_start(const StationOptions& options) {
+  std::vector<std::string> problems = station_problems(options.config);
+  if (auto folder = check_record_folder(options.record_folder, options.resume); !folder)
+    problems.push_back(folder.error().message);
+  if (problems.empty()) return {};
+  std::string message;
+  for (const auto& problem : problems) message += (message.empty() ? "" : "\n") + problem;
+  return fail(message);
+}
+
+}  // namespace annabella::app

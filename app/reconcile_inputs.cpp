@@ -1,0 +1,115 @@
+#include "app/reconcile_inputs.h"
+
+#include <array>
+#include <cctype>
+#include <fstream>
+
+#include "app/game_record.h"
+#include "app/journal.h"
+#include "app/reconcile_text.h"
+#include "core/time_control.h"
+
+namespace annabella::app {
+namespace {
+
+// The first line that is not blank.
+std::string_view first_line(std::string_view text) {
+  for (;;) {
+    const std::size_t eol = text.find('\n');
+    const std::string_view line = text.substr(0, eol);
+    if (line.find_first_not_of(" \t\r") != std::string_view::npos || eol == std::string_view::npos)
+      return line;
+    text.remove_prefix(eol + 1);
+  }
+}
+
+// A journal line starts "<sequence> TAB <8 hex digits> TAB" (app/journal.h).
+bool looks_like_journal(std::string_view text) {
+  const std::string_view line = first_line(text);
+  std::size_t i = 0;
+  while (i < line.size() && std::isdigit(static_cast<unsigned char>(line[i]))) ++i;
+  if (i == 0 || i + 10 > line.size() || line[i] != '\t' || line[i + 9] != '\t') return false;
+  for (std::size_t k = i + 1; k < i + 9; ++k)
+    if (!std::isxdigit(static_cast<unsigned char>(line[k]))) return false;
+  return true;
+}
+
+bool looks_like_pgn(std::string_view text) {
+  const std::string_view line = first_line(text);
+  const std::size_t at = line.find_first_not_of(" \t\r");
+  return (at != std::string_view::npos && line[at] == '[') ||
+         text.find("[%clk") != std::string_view::npos;
+}
+
+// The clock times after each recorded move of the station's journal, and at the start from the
+// recorded time control.
+Result<std::vector<core::ClockPly>> clock_log_of_journal(std::string_view text,
+                                                         std::string_view name) {
+  auto contents = parse_journal(JournalText{name, text});
+  if (!contents) return fail(contents.error());
+  auto game = replay_journal(*contents);
+  if (!game) return fail(game.error());
+  std::optional<std::array<std::chrono::milliseconds, 2>> initial;
+  if (auto control = core::read_time_control(game->header().control);
+      control && control->kind == core::TimeControl::Kind::Periods && !control->periods.empty())
+    initial = std::array{control->periods.front().time, control->periods.front().time};
+  std::vector<std::array<std::chrono::milliseconds, 2>> after;
+  after.reserve(game->moves().size());
+  for (const RecordedMove& m : game->moves()) after.push_back({m.white_left, m.black_left});
+  if (!initial && after.empty())
+    return fail(std::string(name) + ": the journal records no move and no time control");
+  return core::clock_log_from_moves(initial, after);
+}
+
+}  // namespace
+
+Result<std::string> read_bounded(const std::string& path, std::size_t limit,
+                                 std::string_view what) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return fail(std::string(what) + " \"" + path + "\" cannot be read");
+  std::string text(limit + 1, '\0');
+  in.read(text.data(), std::streamsize(text.size()));
+  if (in.bad()) return fail(std::string(what) + " \"" + path + "\" cannot be read");
+  text.resize(std::size_t(in.gcount()));
+  if (text.size() > limit)
+    return fail(std::string(what) + " \"" + path + "\" is larger than " + std::to_string(limit) +
+                " bytes (" + std::to_string(limit >> 20) +
+                " MiB), the most annabella reconcile reads from it");
+  return text;
+}
+
+Result<core::Scoresheet> scoresheet_of(std::string_view text) {
+  auto sheet = core::read_scoresheet(text);
+  if (!sheet) return fail(sheet.error());
+  if (sheet->entries.size() > core::kMaxSheetPlies)
+    return fail(std::to_string(sheet->entries.size()) + " written moves; a reconciliation reads " +
+                "at most " + std::to_string(core::kMaxSheetPlies) +
+                " (1000 moves a side), and move " + std::to_string(core::kMaxSheetPlies + 1) +
+                " stands on line " + std::to_string(sheet->entries[core::kMaxSheetPlies].line));
+  return sheet;
+}
+
+std::string utf8_note(std::string_view text, std::string_view what, const std::string& path) {
+  const auto fault = first_utf8_fault(text);
+  if (!fault) return "";
+  char byte[8];
+  std::snprintf(byte, sizeof byte, "%02X", unsigned(fault->byte));
+  return std::string(what) + " \"" + path + "\" is not UTF-8: line " + std::to_string(fault->line) +
+         ", column " + std::to_string(fault->column) + " has the byte 0x" + byte +
+         "; bytes that are not UTF-8 are shown as \\x" + byte +
+         " (save the sheet as UTF-8 to read them as letters).";
+}
+
+Result<std::vector<core::ClockPly>> clock_log_of(std::string_view text, std::string_view name) {
+  if (looks_like_journal(text)) return clock_log_of_journal(text, name);
+  if (looks_like_pgn(text)) {
+    auto log = core::clock_log_from_pgn(text);
+    if (!log) return fail(std::string(name) + ": " + log.error().message);
+    return log;
+  }
+  auto log = core::parse_clock_log(text);
+  if (!log) return fail(std::string(name) + ": " + log.error().message);
+  return log;
+}
+
+}  // namespace annabella::app

@@ -1,0 +1,40 @@
+// The files `annabella reconcile` reads, each bounded: scoresheets and board logs (move lists or
+// PGN movetext, at most kMaxSheetBytes and core::kMaxSheetPlies written moves), and the clock log
+// in any of three forms: "ply white_ms black_ms" lines, a PGN with [%clk] comments (the station's
+// game.pgn), or the station's journal (game.journal).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/reconcile.h"
+#include "core/result.h"
+
+namespace annabella::app {
+
+// A scoresheet or board log file is refused above this size (the longest real scoresheet is
+// under 20 KB); a clock log, PGN or journal above kMaxClockLogBytes.
+inline constexpr std::size_t kMaxSheetBytes = std::size_t(1) << 20;     // 1 MiB
+inline constexpr std::size_t kMaxClockLogBytes = std::size_t(8) << 20;  // 8 MiB
+
+// A whole file of at most `limit` bytes; never reads more than limit + 1 bytes. The error names
+// `what`, the file and the limit.
+[[nodiscard]] Result<std::string> read_bounded(const std::string& path, std::size_t limit,
+                                               std::string_view what);
+
+// A scoresheet's text read as written moves, refused with more than core::kMaxSheetPlies of
+// them (the error names the limit and the line where the first move past it stands).
+[[nodiscard]] Result<core::Scoresheet> scoresheet_of(std::string_view text);
+
+// Where a sheet's bytes stop being UTF-8, as a note for the reports ("sheet b "x" is not UTF-8:
+// line 3, column 5, byte 0xE9; such bytes are shown as \xE9"); "" when it is UTF-8.
+[[nodiscard]] std::string utf8_note(std::string_view text, std::string_view what,
+                                    const std::string& path);
+
+// The clock log in whichever of its three forms `text` is (`name` names it in errors).
+[[nodiscard]] Result<std::vector<core::ClockPly>> clock_log_of(std::string_view text,
+                                                               std::string_view name);
+
+}  // namespace annabella::app

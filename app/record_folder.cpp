@@ -1,0 +1,219 @@
+#include "app/record_folder.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
+#include <cstring>
+#include <utility>
+
+namespace annabella::app {
+namespace {
+
+std::string errno_text(int error) {
+  return std::strerror(error);
+}
+
+bool ends_with(std::string_view text, std::string_view end) {
+  return text.size() >= end.size() && text.substr(text.size() - end.size()) == end;
+}
+
+// Opening with O_NONBLOCK keeps a planted FIFO from blocking the station; a record file must be
+// a regular file, and then blocking writes are restored.
+Status make_regular_and_blocking(int fd) {
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) return fail(errno_text(errno));
+  if (!S_ISREG(st.st_mode)) return fail("it is not a regular file");
+  const int flags = ::fcntl(fd, F_GETFL);
+  if (flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) return fail(errno_text(errno));
+  return {};
+}
+
+}  // namespace
+
+FileDescriptor::FileDescriptor(FileDescriptor&& other) noexcept
+    : fd_(std::exchange(other.fd_, -1)) {}
+
+FileDescriptor& FileDescriptor::operator=(FileDescriptor&& other) noexcept {
+  if (this != &other) {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = std::exchange(other.fd_, -1);
+  }
+  return *this;
+}
+
+FileDescriptor::~FileDescriptor() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+int FileDescriptor::release() {
+  return std::exchange(fd_, -1);
+}
+
+Status AppendFile::append(std::string_view text) {
+  while (!text.empty()) {
+    const ssize_t n = ::write(fd_.get(), text.data(), text.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return fail("cannot write " + path_.string() + ": " + errno_text(errno));
+    text.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return {};
+}
+
+AppendStream::AppendStream(AppendFile file) : std::ostream(nullptr), buffer_(std::move(file)) {
+  rdbuf(&buffer_);
+}
+
+AppendStream::~AppendStream() {
+  buffer_.pubsync();
+}
+
+int AppendStream::Buffer::sync() {
+  const std::string text = str();
+  str("");
+  return file_.append(text) ? 0 : -1;
+}
+
+Result<RecordFolder> RecordFolder::open(const std::filesystem::path& path, bool create) {
+  const std::filesystem::path folder = path.empty() ? std::filesystem::path(".") : path;
+  if (create) {
+    std::error_code ec;
+    const auto parent = folder.lexically_normal().parent_path();
+    if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+    if (ec)
+      return fail("record folder " + folder.string() + ": cannot be created: " + ec.message());
+    if (::mkdir(folder.c_str(), kRecordFolderMode) != 0 && errno != EEXIST)
+      return fail("record folder " + folder.string() + ": cannot be created: " + errno_text(errno));
+  }
+  const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) {
+    const int error = errno;
+    return fail("record folder " + folder.string() +
+                (error == ENOENT    ? ": does not exist"
+                 : error == ENOTDIR ? ": is not a folder"
+                                    : ": cannot be opened: " + errno_text(error)));
+  }
+  return RecordFolder(FileDescriptor(fd), folder);
+}
+
+bool RecordFolder::is_record_file(std::string_view name) {
+  if (ends_with(name, ".tmp")) name.remove_suffix(4);
+  static constexpr std::array<std::string_view, 5> kFiles = {
+      "game.journal", "game.pgn", "scoresheet.brf", "touches.txt", "station.log"};
+  for (std::string_view file : kFiles)
+    if (name == file) return true;
+  if (name.rfind("announcements", 0) != 0) return false;
+  if (ends_with(name, ".cues.txt")) name.remove_suffix(9);
+  return ends_with(name, ".wav") || ends_with(name, ".flac");
+}
+
+std::string RecordFolder::name_of(std::string_view name) const {
+  return (path_ / std::string(name)).string();
+}
+
+Status RecordFolder::refuse_link(std::string_view name) const {
+  struct stat st {};
+  const std::string file(name);
+  if (::fstatat(fd_.get(), file.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode))
+    return fail("record folder " + path_.string() + ": " + file +
+                " is a symbolic link; the record's files are never written through a link "
+                "(docs/record.md): remove the link or choose another folder");
+  return {};
+}
+
+Error RecordFolder::open_error(std::string_view name, std::string_view done, int error) const {
+  if (auto link = refuse_link(name); !link) return link.error();  // O_NOFOLLOW's ELOOP, EEXIST
+  return Error{"record folder " + path_.string() + ": " + std::string(name) + " cannot be " +
+               std::string(done) + ": " + errno_text(error)};
+}
+
+Status RecordFolder::refuse_links() const {
+  const int listing = ::dup(fd_.get());
+  if (listing < 0) return fail("record folder " + path_.string() + ": " + errno_text(errno));
+  DIR* dir = ::fdopendir(listing);
+  if (dir == nullptr) {
+    ::close(listing);
+    return fail("record folder " + path_.string() + ": cannot be read: " + errno_text(errno));
+  }
+  ::rewinddir(dir);
+  Status found;
+  while (const dirent* entry = ::readdir(dir)) {
+    if (!is_record_file(entry->d_name)) continue;
+    if (auto link = refuse_link(entry->d_name); !link) {
+      found = link;
+      break;
+    }
+  }
+  ::closedir(dir);
+  return found;
+}
+
+Status RecordFolder::write_atomically(std::string_view name, const std::string& text) const {
+  if (auto link = refuse_link(name); !link) return link;
+  const std::string file(name);
+  const std::string temp = file + ".tmp";
+  // A stale temporary file (a crash mid-write) is removed, never written into: it could be a
+  // hard link to another file. A link there is refused.
+  struct stat st {};
+  if (::fstatat(fd_.get(), temp.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0) {
+    if (S_ISLNK(st.st_mode)) return refuse_link(temp);
+    if (::unlinkat(fd_.get(), temp.c_str(), 0) != 0 && errno != ENOENT)
+      return fail(open_error(temp, "removed", errno));
+  }
+  FileDescriptor fd(::openat(fd_.get(), temp.c_str(),
+                             O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                             kRecordFileMode));
+  if (fd.get() < 0) return fail(open_error(temp, "created", errno));
+  ::fchmod(fd.get(), kRecordFileMode);  // whatever the umask took away
+  AppendFile out(std::move(fd), path_ / temp, true);
+  if (auto written = out.append(text); !written) {
+    ::unlinkat(fd_.get(), temp.c_str(), 0);
+    return written;
+  }
+  if (::renameat(fd_.get(), temp.c_str(), fd_.get(), file.c_str()) != 0)
+    return fail("record folder " + path_.string() + ": cannot replace " + file + ": " +
+                errno_text(errno));
+  return {};
+}
+
+Result<AppendFile> RecordFolder::open_append(std::string_view name) const {
+  const std::string file(name);
+  const int flags = O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK;
+  FileDescriptor fd(::openat(fd_.get(), file.c_str(), flags | O_CREAT | O_EXCL, kRecordFileMode));
+  const bool created = fd.get() >= 0;
+  if (created) {
+    ::fchmod(fd.get(), kRecordFileMode);
+  } else if (errno == EEXIST) {
+    fd = FileDescriptor(::openat(fd_.get(), file.c_str(), flags));
+  }
+  if (fd.get() < 0) return fail(open_error(file, "opened", errno));
+  if (auto regular = make_regular_and_blocking(fd.get()); !regular)
+    return fail("record folder " + path_.string() + ": " + file + ": " + regular.error().message);
+  return AppendFile(std::move(fd), path_ / file, created);
+}
+
+Result<FileDescriptor> RecordFolder::create_exclusive(std::string_view name) const {
+  const std::string file(name);
+  FileDescriptor fd(::openat(fd_.get(), file.c_str(),
+                             O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                             kRecordFileMode));
+  if (fd.get() < 0) return fail(open_error(file, "created", errno));
+  ::fchmod(fd.get(), kRecordFileMode);
+  ::fsync(fd_.get());  // the new entry must survive a power cut too
+  return fd;
+}
+
+Result<FileDescriptor> RecordFolder::open_existing(std::string_view name) const {
+  const std::string file(name);
+  FileDescriptor fd(
+      ::openat(fd_.get(), file.c_str(), O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK));
+  if (fd.get() < 0) return fail(open_error(file, "opened", errno));
+  if (auto regular = make_regular_and_blocking(fd.get()); !regular)
+    return fail("record folder " + path_.string() + ": " + file + ": " + regular.error().message);
+  return fd;
+}
+
+}  // namespace annabella::app

@@ -1,0 +1,129 @@
+// The record folder (record.folder, `play --record DIR`): the game's journal and exports.
+//
+// The folder is no attack surface (docs/record.md): every file in it is opened relative to the
+// folder's own descriptor (openat, renameat), never through a symbolic link standing in a file's
+// place (O_NOFOLLOW; such a link is refused with a message naming the file and its target is
+// left untouched), and every file is created readable and writable by its owner and readable by
+// its group only (0640), whatever the umask. The folder itself may be reached through a link
+// (a USB stick mounted elsewhere); the files inside it may not.
+#pragma once
+
+#include <filesystem>
+#include <ostream>
+#include <sstream>
+#include <string>
+#include <string_view>
+
+#include "core/result.h"
+
+namespace annabella::app {
+
+// The mode of every file the station creates in a record folder, and of a folder it creates.
+inline constexpr unsigned kRecordFileMode = 0640;
+inline constexpr unsigned kRecordFolderMode = 0750;
+
+// An open file descriptor, closed when the owner goes.
+class FileDescriptor {
+ public:
+  FileDescriptor() = default;
+  explicit FileDescriptor(int fd) : fd_(fd) {}
+  FileDescriptor(FileDescriptor&& other) noexcept;
+  FileDescriptor& operator=(FileDescriptor&& other) noexcept;
+  FileDescriptor(const FileDescriptor&) = delete;
+  FileDescriptor& operator=(const FileDescriptor&) = delete;
+  ~FileDescriptor();
+
+  [[nodiscard]] int get() const { return fd_; }
+  // Gives up ownership: the caller closes it.
+  [[nodiscard]] int release();
+
+ private:
+  int fd_ = -1;
+};
+
+// A file of the record folder opened for appending (the station log, the touch log).
+class AppendFile {
+ public:
+  AppendFile(FileDescriptor fd, std::filesystem::path path, bool created)
+      : fd_(std::move(fd)), path_(std::move(path)), created_(created) {}
+
+  // Writes all of `text` at the end of the file.
+  [[nodiscard]] Status append(std::string_view text);
+  // Whether opening the file created it (a header line is then due).
+  [[nodiscard]] bool created() const { return created_; }
+  [[nodiscard]] const std::filesystem::path& path() const { return path_; }
+
+ private:
+  FileDescriptor fd_;
+  std::filesystem::path path_;
+  bool created_ = false;
+};
+
+// An output stream that appends to a record file (the station log): what is streamed is
+// written at each flush; a failed write sets badbit, as with std::ofstream.
+class AppendStream : public std::ostream {
+ public:
+  explicit AppendStream(AppendFile file);
+  ~AppendStream() override;
+  AppendStream(const AppendStream&) = delete;
+  AppendStream& operator=(const AppendStream&) = delete;
+
+ private:
+  class Buffer : public std::stringbuf {
+   public:
+    explicit Buffer(AppendFile file) : file_(std::move(file)) {}
+
+   protected:
+    int sync() override;
+
+   private:
+    AppendFile file_;
+  };
+  Buffer buffer_;
+};
+
+class RecordFolder {
+ public:
+  // Opens the folder at `path`; with `create`, makes it first (mode 0750, its parents as
+  // needed) when it does not exist. Errors name the folder.
+  [[nodiscard]] static Result<RecordFolder> open(const std::filesystem::path& path,
+                                                 bool create = false);
+
+  // Whether `name` is one of the files a game's record consists of (game.journal, game.pgn,
+  // scoresheet.brf, touches.txt, station.log, announcements*.wav and their cue lists, and the
+  // .tmp files of the atomic replacements).
+  [[nodiscard]] static bool is_record_file(std::string_view name);
+  // Refuses the folder when a symbolic link stands in the place of a record file: "record folder
+  // games/r3: station.log is a symbolic link ...". Nothing is changed.
+  [[nodiscard]] Status refuse_links() const;
+
+  // Replaces the file `name` atomically: writes `text` to "name.tmp" (a new file: a stale one is
+  // removed first, a link there is refused), then renames it over `name` (renameat), so that a
+  // reader sees the old contents or the new, never half of them.
+  [[nodiscard]] Status write_atomically(std::string_view name, const std::string& text) const;
+  // Opens `name` for appending, creating it when it does not exist.
+  [[nodiscard]] Result<AppendFile> open_append(std::string_view name) const;
+  // Creates `name` (write only, appending); fails when it exists: a game's journal is never
+  // overwritten. The folder is flushed so that the new entry survives a power cut.
+  [[nodiscard]] Result<FileDescriptor> create_exclusive(std::string_view name) const;
+  // Opens the existing file `name` for writing at its end (a resumed journal).
+  [[nodiscard]] Result<FileDescriptor> open_existing(std::string_view name) const;
+
+  [[nodiscard]] const std::filesystem::path& path() const { return path_; }
+  [[nodiscard]] int fd() const { return fd_.get(); }
+
+ private:
+  RecordFolder(FileDescriptor fd, std::filesystem::path path)
+      : fd_(std::move(fd)), path_(std::move(path)) {}
+  // "games/r3/station.log" for messages.
+  [[nodiscard]] std::string name_of(std::string_view name) const;
+  // A failed open or create of `name` in words: "... is a symbolic link", or "NAME cannot be
+  // <done>: <errno's text>".
+  [[nodiscard]] Error open_error(std::string_view name, std::string_view done, int error) const;
+  [[nodiscard]] Status refuse_link(std::string_view name) const;
+
+  FileDescriptor fd_;
+  std::filesystem::path path_;
+};
+
+}  // namespace annabella::app

@@ -1,0 +1,317 @@
+#include "app/recording_seal.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <ctime>
+
+#include "speech/crypto.h"
+
+namespace annabella::app {
+namespace {
+
+constexpr std::string_view kMessageHeader = "annabella recording seal v1";
+
+bool all_hex(std::string_view text, std::size_t size) {
+  return text.size() == size && std::all_of(text.begin(), text.end(), [](char c) {
+           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+         });
+}
+
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+
+// "2026-11-03T14:22:05Z": the shape, digits where digits belong.
+bool utc_time_text(std::string_view text) {
+  constexpr std::string_view shape = "dddd-dd-ddTdd:dd:ddZ";
+  if (text.size() != shape.size()) return false;
+  for (std::size_t i = 0; i < shape.size(); ++i)
+    if (shape[i] == 'd' ? !is_digit(text[i]) : text[i] != shape[i]) return false;
+  return true;
+}
+
+std::string utc_text(std::chrono::system_clock::time_point at) {
+  const std::time_t seconds = std::chrono::system_clock::to_time_t(at);
+  std::tm utc{};
+  gmtime_r(&seconds, &utc);
+  std::array<char, 32> text{};
+  std::strftime(text.data(), text.size(), "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text.data();
+}
+
+// A value in the signed message: escaped, and "?" for an unknown (empty) game value.
+std::string message_value(std::string_view value, bool game_value) {
+  if (value.empty() && game_value) return "?";
+  std::string out;
+  for (const char c : value) {
+    if (c == '\\')
+      out += "\\\\";
+    else if (c == '\n')
+      out += "\\n";
+    else if (c == '\r')
+      out += "\\r";
+    else
+      out += c;
+  }
+  return out;
+}
+
+Status check_fields(const RecordingSeal& seal) {
+  const auto bad = [](const std::string& what) { return fail("the seal's " + what); };
+  if (seal.recording.empty() || seal.recording.find('/') != std::string::npos)
+    return bad("recording is not a file name: \"" + seal.recording + "\"");
+  if (seal.cue_lines < 0) return bad("line count is negative");
+  if (!all_hex(seal.digest, 64)) return bad("digest is not 64 hex digits");
+  if (!utc_time_text(seal.sealed_at))
+    return bad("time \"" + seal.sealed_at + "\" is not a UTC time like 2026-11-03T14:22:05Z");
+  if (seal.occasion.empty() || !std::all_of(seal.occasion.begin(), seal.occasion.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || c == '-';
+      }))
+    return bad("occasion \"" + seal.occasion + "\" is not a word");
+  if (!all_hex(seal.key, 64)) return bad("key is not 64 hex digits");
+  if (!all_hex(seal.signature, 128)) return bad("signature is not 128 hex digits");
+  return {};
+}
+
+std::optional<int> count_of(std::string_view text) {
+  if (text.empty() || text.size() > 9 || !std::all_of(text.begin(), text.end(), is_digit))
+    return std::nullopt;
+  int value = 0;
+  for (const char c : text) value = value * 10 + (c - '0');
+  return value;
+}
+
+// The derived fields, when a source states them, must be what the seal gives.
+Status check_derived(const RecordingSeal& seal, const std::string& fingerprint,
+                     const std::string& code, std::string_view source) {
+  if (!fingerprint.empty() && fingerprint != seal_fingerprint(seal))
+    return fail(std::string(source) + ": the fingerprint " + fingerprint +
+                " is not the seal's key's (" + seal_fingerprint(seal) + ")");
+  if (!code.empty() && code != seal_code(seal))
+    return fail(std::string(source) + ": the code " + code + " is not the seal's (" +
+                seal_code(seal) + ")");
+  return {};
+}
+
+}  // namespace
+
+SealedGame sealed_game(const RecordHeader& header) {
+  return {header.white, header.black, header.event, header.round, std::to_string(header.board)};
+}
+
+std::string seal_message(const RecordingSeal& seal) {
+  std::string m(kMessageHeader);
+  m += '\n';
+  const auto line = [&](std::string_view name, std::string_view value, bool game_value) {
+    m.append(name).append(": ").append(message_value(value, game_value)).append("\n");
+  };
+  line("recording", seal.recording, false);
+  line("lines", std::to_string(seal.cue_lines), false);
+  line("digest", seal.digest, false);
+  line("sealed_at", seal.sealed_at, false);
+  line("occasion", seal.occasion, false);
+  line("white", seal.game.white, true);
+  line("black", seal.game.black, true);
+  line("event", seal.game.event, true);
+  line("round", seal.game.round, true);
+  line("board", seal.game.board, true);
+  line("key", seal.key, false);
+  return m;
+}
+
+Result<RecordingSeal> sign_seal(const speech::RecordingAnchor& anchor, const SealedGame& game,
+                                std::string_view occasion, std::chrono::system_clock::time_point at,
+                                const StationKey& key) {
+  if (anchor.file.empty()) return fail("nothing is recorded: there is no recording to seal");
+  RecordingSeal seal;
+  seal.recording = anchor.file.filename().string();
+  seal.cue_lines = anchor.cue_lines;
+  seal.digest = anchor.digest;
+  seal.sealed_at = utc_text(at);
+  seal.occasion = occasion;
+  seal.game = game;
+  seal.key = key.public_key_hex();
+  seal.signature = speech::to_hex(key.sign(seal_message(seal)));
+  if (auto ok = check_fields(seal); !ok) return fail(ok.error());
+  return seal;
+}
+
+Status check_seal_signature(const RecordingSeal& seal) {
+  if (auto ok = check_fields(seal); !ok) return ok;
+  const auto key = speech::from_hex<32>(seal.key);
+  const auto signature = speech::from_hex<64>(seal.signature);
+  if (!key || !signature) return fail("the seal's key or signature is not hex");
+  if (!speech::signature_valid(seal_message(seal), *signature, *key))
+    return fail(
+        "the seal's signature does not hold: the seal was changed after it was signed, "
+        "or signed by another key than the one it names");
+  return {};
+}
+
+std::string seal_fingerprint(const RecordingSeal& seal) {
+  const auto key = speech::from_hex<32>(seal.key);
+  return key ? key_fingerprint(*key) : std::string();
+}
+
+std::string seal_code(const RecordingSeal& seal) {
+  speech::Sha256 h;
+  h.update("annabella seal code v1\n");
+  h.update(seal.digest);
+  h.update("\n");
+  h.update(seal.signature);
+  h.update("\n");
+  const auto digest = h.finish();
+  std::uint64_t number = 0;
+  for (std::size_t i = 0; i < 8; ++i) number = (number << 8U) | digest[i];
+  number %= 1'000'000'000'000ULL;
+  std::array<char, 16> digits{};
+  std::snprintf(digits.data(), digits.size(), "%012llu", static_cast<unsigned long long>(number));
+  const std::string d = digits.data();
+  return d.substr(0, 3) + "-" + d.substr(3, 3) + "-" + d.substr(6, 3) + "-" + d.substr(9, 3);
+}
+
+Result<std::string> parse_seal_code(std::string_view text) {
+  std::string digits;
+  for (const char c : text) {
+    if (is_digit(c)) {
+      digits += c;
+    } else if (c != ' ' && c != '-' && c != '.') {
+      return fail("the code \"" + std::string(text) +
+                  "\" must be 12 digits, written like 123-456-789-012");
+    }
+  }
+  if (digits.size() != 12)
+    return fail("the code \"" + std::string(text) + "\" has " + std::to_string(digits.size()) +
+                " digits, not 12 (written like 123-456-789-012)");
+  return digits.substr(0, 3) + "-" + digits.substr(3, 3) + "-" + digits.substr(6, 3) + "-" +
+         digits.substr(9, 3);
+}
+
+std::vector<std::pair<std::string, std::string>> seal_fields(const RecordingSeal& seal) {
+  return {{"recording", seal.recording},
+          {"lines", std::to_string(seal.cue_lines)},
+          {"digest", seal.digest},
+          {"sealed_at", seal.sealed_at},
+          {"occasion", seal.occasion},
+          {"white", seal.game.white},
+          {"black", seal.game.black},
+          {"event", seal.game.event},
+          {"round", seal.game.round},
+          {"board", seal.game.board},
+          {"key", seal.key},
+          {"fingerprint", seal_fingerprint(seal)},
+          {"signature", seal.signature},
+          {"code", seal_code(seal)}};
+}
+
+JournalEntry seal_entry(const RecordingSeal& seal) {
+  JournalEntry entry;
+  entry.kind = "seal";
+  entry.fields = seal_fields(seal);
+  return entry;
+}
+
+Result<RecordingSeal> seal_from_fields(const JournalEntry& entry) {
+  for (const char* required :
+       {"recording", "lines", "digest", "sealed_at", "occasion", "key", "signature"})
+    if (!entry.has(required)) return fail(std::string("the seal has no field ") + required);
+  RecordingSeal seal;
+  seal.recording = entry.get("recording");
+  const auto lines = count_of(entry.get("lines"));
+  if (!lines) return fail("the seal's field lines is \"" + entry.get("lines") + "\", not a count");
+  seal.cue_lines = *lines;
+  seal.digest = entry.get("digest");
+  seal.sealed_at = entry.get("sealed_at");
+  seal.occasion = entry.get("occasion");
+  seal.game = {entry.get("white"), entry.get("black"), entry.get("event"), entry.get("round"),
+               entry.get("board")};
+  seal.key = entry.get("key");
+  seal.signature = entry.get("signature");
+  if (auto ok = check_fields(seal); !ok) return fail(ok.error());
+  if (auto ok = check_derived(seal, entry.get("fingerprint"), entry.get("code"), "the seal"); !ok)
+    return fail(ok.error());
+  return seal;
+}
+
+std::vector<std::pair<std::string, std::string>> seal_pgn_tags(const RecordingSeal& seal) {
+  return {{"AnnabellaRecording", seal.recording},
+          {"AnnabellaLines", std::to_string(seal.cue_lines)},
+          {"AnnabellaDigest", seal.digest},
+          {"AnnabellaSealed", seal.sealed_at},
+          {"AnnabellaOccasion", seal.occasion},
+          {"AnnabellaKey", seal.key},
+          {"AnnabellaFingerprint", seal_fingerprint(seal)},
+          {"AnnabellaSignature", seal.signature},
+          {"AnnabellaCode", seal_code(seal)}};
+}
+
+Result<std::optional<RecordingSeal>> seal_from_pgn(const core::PgnGame& game) {
+  const auto has = [&](std::string_view name) {
+    return std::any_of(game.tags.begin(), game.tags.end(),
+                       [&](const auto& tag) { return tag.first == name; });
+  };
+  if (!has("AnnabellaRecording")) return std::optional<RecordingSeal>();
+  for (const char* required : {"AnnabellaLines", "AnnabellaDigest", "AnnabellaSealed",
+                               "AnnabellaOccasion", "AnnabellaKey", "AnnabellaSignature"})
+    if (!has(required)) return fail(std::string("the PGN's seal has no tag ") + required);
+  const auto game_value = [&](std::string_view name) {
+    std::string value = game.tag(name);
+    return value == "?" ? std::string() : value;
+  };
+  RecordingSeal seal;
+  seal.recording = game.tag("AnnabellaRecording");
+  const auto lines = count_of(game.tag("AnnabellaLines"));
+  if (!lines)
+    return fail("the PGN's seal: AnnabellaLines is \"" + game.tag("AnnabellaLines") +
+                "\", not a count");
+  seal.cue_lines = *lines;
+  seal.digest = game.tag("AnnabellaDigest");
+  seal.sealed_at = game.tag("AnnabellaSealed");
+  seal.occasion = game.tag("AnnabellaOccasion");
+  seal.game = {game_value("White"), game_value("Black"), game_value("Event"), game_value("Round"),
+               game_value("Board")};
+  seal.key = game.tag("AnnabellaKey");
+  seal.signature = game.tag("AnnabellaSignature");
+  if (auto ok = check_fields(seal); !ok) return fail("the PGN's seal: " + ok.error().message);
+  if (auto ok = check_derived(seal, game.tag("AnnabellaFingerprint"), game.tag("AnnabellaCode"),
+                              "the PGN's seal");
+      !ok)
+    return fail(ok.error());
+  return std::optional<RecordingSeal>(std::move(seal));
+}
+
+std::string seal_summary(const RecordingSeal& seal) {
+  return "recording sealed (" + seal.occasion + "): " + seal.recording + ", " +
+         std::to_string(seal.cue_lines) + " lines, digest " + seal.digest + "; key " +
+         seal_fingerprint(seal) + "; code " + seal_code(seal);
+}
+
+std::vector<int> seal_code_digits(std::string_view code) {
+  const auto parsed = parse_seal_code(code);
+  if (!parsed) return {};
+  std::vector<int> digits;
+  for (const char c : *parsed)
+    if (is_digit(c)) digits.push_back(c - '0');
+  return digits;
+}
+
+Result<std::string> parse_key_fingerprint(std::string_view text) {
+  std::string hex;
+  for (const char c : text) {
+    if (c == '-' || c == ' ') continue;
+    hex += static_cast<char>(c >= 'A' && c <= 'F' ? c - 'A' + 'a' : c);
+  }
+  if (all_hex(hex, 64)) {
+    const auto key = speech::from_hex<32>(hex);
+    if (key) return key_fingerprint(*key);
+  }
+  if (all_hex(hex, 16))
+    return hex.substr(0, 4) + "-" + hex.substr(4, 4) + "-" + hex.substr(8, 4) + "-" +
+           hex.substr(12, 4);
+  return fail("the key \"" + std::string(text) +
+              "\" is neither a fingerprint (16 hex digits, like 3f2a-91c4-0b7e-55d2) nor a "
+              "public key (64 hex digits)");
+}
+
+}  // namespace annabella::app

@@ -1,0 +1,104 @@
+// The seal of a game recording (D.2.7, docs/record.md "The seal"): the recording's chain state
+// (speech::RecordingAnchor) at the end of a game or at an adjournment, with the game it belongs
+// to and the time, signed with the station's Ed25519 key. It anchors the chain outside the files
+// it covers: in the journal (an entry of kind "seal" with seal_fields()), in the PGN (the tags of
+// seal_pgn_tags()), on the console, and on the paper scoresheet as a 12-digit code
+// (seal_code()), so that a cut end or a recomputed chain no longer passes `recording verify`.
+#pragma once
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "app/journal.h"
+#include "app/record.h"
+#include "app/station_key.h"
+#include "core/pgn.h"
+#include "core/result.h"
+#include "speech/recorder.h"
+
+namespace annabella::app {
+
+// The game a recording belongs to, as the journal's `begin` entry and the PGN name it.
+struct SealedGame {
+  std::string white, black, event, round, board;
+};
+[[nodiscard]] SealedGame sealed_game(const RecordHeader& header);
+
+struct RecordingSeal {
+  std::string recording;  // the sound file's name, without its folder ("announcements.wav")
+  int cue_lines = 0;      // the lines it covers: phrases and markers (the last sequence number)
+  std::string digest;     // the chain after that line, 64 hex digits
+  std::string sealed_at;  // UTC, "2026-11-03T14:22:05Z"
+  std::string occasion;   // why: "end", "adjourn", "stop", "resume" (docs/record.md)
+  SealedGame game;
+  std::string key;        // the station's public key, 64 hex digits
+  std::string signature;  // Ed25519 over seal_message(), 128 hex digits
+};
+
+// The exact bytes that are signed (docs/record.md): a first line "annabella recording seal v1",
+// then one "name: value" line each for recording, lines, digest, sealed_at, occasion, white,
+// black, event, round, board and key, each ending in LF. Values escape backslash, LF and CR as
+// \\ \n \r; an empty game value is written "?" (the PGN's unknown), so the journal's "" and the
+// PGN's "?" seal the same message.
+[[nodiscard]] std::string seal_message(const RecordingSeal& seal);
+
+// Signs the anchor: the time (UTC, whole seconds), the game, the occasion and the key's
+// signature. Fails when there is nothing recorded to seal.
+[[nodiscard]] Result<RecordingSeal> sign_seal(const speech::RecordingAnchor& anchor,
+                                              const SealedGame& game, std::string_view occasion,
+                                              std::chrono::system_clock::time_point at,
+                                              const StationKey& key);
+
+// Checks that every field is well formed and the signature is the stated key's over
+// seal_message(). The error says which.
+[[nodiscard]] Status check_seal_signature(const RecordingSeal& seal);
+
+// The key's short fingerprint (key_fingerprint) from the seal's hex key ("" when malformed).
+[[nodiscard]] std::string seal_fingerprint(const RecordingSeal& seal);
+
+// The code an arbiter writes on the paper scoresheet and reads aloud: 12 digits in groups of
+// three, "123-456-789-012": the first 8 bytes of SHA-256("annabella seal code v1\n" digest "\n"
+// signature "\n") as a big-endian number, modulo 10^12. A seal by another key, or of another
+// chain, has another code.
+[[nodiscard]] std::string seal_code(const RecordingSeal& seal);
+// Reads a code as written ("123-456-789-012", "123 456 789 012", "123456789012"): exactly 12
+// digits, separated by nothing, spaces, hyphens or dots. Returns it as seal_code() writes it.
+[[nodiscard]] Result<std::string> parse_seal_code(std::string_view text);
+
+// The journal entry's fields, in this order: recording, lines, digest, sealed_at, occasion,
+// white, black, event, round, board, key, fingerprint, signature, code (fingerprint and code are
+// derived, for people reading the journal; the check recomputes them).
+[[nodiscard]] std::vector<std::pair<std::string, std::string>> seal_fields(
+    const RecordingSeal& seal);
+// The journal entry: kind "seal" with seal_fields().
+[[nodiscard]] JournalEntry seal_entry(const RecordingSeal& seal);
+// A journal entry of kind "seal" back to a seal (the fields above; unknown fields are ignored).
+// The error names the missing or malformed field.
+[[nodiscard]] Result<RecordingSeal> seal_from_fields(const JournalEntry& entry);
+
+// The PGN tags: AnnabellaRecording, AnnabellaLines, AnnabellaDigest, AnnabellaSealed,
+// AnnabellaOccasion, AnnabellaKey, AnnabellaFingerprint, AnnabellaSignature, AnnabellaCode. The
+// game comes from the PGN's own White, Black, Event, Round and Board tags.
+[[nodiscard]] std::vector<std::pair<std::string, std::string>> seal_pgn_tags(
+    const RecordingSeal& seal);
+// The seal in a PGN game's tags; nullopt when it has no AnnabellaRecording tag.
+[[nodiscard]] Result<std::optional<RecordingSeal>> seal_from_pgn(const core::PgnGame& game);
+
+// One line for the console and the station log:
+// "recording sealed (end): announcements.wav, 42 lines, digest 5c1f...; key 3f2a-91c4-0b7e-55d2;
+// code 123-456-789-012".
+[[nodiscard]] std::string seal_summary(const RecordingSeal& seal);
+
+// The code's 12 digits (0 to 9) in order, for saying it in the vocabulary's number words;
+// empty when `code` is not a code.
+[[nodiscard]] std::vector<int> seal_code_digits(std::string_view code);
+
+// How a key given on the command line (`--key`) names a key: its fingerprint (with or without
+// hyphens, any case) or the whole public key in hex. The canonical fingerprint, or an error.
+[[nodiscard]] Result<std::string> parse_key_fingerprint(std::string_view text);
+
+}  // namespace annabella::app

@@ -1,0 +1,102 @@
+// What the people at the board ask the station to do, as types. The console parses a typed line
+// into one of these (app/console.h); board buttons, the tactile clock's keys, braille keys and
+// voice push them directly. Every argument is already checked: a command that exists here can
+// be carried out or refused on the game's state alone.
+#pragma once
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <variant>
+
+#include "core/types.h"
+
+namespace annabella::app {
+
+namespace cmd {
+
+struct Help {
+  std::string topic;  // "" for every command
+};
+// D.2.6, D.2.10.4: both times and the moves completed, privately.
+struct Time {};
+// D.2.1: the last move again.
+struct Repeat {};
+// The game so far, or its last `last_moves` moves (0: all).
+struct Moves {
+  int last_moves = 0;
+};
+// A reading of the board (app/console.h, read_board): "r4", "knights", "e4 d5", "all".
+struct Board {
+  std::string query;
+};
+struct Captured {};
+// D.2.1: the sighted player's move as written or said (SAN, UCI, long algebraic, the profile's
+// words), read against the position by the station.
+struct EnterMove {
+  std::string text;
+};
+// The answer to a question the station asked (which reading of a move, which promotion piece):
+// "1", "2", "Q", "Dame".
+struct Answer {
+  std::string text;
+};
+// D.2.10.5 / Art. 6.9: a flag fall claimed.
+struct Flag {};
+// Art. 4.3: the sighted player touched a piece (reported by the assistant).
+struct Touch {
+  core::Square square = core::SQ_NONE;
+};
+// Art. 9.1.2: a draw offer (by default by the player who moved last).
+struct DrawOffer {
+  std::optional<core::Color> by;
+};
+struct DrawAccept {};
+struct DrawDecline {};
+// Art. 9.2, 9.3: a draw claim by the player to move, with the intended move if any.
+struct DrawClaim {
+  std::string intended;  // "" for none
+};
+// Art. 5.1.2
+struct Resign {
+  core::Color side = core::WHITE;
+};
+// Art. 6.11.1: the arbiter stops or restarts the clocks.
+struct Pause {};
+struct Continue {};
+// Art. 6.10.2: both clocks set.
+struct Adjust {
+  std::chrono::milliseconds white{0}, black{0};
+};
+// Art. 12.9 (Art. 7.5.5, 9.5.3): time added to a player's clock.
+struct Penalty {
+  core::Color side = core::WHITE;
+  std::chrono::seconds time{0};
+};
+// D.2.9: the boards compared with the record now.
+struct Reconcile {};
+// Guidelines I: the move sealed (must be legal) and the game adjourned.
+struct Adjourn {
+  std::string sealed;
+};
+// Guidelines I: at the resumption the envelope is opened and the sealed move made.
+struct OpenEnvelope {};
+// The player or the assistant calls the arbiter (shown on the console and in the log).
+struct CallArbiter {};
+struct Status {};
+struct Quit {};
+
+}  // namespace cmd
+
+using Command =
+    std::variant<cmd::Help, cmd::Time, cmd::Repeat, cmd::Moves, cmd::Board, cmd::Captured,
+                 cmd::EnterMove, cmd::Answer, cmd::Flag, cmd::Touch, cmd::DrawOffer,
+                 cmd::DrawAccept, cmd::DrawDecline, cmd::DrawClaim, cmd::Resign, cmd::Pause,
+                 cmd::Continue, cmd::Adjust, cmd::Penalty, cmd::Reconcile, cmd::Adjourn,
+                 cmd::OpenEnvelope, cmd::CallArbiter, cmd::Status, cmd::Quit>;
+
+// Where a command came from: the record and the log say it.
+enum class InputSource { Keyboard, BoardButton, TactileClock, BrailleKeys, Voice, Assistant };
+[[nodiscard]] std::string_view input_source_name(InputSource source);
+
+}  // namespace annabella::app

@@ -1,0 +1,79 @@
+// What reaches the game thread, as types. Device threads (the pegboard's reader, the sighted
+// player's e-board, the console, the tactile clock, the braille display, the announcer) push
+// these onto the station's EventQueue; the one thread that owns the game pops them in order.
+// Every event carries the time it happened (the device's time stamp), and the clock charges time
+// from that stamp.
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <variant>
+
+#include "app/station_commands.h"
+#include "tactile/board_input.h"
+
+namespace annabella::app {
+
+using SteadyClock = std::chrono::steady_clock;
+using TimePoint = SteadyClock::time_point;
+
+namespace ev {
+
+// Input from the VI player's pegboard.
+struct Pegboard {
+  tactile::BoardInput input;
+};
+// Input from the sighted player's e-board (sighted_board.input = "dgt").
+struct SightedBoard {
+  tactile::BoardInput input;
+};
+// A line typed at the console; the game thread reads it (app/console.h) because the answer to
+// a question the station asked ("which piece?") depends on the game's state.
+struct ConsoleLine {
+  std::string line;
+  InputSource source = InputSource::Keyboard;
+};
+// A command from a device that knows what it asks: a board button, the tactile clock's keys,
+// braille keys, voice.
+struct Request {
+  Command command;
+  InputSource source = InputSource::BoardButton;
+};
+// A line from another part of the program to print as it is (the announcer's sound status,
+// worded there).
+struct Notice {
+  std::string line;
+};
+// The program ends (the record stays).
+struct Stop {};
+
+}  // namespace ev
+
+struct StationEvent {
+  using Body = std::variant<ev::Pegboard, ev::SightedBoard, ev::ConsoleLine, ev::Request,
+                            ev::Notice, ev::Stop>;
+  TimePoint time{};
+  Body body;
+
+  static StationEvent console(TimePoint time, std::string line,
+                              InputSource source = InputSource::Keyboard) {
+    return {time, ev::ConsoleLine{std::move(line), source}};
+  }
+  static StationEvent request(TimePoint time, Command command, InputSource source) {
+    return {time, ev::Request{std::move(command), source}};
+  }
+  static StationEvent pegboard(tactile::BoardInput input) {
+    const TimePoint at = input.time;
+    return {at, ev::Pegboard{std::move(input)}};
+  }
+  static StationEvent sighted_board(tactile::BoardInput input) {
+    const TimePoint at = input.time;
+    return {at, ev::SightedBoard{std::move(input)}};
+  }
+  static StationEvent stop(TimePoint time) { return {time, ev::Stop{}}; }
+  static StationEvent notice(TimePoint time, std::string line) {
+    return {time, ev::Notice{std::move(line)}};
+  }
+};
+
+}  // namespace annabella::app

@@ -1,0 +1,282 @@
+#include "app/station_rig.h"
+
+#include <unistd.h>
+
+#include <iostream>
+#include <sstream>
+
+#include "app/game_record.h"
+#include "app/record_folder.h"
+#include "core/notation.h"
+#include "speech/espeak_synth.h"
+#include "speech/portaudio_sink.h"
+#include "tactile/braille_display.h"
+#include "tactile/dgt_clock.h"
+#include "tactile/tactile_clock.h"
+
+namespace annabella::app {
+namespace {
+
+// A write-only link through a BoardReader: the DGT3000 hangs off the DGT board, whose serial
+// line the reader owns (and may reopen after an unplug).
+class BoardWriteLink final : public tactile::SerialLink {
+ public:
+  explicit BoardWriteLink(tactile::BoardReader& reader)
+      : reader_(reader), name_(reader.settings().port.string()) {}
+  Result<std::size_t> read(std::span<std::uint8_t>, std::chrono::milliseconds) override {
+    return fail(name_ + ": the board's reader reads this line");
+  }
+  Status write(std::span<const std::uint8_t> bytes, std::chrono::milliseconds) override {
+    return reader_.write(bytes);
+  }
+  void interrupt() override {}
+  bool connected() const override { return reader_.connected(); }
+  const std::string& name() const override { return name_; }
+
+ private:
+  tactile::BoardReader& reader_;
+  std::string name_;
+};
+
+// The VI player's colour: the one a resumed game's journal names (Station::open adopts the
+// journal's header and says where the configuration differs), else the configuration's.
+core::Color vi_colour(const StationOptions& options) {
+  const auto& cfg = options.config;
+  core::Color vi =
+      cfg.black.visually_impaired && !cfg.white.visually_impaired ? core::BLACK : core::WHITE;
+  if (options.resume)  // an unreadable journal is Station::open's to report
+    if (auto contents = read_journal(options.record_folder / "game.journal"))
+      if (auto recorded = replay_journal(*contents)) vi = recorded->header().visually_impaired;
+  return vi;
+}
+
+}  // namespace
+
+Status simulator_command(tactile::BoardSimulator& board, const std::string& command) {
+  std::istringstream words(command);
+  std::string verb, arg;
+  words >> verb >> arg;
+  const auto square = core::parse_square(arg);
+  if (verb == "lift" && square) return board.lift(*square);
+  if (verb == "place" && square) return board.place(*square);
+  if (verb == "play" || verb == "follow") {
+    auto move = core::read_move(board.position(), arg);
+    if (!move) return fail(move.error().message);
+    return verb == "play" ? board.play(*move, tactile::MoveStyle{}) : board.follow(*move);
+  }
+  if (verb == "button") {
+    static const std::pair<const char*, tactile::BoardButton> kButtons[] = {
+        {"time", tactile::BoardButton::Time},      {"announce", tactile::BoardButton::Announce},
+        {"repeat", tactile::BoardButton::Repeat},  {"q", tactile::BoardButton::PromoteQueen},
+        {"r", tactile::BoardButton::PromoteRook},  {"b", tactile::BoardButton::PromoteBishop},
+        {"n", tactile::BoardButton::PromoteKnight}};
+    for (const auto& [name, button] : kButtons)
+      if (arg == name) return board.press(button);
+  }
+  if (verb == "unplug") {
+    board.unplug();
+    return {};
+  }
+  if (verb == "replug") return board.replug();
+  return fail("\"" + command + "\" is not a simulator command (" + simulator_help() + ")");
+}
+
+std::string simulator_help() {
+  return "sim lift SQ, sim place SQ, sim play MOVE, sim follow MOVE, sim button "
+         "time|announce|repeat|q|r|b|n, sim unplug, sim replug";
+}
+
+Result<std::unique_ptr<StationRig>> StationRig::build(const RigOptions& options,
+                                                      std::ostream& out) {
+  std::unique_ptr<StationRig> rig(new StationRig());
+  const auto origin = SteadyClock::now();
+  const auto& cfg = options.station.config;
+  // Created with mode 0750; no link may stand in a record file's place (record_folder.h).
+  auto folder = RecordFolder::open(options.station.record_folder, true);
+  if (!folder) return fail(folder.error());
+  if (auto links = folder->refuse_links(); !links) return fail(links.error());
+  if (auto speech = rig->start_speech(options, out, origin); !speech) return fail(speech.error());
+  rig->start_sighted_board(cfg);
+  rig->start_clock_outputs(cfg, vi_colour(options.station), origin);
+  auto station = Station::open(options.station, *rig->printer_, origin);
+  if (!station) return fail(station.error().message);
+  rig->station_ = std::move(*station);
+  if (auto pegboard = rig->start_pegboard(options, origin); !pegboard)
+    return fail(pegboard.error());
+  if (options.console_from_stdin) rig->start_console();
+  return rig;
+}
+
+Status StationRig::start_speech(const RigOptions& options, std::ostream& out, TimePoint origin) {
+  // eSpeak NG on the speech thread, PortAudio devices by name (D.2.1), the recording of
+  // everything announced (D.2.7) in the record folder.
+  const auto& cfg = options.station.config;
+  auto vocabulary = speech::Vocabulary::load(cfg.speech.profile);
+  if (!vocabulary) return fail("speech.profile: " + vocabulary.error().message);
+  if (auto overridden = vocabulary->apply_overrides(cfg.speech.words); !overridden)
+    return fail("speech.words: " + overridden.error().message);
+  auto synthesizer = speech::EspeakSynthesizer::create();
+  if (!synthesizer) return fail("speech: " + synthesizer.error().message);
+  speech::Announcer::Settings settings;
+  settings.public_device = cfg.audio.public_device;
+  settings.private_device = cfg.audio.private_device;
+  // A resumed game gets a new recording beside the earlier ones (never overwritten).
+  const auto& folder = options.station.record_folder;
+  settings.recording = folder / "announcements.wav";
+  for (int part = 2; std::filesystem::exists(settings.recording); ++part)
+    settings.recording = folder / ("announcements-" + std::to_string(part) + ".wav");
+  settings.sound = options.sound;
+  settings.text = nullptr;  // the printer writes the text lines
+  // A sound device lost or back mid-game: printed on the game thread like every line.
+  settings.on_sound_line = [queue = &queue_](TimePoint at, const std::string& line) {
+    queue->push(StationEvent::notice(at, line));
+  };
+  auto announcer = speech::Announcer::start(*vocabulary, settings, std::move(*synthesizer),
+                                            speech::open_portaudio_sink, origin);
+  if (!announcer) return fail("speech: " + announcer.error().message);
+  announcer_ = std::move(*announcer);
+  speech::Announcer* voice = announcer_.get();
+  printer_ = std::make_unique<StationPrinter>(
+      out, origin, [voice](const speech::Phrase& phrase, Route route, TimePoint at) {
+        voice->announce(phrase, route, at);
+      });
+  if (options.on_line) printer_->set_line_listener(options.on_line);
+  if (auto log = printer_->open_log(folder / "station.log"); !log)
+    return fail("record.folder: " + log.error().message);
+  for (const auto& problem : announcer_->sound_problems())
+    printer_->print(origin, "sound: " + problem + "; announcements continue as text and in " +
+                                settings.recording.string());
+  return {};
+}
+
+void StationRig::start_sighted_board(const config::StationConfig& cfg) {
+  if (cfg.sighted_board.input != config::SightedInput::Dgt) return;
+  tactile::BoardReaderSettings eboard;
+  eboard.port = cfg.sighted_board.port;
+  eboard.protocol = tactile::ProtocolKind::Dgt;
+  sighted_reader_ =
+      std::make_unique<tactile::BoardReader>(eboard, [queue = &queue_](tactile::BoardInput in) {
+        queue->push(StationEvent::sighted_board(std::move(in)));
+      });
+}
+
+// The clock's displays off the game thread (D.2.6): a braille display through BrlAPI and a
+// tactile clock on a serial line, each optional; a device that cannot be opened is said and the
+// game goes on without it. The tactile clock's QUERY button asks for the time (D.2.10.4).
+void StationRig::start_clock_outputs(const config::StationConfig& cfg, core::Color vi,
+                                     TimePoint now) {
+  std::vector<std::unique_ptr<tactile::ClockDisplay>> displays;
+  if (cfg.braille_display.enabled) {
+    tactile::BrailleSettings settings;
+    settings.host = cfg.braille_display.host;
+    auto display = tactile::BrailleDisplay::connect(settings);
+    if (!display)
+      printer_->print(now, "braille_display: " + display.error().message +
+                               "; the game goes on without the braille clock");
+    else
+      displays.push_back(std::make_unique<tactile::BrailleClockDisplay>(std::move(*display), vi));
+  }
+  if (cfg.tactile_clock.port != "none" && !cfg.tactile_clock.port.empty()) {
+    auto link = tactile::open_serial_link(cfg.tactile_clock.port, tactile::LineSettings{115200});
+    if (!link) {
+      printer_->print(now, "tactile_clock.port: " + link.error().message +
+                               "; the game goes on without the tactile clock");
+    } else {
+      tactile_clock_link_ = std::move(*link);
+      auto device = std::make_unique<tactile::TactileClockDevice>(*tactile_clock_link_, vi);
+      if (auto greeted = device->greet(); !greeted)
+        printer_->print(now, "tactile_clock: " + greeted.error().message);
+      displays.push_back(std::move(device));
+      // Its buttons: QUERY tells the time (D.2.10.4); PRESS is noted (the move is made by its
+      // announcement, D.2.3, and the station switches the clock then, D.2.4).
+      tactile_clock_reader_ = std::make_unique<tactile::TactileClockReader>(
+          *tactile_clock_link_, [queue = &queue_](const tactile::TactileClockInput& in) {
+            if (in.kind != tactile::TactileClockInput::Kind::Button) return;
+            if (in.button == tactile::tclk::Button::Query)
+              queue->push(StationEvent::request(in.time, cmd::Time{}, InputSource::TactileClock));
+            else
+              queue->push(StationEvent::notice(
+                  in.time,
+                  "tactile clock: PRESS (the clock switches when the move is made and "
+                  "announced, D.2.3, D.2.4)"));
+          });
+    }
+  }
+  // The sighted opponent's DGT3000, through his DGT e-board (set-and-run with both times).
+  if (sighted_reader_) {
+    dgt3000_link_ = std::make_unique<BoardWriteLink>(*sighted_reader_);
+    displays.push_back(std::make_unique<tactile::DgtClockDisplay>(*dgt3000_link_, core::WHITE));
+  }
+  if (displays.empty()) return;
+  clock_outputs_ = std::make_unique<tactile::ClockOutputWorker>(std::move(displays));
+  tactile::ClockOutputWorker* worker = clock_outputs_.get();
+  printer_->set_clock_listener([worker](const core::ClockReading& reading, bool query) {
+    worker->post(reading,
+                 query ? tactile::ClockShowReason::Query : tactile::ClockShowReason::Event);
+  });
+}
+
+Status StationRig::start_pegboard(const RigOptions& options, TimePoint origin) {
+  // The pegboard: a real serial device, or the built-in simulator (the demo hardware).
+  const auto& cfg = options.station.config;
+  const auto protocol = cfg.pegboard.protocol == config::BoardProtocol::Dgt
+                            ? tactile::ProtocolKind::Dgt
+                            : tactile::ProtocolKind::Peg;
+  std::filesystem::path port = cfg.pegboard.port;
+  if (cfg.pegboard.port == "simulator") {
+    tactile::BoardSimulatorSettings sim;
+    sim.protocol = protocol;
+    sim.link = options.simulator_link.empty() ? options.station.record_folder / "simulated-pegboard"
+                                              : options.simulator_link;
+    sim.start = station_->pegboard().position();
+    sim.pace.speed = options.simulator_speed;
+    auto simulator = tactile::BoardSimulator::create(sim);
+    if (!simulator) return fail("pegboard simulator: " + simulator.error().message);
+    simulator_ = std::move(*simulator);
+    port = sim.link;
+    printer_->print(origin, "pegboard: the built-in simulator at " + port.string() +
+                                " (pegboard.port = \"simulator\")");
+  }
+  tactile::BoardReaderSettings reader;
+  reader.port = port;
+  reader.protocol = protocol;
+  reader_ =
+      std::make_unique<tactile::BoardReader>(reader, [queue = &queue_](tactile::BoardInput in) {
+        queue->push(StationEvent::pegboard(std::move(in)));
+      });
+  return {};
+}
+
+void StationRig::start_console() {
+  ConsoleReader::Intercept intercept;
+  if (tactile::BoardSimulator* simulator = simulator_.get())
+    intercept = [simulator](const std::string& line) {
+      if (line.rfind("sim ", 0) != 0) return false;
+      if (auto done = simulator_command(*simulator, line.substr(4)); !done)
+        std::cerr << "sim: " << done.error().message << std::endl;
+      return true;
+    };
+  console_ = std::make_unique<ConsoleReader>(STDIN_FILENO, queue_, InputSource::Keyboard,
+                                             std::move(intercept));
+}
+
+StationRig::~StationRig() {
+  // Device threads first (they push to the queue), then the announcer finishes speaking.
+  if (tactile_clock_reader_) tactile_clock_reader_->stop();
+  if (clock_outputs_) clock_outputs_->stop();
+  console_.reset();
+  sighted_reader_.reset();
+  reader_.reset();
+  simulator_.reset();
+  queue_.close();
+}
+
+void StationRig::run() {
+  run_station_loop(*station_, queue_);
+}
+
+void StationRig::stop() {
+  queue_.push(StationEvent::stop(SteadyClock::now()));
+}
+
+}  // namespace annabella::app

@@ -1,0 +1,92 @@
+// The running station with every device it drives: the one object that builds and owns them, in
+// dependency order, and takes them down in reverse (as snapcast's Server or MPD's Instance do).
+// Built from the configuration by StationRig::build; `play` and `demo` run its loop.
+//
+// Threads and what each owns:
+//   the game thread (run()): the Station (game, clock, record, journal, exports);
+//   the announcer's speech thread and one player thread per sound device (speech/announcer.h);
+//   the pegboard's reader and the sighted player's e-board reader (tactile::BoardReader);
+//   the console reader (standard input), the tactile clock's reader, the clock displays' worker.
+// Device threads only push timestamped events onto `queue`; only the game thread touches the
+// game.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <iosfwd>
+#include <memory>
+#include <string_view>
+
+#include "app/event_queue.h"
+#include "app/station.h"
+#include "app/station_runner.h"
+#include "speech/announcer.h"
+#include "tactile/board_reader.h"
+#include "tactile/board_simulator.h"
+#include "tactile/clock_output.h"
+#include "tactile/tactile_clock_reader.h"
+
+namespace annabella::app {
+
+struct RigOptions {
+  StationOptions station;
+  bool sound = true;
+  double simulator_speed = 0;  // 0: the simulated hand makes each move at once
+  bool console_from_stdin = true;
+  std::filesystem::path simulator_link;           // where the demo hardware's pty is linked
+  std::function<void(std::string_view)> on_line;  // sees every printed line (the demo)
+};
+
+class StationRig {
+ public:
+  // Opens every device the configuration names (a device that cannot be opened is said and the
+  // game goes on without it, except the record folder, the voice and the game's own record).
+  [[nodiscard]] static Result<std::unique_ptr<StationRig>> build(const RigOptions& options,
+                                                                 std::ostream& out);
+  ~StationRig();
+  StationRig(const StationRig&) = delete;
+  StationRig& operator=(const StationRig&) = delete;
+
+  // The game thread's loop: until the station is finished or the queue closes.
+  void run();
+  // From any thread: the loop ends after the events queued so far.
+  void stop();
+
+  [[nodiscard]] Station& station() { return *station_; }
+  [[nodiscard]] StationPrinter& printer() { return *printer_; }
+  [[nodiscard]] EventQueue<StationEvent>& queue() { return queue_; }
+  [[nodiscard]] speech::Announcer& announcer() { return *announcer_; }
+  // The built-in pegboard simulator (pegboard.port = "simulator"), or null.
+  [[nodiscard]] tactile::BoardSimulator* simulator() { return simulator_.get(); }
+
+ private:
+  StationRig() = default;
+  Status start_speech(const RigOptions& options, std::ostream& out, TimePoint origin);
+  void start_sighted_board(const config::StationConfig& cfg);
+  void start_clock_outputs(const config::StationConfig& cfg, core::Color vi, TimePoint now);
+  Status start_pegboard(const RigOptions& options, TimePoint origin);
+  void start_console();
+
+  EventQueue<StationEvent> queue_;
+  std::unique_ptr<speech::Announcer> announcer_;
+  std::unique_ptr<StationPrinter> printer_;
+  std::unique_ptr<Station> station_;
+  std::unique_ptr<tactile::BoardSimulator> simulator_;  // the demo hardware
+  std::unique_ptr<tactile::BoardReader> reader_;
+  std::unique_ptr<tactile::BoardReader> sighted_reader_;  // the sighted player's DGT e-board
+  std::unique_ptr<ConsoleReader> console_;
+  // The clock's displays (D.2.6): braille display, tactile clock; their worker thread, and the
+  // tactile clock's button reader.
+  std::unique_ptr<tactile::SerialLink> tactile_clock_link_;
+  std::unique_ptr<tactile::SerialLink> dgt3000_link_;  // writes through the e-board's reader
+  std::unique_ptr<tactile::ClockOutputWorker> clock_outputs_;
+  std::unique_ptr<tactile::TactileClockReader> tactile_clock_reader_;
+};
+
+// The demo hardware's hand, typed at the console after "sim ": lift e2, place e4 [PIECE],
+// play MOVE, follow MOVE, button time|announce|repeat|q|r|b|n, unplug, replug.
+[[nodiscard]] Status simulator_command(tactile::BoardSimulator& board, const std::string& command);
+// The simulator's commands, for `help` in simulator mode.
+[[nodiscard]] std::string simulator_help();
+
+}  // namespace annabella::app

@@ -1,0 +1,119 @@
+#include "app/station_state.h"
+
+#include "app/station_text.h"
+#include "core/text.h"
+#include "core/time_control.h"
+
+namespace annabella::app {
+namespace {
+
+// How often a full disk is tried again while entries wait.
+constexpr std::chrono::seconds kJournalRetry{2};
+
+core::WarningThresholds warning_thresholds(const config::StationConfig& cfg, core::Color vi) {
+  core::WarningThresholds t;
+  for (int minutes : cfg.warnings.minutes_left)
+    t.time_left.push_back(std::chrono::minutes(minutes));
+  if (cfg.warnings.moves_before_control > 0)
+    t.moves_to_time_control.push_back(cfg.warnings.moves_before_control);
+  t.sides = {vi == core::WHITE, vi == core::BLACK};  // only the VI player's, privately
+  return t;
+}
+
+}  // namespace
+
+StationState::StationState(const StationOptions& station_options, StationOutput& output,
+                           speech::Vocabulary words, GameRecord game_record,
+                           core::ChessClock chess_clock, Journal game_journal, TimePoint now)
+    : options(station_options),
+      out(output),
+      vocabulary(std::move(words)),
+      parser(vocabulary,
+             speech::MoveParser::letters_setting(station_options.config.console.letters)),
+      record(std::move(game_record)),
+      clock(std::move(chess_clock)),
+      journal(std::move(game_journal)),
+      pegboard(record.game().position(),
+               tactile::PegboardSettings{
+                   .settle = Millis(station_options.config.pegboard.settle_ms),
+                   .auto_announce = false,
+                   .owner = record.header().visually_impaired,
+               }),
+      vi_color(record.header().visually_impaired),
+      origin(now),
+      last_time(now),
+      warnings(warning_thresholds(station_options.config, record.header().visually_impaired)) {
+  const auto& cfg = station_options.config;
+  wording.form = cfg.speech.form == config::AnnouncementForm::Long ? speech::MoveForm::Long
+                                                                   : speech::MoveForm::Short;
+  wording.name_captured_piece = cfg.speech.name_captured_piece;
+  if (cfg.sighted_board.input == config::SightedInput::Dgt)
+    sighted_board.emplace(record.game().position(), tactile::PegboardSettings{
+                                                        .settle = Millis(cfg.pegboard.settle_ms),
+                                                        .auto_announce = true,
+                                                    });
+}
+
+Millis StationState::timeline(TimePoint time) const {
+  return std::chrono::duration_cast<Millis>(time - origin);
+}
+
+Status StationState::commit(const JournalRecord& entry, TimePoint time) {
+  if (auto applied = record.apply(entry); !applied) return applied;
+  if (auto written = journal.append(encode(entry)); !written) {
+    // The game goes on and the entry waits in memory; the arbiter must know, once.
+    if (!journal_failing) print(time, text::record_error(written.error().message));
+    journal_failing = true;
+    next_journal_retry = time + kJournalRetry;
+  }
+  return {};
+}
+
+void StationState::retry_journal(TimePoint time) {
+  if (!journal_failing || time < next_journal_retry) return;
+  if (auto written = journal.flush_waiting(); !written) {
+    next_journal_retry = time + kJournalRetry;
+    return;
+  }
+  journal_failing = false;
+  print(time, text::record_caught_up(journal.entries_written()));
+}
+
+std::optional<TimePoint> StationState::journal_retry_due() const {
+  if (!journal_failing) return std::nullopt;
+  return next_journal_retry;
+}
+
+void StationState::clocks_changed(ClockReason reason, TimePoint time) {
+  rec::Clock entry;
+  entry.white_left = std::chrono::duration_cast<Millis>(clock.remaining(core::WHITE, time));
+  entry.black_left = std::chrono::duration_cast<Millis>(clock.remaining(core::BLACK, time));
+  entry.at = timeline(time);
+  entry.reason = reason;
+  if (auto recorded = commit(entry, time); !recorded)
+    print(time, "record: " + recorded.error().message);
+  show_clock(time);
+}
+
+void StationState::say(const speech::Phrase& phrase, Route route, TimePoint time) {
+  out.say(phrase, route, time);
+}
+
+void StationState::print(TimePoint time, std::string_view text) {
+  // A message may hold several lines (help); each is its own line, and nothing inside a line
+  // can start another one.
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    if (end > start || text.empty())
+      out.print(time, core::escape_controls(text.substr(start, end - start)));
+    if (end == text.size()) break;
+    start = end + 1;
+  }
+}
+
+void StationState::show_clock(TimePoint time, bool query) {
+  out.clock_changed(clock.reading(time), query);
+}
+
+}  // namespace annabella::app

@@ -1,0 +1,126 @@
+// The game thread's state and the few operations every part of the station uses: record an
+// event (journal it and apply it to the game's record, the one path by which the record
+// changes), change the clocks and record it (one function for every arbiter's or rule's change),
+// speak, print. Owned by app::Station; the Appendix D flow (app/appendix_d.h), the arbiter's
+// desk (app/arbiter_desk.h), the player's requests (app/player_requests.h) and the exports
+// (app/exports.h) each work on it. Single-threaded: only the game thread touches it.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/game_record.h"
+#include "app/journal.h"
+#include "app/journal_records.h"
+#include "app/station_events.h"
+#include "config/config.h"
+#include "core/clock.h"
+#include "core/clock_warnings.h"
+#include "speech/announcer.h"
+#include "speech/move_parser.h"
+#include "speech/phrases.h"
+#include "speech/vocabulary.h"
+#include "tactile/pegboard.h"
+
+namespace annabella::app {
+
+// Where a phrase is heard: public (both players hear moves) or private (the VI player's
+// earpiece: time readouts, warnings, correction steps).
+using Route = speech::Route;
+
+// What the station says and prints. Implementations must not block the game thread for long:
+// the speech adapter queues phrases for the speech thread.
+class StationOutput {
+ public:
+  virtual ~StationOutput() = default;
+  virtual void say(const speech::Phrase& phrase, Route route, TimePoint time) = 0;
+  // One line of console text (also the log), already complete.
+  virtual void print(TimePoint time, std::string_view text) = 0;
+  // The clock changed (a press, a pause, an adjustment) or, with `query`, the player asked for
+  // the time: for the clock displays (braille, tactile clock), which run off the game thread.
+  virtual void clock_changed(const core::ClockReading& reading, bool query) {
+    (void)reading;
+    (void)query;
+  }
+};
+
+struct StationOptions {
+  config::StationConfig config;
+  std::filesystem::path record_folder;  // journal and exports
+  bool resume = false;                  // continue the journal in record_folder
+  std::string date;  // the game's day (YYYY.MM.DD) when event.date is not set; "" = today
+};
+
+// A question the station asked and waits for (the console's next answer settles it).
+struct PendingQuestion {
+  enum class Kind { None, Promotion, Reading } kind = Kind::None;
+  std::vector<core::MoveReading> readings;  // Reading: the moves the text could mean, in order
+  std::string text;                         // Reading: the move as typed
+};
+
+struct StationState {
+  StationState(const StationOptions& options, StationOutput& output, speech::Vocabulary vocabulary,
+               GameRecord record, core::ChessClock clock, Journal journal, TimePoint now);
+
+  [[nodiscard]] const core::Game& game() const { return record.game(); }
+  [[nodiscard]] const config::StationConfig& config() const { return options.config; }
+  [[nodiscard]] const std::filesystem::path& folder() const { return options.record_folder; }
+  [[nodiscard]] config::Verbosity verbosity() const { return options.config.speech.verbosity; }
+  // The game's timeline: milliseconds since the game started (continued across resumptions).
+  [[nodiscard]] Millis timeline(TimePoint time) const;
+
+  // Applies `entry` to the game's record and journals it (a full disk keeps it waiting, in
+  // order, and says so once): on disk before anyone acts on it. Fails, journaling nothing,
+  // when the entry cannot apply (the message says why).
+  Status commit(const JournalRecord& entry, TimePoint time);
+  // Tries again to write what a full disk kept waiting; says when the record has caught up.
+  void retry_journal(TimePoint time);
+  [[nodiscard]] std::optional<TimePoint> journal_retry_due() const;
+
+  // The clocks were set, paused or restarted by the arbiter or a rule: the times are journaled
+  // and shown on the clock displays.
+  void clocks_changed(ClockReason reason, TimePoint time);
+
+  void say(const speech::Phrase& phrase, Route route, TimePoint time);
+  // Prints a line; control characters in it are shown escaped (no text can forge a log line).
+  void print(TimePoint time, std::string_view text);
+  void show_clock(TimePoint time, bool query = false);
+
+  StationOptions options;
+  StationOutput& out;
+  speech::Vocabulary vocabulary;
+  speech::MoveParser parser;
+  speech::MoveWording wording;
+  GameRecord record;
+  core::ChessClock clock;
+  Journal journal;
+  tactile::Pegboard pegboard;
+  // The sighted player's e-board (sighted_board.input = "dgt"): his moves are made on it
+  // (Art. 4.7: settled, no announcement needed) and the VI player's moves are executed on it.
+  std::optional<tactile::Pegboard> sighted_board;
+  std::optional<core::Move> sighted_to_execute;  // the VI player's move, on the e-board
+  core::Color vi_color = core::WHITE;
+  TimePoint origin{};                    // game timeline 0 (shifted when resuming)
+  TimePoint last_time{};                 // the latest event or tick seen
+  core::ClockWarnings warnings;          // D.2.6: the VI player's chosen thresholds
+  PendingQuestion question;              // what the console's next answer settles
+  std::optional<core::Move> to_execute;  // the sighted move the VI player must execute
+  // The touches whose outcome is not known yet, by the square the piece was lifted from.
+  std::map<core::Square, int> open_touches;
+  // Requests made by the boards' buttons while their events were handled, carried out next.
+  struct ButtonRequest {
+    Command command;
+    TimePoint time;
+  };
+  std::vector<ButtonRequest> requests;
+  bool flag_reported = false;
+  bool finished = false;
+  bool journal_failing = false;
+  TimePoint next_journal_retry{};
+};
+
+}  // namespace annabella::app

@@ -1,0 +1,43 @@
+// The station's words for the console and the log (English; the assistant's and the arbiter's
+// language through message catalogs later, docs/languages.md). Pieces of text that several parts
+// of the station share; each part words its own messages with these. What the VI player hears is
+// worded by speech/phrases.h in the profile's words.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+#include "app/game_record.h"
+#include "core/position.h"
+
+namespace annabella::app::text {
+
+// "White", "Black".
+[[nodiscard]] std::string side(core::Color c);
+// The move number before the move of `ply` (0-based) in a game from `start`, as a scoresheet
+// writes it: "1. " for White's move, "1... " for Black's; a game that starts with Black to move
+// (or at move 23) counts from there.
+[[nodiscard]] std::string move_number(const core::Position& start, std::size_t ply);
+// A clock's time for people: H:MM:SS, never negative ("0:00:00" once a flag has fallen).
+[[nodiscard]] std::string clock_time(std::chrono::nanoseconds remaining);
+// "White 1:30:00, Black 1:29:12".
+[[nodiscard]] std::string clocks(std::chrono::nanoseconds white, std::chrono::nanoseconds black);
+// "1 move", "2 moves"; "1 minute", "5 minutes".
+[[nodiscard]] std::string count(long long n, std::string_view one, std::string_view many);
+
+// A move in English words with its squares: "bishop f8-c5", "pawn c7-c5", "castling king side".
+[[nodiscard]] std::string move_in_words(const core::Position& before, core::Move move);
+// The name of a letter set or reading ("en" -> "English letters", "profile fide" -> "the
+// profile's words").
+[[nodiscard]] std::string letters_name(std::string_view code);
+
+// The journal could not be written (a full disk): the game goes on, the entries wait.
+[[nodiscard]] std::string record_error(const std::string& why);
+[[nodiscard]] std::string record_caught_up(std::uint64_t entries);
+
+// What a resumption restored, in one sentence for the console and the log.
+[[nodiscard]] std::string restored(const GameRecord& record, const RestoredClocks* clocks,
+                                   const std::string& torn_tail);
+
+}  // namespace annabella::app::text

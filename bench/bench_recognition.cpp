@@ -1,0 +1,246 @@
+// Recognition of whole games over real kernel ptys (issue 12): moves recognised / moves played,
+// and how long recognition lags behind the board.
+//
+// Random legal games (seeded, tests/tactile/hand_emulator.h) are played by the independent
+// board emulator in every order real hands use (captured piece first or last, a DGT board's
+// replacement without a lift, slides, sensor bounce, castling king first, rook first or with
+// two hands, promotions, en passant) with quick replies begun within the settle time, on a DGT
+// board and on a peg board. The BoardReader thread and the Pegboard read them as
+// `annabella board watch` does (made when the reply begins) and as the station's e-board does
+// (made at once).
+//
+// Figures:
+//   recognised   moves made in the game's order / moves played (target: all of them);
+//   lag          from the last write to the board before the move was recognised to the game
+//                thread seeing it (MoveCompleted): the settle time plus the chain's latency,
+//                so never more than the settle time plus a few milliseconds;
+//   own lag      from the placement that completed the move itself: the same, except for a
+//                move whose reply began within the settle time, recognised together with it.
+//
+// Usage: bench_recognition [--games N] [--plies N] [--factor X] [--seed N]
+//   --games   games per board and reading (default 6)
+//   --plies   plies per game at most (default 80)
+//   --factor  hands and settle time X times faster than a person and the default 250 ms
+//             (default 2.5: settle 100 ms; 1 is real time)
+// docs/benchmarks.md says how to rerun it and what it printed.
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "tactile/board_reader.h"
+#include "tests/tactile/hand_emulator.h"
+
+namespace {
+
+using namespace annabella;
+using namespace annabella::tactile;
+using namespace std::chrono_literals;
+using emulator::Wire;
+
+double percentile(std::vector<double> values, double p) {
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  const auto rank = static_cast<std::size_t>(p * static_cast<double>(values.size()) + 0.999999);
+  return values[std::min(values.size(), std::max<std::size_t>(rank, 1)) - 1];
+}
+
+double ms(SteadyClock::duration d) {
+  return std::chrono::duration<double, std::milli>(d).count();
+}
+
+struct Figures {
+  int played = 0;
+  int recognised = 0;
+  int games = 0;
+  int games_whole = 0;
+  std::vector<double> lag_ms;
+  std::vector<double> own_lag_ms;
+  emulator::OrderCounts counts;
+};
+
+void add(emulator::OrderCounts& total, const emulator::OrderCounts& c) {
+  total.captured_first += c.captured_first;
+  total.capturing_first += c.capturing_first;
+  total.replaced += c.replaced;
+  total.slides += c.slides;
+  total.bounces += c.bounces;
+  total.castling_king_first += c.castling_king_first;
+  total.castling_rook_first += c.castling_rook_first;
+  total.castling_two_hands += c.castling_two_hands;
+  total.promotions += c.promotions;
+  total.en_passant += c.en_passant;
+  total.quick_replies += c.quick_replies;
+  total.reply_takes_moved_piece += c.reply_takes_moved_piece;
+}
+
+std::vector<emulator::Action> actions_of(const std::vector<core::Move>& game,
+                                         emulator::HandOrders& orders,
+                                         emulator::OrderCounts& counts) {
+  std::vector<emulator::Action> actions;
+  core::Position pos;
+  core::Move previous = core::Move::none();
+  for (const core::Move m : game) {
+    const auto more = orders.actions(pos, m, previous, counts);
+    actions.insert(actions.end(), more.begin(), more.end());
+    pos.play(m);
+    previous = m;
+  }
+  return actions;
+}
+
+// One game: returns false if the chain could not be set up.
+bool play_game(Wire wire, bool watch, std::uint32_t seed, int plies, double factor,
+               Figures& figures) {
+  char pattern[] = "/tmp/annabella-recognition-XXXXXX";
+  if (!mkdtemp(pattern)) return false;
+  const std::filesystem::path dir = pattern;
+  const auto settle = std::chrono::milliseconds(static_cast<long>(250.0 / factor));
+  const auto game = emulator::random_game(seed, plies);
+  emulator::HandOrders orders(wire, emulator::Pace{}.faster(factor), seed + 1);
+  emulator::OrderCounts counts;
+  const auto actions = actions_of(game, orders, counts);
+  bool ok = true;
+  {
+    emulator::EmulatedBoard board(wire, dir / "board", core::Position{});
+    BoardInputQueue queue;
+    BoardReaderSettings reader_settings;
+    reader_settings.port = dir / "board";
+    reader_settings.protocol = wire == Wire::Dgt ? ProtocolKind::Dgt : ProtocolKind::Peg;
+    BoardReader reader(reader_settings, queue.sink());
+    PegboardSettings settings;
+    settings.settle = settle;
+    settings.made_by_reply = watch;
+    settings.auto_announce = !watch;
+    Pegboard pegboard(core::Position{}, settings);
+    if (!board.ok() || !board.wait_for_host(5s)) {
+      ok = false;
+    } else {
+      std::thread hands([&] { board.perform(actions); });
+      std::vector<PegboardEvent> events;
+      std::vector<core::Move> made;
+      std::vector<std::pair<core::Move, SteadyClock::time_point>> completions;
+      std::vector<SteadyClock::time_point> recognised_at;  // of each move made, in order
+      std::size_t seen = 0;
+      auto give_up = SteadyClock::now() + 10s;
+      while (made.size() < game.size() && SteadyClock::now() < give_up) {
+        pump(queue, pegboard, SteadyClock::now() + 20ms, events);
+        const auto now = SteadyClock::now();
+        for (; seen < events.size(); ++seen) {
+          const PegboardEvent& e = events[seen];
+          if (e.kind == PegboardEvent::Kind::MoveCompleted) completions.emplace_back(e.move, now);
+          if (e.kind != PegboardEvent::Kind::MoveMade) continue;
+          made.push_back(e.move);
+          // Recognised when last completed (a slid move completes again on its way).
+          const auto last = std::find_if(completions.rbegin(), completions.rend(),
+                                         [&](const auto& c) { return c.first == e.move; });
+          recognised_at.push_back(last == completions.rend() ? now : last->second);
+        }
+        const bool hands_done = board.writes().size() == actions.size();
+        if (!hands_done) give_up = now + 10s;
+        if (hands_done && pegboard.completed_move() && !pegboard.next_deadline())
+          pegboard.announce(now, events);  // the last move: nobody replies
+      }
+      hands.join();
+      const auto writes = board.writes();
+      std::vector<SteadyClock::time_point> completing;
+      for (std::size_t i = 0; i < actions.size() && i < writes.size(); ++i)
+        if (actions[i].completes) completing.push_back(writes[i]);
+      int recognised = 0;
+      while (recognised < static_cast<int>(made.size()) &&
+             made[static_cast<std::size_t>(recognised)] ==
+                 game[static_cast<std::size_t>(recognised)])
+        ++recognised;
+      figures.played += static_cast<int>(game.size());
+      figures.recognised += recognised;
+      ++figures.games;
+      if (recognised == static_cast<int>(game.size())) ++figures.games_whole;
+      const std::size_t n = std::min(recognised_at.size(), completing.size());
+      for (std::size_t k = 0; k < n; ++k) {
+        const auto at = recognised_at[k];
+        const auto last_write = std::upper_bound(writes.begin(), writes.end(), at);
+        if (last_write != writes.begin()) figures.lag_ms.push_back(ms(at - *(last_write - 1)));
+        figures.own_lag_ms.push_back(ms(at - completing[k]));
+      }
+      add(figures.counts, counts);
+    }
+  }
+  std::error_code ec;
+  std::filesystem::remove_all(dir, ec);
+  return ok;
+}
+
+bool number(const char* text, double& value) {
+  const char* end = text + std::strlen(text);
+  return std::from_chars(text, end, value).ptr == end;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  double games = 6, plies = 80, factor = 2.5, seed = 1;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    double* target = std::strcmp(argv[i], "--games") == 0    ? &games
+                     : std::strcmp(argv[i], "--plies") == 0  ? &plies
+                     : std::strcmp(argv[i], "--factor") == 0 ? &factor
+                     : std::strcmp(argv[i], "--seed") == 0   ? &seed
+                                                             : nullptr;
+    if (!target || !number(argv[i + 1], *target) || *target <= 0) {
+      std::fprintf(stderr, "bench_recognition: cannot read %s %s\n", argv[i], argv[i + 1]);
+      return 2;
+    }
+  }
+  const double settle_ms = 250.0 / factor;
+  std::printf(
+      "Recognition: %d random games of up to %d plies a board and reading, hands %.1f times a "
+      "person's pace, settle %.0f ms, over kernel ptys\n",
+      static_cast<int>(games), static_cast<int>(plies), factor, settle_ms);
+  if (FILE* load = std::fopen("/proc/loadavg", "r")) {
+    double one_minute = 0;
+    if (std::fscanf(load, "%lf", &one_minute) == 1)
+      std::printf("load average (1 min) at the start: %.2f on %u cores\n", one_minute,
+                  std::thread::hardware_concurrency());
+    std::fclose(load);
+  }
+  std::printf(
+      "\n| board | reading | recognised / played | whole games | lag p50 ms | p99 ms | max ms "
+      "| own lag p50 ms | p99 ms | max ms |\n|---|---|---|---|---|---|---|---|---|---|\n");
+  bool all = true;
+  double worst_over = 0;
+  emulator::OrderCounts orders;
+  for (const Wire wire : {Wire::Dgt, Wire::Peg}) {
+    for (const bool watch : {true, false}) {
+      Figures f;
+      for (int g = 0; g < static_cast<int>(games); ++g)
+        if (!play_game(wire, watch,
+                       static_cast<std::uint32_t>(seed) + 97u * static_cast<std::uint32_t>(g),
+                       static_cast<int>(plies), factor, f)) {
+          std::fprintf(stderr, "bench_recognition: the board chain could not be set up\n");
+          return 1;
+        }
+      add(orders, f.counts);
+      std::printf("| %s | %s | %d / %d | %d / %d | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f |\n",
+                  wire == Wire::Dgt ? "DGT" : "peg", watch ? "board watch" : "e-board",
+                  f.recognised, f.played, f.games_whole, f.games, percentile(f.lag_ms, 0.5),
+                  percentile(f.lag_ms, 0.99), percentile(f.lag_ms, 1.0),
+                  percentile(f.own_lag_ms, 0.5), percentile(f.own_lag_ms, 0.99),
+                  percentile(f.own_lag_ms, 1.0));
+      all = all && f.recognised == f.played;
+      worst_over = std::max(worst_over, percentile(f.lag_ms, 1.0) - settle_ms);
+    }
+  }
+  std::printf(
+      "\nhand orders played: captured piece first %d, capturing piece first %d, replaced "
+      "without a lift (DGT) %d, slides %d, sensor bounces %d, castling king first %d, rook "
+      "first %d, two hands %d, promotions %d, en passant %d, quick replies %d (%d begun by "
+      "taking off the piece just moved)\n",
+      orders.captured_first, orders.capturing_first, orders.replaced, orders.slides, orders.bounces,
+      orders.castling_king_first, orders.castling_rook_first, orders.castling_two_hands,
+      orders.promotions, orders.en_passant, orders.quick_replies, orders.reply_takes_moved_piece);
+  std::printf("largest lag beyond the settle time: %.1f ms\n", worst_over);
+  return all ? 0 : 1;
+}

@@ -1,0 +1,264 @@
+// Voice input benchmark (docs/benchmarks.md, docs/voice.md): a spoken corpus built here, never
+// recorded by hand - every legal move of ten positions said by eSpeak NG's German voices (male and
+// female variants), an English voice saying the German words, three rates, pitch shifts,
+// reverberation and white noise at 20 and 10 dB (sox) - plus command words among the moves and
+// speech outside the grammar (sentences, moves that are illegal in the position). Each utterance
+// is decoded as the station decodes it (VoiceGrammar of the position, both decodes, the judge);
+// the bulk decodes the synthesized PCM directly, the capture path itself is exercised by
+// tests/speech/voice_capture_test.cpp. Reports per condition: entered correctly, asked again,
+// confident wrong entries, nothing; decode time percentiles; CPU of voice activity detection on
+// silence.
+//
+// Run: nice -n 10 build/dev/bench/bench_voice [--quick]   (about 25 minutes; --quick: a tenth)
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "speech/espeak_synth.h"
+#include "speech/heard.h"
+#include "speech/phrases.h"
+#include "speech/pocketsphinx_recognizer.h"
+#include "speech/voice_activity.h"
+#include "speech/voice_listener.h"
+#include "support/voice_corpus.h"
+
+using namespace annabella;
+using testing::SpeakingCondition;
+
+namespace {
+
+// Openings, captures, checks, both castlings, promotions with and without capture, en passant.
+const char* const kPositions[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+    "rnbqkb1r/ppp2ppp/4pn2/3p4/2PP4/2N5/PP2PPPP/R1BQKBNR w KQkq - 0 4",
+    "r3k2r/pppq1ppp/2npbn2/4p3/2B1P3/2NP1N2/PPPQ1PPP/R3K2R w KQkq - 0 1",
+    "r3k2r/pppq1ppp/2npbn2/4p3/2B1P3/2NP1N2/PPPQ1PPP/R3K2R b KQkq - 0 1",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+    "4k3/1P6/8/3pP3/8/8/6p1/4K2R w K d6 0 1",
+    "r3k3/1P6/8/8/8/8/6p1/4K2R b K - 0 1",
+    "2r3k1/1P3ppp/8/8/8/8/5PPP/6K1 w - - 0 1",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+};
+
+struct Item {
+  std::string spoken, shown;
+  int position = 0;
+  std::optional<core::Move> move;               // the move meant
+  std::optional<speech::VoiceCommand> command;  // or the command
+  bool in_grammar = true;                       // false: must not be entered at all
+};
+
+struct Tally {
+  int total = 0, right = 0, asked = 0, wrong = 0, nothing = 0, right_among_asked = 0;
+  std::vector<double> decode_ms, cpu_ms;
+};
+
+double percentile(std::vector<double> v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, std::size_t(p * double(v.size() - 1) + 0.5))];
+}
+
+double thread_cpu_ms() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
+}
+
+std::vector<Item> moves_of(const speech::Vocabulary& v, int stride, int offset) {
+  std::vector<Item> items;
+  int n = 0;
+  for (int p = 0; p < int(std::size(kPositions)); ++p) {
+    const auto pos = *core::Position::from_fen(kPositions[p]);
+    for (core::Move m : core::legal_moves(pos)) {
+      if (n++ % stride != offset) continue;
+      const auto form = n % 4 == 0 ? speech::MoveForm::Long : speech::MoveForm::Short;
+      const auto phrase = speech::phrase_for_move(v, pos, m, {form, false});
+      items.push_back({phrase.spoken, phrase.text, p, m, std::nullopt, true});
+    }
+  }
+  return items;
+}
+
+std::vector<Item> commands_and_outside(int positions) {
+  std::vector<Item> items;
+  using K = speech::VoiceCommandKind;
+  const std::pair<const char*, speech::VoiceCommand> commands[] = {
+      {"Zeit", {K::Time, -1}},
+      {"Wiederholen", {K::Repeat, -1}},
+      {"Partie", {K::Moves, -1}},
+      {"Geschlagen", {K::Captured, -1}},
+      {"Remis", {K::DrawOffer, -1}},
+      {"Aufgabe", {K::Resign, -1}},
+      {"ja", {K::Yes, -1}},
+      {"nein", {K::No, -1}},
+      {"Brett Reihe vier", {K::BoardRank, 3}},
+      {"Brett Linie Eva", {K::BoardFile, 4}},
+      {"Brett Reihe sieben", {K::BoardRank, 6}},
+      {"Brett Linie Bella", {K::BoardFile, 1}}};
+  for (int p = 0; p < positions; ++p)
+    for (const auto& [text, command] : commands)
+      items.push_back({text, text, p, std::nullopt, command, true});
+  const char* outside[] = {"Guten Morgen, wie geht es Ihnen",
+                           "Das Wetter ist heute schön",
+                           "Ich habe Hunger",
+                           "Wo ist die Toilette",
+                           "Entschuldigung, ist hier noch frei",
+                           "Hector neun",
+                           "Springer Zebra vier",
+                           "Dame Hector neun",
+                           "Turm Anna neun",
+                           "Kaffee mit Milch bitte"};
+  for (int p = 0; p < positions; ++p)
+    for (const char* text : outside)
+      items.push_back({text, text, p, std::nullopt, std::nullopt, false});
+  // Moves that are legal in no position of the corpus: "Koenig Eva fuenf" in the opening.
+  for (const char* text :
+       {"König Eva fünf", "Dame Anna acht", "Springer Hector acht", "Turm David fünf"})
+    for (int p = 0; p < 2; ++p) items.push_back({text, text, p, std::nullopt, std::nullopt, false});
+  return items;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+  auto synth = speech::EspeakSynthesizer::create();
+  if (!synth) return std::fprintf(stderr, "%s\n", synth.error().message.c_str()), 2;
+  auto v = *speech::Vocabulary::load("fide");
+  const auto commands = speech::CommandWords::for_profile(v);
+  auto dict = speech::pronunciations_for(
+      v, [&](std::string_view t, std::string_view voice) { return (*synth)->phonemes(t, voice); });
+  if (!dict) return std::fprintf(stderr, "%s\n", dict.error().message.c_str()), 2;
+  auto rec = speech::PocketsphinxRecognizer::create(*dict);
+  if (!rec) return std::fprintf(stderr, "%s\n", rec.error().message.c_str()), 2;
+  std::vector<speech::VoiceGrammar> grammars;
+  for (const char* fen : kPositions)
+    grammars.push_back(*speech::VoiceGrammar::build(v, *core::Position::from_fen(fen), commands));
+
+  const int q = quick ? 10 : 1;
+  const char* german_voices[] = {"de", "de+m3", "de+f2", "de+f4"};
+  struct Condition {
+    SpeakingCondition speaking;
+    std::vector<Item> items;
+  };
+  std::vector<Condition> conditions;
+  auto add = [&](SpeakingCondition c, std::vector<Item> items) {
+    conditions.push_back({std::move(c), std::move(items)});
+  };
+  const double inf = std::numeric_limits<double>::infinity();
+  add({"clean, 4 German voices", "de", 160, 0, false, inf}, moves_of(v, q, 0));
+  add({"English voice, German words", "en", 160, 0, false, inf}, moves_of(v, 2 * q, 1));
+  add({"rate 120 wpm", "de+m3", 120, 0, false, inf}, moves_of(v, 2 * q, 0));
+  add({"rate 200 wpm", "de+f2", 200, 0, false, inf}, moves_of(v, 2 * q, 1));
+  add({"pitch +300 cents", "de", 160, 300, false, inf}, moves_of(v, 3 * q, 2));
+  add({"pitch -300 cents", "de+f4", 160, -300, false, inf}, moves_of(v, 3 * q, 1));
+  add({"reverberation", "de+m3", 160, 0, true, inf}, moves_of(v, 3 * q, 0));
+  add({"white noise 20 dB", "de", 160, 0, false, 20}, moves_of(v, 2 * q, 0));
+  add({"white noise 10 dB", "de+f2", 160, 0, false, 10}, moves_of(v, q, 0));
+  add({"commands and outside speech", "de", 160, 0, false, inf},
+      commands_and_outside(quick ? 1 : 5));
+
+  std::printf("%-30s %6s %8s %7s %9s %8s %9s %9s\n", "condition", "n", "entered", "asked",
+              "confident", "nothing", "p50 ms", "p99 ms");
+  std::printf("%-30s %6s %8s %7s %9s %8s %9s %9s\n", "", "", "right %", "%", "wrong %", "%",
+              "decode", "decode");
+  Tally all;
+  int grammar_position = -1;
+  for (auto& condition : conditions) {
+    Tally t;
+    int k = 0;
+    for (const auto& item : condition.items) {
+      SpeakingCondition c = condition.speaking;
+      if (c.name.starts_with("clean") || c.name.starts_with("commands"))
+        c.voice = german_voices[k % 4];
+      c.seed = unsigned(++k);
+      auto audio = testing::speak(**synth, item.spoken, c);
+      if (!audio) return std::fprintf(stderr, "%s\n", audio.error().message.c_str()), 2;
+      if (item.position != grammar_position) {
+        grammar_position = item.position;
+        if (auto ok = (*rec)->set_grammar(grammars[std::size_t(item.position)], *dict); !ok)
+          return std::fprintf(stderr, "%s\n", ok.error().message.c_str()), 2;
+      }
+      const auto wall = std::chrono::steady_clock::now();
+      const double cpu = thread_cpu_ms();
+      auto d = (*rec)->decode(*audio);
+      t.cpu_ms.push_back(thread_cpu_ms() - cpu);
+      t.decode_ms.push_back(
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - wall)
+              .count());
+      if (!d) return std::fprintf(stderr, "%s\n", d.error().message.c_str()), 2;
+      const auto heard = speech::judge(*d, grammars[std::size_t(item.position)], {});
+      ++t.total;
+      const bool entered =
+          heard.kind == speech::HeardKind::Move || heard.kind == speech::HeardKind::Command;
+      const bool correct = item.in_grammar && heard.move == item.move &&
+                           heard.command == item.command && !heard.correction;
+      if (std::getenv("BENCH_VOICE_MARGINS")) {
+        const auto g = grammars[std::size_t(item.position)].read(
+            speech::without_edge_garbage(d->grammar.tokens));
+        const bool first_right =
+            item.in_grammar && g && g->move == item.move && g->command == item.command;
+        std::fprintf(stderr, "margin %d %d %.6f %.2f %s | %s | %s\n", first_right ? 1 : 0,
+                     item.in_grammar ? 1 : 0,
+                     d->grammar.score_per_frame - d->runner_up.score_per_frame, heard.confidence,
+                     item.shown.c_str(), speech::join_tokens(d->grammar.tokens).c_str(),
+                     speech::join_tokens(d->runner_up.tokens).c_str());
+      }
+      if (entered && correct) {
+        ++t.right;
+      } else if (entered) {
+        ++t.wrong;
+        if (std::getenv("BENCH_VOICE_VERBOSE"))
+          std::fprintf(stderr, "wrong: %s -> %s (%s)\n", item.shown.c_str(),
+                       speech::join_tokens(heard.words).c_str(), c.voice.c_str());
+      } else if (heard.kind == speech::HeardKind::Unsure) {
+        ++t.asked;
+        if (item.move && std::find(heard.alternatives.begin(), heard.alternatives.end(),
+                                   *item.move) != heard.alternatives.end())
+          ++t.right_among_asked;
+      } else {
+        ++t.nothing;
+      }
+    }
+    auto pct = [&](int n) { return 100.0 * n / std::max(1, t.total); };
+    std::printf("%-30s %6d %8.1f %7.1f %9.2f %8.1f %9.0f %9.0f\n", condition.speaking.name.c_str(),
+                t.total, pct(t.right), pct(t.asked), pct(t.wrong), pct(t.nothing),
+                percentile(t.decode_ms, 0.5), percentile(t.decode_ms, 0.99));
+    std::fflush(stdout);
+    all.total += t.total;
+    all.decode_ms.insert(all.decode_ms.end(), t.decode_ms.begin(), t.decode_ms.end());
+    all.cpu_ms.insert(all.cpu_ms.end(), t.cpu_ms.begin(), t.cpu_ms.end());
+  }
+  std::printf(
+      "utterances: %d; decode wall p50 %.0f ms, p99 %.0f ms; decode CPU p50 %.0f ms, p99 %.0f ms\n",
+      all.total, percentile(all.decode_ms, 0.5), percentile(all.decode_ms, 0.99),
+      percentile(all.cpu_ms, 0.5), percentile(all.cpu_ms, 0.99));
+
+  // Listening to silence: the voice activity detector over 60 s of a quiet room (40 dB below
+  // speech level), as the capture thread runs it in 20 ms blocks.
+  std::vector<std::int16_t> room(16000 * 60, 0);
+  for (std::size_t i = 0; i < room.size(); i += 97) room[i] = 3000;  // a reference level
+  testing::add_white_noise(room, 40, 3);
+  for (std::size_t i = 0; i < room.size(); i += 97) room[i] = 0;
+  speech::VoiceActivity vad;
+  std::vector<speech::Utterance> done;
+  const double cpu = thread_cpu_ms();
+  for (std::size_t at = 0; at < room.size(); at += 320)
+    vad.push(std::span<const std::int16_t>(room).subspan(at, 320), done);
+  const double vad_ms = thread_cpu_ms() - cpu;
+  std::printf(
+      "listening to silence: %.1f ms CPU for 60 s of audio = %.3f %% of one core; "
+      "utterances cut: %zu\n",
+      vad_ms, vad_ms / 600.0, done.size());
+  return 0;
+}

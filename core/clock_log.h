@@ -1,0 +1,42 @@
+// The clock times after each ply, for D.2.9's "the arbiter readjusts the clocks accordingly":
+// from the station's own clock (clock_plies), from a clock log file (parse_clock_log), or from a
+// PGN's [%clk] comments, such as the station's own game.pgn (clock_log_from_pgn). The station's
+// journal is read in app/ (app/reconcile_inputs.h).
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "core/clock.h"
+#include "core/result.h"
+
+namespace annabella::core {
+
+// The clock times after each ply (core/clock.h ClockPly: `ply` half-moves played from the start,
+// 0 = before the first move; `remaining` by colour).
+[[nodiscard]] std::vector<ClockPly> clock_plies(const ChessClock& clock);
+// A ClockPly with only the ply and both remaining times set.
+[[nodiscard]] ClockPly clock_ply(int ply, std::chrono::milliseconds white,
+                                 std::chrono::milliseconds black);
+
+// Reads the clock log text format: one line per ply, "ply white_ms black_ms" (three whole
+// numbers separated by blanks), e.g. "46 1742000 1655000". Blank lines and lines starting with
+// '#' are ignored. Plies must increase. The error names the line.
+[[nodiscard]] Result<std::vector<ClockPly>> parse_clock_log(std::string_view text);
+
+// The clock times of the first game of a PGN: each [%clk] comment after a main-line move is the
+// mover's time left after it; the other side's time is its own last reading, or, before its first
+// move, the first period's time of the TimeControl tag. A ply with a side's time still unknown is
+// left out. Fails when the PGN has no [%clk] comment on its main line, naming the problem.
+[[nodiscard]] Result<std::vector<ClockPly>> clock_log_from_pgn(std::string_view text);
+
+// The clock times after each ply from the moves' times (`white_left`/`black_left` after each
+// move, in order from the first) and, when known, the times at the start.
+[[nodiscard]] std::vector<ClockPly> clock_log_from_moves(
+    const std::optional<std::array<std::chrono::milliseconds, 2>>& initial,
+    const std::vector<std::array<std::chrono::milliseconds, 2>>& after_each_move);
+
+}  // namespace annabella::core

@@ -1,0 +1,133 @@
+#include "core/placement.h"
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+
+namespace annabella::core {
+namespace {
+
+std::string_view trimmed(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
+    text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+    text.remove_suffix(1);
+  return text;
+}
+
+std::string lower_ascii(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// The side a piece list group is for: "white:", "Weiß:", "noirs:", "b:" ...
+std::optional<Color> side_word(std::string_view word) {
+  const std::string w = lower_ascii(trimmed(word));
+  for (const char* white : {"white", "w", "weiss", "weiß", "blanc", "blancs", "blancas", "bianco",
+                            "wit", "белые", "Белые", "бели", "Бели"})
+    if (w == white) return WHITE;
+  for (const char* black :
+       {"black", "b", "schwarz", "noir", "noirs", "negras", "nero", "zwart", "черные", "Черные",
+        "чёрные", "Чёрные", "црни", "Црни", "черни", "Черни"})
+    if (w == black) return BLACK;
+  return std::nullopt;
+}
+
+// "White: Kg1 Qd1 Ra1 a2 b2; Black: Kg8 ..." in the letters of a scoresheet language.
+Result<std::array<Piece, 64>> squares_from_piece_list(std::string_view text,
+                                                      const PieceLetters& letters) {
+  std::array<Piece, 64> board{};
+  while (!text.empty()) {
+    std::size_t end = text.find_first_of(";\n");
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view group = trimmed(text.substr(0, end));
+    text.remove_prefix(std::min(text.size(), end + 1));
+    if (group.empty()) continue;
+    const std::size_t colon = group.find(':');
+    const auto side =
+        colon == std::string_view::npos ? std::nullopt : side_word(group.substr(0, colon));
+    if (!side)
+      return fail("piece list: \"" + std::string(group) +
+                  "\" does not start with a side (\"White:\" or \"Black:\")");
+    group.remove_prefix(colon + 1);
+    while (!group.empty()) {
+      std::size_t k = 0;
+      while (k < group.size() &&
+             (std::isspace(static_cast<unsigned char>(group[k])) || group[k] == ','))
+        ++k;
+      group.remove_prefix(k);
+      k = 0;
+      while (k < group.size() && !std::isspace(static_cast<unsigned char>(group[k])) &&
+             group[k] != ',')
+        ++k;
+      const std::string_view item = group.substr(0, k);
+      group.remove_prefix(k);
+      if (item.empty()) continue;
+      const auto square =
+          item.size() >= 2 ? parse_square(item.substr(item.size() - 2)) : std::nullopt;
+      if (!square)
+        return fail("piece list: \"" + std::string(item) + "\" has no square at its end");
+      const std::string_view letter = item.substr(0, item.size() - 2);
+      PieceType pt = letter.empty() ? PAWN : NO_PIECE_TYPE;
+      for (int t = PAWN; t <= KING && pt == NO_PIECE_TYPE; ++t)
+        if (!letters.letters[t].empty() && (letter == letters.letters[t] ||
+                                            lower_ascii(letter) == lower_ascii(letters.letters[t])))
+          pt = PieceType(t);
+      if (pt == NO_PIECE_TYPE)
+        return fail("piece list: \"" + std::string(item) + "\": \"" + std::string(letter) +
+                    "\" is no piece letter in " + letters.name);
+      board[*square] = make_piece(*side, pt);
+    }
+  }
+  return board;
+}
+
+// A FEN placement field ("rnbqkbnr/pppppppp/8/...") of 64 squares, a1 = index 0.
+std::string placement_field(const std::array<Piece, 64>& squares) {
+  static constexpr char kLetters[PIECE_NB + 1] = " PNBRQK  pnbrqk ";
+  std::string out;
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const Piece pc = squares[std::size_t(rank * 8 + file)];
+      if (pc == NO_PIECE) {
+        ++empty;
+        continue;
+      }
+      if (empty) out += char('0' + empty);
+      empty = 0;
+      out += kLetters[pc];
+    }
+    if (empty) out += char('0' + empty);
+    if (rank) out += '/';
+  }
+  return out;
+}
+
+Result<Position> position_of_placement(const std::string& placement) {
+  auto white = Position::from_fen(placement + " w - - 0 1");
+  if (white) return white;
+  auto black = Position::from_fen(placement + " b - - 0 1");
+  if (black) return black;
+  return fail("board \"" + placement + "\": " + white.error().message);
+}
+
+}  // namespace
+
+Result<Position> read_placement(const std::array<Piece, 64>& squares) {
+  return position_of_placement(placement_field(squares));
+}
+
+Result<Position> read_placement(std::string_view text, const PieceLetters& letters) {
+  text = trimmed(text);
+  if (text.find(':') != std::string_view::npos) {
+    auto squares = squares_from_piece_list(text, letters);
+    if (!squares) return fail(squares.error());
+    return read_placement(*squares);
+  }
+  if (text.find(' ') != std::string_view::npos) return Position::from_fen(text);
+  return position_of_placement(std::string(text));
+}
+
+}  // namespace annabella::core

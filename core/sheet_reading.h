@@ -1,0 +1,98 @@
+// A scoresheet read for D.2.9: each written move read leniently at its point of the game, in the
+// sheet's language or in the language that explains the sheet. Typed results only: app/ words
+// them (app/reconcile_text.h).
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/notation.h"
+#include "core/position.h"
+#include "core/scoresheet.h"
+
+namespace annabella::core {
+
+// The most written moves a sheet is read for (1000 moves of each side; the longest tournament
+// game on record has 269). Reading is linear in the written moves and bounded by this: a longer
+// sheet is read up to here and SheetReading::written says how many it had.
+inline constexpr std::size_t kMaxSheetPlies = 2000;
+
+// A scoresheet as written (core/scoresheet.h: read_scoresheet reads move lists and PGN
+// movetext), and its language when known; otherwise reading finds the language that explains the
+// sheet (see read_sheet).
+struct WrittenSheet {
+  Scoresheet sheet;
+  std::optional<PieceLetters> letters;
+};
+
+// Why a written move does not read.
+enum class PlyProblem : unsigned char {
+  None,       // it reads
+  Blank,      // the cell is blank
+  NotAMove,   // the text is no move at all
+  Illegal,    // a move, but not a legal one there
+  Ambiguous,  // fits several legal moves
+};
+
+// One written move of a sheet, as read at its point of the game.
+struct ReadPly {
+  std::string written;       // the text as written
+  int line = 0;              // the line of the sheet's text it stands on (1-based)
+  std::optional<Move> move;  // the move it means, when it reads as a legal move there
+  std::string san;           // that move in canonical English SAN ("" when not read)
+  PlyProblem problem = PlyProblem::None;
+  std::string reason;  // the notation reader's reason when it does not read (read_move), or ""
+  // Read, but written in another cell: the move number and side written, when they are not the
+  // ones the move has in the game.
+  std::optional<std::pair<int, Color>> written_cell;
+};
+
+// How the language of a sheet was decided.
+enum class LanguageChoice : unsigned char {
+  Given,          // given by the caller
+  Detected,       // detect_language() named it and it reads every written move
+  ReadsAll,       // the first language tried that reads every written move
+  ReadsFurthest,  // no language reads every written move; this one reads furthest
+};
+
+// Another language and how far the sheet reads in it.
+struct LanguageReach {
+  PieceLetters letters;
+  std::size_t read_plies = 0;
+};
+
+// A sheet replayed from the start position (replay_scoresheet), with the position before each
+// ply. Reading stops at the first written move that does not read; the later ones are kept
+// (unread) so the report can show them.
+struct SheetReading {
+  PieceLetters letters;  // the language the sheet was read in
+  LanguageChoice language = LanguageChoice::Given;
+  std::string detection;  // detect_language()'s own reason, when Detected
+  // When the sheet does not read to its end in `letters`: among the other languages in which the
+  // written move where reading stops reads there, the one that reads the sheet furthest (a sheet
+  // given in the wrong language: D.2.9 needs both sheets read right before anything is proposed).
+  std::optional<LanguageReach> other_language;
+  std::vector<ReadPly> plies;       // every written move read (at most kMaxSheetPlies)
+  std::size_t written = 0;          // the written moves on the sheet (more than plies: cut)
+  std::size_t read_plies = 0;       // how many read, in order, from the start
+  std::vector<Position> positions;  // positions[i] = before ply i; read_plies + 1 of them
+  [[nodiscard]] bool fully_read() const { return read_plies == plies.size(); }
+  [[nodiscard]] bool cut() const { return written > plies.size(); }
+  [[nodiscard]] Move move(std::size_t ply) const { return *plies[ply].move; }  // ply < read_plies
+  // The written move at `ply`, or its SAN when it was read ("" past the end).
+  [[nodiscard]] const std::string& shown(std::size_t ply) const;
+};
+
+// Reads a sheet (its first kMaxSheetPlies written moves). With no language given, the language
+// detect_language() names is tried first, then English, then the other built-in tables; the first
+// that reads every written move is kept, otherwise the one that reads furthest. With a language
+// given that does not read every written move, the others are tried too (other_language).
+[[nodiscard]] SheetReading read_sheet(const Position& start, const WrittenSheet& sheet);
+
+// Whether `written` (in `letters`) means `move` at `pos`, read leniently.
+[[nodiscard]] bool written_means(const std::string& written, const PieceLetters& letters,
+                                 const Position& pos, Move move);
+
+}  // namespace annabella::core

@@ -1,0 +1,278 @@
+#include "speech/cue_list.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "speech/crypto.h"
+
+namespace annabella::speech {
+namespace {
+
+// A whole non-negative number, every character of it ("12"; not "12x", "", "-1").
+std::optional<std::int64_t> whole_number(std::string_view text) {
+  std::int64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || value < 0) return std::nullopt;
+  return value;
+}
+
+std::vector<std::string> split_tabs(std::string_view line) {
+  std::vector<std::string> fields;
+  std::size_t start = 0;
+  for (;;) {
+    const auto tab = line.find('\t', start);
+    fields.emplace_back(line.substr(start, tab - start));
+    if (tab == std::string_view::npos) break;
+    start = tab + 1;
+  }
+  return fields;
+}
+
+// "# annabella recording cue list v3: ..." -> 3; 0 when the line does not say.
+int header_version(std::string_view line) {
+  const auto at = line.find("cue list v");
+  if (at == std::string_view::npos) return 0;
+  const auto digits = line.substr(at + 10, 1);
+  const auto number = whole_number(digits);
+  return number ? static_cast<int>(*number) : 0;
+}
+
+// One cue line, its fields read.
+struct CueLine {
+  int file_line = 0;  // 1-based line of the file
+  std::string_view text;
+  std::vector<std::string> fields;  // seq time first end route kind text digest
+  std::int64_t sequence = 0, first = 0, end = 0;
+};
+
+struct ParsedList {
+  int version = 0;
+  std::vector<CueLine> cues;
+  std::string torn;  // an unfinished last line, dropped
+};
+
+std::string where(std::string_view name, int line) {
+  return std::string(name) + ":" + std::to_string(line) + ": ";
+}
+
+// Reads the lines of the cue list `name`: the header's comments, then cue lines with 8 fields
+// and whole numbers.
+class LineReader {
+ public:
+  explicit LineReader(std::string_view name) : name_(name) {}
+  Result<ParsedList> read(std::string_view text) const;
+
+ private:
+  std::string_view name_;
+};
+
+Result<ParsedList> LineReader::read(std::string_view text) const {
+  const std::string_view name = name_;
+  ParsedList list;
+  std::size_t from = 0;
+  for (int number = 1; from < text.size(); ++number) {
+    const auto stop = text.find('\n', from);
+    if (stop == std::string_view::npos) {  // a write the station did not finish
+      list.torn = where(name, number) + "the last line is unfinished (no line end)";
+      break;
+    }
+    const std::string_view line = text.substr(from, stop - from);
+    from = stop + 1;
+    // Comments only in the header: a line put in between cue lines is not covered by a digest.
+    if (!line.empty() && line[0] == '#') {
+      if (!list.cues.empty())
+        return fail(where(name, number) + "a comment line after the first cue line");
+      if (number == 1) list.version = header_version(line);
+      continue;
+    }
+    if (line.empty()) return fail(where(name, number) + "an empty line");
+    CueLine cue{number, line, split_tabs(line)};
+    if (cue.fields.size() != 8)
+      return fail(where(name, number) + "expected 8 tab-separated fields");
+    const auto sequence = whole_number(cue.fields[0]);
+    if (!sequence) return fail(where(name, number) + "the sequence number is not a whole number");
+    const auto first = whole_number(cue.fields[2]);
+    const auto end = whole_number(cue.fields[3]);
+    if (!first || !end)
+      return fail(where(name, number) + "the sample numbers are not whole numbers");
+    cue.sequence = *sequence;
+    cue.first = *first;
+    cue.end = *end;
+    list.cues.push_back(std::move(cue));
+  }
+  return list;
+}
+
+// Sequence numbers count 1, 2, 3 ...: a line taken out, copied or moved is named as such.
+Status check_sequence(const std::vector<CueLine>& cues, std::string_view name) {
+  for (std::size_t i = 0; i < cues.size(); ++i) {
+    const auto expected = static_cast<std::int64_t>(i + 1);
+    const std::int64_t seen = cues[i].sequence;
+    if (seen == expected) continue;
+    const std::string at = where(name, cues[i].file_line);
+    const std::string s = std::to_string(seen), e = std::to_string(expected);
+    if (seen < expected)
+      return fail(at + "cue line " + s + " appears again: a copied or moved line");
+    const bool later = std::any_of(cues.begin() + static_cast<long>(i) + 1, cues.end(),
+                                   [&](const CueLine& c) { return c.sequence == expected; });
+    if (later)
+      return fail(at + "cue line " + s + " comes before cue line " + e +
+                  ": the lines have been swapped or moved");
+    const std::string missing =
+        seen == expected + 1
+            ? "cue line " + e + " is missing"
+            : "cue lines " + e + " to " + std::to_string(seen - 1) + " are missing";
+    return fail(at + missing + " (cue line " + s + " follows cue line " +
+                std::to_string(expected - 1) + "): removed from the cue list");
+  }
+  return {};
+}
+
+std::string add_sentence(std::string text, const std::string& more) {
+  return text.empty() ? more : text + "; " + more;
+}
+
+// Recomputes the chain line by line.
+class ChainCheck {
+ public:
+  ChainCheck(std::span<const std::int16_t> samples, std::string_view name)
+      : samples_(samples), name_(name) {
+    check_.last_digest = genesis_digest();
+  }
+
+  Result<RecordingCheck> run(ParsedList list) {
+    check_.version = list.version;
+    check_.torn_tail = std::move(list.torn);
+    if (auto ok = check_sequence(list.cues, name_); !ok) return fail(ok.error());
+    for (std::size_t i = 0; i < list.cues.size(); ++i) {
+      const bool last = i + 1 == list.cues.size();
+      auto done = step(list.cues[i], last);
+      if (!done) return fail(done.error());
+      if (!*done) break;  // a torn last line
+    }
+    const auto total = static_cast<std::int64_t>(samples_.size());
+    if (next_first_ < total)
+      check_.torn_tail = add_sentence(
+          check_.torn_tail, std::to_string(total - next_first_) +
+                                " samples after the last cue line (audio whose cue line was "
+                                "never written)");
+    return check_;
+  }
+
+ private:
+  // Checks one line; false (no error) for a last line whose audio is missing: a torn tail.
+  Result<bool> step(const CueLine& cue, bool last) {
+    const std::string at = where(name_, cue.file_line);
+    if (cue.first != next_first_ || cue.end < cue.first)
+      return fail(at + "the samples " + cue.fields[2] + ".." + cue.fields[3] +
+                  " do not follow on from the line before");
+    if (cue.end > static_cast<std::int64_t>(samples_.size())) {
+      const std::string what = "cue line " + cue.fields[0] + " (" + cue.fields[5] + " '" +
+                               cue.fields[6] + "') has no audio: samples " + cue.fields[2] + ".." +
+                               cue.fields[3] + " are not in the sound file";
+      if (!last) return fail(at + what);
+      check_.torn_tail = add_sentence(check_.torn_tail, at + what);
+      return false;
+    }
+    if (check_.interrupted)
+      return fail(at + "a cue line after the recording was interrupted at cue line " +
+                  std::to_string(check_.interrupted->line));
+    const std::string_view body = cue.text.substr(0, cue.text.rfind('\t'));
+    const auto segment = samples_.subspan(static_cast<std::size_t>(cue.first),
+                                          static_cast<std::size_t>(cue.end - cue.first));
+    std::string digest = chain_digest({check_.last_digest, body, segment});
+    if (digest != cue.fields[7])
+      return fail(at + "digest mismatch: the cue line or its audio has been changed");
+    const std::string& kind = cue.fields[5];
+    // A cut marker (cue list v2) holds no samples; v1 lists have none, and verify as before.
+    if (kind == kCutMarker && cue.end != cue.first)
+      return fail(at + "a cut marker must not hold samples");
+    if (kind == kCutMarker) {
+      ++check_.cut_markers;
+    } else if (kind == kInterruptedMarker) {
+      check_.interrupted =
+          CueInterruption{static_cast<int>(cue.sequence), cue.fields[1], cue.fields[6]};
+    } else {
+      ++check_.phrases;
+    }
+    ++check_.lines;
+    check_.digests.push_back(digest);
+    check_.last_digest = std::move(digest);
+    next_first_ = cue.end;
+    return true;
+  }
+
+  std::span<const std::int16_t> samples_;
+  std::string_view name_;
+  RecordingCheck check_;
+  std::int64_t next_first_ = 0;
+};
+
+}  // namespace
+
+std::filesystem::path cue_list_path(const std::filesystem::path& audio_path) {
+  return audio_path.string() + ".cues.txt";
+}
+
+std::string session_time_text(std::chrono::milliseconds since_start) {
+  const long long ms = std::max<long long>(0, since_start.count());
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%02lld:%02lld:%02lld.%03lld", ms / 3600000, ms / 60000 % 60,
+                ms / 1000 % 60, ms % 1000);
+  return buffer;
+}
+
+std::string genesis_digest() {
+  return std::string(64, '0');
+}
+
+std::string chain_digest(const ChainStep& step) {
+  Sha256 h;
+  h.update(step.previous);
+  h.update("\n");
+  h.update(step.cue_line);
+  h.update("\n");
+  h.update_samples_le(step.samples);
+  return to_hex(h.finish());
+}
+
+std::string RecordingCheck::digest_at(int line) const {
+  if (line == 0) return genesis_digest();
+  if (line < 0 || line > static_cast<int>(digests.size())) return {};
+  return digests[static_cast<std::size_t>(line - 1)];
+}
+
+Result<RecordingCheck> verify_cue_list(std::string_view cue_list,
+                                       std::span<const std::int16_t> samples,
+                                       std::string_view name) {
+  auto parsed = LineReader(name).read(cue_list);
+  if (!parsed) return fail(parsed.error());
+  return ChainCheck(samples, name).run(std::move(*parsed));
+}
+
+Result<RecordingFiles> read_recording(const std::filesystem::path& audio_path) {
+  auto audio = read_sound_file(audio_path);
+  if (!audio) return fail(audio.error());
+  RecordingFiles files;
+  files.audio = std::move(*audio);
+  files.cue_path = cue_list_path(audio_path);
+  std::ifstream cues(files.cue_path, std::ios::binary);
+  if (!cues) return fail("cannot read the cue list " + files.cue_path.string());
+  std::ostringstream text;
+  text << cues.rdbuf();
+  if (cues.bad()) return fail("cannot read the cue list " + files.cue_path.string());
+  files.cue_list = text.str();
+  return files;
+}
+
+Result<RecordingCheck> verify_recording(const std::filesystem::path& audio_path) {
+  auto files = read_recording(audio_path);
+  if (!files) return fail(files.error());
+  return verify_cue_list(files->cue_list, files->audio.samples,
+                         files->cue_path.filename().string());
+}
+
+}  // namespace annabella::speech

@@ -1,0 +1,96 @@
+// The recording's cue list (D.2.7, docs/speech.md): one line a phrase beside the sound file,
+// each ending in a SHA-256 hash chain value over the previous value, the line and the phrase's
+// samples; and its check, which recomputes the chain from the two files.
+//
+// What the check tells apart:
+//  - tampering: a changed line or sample (digest mismatch), a removed, repeated or moved line
+//    (the sequence numbers), samples missing from the middle;
+//  - a recording cut by a write failure: an `interrupted` marker line (cue list v3), inside the
+//    chain, says where and why; nothing follows it;
+//  - a torn tail: what a stop (kill, power cut) between a phrase's audio and its cue line
+//    leaves, that is samples after the last cue line, an unfinished last line, or a last line
+//    whose audio is missing. It is reported, not counted and not called tampering: the chain
+//    never covered it.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/result.h"
+#include "speech/sound_file.h"
+
+namespace annabella::speech {
+
+// Marker lines: they hold no samples of their own, or (interrupted) only what a failed write
+// left, and are chained like phrases.
+inline constexpr std::string_view kCutMarker = "cut";                  // a readout cut off (v2)
+inline constexpr std::string_view kInterruptedMarker = "interrupted";  // the recording cut (v3)
+
+// `<audio file>.cues.txt`
+[[nodiscard]] std::filesystem::path cue_list_path(const std::filesystem::path& audio_path);
+
+// A time since the session's start as "hh:mm:ss.mmm" (cue lists and the announcer's text lines).
+[[nodiscard]] std::string session_time_text(std::chrono::milliseconds since_start);
+
+// The chain's start: 64 zeros.
+[[nodiscard]] std::string genesis_digest();
+
+// One step of the digest chain: the previous digest (hex), the cue line without its digest
+// field, and the phrase's samples.
+struct ChainStep {
+  std::string_view previous;
+  std::string_view cue_line;
+  std::span<const std::int16_t> samples;
+};
+// SHA-256 of the previous digest, a newline, the cue line, a newline, and the samples as 16-bit
+// little-endian bytes; as 64 lower-case hex digits.
+[[nodiscard]] std::string chain_digest(const ChainStep& step);
+
+// Where a write failure cut the recording.
+struct CueInterruption {
+  int line = 0;      // the marker's sequence number
+  std::string time;  // when ("hh:mm:ss.mmm" since the start)
+  std::string text;  // what happened
+};
+
+struct RecordingCheck {
+  int version = 0;      // the cue list's format (1, 2, 3; 0 when its header does not say)
+  int lines = 0;        // cue lines verified: phrases and markers (the last sequence number)
+  int phrases = 0;      // of which phrases
+  int cut_markers = 0;  // readouts cut off by a move
+  std::vector<std::string> digests;  // the chain after each line: digests[0] after line 1
+  std::string last_digest;           // after the last line (genesis_digest() when none)
+  std::optional<CueInterruption> interrupted;
+  std::string torn_tail;  // "" or what a stop between an audio write and its cue line left
+
+  // The chain's value after `line` (0: the genesis); "" past the last line.
+  [[nodiscard]] std::string digest_at(int line) const;
+};
+
+// Recomputes the chain of a cue list's text over the sound file's samples (`name` for the
+// messages). Comment lines only before the first cue line; every number whole; sequence numbers
+// 1, 2, 3 ... The error names the line and what is wrong: its digest, its sequence (a removed,
+// repeated or moved line), its samples.
+[[nodiscard]] Result<RecordingCheck> verify_cue_list(std::string_view cue_list,
+                                                     std::span<const std::int16_t> samples,
+                                                     std::string_view name);
+
+// The two files of a recording, read.
+struct RecordingFiles {
+  SoundFileContents audio;
+  std::string cue_list;
+  std::filesystem::path cue_path;
+};
+// Fails only when a file cannot be read (missing, not a sound file, no permission).
+[[nodiscard]] Result<RecordingFiles> read_recording(const std::filesystem::path& audio_path);
+
+// read_recording() and verify_cue_list() together.
+[[nodiscard]] Result<RecordingCheck> verify_recording(const std::filesystem::path& audio_path);
+
+}  // namespace annabella::speech

@@ -1,0 +1,227 @@
+// What the station says about the game privately: illegal moves, time, warnings, draw claims,
+// the game's end, correction steps, device links; in the player's language.
+#include "speech/phrases.h"
+#include "speech/wording.h"
+
+namespace annabella::speech {
+namespace {
+
+using core::Color;
+using wording::Args;
+using wording::fill;
+using wording::make;
+
+std::string color_topic(Color c) {
+  return c == core::WHITE ? "white" : "black";
+}
+
+Phrase message(const Language& lang, std::string_view key, const Args& args = {}) {
+  return make(PhraseKind::Message, fill(lang.word(key), args, lang), lang.voice());
+}
+
+// A move in the profile's words, marked to be read in the profile's voice.
+Word move_words(const Language& lang, const Vocabulary& moves, const core::Position& before,
+                core::Move move) {
+  const Phrase p = phrase_for_move(moves, before, move);
+  return wording::in_voice({p.text, p.spoken}, moves.voice(), lang.voice());
+}
+
+Word seconds_words(const Language& lang, std::chrono::milliseconds t) {
+  return duration_words(lang, std::chrono::duration_cast<std::chrono::seconds>(t));
+}
+
+const char* reason_key(core::Termination t) {
+  using T = core::Termination;
+  switch (t) {
+    case T::Checkmate:
+      return "reason.checkmate";
+    case T::Stalemate:
+      return "reason.stalemate";
+    case T::DeadPosition:
+      return "reason.dead_position";
+    case T::FivefoldRepetition:
+      return "reason.fivefold";
+    case T::SeventyFiveMoves:
+      return "reason.seventy_five_moves";
+    case T::ThreefoldRepetitionClaim:
+      return "reason.threefold";
+    case T::FiftyMoveClaim:
+      return "reason.fifty_moves";
+    case T::Agreement:
+      return "reason.agreement";
+    case T::Resignation:
+      return "reason.resignation";
+    case T::TimeForfeit:
+      return "reason.time_forfeit";
+    case T::TimeForfeitDraw:
+      return "reason.time_forfeit_draw";
+    case T::ArbiterDecision:
+    case T::None:
+      break;
+  }
+  return "reason.arbiter";
+}
+
+// The device names in the order of DeviceKind.
+constexpr const char* kDeviceKeys[] = {"board.pegboard", "board.eboard", "device.sound",
+                                       "device.braille_display", "device.tactile_clock"};
+const char* device_key(DeviceKind device) {
+  return kDeviceKeys[static_cast<std::size_t>(device)];
+}
+
+}  // namespace
+
+Phrase phrase_illegal_move(const Language& lang) {
+  return message(lang, "say.illegal_move");
+}
+
+Phrase phrase_illegal_move(const Language& lang, const Vocabulary& moves,
+                           const core::Position& before, core::Move expected) {
+  return message(lang, "say.illegal_move_expected",
+                 {{"move", move_words(lang, moves, before, expected)}});
+}
+
+Phrase phrase_board_mismatch(const Language& lang, const Vocabulary& moves,
+                             const core::Position& before, core::Move expected) {
+  return message(lang, "say.board_mismatch", {{"move", move_words(lang, moves, before, expected)}});
+}
+
+Phrase phrase_time_readout(const Language& lang, std::chrono::milliseconds white,
+                           std::chrono::milliseconds black, int moves_completed) {
+  return make(PhraseKind::Readout,
+              fill(lang.word("say.time_readout"),
+                   {{"white", color_words(lang, core::WHITE)},
+                    {"white_time", seconds_words(lang, white)},
+                    {"black", color_words(lang, core::BLACK)},
+                    {"black_time", seconds_words(lang, black)},
+                    {"moves", count_words(lang, "move", moves_completed)}},
+                   lang),
+              lang.voice());
+}
+
+Phrase phrase_time_control_reached(const Language& lang, int moves,
+                                   std::optional<std::chrono::seconds> added) {
+  const Word count = count_words(lang, "move", moves);
+  if (added && added->count() > 0)
+    return message(lang, "say.time_control_added",
+                   {{"moves", count}, {"added", duration_words(lang, *added)}});
+  return message(lang, "say.time_control", {{"moves", count}});
+}
+
+Phrase phrase_low_time(const Language& lang, Color side, std::chrono::milliseconds left) {
+  return make(PhraseKind::Warning,
+              fill(lang.word("say.low_time"),
+                   {{"color", color_words(lang, side)}, {"time", seconds_words(lang, left)}}, lang),
+              lang.voice(), "low_time." + color_topic(side));
+}
+
+Phrase phrase_moves_to_control(const Language& lang, Color side, int moves) {
+  return make(
+      PhraseKind::Warning,
+      fill(lang.word("say.moves_to_control"),
+           {{"color", color_words(lang, side)}, {"moves", count_words(lang, "move", moves)}}, lang),
+      lang.voice(), "moves_to_control." + color_topic(side));
+}
+
+Phrase phrase_flag_fall(const Language& lang, Color side) {
+  return make(PhraseKind::Warning,
+              fill(lang.word("say.flag_fall"), {{"color", color_words(lang, side)}}, lang),
+              lang.voice(), "flag_fall." + color_topic(side));
+}
+
+Phrase phrase_draw_offer(const Language& lang, Color by) {
+  return message(lang, "say.draw_offer", {{"color", color_words(lang, by)}});
+}
+
+Phrase phrase_draw_claim(const Language& lang, core::Termination claim) {
+  return message(lang, "say.draw_claim", {{"reason", lang.word(reason_key(claim))}});
+}
+
+Phrase phrase_game_end(const Language& lang, const core::GameEnd& end) {
+  const char* result = end.result == core::GameResult::WhiteWins   ? "result.white_wins"
+                       : end.result == core::GameResult::BlackWins ? "result.black_wins"
+                                                                   : "result.draw";
+  return message(
+      lang, "say.game_end",
+      {{"result", lang.word(result)}, {"reason", lang.word(reason_key(end.termination))}});
+}
+
+Phrase phrase_correction_step(const Language& lang, const Vocabulary& moves,
+                              const core::CorrectionStep& step) {
+  const core::PieceType pt = core::type_of(step.piece);
+  auto square = [&](core::Square s) {
+    return core::is_ok(s) ? wording::in_voice(square_words(moves, s), moves.voice(), lang.voice())
+                          : Word{};
+  };
+  const Args args = {{"piece", piece_words(lang, pt)},
+                     {"piece_object", wording::piece_object(lang, pt)},
+                     {"color", color_words(lang, core::color_of(step.piece))},
+                     {"from", square(step.from)},
+                     {"to", square(step.to)}};
+  using K = core::CorrectionStep::Kind;
+  const char* key = step.kind == K::Remove  ? "say.correction_remove"
+                    : step.kind == K::Place ? "say.correction_place"
+                                            : "say.correction_move";
+  return message(lang, key, args);
+}
+
+Phrase phrase_board_link(const Language& lang, DeviceKind device, BoardLink link) {
+  const char* key = link == BoardLink::Connected ? "say.board_connected"
+                    : link == BoardLink::Lost    ? "say.board_lost"
+                                                 : "say.board_reconnected";
+  return make(link == BoardLink::Lost ? PhraseKind::Warning : PhraseKind::Message,
+              fill(lang.word(key), {{"board", lang.word(device_key(device))}}, lang), lang.voice(),
+              "board_link");
+}
+
+Phrase phrase_no_sound(const Language& lang, std::string_view reason) {
+  const std::string r(reason);
+  return message(lang, "say.no_sound", {{"reason", {r, r}}});
+}
+
+// ---- In the profile's own language ----
+
+Phrase phrase_illegal_move(const Vocabulary& v) {
+  return phrase_illegal_move(v.own_language());
+}
+Phrase phrase_illegal_move(const Vocabulary& v, const core::Position& before, core::Move expected) {
+  return phrase_illegal_move(v.own_language(), v, before, expected);
+}
+Phrase phrase_board_mismatch(const Vocabulary& v, const core::Position& before,
+                             core::Move expected) {
+  return phrase_board_mismatch(v.own_language(), v, before, expected);
+}
+Phrase phrase_time_readout(const Vocabulary& v, std::chrono::milliseconds white,
+                           std::chrono::milliseconds black, int moves_completed) {
+  return phrase_time_readout(v.own_language(), white, black, moves_completed);
+}
+Phrase phrase_time_control_reached(const Vocabulary& v, int moves,
+                                   std::optional<std::chrono::seconds> added) {
+  return phrase_time_control_reached(v.own_language(), moves, added);
+}
+Phrase phrase_low_time(const Vocabulary& v, Color side, std::chrono::milliseconds left) {
+  return phrase_low_time(v.own_language(), side, left);
+}
+Phrase phrase_flag_fall(const Vocabulary& v, Color side) {
+  return phrase_flag_fall(v.own_language(), side);
+}
+Phrase phrase_draw_offer(const Vocabulary& v, Color by) {
+  return phrase_draw_offer(v.own_language(), by);
+}
+Phrase phrase_draw_claim(const Vocabulary& v, core::Termination claim) {
+  return phrase_draw_claim(v.own_language(), claim);
+}
+Phrase phrase_game_end(const Vocabulary& v, const core::GameEnd& end) {
+  return phrase_game_end(v.own_language(), end);
+}
+Phrase phrase_correction_step(const Vocabulary& v, const core::CorrectionStep& step) {
+  return phrase_correction_step(v.own_language(), v, step);
+}
+Phrase phrase_board_link(const Vocabulary& v, DeviceKind device, BoardLink link) {
+  return phrase_board_link(v.own_language(), device, link);
+}
+Phrase phrase_no_sound(const Vocabulary& v, std::string_view reason) {
+  return phrase_no_sound(v.own_language(), reason);
+}
+
+}  // namespace annabella::speech

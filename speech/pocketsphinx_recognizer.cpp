@@ -1,0 +1,224 @@
+// The pocketsphinx adapter: the only file that includes pocketsphinx and sphinxbase.
+#include "speech/pocketsphinx_recognizer.h"
+
+#include <pocketsphinx.h>
+#include <sphinxbase/ckd_alloc.h>
+#include <sphinxbase/logmath.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <optional>
+
+namespace annabella::speech {
+namespace {
+
+constexpr const char* kGrammarSearch = "heard";
+constexpr const char* kSyntaxSearch = "syntax";
+constexpr const char* kRunnerUpSearch = "runner_up";
+// A one-word grammar kept current while the others are replaced (pocketsphinx frees a replaced
+// search even when it is the current one, and would then point at freed memory).
+constexpr const char* kIdleSearch = "idle";
+
+// pocketsphinx's fillers and sentence marks carry no word.
+bool is_filler(std::string_view word) {
+  return word.empty() || word.front() == '<' || word.front() == '[' || word.front() == '+';
+}
+
+// "funf(2)" -> "funf": a pronunciation variant is the same word.
+std::string base_word(std::string_view word) {
+  return std::string(word.substr(0, word.find('(')));
+}
+
+std::vector<std::string> split_hyp(const char* hyp) {
+  std::vector<std::string> out;
+  if (!hyp) return out;
+  std::string current;
+  for (const char* c = hyp;; ++c) {
+    if (*c == ' ' || *c == '\0') {
+      if (!current.empty() && !is_filler(current)) out.push_back(base_word(current));
+      current.clear();
+      if (*c == '\0') break;
+    } else {
+      current += *c;
+    }
+  }
+  return out;
+}
+
+std::string phone_string(const Phones& phones) {
+  std::string out;
+  for (const auto& p : phones) out += (out.empty() ? "" : " ") + p;
+  return out;
+}
+
+}  // namespace
+
+struct PocketsphinxRecognizer::Impl {
+  cmd_ln_t* config = nullptr;
+  ps_decoder_t* ps = nullptr;
+  bool has_grammar = false;
+  std::optional<VoiceGrammar> grammar;
+  std::string dictionary_file;
+
+  Impl() = default;
+  Impl(const Impl&) = delete;
+  Impl& operator=(const Impl&) = delete;
+  ~Impl() {
+    if (ps) ps_free(ps);
+    if (config) cmd_ln_free_r(config);
+    if (!dictionary_file.empty()) ::unlink(dictionary_file.c_str());
+  }
+
+  Status add_word(const std::string& token, const std::vector<Phones>& variants) {
+    if (char* known = ps_lookup_word(ps, token.c_str())) {
+      ckd_free(known);
+      return {};
+    }
+    if (variants.empty()) return fail("no pronunciation for the word \"" + token + "\"");
+    for (std::size_t i = 0; i < variants.size(); ++i) {
+      const std::string name = i == 0 ? token : token + "(" + std::to_string(i + 1) + ")";
+      const std::string phones = phone_string(variants[i]);
+      if (ps_add_word(ps, name.c_str(), phones.c_str(), 0) < 0)
+        return fail("pocketsphinx refused the word \"" + name + "\" (" + phones + ")");
+    }
+    return {};
+  }
+
+  // The idle grammar: once after the model is (re)loaded.
+  Status prepare() {
+    const std::string idle =
+        "#JSGF V1.0;\ngrammar idle;\npublic <idle> = " + garbage_tokens().front() + ";\n";
+    if (ps_set_jsgf_string(ps, kIdleSearch, idle.c_str()) < 0 || ps_set_search(ps, kIdleSearch) < 0)
+      return fail("pocketsphinx refused its idle grammar");
+    has_grammar = false;
+    return {};
+  }
+
+  Status run(const char* search, std::span<const std::int16_t> samples) {
+    if (ps_set_search(ps, search) < 0) return fail(std::string("no search ") + search);
+    if (ps_start_utt(ps) < 0) return fail("pocketsphinx could not start an utterance");
+    // In blocks, as pocketsphinx_continuous feeds it.
+    constexpr std::size_t kBlock = 2048;
+    int processed = 0;
+    for (std::size_t at = 0; at < samples.size() && processed >= 0; at += kBlock) {
+      const auto block = samples.subspan(at, std::min(kBlock, samples.size() - at));
+      processed = ps_process_raw(ps, block.data(), block.size(), /*no_search=*/0, /*full_utt=*/0);
+    }
+    if (ps_end_utt(ps) < 0 || processed < 0)
+      return fail("pocketsphinx could not decode the utterance");
+    return {};
+  }
+
+  Hypothesis best(int frames) const {
+    int32 score = 0;
+    Hypothesis h{split_hyp(ps_get_hyp(ps, &score)), 0};
+    h.score_per_frame = logmath_log_to_ln(ps_get_logmath(ps), score) / std::max(1, frames);
+    return h;
+  }
+
+  // The first and end frame of the words (fillers and silence left out) of the best path.
+  void word_frames(Decoding& out) const {
+    out.first_frame = -1;
+    for (ps_seg_t* seg = ps_seg_iter(ps); seg; seg = ps_seg_next(seg)) {
+      if (is_filler(ps_seg_word(seg))) continue;
+      int sf = 0, ef = 0;
+      ps_seg_frames(seg, &sf, &ef);
+      if (out.first_frame < 0) out.first_frame = sf;
+      out.end_frame = ef + 1;
+    }
+    out.first_frame = std::max(out.first_frame, 0);
+  }
+};
+
+PocketsphinxRecognizer::PocketsphinxRecognizer(std::unique_ptr<Impl> impl)
+    : impl_(std::move(impl)) {}
+PocketsphinxRecognizer::~PocketsphinxRecognizer() = default;
+
+Result<std::unique_ptr<PocketsphinxRecognizer>> PocketsphinxRecognizer::create(
+    const PronunciationDictionary& dictionary, const PocketsphinxSettings& s) {
+  auto impl = std::make_unique<Impl>();
+  // pocketsphinx reads its dictionary from a file (words added one by one later through
+  // ps_add_word decoded wrongly here): the dictionary goes through a temporary file.
+  PronunciationDictionary words = dictionary;
+  add_garbage_words(words);
+  char path[] = "/tmp/annabella-dict-XXXXXX";
+  const int fd = ::mkstemp(path);
+  if (fd < 0) return fail("cannot write the pronunciation dictionary to /tmp");
+  const std::string text = words.sphinx_text();
+  const bool written = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+  ::close(fd);
+  const std::string topn = std::to_string(s.top_gaussians);
+  const std::string rate = std::to_string(kRecognizerSampleRateHz);
+  impl->config = cmd_ln_init(nullptr, ps_args(), TRUE, "-hmm", s.model_dir.c_str(), "-beam",
+                             s.beam.c_str(), "-wbeam", s.word_beam.c_str(), "-pbeam",
+                             s.phone_beam.c_str(), "-topn", topn.c_str(), "-samprate", rate.c_str(),
+                             "-dict", path, "-logfn", "/dev/null", nullptr);
+  if (!impl->config || !written) {
+    ::unlink(path);
+    if (impl->config) cmd_ln_free_r(impl->config);
+    impl->config = nullptr;
+    return fail("pocketsphinx: bad settings");
+  }
+  impl->dictionary_file = path;  // kept while the decoder lives: reloading reads it again
+  impl->ps = ps_init(impl->config);
+  if (!impl->ps)
+    return fail("pocketsphinx could not load the acoustic model in " + s.model_dir +
+                " (Debian package pocketsphinx-en-us)");
+  if (auto ok = impl->prepare(); !ok) return fail(ok.error());
+  return std::unique_ptr<PocketsphinxRecognizer>(new PocketsphinxRecognizer(std::move(impl)));
+}
+
+Status PocketsphinxRecognizer::set_grammar(const VoiceGrammar& grammar,
+                                           const PronunciationDictionary& dictionary) {
+  for (const auto& [token, spoken] : grammar.spoken())
+    if (auto ok = impl_->add_word(token, dictionary.variants(token)); !ok) return ok;
+  ps_decoder_t* ps = impl_->ps;
+  impl_->has_grammar = false;
+  if (ps_set_search(ps, kIdleSearch) < 0) return fail("pocketsphinx lost its idle grammar");
+  if (ps_set_jsgf_string(ps, kGrammarSearch, grammar.jsgf().c_str()) < 0)
+    return fail("pocketsphinx refused the grammar of the position");
+  if (ps_set_jsgf_string(ps, kSyntaxSearch, grammar.jsgf_syntax().c_str()) < 0)
+    return fail("pocketsphinx refused the syntax grammar");
+  impl_->grammar = grammar;
+  impl_->has_grammar = true;
+  return {};
+}
+
+Result<Decoding> PocketsphinxRecognizer::decode(std::span<const std::int16_t> samples) {
+  if (!impl_->has_grammar) return fail("no grammar set before decoding");
+  Decoding out;
+  if (auto ok = impl_->run(kGrammarSearch, samples); !ok) return fail(ok.error());
+  out.frames = ps_get_n_frames(impl_->ps);
+  out.grammar = impl_->best(out.frames);
+  impl_->word_frames(out);
+  if (auto ok = impl_->run(kSyntaxSearch, samples); !ok) return fail(ok.error());
+  out.syntax = impl_->best(out.frames);
+  const auto reading = impl_->grammar->read(without_edge_garbage(out.grammar.tokens));
+  if (!reading) return out;
+  ps_decoder_t* ps = impl_->ps;
+  if (ps_set_search(ps, kIdleSearch) < 0 ||
+      ps_set_jsgf_string(ps, kRunnerUpSearch, impl_->grammar->jsgf_without(*reading).c_str()) < 0)
+    return fail("pocketsphinx refused the runner-up grammar");
+  if (auto ok = impl_->run(kRunnerUpSearch, samples); !ok) return fail(ok.error());
+  out.runner_up = impl_->best(out.frames);
+  return out;
+}
+
+Status PocketsphinxRecognizer::use_speaker_transform(const std::string& mllr_path) {
+  if (mllr_path.empty()) {
+    // Back to the model as shipped: reload it; the next set_grammar adds the words again.
+    if (ps_reinit(impl_->ps, nullptr) < 0) return fail("pocketsphinx could not reload the model");
+    return impl_->prepare();
+  }
+  ps_mllr_t* mllr = ps_mllr_read(mllr_path.c_str());
+  if (!mllr) return fail("cannot read the speaker transform " + mllr_path);
+  if (!ps_update_mllr(impl_->ps, mllr)) {
+    ps_mllr_free(mllr);
+    return fail("pocketsphinx could not apply the speaker transform " + mllr_path);
+  }
+  ps_mllr_free(mllr);  // the decoder holds its own reference
+  return {};
+}
+
+}  // namespace annabella::speech

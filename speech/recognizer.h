@@ -1,0 +1,58 @@
+// The narrow interface between voice input and a speech recogniser: give it the grammar of the
+// position and the pronunciations, hand it one utterance of 16 kHz mono 16-bit samples, get back
+// what it heard and the scores a confidence is computed from. speech/pocketsphinx_recognizer.h
+// is the real one.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "speech/pronunciation.h"
+#include "speech/voice_grammar.h"
+
+namespace annabella::speech {
+
+// The recogniser's sample rate: Debian's en-us acoustic model is trained on 16 kHz audio.
+inline constexpr int kRecognizerSampleRateHz = 16000;
+
+// One reading of the utterance: its words and its path score per frame (natural log, larger is
+// better; comparable between the two decodes of one utterance).
+struct Hypothesis {
+  std::vector<std::string> tokens;
+  double score_per_frame = 0;
+};
+
+struct Decoding {
+  // The best path through the position's grammar (legal moves, commands, garbage).
+  Hypothesis grammar;
+  // The best path through the syntax grammar (any move the words can describe, legal or not):
+  // the second decode that must agree before a move is entered at once.
+  Hypothesis syntax;
+  // The best path through the grammar without the first reading's meaning: the runner-up, and
+  // its score per frame for the margin. Empty when the first reading was no phrase.
+  Hypothesis runner_up;
+  // Where the words were heard in the utterance, in frames of 10 ms, and its length.
+  int first_frame = 0, end_frame = 0;
+  int frames = 0;
+};
+
+class Recognizer {
+ public:
+  virtual ~Recognizer() = default;
+  // Makes `grammar` the one searched from now on; tokens missing from the recogniser's
+  // dictionary are added from `dictionary`, which must have them all.
+  virtual Status set_grammar(const VoiceGrammar& grammar,
+                             const PronunciationDictionary& dictionary) = 0;
+  // Decodes one utterance (16 kHz mono) against the grammar, its syntax grammar and the grammar
+  // without the first reading (the runner-up).
+  // Fails before a grammar is set.
+  virtual Result<Decoding> decode(std::span<const std::int16_t> samples) = 0;
+  // Adapts the acoustic model to a speaker with an MLLR transform (sphinxtrain's mllr_solve
+  // output); an empty path goes back to the model as shipped.
+  virtual Status use_speaker_transform(const std::string& mllr_path) = 0;
+};
+
+}  // namespace annabella::speech

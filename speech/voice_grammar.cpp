@@ -1,0 +1,275 @@
+#include "speech/voice_grammar.h"
+
+#include <algorithm>
+
+#include "core/movegen.h"
+#include "speech/phrases.h"
+#include "speech/pronunciation.h"
+
+namespace annabella::speech {
+namespace {
+
+std::vector<std::string> split_blanks(std::string_view text) {
+  std::vector<std::string> out;
+  std::string current;
+  for (char c : text) {
+    if (c == ' ' || c == ',' || c == '.' || c == ';' || c == ':' || c == '!' || c == '?') {
+      if (!current.empty()) out.push_back(std::move(current));
+      current.clear();
+    } else {
+      current += c;
+    }
+  }
+  if (!current.empty()) out.push_back(std::move(current));
+  return out;
+}
+
+Word word_or(const Vocabulary& v, std::string_view key, const char* fallback) {
+  if (const auto* w = v.find(key)) return *w;
+  return {fallback, fallback};
+}
+
+Word joined(const Word& a, const Word& b) {
+  return {a.display + " " + b.display, a.spoken + " " + b.spoken};
+}
+
+Word file_word(const Vocabulary& v, int file) {
+  return v.word(std::string("file.") + char('a' + file));
+}
+Word rank_word(const Vocabulary& v, int rank) {
+  return v.word(std::string("rank.") + char('1' + rank));
+}
+
+// The ways of saying one move: the short and long forms of D.2.1, each with and without the
+// check or mate word (speakers leave it out).
+std::vector<Word> move_forms(const Vocabulary& v, const core::Position& pos, core::Move m) {
+  std::vector<Word> forms;
+  const bool check = pos.gives_check(m);
+  for (MoveForm form : {MoveForm::Short, MoveForm::Long}) {
+    const Phrase p = phrase_for_move(v, pos, m, {form, false});
+    const Word w{p.text, p.spoken};
+    if (std::find(forms.begin(), forms.end(), w) != forms.end()) continue;
+    forms.push_back(w);
+    if (check) {  // the same without its last word ("Schach" / "Matt")
+      const auto cut = w.spoken.find_last_of(' ');
+      const auto cut_display = w.display.find_last_of(' ');
+      if (cut != std::string::npos && cut_display != std::string::npos)
+        forms.push_back({w.display.substr(0, cut_display), w.spoken.substr(0, cut)});
+    }
+  }
+  return forms;
+}
+
+std::string alternatives(const std::vector<std::string>& tokens) {
+  std::string out;
+  for (const auto& t : tokens) out += (out.empty() ? "" : " | ") + t;
+  return out;
+}
+
+// How likely speech outside the grammar is, against the grammar's phrases: low enough that
+// every in-grammar utterance of the benchmark's clean corpus stayed out of the garbage path.
+constexpr const char* kGarbageWeight = "1e-5";
+
+// The parts of a grammar's text.
+struct Rules {
+  std::string name;          // the JSGF grammar's name
+  std::string move_rule;     // "<move> = ...;\n" (with its sub-rules), or ""
+  std::string command_rule;  // "<command> = ...;\n", or ""
+  std::string no_token;      // the word that corrects a slip
+};
+
+// The top rule: a move, a slip corrected ("[<move>] nein <move>", D.2.8), a command, or garbage
+// (weighted down, so that it wins only where no phrase fits).
+std::string top_level(const Rules& r) {
+  const std::string& name = r.name;
+  const std::string& move_rule = r.move_rule;
+  const std::string& command_rule = r.command_rule;
+  const std::string& no_token = r.no_token;
+  std::string out = "#JSGF V1.0;\ngrammar " + name + ";\n" + move_rule + command_rule;
+  out += "<garbage> = ( " + alternatives(garbage_tokens()) + " )+;\n";
+  std::string top;
+  if (!move_rule.empty()) top = "<move> | [ <move> ] " + no_token + " <move>";
+  if (!command_rule.empty()) top += (top.empty() ? "" : " | ") + std::string("<command>");
+  out += "public <" + name + "> = /1/ ( " + top + " ) | /" + kGarbageWeight + "/ <garbage>;\n";
+  return out;
+}
+
+}  // namespace
+
+const std::vector<std::string>& garbage_tokens() {
+  static const std::vector<std::string> tokens = {"gbgspeech", "gbgnoise"};
+  return tokens;
+}
+
+void add_garbage_words(PronunciationDictionary& dictionary) {
+  // The acoustic model's own garbage units: trained on speech and noise no word accounts for.
+  dictionary.add_phones("gbgspeech", {"+SPN+"});
+  dictionary.add_phones("gbgnoise", {"+NSN+"});
+}
+
+bool is_garbage_token(std::string_view token) {
+  return token.starts_with("gbg");
+}
+
+std::string VoiceGrammar::commands_rule() const {
+  std::string commands;
+  for (const auto& p : phrases_)
+    if (p.command) commands += (commands.empty() ? "" : " | ") + join_tokens(p.tokens);
+  return commands.empty() ? "" : "<command> = " + commands + ";\n";
+}
+
+CommandWords CommandWords::for_profile(const Vocabulary& v) {
+  const bool german = v.language() == "de";
+  auto pick = [&](const char* key, const char* de, const char* en) {
+    return word_or(v, std::string("listen.") + key, german ? de : en);
+  };
+  CommandWords c;
+  c.time = pick("time", "Zeit", "time");
+  c.repeat = pick("repeat", "Wiederholen", "repeat");
+  c.moves = pick("moves", "Partie", "moves");
+  c.board_rank = pick("board_rank", "Brett Reihe", "board rank");
+  c.board_file = pick("board_file", "Brett Linie", "board file");
+  c.captured = pick("captured", "Geschlagen", "captured");
+  c.draw = pick("draw", "Remis", "draw");
+  c.resign = pick("resign", "Aufgabe", "resign");
+  c.yes = pick("yes", "ja", "yes");
+  c.no = pick("no", "nein", "no");
+  return c;
+}
+
+std::string join_tokens(const std::vector<std::string>& tokens) {
+  std::string out;
+  for (const auto& t : tokens) out += (out.empty() ? "" : " ") + t;
+  return out;
+}
+
+Result<std::string> VoiceGrammar::tokens_of(const Word& words) {
+  std::string out;
+  for (const auto& w : split_blanks(words.spoken)) {
+    const std::string token = voice_token(w);
+    if (token.empty())
+      return fail("the word \"" + w + "\" of \"" + words.display +
+                  "\" has no letters a-z: the en-us acoustic model cannot hear it");
+    spoken_.emplace(token, w);
+    out += (out.empty() ? "" : " ") + token;
+  }
+  if (out.empty()) return fail("an empty phrase in the grammar");
+  return out;
+}
+
+Status VoiceGrammar::add(const Word& words, std::optional<core::Move> move,
+                         std::optional<VoiceCommand> command) {
+  auto text = tokens_of(words);
+  if (!text) return fail(text.error());
+  GrammarPhrase phrase{split_blanks(*text), move, command};
+  if (by_text_.count(*text)) return {};  // said the same way as an earlier phrase: keep that one
+  by_text_[*text] = phrases_.size();
+  phrases_.push_back(std::move(phrase));
+  return {};
+}
+
+Result<VoiceGrammar> VoiceGrammar::build(const Vocabulary& v, const core::Position& pos,
+                                         const CommandWords& commands) {
+  VoiceGrammar g;
+  for (core::Move m : core::legal_moves(pos))
+    for (const Word& form : move_forms(v, pos, m))
+      if (auto ok = g.add(form, m, std::nullopt); !ok) return fail(ok.error());
+  using K = VoiceCommandKind;
+  const std::pair<const Word*, K> plain[] = {
+      {&commands.time, K::Time},      {&commands.repeat, K::Repeat},
+      {&commands.moves, K::Moves},    {&commands.captured, K::Captured},
+      {&commands.draw, K::DrawOffer}, {&commands.resign, K::Resign},
+      {&commands.yes, K::Yes},        {&commands.no, K::No}};
+  for (const auto& [words, kind] : plain)
+    if (auto ok = g.add(*words, std::nullopt, VoiceCommand{kind, -1}); !ok) return fail(ok.error());
+  for (int i = 0; i < 8; ++i) {
+    if (auto ok = g.add(joined(commands.board_rank, rank_word(v, i)), std::nullopt,
+                        VoiceCommand{K::BoardRank, i});
+        !ok)
+      return fail(ok.error());
+    if (auto ok = g.add(joined(commands.board_file, file_word(v, i)), std::nullopt,
+                        VoiceCommand{K::BoardFile, i});
+        !ok)
+      return fail(ok.error());
+  }
+  g.no_token_ = voice_token(commands.no.spoken);
+  if (auto ok = g.build_syntax(v); !ok) return fail(ok.error());
+  return g;
+}
+
+Status VoiceGrammar::build_syntax(const Vocabulary& v) {
+  std::vector<std::string> files, ranks, pieces;
+  for (int i = 0; i < 8; ++i) {
+    auto file = tokens_of(file_word(v, i));
+    auto rank = tokens_of(rank_word(v, i));
+    if (!file || !rank) return fail(!file ? file.error() : rank.error());
+    files.push_back("( " + *file + " )");
+    ranks.push_back("( " + *rank + " )");
+  }
+  for (const char* p : {"king", "queen", "rook", "bishop", "knight", "pawn"}) {
+    auto piece = tokens_of(v.word(std::string("piece.") + p));
+    if (!piece) return fail(piece.error());
+    pieces.push_back("( " + *piece + " )");
+  }
+  std::map<std::string, std::string> said;
+  for (const char* key : {"move.capture", "move.check", "move.mate", "move.en_passant",
+                          "move.promotes_to", "castle.short", "castle.long"}) {
+    auto t = tokens_of(v.word(key));
+    if (!t) return fail(t.error());
+    said[key] = "( " + *t + " )";
+  }
+  const std::string ending = " [ " + said["move.check"] + " | " + said["move.mate"] + " ]";
+  const std::string move_rule =
+      "<file> = " + alternatives(files) + ";\n<rank> = " + alternatives(ranks) +
+      ";\n<piece> = " + alternatives(pieces) + ";\n<square> = <file> <rank>;\n" +
+      "<move> = [ <piece> ] [ <file> | <rank> | <square> ] [ " + said["move.capture"] +
+      " ] <square> [ " + said["move.en_passant"] + " ] [ " + said["move.promotes_to"] +
+      " <piece> ]" + ending + " | " + said["castle.short"] + ending + " | " + said["castle.long"] +
+      ending + ";\n";
+  syntax_jsgf_ = top_level({"syntax", move_rule, commands_rule(), no_token_});
+  return {};
+}
+
+std::string VoiceGrammar::jsgf() const {
+  return jsgf_without({});
+}
+
+std::string VoiceGrammar::jsgf_without(const Reading& reading) const {
+  std::string moves, commands;
+  for (const auto& p : phrases_) {
+    if (p.move ? p.move == reading.move : p.command == reading.command) continue;
+    std::string& into = p.move ? moves : commands;
+    into += (into.empty() ? "" : " | ") + join_tokens(p.tokens);
+  }
+  return top_level({"heard", moves.empty() ? "" : "<move> = " + moves + ";\n",
+                    commands.empty() ? "" : "<command> = " + commands + ";\n", no_token_});
+}
+
+std::vector<std::string> without_edge_garbage(const std::vector<std::string>& tokens) {
+  auto first = std::find_if_not(tokens.begin(), tokens.end(), is_garbage_token);
+  auto last = std::find_if_not(tokens.rbegin(), tokens.rend(), is_garbage_token).base();
+  return first < last ? std::vector<std::string>(first, last) : std::vector<std::string>{};
+}
+
+std::optional<Reading> VoiceGrammar::read(const std::vector<std::string>& tokens) const {
+  Reading reading;
+  auto from = tokens.begin();
+  // "[<move>] nein <move>": the last no-word followed by a move is a correction (D.2.8).
+  for (auto it = tokens.end(); it != tokens.begin();) {
+    --it;
+    if (*it == no_token_ && it + 1 != tokens.end()) {
+      from = it + 1;
+      reading.correction = true;
+      break;
+    }
+  }
+  const auto found = by_text_.find(join_tokens({from, tokens.end()}));
+  if (found == by_text_.end()) return std::nullopt;
+  const GrammarPhrase& phrase = phrases_[found->second];
+  if (reading.correction && !phrase.move) return std::nullopt;
+  reading.move = phrase.move;
+  reading.command = phrase.command;
+  return reading;
+}
+
+}  // namespace annabella::speech

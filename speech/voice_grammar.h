@@ -1,0 +1,121 @@
+// What the recogniser may hear in one position: every legal move in the profile's words (short
+// and long forms, with or without the check word), the command words of the player's menu, and a
+// slip corrected in the same breath ("Springer Felix drei, nein, Springer Gustav drei", D.2.8).
+// The grammar is plain data (token sequences and what each means); the recogniser adapter turns
+// it into its own form (JSGF), and `read` turns what was recognised back into a meaning.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/position.h"
+#include "core/result.h"
+#include "speech/pronunciation.h"
+#include "speech/vocabulary.h"
+
+namespace annabella::speech {
+
+// A request of the player's menu said aloud (app/console.h has the same requests as keys).
+enum class VoiceCommandKind {
+  Time,       // D.2.10.4: the times and the number of moves ("Zeit")
+  Repeat,     // the last move again ("Wiederholen")
+  Moves,      // the game so far ("Partie")
+  BoardRank,  // what stands on a rank ("Brett Reihe vier"); `value` is the rank 0..7
+  BoardFile,  // what stands on a file ("Brett Linie Eva"); `value` is the file 0..7
+  Captured,   // the pieces taken so far ("Geschlagen")
+  DrawOffer,  // Art. 9.1.2 ("Remis")
+  Resign,     // Art. 5.1.2 ("Aufgabe")
+  Yes,        // confirms what the station repeated ("ja")
+  No,         // rejects it ("nein"); before a move it corrects a slip (D.2.8)
+};
+
+struct VoiceCommand {
+  VoiceCommandKind kind = VoiceCommandKind::Time;
+  int value = -1;  // the rank or file of BoardRank / BoardFile
+  friend bool operator==(const VoiceCommand&, const VoiceCommand&) = default;
+};
+
+// The command words: German for profiles in German, English otherwise; a profile may set its own
+// with the optional keys listen.time, listen.repeat, listen.moves, listen.board_rank,
+// listen.board_file, listen.captured, listen.draw, listen.resign, listen.yes, listen.no.
+struct CommandWords {
+  Word time, repeat, moves, board_rank, board_file, captured, draw, resign, yes, no;
+  static CommandWords for_profile(const Vocabulary& v);
+};
+
+// One way of saying something, and what it means.
+struct GrammarPhrase {
+  std::vector<std::string> tokens;  // dictionary tokens ("springer", "felix", "drei")
+  std::optional<core::Move> move;
+  std::optional<VoiceCommand> command;
+};
+
+// What a recognised token sequence means.
+struct Reading {
+  std::optional<core::Move> move;
+  std::optional<VoiceCommand> command;
+  // The speaker corrected a slip: "nein, <move>" (D.2.8); `move` is the correction.
+  bool correction = false;
+};
+
+class VoiceGrammar {
+ public:
+  // The grammar of `pos` in `v`'s words. Fails when a word has no letters a-z (a profile in
+  // another script: the en-us acoustic model cannot hear it).
+  static Result<VoiceGrammar> build(const Vocabulary& v, const core::Position& pos,
+                                    const CommandWords& commands);
+
+  const std::vector<GrammarPhrase>& phrases() const { return phrases_; }
+  // Every token of the grammar and the spelling eSpeak NG reads for it ("funf" -> "fünf").
+  const std::map<std::string, std::string>& spoken() const { return spoken_; }
+  // The correction word's token ("nein").
+  const std::string& no_token() const { return no_token_; }
+
+  // The grammar as JSGF: moves, a slip corrected with the no-word, commands, and a garbage loop
+  // (garbage_tokens) that speech outside the grammar falls into.
+  std::string jsgf() const;
+  // The second, agreeing decode's grammar: every move the words can describe, legal here or not
+  // (piece, optional departure file, rank or square, capture, destination, en passant,
+  // promotion, check), the same commands and the garbage loop. A move read the same way by both
+  // decodes is not just the position's grammar forcing the nearest legal move onto the sounds.
+  std::string jsgf_syntax() const { return syntax_jsgf_; }
+  // The grammar without every phrase that means what `reading` means (all forms of that move, or
+  // that command): decoding it gives the runner-up reading, whose score margin says how close
+  // the second-best meaning came (an n-best margin that pocketsphinx's lattice cannot give).
+  std::string jsgf_without(const Reading& reading) const;
+
+  // The meaning of a recognised token sequence; nullopt when it is no phrase of the grammar.
+  std::optional<Reading> read(const std::vector<std::string>& tokens) const;
+
+ private:
+  Status add(const Word& words, std::optional<core::Move> move,
+             std::optional<VoiceCommand> command);
+  // The tokens of a word, each one's spoken spelling remembered for the dictionary.
+  Result<std::string> tokens_of(const Word& words);
+  Status build_syntax(const Vocabulary& v);
+  std::string commands_rule() const;
+
+  std::vector<GrammarPhrase> phrases_;
+  std::map<std::string, std::size_t> by_text_;  // tokens joined by blanks -> phrase
+  std::map<std::string, std::string> spoken_;
+  std::string no_token_;
+  std::string syntax_jsgf_;
+};
+
+// The garbage loop's words: the acoustic model's own units for speech and noise that no word
+// accounts for (+SPN+, +NSN+), and their pronunciations.
+const std::vector<std::string>& garbage_tokens();
+void add_garbage_words(PronunciationDictionary& dictionary);
+bool is_garbage_token(std::string_view token);
+
+// The tokens without the garbage units before and after the words (pocketsphinx puts them there
+// like fillers, for a breath or room noise).
+std::vector<std::string> without_edge_garbage(const std::vector<std::string>& tokens);
+
+// Tokens joined by single blanks.
+std::string join_tokens(const std::vector<std::string>& tokens);
+
+}  // namespace annabella::speech

@@ -1,0 +1,167 @@
+#include "speech/voice_listener.h"
+
+#include <vector>
+
+namespace annabella::speech {
+
+Result<PronunciationDictionary> pronunciations_for(const Vocabulary& v,
+                                                   const Phonemizer& phonemizer) {
+  // The syntax grammar of any position names every file, rank, piece and move word, and the
+  // commands: the start position's grammar has every token.
+  auto start = core::Position::from_fen(core::kStartFen);
+  if (!start) return fail(start.error());
+  auto grammar = VoiceGrammar::build(v, *start, CommandWords::for_profile(v));
+  if (!grammar) return fail(grammar.error());
+  const std::string own = v.voice().empty() ? "de" : v.voice();
+  const std::string other = own.substr(0, 2) == "en" ? "de" : "en";
+  PronunciationDictionary dictionary;
+  if (auto ok = dictionary.add(grammar->spoken(), {own, other}, phonemizer); !ok)
+    return fail(ok.error());
+  return dictionary;
+}
+
+VoiceListener::VoiceListener(std::unique_ptr<AudioSource> source,
+                             std::unique_ptr<Recognizer> recognizer,
+                             PronunciationDictionary dictionary, Vocabulary vocabulary,
+                             ListenerSettings settings, OnHeard on_heard)
+    : source_(std::move(source)),
+      recognizer_(std::move(recognizer)),
+      dictionary_(std::move(dictionary)),
+      vocabulary_(std::move(vocabulary)),
+      commands_(CommandWords::for_profile(vocabulary_)),
+      settings_(settings),
+      on_heard_(std::move(on_heard)),
+      activity_(settings.vad) {}
+
+Result<std::unique_ptr<VoiceListener>> VoiceListener::start(
+    std::unique_ptr<AudioSource> source, std::unique_ptr<Recognizer> recognizer,
+    PronunciationDictionary dictionary, Vocabulary vocabulary, const core::Position& position,
+    ListenerSettings settings, OnHeard on_heard) {
+  if (source->sample_rate_hz() != kRecognizerSampleRateHz)
+    return fail("the input device \"" + source->name() + "\" delivers " +
+                std::to_string(source->sample_rate_hz()) + " Hz; the recogniser needs " +
+                std::to_string(kRecognizerSampleRateHz) + " Hz");
+  settings.vad.sample_rate_hz = kRecognizerSampleRateHz;
+  std::unique_ptr<VoiceListener> listener(
+      new VoiceListener(std::move(source), std::move(recognizer), std::move(dictionary),
+                        std::move(vocabulary), settings, std::move(on_heard)));
+  if (auto ok = listener->apply_position(position); !ok) return fail(ok.error());
+  listener->decoder_ = std::thread([l = listener.get()] { l->decode_loop(); });
+  listener->capture_ = std::thread([l = listener.get()] { l->capture_loop(); });
+  return listener;
+}
+
+VoiceListener::~VoiceListener() {
+  stop();
+}
+
+void VoiceListener::stop() {
+  stopping_ = true;
+  wake_.notify_all();
+  if (capture_.joinable()) capture_.join();
+  if (decoder_.joinable()) decoder_.join();
+}
+
+Status VoiceListener::apply_position(const core::Position& position) {
+  auto grammar = VoiceGrammar::build(vocabulary_, position, commands_);
+  if (!grammar) return fail(grammar.error());
+  if (auto ok = recognizer_->set_grammar(*grammar, dictionary_); !ok) return ok;
+  grammar_ = std::move(*grammar);
+  return {};
+}
+
+Status VoiceListener::set_position(const core::Position& position) {
+  // The grammar is built here, on the caller's thread, to report errors at once; the recogniser
+  // takes it on the decoding thread before the next utterance.
+  if (auto grammar = VoiceGrammar::build(vocabulary_, position, commands_); !grammar)
+    return fail(grammar.error());
+  {
+    std::lock_guard guard(lock_);
+    pending_position_ = position;
+  }
+  wake_.notify_all();
+  return {};
+}
+
+void VoiceListener::press() {
+  std::vector<Utterance> done;
+  {
+    std::lock_guard guard(lock_);
+    activity_.press(done);
+    for (auto& u : done) utterances_.push_back(std::move(u));
+  }
+  wake_.notify_all();
+}
+
+void VoiceListener::release() {
+  std::vector<Utterance> done;
+  {
+    std::lock_guard guard(lock_);
+    activity_.release(done);
+    for (auto& u : done) utterances_.push_back(std::move(u));
+  }
+  wake_.notify_all();
+}
+
+std::optional<std::string> VoiceListener::capture_error() const {
+  std::lock_guard guard(lock_);
+  return capture_error_;
+}
+
+void VoiceListener::capture_loop() {
+  std::vector<std::int16_t> block(std::size_t(settings_.read_ms * kRecognizerSampleRateHz / 1000));
+  std::vector<Utterance> done;
+  while (!stopping_) {
+    if (auto ok = source_->read(block); !ok) {
+      std::lock_guard guard(lock_);
+      capture_error_ = ok.error().message;
+      break;
+    }
+    std::lock_guard guard(lock_);
+    activity_.push(block, done);
+    if (done.empty()) continue;
+    for (auto& u : done) utterances_.push_back(std::move(u));
+    done.clear();
+    wake_.notify_all();
+  }
+}
+
+void VoiceListener::decode_loop() {
+  while (true) {
+    std::optional<core::Position> position;
+    std::optional<Utterance> utterance;
+    {
+      std::unique_lock guard(lock_);
+      wake_.wait(guard, [&] { return stopping_ || pending_position_ || !utterances_.empty(); });
+      if (stopping_) return;
+      std::swap(position, pending_position_);
+      if (!position && !utterances_.empty()) {
+        utterance = std::move(utterances_.front());
+        utterances_.pop_front();
+      }
+    }
+    if (position) {
+      // Built and checked by set_position already; should the recogniser refuse it, the
+      // previous grammar stays and the station hears why.
+      if (auto ok = apply_position(*position); !ok) {
+        Heard refused;
+        refused.why = "the grammar of the new position was refused: " + ok.error().message;
+        on_heard_(refused);
+      }
+      continue;
+    }
+    auto decoding = recognizer_->decode(utterance->samples);
+    Heard heard;
+    if (decoding) {
+      heard = judge(
+          *decoding, *grammar_, settings_.judge,
+          std::chrono::milliseconds(utterance->first_sample * 1000 / kRecognizerSampleRateHz));
+    } else {
+      heard.why = "the recogniser failed: " + decoding.error().message;
+    }
+    ++decoded_;
+    on_heard_(heard);
+  }
+}
+
+}  // namespace annabella::speech

@@ -1,0 +1,95 @@
+// Voice input, end to end: a microphone (AudioSource) cut into utterances by voice activity
+// detection or a push-to-talk button, each decoded against the grammar of the current position
+// and judged into a typed `Heard` (speech/heard.h). This is the station's whole view of voice
+// input: set_position after every move, press / release for the button, Heard results out.
+//
+// Threads: a capture thread reads the device and detects speech (cheap: nothing is decoded while
+// nobody speaks); a decoding thread owns the recogniser, switches grammars and decodes. `on_heard`
+// is called on the decoding thread; the station puts the result on its own event queue.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "core/position.h"
+#include "speech/audio_source.h"
+#include "speech/heard.h"
+#include "speech/recognizer.h"
+#include "speech/voice_activity.h"
+
+namespace annabella::speech {
+
+struct ListenerSettings {
+  VadSettings vad;
+  JudgeSettings judge;
+  int read_ms = 20;  // the capture thread reads the device in blocks of this length
+};
+
+// The pronunciations of every word the grammars of `v` can use (moves, commands), from eSpeak
+// NG's phonemes in the profile's own voice and in the other of German / English.
+Result<PronunciationDictionary> pronunciations_for(const Vocabulary& v,
+                                                   const Phonemizer& phonemizer);
+
+class VoiceListener {
+ public:
+  using OnHeard = std::function<void(const Heard&)>;
+
+  // Starts listening on `source` (which must deliver 16 kHz mono) in `position`.
+  static Result<std::unique_ptr<VoiceListener>> start(std::unique_ptr<AudioSource> source,
+                                                      std::unique_ptr<Recognizer> recognizer,
+                                                      PronunciationDictionary dictionary,
+                                                      Vocabulary vocabulary,
+                                                      const core::Position& position,
+                                                      ListenerSettings settings, OnHeard on_heard);
+  ~VoiceListener();
+  VoiceListener(const VoiceListener&) = delete;
+  VoiceListener& operator=(const VoiceListener&) = delete;
+
+  // The position the next utterance is heard in (after every move). Fails when its grammar
+  // cannot be built; the previous one stays.
+  Status set_position(const core::Position& position);
+  // Push-to-talk: speech between press and release is one utterance, the detector is bypassed.
+  void press();
+  void release();
+  // Stops both threads; utterances not yet decoded are dropped. Called by the destructor.
+  void stop();
+  // Why the capture stopped (a device that went away), if it did.
+  std::optional<std::string> capture_error() const;
+  // Utterances decoded so far.
+  std::size_t decoded() const { return decoded_.load(); }
+
+ private:
+  VoiceListener(std::unique_ptr<AudioSource> source, std::unique_ptr<Recognizer> recognizer,
+                PronunciationDictionary dictionary, Vocabulary vocabulary,
+                ListenerSettings settings, OnHeard on_heard);
+  void capture_loop();
+  void decode_loop();
+  Status apply_position(const core::Position& position);
+
+  std::unique_ptr<AudioSource> source_;
+  std::unique_ptr<Recognizer> recognizer_;
+  PronunciationDictionary dictionary_;
+  Vocabulary vocabulary_;
+  CommandWords commands_;
+  ListenerSettings settings_;
+  OnHeard on_heard_;
+
+  mutable std::mutex lock_;
+  std::condition_variable wake_;
+  std::deque<Utterance> utterances_;
+  std::optional<core::Position> pending_position_;
+  std::optional<VoiceGrammar> grammar_;  // the decoding thread's
+  VoiceActivity activity_;               // the capture thread's, under lock_ for press/release
+  std::optional<std::string> capture_error_;
+  std::atomic<bool> stopping_{false};
+  std::atomic<std::size_t> decoded_{0};
+  std::thread capture_, decoder_;
+};
+
+}  // namespace annabella::speech

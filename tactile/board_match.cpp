@@ -1,0 +1,153 @@
+// Matching a board against the game: legal move sequences, moves under way, correction hints.
+#include "tactile/board_match.h"
+
+#include <algorithm>
+
+#include "core/bitboard.h"
+#include "core/movegen.h"
+#include "core/reconcile.h"
+
+namespace annabella::tactile {
+
+using core::Bitboard;
+using core::Move;
+using core::Piece;
+using core::Position;
+using core::Square;
+
+namespace {
+
+// The squares where the board and the placement of `pos` differ.
+Bitboard differences(const BoardView& board, const Position& pos) {
+  Bitboard diff = board.occupied ^ pos.pieces();
+  if (!board.identifies_pieces) return diff;
+  for (Bitboard both = board.occupied & pos.pieces(); both;) {
+    const Square s = core::pop_lsb(both);
+    if (board.pieces[s] != pos.piece_on(s)) diff |= core::square_bb(s);
+  }
+  return diff;
+}
+
+// A move can be what the board shows only if its target received a peg since the last match
+// (occupancy only; a piece-identifying board names the piece there).
+bool target_new(const BoardView& board, Move m) {
+  return board.identifies_pieces || (board.placed & core::square_bb(m.to()));
+}
+
+// One move changes at most four squares (castling); a board further from a position than that
+// is not one move from it.
+constexpr int kMostSquaresOneMoveChanges = 4;
+
+// Square by square, removals first: for a board no legal position describes (two kings gone, a
+// pawn on the last rank) or with pegs of unknown identity.
+std::vector<core::CorrectionStep> square_by_square(const BoardView& board, const Position& goal) {
+  std::vector<core::CorrectionStep> steps;
+  const auto wrong_piece = [&](Square s) {
+    return board.pieces[s] != core::NO_PIECE && board.pieces[s] != goal.piece_on(s);
+  };
+  for (Bitboard there = board.occupied; there;) {
+    const Square s = core::pop_lsb(there);
+    if (goal.piece_on(s) == core::NO_PIECE || wrong_piece(s))
+      steps.push_back({core::CorrectionStep::Kind::Remove, board.pieces[s], s, core::SQ_NONE});
+  }
+  for (Bitboard wanted = goal.pieces(); wanted;) {
+    const Square s = core::pop_lsb(wanted);
+    if (!(board.occupied & core::square_bb(s)) || wrong_piece(s))
+      steps.push_back({core::CorrectionStep::Kind::Place, goal.piece_on(s), core::SQ_NONE, s});
+  }
+  return steps;
+}
+
+}  // namespace
+
+bool shows(const BoardView& board, const Position& pos) {
+  return differences(board, pos) == 0;
+}
+
+std::vector<MoveSequence> sequences_shown(const Position& from, const BoardView& board) {
+  std::vector<MoveSequence> found;
+  const core::MoveList moves = core::legal_moves(from);
+  for (const Move m : moves)
+    if (target_new(board, m) && shows(board, from.after(m))) found.push_back({m});
+  if (!found.empty()) return found;
+  for (const Move first : moves) {
+    if (!target_new(board, first)) continue;
+    const Position between = from.after(first);
+    if (core::popcount(differences(board, between)) > kMostSquaresOneMoveChanges) continue;
+    for (const Move second : core::legal_moves(between))
+      if (target_new(board, second) && shows(board, between.after(second)))
+        found.push_back({first, second});
+  }
+  return found;
+}
+
+std::vector<MoveSequence> likeliest(const Position& from, std::vector<MoveSequence> sequences,
+                                    const BoardView& board) {
+  const Bitboard handled = board.lifted | board.placed;
+  const auto unexplained = [&](const MoveSequence& sequence) {
+    Bitboard changed = 0;
+    Position pos = from;
+    for (const Move m : sequence) {
+      changed |= squares_left(pos, m) | core::square_bb(m.to());
+      pos.play(m);
+    }
+    return core::popcount(handled & ~changed);
+  };
+  std::vector<int> counts;
+  for (const auto& sequence : sequences) counts.push_back(unexplained(sequence));
+  const int least = counts.empty() ? 0 : *std::min_element(counts.begin(), counts.end());
+  std::vector<MoveSequence> best;
+  for (std::size_t i = 0; i < sequences.size(); ++i)
+    if (counts[i] == least) best.push_back(std::move(sequences[i]));
+  return best;
+}
+
+bool held_in_hand(const Position& reference, core::Color mover, const BoardView& board,
+                  bool capture) {
+  bool captured = false;
+  for (int i = 0; i < 64; ++i) {
+    const Square s = Square(i);
+    const Piece wanted = reference.piece_on(s);
+    if (board.occupied & core::square_bb(s)) {
+      if (wanted == core::NO_PIECE || (board.identifies_pieces && board.pieces[s] != wanted))
+        return false;
+      continue;
+    }
+    if (wanted == core::NO_PIECE || core::color_of(wanted) == mover) continue;  // in the hand
+    if (!capture || captured || reference.side_to_move() != mover) return false;
+    const core::MoveList moves = core::legal_moves(reference);
+    captured = std::any_of(moves.begin(), moves.end(),
+                           [&](Move m) { return captured_square(reference, m) == s; });
+    if (!captured) return false;  // an opponent's piece gone that no legal move captures
+  }
+  return true;
+}
+
+Square captured_square(const Position& before, Move move) {
+  if (before.captured_piece(move) == core::NO_PIECE) return core::SQ_NONE;
+  if (move.kind() == core::MoveKind::EnPassant)
+    return core::make_square(core::file_of(move.to()), core::rank_of(move.from()));
+  return move.to();
+}
+
+Bitboard squares_left(const Position& before, Move move) {
+  const Position after = before.after(move);
+  Bitboard left = 0;
+  for (Bitboard had = before.pieces(); had;) {
+    const Square s = core::pop_lsb(had);
+    if (after.piece_on(s) != before.piece_on(s)) left |= core::square_bb(s);
+  }
+  return left;
+}
+
+std::vector<core::CorrectionStep> hints_towards(const BoardView& board, const Position& goal) {
+  bool known = true;
+  for (Bitboard there = board.occupied; there;)
+    if (board.pieces[core::pop_lsb(there)] == core::NO_PIECE) known = false;
+  if (known)
+    if (const auto physical = core::read_placement(board.pieces))
+      return core::correction_steps(*physical, goal);
+  return square_by_square(board, goal);
+}
+
+}  // namespace annabella::tactile

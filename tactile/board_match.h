@@ -1,0 +1,73 @@
+// Which legal moves explain what a board shows (D.2.3): the recogniser's matching, free of time
+// and of the hands that move the pieces.
+//
+// A board is explained by
+//   - the game's position itself;
+//   - one legal move from it, or two when there is none (a reply begun before the board settled
+//     on the move before it, as PicoChess reads a board: the player to move often takes off the
+//     piece he captures right after the opponent's move);
+//   - a move under way in the hand: pieces lifted and not yet placed (D.2.2, Art. 4.3) and a
+//     captured piece taken off first (D.2.3 (1)).
+// Castling is found as the legal move generator makes it (core::legal_moves), whichever piece
+// was moved first, so other castling rules need no change here.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "core/correction.h"
+#include "core/position.h"
+
+namespace annabella::tactile {
+
+// What stands on the board as the recogniser knows it.
+struct BoardView {
+  std::array<core::Piece, 64> pieces{};  // by square; NO_PIECE where empty or not known
+  core::Bitboard occupied = 0;
+  bool identifies_pieces = false;  // pieces are what the board reported (DGT), not guesses
+  // Occupancy only: holes that received a peg since the board last matched the game. A move's
+  // target must be among them: lifting the capturing piece alone leaves the occupancy of the
+  // finished capture, but completes nothing.
+  core::Bitboard placed = 0;
+  core::Bitboard lifted = 0;  // holes whose peg was lifted since the board last matched the game
+};
+
+// Whether the board shows the placement of `pos` (every piece on a piece-identifying board,
+// the occupancy otherwise).
+[[nodiscard]] bool shows(const BoardView& board, const core::Position& pos);
+
+using MoveSequence = std::vector<core::Move>;
+
+// Every single legal move from `from` after which the board shows the position; when there is
+// none, every sequence of two. Empty when neither explains the board.
+[[nodiscard]] std::vector<MoveSequence> sequences_shown(const core::Position& from,
+                                                        const BoardView& board);
+
+// Of `sequences` (each from `from`), those that account for the most of what the hands did: a
+// hole lifted or filled since the last match that a sequence leaves as it was counts against it
+// (on an occupancy-only board, queen c2-e4 and king takes e4 look like queen takes c1 and king
+// e4, but only the second moves the piece lifted from c1).
+[[nodiscard]] std::vector<MoveSequence> likeliest(const core::Position& from,
+                                                  std::vector<MoveSequence> sequences,
+                                                  const BoardView& board);
+
+// Whether the board differs from `reference` only by a move of `mover` under way in the hand:
+// pieces of `mover` lifted and not placed yet and, with `capture`, one piece of the other side
+// taken off that a legal move of `reference` (whose side to move is then `mover`) captures.
+// Anything placed where `reference` has no such piece, or any other piece missing, is not.
+[[nodiscard]] bool held_in_hand(const core::Position& reference, core::Color mover,
+                                const BoardView& board, bool capture);
+
+// The squares whose pieces a move takes away in `before`: its origin, the captured piece's
+// square, a castling rook's square.
+[[nodiscard]] core::Bitboard squares_left(const core::Position& before, core::Move move);
+// Where the piece a move captures stands (the passed pawn's square for en passant); SQ_NONE for
+// no capture.
+[[nodiscard]] core::Square captured_square(const core::Position& before, core::Move move);
+
+// How to correct the board to show `goal`: the fewest steps when every peg's piece is known,
+// else square by square (removals first).
+[[nodiscard]] std::vector<core::CorrectionStep> hints_towards(const BoardView& board,
+                                                              const core::Position& goal);
+
+}  // namespace annabella::tactile

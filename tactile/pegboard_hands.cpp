@@ -1,0 +1,365 @@
+// The Pegboard's hands: what stands on which square and what is held, from the board's lifts,
+// placements and scans; touches (D.2.2) and put-backs as they happen. What a board means under
+// the Laws is judged in tactile/pegboard.cpp.
+#include "tactile/pegboard.h"
+
+#include <algorithm>
+
+#include "core/bitboard.h"
+#include "core/movegen.h"
+
+namespace annabella::tactile {
+
+using core::Bitboard;
+using core::Move;
+using core::Piece;
+using core::Position;
+using core::Square;
+
+namespace {
+
+Square rotate(Square s) {
+  return Square(s ^ 63);
+}
+
+std::array<Piece, 64> pieces_of(const Position& pos) {
+  std::array<Piece, 64> pieces{};
+  for (int s = 0; s < 64; ++s) pieces[s] = pos.piece_on(Square(s));
+  return pieces;
+}
+
+Bitboard occupancy_of(const std::array<Piece, 64>& pieces) {
+  Bitboard occupied = 0;
+  for (int s = 0; s < 64; ++s)
+    if (pieces[s] != core::NO_PIECE) occupied |= core::square_bb(Square(s));
+  return occupied;
+}
+
+PegboardEvent info(TimePoint time, std::string detail) {
+  PegboardEvent event;
+  event.kind = PegboardEvent::Kind::Info;
+  event.time = time;
+  event.detail = std::move(detail);
+  return event;
+}
+
+std::optional<core::PieceType> promotion_of(BoardButton button) {
+  switch (button) {
+    case BoardButton::PromoteQueen:
+      return core::QUEEN;
+    case BoardButton::PromoteRook:
+      return core::ROOK;
+    case BoardButton::PromoteBishop:
+      return core::BISHOP;
+    case BoardButton::PromoteKnight:
+      return core::KNIGHT;
+    default:
+      return std::nullopt;
+  }
+}
+
+}  // namespace
+
+void Pegboard::sync_to(const Position& pos) {
+  board_.pieces = pieces_of(pos);
+  board_.occupied = pos.pieces();
+  board_.placed = 0;
+  board_.lifted = 0;
+  origin_.fill(core::SQ_NONE);
+  in_hand_.clear();
+  promotion_asked_ = false;
+}
+
+Pegboard::InHand Pegboard::taken_from(Square s, TimePoint time) {
+  InHand held;
+  held.piece = board_.pieces[s];
+  held.from = s;
+  held.origin = origin_[s] == core::SQ_NONE ? s : origin_[s];
+  held.time = time;
+  held.order = ++order_;
+  return held;
+}
+
+void Pegboard::lift(Square s, TimePoint time) {
+  // made_by_reply: the other side lifting a piece before the board settled ends the settling:
+  // judge the board as it stood (the reply cannot have begun before the move was complete).
+  const Piece piece = board_.pieces[s];
+  if (settings_.made_by_reply && !pending_ && judge_at_ && piece != core::NO_PIECE &&
+      core::color_of(piece) != position_.side_to_move())
+    judge(time);
+  changed(time);
+  if (!(board_.occupied & core::square_bb(s))) return;  // nothing was there: a sensor flicker
+  in_hand_.push_back(taken_from(s, time));
+  board_.pieces[s] = core::NO_PIECE;
+  origin_[s] = core::SQ_NONE;
+  board_.occupied &= ~core::square_bb(s);
+  board_.lifted |= core::square_bb(s);
+  if (settings_.bounce.count() == 0) report_touch(in_hand_.back());
+}
+
+// Which piece in hand went into `s`. A piece-identifying board says; on an occupancy-only
+// board, prefer a piece of the side to move that can legally go there (a capture rather than
+// the captured piece put back), then the piece lifted from this hole, then the latest lifted.
+std::optional<std::size_t> Pegboard::held_for(Square s, Piece piece) const {
+  std::optional<std::size_t> index;
+  const auto latest = [&](auto&& fits) {
+    for (std::size_t i = in_hand_.size(); i-- > 0 && !index;)
+      if (fits(in_hand_[i])) index = i;
+  };
+  if (piece != core::NO_PIECE) {
+    latest([&](const InHand& h) { return h.from == s && h.piece == piece; });
+    latest([&](const InHand& h) { return h.piece == piece; });
+    return index;
+  }
+  const core::Color mover = position_.side_to_move();
+  const auto movers = [&](const InHand& h) {
+    return h.piece != core::NO_PIECE && core::color_of(h.piece) == mover;
+  };
+  // A legal move of the side to move, or of the reply to a completed move (its touch may not
+  // have made that move yet: the bounce window).
+  const auto can_go = [&](const Position& pos, const InHand& h) {
+    if (h.piece == core::NO_PIECE || core::color_of(h.piece) != pos.side_to_move()) return false;
+    const core::MoveList moves = core::legal_moves(pos);
+    return std::any_of(moves.begin(), moves.end(),
+                       [&](Move m) { return m.from() == h.origin && m.to() == s; });
+  };
+  latest([&](const InHand& h) {
+    return can_go(position_, h) || (pending_position_ && can_go(*pending_position_, h));
+  });
+  latest([&](const InHand& h) { return h.from == s; });
+  latest(movers);
+  latest([](const InHand&) { return true; });
+  return index;
+}
+
+void Pegboard::place(Square s, Piece piece, TimePoint time) {
+  changed(time);
+  if (board_.occupied & core::square_bb(s)) {
+    // An occupancy-only board cannot take a second peg in a hole: a repeated report. A
+    // piece-identifying board may report a capture as the new piece arriving with no lift of
+    // the old one: the old one was taken (and touched) then.
+    if (piece == core::NO_PIECE || board_.pieces[s] == piece) return;
+    lift(s, time);
+    report_touch(in_hand_.back());
+  }
+  PegboardEvent event;
+  event.kind = PegboardEvent::Kind::Placed;
+  event.time = time;
+  event.square = s;
+  event.piece = piece;
+  Square from = core::SQ_NONE;
+  if (const auto index = held_for(s, piece)) {
+    InHand& held = in_hand_[*index];
+    if (held.from == s && !held.touch_reported && time - held.time < settings_.bounce) {
+      // Sensor bounce: the peg never left its hole (no touch, no placement).
+      board_.pieces[s] = held.piece;
+      board_.occupied |= core::square_bb(s);
+      if (!(board_.placed & core::square_bb(s))) board_.lifted &= ~core::square_bb(s);
+      in_hand_.erase(in_hand_.begin() + static_cast<std::ptrdiff_t>(*index));
+      return;
+    }
+    if (!held.touch_reported) report_touch(held);
+    // Put back: the piece lifted from this hole, and no doubt about it (a piece-identifying
+    // board names it; on an occupancy-only board nothing else is in the hand).
+    if (held.from == s && held.log_index && (board_.identifies_pieces || in_hand_.size() == 1)) {
+      // Touched, not moved (D.2.2): the record tells it from a move.
+      TouchRecord& record = touch_log_[*held.log_index];
+      record.put_back = true;
+      record.put_back_time = time;
+      event.kind = PegboardEvent::Kind::PutBack;
+      event.lifted_at = held.time;
+      event.own_piece = record.own_piece;
+      event.mover_piece = record.mover_piece;
+    }
+    if (event.piece == core::NO_PIECE) event.piece = held.piece;
+    from = held.origin;
+    origin_[s] = held.origin;
+    in_hand_.erase(in_hand_.begin() + static_cast<std::ptrdiff_t>(*index));
+  }
+  board_.pieces[s] = event.piece;
+  board_.occupied |= core::square_bb(s);
+  board_.placed |= core::square_bb(s);
+  const Piece placed = event.piece;
+  emit(std::move(event));
+  check_expected_placement(s, placed, from, time);
+}
+
+void Pegboard::check_expected_placement(Square s, Piece piece, Square from, TimePoint time) {
+  if (!expected_ || expected_misplaced_reported_ || s == from) return;
+  const Position after = position_.after(*expected_);
+  const Piece wanted = after.piece_on(s);
+  std::string what;
+  if (wanted == core::NO_PIECE)
+    what = "a piece was placed on " + core::square_name(s) + ", which stays empty";
+  else if (board_.identifies_pieces && piece != wanted)
+    what = piece_words(piece) + " placed on " + core::square_name(s) + " where the " +
+           piece_words(wanted) + " belongs";
+  if (what.empty()) return;  // the right piece, or a piece put back where it stood
+  expected_misplaced_reported_ = true;
+  PegboardEvent event;
+  event.kind = PegboardEvent::Kind::Illegal;
+  event.time = time;
+  event.square = s;
+  event.piece = piece;
+  event.move = *expected_;
+  event.detail = "the announced move is " + core::to_uci(*expected_) + " (D.2.1): " + what;
+  emit(std::move(event));
+}
+
+// The scan's pieces as seen from White: the board never renumbers when turned round
+// (docs/dgt-board.md), so a scan showing the wanted or the start position reversed turns it.
+std::array<Piece, 64> Pegboard::unrotated(const BoardScan& scan, TimePoint time) {
+  std::array<Piece, 64> turned{};
+  for (int s = 0; s < 64; ++s) turned[s] = scan.pieces[rotate(Square(s))];
+  const auto wanted = pieces_of(target());
+  const auto start = pieces_of(Position());
+  const bool straight = scan.pieces == wanted || scan.pieces == start;
+  const bool round = turned == wanted || turned == start;
+  if (round && !straight && !rotated_) {
+    rotated_ = true;
+    emit(info(time, "the board is turned round (a1 at the far right): squares are read rotated"));
+  } else if (straight && !round && rotated_) {
+    rotated_ = false;
+    emit(info(time, "the board is the right way round again"));
+  }
+  return rotated_ ? turned : scan.pieces;
+}
+
+// Pegs gone while nobody watched are in hand (their touch was not seen: not reported).
+void Pegboard::take_pieces_gone(Bitboard occupied, TimePoint time) {
+  for (Bitboard gone = board_.occupied & ~occupied; gone;) {
+    const Square s = core::pop_lsb(gone);
+    board_.lifted |= core::square_bb(s);
+    InHand held = taken_from(s, time);
+    held.touch_reported = true;
+    in_hand_.push_back(held);
+  }
+}
+
+// A peg appeared in a scan of an occupancy-only board: guess it is the latest piece in hand of
+// the side to move.
+void Pegboard::guess_new_peg(Square s) {
+  board_.placed |= core::square_bb(s);
+  board_.pieces[s] = core::NO_PIECE;
+  for (std::size_t k = in_hand_.size(); k-- > 0;) {
+    const InHand& held = in_hand_[k];
+    if (held.piece != core::NO_PIECE && core::color_of(held.piece) == position_.side_to_move()) {
+      board_.pieces[s] = held.piece;
+      origin_[s] = held.origin;
+      in_hand_.erase(in_hand_.begin() + static_cast<std::ptrdiff_t>(k));
+      return;
+    }
+  }
+}
+
+void Pegboard::apply_scan(const BoardInput& input) {
+  const BoardScan& scan = input.scan;
+  const bool identifies = scan.identifies_pieces;
+  const std::array<Piece, 64> pieces = identifies ? unrotated(scan, input.time) : scan.pieces;
+  const Bitboard occupied = identifies ? occupancy_of(pieces) : scan.occupied;
+  if (identifies) board_.identifies_pieces = true;
+  take_pieces_gone(occupied, input.time);
+  for (int i = 0; i < 64; ++i) {
+    const Square s = Square(i);
+    const bool there = occupied & core::square_bb(s);
+    if (identifies) {
+      if (board_.pieces[s] != pieces[s]) origin_[s] = core::SQ_NONE;
+      board_.pieces[s] = pieces[s];
+    } else if (!there) {
+      board_.pieces[s] = core::NO_PIECE;
+      origin_[s] = core::SQ_NONE;
+    } else if (!(board_.occupied & core::square_bb(s))) {
+      guess_new_peg(s);
+    }
+  }
+  if (identifies)  // pieces now standing somewhere are no longer in hand
+    std::erase_if(in_hand_, [&](const InHand& held) {
+      return held.touch_reported && std::find(board_.pieces.begin(), board_.pieces.end(),
+                                              held.piece) != board_.pieces.end();
+    });
+  board_.occupied = occupied;
+  if (!awaiting_scan_) {
+    changed(input.time);
+    return;
+  }
+  awaiting_scan_ = false;
+  link_down_ = false;
+  report_link(input.time);
+}
+
+// The first scan after (re)connecting: how the board stands to the game, said once. What legal
+// moves explain is completed at once (a move made just before the board went away, or while it
+// was away, the same way); only what nothing explains gets hints.
+void Pegboard::report_link(TimePoint time) {
+  PegboardEvent event;
+  event.kind =
+      connected_before_ ? PegboardEvent::Kind::Reconnected : PegboardEvent::Kind::Connected;
+  event.time = time;
+  connected_before_ = true;
+  if (shows(board_, target())) {
+    event.agreement = PegboardEvent::Agreement::Agrees;
+  } else if (!shown_sequences().empty()) {
+    event.agreement = PegboardEvent::Agreement::MovedOn;
+  } else if (move_under_way()) {
+    event.agreement = PegboardEvent::Agreement::UnderWay;
+  } else {
+    event.agreement = PegboardEvent::Agreement::Differs;
+    event.hints = hints_towards(board_, target());
+  }
+  emit(std::move(event));
+  judge(time);
+}
+
+void Pegboard::report_touch(InHand& held) {
+  held.touch_reported = true;
+  const bool mover =
+      held.piece != core::NO_PIECE && core::color_of(held.piece) == position_.side_to_move();
+  if (settings_.made_by_reply && pending_ && held.piece != core::NO_PIECE && !mover) {
+    // Unless the moved piece could still go on to capture it (one legal move from its origin).
+    const core::MoveList moves = core::legal_moves(position_);
+    if (std::none_of(moves.begin(), moves.end(),
+                     [&](Move m) { return m.from() == pending_->from() && m.to() == held.from; }))
+      make(held.time, held.order);  // the reply began: the completed move was made (D.2.3 (3))
+  }
+  TouchRecord record;
+  record.time = held.time;
+  record.square = held.from;
+  record.piece = held.piece;
+  record.ply = position_.game_ply();
+  record.mover_piece =
+      held.piece != core::NO_PIECE && core::color_of(held.piece) == position_.side_to_move();
+  record.own_piece = settings_.owner ? held.piece != core::NO_PIECE &&
+                                           core::color_of(held.piece) == *settings_.owner
+                                     : record.mover_piece;
+  held.log_index = touch_log_.size();
+  touch_log_.push_back(record);
+  PegboardEvent event;
+  event.kind = PegboardEvent::Kind::Touched;  // D.2.2
+  event.time = held.time;
+  event.square = held.from;
+  event.piece = held.piece;
+  event.own_piece = record.own_piece;
+  event.mover_piece = record.mover_piece;
+  emit_for(held, std::move(event));
+}
+
+void Pegboard::report_touches(TimePoint now) {
+  for (auto& held : in_hand_)
+    if (!held.touch_reported && held.time + settings_.bounce <= now) report_touch(held);
+}
+
+void Pegboard::press(BoardButton button, TimePoint time) {
+  if (button == BoardButton::Announce && pending_) {
+    announced(time);  // D.2.3 (3) by the board's own announce/confirm button
+    return;
+  }
+  if (const auto piece = promotion_of(button)) promotion_ = *piece;
+  PegboardEvent event;
+  event.kind = PegboardEvent::Kind::Button;
+  event.time = time;
+  event.button = button;
+  emit(std::move(event));
+  if (promotion_ && promotion_asked_) changed(time);
+}
+
+}  // namespace annabella::tactile

@@ -1,0 +1,64 @@
+// The station's checks of a configuration (app/config_check.h): the vocabulary's words and the
+// braille table, with file, line and key, as `config check` reports and `play` refuses them.
+#include "app/config_check.h"
+
+#include <gtest/gtest.h>
+
+#include "app/brf.h"
+
+namespace annabella::app {
+namespace {
+
+// All problems of `text` (the reader's and the station's), "" when there are none.
+std::string problems_of(std::string_view text) {
+  auto c = config::parse_config(text, "board.toml", station_problems);
+  return c ? std::string() : c.error().message;
+}
+
+TEST(ConfigCheck, AnUnknownWordKeyIsNamedWithItsLine) {
+  const std::string e =
+      problems_of("[speech.words]\nfile_e = \"Emil\"\nfile_x = \"Xaver\"\nrank_9 = \"neun\"\n");
+  EXPECT_NE(e.find("board.toml:3: speech.words.file_x: \"file_x\" is no word of profile fide"),
+            std::string::npos)
+      << e;
+  EXPECT_NE(e.find("board.toml:4: speech.words.rank_9: "), std::string::npos) << e;
+  EXPECT_EQ(e.find("file_e"), std::string::npos) << e;
+  EXPECT_EQ(problems_of("[speech.words]\nfile_e = \"Emil\"\n"), "");
+}
+
+TEST(ConfigCheck, AnUnknownProfileIsNamed) {
+  const std::string e = problems_of("[speech]\nprofile = \"klingon\"\n");
+  EXPECT_NE(e.find("board.toml:2: speech.profile: "), std::string::npos) << e;
+}
+
+// Today "../../../../etc/passwd" is read and its first line printed (issue 11, section 5).
+TEST(ConfigCheck, TheBrailleTableIsANameLiblouisShipsNeverAPath) {
+  for (const char* table : {"../../../../etc/passwd", "/etc/passwd", "tables/en-us-g1.ctb",
+                            "unicode.dis,/etc/passwd", ".hidden", ".."}) {
+    const std::string e = problems_of(std::string("[record]\nbraille_table = \"") + table + "\"\n");
+    EXPECT_NE(e.find("board.toml:2: record.braille_table: \"" + std::string(table) +
+                     "\" is not a braille table name"),
+              std::string::npos)
+        << e;
+    EXPECT_NE(e.find("ls /usr/share/liblouis/tables"), std::string::npos) << e;
+  }
+  const std::string e = problems_of("[record]\nbraille_table = \"xx-no-such.ctb\"\n");
+  EXPECT_NE(e.find("\"xx-no-such.ctb\" is no braille table liblouis ships"), std::string::npos)
+      << e;
+  EXPECT_EQ(problems_of("[record]\nbraille_table = \"de-g0.utb\"\n"), "");
+}
+
+TEST(ConfigCheck, TheScoresheetIsNeverTranslatedWithAPath) {
+  auto brf = to_brf({"1. e4"}, "../../../../etc/passwd");
+  ASSERT_FALSE(brf);
+  EXPECT_NE(brf.error().message.find("is not a braille table name"), std::string::npos)
+      << brf.error().message;
+  EXPECT_EQ(brf.error().message.find("root:"), std::string::npos) << brf.error().message;
+}
+
+TEST(ConfigCheck, TheDefaultsHaveNoProblem) {
+  EXPECT_TRUE(station_problems(config::StationConfig{}).empty());
+}
+
+}  // namespace
+}  // namespace annabella::app

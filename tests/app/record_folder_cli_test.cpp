@@ -1,0 +1,99 @@
+// The record folder through `annabella play` (issue 11, section 5): a folder where a link stands
+// in a record file's place is refused before anything is written, links planted during the game
+// are refused when the file is next written, and every file of a real game's record is 0640.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <fstream>
+
+#include "support/child_process.h"
+#include "support/temp_dir.h"
+
+namespace annabella::app {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+using annabella::testing::ChildProcess;
+using annabella::testing::names_in;
+using annabella::testing::read_file;
+using annabella::testing::TempDir;
+
+constexpr auto kWait = 20s;  // generous: CI runs these under ASan on two busy cores
+constexpr const char* kTargetText = "the attacker's target: must stay as it is\n";
+
+std::vector<std::string> play(const fs::path& record) {
+  return {ANNABELLA_BINARY, "play", "--silent", "--record", record.string()};
+}
+
+TEST(RecordFolderCommand, PlayRefusesAFolderWithALinkInAFilesPlaceAndWritesNothing) {
+  for (const std::string name :
+       {"game.pgn.tmp", "scoresheet.brf.tmp", "station.log", "touches.txt", "game.journal",
+        "announcements.wav", "announcements.wav.cues.txt"}) {
+    TempDir dir;
+    const fs::path record = dir / "record";
+    fs::create_directory(record);
+    std::ofstream(dir / "target.txt") << kTargetText;
+    fs::create_symlink(dir / "target.txt", record / name);
+    ChildProcess station(play(record));
+    ASSERT_TRUE(station.started());
+    station.close_input();
+    EXPECT_EQ(station.wait(kWait), 2) << name << ": " << station.output();
+    EXPECT_NE(station.output().find(name + " is a symbolic link"), std::string::npos)
+        << station.output();
+    EXPECT_EQ(read_file(dir / "target.txt"), kTargetText) << name;
+    EXPECT_EQ(names_in(record), std::vector<std::string>{name}) << name;
+  }
+}
+
+TEST(RecordFolderCommand, LinksPlantedDuringTheGameAreRefusedAndSaid) {
+  TempDir dir;
+  const fs::path record = dir / "record";
+  std::ofstream(dir / "target.txt") << kTargetText;
+  ChildProcess station(play(record));
+  ASSERT_TRUE(station.wait_for("connected: the board agrees with the game", kWait))
+      << station.output();
+  // The touch log is written from the start (and replaced as the game goes): an attacker
+  // replaces it with a link.
+  fs::remove(record / "touches.txt");
+  fs::create_symlink(dir / "target.txt", record / "touches.txt");
+  fs::create_symlink(dir / "target.txt", record / "game.pgn.tmp");
+  fs::create_symlink(dir / "target.txt", record / "scoresheet.brf.tmp");
+  station.send("sim play e4");
+  ASSERT_TRUE(station.wait_for("made 1. e4 (e2e4) by pegboard", kWait)) << station.output();
+  EXPECT_TRUE(station.wait_for("touches.txt is a symbolic link", kWait)) << station.output();
+  EXPECT_TRUE(station.wait_for("game.pgn.tmp is a symbolic link", kWait)) << station.output();
+  EXPECT_TRUE(station.wait_for("scoresheet.brf.tmp is a symbolic link", kWait)) << station.output();
+  station.send("quit");
+  EXPECT_EQ(station.wait(kWait), 0) << station.output();
+  EXPECT_EQ(read_file(dir / "target.txt"), kTargetText);
+}
+
+TEST(RecordFolderCommand, EveryFileOfARealGamesRecordIsReadableByOwnerAndGroupOnly) {
+  const mode_t old_mask = ::umask(0);  // the child inherits it: the modes must not depend on it
+  TempDir dir;
+  const fs::path record = dir / "record";
+  {
+    ChildProcess station(play(record));
+    ::umask(old_mask);
+    ASSERT_TRUE(station.wait_for("connected: the board agrees with the game", kWait))
+        << station.output();
+    station.send("sim play e4");
+    ASSERT_TRUE(station.wait_for("say public: Eva vier", kWait)) << station.output();
+    station.send("quit");
+    ASSERT_EQ(station.wait(kWait), 0) << station.output();
+  }
+  for (const char* name : {"game.journal", "game.pgn", "scoresheet.brf", "touches.txt",
+                           "station.log", "announcements.wav", "announcements.wav.cues.txt"}) {
+    struct stat st {};
+    ASSERT_EQ(::lstat((record / name).c_str(), &st), 0) << name;
+    EXPECT_TRUE(S_ISREG(st.st_mode)) << name;
+    EXPECT_EQ(st.st_mode & 07777, 0640u) << name << " is " << std::oct << (st.st_mode & 07777);
+  }
+  struct stat folder {};
+  ASSERT_EQ(::stat(record.c_str(), &folder), 0);
+  EXPECT_EQ(folder.st_mode & 07777, 0750u) << std::oct << (folder.st_mode & 07777);
+}
+
+}  // namespace
+}  // namespace annabella::app

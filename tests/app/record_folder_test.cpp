@@ -1,0 +1,208 @@
+// The record folder is no attack surface (issue 11, section 5): a symbolic link planted in the
+// place of a record file is refused with a message naming the file and its target stays
+// untouched; files are created 0640 and a created folder 0750, whatever the umask.
+#include "app/record_folder.h"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <fstream>
+
+#include "app/journal.h"
+#include "speech/recorder.h"
+#include "support/temp_dir.h"
+
+namespace annabella::app {
+namespace {
+
+namespace fs = std::filesystem;
+using annabella::testing::read_file;
+using annabella::testing::TempDir;
+
+constexpr const char* kTargetText = "the attacker's target: must stay as it is\n";
+
+unsigned mode_of(const fs::path& path) {
+  struct stat st {};
+  EXPECT_EQ(::lstat(path.c_str(), &st), 0) << path;
+  return st.st_mode & 07777;
+}
+
+// A folder "record" and, outside it, a file a planted link points at.
+struct Planted {
+  TempDir dir;
+  fs::path record = dir / "record";
+  fs::path target = dir / "target.txt";
+  Planted() {
+    fs::create_directory(record);
+    std::ofstream(target) << kTargetText;
+  }
+  void link(const std::string& name) const { fs::create_symlink(target, record / name); }
+  RecordFolder folder() const {
+    auto opened = RecordFolder::open(record);
+    EXPECT_TRUE(opened) << opened.error().message;
+    return std::move(*opened);
+  }
+  bool target_untouched() const { return read_file(target) == kTargetText; }
+};
+
+// Sets the umask for one scope.
+class Umask {
+ public:
+  explicit Umask(mode_t mask) : old_(::umask(mask)) {}
+  ~Umask() { ::umask(old_); }
+
+ private:
+  mode_t old_;
+};
+
+TEST(RecordFolder, ALinkInPlaceOfATemporaryFileIsRefusedAndItsTargetUntouched) {
+  for (const std::string name : {"game.pgn", "scoresheet.brf"}) {
+    Planted p;
+    p.link(name + ".tmp");
+    const auto written = p.folder().write_atomically(name, "[Event \"x\"]\n");
+    ASSERT_FALSE(written) << name;
+    EXPECT_NE(written.error().message.find(name + ".tmp is a symbolic link"), std::string::npos)
+        << written.error().message;
+    EXPECT_TRUE(p.target_untouched()) << name;
+    EXPECT_FALSE(fs::exists(p.record / name)) << name;
+  }
+}
+
+TEST(RecordFolder, ALinkInPlaceOfTheReplacedFileIsRefused) {
+  Planted p;
+  p.link("game.pgn");
+  const auto written = p.folder().write_atomically("game.pgn", "1. e4 *\n");
+  ASSERT_FALSE(written);
+  EXPECT_NE(written.error().message.find("game.pgn is a symbolic link"), std::string::npos)
+      << written.error().message;
+  EXPECT_TRUE(p.target_untouched());
+  EXPECT_TRUE(fs::is_symlink(p.record / "game.pgn"));
+}
+
+TEST(RecordFolder, AStaleTemporaryFileIsReplacedNeverWrittenInto) {
+  Planted p;
+  // A hard link to the target where the temporary file goes: writing into it would change the
+  // target; it is removed and a new file made.
+  fs::create_hard_link(p.target, p.record / "game.pgn.tmp");
+  ASSERT_TRUE(p.folder().write_atomically("game.pgn", "1. e4 *\n"));
+  EXPECT_EQ(read_file(p.record / "game.pgn"), "1. e4 *\n");
+  EXPECT_TRUE(p.target_untouched());
+  EXPECT_FALSE(fs::exists(p.record / "game.pgn.tmp"));
+}
+
+TEST(RecordFolder, AppendRefusesALinkAndANonRegularFile) {
+  for (const std::string name : {"station.log", "touches.txt"}) {
+    Planted p;
+    p.link(name);
+    auto opened = p.folder().open_append(name);
+    ASSERT_FALSE(opened) << name;
+    EXPECT_NE(opened.error().message.find(name + " is a symbolic link"), std::string::npos)
+        << opened.error().message;
+    EXPECT_TRUE(p.target_untouched());
+  }
+  Planted p;
+  ASSERT_EQ(::mkfifo((p.record / "station.log").c_str(), 0600), 0);
+  auto fifo = p.folder().open_append("station.log");  // must not block
+  ASSERT_FALSE(fifo);
+  EXPECT_NE(fifo.error().message.find("station.log"), std::string::npos);
+}
+
+TEST(RecordFolder, AppendCreatesOnceThenAppends) {
+  Planted p;
+  {
+    auto first = p.folder().open_append("touches.txt");
+    ASSERT_TRUE(first) << first.error().message;
+    EXPECT_TRUE(first->created());
+    ASSERT_TRUE(first->append("one\n"));
+  }
+  auto second = p.folder().open_append("touches.txt");
+  ASSERT_TRUE(second) << second.error().message;
+  EXPECT_FALSE(second->created());
+  ASSERT_TRUE(second->append("two\n"));
+  EXPECT_EQ(read_file(p.record / "touches.txt"), "one\ntwo\n");
+}
+
+TEST(RecordFolder, TheJournalIsNeverCreatedOrResumedThroughALink) {
+  Planted p;
+  p.link("game.journal");
+  auto created = Journal::create(p.record / "game.journal");
+  ASSERT_FALSE(created);
+  EXPECT_NE(created.error().message.find("game.journal is a symbolic link"), std::string::npos)
+      << created.error().message;
+  auto resumed = Journal::resume(p.record / "game.journal", JournalContents{});
+  ASSERT_FALSE(resumed);
+  EXPECT_NE(resumed.error().message.find("game.journal is a symbolic link"), std::string::npos)
+      << resumed.error().message;
+  EXPECT_TRUE(p.target_untouched());
+}
+
+TEST(RecordFolder, TheRecordingAndItsCueListAreNeverWrittenThroughALink) {
+  for (const std::string name : {"announcements.wav", "announcements.wav.cues.txt"}) {
+    Planted p;
+    p.link(name);
+    auto recorder = speech::Recorder::create(p.record / "announcements.wav", 22050);
+    ASSERT_FALSE(recorder) << name;
+    EXPECT_NE(recorder.error().message.find(name + " is a symbolic link"), std::string::npos)
+        << recorder.error().message;
+    EXPECT_TRUE(p.target_untouched()) << name;
+  }
+}
+
+TEST(RecordFolder, ALinkedRecordFileIsFoundBeforeAnythingIsWritten) {
+  for (const std::string name :
+       {"game.pgn.tmp", "scoresheet.brf.tmp", "station.log", "touches.txt", "game.journal",
+        "announcements.wav", "announcements.wav.cues.txt", "announcements-2.flac"}) {
+    Planted p;
+    p.link(name);
+    const auto checked = p.folder().refuse_links();
+    ASSERT_FALSE(checked) << name;
+    EXPECT_NE(checked.error().message.find(name + " is a symbolic link"), std::string::npos)
+        << checked.error().message;
+  }
+  // Links that are no record file (the simulated pegboard's pty) are the station's own.
+  Planted p;
+  fs::create_symlink("/dev/null", p.record / "simulated-pegboard");
+  EXPECT_TRUE(p.folder().refuse_links());
+}
+
+TEST(RecordFolder, FilesAre0640AndACreatedFolder0750WhateverTheUmask) {
+  for (const mode_t mask : {mode_t{0}, mode_t{022}, mode_t{077}}) {
+    Umask umask(mask);
+    TempDir dir;
+    auto folder = RecordFolder::open(dir / "new" / "record", true);
+    ASSERT_TRUE(folder) << folder.error().message;
+    ASSERT_TRUE(folder->write_atomically("game.pgn", "*\n"));
+    auto log = folder->open_append("station.log");
+    ASSERT_TRUE(log);
+    auto journal = folder->create_exclusive("game.journal");
+    ASSERT_TRUE(journal);
+    auto recorder = speech::Recorder::create(folder->path() / "announcements.wav", 22050);
+    ASSERT_TRUE(recorder) << recorder.error().message;
+    for (const char* name : {"game.pgn", "station.log", "game.journal", "announcements.wav",
+                             "announcements.wav.cues.txt"})
+      EXPECT_EQ(mode_of(folder->path() / name), 0640u)
+          << name << " under umask 0" << std::oct << mask;
+    EXPECT_EQ(mode_of(folder->path()), 0750u & ~mask) << std::oct << mask;
+  }
+}
+
+TEST(RecordFolder, AMissingFolderIsNamed) {
+  TempDir dir;
+  auto folder = RecordFolder::open(dir / "absent");
+  ASSERT_FALSE(folder);
+  EXPECT_NE(folder.error().message.find("absent: does not exist"), std::string::npos)
+      << folder.error().message;
+}
+
+TEST(RecordFolder, OnlyTheRecordsFileNamesCount) {
+  for (const char* name :
+       {"game.journal", "game.pgn", "game.pgn.tmp", "scoresheet.brf.tmp", "touches.txt",
+        "station.log", "announcements.wav", "announcements-3.wav.cues.txt", "announcements.flac"})
+    EXPECT_TRUE(RecordFolder::is_record_file(name)) << name;
+  for (const char* name : {"simulated-pegboard", "notes.txt", "game.pgn.bak", "announcements"})
+    EXPECT_FALSE(RecordFolder::is_record_file(name)) << name;
+}
+
+}  // namespace
+}  // namespace annabella::app

@@ -1,0 +1,388 @@
+// `annabella recording verify` against the attacks of issue 11, section 4 (D.2.7), on a real
+// recording (`annabella say --wav`, eSpeak NG) sealed as the station seals it: a seal signed
+// with a station key in a temporary folder, in the journal (an entry of kind "seal") and in the
+// PGN (the Annabella* tags) beside the recording.
+//
+// Each attack is done as an attacker would: the files edited, and where the attack needs it,
+// the chain recomputed (speech::chain_digest is public). The attacks "cut end", "changed and
+// re-chained", "removed and re-chained", "swapped and re-chained" and "foreign key" passed the
+// old check with exit 0: run this test with ANNABELLA_VERIFY_BINARY naming an older annabella
+// to see it (the old binary is then the one that verifies).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "app/journal.h"
+#include "app/journal_records.h"
+#include "app/record.h"
+#include "app/recording_seal.h"
+#include "app/station_key.h"
+#include "core/pgn.h"
+#include "speech/cue_list.h"
+#include "speech/sound_file.h"
+#include "support/temp_dir.h"
+
+namespace annabella::app {
+namespace {
+
+namespace fs = std::filesystem;
+using annabella::testing::read_file;
+using annabella::testing::run_command;
+using annabella::testing::TempDir;
+
+const std::string kBinary = ANNABELLA_BINARY;
+
+std::string verifier() {
+  const char* other = std::getenv("ANNABELLA_VERIFY_BINARY");
+  return other != nullptr && other[0] != '\0' ? other : kBinary;
+}
+
+RecordHeader game_header() {
+  RecordHeader h;
+  h.white = "Anna Blind";
+  h.black = "Bert Sighted";
+  h.event = "Open";
+  h.round = "3";
+  h.board = 2;
+  return h;
+}
+
+// One phrase of a recording as an attacker handles it.
+struct CuePhrase {
+  std::string time, route, kind, text;
+  speech::Samples samples;
+};
+
+std::vector<CuePhrase> read_phrases(const fs::path& wav) {
+  auto files = speech::read_recording(wav);
+  EXPECT_TRUE(files);
+  std::vector<CuePhrase> phrases;
+  std::istringstream in(files->cue_list);
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> f;
+    std::istringstream fields(line);
+    for (std::string field; std::getline(fields, field, '\t');) f.push_back(field);
+    const auto first = std::stoul(f[2]), end = std::stoul(f[3]);
+    phrases.push_back({f[1], f[4], f[5], f[6],
+                       speech::Samples(files->audio.samples.begin() + long(first),
+                                       files->audio.samples.begin() + long(end))});
+  }
+  return phrases;
+}
+
+// Writes the phrases back with the chain recomputed: what an attacker who knows the format does.
+void write_rechained(const fs::path& wav, const std::vector<CuePhrase>& phrases) {
+  speech::Samples audio;
+  std::string cues = "# annabella recording cue list v3: audio " + wav.filename().string() +
+                     ", 22050 Hz mono 16-bit\n";
+  std::string digest = speech::genesis_digest();
+  for (std::size_t i = 0; i < phrases.size(); ++i) {
+    const auto& p = phrases[i];
+    const std::string body = std::to_string(i + 1) + "\t" + p.time + "\t" +
+                             std::to_string(audio.size()) + "\t" +
+                             std::to_string(audio.size() + p.samples.size()) + "\t" + p.route +
+                             "\t" + p.kind + "\t" + p.text;
+    digest = speech::chain_digest({digest, body, p.samples});
+    cues += body + "\t" + digest + "\n";
+    audio.insert(audio.end(), p.samples.begin(), p.samples.end());
+  }
+  {
+    auto writer = speech::SoundFileWriter::create(wav, 22050);
+    ASSERT_TRUE(writer);
+    ASSERT_TRUE((*writer)->write(audio));
+  }
+  std::ofstream(speech::cue_list_path(wav)) << cues;
+}
+
+// A record folder: a recording of five moves, sealed at its end in the journal and the PGN.
+struct SealedRecord {
+  TempDir dir;
+  fs::path wav = dir / "announcements.wav";
+  fs::path keys = dir / "keys";
+  RecordingSeal seal;
+
+  SealedRecord() {
+    std::string out;
+    EXPECT_EQ(run_command(kBinary + " say --silent --wav " + wav.string() + " e4 e5 Nf3 Nc6 Bb5",
+                          out, true),
+              0)
+        << out;
+    seal = sign(keys);
+    write_journal({seal});
+    write_pgn(seal);
+  }
+
+  // Seals the recording as it is now, with the key in `key_folder`.
+  RecordingSeal sign(const fs::path& key_folder, const RecordHeader& header = game_header()) {
+    auto check = speech::verify_recording(wav);
+    EXPECT_TRUE(check);
+    auto key = StationKey::load_or_create(key_folder);
+    EXPECT_TRUE(key) << key.error().message;
+    auto sealed = sign_seal({wav, check->lines, check->last_digest, false}, sealed_game(header),
+                            "end", std::chrono::system_clock::now(), *key);
+    EXPECT_TRUE(sealed) << sealed.error().message;
+    return *sealed;
+  }
+
+  void write_journal(const std::vector<RecordingSeal>& seals,
+                     const std::vector<std::pair<std::string, std::string>>& begin_extra = {}) {
+    fs::remove(dir / "game.journal");
+    auto journal = Journal::create(dir / "game.journal");
+    ASSERT_TRUE(journal);
+    JournalEntry begin = encode(rec::Begin{game_header()});
+    for (const auto& [k, v] : begin_extra) begin.set(k, v);
+    ASSERT_TRUE(journal->append(begin));
+    for (const auto& s : seals) {
+      JournalEntry entry;
+      entry.kind = "seal";
+      entry.fields = seal_fields(s);
+      ASSERT_TRUE(journal->append(entry));
+    }
+  }
+
+  void write_pgn(const RecordingSeal& s) {
+    core::PgnGame pgn;
+    const RecordHeader h = game_header();
+    pgn.set_tag("Event", h.event);
+    pgn.set_tag("Site", "");
+    pgn.set_tag("Date", "2026.11.23");
+    pgn.set_tag("Round", h.round);
+    pgn.set_tag("White", h.white);
+    pgn.set_tag("Black", h.black);
+    pgn.set_tag("Result", "*");
+    pgn.set_tag("Board", std::to_string(h.board));
+    for (const auto& [name, value] : seal_pgn_tags(s)) pgn.set_tag(name, value);
+    std::ofstream(dir / "game.pgn") << core::write_pgn(pgn);
+  }
+
+  int verify(const std::string& options, std::string& out) const {
+    return run_command(verifier() + " recording verify " + options + " " + wav.string(), out, true);
+  }
+  std::string cues() const { return read_file(speech::cue_list_path(wav)); }
+  void set_cues(const std::string& text) const {
+    std::ofstream(speech::cue_list_path(wav)) << text;
+  }
+};
+
+// The cue lines of a cue list's text, and the text from them.
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+std::string join_lines(const std::vector<std::string>& lines) {
+  std::string text;
+  for (const auto& line : lines) text += line + "\n";
+  return text;
+}
+
+void expect_tampered(const SealedRecord& record, const std::string& options,
+                     const std::string& message) {
+  std::string out;
+  EXPECT_EQ(record.verify(options, out), 1) << out;
+  EXPECT_NE(out.find(message), std::string::npos) << out;
+  EXPECT_NE(out.find("result: TAMPERED or inconsistent"), std::string::npos) << out;
+}
+
+TEST(RecordingVerify, ASealedRecordVerifiesWithItsCodeAndKey) {
+  SealedRecord record;
+  auto key = StationKey::load_or_create(record.keys);
+  ASSERT_TRUE(key);
+  std::string out;
+  ASSERT_EQ(record.verify("--code " + seal_code(record.seal) + " --key " + key->fingerprint(), out),
+            0)
+      << out;
+  EXPECT_NE(out.find("5 cue lines (5 phrases), digest chain intact"), std::string::npos) << out;
+  EXPECT_NE(out.find("sealed: game.journal entry 2 (sealed " + record.seal.sealed_at +
+                     ", end), cue lines 1 to 5, key " + key->fingerprint() + ", code " +
+                     seal_code(record.seal)),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("result: verified"), std::string::npos) << out;
+  // The code as an arbiter may write it.
+  std::string spaced = seal_code(record.seal);
+  std::replace(spaced.begin(), spaced.end(), '-', ' ');
+  EXPECT_EQ(record.verify("--code \"" + spaced + "\"", out), 0) << out;
+}
+
+// Cut the last phrases from both files: the chain that is left is intact, but shorter than the
+// seal.
+TEST(RecordingVerify, ACutEndFails) {
+  SealedRecord record;
+  auto phrases = read_phrases(record.wav);
+  phrases.resize(3);
+  write_rechained(record.wav, phrases);  // a prefix: the same digests as before
+  expect_tampered(record, "",
+                  "cut end: the recording holds 3 cue lines, but game.journal entry 2 (sealed " +
+                      record.seal.sealed_at + ", end) covers 5: its end has been cut off");
+}
+
+// Edit a phrase's text and audio and recompute the chain: intact, but not the sealed digest.
+TEST(RecordingVerify, AnEditedAndReChainedPhraseFails) {
+  SealedRecord record;
+  auto phrases = read_phrases(record.wav);
+  phrases[1].text = "Eva sechs";
+  phrases[1].samples = phrases[0].samples;
+  write_rechained(record.wav, phrases);
+  expect_tampered(record, "", "changed and re-chained: the chain at cue line 5 is ");
+}
+
+TEST(RecordingVerify, ARemovedOrSwappedCueLineFailsWithItsOwnMessage) {
+  SealedRecord record;
+  const std::string original = record.cues();
+  auto lines = split_lines(original);  // 3 header lines, then cue lines 1 to 5
+  auto removed = lines;
+  removed.erase(removed.begin() + 5);
+  record.set_cues(join_lines(removed));
+  expect_tampered(record, "", "cue line 3 is missing (cue line 4 follows cue line 2)");
+  auto swapped = lines;
+  std::swap(swapped[5], swapped[6]);
+  record.set_cues(join_lines(swapped));
+  expect_tampered(record, "", "cue line 4 comes before cue line 3: the lines have been swapped");
+
+  // The same, with the audio changed to fit and the chain recomputed.
+  record.set_cues(original);
+  auto phrases = read_phrases(record.wav);
+  auto fewer = phrases;
+  fewer.erase(fewer.begin() + 2);
+  write_rechained(record.wav, fewer);
+  expect_tampered(record, "", "or lines taken out and the chain recomputed");
+  auto reordered = phrases;
+  std::swap(reordered[2], reordered[3]);
+  write_rechained(record.wav, reordered);
+  expect_tampered(record, "", "changed and re-chained");
+}
+
+// The recording changed and re-chained, the journal's seal replaced by one with another key:
+// the PGN still holds the station's seal; the begin entry may name the station's key; --key
+// and --code tell it even when every file was rewritten consistently.
+TEST(RecordingVerify, AForeignKeyFails) {
+  SealedRecord record;
+  auto station = StationKey::load_or_create(record.keys);
+  ASSERT_TRUE(station);
+  auto phrases = read_phrases(record.wav);
+  phrases[4].text = "Laeufer Bella vier";
+  write_rechained(record.wav, phrases);
+  const RecordingSeal forged = record.sign(record.dir / "attacker-keys");
+  ASSERT_NE(forged.key, record.seal.key);
+
+  record.write_journal({forged});  // the PGN keeps the station's seal
+  expect_tampered(record, "", "foreign key: the seals are signed by different keys");
+
+  record.write_journal({forged}, {{"station_key", station->public_key_hex()}});
+  expect_tampered(record, "",
+                  "foreign key: game.journal entry 2 is signed by key " + seal_fingerprint(forged) +
+                      ", but game.journal entry 1 names the station's "
+                      "key " +
+                      station->fingerprint());
+
+  record.write_journal({forged});  // every file rewritten with the attacker's key
+  record.write_pgn(forged);
+  std::string out;
+  EXPECT_EQ(record.verify("", out), 0) << out;  // consistent: only an outside anchor tells
+  expect_tampered(record, "--key " + station->fingerprint(),
+                  "foreign key: game.journal entry 2 is signed by key " + seal_fingerprint(forged) +
+                      ", not by the expected station key " + station->fingerprint());
+  expect_tampered(record, "--code " + seal_code(record.seal),
+                  "the scoresheet's code " + seal_code(record.seal) +
+                      " is not the code of this recording's seal");
+}
+
+TEST(RecordingVerify, AChangedSealOrAnotherGamesSealFails) {
+  SealedRecord record;
+  RecordingSeal changed = record.seal;
+  changed.cue_lines = 4;  // signed over 5
+  changed.digest = speech::verify_recording(record.wav)->digest_at(4);
+  record.write_journal({changed});
+  expect_tampered(record, "", "game.journal entry 2: the seal's signature does not hold");
+
+  RecordHeader other = game_header();
+  other.round = "4";
+  record.write_journal({record.sign(record.keys, other)});
+  fs::remove(record.dir / "game.pgn");
+  expect_tampered(record, "",
+                  "another game's seal: game.journal entry 2 seals the game Anna Blind - Bert "
+                  "Sighted (Open, round 4, board 2), but game.journal entry 1 is the game Anna "
+                  "Blind - Bert Sighted (Open, round 3, board 2)");
+}
+
+// No seal: the game still runs, or the station stopped before sealing. Exit 1 unless accepted.
+TEST(RecordingVerify, AnUnsealedRecordingIsNotVerifiedUnlessAccepted) {
+  SealedRecord record;
+  fs::remove(record.dir / "game.journal");
+  fs::remove(record.dir / "game.pgn");
+  std::string out;
+  EXPECT_EQ(record.verify("", out), 1) << out;
+  EXPECT_NE(out.find("not sealed: no seal of this recording in the journal or the PGN"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("result: not sealed"), std::string::npos) << out;
+  EXPECT_EQ(record.verify("--unsealed-ok", out), 0) << out;
+  // A code from the scoresheet proves there was a seal: its absence is tampering.
+  expect_tampered(record, "--unsealed-ok --code " + seal_code(record.seal),
+                  "no seal of this recording was found: the seal has been removed");
+}
+
+// Phrases recorded after the last seal (the game went on after an adjournment's seal).
+TEST(RecordingVerify, LinesAfterTheLastSealAreNotSealed) {
+  SealedRecord record;
+  auto phrases = read_phrases(record.wav);
+  phrases.push_back(phrases.back());
+  phrases.back().text = "Anna sechs";
+  write_rechained(record.wav, phrases);  // the first five lines are unchanged
+  std::string out;
+  EXPECT_EQ(record.verify("", out), 1) << out;
+  EXPECT_NE(out.find("not sealed beyond cue line 5: cue lines 6 to 6 were recorded after the "
+                     "last seal"),
+            std::string::npos)
+      << out;
+  EXPECT_EQ(record.verify("--unsealed-ok", out), 0) << out;
+}
+
+// What a kill between the audio and its cue line leaves after the last seal: verified, the
+// torn tail reported as not evidence.
+TEST(RecordingVerify, ATornTailAfterTheSealIsReportedNotTampering) {
+  SealedRecord record;
+  auto audio = speech::read_sound_file(record.wav);
+  ASSERT_TRUE(audio);
+  audio->samples.insert(audio->samples.end(), 3000, 7);  // a phrase's audio without its line
+  {
+    auto writer = speech::SoundFileWriter::create(record.wav, 22050);
+    ASSERT_TRUE(writer);
+    ASSERT_TRUE((*writer)->write(audio->samples));
+  }
+  std::string out;
+  EXPECT_EQ(record.verify("", out), 0) << out;
+  EXPECT_NE(out.find("torn tail (not covered by the chain, not evidence; left by a stop between "
+                     "a phrase's audio and its cue line): 3000 samples after the last cue line"),
+            std::string::npos)
+      << out;
+}
+
+TEST(RecordingVerify, UnreadableInputAndWrongOptionsExitTwo) {
+  SealedRecord record;
+  std::string out;
+  EXPECT_EQ(run_command(verifier() + " recording verify " + (record.dir / "nothing.wav").string(),
+                        out, true),
+            2)
+      << out;
+  EXPECT_NE(out.find("cannot read sound file"), std::string::npos) << out;
+  EXPECT_EQ(record.verify("--code 123-456", out), 2) << out;
+  EXPECT_NE(out.find("--code: the code \"123-456\" has 6 digits, not 12"), std::string::npos)
+      << out;
+  EXPECT_EQ(record.verify("--key zz", out), 2) << out;
+  // A journal that cannot be read (a folder in its place; a file without permission would not
+  // stop root, who runs the tests in CI).
+  fs::remove(record.dir / "game.journal");
+  fs::create_directory(record.dir / "game.journal");
+  EXPECT_EQ(record.verify("", out), 2) << out;
+  EXPECT_NE(out.find("game.journal is not a file"), std::string::npos) << out;
+}
+
+}  // namespace
+}  // namespace annabella::app

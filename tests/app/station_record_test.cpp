@@ -1,0 +1,283 @@
+// The station's record is whole and never wrong: touches labelled by who touched them and
+// completed by what became of them (D.2.2, Art. 4), castling begun with the rook noted
+// (Art. 4.4.2), Black moving first numbered as Black's move, the game's date, a full disk that
+// loses nothing, a damaged journal that is never cut, the promotion answer "Q" that does not quit.
+#include <gtest/gtest.h>
+
+#include <ctime>
+#include <fstream>
+
+#include "app/exports.h"
+#include "app/station.h"
+#include "core/notation.h"
+#include "support/file_size_limit.h"
+#include "support/station_driver.h"
+#include "support/temp_dir.h"
+
+namespace annabella::app {
+namespace {
+
+using namespace std::chrono_literals;
+using annabella::testing::read_file;
+using annabella::testing::StationDriver;
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = text.find('\n', start);
+    lines.push_back(text.substr(start, end - start));
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return lines;
+}
+
+std::string line_with(const std::string& text, std::string_view part) {
+  for (const auto& line : lines_of(text))
+    if (line.find(part) != std::string::npos) return line;
+  return "";
+}
+
+// D.2.2: on his own pegboard the VI player is the one who touches; his own pawn lifted while
+// the opponent is to move is his own piece, not "the opponent's piece".
+TEST(StationRecord, ATouchIsLabelledRelativeToThePlayerWhoTouchedIt) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("e2", "e4");  // made: Black (the sighted player) is to move
+  d.lift("d2").wait(100ms);
+  d.place("d2").wait(400ms);
+  const std::string touched = [&] {
+    for (const auto& line : d.output.printed)
+      if (line.find("touched d2") != std::string::npos) return line;
+    return std::string();
+  }();
+  EXPECT_EQ(touched, "touched d2 white pawn (D.2.2)");
+  const std::string log = read_file(dir.path() / "record" / "touches.txt");
+  const std::string d2 = line_with(log, "\td2\t");
+  ASSERT_FALSE(d2.empty()) << log;
+  EXPECT_EQ(d2.find("opponent"), std::string::npos) << d2;
+  EXPECT_NE(d2.find("VI player"), std::string::npos) << d2;
+  // The opponent's piece lifted (executing his move) is labelled so.
+  d.console("e5");
+  d.lift("e7").wait(100ms);
+  EXPECT_TRUE(d.output.printed_containing("touched e7 black pawn (the opponent's piece) (D.2.2)"));
+}
+
+// What became of a lift is recorded: the pieces moved are completed as moved (with where to),
+// the captured piece as taken off; the journal's touches no longer stay open.
+TEST(StationRecord, ATouchIsCompletedByTheMoveItBecame) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("e2", "e4");
+  d.console("d5");
+  d.hand("d7", "d5");
+  d.hand("e4", "d5", true);  // the captured pawn lifted first, then the capturing one
+  const auto& touches = d.station->record().touches();
+  ASSERT_GE(touches.size(), 4u);
+  const auto find = [&](core::Square square, int ply) -> const RecordedTouch* {
+    for (const auto& t : touches)
+      if (t.touch.square == square && t.touch.ply == ply) return &t;
+    return nullptr;
+  };
+  const auto* e2 = find(core::SQ_E2, 0);
+  ASSERT_NE(e2, nullptr);
+  ASSERT_TRUE(e2->outcome);
+  EXPECT_EQ(*e2->outcome, TouchOutcome::Moved);
+  EXPECT_EQ(e2->went_to, core::SQ_E4);
+  const auto* captured = find(core::SQ_D5, 2);
+  ASSERT_NE(captured, nullptr);
+  ASSERT_TRUE(captured->outcome);
+  EXPECT_EQ(*captured->outcome, TouchOutcome::Removed);
+  const std::string log = read_file(dir.path() / "record" / "touches.txt");
+  EXPECT_NE(line_with(log, "\te2\t").find("moved to e4 at"), std::string::npos) << log;
+  EXPECT_NE(log.find("taken off the board at"), std::string::npos) << log;
+  // The journal says the same: untouch entries complete the touches.
+  EXPECT_NE(read_file(dir.path() / "record" / "game.journal").find("\tuntouch\t"),
+            std::string::npos);
+}
+
+// Art. 4.4.2: castling begun by touching the rook is noted for the arbiter (console and touch
+// log); the station does not rule on it.
+TEST(StationRecord, CastlingBegunWithTheRookIsNotedForTheArbiter) {
+  annabella::testing::TempDir dir;
+  config::StationConfig config;
+  config.game.start_fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+  StationDriver d(dir.path() / "record", false, config);
+  d.lift("h1").wait(100ms);
+  d.board(tactile::BoardInput::Kind::Lift, "e1", 50ms);
+  d.board(tactile::BoardInput::Kind::Place, "g1", 50ms);
+  d.board(tactile::BoardInput::Kind::Place, "f1", 50ms);
+  d.wait(600ms);
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  EXPECT_EQ(d.station->game().moves()[0].kind(), core::MoveKind::Castling);
+  EXPECT_TRUE(d.output.printed_containing(
+      "note for the arbiter: castling begun by touching the rook on h1 (Art. 4.4.2)"));
+  const std::string log = read_file(dir.path() / "record" / "touches.txt");
+  EXPECT_NE(log.find("castling begun by touching the rook on h1 (Art. 4.4.2)"), std::string::npos)
+      << log;
+  // King first: nothing to note.
+  annabella::testing::TempDir dir2;
+  StationDriver k(dir2.path() / "record", false, config);
+  k.lift("e1").wait(100ms);
+  k.board(tactile::BoardInput::Kind::Place, "g1", 50ms);
+  k.board(tactile::BoardInput::Kind::Lift, "h1", 50ms);
+  k.board(tactile::BoardInput::Kind::Place, "f1", 50ms);
+  k.wait(600ms);
+  ASSERT_EQ(k.station->game().ply_count(), 1u);
+  EXPECT_FALSE(k.output.printed_containing("note for the arbiter"));
+}
+
+// Art. 8: a game that starts with Black to move numbers Black's move as "1... d5", on the
+// console and on the scoresheet (Black's moves in Black's column).
+TEST(StationRecord, BlackMovingFirstIsNumberedAsBlacksMove) {
+  annabella::testing::TempDir dir;
+  config::StationConfig config;
+  config.game.start_fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+  StationDriver d(dir.path() / "record", false, config);
+  d.console("d5");
+  EXPECT_TRUE(d.output.printed_containing("made 1... d5 (d7d5) by console"));
+  d.hand("d7", "d5");
+  d.hand("e4", "d5", true);
+  EXPECT_TRUE(d.output.printed_containing("made 2. exd5 (e4d5) by pegboard"));
+  const auto lines = scoresheet_lines(d.station->record());
+  ASSERT_GE(lines.size(), 4u);
+  EXPECT_EQ(lines[2], "1... d5");
+  EXPECT_EQ(lines[3], "2. exd5");
+  d.console("repeat");
+  EXPECT_TRUE(d.output.printed_containing("last move: 2. exd5"));
+}
+
+// The PGN's Date is the game's day when the configuration names none (the PGN standard's
+// "????.??.??" only for an unknown date).
+TEST(StationRecord, ThePgnDateIsTheGamesDayWhenNoneIsConfigured) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  localtime_r(&now, &tm);
+  char today[16];
+  std::strftime(today, sizeof today, "%Y.%m.%d", &tm);
+  const std::string pgn = read_file(dir.path() / "record" / "game.pgn");
+  EXPECT_NE(pgn.find("[Date \"" + std::string(today) + "\"]"), std::string::npos) << pgn;
+}
+
+// The disk fills during the game and has room again later: no entry is lost or reordered, the
+// arbiter is told once, and a resumption restores the game and the clocks as they were.
+TEST(StationRecord, AFullDiskLosesNothingAndTheResumedGameIsTheSame) {
+  annabella::testing::TempDir dir;
+  const auto folder = dir.path() / "record";
+  std::chrono::milliseconds white{}, black{};
+  {
+    StationDriver d(folder);
+    d.hand("e2", "e4");
+    d.console("e5");
+    d.hand("e7", "e5");
+    const auto journal_size = std::filesystem::file_size(folder / "game.journal");
+    {
+      annabella::testing::FileSizeLimit full(journal_size + 20);
+      ASSERT_TRUE(full.ok());
+      d.wait(30s);
+      d.hand("g1", "f3");
+      d.console("Nc6");
+      d.hand("b8", "c6");
+      d.wait(45s);
+      d.hand("f1", "b5");
+      EXPECT_EQ(d.station->game().ply_count(), 5u);
+      white = std::chrono::duration_cast<std::chrono::milliseconds>(
+          d.station->clock().remaining(core::WHITE, d.now));
+      black = std::chrono::duration_cast<std::chrono::milliseconds>(
+          d.station->clock().remaining(core::BLACK, d.now));
+      EXPECT_GT(d.station->journal_waiting(), 0u);
+      EXPECT_EQ(std::filesystem::file_size(folder / "game.journal"), journal_size);
+      const auto errors = std::count_if(
+          d.output.printed.begin(), d.output.printed.end(),
+          [](const std::string& line) { return line.find("RECORD ERROR") != std::string::npos; });
+      EXPECT_EQ(errors, 1);  // said once
+    }
+    d.wait(3s);  // room again: the waiting entries are written at the next try
+    EXPECT_EQ(d.station->journal_waiting(), 0u);
+    EXPECT_TRUE(d.output.printed_containing("the disk has room again; the journal is complete"));
+  }
+  StationDriver again(folder, true);
+  ASSERT_TRUE(again.station);
+  ASSERT_EQ(again.station->game().ply_count(), 5u);
+  EXPECT_EQ(core::to_uci(again.station->game().moves().back()), "f1b5");
+  EXPECT_EQ(again.station->clock().remaining(core::WHITE, again.now), white);
+  // Black's clock as at the last recorded event, Bb5 (the board settled a little before the
+  // time read above); the time after it is downtime, charged to nobody.
+  const auto black_now = again.station->clock().remaining(core::BLACK, again.now);
+  EXPECT_GE(black_now, black);
+  EXPECT_LE(black_now, black + 500ms);
+}
+
+// A whole journal line whose checksum is wrong is damage, not a torn write: the resumption stops
+// and names the line, and the file is left exactly as it was.
+TEST(StationRecord, ADamagedLastEntryStopsTheResumptionAndLeavesTheFileAsItWas) {
+  annabella::testing::TempDir dir;
+  const auto folder = dir.path() / "record";
+  {
+    StationDriver d(folder);
+    d.hand("e2", "e4");
+    d.console("e5");
+  }
+  const auto path = folder / "game.journal";
+  std::string text = read_file(path);
+  const auto last_line = text.rfind('\n', text.size() - 2) + 1;
+  const auto at = text.find("e7e5", last_line);
+  ASSERT_NE(at, std::string::npos) << text;
+  text[at + 1] = '6';  // e7e6: the checksum no longer matches
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+  StationOptions options;
+  options.record_folder = folder;
+  options.resume = true;
+  annabella::testing::RecordingOutput output;
+  auto station = Station::open(options, output, TimePoint(2h));
+  ASSERT_FALSE(station);
+  EXPECT_NE(station.error().message.find("checksum"), std::string::npos) << station.error().message;
+  EXPECT_NE(station.error().message.find("nothing was changed"), std::string::npos)
+      << station.error().message;
+  EXPECT_EQ(read_file(path), text);
+}
+
+// "Q" answers "which piece?" (D.2.1); it used to be read as the short name of quit first and
+// stopped the station in the middle of the move.
+TEST(StationRecord, QTypedForThePromotionPromotesAndDoesNotQuit) {
+  annabella::testing::TempDir dir;
+  config::StationConfig config;
+  config.game.start_fen = "7k/1P5p/8/8/8/8/8/K7 w - - 0 1";
+  StationDriver d(dir.path() / "record", false, config);
+  d.hand("b7", "b8");
+  ASSERT_TRUE(d.output.printed_containing("promotion on b8: which piece?"));
+  d.console("Q");
+  d.wait(500ms);
+  EXPECT_FALSE(d.station->finished());
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  EXPECT_EQ(core::to_uci(d.station->game().moves().back()), "b7b8q");
+}
+
+// The arbiter can be called from the console (and from the player's keys later); the call is
+// printed and kept with the record.
+TEST(StationRecord, CallingTheArbiterIsShownAndKept) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.console("arbiter");
+  EXPECT_TRUE(d.output.printed_containing("ARBITER CALLED to the board (by keyboard)"));
+  ASSERT_EQ(d.station->record().notes().size(), 1u);
+  EXPECT_EQ(d.station->record().notes()[0].kind, NoteKind::ArbiterCalled);
+  EXPECT_NE(read_file(dir.path() / "record" / "touches.txt").find("the arbiter was called"),
+            std::string::npos);
+}
+
+// Printed text can never forge a line: a control character in a name is shown escaped.
+TEST(StationRecord, AControlCharacterInANameCannotForgeALogLine) {
+  annabella::testing::TempDir dir;
+  config::StationConfig config;
+  config.white.name = "Anna\n[0:00:01.000] made 1. e4 (e2e4) by pegboard";
+  StationDriver d(dir.path() / "record", false, config);
+  EXPECT_TRUE(d.output.printed_containing("Anna\\n[0:00:01.000] made 1. e4"));
+  for (const auto& line : d.output.printed) EXPECT_EQ(line.find('\n'), std::string::npos);
+}
+
+}  // namespace
+}  // namespace annabella::app

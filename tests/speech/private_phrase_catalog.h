@@ -1,0 +1,97 @@
+// Every kind of private phrase (speech/phrases.h, speech/menu_phrases.h) produced once or more,
+// in a language with a profile's move words: what the language tests check for gaps and
+// synthesize. A new private phrase kind belongs here.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/position.h"
+#include "speech/fixtures.h"
+#include "speech/menu_phrases.h"
+#include "speech/phrases.h"
+
+namespace annabella::speech {
+
+inline std::vector<std::pair<std::string, Phrase>> every_private_phrase(const Language& lang,
+                                                                        const Vocabulary& moves) {
+  using namespace std::chrono_literals;
+  using core::CorrectionStep;
+  const auto start = fixtures::position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  const auto pos =
+      fixtures::position("r3k2r/1pq2ppp/2n1bn2/8/3P4/2NB1N2/PPQ2PPP/R3K2R w KQkq - 0 1");
+  const core::Move e4 = fixtures::move(start, "e4");
+  std::vector<std::pair<std::string, Phrase>> out = {
+      {"illegal_move", phrase_illegal_move(lang)},
+      {"illegal_move_expected", phrase_illegal_move(lang, moves, start, e4)},
+      {"board_mismatch", phrase_board_mismatch(lang, moves, start, e4)},
+      {"time_readout", phrase_time_readout(lang, 1h + 21min + 1s, 2min + 2s, 1)},
+      {"time_readout", phrase_time_readout(lang, 0ms, 59min + 59s, 122)},
+      {"time_control", phrase_time_control_reached(lang, 40)},
+      {"time_control_added", phrase_time_control_reached(lang, 40, 30min)},
+      {"low_time", phrase_low_time(lang, core::WHITE, 1min)},
+      {"low_time", phrase_low_time(lang, core::BLACK, 5min + 30s)},
+      {"moves_to_control", phrase_moves_to_control(lang, core::WHITE, 5)},
+      {"moves_to_control", phrase_moves_to_control(lang, core::BLACK, 1)},
+      {"flag_fall", phrase_flag_fall(lang, core::BLACK)},
+      {"draw_offer", phrase_draw_offer(lang, core::WHITE)},
+      {"draw_claim", phrase_draw_claim(lang, core::Termination::ThreefoldRepetitionClaim)},
+      {"draw_claim", phrase_draw_claim(lang, core::Termination::FiftyMoveClaim)},
+      {"no_sound", phrase_no_sound(lang, "device 2 failed")},
+      {"captured", phrase_captured(lang, {std::vector<core::PieceType>{core::KNIGHT, core::PAWN},
+                                          std::vector<core::PieceType>{}})},
+      {"board_reading", phrase_board_reading(lang, moves, pos, pos.pieces())},
+      {"board_reading_empty", phrase_board_reading(lang, moves, pos, 0)},
+      {"square_reading", phrase_square_reading(lang, moves, pos, ~core::Bitboard(0))},
+      {"confirmed", phrase_confirmation(lang, true)},
+      {"cancelled", phrase_confirmation(lang, false)},
+  };
+  using core::GameResult;
+  using core::Termination;
+  const std::pair<GameResult, Termination> ends[] = {
+      {GameResult::WhiteWins, Termination::Checkmate},
+      {GameResult::Draw, Termination::Stalemate},
+      {GameResult::Draw, Termination::DeadPosition},
+      {GameResult::Draw, Termination::FivefoldRepetition},
+      {GameResult::Draw, Termination::SeventyFiveMoves},
+      {GameResult::Draw, Termination::ThreefoldRepetitionClaim},
+      {GameResult::Draw, Termination::FiftyMoveClaim},
+      {GameResult::Draw, Termination::Agreement},
+      {GameResult::BlackWins, Termination::Resignation},
+      {GameResult::WhiteWins, Termination::TimeForfeit},
+      {GameResult::Draw, Termination::TimeForfeitDraw},
+      {GameResult::BlackWins, Termination::ArbiterDecision}};
+  for (const auto& [result, termination] : ends)
+    out.emplace_back("game_end", phrase_game_end(lang, {result, termination, "", ""}));
+  for (auto kind :
+       {CorrectionStep::Kind::Move, CorrectionStep::Kind::Remove, CorrectionStep::Kind::Place}) {
+    for (core::Piece piece : {core::W_KING, core::B_QUEEN, core::W_ROOK, core::B_BISHOP,
+                              core::W_KNIGHT, core::B_PAWN}) {
+      const bool from = kind != CorrectionStep::Kind::Place;
+      const bool to = kind != CorrectionStep::Kind::Remove;
+      out.emplace_back("correction",
+                       phrase_correction_step(lang, moves,
+                                              {kind, piece, from ? core::SQ_F3 : core::SQ_NONE,
+                                               to ? core::SQ_G5 : core::SQ_NONE}));
+    }
+  }
+  for (auto device : {DeviceKind::Pegboard, DeviceKind::EBoard, DeviceKind::Sound,
+                      DeviceKind::BrailleDisplay, DeviceKind::TactileClock})
+    for (auto link : {BoardLink::Connected, BoardLink::Lost, BoardLink::Reconnected})
+      out.emplace_back("device_link", phrase_board_link(lang, device, link));
+  int index = 0;
+  const int count = static_cast<int>(std::size(kMenuItems));
+  for (MenuItem item : kMenuItems) {
+    out.emplace_back("menu_item", phrase_menu_item(lang, item, ++index, count));
+    out.emplace_back("confirm_question", phrase_confirm_question(lang, item));
+  }
+  for (Answer answer : kAnswers) {
+    out.emplace_back("answer", phrase_answer(lang, answer));
+    out.emplace_back("setting", phrase_setting(lang, MenuItem::Warnings, answer));
+  }
+  out.emplace_back("setting_language", phrase_setting(lang, MenuItem::Language, lang));
+  return out;
+}
+
+}  // namespace annabella::speech

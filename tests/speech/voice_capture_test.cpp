@@ -1,0 +1,138 @@
+// Voice input through the real capture path: eSpeak NG speaks moves and commands, the samples go
+// into an ALSA file source (the `file` plugin's `infile`), PortAudio captures them as from a
+// microphone, voice activity detection cuts the utterances, pocketsphinx decodes them against the
+// position's grammar, and each comes out as a typed Heard. Also push-to-talk.
+#include <gtest/gtest.h>
+
+#include <condition_variable>
+#include <cstdlib>
+#include <fstream>
+#include <mutex>
+
+#include "core/notation.h"
+#include "speech/espeak_synth.h"
+#include "speech/fixtures.h"
+#include "speech/pocketsphinx_recognizer.h"
+#include "speech/portaudio_source.h"
+#include "speech/voice_listener.h"
+#include "support/temp_dir.h"
+#include "support/voice_corpus.h"
+
+namespace annabella::speech {
+namespace {
+
+using namespace std::chrono_literals;
+
+// The ALSA default device captures from `infile` (raw S16_LE, 16 kHz mono). Set up once per
+// process, before PortAudio first starts; each test writes its own infile contents.
+struct AlsaFileSource {
+  ::annabella::testing::TempDir dir;
+  std::filesystem::path infile = dir / "microphone.raw";
+  AlsaFileSource() {
+    const auto conf = dir / "asound.conf";
+    std::ofstream(conf)
+        << "pcm.!default { type file slave { pcm { type null } } file \"/dev/null\" "
+        << "infile \"" << infile.string() << "\" format \"raw\" }\n";
+    ::setenv("ALSA_CONFIG_PATH", conf.c_str(), 1);
+  }
+};
+
+AlsaFileSource& microphone() {
+  static AlsaFileSource instance;
+  return instance;
+}
+
+class VoiceCapture : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto s = EspeakSynthesizer::create();
+    ASSERT_TRUE(s) << s.error().message;
+    synth = std::move(*s);
+    vocabulary = fixtures::profile("fide");
+    auto d = pronunciations_for(vocabulary, [&](std::string_view text, std::string_view voice) {
+      return synth->phonemes(text, voice);
+    });
+    ASSERT_TRUE(d) << d.error().message;
+    dictionary = std::move(*d);
+  }
+
+  // Writes the utterances, each followed by a second of room noise, as the microphone's input.
+  void speak_into_microphone(const std::vector<std::string>& spoken) {
+    std::vector<std::int16_t> all(16000 / 2, 0);
+    for (const auto& text : spoken) {
+      auto samples = ::annabella::testing::speak(*synth, text, {}, 200, 1000);
+      ASSERT_TRUE(samples) << samples.error().message;
+      all.insert(all.end(), samples->begin(), samples->end());
+    }
+    all.resize(all.size() + 16000, 0);
+    ::annabella::testing::add_white_noise(all, 40, 7);  // a quiet room, not digital silence
+    ASSERT_TRUE(::annabella::testing::write_raw(microphone().infile.string(), all));
+  }
+
+  std::unique_ptr<VoiceListener> listen(const core::Position& pos) {
+    auto source = open_portaudio_source("default", kRecognizerSampleRateHz);
+    EXPECT_TRUE(source) << source.error().message;
+    auto recognizer = PocketsphinxRecognizer::create(dictionary);
+    EXPECT_TRUE(recognizer) << recognizer.error().message;
+    if (!source || !recognizer) return nullptr;
+    auto listener = VoiceListener::start(std::move(*source), std::move(*recognizer), dictionary,
+                                         vocabulary, pos, {}, [this](const Heard& h) {
+                                           std::lock_guard guard(lock);
+                                           heard.push_back(h);
+                                           arrived.notify_all();
+                                         });
+    EXPECT_TRUE(listener) << listener.error().message;
+    return listener ? std::move(*listener) : nullptr;
+  }
+
+  bool wait_for(std::size_t count, std::chrono::seconds timeout = 60s) {
+    std::unique_lock guard(lock);
+    return arrived.wait_for(guard, timeout, [&] { return heard.size() >= count; });
+  }
+
+  std::unique_ptr<EspeakSynthesizer> synth;
+  Vocabulary vocabulary;
+  PronunciationDictionary dictionary;
+  std::mutex lock;
+  std::condition_variable arrived;
+  std::vector<Heard> heard;
+};
+
+TEST_F(VoiceCapture, MovesSlipCorrectionAndCommandThroughPortAudio) {
+  microphone();
+  const auto pos = fixtures::position(core::kStartFen);
+  speak_into_microphone({"Springer Felix drei", "nein, Springer Cesar drei", "Zeit"});
+  auto listener = listen(pos);
+  ASSERT_TRUE(listener);
+  ASSERT_TRUE(wait_for(3)) << "heard " << heard.size() << " utterances";
+  listener->stop();
+  ASSERT_EQ(heard.size(), 3u);
+  EXPECT_EQ(heard[0].kind, HeardKind::Move) << describe(heard[0], pos);
+  EXPECT_EQ(heard[0].move, fixtures::move(pos, "Nf3"));
+  EXPECT_FALSE(heard[0].correction);
+  EXPECT_EQ(heard[1].kind, HeardKind::Move) << describe(heard[1], pos);
+  EXPECT_TRUE(heard[1].correction);  // D.2.8: replaces the move before the clock
+  EXPECT_EQ(heard[1].move, fixtures::move(pos, "Nc3"));
+  EXPECT_EQ(heard[2].kind, HeardKind::Command) << describe(heard[2], pos);
+  EXPECT_EQ(heard[2].command, (VoiceCommand{VoiceCommandKind::Time, -1}));
+  // Times count from the start of listening, in order, each utterance after the one before.
+  EXPECT_GT(heard[0].start, 400ms);
+  EXPECT_LT(heard[0].start, heard[0].end);
+  EXPECT_LT(heard[0].end, heard[1].start);
+  EXPECT_LT(heard[1].end, heard[2].start);
+}
+
+TEST_F(VoiceCapture, APositionChangeSwitchesTheGrammar) {
+  microphone();
+  auto pos = fixtures::position(core::kStartFen);
+  speak_into_microphone({});  // nothing said: the listener only waits
+  auto listener = listen(pos);
+  ASSERT_TRUE(listener);
+  pos.play(fixtures::move(pos, "e4"));
+  ASSERT_TRUE(listener->set_position(pos));
+  listener->stop();
+  EXPECT_TRUE(heard.empty()) << describe(heard.front(), pos);  // silence decodes nothing
+}
+
+}  // namespace
+}  // namespace annabella::speech

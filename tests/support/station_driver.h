@@ -1,0 +1,117 @@
+// Drives an app::Station in synthetic time, as a pegboard, a console and a clock would, and
+// keeps what it said and printed: the set-up every station test shares.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "app/station.h"
+#include "core/notation.h"
+
+namespace annabella::testing {
+
+using app::Route;
+using app::Station;
+using app::StationEvent;
+using app::StationOptions;
+using app::StationOutput;
+using app::TimePoint;
+
+struct Said {
+  Route route;
+  std::string text;
+};
+
+class RecordingOutput : public StationOutput {
+ public:
+  void say(const speech::Phrase& phrase, Route route, TimePoint) override {
+    said.push_back({route, phrase.text});
+  }
+  void print(TimePoint, std::string_view text) override { printed.emplace_back(text); }
+
+  bool printed_containing(std::string_view part) const {
+    return std::any_of(printed.begin(), printed.end(),
+                       [&](const std::string& line) { return line.find(part) != line.npos; });
+  }
+  std::vector<Said> said;
+  std::vector<std::string> printed;
+};
+
+// Drives a Station in synthetic time.
+class StationDriver {
+ public:
+  explicit StationDriver(const std::filesystem::path& folder, bool resume = false,
+                         config::StationConfig config = {}) {
+    StationOptions options;
+    options.config = std::move(config);
+    options.record_folder = folder;
+    options.resume = resume;
+    auto opened = Station::open(options, output, now);
+    EXPECT_TRUE(opened) << opened.error().message;
+    if (opened) station = std::move(*opened);
+  }
+
+  StationDriver& board(tactile::BoardInput::Kind kind, std::string_view square,
+                       std::chrono::milliseconds after = std::chrono::milliseconds(300)) {
+    tactile::BoardInput in;
+    in.kind = kind;
+    in.square = *core::parse_square(square);
+    now += after;
+    in.time = now;
+    station->handle(StationEvent::pegboard(in));
+    return *this;
+  }
+  // The sighted player's DGT e-board, which reports the pieces.
+  StationDriver& eboard(tactile::BoardInput::Kind kind, std::string_view square,
+                        core::Piece piece = core::NO_PIECE) {
+    tactile::BoardInput in;
+    in.kind = kind;
+    in.square = *core::parse_square(square);
+    in.piece = piece;
+    now += std::chrono::milliseconds(300);
+    in.time = now;
+    station->handle(StationEvent::sighted_board(in));
+    return *this;
+  }
+  StationDriver& lift(std::string_view square) {
+    return board(tactile::BoardInput::Kind::Lift, square);
+  }
+  StationDriver& place(std::string_view square) {
+    return board(tactile::BoardInput::Kind::Place, square);
+  }
+  // A move on the pegboard as a hand makes it (captured piece first), then the settle time.
+  StationDriver& hand(std::string_view from, std::string_view to, bool capture = false) {
+    if (capture) lift(to);
+    lift(from).place(to);
+    return wait(std::chrono::milliseconds(400));
+  }
+  StationDriver& console(const std::string& line,
+                         std::chrono::milliseconds after = std::chrono::milliseconds(500)) {
+    now += after;
+    station->handle(StationEvent::console(now, line));
+    return *this;
+  }
+  StationDriver& wait(std::chrono::milliseconds span) {
+    const TimePoint end = now + span;
+    while (auto next = station->next_deadline()) {
+      if (*next > end) break;
+      now = std::max(now, *next);
+      station->tick(now);
+    }
+    now = end;
+    station->tick(now);
+    return *this;
+  }
+
+  RecordingOutput output;
+  TimePoint now = TimePoint(std::chrono::hours(1));
+  std::unique_ptr<Station> station;
+};
+
+}  // namespace annabella::testing

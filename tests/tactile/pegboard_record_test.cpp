@@ -1,0 +1,293 @@
+// The Pegboard recogniser, issue 12 and issue 11: boards one or two legal moves on brought back
+// in step (a reply begun before the board settled), a move finished around an unplugging said
+// one way, events that never run backwards in time, and the facts the record needs (put back,
+// the first piece touched for a move, whose piece a touch was relative to the board's owner).
+#include <gtest/gtest.h>
+
+#include "core/movegen.h"
+#include "tactile/pegboard.h"
+#include "tactile/pegboard_driver.h"
+
+namespace annabella::tactile {
+namespace {
+
+using namespace std::chrono_literals;
+using core::Move;
+using core::Position;
+using driver::Driver;
+using driver::fen;
+using driver::Lines;
+using driver::sq;
+using Kind = PegboardEvent::Kind;
+
+const char* kAfterE4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+
+bool has(const Lines& lines, const std::string& line) {
+  return std::find(lines.begin(), lines.end(), line) != lines.end();
+}
+
+// Every event's time is at or after the one before it.
+::testing::AssertionResult in_time_order(const std::vector<PegboardEvent>& events) {
+  for (std::size_t i = 1; i < events.size(); ++i)
+    if (events[i].time < events[i - 1].time)
+      return ::testing::AssertionFailure()
+             << "'" << describe(events[i]) << "' comes after '" << describe(events[i - 1])
+             << "' but is " << (events[i - 1].time - events[i].time).count() << " ns earlier";
+  return ::testing::AssertionSuccess();
+}
+
+// ---- a reply begun before the board settled (issue 12, section 2) ---------------------------
+
+// The independent emulator's game went out of sync here: Black's d5 and, before the board
+// settled, White takes the d5 pawn off and captures it.
+TEST(PegboardSequences, TheReplyTakesTheCapturedPieceOffBeforeTheMoveSettled) {
+  for (const bool identifying : {true, false}) {
+    Driver d(fen(kAfterE4), {.made_by_reply = true}, identifying);
+    d.lift("d7").place("d5", core::B_PAWN, 300ms);
+    d.lift("d5", 100ms).lift("e4", 100ms).place("d5", core::W_PAWN, 100ms).settle().wait(5s);
+    const Lines lines = d.take();
+    EXPECT_TRUE(has(lines, "made d7d5")) << identifying << ::testing::PrintToString(lines);
+    EXPECT_TRUE(has(lines, "removed d5 black pawn")) << ::testing::PrintToString(lines);
+    EXPECT_EQ(lines.back(), "completed e4d5") << identifying << ::testing::PrintToString(lines);
+    for (const auto& line : lines) EXPECT_EQ(line.find("out of sync"), std::string::npos) << line;
+    EXPECT_EQ(d.board().position(), fen(kAfterE4).after(Move(core::SQ_D7, core::SQ_D5)));
+    EXPECT_EQ(d.board().completed_move(), Move(core::SQ_E4, core::SQ_D5));
+  }
+}
+
+TEST(PegboardSequences, TwoWholeMovesWithinTheSettleTimeAreMadeInOrder) {
+  Driver d(Position{}, {.auto_announce = true}, true);
+  d.lift("e2").place("e4", core::W_PAWN, 50ms).lift("e7", 50ms).place("e5", core::B_PAWN, 50ms);
+  d.settle();
+  const Lines lines = d.take();
+  const Lines moves = [&] {
+    Lines found;
+    for (const auto& line : lines)
+      if (line.starts_with("completed") || line.starts_with("made")) found.push_back(line);
+    return found;
+  }();
+  EXPECT_EQ(moves, Lines({"completed e2e4", "made e2e4", "completed e7e5", "made e7e5"}));
+}
+
+TEST(PegboardSequences, ThreeMovesOnIsOutOfSync) {
+  Driver d(Position{}, {.auto_announce = true}, true);
+  d.lift("e2").place("e4", core::W_PAWN, 20ms).lift("e7", 20ms).place("e5", core::B_PAWN, 20ms);
+  d.lift("g1", 20ms).place("f3", core::W_KNIGHT, 20ms).settle().wait(4s);
+  const Lines lines = d.take();
+  EXPECT_FALSE(has(lines, "made e2e4")) << ::testing::PrintToString(lines);
+  EXPECT_EQ(lines.back().rfind("out of sync: ", 0), 0u) << ::testing::PrintToString(lines);
+  EXPECT_EQ(d.board().position(), Position{});
+}
+
+TEST(PegboardSequences, TheAnnouncedMoveExecutedAndTheOwnReplyAtOnce) {
+  // D.2.1: the VI player executes the opponent's announced move and makes his own at once.
+  Driver d(fen(kAfterE4));
+  d.board().expect_move(Move(core::SQ_D7, core::SQ_D5));
+  d.lift("d7").place("d5", core::NO_PIECE, 100ms);
+  d.lift("d5", 50ms).lift("e4", 50ms).place("d5", core::NO_PIECE, 50ms).settle();
+  const Lines lines = d.take();
+  EXPECT_EQ(lines.back(), "completed e4d5") << ::testing::PrintToString(lines);
+  EXPECT_TRUE(has(lines, "completed d7d5")) << ::testing::PrintToString(lines);
+  for (const auto& line : lines) EXPECT_EQ(line.find("illegal"), std::string::npos) << line;
+  d.announce();
+  EXPECT_EQ(d.take(), Lines({"made e4d5"}));
+}
+
+TEST(PegboardSequences, AStationAnnouncesTheFirstMoveBeforeTheSecondIsCompleted) {
+  // No announcer of its own: the first move waits for the station's announcement (D.2.3 (3)),
+  // then the move the board shows after it is completed.
+  Driver d(Position{});
+  d.lift("g1").place("f3", core::NO_PIECE, 50ms).lift("g8", 50ms).place("f6", core::NO_PIECE, 50ms);
+  d.settle().wait(5s);
+  EXPECT_EQ(d.take().back(), "completed g1f3");
+  EXPECT_TRUE(d.board().in_sync());
+  d.announce();
+  EXPECT_EQ(d.take(), Lines({"made g1f3", "completed g8f6"}));
+}
+
+TEST(PegboardSequences, CastlingEitherPieceFirstAndTheRecordSaysWhich) {
+  const char* castling = "r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 1";
+  Driver rook_first(fen(castling));
+  rook_first.lift("h1").place("f1", core::NO_PIECE, 100ms).lift("e1", 100ms);
+  rook_first.place("g1", core::NO_PIECE, 100ms).settle();
+  EXPECT_EQ(rook_first.take().back(), "completed e1g1 (begun with the rook h1, Art. 4.4.2)");
+  const auto& completed = rook_first.taken().back();
+  EXPECT_EQ(completed.first_square, core::SQ_H1);
+  EXPECT_EQ(completed.first_piece, core::W_ROOK);
+  Driver king_first(fen(castling));
+  king_first.lift("e1").place("g1").lift("h1").place("f1").settle();
+  EXPECT_EQ(king_first.take().back(), "completed e1g1");
+  EXPECT_EQ(king_first.taken().back().first_square, core::SQ_E1);
+}
+
+TEST(PegboardSequences, ACaptureBegunWithTheCapturedPieceSaysSo) {
+  Driver d(fen("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"));
+  d.lift("d5");
+  const TimePoint taken_off = d.now();
+  d.lift("e4").place("d5").settle();
+  d.take();
+  const auto& events = d.taken();
+  const auto completed = std::find_if(events.begin(), events.end(),
+                                      [](const auto& e) { return e.kind == Kind::MoveCompleted; });
+  ASSERT_NE(completed, events.end());
+  EXPECT_EQ(completed->first_square, core::SQ_D5);
+  EXPECT_EQ(completed->first_piece, core::B_PAWN);
+  EXPECT_EQ(completed->lifted_at, taken_off);
+  const auto removed = std::find_if(events.begin(), events.end(),
+                                    [](const auto& e) { return e.kind == Kind::Removed; });
+  ASSERT_NE(removed, events.end());
+  EXPECT_EQ(removed->lifted_at, taken_off);
+}
+
+// ---- put back (issue 11, section 2) ----------------------------------------------------------
+
+TEST(PegboardRecord, APutBackIsItsOwnEventWithTheLiftsTime) {
+  Driver d(Position{});
+  d.lift("g1");
+  const TimePoint lifted = d.now();
+  d.place("g1", core::NO_PIECE, 2s).settle();
+  EXPECT_EQ(d.take(), Lines({"touched g1 white knight", "put back g1 white knight"}));
+  const PegboardEvent& back = d.taken().back();
+  EXPECT_EQ(back.kind, Kind::PutBack);
+  EXPECT_EQ(back.lifted_at, lifted);
+  EXPECT_EQ(back.time, lifted + 2s);
+  ASSERT_EQ(d.board().touch_log().size(), 1u);
+  EXPECT_TRUE(d.board().touch_log()[0].put_back);
+  EXPECT_EQ(d.board().touch_log()[0].put_back_time, lifted + 2s);
+  // Lifted and moved is no put back.
+  d.lift("g1").place("f3").settle();
+  EXPECT_EQ(d.take(),
+            Lines({"touched g1 white knight", "placed f3 white knight", "completed g1f3"}));
+  EXPECT_FALSE(d.board().touch_log()[1].put_back);
+}
+
+TEST(PegboardRecord, SensorBounceIsNeitherTouchNorPutBack) {
+  Driver d(Position{});
+  d.lift("g1").place("g1", core::NO_PIECE, 10ms).settle();
+  EXPECT_TRUE(d.take().empty());
+}
+
+// ---- whose piece (issue 11, section 2) -------------------------------------------------------
+
+TEST(PegboardRecord, ATouchIsOwnOrTheOpponentsRelativeToTheBoardsOwner) {
+  // The VI player (White) lifts his own pawn while Black is to move: his own piece, not the
+  // side to move's.
+  Driver d(fen(kAfterE4), {.owner = core::WHITE});
+  d.lift("d2").place("d2").settle();
+  EXPECT_EQ(d.take(), Lines({"touched d2 white pawn", "put back d2 white pawn"}));
+  const TouchRecord& own = d.board().touch_log().back();
+  EXPECT_TRUE(own.own_piece);
+  EXPECT_FALSE(own.mover_piece);
+  EXPECT_FALSE(d.taken().front().mover_piece);
+  // Executing Black's move on his board, he touches the opponent's piece.
+  d.lift("e7").place("e5").settle();
+  const Lines lines = d.take();
+  EXPECT_EQ(lines.front(), "touched e7 black pawn (opponent's piece)");
+  EXPECT_TRUE(d.board().touch_log().back().mover_piece);
+  EXPECT_FALSE(d.board().touch_log().back().own_piece);
+  // With no owner the label is relative to the side to move, as before.
+  Driver shared(fen(kAfterE4));
+  shared.lift("d2").wait(50ms);
+  EXPECT_EQ(shared.take(), Lines({"touched d2 white pawn (opponent's piece)"}));
+}
+
+// ---- events in time order (issue 12, section 3) ---------------------------------------------
+
+TEST(PegboardTime, AQuickCaptureIsReportedInTimeOrder) {
+  // The captured pawn off, then the capturing pawn lifted and placed within the bounce window:
+  // the touch of the captured pawn used to come after the placement with an earlier time, and
+  // "removed" with the time of its lift after "placed".
+  for (const bool identifying : {false, true}) {
+    Driver d(fen("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"),
+             {.auto_announce = true}, identifying);
+    d.lift("d5").lift("e4", 5ms).place("d5", core::W_PAWN, 5ms).settle();
+    const Lines lines = d.take();
+    EXPECT_TRUE(in_time_order(d.taken())) << ::testing::PrintToString(lines);
+    EXPECT_EQ(lines, Lines({"touched d5 black pawn (opponent's piece)", "touched e4 white pawn",
+                            "placed d5 white pawn", "removed d5 black pawn", "completed e4d5",
+                            "made e4d5"}));
+  }
+}
+
+TEST(PegboardTime, AnInputStampedBeforeATickDoesNotGoBack) {
+  // A reader thread stamps bytes while the game thread ticks a little later: the input counts
+  // as happening at the tick.
+  Driver d(Position{}, {.settle = 0ms, .auto_announce = true});
+  d.lift("e2").wait(100ms);
+  std::vector<PegboardEvent> out;
+  d.board().tick(d.now() + 50ms, out);
+  BoardInput late;
+  late.kind = BoardInput::Kind::Place;
+  late.square = core::SQ_E4;
+  late.time = d.now() + 10ms;  // before the tick
+  d.board().feed(late, out);
+  ASSERT_FALSE(out.empty());
+  for (const auto& e : out) EXPECT_GE(e.time, d.now() + 50ms) << describe(e);
+}
+
+TEST(PegboardTime, ARandomWalkOfHandsNeverRunsBackwards) {
+  for (const bool identifying : {false, true}) {
+    Driver d(Position{}, {.made_by_reply = true}, identifying);
+    std::uint32_t seed = 777;
+    const auto next = [&] { return seed = seed * 1664525u + 1013904223u; };
+    for (int i = 0; i < 3000; ++i) {
+      const auto s = core::Square((next() >> 8) % 64);
+      const auto gap = std::chrono::milliseconds(next() % 60);
+      if (d.board().occupied() & core::square_bb(s))
+        d.lift(core::square_name(s), gap);
+      else
+        d.place(core::square_name(s), core::Piece(1 + (next() >> 5) % 6), gap);
+      if (next() % 50 == 0) d.announce();
+    }
+    d.settle().take();
+    EXPECT_TRUE(in_time_order(d.taken())) << identifying;
+  }
+}
+
+// ---- unplugged (issue 12, section 2) ----------------------------------------------------------
+
+BoardInput scan_of(const Position& pos) {
+  BoardInput scan;
+  scan.kind = BoardInput::Kind::Scan;
+  scan.scan.occupied = pos.pieces();
+  return scan;
+}
+
+BoardInput gone() {
+  BoardInput input;
+  input.kind = BoardInput::Kind::Disconnected;
+  input.detail = "the device hung up";
+  return input;
+}
+
+TEST(PegboardLink, AMoveFinishedJustBeforeOrWhileUnpluggedIsSaidOneWay) {
+  const Position after = Position{}.after(Move(core::SQ_E2, core::SQ_E4));
+  Driver before_unplug(Position{}, {.auto_announce = true});
+  before_unplug.feed(scan_of(Position{}));
+  before_unplug.lift("e2").place("e4", core::NO_PIECE, 100ms);
+  before_unplug.feed(gone(), 50ms);  // within the settle time: not judged yet
+  before_unplug.wait(2s).feed(scan_of(after)).settle();
+  Driver while_unplugged(Position{}, {.auto_announce = true});
+  while_unplugged.feed(scan_of(Position{}));
+  while_unplugged.lift("e2").wait(100ms).feed(gone(), 50ms);
+  while_unplugged.wait(2s).feed(scan_of(after)).settle();
+  Lines a = before_unplug.take();
+  Lines b = while_unplugged.take();
+  std::erase(a, "placed e4 white pawn");  // the only thing the board said before it went away
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(b, Lines({"connected: the board agrees with the game", "touched e2 white pawn",
+                      "disconnected: the device hung up",
+                      "reconnected: the board shows a move completed meanwhile", "completed e2e4",
+                      "made e2e4"}));
+}
+
+TEST(PegboardLink, NoHintWhileTheBoardIsAway) {
+  Driver d(Position{});
+  d.feed(scan_of(Position{}));
+  d.lift("b1").place("b3").wait(100ms).feed(gone()).wait(10s);
+  const Lines lines = d.take();
+  for (const auto& line : lines) EXPECT_EQ(line.find("out of sync"), std::string::npos) << line;
+}
+
+}  // namespace
+}  // namespace annabella::tactile
