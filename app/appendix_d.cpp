@@ -492,6 +492,7 @@ void AppendixDFlow::end_game(const core::GameEnd& end, TimePoint time) {
   s_.print(time, "game over: " + core::result_text(ended.result) + " (" + ended.rule + ": " +
                      ended.reason + ")");
   write_exports(time);
+  s_.request_seal("end", time);  // D.2.7: the recording sealed with the game's end
 }
 
 void AppendixDFlow::reconcile_now(TimePoint time) {

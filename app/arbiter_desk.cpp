@@ -271,6 +271,7 @@ void ArbiterDesk::on(const cmd::Adjourn& c, TimePoint time) {
   }
   s_.show_clock(time);
   envelope(before, c.sealed, time);
+  s_.request_seal("adjourn", time);  // D.2.7, Guidelines I
   s_.finished = true;
 }
 
@@ -350,6 +351,7 @@ void ArbiterDesk::on(const cmd::Status&, TimePoint time) {
 void ArbiterDesk::on(const cmd::Quit&, TimePoint time) {
   s_.print(time, "stopping; the record is kept in " + s_.folder().string() +
                      " (`annabella play --resume` continues)");
+  s_.request_seal("stop", time);  // D.2.7
   s_.finished = true;
 }
 

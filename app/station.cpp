@@ -206,8 +206,14 @@ void Station::on(const ev::Notice& e, TimePoint time) {
   state_.print(time, e.line);
 }
 
-void Station::on(const ev::Stop&, TimePoint) {
+void Station::on(const ev::Stop&, TimePoint time) {
+  if (!state_.finished) state_.request_seal("stop", time);  // D.2.7
   state_.finished = true;
+}
+
+void Station::on(const ev::Sealed& e, TimePoint time) {
+  state_.seal_recording(e, time);
+  flow_.write_exports(time);  // the PGN carries the latest seal's tags
 }
 
 void Station::carry_out_button_requests() {
@@ -231,6 +237,7 @@ void Station::tick(TimePoint now) {
   }
   carry_out_button_requests();
   state_.retry_journal(now);
+  state_.check_seal_wait(now);
   flow_.clock_due(now);
 }
 
@@ -242,6 +249,7 @@ std::optional<TimePoint> Station::next_deadline() const {
   consider(state_.pegboard.next_deadline());
   if (state_.sighted_board) consider(state_.sighted_board->next_deadline());
   consider(state_.journal_retry_due());
+  consider(state_.seal_wait_until);
   if (!state_.game().is_over() && !state_.clock.paused()) {
     if (auto expiry = state_.clock.expiry()) {
       if (!state_.flag_reported) consider(*expiry);

@@ -42,7 +42,10 @@ class Station {
   void tick(TimePoint now);
   [[nodiscard]] std::optional<TimePoint> next_deadline() const;
   // Quit was asked for, the game was adjourned, or a Stop event came.
-  [[nodiscard]] bool finished() const { return state_.finished; }
+  // Done, and no seal of the recording still awaited (D.2.7).
+  [[nodiscard]] bool finished() const { return state_.finished && !state_.waiting_for_seal(); }
+  // D.2.7: how the recording is sealed (the rig's key and announcer).
+  void set_sealing(SealSettings sealing) { state_.sealing = std::move(sealing); }
 
   [[nodiscard]] const core::Game& game() const { return state_.game(); }
   [[nodiscard]] const GameRecord& record() const { return state_.record; }
@@ -71,6 +74,7 @@ class Station {
   void on(const ev::Request& e, TimePoint time);
   void on(const ev::Notice& e, TimePoint time);
   void on(const ev::Stop& e, TimePoint time);
+  void on(const ev::Sealed& e, TimePoint time);
   void carry_out_button_requests();
 
   StationState state_;

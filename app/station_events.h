@@ -10,6 +10,7 @@
 #include <variant>
 
 #include "app/station_commands.h"
+#include "speech/recorder.h"
 #include "tactile/board_input.h"
 
 namespace annabella::app {
@@ -46,12 +47,19 @@ struct Notice {
 };
 // The program ends (the record stays).
 struct Stop {};
+// The announcer's answer to a seal request (D.2.7): the recording's chain as it stood once
+// everything announced before the request was recorded, and why it was asked ("end",
+// "adjourn", "stop").
+struct Sealed {
+  speech::RecordingAnchor anchor;
+  std::string occasion;
+};
 
 }  // namespace ev
 
 struct StationEvent {
   using Body = std::variant<ev::Pegboard, ev::SightedBoard, ev::ConsoleLine, ev::Request,
-                            ev::Notice, ev::Stop>;
+                            ev::Notice, ev::Stop, ev::Sealed>;
   TimePoint time{};
   Body body;
 
@@ -73,6 +81,9 @@ struct StationEvent {
   static StationEvent stop(TimePoint time) { return {time, ev::Stop{}}; }
   static StationEvent notice(TimePoint time, std::string line) {
     return {time, ev::Notice{std::move(line)}};
+  }
+  static StationEvent sealed(TimePoint time, speech::RecordingAnchor anchor, std::string occasion) {
+    return {time, ev::Sealed{std::move(anchor), std::move(occasion)}};
   }
 };
 

@@ -101,6 +101,7 @@ Result<std::unique_ptr<StationRig>> StationRig::build(const RigOptions& options,
   auto station = Station::open(options.station, *rig->printer_, origin);
   if (!station) return fail(station.error().message);
   rig->station_ = std::move(*station);
+  rig->start_sealing(cfg, origin);
   if (auto pegboard = rig->start_pegboard(options, origin); !pegboard)
     return fail(pegboard.error());
   if (options.console_from_stdin) rig->start_console();
@@ -131,6 +132,11 @@ Status StationRig::start_speech(const RigOptions& options, std::ostream& out, Ti
   settings.on_sound_line = [queue = &queue_](TimePoint at, const std::string& line) {
     queue->push(StationEvent::notice(at, line));
   };
+  // D.2.7: the recording's anchor, on the speech thread, to the game thread that signs it.
+  settings.on_seal = [queue = &queue_](const speech::RecordingAnchor& anchor,
+                                       const std::string& occasion) {
+    queue->push(StationEvent::sealed(SteadyClock::now(), anchor, occasion));
+  };
   auto announcer = speech::Announcer::start(*vocabulary, settings, std::move(*synthesizer),
                                             speech::open_portaudio_sink, origin);
   if (!announcer) return fail("speech: " + announcer.error().message);
@@ -147,6 +153,25 @@ Status StationRig::start_speech(const RigOptions& options, std::ostream& out, Ti
     printer_->print(origin, "sound: " + problem + "; announcements continue as text and in " +
                                 settings.recording.string());
   return {};
+}
+
+void StationRig::start_sealing(const config::StationConfig& cfg, TimePoint origin) {
+  // D.2.7: the station's key signs the recording's seal at the end, an adjournment and a stop.
+  // Without a key the game goes on, and says that its recording will not verify as sealed.
+  auto key = StationKey::load_or_create(cfg.record.key_folder);
+  if (!key) {
+    printer_->print(origin,
+                    "recording: no station key (record.key_folder): " + key.error().message +
+                        "; the recording will not be sealed and `annabella recording "
+                        "verify` will say so (D.2.7)");
+    return;
+  }
+  key_ = std::move(*key);
+  printer_->print(origin, std::string(key_->created() ? "station key made: " : "station key: ") +
+                              key_->file().string() + ", fingerprint " + key_->fingerprint() +
+                              " (it signs the recording's seals, D.2.7)");
+  station_->set_sealing(
+      {&*key_, [voice = announcer_.get()](std::string occasion) { voice->seal(occasion); }});
 }
 
 void StationRig::start_sighted_board(const config::StationConfig& cfg) {

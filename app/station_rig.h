@@ -15,10 +15,12 @@
 #include <functional>
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <string_view>
 
 #include "app/event_queue.h"
 #include "app/station.h"
+#include "app/station_key.h"
 #include "app/station_runner.h"
 #include "speech/announcer.h"
 #include "tactile/board_reader.h"
@@ -66,8 +68,10 @@ class StationRig {
   void start_clock_outputs(const config::StationConfig& cfg, core::Color vi, TimePoint now);
   Status start_pegboard(const RigOptions& options, TimePoint origin);
   void start_console();
+  void start_sealing(const config::StationConfig& cfg, TimePoint origin);
 
   EventQueue<StationEvent> queue_;
+  std::optional<StationKey> key_;  // signs the recording's seals (D.2.7)
   std::unique_ptr<speech::Announcer> announcer_;
   std::unique_ptr<StationPrinter> printer_;
   std::unique_ptr<Station> station_;

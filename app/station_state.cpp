@@ -1,5 +1,6 @@
 #include "app/station_state.h"
 
+#include "app/recording_seal.h"
 #include "app/station_text.h"
 #include "core/text.h"
 #include "core/time_control.h"
@@ -77,6 +78,42 @@ void StationState::retry_journal(TimePoint time) {
   }
   journal_failing = false;
   print(time, text::record_caught_up(journal.entries_written()));
+}
+
+void StationState::request_seal(const std::string& occasion, TimePoint time) {
+  if (!sealing.key || !sealing.request) return;
+  ++seals_pending;
+  seal_wait_until = time + kSealWait;
+  sealing.request(occasion);
+}
+
+void StationState::seal_recording(const ev::Sealed& sealed, TimePoint time) {
+  if (seals_pending > 0) --seals_pending;
+  if (seals_pending == 0) seal_wait_until.reset();
+  if (!sealing.key) return;
+  auto seal = sign_seal(sealed.anchor, sealed_game(record.header()), sealed.occasion,
+                        std::chrono::system_clock::now(), *sealing.key);
+  if (!seal) {
+    print(time, "recording: not sealed (D.2.7): " + seal.error().message);
+    return;
+  }
+  if (auto recorded = commit(rec::Seal{timeline(time), seal_fields(*seal)}, time); !recorded) {
+    print(time, "recording: the seal is not in the journal: " + recorded.error().message);
+    return;
+  }
+  // D.2.7: the arbiter writes the code on the paper scoresheet; `recording verify --code`
+  // checks it against the recording.
+  print(time, seal_summary(*seal) + ". Write the code on the paper scoresheet (D.2.7).");
+}
+
+void StationState::check_seal_wait(TimePoint now) {
+  if (!seal_wait_until || now < *seal_wait_until) return;
+  print(now, "recording: no seal came from the announcer within " +
+                 std::to_string(kSealWait.count()) +
+                 " s; `annabella recording verify` will call this part of the recording not "
+                 "sealed (D.2.7)");
+  seals_pending = 0;
+  seal_wait_until.reset();
 }
 
 std::optional<TimePoint> StationState::journal_retry_due() const {

@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -17,6 +18,7 @@
 #include "app/journal.h"
 #include "app/journal_records.h"
 #include "app/station_events.h"
+#include "app/station_key.h"
 #include "config/config.h"
 #include "core/clock.h"
 #include "core/clock_warnings.h"
@@ -55,6 +57,15 @@ struct StationOptions {
   std::string date;  // the game's day (YYYY.MM.DD) when event.date is not set; "" = today
 };
 
+// D.2.7: sealing the recording (app/recording_seal.h). The rig sets it when there is a
+// recording and a station key; without them nothing is sealed.
+struct SealSettings {
+  const StationKey* key = nullptr;
+  // Asks the announcer for the recording's anchor once everything said so far is recorded;
+  // the answer comes back as ev::Sealed.
+  std::function<void(std::string occasion)> request;
+};
+
 // A question the station asked and waits for (the console's next answer settles it).
 struct PendingQuestion {
   enum class Kind { None, Promotion, Reading } kind = Kind::None;
@@ -79,6 +90,16 @@ struct StationState {
   Status commit(const JournalRecord& entry, TimePoint time);
   // Tries again to write what a full disk kept waiting; says when the record has caught up.
   void retry_journal(TimePoint time);
+  // D.2.7: asks for the recording's seal ("end", "adjourn", "stop"); the station does not
+  // finish before it is journaled or kSealWait has passed.
+  void request_seal(const std::string& occasion, TimePoint time);
+  // Signs the recording's anchor, journals the seal and says it (its code for the paper
+  // scoresheet).
+  void seal_recording(const ev::Sealed& sealed, TimePoint time);
+  // Gives up waiting for a seal that does not come (said once).
+  void check_seal_wait(TimePoint now);
+  [[nodiscard]] bool waiting_for_seal() const { return seals_pending > 0; }
+  static constexpr std::chrono::seconds kSealWait{20};
   [[nodiscard]] std::optional<TimePoint> journal_retry_due() const;
 
   // The clocks were set, paused or restarted by the arbiter or a rule: the times are journaled
@@ -121,6 +142,9 @@ struct StationState {
   bool finished = false;
   bool journal_failing = false;
   TimePoint next_journal_retry{};
+  SealSettings sealing;
+  int seals_pending = 0;
+  std::optional<TimePoint> seal_wait_until;
 };
 
 }  // namespace annabella::app

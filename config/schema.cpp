@@ -339,6 +339,12 @@ std::vector<KeySpec> build_schema() {
       "cells: \"en-ueb-g1.ctb\" (unified English braille), \"en-us-g1.ctb\" (American, EBAE) or "
       "\"de-g0.utb\" (ls /usr/share/liblouis/tables).",
       [](auto& c) -> auto& { return c.record.braille_table; }));
+  s.push_back(text(
+      "record", "key_folder",
+      "Where the station's signing key for the recording's seal is kept (D.2.7); empty: "
+      "$XDG_DATA_HOME/annabella or ~/.local/share/annabella. Made on first use, readable by its "
+      "owner only.",
+      [](auto& c) -> auto& { return c.record.key_folder; }));
   return s;
 }
 

@@ -1,0 +1,168 @@
+// `annabella play` seals its recording (D.2.7, docs/record.md "The seal"): at the end of a game,
+// at an adjournment and when the station stops, the recording's chain is signed with the station
+// key, journaled, written into the PGN and printed with the code for the paper scoresheet; then
+// `annabella recording verify` finds it. The real executable, its built-in simulated pegboard
+// over a pty, the console on stdin.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <regex>
+
+#include "app/journal.h"
+#include "support/child_process.h"
+#include "support/temp_dir.h"
+
+namespace annabella::app {
+namespace {
+
+using namespace std::chrono_literals;
+using annabella::testing::ChildProcess;
+using annabella::testing::read_file;
+using annabella::testing::run_command;
+using annabella::testing::TempDir;
+
+constexpr auto kWait = 20s;  // generous: CI runs these under ASan on two busy cores
+const std::string kBinary = ANNABELLA_BINARY;
+
+// A configuration whose station key lives in `key_folder`.
+std::filesystem::path write_config(const TempDir& dir, const std::string& key_folder) {
+  const auto file = dir.path() / "station.toml";
+  std::ofstream(file) << "[record]\nkey_folder = \"" << key_folder << "\"\n";
+  return file;
+}
+
+std::vector<std::string> play(const std::filesystem::path& config,
+                              const std::filesystem::path& record, bool resume = false) {
+  std::vector<std::string> args = {kBinary, "play",     "--silent",     "--config",
+                                   config,  "--record", record.string()};
+  if (resume) args.emplace_back("--resume");
+  return args;
+}
+
+// The code of the seal printed for `occasion` ("recording sealed (end): ... code 123-456-789-012").
+std::string printed_code(const std::string& output, const std::string& occasion) {
+  const std::regex line("recording sealed \\(" + occasion +
+                        "\\): [^\\n]*code ([0-9]{3}-[0-9]{3}-[0-9]{3}-[0-9]{3})");
+  std::smatch match;
+  if (!std::regex_search(output, match, line)) return "";
+  return match[1];
+}
+
+int verify(const std::string& args, std::string& out) {
+  return run_command(kBinary + " recording verify " + args, out, true);
+}
+
+std::vector<std::string> seal_occasions(const std::filesystem::path& journal) {
+  std::vector<std::string> occasions;
+  auto contents = read_journal(journal);
+  if (!contents) return {"unreadable: " + contents.error().message};
+  for (const auto& entry : contents->entries)
+    if (entry.kind == "seal") occasions.push_back(entry.get("occasion"));
+  return occasions;
+}
+
+TEST(PlaySeal, AGameEndedByMateIsSealedAndTheCodeOnTheConsoleVerifies) {
+  TempDir dir;
+  const auto record = dir.path() / "record";
+  const auto config = write_config(dir, (dir.path() / "keys").string());
+  std::string end_code, stop_code;
+  {
+    ChildProcess station(play(config, record));
+    ASSERT_TRUE(station.wait_for("connected: the board agrees with the game", kWait))
+        << station.output();
+    EXPECT_TRUE(station.wait_for("station key made: ", kWait)) << station.output();
+    station.send("sim play f3");
+    ASSERT_TRUE(station.wait_for("made 1. f3", kWait)) << station.output();
+    station.send("e5");
+    ASSERT_TRUE(station.wait_for("made 1... e5", kWait)) << station.output();
+    station.send("sim play e5");
+    ASSERT_TRUE(station.wait_for("executed e7e5 on the pegboard", kWait)) << station.output();
+    station.send("sim play g4");
+    ASSERT_TRUE(station.wait_for("made 2. g4", kWait)) << station.output();
+    station.send("Qh4");
+    ASSERT_TRUE(station.wait_for("game over: 0-1", kWait)) << station.output();
+    ASSERT_TRUE(station.wait_for("recording sealed (end)", kWait)) << station.output();
+    end_code = printed_code(station.output(), "end");
+    ASSERT_FALSE(end_code.empty()) << station.output();
+    station.send("quit");
+    EXPECT_EQ(station.wait(kWait), 0) << station.output();
+    stop_code = printed_code(station.output(), "stop");
+    ASSERT_FALSE(stop_code.empty()) << station.output();
+  }
+  EXPECT_EQ(seal_occasions(record / "game.journal"), (std::vector<std::string>{"end", "stop"}));
+  // The PGN carries the latest seal; its code is the one printed.
+  EXPECT_NE(read_file(record / "game.pgn").find("[AnnabellaCode \"" + stop_code + "\"]"),
+            std::string::npos)
+      << read_file(record / "game.pgn");
+
+  const std::string wav = (record / "announcements.wav").string();
+  std::string out;
+  EXPECT_EQ(verify(wav, out), 0) << out;
+  EXPECT_NE(out.find("result: verified"), std::string::npos) << out;
+  // The code written on the paper scoresheet at the end of the game checks out.
+  EXPECT_EQ(verify("--code " + end_code + " " + wav, out), 0) << out;
+  // A code written down wrong (or of another recording) does not.
+  std::string wrong = end_code;
+  wrong[0] = wrong[0] == '9' ? '1' : static_cast<char>(wrong[0] + 1);
+  EXPECT_EQ(verify("--code " + wrong + " " + wav, out), 1) << out;
+}
+
+TEST(PlaySeal, AnAdjournmentIsSealedAndTheResumedRecordingIsSealedToo) {
+  TempDir dir;
+  const auto record = dir.path() / "record";
+  const auto config = write_config(dir, (dir.path() / "keys").string());
+  {
+    ChildProcess station(play(config, record));
+    ASSERT_TRUE(station.wait_for("connected: the board agrees with the game", kWait))
+        << station.output();
+    station.send("sim play e4");
+    ASSERT_TRUE(station.wait_for("made 1. e4", kWait)) << station.output();
+    station.send("adj Nf6");  // Black seals his move (Guidelines I)
+    ASSERT_TRUE(station.wait_for("recording sealed (adjourn)", kWait)) << station.output();
+    EXPECT_EQ(station.wait(kWait), 0) << station.output();  // the station ends by itself
+  }
+  {
+    ChildProcess station(play(config, record, true));
+    ASSERT_TRUE(station.wait_for("Restored the game", kWait)) << station.output();
+    EXPECT_TRUE(station.wait_for("station key: ", kWait)) << station.output();  // not made again
+    station.send("open-envelope");
+    ASSERT_TRUE(station.wait_for("made 1... Nf6", kWait)) << station.output();
+    station.send("quit");
+    ASSERT_TRUE(station.wait_for("recording sealed (stop)", kWait)) << station.output();
+    EXPECT_EQ(station.wait(kWait), 0) << station.output();
+  }
+  EXPECT_EQ(seal_occasions(record / "game.journal"), (std::vector<std::string>{"adjourn", "stop"}));
+  std::string out;
+  // Each recording verifies against its own seal: the first to the adjournment, the second
+  // (made on resumption, never overwriting the first) to the stop.
+  EXPECT_EQ(verify((record / "announcements.wav").string(), out), 0) << out;
+  EXPECT_NE(out.find("adjourn"), std::string::npos) << out;
+  EXPECT_EQ(verify((record / "announcements-2.wav").string(), out), 0) << out;
+  EXPECT_NE(out.find("stop"), std::string::npos) << out;
+}
+
+TEST(PlaySeal, WithoutAKeyTheGameGoesOnAndTheRecordingIsSaidNotSealed) {
+  TempDir dir;
+  const auto record = dir.path() / "record";
+  // The key folder cannot be made: a file stands where it would be.
+  std::ofstream(dir.path() / "not-a-folder") << "x\n";
+  const auto config = write_config(dir, (dir.path() / "not-a-folder" / "keys").string());
+  {
+    ChildProcess station(play(config, record));
+    ASSERT_TRUE(station.wait_for("recording: no station key (record.key_folder)", kWait))
+        << station.output();
+    ASSERT_TRUE(station.wait_for("connected: the board agrees with the game", kWait))
+        << station.output();
+    station.send("sim play e4");
+    ASSERT_TRUE(station.wait_for("made 1. e4", kWait)) << station.output();
+    station.send("quit");
+    EXPECT_EQ(station.wait(kWait), 0) << station.output();
+    EXPECT_EQ(station.output().find("recording sealed"), std::string::npos) << station.output();
+  }
+  std::string out;
+  EXPECT_EQ(verify((record / "announcements.wav").string(), out), 1) << out;
+  EXPECT_EQ(verify("--unsealed-ok " + (record / "announcements.wav").string(), out), 0) << out;
+}
+
+}  // namespace
+}  // namespace annabella::app
