@@ -1,8 +1,15 @@
-// Braille Ready Format (BRF) through liblouis: the VI player's braille scoresheet, for an
-// embosser or a braille notetaker. Text is translated with a liblouis table chosen in the
-// configuration (record.braille_table, e.g. "en-us-g1.ctb", "de-g0.utb", "de-chess.ctb"), then
-// written in North American ASCII braille (the BRF convention: one ASCII character a cell), 40
-// cells a line and 25 lines a page, pages separated by a form feed.
+// Braille Ready Format (BRF) through liblouis: the VI player's braille scoresheet (D.2.7), for an
+// embosser or a braille notetaker. Each line is translated with the liblouis table chosen in the
+// configuration (record.braille_table; unified English braille "en-ueb-g1.ctb" by default,
+// "de-g0.utb", "de-chess.ctb", ...) into braille cells, and the cells are written in North
+// American ASCII braille as liblouis's own BRF display table (en-us-brf.dis) gives them: one
+// ASCII character a cell. BRF holds six-dot cells only: a table that writes eight-dot cells
+// (computer braille such as "de-de-comp8.ctb") is refused, never cut to six dots.
+//
+// The page: liblouis translates but does not lay out pages, so the layout is the braille
+// standard's (BANA): 40 cells a line, 25 lines a page, pages separated by a form feed, and the
+// braille page number right-aligned on the last line of every page (numbered in the table's own
+// numbers, "#A" for 1 in English braille).
 #pragma once
 
 #include <string>
@@ -13,23 +20,25 @@
 
 namespace annabella::app {
 
+// liblouis's North American ASCII braille display table: the characters of a BRF file.
+inline constexpr std::string_view kBrfDisplayTable = "en-us-brf.dis";
+
 struct BrfLayout {
   int cells_per_line = 40;
-  int lines_per_page = 25;
+  int lines_per_page = 25;  // the last one holds the page number
+  bool page_numbers = true;
 };
 
 // Translates each line and lays the result out as BRF (lines too long are wrapped at a blank
-// where possible). The error names the table when liblouis cannot load it.
-Result<std::string> to_brf(const std::vector<std::string>& lines, std::string_view table,
-                           BrfLayout layout = {});
+// cell where possible). The error names the table when liblouis cannot load it, and says so when
+// it writes eight-dot cells.
+[[nodiscard]] Result<std::string> to_brf(const std::vector<std::string>& lines,
+                                         std::string_view table, BrfLayout layout = {});
 
 // The table liblouis ships under `name` (record.braille_table), as a path in liblouis's table
 // folder: a name with a folder in it, or one liblouis does not ship, is refused with a message
 // saying how to find the valid names, so the configuration never makes the station read another
 // file (issue 11, section 5).
-Result<std::string> braille_table_path(std::string_view name);
-
-// One Unicode braille cell (U+2800..U+283F, six dots) as its ASCII braille character.
-char ascii_braille(char32_t cell);
+[[nodiscard]] Result<std::string> braille_table_path(std::string_view name);
 
 }  // namespace annabella::app

@@ -79,10 +79,11 @@ int run_pgn_check(const PgnCheckOptions& options, std::ostream& out, std::ostrea
   out << format(tr_n("{n} problem", "{n} problems", count(problems)),
                 {{"n", std::to_string(problems)}});
   if (printer.unchecked() > 0)
-    out << format(tr_n(", {n} move not checked after a move that could not be read",
-                       ", {n} moves not checked after a move that could not be read",
-                       count(printer.unchecked())),
-                  {{"n", std::to_string(printer.unchecked())}});
+    out << format(
+        tr_n(", {n} move not checked (after a move that could not be read or the game's end)",
+             ", {n} moves not checked (after a move that could not be read or the game's end)",
+             count(printer.unchecked())),
+        {{"n", std::to_string(printer.unchecked())}});
   out << '\n';
   return 1;
 }

@@ -5,6 +5,7 @@
 #include "app/recording_seal.h"
 #include "app/station_text.h"
 #include "core/pgn.h"
+#include "core/scoresheet.h"
 #include "core/time_control.h"
 
 namespace annabella::app {
@@ -67,7 +68,11 @@ std::string game_pgn(const GameRecord& record) {
   pgn.set_tag("Board", std::to_string(h.board));
   if (auto control = core::read_time_control(h.control))
     if (auto tag = core::to_pgn_time_control(*control)) pgn.set_tag("TimeControl", *tag);
-  if (game.is_over()) pgn.set_tag("Termination", game.end().reason);
+  // The PGN standard's value only ("normal", "time forfeit", ...); the reason in words goes into
+  // the last move's comment below.
+  pgn.set_tag(
+      "Termination",
+      std::string(core::pgn_termination_value(core::pgn_termination(game.end().termination))));
   // D.2.7: the recording's latest seal (docs/record.md, "The seal").
   if (!record.seals().empty())
     if (auto seal = seal_from_fields(encode(JournalRecord{record.seals().back()})))
@@ -97,16 +102,13 @@ std::vector<std::string> scoresheet_lines(const GameRecord& record) {
   const auto& game = record.game();
   std::vector<std::string> lines = {h.white + " - " + h.black, h.event + ", round " + h.round};
   const auto marks = offer_marks(record);
-  const auto& moves = record.moves();
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    const std::string move = moves[i].san + (marks[i] ? "(=)" : "");
-    const bool white_moved = game.position_at(i).side_to_move() == core::WHITE;
-    // A new line for White's move, or for Black's when he moved first ("1... d5").
-    if (white_moved || i == 0)
-      lines.push_back(text::move_number(game.start_position(), i) + move);
-    else
-      lines.back() += " " + move;
-  }
+  std::vector<std::string> moves;
+  for (std::size_t i = 0; i < record.moves().size(); ++i)
+    moves.push_back(record.moves()[i].san + (marks[i] ? "(=)" : ""));
+  // Art. 8.1: one row a move number; Black's moves in Black's column ("1... d5" first when
+  // Black moved first).
+  for (std::string& row : core::scoresheet_lines(game.start_position(), moves))
+    lines.push_back(std::move(row));
   lines.push_back(core::result_text(game.end().result));
   return lines;
 }

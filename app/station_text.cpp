@@ -1,5 +1,7 @@
 #include "app/station_text.h"
 
+#include "core/scoresheet.h"
+
 #include <algorithm>
 
 #include "core/text.h"
@@ -12,10 +14,7 @@ std::string side(core::Color c) {
 }
 
 std::string move_number(const core::Position& start, std::size_t ply) {
-  // Half-moves since White's move of the start position's move number.
-  const std::size_t half = ply + (start.side_to_move() == core::BLACK ? 1 : 0);
-  const std::size_t number = static_cast<std::size_t>(start.fullmove_number()) + half / 2;
-  return std::to_string(number) + (half % 2 ? "... " : ". ");
+  return core::move_number_label(start, ply) + " ";  // the scoresheet's numbering (Art. 8.1)
 }
 
 std::string clock_time(std::chrono::nanoseconds remaining) {

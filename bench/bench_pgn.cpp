@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "core/game.h"
 #include "core/movegen.h"
 #include "core/pgn.h"
 
@@ -44,16 +45,16 @@ long generate(const std::string& path, int games) {
     PgnGame game;
     game.tags = {{"Event", "bench_pgn"},       {"Site", "annabella"},   {"Date", "2024.06.01"},
                  {"Round", std::to_string(g)}, {"White", "Random, A."}, {"Black", "Random, B."}};
-    Position pos;
-    std::vector<Move> moves;
+    // Random legal moves until the length or an automatic end (mate, stalemate, dead position,
+    // fivefold repetition, 75 moves): no move after the game's end, which the reader reports.
+    Game played;
     const int length = 40 + int(rng() % 161);
-    for (int i = 0; i < length; ++i) {
-      const MoveList list = legal_moves(pos);
-      if (list.empty()) break;
-      const Move m = list[rng() % list.size()];
-      moves.push_back(m);
-      pos.play(m);
+    for (int i = 0; i < length && !played.is_over(); ++i) {
+      const MoveList list = legal_moves(played.position());
+      if (!played.play(list[rng() % list.size()])) break;
     }
+    const Position& pos = played.position();
+    const std::vector<Move>& moves = played.moves();
     game.moves = line_from_moves(Position(), moves);
     if (g % 2 == 0) {
       long clock_ms = 180000;

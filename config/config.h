@@ -104,7 +104,7 @@ struct TactileClockSettings {
 
 struct RecordSettings {
   std::string folder = "annabella-record";  // journal and exports; relative to the working folder
-  std::string braille_table = "en-us-g1.ctb";
+  std::string braille_table = "en-ueb-g1.ctb";  // unified English braille, grade 1
   // Where the station's signing key is kept (D.2.7 seal; app/station_key.h): "" = the user's
   // data folder ($XDG_DATA_HOME/annabella or ~/.local/share/annabella).
   std::string key_folder;

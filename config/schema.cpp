@@ -335,8 +335,9 @@ std::vector<KeySpec> build_schema() {
       [](auto& c) -> auto& { return c.record.folder; }));
   s.push_back(text(
       "record", "braille_table",
-      "The liblouis table of the braille scoresheet by name, without a folder, e.g. "
-      "\"en-us-g1.ctb\" or \"de-g0.utb\" (ls /usr/share/liblouis/tables).",
+      "The liblouis table of the braille scoresheet by name, without a folder, with six-dot "
+      "cells: \"en-ueb-g1.ctb\" (unified English braille), \"en-us-g1.ctb\" (American, EBAE) or "
+      "\"de-g0.utb\" (ls /usr/share/liblouis/tables).",
       [](auto& c) -> auto& { return c.record.braille_table; }));
   s.push_back(text(
       "record", "key_folder",

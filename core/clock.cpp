@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "core/pgn_comment.h"
+
 namespace annabella::core {
 
 namespace {
@@ -374,11 +376,15 @@ GameResult flag_fall_result(const Position& pos, Color flagged) {
 }
 
 std::string pgn_clk(const ClockPly& ply) {
-  return "[%clk " + format_hms(ply.remaining[~ply.to_move]) + "]";
+  return "[%clk " +
+         format_clock(
+             std::chrono::duration_cast<std::chrono::milliseconds>(ply.remaining[~ply.to_move])) +
+         "]";
 }
 
 std::string pgn_emt(const ClockPly& ply) {
-  return "[%emt " + format_hms(ply.elapsed) + "]";
+  return "[%emt " +
+         format_clock(std::chrono::duration_cast<std::chrono::milliseconds>(ply.elapsed)) + "]";
 }
 
 }  // namespace annabella::core

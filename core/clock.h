@@ -192,8 +192,8 @@ class ChessClock {
 // applies the same rule to a Game.
 GameResult flag_fall_result(const Position& pos, Color flagged);
 
-// PGN move comments from the clock log: "[%clk 1:29:45]" (the mover's time after the move) and
-// "[%emt 0:00:15]" (the time the move took).
+// PGN move comments from the clock log: "[%clk 1:29:45.0]" (the mover's time after the move) and
+// "[%emt 0:00:15.0]" (the time the move took), in the one format of core::format_clock.
 std::string pgn_clk(const ClockPly& ply);
 std::string pgn_emt(const ClockPly& ply);
 

@@ -125,35 +125,30 @@ int Game::repetition_count_after(Move m) const {
   return count_occurrences(next, positions_.size() - 1) + 1;
 }
 
-void Game::apply_automatic_ends() {
-  end_ = {};
-  const Position& pos = position();
+GameEnd automatic_end(const Position& pos, int repetitions) {
   const bool mobile = has_legal_move(pos);
-  if (!mobile && pos.in_check()) {
+  if (!mobile && pos.in_check()) {  // first: a mate on the last move takes precedence (9.6.2)
     const Color loser = pos.side_to_move();
-    end_ = {loser == WHITE ? GameResult::BlackWins : GameResult::WhiteWins, Termination::Checkmate,
+    return {loser == WHITE ? GameResult::BlackWins : GameResult::WhiteWins, Termination::Checkmate,
             "Art. 5.1.1", std::string(side_name(loser)) + " is checkmated"};
-    return;  // Art. 9.6.2: a mate on the last move takes precedence
   }
-  if (!mobile) {
-    end_ = {GameResult::Draw, Termination::Stalemate, "Art. 5.2.1",
+  if (!mobile)
+    return {GameResult::Draw, Termination::Stalemate, "Art. 5.2.1",
             std::string(side_name(pos.side_to_move())) + " has no legal move and is not in check"};
-    return;
-  }
-  if (is_dead_position(pos)) {
-    end_ = {GameResult::Draw, Termination::DeadPosition, "Art. 5.2.2",
+  if (is_dead_position(pos))
+    return {GameResult::Draw, Termination::DeadPosition, "Art. 5.2.2",
             "dead position: neither player can checkmate by any series of legal moves"};
-    return;
-  }
-  if (repetition_count() >= 5) {
-    end_ = {GameResult::Draw, Termination::FivefoldRepetition, "Art. 9.6.1",
+  if (repetitions >= 5)
+    return {GameResult::Draw, Termination::FivefoldRepetition, "Art. 9.6.1",
             "the same position has appeared five times"};
-    return;
-  }
-  if (pos.halfmove_clock() >= 150) {
-    end_ = {GameResult::Draw, Termination::SeventyFiveMoves, "Art. 9.6.2",
+  if (pos.halfmove_clock() >= 150)
+    return {GameResult::Draw, Termination::SeventyFiveMoves, "Art. 9.6.2",
             "75 moves by each player without a pawn move or a capture"};
-  }
+  return {};
+}
+
+void Game::apply_automatic_ends() {
+  end_ = automatic_end(position(), repetition_count());
 }
 
 bool Game::can_claim_threefold(std::optional<Move> intended) const {

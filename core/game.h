@@ -60,6 +60,12 @@ bool can_checkmate(const Position& pos, Color side);
 // Art. 5.2.2: neither side can checkmate by any series of legal moves (as can_checkmate decides).
 bool is_dead_position(const Position& pos);
 
+// The automatic end in force in `pos`, which has stood on the board `repetitions` times (this
+// time included): checkmate, stalemate, dead position, fivefold repetition or 75 moves (a mate
+// takes precedence, Art. 9.6.2); result Ongoing when none. Game applies it after every move; a
+// reader of recorded games uses it to find moves played after the game had ended.
+GameEnd automatic_end(const Position& pos, int repetitions);
+
 class Game {
  public:
   explicit Game(Position start = Position());

@@ -30,6 +30,36 @@ std::string normalise_blanks(std::string_view s) {
 
 using namespace pgn_detail;
 
+namespace {
+
+// Digits at text[*i] as a number (at most 1000000); nullopt when there are none.
+std::optional<long long> read_number(std::string_view text, std::size_t* i) {
+  const std::size_t start = *i;
+  long long v = 0;
+  while (*i < text.size() && is_digit(text[*i])) {
+    v = v * 10 + (text[*i] - '0');
+    if (v > 1000000) return std::nullopt;
+    ++*i;
+  }
+  if (*i == start) return std::nullopt;
+  return v;
+}
+
+// The fraction of a second after the '.', to the end of the text, in milliseconds.
+std::optional<long long> read_fraction_ms(std::string_view digits) {
+  if (digits.empty()) return std::nullopt;
+  long long ms = 0;
+  long long scale = 100;
+  for (char c : digits) {
+    if (!is_digit(c)) return std::nullopt;
+    ms += (c - '0') * scale;
+    scale /= 10;
+  }
+  return ms;
+}
+
+}  // namespace
+
 std::optional<std::chrono::milliseconds> parse_clock(std::string_view text) {
   std::array<long long, 3> fields{};
   int n = 0;
@@ -37,51 +67,32 @@ std::optional<std::chrono::milliseconds> parse_clock(std::string_view text) {
   std::size_t i = 0;
   while (true) {
     if (n == 3) return std::nullopt;
-    const std::size_t start = i;
-    long long v = 0;
-    while (i < text.size() && is_digit(text[i])) {
-      v = v * 10 + (text[i] - '0');
-      if (v > 1000000) return std::nullopt;
-      ++i;
-    }
-    if (i == start) return std::nullopt;
-    fields[std::size_t(n++)] = v;
+    const auto v = read_number(text, &i);
+    if (!v) return std::nullopt;
+    fields[std::size_t(n++)] = *v;
     if (i == text.size()) break;
     if (text[i] == ':') {
       ++i;
       continue;
     }
-    if (text[i] != '.') return std::nullopt;
     // The fraction of a second, on the last field only.
-    ++i;
-    const std::size_t fstart = i;
-    long long scale = 100;
-    while (i < text.size() && is_digit(text[i])) {
-      fraction_ms += (text[i] - '0') * scale;
-      scale /= 10;
-      ++i;
-    }
-    if (i == fstart || i != text.size()) return std::nullopt;
+    if (text[i] != '.') return std::nullopt;
+    const auto f = read_fraction_ms(text.substr(i + 1));
+    if (!f) return std::nullopt;
+    fraction_ms = *f;
     break;
   }
   if (n < 2) return std::nullopt;
-  long long h = 0, m = 0, s = 0;
-  if (n == 3) {
-    h = fields[0];
-    m = fields[1];
-    s = fields[2];
-  } else {
-    m = fields[0];
-    s = fields[1];
-  }
+  const long long h = n == 3 ? fields[0] : 0;
+  const long long m = n == 3 ? fields[1] : fields[0];
+  const long long s = n == 3 ? fields[2] : fields[1];
   if ((n == 3 && m >= 60) || s >= 60) return std::nullopt;
   return std::chrono::milliseconds(((h * 60 + m) * 60 + s) * 1000 + fraction_ms);
 }
 
 std::string format_clock(std::chrono::milliseconds time) {
-  long long ms = std::max<long long>(0, time.count());
-  const long long frac = ms % 1000;
-  long long s = ms / 1000;
+  const long long tenths = std::max<long long>(0, time.count()) / 100;
+  long long s = tenths / 10;
   const long long h = s / 3600;
   s -= h * 3600;
   const long long m = s / 60;
@@ -92,14 +103,39 @@ std::string format_clock(std::chrono::milliseconds time) {
   out += ':';
   out += char('0' + s / 10);
   out += char('0' + s % 10);
-  if (frac != 0) {
-    out += '.';
-    out += char('0' + frac / 100);
-    if (frac % 100 != 0) out += char('0' + frac / 10 % 10);
-    if (frac % 10 != 0) out += char('0' + frac % 10);
-  }
+  out += '.';
+  out += char('0' + tenths % 10);
   return out;
 }
+
+namespace {
+
+bool is_clock_command(std::string_view name) {
+  return name == "clk" || name == "emt";
+}
+
+// The command name after "[%" at `from`, up to a blank or `end`.
+std::string_view command_name(std::string_view raw, std::size_t from, std::size_t end) {
+  std::size_t name_end = from;
+  while (name_end < end && !is_space(raw[name_end])) ++name_end;
+  return raw.substr(from, name_end - from);
+}
+
+// Takes a [%clk] or [%emt] command (its text between "[%" and "]") into the comment.
+Status take_clock_command(std::string_view command, PgnComment& c) {
+  const std::string_view name = command_name(command, 0, command.size());
+  std::string_view value = command.substr(name.size());
+  while (!value.empty() && is_space(value.front())) value.remove_prefix(1);
+  while (!value.empty() && is_space(value.back())) value.remove_suffix(1);
+  const auto time = parse_clock(value);
+  if (!time)
+    return fail("[%" + std::string(name) + " " + std::string(value) +
+                "] is not a time: write H:MM:SS, optionally with tenths (1:05:30.5)");
+  (name == "clk" ? c.clock : c.elapsed) = *time;
+  return {};
+}
+
+}  // namespace
 
 Result<PgnComment> parse_comment(std::string_view raw) {
   PgnComment c;
@@ -117,28 +153,15 @@ Result<PgnComment> parse_comment(std::string_view raw) {
       // "[%" without its "]" (before the next "[%") is text, unless it names a clock command:
       // kept as text it could later read as one.
       const std::size_t end = std::min(next, raw.size());
-      std::size_t name_end = open + 2;
-      while (name_end < end && !is_space(raw[name_end])) ++name_end;
-      const std::string_view name = raw.substr(open + 2, name_end - open - 2);
-      if (name == "clk" || name == "emt")
-        return fail("[%" + std::string(name) + " is not closed with ']'");
+      const std::string_view name = command_name(raw, open + 2, end);
+      if (is_clock_command(name)) return fail("[%" + std::string(name) + " is not closed with ']'");
       text += raw.substr(i, end - i);
       i = end;
       continue;
     }
     const std::string_view command = raw.substr(open + 2, close - open - 2);
-    std::size_t name_end = 0;
-    while (name_end < command.size() && !is_space(command[name_end])) ++name_end;
-    const std::string_view name = command.substr(0, name_end);
-    if (name == "clk" || name == "emt") {
-      std::string_view value = command.substr(name_end);
-      while (!value.empty() && is_space(value.front())) value.remove_prefix(1);
-      while (!value.empty() && is_space(value.back())) value.remove_suffix(1);
-      const auto time = parse_clock(value);
-      if (!time)
-        return fail("[%" + std::string(name) + " " + std::string(value) +
-                    "] is not a time: write H:MM:SS, optionally with tenths (1:05:30.5)");
-      (name == "clk" ? c.clock : c.elapsed) = *time;
+    if (is_clock_command(command_name(command, 0, command.size()))) {
+      if (Status taken = take_clock_command(command, c); !taken) return fail(taken.error());
       text += raw.substr(i, open - i);
       text += ' ';
     } else {

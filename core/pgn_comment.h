@@ -18,10 +18,12 @@ struct PgnComment {
   std::optional<std::chrono::milliseconds> elapsed;  // [%emt 0:00:05]: time spent on the move
 };
 // Splits a comment's raw text (between the braces); fails on a malformed clk/emt value.
-Result<PgnComment> parse_comment(std::string_view raw);
-// "1:23:45" or "0:00:09.5": H:MM:SS with tenths, hundredths or milliseconds only when needed.
-std::string format_clock(std::chrono::milliseconds time);
-// Reads "H:MM:SS", "H:MM:SS.f..." or "MM:SS".
-std::optional<std::chrono::milliseconds> parse_clock(std::string_view text);
+[[nodiscard]] Result<PgnComment> parse_comment(std::string_view raw);
+// The one format of every [%clk] and [%emt] annabella writes: H:MM:SS.s, always with one decimal,
+// the tenths cut, not rounded (a clock never shows more time than is left): "1:23:45.0",
+// "0:00:09.2" for 9.25 s. Negative times are written as 0.
+[[nodiscard]] std::string format_clock(std::chrono::milliseconds time);
+// Reads "H:MM:SS", "H:MM:SS.f..." (any number of decimals) or "MM:SS": what other programs write.
+[[nodiscard]] std::optional<std::chrono::milliseconds> parse_clock(std::string_view text);
 
 }  // namespace annabella::core

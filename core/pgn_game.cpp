@@ -80,7 +80,7 @@ PgnGameStream::PgnGameStream(std::istream& in, PgnReadOptions options)
 PgnGameStream::~PgnGameStream() = default;
 
 std::optional<PgnGame> PgnGameStream::next() {
-  std::array<char, 16 * 1024> buffer;
+  std::array<char, std::size_t{16} * 1024> buffer;
   while (next_ == ready_.size()) {
     ready_.clear();
     next_ = 0;

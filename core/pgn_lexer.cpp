@@ -21,66 +21,85 @@ void PgnReader::Impl::finish_word() {
   on_word(word, token_line);
 }
 
-void PgnReader::Impl::put(char c) {
-  switch (lex) {
-    case Lex::Between:
-      if (c == '\n') {
-        ++line;
-        line_start = true;
-        return;
-      }
-      if (c == '%' && line_start) {
-        lex = Lex::EscapeLine;
-        return;
-      }
-      line_start = false;
-      if (is_space(c)) return;
-      token_line = line;
-      switch (c) {
-        case '{':
-          lex = Lex::Comment;
-          word.clear();
-          comment_cut = false;
-          return;
-        case ';':
-          lex = Lex::LineComment;
-          word.clear();
-          comment_cut = false;
-          return;
-        case '(':
-          return on_open(line);
-        case ')':
-          return on_close(line);
-        case '[':
-          lex = Lex::TagName;
-          tag_name.clear();
-          tag_value.clear();
-          tag_raw = "[";
-          return;
-        case '$':
-          lex = Lex::Nag;
-          word.clear();
-          return;
-        case '}':
-        case ']':
-        case '"':
-          start_moves();
-          problem(std::string(1, c), quoted(std::string(1, c)) + " stands outside a tag or comment",
-                  line);
-          return;
-        default:
-          lex = Lex::Word;
-          word.assign(1, c);
-          return;
-      }
-    case Lex::Word:
-      if (ends_word(c)) {
-        lex = Lex::Between;
-        finish_word();
-        return put(c);
-      }
-      if (word.size() < kMaxWord) word += c;
+// Between tokens: a line break, an escape line, blanks, or the first character of a token.
+void PgnReader::Impl::put_between(char c) {
+  if (c == '\n') {
+    ++line;
+    line_start = true;
+    return;
+  }
+  if (c == '%' && line_start) {
+    lex = Lex::EscapeLine;
+    return;
+  }
+  line_start = false;
+  if (is_space(c)) return;
+  token_line = line;
+  switch (c) {
+    case '{':
+    case ';':
+      lex = c == '{' ? Lex::Comment : Lex::LineComment;
+      word.clear();
+      comment_cut = false;
       return;
+    case '(':
+      return on_open(line);
+    case ')':
+      return on_close(line);
+    case '[':
+      lex = Lex::TagName;
+      tag_name.clear();
+      tag_value.clear();
+      tag_raw = "[";
+      return;
+    case '$':
+      lex = Lex::Nag;
+      word.clear();
+      return;
+    case '}':
+    case ']':
+    case '"':
+      start_moves();
+      problem(std::string(1, c), quoted(std::string(1, c)) + " stands outside a tag or comment",
+              line);
+      return;
+    default:
+      lex = Lex::Word;
+      word.assign(1, c);
+      return;
+  }
+}
+
+// Inside a {comment}: up to kMaxComment characters are kept, the rest is reported as cut.
+void PgnReader::Impl::put_comment(char c) {
+  if (c != '}') {
+    if (c == '\n') ++line;
+    if (word.size() < kMaxComment)
+      word += c;
+    else
+      comment_cut = true;
+    return;
+  }
+  lex = Lex::Between;
+  if (comment_cut)
+    problem(word.substr(0, 40) + "...",
+            "the comment is longer than " + std::to_string(kMaxComment) +
+                " characters; the rest is left out",
+            token_line);
+  on_comment(word, token_line);
+}
+
+// A word, a NAG, a ;comment or an escape line: each ends at a character of its own.
+void PgnReader::Impl::put_in_token(char c) {
+  switch (lex) {
+    case Lex::Word:
+      if (!ends_word(c)) {
+        if (word.size() < kMaxWord) word += c;
+        return;
+      }
+      lex = Lex::Between;
+      finish_word();
+      return put(c);
     case Lex::Nag:
       if (is_digit(c)) {
         if (word.size() < 8) word += c;
@@ -89,37 +108,29 @@ void PgnReader::Impl::put(char c) {
       lex = Lex::Between;
       on_nag(word, token_line);
       return put(c);
-    case Lex::Comment:
-      if (c == '}') {
-        lex = Lex::Between;
-        if (comment_cut)
-          problem(word.substr(0, 40) + "...",
-                  "the comment is longer than " + std::to_string(kMaxComment) +
-                      " characters; the rest is left out",
-                  token_line);
-        on_comment(word, token_line);
+    case Lex::LineComment:
+      if (c != '\n') {
+        if (word.size() < kMaxComment) word += c;
         return;
       }
-      if (c == '\n') ++line;
-      if (word.size() < kMaxComment)
-        word += c;
-      else
-        comment_cut = true;
-      return;
-    case Lex::LineComment:
-      if (c == '\n') {
-        lex = Lex::Between;
-        on_comment(word, token_line);
-        return put(c);
-      }
-      if (word.size() < kMaxComment) word += c;
-      return;
+      lex = Lex::Between;
+      on_comment(word, token_line);
+      return put(c);
     case Lex::EscapeLine:
-      if (c == '\n') {
-        lex = Lex::Between;
-        return put(c);
-      }
+      if (c != '\n') return;
+      lex = Lex::Between;
+      return put(c);
+    default:
       return;
+  }
+}
+
+void PgnReader::Impl::put(char c) {
+  switch (lex) {
+    case Lex::Between:
+      return put_between(c);
+    case Lex::Comment:
+      return put_comment(c);
     case Lex::TagName:
     case Lex::TagBeforeValue:
     case Lex::TagValue:
@@ -135,10 +146,44 @@ void PgnReader::Impl::put(char c) {
         put(c);
       }
       return;
+    default:
+      return put_in_token(c);
+  }
+}
+
+// The tag's name: letters, digits and '_' (PGN 8.1.1), then blanks or the value's '"'.
+void PgnReader::Impl::put_tag_name(char c) {
+  if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') {
+    if (tag_name.size() < kMaxTag) tag_name += c;
+  } else if (is_space(c)) {
+    if (!tag_name.empty()) lex = Lex::TagBeforeValue;
+  } else if (c == '"' && !tag_name.empty()) {
+    lex = Lex::TagValue;
+  } else {
+    tag_error(tag_name.empty() ? "has no name (a tag is [Name \"value\"])"
+                               : "has " + quoted(std::string(1, c)) +
+                                     " in its name (letters, digits and '_' only)");
+  }
+}
+
+// The tag's value between quotes, with PGN 7's escapes "\\" and "\"".
+void PgnReader::Impl::put_tag_value(char c) {
+  if (lex == Lex::TagValueEscape) {
+    // Any other backslash is kept as written.
+    if (c != '\\' && c != '"') tag_value += '\\';
+    tag_value += c;
+    lex = Lex::TagValue;
+  } else if (c == '\\') {
+    lex = Lex::TagValueEscape;
+  } else if (c == '"') {
+    lex = Lex::TagAfterValue;
+  } else if (tag_value.size() < kMaxTag) {
+    tag_value += c;
   }
 }
 
 void PgnReader::Impl::put_tag(char c) {
+  // A tag stands on one line.
   if (c == '\n' && lex != Lex::TagAfterValue && lex != Lex::TagBeforeValue &&
       !(lex == Lex::TagName && tag_name.empty())) {
     tag_raw.pop_back();
@@ -149,18 +194,7 @@ void PgnReader::Impl::put_tag(char c) {
   if (c == '\n') ++line;
   switch (lex) {
     case Lex::TagName:
-      if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') {
-        if (tag_name.size() < kMaxTag) tag_name += c;
-      } else if (is_space(c)) {
-        if (!tag_name.empty()) lex = Lex::TagBeforeValue;
-      } else if (c == '"' && !tag_name.empty()) {
-        lex = Lex::TagValue;
-      } else {
-        tag_error(tag_name.empty() ? "has no name (a tag is [Name \"value\"])"
-                                   : "has " + quoted(std::string(1, c)) +
-                                         " in its name (letters, digits and '_' only)");
-      }
-      return;
+      return put_tag_name(c);
     case Lex::TagBeforeValue:
       if (is_space(c)) return;
       if (c == '"') {
@@ -169,20 +203,8 @@ void PgnReader::Impl::put_tag(char c) {
       }
       return tag_error("has no value in quotes (a tag is [Name \"value\"])");
     case Lex::TagValue:
-      if (c == '\\') {
-        lex = Lex::TagValueEscape;
-      } else if (c == '"') {
-        lex = Lex::TagAfterValue;
-      } else if (tag_value.size() < kMaxTag) {
-        tag_value += c;
-      }
-      return;
     case Lex::TagValueEscape:
-      // PGN 7: "\\" and "\"" are the escapes; any other backslash is kept as written.
-      if (c != '\\' && c != '"') tag_value += '\\';
-      tag_value += c;
-      lex = Lex::TagValue;
-      return;
+      return put_tag_value(c);
     case Lex::TagAfterValue:
       if (is_space(c)) return;
       if (c == ']') {
@@ -196,45 +218,49 @@ void PgnReader::Impl::put_tag(char c) {
   }
 }
 
+// Fast paths: the rest of a word or of a comment in one append. Returns how far the chunk was
+// taken from `i` (the character that ends the token is left for put).
+std::size_t PgnReader::Impl::take_run(std::string_view chunk, std::size_t i) {
+  if (lex == Lex::Word) {
+    std::size_t j = i;
+    while (j < chunk.size() && !ends_word(chunk[j])) ++j;
+    word.append(chunk.substr(i, std::min(j - i, kMaxWord - std::min(kMaxWord, word.size()))));
+    return j;
+  }
+  std::size_t j = chunk.find('}', i);
+  if (j == std::string_view::npos) j = chunk.size();
+  const std::string_view part = chunk.substr(i, j - i);
+  line += int(std::count(part.begin(), part.end(), '\n'));
+  const std::size_t room = kMaxComment - std::min(kMaxComment, word.size());
+  if (part.size() > room) comment_cut = true;
+  word.append(part.substr(0, room));
+  return j;
+}
+
+// A UTF-8 byte order mark at the very start is skipped; false when `c` was taken for it.
+bool PgnReader::Impl::past_byte_order_mark(char c) {
+  static constexpr char kBom[3] = {'\xEF', '\xBB', '\xBF'};
+  if (c == kBom[bom]) {
+    ++bom;
+    return false;
+  }
+  // Not a byte order mark after all: give back what was held.
+  const int held = bom;
+  bom = 3;
+  for (int k = 0; k < held; ++k) put(kBom[k]);
+  return true;
+}
+
 void PgnReader::Impl::feed(std::string_view chunk) {
   std::size_t i = 0;
   while (i < chunk.size()) {
-    const char c = chunk[i];
-    // Fast paths: the rest of a word or of a comment in one append.
-    if (lex == Lex::Word && bom == 3) {
-      std::size_t j = i;
-      while (j < chunk.size() && !ends_word(chunk[j])) ++j;
-      word.append(chunk.substr(i, std::min(j - i, kMaxWord - std::min(kMaxWord, word.size()))));
-      i = j;
-      if (i == chunk.size()) break;
-      put(chunk[i++]);
+    if ((lex == Lex::Word || lex == Lex::Comment) && bom == 3) {
+      i = take_run(chunk, i);
+      if (i < chunk.size()) put(chunk[i++]);
       continue;
     }
-    if (lex == Lex::Comment && bom == 3) {
-      std::size_t j = chunk.find('}', i);
-      if (j == std::string_view::npos) j = chunk.size();
-      const std::string_view part = chunk.substr(i, j - i);
-      line += int(std::count(part.begin(), part.end(), '\n'));
-      const std::size_t room = kMaxComment - std::min(kMaxComment, word.size());
-      if (part.size() > room) comment_cut = true;
-      word.append(part.substr(0, room));
-      i = j;
-      if (i == chunk.size()) break;
-      put(chunk[i++]);
-      continue;
-    }
-    ++i;
-    if (bom < 3) {
-      static constexpr char kBom[3] = {'\xEF', '\xBB', '\xBF'};
-      if (c == kBom[bom]) {
-        ++bom;
-        continue;
-      }
-      // Not a byte order mark after all: give back what was held.
-      const int held = bom;
-      bom = 3;
-      for (int k = 0; k < held; ++k) put(kBom[k]);
-    }
+    const char c = chunk[i++];
+    if (bom < 3 && !past_byte_order_mark(c)) continue;
     put(c);
   }
 }

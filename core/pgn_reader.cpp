@@ -8,6 +8,7 @@
 #include <cctype>
 #include <istream>
 
+#include "core/game.h"
 #include "core/pgn_reader_impl.h"
 #include "core/pgn_text.h"
 
@@ -108,6 +109,7 @@ void PgnReader::Impl::start_moves() {
   phase = Phase::Moves;
   main.before = main.pos;
   main.broken = broken;
+  main.keys.push_back(main.pos.key());
   lines.push_back(main);
   visitor.begin_moves(main.pos);
 }
@@ -199,8 +201,10 @@ void PgnReader::Impl::on_move(std::string_view text, int at_line) {
   while (end > 0 && (text[end - 1] == '!' || text[end - 1] == '?')) --end;
   int nag = suffix_nag(text.substr(end));
   const std::string_view san = nag ? text.substr(0, end) : text;
+  if (played_after_the_end(l, text, false, at_line)) return;
   auto m = read_move(l.pos, san, options.letters, options.strictness);
   if (!m) {
+    if (played_after_the_end(l, text, true, at_line)) return;
     problem(text, m.error().message, at_line);
     l.broken = true;
     return;
@@ -208,9 +212,28 @@ void PgnReader::Impl::on_move(std::string_view text, int at_line) {
   visitor.move(l.pos, *m, san);
   l.before = l.pos;
   l.pos.play(*m);
+  l.keys.push_back(l.pos.key());
   l.has_last = true;
   if (lines.size() == 1) ++summary.plies;
   if (nag) visitor.nag(nag);
+}
+
+bool PgnReader::Impl::played_after_the_end(LineState& l, std::string_view text, bool read_failed,
+                                           int at_line) {
+  // Art. 9.2.2: only positions since the last capture or pawn move can repeat.
+  const std::size_t span =
+      std::min(l.keys.size(), std::size_t(std::max(0, l.pos.halfmove_clock())) + 1);
+  const int repetitions = int(std::count(l.keys.end() - long(span), l.keys.end(), l.pos.key()));
+  if (!read_failed && repetitions < 5 && l.pos.halfmove_clock() < 150 && !is_dead_position(l.pos))
+    return false;
+  const GameEnd end = automatic_end(l.pos, repetitions);
+  if (end.result == GameResult::Ongoing) return false;
+  problem(text,
+          quoted(text) + " is played after the game ended by itself: " + end.reason + " (" +
+              end.rule + "); the moves after it are not part of the game",
+          at_line);
+  l.broken = true;
+  return true;
 }
 
 void PgnReader::Impl::on_word(std::string_view w, int at_line) {
@@ -296,6 +319,7 @@ void PgnReader::Impl::on_open(int at_line) {
   } else {
     v.pos = parent.before;
     v.before = parent.before;
+    v.keys.assign(parent.keys.begin(), parent.keys.end() - 1);
     v.reported = true;
     ++summary.variations;
   }
@@ -337,7 +361,7 @@ int PgnReader::problems() const {
 
 Status read_pgn(std::istream& in, PgnVisitor& visitor, PgnReadOptions options) {
   PgnReader reader(visitor, std::move(options));
-  std::array<char, 64 * 1024> buffer;
+  std::array<char, std::size_t{64} * 1024> buffer;
   while (in) {
     in.read(buffer.data(), std::streamsize(buffer.size()));
     const auto n = in.gcount();

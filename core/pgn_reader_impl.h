@@ -2,6 +2,7 @@
 // every move (pgn_reader.cpp).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,8 +12,8 @@
 namespace annabella::core {
 
 namespace pgn_detail {
-constexpr std::size_t kMaxWord = 256;           // longer words are cut (read_move says why)
-constexpr std::size_t kMaxComment = 64 * 1024;  // a longer comment is cut and reported
+constexpr std::size_t kMaxWord = 256;  // longer words are cut (read_move says why)
+constexpr std::size_t kMaxComment = std::size_t{64} * 1024;  // a longer comment is cut and reported
 constexpr std::size_t kMaxTag = 4096;
 }  // namespace pgn_detail
 
@@ -56,6 +57,8 @@ struct PgnReader::Impl {
     bool has_last = false;
     bool broken = false;    // a move failed: the rest is not replayed
     bool reported = false;  // begin_variation was sent
+    // The keys of pos and of the positions before it in this line (Art. 9.2.2 repetitions).
+    std::vector<std::uint64_t> keys;
   };
   Phase phase = Phase::BetweenGames;
   int game = 0;
@@ -92,6 +95,10 @@ struct PgnReader::Impl {
   void on_number(int number, std::string_view text, int at_line);
 
   void on_move(std::string_view text, int at_line);
+  // Whether the line's game had already ended by itself (Art. 5.1.1, 5.2.1, 5.2.2, 9.6) before a
+  // move `text`: then reports it and stops the line. `read_failed`: the move could not be read
+  // (only then can the position be mate or stalemate, the costly checks).
+  bool played_after_the_end(LineState& l, std::string_view text, bool read_failed, int at_line);
 
   void on_word(std::string_view w, int at_line);
 
@@ -109,8 +116,14 @@ struct PgnReader::Impl {
   void finish_word();
 
   void put(char c);
-
+  void put_between(char c);
+  void put_comment(char c);
+  void put_in_token(char c);
   void put_tag(char c);
+  void put_tag_name(char c);
+  void put_tag_value(char c);
+  std::size_t take_run(std::string_view chunk, std::size_t i);
+  bool past_byte_order_mark(char c);
 
   void feed(std::string_view chunk);
 

@@ -93,39 +93,47 @@ class MovetextWriter {
       need_number = false;
       if (options_.nags)
         for (int n : node.nags) put("$" + std::to_string(n));
-      std::string text;
-      if (options_.comments) {
-        for (std::size_t k = 0; k < node.comments.size(); ++k) {
-          if (k + 1 < node.comments.size() || !options_.clocks || (!node.clock && !node.elapsed)) {
-            comment(node.comments[k]);
-            need_number = true;
-          } else {
-            text = node.comments[k];
-          }
-        }
-      }
-      if (options_.clocks && (node.clock || node.elapsed)) {
-        if (node.clock)
-          text += std::string(text.empty() ? "" : " ") + "[%clk " + format_clock(*node.clock) + "]";
-        if (node.elapsed)
-          text +=
-              std::string(text.empty() ? "" : " ") + "[%emt " + format_clock(*node.elapsed) + "]";
-        comment(text);
-        need_number = true;
-      }
-      if (options_.variations) {
-        for (const PgnLine& v : node.variations) {
-          glue_prefix("(");
-          line(v, pos);
-          if (!prefix_.empty()) {  // an empty variation
-            put("");
-          }
-          glue_suffix(')');
-          need_number = true;
-        }
-      }
+      need_number = comments_of(node) || need_number;
+      need_number = variations_of(node, pos) || need_number;
       pos.play(node.move);
     }
+  }
+
+  // The comments after a move, the last one with its [%clk] and [%emt]; whether any was written
+  // (Black's next move then needs its number).
+  bool comments_of(const PgnNode& node) {
+    const bool clocks = options_.clocks && (node.clock || node.elapsed);
+    bool written = false;
+    std::string text;
+    if (options_.comments) {
+      for (std::size_t k = 0; k < node.comments.size(); ++k) {
+        if (k + 1 < node.comments.size() || !clocks) {
+          comment(node.comments[k]);
+          written = true;
+        } else {
+          text = node.comments[k];
+        }
+      }
+    }
+    if (!clocks) return written;
+    if (node.clock)
+      text += std::string(text.empty() ? "" : " ") + "[%clk " + format_clock(*node.clock) + "]";
+    if (node.elapsed)
+      text += std::string(text.empty() ? "" : " ") + "[%emt " + format_clock(*node.elapsed) + "]";
+    comment(text);
+    return true;
+  }
+
+  // The variations to a move, each in parentheses; whether any was written.
+  bool variations_of(const PgnNode& node, const Position& pos) {
+    if (!options_.variations || node.variations.empty()) return false;
+    for (const PgnLine& v : node.variations) {
+      glue_prefix("(");
+      line(v, pos);
+      if (!prefix_.empty()) put("");  // an empty variation
+      glue_suffix(')');
+    }
+    return true;
   }
 
   std::string finish() {
@@ -185,6 +193,47 @@ std::string write_pgn(const PgnGame& game, const PgnWriteOptions& options) {
   out += w.finish();
   out += '\n';
   return out;
+}
+
+PgnTermination pgn_termination(Termination termination) {
+  switch (termination) {
+    case Termination::None:
+      return PgnTermination::Unterminated;
+    case Termination::TimeForfeit:
+    case Termination::TimeForfeitDraw:
+      return PgnTermination::TimeForfeit;
+    case Termination::ArbiterDecision:
+      return PgnTermination::Adjudication;
+    case Termination::Checkmate:
+    case Termination::Stalemate:
+    case Termination::DeadPosition:
+    case Termination::FivefoldRepetition:
+    case Termination::SeventyFiveMoves:
+    case Termination::ThreefoldRepetitionClaim:
+    case Termination::FiftyMoveClaim:
+    case Termination::Agreement:
+    case Termination::Resignation:
+      return PgnTermination::Normal;
+  }
+  return PgnTermination::Unterminated;
+}
+
+std::string_view pgn_termination_value(PgnTermination termination) {
+  switch (termination) {
+    case PgnTermination::Normal:
+      return "normal";
+    case PgnTermination::TimeForfeit:
+      return "time forfeit";
+    case PgnTermination::Adjudication:
+      return "adjudication";
+    case PgnTermination::RulesInfraction:
+      return "rules infraction";
+    case PgnTermination::Abandoned:
+      return "abandoned";
+    case PgnTermination::Unterminated:
+      return "unterminated";
+  }
+  return "unterminated";
 }
 
 }  // namespace annabella::core

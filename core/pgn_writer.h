@@ -2,7 +2,9 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
+#include "core/game.h"
 #include "core/pgn_game.h"
 
 namespace annabella::core {
@@ -20,5 +22,26 @@ struct PgnWriteOptions {
 // canonical SAN with move numbers, NAGs as $n, comments in braces, variations in parentheses,
 // lines of at most 79 characters; the termination marker; a blank line.
 std::string write_pgn(const PgnGame& game, const PgnWriteOptions& options = {});
+
+// The values of the PGN standard's Termination tag (section 9.8.1) a station can give.
+enum class PgnTermination {
+  Normal,           // "normal": ended by the rules on the board or by the players
+  TimeForfeit,      // "time forfeit": a flag fell (Art. 6.9), even when it is drawn
+  Adjudication,     // "adjudication": the arbiter decided the result
+  RulesInfraction,  // "rules infraction": lost for breaking the Laws (Art. 7.5.5, 11.3.2, 12.9)
+  Abandoned,        // "abandoned": a player did not go on (Art. 6.7 default, left the venue)
+  Unterminated,     // "unterminated": the game has not ended (adjourned, or still going)
+};
+
+// How a game that ended as `termination` is given in the Termination tag: mate, stalemate, dead
+// position, fivefold and threefold repetition, the 75 and 50 move rules, agreement and
+// resignation are "normal"; a flag fall "time forfeit"; an arbiter's decision "adjudication";
+// None (not ended) "unterminated". The reason in words (GameEnd::reason) belongs in a comment:
+// the tag takes only the standard's values. RulesInfraction and Abandoned have no Termination
+// of their own: a caller who knows the arbiter's decision was one of them gives it directly.
+[[nodiscard]] PgnTermination pgn_termination(Termination termination);
+// The tag value: "normal", "time forfeit", "adjudication", "rules infraction", "abandoned",
+// "unterminated".
+[[nodiscard]] std::string_view pgn_termination_value(PgnTermination termination);
 
 }  // namespace annabella::core

@@ -68,95 +68,118 @@ std::vector<std::string> Scoresheet::texts() const {
   return out;
 }
 
-Result<Scoresheet> read_scoresheet(std::string_view text) {
-  Scoresheet sheet;
-  SheetWriter w(sheet);
-  int& line = w.line_;
-  std::size_t i = 0;
-  // Skips a comment ({...}, no nesting) or a variation ((...), nested) starting at text[i].
-  auto skip_to = [&](char nests, char close, std::string_view what) -> Status {
-    const int opened = line;
+namespace {
+
+// Reads a scoresheet's text word by word, leaving out the PGN parts that are no cell.
+class SheetReader {
+ public:
+  SheetReader(std::string_view text, Scoresheet& sheet) : text_(text), sheet_(sheet), w_(sheet) {}
+
+  Status read() {
+    while (i_ < text_.size()) {
+      if (Status s = step(); !s) return s;
+    }
+    return {};
+  }
+
+ private:
+  // One character, blank, PGN part or word from text_[i_].
+  Status step() {
+    const char c = text_[i_];
+    if (c == '\n') {
+      ++w_.line_;
+      ++i_;
+    } else if (is_blank(c)) {
+      ++i_;
+    } else if (c == '[' || c == ';' || (c == '%' && (i_ == 0 || text_[i_ - 1] == '\n'))) {
+      skip_line();  // a tag, a ;comment or an escape line: to the end of its line
+    } else if (c == '{') {
+      return skip_block(false, '}', "a comment '{'");
+    } else if (c == '(') {
+      return skip_block(true, ')', "a variation '('");
+    } else if (c == '$') {  // a NAG
+      ++i_;
+      while (i_ < text_.size() && is_digit(text_[i_])) ++i_;
+    } else {
+      word();
+    }
+    return {};
+  }
+
+  void skip_line() {
+    while (i_ < text_.size() && text_[i_] != '\n') ++i_;
+  }
+
+  // A comment ({...}, no nesting) or a variation ((...), `nests`) starting at text_[i_].
+  Status skip_block(bool nests, char close, std::string_view what) {
+    const int opened = w_.line_;
+    const char open = text_[i_];
     int depth = 1;
-    for (++i; i < text.size(); ++i) {
-      if (text[i] == '\n') {
-        ++line;
-      } else if (text[i] == nests) {
+    for (++i_; i_ < text_.size(); ++i_) {
+      const char c = text_[i_];
+      if (c == '\n') {
+        ++w_.line_;
+      } else if (nests && c == open) {
         ++depth;
-      } else if (text[i] == close && --depth == 0) {
-        ++i;
+      } else if (c == close && --depth == 0) {
+        ++i_;
         return {};
       }
     }
     return fail(std::string(what) + " opened on line " + std::to_string(opened) + " is not closed");
-  };
-  while (i < text.size()) {
-    const char c = text[i];
-    if (c == '\n') {
-      ++line;
-      ++i;
-      continue;
-    }
-    if (is_blank(c)) {
-      ++i;
-      continue;
-    }
-    // PGN parts that are no cell of a scoresheet.
-    if (c == '[') {  // a tag: to the end of its line
-      while (i < text.size() && text[i] != '\n') ++i;
-      continue;
-    }
-    if (c == ';' || (c == '%' && (i == 0 || text[i - 1] == '\n'))) {
-      while (i < text.size() && text[i] != '\n') ++i;
-      continue;
-    }
-    if (c == '{') {
-      if (auto s = skip_to('\0', '}', "a comment '{'"); !s) return fail(s.error());
-      continue;
-    }
-    if (c == '(') {
-      if (auto s = skip_to('(', ')', "a variation '('"); !s) return fail(s.error());
-      continue;
-    }
-    if (c == '$') {
-      ++i;
-      while (i < text.size() && is_digit(text[i])) ++i;
-      continue;
-    }
-    // A word.
-    std::size_t j = i;
-    while (j < text.size() && !is_blank(text[j]) && text[j] != '{' && text[j] != ';') ++j;
-    std::string_view word = text.substr(i, j - i);
-    i = j;
+  }
+
+  void word() {
+    std::size_t j = i_;
+    while (j < text_.size() && !is_blank(text_[j]) && text_[j] != '{' && text_[j] != ';') ++j;
+    const std::string_view word = text_.substr(i_, j - i_);
+    i_ = j;
     if (is_result(word)) {
-      sheet.result = word == "½-½" ? "1/2-1/2" : std::string(word);
-      continue;
+      sheet_.result = word == "½-½" ? "1/2-1/2" : std::string(word);
+      return;
     }
-    // Move number: digits and periods ("12.", "12...", "12…"), or bare digits.
+    if (move_number(word)) return;
+    if (word.find_first_not_of('.') == std::string_view::npos) return;  // "..." alone
+    w_.add(std::string(word), w_.line_);
+  }
+
+  // A move number: digits and periods ("12.", "12...", "12…"), or bare digits, maybe glued to
+  // the move ("12.e4"). False when the word is none.
+  bool move_number(std::string_view word) {
     std::size_t k = 0;
     while (k < word.size() && is_digit(word[k])) ++k;
-    if (k > 0 && k <= 4 &&
-        (k == word.size() || word[k] == '.' || word.substr(k).starts_with("…"))) {
-      const int n = std::stoi(std::string(word.substr(0, k)));
-      std::size_t dots = 0;
-      std::size_t m = k;
-      while (m < word.size()) {
-        if (word[m] == '.') {
-          ++dots;
-          ++m;
-        } else if (word.substr(m).starts_with("…")) {
-          dots += 3;
-          m += std::string_view("…").size();
-        } else {
-          break;
-        }
+    if (k == 0 || k > 4 || !(k == word.size() || word[k] == '.' || word.substr(k).starts_with("…")))
+      return false;
+    const int n = std::stoi(std::string(word.substr(0, k)));
+    std::size_t dots = 0;
+    std::size_t m = k;
+    for (bool more = true; more && m < word.size();) {
+      if (word[m] == '.') {
+        ++dots;
+        ++m;
+      } else if (word.substr(m).starts_with("…")) {
+        dots += 3;
+        m += std::string_view("…").size();
+      } else {
+        more = false;
       }
-      w.number(n, dots >= 2);
-      if (m < word.size()) w.add(std::string(word.substr(m)), line);
-      continue;
     }
-    if (word.find_first_not_of('.') == std::string_view::npos) continue;  // "..." alone
-    w.add(std::string(word), line);
+    w_.number(n, dots >= 2);
+    if (m < word.size()) w_.add(std::string(word.substr(m)), w_.line_);
+    return true;
   }
+
+  std::string_view text_;
+  Scoresheet& sheet_;
+  SheetWriter w_;
+  std::size_t i_ = 0;
+};
+
+}  // namespace
+
+Result<Scoresheet> read_scoresheet(std::string_view text) {
+  Scoresheet sheet;
+  if (Status s = SheetReader(text, sheet).read(); !s) return fail(s.error());
   return sheet;
 }
 
@@ -199,6 +222,47 @@ ScoresheetReplay replay_scoresheet(const Scoresheet& sheet, const Position& star
     replay.plies.push_back(std::move(ply));
   }
   return replay;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Layout
+
+ScoresheetCell scoresheet_cell(const Position& start, std::size_t ply) {
+  // Counted in half-moves from White's move of the start position's full move.
+  const std::size_t from_white = ply + (start.side_to_move() == BLACK ? 1 : 0);
+  return {start.fullmove_number() + int(from_white / 2), from_white % 2 == 0 ? WHITE : BLACK};
+}
+
+std::string move_number_label(const Position& start, std::size_t ply) {
+  const ScoresheetCell cell = scoresheet_cell(start, ply);
+  return std::to_string(cell.move_number) + (cell.side == WHITE ? "." : "...");
+}
+
+std::vector<ScoresheetRow> scoresheet_rows(const Position& start, std::size_t plies) {
+  std::vector<ScoresheetRow> rows;
+  for (std::size_t ply = 0; ply < plies; ++ply) {
+    const ScoresheetCell cell = scoresheet_cell(start, ply);
+    if (rows.empty() || rows.back().move_number != cell.move_number)
+      rows.push_back({cell.move_number, std::nullopt, std::nullopt});
+    (cell.side == WHITE ? rows.back().white : rows.back().black) = ply;
+  }
+  return rows;
+}
+
+std::vector<std::string> scoresheet_lines(const Position& start,
+                                          const std::vector<std::string>& moves) {
+  std::vector<std::string> lines;
+  for (const ScoresheetRow& row : scoresheet_rows(start, moves.size())) {
+    std::string line = std::to_string(row.move_number);
+    if (row.white) {
+      line += ". " + moves[*row.white];
+      if (row.black) line += " " + moves[*row.black];
+    } else if (row.black) {
+      line += "... " + moves[*row.black];
+    }
+    lines.push_back(std::move(line));
+  }
+  return lines;
 }
 
 }  // namespace annabella::core

@@ -9,6 +9,8 @@
 // arbiter's reconciliation (D.2.9) compares two replays.
 #pragma once
 
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -68,5 +70,37 @@ struct ScoresheetReplay {
 // entry that cannot be read, the others are NotReplayed.
 ScoresheetReplay replay_scoresheet(const Scoresheet& sheet, const Position& start,
                                    const PieceLetters& letters = english_letters());
+
+// ---------------------------------------------------------------------------------------------
+// Laying a game out as a scoresheet (Art. 8.1): move numbers and the two columns, from the start
+// position's side to move and full-move number. When Black moves first (a start position with
+// Black to move) Black's moves stay in Black's column: "1... d5", "2. exd6 Nf6", never "1. d5".
+// The station's console, its braille scoresheet and its PGN use one layout.
+
+// Where ply `ply` (0 = the first move played from `start`) stands on the sheet.
+struct ScoresheetCell {
+  int move_number = 0;  // the full-move number
+  Color side = WHITE;   // the column
+};
+[[nodiscard]] ScoresheetCell scoresheet_cell(const Position& start, std::size_t ply);
+
+// The move number as written before a move: "12." for White's, "12..." for Black's (PGN and the
+// console: "made 1... d5").
+[[nodiscard]] std::string move_number_label(const Position& start, std::size_t ply);
+
+// One row of the sheet: a move number and the two columns, each the index of its ply in the game
+// or none (the White cell of the first row when Black moved first; the Black cell of the last
+// row when White made the last move).
+struct ScoresheetRow {
+  int move_number = 0;
+  std::optional<std::size_t> white;
+  std::optional<std::size_t> black;
+};
+[[nodiscard]] std::vector<ScoresheetRow> scoresheet_rows(const Position& start, std::size_t plies);
+
+// The rows as text, one a line: "1. e4 e5", "2. Nf3"; the first row when Black moved first has
+// Black's move number: "1... d5". `moves` holds each ply's text (SAN, or any notation).
+[[nodiscard]] std::vector<std::string> scoresheet_lines(const Position& start,
+                                                        const std::vector<std::string>& moves);
 
 }  // namespace annabella::core

@@ -2,6 +2,8 @@
 // station with the simulated pegboard and a simulated opponent, and the record it leaves.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <regex>
 #include <sstream>
 
 #include "core/pgn.h"
@@ -47,7 +49,27 @@ TEST(DemoCommand, PlaysTheWholeShowAndWritesTheRecord) {
   EXPECT_EQ(game->tag("Result"), "1-0");
   EXPECT_EQ(game->moves.moves.size(), 16u);
   EXPECT_TRUE(game->problems.empty());
-  EXPECT_FALSE(read_file(folder / "scoresheet.brf").empty());
+  // The PGN standard's Termination value; the reason in words in the last move's comment.
+  EXPECT_EQ(game->tag("Termination"), "normal");
+  ASSERT_FALSE(game->moves.moves.back().comments.empty());
+  EXPECT_NE(game->moves.moves.back().comments.back().find("(Art. "), std::string::npos);
+  // One [%clk]/[%emt] format throughout: H:MM:SS.s.
+  std::string text = read_file(folder / "game.pgn");
+  std::replace(text.begin(), text.end(), '\n', ' ');  // a comment may be wrapped
+  const std::regex command(R"(\[%(clk|emt) ([^\]]*)\])");
+  int commands = 0;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), command);
+       it != std::sregex_iterator(); ++it, ++commands)
+    EXPECT_TRUE(std::regex_match((*it)[2].str(), std::regex(R"(\d+:\d\d:\d\d\.\d)")))
+        << (*it)[0].str();
+  EXPECT_EQ(commands, 32);  // both, after each of the 16 moves
+  // The braille scoresheet: 25 lines on its one page, the braille page number "#A" on the last.
+  const std::string brf = read_file(folder / "scoresheet.brf");
+  EXPECT_EQ(std::count(brf.begin(), brf.end(), '\n'), 25) << brf;
+  EXPECT_NE(brf.find(std::string(38, ' ') + "#A\r\n"), std::string::npos) << brf;
+  // In unified English braille by default (en-ueb-g1.ctb: "1. e4 d5" without the grade-1
+  // indicators ";" that American EBAE writes: "#A4 ;E#D ;D#E").
+  EXPECT_NE(brf.find("#A4 E#D D#E\r\n"), std::string::npos) << brf;
   EXPECT_NE(read_file(folder / "touches.txt").find("e2\twhite pawn"), std::string::npos);
   EXPECT_GT(std::filesystem::file_size(folder / "announcements.wav"), 44u);
 }

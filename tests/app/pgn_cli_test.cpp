@@ -48,8 +48,8 @@ TEST(PgnCheckCommand, EachProblemWithGameMoveLineAndText) {
       "game 4, move 2 (Black), line 16: the comment opened on line 15 is not closed (at \"{no "
       "end\")\n",
       "game 4, move 2 (Black), line 16: the game has no termination marker",
-      ": 4 games, 11 main-line moves read, 4 problems, 2 moves not checked after a move that "
-      "could not be read\n",
+      ": 4 games, 11 main-line moves read, 4 problems, 2 moves not checked (after a move that "
+      "could not be read or the game's end)\n",
   };
   std::size_t at = 0;
   for (const std::string& line : expected_lines) {
@@ -70,6 +70,27 @@ TEST(PgnCheckCommand, LenientReadsScoresheetFormsInALanguage) {
             std::string::npos)
       << out;
   EXPECT_EQ(check(dir, "1. e2-e4 e5 2. Sg1-f3 Sc6 *\n", out, "--lenient --lang de"), 0) << out;
+}
+
+// A game ends by itself (Art. 5.1.1, 5.2.1, 5.2.2, 9.6): moves after that are reported.
+TEST(PgnCheckCommand, MovesAfterTheGameEndedByItselfAreReported) {
+  TempDir dir;
+  std::string out;
+  EXPECT_EQ(check(dir,
+                  "[Event \"repetition\"]\n[Result \"1/2-1/2\"]\n\n"
+                  "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6\n"
+                  "8. Ng1 Ng8 9. e4 e5 1/2-1/2\n",
+                  out),
+            1);
+  EXPECT_NE(out.find("game 1, move 9 (White), line 5: 'e4' is played after the game ended by "
+                     "itself: the same position has appeared five times (Art. 9.6.1)"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(
+      out.find(
+          "1 problem, 1 move not checked (after a move that could not be read or the game's end)"),
+      std::string::npos)
+      << out;
 }
 
 TEST(PgnCheckCommand, MissingFileExitsTwo) {

@@ -242,7 +242,7 @@ TEST(ChessClock, ThePauseStopsTheRunningClockAndResumeRestartsIt) {
   ASSERT_TRUE(press);
   EXPECT_EQ(press->elapsed, seconds(15));  // [%emt] without the pause
   EXPECT_EQ(press->remaining[WHITE], minutes(60) - seconds(15));
-  EXPECT_EQ(pgn_emt(*clock.times_at_ply(1)), "[%emt 0:00:15]");
+  EXPECT_EQ(pgn_emt(*clock.times_at_ply(1)), "[%emt 0:00:15.0]");
 }
 
 // Guidelines I: on resumption the sealed move is made while the clocks stand, then the
@@ -345,9 +345,9 @@ TEST(ChessClock, ClockLogGivesPgnCommentsAndD29Readjustment) {
   ASSERT_TRUE(p2);
   EXPECT_EQ(p2->to_move, WHITE);
   EXPECT_EQ(p2->elapsed, seconds(60));
-  EXPECT_EQ(pgn_clk(*p2), "[%clk 1:29:30]");  // Black: 90 min - 60 s + 30 s
-  EXPECT_EQ(pgn_emt(*p2), "[%emt 0:01:00]");
-  EXPECT_EQ(pgn_clk(*clock.times_at_ply(1)), "[%clk 1:30:25]");
+  EXPECT_EQ(pgn_clk(*p2), "[%clk 1:29:30.0]");  // Black: 90 min - 60 s + 30 s
+  EXPECT_EQ(pgn_emt(*p2), "[%emt 0:01:00.0]");
+  EXPECT_EQ(pgn_clk(*clock.times_at_ply(1)), "[%clk 1:30:25.0]");
   EXPECT_FALSE(clock.times_at_ply(5));
   const auto start = clock.times_at_ply(0);
   ASSERT_TRUE(start);

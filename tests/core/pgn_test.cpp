@@ -2,7 +2,9 @@
 // numbers, precise problems), the export-format writer, and round trips through both.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
+#include <regex>
 #include <sstream>
 
 #include "core/movegen.h"
@@ -285,6 +287,23 @@ const ProblemCase kProblemCases[] = {
     {"variant", "[Variant \"Chess960\"]\n\n1. e4 *", 1, 0, WHITE, 1, "Chess960",
      "not standard chess"},
     {"illegal in a variation", "1. e4 (1. d4 Ke7) e5 *", 1, 1, BLACK, 1, "Ke7", "is illegal"},
+    // Moves after the game ended by itself (Art. 5.1.1, 5.2.1, 5.2.2, 9.6): never passed.
+    {"a move after fivefold repetition",
+     "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 "
+     "9. e4 *",
+     1, 9, WHITE, 1, "e4",
+     "'e4' is played after the game ended by itself: the same position has appeared five "
+     "times (Art. 9.6.1)"},
+    {"a move after checkmate", "1. f3 e5 2. g4 Qh4# 3. a3 *", 1, 3, WHITE, 1, "a3",
+     "after the game ended by itself: White is checkmated (Art. 5.1.1)"},
+    {"a move after stalemate", "[FEN \"k7/8/8/8/8/8/1Q6/K7 w - - 0 1\"]\n\n1. Qb6 Ka7 *", 1, 1,
+     BLACK, 3, "Ka7", "after the game ended by itself: Black has no legal move"},
+    {"a move after 75 moves", "[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 149 100\"]\n\n100. Ra2 Kd7 *", 1,
+     100, BLACK, 3, "Kd7", "(Art. 9.6.2)"},
+    {"a move in a dead position", "[FEN \"4k3/8/8/8/8/8/3p4/4K3 w - - 0 1\"]\n\n1. Kxd2 Ke7 *", 1,
+     1, BLACK, 3, "Ke7", "dead position"},
+    {"a move after the end in a variation", "1. f3 e5 2. g4 Qh4# (2... Qh4 3. Nc3) 3. a3 *", 1, 3,
+     WHITE, 1, "Nc3", "White is checkmated"},
 };
 
 INSTANTIATE_TEST_SUITE_P(Table, PgnProblems, ::testing::ValuesIn(kProblemCases));
@@ -298,6 +317,20 @@ TEST(PgnRead, AfterAFailedMoveTheRestOfTheLineIsCountedUnchecked) {
   EXPECT_EQ(games[0].result, "*");
   EXPECT_TRUE(games[1].problems.empty());
   EXPECT_EQ(to_string(games[0].problems[0]).substr(0, 32), "game 1, move 2 (White), line 1: ");
+}
+
+TEST(PgnRead, MovesAfterAnAutomaticEndAreCountedUnchecked) {
+  const auto games = read_pgn_games(
+      "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 "
+      "9. e4 e5 1/2-1/2\n"
+      "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 "
+      "1/2-1/2");
+  ASSERT_EQ(games.size(), 2u);
+  ASSERT_EQ(games[0].problems.size(), 1u) << problems_of(games[0]);
+  EXPECT_EQ(games[0].summary.plies, 16);
+  EXPECT_EQ(games[0].summary.unchecked_moves, 1);                   // e5
+  EXPECT_TRUE(games[1].problems.empty()) << problems_of(games[1]);  // four times only
+  EXPECT_EQ(games[1].summary.plies, 15);
 }
 
 TEST(PgnRead, ProblemsReachTheVisitorWithTheirGame) {
@@ -350,12 +383,72 @@ TEST(PgnClock, ParseAndFormat) {
       EXPECT_EQ(t->count(), c.ms) << c.text;
     }
   }
-  EXPECT_EQ(format_clock(milliseconds(180000)), "0:03:00");
-  EXPECT_EQ(format_clock(milliseconds(5025000)), "1:23:45");
+  // One format throughout: H:MM:SS.s, always one decimal, the tenths cut (never ".48", ".178").
+  EXPECT_EQ(format_clock(milliseconds(180000)), "0:03:00.0");
+  EXPECT_EQ(format_clock(milliseconds(5025000)), "1:23:45.0");
   EXPECT_EQ(format_clock(milliseconds(9500)), "0:00:09.5");
-  EXPECT_EQ(format_clock(milliseconds(9250)), "0:00:09.25");
-  EXPECT_EQ(format_clock(milliseconds(9001)), "0:00:09.001");
-  EXPECT_EQ(format_clock(milliseconds(36000000)), "10:00:00");
+  EXPECT_EQ(format_clock(milliseconds(9250)), "0:00:09.2");
+  EXPECT_EQ(format_clock(milliseconds(9001)), "0:00:09.0");
+  EXPECT_EQ(format_clock(milliseconds(480)), "0:00:00.4");
+  EXPECT_EQ(format_clock(milliseconds(178)), "0:00:00.1");
+  EXPECT_EQ(format_clock(milliseconds(99)), "0:00:00.0");
+  EXPECT_EQ(format_clock(milliseconds(-5)), "0:00:00.0");
+  EXPECT_EQ(format_clock(milliseconds(36000000)), "10:00:00.0");
+}
+
+// Every [%clk] and [%emt] the writer puts out has the one format, whatever the times.
+TEST(PgnWrite, EveryClockAndElapsedTimeHasOneFormat) {
+  PgnGame game;
+  game.moves = line_from_moves(Position(), {});
+  Position pos;
+  const long long times[] = {480, 178, 5025000, 9001, 0, 59999};
+  for (const char* uci : {"e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5"}) {
+    PgnNode node;
+    for (Move m : legal_moves(pos))
+      if (to_uci(m) == uci) node.move = m;
+    node.text = to_san(pos, node.move);
+    const auto index = game.moves.moves.size();
+    node.clock = milliseconds(5400000 - times[index]);
+    node.elapsed = milliseconds(times[index]);
+    pos.play(node.move);
+    game.moves.moves.push_back(node);
+  }
+  std::string pgn = write_pgn(game);
+  std::replace(pgn.begin(), pgn.end(), '\n', ' ');  // a comment may be wrapped
+  std::size_t commands = 0;
+  for (std::size_t at = pgn.find("[%"); at != std::string::npos; at = pgn.find("[%", at + 1)) {
+    const std::size_t close = pgn.find(']', at);
+    const std::string value = pgn.substr(at + 6, close - at - 6);  // after "[%clk " / "[%emt "
+    EXPECT_TRUE(std::regex_match(value, std::regex(R"(\d+:\d\d:\d\d\.\d)"))) << value;
+    ++commands;
+  }
+  EXPECT_EQ(commands, 12u) << pgn;
+  EXPECT_NE(pgn.find("[%emt 0:00:00.4]"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("[%emt 0:00:00.1]"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("[%clk 1:29:59.5]"), std::string::npos) << pgn;
+}
+
+TEST(PgnWrite, TerminationTakesTheStandardsValues) {
+  EXPECT_EQ(pgn_termination_value(pgn_termination(Termination::Checkmate)), "normal");
+  EXPECT_EQ(pgn_termination_value(pgn_termination(Termination::FivefoldRepetition)), "normal");
+  EXPECT_EQ(pgn_termination_value(pgn_termination(Termination::Agreement)), "normal");
+  EXPECT_EQ(pgn_termination_value(pgn_termination(Termination::Resignation)), "normal");
+  EXPECT_EQ(pgn_termination_value(pgn_termination(Termination::TimeForfeit)), "time forfeit");
+  EXPECT_EQ(pgn_termination_value(pgn_termination(Termination::TimeForfeitDraw)), "time forfeit");
+  EXPECT_EQ(pgn_termination_value(pgn_termination(Termination::ArbiterDecision)), "adjudication");
+  EXPECT_EQ(pgn_termination_value(pgn_termination(Termination::None)), "unterminated");
+  EXPECT_EQ(pgn_termination_value(PgnTermination::RulesInfraction), "rules infraction");
+  EXPECT_EQ(pgn_termination_value(PgnTermination::Abandoned), "abandoned");
+  // The game's own end, as the station gives it.
+  Game game;
+  for (const char* uci : {"f2f3", "e7e5", "g2g4", "d8h4"})
+    for (Move m : legal_moves(game.position()))
+      if (to_uci(m) == uci) {
+        ASSERT_TRUE(game.play(m));
+        break;
+      }
+  ASSERT_TRUE(game.is_over());
+  EXPECT_EQ(pgn_termination_value(pgn_termination(game.end().termination)), "normal");
 }
 
 TEST(PgnComment, ClockAndElapsedTakenOutOtherCommandsKept) {

@@ -148,5 +148,37 @@ TEST(Scoresheet, LenientPromotionInParenthesesIsACellNotAVariation) {
   EXPECT_EQ(sans(r), (std::vector<std::string>{"a8=Q+", "Kd7"}));
 }
 
+// Art. 8.1: when Black moves first, Black's moves stay in Black's column.
+TEST(ScoresheetLayout, BlackToMoveFirstKeepsBlacksColumn) {
+  const Position black_first =
+      *Position::from_fen("rnbqkbnr/pppppppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+  EXPECT_EQ(scoresheet_lines(black_first, {"d5", "exd6", "Nf6"}),
+            (std::vector<std::string>{"1... d5", "2. exd6 Nf6"}));
+  EXPECT_EQ(move_number_label(black_first, 0), "1...");
+  EXPECT_EQ(move_number_label(black_first, 1), "2.");
+  EXPECT_EQ(move_number_label(black_first, 2), "2...");
+  const auto rows = scoresheet_rows(black_first, 3);
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0].move_number, 1);
+  EXPECT_FALSE(rows[0].white);
+  EXPECT_EQ(rows[0].black, 0u);
+  EXPECT_EQ(rows[1].white, 1u);
+  EXPECT_EQ(rows[1].black, 2u);
+  EXPECT_EQ(scoresheet_cell(black_first, 0).side, BLACK);
+}
+
+TEST(ScoresheetLayout, NumbersFollowTheStartPositionsFullMoveNumber) {
+  EXPECT_EQ(scoresheet_lines(Position(), {"e4", "e5", "Nf3"}),
+            (std::vector<std::string>{"1. e4 e5", "2. Nf3"}));
+  const Position move_40_white = *Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 3 40");
+  EXPECT_EQ(scoresheet_lines(move_40_white, {"Rh8+", "Kd7"}),
+            (std::vector<std::string>{"40. Rh8+ Kd7"}));
+  EXPECT_EQ(move_number_label(move_40_white, 1), "40...");
+  const Position move_40_black = *Position::from_fen("4k3/8/8/8/8/8/8/4K2R b K - 3 40");
+  EXPECT_EQ(scoresheet_lines(move_40_black, {"Kd7", "Rh7+", "Kc6"}),
+            (std::vector<std::string>{"40... Kd7", "41. Rh7+ Kc6"}));
+  EXPECT_TRUE(scoresheet_lines(Position(), {}).empty());
+}
+
 }  // namespace
 }  // namespace annabella::core

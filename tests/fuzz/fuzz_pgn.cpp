@@ -3,14 +3,18 @@
 // - a game read without problems, written in export format and read again, has no problems and
 //   writes the same text (the writer is a fixed point);
 // - the main line of a game holds as many moves as its summary counts;
+// - a game read without problems has no move after an automatic end (core::Game agrees), and
+//   its clock times write in the one format H:MM:SS.s and read back cut to tenths;
 // - a scoresheet replay reads at most as many moves as it has entries, and every move read is
 //   legal where it was played.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <string_view>
 
+#include "core/game.h"
 #include "core/movegen.h"
 #include "core/pgn.h"
 #include "core/scoresheet.h"
@@ -57,6 +61,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check(int(g.moves.moves.size()) == g.summary.plies);
     check(int(g.problems.size()) == g.summary.problems);
     if (!g.problems.empty()) continue;
+    Game game(g.start);
+    for (const PgnNode& node : g.moves.moves) {
+      check(!game.is_over());
+      check(game.play(node.move).has_value());
+      for (const auto& t : {node.clock, node.elapsed}) {
+        if (!t) continue;
+        const auto back = parse_clock(format_clock(*t));
+        check(back.has_value() && back->count() == std::max<long long>(0, t->count()) / 100 * 100);
+      }
+    }
     const std::string out = write_pgn(g);
     const std::vector<PgnGame> again = read_pgn_games(out);
     check(again.size() == 1);

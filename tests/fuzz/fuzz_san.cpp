@@ -3,7 +3,9 @@
 // long algebraic, in every built-in language, must read back (SAN strictly, LAN leniently) as the
 // same move. The rest of the input is read as a move in every language, strictly and leniently:
 // it may be refused (with a message), but a move read must be legal, and a strict read must be
-// canonical SAN.
+// canonical SAN. Read under several letter sets at once (D.2.1), every reading is a distinct
+// legal move that its own set reads, and read_move_in gives a move exactly when there is one
+// reading, else Ambiguous with the same readings.
 #include <cctype>
 #include <cstddef>
 #include <cstdint>
@@ -18,6 +20,51 @@
 using namespace annabella::core;
 
 using annabella::fuzz::check;
+
+namespace {
+
+const PieceLetters& letters_of(std::string_view code) {
+  for (const PieceLetters& l : builtin_piece_letters())
+    if (l.code == code) return l;
+  check(false);
+  return english_letters();
+}
+
+bool same_moves(const std::vector<MoveReading>& a, const std::vector<MoveReading>& b) {
+  if (a.size() != b.size()) return false;
+  for (const MoveReading& r : a) {
+    bool found = false;
+    for (const MoveReading& q : b) found = found || q.move == r.move;
+    if (!found) return false;
+  }
+  return true;
+}
+
+void check_readings(const Position& pos, std::string_view text) {
+  const MoveList moves = legal_moves(pos);
+  const std::vector<PieceLetters> en_de = {letters_of("en"), letters_of("de")};
+  for (const std::vector<PieceLetters>& sets : {en_de, builtin_piece_letters()}) {
+    const auto readings = move_readings(pos, text, sets);
+    for (std::size_t i = 0; i < readings.size(); ++i) {
+      check(moves.contains(readings[i].move));
+      for (std::size_t j = 0; j < i; ++j) check(readings[j].move != readings[i].move);
+      auto own = read_move(pos, text, letters_of(readings[i].letters));
+      check(own ? *own == readings[i].move
+                : own.error().kind == MoveReadError::Kind::Ambiguous &&
+                      !own.error().candidates.empty());
+    }
+    auto read = read_move_in(pos, text, sets);
+    if (read) {
+      check(readings.size() == 1 && readings.front().move == *read);
+    } else if (read.error().kind == MoveReadError::Kind::Ambiguous) {
+      check(readings.size() >= 2 && same_moves(read.error().readings, readings));
+    } else {
+      check(readings.empty() && !read.error().message.empty());
+    }
+  }
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
@@ -65,5 +112,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       }
     }
   }
+  check_readings(pos, text);
   return 0;
 }
