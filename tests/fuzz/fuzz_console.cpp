@@ -4,7 +4,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <variant>
 
+#include "app/board_reading.h"
 #include "app/console.h"
 #include "tests/fuzz/fuzz_check.h"
 
@@ -14,10 +16,16 @@ using annabella::fuzz::check;
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string line(reinterpret_cast<const char*>(data), size);
   auto command = app::parse_console_line(line);
-  if (!command)
+  if (!command) {
     check(!command.error().message.empty());
-  else
-    check(command->line == line);
+  } else {
+    // One reading per line: the same line parses to the same command kind again.
+    auto again = app::parse_console_line(line);
+    check(again && again->index() == command->index());
+    // A move is entered as typed: its text is part of the line, never made up.
+    if (const auto* move = std::get_if<app::cmd::EnterMove>(&*command))
+      check(!move->text.empty() && line.find(move->text) != std::string::npos);
+  }
   static const core::Position kiwipete = *core::Position::from_fen(
       "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
   auto text = app::read_board(kiwipete, line);
