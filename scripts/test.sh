@@ -3,7 +3,7 @@
 #   1. installs the Debian packages (scripts/setup.sh),
 #   2. g++ Release build with warnings as errors, then every GoogleTest suite under CTest,
 #   3. clang build with AddressSanitizer + UndefinedBehaviorSanitizer, the suites again,
-#   4. each libFuzzer target for a short time (FUZZ_SECONDS, default 20), two at a time,
+#   4. each libFuzzer target for a short time (FUZZ_SECONDS, default 15), two at a time,
 #   5. clang-format check of every C++ file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,10 +23,11 @@ cmake -S . -B build/ci-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DANNABEL
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" >/dev/null
 cmake --build build/ci-asan -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp" \
   ctest --test-dir build/ci-asan --output-on-failure -j "$jobs" --timeout 600
 
 echo "== fuzzing"
-bash scripts/fuzz.sh build/ci-asan "${FUZZ_SECONDS:-20}"
+bash scripts/fuzz.sh build/ci-asan "${FUZZ_SECONDS:-15}"
 
 echo "== clang-format"
 git ls-files '*.cpp' '*.h' | xargs clang-format --dry-run --Werror

@@ -22,9 +22,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // One reading per line: the same line parses to the same command kind again.
     auto again = app::parse_console_line(line);
     check(again && again->index() == command->index());
-    // A move is entered as typed: its text is part of the line, never made up.
-    if (const auto* move = std::get_if<app::cmd::EnterMove>(&*command))
-      check(!move->text.empty() && line.find(move->text) != std::string::npos);
+    // A move is entered as typed (its words joined by single spaces): every other character of
+    // its text comes from the line, never made up.
+    if (const auto* move = std::get_if<app::cmd::EnterMove>(&*command)) {
+      check(!move->text.empty());
+      for (const char c : move->text) check(c == ' ' || line.find(c) != std::string::npos);
+    }
   }
   static const core::Position kiwipete = *core::Position::from_fen(
       "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
