@@ -62,11 +62,11 @@ void AppendixDFlow::on_pegboard(const std::vector<tactile::PegboardEvent>& event
       case Kind::Illegal:
         s_.print(e.time, "illegal: " + e.detail + " (not made, D.2.3)");
         if (s_.to_execute)  // the announced move executed wrongly: not an illegal move (D.2.1)
-          s_.say(
-              speech::phrase_board_mismatch(s_.vocabulary, s_.pegboard.position(), *s_.to_execute),
-              Route::Private, e.time);
+          s_.say(speech::phrase_board_mismatch(s_.language, s_.vocabulary, s_.pegboard.position(),
+                                               *s_.to_execute),
+                 Route::Private, e.time);
         else
-          s_.say(speech::phrase_illegal_move(s_.vocabulary), Route::Private, e.time);
+          s_.say(speech::phrase_illegal_move(s_.language), Route::Private, e.time);
         break;
       case Kind::OutOfSync:
         // D.2.9 live: the settled board has stayed unexplained past the grace period; name the
@@ -110,7 +110,7 @@ void AppendixDFlow::on_touched(const tactile::PegboardEvent& e) {
   // knows it ("Gustav eins: Weiss Springer").
   if (s_.verbosity() == config::Verbosity::Verbose &&
       s_.pegboard.position().piece_on(e.square) != core::NO_PIECE)
-    s_.say(speech::phrase_square_reading(s_.vocabulary, s_.pegboard.position(),
+    s_.say(speech::phrase_square_reading(s_.language, s_.vocabulary, s_.pegboard.position(),
                                          core::square_bb(e.square)),
            Route::Private, e.time);
 }
@@ -224,7 +224,7 @@ void AppendixDFlow::on_link(const tactile::PegboardEvent& e) {
                                                   : speech::BoardLink::Lost;
   // speech.verbosity = quiet: only a lost board is said; connecting is printed.
   if (link == speech::BoardLink::Lost || s_.verbosity() != config::Verbosity::Quiet)
-    s_.say(speech::phrase_board_link(s_.vocabulary, speech::BoardKind::Pegboard, link),
+    s_.say(speech::phrase_board_link(s_.language, speech::BoardKind::Pegboard, link),
            Route::Private, e.time);
   s_.print(e.time, tactile::describe(e));
 }
@@ -322,7 +322,7 @@ bool AppendixDFlow::make_move(core::Move move, TimePoint time, MoveSource by) {
                "; " + text::clocks(entry.white_left, entry.black_left));
   if (press && press->period_change)
     s_.say(speech::phrase_time_control_reached(
-               s_.vocabulary, press->moves_completed[mover],
+               s_.language, press->moves_completed[mover],
                std::chrono::duration_cast<std::chrono::seconds>(press->added)),
            Route::Private, time);
   write_exports(time);
@@ -338,10 +338,10 @@ void AppendixDFlow::after_move_said(core::Color mover, TimePoint time) {
   (void)mover;
   if (!s_.config().speech.say_draw_claims) return;  // Art. 11.3
   if (s_.game().can_claim_threefold())
-    s_.say(speech::phrase_draw_claim(s_.vocabulary, core::Termination::ThreefoldRepetitionClaim),
+    s_.say(speech::phrase_draw_claim(s_.language, core::Termination::ThreefoldRepetitionClaim),
            Route::Private, time);
   else if (s_.game().can_claim_fifty_moves())
-    s_.say(speech::phrase_draw_claim(s_.vocabulary, core::Termination::FiftyMoveClaim),
+    s_.say(speech::phrase_draw_claim(s_.language, core::Termination::FiftyMoveClaim),
            Route::Private, time);
 }
 
@@ -471,7 +471,7 @@ void AppendixDFlow::expect_on_pegboard(core::Move move, TimePoint time) {
   } else {
     s_.print(time, "the pegboard shows " + core::to_uci(*already) + " but " + core::to_uci(move) +
                        " was played; the VI player corrects his board (D.2.1)");
-    s_.say(speech::phrase_board_mismatch(s_.vocabulary,
+    s_.say(speech::phrase_board_mismatch(s_.language, s_.vocabulary,
                                          s_.game().position_at(s_.game().ply_count() - 1), move),
            Route::Private, time);
   }
@@ -535,7 +535,8 @@ void AppendixDFlow::check_board(const tactile::Pegboard& board, const std::strin
   s_.print(time, message);
   if (pegboard)
     for (const auto& step : check.steps)
-      s_.say(speech::phrase_correction_step(s_.vocabulary, step), Route::Private, time);
+      s_.say(speech::phrase_correction_step(s_.language, s_.vocabulary, step), Route::Private,
+             time);
 }
 
 void AppendixDFlow::clock_due(TimePoint now) {
@@ -552,7 +553,7 @@ void AppendixDFlow::clock_due(TimePoint now) {
   // D.2.6: warnings at the thresholds the player chose, once each, privately.
   for (const auto& warning : s_.warnings.due(s_.clock.reading(now))) {
     if (warning.kind == core::ClockWarning::Kind::TimeLeft)
-      s_.say(speech::phrase_low_time(s_.vocabulary, warning.side, to_ms(warning.remaining)),
+      s_.say(speech::phrase_low_time(s_.language, warning.side, to_ms(warning.remaining)),
              Route::Private, now);
     else
       s_.print(now, text::count(warning.moves, "move", "moves") + " to the time control for " +

@@ -102,7 +102,7 @@ void ArbiterDesk::on(const cmd::DrawOffer& c, TimePoint time) {
   }
   flow_.write_exports(time);
   // Said privately to the VI player with who offered it (Art. 9.1.2).
-  s_.say(speech::phrase_draw_offer(s_.vocabulary, by), Route::Private, time);
+  s_.say(speech::phrase_draw_offer(s_.language, by), Route::Private, time);
   s_.print(time, text::side(by) + " offers a draw (Art. 9.1.2; marked (=) on the scoresheet, " +
                      "Art. 9.1.2.2); " + text::side(~by) +
                      " accepts with draw-accept, declines with draw-decline or by playing on");

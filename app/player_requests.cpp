@@ -18,7 +18,7 @@ void say_time(StationState& s, TimePoint time) {
   const auto white = to_ms(s.clock.remaining(core::WHITE, time));
   const auto black = to_ms(s.clock.remaining(core::BLACK, time));
   const int completed = s.clock.moves_completed(core::WHITE);
-  s.say(speech::phrase_time_readout(s.vocabulary, std::max(white, Millis(0)),
+  s.say(speech::phrase_time_readout(s.language, std::max(white, Millis(0)),
                                     std::max(black, Millis(0)), completed),
         Route::Private, time);
   s.show_clock(time, true);
@@ -78,15 +78,15 @@ void read_board(StationState& s, TimePoint time, const std::string& query) {
   s.print(time, *text);
   // Spoken to the VI player too, privately, in the profile's words.
   if (auto asked = board_query_squares(position, query))
-    s.say(asked->each_square ? speech::phrase_square_reading(s.vocabulary, position, asked->squares)
-                             : speech::phrase_board_reading(s.vocabulary, position, asked->squares),
+    s.say(asked->each_square
+              ? speech::phrase_square_reading(s.language, s.vocabulary, position, asked->squares)
+              : speech::phrase_board_reading(s.language, s.vocabulary, position, asked->squares),
           Route::Private, time);
 }
 
 void read_captured(StationState& s, TimePoint time) {
   s.print(time, app::read_captured(s.game()));
-  s.say(speech::phrase_captured(s.vocabulary, core::captured_pieces(s.game())), Route::Private,
-        time);
+  s.say(speech::phrase_captured(s.language, core::captured_pieces(s.game())), Route::Private, time);
 }
 
 void status(StationState& s, TimePoint time) {

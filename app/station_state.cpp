@@ -22,6 +22,15 @@ core::WarningThresholds warning_thresholds(const config::StationConfig& cfg, cor
   return t;
 }
 
+// The VI player's language for everything private. `config check` and `play` refuse an unknown
+// one before a game starts, so the vocabulary's own language is only a last resort.
+speech::Language private_language(const config::StationConfig& cfg, core::Color vi,
+                                  const speech::Vocabulary& words) {
+  auto loaded = speech::Language::load((vi == core::BLACK ? cfg.black : cfg.white).language);
+  if (!loaded) return words.own_language();
+  return std::move(*loaded);
+}
+
 }  // namespace
 
 StationState::StationState(const StationOptions& station_options, StationOutput& output,
@@ -30,6 +39,8 @@ StationState::StationState(const StationOptions& station_options, StationOutput&
     : options(station_options),
       out(output),
       vocabulary(std::move(words)),
+      language(private_language(station_options.config, game_record.header().visually_impaired,
+                                vocabulary)),
       parser(vocabulary,
              speech::MoveParser::letters_setting(station_options.config.console.letters)),
       record(std::move(game_record)),

@@ -23,6 +23,7 @@
 #include "core/clock.h"
 #include "core/clock_warnings.h"
 #include "speech/announcer.h"
+#include "speech/language.h"
 #include "speech/move_parser.h"
 #include "speech/phrases.h"
 #include "speech/vocabulary.h"
@@ -119,7 +120,10 @@ struct StationState {
 
   StationOptions options;
   StationOutput& out;
-  speech::Vocabulary vocabulary;
+  speech::Vocabulary vocabulary;  // the move words (D.2.1) and everything said publicly
+  // The VI player's own language (white.language or black.language, docs/languages.md):
+  // everything said to him privately, in its own voice; the moves in it stay the vocabulary's.
+  speech::Language language;
   speech::MoveParser parser;
   speech::MoveWording wording;
   GameRecord record;
