@@ -75,7 +75,7 @@ std::string game_pgn(const GameRecord& record) {
       std::string(core::pgn_termination_value(core::pgn_termination(game.end().termination))));
   // D.2.7: the recording's latest seal (docs/record.md, "The seal").
   if (!record.seals().empty())
-    if (auto seal = seal_from_fields(encode(JournalRecord{record.seals().back()})))
+    if (auto seal = seal_from_record(record.seals().back()))
       for (const auto& [name, value] : seal_pgn_tags(*seal)) pgn.set_tag(name, value);
   pgn.start = game.start_position();
   pgn.moves = core::line_from_moves(game.start_position(), game.moves());

@@ -212,6 +212,10 @@ JournalEntry seal_entry(const RecordingSeal& seal) {
   return entry;
 }
 
+Result<RecordingSeal> seal_from_record(const rec::Seal& record) {
+  return seal_from_fields(encode(JournalRecord{record}));
+}
+
 Result<RecordingSeal> seal_from_fields(const JournalEntry& entry) {
   for (const char* required :
        {"recording", "lines", "digest", "sealed_at", "occasion", "key", "signature"})

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "app/journal.h"
+#include "app/journal_records.h"
 #include "app/record.h"
 #include "app/station_key.h"
 #include "core/pgn.h"
@@ -79,6 +80,8 @@ struct RecordingSeal {
 // A journal entry of kind "seal" back to a seal (the fields above; unknown fields are ignored).
 // The error names the missing or malformed field.
 [[nodiscard]] Result<RecordingSeal> seal_from_fields(const JournalEntry& entry);
+// A game record's seal (rec::Seal, as GameRecord keeps it) back to a seal.
+[[nodiscard]] Result<RecordingSeal> seal_from_record(const rec::Seal& record);
 
 // The PGN tags: AnnabellaRecording, AnnabellaLines, AnnabellaDigest, AnnabellaSealed,
 // AnnabellaOccasion, AnnabellaKey, AnnabellaFingerprint, AnnabellaSignature, AnnabellaCode. The

@@ -105,7 +105,7 @@ namespace {
 int sealed_lines(const GameRecord& record, const std::string& name) {
   int lines = 0;
   for (const auto& entry : record.seals())
-    if (auto seal = seal_from_fields(encode(JournalRecord{entry})); seal && seal->recording == name)
+    if (auto seal = seal_from_record(entry); seal && seal->recording == name)
       lines = std::max(lines, seal->cue_lines);
   return lines;
 }
