@@ -4,6 +4,7 @@
 #include <poll.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <ostream>
 
 #include "app/console.h"
@@ -26,7 +27,8 @@ Status StationPrinter::open_log(const std::filesystem::path& path) {
 }
 
 void StationPrinter::line(TimePoint time, std::string_view text) {
-  std::string stamped = "[" + core::format_hms_ms(time - origin_) + "] ";
+  last_ = std::max(last_, time);  // never backwards (game_timeline)
+  std::string stamped = "[" + core::format_hms_ms(last_ - origin_) + "] ";
   stamped += text;
   stamped += '\n';
   out_ << stamped << std::flush;
