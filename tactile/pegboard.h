@@ -118,6 +118,8 @@ class Pegboard {
     std::uint64_t order = 0;  // its place in the order of events (see Staged)
     bool touch_reported = false;
     std::optional<std::size_t> log_index;  // its touch record; none when the lift was unseen
+    // With no owner, whose hand presumably lifted it (presumed_toucher()).
+    core::Color toucher = core::WHITE;
   };
   // An event waiting for its turn: events come out sorted by (time, order); `order` counts the
   // inputs and events as they came, and a touch keeps the order of its lift.
@@ -128,6 +130,7 @@ class Pegboard {
 
   // The hands (tactile/pegboard_hands.cpp): what stands where and what is held.
   InHand taken_from(core::Square square, TimePoint time);
+  [[nodiscard]] core::Color presumed_toucher() const;
   void lift(core::Square square, TimePoint time);
   void place(core::Square square, core::Piece piece, TimePoint time);
   std::optional<std::size_t> held_for(core::Square square, core::Piece piece) const;

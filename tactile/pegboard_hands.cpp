@@ -78,7 +78,24 @@ Pegboard::InHand Pegboard::taken_from(Square s, TimePoint time) {
   held.origin = origin_[s] == core::SQ_NONE ? s : origin_[s];
   held.time = time;
   held.order = ++order_;
+  held.toucher = presumed_toucher();
   return held;
+}
+
+// With no owner (a board both players use), whose hand a lift is: the side to move's, or the
+// replier's once the board shows a move completed (pending, or shown whole as this lift begins)
+// and while the reply so begun is under way: a quick reply often begins by lifting the piece
+// just moved, to capture it (D.2.2, D.2.3). The castling rook after the king is still the
+// mover's: a king two squares on alone is no move.
+core::Color Pegboard::presumed_toucher() const {
+  const core::Color mover = position_.side_to_move();
+  if (pending_) return ~mover;
+  if (std::any_of(in_hand_.begin(), in_hand_.end(),
+                  [&](const InHand& held) { return held.toucher != mover; }))
+    return ~mover;
+  const std::vector<MoveSequence> shown = sequences_shown(position_, board_);
+  const bool completed = !shown.empty() && shown.front().size() == 1;
+  return completed ? ~mover : mover;
 }
 
 void Pegboard::lift(Square s, TimePoint time) {
@@ -350,9 +367,8 @@ void Pegboard::report_touch(InHand& held) {
   record.ply = position_.game_ply();
   record.mover_piece =
       held.piece != core::NO_PIECE && core::color_of(held.piece) == position_.side_to_move();
-  record.own_piece = settings_.owner ? held.piece != core::NO_PIECE &&
-                                           core::color_of(held.piece) == *settings_.owner
-                                     : record.mover_piece;
+  const core::Color toucher = settings_.owner ? *settings_.owner : held.toucher;
+  record.own_piece = held.piece != core::NO_PIECE && core::color_of(held.piece) == toucher;
   held.log_index = touch_log_.size();
   touch_log_.push_back(record);
   PegboardEvent event;

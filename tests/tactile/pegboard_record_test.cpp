@@ -191,6 +191,45 @@ TEST(PegboardRecord, ATouchIsOwnOrTheOpponentsRelativeToTheBoardsOwner) {
   EXPECT_EQ(shared.take(), Lines({"touched d2 white pawn (opponent's piece)"}));
 }
 
+TEST(PegboardRecord, WithNoOwnerAQuickCaptureOfThePieceJustMovedIsTheRepliersTouch) {
+  // Board watch (no owner): White's pawn has just taken on d5 and the board has not settled when
+  // Black lifts it to take it back. The toucher is Black, to move once exd5 is made: the pawn is
+  // the opponent's piece, and it is the white pawn (not the black one it took).
+  for (const bool identifying : {false, true}) {
+    Driver d(fen("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"),
+             {.made_by_reply = true}, identifying);
+    d.lift("d5").lift("e4", 40ms).place("d5", core::W_PAWN, 40ms);
+    d.lift("d5", 60ms).lift("d8", 40ms).place("d5", core::B_QUEEN, 40ms).settle().settle();
+    const Lines lines = d.take();
+    EXPECT_TRUE(has(lines, "touched d5 white pawn (opponent's piece)"))
+        << (identifying ? "identifying: " : "occupancy: ") << ::testing::PrintToString(lines);
+    EXPECT_TRUE(has(lines, "touched d8 black queen"))
+        << (identifying ? "identifying: " : "occupancy: ") << ::testing::PrintToString(lines);
+    EXPECT_TRUE(has(lines, "completed d8d5")) << ::testing::PrintToString(lines);
+    // White's reply at a human pace is White's own again.
+    d.lift("g1", 400ms).place("f3", core::W_KNIGHT, 60ms).settle();
+    EXPECT_TRUE(has(d.take(), "touched g1 white knight")) << ::testing::PrintToString(lines);
+  }
+  // A capture made and announced (the captured piece kept in the hand), then the reply: the
+  // replier's own piece is his own.
+  Driver announced(fen("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"),
+                   {.auto_announce = true});
+  announced.lift("e4").lift("d5", 40ms).place("d5", core::NO_PIECE, 40ms).settle().settle();
+  announced.lift("d8", 400ms).place("d5", core::NO_PIECE, 60ms).settle();
+  const Lines replies = announced.take();
+  EXPECT_TRUE(has(replies, "touched d8 black queen")) << ::testing::PrintToString(replies);
+}
+
+// A castling rook lifted while the king's move waits out the settle time is still the mover's.
+TEST(PegboardRecord, WithNoOwnerTheCastlingRookAfterTheKingIsTheMoversTouch) {
+  Driver d(fen("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"), {.made_by_reply = true});
+  d.lift("e1").place("g1", core::NO_PIECE, 40ms).lift("h1", 40ms).place("f1", core::NO_PIECE, 40ms);
+  d.settle().settle();
+  const Lines lines = d.take();
+  EXPECT_TRUE(has(lines, "touched h1 white rook")) << ::testing::PrintToString(lines);
+  EXPECT_TRUE(has(lines, "completed e1g1")) << ::testing::PrintToString(lines);
+}
+
 // ---- events in time order (issue 12, section 3) ---------------------------------------------
 
 TEST(PegboardTime, AQuickCaptureIsReportedInTimeOrder) {

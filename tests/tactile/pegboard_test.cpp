@@ -230,8 +230,10 @@ TEST(Pegboard, MadeByReplyWhenTheOtherSideTouchesAPiece) {
   d.place("d5").settle();
   EXPECT_EQ(d.take().back(), "completed d7d5");
   // The reply is a capture with the captured piece taken off first: made at the capturing lift.
+  // The captured pawn is lifted by White, the replier: the opponent's piece to him.
   d.lift("d5").lift("e4", 5ms).wait(50ms);
-  EXPECT_EQ(d.take(), Lines({"touched d5 black pawn", "made d7d5", "touched e4 white pawn"}));
+  EXPECT_EQ(d.take(), Lines({"touched d5 black pawn (opponent's piece)", "made d7d5",
+                             "touched e4 white pawn"}));
   d.place("d5").settle();
   EXPECT_EQ(d.take().back(), "completed e4d5");
 }
