@@ -166,6 +166,15 @@ Station::Station(const StationOptions& options, StationOutput& output,
       desk_(state_, flow_) {}
 
 void Station::handle(const StationEvent& event) {
+  if (state_.finished) {
+    // Stopped (quit, a stop, an adjournment): the loop runs on only until the stop's seal
+    // arrives (D.2.7). Nothing else is done or said now: a phrase said after the seal was
+    // asked for would be recorded after it, outside the seal; a move made on the board now is
+    // found by the board's first scan when the game is resumed.
+    if (const auto* sealed = std::get_if<ev::Sealed>(&event.body)) on(*sealed, event.time);
+    tick(event.time);
+    return;
+  }
   // What was due before this event happens first (a settled move before a console line typed
   // after it, a flag before a later press), so the order of rulings follows the time stamps.
   tick(event.time);
@@ -228,6 +237,11 @@ void Station::carry_out_button_requests() {
 
 void Station::tick(TimePoint now) {
   state_.last_time = std::max(state_.last_time, now);
+  if (state_.finished) {  // stopped: only the record's writing and the seal are waited for
+    state_.retry_journal(now);
+    state_.check_seal_wait(now);
+    return;
+  }
   std::vector<tactile::PegboardEvent> happened;
   state_.pegboard.tick(now, happened);
   flow_.on_pegboard(happened);

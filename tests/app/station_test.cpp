@@ -309,6 +309,24 @@ TEST(Station, LowTimeWarningsArePrivateOncePerThresholdAndOffByDefault) {
   EXPECT_EQ(d.output.said.size(), 2u);
 }
 
+// D.2.7: once the station stops, nothing more is done or said while it waits for the stop's
+// seal: a phrase said then would be recorded after the seal. A move made on the board then is
+// not recorded (the resumed game's first scan finds it).
+TEST(Station, AfterQuitNothingIsMadeOrSaid) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("e2", "e4");
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  d.console("quit");
+  const std::size_t said = d.output.said.size();
+  d.console("e5", 2s);
+  d.hand("g1", "f3");
+  d.console("time");
+  d.wait(10min);  // no flag, no warning either
+  EXPECT_EQ(d.output.said.size(), said) << d.output.said.back().text;
+  EXPECT_EQ(d.station->game().ply_count(), 1u);
+}
+
 // Art. 6.7: reaching a time control is said privately with whose control it was, and the time
 // the next period adds.
 TEST(Station, ATimeControlReachedIsSaidWithTheSideThatReachedIt) {
