@@ -34,6 +34,7 @@
 
 #include "app/station_commands.h"
 #include "core/types.h"
+#include "speech/audio.h"
 #include "speech/menu_phrases.h"
 
 namespace annabella::app {
@@ -57,12 +58,8 @@ struct MenuContext {
   std::string sealable_move;
 };
 
-// The private route's voice, as the player set it in the menu.
-struct PrivateVoice {
-  int rate_wpm = 160;
-  int volume_percent = 100;
-  friend bool operator==(const PrivateVoice&, const PrivateVoice&) = default;
-};
+// The private route's voice, as the player sets it in the menu.
+using PrivateVoice = speech::PrivateVoice;
 
 // What one key gives.
 struct MenuOutput {
