@@ -13,6 +13,8 @@
 #include "app/journal.h"
 #include "support/child_process.h"
 #include "support/temp_dir.h"
+#include "tactile/serial_link.h"
+#include "tactile/tactile_clock.h"
 
 namespace annabella::app {
 namespace {
@@ -28,8 +30,9 @@ constexpr std::string_view kMenuLine = "say private: Menue: ";
 
 class MenuGame {
  public:
-  explicit MenuGame(const std::filesystem::path& record, const std::string& time_control = "")
-      : record_(record), station_(args(record, time_control)) {}
+  // `config`: more configuration (TOML), e.g. a time control or a tactile clock's port.
+  explicit MenuGame(const std::filesystem::path& record, const std::string& config = "")
+      : record_(record), station_(args(record, config)) {}
 
   ChildProcess& station() { return station_; }
 
@@ -81,13 +84,13 @@ class MenuGame {
 
  private:
   static std::vector<std::string> args(const std::filesystem::path& record,
-                                       const std::string& time_control) {
+                                       const std::string& config) {
     std::vector<std::string> a = {ANNABELLA_BINARY, "play", "--silent", "--record",
                                   record.string()};
-    if (!time_control.empty()) {
-      const auto config = record.parent_path() / (record.filename().string() + ".toml");
-      std::ofstream(config) << "[game]\ntime_control = \"" << time_control << "\"\n";
-      a.insert(a.end(), {"--config", config.string()});
+    if (!config.empty()) {
+      const auto file = record.parent_path() / (record.filename().string() + ".toml");
+      std::ofstream(file) << config;
+      a.insert(a.end(), {"--config", file.string()});
     }
     return a;
   }
@@ -96,6 +99,19 @@ class MenuGame {
   std::filesystem::path record_;
   ChildProcess station_;
 };
+
+// The station quits cleanly and its record says how the game ended: the PGN's Result tag and
+// the journal replayed.
+void expect_recorded(MenuGame& g, const std::string& result, core::GameResult outcome,
+                     core::Termination termination) {
+  EXPECT_TRUE(g.quit()) << g.station().output();
+  EXPECT_NE(g.pgn().find("[Result \"" + result + "\"]"), std::string::npos) << g.pgn();
+  const auto record = g.journal();
+  ASSERT_TRUE(record) << record.error().message;
+  ASSERT_TRUE(record->game().is_over());
+  EXPECT_EQ(record->game().end().result, outcome);
+  EXPECT_EQ(record->game().end().termination, termination);
+}
 
 // Art. 9.1.2: the VI player offers a draw from his menu (confirmed) and the sighted player
 // declines; later the sighted player offers and the VI player accepts from his menu.
@@ -119,13 +135,7 @@ TEST(PlayMenu, DrawOfferedDeclinedThenOfferedAndAcceptedWithTheBoardsButtons) {
       << g.station().output();
   ASSERT_TRUE(g.press("confirm", "game over: 1/2-1/2")) << g.station().output();
   EXPECT_TRUE(g.station().wait_for("player's menu (board button): draw-accept", kWait));
-  EXPECT_TRUE(g.quit()) << g.station().output();
-  EXPECT_NE(g.pgn().find("[Result \"1/2-1/2\"]"), std::string::npos) << g.pgn();
-  const auto record = g.journal();
-  ASSERT_TRUE(record) << record.error().message;
-  ASSERT_TRUE(record->game().is_over());
-  EXPECT_EQ(record->game().end().result, core::GameResult::Draw);
-  EXPECT_EQ(record->game().ply_count(), 4u);
+  expect_recorded(g, "1/2-1/2", core::GameResult::Draw, core::Termination::Agreement);
 }
 
 // Art. 9.2: the VI player, to move in a position that stands for the third time, claims the
@@ -145,13 +155,8 @@ TEST(PlayMenu, AThreefoldRepetitionClaimedWithTheBoardsButtons) {
   ASSERT_TRUE(g.choose("Remis beanspruchen", "say private: Remis beanspruchen? Bestaetigen"))
       << g.station().output();
   ASSERT_TRUE(g.press("confirm", "game over: 1/2-1/2")) << g.station().output();
-  EXPECT_TRUE(g.quit()) << g.station().output();
-  EXPECT_NE(g.pgn().find("[Result \"1/2-1/2\"]"), std::string::npos) << g.pgn();
-  const auto record = g.journal();
-  ASSERT_TRUE(record) << record.error().message;
-  ASSERT_TRUE(record->game().is_over());
-  EXPECT_EQ(record->game().end().result, core::GameResult::Draw);
-  EXPECT_EQ(record->game().end().termination, core::Termination::ThreefoldRepetitionClaim);
+  expect_recorded(g, "1/2-1/2", core::GameResult::Draw,
+                  core::Termination::ThreefoldRepetitionClaim);
 }
 
 // Art. 5.1.2: a slip (SELECT twice) does not resign; SELECT then CONFIRM does.
@@ -166,12 +171,7 @@ TEST(PlayMenu, AResignationOnlyBySelectThenConfirm) {
   ASSERT_TRUE(g.press("select", "say private: Aufgeben? Bestaetigen")) << g.station().output();
   ASSERT_TRUE(g.press("confirm", "game over: 0-1")) << g.station().output();
   EXPECT_TRUE(g.station().wait_for("player's menu (board button): resign", kWait));
-  EXPECT_TRUE(g.quit()) << g.station().output();
-  EXPECT_NE(g.pgn().find("[Result \"0-1\"]"), std::string::npos) << g.pgn();
-  const auto record = g.journal();
-  ASSERT_TRUE(record) << record.error().message;
-  EXPECT_EQ(record->game().end().result, core::GameResult::BlackWins);
-  EXPECT_EQ(record->game().end().termination, core::Termination::Resignation);
+  expect_recorded(g, "0-1", core::GameResult::BlackWins, core::Termination::Resignation);
   // Only one resignation: the slip did nothing.
   const std::string& out = g.station().output();
   EXPECT_EQ(out.find("game over"), out.rfind("game over"));
@@ -180,7 +180,7 @@ TEST(PlayMenu, AResignationOnlyBySelectThenConfirm) {
 // D.2.10.5, Art. 6.9: the sighted player's flag falls; the VI player claims it from his menu.
 TEST(PlayMenu, AFallenFlagClaimedWithTheBoardsButtons) {
   TempDir dir;
-  MenuGame g(dir.path() / "record", "3 s");
+  MenuGame g(dir.path() / "record", "[game]\ntime_control = \"3 s\"\n");
   ASSERT_TRUE(g.ready()) << g.station().output();
   ASSERT_TRUE(g.vi_move("e4", "1. e4")) << g.station().output();
   ASSERT_TRUE(g.station().wait_for("Black's flag has fallen", kWait)) << g.station().output();
@@ -189,12 +189,67 @@ TEST(PlayMenu, AFallenFlagClaimedWithTheBoardsButtons) {
       << g.station().output();
   ASSERT_TRUE(g.press("confirm", "game over: 1-0")) << g.station().output();
   EXPECT_TRUE(g.station().wait_for("player's menu (board button): flag", kWait));
-  EXPECT_TRUE(g.quit()) << g.station().output();
-  EXPECT_NE(g.pgn().find("[Result \"1-0\"]"), std::string::npos) << g.pgn();
+  expect_recorded(g, "1-0", core::GameResult::WhiteWins, core::Termination::TimeForfeit);
+}
+
+// Guidelines I.1.1: the arbiter stops the clocks for an adjournment; the VI player makes his
+// move on his board, which is not announced (Art. 6.11.1), and seals it from his menu.
+TEST(PlayMenu, AMoveSealedAtAnAdjournmentWithTheBoardsButtons) {
+  TempDir dir;
+  MenuGame g(dir.path() / "record");
+  ASSERT_TRUE(g.ready()) << g.station().output();
+  ASSERT_TRUE(g.vi_move("e4", "1. e4")) << g.station().output();
+  ASSERT_TRUE(g.sighted_move("e5", "1... e5")) << g.station().output();
+  // Not at an adjournment: no seal item (the menu goes round to its first item again).
+  ASSERT_FALSE(g.choose("Zug abgeben", "")) << g.station().output();
+  ASSERT_TRUE(g.press("back", "say private: Menue geschlossen")) << g.station().output();
+  g.station().send("pause");  // the arbiter, at the end of the session
+  ASSERT_TRUE(g.station().wait_for("paused", kWait)) << g.station().output();
+  const auto before = g.station().output().size();
+  g.station().send("sim play Nf3");
+  ASSERT_TRUE(g.station().wait_for("while the clocks are stopped: not announced", kWait, before))
+      << g.station().output();
+  ASSERT_TRUE(g.choose("Zug abgeben", "say private: Zug abgeben? Bestaetigen"))
+      << g.station().output();
+  ASSERT_TRUE(g.press("confirm", "adjourned (Guidelines I)")) << g.station().output();
+  EXPECT_EQ(g.station().wait(kWait), 0) << g.station().output();
+  // The sealed move was never said aloud.
+  EXPECT_EQ(g.station().output().find("say public: Felix drei"), std::string::npos);
   const auto record = g.journal();
   ASSERT_TRUE(record) << record.error().message;
-  EXPECT_EQ(record->game().end().result, core::GameResult::WhiteWins);
-  EXPECT_EQ(record->game().end().termination, core::Termination::TimeForfeit);
+  ASSERT_TRUE(record->adjourned());
+  EXPECT_EQ(record->adjourned()->sealed, "Nf3");
+  EXPECT_EQ(record->game().ply_count(), 2u);
+}
+
+// The tactile clock's keys reach the same menu (tactile clock protocol version 2): QUERY held
+// opens it, QUERY goes on, PRESS selects, QUERY held goes back (closing it at the top); with the
+// menu closed QUERY tells the time, as it always did (D.2.10.4).
+TEST(PlayMenu, TheTactileClocksKeysReachTheMenu) {
+  TempDir dir;
+  auto device = tactile::PseudoTerminal::create(dir.path() / "tactile-clock");
+  ASSERT_TRUE(device) << device.error().message;
+  MenuGame g(dir.path() / "record",
+             "[tactile_clock]\nport = \"" + (dir.path() / "tactile-clock").string() + "\"\n");
+  ASSERT_TRUE(g.ready()) << g.station().output();
+  std::uint8_t seq = 0;
+  const auto key = [&](tactile::tclk::Button button, const std::string& expect) {
+    const auto from = g.station().output().size();
+    const std::string line =
+        seq == 0 ? tactile::tclk::encode_device_hello("band", "QUERY,PRESS", 2) : std::string();
+    const std::string bytes = line + tactile::tclk::encode_button(seq++, button);
+    EXPECT_TRUE((*device)->write(
+        std::span(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size())));
+    return g.station().wait_for(expect, kWait, from);
+  };
+  using tactile::tclk::Button;
+  ASSERT_TRUE(key(Button::QueryHold, "say private: Menue: Zeit, eins von")) << g.station().output();
+  ASSERT_TRUE(key(Button::Query, "say private: Menue: Letzter Zug, zwei von"))
+      << g.station().output();
+  ASSERT_TRUE(key(Button::Press, "player's menu (tactile clock): repeat")) << g.station().output();
+  ASSERT_TRUE(key(Button::QueryHold, "say private: Menue geschlossen")) << g.station().output();
+  ASSERT_TRUE(key(Button::Query, "time: White")) << g.station().output();
+  EXPECT_TRUE(g.quit()) << g.station().output();
 }
 
 }  // namespace
