@@ -110,6 +110,10 @@ TEST(TactileClockCodec, TheDocumentedSession) {
   EXPECT_EQ(tclk::encode_vibrate(1, tclk::time_readout(minutes(12) + seconds(10))),
             "V 01 TIME 150.300.150*20\n");
   EXPECT_EQ(tclk::encode_ack(1), "A 01*A0\n");
+  // The version 2 session.
+  EXPECT_EQ(tclk::encode_device_hello("band", "QUERY,PRESS", 2), "TCLK 2 band QUERY,PRESS*D0\n");
+  EXPECT_EQ(tclk::encode_button(1, tclk::Button::Query), "B 01 QUERY*96\n");
+  EXPECT_EQ(tclk::encode_button(2, tclk::Button::Press), "B 02 PRESS*D3\n");
 }
 
 std::vector<std::uint8_t> bytes_of(const std::string& text) {
