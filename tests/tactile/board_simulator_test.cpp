@@ -95,9 +95,7 @@ TEST(BoardSimulator, PegHandshakeScanEventsWithSequenceNumbersAndErrors) {
   auto host = host_link(dir);
   ASSERT_TRUE(host);
   const std::string hello = peg::encode_hello(
-      "testsim",
-      "ANNOUNCE,TIME,REPEAT,PROMOTE-Q,PROMOTE-R,PROMOTE-B,PROMOTE-N,MENU",
-      2);
+      "testsim", "ANNOUNCE,TIME,REPEAT,PROMOTE-Q,PROMOTE-R,PROMOTE-B,PROMOTE-N,MENU", 2);
   ASSERT_TRUE(host->write(bytes_of(peg::encode_host_hello() + peg::encode_scan_request())));
   const std::string scan = peg::encode_scan(0, core::Position{}.pieces());
   EXPECT_EQ(receive_text(*host, hello.size() + scan.size()), hello + scan);
