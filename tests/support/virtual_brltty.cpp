@@ -82,6 +82,12 @@ VirtualBrltty::~VirtualBrltty() {
   if (listener_ >= 0) ::close(listener_);
 }
 
+bool VirtualBrltty::press(const std::string& command) {
+  if (display_ < 0) return false;
+  const std::string line = command + "\n";
+  return ::write(display_, line.data(), line.size()) == static_cast<ssize_t>(line.size());
+}
+
 std::string VirtualBrltty::wait_for_visual(const std::string& text, milliseconds limit) {
   const auto deadline = std::chrono::steady_clock::now() + limit;
   while (true) {

@@ -27,6 +27,9 @@ class VirtualBrltty {
   std::string wait_for_visual(const std::string& text,
                               std::chrono::milliseconds limit = std::chrono::seconds(10));
   const std::vector<std::string>& visuals() const { return visuals_; }
+  // Presses a key on the display: one line of the Virtual driver's protocol, a BRLTTY command
+  // by name ("LNDN", "FWINRT", "ROUTE 5", "PASSDOTS 27", "KEY_ENTER"). False if it cannot write.
+  bool press(const std::string& command);
 
  private:
   TempDir dir_;
