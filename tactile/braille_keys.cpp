@@ -138,7 +138,7 @@ DotEntry::Step DotEntry::feed(const BrailleKey& key) {
       if (key.character < 0x21 || key.character >= 0x7f) return Step::Refused;
       return add(static_cast<char>(key.character)) ? Step::Typed : Step::Refused;
     case BrailleKeyKind::Backspace:
-      if (text_.empty()) return Step::Refused;
+      if (text_.empty()) return Step::NotEntry;  // nothing typed: the app may use it as a key
       text_.pop_back();
       return Step::Erased;
     case BrailleKeyKind::Enter:

@@ -67,7 +67,7 @@ class DotEntry {
     Erased,    // the last character removed
     Done,      // Enter: text() is the entry; the next key starts a new one
     Refused,   // a cell or character it cannot read (nothing added)
-    NotEntry,  // a key that is not dot entry (navigation, routing, ...)
+    NotEntry,  // not dot entry (navigation, routing, ...; Enter or Backspace with nothing typed)
   };
   Step feed(const BrailleKey& key);
   [[nodiscard]] const std::string& text() const { return text_; }

@@ -147,10 +147,10 @@ TEST(DotEntry, CharactersReadByBrlttyAndRefusals) {
     ASSERT_EQ(entry.feed(dots_key("1")), DotEntry::Step::Typed);
   EXPECT_EQ(entry.feed(dots_key("1")), DotEntry::Step::Refused);
   EXPECT_EQ(entry.text().size(), DotEntry::kMaxLength);
-  // Enter with nothing typed is not an entry (the app may use it as a key).
+  // Enter or Backspace with nothing typed is not an entry (the app may use them as keys).
   DotEntry empty;
   EXPECT_EQ(empty.feed(key_of(BrailleKeyKind::Enter)), DotEntry::Step::NotEntry);
-  EXPECT_EQ(empty.feed(key_of(BrailleKeyKind::Backspace)), DotEntry::Step::Refused);
+  EXPECT_EQ(empty.feed(key_of(BrailleKeyKind::Backspace)), DotEntry::Step::NotEntry);
 }
 
 }  // namespace
