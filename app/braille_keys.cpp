@@ -79,7 +79,7 @@ BrailleKeyAction BrailleKeyMap::navigation(const tactile::BrailleKey& key, bool 
       return action;
     }
     case BrailleKeyKind::Bottom:
-      return view_change(BrailleViewChange::Clock, name);
+      return view_change(BrailleViewChange::Moves, name);
     case BrailleKeyKind::PanLeft:
       return view_change(BrailleViewChange::PanLeft, name);
     case BrailleKeyKind::PanRight:

@@ -11,7 +11,7 @@
 //   ESCAPE, BACKSPACE       back up one level (nothing typed); BACKSPACE erases a typed cell
 //   TOP                     the menu line again (repeat)
 //   HOME                    close the menu, show the clock
-//   BOT                     show the clock (D.2.6), the menu stays where it is
+//   BOT                     show the last moves announced (D.2.1)
 //   FWINLT / FWINRT         the previous / next part of a long line
 //   dots, characters        type a square, a move or a number; RETURN enters it
 //
@@ -41,7 +41,7 @@ enum class BrailleMenuKey : unsigned char {
   Repeat
 };
 
-enum class BrailleViewChange : unsigned char { None, PanLeft, PanRight, Clock };
+enum class BrailleViewChange : unsigned char { None, PanLeft, PanRight, Clock, Moves };
 
 struct BrailleKeyAction {
   std::optional<BrailleMenuKey> menu;  // a key for the player's menu

@@ -268,25 +268,4 @@ Result<BrailleTable> braille_table_for(std::string_view language) {
               "\"; known: " + known);
 }
 
-// ---------------------------------------------------------------------------------------------
-
-BrailleClockDisplay::BrailleClockDisplay(std::unique_ptr<BrailleDisplay> display,
-                                         core::Color own_side)
-    : display_(std::move(display)), own_side_(own_side) {}
-
-void BrailleClockDisplay::show(const core::ClockReading& reading, ClockShowReason why) {
-  const std::string line = clock_line(reading, own_side_, display_->cells());
-  if (line == last_line_ && why == ClockShowReason::Tick) return;
-  if (auto ok = display_->write_text(line); !ok) {
-    last_error_ = ok.error().message;
-    return;
-  }
-  last_line_ = line;
-}
-
-std::optional<core::ClockInstant> BrailleClockDisplay::next_update(
-    const core::ClockReading& reading) {
-  return next_second(reading);
-}
-
 }  // namespace annabella::tactile

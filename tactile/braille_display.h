@@ -1,4 +1,5 @@
-// A refreshable braille display through BrlAPI (BRLTTY), and the clock shown on it (D.2.6).
+// A refreshable braille display through BrlAPI (BRLTTY): a line written, its keys read. What it
+// shows (the clock, D.2.6, and the player's lines) is tactile/braille_view.h.
 //
 // BRLTTY drives nearly every braille display model; annabella writes one line of text to it and
 // reads its keys. tactile/braille_display.cpp is the only file that includes brlapi.h.
@@ -19,7 +20,6 @@
 
 #include "core/result.h"
 #include "tactile/braille_keys.h"
-#include "tactile/clock_output.h"
 
 namespace annabella::tactile {
 
@@ -76,26 +76,5 @@ class BrailleDisplay {
 // ROUTE n, PASSDOTS) and key symbols (characters, RETURN, BACKSPACE, ESCAPE, space). Anything else
 // is an Unknown key carrying BrlAPI's name for it. `time` is left unset.
 [[nodiscard]] BrailleKey decode_brlapi_key(std::uint64_t code);
-
-// The clock on a braille display: "W 1:29:45* B 1:30:00 move 12", the player's own side first,
-// refreshed at every event and every second while a clock runs. Write errors are kept (the
-// worker goes on); last_error() tells them.
-class BrailleClockDisplay final : public ClockDisplay {
- public:
-  BrailleClockDisplay(std::unique_ptr<BrailleDisplay> display, core::Color own_side);
-  void show(const core::ClockReading& reading, ClockShowReason why) override;
-  std::optional<core::ClockInstant> next_update(const core::ClockReading& reading) override;
-
-  // The last line written; the last write error ("" when none). Read them on the worker thread
-  // or after the worker stopped.
-  const std::string& last_line() const { return last_line_; }
-  const std::string& last_error() const { return last_error_; }
-
- private:
-  std::unique_ptr<BrailleDisplay> display_;
-  core::Color own_side_;
-  std::string last_line_;
-  std::string last_error_;
-};
 
 }  // namespace annabella::tactile

@@ -40,7 +40,7 @@ TEST(BrailleKeyMap, NavigationDrivesTheMenu) {
   EXPECT_EQ(home.view, BrailleViewChange::Clock);
   EXPECT_EQ(map.press(key_of(BrailleKeyKind::PanRight), true).view, BrailleViewChange::PanRight);
   EXPECT_EQ(map.press(key_of(BrailleKeyKind::PanLeft), false).view, BrailleViewChange::PanLeft);
-  EXPECT_EQ(map.press(key_of(BrailleKeyKind::Bottom), true).view, BrailleViewChange::Clock);
+  EXPECT_EQ(map.press(key_of(BrailleKeyKind::Bottom), true).view, BrailleViewChange::Moves);
 }
 
 TEST(BrailleKeyMap, KeysWithNoUseAreReportedNotActedOn) {
