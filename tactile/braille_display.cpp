@@ -88,13 +88,29 @@ BrailleKey symbol_key(std::uint64_t code, BrailleKey key) {
       BRLAPI_KEY_FLG_CONTROL | BRLAPI_KEY_FLG_META | BRLAPI_KEY_FLG_ALTGR | BRLAPI_KEY_FLG_GUI;
   if ((code & modifiers) != 0) return key;  // Control+x and the like: not ours
   const std::uint64_t symbol = code & BRLAPI_KEY_CODE_MASK;
-  if (symbol == BRLAPI_KEY_SYM_LINEFEED) {
-    key.kind = BrailleKeyKind::Enter;
-  } else if (symbol == BRLAPI_KEY_SYM_BACKSPACE) {
-    key.kind = BrailleKeyKind::Backspace;
-  } else if (symbol == BRLAPI_KEY_SYM_ESCAPE) {
-    key.kind = BrailleKeyKind::Escape;
-  } else if ((symbol & BRLAPI_KEY_SYM_UNICODE) != 0) {
+  // The keyboard keys BRLTTY's chords give on a display with a braille keyboard (Space+Dot1 is
+  // the up arrow, Dot8 is RETURN; BRLTTY's chords.kti) count as the display's own keys.
+  struct Named {
+    std::uint64_t symbol;
+    BrailleKeyKind kind;
+  };
+  static constexpr Named kNamed[] = {
+      {BRLAPI_KEY_SYM_LINEFEED, BrailleKeyKind::Enter},
+      {BRLAPI_KEY_SYM_BACKSPACE, BrailleKeyKind::Backspace},
+      {BRLAPI_KEY_SYM_ESCAPE, BrailleKeyKind::Escape},
+      {BRLAPI_KEY_SYM_UP, BrailleKeyKind::LineUp},
+      {BRLAPI_KEY_SYM_DOWN, BrailleKeyKind::LineDown},
+      {BRLAPI_KEY_SYM_LEFT, BrailleKeyKind::PanLeft},
+      {BRLAPI_KEY_SYM_RIGHT, BrailleKeyKind::PanRight},
+      {BRLAPI_KEY_SYM_HOME, BrailleKeyKind::Top},
+      {BRLAPI_KEY_SYM_END, BrailleKeyKind::Bottom},
+  };
+  for (const auto& named : kNamed) {
+    if (named.symbol != symbol) continue;
+    key.kind = named.kind;
+    return key;
+  }
+  if ((symbol & BRLAPI_KEY_SYM_UNICODE) != 0) {
     const std::uint64_t c = symbol & 0xFFFFFF;
     if (c > 0x10FFFF || c == 0xFFFD) return key;  // not a character (U+FFFD: BRLTTY cannot read it)
     key.kind = BrailleKeyKind::Character;

@@ -58,6 +58,13 @@ TEST(BrailleKeyDecoding, KeySymbols) {
   EXPECT_EQ(decode_brlapi_key(0xFF08).kind, BrailleKeyKind::Backspace);
   EXPECT_EQ(decode_brlapi_key(0xFF1B).kind, BrailleKeyKind::Escape);
   EXPECT_EQ(decode_brlapi_key(0x20).kind, BrailleKeyKind::Space);
+  // Arrows, Home and End (BRLTTY's chords Space+Dot1 ... on a braille keyboard).
+  EXPECT_EQ(decode_brlapi_key(0xFF52).kind, BrailleKeyKind::LineUp);
+  EXPECT_EQ(decode_brlapi_key(0xFF54).kind, BrailleKeyKind::LineDown);
+  EXPECT_EQ(decode_brlapi_key(0xFF51).kind, BrailleKeyKind::PanLeft);
+  EXPECT_EQ(decode_brlapi_key(0xFF53).kind, BrailleKeyKind::PanRight);
+  EXPECT_EQ(decode_brlapi_key(0xFF50).kind, BrailleKeyKind::Top);
+  EXPECT_EQ(decode_brlapi_key(0xFF57).kind, BrailleKeyKind::Bottom);
   const BrailleKey e = decode_brlapi_key(0x65);
   EXPECT_EQ(e.kind, BrailleKeyKind::Character);
   EXPECT_EQ(e.character, U'e');
