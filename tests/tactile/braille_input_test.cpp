@@ -71,7 +71,9 @@ TEST(BrailleInput, NavigationRoutingAndDotsArriveAsTypedKeys) {
         Pressed{"HOME", BrailleKeyKind::Home}, Pressed{"PREFMENU", BrailleKeyKind::Menu},
         Pressed{"KEY_ENTER", BrailleKeyKind::Enter},
         Pressed{"KEY_BACKSPACE", BrailleKeyKind::Backspace},
-        Pressed{"KEY_ESCAPE", BrailleKeyKind::Escape}}) {
+        Pressed{"KEY_ESCAPE", BrailleKeyKind::Escape},
+        Pressed{"KEY_CURSOR_DOWN", BrailleKeyKind::LineDown},
+        Pressed{"KEY_CURSOR_UP", BrailleKeyKind::LineUp}}) {
     ASSERT_TRUE(brltty.press(p.command));
     const auto key = log.next();
     ASSERT_TRUE(key) << p.command << " did not arrive";
