@@ -71,6 +71,20 @@ TEST_F(PlayWithBrailleKeys, ALongReadingPansAcrossTheDisplay) {
   EXPECT_EQ(brltty.wait_for_visual(first.substr(0, 10), 20s), first);
 }
 
+TEST_F(PlayWithBrailleKeys, TheMovesLineAndTheClockAfterAMove) {
+  station->send("sim play e4");
+  ASSERT_TRUE(station->wait_for("made 1. e4", 20s)) << station->output();
+  // D.2.4: the move made, the clock line shows Black's clock running.
+  EXPECT_NE(brltty.wait_for_visual("B 1:29:5", 20s), "") << station->output();
+  // BOT: the moves announced (D.2.1), in the announcement's words.
+  ASSERT_TRUE(brltty.press("BOT"));
+  EXPECT_EQ(brltty.wait_for_visual("Eva vier", 20s).rfind("Eva vier", 0), 0U) << station->output();
+  station->send("e5");  // the sighted player's move, typed by the assistant
+  ASSERT_TRUE(station->wait_for("(e7e5)", 20s)) << station->output();
+  ASSERT_TRUE(brltty.press("BOT"));
+  EXPECT_NE(brltty.wait_for_visual("Eva vier / Eva fuenf", 20s), "") << station->output();
+}
+
 TEST_F(PlayWithBrailleKeys, AnUnknownKeyIsReportedInTheLog) {
   ASSERT_TRUE(brltty.press("FREEZE"));
   EXPECT_TRUE(station->wait_for("braille key UNKNOWN CMD FREEZE", 20s)) << station->output();
