@@ -149,8 +149,9 @@ Status StationRig::start_speech(const RigOptions& options, std::ostream& out, Ti
   announcer_ = std::move(*announcer);
   speech::Announcer* voice = announcer_.get();
   printer_ = std::make_unique<StationPrinter>(
-      out, origin, [voice](const speech::Phrase& phrase, Route route, TimePoint at) {
+      out, origin, [this, voice](const speech::Phrase& phrase, Route route, TimePoint at) {
         voice->announce(phrase, route, at);
+        if (braille_) braille_->said(phrase, route);  // the moves and readings lines
       });
   if (options.on_line) printer_->set_line_listener(options.on_line);
   // The private route's rate and volume, as the player sets them in his menu.
@@ -205,11 +206,19 @@ void StationRig::start_clock_outputs(const config::StationConfig& cfg, core::Col
     tactile::BrailleSettings settings;
     settings.host = cfg.braille_display.host;
     auto display = tactile::BrailleDisplay::connect(settings);
-    if (!display)
+    if (!display) {
       printer_->print(now, "braille_display: " + display.error().message +
-                               "; the game goes on without the braille clock");
-    else
-      displays.push_back(std::make_unique<tactile::BrailleClockDisplay>(std::move(*display), vi));
+                               "; the game goes on without the braille display");
+    } else {
+      // The clock line (D.2.6) and the player's keys and lines (D.2.11, app/braille_station.h).
+      braille_ = std::make_unique<BrailleStation>(
+          std::shared_ptr<tactile::BrailleDisplay>(std::move(*display)), vi, queue_);
+      printer_->set_menu_listener(
+          [braille = braille_.get()](const speech::MenuLine& line, std::string_view text) {
+            braille->menu_line(line, text);  // the menu line on the display (D.2.11)
+          });
+      displays.push_back(braille_->clock_feed());
+    }
   }
   if (cfg.tactile_clock.port != "none" && !cfg.tactile_clock.port.empty()) {
     auto link = tactile::open_serial_link(cfg.tactile_clock.port, tactile::LineSettings{115200});
@@ -292,6 +301,7 @@ void StationRig::start_console() {
 StationRig::~StationRig() {
   // Device threads first (they push to the queue), then the announcer finishes speaking.
   if (tactile_clock_reader_) tactile_clock_reader_->stop();
+  if (braille_) braille_->stop();
   if (clock_outputs_) clock_outputs_->stop();
   console_.reset();
   sighted_reader_.reset();
