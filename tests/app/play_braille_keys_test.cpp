@@ -90,5 +90,33 @@ TEST_F(PlayWithBrailleKeys, AnUnknownKeyIsReportedInTheLog) {
   EXPECT_TRUE(station->wait_for("braille key UNKNOWN CMD FREEZE", 20s)) << station->output();
 }
 
+// D.2.11: the VI player's own menu from his braille display alone: PREFMENU opens it and its
+// line is shown there; a routing key picks the time (D.2.6, D.2.10.4); resigning needs the
+// routing key and then a second, different key (RETURN), and the record says so (Art. 5.1.2).
+TEST_F(PlayWithBrailleKeys, TheMenuFromTheDisplayTellsTheTimeAndResignsWithConfirmation) {
+  ASSERT_TRUE(brltty.press("PREFMENU"));
+  ASSERT_NE(brltty.wait_for_visual("Zeit", 20s), "") << station->output();
+  ASSERT_TRUE(brltty.press("ROUTE 5"));  // pick the time
+  ASSERT_TRUE(station->wait_for("player's menu (braille keys): time", 20s)) << station->output();
+  ASSERT_TRUE(station->wait_for("completed (D.2.10.4)", 20s)) << station->output();
+  // Back to the top: from the time item, three up (round the end) is Resign.
+  ASSERT_TRUE(brltty.press("LNUP"));
+  ASSERT_TRUE(brltty.press("LNUP"));
+  ASSERT_TRUE(brltty.press("LNUP"));
+  ASSERT_NE(brltty.wait_for_visual("Aufgeben", 20s), "") << station->output();
+  ASSERT_TRUE(brltty.press("ROUTE 3"));  // any routing key picks the item under the cursor
+  ASSERT_NE(brltty.wait_for_visual("Aufgeben?", 20s), "") << station->output();
+  EXPECT_EQ(station->output().find("game over"), std::string::npos);  // not by one key
+  ASSERT_TRUE(brltty.press("KEY_ENTER"));                             // the confirming key
+  ASSERT_TRUE(station->wait_for("player's menu (braille keys): resign", 20s)) << station->output();
+  ASSERT_TRUE(station->wait_for("0-1", 20s)) << station->output();
+  station->send("quit");
+  EXPECT_EQ(station->wait(20s), 0) << station->output();
+  station.reset();
+  std::ifstream pgn(dir.path() / "record" / "game.pgn");
+  const std::string text((std::istreambuf_iterator<char>(pgn)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("[Result \"0-1\"]"), std::string::npos) << text;
+}
+
 }  // namespace
 }  // namespace annabella::app
