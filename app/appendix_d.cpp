@@ -356,12 +356,11 @@ bool AppendixDFlow::make_move(core::Move move, TimePoint time, MoveSource by) {
     end_game(s_.game().end(), time);
     return true;
   }
-  after_move_said(mover, time);
+  after_move_said(time);
   return true;
 }
 
-void AppendixDFlow::after_move_said(core::Color mover, TimePoint time) {
-  (void)mover;
+void AppendixDFlow::after_move_said(TimePoint time) {
   if (!s_.config().speech.say_draw_claims) return;  // Art. 11.3
   if (s_.game().can_claim_threefold())
     s_.say(speech::phrase_draw_claim(s_.language, core::Termination::ThreefoldRepetitionClaim),

@@ -67,7 +67,7 @@ class AppendixDFlow {
   void choose_promotion(core::PieceType piece, TimePoint time);
   void ask_reading(const std::string& text, std::vector<core::MoveReading> readings,
                    TimePoint time);
-  void after_move_said(core::Color mover, TimePoint time);
+  void after_move_said(TimePoint time);
 
   StationState& s_;
 };
