@@ -8,6 +8,7 @@
 #include "app/game_record.h"
 #include "app/record_folder.h"
 #include "core/notation.h"
+#include "core/text.h"
 #include "speech/espeak_synth.h"
 #include "speech/portaudio_sink.h"
 #include "tactile/braille_display.h"
@@ -50,6 +51,37 @@ core::Color vi_colour(const StationOptions& options) {
   return vi;
 }
 
+// The simulated pegboard's buttons, by the name typed after "sim button".
+constexpr std::pair<const char*, tactile::BoardButton> kSimulatorButtons[] = {
+    {"time", tactile::BoardButton::Time},      {"announce", tactile::BoardButton::Announce},
+    {"repeat", tactile::BoardButton::Repeat},  {"q", tactile::BoardButton::PromoteQueen},
+    {"r", tactile::BoardButton::PromoteRook},  {"b", tactile::BoardButton::PromoteBishop},
+    {"n", tactile::BoardButton::PromoteKnight}};
+
+std::string button_names() {
+  std::string names;
+  for (const auto& [name, button] : kSimulatorButtons)
+    names += (names.empty() ? "" : "|") + std::string(name);
+  return names;
+}
+
+std::string simulator_summary() {
+  return "sim lift SQ, sim place SQ, sim play MOVE, sim follow MOVE, sim button " + button_names() +
+         ", sim unplug, sim replug";
+}
+
+// "help" or "h" alone (kind All), or "help sim" (kind Sim); else None.
+enum class HelpLine { None, All, Sim };
+HelpLine help_line(const std::string& line) {
+  std::istringstream words(line);
+  std::string verb, topic, more;
+  words >> verb >> topic >> more;
+  verb = core::ascii_lower(verb);
+  if ((verb != "help" && verb != "h") || !more.empty()) return HelpLine::None;
+  if (topic.empty()) return HelpLine::All;
+  return core::ascii_lower(topic) == "sim" ? HelpLine::Sim : HelpLine::None;
+}
+
 }  // namespace
 
 Status simulator_command(tactile::BoardSimulator& board, const std::string& command) {
@@ -65,12 +97,7 @@ Status simulator_command(tactile::BoardSimulator& board, const std::string& comm
     return verb == "play" ? board.play(*move, tactile::MoveStyle{}) : board.follow(*move);
   }
   if (verb == "button") {
-    static const std::pair<const char*, tactile::BoardButton> kButtons[] = {
-        {"time", tactile::BoardButton::Time},      {"announce", tactile::BoardButton::Announce},
-        {"repeat", tactile::BoardButton::Repeat},  {"q", tactile::BoardButton::PromoteQueen},
-        {"r", tactile::BoardButton::PromoteRook},  {"b", tactile::BoardButton::PromoteBishop},
-        {"n", tactile::BoardButton::PromoteKnight}};
-    for (const auto& [name, button] : kButtons)
+    for (const auto& [name, button] : kSimulatorButtons)
       if (arg == name) return board.press(button);
   }
   if (verb == "unplug") {
@@ -78,12 +105,21 @@ Status simulator_command(tactile::BoardSimulator& board, const std::string& comm
     return {};
   }
   if (verb == "replug") return board.replug();
-  return fail("\"" + command + "\" is not a simulator command (" + simulator_help() + ")");
+  return fail("\"" + command + "\" is not a simulator command (" + simulator_summary() + ")");
 }
 
 std::string simulator_help() {
-  return "sim lift SQ, sim place SQ, sim play MOVE, sim follow MOVE, sim button "
-         "time|announce|repeat|q|r|b|n, sim unplug, sim replug";
+  // Printed by `help` in simulator mode beside the station's commands (one a line).
+  return "Simulator commands (the built-in pegboard; the VI player's hand):\n"
+         "  sim lift SQUARE: lift the peg on SQUARE (a touch, D.2.2)\n"
+         "  sim place SQUARE: put the peg in the hand into SQUARE\n"
+         "  sim play MOVE: make a whole move as a hand does (a captured piece first)\n"
+         "  sim follow MOVE: the move already made by sim lift and sim place\n"
+         "  sim button " +
+         button_names() +
+         ": press a board button (time D.2.10.4, announce D.2.3, repeat, promotion piece)\n"
+         "  sim unplug: pull the board's cable\n"
+         "  sim replug: plug it back in\n";
 }
 
 Result<std::unique_ptr<StationRig>> StationRig::build(const RigOptions& options,
@@ -149,6 +185,7 @@ Status StationRig::start_speech(const RigOptions& options, std::ostream& out, Ti
         voice->announce(phrase, route, at);
       });
   if (options.on_line) printer_->set_line_listener(options.on_line);
+  printer_->set_console_timestamps(cfg.console.timestamps);
   if (auto log = printer_->open_log(folder / "station.log"); !log)
     return fail("record.folder: " + log.error().message);
   for (const auto& problem : announcer_->sound_problems())
@@ -278,7 +315,14 @@ Status StationRig::start_pegboard(const RigOptions& options, TimePoint origin) {
 void StationRig::start_console() {
   ConsoleReader::Intercept intercept;
   if (tactile::BoardSimulator* simulator = simulator_.get())
-    intercept = [simulator](const std::string& line) {
+    intercept = [simulator, queue = &queue_](const std::string& line) {
+      // `help` lists the simulator's commands too, after the station's; `help sim` alone.
+      if (const auto help = help_line(line); help != HelpLine::None) {
+        const auto now = SteadyClock::now();
+        if (help == HelpLine::All) queue->push(StationEvent::console(now, line));
+        queue->push(StationEvent::notice(now, simulator_help()));
+        return true;
+      }
       if (line.rfind("sim ", 0) != 0) return false;
       if (auto done = simulator_command(*simulator, line.substr(4)); !done)
         std::cerr << "sim: " << done.error().message << std::endl;

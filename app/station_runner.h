@@ -8,6 +8,8 @@
 #include <iosfwd>
 #include <memory>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <thread>
 
 #include "app/event_queue.h"
@@ -31,6 +33,14 @@ class StationPrinter : public StationOutput {
     clock_listener_ = std::move(listener);
   }
   void set_origin(TimePoint origin) { origin_ = origin; }
+  // Whether console lines start with the time since the start (console.timestamps); the log
+  // keeps it always.
+  void set_console_timestamps(bool on) { console_timestamps_ = on; }
+  // Writes console lines (each with its line end) through `sink` instead of the stream: the
+  // line editor, which prints them above the line being typed.
+  void set_console_sink(std::function<void(std::string_view)> sink) {
+    console_sink_ = std::move(sink);
+  }
   // Also hands every line (without its time stamp) to `listener`, on the printing thread.
   void set_line_listener(std::function<void(std::string_view)> listener) {
     listener_ = std::move(listener);
@@ -43,7 +53,9 @@ class StationPrinter : public StationOutput {
   TimePoint origin_;
   SpeechPort speech_;
   std::function<void(std::string_view)> listener_;
+  std::function<void(std::string_view)> console_sink_;
   std::function<void(const core::ClockReading&, bool)> clock_listener_;
+  bool console_timestamps_ = true;
 };
 
 // Reads console lines from a file descriptor on its own thread and queues them (poll() with a
@@ -69,6 +81,11 @@ class ConsoleReader {
   Intercept intercept_;
   std::thread thread_;
 };
+
+// Why a console line is refused before it reaches the commands: it holds an escape sequence (an
+// arrow key typed where there is no line editing) or another control character. The message
+// names the line with the bytes made visible ("e4\x1B[A"); nullopt for a clean line.
+[[nodiscard]] std::optional<std::string> console_line_problem(std::string_view line);
 
 // The game thread's loop: until the station is finished or the queue closes.
 void run_station_loop(Station& station, EventQueue<StationEvent>& queue);
