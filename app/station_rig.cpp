@@ -140,7 +140,7 @@ Result<std::unique_ptr<StationRig>> StationRig::build(const RigOptions& options,
   rig->start_sealing(cfg, origin);
   if (auto pegboard = rig->start_pegboard(options, origin); !pegboard)
     return fail(pegboard.error());
-  if (options.console_from_stdin) rig->start_console();
+  if (options.console_from_stdin) rig->start_console(cfg.console.line_editing);
   return rig;
 }
 
@@ -312,7 +312,7 @@ Status StationRig::start_pegboard(const RigOptions& options, TimePoint origin) {
   return {};
 }
 
-void StationRig::start_console() {
+void StationRig::start_console(bool line_editing) {
   ConsoleReader::Intercept intercept;
   if (tactile::BoardSimulator* simulator = simulator_.get())
     intercept = [simulator, queue = &queue_](const std::string& line) {
@@ -328,14 +328,21 @@ void StationRig::start_console() {
         std::cerr << "sim: " << done.error().message << std::endl;
       return true;
     };
+  // Line editing and history when the assistant types at a terminal; a script or a pipe gives
+  // plain lines, read exactly as they come.
+  const bool terminal = ::isatty(STDIN_FILENO) != 0 && ::isatty(STDOUT_FILENO) != 0;
   console_ = std::make_unique<ConsoleReader>(STDIN_FILENO, queue_, InputSource::Keyboard,
-                                             std::move(intercept));
+                                             std::move(intercept),
+                                             terminal && line_editing ? STDOUT_FILENO : -1);
+  if (LineEditor* editor = console_->editor())
+    printer_->set_console_sink([editor](std::string_view text) { editor->print(text); });
 }
 
 StationRig::~StationRig() {
   // Device threads first (they push to the queue), then the announcer finishes speaking.
   if (tactile_clock_reader_) tactile_clock_reader_->stop();
   if (clock_outputs_) clock_outputs_->stop();
+  if (printer_) printer_->set_console_sink(nullptr);  // the line editor goes with the reader
   console_.reset();
   sighted_reader_.reset();
   reader_.reset();

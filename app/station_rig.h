@@ -68,7 +68,7 @@ class StationRig {
   void start_sighted_board(const config::StationConfig& cfg);
   void start_clock_outputs(const config::StationConfig& cfg, core::Color vi, TimePoint now);
   Status start_pegboard(const RigOptions& options, TimePoint origin);
-  void start_console();
+  void start_console(bool line_editing);
   void start_sealing(const config::StationConfig& cfg, TimePoint origin);
 
   EventQueue<StationEvent> queue_;

@@ -71,10 +71,18 @@ void StationPrinter::clock_changed(const core::ClockReading& reading, bool query
 }
 
 ConsoleReader::ConsoleReader(int fd, EventQueue<StationEvent>& queue, InputSource source,
-                             Intercept intercept)
+                             Intercept intercept, int editor_output_fd)
     : fd_(fd), queue_(queue), source_(source), intercept_(std::move(intercept)) {
   if (::pipe2(wake_, O_CLOEXEC) != 0) wake_[0] = wake_[1] = -1;
-  thread_ = std::thread([this] { run(); });
+  if (editor_output_fd >= 0) {
+    auto editor = LineEditor::open({fd, editor_output_fd, wake_[0]});
+    if (editor)
+      editor_ = std::move(*editor);
+    else
+      queue_.push(StationEvent::notice(
+          SteadyClock::now(), "console: " + editor.error().message + "; plain lines are read"));
+  }
+  thread_ = std::thread([this] { editor_ ? run_editor() : run(); });
 }
 
 ConsoleReader::~ConsoleReader() {
@@ -185,6 +193,21 @@ void ConsoleReader::run() {
       return;  // end of input: the game goes on (board buttons, the board itself)
     }
     lines.feed(std::string_view(buffer, static_cast<std::size_t>(n)));
+  }
+}
+
+void ConsoleReader::run_editor() {
+  // The editor hands over whole lines; the same checks as for plain lines apply.
+  TimePoint now{};
+  ConsoleLines lines(
+      {[&](std::string text) {
+         if (intercept_ && intercept_(text)) return;
+         queue_.push(StationEvent::console(now, std::move(text), source_));
+       },
+       [&](std::string why) { queue_.push(StationEvent::notice(now, std::move(why))); }});
+  while (auto line = editor_->read_line()) {
+    now = SteadyClock::now();  // the time the line was entered
+    lines.feed(*line + '\n');
   }
 }
 

@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "app/event_queue.h"
+#include "app/line_editor.h"
 #include "app/station.h"
 
 namespace annabella::app {
@@ -60,25 +61,34 @@ class StationPrinter : public StationOutput {
 
 // Reads console lines from a file descriptor on its own thread and queues them (poll() with a
 // wake-up pipe: stop() returns at once, no polling loop). End of input ends the reader only.
+// A line holding an escape sequence or another control byte never reaches the station: it is
+// refused with the line named (console_line_problem).
 class ConsoleReader {
  public:
   // `intercept` sees each line first (on the reader's thread) and keeps it from the station by
   // returning true: the demo hardware's "sim ..." commands.
   using Intercept = std::function<bool(const std::string& line)>;
+  // `editor_output_fd` >= 0: `fd` and it are one terminal, and lines are read with line editing
+  // and history (app/line_editor.h); print through editor() then. When the editor cannot start,
+  // plain lines are read and a notice says why.
   ConsoleReader(int fd, EventQueue<StationEvent>& queue, InputSource source = InputSource::Keyboard,
-                Intercept intercept = nullptr);
+                Intercept intercept = nullptr, int editor_output_fd = -1);
   ~ConsoleReader();
   ConsoleReader(const ConsoleReader&) = delete;
   ConsoleReader& operator=(const ConsoleReader&) = delete;
   void stop();
+  // The line editor, or null (plain lines: a script, a pipe, or editing off).
+  [[nodiscard]] LineEditor* editor() { return editor_.get(); }
 
  private:
   void run();
+  void run_editor();
   int fd_;
   int wake_[2] = {-1, -1};
   EventQueue<StationEvent>& queue_;
   InputSource source_;
   Intercept intercept_;
+  std::unique_ptr<LineEditor> editor_;
   std::thread thread_;
 };
 
