@@ -119,6 +119,7 @@ struct PlayOptions {
   std::string record_folder;  // "" = record.folder of the configuration
   bool resume = false;        // continue the game recorded in the record folder
   bool silent = false;        // text and recording only, no sound device
+  std::string public_page;    // "" = none; else every public announcement in large text there
 };
 int run_play(const PlayOptions& options, std::ostream& out, std::ostream& err);
 

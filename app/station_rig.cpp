@@ -179,19 +179,39 @@ Status StationRig::start_speech(const RigOptions& options, std::ostream& out, Ti
                                             speech::open_portaudio_sink, origin);
   if (!announcer) return fail("speech: " + announcer.error().message);
   announcer_ = std::move(*announcer);
+  if (!options.public_page.empty()) {
+    auto page = PublicPage::open(options.public_page, vocabulary->language());
+    if (!page) return fail(page.error());
+    public_page_ = std::move(*page);
+  }
   speech::Announcer* voice = announcer_.get();
   printer_ = std::make_unique<StationPrinter>(
-      out, origin, [voice](const speech::Phrase& phrase, Route route, TimePoint at) {
+      out, origin, [this, voice](const speech::Phrase& phrase, Route route, TimePoint at) {
         voice->announce(phrase, route, at);
+        if (route == Route::Public) show_publicly(phrase, at);
       });
   if (options.on_line) printer_->set_line_listener(options.on_line);
   printer_->set_console_timestamps(cfg.console.timestamps);
   if (auto log = printer_->open_log(folder / "station.log"); !log)
     return fail("record.folder: " + log.error().message);
+  if (public_page_)
+    printer_->print(origin, "public page: every public announcement in large text in " +
+                                public_page_->file().string() +
+                                " (open it in a browser on the second screen; D.2.11)");
   for (const auto& problem : announcer_->sound_problems())
     printer_->print(origin, "sound: " + problem + "; announcements continue as text and in " +
                                 settings.recording.string());
   return {};
+}
+
+// D.2.11: a hearing-impaired sighted opponent reads every public announcement on the large-text
+// page; a write error is said once and the game goes on.
+void StationRig::show_publicly(const speech::Phrase& phrase, TimePoint at) {
+  if (!public_page_) return;
+  if (auto shown = public_page_->show(phrase.text); !shown && !public_page_failed_) {
+    public_page_failed_ = true;
+    printer_->print(at, shown.error().message + "; the game goes on without the large-text page");
+  }
 }
 
 void StationRig::start_sealing(const config::StationConfig& cfg, TimePoint origin) {

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "app/event_queue.h"
+#include "app/public_page.h"
 #include "app/station.h"
 #include "app/station_key.h"
 #include "app/station_runner.h"
@@ -38,6 +39,8 @@ struct RigOptions {
   bool console_from_stdin = true;
   std::filesystem::path simulator_link;           // where the demo hardware's pty is linked
   std::function<void(std::string_view)> on_line;  // sees every printed line (the demo)
+  // The large-text page of every public announcement (app/public_page.h); empty: none.
+  std::filesystem::path public_page;
 };
 
 class StationRig {
@@ -65,6 +68,7 @@ class StationRig {
  private:
   StationRig() = default;
   Status start_speech(const RigOptions& options, std::ostream& out, TimePoint origin);
+  void show_publicly(const speech::Phrase& phrase, TimePoint at);
   void start_sighted_board(const config::StationConfig& cfg);
   void start_clock_outputs(const config::StationConfig& cfg, core::Color vi, TimePoint now);
   Status start_pegboard(const RigOptions& options, TimePoint origin);
@@ -75,6 +79,8 @@ class StationRig {
   std::optional<StationKey> key_;                          // signs the recording's seals (D.2.7)
   std::vector<std::filesystem::path> earlier_recordings_;  // of a resumed game
   std::unique_ptr<speech::Announcer> announcer_;
+  std::optional<PublicPage> public_page_;  // written on the game thread, as the printer prints
+  bool public_page_failed_ = false;        // its first write error is said, not every one
   std::unique_ptr<StationPrinter> printer_;
   std::unique_ptr<Station> station_;
   std::unique_ptr<tactile::BoardSimulator> simulator_;  // the demo hardware
