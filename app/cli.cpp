@@ -303,6 +303,9 @@ int run_cli(int argc, char** argv) {
       "--public-page", play.public_page,
       tr("Also show every public announcement in large text in this HTML file, "
          "for a browser on a second screen (a hearing-impaired opponent, D.2.11)"));
+  play_cmd->add_option("--opponent-input", play.opponent_input,
+                       tr("The sighted player's own keypad or keyboard (a terminal device): each "
+                          "line is his move (D.2.11)"));
   play_cmd->callback([&] { exit_code = run_play(play, std::cout, std::cerr); });
 
   // annabella demo [--folder DIR] [--speed X] [--silent]

@@ -1,6 +1,10 @@
 #include "app/station_rig.h"
 
+#include <fcntl.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 
 #include <iostream>
 #include <sstream>
@@ -10,6 +14,8 @@
 #include "core/notation.h"
 #include "core/text.h"
 #include "speech/espeak_synth.h"
+#include "speech/language.h"
+#include "speech/phrases.h"
 #include "speech/portaudio_sink.h"
 #include "tactile/braille_display.h"
 #include "tactile/dgt_clock.h"
@@ -141,6 +147,10 @@ Result<std::unique_ptr<StationRig>> StationRig::build(const RigOptions& options,
   if (auto pegboard = rig->start_pegboard(options, origin); !pegboard)
     return fail(pegboard.error());
   if (options.console_from_stdin) rig->start_console(cfg.console.line_editing);
+  if (!options.opponent_input.empty())
+    if (auto keypad = rig->start_opponent_input(options.opponent_input); !keypad)
+      return fail(keypad.error());
+  rig->say_move_sources(options, origin);
   return rig;
 }
 
@@ -358,12 +368,56 @@ void StationRig::start_console(bool line_editing) {
     printer_->set_console_sink([editor](std::string_view text) { editor->print(text); });
 }
 
+// D.2.11: the sighted player's own keypad or keyboard. Each line is his move (cmd::EnterMove),
+// never a command: he cannot resign, pause or read the board through it.
+Status StationRig::start_opponent_input(const std::filesystem::path& path) {
+  opponent_fd_ = ::open(path.c_str(), O_RDONLY | O_NOCTTY | O_CLOEXEC);
+  if (opponent_fd_ < 0)
+    return fail("--opponent-input: " + path.string() + ": " + std::strerror(errno));
+  auto moves_only = [queue = &queue_](const std::string& line) {
+    queue->push(
+        StationEvent::request(SteadyClock::now(), cmd::EnterMove{line}, InputSource::Keyboard));
+    return true;
+  };
+  opponent_reader_ = std::make_unique<ConsoleReader>(opponent_fd_, queue_, InputSource::Keyboard,
+                                                     std::move(moves_only));
+  return {};
+}
+
+// D.2.11: the station says at the start where the sighted player's moves come from, on the
+// console and in the log, and privately to the VI player in his language.
+void StationRig::say_move_sources(const RigOptions& options, TimePoint origin) {
+  const auto& cfg = options.station.config;
+  std::vector<speech::MoveInput> sources;
+  std::string text;
+  const auto add = [&](speech::MoveInput source, const std::string& words) {
+    sources.push_back(source);
+    text += (text.empty() ? "" : "; ") + words;
+  };
+  if (sighted_reader_)
+    add(speech::MoveInput::EBoard, "his DGT e-board (" + cfg.sighted_board.port + ")");
+  if (opponent_reader_)
+    add(speech::MoveInput::Keypad,
+        "his keypad or keyboard (" + options.opponent_input.string() + ", moves only)");
+  if (console_) add(speech::MoveInput::Assistant, "the assistant's console");
+  printer_->print(origin, "the sighted player's moves come from (D.2.11): " +
+                              (text.empty() ? std::string("nowhere: no e-board, no keypad, no "
+                                                          "console")
+                                            : text));
+  const core::Color vi = station_->record().header().visually_impaired;
+  if (auto language = speech::Language::load((vi == core::BLACK ? cfg.black : cfg.white).language);
+      language && !sources.empty())
+    printer_->say(speech::phrase_move_sources(*language, sources), Route::Private, origin);
+}
+
 StationRig::~StationRig() {
   // Device threads first (they push to the queue), then the announcer finishes speaking.
   if (tactile_clock_reader_) tactile_clock_reader_->stop();
   if (clock_outputs_) clock_outputs_->stop();
   if (printer_) printer_->set_console_sink(nullptr);  // the line editor goes with the reader
   console_.reset();
+  opponent_reader_.reset();
+  if (opponent_fd_ >= 0) ::close(opponent_fd_);
   sighted_reader_.reset();
   reader_.reset();
   simulator_.reset();

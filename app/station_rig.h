@@ -41,6 +41,9 @@ struct RigOptions {
   std::function<void(std::string_view)> on_line;  // sees every printed line (the demo)
   // The large-text page of every public announcement (app/public_page.h); empty: none.
   std::filesystem::path public_page;
+  // The sighted player's own keypad or keyboard (D.2.11): a terminal device or file whose lines
+  // are his moves, nothing else; empty: none.
+  std::filesystem::path opponent_input;
 };
 
 class StationRig {
@@ -73,6 +76,8 @@ class StationRig {
   void start_clock_outputs(const config::StationConfig& cfg, core::Color vi, TimePoint now);
   Status start_pegboard(const RigOptions& options, TimePoint origin);
   void start_console(bool line_editing);
+  Status start_opponent_input(const std::filesystem::path& path);
+  void say_move_sources(const RigOptions& options, TimePoint origin);
   void start_sealing(const config::StationConfig& cfg, TimePoint origin);
 
   EventQueue<StationEvent> queue_;
@@ -87,6 +92,8 @@ class StationRig {
   std::unique_ptr<tactile::BoardReader> reader_;
   std::unique_ptr<tactile::BoardReader> sighted_reader_;  // the sighted player's DGT e-board
   std::unique_ptr<ConsoleReader> console_;
+  int opponent_fd_ = -1;                            // the sighted player's keypad (D.2.11)
+  std::unique_ptr<ConsoleReader> opponent_reader_;  // its lines, as his moves
   // The clock's displays (D.2.6): braille display, tactile clock; their worker thread, and the
   // tactile clock's button reader.
   std::unique_ptr<tactile::SerialLink> tactile_clock_link_;

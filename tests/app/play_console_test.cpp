@@ -3,6 +3,9 @@
 // keeps them), a whole-board reading one rank a line.
 #include <gtest/gtest.h>
 
+#include <pty.h>
+#include <unistd.h>
+
 #include <fstream>
 
 #include "support/child_process.h"
@@ -75,6 +78,60 @@ TEST(PlayConsole, WithoutTimestampsTheConsoleShowsMessagesFirstAndTheLogKeepsThe
   EXPECT_NE(log.find("] made 1. e4 (e2e4) by pegboard"), std::string::npos) << log;
   EXPECT_NE(log.find("] say public: Eva vier\n"), std::string::npos) << log;
   EXPECT_EQ(log.find("\nmade 1. e4"), std::string::npos) << log;
+}
+
+TEST(PlayConsole, TheStationSaysWhereTheSightedPlayersMovesComeFrom) {
+  TempDir dir;
+  ChildProcess station(play_args(dir / "record"));
+  ASSERT_TRUE(station.wait_for("ready; type help", kWait)) << station.output();
+  // D.2.11: on the console and in the log, and privately to the VI player in his language.
+  EXPECT_NE(station.output().find(
+                "the sighted player's moves come from (D.2.11): the assistant's console\n"),
+            std::string::npos)
+      << station.output();
+  EXPECT_NE(station.output().find("say private: Eingabe der Gegnerzuege: Assistent\n"),
+            std::string::npos)
+      << station.output();
+  station.send("quit");
+  EXPECT_EQ(station.wait(kWait), 0) << station.output();
+}
+
+TEST(PlayConsole, TheSightedPlayersKeypadEntersHisMovesAndNothingElse) {
+  TempDir dir;
+  int keypad = -1, device = -1;
+  char name[64] = {};
+  ASSERT_EQ(::openpty(&keypad, &device, name, nullptr, nullptr), 0);
+  ChildProcess station(play_args(dir / "record", {"--opponent-input", name}));
+  ASSERT_TRUE(station.wait_for("connected: the board agrees with the game", kWait))
+      << station.output();
+  EXPECT_NE(station.output().find("the sighted player's moves come from (D.2.11): his keypad or "
+                                  "keyboard (" +
+                                  std::string(name) + ", moves only); the assistant's console"),
+            std::string::npos)
+      << station.output();
+  EXPECT_NE(station.output().find("say private: Eingabe der Gegnerzuege: Tastatur des Gegners, "
+                                  "Assistent"),
+            std::string::npos)
+      << station.output();
+  station.send("sim play e4");
+  ASSERT_TRUE(station.wait_for("made 1. e4 (e2e4) by pegboard", kWait)) << station.output();
+  const auto type = [&](const std::string& line) {
+    ASSERT_EQ(::write(keypad, line.data(), line.size()), static_cast<ssize_t>(line.size()));
+  };
+  // A command typed on his keypad is no command: it is read as his move and refused, and the
+  // game goes on.
+  const auto before = station.output().size();
+  type("resign black\n");
+  type("e5\n");
+  ASSERT_TRUE(station.wait_for("made 1... e5 (e7e5)", kWait, before)) << station.output();
+  const std::string after = station.output().substr(before);
+  EXPECT_NE(after.find("resign black"), std::string::npos) << after;
+  EXPECT_EQ(after.find("resigns"), std::string::npos) << after;
+  EXPECT_EQ(after.find("0-1"), std::string::npos) << after;
+  station.send("quit");
+  EXPECT_EQ(station.wait(kWait), 0) << station.output();
+  ::close(keypad);
+  ::close(device);
 }
 
 }  // namespace
