@@ -321,8 +321,8 @@ bool AppendixDFlow::make_move(core::Move move, TimePoint time, MoveSource by) {
                entry.san + " (" + core::to_uci(move) + ") by " + std::string(move_source_name(by)) +
                "; " + text::clocks(entry.white_left, entry.black_left));
   if (press && press->period_change)
-    s_.say(speech::phrase_time_control_reached(
-               s_.language, press->moves_completed[mover],
+    s_.say(speech::phrase_time_control_reached(  // Art. 6.7: whose control it was
+               s_.language, mover, press->moves_completed[mover],
                std::chrono::duration_cast<std::chrono::seconds>(press->added)),
            Route::Private, time);
   write_exports(time);

@@ -90,6 +90,7 @@ Result<std::unique_ptr<Station>> Station::resume(const StationOptions& options,
   // time the station was down is charged to nobody (the arbiter may adjust it, Art. 6.10.2).
   const Millis resumed_at = resumed->record.last_event_at();
   const TimePoint origin = now - resumed_at;
+  output.game_timeline(origin);  // the log continues the game's time line, as the journal does
   auto clock = restore_clock(resumed->record, origin);
   if (!clock) return fail(journal_path.string() + ": " + clock.error().message);
   auto restored = restored_clocks(resumed->record);

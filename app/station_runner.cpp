@@ -33,7 +33,8 @@ Status StationPrinter::open_log(const std::filesystem::path& path) {
 }
 
 void StationPrinter::line(TimePoint time, std::string_view text) {
-  const std::string stamp = "[" + core::format_hms_ms(time - origin_) + "] ";
+  last_ = std::max(last_, time);  // never backwards (game_timeline)
+  const std::string stamp = "[" + core::format_hms_ms(last_ - origin_) + "] ";
   std::string plain(text);
   plain += '\n';
   const std::string stamped = stamp + plain;

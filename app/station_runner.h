@@ -33,7 +33,10 @@ class StationPrinter : public StationOutput {
   void set_clock_listener(std::function<void(const core::ClockReading&, bool)> listener) {
     clock_listener_ = std::move(listener);
   }
-  void set_origin(TimePoint origin) { origin_ = origin; }
+  // Stamps are measured from the game's timeline (continued across resumptions); a line with an
+  // earlier time than one already printed (an event noticed late) gets the later stamp, so the
+  // console and the log never run backwards.
+  void game_timeline(TimePoint origin) override { origin_ = origin; }
   // Whether console lines start with the time since the start (console.timestamps); the log
   // keeps it always.
   void set_console_timestamps(bool on) { console_timestamps_ = on; }
@@ -52,6 +55,7 @@ class StationPrinter : public StationOutput {
   std::ostream& out_;
   std::unique_ptr<std::ostream> log_;
   TimePoint origin_;
+  TimePoint last_{};  // the latest stamp printed
   SpeechPort speech_;
   std::function<void(std::string_view)> listener_;
   std::function<void(std::string_view)> console_sink_;

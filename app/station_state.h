@@ -49,6 +49,10 @@ class StationOutput {
     (void)reading;
     (void)query;
   }
+  // The game's timeline starts at `origin` (a resumed game's started before this run): time
+  // stamps of what follows are measured from it, as the journal's are, so that they continue
+  // the earlier runs' and never run backwards. Said before anything else about the game.
+  virtual void game_timeline(TimePoint origin) { (void)origin; }
 };
 
 struct StationOptions {

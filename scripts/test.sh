@@ -4,7 +4,7 @@
 #   2. g++ Release build with warnings as errors, then every GoogleTest suite under CTest,
 #   3. clang build with AddressSanitizer + UndefinedBehaviorSanitizer (no benchmarks), the suites
 #      again,
-#   4. each libFuzzer target for a short time (FUZZ_SECONDS, default 15), two at a time,
+#   4. each libFuzzer target for a short time (FUZZ_SECONDS, default 10), two at a time,
 #   5. clang-format check of every C++ file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,14 +21,14 @@ ctest --test-dir build/ci-gcc --output-on-failure -j "$jobs" --timeout 300
 echo "== clang ASan+UBSan build with fuzz targets (warnings are errors)"
 cmake -S . -B build/ci-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DANNABELLA_WERROR=ON \
   -DANNABELLA_SANITIZE=ON -DANNABELLA_FUZZ=ON -DANNABELLA_BENCH=OFF -DCMAKE_CXX_COMPILER=clang++ \
-  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" >/dev/null
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" >/dev/null
 cmake --build build/ci-asan -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
   LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp" \
   ctest --test-dir build/ci-asan --output-on-failure -j "$jobs" --timeout 600
 
 echo "== fuzzing"
-bash scripts/fuzz.sh build/ci-asan "${FUZZ_SECONDS:-15}"
+bash scripts/fuzz.sh build/ci-asan "${FUZZ_SECONDS:-10}"
 
 echo "== clang-format"
 git ls-files '*.cpp' '*.h' | xargs clang-format --dry-run --Werror

@@ -99,13 +99,14 @@ Phrase phrase_time_readout(const Language& lang, std::chrono::milliseconds white
               lang.voice());
 }
 
-Phrase phrase_time_control_reached(const Language& lang, int moves,
+Phrase phrase_time_control_reached(const Language& lang, Color side, int moves,
                                    std::optional<std::chrono::seconds> added) {
   const Word count = count_words(lang, "move", moves);
+  const Word color = color_words(lang, side);
   if (added && added->count() > 0)
     return message(lang, "say.time_control_added",
-                   {{"moves", count}, {"added", duration_words(lang, *added)}});
-  return message(lang, "say.time_control", {{"moves", count}});
+                   {{"color", color}, {"moves", count}, {"added", duration_words(lang, *added)}});
+  return message(lang, "say.time_control", {{"color", color}, {"moves", count}});
 }
 
 Phrase phrase_low_time(const Language& lang, Color side, std::chrono::milliseconds left) {
@@ -206,9 +207,9 @@ Phrase phrase_time_readout(const Vocabulary& v, std::chrono::milliseconds white,
                            std::chrono::milliseconds black, int moves_completed) {
   return phrase_time_readout(v.own_language(), white, black, moves_completed);
 }
-Phrase phrase_time_control_reached(const Vocabulary& v, int moves,
+Phrase phrase_time_control_reached(const Vocabulary& v, Color side, int moves,
                                    std::optional<std::chrono::seconds> added) {
-  return phrase_time_control_reached(v.own_language(), moves, added);
+  return phrase_time_control_reached(v.own_language(), side, moves, added);
 }
 Phrase phrase_low_time(const Vocabulary& v, Color side, std::chrono::milliseconds left) {
   return phrase_low_time(v.own_language(), side, left);

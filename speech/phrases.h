@@ -74,9 +74,11 @@ struct MoveWording {
 // Times are rounded down to whole seconds. A Readout.
 [[nodiscard]] Phrase phrase_time_readout(const Language& lang, std::chrono::milliseconds white,
                                          std::chrono::milliseconds black, int moves_completed);
-// Art. 6.7 time control reached after `moves`; with the time added, if any.
+// Art. 6.7: `side` reached the time control after `moves`; with the time added, if any:
+// "Weiss: Zeitkontrolle erreicht: vierzig Zuege. dreissig Minuten dazu".
 [[nodiscard]] Phrase phrase_time_control_reached(
-    const Language& lang, int moves, std::optional<std::chrono::seconds> added = std::nullopt);
+    const Language& lang, core::Color side, int moves,
+    std::optional<std::chrono::seconds> added = std::nullopt);
 // A low-time warning for one side (a Warning, topic "low_time.<colour>").
 [[nodiscard]] Phrase phrase_low_time(const Language& lang, core::Color side,
                                      std::chrono::milliseconds left);
@@ -134,7 +136,8 @@ enum class MoveInput { EBoard, Keypad, Assistant };
 [[nodiscard]] Phrase phrase_time_readout(const Vocabulary& v, std::chrono::milliseconds white,
                                          std::chrono::milliseconds black, int moves_completed);
 [[nodiscard]] Phrase phrase_time_control_reached(
-    const Vocabulary& v, int moves, std::optional<std::chrono::seconds> added = std::nullopt);
+    const Vocabulary& v, core::Color side, int moves,
+    std::optional<std::chrono::seconds> added = std::nullopt);
 [[nodiscard]] Phrase phrase_low_time(const Vocabulary& v, core::Color side,
                                      std::chrono::milliseconds left);
 [[nodiscard]] Phrase phrase_flag_fall(const Vocabulary& v, core::Color side);

@@ -309,6 +309,39 @@ TEST(Station, LowTimeWarningsArePrivateOncePerThresholdAndOffByDefault) {
   EXPECT_EQ(d.output.said.size(), 2u);
 }
 
+// Art. 6.7: reaching a time control is said privately with whose control it was, and the time
+// the next period adds.
+TEST(Station, ATimeControlReachedIsSaidWithTheSideThatReachedIt) {
+  annabella::testing::TempDir dir;
+  config::StationConfig config;
+  config.game.time_control = "10 min/2 moves + 5 min";
+  StationDriver d(dir.path() / "record", false, config);
+  d.hand("e2", "e4");
+  d.console("e5", 5s);
+  d.hand("e7", "e5");  // the sighted player's move executed on the pegboard (D.2.1)
+  d.hand("g1", "f3");  // White's second move: White's control
+  const auto white_control = std::find_if(
+      d.output.said.begin(), d.output.said.end(),
+      [](const Said& said) { return said.text.find("Zeitkontrolle") != std::string::npos; });
+  ASSERT_NE(white_control, d.output.said.end());
+  EXPECT_EQ(white_control->route, Route::Private);
+  EXPECT_EQ(white_control->text.rfind("Weiss: Zeitkontrolle erreicht: zwei Zuege", 0), 0u)
+      << white_control->text;
+  EXPECT_NE(white_control->text.find("fuenf Minuten dazu"), std::string::npos)
+      << white_control->text;
+  d.console("Nc6", 5s);  // Black's second move: Black's control
+  d.hand("b8", "c6");
+  const auto black_control = std::find_if(
+      d.output.said.begin(), d.output.said.end(),
+      [](const Said& said) { return said.text.rfind("Schwarz: Zeitkontrolle", 0) == 0; });
+  ASSERT_NE(black_control, d.output.said.end());
+  EXPECT_EQ(std::count_if(d.output.said.begin(), d.output.said.end(),
+                          [](const Said& said) {
+                            return said.text.find("Zeitkontrolle") != std::string::npos;
+                          }),
+            2);  // each side's once
+}
+
 // Guidelines I: the sealed move must be legal; the envelope shows what I.2 asks; at the
 // resumption the arbiter opens it, the station makes and announces the sealed move and starts
 // the replier's clock (I.9.1), and no other move is accepted in its place.

@@ -165,9 +165,10 @@ TEST(EventPhrase, FideTable) {
       {phrase_time_readout(v, 1h + 12min + 5s, 58min, 23),
        "Weiss: eine Stunde zwoelf Minuten fuenf Sekunden; Schwarz: achtundfuenfzig Minuten; "
        "dreiundzwanzig Zuege"},
-      {phrase_time_control_reached(v, 40), "Zeitkontrolle erreicht: vierzig Zuege"},
-      {phrase_time_control_reached(v, 40, 30min),
-       "Zeitkontrolle erreicht: vierzig Zuege. dreissig Minuten dazu"},
+      {phrase_time_control_reached(v, core::WHITE, 40),
+       "Weiss: Zeitkontrolle erreicht: vierzig Zuege"},
+      {phrase_time_control_reached(v, core::BLACK, 40, 30min),
+       "Schwarz: Zeitkontrolle erreicht: vierzig Zuege. dreissig Minuten dazu"},
       {phrase_low_time(v, core::WHITE, 5min + 900ms), "Weiss: noch fuenf Minuten"},
       {phrase_flag_fall(v, core::BLACK), "Schwarz: Zeit abgelaufen"},
       {phrase_draw_offer(v, core::WHITE), "Remisangebot von Weiss"},
