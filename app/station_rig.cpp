@@ -400,6 +400,8 @@ void StationRig::say_move_sources(const RigOptions& options, TimePoint origin) {
     add(speech::MoveInput::Keypad,
         "his keypad or keyboard (" + options.opponent_input.string() + ", moves only)");
   if (console_) add(speech::MoveInput::Assistant, "the assistant's console");
+  if (options.simulated_assistant)
+    add(speech::MoveInput::Assistant, "the demo's simulated assistant");
   printer_->print(origin, "the sighted player's moves come from (D.2.11): " +
                               (text.empty() ? std::string("nowhere: no e-board, no keypad, no "
                                                           "console")

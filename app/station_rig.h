@@ -37,7 +37,8 @@ struct RigOptions {
   bool sound = true;
   double simulator_speed = 0;  // 0: the simulated hand makes each move at once
   bool console_from_stdin = true;
-  std::filesystem::path simulator_link;           // where the demo hardware's pty is linked
+  bool simulated_assistant = false;      // the demo types the sighted player's moves itself
+  std::filesystem::path simulator_link;  // where the demo hardware's pty is linked
   std::function<void(std::string_view)> on_line;  // sees every printed line (the demo)
   // The large-text page of every public announcement (app/public_page.h); empty: none.
   std::filesystem::path public_page;
