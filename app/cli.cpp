@@ -299,6 +299,13 @@ int run_cli(int argc, char** argv) {
   play_cmd->add_flag("--resume", play.resume,
                      tr("Continue the game recorded in the record folder"));
   play_cmd->add_flag("--silent", play.silent, tr("No sound device: text and recording only"));
+  play_cmd->add_option(
+      "--public-page", play.public_page,
+      tr("Also show every public announcement in large text in this HTML file, "
+         "for a browser on a second screen (a hearing-impaired opponent, D.2.11)"));
+  play_cmd->add_option("--opponent-input", play.opponent_input,
+                       tr("The sighted player's own keypad or keyboard (a terminal device): each "
+                          "line is his move (D.2.11)"));
   play_cmd->callback([&] { exit_code = run_play(play, std::cout, std::cerr); });
 
   // annabella demo [--folder DIR] [--speed X] [--silent]

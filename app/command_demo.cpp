@@ -196,6 +196,7 @@ int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err) {
                              : std::filesystem::path(options.folder);
   rig_options.sound = !options.silent;
   rig_options.console_from_stdin = false;
+  rig_options.simulated_assistant = true;
   const double speed = options.speed <= 0 ? 1.0 : options.speed;
   rig_options.simulator_speed = speed;
   PrintedLines printed;

@@ -24,6 +24,8 @@ int run_play(const PlayOptions& options, std::ostream& out, std::ostream& err) {
                                           : std::filesystem::path(options.record_folder);
   rig_options.station.resume = options.resume;
   rig_options.sound = !options.silent;
+  rig_options.public_page = options.public_page;
+  rig_options.opponent_input = options.opponent_input;
   // Everything a start could be refused for, before any file is written.
   if (auto ready = check_play_start(rig_options.station); !ready) {
     err << ready.error().message << '\n';

@@ -119,6 +119,9 @@ struct PlayOptions {
   std::string record_folder;  // "" = record.folder of the configuration
   bool resume = false;        // continue the game recorded in the record folder
   bool silent = false;        // text and recording only, no sound device
+  std::string public_page;    // "" = none; else every public announcement in large text there
+  std::string
+      opponent_input;  // "" = none; else the sighted player's keypad: his moves, a line each
 };
 int run_play(const PlayOptions& options, std::ostream& out, std::ostream& err);
 

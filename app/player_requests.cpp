@@ -75,7 +75,12 @@ void read_board(StationState& s, TimePoint time, const std::string& query) {
     s.print(time, text.error().message);
     return;
   }
-  s.print(time, *text);
+  // Several ranks (the whole board) are printed one rank a line: short lines for a braille
+  // display and a screen reader's line-by-line reading.
+  std::string lines = *text;
+  for (auto at = lines.find("; rank "); at != std::string::npos; at = lines.find("; rank ", at))
+    lines.replace(at, 2, "\n");
+  s.print(time, lines);
   // Spoken to the VI player too, privately, in the profile's words.
   if (auto asked = board_query_squares(position, query))
     s.say(asked->each_square

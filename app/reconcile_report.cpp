@@ -16,34 +16,6 @@ using core::CorrectionStep;
 using core::Reconciliation;
 using core::Square;
 
-std::string html_escape(std::string_view raw) {
-  const std::string s = printable_utf8(raw);
-  std::string out;
-  out.reserve(s.size());
-  for (const char ch : s) {
-    switch (ch) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += ch;
-    }
-  }
-  return out;
-}
-
 std::string squares_list(const std::vector<Square>& squares) {
   std::string out;
   for (const Square s : squares) out += (out.empty() ? "" : " ") + core::square_name(s);
@@ -448,6 +420,34 @@ std::string sheets_section(const Reconciliation& r) {
 }
 
 }  // namespace
+
+std::string html_escape(std::string_view raw) {
+  const std::string s = printable_utf8(raw);
+  std::string out;
+  out.reserve(s.size());
+  for (const char ch : s) {
+    switch (ch) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += ch;
+    }
+  }
+  return out;
+}
 
 std::vector<Square> differing_squares(const core::Position& board, const core::Position& target) {
   std::vector<Square> out;

@@ -45,6 +45,8 @@ struct SpokenSteps {
                                                           const core::Position& target);
 
 // The JSON keys of the typed results ("move_left_out", "one_sheet_only", "move").
+// Text for an HTML page: made valid UTF-8, with & < > " ' escaped (also the public page's).
+[[nodiscard]] std::string html_escape(std::string_view raw);
 [[nodiscard]] std::string_view difference_key(core::DifferenceKind kind);
 [[nodiscard]] std::string_view row_key(core::AlignedRow::Status status);
 [[nodiscard]] std::string_view step_key(core::CorrectionStep::Kind kind);

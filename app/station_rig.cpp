@@ -1,6 +1,10 @@
 #include "app/station_rig.h"
 
+#include <fcntl.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 
 #include <iostream>
 #include <sstream>
@@ -8,7 +12,10 @@
 #include "app/game_record.h"
 #include "app/record_folder.h"
 #include "core/notation.h"
+#include "core/text.h"
 #include "speech/espeak_synth.h"
+#include "speech/language.h"
+#include "speech/phrases.h"
 #include "speech/portaudio_sink.h"
 #include "tactile/braille_display.h"
 #include "tactile/dgt_clock.h"
@@ -50,6 +57,40 @@ core::Color vi_colour(const StationOptions& options) {
   return vi;
 }
 
+// The simulated pegboard's buttons, by the name typed after "sim button".
+constexpr std::pair<const char*, tactile::BoardButton> kSimulatorButtons[] = {
+    {"time", tactile::BoardButton::Time},       {"announce", tactile::BoardButton::Announce},
+    {"repeat", tactile::BoardButton::Repeat},   {"q", tactile::BoardButton::PromoteQueen},
+    {"r", tactile::BoardButton::PromoteRook},   {"b", tactile::BoardButton::PromoteBishop},
+    {"n", tactile::BoardButton::PromoteKnight}, {"menu", tactile::BoardButton::Menu},
+    {"next", tactile::BoardButton::Next},       {"prev", tactile::BoardButton::Previous},
+    {"select", tactile::BoardButton::Select},   {"back", tactile::BoardButton::Back},
+    {"confirm", tactile::BoardButton::Confirm}};
+
+std::string button_names() {
+  std::string names;
+  for (const auto& [name, button] : kSimulatorButtons)
+    names += (names.empty() ? "" : "|") + std::string(name);
+  return names;
+}
+
+std::string simulator_summary() {
+  return "sim lift SQ, sim place SQ, sim play MOVE, sim follow MOVE, sim button " + button_names() +
+         ", sim unplug, sim replug";
+}
+
+// "help" or "h" alone (kind All), or "help sim" (kind Sim); else None.
+enum class HelpLine { None, All, Sim };
+HelpLine help_line(const std::string& line) {
+  std::istringstream words(line);
+  std::string verb, topic, more;
+  words >> verb >> topic >> more;
+  verb = core::ascii_lower(verb);
+  if ((verb != "help" && verb != "h") || !more.empty()) return HelpLine::None;
+  if (topic.empty()) return HelpLine::All;
+  return core::ascii_lower(topic) == "sim" ? HelpLine::Sim : HelpLine::None;
+}
+
 }  // namespace
 
 Status simulator_command(tactile::BoardSimulator& board, const std::string& command) {
@@ -65,15 +106,7 @@ Status simulator_command(tactile::BoardSimulator& board, const std::string& comm
     return verb == "play" ? board.play(*move, tactile::MoveStyle{}) : board.follow(*move);
   }
   if (verb == "button") {
-    static const std::pair<const char*, tactile::BoardButton> kButtons[] = {
-        {"time", tactile::BoardButton::Time},       {"announce", tactile::BoardButton::Announce},
-        {"repeat", tactile::BoardButton::Repeat},   {"q", tactile::BoardButton::PromoteQueen},
-        {"r", tactile::BoardButton::PromoteRook},   {"b", tactile::BoardButton::PromoteBishop},
-        {"n", tactile::BoardButton::PromoteKnight}, {"menu", tactile::BoardButton::Menu},
-        {"next", tactile::BoardButton::Next},       {"prev", tactile::BoardButton::Previous},
-        {"select", tactile::BoardButton::Select},   {"back", tactile::BoardButton::Back},
-        {"confirm", tactile::BoardButton::Confirm}};
-    for (const auto& [name, button] : kButtons)
+    for (const auto& [name, button] : kSimulatorButtons)
       if (arg == name) return board.press(button);
   }
   if (verb == "unplug") {
@@ -81,13 +114,22 @@ Status simulator_command(tactile::BoardSimulator& board, const std::string& comm
     return {};
   }
   if (verb == "replug") return board.replug();
-  return fail("\"" + command + "\" is not a simulator command (" + simulator_help() + ")");
+  return fail("\"" + command + "\" is not a simulator command (" + simulator_summary() + ")");
 }
 
 std::string simulator_help() {
-  return "sim lift SQ, sim place SQ, sim play MOVE, sim follow MOVE, sim button "
-         "time|announce|repeat|q|r|b|n|menu|next|prev|select|back|confirm, sim unplug, "
-         "sim replug";
+  // Printed by `help` in simulator mode beside the station's commands (one a line).
+  return "Simulator commands (the built-in pegboard; the VI player's hand):\n"
+         "  sim lift SQUARE: lift the peg on SQUARE (a touch, D.2.2)\n"
+         "  sim place SQUARE: put the peg in the hand into SQUARE\n"
+         "  sim play MOVE: make a whole move as a hand does (a captured piece first)\n"
+         "  sim follow MOVE: the move already made by sim lift and sim place\n"
+         "  sim button " +
+         button_names() +
+         ": press a board button (time D.2.10.4, announce D.2.3, repeat, promotion piece, "
+         "the player's menu keys on a version 2 board)\n"
+         "  sim unplug: pull the board's cable\n"
+         "  sim replug: plug it back in\n";
 }
 
 Result<std::unique_ptr<StationRig>> StationRig::build(const RigOptions& options,
@@ -108,7 +150,11 @@ Result<std::unique_ptr<StationRig>> StationRig::build(const RigOptions& options,
   rig->start_sealing(cfg, origin);
   if (auto pegboard = rig->start_pegboard(options, origin); !pegboard)
     return fail(pegboard.error());
-  if (options.console_from_stdin) rig->start_console();
+  if (options.console_from_stdin) rig->start_console(cfg.console.line_editing);
+  if (!options.opponent_input.empty())
+    if (auto keypad = rig->start_opponent_input(options.opponent_input); !keypad)
+      return fail(keypad.error());
+  rig->say_move_sources(options, origin);
   return rig;
 }
 
@@ -147,22 +193,43 @@ Status StationRig::start_speech(const RigOptions& options, std::ostream& out, Ti
                                             speech::open_portaudio_sink, origin);
   if (!announcer) return fail("speech: " + announcer.error().message);
   announcer_ = std::move(*announcer);
+  if (!options.public_page.empty()) {
+    auto page = PublicPage::open(options.public_page, vocabulary->language());
+    if (!page) return fail(page.error());
+    public_page_ = std::move(*page);
+  }
   speech::Announcer* voice = announcer_.get();
   printer_ = std::make_unique<StationPrinter>(
       out, origin, [this, voice](const speech::Phrase& phrase, Route route, TimePoint at) {
         voice->announce(phrase, route, at);
         if (braille_) braille_->said(phrase, route);  // the moves and readings lines
+        if (route == Route::Public) show_publicly(phrase, at);
       });
   if (options.on_line) printer_->set_line_listener(options.on_line);
+  printer_->set_console_timestamps(cfg.console.timestamps);
   // The private route's rate and volume, as the player sets them in his menu.
   printer_->set_voice_listener(
       [voice](const PrivateVoice& chosen) { voice->set_private_voice(chosen); });
   if (auto log = printer_->open_log(folder / "station.log"); !log)
     return fail("record.folder: " + log.error().message);
+  if (public_page_)
+    printer_->print(origin, "public page: every public announcement in large text in " +
+                                public_page_->file().string() +
+                                " (open it in a browser on the second screen; D.2.11)");
   for (const auto& problem : announcer_->sound_problems())
     printer_->print(origin, "sound: " + problem + "; announcements continue as text and in " +
                                 settings.recording.string());
   return {};
+}
+
+// D.2.11: a hearing-impaired sighted opponent reads every public announcement on the large-text
+// page; a write error is said once and the game goes on.
+void StationRig::show_publicly(const speech::Phrase& phrase, TimePoint at) {
+  if (!public_page_) return;
+  if (auto shown = public_page_->show(phrase.text); !shown && !public_page_failed_) {
+    public_page_failed_ = true;
+    printer_->print(at, shown.error().message + "; the game goes on without the large-text page");
+  }
 }
 
 void StationRig::start_sealing(const config::StationConfig& cfg, TimePoint origin) {
@@ -285,17 +352,74 @@ Status StationRig::start_pegboard(const RigOptions& options, TimePoint origin) {
   return {};
 }
 
-void StationRig::start_console() {
+void StationRig::start_console(bool line_editing) {
   ConsoleReader::Intercept intercept;
   if (tactile::BoardSimulator* simulator = simulator_.get())
-    intercept = [simulator](const std::string& line) {
+    intercept = [simulator, queue = &queue_](const std::string& line) {
+      // `help` lists the simulator's commands too, after the station's; `help sim` alone.
+      if (const auto help = help_line(line); help != HelpLine::None) {
+        const auto now = SteadyClock::now();
+        if (help == HelpLine::All) queue->push(StationEvent::console(now, line));
+        queue->push(StationEvent::notice(now, simulator_help()));
+        return true;
+      }
       if (line.rfind("sim ", 0) != 0) return false;
       if (auto done = simulator_command(*simulator, line.substr(4)); !done)
         std::cerr << "sim: " << done.error().message << std::endl;
       return true;
     };
+  // Line editing and history when the assistant types at a terminal; a script or a pipe gives
+  // plain lines, read exactly as they come.
+  const bool terminal = ::isatty(STDIN_FILENO) != 0 && ::isatty(STDOUT_FILENO) != 0;
   console_ = std::make_unique<ConsoleReader>(STDIN_FILENO, queue_, InputSource::Keyboard,
-                                             std::move(intercept));
+                                             std::move(intercept),
+                                             terminal && line_editing ? STDOUT_FILENO : -1);
+  if (LineEditor* editor = console_->editor())
+    printer_->set_console_sink([editor](std::string_view text) { editor->print(text); });
+}
+
+// D.2.11: the sighted player's own keypad or keyboard. Each line is his move (cmd::EnterMove),
+// never a command: he cannot resign, pause or read the board through it.
+Status StationRig::start_opponent_input(const std::filesystem::path& path) {
+  opponent_fd_ = ::open(path.c_str(), O_RDONLY | O_NOCTTY | O_CLOEXEC);
+  if (opponent_fd_ < 0)
+    return fail("--opponent-input: " + path.string() + ": " + std::strerror(errno));
+  auto moves_only = [queue = &queue_](const std::string& line) {
+    queue->push(
+        StationEvent::request(SteadyClock::now(), cmd::EnterMove{line}, InputSource::Keyboard));
+    return true;
+  };
+  opponent_reader_ = std::make_unique<ConsoleReader>(opponent_fd_, queue_, InputSource::Keyboard,
+                                                     std::move(moves_only));
+  return {};
+}
+
+// D.2.11: the station says at the start where the sighted player's moves come from, on the
+// console and in the log, and privately to the VI player in his language.
+void StationRig::say_move_sources(const RigOptions& options, TimePoint origin) {
+  const auto& cfg = options.station.config;
+  std::vector<speech::MoveInput> sources;
+  std::string text;
+  const auto add = [&](speech::MoveInput source, const std::string& words) {
+    sources.push_back(source);
+    text += (text.empty() ? "" : "; ") + words;
+  };
+  if (sighted_reader_)
+    add(speech::MoveInput::EBoard, "his DGT e-board (" + cfg.sighted_board.port + ")");
+  if (opponent_reader_)
+    add(speech::MoveInput::Keypad,
+        "his keypad or keyboard (" + options.opponent_input.string() + ", moves only)");
+  if (console_) add(speech::MoveInput::Assistant, "the assistant's console");
+  if (options.simulated_assistant)
+    add(speech::MoveInput::Assistant, "the demo's simulated assistant");
+  printer_->print(origin, "the sighted player's moves come from (D.2.11): " +
+                              (text.empty() ? std::string("nowhere: no e-board, no keypad, no "
+                                                          "console")
+                                            : text));
+  const core::Color vi = station_->record().header().visually_impaired;
+  if (auto language = speech::Language::load((vi == core::BLACK ? cfg.black : cfg.white).language);
+      language && !sources.empty())
+    printer_->say(speech::phrase_move_sources(*language, sources), Route::Private, origin);
 }
 
 StationRig::~StationRig() {
@@ -303,7 +427,10 @@ StationRig::~StationRig() {
   if (tactile_clock_reader_) tactile_clock_reader_->stop();
   if (braille_) braille_->stop();
   if (clock_outputs_) clock_outputs_->stop();
+  if (printer_) printer_->set_console_sink(nullptr);  // the line editor goes with the reader
   console_.reset();
+  opponent_reader_.reset();
+  if (opponent_fd_ >= 0) ::close(opponent_fd_);
   sighted_reader_.reset();
   reader_.reset();
   simulator_.reset();

@@ -22,6 +22,7 @@
 
 #include "app/braille_station.h"
 #include "app/event_queue.h"
+#include "app/public_page.h"
 #include "app/station.h"
 #include "app/station_key.h"
 #include "app/station_runner.h"
@@ -38,8 +39,14 @@ struct RigOptions {
   bool sound = true;
   double simulator_speed = 0;  // 0: the simulated hand makes each move at once
   bool console_from_stdin = true;
-  std::filesystem::path simulator_link;           // where the demo hardware's pty is linked
+  bool simulated_assistant = false;      // the demo types the sighted player's moves itself
+  std::filesystem::path simulator_link;  // where the demo hardware's pty is linked
   std::function<void(std::string_view)> on_line;  // sees every printed line (the demo)
+  // The large-text page of every public announcement (app/public_page.h); empty: none.
+  std::filesystem::path public_page;
+  // The sighted player's own keypad or keyboard (D.2.11): a terminal device or file whose lines
+  // are his moves, nothing else; empty: none.
+  std::filesystem::path opponent_input;
 };
 
 class StationRig {
@@ -67,10 +74,13 @@ class StationRig {
  private:
   StationRig() = default;
   Status start_speech(const RigOptions& options, std::ostream& out, TimePoint origin);
+  void show_publicly(const speech::Phrase& phrase, TimePoint at);
   void start_sighted_board(const config::StationConfig& cfg);
   void start_clock_outputs(const config::StationConfig& cfg, core::Color vi, TimePoint now);
   Status start_pegboard(const RigOptions& options, TimePoint origin);
-  void start_console();
+  void start_console(bool line_editing);
+  Status start_opponent_input(const std::filesystem::path& path);
+  void say_move_sources(const RigOptions& options, TimePoint origin);
   void start_sealing(const config::StationConfig& cfg, TimePoint origin);
 
   EventQueue<StationEvent> queue_;
@@ -80,12 +90,16 @@ class StationRig {
   std::optional<StationKey> key_;                          // signs the recording's seals (D.2.7)
   std::vector<std::filesystem::path> earlier_recordings_;  // of a resumed game
   std::unique_ptr<speech::Announcer> announcer_;
+  std::optional<PublicPage> public_page_;  // written on the game thread, as the printer prints
+  bool public_page_failed_ = false;        // its first write error is said, not every one
   std::unique_ptr<StationPrinter> printer_;
   std::unique_ptr<Station> station_;
   std::unique_ptr<tactile::BoardSimulator> simulator_;  // the demo hardware
   std::unique_ptr<tactile::BoardReader> reader_;
   std::unique_ptr<tactile::BoardReader> sighted_reader_;  // the sighted player's DGT e-board
   std::unique_ptr<ConsoleReader> console_;
+  int opponent_fd_ = -1;                            // the sighted player's keypad (D.2.11)
+  std::unique_ptr<ConsoleReader> opponent_reader_;  // its lines, as his moves
   // The clock's displays (D.2.6): braille display, tactile clock; their worker thread, and the
   // tactile clock's button reader.
   std::unique_ptr<tactile::SerialLink> tactile_clock_link_;

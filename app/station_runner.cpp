@@ -9,9 +9,15 @@
 
 #include "app/console.h"
 #include "app/record_folder.h"
+#include "core/text.h"
 #include "core/time_control.h"
 
 namespace annabella::app {
+
+namespace {
+// A spoken phrase longer than this is printed in several lines (at its "; " parts).
+constexpr std::size_t kLongPhrase = 100;
+}  // namespace
 
 StationPrinter::StationPrinter(std::ostream& out, TimePoint origin, SpeechPort speech)
     : out_(out), origin_(origin), speech_(std::move(speech)) {}
@@ -28,16 +34,32 @@ Status StationPrinter::open_log(const std::filesystem::path& path) {
 
 void StationPrinter::line(TimePoint time, std::string_view text) {
   last_ = std::max(last_, time);  // never backwards (game_timeline)
-  std::string stamped = "[" + core::format_hms_ms(last_ - origin_) + "] ";
-  stamped += text;
-  stamped += '\n';
-  out_ << stamped << std::flush;
-  if (log_) *log_ << stamped << std::flush;
+  const std::string stamp = "[" + core::format_hms_ms(last_ - origin_) + "] ";
+  std::string plain(text);
+  plain += '\n';
+  const std::string stamped = stamp + plain;
+  const std::string& shown = console_timestamps_ ? stamped : plain;
+  if (console_sink_)
+    console_sink_(shown);
+  else
+    out_ << shown << std::flush;
+  if (log_) *log_ << stamped << std::flush;  // the log keeps the time always
   if (listener_) listener_(text);
 }
 
 void StationPrinter::say(const speech::Phrase& phrase, Route route, TimePoint time) {
-  line(time, std::string(route == Route::Public ? "say public: " : "say private: ") + phrase.text);
+  // Said once; a long phrase (a board reading) is printed in short lines at its "; " parts, each
+  // line after the first marked as the same phrase continued.
+  const std::string head = route == Route::Public ? "say public" : "say private";
+  std::string_view rest = phrase.text;
+  std::string prefix = head + ": ";
+  while (rest.size() > kLongPhrase && rest.find("; ") != std::string_view::npos) {
+    const auto cut = rest.find("; ");
+    line(time, prefix + std::string(rest.substr(0, cut)));
+    rest.remove_prefix(cut + 2);
+    prefix = head + ", continued: ";
+  }
+  line(time, prefix + std::string(rest));
   if (speech_) speech_(phrase, route, time);
 }
 
@@ -58,10 +80,18 @@ void StationPrinter::private_voice(const PrivateVoice& voice) {
 }
 
 ConsoleReader::ConsoleReader(int fd, EventQueue<StationEvent>& queue, InputSource source,
-                             Intercept intercept)
+                             Intercept intercept, int editor_output_fd)
     : fd_(fd), queue_(queue), source_(source), intercept_(std::move(intercept)) {
   if (::pipe2(wake_, O_CLOEXEC) != 0) wake_[0] = wake_[1] = -1;
-  thread_ = std::thread([this] { run(); });
+  if (editor_output_fd >= 0) {
+    auto editor = LineEditor::open({fd, editor_output_fd, wake_[0]});
+    if (editor)
+      editor_ = std::move(*editor);
+    else
+      queue_.push(StationEvent::notice(
+          SteadyClock::now(), "console: " + editor.error().message + "; plain lines are read"));
+  }
+  thread_ = std::thread([this] { editor_ ? run_editor() : run(); });
 }
 
 ConsoleReader::~ConsoleReader() {
@@ -84,48 +114,79 @@ namespace {
 // refused whole (said once), never held in memory or echoed back.
 class ConsoleLines {
  public:
-  // Adds what was read; hands each complete, non-blank line to `line`, and says `refused` once
-  // for each overlong line.
-  void feed(std::string_view bytes, const std::function<void(std::string)>& line,
-            const std::function<void()>& refused) {
+  struct Sinks {
+    std::function<void(std::string)> line;     // each complete, non-blank line
+    std::function<void(std::string)> refused;  // why a line was refused (once a line)
+  };
+  explicit ConsoleLines(Sinks sinks) : sinks_(std::move(sinks)) {}
+
+  // Adds what was read; each overlong line and each line holding control bytes is refused.
+  void feed(std::string_view bytes) {
     pending_.append(bytes);
     std::size_t end;
     while ((end = pending_.find('\n')) != std::string::npos) {
       std::string text = pending_.substr(0, end);
       pending_.erase(0, end + 1);
       if (std::exchange(dropping_, false)) continue;  // the end of a refused line
-      if (!text.empty() && text.back() == '\r') text.pop_back();
-      if (text.find_first_not_of(" \t") != std::string::npos) line(std::move(text));
+      take(std::move(text));
     }
     if (!dropping_ && pending_.size() > kMaxConsoleLine) {
-      refused();
+      sinks_.refused("console: a line of more than " + std::to_string(kMaxConsoleLine) +
+                     " bytes was refused; nothing was done");
       dropping_ = true;
     }
     if (dropping_) pending_.clear();
   }
-  // What is left at the end of the input (a last line without its line end).
-  std::string rest() const { return dropping_ ? std::string() : pending_; }
+  // The last line without its line end, at the end of the input.
+  void finish() {
+    if (!dropping_ && !pending_.empty()) take(std::exchange(pending_, {}));
+  }
 
  private:
+  void take(std::string text) {
+    if (!text.empty() && text.back() == '\r') text.pop_back();
+    if (text.find_first_not_of(" \t") == std::string::npos) return;
+    if (auto problem = console_line_problem(text)) {
+      sinks_.refused(std::move(*problem));
+      return;
+    }
+    sinks_.line(std::move(text));
+  }
+
+  Sinks sinks_;
   std::string pending_;
   bool dropping_ = false;
 };
 
 }  // namespace
 
+std::optional<std::string> console_line_problem(std::string_view line) {
+  // An arrow or function key on a console without line editing arrives as ESC [ A ...; no such
+  // byte may reach the commands, the log or the journal, and the line is named, made visible.
+  const auto control = std::find_if(line.begin(), line.end(), [](char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return (byte < 0x20 && c != '\t') || byte == 0x7F;
+  });
+  if (control == line.end()) return std::nullopt;
+  const bool escape = *control == '\x1B';
+  return "console: the line \"" + core::escape_controls(line) + "\" holds " +
+         (escape ? "an escape sequence (an arrow or function key: this console has no line "
+                   "editing)"
+                 : "a control character") +
+         "; it was not entered, nothing was done";
+}
+
 void ConsoleReader::run() {
-  ConsoleLines lines;
   char buffer[512];
   TimePoint now{};
   const auto push = [&](std::string text) {
     if (intercept_ && intercept_(text)) return;
     queue_.push(StationEvent::console(now, std::move(text), source_));
   };
-  const auto refuse = [&] {
-    queue_.push(StationEvent::notice(now, "console: a line of more than " +
-                                              std::to_string(kMaxConsoleLine) +
-                                              " bytes was refused; nothing was done"));
+  const auto refuse = [&](std::string why) {
+    queue_.push(StationEvent::notice(now, std::move(why)));
   };
+  ConsoleLines lines({push, refuse});
   while (true) {
     pollfd fds[2] = {{fd_, POLLIN, 0}, {wake_[0], POLLIN, 0}};
     if (::poll(fds, wake_[0] >= 0 ? 2 : 1, -1) < 0) {
@@ -137,10 +198,25 @@ void ConsoleReader::run() {
     if (n < 0 && errno == EINTR) continue;
     now = SteadyClock::now();  // the time the line was typed
     if (n <= 0) {
-      if (std::string last = lines.rest(); !last.empty()) push(std::move(last));
+      lines.finish();
       return;  // end of input: the game goes on (board buttons, the board itself)
     }
-    lines.feed(std::string_view(buffer, static_cast<std::size_t>(n)), push, refuse);
+    lines.feed(std::string_view(buffer, static_cast<std::size_t>(n)));
+  }
+}
+
+void ConsoleReader::run_editor() {
+  // The editor hands over whole lines; the same checks as for plain lines apply.
+  TimePoint now{};
+  ConsoleLines lines(
+      {[&](std::string text) {
+         if (intercept_ && intercept_(text)) return;
+         queue_.push(StationEvent::console(now, std::move(text), source_));
+       },
+       [&](std::string why) { queue_.push(StationEvent::notice(now, std::move(why))); }});
+  while (auto line = editor_->read_line()) {
+    now = SteadyClock::now();  // the time the line was entered
+    lines.feed(*line + '\n');
   }
 }
 

@@ -8,9 +8,12 @@
 #include <iosfwd>
 #include <memory>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <thread>
 
 #include "app/event_queue.h"
+#include "app/line_editor.h"
 #include "app/station.h"
 
 namespace annabella::app {
@@ -45,6 +48,14 @@ class StationPrinter : public StationOutput {
   // earlier time than one already printed (an event noticed late) gets the later stamp, so the
   // console and the log never run backwards.
   void game_timeline(TimePoint origin) override { origin_ = origin; }
+  // Whether console lines start with the time since the start (console.timestamps); the log
+  // keeps it always.
+  void set_console_timestamps(bool on) { console_timestamps_ = on; }
+  // Writes console lines (each with its line end) through `sink` instead of the stream: the
+  // line editor, which prints them above the line being typed.
+  void set_console_sink(std::function<void(std::string_view)> sink) {
+    console_sink_ = std::move(sink);
+  }
   // Also hands every line (without its time stamp) to `listener`, on the printing thread.
   void set_line_listener(std::function<void(std::string_view)> listener) {
     listener_ = std::move(listener);
@@ -58,34 +69,50 @@ class StationPrinter : public StationOutput {
   TimePoint last_{};  // the latest stamp printed
   SpeechPort speech_;
   std::function<void(std::string_view)> listener_;
+  std::function<void(std::string_view)> console_sink_;
   std::function<void(const core::ClockReading&, bool)> clock_listener_;
   std::function<void(const speech::MenuLine&, std::string_view)> menu_listener_;
   std::function<void(const PrivateVoice&)> voice_listener_;
+  bool console_timestamps_ = true;
 };
 
 // Reads console lines from a file descriptor on its own thread and queues them (poll() with a
 // wake-up pipe: stop() returns at once, no polling loop). End of input ends the reader only.
+// A line holding an escape sequence or another control byte never reaches the station: it is
+// refused with the line named (console_line_problem).
 class ConsoleReader {
  public:
   // `intercept` sees each line first (on the reader's thread) and keeps it from the station by
   // returning true: the demo hardware's "sim ..." commands.
   using Intercept = std::function<bool(const std::string& line)>;
+  // `editor_output_fd` >= 0: `fd` and it are one terminal, and lines are read with line editing
+  // and history (app/line_editor.h); print through editor() then. When the editor cannot start,
+  // plain lines are read and a notice says why.
   ConsoleReader(int fd, EventQueue<StationEvent>& queue, InputSource source = InputSource::Keyboard,
-                Intercept intercept = nullptr);
+                Intercept intercept = nullptr, int editor_output_fd = -1);
   ~ConsoleReader();
   ConsoleReader(const ConsoleReader&) = delete;
   ConsoleReader& operator=(const ConsoleReader&) = delete;
   void stop();
+  // The line editor, or null (plain lines: a script, a pipe, or editing off).
+  [[nodiscard]] LineEditor* editor() { return editor_.get(); }
 
  private:
   void run();
+  void run_editor();
   int fd_;
   int wake_[2] = {-1, -1};
   EventQueue<StationEvent>& queue_;
   InputSource source_;
   Intercept intercept_;
+  std::unique_ptr<LineEditor> editor_;
   std::thread thread_;
 };
+
+// Why a console line is refused before it reaches the commands: it holds an escape sequence (an
+// arrow key typed where there is no line editing) or another control character. The message
+// names the line with the bytes made visible ("e4\x1B[A"); nullopt for a clean line.
+[[nodiscard]] std::optional<std::string> console_line_problem(std::string_view line);
 
 // The game thread's loop: until the station is finished or the queue closes.
 void run_station_loop(Station& station, EventQueue<StationEvent>& queue);

@@ -72,6 +72,12 @@ struct ConsoleSettings {
   // core::piece_letters_for). Empty: English and the speech profile's language are both read,
   // and a move that reads differently in them is asked about (D.2.1).
   std::string letters = "";
+  // Whether each console line starts with the time since the start ("[0:12:05.250] "); the log
+  // in the record folder always keeps it. Off: a screen reader or braille display reads the
+  // message first.
+  bool timestamps = true;
+  // Line editing and history (the arrow keys) when the console is a terminal; off: plain lines.
+  bool line_editing = true;
 };
 
 struct AudioSettings {

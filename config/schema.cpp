@@ -252,6 +252,16 @@ std::vector<KeySpec> build_schema() {
     return {};
   };
   s.push_back(std::move(letters));
+  s.push_back(boolean(
+      "console", "timestamps",
+      "Whether each console line starts with the time since the start; the station's log "
+      "always keeps it.",
+      [](auto& c) -> auto& { return c.console.timestamps; }));
+  s.push_back(boolean(
+      "console", "line_editing",
+      "Line editing and history (arrow keys) when the console is a terminal; false: plain "
+      "lines.",
+      [](auto& c) -> auto& { return c.console.line_editing; }));
   // [audio]
   s.push_back(text(
       "audio", "public_device",

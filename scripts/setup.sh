@@ -15,6 +15,8 @@ packages=(
   # voice input: the recogniser, its en-us model and tools (docs/voice.md)
   libpocketsphinx-dev libsphinxbase-dev pocketsphinx-en-us pocketsphinx sphinxbase-utils sphinxtrain
   liblouis-dev liblouis-data libbrlapi-dev brltty zlib1g-dev
+  # the assistant's console: line editing and history at a terminal (app/line_editor.cpp)
+  libedit-dev
   # message catalogs: xgettext, msgfmt, msgmerge (libintl itself is in glibc)
   gettext
   # tests and benchmarks

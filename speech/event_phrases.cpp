@@ -180,6 +180,17 @@ Phrase phrase_no_sound(const Language& lang, std::string_view reason) {
   return message(lang, "say.no_sound", {{"reason", {r, r}}});
 }
 
+Phrase phrase_move_sources(const Language& lang, const std::vector<MoveInput>& sources) {
+  wording::Words list;
+  for (const MoveInput source : sources) {
+    const char* key = source == MoveInput::EBoard   ? "board.eboard"
+                      : source == MoveInput::Keypad ? "source.keypad"
+                                                    : "source.assistant";
+    list.add(lang.word(key), list.empty() ? "" : ", ");
+  }
+  return message(lang, "say.move_sources", {{"sources", list.word()}});
+}
+
 // ---- In the profile's own language ----
 
 Phrase phrase_illegal_move(const Vocabulary& v) {

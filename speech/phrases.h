@@ -120,6 +120,11 @@ enum class BoardLink { Connected, Lost, Reconnected };
                                      const std::array<std::vector<core::PieceType>, 2>& captured);
 // "No sound device: <reason>. Announcements continue as text and recording." (text only)
 [[nodiscard]] Phrase phrase_no_sound(const Language& lang, std::string_view reason);
+// D.2.11: where the sighted player's moves come from, said at the start: "Eingabe der
+// Gegnerzuege: Elektronisches Brett, Assistent".
+enum class MoveInput { EBoard, Keypad, Assistant };
+[[nodiscard]] Phrase phrase_move_sources(const Language& lang,
+                                         const std::vector<MoveInput>& sources);
 
 // ---- The same in the profile's own language (see the top of this file) ----
 

@@ -26,6 +26,7 @@ TEST(DemoCommand, PlaysTheWholeShowAndWritesTheRecord) {
   ASSERT_EQ(demo.wait(120s), 0) << demo.output();
   const std::string& out = demo.output();
   for (const char* expected : {
+           "(D.2.11): the demo's simulated assistant",     // the sighted moves' source
            "touched e2 white pawn (D.2.2)",                // a touched piece
            "say public: Eva vier",                         // D.2.1 words
            "made 2. exd5 (e4d5) by pegboard",              // a capture

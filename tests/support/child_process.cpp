@@ -1,5 +1,7 @@
 #include "support/child_process.h"
 
+#include "support/output_wait.h"
+
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -76,14 +78,9 @@ bool ChildProcess::read_some(std::chrono::milliseconds timeout) {
 
 bool ChildProcess::wait_for(const std::string& text, std::chrono::milliseconds timeout,
                             std::size_t from) {
-  const auto end = std::chrono::steady_clock::now() + timeout;
-  while (output_.find(text, from) == std::string::npos) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-        end - std::chrono::steady_clock::now());
-    if (left.count() <= 0 || eof_) return false;
-    read_some(left);
-  }
-  return true;
+  return wait_for_text(
+      output_, text, timeout, from, [this](std::chrono::milliseconds left) { read_some(left); },
+      [this] { return eof_; });
 }
 
 void ChildProcess::kill9() {

@@ -1,0 +1,138 @@
+// `annabella play`'s console for the assistant, through the real executable with its built-in
+// simulated pegboard: `help` in simulator mode, console lines without time stamps (the log
+// keeps them), a whole-board reading one rank a line.
+#include <gtest/gtest.h>
+
+#include <pty.h>
+#include <unistd.h>
+
+#include <fstream>
+
+#include "support/child_process.h"
+#include "support/temp_dir.h"
+
+namespace annabella::app {
+namespace {
+
+using namespace std::chrono_literals;
+using annabella::testing::ChildProcess;
+using annabella::testing::read_file;
+using annabella::testing::TempDir;
+
+constexpr auto kWait = 20s;  // generous: CI runs these under ASan on two busy cores
+
+std::vector<std::string> play_args(const std::filesystem::path& record,
+                                   std::vector<std::string> more = {}) {
+  std::vector<std::string> args = {ANNABELLA_BINARY, "play", "--record", record.string(),
+                                   "--silent"};
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
+}
+
+TEST(PlayConsole, HelpInSimulatorModeListsTheStationsAndTheSimulatorsCommands) {
+  TempDir dir;
+  ChildProcess station(play_args(dir / "record"));
+  ASSERT_TRUE(station.wait_for("ready; type help", kWait)) << station.output();
+  station.send("help");
+  ASSERT_TRUE(station.wait_for("sim replug: plug it back in", kWait)) << station.output();
+  const std::string& out = station.output();
+  // Every station command and every simulator command, one a line.
+  for (const char* line :
+       {"  t, time: ", "  q, quit: ", "  open, open-envelope: ", "  sim lift SQUARE: ",
+        "  sim place SQUARE: ", "  sim play MOVE: ", "  sim follow MOVE: ",
+        "  sim button time|announce|repeat|q|r|b|n: ", "  sim unplug: "})
+    EXPECT_NE(out.find(line), std::string::npos) << line << "\n" << out;
+  EXPECT_LT(out.find("  q, quit: "), out.find("Simulator commands"));
+  // `help sim` alone, and `help time` still the station's.
+  const auto before = out.size();
+  station.send("help sim");
+  ASSERT_TRUE(station.wait_for("sim unplug: ", kWait, before)) << station.output();
+  EXPECT_EQ(station.output().find("q, quit", before), std::string::npos);
+  station.send("help time");
+  ASSERT_TRUE(station.wait_for("time (short: t)", kWait, before)) << station.output();
+  station.send("quit");
+  EXPECT_EQ(station.wait(kWait), 0) << station.output();
+}
+
+TEST(PlayConsole, WithoutTimestampsTheConsoleShowsMessagesFirstAndTheLogKeepsTheTime) {
+  TempDir dir;
+  { std::ofstream(dir / "station.toml") << "[console]\ntimestamps = false\n"; }
+  const auto record = dir / "record";
+  ChildProcess station(play_args(record, {"--config", (dir / "station.toml").string()}));
+  ASSERT_TRUE(station.wait_for("connected: the board agrees with the game", kWait))
+      << station.output();
+  station.send("sim play e4");
+  ASSERT_TRUE(station.wait_for("\nmade 1. e4 (e2e4) by pegboard", kWait)) << station.output();
+  ASSERT_TRUE(station.wait_for("\nsay public: Eva vier\n", kWait)) << station.output();
+  // The whole board: one rank a line, and the spoken reading in short lines.
+  station.send("b all");
+  ASSERT_TRUE(station.wait_for("\nrank 1: a1 white rook", kWait)) << station.output();
+  ASSERT_TRUE(station.wait_for("\nsay private, continued: Schwarz: ", kWait)) << station.output();
+  station.send("quit");
+  EXPECT_EQ(station.wait(kWait), 0) << station.output();
+  const std::string& out = station.output();
+  EXPECT_EQ(out.find("[0:00:"), std::string::npos) << out;
+  EXPECT_NE(out.find("\nrank 8: a8 black rook"), std::string::npos) << out;
+  EXPECT_NE(out.find("\nrank 4: e4 white pawn\n"), std::string::npos) << out;
+  const std::string log = read_file(record / "station.log");
+  EXPECT_NE(log.find("] made 1. e4 (e2e4) by pegboard"), std::string::npos) << log;
+  EXPECT_NE(log.find("] say public: Eva vier\n"), std::string::npos) << log;
+  EXPECT_EQ(log.find("\nmade 1. e4"), std::string::npos) << log;
+}
+
+TEST(PlayConsole, TheStationSaysWhereTheSightedPlayersMovesComeFrom) {
+  TempDir dir;
+  ChildProcess station(play_args(dir / "record"));
+  ASSERT_TRUE(station.wait_for("ready; type help", kWait)) << station.output();
+  // D.2.11: on the console and in the log, and privately to the VI player in his language.
+  EXPECT_NE(station.output().find(
+                "the sighted player's moves come from (D.2.11): the assistant's console\n"),
+            std::string::npos)
+      << station.output();
+  EXPECT_NE(station.output().find("say private: Eingabe der Gegnerzuege: Assistent\n"),
+            std::string::npos)
+      << station.output();
+  station.send("quit");
+  EXPECT_EQ(station.wait(kWait), 0) << station.output();
+}
+
+TEST(PlayConsole, TheSightedPlayersKeypadEntersHisMovesAndNothingElse) {
+  TempDir dir;
+  int keypad = -1, device = -1;
+  char name[64] = {};
+  ASSERT_EQ(::openpty(&keypad, &device, name, nullptr, nullptr), 0);
+  ChildProcess station(play_args(dir / "record", {"--opponent-input", name}));
+  ASSERT_TRUE(station.wait_for("connected: the board agrees with the game", kWait))
+      << station.output();
+  EXPECT_NE(station.output().find("the sighted player's moves come from (D.2.11): his keypad or "
+                                  "keyboard (" +
+                                  std::string(name) + ", moves only); the assistant's console"),
+            std::string::npos)
+      << station.output();
+  EXPECT_NE(station.output().find("say private: Eingabe der Gegnerzuege: Tastatur des Gegners, "
+                                  "Assistent"),
+            std::string::npos)
+      << station.output();
+  station.send("sim play e4");
+  ASSERT_TRUE(station.wait_for("made 1. e4 (e2e4) by pegboard", kWait)) << station.output();
+  const auto type = [&](const std::string& line) {
+    ASSERT_EQ(::write(keypad, line.data(), line.size()), static_cast<ssize_t>(line.size()));
+  };
+  // A command typed on his keypad is no command: it is read as his move and refused, and the
+  // game goes on.
+  const auto before = station.output().size();
+  type("resign black\n");
+  type("e5\n");
+  ASSERT_TRUE(station.wait_for("made 1... e5 (e7e5)", kWait, before)) << station.output();
+  const std::string after = station.output().substr(before);
+  EXPECT_NE(after.find("resign black"), std::string::npos) << after;
+  EXPECT_EQ(after.find("resigns"), std::string::npos) << after;
+  EXPECT_EQ(after.find("0-1"), std::string::npos) << after;
+  station.send("quit");
+  EXPECT_EQ(station.wait(kWait), 0) << station.output();
+  ::close(keypad);
+  ::close(device);
+}
+
+}  // namespace
+}  // namespace annabella::app
