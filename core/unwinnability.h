@@ -11,8 +11,10 @@
 //    no mate exists when the reachable positions run out (positions where only forced lines
 //    remain);
 // 6. otherwise it gives up: Unknown. It is sound: Unwinnable only with a proof; Winnable only
-//    with a line of legal moves that ends in mate. The 75-move and fivefold-repetition rules
-//    (Art. 9.6), which would end a long line early, are not applied to the lines searched.
+//    with a line of legal moves that ends in mate. The fivefold repetition (Art. 9.6.1) and the
+//    75 moves (Art. 9.6.2, where a mate on the last move takes precedence), which would end a
+//    long line early, are not applied to the lines searched: "any series of legal moves"
+//    (Art. 5.2.2, 6.9) is read without them, so a position is never called dead because of them.
 #pragma once
 
 #include <cstddef>
