@@ -2,6 +2,7 @@
 
 #include "app/board_reading.h"
 #include "app/exports.h"
+#include "app/player_menu_keys.h"
 #include "app/reconcile_text.h"
 #include "app/station_text.h"
 #include "core/notation.h"
@@ -189,14 +190,36 @@ void AppendixDFlow::on_completed(const tactile::PegboardEvent& e) {
                          "(open-envelope) and the sealed move is made (Guidelines I.9.1)");
     return;
   }
+  if (s_.clock.paused() && !s_.game().is_over()) {
+    // Art. 6.11.1, Guidelines I.1.1: the arbiter has stopped the clocks (an adjournment): the
+    // move is not announced, so the opponent does not hear a move that may be sealed. The
+    // player seals it from his menu, or it is announced when the clocks run again (or by the
+    // board's ANNOUNCE button).
+    s_.print(e.time, "completed " + core::to_san(s_.pegboard.position(), e.move) +
+                         " while the clocks are stopped: not announced (Art. 6.11.1); the "
+                         "player may seal it from his menu (Guidelines I.1.1), or it is "
+                         "announced when the clocks run again");
+    return;
+  }
+  announce_completed(e.move, e.replaces.is_none(), e.time);
+}
+
+void AppendixDFlow::announce_completed(core::Move move, bool first, TimePoint time) {
   // D.2.3 (1)+(2) done; (3) the station announces the move, which makes it.
-  s_.print(e.time, "completed " + core::to_san(s_.pegboard.position(), e.move) +
-                       (e.replaces.is_none() ? "" : " (replaces the slid move)"));
-  s_.say(speech::phrase_for_move(s_.vocabulary, s_.pegboard.position(), e.move, s_.wording),
-         Route::Public, e.time);
+  s_.print(time, "completed " + core::to_san(s_.pegboard.position(), move) +
+                     (first ? "" : " (replaces the slid move)"));
+  s_.say(speech::phrase_for_move(s_.vocabulary, s_.pegboard.position(), move, s_.wording),
+         Route::Public, time);
   std::vector<tactile::PegboardEvent> made;
-  s_.pegboard.announce(e.time, made);
+  s_.pegboard.announce(time, made);
   on_pegboard(made);
+}
+
+void AppendixDFlow::announce_held(TimePoint time) {
+  const auto held = s_.pegboard.completed_move();
+  if (held && !s_.to_execute && !s_.game().is_over() &&
+      s_.pegboard.position().side_to_move() == s_.vi_color)
+    announce_completed(*held, true, time);
 }
 
 void AppendixDFlow::on_made(const tactile::PegboardEvent& e) {
@@ -231,8 +254,11 @@ void AppendixDFlow::on_link(const tactile::PegboardEvent& e) {
 
 void AppendixDFlow::on_button(const tactile::PegboardEvent& e) {
   // The board's own buttons ask what the player may ask (D.2.6, D.2.10.4, D.2.1): typed
-  // requests, carried out by the station after this event.
-  if (e.button == tactile::BoardButton::Time)
+  // requests, carried out by the station after this event; its menu buttons (peg protocol
+  // version 2) move through the player's menu (app/player_menu_keys.h).
+  if (const auto key = menu_key_of(e.button))
+    press_menu_key(s_, *key, InputSource::BoardButton, e.time);
+  else if (e.button == tactile::BoardButton::Time)
     s_.requests.push_back({cmd::Time{}, e.time});
   else if (e.button == tactile::BoardButton::Repeat)
     s_.requests.push_back({cmd::Repeat{}, e.time});
@@ -330,12 +356,11 @@ bool AppendixDFlow::make_move(core::Move move, TimePoint time, MoveSource by) {
     end_game(s_.game().end(), time);
     return true;
   }
-  after_move_said(mover, time);
+  after_move_said(time);
   return true;
 }
 
-void AppendixDFlow::after_move_said(core::Color mover, TimePoint time) {
-  (void)mover;
+void AppendixDFlow::after_move_said(TimePoint time) {
   if (!s_.config().speech.say_draw_claims) return;  // Art. 11.3
   if (s_.game().can_claim_threefold())
     s_.say(speech::phrase_draw_claim(s_.language, core::Termination::ThreefoldRepetitionClaim),

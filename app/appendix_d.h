@@ -39,6 +39,9 @@ class AppendixDFlow {
   void end_game(const core::GameEnd& end, TimePoint time);
   // D.2.9, live: both boards against the record.
   void reconcile_now(TimePoint time);
+  // The clocks run again (Art. 6.11.1): the VI player's move completed while they stood, and
+  // held unannounced, is announced now.
+  void announce_held(TimePoint time);
   // Flags (Art. 6.8) and the player's low-time warnings (D.2.6), due at `now`.
   void clock_due(TimePoint now);
   // Rewrites the game's files (PGN, braille scoresheet); a failure is printed.
@@ -48,6 +51,9 @@ class AppendixDFlow {
  private:
   void on_touched(const tactile::PegboardEvent& e);
   void on_completed(const tactile::PegboardEvent& e);
+  // D.2.3 (3): the VI player's completed move announced, which makes it (`first`: not a slid
+  // move replacing an earlier completion).
+  void announce_completed(core::Move move, bool first, TimePoint time);
   void on_made(const tactile::PegboardEvent& e);
   void on_link(const tactile::PegboardEvent& e);
   void on_button(const tactile::PegboardEvent& e);
@@ -61,7 +67,7 @@ class AppendixDFlow {
   void choose_promotion(core::PieceType piece, TimePoint time);
   void ask_reading(const std::string& text, std::vector<core::MoveReading> readings,
                    TimePoint time);
-  void after_move_said(core::Color mover, TimePoint time);
+  void after_move_said(TimePoint time);
 
   StationState& s_;
 };

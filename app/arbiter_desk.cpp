@@ -214,6 +214,7 @@ void ArbiterDesk::on(const cmd::Continue&, TimePoint time) {
   }
   s_.clocks_changed(ClockReason::Resume, time);
   s_.print(time, "clocks running (Art. 6.11.1)");
+  flow_.announce_held(time);
 }
 
 void ArbiterDesk::on(const cmd::Adjust& c, TimePoint time) {

@@ -63,9 +63,7 @@ std::optional<core::Piece> piece_from_letter(std::string_view letter) {
 std::optional<BoardButton> button_from_word(std::string word) {
   std::transform(word.begin(), word.end(), word.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  for (const BoardButton b :
-       {BoardButton::Announce, BoardButton::Time, BoardButton::Repeat, BoardButton::PromoteQueen,
-        BoardButton::PromoteRook, BoardButton::PromoteBishop, BoardButton::PromoteKnight}) {
+  for (const BoardButton b : tactile::kBoardButtons) {
     std::string name(tactile::button_name(b));
     if (word == name) return b;
     std::replace(name.begin(), name.end(), ' ', '-');
@@ -75,7 +73,8 @@ std::optional<BoardButton> button_from_word(std::string word) {
       {"promote-q", BoardButton::PromoteQueen},
       {"promote-r", BoardButton::PromoteRook},
       {"promote-b", BoardButton::PromoteBishop},
-      {"promote-n", BoardButton::PromoteKnight}};
+      {"promote-n", BoardButton::PromoteKnight},
+      {"prev", BoardButton::Previous}};
   for (const auto& [token, b] : kShort)
     if (word == token) return b;
   return std::nullopt;
@@ -83,7 +82,8 @@ std::optional<BoardButton> button_from_word(std::string word) {
 
 constexpr const char* kSimHelp =
     "commands: lift SQUARE | place SQUARE [PIECE letter, e.g. Q or n] | button "
-    "announce|time|repeat|promote-q|promote-r|promote-b|promote-n | move SAN-or-UCI | unplug | "
+    "announce|time|repeat|promote-q|promote-r|promote-b|promote-n|menu|next|prev|select|back|"
+    "confirm | move SAN-or-UCI | unplug | "
     "replug | sleep MILLISECONDS | help | quit";
 
 // The stdin commands, one handler each (the verb is read already).

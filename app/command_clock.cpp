@@ -24,7 +24,8 @@ Result<std::vector<core::ClockTimelineEvent>> read_timeline(const std::string& p
   if (!in) return fail(path + ": cannot be read");
   std::ostringstream text;
   text << in.rdbuf();
-  return core::parse_clock_timeline(text.str(), path);
+  const std::string content = text.str();
+  return core::parse_clock_timeline({.text = content, .source = path});
 }
 
 std::string side_word(core::Color side) {
@@ -85,6 +86,80 @@ void print_json_entry(const ClockLogEntry& e, ClockInstant origin, std::ostream&
   out << "}";
 }
 
+// Plays the timeline's events on `clock`; the error names the events file and line.
+Status replay(core::ChessClock& clock, const std::vector<core::ClockTimelineEvent>& timeline,
+              ClockInstant origin, const std::string& events_path) {
+  for (const core::ClockTimelineEvent& event : timeline) {
+    const ClockInstant now = origin + event.at;
+    Status done;
+    switch (event.kind) {
+      case core::ClockTimelineEvent::Kind::Press:
+        if (auto press = clock.press(event.side, now); !press) done = fail(press.error());
+        break;
+      case core::ClockTimelineEvent::Kind::Pause:
+        done = clock.pause(now);
+        break;
+      case core::ClockTimelineEvent::Kind::Resume:
+        done = clock.resume(now);
+        break;
+    }
+    if (!done)
+      return fail(events_path + ":" + std::to_string(event.line) + ": " + done.error().message);
+  }
+  return {};
+}
+
+// What a replay gives to print.
+struct ClockReplay {
+  const core::TimeControl& control;
+  const core::ChessClock& clock;
+  ClockInstant origin;
+  std::vector<core::FlagFall> down;  // the flags down at the last event's time
+};
+
+void print_json(const ClockReplay& replay, std::ostream& out) {
+  const auto pgn = core::to_pgn_time_control(replay.control);
+  out << "{\n  \"control\": " << json_string(core::to_fide_text(replay.control))
+      << ",\n  \"pgn\": " << (pgn ? json_string(*pgn) : "null") << ",\n  \"events\": [\n";
+  bool first = true;
+  for (const ClockLogEntry& e : replay.clock.log()) {
+    out << (first ? "" : ",\n");
+    print_json_entry(e, replay.origin, out);
+    first = false;
+  }
+  out << "\n  ],\n  \"flags\": [";
+  first = true;
+  for (const core::FlagFall& f : replay.down) {
+    out << (first ? "" : ", ") << "{\"side\": \"" << side_key(f.side)
+        << "\", \"time_ms\": " << ms(f.time - replay.origin) << ", \"moves\": " << f.moves_completed
+        << "}";
+    first = false;
+  }
+  out << "]\n}\n";
+}
+
+void print_text_report(const ClockReplay& replay, std::ostream& out) {
+  const auto pgn = core::to_pgn_time_control(replay.control);
+  out << "time control: " << core::to_fide_text(replay.control);
+  if (pgn) out << " (PGN " << *pgn << ")";
+  out << '\n';
+  for (const ClockLogEntry& e : replay.clock.log()) print_text(e, replay.origin, out);
+  if (replay.down.empty()) {
+    out << "no time exceeded\n";
+    return;
+  }
+  // A flag still to be noticed at the end (the running side's, after the last event).
+  const auto& last = replay.down.back();
+  bool logged = false;
+  for (const ClockLogEntry& e : replay.clock.log())
+    logged = logged || (e.event == ClockEvent::Flag && e.side == last.side && e.time == last.time);
+  if (!logged)
+    out << "flag: " << side_word(last.side) << "'s flag fell at "
+        << core::format_hms_ms(last.time - replay.origin) << " after " << last.moves_completed
+        << " moves (Art. 6.9)\n";
+  out << "first flag: " << side_word(replay.down.front().side) << '\n';
+}
+
 }  // namespace
 
 int run_clock(const ClockOptions& options, std::ostream& out, std::ostream& err) {
@@ -104,73 +179,18 @@ int run_clock(const ClockOptions& options, std::ostream& out, std::ostream& err)
     err << "annabella clock: " << ok.error().message << '\n';
     return 2;
   }
-  for (const core::ClockTimelineEvent& event : *timeline) {
-    const ClockInstant now = origin + event.at;
-    Status done;
-    switch (event.kind) {
-      case core::ClockTimelineEvent::Kind::Press:
-        if (auto press = clock.press(event.side, now); !press) done = fail(press.error());
-        break;
-      case core::ClockTimelineEvent::Kind::Pause:
-        done = clock.pause(now);
-        break;
-      case core::ClockTimelineEvent::Kind::Resume:
-        done = clock.resume(now);
-        break;
-    }
-    if (!done) {
-      err << "annabella clock: " << options.events << ":" << event.line << ": "
-          << done.error().message << '\n';
-      return 2;
-    }
+  if (auto ok = replay(clock, *timeline, origin, options.events); !ok) {
+    err << "annabella clock: " << ok.error().message << '\n';
+    return 2;
   }
   // Flags that fell after the last press but by the last event's time are in the log already;
   // the running side's flag is looked at once more at the last event's time.
   const ClockInstant end = origin + (timeline->empty() ? ClockDuration{} : timeline->back().at);
-  const auto down = clock.flags(end);
-
-  const auto pgn = core::to_pgn_time_control(*control);
-  if (options.json) {
-    out << "{\n  \"control\": " << json_string(core::to_fide_text(*control))
-        << ",\n  \"pgn\": " << (pgn ? json_string(*pgn) : "null") << ",\n  \"events\": [\n";
-    bool first = true;
-    for (const ClockLogEntry& e : clock.log()) {
-      out << (first ? "" : ",\n");
-      print_json_entry(e, origin, out);
-      first = false;
-    }
-    out << "\n  ],\n  \"flags\": [";
-    first = true;
-    for (const core::FlagFall& f : down) {
-      out << (first ? "" : ", ") << "{\"side\": \"" << side_key(f.side)
-          << "\", \"time_ms\": " << ms(f.time - origin) << ", \"moves\": " << f.moves_completed
-          << "}";
-      first = false;
-    }
-    out << "]\n}\n";
-    return 0;
-  }
-  out << "time control: " << core::to_fide_text(*control);
-  if (pgn) out << " (PGN " << *pgn << ")";
-  out << '\n';
-  for (const ClockLogEntry& e : clock.log()) print_text(e, origin, out);
-  // A flag still to be noticed at the end (the running side's, after the last event).
-  if (down.size() > 0) {
-    const auto& last = down.back();
-    bool logged = false;
-    for (const ClockLogEntry& e : clock.log())
-      logged =
-          logged || (e.event == ClockEvent::Flag && e.side == last.side && e.time == last.time);
-    if (!logged)
-      out << "flag: " << side_word(last.side) << "'s flag fell at "
-          << core::format_hms_ms(last.time - origin) << " after " << last.moves_completed
-          << " moves (Art. 6.9)\n";
-  }
-  if (down.empty()) {
-    out << "no time exceeded\n";
-  } else {
-    out << "first flag: " << side_word(down.front().side) << '\n';
-  }
+  const ClockReplay result{*control, clock, origin, clock.flags(end)};
+  if (options.json)
+    print_json(result, out);
+  else
+    print_text_report(result, out);
   return 0;
 }
 

@@ -39,7 +39,7 @@ Result<core::WrittenSheet> read_sheet_file(const SheetFile& file, std::vector<st
     sheet.letters = *letters;
   }
   if (notes != nullptr)
-    if (std::string note = utf8_note(*text, what, path); !note.empty())
+    if (std::string note = utf8_note(*text, {.what = what, .path = path}); !note.empty())
       notes->push_back(std::move(note));
   return sheet;
 }

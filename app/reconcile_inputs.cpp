@@ -89,14 +89,15 @@ Result<core::Scoresheet> scoresheet_of(std::string_view text) {
   return sheet;
 }
 
-std::string utf8_note(std::string_view text, std::string_view what, const std::string& path) {
+std::string utf8_note(std::string_view text, const NamedFile& file) {
+  const auto [what, path] = file;
   const auto fault = first_utf8_fault(text);
   if (!fault) return "";
   char byte[8];
   std::snprintf(byte, sizeof byte, "%02X", unsigned(fault->byte));
-  return std::string(what) + " \"" + path + "\" is not UTF-8: line " + std::to_string(fault->line) +
-         ", column " + std::to_string(fault->column) + " has the byte 0x" + byte +
-         "; bytes that are not UTF-8 are shown as \\x" + byte +
+  return std::string(what) + " \"" + std::string(path) + "\" is not UTF-8: line " +
+         std::to_string(fault->line) + ", column " + std::to_string(fault->column) +
+         " has the byte 0x" + byte + "; bytes that are not UTF-8 are shown as \\x" + byte +
          " (save the sheet as UTF-8 to read them as letters).";
 }
 

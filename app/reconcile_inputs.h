@@ -30,8 +30,13 @@ inline constexpr std::size_t kMaxClockLogBytes = std::size_t(8) << 20;  // 8 MiB
 
 // Where a sheet's bytes stop being UTF-8, as a note for the reports ("Sheet B "x" is not UTF-8:
 // line 3, column 5, byte 0xE9; such bytes are shown as \xE9"); "" when it is UTF-8.
-[[nodiscard]] std::string utf8_note(std::string_view text, std::string_view what,
-                                    const std::string& path);
+// The file is named by its role and its path, in a struct so that the two (and the text) are
+// never passed the wrong way round.
+struct NamedFile {
+  std::string_view what;  // "Sheet B"
+  std::string_view path;
+};
+[[nodiscard]] std::string utf8_note(std::string_view text, const NamedFile& file);
 
 // The clock log in whichever of its three forms `text` is (`name` names it in errors).
 [[nodiscard]] Result<std::vector<core::ClockPly>> clock_log_of(std::string_view text,

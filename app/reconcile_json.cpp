@@ -100,7 +100,7 @@ std::string sheet_json(const Reconciliation& r, int s) {
     j += "\"san\": " + (p.move ? js(p.san) : "null") + ", ";
     j += "\"uci\": " + (p.move ? js(core::to_uci(*p.move)) : "null") + ", ";
     j += "\"problem\": " + (p.move ? "null" : js_or_null(problem_text(p))) + ", ";
-    j += "\"note\": " + js_or_null(cell_note(r, s, i)) + "}";
+    j += "\"note\": " + js_or_null(cell_note(r, {.sheet = s, .ply = i})) + "}";
   }
   return j + "]}";
 }
@@ -233,8 +233,8 @@ std::string reconciliation_json(const Reconciliation& r, const SpokenSteps* spok
   j += "  \"agreed_plies\": " + std::to_string(r.agreed_plies) + ",\n";
   j += "  \"agreed_fen\": " + js(r.agreed_position.fen()) + ",\n";
   j += "  \"divergence\": " + divergence_json(r) + ",\n";
-  j += "  \"target\": {\"plies\": " + std::to_string(r.target_plies) +
-       ", \"point\": " + js(point_name(r, std::max(r.right_sheet, 0), r.target_plies)) +
+  j += "  \"target\": {\"plies\": " + std::to_string(r.target_plies) + ", \"point\": " +
+       js(point_name(r, {.sheet = std::max(r.right_sheet, 0), .ply = r.target_plies})) +
        ", \"fen\": " + js(r.target.fen()) + "},\n";
   j += "  \"right_sheet\": " + sheet_or_null(r.right_sheet) + ",\n";
   j += "  \"sheet_edits\": " + edits_json(r) + ",\n";

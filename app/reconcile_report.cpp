@@ -109,9 +109,19 @@ std::string board_svg(const std::string& id, const core::Position& board,
   return s + "</svg>";
 }
 
+// A board to draw: `board` as found, compared with `target` (the squares that differ marked
+// when `mark`), under the element id "figure-`id`" and the caption `name`.
+struct BoardFigure {
+  std::string id;
+  std::string name;
+  const core::Position& board;
+  const core::Position& target;
+  bool mark = false;
+};
+
 // A board drawing with its caption: the name, what differs, and the pieces in words.
-std::string board_figure(const std::string& id, const std::string& name,
-                         const core::Position& board, const core::Position& target, bool mark) {
+std::string board_figure(const BoardFigure& figure) {
+  const auto& [id, name, board, target, mark] = figure;
   const auto diff = differing_squares(board, target);
   std::string caption = "<strong>" + html_escape(name) + "</strong>";
   if (mark)
@@ -134,7 +144,7 @@ std::string ply_cell(const Reconciliation& r, int sheet, std::size_t i,
   const core::SheetReading& sh = r.sheets[std::size_t(sheet)];
   if (i >= sh.plies.size()) return "<td class=\"none\">(nothing written)</td><td></td>";
   const core::ReadPly& p = sh.plies[i];
-  const std::string note = cell_note(r, sheet, i);
+  const std::string note = cell_note(r, {.sheet = sheet, .ply = i});
   const std::string read =
       !aligned.empty() && (!p.move || p.san != aligned)
           ? html_escape(aligned) + " <small>(where the alignment puts it)</small>"
@@ -270,8 +280,11 @@ std::string todo_box(const Reconciliation& r, const SpokenSteps* spoken,
   h += "<h3>Position</h3>\n<p>" + html_escape(position_text(r)) + " FEN: <code>" +
        html_escape(r.target.fen()) + "</code></p>\n";
   h += board_figure(
-      "target", r.boards_agree ? "Position on both boards" : "Position to set up on both boards",
-      r.target, r.target, false);
+      {.id = "target",
+       .name = r.boards_agree ? "Position on both boards" : "Position to set up on both boards",
+       .board = r.target,
+       .target = r.target,
+       .mark = false});
   for (int b = 0; b < 2; ++b) h += board_todo(r, b, spoken);
   h += sheets_todo(r);
   h += clock_todo(r);
@@ -309,8 +322,11 @@ std::string boards_section(const Reconciliation& r) {
     h += "<p>Squares that differ from the position to set up are outlined, marked in their corner "
          "and listed under each board.</p>\n<div class=\"boards\">\n";
     for (int b = 0; b < 2; ++b)
-      h += board_figure(std::string(1, char('a' + b)), board_heading(r, b),
-                        r.boards[std::size_t(b)], r.target, true);
+      h += board_figure({.id = std::string(1, char('a' + b)),
+                         .name = board_heading(r, b),
+                         .board = r.boards[std::size_t(b)],
+                         .target = r.target,
+                         .mark = true});
     h += "</div>\n";
   }
   h += "<h3>Where the boards stand</h3>\n<ul>\n";
@@ -344,52 +360,64 @@ std::string row_words(const Reconciliation& r, const core::AlignedRow& row) {
   return "";
 }
 
-// One row of the aligned table; its header names the move ("White's move 5").
-std::string table_row(const Reconciliation& r, const std::string& cls, const std::string& name,
-                      const std::array<std::optional<std::size_t>, 2>& cells,
-                      const std::string& status, const std::string& aligned = "") {
-  std::string row = "<tr" + cls + "><th scope=\"row\">" + html_escape(name) + "</th>";
+// One row of the aligned table.
+struct TableRow {
+  std::string attrs;  // the <tr> element's attributes (a class, an id), or nothing
+  std::string name;   // the row's header, naming the move ("White's move 5")
+  std::array<std::optional<std::size_t>, 2> cells;  // the ply of each sheet in the row, if any
+  std::string status;
+  std::string aligned;  // the reference's move, for a cell that means it; or nothing
+};
+
+std::string table_row(const Reconciliation& r, const TableRow& t) {
+  std::string row = "<tr" + t.attrs + "><th scope=\"row\">" + html_escape(t.name) + "</th>";
   for (int s = 0; s < 2; ++s)
-    row += cells[std::size_t(s)]
-               ? ply_cell(r, s, *cells[std::size_t(s)], s == r.divergence.reference ? "" : aligned)
-               : "<td class=\"gap\">(not on this sheet)</td><td class=\"gap\"></td>";
-  return row + "<td>" + html_escape(status) + "</td></tr>\n";
+    row +=
+        t.cells[std::size_t(s)]
+            ? ply_cell(r, s, *t.cells[std::size_t(s)], s == r.divergence.reference ? "" : t.aligned)
+            : "<td class=\"gap\">(not on this sheet)</td><td class=\"gap\"></td>";
+  return row + "<td>" + html_escape(t.status) + "</td></tr>\n";
+}
+
+// Row `k` of the alignment, from where the sheets part.
+std::string aligned_row(const Reconciliation& r, std::size_t k, bool retracing) {
+  const core::Divergence& d = r.divergence;
+  const core::AlignedRow& row = d.alignment[k];
+  // Numbered as the reference sheet has it, or as the other sheet wrote it.
+  const int numbered = row.ply[std::size_t(d.reference)] ? d.reference : 1 - d.reference;
+  const std::size_t ply = *row.ply[std::size_t(numbered)];
+  std::string name = ply_name(r.start, ply);
+  if (numbered != d.reference) name += std::string(" (sheet ") + side_letter(numbered) + "'s cell)";
+  std::string status = row_words(r, row);
+  std::string cls = k == 0 ? "divergence" : "";
+  if (k == 0)
+    status =
+        "sheets part here: " + (row.finding >= 0 && row.status != core::AlignedRow::Status::Agree
+                                    ? status
+                                    : std::string(difference_label(d.kind)) + "; " + status);
+  if (!row.ply[0] || !row.ply[1]) cls += cls.empty() ? "gap" : " gap";
+  if (retracing) {
+    cls += cls.empty() ? "retraced" : " retraced";
+    status += "; retraced";
+  }
+  const std::string attrs =
+      cls.empty() ? "" : " class=\"" + cls + "\"" + (k == 0 ? " id=\"divergence\"" : "");
+  // An agreeing row: the other sheet's move means the reference's move there.
+  const core::ReadPly& ref_ply = r.sheets[std::size_t(d.reference)].plies[ply];
+  const bool means_reference =
+      row.status == core::AlignedRow::Status::Agree && numbered == d.reference;
+  return table_row(r, {.attrs = attrs,
+                       .name = name,
+                       .cells = row.ply,
+                       .status = status,
+                       .aligned = means_reference ? ref_ply.san : ""});
 }
 
 // The rows from where the sheets part: the alignment's, a row for each move only one sheet has.
 std::string aligned_rows(const Reconciliation& r) {
-  const core::Divergence& d = r.divergence;
   const bool retracing = core::retracing(r);
   std::string h;
-  for (std::size_t k = 0; k < d.alignment.size(); ++k) {
-    const core::AlignedRow& row = d.alignment[k];
-    // Numbered as the reference sheet has it, or as the other sheet wrote it.
-    const int numbered = row.ply[std::size_t(d.reference)] ? d.reference : 1 - d.reference;
-    const std::size_t ply = *row.ply[std::size_t(numbered)];
-    std::string name = ply_name(r.start, ply);
-    if (numbered != d.reference)
-      name += std::string(" (sheet ") + side_letter(numbered) + "'s cell)";
-    std::string status = row_words(r, row);
-    std::string cls = k == 0 ? "divergence" : "";
-    if (k == 0)
-      status =
-          "sheets part here: " + (row.finding >= 0 && row.status != core::AlignedRow::Status::Agree
-                                      ? status
-                                      : std::string(difference_label(d.kind)) + "; " + status);
-    if (!row.ply[0] || !row.ply[1]) cls += cls.empty() ? "gap" : " gap";
-    if (retracing) {
-      cls += cls.empty() ? "retraced" : " retraced";
-      status += "; retraced";
-    }
-    const std::string attrs =
-        cls.empty() ? "" : " class=\"" + cls + "\"" + (k == 0 ? " id=\"divergence\"" : "");
-    // An agreeing row: the other sheet's move means the reference's move there.
-    const core::ReadPly& ref_ply = r.sheets[std::size_t(d.reference)].plies[ply];
-    h += table_row(r, attrs, name, row.ply, status,
-                   row.status == core::AlignedRow::Status::Agree && numbered == d.reference
-                       ? ref_ply.san
-                       : "");
-  }
+  for (std::size_t k = 0; k < r.divergence.alignment.size(); ++k) h += aligned_row(r, k, retracing);
   return h;
 }
 
@@ -410,7 +438,11 @@ std::string sheets_section(const Reconciliation& r) {
                                  ? std::max(r.sheets[0].plies.size(), r.sheets[1].plies.size())
                                  : r.agreed_plies;
   for (std::size_t i = 0; i < common; ++i)
-    h += table_row(r, "", ply_name(r.start, i), {i, i}, "agree");
+    h += table_row(r, {.attrs = "",
+                       .name = ply_name(r.start, i),
+                       .cells = {i, i},
+                       .status = "agree",
+                       .aligned = ""});
   h += aligned_rows(r);
   return h + "</tbody>\n</table>\n</div>\n</section>\n";
 }

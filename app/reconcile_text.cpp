@@ -22,11 +22,11 @@ std::string plies_count(std::size_t n) {
   return n == 1 ? "one ply" : n == 2 ? "a move pair" : std::to_string(n) + " plies";
 }
 
-// "White's move 7 Qb3, Black's move 7 Qe7": `count` written moves of sheet `s` from `from`.
-std::string written_list(const Reconciliation& r, int s, std::size_t from, std::size_t count) {
-  const core::SheetReading& sh = sheet_of(r, s);
+// "White's move 7 Qb3, Black's move 7 Qe7": `count` written moves of a sheet from `from`.
+std::string written_list(const Reconciliation& r, SheetPly from, std::size_t count) {
+  const core::SheetReading& sh = sheet_of(r, from.sheet);
   std::string out;
-  for (std::size_t i = from; i < from + count && i < sh.plies.size(); ++i) {
+  for (std::size_t i = from.ply; i < from.ply + count && i < sh.plies.size(); ++i) {
     if (!out.empty()) out += ", ";
     out += ply_name(r.start, i) + " " + sh.shown(i);
   }
@@ -61,12 +61,12 @@ std::string behind_text(const Reconciliation& r, const SheetFinding& f) {
   return Sheet_word(f.sheet) + " is " + std::to_string(f.count) +
          (f.count == 1 ? " ply" : " plies") + " behind " + sheet_word(f.has) + ": it ends before " +
          ply_name(r.start, f.ply) + "; " + sheet_word(f.has) + " goes on with " +
-         written_list(r, f.has, f.cell, f.count) + ".";
+         written_list(r, {.sheet = f.has, .ply = f.cell}, f.count) + ".";
 }
 
 std::string one_sided_text(const Reconciliation& r, const SheetFinding& f) {
   const std::size_t n = f.count;
-  const std::string what = written_list(r, f.has, f.cell, n);
+  const std::string what = written_list(r, {.sheet = f.has, .ply = f.cell}, n);
   const std::string why = evidence_text(f.evidence);
   if (f.kind == DifferenceKind::ExtraMove)
     return Sheet_word(f.has) + " has " + plies_count(n) + (n <= 2 ? " that was" : " that were") +
@@ -83,7 +83,7 @@ std::string one_sided_text(const Reconciliation& r, const SheetFinding& f) {
 
 std::string duplicate_text(const Reconciliation& r, const SheetFinding& f) {
   const int R = r.divergence.reference;
-  return Sheet_word(f.sheet) + " has " + written_list(r, R, f.ply, f.count) +
+  return Sheet_word(f.sheet) + " has " + written_list(r, {.sheet = R, .ply = f.ply}, f.count) +
          " written twice (again in the cell" + (f.count == 1 ? " for " : "s from ") +
          ply_name(r.start, f.cell) + "); the copy was not played.";
 }
@@ -97,7 +97,7 @@ std::string plies_text(const Reconciliation& r, const SheetFinding& f) {
     const std::string at = ply_name(r.start, fp.ply);
     if (fp.problem == core::PlyProblem::Blank) {
       out += Sheet_word(O) + " left the cell for " + ply_name(r.start, fp.cell) + " blank; " +
-             sheet_word(R) + " has " + written_list(r, R, fp.ply, 1) + ".";
+             sheet_word(R) + " has " + written_list(r, {.sheet = R, .ply = fp.ply}, 1) + ".";
     } else if (fp.problem == core::PlyProblem::None) {
       out += "For " + at + " sheet A has " + fp.san[0] + " and sheet B has " + fp.san[1] + ".";
       if (fp.evidence.sheet >= 0)
@@ -105,8 +105,8 @@ std::string plies_text(const Reconciliation& r, const SheetFinding& f) {
                sheet_word(fp.evidence.sheet) + ").";
     } else {
       out += Sheet_word(O) + " has \"" + sheet_of(r, O).plies[fp.cell].written + "\" for " + at +
-             ": " + fp.reason + ". " + Sheet_word(R) + " has " + written_list(r, R, fp.ply, 1) +
-             ".";
+             ": " + fp.reason + ". " + Sheet_word(R) + " has " +
+             written_list(r, {.sheet = R, .ply = fp.ply}, 1) + ".";
     }
   }
   return out;
@@ -127,8 +127,8 @@ std::string swap_text(const Reconciliation& r, const SheetFinding& f) {
   const int O = f.has, R = 1 - O;
   std::string out = "The sheets have " + ply_name(r.start, f.ply) + " and " +
                     ply_name(r.start, f.ply + 2) + " in opposite orders: " + sheet_word(R) +
-                    " has " + written_list(r, R, f.ply, 3) + "; " + sheet_word(O) + " has " +
-                    written_list(r, O, f.cell, 3) + ".";
+                    " has " + written_list(r, {.sheet = R, .ply = f.ply}, 3) + "; " +
+                    sheet_word(O) + " has " + written_list(r, {.sheet = O, .ply = f.cell}, 3) + ".";
   if (f.same_position_after)
     out += " Both orders lead to the same position after " + ply_name(r.start, f.ply + 2) + ".";
   if (!f.unplayable.empty())
@@ -147,7 +147,7 @@ std::string own_moves_text(const Reconciliation& r, const SheetFinding& f) {
                     (white_missing ? "White" : "Black") + "'s " + std::to_string(f.count) +
                     " moves there are missing (" + sheet_word(R) + " has ";
   for (std::size_t ply = f.ply; ply <= last; ply += 2)
-    out += (ply == f.ply ? "" : ", ") + written_list(r, R, ply, 1);
+    out += (ply == f.ply ? "" : ", ") + written_list(r, {.sheet = R, .ply = ply}, 1);
   return out + ").";
 }
 
@@ -160,9 +160,10 @@ std::string unexplained_text(const Reconciliation& r, const SheetFinding& f) {
                       : "more than " + std::to_string(core::kMaxDifferences) +
                             " differences, or a run of more than " +
                             std::to_string(core::kMaxRunPlies) + " plies") +
-         "): " + sheet_word(R) + " has " + written_list(r, R, j, 3) +
+         "): " + sheet_word(R) + " has " + written_list(r, {.sheet = R, .ply = j}, 3) +
          (j + 3 < sheet_of(r, R).plies.size() ? " and more" : "") + "; " + sheet_word(O) + " has " +
-         written_list(r, O, i, 3) + (i + 3 < sheet_of(r, O).plies.size() ? " and more" : "") +
+         written_list(r, {.sheet = O, .ply = i}, 3) +
+         (i + 3 < sheet_of(r, O).plies.size() ? " and more" : "") +
          ". Nothing is guessed: the arbiter compares them (D.2.9).";
 }
 
@@ -239,14 +240,15 @@ std::string agreement_sentence(const Reconciliation& r) {
     return "The two scoresheets agree: neither has a move written.";
   if (r.sheets_agree)
     return "The two scoresheets agree (" + counted(r.agreed_plies, "ply", "plies") + ", " +
-           point_name(r, 0, r.agreed_plies) + ").";
+           point_name(r, {.sheet = 0, .ply = r.agreed_plies}) + ").";
   if (r.agreed_plies == 0)
     return "The two scoresheets differ from " + ply_name(r.start, 0) + " on.";
-  return "The two scoresheets agree up to " + point_name(r, 0, r.agreed_plies) + " (" +
-         counted(r.agreed_plies, "ply", "plies") + ").";
+  return "The two scoresheets agree up to " + point_name(r, {.sheet = 0, .ply = r.agreed_plies}) +
+         " (" + counted(r.agreed_plies, "ply", "plies") + ").";
 }
 
-std::string point_name(const Reconciliation& r, int sheet, std::size_t plies) {
+std::string point_name(const Reconciliation& r, SheetPly after) {
+  const auto [sheet, plies] = after;
   if (plies == 0) return "at the start of the game";
   const core::SheetReading& sh = sheet_of(r, sheet);
   if (plies > sh.plies.size()) return "after " + ply_name(r.start, plies - 1);
@@ -320,7 +322,8 @@ std::string problem_text(const core::ReadPly& ply) {
   return ply.reason;
 }
 
-std::string cell_note(const Reconciliation& r, int sheet, std::size_t ply) {
+std::string cell_note(const Reconciliation& r, SheetPly cell) {
+  const auto [sheet, ply] = cell;
   const core::SheetReading& sh = sheet_of(r, sheet);
   if (ply >= sh.read_plies || !sh.plies[ply].written_cell) return "";
   const auto [number, side] = *sh.plies[ply].written_cell;
@@ -439,7 +442,8 @@ std::string agreement_note(const Reconciliation& r) {
     s += " (in " + sheet_word(O) + "'s cell for " + ply_name(r.start, other_ply) + ")";
   return s + " once the differences above are put right. That is for your information: D.2.9 " +
          "retraces the moves to the last point where both sheets agree, " +
-         point_name(r, 0, r.agreed_plies) + ", and the clocks go back to that point.";
+         point_name(r, {.sheet = 0, .ply = r.agreed_plies}) +
+         ", and the clocks go back to that point.";
 }
 
 std::string clock_text(const Reconciliation& r) {

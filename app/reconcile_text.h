@@ -18,9 +18,15 @@ namespace annabella::app {
 [[nodiscard]] char side_letter(int index);
 // "White's move 23" for the ply at index `ply` counted from `start`.
 [[nodiscard]] std::string ply_name(const core::Position& start, std::size_t ply);
-// "after White's move 23, Nf3" / "at the start of the game" for the point after `plies` plies of
-// a sheet.
-[[nodiscard]] std::string point_name(const core::Reconciliation& r, int sheet, std::size_t plies);
+// A ply of one sheet: sheet `sheet` (0 = A, 1 = B), ply index `ply`. A struct, so that the sheet
+// and the ply are never passed the wrong way round.
+struct SheetPly {
+  int sheet = 0;
+  std::size_t ply = 0;
+};
+// "after White's move 23, Nf3" / "at the start of the game" for the point after `after.ply` plies
+// of sheet `after.sheet`.
+[[nodiscard]] std::string point_name(const core::Reconciliation& r, SheetPly after);
 // "1 ply", "3 plies": `n` and the word for one or for many.
 [[nodiscard]] std::string counted(std::size_t n, std::string_view one, std::string_view many);
 // How far the two scoresheets agree: "The two scoresheets agree up to after Black's move 4, Bxf3
@@ -43,7 +49,7 @@ namespace annabella::app {
 [[nodiscard]] std::string problem_text(const core::ReadPly& ply);
 // Where a read move stands in another cell: "written as move 3 for White, but it is move 2 for
 // Black"; "" when it stands in its own cell.
-[[nodiscard]] std::string cell_note(const core::Reconciliation& r, int sheet, std::size_t ply);
+[[nodiscard]] std::string cell_note(const core::Reconciliation& r, SheetPly cell);
 // How the sheet's language was decided: "given: Deutsch (de)", "found: ...".
 [[nodiscard]] std::string language_note(const core::SheetReading& sheet);
 // A given language that reads the sheet only part of the way while another reads it further:

@@ -21,7 +21,7 @@ std::string shown_point(const Reconciliation& r) {
   const int s = std::max(r.right_sheet, 0);
   const auto& edits = r.sheet_edits[std::size_t(s)];
   if (r.target_plies <= r.sheets[std::size_t(s)].plies.size() || edits.empty())
-    return point_name(r, s, r.target_plies);
+    return point_name(r, {.sheet = s, .ply = r.target_plies});
   return "after " + ply_name(r.start, r.target_plies - 1) + ", " + edits.back().san;
 }
 
@@ -116,18 +116,18 @@ std::string position_text(const Reconciliation& r) {
   switch (r.procedure) {
     case Procedure::NothingToCorrect:
       return "Both boards show the position the scoresheets lead to, " +
-             point_name(r, 0, r.target_plies) + ": nothing to correct.";
+             point_name(r, {.sheet = 0, .ply = r.target_plies}) + ": nothing to correct.";
     case Procedure::CorrectSheets:
       return "Leave both boards as they are: they show the position " + shown_point(r) + ".";
     case Procedure::AdjustBoards:
       return "Set up on both boards the position the scoresheets lead to, " +
-             point_name(r, 0, r.target_plies) +
+             point_name(r, {.sheet = 0, .ply = r.target_plies}) +
              " (D.2.9: the sheets agree, so each board that differs is adjusted to them).";
     case Procedure::Retrace: {
       std::string t =
           "Under D.2.9 the moves are retraced to where both sheets agree: set up on "
           "both boards the position " +
-          point_name(r, 0, r.target_plies) + ".";
+          point_name(r, {.sheet = 0, .ply = r.target_plies}) + ".";
       if (r.divergence.kind == core::DifferenceKind::SheetBehind) {
         const int x = r.divergence.sheet;
         t += std::string(" If player ") + side_letter(x) + " confirms the moves only sheet " +
@@ -139,7 +139,7 @@ std::string position_text(const Reconciliation& r) {
       return "Both boards show the same position, but neither scoresheet leads to it: nothing is "
              "ordered, you decide (see the finding). The steps below would set the boards to "
              "the position where the sheets agree, " +
-             point_name(r, 0, r.target_plies) + ".";
+             point_name(r, {.sheet = 0, .ply = r.target_plies}) + ".";
   }
   return "";
 }
@@ -241,9 +241,9 @@ std::string standing_text(const Reconciliation& r, const core::BoardStanding& st
   std::string t = std::string("Board ") + side_letter(st.board) + " ";
   if (st.matches_after)
     return t + "matches sheet " + side_letter(st.sheet) + " " +
-           point_name(r, st.sheet, *st.matches_after) + ".";
+           point_name(r, {.sheet = st.sheet, .ply = *st.matches_after}) + ".";
   return t + "matches no point of sheet " + side_letter(st.sheet) + "; nearest " +
-         point_name(r, st.sheet, st.nearest_after) + ", " +
+         point_name(r, {.sheet = st.sheet, .ply = st.nearest_after}) + ", " +
          counted(st.squares_off, "square differs", "squares differ") + ".";
 }
 

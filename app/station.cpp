@@ -4,6 +4,7 @@
 
 #include "app/console.h"
 #include "app/exports.h"
+#include "app/player_menu_keys.h"
 #include "app/record.h"
 #include "app/station_text.h"
 #include "core/text.h"
@@ -212,6 +213,23 @@ void Station::on(const ev::Request& e, TimePoint time) {
   desk_.handle(e.command, e.source, time);
 }
 
+void Station::on(const ev::MenuKeyPress& e, TimePoint time) {
+  press_menu_key(state_, e.key, e.source, time);
+}
+
+void Station::on(const ev::TactileClockKey& e, TimePoint time) {
+  const auto meaning = clock_key_meaning(e.button, state_.menu.is_open());
+  if (meaning.key) {
+    press_menu_key(state_, *meaning.key, InputSource::TactileClock, time);
+  } else if (meaning.command) {
+    desk_.handle(*meaning.command, InputSource::TactileClock, time);
+  } else if (e.button == tactile::tclk::Button::Press) {
+    state_.print(time,
+                 "tactile clock: PRESS (the clock switches when the move is made and announced, "
+                 "D.2.3, D.2.4)");
+  }
+}
+
 void Station::on(const ev::Notice& e, TimePoint time) {
   state_.print(time, e.line);
 }
@@ -231,7 +249,7 @@ void Station::carry_out_button_requests() {
     auto requests = std::move(state_.requests);
     state_.requests.clear();
     for (const auto& request : requests)
-      desk_.handle(request.command, InputSource::BoardButton, request.time);
+      desk_.handle(request.command, request.source, request.time);
   }
 }
 

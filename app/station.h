@@ -78,6 +78,8 @@ class Station {
   void on(const ev::SightedBoard& e, TimePoint time);
   void on(const ev::ConsoleLine& e, TimePoint time);
   void on(const ev::Request& e, TimePoint time);
+  void on(const ev::MenuKeyPress& e, TimePoint time);
+  void on(const ev::TactileClockKey& e, TimePoint time);
   void on(const ev::Notice& e, TimePoint time);
   void on(const ev::Stop& e, TimePoint time);
   void on(const ev::Sealed& e, TimePoint time);

@@ -9,9 +9,11 @@
 #include <string>
 #include <variant>
 
+#include "app/player_menu.h"
 #include "app/station_commands.h"
 #include "speech/recorder.h"
 #include "tactile/board_input.h"
+#include "tactile/tactile_clock.h"
 
 namespace annabella::app {
 
@@ -40,6 +42,16 @@ struct Request {
   Command command;
   InputSource source = InputSource::BoardButton;
 };
+// A key of the VI player's menu from a device that knows it (braille keys: app/player_menu.h).
+struct MenuKeyPress {
+  MenuKey key = MenuKey::Open;
+  InputSource source = InputSource::BrailleKeys;
+};
+// A tactile clock key; its meaning depends on whether the player's menu is open
+// (app/player_menu_keys.h, clock_key_meaning).
+struct TactileClockKey {
+  tactile::tclk::Button button = tactile::tclk::Button::Query;
+};
 // A line from another part of the program to print as it is (the announcer's sound status,
 // worded there).
 struct Notice {
@@ -58,8 +70,9 @@ struct Sealed {
 }  // namespace ev
 
 struct StationEvent {
-  using Body = std::variant<ev::Pegboard, ev::SightedBoard, ev::ConsoleLine, ev::Request,
-                            ev::Notice, ev::Stop, ev::Sealed>;
+  using Body =
+      std::variant<ev::Pegboard, ev::SightedBoard, ev::ConsoleLine, ev::Request, ev::MenuKeyPress,
+                   ev::TactileClockKey, ev::Notice, ev::Stop, ev::Sealed>;
   TimePoint time{};
   Body body;
 
@@ -77,6 +90,12 @@ struct StationEvent {
   static StationEvent sighted_board(tactile::BoardInput input) {
     const TimePoint at = input.time;
     return {at, ev::SightedBoard{std::move(input)}};
+  }
+  static StationEvent menu_key(TimePoint time, MenuKey key, InputSource source) {
+    return {time, ev::MenuKeyPress{key, source}};
+  }
+  static StationEvent tactile_clock_key(TimePoint time, tactile::tclk::Button button) {
+    return {time, ev::TactileClockKey{button}};
   }
   static StationEvent stop(TimePoint time) { return {time, ev::Stop{}}; }
   static StationEvent notice(TimePoint time, std::string line) {

@@ -66,10 +66,13 @@ Status simulator_command(tactile::BoardSimulator& board, const std::string& comm
   }
   if (verb == "button") {
     static const std::pair<const char*, tactile::BoardButton> kButtons[] = {
-        {"time", tactile::BoardButton::Time},      {"announce", tactile::BoardButton::Announce},
-        {"repeat", tactile::BoardButton::Repeat},  {"q", tactile::BoardButton::PromoteQueen},
-        {"r", tactile::BoardButton::PromoteRook},  {"b", tactile::BoardButton::PromoteBishop},
-        {"n", tactile::BoardButton::PromoteKnight}};
+        {"time", tactile::BoardButton::Time},       {"announce", tactile::BoardButton::Announce},
+        {"repeat", tactile::BoardButton::Repeat},   {"q", tactile::BoardButton::PromoteQueen},
+        {"r", tactile::BoardButton::PromoteRook},   {"b", tactile::BoardButton::PromoteBishop},
+        {"n", tactile::BoardButton::PromoteKnight}, {"menu", tactile::BoardButton::Menu},
+        {"next", tactile::BoardButton::Next},       {"prev", tactile::BoardButton::Previous},
+        {"select", tactile::BoardButton::Select},   {"back", tactile::BoardButton::Back},
+        {"confirm", tactile::BoardButton::Confirm}};
     for (const auto& [name, button] : kButtons)
       if (arg == name) return board.press(button);
   }
@@ -83,7 +86,8 @@ Status simulator_command(tactile::BoardSimulator& board, const std::string& comm
 
 std::string simulator_help() {
   return "sim lift SQ, sim place SQ, sim play MOVE, sim follow MOVE, sim button "
-         "time|announce|repeat|q|r|b|n, sim unplug, sim replug";
+         "time|announce|repeat|q|r|b|n|menu|next|prev|select|back|confirm, sim unplug, "
+         "sim replug";
 }
 
 Result<std::unique_ptr<StationRig>> StationRig::build(const RigOptions& options,
@@ -145,10 +149,14 @@ Status StationRig::start_speech(const RigOptions& options, std::ostream& out, Ti
   announcer_ = std::move(*announcer);
   speech::Announcer* voice = announcer_.get();
   printer_ = std::make_unique<StationPrinter>(
-      out, origin, [voice](const speech::Phrase& phrase, Route route, TimePoint at) {
+      out, origin, [this, voice](const speech::Phrase& phrase, Route route, TimePoint at) {
         voice->announce(phrase, route, at);
+        if (braille_) braille_->said(phrase, route);  // the moves and readings lines
       });
   if (options.on_line) printer_->set_line_listener(options.on_line);
+  // The private route's rate and volume, as the player sets them in his menu.
+  printer_->set_voice_listener(
+      [voice](const PrivateVoice& chosen) { voice->set_private_voice(chosen); });
   if (auto log = printer_->open_log(folder / "station.log"); !log)
     return fail("record.folder: " + log.error().message);
   for (const auto& problem : announcer_->sound_problems())
@@ -198,11 +206,19 @@ void StationRig::start_clock_outputs(const config::StationConfig& cfg, core::Col
     tactile::BrailleSettings settings;
     settings.host = cfg.braille_display.host;
     auto display = tactile::BrailleDisplay::connect(settings);
-    if (!display)
+    if (!display) {
       printer_->print(now, "braille_display: " + display.error().message +
-                               "; the game goes on without the braille clock");
-    else
-      displays.push_back(std::make_unique<tactile::BrailleClockDisplay>(std::move(*display), vi));
+                               "; the game goes on without the braille display");
+    } else {
+      // The clock line (D.2.6) and the player's keys and lines (D.2.11, app/braille_station.h).
+      braille_ = std::make_unique<BrailleStation>(
+          std::shared_ptr<tactile::BrailleDisplay>(std::move(*display)), vi, queue_);
+      printer_->set_menu_listener(
+          [braille = braille_.get()](const speech::MenuLine& line, std::string_view text) {
+            braille->menu_line(line, text);  // the menu line on the display (D.2.11)
+          });
+      displays.push_back(braille_->clock_feed());
+    }
   }
   if (cfg.tactile_clock.port != "none" && !cfg.tactile_clock.port.empty()) {
     auto link = tactile::open_serial_link(cfg.tactile_clock.port, tactile::LineSettings{115200});
@@ -215,18 +231,12 @@ void StationRig::start_clock_outputs(const config::StationConfig& cfg, core::Col
       if (auto greeted = device->greet(); !greeted)
         printer_->print(now, "tactile_clock: " + greeted.error().message);
       displays.push_back(std::move(device));
-      // Its buttons: QUERY tells the time (D.2.10.4); PRESS is noted (the move is made by its
-      // announcement, D.2.3, and the station switches the clock then, D.2.4).
+      // Its keys go to the game thread, which gives them their meaning (QUERY tells the time,
+      // D.2.10.4; PRESS is noted; held keys and the menu: app/player_menu_keys.h).
       tactile_clock_reader_ = std::make_unique<tactile::TactileClockReader>(
           *tactile_clock_link_, [queue = &queue_](const tactile::TactileClockInput& in) {
-            if (in.kind != tactile::TactileClockInput::Kind::Button) return;
-            if (in.button == tactile::tclk::Button::Query)
-              queue->push(StationEvent::request(in.time, cmd::Time{}, InputSource::TactileClock));
-            else
-              queue->push(StationEvent::notice(
-                  in.time,
-                  "tactile clock: PRESS (the clock switches when the move is made and "
-                  "announced, D.2.3, D.2.4)"));
+            if (in.kind == tactile::TactileClockInput::Kind::Button)
+              queue->push(StationEvent::tactile_clock_key(in.time, in.button));
           });
     }
   }
@@ -291,6 +301,7 @@ void StationRig::start_console() {
 StationRig::~StationRig() {
   // Device threads first (they push to the queue), then the announcer finishes speaking.
   if (tactile_clock_reader_) tactile_clock_reader_->stop();
+  if (braille_) braille_->stop();
   if (clock_outputs_) clock_outputs_->stop();
   console_.reset();
   sighted_reader_.reset();

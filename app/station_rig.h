@@ -6,7 +6,8 @@
 //   the game thread (run()): the Station (game, clock, record, journal, exports);
 //   the announcer's speech thread and one player thread per sound device (speech/announcer.h);
 //   the pegboard's reader and the sighted player's e-board reader (tactile::BoardReader);
-//   the console reader (standard input), the tactile clock's reader, the clock displays' worker.
+//   the console reader (standard input), the tactile clock's reader, the braille display's key
+//   reader, the clock displays' worker.
 // Device threads only push timestamped events onto `queue`; only the game thread touches the
 // game.
 #pragma once
@@ -19,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "app/braille_station.h"
 #include "app/event_queue.h"
 #include "app/station.h"
 #include "app/station_key.h"
@@ -72,6 +74,9 @@ class StationRig {
   void start_sealing(const config::StationConfig& cfg, TimePoint origin);
 
   EventQueue<StationEvent> queue_;
+  // The braille display's keys and lines besides the clock (D.2.11). Declared before the
+  // printer and the station, whose last words may still reach it while they are destroyed.
+  std::unique_ptr<BrailleStation> braille_;
   std::optional<StationKey> key_;                          // signs the recording's seals (D.2.7)
   std::vector<std::filesystem::path> earlier_recordings_;  // of a resumed game
   std::unique_ptr<speech::Announcer> announcer_;

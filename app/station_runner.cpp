@@ -49,6 +49,14 @@ void StationPrinter::clock_changed(const core::ClockReading& reading, bool query
   if (clock_listener_) clock_listener_(reading, query);
 }
 
+void StationPrinter::menu_line(const speech::MenuLine& line, std::string_view text) {
+  if (menu_listener_) menu_listener_(line, text);
+}
+
+void StationPrinter::private_voice(const PrivateVoice& voice) {
+  if (voice_listener_) voice_listener_(voice);
+}
+
 ConsoleReader::ConsoleReader(int fd, EventQueue<StationEvent>& queue, InputSource source,
                              Intercept intercept)
     : fd_(fd), queue_(queue), source_(source), intercept_(std::move(intercept)) {

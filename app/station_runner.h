@@ -26,6 +26,17 @@ class StationPrinter : public StationOutput {
   void say(const speech::Phrase& phrase, Route route, TimePoint time) override;
   void print(TimePoint time, std::string_view text) override;
   void clock_changed(const core::ClockReading& reading, bool query) override;
+  void menu_line(const speech::MenuLine& line, std::string_view text) override;
+  void private_voice(const PrivateVoice& voice) override;
+  // Hands every line of the player's menu (its display text) to `listener`, on the game thread:
+  // the braille display shows it (D.2.11: the player on his own).
+  void set_menu_listener(std::function<void(const speech::MenuLine&, std::string_view)> listener) {
+    menu_listener_ = std::move(listener);
+  }
+  // Hands the private route's voice, as the player set it in his menu, to `listener`.
+  void set_voice_listener(std::function<void(const PrivateVoice&)> listener) {
+    voice_listener_ = std::move(listener);
+  }
   // Hands every clock change to `listener` (the clock displays' worker), on the game thread.
   void set_clock_listener(std::function<void(const core::ClockReading&, bool)> listener) {
     clock_listener_ = std::move(listener);
@@ -48,6 +59,8 @@ class StationPrinter : public StationOutput {
   SpeechPort speech_;
   std::function<void(std::string_view)> listener_;
   std::function<void(const core::ClockReading&, bool)> clock_listener_;
+  std::function<void(const speech::MenuLine&, std::string_view)> menu_listener_;
+  std::function<void(const PrivateVoice&)> voice_listener_;
 };
 
 // Reads console lines from a file descriptor on its own thread and queues them (poll() with a

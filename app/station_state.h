@@ -17,6 +17,7 @@
 #include "app/game_record.h"
 #include "app/journal.h"
 #include "app/journal_records.h"
+#include "app/player_menu.h"
 #include "app/station_events.h"
 #include "app/station_key.h"
 #include "config/config.h"
@@ -53,6 +54,14 @@ class StationOutput {
   // stamps of what follows are measured from it, as the journal's are, so that they continue
   // the earlier runs' and never run backwards. Said before anything else about the game.
   virtual void game_timeline(TimePoint origin) { (void)origin; }
+  // A line of the VI player's menu (app/player_menu.h), already said privately: for the braille
+  // display, which shows it as `text` (the phrase's display spelling).
+  virtual void menu_line(const speech::MenuLine& line, std::string_view text) {
+    (void)line;
+    (void)text;
+  }
+  // The player set his private route's speaking rate or volume in the menu.
+  virtual void private_voice(const PrivateVoice& voice) { (void)voice; }
 };
 
 struct StationOptions {
@@ -146,10 +155,14 @@ struct StationState {
   std::optional<core::Move> to_execute;  // the sighted move the VI player must execute
   // The touches whose outcome is not known yet, by the square the piece was lifted from.
   std::map<core::Square, int> open_touches;
-  // Requests made by the boards' buttons while their events were handled, carried out next.
+  // The VI player's own menu (app/player_menu_keys.h gives it his keys).
+  PlayerMenu menu;
+  // Requests made by the boards' buttons and the player's menu while their events were
+  // handled, carried out next.
   struct ButtonRequest {
     Command command;
     TimePoint time;
+    InputSource source = InputSource::BoardButton;
   };
   std::vector<ButtonRequest> requests;
   bool flag_reported = false;

@@ -316,8 +316,8 @@ std::vector<KeySpec> build_schema() {
   // [braille_display]
   s.push_back(boolean(
       "braille_display", "enabled",
-      "Show both clocks and the move number on a refreshable braille display "
-      "(BrlAPI).",
+      "Use a refreshable braille display (BrlAPI): both clocks and the move number, "
+      "the player's menu and readings, and his keys (docs/players-guide.md).",
       [](auto& c) -> auto& { return c.braille_display.enabled; }));
   s.push_back(text(
       "braille_display", "host", "BrlAPI host, e.g. \"127.0.0.1:1\"; empty = the local BRLTTY.",

@@ -13,17 +13,17 @@ constexpr Bitboard FILE_A_BB = 0x0101010101010101ULL;
 constexpr Bitboard FILE_H_BB = FILE_A_BB << 7;
 constexpr Bitboard RANK_1_BB = 0xFFULL;
 constexpr Bitboard RANK_8_BB = RANK_1_BB << 56;
-constexpr Bitboard file_bb(int file) {
+[[nodiscard]] constexpr Bitboard file_bb(int file) {
   return FILE_A_BB << file;
 }
-constexpr Bitboard rank_bb(int rank) {
+[[nodiscard]] constexpr Bitboard rank_bb(int rank) {
   return RANK_1_BB << (8 * rank);
 }
 
-inline int popcount(Bitboard b) {
+[[nodiscard]] inline int popcount(Bitboard b) {
   return std::popcount(b);
 }
-inline Square lsb(Bitboard b) {
+[[nodiscard]] inline Square lsb(Bitboard b) {
   return Square(std::countr_zero(b));
 }
 inline Square pop_lsb(Bitboard& b) {
@@ -31,13 +31,13 @@ inline Square pop_lsb(Bitboard& b) {
   b &= b - 1;
   return s;
 }
-constexpr bool more_than_one(Bitboard b) {
+[[nodiscard]] constexpr bool more_than_one(Bitboard b) {
   return (b & (b - 1)) != 0;
 }
 
 // Shifts a whole bitboard one step; pieces do not wrap round the board edge.
 template <int Step>
-constexpr Bitboard shift(Bitboard b) {
+[[nodiscard]] constexpr Bitboard shift(Bitboard b) {
   if constexpr (Step == 8) return b << 8;
   if constexpr (Step == -8) return b >> 8;
   if constexpr (Step == 16) return b << 16;
@@ -57,7 +57,9 @@ struct Magic {
   Bitboard magic = 0;
   const Bitboard* attacks = nullptr;
   unsigned shift = 0;
-  unsigned index(Bitboard occupied) const { return unsigned(((occupied & mask) * magic) >> shift); }
+  [[nodiscard]] unsigned index(Bitboard occupied) const {
+    return unsigned(((occupied & mask) * magic) >> shift);
+  }
 };
 
 // Every precomputed table: constants computed by the compiler (bitboard.cpp), in place before
@@ -75,27 +77,27 @@ struct AttackTables {
 // Constant-initialised (constinit) in bitboard.cpp.
 extern const AttackTables attack_tables;
 
-inline Bitboard pawn_attacks(Color c, Square s) {
+[[nodiscard]] inline Bitboard pawn_attacks(Color c, Square s) {
   return attack_tables.pawn[c][s];
 }
-inline Bitboard knight_attacks(Square s) {
+[[nodiscard]] inline Bitboard knight_attacks(Square s) {
   return attack_tables.knight[s];
 }
-inline Bitboard king_attacks(Square s) {
+[[nodiscard]] inline Bitboard king_attacks(Square s) {
   return attack_tables.king[s];
 }
-inline Bitboard rook_attacks(Square s, Bitboard occupied) {
+[[nodiscard]] inline Bitboard rook_attacks(Square s, Bitboard occupied) {
   const Magic& m = attack_tables.rook_magic[s];
   return m.attacks[m.index(occupied)];
 }
-inline Bitboard bishop_attacks(Square s, Bitboard occupied) {
+[[nodiscard]] inline Bitboard bishop_attacks(Square s, Bitboard occupied) {
   const Magic& m = attack_tables.bishop_magic[s];
   return m.attacks[m.index(occupied)];
 }
-inline Bitboard queen_attacks(Square s, Bitboard occupied) {
+[[nodiscard]] inline Bitboard queen_attacks(Square s, Bitboard occupied) {
   return rook_attacks(s, occupied) | bishop_attacks(s, occupied);
 }
-inline Bitboard attacks_of(PieceType pt, Square s, Bitboard occupied) {
+[[nodiscard]] inline Bitboard attacks_of(PieceType pt, Square s, Bitboard occupied) {
   switch (pt) {
     case KNIGHT:
       return knight_attacks(s);
@@ -112,14 +114,14 @@ inline Bitboard attacks_of(PieceType pt, Square s, Bitboard occupied) {
   }
 }
 // Squares strictly between a and b on a line, plus b itself (0 plus b if not on a line).
-inline Bitboard between_bb(Square a, Square b) {
+[[nodiscard]] inline Bitboard between_bb(Square a, Square b) {
   return attack_tables.between[a][b];
 }
 // The full line (rank, file or diagonal) through a and b, or 0.
-inline Bitboard line_bb(Square a, Square b) {
+[[nodiscard]] inline Bitboard line_bb(Square a, Square b) {
   return attack_tables.line[a][b];
 }
-inline bool aligned(Square a, Square b, Square c) {
+[[nodiscard]] inline bool aligned(Square a, Square b, Square c) {
   return line_bb(a, b) & square_bb(c);
 }
 

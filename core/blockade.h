@@ -26,10 +26,10 @@ struct Blockade {
   Bitboard king_region[COLOR_NB] = {};  // the squares each king can ever stand on
   // Squares where the defending king could be mated as far as the sets tell (empty: proved).
   Bitboard mating_squares = 0;
-  bool proved() const { return mating_squares == 0; }
+  [[nodiscard]] bool proved() const { return mating_squares == 0; }
 };
 
 // Analyses whether `winner` could ever mate. `proved()` on the result means it never can.
-Blockade analyse_blockade(const Position& pos, Color winner);
+[[nodiscard]] Blockade analyse_blockade(const Position& pos, Color winner);
 
 }  // namespace annabella::core

@@ -76,6 +76,21 @@ bool is_legal_move(const Position& pos, Move m) {
   return legal_moves(pos).contains(m);
 }
 
+namespace {
+
+// Whether moves[from..] are all legal when played from `start`, ending as `board` shows.
+bool replays_legally_to(const Position& start, const std::vector<Move>& moves, std::size_t from,
+                        const Position& board) {
+  Position p = start;
+  for (std::size_t j = from; j < moves.size(); ++j) {
+    if (!is_legal_move(p, moves[j])) return false;
+    p.play(moves[j]);
+  }
+  return p.same_placement(board);
+}
+
+}  // namespace
+
 std::optional<WrongMove> infer_wrong_move(const std::vector<Position>& positions,
                                           const std::vector<Move>& moves, const Position& board,
                                           std::size_t search_plies) {
@@ -98,13 +113,7 @@ std::optional<WrongMove> infer_wrong_move(const std::vector<Position>& positions
       // The later moves on the pieces alone first (cheap), the full legality check only for a
       // placement that ends as the board shows.
       if (!replays_to(wrong, positions, moves, k + 1, board)) continue;
-      Position p = wrong;
-      bool legal = true;
-      for (std::size_t j = k + 1; j < n && legal; ++j) {
-        legal = is_legal_move(p, moves[j]);
-        if (legal) p.play(moves[j]);
-      }
-      if (!legal || !p.same_placement(board)) continue;
+      if (!replays_legally_to(wrong, moves, k + 1, board)) continue;
       return WrongMove{k, expected, m, to_san(before, expected), to_san(before, m), false};
     }
     touched_later |= squares_changed_by(expected);

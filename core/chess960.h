@@ -16,14 +16,14 @@ constexpr int kChess960Positions = 960;
 
 // White's first rank of arrangement `number` (0-959) as letters, a-file first ("RNBQKBNR").
 // The number must be in range.
-std::string chess960_first_rank(int number);
+[[nodiscard]] std::string chess960_first_rank(int number);
 
 // The start position of arrangement `number`, White to move, every castling right (X-FEN KQkq).
 // Fails for a number outside 0-959.
-Result<Position> chess960_start_position(int number);
+[[nodiscard]] Result<Position> chess960_start_position(int number);
 
 // The arrangement number of a Chess960 start position (pieces on their start squares, pawns
 // unmoved, every castling right), or nothing for any other position.
-std::optional<int> chess960_number(const Position& pos);
+[[nodiscard]] std::optional<int> chess960_number(const Position& pos);
 
 }  // namespace annabella::core

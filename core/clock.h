@@ -54,9 +54,9 @@ struct ClockReading {
   bool timed = true;           // false for an Unknown or Untimed control: no flag ever falls
 
   // The reading at a later instant, assuming no event in between.
-  ClockReading at(ClockInstant later) const;
+  [[nodiscard]] ClockReading at(ClockInstant later) const;
   // When the running side's flag falls if nobody presses; none when no clock runs.
-  std::optional<ClockInstant> expiry() const;
+  [[nodiscard]] std::optional<ClockInstant> expiry() const;
 };
 
 struct FlagFall {
@@ -79,7 +79,7 @@ enum class ClockEvent : unsigned char {
   Stop,      // the game ended; the clocks stop
 };
 // "press", "flag", ...
-std::string_view clock_event_name(ClockEvent event);
+[[nodiscard]] std::string_view clock_event_name(ClockEvent event);
 
 struct ClockLogEntry {
   ClockEvent event = ClockEvent::Start;
@@ -111,63 +111,67 @@ class ChessClock {
   // An Unknown or Untimed control keeps no time: the clock counts moves and time used only.
   explicit ChessClock(TimeControl control);
 
-  const TimeControl& control() const { return control_; }
+  [[nodiscard]] const TimeControl& control() const { return control_; }
 
   // The arbiter starts the clock of `first` (White, Art. 6.6; Black when the game starts from a
   // position with Black to move).
-  Status start(ClockInstant now, Color first = WHITE);
+  [[nodiscard]] Status start(ClockInstant now, Color first = WHITE);
   // D.2.3 / D.2.4: `mover` has made his move at `now`. His clock stops (delay and increment
   // applied, the next period's time added at a time control) and the opponent's starts. While
   // the arbiter has paused the clocks (Art. 6.11.1) the move is counted the same way with no
   // further time charged, and the opponent's clock is the one that runs when they are restarted
   // (Guidelines I: the sealed move made on resumption, then the opponent's clock started). Fails,
   // changing nothing, when it is not `mover`'s turn, or when `now` is earlier than the last event.
-  Result<ClockLogEntry> press(Color mover, ClockInstant now);
+  [[nodiscard]] Result<ClockLogEntry> press(Color mover, ClockInstant now);
   // Art. 6.11.1: the arbiter pauses the clocks; resume() restarts the same side.
-  Status pause(ClockInstant now, std::string reason = {});
+  [[nodiscard]] Status pause(ClockInstant now, std::string reason = {});
   Status resume(ClockInstant now);
   // The game has ended (result, claim upheld): no clock runs any more.
-  Status stop(ClockInstant now, std::string reason = {});
+  [[nodiscard]] Status stop(ClockInstant now, std::string reason = {});
 
   // Art. 6.10.2: the arbiter sets `side`'s displayed time at `now`. A flag fallen on that side is
   // raised again when the new time is above zero (the log keeps the flag).
-  Status set_remaining(Color side, ClockDuration time, ClockInstant now, std::string reason);
+  [[nodiscard]] Status set_remaining(Color side, ClockDuration time, ClockInstant now,
+                                     std::string reason);
   // Art. 7.5.5 and others: adds `time` (negative to deduct) to `side`'s clock.
-  Status add_time(Color side, ClockDuration time, ClockInstant now, std::string reason);
+  [[nodiscard]] Status add_time(Color side, ClockDuration time, ClockInstant now,
+                                std::string reason);
   // Art. 6.10.2: sets `side`'s move counter (which decides the period and time controls).
-  Status set_moves_completed(Color side, int moves, ClockInstant now, std::string reason);
+  [[nodiscard]] Status set_moves_completed(Color side, int moves, ClockInstant now,
+                                           std::string reason);
   // D.2.9: the moves are retraced to ply `ply`; both times and move counters are set back to what
   // they were after it, and the clock of the side to move then runs (unless paused). Later plies
   // are forgotten by times_at_ply (the log keeps them).
-  Status readjust_to_ply(int ply, ClockInstant now, std::string reason);
+  [[nodiscard]] Status readjust_to_ply(int ply, ClockInstant now, std::string reason);
 
-  ClockReading reading(ClockInstant now) const;
-  ClockDuration remaining(Color side, ClockInstant now) const;
-  int moves_completed(Color side) const { return moves_[side]; }
+  [[nodiscard]] ClockReading reading(ClockInstant now) const;
+  [[nodiscard]] ClockDuration remaining(Color side, ClockInstant now) const;
+  [[nodiscard]] int moves_completed(Color side) const { return moves_[side]; }
   std::optional<Color> running() const;
-  bool started() const { return started_; }
+  [[nodiscard]] bool started() const { return started_; }
   bool paused() const { return paused_; }
-  bool stopped() const { return stopped_; }
+  [[nodiscard]] bool stopped() const { return stopped_; }
   // Flags down at `now`, in the order they fell (the running side's included if it has fallen).
-  std::vector<FlagFall> flags(ClockInstant now) const;
+  [[nodiscard]] std::vector<FlagFall> flags(ClockInstant now) const;
   // When the running side's flag falls if nobody presses; none when no clock runs or the
   // control keeps no time.
-  std::optional<ClockInstant> expiry() const;
+  [[nodiscard]] std::optional<ClockInstant> expiry() const;
 
-  const std::vector<ClockLogEntry>& log() const { return log_; }
+  [[nodiscard]] const std::vector<ClockLogEntry>& log() const { return log_; }
   int ply() const { return static_cast<int>(plies_.size()) - 1; }
   // The times after ply `ply` (0 = at the start; up to ply()).
-  Result<ClockPly> times_at_ply(int ply) const;
+  [[nodiscard]] Result<ClockPly> times_at_ply(int ply) const;
 
  private:
-  bool timed() const;
+  [[nodiscard]] bool timed() const;
   const Period& period_of(Color side) const;
-  ClockDuration elapsed_at(ClockInstant now) const;  // the running side's time in this turn
-  ClockDuration shown(Color side, ClockInstant now) const;
-  std::optional<ClockInstant> expiry_of_running() const;
+  [[nodiscard]] ClockDuration elapsed_at(
+      ClockInstant now) const;  // the running side's time in this turn
+  [[nodiscard]] ClockDuration shown(Color side, ClockInstant now) const;
+  [[nodiscard]] std::optional<ClockInstant> expiry_of_running() const;
   // Records the running side's flag if it fell by `now` (the log entry at the instant it fell).
   void note_flag(ClockInstant now);
-  Status check_time(ClockInstant now, const char* what) const;
+  [[nodiscard]] Status check_time(ClockInstant now, const char* what) const;
   void fold_segment(ClockInstant now);  // ends the current run segment at `now`
   ClockLogEntry& append(ClockEvent event, ClockInstant now, Color side, std::string note);
   void raise_flag_if_time(Color side, ClockInstant now);
@@ -190,11 +194,11 @@ class ChessClock {
 // Art. 6.9: the result when `flagged`'s flag has fallen in `pos`: a loss, or a draw when the
 // opponent cannot checkmate by any series of legal moves (core::can_checkmate). Game::flag_fall
 // applies the same rule to a Game.
-GameResult flag_fall_result(const Position& pos, Color flagged);
+[[nodiscard]] GameResult flag_fall_result(const Position& pos, Color flagged);
 
 // PGN move comments from the clock log: "[%clk 1:29:45.0]" (the mover's time after the move) and
 // "[%emt 0:00:15.0]" (the time the move took), in the one format of core::format_clock.
-std::string pgn_clk(const ClockPly& ply);
+[[nodiscard]] std::string pgn_clk(const ClockPly& ply);
 std::string pgn_emt(const ClockPly& ply);
 
 }  // namespace annabella::core

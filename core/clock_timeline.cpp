@@ -47,8 +47,12 @@ std::vector<std::string_view> words_of(std::string_view line) {
 
 }  // namespace
 
-Result<std::vector<ClockTimelineEvent>> parse_clock_timeline(std::string_view text,
-                                                             std::string_view source) {
+Result<std::vector<ClockTimelineEvent>> parse_clock_timeline(std::string_view text) {
+  return parse_clock_timeline(TimelineText{.text = text, .source = "events"});
+}
+
+Result<std::vector<ClockTimelineEvent>> parse_clock_timeline(const TimelineText& timeline) {
+  const auto [text, source] = timeline;
   std::vector<ClockTimelineEvent> events;
   int number = 0;
   std::size_t from = 0;

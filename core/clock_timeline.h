@@ -20,9 +20,18 @@ struct ClockTimelineEvent {
   int line = 0;        // where it stands in the text (1 = first line)
 };
 
+// A timeline's text and the name of where it came from (a file's path) for errors; a struct, so
+// that the two are never passed the wrong way round.
+struct TimelineText {
+  std::string_view text;
+  std::string_view source = "events";
+};
+
 // Reads the whole text; the error names where and what is wrong, as "SOURCE:LINE: ..."
 // ("events.txt:4: ...") with `source` the file's name.
-Result<std::vector<ClockTimelineEvent>> parse_clock_timeline(std::string_view text,
-                                                             std::string_view source = "events");
+[[nodiscard]] Result<std::vector<ClockTimelineEvent>> parse_clock_timeline(
+    const TimelineText& timeline);
+// The same for a text from "events".
+[[nodiscard]] Result<std::vector<ClockTimelineEvent>> parse_clock_timeline(std::string_view text);
 
 }  // namespace annabella::core

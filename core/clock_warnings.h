@@ -23,7 +23,7 @@ struct WarningThresholds {
   std::vector<int> moves_to_time_control;  // e.g. 5
   std::array<bool, 2> sides{true, true};   // warn for White, for Black (usually the VI player)
 
-  bool empty() const { return time_left.empty() && moves_to_time_control.empty(); }
+  [[nodiscard]] bool empty() const { return time_left.empty() && moves_to_time_control.empty(); }
 };
 
 struct ClockWarning {
@@ -47,9 +47,9 @@ class ClockWarnings {
   std::vector<ClockWarning> due(const ClockReading& reading);
   // When the next time warning falls due if no event comes first (for the worker that wakes up
   // to give it); none when nothing is pending.
-  std::optional<ClockInstant> next_due(const ClockReading& reading) const;
+  [[nodiscard]] std::optional<ClockInstant> next_due(const ClockReading& reading) const;
 
-  const WarningThresholds& thresholds() const { return thresholds_; }
+  [[nodiscard]] const WarningThresholds& thresholds() const { return thresholds_; }
 
  private:
   struct SideState {

@@ -27,10 +27,11 @@ struct CorrectionStep {
 // placement of `target`. Only the pieces on the squares matter (side to move, castling rights
 // and counters are not physical). Moves are paired nearest first; removals come before moves,
 // placements last, so no step puts a piece on an occupied square.
-std::vector<CorrectionStep> correction_steps(const Position& board, const Position& target);
+[[nodiscard]] std::vector<CorrectionStep> correction_steps(const Position& board,
+                                                           const Position& target);
 
 // "remove white pawn e4", "move black knight g5 f3", "place white queen d1" (English, for logs
 // and tests; the speech profiles say them in the players' words).
-std::string describe(const CorrectionStep& step);
+[[nodiscard]] std::string describe(const CorrectionStep& step);
 
 }  // namespace annabella::core

@@ -23,7 +23,7 @@ class Classifier {
         Divergence d;
         d.ply = p_;
         d.reference = y;
-        add_behind(d, x, y, p_, len(y));
+        add_behind(d, {.shorter = x, .longer = y, .from = p_, .to = len(y)});
         set_first(d);
         return d;
       }
@@ -235,9 +235,18 @@ class Classifier {
         other.end && other.end->same_placement(sheet(a.reference).positions[st.ref + 3]);
   }
 
-  // Sheet `shorter` ends where sheet `longer` goes on with its written moves [from, to): the
-  // finding, with one row for each of those moves.
-  static void add_behind(Divergence& d, int shorter, int longer, std::size_t from, std::size_t to) {
+  // Sheet `shorter` ends where sheet `longer` goes on with its written moves [from, to). A
+  // struct, so that the two sheets and the two plies are never passed the wrong way round.
+  struct Behind {
+    int shorter = 0;
+    int longer = 1;
+    std::size_t from = 0;
+    std::size_t to = 0;
+  };
+
+  // The finding that one sheet is behind, with one row for each move the other goes on with.
+  static void add_behind(Divergence& d, const Behind& behind) {
+    const auto [shorter, longer, from, to] = behind;
     for (std::size_t i = from; i < to; ++i) {
       AlignedRow row;
       row.status = AlignedRow::Status::Behind;
@@ -381,10 +390,10 @@ class Classifier {
       f.ambiguous = a.ambiguous;
       d.findings.push_back(std::move(f));
     } else if (i == len(O) && j < read(R)) {
-      add_behind(d, O, R, j, read(R));
+      add_behind(d, {.shorter = O, .longer = R, .from = j, .to = read(R)});
       j = read(R);
     } else if (j == len(R) && i < len(O)) {
-      add_behind(d, R, O, i, len(O));
+      add_behind(d, {.shorter = R, .longer = O, .from = i, .to = len(O)});
       i = len(O);
     }
     if (a.explained() && j < len(R)) d.unread_from = j;

@@ -48,74 +48,74 @@ struct GameEnd {
 };
 
 // "1-0", "0-1", "1/2-1/2", "*"
-std::string result_text(GameResult result);
+[[nodiscard]] std::string result_text(GameResult result);
 
 // Art. 6.9 / 5.2.2: whether `side` can still checkmate the opponent by any series of legal moves,
 // as core/unwinnability.h decides it with its full effort: false only with a proof (material,
 // pawns locked for good, every line tried); true when a mating line exists and when the
 // analysis gives up (analyse_mate tells which).
-bool can_checkmate(const Position& pos, Color side);
+[[nodiscard]] bool can_checkmate(const Position& pos, Color side);
 
 // Art. 5.2.2: neither side can checkmate by any series of legal moves, proved by the quick
 // analysis the game applies after every move (material, locked pawns, forced lines from a
 // position with few moves). A dead position it cannot prove is left to the arbiter
 // (`annabella position`).
-bool is_dead_position(const Position& pos);
+[[nodiscard]] bool is_dead_position(const Position& pos);
 
 // The automatic end in force in `pos`, which has stood on the board `repetitions` times (this
 // time included): checkmate, stalemate, dead position, fivefold repetition or 75 moves (a mate
 // takes precedence, Art. 9.6.2); result Ongoing when none. Game applies it after every move; a
 // reader of recorded games uses it to find moves played after the game had ended.
-GameEnd automatic_end(const Position& pos, int repetitions);
+[[nodiscard]] GameEnd automatic_end(const Position& pos, int repetitions);
 
 class Game {
  public:
   explicit Game(Position start = Position());
 
-  const Position& start_position() const { return positions_.front(); }
+  [[nodiscard]] const Position& start_position() const { return positions_.front(); }
   const Position& position() const { return positions_.back(); }
   // The position before ply `ply` (0 = start position); ply_count() gives the current one.
-  const Position& position_at(std::size_t ply) const { return positions_[ply]; }
+  [[nodiscard]] const Position& position_at(std::size_t ply) const { return positions_[ply]; }
   const std::vector<Move>& moves() const { return moves_; }
-  std::size_t ply_count() const { return moves_.size(); }
+  [[nodiscard]] std::size_t ply_count() const { return moves_.size(); }
 
   // Plays a move. Fails when the game has ended or the move is illegal (the message says which);
   // nothing is changed then. Applies the automatic ends.
-  Status play(Move m);
+  [[nodiscard]] Status play(Move m);
   // Takes back the last move (an arbiter's correction); false when there is none. Reopens a game
   // that the last move had ended.
   bool take_back();
 
-  bool is_over() const { return end_.result != GameResult::Ongoing; }
+  [[nodiscard]] bool is_over() const { return end_.result != GameResult::Ongoing; }
   const GameEnd& end() const { return end_; }
 
   // How often the current position has stood on the board (Art. 9.2.2 sameness), including now.
-  int repetition_count() const;
+  [[nodiscard]] int repetition_count() const;
   int repetition_count_after(Move m) const;
 
   // Art. 9.2.1: the current position has appeared at least three times, or (with `intended`) the
   // move the claimant writes and declares will make it so.
-  bool can_claim_threefold(std::optional<Move> intended = std::nullopt) const;
+  [[nodiscard]] bool can_claim_threefold(std::optional<Move> intended = std::nullopt) const;
   // Art. 9.3: the last 50 moves by each player had no pawn move and no capture, now or after the
   // intended move.
-  bool can_claim_fifty_moves(std::optional<Move> intended = std::nullopt) const;
+  [[nodiscard]] bool can_claim_fifty_moves(std::optional<Move> intended = std::nullopt) const;
 
   // A draw claim by the side to move (Art. 9.2, 9.3). A correct claim ends the game; an incorrect
   // one fails with the reason (Art. 9.5: the intended move is then made if it is legal; that is
   // the caller's decision).
-  Status claim_draw(std::optional<Move> intended = std::nullopt);
+  [[nodiscard]] Status claim_draw(std::optional<Move> intended = std::nullopt);
   Status agree_draw();
-  Status resign(Color loser);
+  [[nodiscard]] Status resign(Color loser);
   // Art. 6.9: `flagged` has not completed the required moves in time.
-  Status flag_fall(Color flagged);
+  [[nodiscard]] Status flag_fall(Color flagged);
   Status arbiter_decision(GameResult result, std::string reason);
   // An end decided outside the moves (agreement, resignation, a claim, a flag, the arbiter), as
   // a record of the game states it: replaying a game's record ends it exactly as it ended.
-  Status end_as_recorded(GameEnd end);
+  [[nodiscard]] Status end_as_recorded(GameEnd end);
 
  private:
   void apply_automatic_ends();
-  Status end_game(GameEnd end);
+  [[nodiscard]] Status end_game(GameEnd end);
   int count_occurrences(const Position& pos, std::size_t last_index) const;
 
   std::vector<Position> positions_;
@@ -128,6 +128,6 @@ class Game {
 // The pieces captured in `game` so far, indexed by the colour they belonged to, most valuable
 // first (a promoted piece that was taken counts as what it had become). What a sighted player
 // sees beside the board; the console reads it to the VI player.
-std::array<std::vector<PieceType>, 2> captured_pieces(const Game& game);
+[[nodiscard]] std::array<std::vector<PieceType>, 2> captured_pieces(const Game& game);
 
 }  // namespace annabella::core

@@ -25,11 +25,13 @@ struct HelpmateSearch {
 // winner's men towards the defending king, the defending king towards an edge and the winner's
 // king, the defender's men next to their own king), with a few of them tried at each node and
 // every move near the end. Finds the helpmates of most positions quickly; never NoMate.
-HelpmateSearch guided_helpmate_search(const Position& pos, Color winner, std::size_t max_nodes);
+[[nodiscard]] HelpmateSearch guided_helpmate_search(const Position& pos, Color winner,
+                                                    std::size_t max_nodes);
 
 // Breadth-first over every position reachable by legal moves, pruning positions proved hopeless
 // (material, locked pawns). Finds a shortest helpmate, or NoMate when the reachable positions
 // run out within the budget: a proof for positions where only forced lines remain.
-HelpmateSearch exhaustive_helpmate_search(const Position& pos, Color winner, std::size_t max_nodes);
+[[nodiscard]] HelpmateSearch exhaustive_helpmate_search(const Position& pos, Color winner,
+                                                        std::size_t max_nodes);
 
 }  // namespace annabella::core

@@ -10,6 +10,6 @@ namespace annabella::core {
 // False only when `side` can never checkmate with the material on the board, whatever either
 // player does: a bare king; a lone knight against a bare king; bishops all on one square colour
 // when the defender has no man that could stand on a square of the other colour.
-bool mating_material(const Position& pos, Color side);
+[[nodiscard]] bool mating_material(const Position& pos, Color side);
 
 }  // namespace annabella::core

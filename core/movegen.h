@@ -13,12 +13,12 @@ namespace annabella::core {
 class MoveList {
  public:
   void push_back(Move m) { moves_[size_++] = m; }
-  std::size_t size() const { return size_; }
+  [[nodiscard]] std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   Move operator[](std::size_t i) const { return moves_[i]; }
   const Move* begin() const { return moves_; }
   const Move* end() const { return moves_ + size_; }
-  bool contains(Move m) const {
+  [[nodiscard]] bool contains(Move m) const {
     for (Move x : *this)
       if (x == m) return true;
     return false;
@@ -30,15 +30,15 @@ class MoveList {
 };
 
 // Every legal move of the side to move.
-MoveList legal_moves(const Position& pos);
+[[nodiscard]] MoveList legal_moves(const Position& pos);
 // How many legal moves there are (faster than generating them).
-std::size_t count_legal_moves(const Position& pos);
+[[nodiscard]] std::size_t count_legal_moves(const Position& pos);
 // Whether the side to move has at least one legal move.
-bool has_legal_move(const Position& pos);
+[[nodiscard]] bool has_legal_move(const Position& pos);
 bool is_checkmate(const Position& pos);
-bool is_stalemate(const Position& pos);
+[[nodiscard]] bool is_stalemate(const Position& pos);
 
 // Leaf nodes of the legal move tree to the given depth.
-std::uint64_t perft(const Position& pos, int depth);
+[[nodiscard]] std::uint64_t perft(const Position& pos, int depth);
 
 }  // namespace annabella::core

@@ -14,8 +14,8 @@ namespace annabella::core {
 
 // Which built-in language a set of written moves is in, when only one fits; otherwise nullopt
 // (the caller must ask). `why` says what decided it or why it could not be decided.
-std::optional<PieceLetters> detect_language(const std::vector<std::string>& tokens,
-                                            std::string* why = nullptr);
+[[nodiscard]] std::optional<PieceLetters> detect_language(const std::vector<std::string>& tokens,
+                                                          std::string* why = nullptr);
 
 // A built-in language in which every written move reads as a legal move, the moves played one
 // after the other from the start position.

@@ -10,6 +10,6 @@
 namespace annabella::core::notation_detail {
 
 // Why no legal move fits d (call it only when none does).
-std::string explain_illegal(const Position& pos, const Description& d);
+[[nodiscard]] std::string explain_illegal(const Position& pos, const Description& d);
 
 }  // namespace annabella::core::notation_detail

@@ -22,13 +22,13 @@ struct PieceLetters {
 };
 
 // The built-in tables: en, de, fr, es, it, nl, ru, mk, sr (Latin), sr-Cyrl, bg.
-const std::vector<PieceLetters>& builtin_piece_letters();
+[[nodiscard]] const std::vector<PieceLetters>& builtin_piece_letters();
 // The table for an ISO 639-1 code (case-insensitive; "sr-Latn" = "sr"); error lists the codes.
-Result<PieceLetters> piece_letters_for(std::string_view code);
-const PieceLetters& english_letters();
+[[nodiscard]] Result<PieceLetters> piece_letters_for(std::string_view code);
+[[nodiscard]] const PieceLetters& english_letters();
 // A configurable table: the letters for king, queen, rook, bishop, knight and optionally pawn,
 // separated by blanks ("K D T L S B"); each 1-4 characters, none a file, rank or sign.
 // piece_letters_for("custom:K D T L S") is the same.
-Result<PieceLetters> custom_piece_letters(std::string_view spec);
+[[nodiscard]] Result<PieceLetters> custom_piece_letters(std::string_view spec);
 
 }  // namespace annabella::core

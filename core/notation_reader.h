@@ -41,8 +41,8 @@ struct MoveReadError {
 
 // Reads one move (SAN, long algebraic, UCI, castling as O-O / 0-0, figurines, annotation
 // glyphs...) in the given letters.
-Result<Move, MoveReadError> read_move(const Position& pos, std::string_view text,
-                                      const PieceLetters& letters = english_letters(),
-                                      Strictness strictness = Strictness::Lenient);
+[[nodiscard]] Result<Move, MoveReadError> read_move(const Position& pos, std::string_view text,
+                                                    const PieceLetters& letters = english_letters(),
+                                                    Strictness strictness = Strictness::Lenient);
 
 }  // namespace annabella::core

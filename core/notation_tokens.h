@@ -14,7 +14,7 @@
 namespace annabella::core::notation_detail {
 
 // 'text' (built by appending: g++ 12 warns falsely about "'" + std::string).
-std::string quoted(std::string_view text);
+[[nodiscard]] std::string quoted(std::string_view text);
 
 constexpr int kMaxCodePoints = 40;
 
@@ -27,20 +27,20 @@ struct CodePoints {
 bool decode_utf8(std::string_view s, CodePoints& out, std::size_t* bad_byte);
 void append_utf8(std::string& s, char32_t c);
 // Upper case for Latin and Cyrillic letters (what handwriting mixes up); others unchanged.
-char32_t fold(char32_t c);
-bool is_blank(char32_t c);
+[[nodiscard]] char32_t fold(char32_t c);
+[[nodiscard]] bool is_blank(char32_t c);
 // Trailing annotation glyphs (PGN suffix annotations, check and mate signs and their Unicode
 // forms: ‼ ⁇ ⁈ ⁉ † ‡).
-bool is_annotation_glyph(char32_t c);
+[[nodiscard]] bool is_annotation_glyph(char32_t c);
 // Figurines ♔♕♖♗♘♙ and ♚♛♜♝♞♟ (either colour; scoresheets use the white ones for both sides).
-PieceType figurine(char32_t c);
+[[nodiscard]] PieceType figurine(char32_t c);
 // A file letter; lenient mode also takes the Cyrillic letters that look like a, c, e.
-int file_char(char32_t c, bool lenient);
+[[nodiscard]] int file_char(char32_t c, bool lenient);
 int rank_char(char32_t c);
-bool is_capture_sign(char32_t c, bool lenient);
+[[nodiscard]] bool is_capture_sign(char32_t c, bool lenient);
 bool is_hyphen(char32_t c);
 // "'x'", with the code point for non-ASCII characters: "'х' (U+0445)".
-std::string describe_char(char32_t c);
+[[nodiscard]] std::string describe_char(char32_t c);
 
 struct LetterEntry {
   std::array<char32_t, 4> cp{};
@@ -54,11 +54,11 @@ struct CompiledLetters {
   int n = 0;
 };
 
-CompiledLetters compile(const PieceLetters& letters);
+[[nodiscard]] CompiledLetters compile(const PieceLetters& letters);
 // The piece whose letter starts at position i (exact case, or folded when `folded`); length in
 // code points through *len.
-PieceType match_letter(const CompiledLetters& table, const CodePoints& t, int i, bool folded,
-                       int* len);
+[[nodiscard]] PieceType match_letter(const CompiledLetters& table, const CodePoints& t, int i,
+                                     bool folded, int* len);
 
 struct Description {
   PieceType piece = NO_PIECE_TYPE;  // the letter written; NO_PIECE_TYPE when none
@@ -95,6 +95,6 @@ struct SanDisambiguation {
   int file = -1;
   int rank = -1;
 };
-SanDisambiguation san_disambiguation(Square from, Bitboard rivals);
+[[nodiscard]] SanDisambiguation san_disambiguation(Square from, Bitboard rivals);
 
 }  // namespace annabella::core::notation_detail

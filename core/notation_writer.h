@@ -10,10 +10,10 @@ namespace annabella::core {
 
 // Canonical SAN (Appendix C / PGN export): "Nf3", "exd5", "O-O", "e8=Q+", "Qh4#", with minimal
 // disambiguation, in the given letters (English by default).
-std::string to_san(const Position& pos, Move m);
+[[nodiscard]] std::string to_san(const Position& pos, Move m);
 std::string to_san(const Position& pos, Move m, const PieceLetters& letters);
 // Long algebraic with the departure square: "Ng1-f3", "e2-e4", "Bb5xc6", "e7-e8=Q", "O-O".
-std::string to_lan(const Position& pos, Move m);
+[[nodiscard]] std::string to_lan(const Position& pos, Move m);
 std::string to_lan(const Position& pos, Move m, const PieceLetters& letters);
 
 }  // namespace annabella::core

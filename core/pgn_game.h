@@ -43,7 +43,7 @@ struct PgnGame {
   std::vector<PgnProblem> problems;
 
   // The tag's value, or "" when absent.
-  std::string tag(std::string_view name) const;
+  [[nodiscard]] std::string tag(std::string_view name) const;
   void set_tag(std::string_view name, std::string value);
 };
 
@@ -74,8 +74,8 @@ class PgnGameStream {
   explicit PgnGameStream(std::istream& in, PgnReadOptions options = {});
   ~PgnGameStream();
   // The next game, or nullopt at the end of input (or when the stream fails: see status()).
-  std::optional<PgnGame> next();
-  const Status& status() const { return status_; }
+  [[nodiscard]] std::optional<PgnGame> next();
+  [[nodiscard]] const Status& status() const { return status_; }
 
  private:
   std::istream& in_;
@@ -88,9 +88,10 @@ class PgnGameStream {
 };
 
 // Every game in a text (tests, small inputs).
-std::vector<PgnGame> read_pgn_games(std::string_view text, PgnReadOptions options = {});
+[[nodiscard]] std::vector<PgnGame> read_pgn_games(std::string_view text,
+                                                  PgnReadOptions options = {});
 
 // A main line from a start position and legal moves (SAN text filled in).
-PgnLine line_from_moves(const Position& start, const std::vector<Move>& moves);
+[[nodiscard]] PgnLine line_from_moves(const Position& start, const std::vector<Move>& moves);
 
 }  // namespace annabella::core

@@ -11,6 +11,7 @@
 #include "core/game.h"
 #include "core/pgn_reader_impl.h"
 #include "core/pgn_text.h"
+#include "core/text.h"
 
 namespace annabella::core {
 
@@ -270,7 +271,8 @@ void PgnReader::Impl::on_nag(std::string_view digits, int at_line) {
   if (skip_depth > 0) return;
   LineState& l = lines.back();
   if (l.broken) return;
-  if (digits.empty() || digits.size() > 3 || std::stoi(std::string(digits)) > 255) {
+  const auto nag = read_decimal(digits, 255);
+  if (digits.size() > 3 || !nag) {
     problem("$" + std::string(digits),
             quoted("$" + std::string(digits)) + " is not a NAG ($0 to $255)", at_line);
     return;
@@ -280,7 +282,7 @@ void PgnReader::Impl::on_nag(std::string_view digits, int at_line) {
             quoted("$" + std::string(digits)) + " stands before any move of its line", at_line);
     return;
   }
-  visitor.nag(std::stoi(std::string(digits)));
+  visitor.nag(static_cast<int>(*nag));
 }
 
 void PgnReader::Impl::on_comment(std::string_view raw, int at_line) {

@@ -45,7 +45,7 @@ struct PgnProblem {
   std::string message;  // what is wrong, in words a user can act on
 };
 // "game 2, move 14... (Black), line 37: 'Nxe5' is illegal: ..."
-std::string to_string(const PgnProblem& problem);
+[[nodiscard]] std::string to_string(const PgnProblem& problem);
 
 // What the reader tells a visitor at the end of each game.
 struct PgnGameSummary {
@@ -89,7 +89,7 @@ class PgnReader {
   // End of input: closes the last game (reporting what is left open).
   void finish();
 
-  int games() const;
+  [[nodiscard]] int games() const;
   int problems() const;
 
  private:
@@ -99,6 +99,6 @@ class PgnReader {
 
 // Reads a whole stream in 64 KiB chunks; fails only if the stream itself fails (problems in the
 // PGN go to the visitor).
-Status read_pgn(std::istream& in, PgnVisitor& visitor, PgnReadOptions options = {});
+[[nodiscard]] Status read_pgn(std::istream& in, PgnVisitor& visitor, PgnReadOptions options = {});
 
 }  // namespace annabella::core

@@ -6,20 +6,20 @@
 
 namespace annabella::core::pgn_detail {
 
-inline bool is_space(char c) {
+[[nodiscard]] inline bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
-inline bool is_digit(char c) {
+[[nodiscard]] inline bool is_digit(char c) {
   return c >= '0' && c <= '9';
 }
-inline bool ends_word(char c) {
+[[nodiscard]] inline bool ends_word(char c) {
   return is_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == '[' || c == ']' ||
          c == ';' || c == '$' || c == '"';
 }
-inline std::string quoted(std::string_view text) {
+[[nodiscard]] inline std::string quoted(std::string_view text) {
   return "'" + std::string(text) + "'";
 }
 // Whitespace runs to one blank, trimmed.
-std::string normalise_blanks(std::string_view s);
+[[nodiscard]] std::string normalise_blanks(std::string_view s);
 
 }  // namespace annabella::core::pgn_detail

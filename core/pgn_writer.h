@@ -21,7 +21,7 @@ struct PgnWriteOptions {
 // FEN added when the start position is not the initial one; a blank line; the movetext in
 // canonical SAN with move numbers, NAGs as $n, comments in braces, variations in parentheses,
 // lines of at most 79 characters; the termination marker; a blank line.
-std::string write_pgn(const PgnGame& game, const PgnWriteOptions& options = {});
+[[nodiscard]] std::string write_pgn(const PgnGame& game, const PgnWriteOptions& options = {});
 
 // The values of the PGN standard's Termination tag (section 9.8.1) a station can give.
 enum class PgnTermination {

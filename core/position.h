@@ -25,7 +25,8 @@ class Position {
   // For Chess960 the castling field may be X-FEN (KQkq: the outermost rook on that side, or the
   // rook's file letter when another rook stands further out) or Shredder-FEN (the rooks' file
   // letters, HAha); in standard chess only KQkq, with the king on e1/e8 and rooks in the corners.
-  static Result<Position> from_fen(std::string_view fen, Variant variant = Variant::Standard);
+  [[nodiscard]] static Result<Position> from_fen(std::string_view fen,
+                                                 Variant variant = Variant::Standard);
   // The same, telling an unreadable record (syntax: fields, letters, numbers) from a readable one
   // that describes an illegal position (kings, pawns, castling rights, checks, en passant).
   struct FenError {
@@ -33,32 +34,34 @@ class Position {
     Kind kind = Kind::Syntax;
     std::string message;
   };
-  static Result<Position, FenError> read_fen(std::string_view fen,
-                                             Variant variant = Variant::Standard);
+  [[nodiscard]] static Result<Position, FenError> read_fen(std::string_view fen,
+                                                           Variant variant = Variant::Standard);
   // The FEN record. Chess960 castling rights are written as X-FEN, or as Shredder-FEN on request.
   enum class CastlingField : std::uint8_t { XFen, Shredder };
-  std::string fen(CastlingField castling = CastlingField::XFen) const;
+  [[nodiscard]] std::string fen(CastlingField castling = CastlingField::XFen) const;
 
-  Piece piece_on(Square s) const { return board_[s]; }
+  [[nodiscard]] Piece piece_on(Square s) const { return board_[s]; }
   bool empty(Square s) const { return board_[s] == NO_PIECE; }
-  Bitboard pieces() const { return by_type_[0]; }
+  [[nodiscard]] Bitboard pieces() const { return by_type_[0]; }
   Bitboard pieces(Color c) const { return by_color_[c]; }
-  Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
+  [[nodiscard]] Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
   Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
-  Bitboard pieces(PieceType a, PieceType b) const { return by_type_[a] | by_type_[b]; }
-  Square king_square(Color c) const { return lsb(pieces(c, KING)); }
-  int count(Color c, PieceType pt) const { return popcount(pieces(c, pt)); }
+  [[nodiscard]] Bitboard pieces(PieceType a, PieceType b) const {
+    return by_type_[a] | by_type_[b];
+  }
+  [[nodiscard]] Square king_square(Color c) const { return lsb(pieces(c, KING)); }
+  [[nodiscard]] int count(Color c, PieceType pt) const { return popcount(pieces(c, pt)); }
 
-  Color side_to_move() const { return side_; }
+  [[nodiscard]] Color side_to_move() const { return side_; }
   Variant variant() const { return variant_; }
-  bool is_chess960() const { return variant_ == Variant::Chess960; }
+  [[nodiscard]] bool is_chess960() const { return variant_ == Variant::Chess960; }
   CastlingRights castling_rights() const { return castling_; }
-  bool can_castle(CastlingRights cr) const { return (castling_ & cr) != 0; }
+  [[nodiscard]] bool can_castle(CastlingRights cr) const { return (castling_ & cr) != 0; }
   // The square of the rook that castles with the right `one` (a single right the position has):
   // a1/h1/a8/h8 in standard chess, wherever that rook started in Chess960.
-  Square castling_rook(CastlingRights one) const;
+  [[nodiscard]] Square castling_rook(CastlingRights one) const;
   // The rook squares of every castling right the position still has.
-  Bitboard castling_rooks() const { return castling_rooks_; }
+  [[nodiscard]] Bitboard castling_rooks() const { return castling_rooks_; }
   // Where the king and the rook of a castling move go from and to (Art. 3.8.2; II.3.2.6: king to
   // g/c, rook to f/d), whatever the encoding. `m` must be a legal castling move here.
   struct CastlingSquares {
@@ -67,44 +70,44 @@ class Position {
     Square rook_from;
     Square rook_to;
   };
-  CastlingSquares castling_squares(Move m) const;
+  [[nodiscard]] CastlingSquares castling_squares(Move m) const;
   // The en passant target square, set only when an en passant capture is legal (Art. 9.2.3:
   // a position with an en passant right differs from one without only if the capture is legal).
-  Square en_passant_square() const { return en_passant_; }
+  [[nodiscard]] Square en_passant_square() const { return en_passant_; }
   int halfmove_clock() const { return halfmove_clock_; }
-  int fullmove_number() const { return fullmove_number_; }
+  [[nodiscard]] int fullmove_number() const { return fullmove_number_; }
   // The number of half-moves played since the position at move 1 with White to move.
-  int game_ply() const { return 2 * (fullmove_number_ - 1) + (side_ == BLACK); }
+  [[nodiscard]] int game_ply() const { return 2 * (fullmove_number_ - 1) + (side_ == BLACK); }
 
   // Zobrist key of what Art. 9.2.3 compares: pieces, side, castling rights, legal e.p. right.
-  std::uint64_t key() const { return key_; }
+  [[nodiscard]] std::uint64_t key() const { return key_; }
 
-  Bitboard checkers() const { return checkers_; }
+  [[nodiscard]] Bitboard checkers() const { return checkers_; }
   bool in_check() const { return checkers_ != 0; }
 
   // Pieces of either colour attacking square s, given the occupancy.
-  Bitboard attackers_to(Square s, Bitboard occupied) const;
+  [[nodiscard]] Bitboard attackers_to(Square s, Bitboard occupied) const;
   Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
   // Pieces (of either colour) that alone stand between a slider and the king of colour c.
-  Bitboard blockers_for_king(Color c) const;
+  [[nodiscard]] Bitboard blockers_for_king(Color c) const;
 
   // The piece a move captures, or NO_PIECE (handles en passant).
-  Piece captured_piece(Move m) const;
+  [[nodiscard]] Piece captured_piece(Move m) const;
   bool is_capture(Move m) const { return captured_piece(m) != NO_PIECE; }
   // Whether the move, which must be legal, gives check.
-  bool gives_check(Move m) const;
+  [[nodiscard]] bool gives_check(Move m) const;
 
   // Plays a legal move. Passing an illegal move is a programmer error.
   void play(Move m);
   // A copy of this position with the move played.
-  Position after(Move m) const {
+  [[nodiscard]] Position after(Move m) const {
     Position p = *this;
     p.play(m);
     return p;
   }
 
   // A plain-text diagram, rank 8 first, for logs and tests.
-  std::string diagram() const;
+  [[nodiscard]] std::string diagram() const;
 
   friend bool operator==(const Position& a, const Position& b) {
     return a.key_ == b.key_ && a.halfmove_clock_ == b.halfmove_clock_ &&
@@ -113,7 +116,7 @@ class Position {
            a.en_passant_ == b.en_passant_ && a.variant_ == b.variant_;
   }
   // The same pieces on the same squares (what a board sensor can see).
-  bool same_placement(const Position& other) const;
+  [[nodiscard]] bool same_placement(const Position& other) const;
 
  private:
   friend class FenReader;  // core/fen.cpp
@@ -121,14 +124,14 @@ class Position {
   explicit Position(Blank) { clear(); }
   // The rights `from` and `to` take away: a king or a castling rook leaving its square, or a
   // castling rook captured there (Art. 3.8.2.1). Reads the board before the move.
-  CastlingRights castling_lost(Square from, Square to) const;
+  [[nodiscard]] CastlingRights castling_lost(Square from, Square to) const;
   void put_piece(Piece pc, Square s);
   void remove_piece(Square s);
   void move_piece(Square from, Square to);
   void clear();
   // Keeps the e.p. square only if an e.p. capture is legal; then recomputes the key.
   void settle_en_passant();
-  bool en_passant_capture_legal(Square from, Square ep) const;
+  [[nodiscard]] bool en_passant_capture_legal(Square from, Square ep) const;
   void compute_key();
 
   Piece board_[SQUARE_NB];

@@ -1,6 +1,8 @@
 // Scoresheets: reading the cells as written, and replaying them leniently.
 #include "core/scoresheet.h"
 
+#include "core/text.h"
+
 namespace annabella::core {
 namespace {
 
@@ -150,7 +152,8 @@ class SheetReader {
     while (k < word.size() && is_digit(word[k])) ++k;
     if (k == 0 || k > 4 || !(k == word.size() || word[k] == '.' || word.substr(k).starts_with("…")))
       return false;
-    const int n = std::stoi(std::string(word.substr(0, k)));
+    // At most four digits: always a number.
+    const int n = static_cast<int>(read_decimal(word.substr(0, k), 9999).value_or(0));
     std::size_t dots = 0;
     std::size_t m = k;
     for (bool more = true; more && m < word.size();) {

@@ -34,12 +34,12 @@ struct Scoresheet {
   std::string result;                    // "1-0", "0-1", "1/2-1/2", "*" when written, else ""
 
   // The entries' texts, for detect_language().
-  std::vector<std::string> texts() const;
+  [[nodiscard]] std::vector<std::string> texts() const;
 };
 
 // Reads a move list or PGN movetext. Fails only on text that has no place on a scoresheet: an
 // unclosed comment or variation (the message gives the line).
-Result<Scoresheet> read_scoresheet(std::string_view text);
+[[nodiscard]] Result<Scoresheet> read_scoresheet(std::string_view text);
 
 // What became of one entry on replay.
 struct ScoresheetPly {
@@ -68,8 +68,8 @@ struct ScoresheetReplay {
 
 // Plays the entries in order from `start`, reading each leniently in `letters`; after the first
 // entry that cannot be read, the others are NotReplayed.
-ScoresheetReplay replay_scoresheet(const Scoresheet& sheet, const Position& start,
-                                   const PieceLetters& letters = english_letters());
+[[nodiscard]] ScoresheetReplay replay_scoresheet(const Scoresheet& sheet, const Position& start,
+                                                 const PieceLetters& letters = english_letters());
 
 // ---------------------------------------------------------------------------------------------
 // Laying a game out as a scoresheet (Art. 8.1): move numbers and the two columns, from the start

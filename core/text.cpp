@@ -1,5 +1,7 @@
 #include "core/text.h"
 
+#include <charconv>
+
 namespace annabella::core {
 namespace {
 
@@ -24,6 +26,14 @@ bool ascii_iequals(std::string_view a, std::string_view b) {
   for (std::size_t i = 0; i < a.size(); ++i)
     if (lower(a[i]) != lower(b[i])) return false;
   return true;
+}
+
+std::optional<long long> read_decimal(std::string_view text, long long max) {
+  if (text.empty() || text.front() < '0' || text.front() > '9') return std::nullopt;
+  long long value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || value > max) return std::nullopt;
+  return value;
 }
 
 std::string_view trim(std::string_view text) {

@@ -3,6 +3,7 @@
 // scripts are compared as they are.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +19,9 @@ namespace annabella::core {
 // `text` with every control character (bytes below 0x20 and 0x7F) shown as an escape: \n, \r,
 // \t, or \xHH; a line made from outside text can then never forge another line.
 [[nodiscard]] std::string escape_controls(std::string_view text);
+// The whole of `text` as a decimal number of ASCII digits (no sign, no spaces); nothing when it
+// is not one or is above `max`.
+[[nodiscard]] std::optional<long long> read_decimal(std::string_view text, long long max);
 // The words of `text`, split at ASCII white space.
 [[nodiscard]] std::vector<std::string> split_words(std::string_view text);
 

@@ -45,13 +45,13 @@ enum Piece : std::uint8_t {
   PIECE_NB = 16
 };
 
-constexpr Piece make_piece(Color c, PieceType pt) {
+[[nodiscard]] constexpr Piece make_piece(Color c, PieceType pt) {
   return Piece((c << 3) + pt);
 }
-constexpr PieceType type_of(Piece p) {
+[[nodiscard]] constexpr PieceType type_of(Piece p) {
   return PieceType(p & 7);
 }
-constexpr Color color_of(Piece p) {
+[[nodiscard]] constexpr Color color_of(Piece p) {
   return Color(p >> 3);
 }
 
@@ -126,34 +126,34 @@ enum Square : std::uint8_t {
 };
 
 // Files 0 = a ... 7 = h; ranks 0 = first rank ... 7 = eighth rank.
-constexpr int file_of(Square s) {
+[[nodiscard]] constexpr int file_of(Square s) {
   return s & 7;
 }
-constexpr int rank_of(Square s) {
+[[nodiscard]] constexpr int rank_of(Square s) {
   return s >> 3;
 }
-constexpr Square make_square(int file, int rank) {
+[[nodiscard]] constexpr Square make_square(int file, int rank) {
   return Square(rank * 8 + file);
 }
-constexpr bool is_ok(Square s) {
+[[nodiscard]] constexpr bool is_ok(Square s) {
   return s < SQ_NONE;
 }
-constexpr Bitboard square_bb(Square s) {
+[[nodiscard]] constexpr Bitboard square_bb(Square s) {
   return Bitboard(1) << s;
 }
 // The rank as seen from colour c (0 = own first rank).
-constexpr int relative_rank(Color c, int rank) {
+[[nodiscard]] constexpr int relative_rank(Color c, int rank) {
   return c == WHITE ? rank : 7 - rank;
 }
 
 // "e4" for SQ_E4; "-" for SQ_NONE.
-std::string square_name(Square s);
+[[nodiscard]] std::string square_name(Square s);
 // English words for messages and logs: "knight", "white", "white knight" ("" for none).
-std::string_view piece_type_name(PieceType pt);
-std::string_view color_name(Color c);
-std::string piece_name(Piece pc);
+[[nodiscard]] std::string_view piece_type_name(PieceType pt);
+[[nodiscard]] std::string_view color_name(Color c);
+[[nodiscard]] std::string piece_name(Piece pc);
 // Reads "e4" (lower case only); nullopt for anything else.
-std::optional<Square> parse_square(std::string_view text);
+[[nodiscard]] std::optional<Square> parse_square(std::string_view text);
 
 // Castling rights as four bits.
 enum CastlingRights : std::uint8_t {
@@ -175,13 +175,13 @@ constexpr CastlingRights operator~(CastlingRights a) {
 }
 // One right: White's or Black's castling on the king's side (O-O, towards the h-file) or on the
 // queen's side (O-O-O, towards the a-file).
-constexpr CastlingRights castling_right(Color c, bool king_side) {
+[[nodiscard]] constexpr CastlingRights castling_right(Color c, bool king_side) {
   return CastlingRights((king_side ? WHITE_OO : WHITE_OOO) << (2 * c));
 }
-constexpr Color castling_color(CastlingRights one) {
+[[nodiscard]] constexpr Color castling_color(CastlingRights one) {
   return (one & (WHITE_OO | WHITE_OOO)) ? WHITE : BLACK;
 }
-constexpr bool is_king_side(CastlingRights one) {
+[[nodiscard]] constexpr bool is_king_side(CastlingRights one) {
   return (one & (WHITE_OO | BLACK_OO)) != 0;
 }
 
@@ -204,14 +204,16 @@ class Move {
                  PieceType promotion = KNIGHT)
       : data_(std::uint16_t(from | (to << 6) | (int(kind) << 12) | ((promotion - KNIGHT) << 14))) {}
 
-  static constexpr Move none() { return Move(); }
+  [[nodiscard]] static constexpr Move none() { return Move(); }
 
-  constexpr Square from() const { return Square(data_ & 63); }
+  [[nodiscard]] constexpr Square from() const { return Square(data_ & 63); }
   constexpr Square to() const { return Square((data_ >> 6) & 63); }
-  constexpr MoveKind kind() const { return MoveKind((data_ >> 12) & 3); }
+  [[nodiscard]] constexpr MoveKind kind() const { return MoveKind((data_ >> 12) & 3); }
   // The piece a pawn becomes; meaningful only for MoveKind::Promotion.
-  constexpr PieceType promotion() const { return PieceType(((data_ >> 14) & 3) + KNIGHT); }
-  constexpr bool is_none() const { return data_ == 0; }
+  [[nodiscard]] constexpr PieceType promotion() const {
+    return PieceType(((data_ >> 14) & 3) + KNIGHT);
+  }
+  [[nodiscard]] constexpr bool is_none() const { return data_ == 0; }
   constexpr std::uint16_t raw() const { return data_; }
 
   friend constexpr bool operator==(Move a, Move b) { return a.data_ == b.data_; }
@@ -222,6 +224,6 @@ class Move {
 };
 
 // "e2e4", "e7e8q", "e1g1"; "0000" for the null move.
-std::string to_uci(Move m);
+[[nodiscard]] std::string to_uci(Move m);
 
 }  // namespace annabella::core

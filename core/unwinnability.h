@@ -60,18 +60,18 @@ struct WinnabilityEffort {
 };
 
 // Whether `side` can checkmate by some series of legal moves from `pos` (Art. 6.9).
-MateAnalysis analyse_mate(const Position& pos, Color side,
-                          WinnabilityEffort effort = WinnabilityEffort::thorough());
+[[nodiscard]] MateAnalysis analyse_mate(const Position& pos, Color side,
+                                        WinnabilityEffort effort = WinnabilityEffort::thorough());
 
 struct DeadPositionAnalysis {
   MateAnalysis white;
   MateAnalysis black;
   // Art. 5.2.2: true when neither side can mate, false when one can, nothing when it is not
   // known (one side Unknown, the other unable to mate).
-  std::optional<bool> dead() const;
+  [[nodiscard]] std::optional<bool> dead() const;
 };
 
-DeadPositionAnalysis analyse_dead_position(
+[[nodiscard]] DeadPositionAnalysis analyse_dead_position(
     const Position& pos, WinnabilityEffort effort = WinnabilityEffort::thorough());
 
 }  // namespace annabella::core

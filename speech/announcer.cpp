@@ -106,6 +106,8 @@ struct Announcer::Impl final : PlayerHost {
   std::unique_ptr<Synthesizer> synthesizer;
   int sample_rate_hz = 22050;
   Voice voice;
+  std::atomic<int> private_rate_wpm{0};  // 0: the profile's rate
+  std::atomic<int> private_volume_percent{100};
   Clock::time_point origin;
   std::unique_ptr<Recorder> recorder;
   PhraseCache cache{0};
@@ -231,18 +233,30 @@ struct Announcer::Impl final : PlayerHost {
     PhraseAudio& audio = *request.audio;
     if (!player_for(request.route) && !recorder) return;  // text only
     if (audio.cancelled()) return;
-    // The phrase's own voice (its language's), else the profile's; the cache tells them apart.
-    const Voice phrase_voice =
-        request.phrase.voice.empty() ? voice : Voice{request.phrase.voice, voice.rate_wpm};
-    const std::string cache_key = phrase_voice.name + '\n' + request.phrase.spoken;
+    // The phrase's own voice (its language's), else the profile's; a private phrase at the rate
+    // and volume the player chose; the cache tells them all apart.
+    const bool own = request.route == Route::Private;
+    const int rate = own && private_rate_wpm > 0 ? private_rate_wpm.load() : voice.rate_wpm;
+    const int volume = own ? private_volume_percent.load() : 100;
+    const Voice phrase_voice{request.phrase.voice.empty() ? voice.name : request.phrase.voice,
+                             rate};
+    const std::string cache_key = phrase_voice.name + '\n' + std::to_string(rate) + '\n' +
+                                  std::to_string(volume) + '\n' + request.phrase.spoken;
     if (auto cached = cache.find(cache_key)) {
       audio.append(cached->samples());
     } else {
-      auto ok = synthesizer->synthesize(request.phrase.spoken, phrase_voice,
-                                        [&](std::span<const std::int16_t> s) {
-                                          audio.append(s);
-                                          return !audio.cancelled();
-                                        });
+      std::vector<std::int16_t> scaled;
+      auto ok = synthesizer->synthesize(
+          request.phrase.spoken, phrase_voice, [&](std::span<const std::int16_t> s) {
+            if (volume == 100) {
+              audio.append(s);
+            } else {
+              scaled.assign(s.begin(), s.end());
+              for (auto& sample : scaled) sample = static_cast<std::int16_t>(sample * volume / 100);
+              audio.append(scaled);
+            }
+            return !audio.cancelled();
+          });
       if (!ok) report_problem(ok.error().message);
       if (ok && !audio.cancelled()) cache.insert(cache_key, request.audio);
     }
@@ -399,6 +413,11 @@ void Announcer::seal(std::string label) {
     impl_->requests.push_back(std::move(request));
   }
   impl_->wake.notify_all();
+}
+
+void Announcer::set_private_voice(const PrivateVoice& voice) {
+  impl_->private_rate_wpm = std::max(0, voice.rate_wpm);
+  impl_->private_volume_percent = std::clamp(voice.volume_percent, 0, 100);
 }
 
 void Announcer::wait_until_idle() {

@@ -84,6 +84,10 @@ class Announcer {
   // Queues a phrase that happened at `at` (the time printed in its text line). Never blocks on
   // speech: writes the text line and returns.
   void announce(Phrase phrase, Route route, Clock::time_point at);
+  // The private route's voice as the VI player set it (his menu): speaking rate in words a
+  // minute (0: the profile's) and volume in per cent (100: as synthesized). Applies to private
+  // phrases synthesized from now on; public phrases keep the profile's voice.
+  void set_private_voice(const PrivateVoice& voice);
   // Blocks until everything queued has been played, or cannot be while its device is away (the
   // command line and tests use it).
   void wait_until_idle();

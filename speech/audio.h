@@ -22,6 +22,13 @@ struct Voice {
   int rate_wpm = 160;       // words a minute
 };
 
+// The private route's voice as the VI player sets it (his menu, app/player_menu.h).
+struct PrivateVoice {
+  int rate_wpm = 0;          // words a minute; 0: the profile's rate
+  int volume_percent = 100;  // of the synthesized level
+  friend bool operator==(const PrivateVoice&, const PrivateVoice&) = default;
+};
+
 class Synthesizer {
  public:
   virtual ~Synthesizer() = default;

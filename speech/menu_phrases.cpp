@@ -1,6 +1,7 @@
 #include "speech/menu_phrases.h"
 
 #include <iterator>
+#include <string>
 
 #include "speech/wording.h"
 
@@ -25,7 +26,19 @@ constexpr const char* kMenuKeys[] = {"menu.title",
                                      "menu.warnings",
                                      "menu.announcement_form",
                                      "menu.back",
-                                     "menu.close"};
+                                     "menu.close",
+                                     "menu.moves",
+                                     "menu.game",
+                                     "menu.accept_draw",
+                                     "menu.decline_draw",
+                                     "menu.claim_draw",
+                                     "menu.claim_flag",
+                                     "menu.seal",
+                                     "menu.settings",
+                                     "menu.rank",
+                                     "menu.file",
+                                     "menu.pieces",
+                                     "menu.side"};
 static_assert(std::size(kMenuKeys) == std::size(kMenuItems));
 constexpr const char* kAnswerKeys[] = {"answer.yes",    "answer.no",  "answer.confirm",
                                        "answer.cancel", "answer.on",  "answer.off",
@@ -95,6 +108,56 @@ Phrase phrase_confirm_question(const Language& lang, MenuItem item) {
 Phrase phrase_confirmation(const Language& lang, bool confirmed) {
   return make(PhraseKind::Message, lang.word(confirmed ? "say.confirmed" : "say.cancelled"),
               lang.voice());
+}
+
+Word menu_value_words(const Language& lang, const Vocabulary& moves, const MenuValue& value) {
+  const auto move_word = [&](const std::string& key) {
+    return wording::in_voice(moves.word(key), moves.voice(), lang.voice());
+  };
+  switch (value.kind) {
+    case MenuValue::Kind::Rank:
+      return move_word("rank." + std::to_string(value.number));
+    case MenuValue::Kind::File:
+      return move_word(std::string("file.") + static_cast<char>('a' + value.number));
+    case MenuValue::Kind::Piece:
+      return piece_words(lang, static_cast<core::PieceType>(value.number));
+    case MenuValue::Kind::Side:
+      return color_words(lang, static_cast<core::Color>(value.number));
+    case MenuValue::Kind::Count:
+    case MenuValue::Kind::Rate:
+    case MenuValue::Kind::Volume:
+      break;
+  }
+  return number_words(lang, value.number);
+}
+
+Phrase phrase_menu_line(const Language& lang, const Vocabulary& moves, const MenuLine& line) {
+  switch (line.kind) {
+    case MenuLine::Kind::Question:
+      return phrase_confirm_question(lang, line.item);
+    case MenuLine::Kind::Confirmed:
+    case MenuLine::Kind::Cancelled:
+      return phrase_confirmation(lang, line.kind == MenuLine::Kind::Confirmed);
+    case MenuLine::Kind::Closed:
+      return menu_line(lang, lang.word("say.menu_closed"));
+    case MenuLine::Kind::Setting:
+      return menu_line(
+          lang, fill(lang.word("say.setting_value"),
+                     {{"setting", menu_words(lang, line.item)},
+                      {"value", line.value ? menu_value_words(lang, moves, *line.value) : Word{}}},
+                     lang));
+    case MenuLine::Kind::Item:
+      break;
+  }
+  // "{level}: {item}, {index} von {count}"
+  const Word item =
+      line.value ? menu_value_words(lang, moves, *line.value) : menu_words(lang, line.item);
+  const Word placed =
+      fill(lang.word("say.menu_item"),
+           {{"item", item}, {"position", position_words(lang, line.index, line.count)}}, lang);
+  return menu_line(lang,
+                   fill(lang.word("say.setting_value"),
+                        {{"setting", menu_words(lang, line.level)}, {"value", placed}}, lang));
 }
 
 }  // namespace annabella::speech

@@ -6,8 +6,12 @@
 // is still waiting instead of queueing behind it.
 #pragma once
 
+#include <cstdint>
+#include <optional>
+
 #include "speech/language.h"
 #include "speech/phrases.h"
+#include "speech/vocabulary.h"
 
 namespace annabella::speech {
 
@@ -28,6 +32,18 @@ enum class MenuItem {
   AnnouncementForm,  // short or long (D.2.1)
   Back,              // up one level
   Close,             // leave the menu
+  Moves,             // the last moves (a count follows)
+  Game,              // the whole game
+  AcceptDraw,        // Art. 9.1.2
+  DeclineDraw,       // Art. 9.1.2.3
+  ClaimDraw,         // Art. 9.2, 9.3
+  ClaimFlag,         // D.2.10.5, Art. 6.9
+  Seal,              // the sealed move at an adjournment (Guidelines I)
+  Settings,          // the private route's speaking rate and volume
+  Rank,              // a board reading: one rank
+  File,              // one file
+  Pieces,            // the pieces of one type
+  Side,              // one side's pieces
 };
 inline constexpr MenuItem kMenuItems[] = {MenuItem::Title,
                                           MenuItem::Time,
@@ -43,7 +59,19 @@ inline constexpr MenuItem kMenuItems[] = {MenuItem::Title,
                                           MenuItem::Warnings,
                                           MenuItem::AnnouncementForm,
                                           MenuItem::Back,
-                                          MenuItem::Close};
+                                          MenuItem::Close,
+                                          MenuItem::Moves,
+                                          MenuItem::Game,
+                                          MenuItem::AcceptDraw,
+                                          MenuItem::DeclineDraw,
+                                          MenuItem::ClaimDraw,
+                                          MenuItem::ClaimFlag,
+                                          MenuItem::Seal,
+                                          MenuItem::Settings,
+                                          MenuItem::Rank,
+                                          MenuItem::File,
+                                          MenuItem::Pieces,
+                                          MenuItem::Side};
 
 enum class Answer { Yes, No, Confirm, Cancel, On, Off, Short, Long };
 inline constexpr Answer kAnswers[] = {Answer::Yes, Answer::No,  Answer::Confirm, Answer::Cancel,
@@ -71,5 +99,44 @@ inline constexpr Answer kAnswers[] = {Answer::Yes, Answer::No,  Answer::Confirm,
 [[nodiscard]] Phrase phrase_confirm_question(const Language& lang, MenuItem item);
 // "Bestaetigt" or "Abgebrochen" (a Message).
 [[nodiscard]] Phrase phrase_confirmation(const Language& lang, bool confirmed);
+
+// A value on a menu's last level: a number of moves, a rank, a file, a piece type, a side, a
+// speaking rate (words a minute) or a volume (per cent).
+struct MenuValue {
+  enum class Kind : std::uint8_t { Count, Rank, File, Piece, Side, Rate, Volume };
+  Kind kind = Kind::Count;
+  // Count, Rate, Volume: the number; Rank: 1..8; File: 0..7 (a..h); Piece: a core::PieceType;
+  // Side: a core::Color.
+  int number = 0;
+  friend bool operator==(const MenuValue&, const MenuValue&) = default;
+};
+
+// One line of the VI player's menu as data (the station's menu, app/player_menu.h, makes it;
+// phrase_menu_line words it for the earpiece and the braille display).
+struct MenuLine {
+  enum class Kind : std::uint8_t {
+    Item,       // the item (or value) under the cursor: "Menue: Zeit, eins von neun"
+    Question,   // `item` asks for confirmation: "Aufgeben? Bestaetigen oder abbrechen"
+    Confirmed,  // the confirmed item is carried out
+    Cancelled,  // the question was answered by anything but the confirming key
+    Closed,     // the menu was left
+    Setting,    // a setting took `value`: "Sprechtempo: 180"
+  };
+  Kind kind = Kind::Item;
+  MenuItem level = MenuItem::Title;  // the menu the cursor is in (Title: the top level)
+  MenuItem item = MenuItem::Time;    // under the cursor, asked about, or the setting
+  std::optional<MenuValue> value;    // a value under the cursor (or the setting's new value)
+  int index = 1;                     // 1-based place in its level
+  int count = 1;                     // the items in that level
+  friend bool operator==(const MenuLine&, const MenuLine&) = default;
+};
+
+// A value in words: numbers in the language, ranks and files in the move words (D.2.1).
+[[nodiscard]] Word menu_value_words(const Language& lang, const Vocabulary& moves,
+                                    const MenuValue& value);
+// The line as said privately and shown on the braille display; short, saying where the player
+// is ("Menue: Zeit, eins von neun", "Reihe: vier, vier von acht").
+[[nodiscard]] Phrase phrase_menu_line(const Language& lang, const Vocabulary& moves,
+                                      const MenuLine& line);
 
 }  // namespace annabella::speech

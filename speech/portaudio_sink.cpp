@@ -93,33 +93,38 @@ std::vector<std::string> portaudio_output_devices() {
   return names;
 }
 
+namespace {
+
+// The output device named `device`: "" or "default" is the default one; otherwise the one of
+// that exact name, or the only one whose name contains it (ignoring case).
+Result<PaDeviceIndex> find_output_device(std::string_view device) {
+  if (device.empty() || lower(device) == "default") {
+    const PaDeviceIndex index = Pa_GetDefaultOutputDevice();
+    if (index == paNoDevice) return fail("there is no default output device");
+    return index;
+  }
+  std::vector<PaDeviceIndex> partial;
+  for (const auto& [i, name] : output_devices()) {
+    if (name == device) return i;
+    if (lower(name).find(lower(device)) != std::string::npos) partial.push_back(i);
+  }
+  if (partial.size() == 1) return partial.front();
+  return fail("no output device " + std::string(partial.empty() ? "named" : "uniquely named") +
+              " \"" + std::string(device) + "\"; devices: " + device_list());
+}
+
+}  // namespace
+
 Result<std::unique_ptr<AudioSink>> open_portaudio_sink(std::string_view device,
                                                        int sample_rate_hz) {
   auto session = std::make_unique<PortAudioSession>();
   if (session->error() != paNoError)
     return fail(std::string("PortAudio did not start: ") + Pa_GetErrorText(session->error()));
-  PaDeviceIndex index = paNoDevice;
-  if (device.empty() || lower(device) == "default") {
-    index = Pa_GetDefaultOutputDevice();
-    if (index == paNoDevice) return fail("there is no default output device");
-  } else {
-    std::vector<PaDeviceIndex> partial;
-    for (const auto& [i, name] : output_devices()) {
-      if (name == device) {
-        index = i;
-        break;
-      }
-      if (lower(name).find(lower(device)) != std::string::npos) partial.push_back(i);
-    }
-    if (index == paNoDevice && partial.size() == 1) index = partial.front();
-    if (index == paNoDevice) {
-      return fail("no output device " + std::string(partial.empty() ? "named" : "uniquely named") +
-                  " \"" + std::string(device) + "\"; devices: " + device_list());
-    }
-  }
-  const PaDeviceInfo* info = Pa_GetDeviceInfo(index);
+  const auto index = find_output_device(device);
+  if (!index) return fail(index.error());
+  const PaDeviceInfo* info = Pa_GetDeviceInfo(*index);
   PaStreamParameters out{};
-  out.device = index;
+  out.device = *index;
   out.channelCount = 1;
   out.sampleFormat = paInt16;
   out.suggestedLatency = info ? info->defaultLowOutputLatency : 0.05;

@@ -26,8 +26,23 @@ enum class BoardButton : std::uint8_t {
   PromoteRook,
   PromoteBishop,
   PromoteKnight,
+  // Peg protocol version 2: the keys of the player's own menu (app/player_menu.h).
+  Menu,      // open the menu (in it: say the line again)
+  Next,      // the next item
+  Previous,  // the item before
+  Select,    // enter, carry out, or ask to confirm
+  Back,      // up one level; at the top, close
+  Confirm,   // carry out what the menu asked about; used for nothing else
 };
+inline constexpr BoardButton kBoardButtons[] = {
+    BoardButton::Announce,      BoardButton::Time,        BoardButton::Repeat,
+    BoardButton::PromoteQueen,  BoardButton::PromoteRook, BoardButton::PromoteBishop,
+    BoardButton::PromoteKnight, BoardButton::Menu,        BoardButton::Next,
+    BoardButton::Previous,      BoardButton::Select,      BoardButton::Back,
+    BoardButton::Confirm};
 std::string_view button_name(BoardButton button);
+// The lowest peg protocol version that has the button: 1, or 2 for the menu keys.
+[[nodiscard]] int button_version(BoardButton button);
 
 // What stands on the 64 apertures. A piece-identifying board (DGT) fills `pieces`; an
 // occupancy-only board (reed/hall sensors) fills `occupied` only (pieces are then NO_PIECE).

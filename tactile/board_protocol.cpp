@@ -37,8 +37,24 @@ std::string_view button_name(BoardButton button) {
       return "promote bishop";
     case BoardButton::PromoteKnight:
       return "promote knight";
+    case BoardButton::Menu:
+      return "menu";
+    case BoardButton::Next:
+      return "next";
+    case BoardButton::Previous:
+      return "previous";
+    case BoardButton::Select:
+      return "select";
+    case BoardButton::Back:
+      return "back";
+    case BoardButton::Confirm:
+      return "confirm";
   }
   return "announce";
+}
+
+int button_version(BoardButton button) {
+  return button >= BoardButton::Menu ? 2 : 1;
 }
 
 }  // namespace annabella::tactile

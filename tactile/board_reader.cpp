@@ -159,35 +159,6 @@ std::string BoardReader::serve(SerialLink& link, bool& greeted) {
 
 // ---------------------------------------------------------------------------------------------
 
-void BoardInputQueue::push(BoardInput input) {
-  {
-    std::lock_guard lock(mutex_);
-    inputs_.push_back(std::move(input));
-  }
-  ready_.notify_one();
-}
-
-bool BoardInputQueue::wait_take(std::vector<BoardInput>& out, std::optional<TimePoint> deadline) {
-  std::unique_lock lock(mutex_);
-  const auto ready = [this] { return !inputs_.empty() || closed_; };
-  if (deadline)
-    ready_.wait_until(lock, *deadline, ready);
-  else
-    ready_.wait(lock, ready);
-  const bool open = !closed_ || !inputs_.empty();
-  for (auto& input : inputs_) out.push_back(std::move(input));
-  inputs_.clear();
-  return open;
-}
-
-void BoardInputQueue::close() {
-  {
-    std::lock_guard lock(mutex_);
-    closed_ = true;
-  }
-  ready_.notify_all();
-}
-
 bool pump(BoardInputQueue& queue, Pegboard& pegboard, TimePoint limit,
           std::vector<PegboardEvent>& out) {
   TimePoint until = limit;

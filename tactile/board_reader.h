@@ -29,6 +29,7 @@
 
 #include "tactile/board_input.h"
 #include "tactile/board_protocol.h"
+#include "tactile/event_queue.h"
 #include "tactile/pegboard.h"
 #include "tactile/serial_link.h"
 
@@ -95,26 +96,8 @@ class BoardReader {
   std::thread thread_;  // last: started when everything else is ready
 };
 
-// A queue of board inputs from a device thread to the game thread.
-class BoardInputQueue {
- public:
-  void push(BoardInput input);
-  // A sink for BoardReader that pushes onto this queue.
-  BoardInputSink sink() {
-    return [this](BoardInput input) { push(std::move(input)); };
-  }
-  // Waits until at least one input is queued, `deadline` passes (none: no deadline) or the queue
-  // is closed; then moves every queued input, in order, to `out`. False once closed and empty.
-  bool wait_take(std::vector<BoardInput>& out, std::optional<TimePoint> deadline);
-  // Wakes every waiter for good (no more inputs will come).
-  void close();
-
- private:
-  std::mutex mutex_;
-  std::condition_variable ready_;
-  std::deque<BoardInput> inputs_;
-  bool closed_ = false;
-};
+// A queue of board inputs from a device thread to the game thread; sink() is a BoardInputSink.
+using BoardInputQueue = EventQueue<BoardInput>;
 
 // One turn of the game thread's loop for a Pegboard fed by a BoardReader: waits for inputs until
 // the Pegboard's next deadline or `limit`, whichever is first, feeds them in order, then fires

@@ -2,6 +2,7 @@
 #include "tactile/board_simulator.h"
 
 #include <algorithm>
+#include <charconv>
 #include <condition_variable>
 #include <mutex>
 #include <random>
@@ -25,9 +26,6 @@ namespace {
 constexpr std::chrono::milliseconds kWriteTimeout{50};
 // The responder's read blocks this long at most (unplug() and the destructor interrupt it).
 constexpr std::chrono::milliseconds kReadBlock{60'000};
-// The simulated peg board has every button of the protocol.
-constexpr std::string_view kPegButtons =
-    "ANNOUNCE,TIME,REPEAT,PROMOTE-Q,PROMOTE-R,PROMOTE-B,PROMOTE-N";
 
 std::vector<std::uint8_t> bytes_of(const std::string& text) {
   return {text.begin(), text.end()};
@@ -87,6 +85,7 @@ struct BoardSimulator::State {
   std::vector<Piece> hand;  // lifted pieces, latest last
   core::Position position;
   std::uint8_t peg_seq = 0;  // the last event's sequence number
+  int peg_spoken = 1;        // the peg version agreed in the latest HELLO (1 before any)
   bool dgt_updates = false;  // a DGT board sends field updates only when asked to
   int scans_since_plug = 0;  // full-board requests answered since the last plug-in
   int clock_messages = 0;    // DGT clock messages received (skipped)
@@ -192,8 +191,11 @@ Status BoardSimulator::replug() {
   state_->dgt_updates = false;
   state_->peg_seq = 0;
   state_->scans_since_plug = 0;
+  state_->peg_spoken = 1;  // menu buttons only once a HELLO agreed on version 2
+  // The simulated peg board has every button of its version.
   if (settings_.protocol == ProtocolKind::Peg)
-    state_->send(bytes_of(peg::encode_hello(settings_.name, kPegButtons)));
+    state_->send(bytes_of(peg::encode_hello(settings_.name, peg::all_buttons(settings_.peg_version),
+                                            settings_.peg_version)));
   state_->changed.notify_all();
   return {};
 }
@@ -249,6 +251,12 @@ Status BoardSimulator::press(BoardButton button) {
   State& st = *state_;
   if (settings_.protocol != ProtocolKind::Peg)
     return fail("a DGT board has no " + std::string(button_name(button)) + " button");
+  if (button_version(button) > settings_.peg_version)
+    return fail("a peg board of version " + std::to_string(settings_.peg_version) + " has no " +
+                std::string(button_name(button)) + " button");
+  if (button_version(button) > st.peg_spoken)
+    return fail("the host speaks peg protocol version " + std::to_string(st.peg_spoken) + ": the " +
+                std::string(button_name(button)) + " button is not sent");
   if (st.pty) st.send(bytes_of(peg::encode_button(++st.peg_seq, button)));
   return {};
 }
@@ -510,8 +518,10 @@ class BoardSimulator::HostCommands {
       reply = peg::frame("E unreadable line");
     } else if (const auto body = peg::unframe(lines_.line()); !body) {
       reply = peg::frame("E bad checksum");
-    } else if (body->starts_with("HELLO")) {
-      reply = peg::encode_hello(settings_.name, kPegButtons);
+    } else if (const auto asked = host_version(*body)) {
+      // The version both speak: the host's highest, at most the board's own.
+      st_.peg_spoken = std::min(*asked, settings_.peg_version);
+      reply = peg::encode_hello(settings_.name, peg::all_buttons(st_.peg_spoken), st_.peg_spoken);
     } else if (*body == "SCAN") {
       core::Bitboard occupied = 0;
       for (int s = 0; s < 64; ++s)
@@ -523,6 +533,18 @@ class BoardSimulator::HostCommands {
     }
     lines_.reset();
     st_.send(bytes_of(reply));
+  }
+
+  // "HELLO <max-version>": the version, or nullopt for any other line.
+  static std::optional<int> host_version(std::string_view body) {
+    const auto tokens = peg::tokens_of(body);
+    if (tokens.size() != 2 || tokens[0] != "HELLO") return std::nullopt;
+    int version = 0;
+    const auto [end, error] =
+        std::from_chars(tokens[1].data(), tokens[1].data() + tokens[1].size(), version);
+    if (error != std::errc() || end != tokens[1].data() + tokens[1].size() || version < 1)
+      return std::nullopt;
+    return version;
   }
 
   const BoardSimulatorSettings& settings_;

@@ -77,7 +77,10 @@ struct BoardSimulatorSettings {
   ProtocolKind protocol = ProtocolKind::Dgt;
   std::filesystem::path link;          // a symlink made to the pty (empty: none)
   std::string name = "annabella-sim";  // the peg handshake's board name
-  core::Position start{};              // what stands on the board at first
+  // The highest peg protocol version the board speaks: 2 has the menu buttons, 1 is a board
+  // built before them (docs/peg-protocol.md, "Versioning").
+  int peg_version = 2;
+  core::Position start{};  // what stands on the board at first
   SimulatorPace pace{};
   SimulatorHabits habits{};
 };
@@ -101,6 +104,8 @@ class BoardSimulator {
   Status lift(core::Square square);
   // Places `piece`, or (NO_PIECE) the piece lifted last.
   Status place(core::Square square, core::Piece piece = core::NO_PIECE);
+  // A button; fails for a button the board's peg version has not got, or one the version agreed
+  // with the host has not (a version 2 board talking to a version 1 host sends no menu key).
   Status press(BoardButton button);
 
   // The game the simulator plays (moves played with play()).

@@ -1,13 +1,16 @@
-// A refreshable braille display through BrlAPI (BRLTTY), and the clock shown on it (D.2.6).
+// A refreshable braille display through BrlAPI (BRLTTY): a line written, its keys read. What it
+// shows (the clock, D.2.6, and the player's lines) is tactile/braille_view.h.
 //
-// BRLTTY drives nearly every braille display model; annabella only writes one line of text to
-// it. tactile/braille_display.cpp is the only file that includes brlapi.h.
+// BRLTTY drives nearly every braille display model; annabella writes one line of text to it and
+// reads its keys. tactile/braille_display.cpp is the only file that includes brlapi.h.
 //
 // Contract: connect() opens a connection of its own (BrlAPI's per-handle API, no process-wide
-// state), waits until the display reports its size, and takes the display in tty mode. A
-// BrailleDisplay is used from one thread at a time (the clock output worker). Errors come back
-// as values; BrlAPI's exception handler (whose default aborts the process) is replaced by one
-// that records the error for the next write to report.
+// state), waits until the display reports its size, takes the display in tty mode and accepts
+// all its keys there (so that no key goes to BRLTTY's own functions during a game). One thread
+// may write (write_text) while another reads keys (read_key): BrlAPI's handle is thread-safe;
+// two threads must not write at once. Errors come back as values; BrlAPI's exception handler
+// (whose default aborts the process) is replaced by one that records the error for the next
+// write to report.
 #pragma once
 
 #include <chrono>
@@ -16,7 +19,7 @@
 #include <string_view>
 
 #include "core/result.h"
-#include "tactile/clock_output.h"
+#include "tactile/braille_keys.h"
 
 namespace annabella::tactile {
 
@@ -56,6 +59,9 @@ class BrailleDisplay {
   // Shows `text` (ASCII; cut to the display's width) with no cursor.
   Status write_text(std::string_view text);
   bool connected() const;
+  // The next key pressed on the display, waiting at most `wait`; nullopt when none came. The
+  // key carries the time it was read. An error when the connection is lost.
+  [[nodiscard]] Result<std::optional<BrailleKey>> read_key(std::chrono::milliseconds wait);
 
   struct Handle;  // BrlAPI's handle with the error the exception handler recorded
 
@@ -65,25 +71,10 @@ class BrailleDisplay {
   int cells_ = 0;
 };
 
-// The clock on a braille display: "W 1:29:45* B 1:30:00 move 12", the player's own side first,
-// refreshed at every event and every second while a clock runs. Write errors are kept (the
-// worker goes on); last_error() tells them.
-class BrailleClockDisplay final : public ClockDisplay {
- public:
-  BrailleClockDisplay(std::unique_ptr<BrailleDisplay> display, core::Color own_side);
-  void show(const core::ClockReading& reading, ClockShowReason why) override;
-  std::optional<core::ClockInstant> next_update(const core::ClockReading& reading) override;
-
-  // The last line written; the last write error ("" when none). Read them on the worker thread
-  // or after the worker stopped.
-  const std::string& last_line() const { return last_line_; }
-  const std::string& last_error() const { return last_error_; }
-
- private:
-  std::unique_ptr<BrailleDisplay> display_;
-  core::Color own_side_;
-  std::string last_line_;
-  std::string last_error_;
-};
+// A BrlAPI key code (as brlapi_readKey gives it; bytes from BRLTTY) as a tactile key, through
+// brlapi_expandKeyCode: BRLTTY's commands (LNUP, LNDN, FWINLT, FWINRT, TOP, BOT, HOME, PREFMENU,
+// ROUTE n, PASSDOTS) and key symbols (characters, RETURN, BACKSPACE, ESCAPE, space). Anything else
+// is an Unknown key carrying BrlAPI's name for it. `time` is left unset.
+[[nodiscard]] BrailleKey decode_brlapi_key(std::uint64_t code);
 
 }  // namespace annabella::tactile

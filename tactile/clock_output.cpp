@@ -51,45 +51,51 @@ void ClockOutputWorker::stop() {
   if (thread_.joinable()) thread_.join();
 }
 
+std::optional<ClockInstant> ClockOutputWorker::next_tick(const core::ClockReading& current) {
+  std::optional<ClockInstant> next;
+  for (auto& display : displays_) {
+    const auto when = display->next_update(current);
+    if (when && (!next || *when < *next)) next = *when;
+  }
+  return next;
+}
+
+void ClockOutputWorker::show_tick(const Shown& shown, ClockInstant tick) {
+  const core::ClockReading current = shown.reading.at(shown.at);
+  const core::ClockReading projected = shown.reading.at(tick);
+  for (auto& display : displays_) {
+    const auto when = display->next_update(current);
+    if (when && *when <= tick) display->show(projected, ClockShowReason::Tick);
+  }
+}
+
 void ClockOutputWorker::run() {
-  std::optional<core::ClockReading> latest;  // the last event's reading
-  ClockInstant shown_at{};                   // the instant last shown (latest projected there)
+  std::optional<Shown> shown;  // nothing before the first event
   std::unique_lock lock(mutex_);
+  const auto woken = [&] { return stopping_ || !queue_.empty(); };
   while (!stopping_) {
     if (!queue_.empty()) {
       const Posted posted = queue_.front();
       queue_.pop_front();
       lock.unlock();
-      latest = posted.reading;
-      shown_at = posted.reading.time;
+      shown = Shown{posted.reading, posted.reading.time};
       for (auto& display : displays_) display->show(posted.reading, posted.why);
       lock.lock();
       continue;
     }
-    std::optional<ClockInstant> next;
-    if (latest) {
-      const core::ClockReading current = latest->at(shown_at);
-      for (auto& display : displays_) {
-        const auto when = display->next_update(current);
-        if (when && (!next || *when < *next)) next = *when;
-      }
-    }
+    const std::optional<ClockInstant> next =
+        shown ? next_tick(shown->reading.at(shown->at)) : std::nullopt;
     if (!next) {
-      wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+      wake_.wait(lock, woken);
       continue;
     }
-    if (wake_.wait_until(lock, *next, [&] { return stopping_ || !queue_.empty(); })) continue;
+    if (wake_.wait_until(lock, *next, woken)) continue;
     // Time passed: show the last reading projected to the instant asked for (or to now, when
     // the worker woke late, so that a display never lags behind).
     const ClockInstant tick = std::max(*next, std::chrono::steady_clock::now());
     lock.unlock();
-    const core::ClockReading current = latest->at(shown_at);
-    const core::ClockReading projected = latest->at(tick);
-    for (auto& display : displays_) {
-      const auto when = display->next_update(current);
-      if (when && *when <= tick) display->show(projected, ClockShowReason::Tick);
-    }
-    shown_at = tick;
+    show_tick(*shown, tick);
+    shown->at = tick;
     lock.lock();
   }
 }

@@ -60,6 +60,16 @@ class ClockOutputWorker {
 
  private:
   void run();
+  // The earliest instant at which a display wants a Tick after showing `current`; none: events
+  // only.
+  std::optional<core::ClockInstant> next_tick(const core::ClockReading& current);
+  // The last event's reading, and the instant it was last shown projected to.
+  struct Shown {
+    core::ClockReading reading;
+    core::ClockInstant at;
+  };
+  // Shows the last reading projected to `tick` on each display whose next update has come.
+  void show_tick(const Shown& shown, core::ClockInstant tick);
 
   std::vector<std::unique_ptr<ClockDisplay>> displays_;
   std::mutex mutex_;

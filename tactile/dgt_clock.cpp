@@ -48,9 +48,8 @@ std::vector<std::uint8_t> encode_clock_command(std::uint8_t command,
   return frame;
 }
 
-std::vector<std::uint8_t> encode_set_and_run(core::ClockDuration left, core::ClockDuration right,
-                                             std::uint8_t mode) {
-  const auto l = hms_bytes(left), r = hms_bytes(right);
+std::vector<std::uint8_t> encode_set_and_run(const FaceTimes& times, std::uint8_t mode) {
+  const auto l = hms_bytes(times.left), r = hms_bytes(times.right);
   const std::array<std::uint8_t, 7> payload = {l[0], l[1], l[2], r[0], r[1], r[2], mode};
   return encode_clock_command(kClockSetAndRun, payload);
 }
@@ -127,7 +126,8 @@ void DgtClockDisplay::show(const core::ClockReading& reading, ClockShowReason wh
   std::uint8_t mode = dgt::kPaused;
   if (reading.running == left_side_) mode = dgt::kLeftRuns;
   if (reading.running == right_side) mode = dgt::kRightRuns;
-  send(dgt::encode_set_and_run(reading.remaining[left_side_], reading.remaining[right_side], mode));
+  send(dgt::encode_set_and_run(
+      {.left = reading.remaining[left_side_], .right = reading.remaining[right_side]}, mode));
   for (const core::Color side : {core::WHITE, core::BLACK}) {
     const bool down = reading.remaining[side] <= core::ClockDuration::zero();
     if (down && !flag_shown_[side])

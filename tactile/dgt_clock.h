@@ -50,9 +50,15 @@ inline constexpr std::uint8_t kToggleOnLever = 0x08;
 // 0x2B, N, 0x03, command, payload..., 0x00
 std::vector<std::uint8_t> encode_clock_command(std::uint8_t command,
                                                std::span<const std::uint8_t> payload);
+// The times on the clock's two faces, as the players sit (a struct, so that the two are never
+// passed the wrong way round).
+struct FaceTimes {
+  core::ClockDuration left{};
+  core::ClockDuration right{};
+};
 // Both times (rounded down to the second; below zero as 0:00:00; at most 9:59:59) and the mode.
-std::vector<std::uint8_t> encode_set_and_run(core::ClockDuration left, core::ClockDuration right,
-                                             std::uint8_t mode);
+[[nodiscard]] std::vector<std::uint8_t> encode_set_and_run(const FaceTimes& times,
+                                                           std::uint8_t mode);
 // Eight characters on a DGT3000 (shorter text is padded with spaces, longer cut; anything
 // outside printable ASCII becomes '?'), with a beep of beep_64ms x 64 ms (0 = none).
 std::vector<std::uint8_t> encode_clock_text(std::string_view text, std::uint8_t beep_64ms = 0);

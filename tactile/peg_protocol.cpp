@@ -104,16 +104,39 @@ std::string_view button_token(BoardButton button) {
       return "PROMOTE-B";
     case BoardButton::PromoteKnight:
       return "PROMOTE-N";
+    case BoardButton::Menu:
+      return "MENU";
+    case BoardButton::Next:
+      return "NEXT";
+    case BoardButton::Previous:
+      return "PREV";
+    case BoardButton::Select:
+      return "SELECT";
+    case BoardButton::Back:
+      return "BACK";
+    case BoardButton::Confirm:
+      return "CONFIRM";
   }
   return "ANNOUNCE";
 }
 
-std::optional<BoardButton> parse_button(std::string_view token) {
-  for (const BoardButton b :
-       {BoardButton::Announce, BoardButton::Time, BoardButton::Repeat, BoardButton::PromoteQueen,
-        BoardButton::PromoteRook, BoardButton::PromoteBishop, BoardButton::PromoteKnight})
-    if (button_token(b) == token) return b;
+std::optional<BoardButton> parse_button(std::string_view token, int version) {
+  for (const BoardButton b : kBoardButtons)
+    if (button_version(b) <= version && button_token(b) == token) return b;
   return std::nullopt;
+}
+
+std::string all_buttons(int version) {
+  std::string list;
+  for (const BoardButton b : kBoardButtons) {
+    if (button_version(b) > 1) continue;
+    if (!list.empty()) list += ',';
+    list += button_token(b);
+  }
+  // The six menu keys come together and are listed as one entry, MENU (the PEG line must stay
+  // within 96 characters with a 16-character name).
+  if (version >= 2) list += ",MENU";
+  return list;
 }
 
 void LineSplitter::reset() {
@@ -143,8 +166,8 @@ LineSplitter::Outcome LineSplitter::feed(std::uint8_t byte) {
   return Outcome::None;
 }
 
-std::string encode_hello(std::string_view name, std::string_view buttons) {
-  return frame("PEG " + std::to_string(kVersion) + " " + std::string(name) + " " +
+std::string encode_hello(std::string_view name, std::string_view buttons, int version) {
+  return frame("PEG " + std::to_string(version) + " " + std::string(name) + " " +
                std::string(buttons.empty() ? "-" : buttons));
 }
 std::string encode_lift(std::uint8_t seq, core::Square square) {
@@ -178,6 +201,7 @@ std::vector<std::uint8_t> PegProtocol::connect_bytes() {
   splitter_.reset();
   last_seq_.reset();
   garbage_reported_ = false;
+  version_ = 1;  // until the board says which it speaks
   scan_outstanding_ = true;
   scan_sent_.reset();  // sent now, at a time the decoder does not know: retried on first need
   std::vector<std::uint8_t> bytes;
@@ -280,7 +304,9 @@ void PegProtocol::on_event(const Line& line) {
   BoardInput input;
   input.time = line.time;
   if (line.tokens[0] == "B") {
-    const auto button = peg::parse_button(line.tokens[2]);
+    // A version 1 board has no menu buttons: their tokens are malformed from it, as they were
+    // for every version 1 host.
+    const auto button = peg::parse_button(line.tokens[2], version_);
     if (!button) return malformed(line);
     input.kind = BoardInput::Kind::Button;
     input.button = *button;
@@ -321,8 +347,8 @@ bool PegProtocol::in_sequence(std::uint8_t seq, const Line& line) {
 
 // PEG <version> <name> <buttons>: the board has just started (power-up, a reset as the port
 // opened: it counts its events from 00 again and may have missed HELLO and SCAN) or answers
-// HELLO: read the whole board. Not greeted again: a version 1 host reads any version as
-// version 1 ("Versioning").
+// HELLO: read the whole board. Not greeted again. The version it speaks decides which buttons
+// it may send: 2 (the menu buttons) or 1; any other is read as version 1 ("Versioning").
 void PegProtocol::on_hello(const Line& line) {
   good_message();
   last_seq_.reset();
@@ -335,8 +361,10 @@ void PegProtocol::on_hello(const Line& line) {
   // then 3 characters, and substr(4) would throw on the reader's thread).
   const std::string_view fields = line.body.size() > 4 ? line.body.substr(4) : std::string_view();
   input.detail = "peg board:" + (fields.empty() ? std::string() : " " + std::string(fields));
-  if (line.tokens.size() < 2 || line.tokens[1] != std::to_string(peg::kVersion))
-    input.detail += " (version not 1: events are read as version 1)";
+  const std::string_view said = line.tokens.size() < 2 ? std::string_view() : line.tokens[1];
+  version_ = said == "2" ? 2 : 1;
+  if (said != "1" && said != "2")
+    input.detail += " (version not 1 or 2: events are read as version 1)";
   line.out.push_back(std::move(input));
 }
 

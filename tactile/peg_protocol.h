@@ -8,10 +8,15 @@
 //   PEG <version> <name> <buttons>   handshake reply (and at power-up)
 //   L <seq> <square>                 a peg left a square (seq: 2 hex digits, +1 per event)
 //   P <seq> <square>                 a peg went into a square
-//   B <seq> <button>                 ANNOUNCE TIME REPEAT PROMOTE-Q PROMOTE-R PROMOTE-B PROMOTE-N
+//   B <seq> <button>                 ANNOUNCE TIME REPEAT PROMOTE-Q PROMOTE-R PROMOTE-B PROMOTE-N;
+//                                    version 2 also MENU NEXT PREV SELECT BACK CONFIRM
 //   S <seq> <16 hex digits>          full scan: ranks 1..8, two digits a rank, bit 0 = file a
 //   E <text>                         the board could not read a host line
 // Host -> board: HELLO <max-version>, SCAN.
+//
+// Versions: the host sends the highest it speaks (2); the board answers PEG with the one it will
+// speak, at most that. Version 2 adds the menu buttons; a version 1 board never sends them, and
+// a host talking to one reads them as malformed lines, exactly as a version 1 host did.
 #pragma once
 
 #include <chrono>
@@ -28,7 +33,7 @@
 namespace annabella::tactile {
 
 namespace peg {
-inline constexpr int kVersion = 1;
+inline constexpr int kVersion = 2;           // the highest version this implementation speaks
 inline constexpr std::size_t kMaxLine = 96;  // characters before CR LF; longer lines are garbage
 // A SCAN still unanswered after this long is sent again when the next line needs the board
 // read (docs/peg-protocol.md, "Resynchronisation"); the time is the lines' receive time.
@@ -51,7 +56,11 @@ std::string occupancy_hex(core::Bitboard occupied);
 std::optional<core::Bitboard> parse_occupancy(std::string_view hex);
 
 std::string_view button_token(BoardButton button);
-std::optional<BoardButton> parse_button(std::string_view token);
+// A button token of protocol `version` (the menu buttons from version 2 on).
+std::optional<BoardButton> parse_button(std::string_view token, int version = kVersion);
+// Every button a board of `version` may have, as its PEG line lists them: "ANNOUNCE,TIME,...",
+// and in version 2 ",MENU" for the six menu keys together.
+std::string all_buttons(int version);
 
 // Splits a byte stream into lines (LF-terminated, CR dropped); over-long lines and bytes outside
 // printable ASCII make the line bad.
@@ -91,7 +100,7 @@ class LineSplitter {
 };
 
 // Board side (simulator, firmware tests): the lines a pegboard sends.
-std::string encode_hello(std::string_view name, std::string_view buttons);
+std::string encode_hello(std::string_view name, std::string_view buttons, int version = kVersion);
 std::string encode_lift(std::uint8_t seq, core::Square square);
 std::string encode_place(std::uint8_t seq, core::Square square);
 std::string encode_button(std::uint8_t seq, BoardButton button);
@@ -115,6 +124,8 @@ class PegProtocol final : public BoardProtocol {
   void decode(std::span<const std::uint8_t> bytes, TimePoint time, std::vector<BoardInput>& out,
               std::vector<std::uint8_t>& reply) override;
   const DecoderStats& stats() const override { return stats_; }
+  // The version the board said it speaks in its PEG line (1 until it has said one).
+  [[nodiscard]] int version() const { return version_; }
 
  private:
   // One line being interpreted: its body, fields, receive time and where its results go.
@@ -145,6 +156,7 @@ class PegProtocol final : public BoardProtocol {
   bool scan_outstanding_ = false;         // a SCAN was sent and no S line has come since
   std::optional<TimePoint> scan_sent_;    // when; none for connect_bytes() (time unknown)
   bool garbage_reported_ = false;
+  int version_ = 1;
 };
 
 }  // namespace annabella::tactile

@@ -6,7 +6,6 @@
 // poll() on the port's descriptor (and a wake-up pipe) itself, reads with sp_nonblocking_read, and
 // takes POLLHUP/POLLERR, or a "readable" port that yields no bytes, as the device being gone.
 #include <libserialport.h>
-#include <unistd.h>
 
 #include <atomic>
 
@@ -37,23 +36,18 @@ std::string sp_error_text(sp_return code) {
 
 class LibSerialPortLink final : public SerialLink {
  public:
-  LibSerialPortLink(sp_port* port, int fd, int wake_read, int wake_write, std::string name)
-      : port_(port),
-        fd_(fd),
-        wake_read_(wake_read),
-        wake_write_(wake_write),
-        name_(std::move(name)) {}
+  // `fd` is the port's own descriptor (libserialport closes it).
+  LibSerialPortLink(sp_port* port, int fd, WakePipe wake, std::string name)
+      : port_(port), fd_(fd), wake_(std::move(wake)), name_(std::move(name)) {}
   ~LibSerialPortLink() override {
     sp_close(port_);
     sp_free_port(port_);
-    ::close(wake_read_);
-    ::close(wake_write_);
   }
 
   Result<std::size_t> read(std::span<std::uint8_t> buffer,
                            std::chrono::milliseconds timeout) override {
     if (!connected_) return fail(name_ + ": the device is disconnected");
-    switch (wait_fd(fd_, wake_read_, timeout)) {
+    switch (wait_fd(fd_, &wake_, timeout)) {
       case WaitOutcome::Timeout:
       case WaitOutcome::Woken:
         return std::size_t{0};
@@ -84,15 +78,14 @@ class LibSerialPortLink final : public SerialLink {
     return {};
   }
 
-  void interrupt() override { poke(wake_write_); }
+  void interrupt() override { wake_.poke(); }
   bool connected() const override { return connected_.load(); }
   const std::string& name() const override { return name_; }
 
  private:
   sp_port* port_;
   int fd_;
-  int wake_read_;
-  int wake_write_;
+  WakePipe wake_;
   std::string name_;
   std::atomic<bool> connected_{true};
 };
@@ -135,12 +128,10 @@ Result<std::unique_ptr<SerialLink>> open_libserialport(const std::filesystem::pa
   if (const sp_return r = sp_get_port_handle(port, &fd); r != SP_OK)
     return give_up("cannot get the port's descriptor", r);
   sp_flush(port, SP_BUF_BOTH);
-  int wake_read = -1;
-  int wake_write = -1;
-  if (!make_wake_pipe(wake_read, wake_write))
-    return give_up("cannot create a wake-up pipe", SP_ERR_FAIL);
+  auto wake = WakePipe::create();
+  if (!wake) return give_up("cannot create a wake-up pipe", SP_ERR_FAIL);
   return std::unique_ptr<SerialLink>(
-      std::make_unique<LibSerialPortLink>(port, fd, wake_read, wake_write, name));
+      std::make_unique<LibSerialPortLink>(port, fd, std::move(*wake), name));
 }
 
 }  // namespace annabella::tactile::detail

@@ -27,6 +27,7 @@
 #include <string>
 
 #include "core/result.h"
+#include "tactile/wake_pipe.h"
 
 namespace annabella::tactile {
 
@@ -109,12 +110,15 @@ class PseudoTerminal : public SerialLink {
   void hang_up();
 
  private:
-  PseudoTerminal(int master_fd, int slave_fd, int wake_read, int wake_write, std::string name,
-                 std::filesystem::path link);
+  // The pair's two descriptors, named so that they are never passed the wrong way round.
+  struct Ends {
+    int master_fd = -1;
+    int slave_fd = -1;
+  };
+  PseudoTerminal(Ends ends, WakePipe wake, std::string name, std::filesystem::path link);
   int master_fd_ = -1;
   int slave_fd_ = -1;
-  int wake_read_ = -1;
-  int wake_write_ = -1;
+  WakePipe wake_;
   std::string slave_name_;
   std::filesystem::path link_path_;
 };

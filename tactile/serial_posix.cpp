@@ -20,13 +20,14 @@ namespace annabella::tactile {
 
 namespace detail {
 
-WaitOutcome wait_fd(int fd, int wake_fd, std::chrono::milliseconds timeout, bool for_write) {
+WaitOutcome wait_fd(int fd, const WakePipe* wake, std::chrono::milliseconds timeout,
+                    bool for_write) {
   pollfd fds[2] = {};
   fds[0].fd = fd;
   fds[0].events = for_write ? POLLOUT : POLLIN;
-  fds[1].fd = wake_fd;
+  fds[1].fd = wake != nullptr ? wake->read_fd() : -1;
   fds[1].events = POLLIN;
-  const nfds_t count = wake_fd >= 0 ? 2 : 1;
+  const nfds_t count = wake != nullptr ? 2 : 1;
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   for (;;) {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -39,29 +40,13 @@ WaitOutcome wait_fd(int fd, int wake_fd, std::chrono::milliseconds timeout, bool
     }
     if (n == 0) return WaitOutcome::Timeout;
     if (count == 2 && (fds[1].revents & POLLIN)) {
-      std::uint8_t sink[64];
-      while (::read(wake_fd, sink, sizeof sink) > 0) {
-      }
+      wake->drain();
       return WaitOutcome::Woken;
     }
     // Data still waiting is delivered before the hang-up is reported.
     if (fds[0].revents & (for_write ? POLLOUT : POLLIN)) return WaitOutcome::Ready;
     if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL)) return WaitOutcome::HungUp;
   }
-}
-
-bool make_wake_pipe(int& read_end, int& write_end) {
-  int fds[2];
-  if (::pipe2(fds, O_NONBLOCK | O_CLOEXEC) != 0) return false;
-  read_end = fds[0];
-  write_end = fds[1];
-  return true;
-}
-
-void poke(int wake_write_fd) {
-  const std::uint8_t byte = 1;
-  // A full pipe already means "woken"; nothing else can go wrong worth reporting.
-  [[maybe_unused]] const auto n = ::write(wake_write_fd, &byte, 1);
 }
 
 namespace {
@@ -136,11 +121,11 @@ Status configure_tty(int fd, const LineSettings& settings, const std::string& na
 
 // Reads and writes on a non-blocking descriptor with poll; shared by the termios link and the
 // pseudo-terminal master.
-Result<std::size_t> fd_read(int fd, int wake_fd, std::span<std::uint8_t> buffer,
+Result<std::size_t> fd_read(int fd, const WakePipe& wake, std::span<std::uint8_t> buffer,
                             std::chrono::milliseconds timeout, const std::string& name,
                             bool& connected) {
   if (fd < 0 || !connected) return fail(name + ": the device is disconnected");
-  switch (wait_fd(fd, wake_fd, timeout)) {
+  switch (wait_fd(fd, &wake, timeout)) {
     case WaitOutcome::Timeout:
     case WaitOutcome::Woken:
       return std::size_t{0};
@@ -164,8 +149,8 @@ Result<std::size_t> fd_read(int fd, int wake_fd, std::span<std::uint8_t> buffer,
   }
 }
 
-Status fd_write(int fd, int wake_fd, std::span<const std::uint8_t> bytes,
-                std::chrono::milliseconds timeout, const std::string& name, bool& connected) {
+Status fd_write(int fd, std::span<const std::uint8_t> bytes, std::chrono::milliseconds timeout,
+                const std::string& name, bool& connected) {
   if (fd < 0 || !connected) return fail(name + ": the device is disconnected");
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   std::size_t done = 0;
@@ -184,46 +169,40 @@ Status fd_write(int fd, int wake_fd, std::span<const std::uint8_t> bytes,
         deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) return fail(name + ": write timed out");
     // The wake pipe is not watched here: a write only waits for room on the line.
-    const auto outcome = wait_fd(fd, -1, left, true);
+    const auto outcome = wait_fd(fd, nullptr, left, true);
     if (outcome == WaitOutcome::HungUp || outcome == WaitOutcome::Failed) {
       connected = false;
       return fail(name + ": the device hung up while writing");
     }
   }
-  (void)wake_fd;
   return {};
 }
 
 class TermiosLink final : public SerialLink {
  public:
-  TermiosLink(int fd, int wake_read, int wake_write, std::string name)
-      : fd_(fd), wake_read_(wake_read), wake_write_(wake_write), name_(std::move(name)) {}
-  ~TermiosLink() override {
-    ::close(fd_);
-    ::close(wake_read_);
-    ::close(wake_write_);
-  }
+  TermiosLink(int fd, WakePipe wake, std::string name)
+      : fd_(fd), wake_(std::move(wake)), name_(std::move(name)) {}
+  ~TermiosLink() override { ::close(fd_); }
   Result<std::size_t> read(std::span<std::uint8_t> buffer,
                            std::chrono::milliseconds timeout) override {
     bool connected = connected_.load();
-    auto r = fd_read(fd_, wake_read_, buffer, timeout, name_, connected);
+    auto r = fd_read(fd_, wake_, buffer, timeout, name_, connected);
     if (!connected) connected_ = false;
     return r;
   }
   Status write(std::span<const std::uint8_t> bytes, std::chrono::milliseconds timeout) override {
     bool connected = connected_.load();
-    auto r = fd_write(fd_, wake_read_, bytes, timeout, name_, connected);
+    auto r = fd_write(fd_, bytes, timeout, name_, connected);
     if (!connected) connected_ = false;
     return r;
   }
-  void interrupt() override { poke(wake_write_); }
+  void interrupt() override { wake_.poke(); }
   bool connected() const override { return connected_.load(); }
   const std::string& name() const override { return name_; }
 
  private:
   int fd_;
-  int wake_read_;
-  int wake_write_;
+  WakePipe wake_;
   std::string name_;
   std::atomic<bool> connected_{true};
 };
@@ -244,14 +223,13 @@ Result<std::unique_ptr<SerialLink>> open_termios(const std::filesystem::path& pa
     return fail(st.error());
   }
   ::tcflush(fd, TCIOFLUSH);
-  int wake_read = -1;
-  int wake_write = -1;
-  if (!make_wake_pipe(wake_read, wake_write)) {
+  auto wake = WakePipe::create();
+  if (!wake) {
+    const int err = errno;
     ::close(fd);
-    return fail(name + ": cannot create a wake-up pipe: " + errno_text(errno));
+    return fail(name + ": cannot create a wake-up pipe: " + errno_text(err));
   }
-  return std::unique_ptr<SerialLink>(
-      std::make_unique<TermiosLink>(fd, wake_read, wake_write, name));
+  return std::unique_ptr<SerialLink>(std::make_unique<TermiosLink>(fd, std::move(*wake), name));
 }
 
 }  // namespace detail
@@ -287,12 +265,11 @@ Result<std::unique_ptr<SerialLink>> open_serial_link(const std::filesystem::path
 // ---------------------------------------------------------------------------------------------
 // PseudoTerminal
 
-PseudoTerminal::PseudoTerminal(int master_fd, int slave_fd, int wake_read, int wake_write,
-                               std::string name, std::filesystem::path link)
-    : master_fd_(master_fd),
-      slave_fd_(slave_fd),
-      wake_read_(wake_read),
-      wake_write_(wake_write),
+PseudoTerminal::PseudoTerminal(Ends ends, WakePipe wake, std::string name,
+                               std::filesystem::path link)
+    : master_fd_(ends.master_fd),
+      slave_fd_(ends.slave_fd),
+      wake_(std::move(wake)),
       slave_name_(std::move(name)),
       link_path_(std::move(link)) {}
 
@@ -310,12 +287,12 @@ Result<std::unique_ptr<PseudoTerminal>> PseudoTerminal::create(
   ::fcntl(master, F_SETFL, ::fcntl(master, F_GETFL) | O_NONBLOCK);
   ::fcntl(master, F_SETFD, FD_CLOEXEC);
   ::fcntl(slave, F_SETFD, FD_CLOEXEC);
-  int wake_read = -1;
-  int wake_write = -1;
-  if (!detail::make_wake_pipe(wake_read, wake_write)) {
+  auto wake = WakePipe::create();
+  if (!wake) {
+    const int err = errno;
     ::close(master);
     ::close(slave);
-    return fail(std::string("cannot create a wake-up pipe: ") + std::strerror(errno));
+    return fail(std::string("cannot create a wake-up pipe: ") + std::strerror(err));
   }
   if (!link_path.empty()) {
     std::error_code ec;
@@ -325,27 +302,21 @@ Result<std::unique_ptr<PseudoTerminal>> PseudoTerminal::create(
     } else if (std::filesystem::exists(status)) {
       ::close(master);
       ::close(slave);
-      ::close(wake_read);
-      ::close(wake_write);
       return fail(link_path.string() + ": exists and is not a symlink; will not replace it");
     }
     std::filesystem::create_symlink(name, link_path, ec);
     if (ec) {
       ::close(master);
       ::close(slave);
-      ::close(wake_read);
-      ::close(wake_write);
       return fail(link_path.string() + ": cannot create the symlink: " + ec.message());
     }
   }
-  return std::unique_ptr<PseudoTerminal>(
-      new PseudoTerminal(master, slave, wake_read, wake_write, name, link_path));
+  return std::unique_ptr<PseudoTerminal>(new PseudoTerminal(
+      {.master_fd = master, .slave_fd = slave}, std::move(*wake), name, link_path));
 }
 
 PseudoTerminal::~PseudoTerminal() {
   hang_up();
-  ::close(wake_read_);
-  ::close(wake_write_);
 }
 
 void PseudoTerminal::hang_up() {
@@ -365,17 +336,17 @@ void PseudoTerminal::hang_up() {
 Result<std::size_t> PseudoTerminal::read(std::span<std::uint8_t> buffer,
                                          std::chrono::milliseconds timeout) {
   bool connected = master_fd_ >= 0;
-  return detail::fd_read(master_fd_, wake_read_, buffer, timeout, slave_name_, connected);
+  return detail::fd_read(master_fd_, wake_, buffer, timeout, slave_name_, connected);
 }
 
 Status PseudoTerminal::write(std::span<const std::uint8_t> bytes,
                              std::chrono::milliseconds timeout) {
   bool connected = master_fd_ >= 0;
-  return detail::fd_write(master_fd_, wake_read_, bytes, timeout, slave_name_, connected);
+  return detail::fd_write(master_fd_, bytes, timeout, slave_name_, connected);
 }
 
 void PseudoTerminal::interrupt() {
-  detail::poke(wake_write_);
+  wake_.poke();
 }
 
 bool PseudoTerminal::connected() const {

@@ -74,12 +74,24 @@ std::optional<Cue> parse_cue(std::string_view token) {
 }
 
 std::string_view button_token(Button button) {
-  return button == Button::Query ? "QUERY" : "PRESS";
+  switch (button) {
+    case Button::Query:
+      return "QUERY";
+    case Button::Press:
+      return "PRESS";
+    case Button::QueryHold:
+      return "QUERY-HOLD";
+    case Button::PressHold:
+      return "PRESS-HOLD";
+  }
+  return "QUERY";
 }
 
-std::optional<Button> parse_button(std::string_view token) {
-  if (token == "QUERY") return Button::Query;
-  if (token == "PRESS") return Button::Press;
+std::optional<Button> parse_button(std::string_view token, int version) {
+  for (const Button b : {Button::Query, Button::Press, Button::QueryHold, Button::PressHold}) {
+    const int since = b == Button::Query || b == Button::Press ? 1 : 2;
+    if (since <= version && button_token(b) == token) return b;
+  }
   return std::nullopt;
 }
 
@@ -164,8 +176,8 @@ std::string encode_vibrate(std::uint8_t id, const Vibration& vibration) {
 std::string encode_stop(std::uint8_t id) {
   return peg::frame("X " + peg::hex2(id));
 }
-std::string encode_device_hello(std::string_view name, std::string_view buttons) {
-  return peg::frame("TCLK " + std::to_string(kVersion) + " " + std::string(name) + " " +
+std::string encode_device_hello(std::string_view name, std::string_view buttons, int version) {
+  return peg::frame("TCLK " + std::to_string(version) + " " + std::string(name) + " " +
                     std::string(buttons.empty() ? "-" : buttons));
 }
 std::string encode_button(std::uint8_t seq, Button button) {
@@ -240,31 +252,37 @@ void TactileClockDecoder::decode(std::span<const std::uint8_t> bytes, TimePoint 
       });
 }
 
+// B <seq> <button>: a press (a held button only from a version 2 device; from a version 1
+// device its token is a malformed line, as it was for a version 1 host).
+void TactileClockDecoder::on_button(const std::vector<std::string_view>& tokens, TimePoint time,
+                                    std::vector<TactileClockInput>& out) {
+  const auto seq = peg::parse_hex2(tokens[1]);
+  const auto button = tclk::parse_button(tokens[2], version_);
+  if (!seq || !button) return garbage(time, out, "a malformed button line");
+  ++stats_.messages;
+  garbage_reported_ = false;
+  if (last_seq_ && static_cast<std::uint8_t>(*last_seq_ + 1) != *seq) {
+    TactileClockInput lost;
+    lost.kind = TactileClockInput::Kind::Lost;
+    lost.time = time;
+    lost.detail = "tactile clock: a button press was lost on the line";
+    out.push_back(std::move(lost));
+  }
+  last_seq_ = *seq;
+  TactileClockInput input;
+  input.time = time;
+  input.kind = TactileClockInput::Kind::Button;
+  input.button = *button;
+  out.push_back(std::move(input));
+}
+
 void TactileClockDecoder::interpret(std::string_view body, TimePoint time,
                                     std::vector<TactileClockInput>& out) {
   const auto tokens = peg::tokens_of(body);
   TactileClockInput input;
   input.time = time;
   const std::string_view type = tokens[0];
-  if (type == "B" && tokens.size() == 3) {
-    const auto seq = peg::parse_hex2(tokens[1]);
-    const auto button = tclk::parse_button(tokens[2]);
-    if (!seq || !button) return garbage(time, out, "a malformed button line");
-    ++stats_.messages;
-    garbage_reported_ = false;
-    if (last_seq_ && static_cast<std::uint8_t>(*last_seq_ + 1) != *seq) {
-      TactileClockInput lost;
-      lost.kind = TactileClockInput::Kind::Lost;
-      lost.time = time;
-      lost.detail = "tactile clock: a button press was lost on the line";
-      out.push_back(std::move(lost));
-    }
-    last_seq_ = *seq;
-    input.kind = TactileClockInput::Kind::Button;
-    input.button = *button;
-    out.push_back(std::move(input));
-    return;
-  }
+  if (type == "B" && tokens.size() == 3) return on_button(tokens, time, out);
   if (type == "A" && tokens.size() == 2) {
     const auto id = peg::parse_hex2(tokens[1]);
     if (!id) return garbage(time, out, "a malformed acknowledgement");
@@ -283,7 +301,9 @@ void TactileClockDecoder::interpret(std::string_view body, TimePoint time,
     std::from_chars(tokens[1].data(), tokens[1].data() + tokens[1].size(), version);
     input.version = version;
     input.detail = "tactile clock: " + std::string(body.substr(5));
-    if (version != tclk::kVersion)
+    // Version 2 adds the held buttons; any other version is read as version 1.
+    version_ = version == 2 ? 2 : 1;
+    if (version != 1 && version != 2)
       input.detail += " (version " + std::string(tokens[1]) + ", read as version 1)";
     out.push_back(std::move(input));
     return;

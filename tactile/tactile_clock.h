@@ -14,7 +14,8 @@
 //                                               pattern "on.off.on..." in ms (odd count)
 //                    X <id>                     stop vibrating
 //   device -> host   TCLK <version> <name> <buttons>
-//                    B <seq> QUERY|PRESS        a button (seq: 2 hex digits, +1 a press)
+//                    B <seq> QUERY|PRESS        a button (seq: 2 hex digits, +1 a press);
+//                                               version 2 also QUERY-HOLD|PRESS-HOLD (held 1 s)
 //                    A <id>                     command <id> accepted
 //                    E <text>                   the device could not read a host line
 #pragma once
@@ -36,7 +37,7 @@
 namespace annabella::tactile {
 
 namespace tclk {
-inline constexpr int kVersion = 1;
+inline constexpr int kVersion = 2;  // the highest version this implementation speaks
 inline constexpr std::size_t kMaxPatternSteps = 63;
 inline constexpr int kMaxStepMs = 9999;
 
@@ -44,9 +45,11 @@ enum class Cue : std::uint8_t { Five, Fifteen, Last, Flag, Time, Press };
 std::string_view cue_token(Cue cue);  // "FIVE" ...
 std::optional<Cue> parse_cue(std::string_view token);
 
-enum class Button : std::uint8_t { Query, Press };
-std::string_view button_token(Button button);  // "QUERY", "PRESS"
-std::optional<Button> parse_button(std::string_view token);
+// Version 2 adds a button held for a second (the keys of the player's menu, app/player_menu.h).
+enum class Button : std::uint8_t { Query, Press, QueryHold, PressHold };
+std::string_view button_token(Button button);  // "QUERY", "PRESS", "QUERY-HOLD", "PRESS-HOLD"
+// A button token of protocol `version` (the holds from version 2 on).
+std::optional<Button> parse_button(std::string_view token, int version = kVersion);
 
 // A vibration: what it means and how it feels (on, off, on ... in milliseconds).
 struct Vibration {
@@ -77,7 +80,8 @@ std::string encode_host_hello(int max_version = kVersion);
 std::string encode_vibrate(std::uint8_t id, const Vibration& vibration);
 std::string encode_stop(std::uint8_t id);
 // Device side (simulators, firmware tests).
-std::string encode_device_hello(std::string_view name, std::string_view buttons);
+std::string encode_device_hello(std::string_view name, std::string_view buttons,
+                                int version = kVersion);
 std::string encode_button(std::uint8_t seq, Button button);
 std::string encode_ack(std::uint8_t id);
 std::string encode_device_error(std::string_view text);
@@ -118,14 +122,19 @@ class TactileClockDecoder {
   void decode(std::span<const std::uint8_t> bytes, TimePoint time,
               std::vector<TactileClockInput>& out);
   const DecoderStats& stats() const { return stats_; }
+  // The version the device said it speaks (1 until its TCLK line).
+  [[nodiscard]] int version() const { return version_; }
 
  private:
   void interpret(std::string_view body, TimePoint time, std::vector<TactileClockInput>& out);
+  void on_button(const std::vector<std::string_view>& tokens, TimePoint time,
+                 std::vector<TactileClockInput>& out);
   void garbage(TimePoint time, std::vector<TactileClockInput>& out, std::string_view why);
   peg::LineSplitter splitter_;
   DecoderStats stats_;
   std::optional<std::uint8_t> last_seq_;
   bool garbage_reported_ = false;
+  int version_ = 1;
 };
 
 // The tactile clock as a ClockDisplay: D.2.6 cues as the player's own clock passes the marks,

@@ -48,7 +48,7 @@ TEST(ClockTimeline, EachFaultNamesTheFileAndLine) {
       {"99999999999 white\n", "ev.txt:1: \"99999999999\" is not a number of seconds"},
   };
   for (const auto& c : cases) {
-    auto events = parse_clock_timeline(c.text, "ev.txt");
+    auto events = parse_clock_timeline({.text = c.text, .source = "ev.txt"});
     ASSERT_FALSE(events) << c.text;
     EXPECT_TRUE(events.error().message.starts_with(c.message))
         << c.text << " gave: " << events.error().message;

@@ -21,7 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view control_text = kControls[data[0] % std::size(kControls)];
   const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
 
-  auto events = core::parse_clock_timeline(text, "fuzz");
+  auto events = core::parse_clock_timeline({.text = text, .source = "fuzz"});
   if (!events) {
     check(events.error().message.starts_with("fuzz:"));
     return 0;

@@ -336,3 +336,57 @@ TEST(Announcer, EachPhraseIsSpokenInItsOwnVoice) {
 
 }  // namespace
 }  // namespace annabella::speech
+
+namespace annabella::speech {
+namespace {
+
+// A synthesizer that notes the rate of every phrase and gives 100 samples of 1000.
+class RateNotingSynthesizer final : public Synthesizer {
+ public:
+  explicit RateNotingSynthesizer(std::shared_ptr<std::vector<int>> rates)
+      : rates_(std::move(rates)) {}
+  int sample_rate_hz() const override { return 22050; }
+  Status synthesize(std::string_view, const Voice& voice,
+                    const std::function<bool(std::span<const std::int16_t>)>& chunk) override {
+    rates_->push_back(voice.rate_wpm);
+    const Samples samples(100, 1000);
+    chunk(samples);
+    return {};
+  }
+
+ private:
+  std::shared_ptr<std::vector<int>> rates_;
+};
+
+// The VI player's menu sets the rate and volume of his earpiece (issue 14); the public speaker
+// keeps the profile's voice.
+TEST(Announcer, ThePrivateRouteTakesThePlayersRateAndVolume) {
+  auto rates = std::make_shared<std::vector<int>>();
+  auto device = std::make_shared<DeviceLog>();
+  Announcer::Settings settings;
+  auto announcer = Announcer::start(
+      fixtures::profile("fide"), settings, std::make_unique<RateNotingSynthesizer>(rates),
+      [device](std::string_view, int) -> Result<std::unique_ptr<AudioSink>> {
+        return std::unique_ptr<AudioSink>(new LogSink(device));
+      },
+      Clock::now());
+  ASSERT_TRUE(announcer);
+  const auto now = Clock::now();
+  (*announcer)->announce({PhraseKind::Message, "Zeit", "Zeit", "", ""}, Route::Private, now);
+  (*announcer)->wait_until_idle();
+  (*announcer)->set_private_voice({.rate_wpm = 220, .volume_percent = 50});
+  (*announcer)->announce({PhraseKind::Message, "Zeit", "Zeit", "", ""}, Route::Private, now);
+  (*announcer)->wait_until_idle();
+  (*announcer)->announce({PhraseKind::Move, "Eva vier", "Eva vier", "", ""}, Route::Public, now);
+  (*announcer)->wait_until_idle();
+  // The same text again at the new rate (not the cached phrase), and the move at the profile's.
+  EXPECT_EQ(*rates, (std::vector<int>{160, 220, 160}));
+  std::lock_guard lock(device->mutex);
+  ASSERT_EQ(device->samples.size(), 300u);
+  EXPECT_EQ(device->samples[0], 1000);
+  EXPECT_EQ(device->samples[100], 500);  // half the volume
+  EXPECT_EQ(device->samples[200], 1000);
+}
+
+}  // namespace
+}  // namespace annabella::speech

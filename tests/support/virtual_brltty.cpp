@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <thread>
 
 namespace annabella::testing {
 namespace {
@@ -80,6 +81,17 @@ VirtualBrltty::~VirtualBrltty() {
   brltty_.reset();  // kills the brltty this test started
   if (display_ >= 0) ::close(display_);
   if (listener_ >= 0) ::close(listener_);
+}
+
+bool VirtualBrltty::press(const std::string& command) {
+  if (display_ < 0) return false;
+  const std::string line = command + "\n";
+  const bool written =
+      ::write(display_, line.data(), line.size()) == static_cast<ssize_t>(line.size());
+  // BRLTTY's Virtual driver reads a command when its socket becomes readable and takes one line
+  // each time: lines written together wait for the next key. A hand presses one key at a time.
+  std::this_thread::sleep_for(std::chrono::milliseconds(60));
+  return written;
 }
 
 std::string VirtualBrltty::wait_for_visual(const std::string& text, milliseconds limit) {

@@ -27,6 +27,11 @@ class VirtualBrltty {
   std::string wait_for_visual(const std::string& text,
                               std::chrono::milliseconds limit = std::chrono::seconds(10));
   const std::vector<std::string>& visuals() const { return visuals_; }
+  // Presses a key on the display: one line of the Virtual driver's protocol, a BRLTTY command
+  // by name ("LNDN", "FWINRT", "ROUTE 5", "PASSDOTS 27", "KEY_ENTER"), then waits 60 ms, as a
+  // hand does between keys (BRLTTY takes keys sent at once one by one, late). False if it cannot
+  // write.
+  bool press(const std::string& command);
 
  private:
   TempDir dir_;

@@ -27,9 +27,11 @@ std::vector<std::uint8_t> bytes_of(const std::string& text) {
   return {text.begin(), text.end()};
 }
 
-std::unique_ptr<BoardSimulator> simulator(const testing::TempDir& dir, ProtocolKind protocol) {
+std::unique_ptr<BoardSimulator> simulator(const testing::TempDir& dir, ProtocolKind protocol,
+                                          int peg_version = 2) {
   BoardSimulatorSettings settings;
   settings.protocol = protocol;
+  settings.peg_version = peg_version;
   settings.link = dir / "board";
   settings.name = "testsim";
   settings.pace.speed = 0;
@@ -92,8 +94,8 @@ TEST(BoardSimulator, PegHandshakeScanEventsWithSequenceNumbersAndErrors) {
   ASSERT_TRUE(sim);
   auto host = host_link(dir);
   ASSERT_TRUE(host);
-  const std::string hello =
-      peg::encode_hello("testsim", "ANNOUNCE,TIME,REPEAT,PROMOTE-Q,PROMOTE-R,PROMOTE-B,PROMOTE-N");
+  const std::string hello = peg::encode_hello(
+      "testsim", "ANNOUNCE,TIME,REPEAT,PROMOTE-Q,PROMOTE-R,PROMOTE-B,PROMOTE-N,MENU", 2);
   ASSERT_TRUE(host->write(bytes_of(peg::encode_host_hello() + peg::encode_scan_request())));
   const std::string scan = peg::encode_scan(0, core::Position{}.pieces());
   EXPECT_EQ(receive_text(*host, hello.size() + scan.size()), hello + scan);
@@ -212,6 +214,51 @@ TEST(BoardSimulator, UnplugHangsUpAndReplugAnnouncesTheBoardAgain) {
   const std::string scan =
       peg::encode_scan(0, core::Position{}.pieces() & ~core::square_bb(sq("e2")));
   EXPECT_EQ(receive_text(*again, scan.size()), scan);
+}
+
+// Peg version 2 (docs/peg-protocol.md, "Versioning"): the board answers with the lower of the
+// two versions and sends the menu buttons only when both speak version 2.
+TEST(BoardSimulator, PegVersionIsAgreedInTheHelloAndMenuButtonsOnlyInVersion2) {
+  const auto handshake = [](SerialLink& host, int host_version, int spoken,
+                            const std::string& buttons) {
+    const std::string hello = peg::encode_hello("testsim", buttons, spoken);
+    const std::string scan = peg::encode_scan(0, core::Position{}.pieces());
+    EXPECT_TRUE(
+        host.write(bytes_of(peg::encode_host_hello(host_version) + peg::encode_scan_request())));
+    EXPECT_EQ(receive_text(host, hello.size() + scan.size()), hello + scan);
+  };
+  {
+    // A version 1 board (built before the menu keys) answers HELLO 2 as version 1 and has none.
+    testing::TempDir dir;
+    auto sim = simulator(dir, ProtocolKind::Peg, 1);
+    ASSERT_TRUE(sim);
+    auto host = host_link(dir);
+    ASSERT_TRUE(host);
+    handshake(*host, 2, 1, peg::all_buttons(1));
+    EXPECT_FALSE(sim->press(BoardButton::Menu));
+    ASSERT_TRUE(sim->press(BoardButton::Time));
+    const std::string time = peg::encode_button(1, BoardButton::Time);
+    EXPECT_EQ(receive_text(*host, time.size()), time);
+  }
+  {
+    // A version 2 board behind a version 1 host speaks version 1: no menu key goes out.
+    testing::TempDir dir;
+    auto sim = simulator(dir, ProtocolKind::Peg, 2);
+    ASSERT_TRUE(sim);
+    auto host = host_link(dir);
+    ASSERT_TRUE(host);
+    handshake(*host, 1, 1, peg::all_buttons(1));
+    const auto refused = sim->press(BoardButton::Select);
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.error().message.find("version 1"), std::string::npos);
+    // ... and version 2 once the host offers it.
+    handshake(*host, 2, 2, peg::all_buttons(2));
+    ASSERT_TRUE(sim->press(BoardButton::Select));
+    ASSERT_TRUE(sim->press(BoardButton::Confirm));
+    const std::string keys =
+        peg::encode_button(1, BoardButton::Select) + peg::encode_button(2, BoardButton::Confirm);
+    EXPECT_EQ(receive_text(*host, keys.size()), keys);
+  }
 }
 
 }  // namespace

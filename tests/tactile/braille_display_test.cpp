@@ -2,6 +2,7 @@
 // starts brltty with a private configuration, socket and BrlAPI port, plays the display itself
 // on the driver's unix socket, and reads back every line BRLTTY shows ("Visual \"...\"").
 #include "tactile/braille_display.h"
+#include "tactile/braille_view.h"
 
 #include <gtest/gtest.h>
 #include <poll.h>
@@ -55,10 +56,10 @@ TEST(BrailleDisplay, TheClockOwnSideFirstUpdatedAsTimePasses) {
   VirtualBrltty brltty;
   auto display = BrailleDisplay::connect(brltty.settings());
   ASSERT_TRUE(display) << display.error().message;
-  auto braille = std::make_unique<BrailleClockDisplay>(std::move(*display), core::BLACK);
-  BrailleClockDisplay* braille_view = braille.get();
+  auto view = std::make_shared<BrailleView>(std::shared_ptr<BrailleDisplay>(std::move(*display)),
+                                            core::BLACK);
   std::vector<std::unique_ptr<ClockDisplay>> displays;
-  displays.push_back(std::move(braille));
+  displays.push_back(BrailleView::clock_feed(view));
   ClockOutputWorker worker(std::move(displays));
   // Black (the VI player) first; White's clock runs: 90 min + 30 s - 10 s - 5 s.
   const auto now = std::chrono::steady_clock::now();
@@ -67,8 +68,8 @@ TEST(BrailleDisplay, TheClockOwnSideFirstUpdatedAsTimePasses) {
   // The worker refreshes the display as White's time runs (a second later: 1:30:14).
   EXPECT_EQ(brltty.wait_for_visual("W 1:30:14*"), "B 1:30:20 W 1:30:14* move 2             ");
   worker.stop();
-  EXPECT_EQ(braille_view->last_error(), "");
-  EXPECT_NE(braille_view->last_line().find("move 2"), std::string::npos);
+  EXPECT_EQ(view->last_error(), "");
+  EXPECT_NE(view->window().find("move 2"), std::string::npos);
 }
 
 TEST(BrailleDisplay, NoBrlttyIsAnErrorNotACrash) {

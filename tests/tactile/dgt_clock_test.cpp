@@ -16,13 +16,15 @@ using std::chrono::seconds;
 
 TEST(DgtClockFrames, SetAndRunBothTimesAndTheMode) {
   // 0x2B, N = bytes after N, 0x03, 0x0A, left h m s, right h m s, mode, 0x00.
-  const Bytes frame = dgt::encode_set_and_run(minutes(90) + seconds(5) + milliseconds(999),
-                                              minutes(3) + seconds(7), dgt::kLeftRuns);
+  const Bytes frame = dgt::encode_set_and_run(
+      {.left = minutes(90) + seconds(5) + milliseconds(999), .right = minutes(3) + seconds(7)},
+      dgt::kLeftRuns);
   EXPECT_EQ(frame, (Bytes{0x2B, 0x0A, 0x03, 0x0A, 1, 30, 5, 0, 3, 7, 0x01, 0x00}));
   EXPECT_EQ(frame[1], frame.size() - 2);
   // Below zero shows 0:00:00; more than the clock can show is 9:59:59; a paused clock.
-  EXPECT_EQ(dgt::encode_set_and_run(-seconds(3), std::chrono::hours(12), dgt::kPaused),
-            (Bytes{0x2B, 0x0A, 0x03, 0x0A, 0, 0, 0, 9, 59, 59, 0x04, 0x00}));
+  EXPECT_EQ(
+      dgt::encode_set_and_run({.left = -seconds(3), .right = std::chrono::hours(12)}, dgt::kPaused),
+      (Bytes{0x2B, 0x0A, 0x03, 0x0A, 0, 0, 0, 9, 59, 59, 0x04, 0x00}));
   EXPECT_EQ(dgt::kRightRuns, 0x02);
   EXPECT_EQ(dgt::kToggleOnLever, 0x08);
 }
@@ -115,7 +117,7 @@ TEST(DgtClockDisplay, AFlagIsShownAsText) {
   ASSERT_TRUE(clock.start(core::ClockInstant{}));
   ASSERT_TRUE(clock.pause(core::ClockInstant{} + seconds(61)));
   display.show(clock.reading(core::ClockInstant{} + seconds(61)), ClockShowReason::Event);
-  Bytes expected = dgt::encode_set_and_run(seconds(0), minutes(1), dgt::kPaused);
+  Bytes expected = dgt::encode_set_and_run({.left = seconds(0), .right = minutes(1)}, dgt::kPaused);
   const Bytes text = dgt::encode_clock_text("FLAG W", 8);
   expected.insert(expected.end(), text.begin(), text.end());
   EXPECT_EQ(read_frames(**board, expected.size()), expected);

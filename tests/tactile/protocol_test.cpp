@@ -143,7 +143,7 @@ TEST(Peg, OccupancyHexIsRankOneFirst) {
   EXPECT_FALSE(peg::parse_occupancy("020000000000008g"));
 }
 
-std::vector<std::uint8_t> lines(std::initializer_list<std::string> framed) {
+std::vector<std::uint8_t> lines(const std::vector<std::string>& framed) {
   std::vector<std::uint8_t> bytes;
   for (const auto& line : framed) bytes.insert(bytes.end(), line.begin(), line.end());
   return bytes;
@@ -152,12 +152,12 @@ std::vector<std::uint8_t> lines(std::initializer_list<std::string> framed) {
 TEST(Peg, HandshakeScanAndEvents) {
   PegProtocol peg_protocol;
   const auto hello = peg_protocol.connect_bytes();
-  EXPECT_EQ(std::string(hello.begin(), hello.end()), peg::frame("HELLO 1") + peg::frame("SCAN"));
-  const auto inputs =
-      decode(peg_protocol,
-             lines({peg::encode_hello("sim", "ATR"), peg::encode_scan(4, core::Position().pieces()),
-                    peg::encode_lift(5, core::SQ_E2), peg::encode_place(6, core::SQ_E4),
-                    peg::encode_button(7, BoardButton::Announce)}));
+  EXPECT_EQ(std::string(hello.begin(), hello.end()), peg::frame("HELLO 2") + peg::frame("SCAN"));
+  const auto inputs = decode(
+      peg_protocol,
+      lines({peg::encode_hello("sim", "ATR", 1), peg::encode_scan(4, core::Position().pieces()),
+             peg::encode_lift(5, core::SQ_E2), peg::encode_place(6, core::SQ_E4),
+             peg::encode_button(7, BoardButton::Announce)}));
   ASSERT_EQ(inputs.size(), 5u);
   EXPECT_EQ(inputs[0].kind, Kind::Info);
   EXPECT_EQ(inputs[0].detail, "peg board: 1 sim ATR");
@@ -181,7 +181,61 @@ TEST(Peg, AHelloWithoutVersionIsReadNotACrash) {
   const auto inputs = decode(peg_protocol, lines({"PEG*EC\n"}));
   ASSERT_EQ(inputs.size(), 1u);
   EXPECT_EQ(inputs[0].kind, Kind::Info);
-  EXPECT_EQ(inputs[0].detail, "peg board: (version not 1: events are read as version 1)");
+  EXPECT_EQ(inputs[0].detail, "peg board: (version not 1 or 2: events are read as version 1)");
+}
+
+// Version 2 (docs/peg-protocol.md, "Versioning"): the host offers 2; a board answering PEG 2 may
+// send the menu buttons; a version 1 board's lines mean what they always meant, and a menu
+// token from it is a malformed line (the board is re-read), as it was for a version 1 host.
+TEST(Peg, MenuButtonsOnlyFromABoardThatSpeaksVersion2) {
+  const std::vector<BoardButton> menu = {BoardButton::Menu,     BoardButton::Next,
+                                         BoardButton::Previous, BoardButton::Select,
+                                         BoardButton::Back,     BoardButton::Confirm};
+  const auto scan = peg::encode_scan(0, core::Position().pieces());
+  // The longest PEG line (a 16-character name, every button) fits a line.
+  EXPECT_LE(peg::encode_hello("sixteen-chars-ab", peg::all_buttons(2), 2).size() - 1,
+            peg::kMaxLine);
+  {
+    PegProtocol v2;
+    (void)v2.connect_bytes();
+    std::vector<std::string> said = {peg::encode_hello("two", peg::all_buttons(2), 2), scan};
+    for (std::size_t i = 0; i < menu.size(); ++i)
+      said.push_back(peg::encode_button(static_cast<std::uint8_t>(i + 1), menu[i]));
+    const auto inputs = decode(v2, lines(said));
+    EXPECT_EQ(v2.version(), 2);
+    ASSERT_EQ(inputs.size(), 2 + menu.size());
+    EXPECT_EQ(inputs[0].detail,
+              "peg board: 2 two ANNOUNCE,TIME,REPEAT,PROMOTE-Q,PROMOTE-R,PROMOTE-B,PROMOTE-N,"
+              "MENU");
+    for (std::size_t i = 0; i < menu.size(); ++i) {
+      EXPECT_EQ(inputs[2 + i].kind, Kind::Button);
+      EXPECT_EQ(inputs[2 + i].button, menu[i]);
+    }
+  }
+  {
+    PegProtocol v1;
+    (void)v1.connect_bytes();
+    std::vector<std::uint8_t> reply;
+    const auto inputs = decode(
+        v1,
+        lines({peg::encode_hello("one", peg::all_buttons(1), 1), scan,
+               peg::encode_button(1, BoardButton::Time), peg::encode_button(2, BoardButton::Menu)}),
+        &reply);
+    EXPECT_EQ(v1.version(), 1);
+    EXPECT_EQ(inputs[0].detail,
+              "peg board: 1 one ANNOUNCE,TIME,REPEAT,PROMOTE-Q,PROMOTE-R,PROMOTE-B,PROMOTE-N");
+    ASSERT_EQ(inputs.size(), 4u);
+    EXPECT_EQ(inputs[2].button, BoardButton::Time);
+    EXPECT_EQ(inputs[3].kind, Kind::Garbage);  // MENU from a version 1 board: malformed
+    EXPECT_EQ(v1.stats().bad_messages, 1u);
+  }
+  // A board that answers a version the host does not know is read as version 1.
+  PegProtocol v9;
+  (void)v9.connect_bytes();
+  const auto inputs = decode(v9, lines({peg::frame("PEG 9 nine -"), scan}));
+  EXPECT_EQ(v9.version(), 1);
+  EXPECT_EQ(inputs[0].detail,
+            "peg board: 9 nine - (version not 1 or 2: events are read as version 1)");
 }
 
 TEST(Peg, EveryShortBodyWithAValidChecksumIsDecodedWithoutThrowing) {

@@ -92,7 +92,7 @@ TEST(TactileClockCodec, PatternsAndHostLines) {
   corrupted[4] = corrupted[4] == '1' ? '2' : '1';
   EXPECT_FALSE(tclk::parse_host_line(corrupted));
   const auto hello = tclk::encode_host_hello();
-  EXPECT_EQ(tclk::parse_host_line(hello.substr(0, hello.size() - 1))->version, 1);
+  EXPECT_EQ(tclk::parse_host_line(hello.substr(0, hello.size() - 1))->version, 2);
   const auto stop = tclk::encode_stop(7);
   EXPECT_EQ(tclk::parse_host_line(stop.substr(0, stop.size() - 1))->kind,
             tclk::HostCommand::Kind::Stop);
@@ -101,8 +101,8 @@ TEST(TactileClockCodec, PatternsAndHostLines) {
 // The session printed in docs/tactile-clock-protocol.md, byte for byte.
 TEST(TactileClockCodec, TheDocumentedSession) {
   EXPECT_EQ(peg::crc8("123456789"), 0xF4);  // CRC-8/SMBUS check value
-  EXPECT_EQ(tclk::encode_host_hello(), "HELLO 1*81\n");
-  EXPECT_EQ(tclk::encode_device_hello("vibro", "QUERY,PRESS"), "TCLK 1 vibro QUERY,PRESS*E3\n");
+  EXPECT_EQ(tclk::encode_host_hello(), "HELLO 2*88\n");
+  EXPECT_EQ(tclk::encode_device_hello("vibro", "QUERY,PRESS", 1), "TCLK 1 vibro QUERY,PRESS*E3\n");
   EXPECT_EQ(tclk::encode_vibrate(0, *tclk::cue_between(minutes(15) + seconds(1), minutes(15))),
             "V 00 FIFTEEN 300.200.300*44\n");
   EXPECT_EQ(tclk::encode_ack(0), "A 00*A7\n");
@@ -110,17 +110,53 @@ TEST(TactileClockCodec, TheDocumentedSession) {
   EXPECT_EQ(tclk::encode_vibrate(1, tclk::time_readout(minutes(12) + seconds(10))),
             "V 01 TIME 150.300.150*20\n");
   EXPECT_EQ(tclk::encode_ack(1), "A 01*A0\n");
+  // The version 2 session.
+  EXPECT_EQ(tclk::encode_device_hello("band", "QUERY,PRESS", 2), "TCLK 2 band QUERY,PRESS*D0\n");
+  EXPECT_EQ(tclk::encode_button(1, tclk::Button::Query), "B 01 QUERY*96\n");
+  EXPECT_EQ(tclk::encode_button(2, tclk::Button::Press), "B 02 PRESS*D3\n");
 }
 
 std::vector<std::uint8_t> bytes_of(const std::string& text) {
   return {text.begin(), text.end()};
 }
 
+// Version 2 (docs/tactile-clock-protocol.md, "Versioning"): a device that answers TCLK 2 may send
+// the held buttons (the player's menu); from a version 1 device their tokens are malformed lines,
+// exactly as for a version 1 host, and its QUERY and PRESS mean what they always meant.
+TEST(TactileClockDecoder, HeldButtonsOnlyFromAVersion2Device) {
+  const TimePoint t = TimePoint{} + seconds(1);
+  TactileClockDecoder v2;
+  std::vector<TactileClockInput> in;
+  v2.decode(bytes_of(tclk::encode_device_hello("band", "QUERY,PRESS", 2) +
+                     tclk::encode_button(0, tclk::Button::QueryHold) +
+                     tclk::encode_button(1, tclk::Button::PressHold) +
+                     tclk::encode_button(2, tclk::Button::Query)),
+            t, in);
+  EXPECT_EQ(v2.version(), 2);
+  ASSERT_EQ(in.size(), 4u);
+  EXPECT_EQ(in[1].button, tclk::Button::QueryHold);
+  EXPECT_EQ(in[2].button, tclk::Button::PressHold);
+  EXPECT_EQ(in[3].button, tclk::Button::Query);
+  EXPECT_EQ(tclk::encode_button(0, tclk::Button::QueryHold), "B 00 QUERY-HOLD*B5\n");
+
+  TactileClockDecoder v1;
+  in.clear();
+  v1.decode(bytes_of(tclk::encode_device_hello("vibro", "QUERY,PRESS", 1) +
+                     tclk::encode_button(0, tclk::Button::PressHold) +
+                     tclk::encode_button(1, tclk::Button::Press)),
+            t, in);
+  EXPECT_EQ(v1.version(), 1);
+  ASSERT_EQ(in.size(), 3u);
+  EXPECT_EQ(in[1].kind, TactileClockInput::Kind::Garbage);
+  EXPECT_EQ(in[2].kind, TactileClockInput::Kind::Button);
+  EXPECT_EQ(in[2].button, tclk::Button::Press);
+}
+
 TEST(TactileClockDecoder, ButtonsHelloAcksAndLostLines) {
   TactileClockDecoder decoder;
   std::vector<TactileClockInput> in;
   const TimePoint t = TimePoint{} + seconds(5);
-  std::string stream = tclk::encode_device_hello("vibro", "QUERY,PRESS") +
+  std::string stream = tclk::encode_device_hello("vibro", "QUERY,PRESS", 1) +
                        tclk::encode_button(0, tclk::Button::Press) +
                        tclk::encode_button(1, tclk::Button::Query) +
                        tclk::encode_button(3, tclk::Button::Press) + tclk::encode_ack(5) +
@@ -208,8 +244,8 @@ TEST(TactileClockDevice, OverARealPty) {
   const auto hello = device.next_command();
   ASSERT_TRUE(hello);
   EXPECT_EQ(hello->kind, tclk::HostCommand::Kind::Hello);
-  EXPECT_EQ(hello->version, 1);
-  device.send(tclk::encode_device_hello("vibro", "QUERY,PRESS"));
+  EXPECT_EQ(hello->version, 2);
+  device.send(tclk::encode_device_hello("vibro", "QUERY,PRESS", 1));
   device.send(tclk::encode_button(0, tclk::Button::Press));
   TactileClockDecoder decoder;
   std::vector<TactileClockInput> inputs;

@@ -1,0 +1,93 @@
+#include "app/player_menu_keys.h"
+
+#include <iterator>
+#include <string>
+
+#include "core/notation_writer.h"
+
+namespace annabella::app {
+namespace {
+
+// The console's name of each command (app/console.h), for the log: in the order of Command.
+constexpr std::string_view kCommandWords[] = {
+    "help",       "time",          "repeat",       "moves",      "board",
+    "captured",   "move",          "answer",       "flag",       "touch",
+    "draw-offer", "draw-accept",   "draw-decline", "draw-claim", "resign",
+    "pause",      "continue",      "adjust",       "penalty",    "reconcile",
+    "adjourn",    "open-envelope", "arbiter",      "status",     "quit"};
+static_assert(std::size(kCommandWords) == std::variant_size_v<Command>);
+
+}  // namespace
+
+std::optional<MenuKey> menu_key_of(tactile::BoardButton button) {
+  switch (button) {
+    case tactile::BoardButton::Menu:
+      return MenuKey::Open;
+    case tactile::BoardButton::Next:
+      return MenuKey::Next;
+    case tactile::BoardButton::Previous:
+      return MenuKey::Previous;
+    case tactile::BoardButton::Select:
+      return MenuKey::Select;
+    case tactile::BoardButton::Back:
+      return MenuKey::Back;
+    case tactile::BoardButton::Confirm:
+      return MenuKey::Confirm;
+    default:
+      return std::nullopt;
+  }
+}
+
+ClockKeyMeaning clock_key_meaning(tactile::tclk::Button button, bool menu_open) {
+  using tactile::tclk::Button;
+  if (menu_open) {
+    switch (button) {
+      case Button::Query:
+        return {MenuKey::Next, std::nullopt};
+      case Button::Press:
+        return {MenuKey::Select, std::nullopt};
+      case Button::QueryHold:
+        return {MenuKey::Back, std::nullopt};
+      case Button::PressHold:
+        return {MenuKey::Confirm, std::nullopt};
+    }
+  }
+  if (button == Button::Query) return {std::nullopt, cmd::Time{}};  // D.2.10.4
+  if (button == Button::QueryHold) return {MenuKey::Open, std::nullopt};
+  return {};
+}
+
+MenuContext menu_context(const StationState& s) {
+  MenuContext c;
+  const auto& game = s.game();
+  c.player = s.vi_color;
+  c.game_over = game.is_over();
+  const auto offer = s.record.open_draw_offer();
+  c.draw_offer_open = offer.has_value();
+  c.offer_by_opponent = offer && *offer != s.vi_color;
+  c.player_to_move = game.position().side_to_move() == s.vi_color;
+  // Guidelines I.1.1: the arbiter has stopped the clocks and the player to move has completed
+  // his move on his board without announcing it (app/appendix_d.cpp holds it): that is the move
+  // he may seal.
+  if (!c.game_over && c.player_to_move && s.clock.paused() && !s.record.adjourned())
+    if (const auto move = s.pegboard.completed_move())
+      c.sealable_move = core::to_san(game.position(), *move);
+  return c;
+}
+
+void press_menu_key(StationState& s, MenuKey key, InputSource source, TimePoint time) {
+  const MenuOutput out = s.menu.press(key, menu_context(s));
+  if (out.line) {
+    const speech::Phrase phrase = speech::phrase_menu_line(s.language, s.vocabulary, *out.line);
+    s.say(phrase, Route::Private, time);  // the earpiece only, never the public speaker
+    s.out.menu_line(*out.line, phrase.text);
+  }
+  if (out.voice) s.out.private_voice(*out.voice);
+  if (out.command) {
+    s.print(time, "player's menu (" + std::string(input_source_name(source)) +
+                      "): " + std::string(kCommandWords[out.command->index()]));
+    s.requests.push_back({*out.command, time, source});
+  }
+}
+
+}  // namespace annabella::app

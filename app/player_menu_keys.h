@@ -1,0 +1,38 @@
+// The player's keys reaching his menu (app/player_menu.h) on the game thread: the pegboard's
+// menu buttons (peg protocol version 2, docs/peg-protocol.md), the tactile clock's keys (version
+// 2 holds, docs/tactile-clock-protocol.md) and any device that knows its MenuKey (braille keys).
+// Each device reports its own keys (tactile/ knows nothing of the menu); this file gives them
+// their meaning, asks the menu, says its line privately (earpiece, never the public speaker),
+// hands the line to the braille display, and queues its command for the station with the key's
+// InputSource, carried out on the same path as a console command.
+#pragma once
+
+#include <optional>
+
+#include "app/player_menu.h"
+#include "app/station_state.h"
+#include "tactile/board_input.h"
+#include "tactile/tactile_clock.h"
+
+namespace annabella::app {
+
+// The menu key a pegboard button is; nullopt for the version 1 buttons.
+[[nodiscard]] std::optional<MenuKey> menu_key_of(tactile::BoardButton button);
+
+// What a tactile clock key means now. With the menu closed: QUERY tells the time (D.2.10.4),
+// QUERY held opens the menu, PRESS is the clock button (noted only: the move is made by its
+// announcement, D.2.3, D.2.4). With the menu open: QUERY is Next, PRESS is Select, QUERY held is
+// Back, PRESS held is Confirm.
+struct ClockKeyMeaning {
+  std::optional<MenuKey> key;
+  std::optional<Command> command;
+};
+[[nodiscard]] ClockKeyMeaning clock_key_meaning(tactile::tclk::Button button, bool menu_open);
+
+// What the station's state allows the menu now.
+[[nodiscard]] MenuContext menu_context(const StationState& s);
+
+// One key pressed in the player's menu.
+void press_menu_key(StationState& s, MenuKey key, InputSource source, TimePoint time);
+
+}  // namespace annabella::app

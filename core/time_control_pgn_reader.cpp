@@ -1,0 +1,123 @@
+// Reading the PGN TimeControl tag (PGN standard 9.6.1), and telling it from a FIDE-style text.
+#include "core/time_control_pgn_reader.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <string>
+
+#include "core/time_control_fide_reader.h"
+
+namespace annabella::core {
+
+using std::chrono::milliseconds;
+
+namespace {
+
+// Seconds as PGN writes them: digits, optionally with a decimal fraction.
+std::optional<milliseconds> read_pgn_seconds(std::string_view text) {
+  if (text.empty()) return std::nullopt;
+  std::int64_t whole = 0, frac = 0, scale = 100;
+  std::size_t i = 0;
+  for (; i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])); ++i) {
+    whole = whole * 10 + (text[i] - '0');
+    if (whole > 100'000'000) return std::nullopt;
+  }
+  if (i == 0) return std::nullopt;
+  if (i < text.size()) {
+    if (text[i] != '.' || i + 1 == text.size()) return std::nullopt;
+    for (++i; i < text.size(); ++i) {
+      if (!std::isdigit(static_cast<unsigned char>(text[i]))) return std::nullopt;
+      frac += (text[i] - '0') * scale;
+      scale /= 10;
+    }
+  }
+  return milliseconds(whole * 1000 + frac);
+}
+
+// One field between colons: "40/5400+30", "1800+30", "300". The error names the field.
+Result<Period> read_pgn_field(std::string_view part, int field) {
+  const std::string which = "field " + std::to_string(field) + " \"" + std::string(part) + "\"";
+  Period period;
+  if (const auto slash = part.find('/'); slash != std::string_view::npos) {
+    const auto moves = read_pgn_seconds(part.substr(0, slash));
+    if (!moves || moves->count() % 1000 != 0 || *moves <= milliseconds::zero())
+      return fail(which + ": the move count before \"/\" must be a whole number above 0");
+    period.moves = static_cast<int>(moves->count() / 1000);
+    part = part.substr(slash + 1);
+  }
+  std::string_view base = part;
+  if (const auto plus = part.find('+'); plus != std::string_view::npos) {
+    base = part.substr(0, plus);
+    const auto increment = read_pgn_seconds(part.substr(plus + 1));
+    if (!increment) return fail(which + ": the increment after \"+\" must be seconds");
+    period.increment = *increment;
+  }
+  const auto time = read_pgn_seconds(base);
+  if (!time) return fail(which + ": expected seconds, \"moves/seconds\" or \"seconds+increment\"");
+  period.time = *time;
+  return period;
+}
+
+// Whether text made only of PGN characters is a PGN tag: a ":" or "*", or a base time above
+// 180 seconds (below that, "90+30" is minutes and seconds as FIDE texts write them).
+bool reads_as_pgn(std::string_view text) {
+  if (text.find(':') != std::string_view::npos || text.front() == '*') return true;
+  // The base time: after "moves/" if any, before "+".
+  std::string_view base = text;
+  if (const auto slash = base.find('/'); slash != std::string_view::npos)
+    base = base.substr(slash + 1);
+  base = base.substr(0, base.find('+'));
+  const auto seconds = read_pgn_seconds(base);
+  return seconds && *seconds > std::chrono::seconds(180);
+}
+
+}  // namespace
+
+Result<TimeControl> parse_pgn_time_control(std::string_view text) {
+  const auto error = [&](const std::string& why) {
+    return fail("PGN TimeControl \"" + std::string(text) + "\": " + why);
+  };
+  if (text == "?") return TimeControl{TimeControl::Kind::Unknown, {}};
+  if (text == "-") return TimeControl{TimeControl::Kind::Untimed, {}};
+  if (text.empty()) return error("empty");
+  TimeControl control;
+  if (text.front() == '*') {
+    const auto time = read_pgn_seconds(text.substr(1));
+    if (!time || *time <= milliseconds::zero())
+      return error("an hourglass is \"*\" and its seconds");
+    control.kind = TimeControl::Kind::Hourglass;
+    control.periods.push_back(Period{0, *time, {}, {}, DelayKind::None});
+  } else {
+    std::size_t start = 0;
+    for (int field = 1;; ++field) {
+      const std::size_t colon = text.find(':', start);
+      auto period = read_pgn_field(
+          text.substr(start, colon == std::string_view::npos ? colon : colon - start), field);
+      if (!period) return error(period.error().message);
+      control.periods.push_back(*period);
+      if (colon == std::string_view::npos) break;
+      start = colon + 1;
+    }
+  }
+  if (auto ok = check_time_control(control); !ok) return error(ok.error().message);
+  return control;
+}
+
+Result<TimeControl> read_time_control(std::string_view text) {
+  std::string_view trimmed = text;
+  while (!trimmed.empty() && std::isspace(static_cast<unsigned char>(trimmed.front())))
+    trimmed.remove_prefix(1);
+  while (!trimmed.empty() && std::isspace(static_cast<unsigned char>(trimmed.back())))
+    trimmed.remove_suffix(1);
+  if (trimmed == "?" || trimmed == "-") return parse_pgn_time_control(trimmed);
+  const bool pgn_chars =
+      !trimmed.empty() && std::all_of(trimmed.begin(), trimmed.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c)) || c == '/' || c == '+' || c == ':' ||
+               c == '*' || c == '.';
+      });
+  if (pgn_chars && reads_as_pgn(trimmed)) return parse_pgn_time_control(trimmed);
+  return parse_time_control(trimmed);
+}
+
+}  // namespace annabella::core

@@ -1,0 +1,143 @@
+#include "tactile/braille_view.h"
+
+namespace annabella::tactile {
+
+namespace {
+
+class ClockFeed final : public ClockDisplay {
+ public:
+  explicit ClockFeed(std::shared_ptr<BrailleView> view) : view_(std::move(view)) {}
+  void show(const core::ClockReading& reading, ClockShowReason why) override {
+    view_->show_clock(reading, why);
+  }
+  std::optional<core::ClockInstant> next_update(const core::ClockReading& reading) override {
+    return next_second(reading);
+  }
+
+ private:
+  std::shared_ptr<BrailleView> view_;
+};
+
+std::size_t index_of(BrailleLine line) {
+  return static_cast<std::size_t>(line);
+}
+
+}  // namespace
+
+std::string_view braille_line_name(BrailleLine line) {
+  switch (line) {
+    case BrailleLine::Clock:
+      return "clock";
+    case BrailleLine::Menu:
+      return "menu";
+    case BrailleLine::Moves:
+      return "moves";
+    case BrailleLine::Reading:
+      return "reading";
+  }
+  return "?";
+}
+
+BrailleView::BrailleView(std::shared_ptr<BrailleDisplay> display, core::Color own_side)
+    : display_(std::move(display)), own_side_(own_side) {}
+
+std::unique_ptr<ClockDisplay> BrailleView::clock_feed(std::shared_ptr<BrailleView> view) {
+  return std::make_unique<ClockFeed>(std::move(view));
+}
+
+const std::string& BrailleView::text_of(BrailleLine line) const {
+  return texts_[index_of(line)];
+}
+
+BrailleView::Part BrailleView::part_at(const std::string& text, std::size_t start) const {
+  const auto width = static_cast<std::size_t>(std::max(display_->cells(), 1));
+  if (start >= text.size()) return {0, text.size()};
+  if (text.size() - start <= width) return {text.size() - start, text.size()};
+  // Split after the last space that fits, so that no word is cut; a word longer than the
+  // display is cut where the display ends.
+  const std::size_t space = text.rfind(' ', start + width);
+  if (space != std::string::npos && space > start) return {space - start, space + 1};
+  return {width, start + width};
+}
+
+void BrailleView::write_locked() {
+  const std::string& text = text_of(shown_);
+  const Part part = part_at(text, starts_.back());
+  std::string window = text.substr(std::min(starts_.back(), text.size()), part.length);
+  if (window == written_) return;
+  if (auto ok = display_->write_text(window); !ok) {
+    last_error_ = ok.error().message;
+    return;
+  }
+  written_ = std::move(window);
+}
+
+void BrailleView::set_text(BrailleLine line, std::string text) {
+  const std::lock_guard lock(mutex_);
+  texts_[index_of(line)] = std::move(text);
+  if (line == shown_) {
+    starts_.assign(1, 0);
+    write_locked();
+  }
+}
+
+void BrailleView::show(BrailleLine line) {
+  const std::lock_guard lock(mutex_);
+  shown_ = line;
+  starts_.assign(1, 0);
+  write_locked();
+}
+
+void BrailleView::show_text(BrailleLine line, std::string text) {
+  const std::lock_guard lock(mutex_);
+  texts_[index_of(line)] = std::move(text);
+  shown_ = line;
+  starts_.assign(1, 0);
+  write_locked();
+}
+
+bool BrailleView::pan_right() {
+  const std::lock_guard lock(mutex_);
+  const std::string& text = text_of(shown_);
+  const Part part = part_at(text, starts_.back());
+  if (part.next >= text.size()) return false;
+  starts_.push_back(part.next);
+  write_locked();
+  return true;
+}
+
+bool BrailleView::pan_left() {
+  const std::lock_guard lock(mutex_);
+  if (starts_.size() <= 1) return false;
+  starts_.pop_back();
+  write_locked();
+  return true;
+}
+
+BrailleLine BrailleView::shown() const {
+  const std::lock_guard lock(mutex_);
+  return shown_;
+}
+
+std::string BrailleView::window() const {
+  const std::lock_guard lock(mutex_);
+  return written_;
+}
+
+std::string BrailleView::last_error() const {
+  const std::lock_guard lock(mutex_);
+  return last_error_;
+}
+
+void BrailleView::show_clock(const core::ClockReading& reading, ClockShowReason why) {
+  const std::lock_guard lock(mutex_);
+  texts_[index_of(BrailleLine::Clock)] = clock_line(reading, own_side_, display_->cells());
+  // D.2.6, D.2.10.4: the player asked for the time: the clock comes back whatever is shown.
+  if (why == ClockShowReason::Query && shown_ != BrailleLine::Clock) {
+    shown_ = BrailleLine::Clock;
+    starts_.assign(1, 0);
+  }
+  if (shown_ == BrailleLine::Clock) write_locked();
+}
+
+}  // namespace annabella::tactile

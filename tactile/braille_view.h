@@ -1,0 +1,72 @@
+// What the braille display shows: the clock line (D.2.6) and the lines the player reads besides
+// it (the menu line, the last moves, a board reading), one at a time, with text longer than the
+// display read in parts (pan left / pan right, split between words where it can).
+//
+// The clock's worker thread feeds the clock line (clock_feed) every event and every second while
+// a clock runs; the game thread sets and shows the other lines from the player's keys. The clock
+// line is written only while it is shown; a time query (D.2.6, D.2.10.4) brings it back. All
+// calls are thread-safe (one mutex around the state and the writes).
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "tactile/braille_display.h"
+#include "tactile/clock_output.h"
+
+namespace annabella::tactile {
+
+enum class BrailleLine : unsigned char { Clock, Menu, Moves, Reading };
+[[nodiscard]] std::string_view braille_line_name(BrailleLine line);
+
+class BrailleView {
+ public:
+  BrailleView(std::shared_ptr<BrailleDisplay> display, core::Color own_side);
+
+  // The ClockDisplay for the clock's worker (D.2.6): it feeds this view's clock line.
+  [[nodiscard]] static std::unique_ptr<ClockDisplay> clock_feed(std::shared_ptr<BrailleView> view);
+
+  // Sets a line's text (the Clock line is the clock's own); shown at once if it is shown now
+  // (from its first part).
+  void set_text(BrailleLine line, std::string text);
+  // Shows a line from its first part (the Clock line: the clock as last read).
+  void show(BrailleLine line);
+  // Sets and shows.
+  void show_text(BrailleLine line, std::string text);
+  // The next or previous part of the shown line; false at its end (nothing changes).
+  bool pan_right();
+  bool pan_left();
+
+  [[nodiscard]] BrailleLine shown() const;
+  // What the display shows now (the shown line's current part).
+  [[nodiscard]] std::string window() const;
+  [[nodiscard]] int cells() const { return display_->cells(); }
+  // The last write error ("" when none).
+  [[nodiscard]] std::string last_error() const;
+
+  // From the clock's worker (through clock_feed).
+  void show_clock(const core::ClockReading& reading, ClockShowReason why);
+
+ private:
+  // The part of `text` from `start` that fits; `next` is where the following part starts.
+  struct Part {
+    std::size_t length = 0;
+    std::size_t next = 0;
+  };
+  Part part_at(const std::string& text, std::size_t start) const;
+  const std::string& text_of(BrailleLine line) const;
+  void write_locked();
+
+  std::shared_ptr<BrailleDisplay> display_;
+  core::Color own_side_;
+  mutable std::mutex mutex_;
+  BrailleLine shown_ = BrailleLine::Clock;
+  std::string texts_[4];
+  std::vector<std::size_t> starts_{0};  // the shown line's parts so far; back() is shown
+  std::string written_;
+  std::string last_error_;
+};
+
+}  // namespace annabella::tactile

@@ -1,0 +1,122 @@
+// `annabella play` with a braille display through a real BRLTTY (Virtual driver): the VI player
+// types on the display and reads the answers there, with no console input for his actions
+// (D.2.11); the clock line keeps refreshing (D.2.6).
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "support/child_process.h"
+#include "support/temp_dir.h"
+#include "support/virtual_brltty.h"
+#include "tactile/braille_keys.h"
+
+namespace annabella::app {
+namespace {
+
+using namespace std::chrono_literals;
+using annabella::testing::ChildProcess;
+using annabella::testing::TempDir;
+using annabella::testing::VirtualBrltty;
+
+// Types `text` on the display's braille keyboard, cell by cell, and presses Enter.
+void type_on_display(VirtualBrltty& brltty, std::string_view text) {
+  for (const char c : text)
+    ASSERT_TRUE(brltty.press("PASSDOTS " + std::to_string(tactile::computer_braille_dots(c))));
+  ASSERT_TRUE(brltty.press("KEY_ENTER"));
+}
+
+class PlayWithBrailleKeys : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_FALSE(brltty.host().empty()) << brltty.error();
+    const auto config = dir.path() / "board.toml";
+    std::ofstream(config) << "[braille_display]\nenabled = true\nhost = \"" << brltty.host()
+                          << "\"\n";
+    station = std::make_unique<ChildProcess>(
+        std::vector<std::string>{ANNABELLA_BINARY, "play", "--silent", "--config", config.string(),
+                                 "--record", (dir.path() / "record").string()});
+    ASSERT_TRUE(station->wait_for("connected: the board", 20s)) << station->output();
+    ASSERT_NE(brltty.wait_for_visual("W 1:30:00", 20s), "") << station->output();
+  }
+  void TearDown() override {
+    if (!station) return;
+    station->send("quit");
+    EXPECT_EQ(station->wait(20s), 0) << station->output();
+  }
+  TempDir dir;
+  VirtualBrltty brltty;
+  std::unique_ptr<ChildProcess> station;
+};
+
+TEST_F(PlayWithBrailleKeys, ASquareTypedOnTheDisplayIsReadThere) {
+  type_on_display(brltty, "e2");
+  ASSERT_TRUE(station->wait_for("say private: ", 20s)) << station->output();
+  EXPECT_NE(brltty.wait_for_visual("Bauer", 20s), "") << station->output();
+  // HOME: back to the clock, which goes on refreshing (D.2.6).
+  ASSERT_TRUE(brltty.press("HOME"));
+  EXPECT_NE(brltty.wait_for_visual("W 1:29:5", 20s), "") << station->output();
+  EXPECT_NE(brltty.wait_for_visual("W 1:29:57", 20s), "") << station->output();
+}
+
+TEST_F(PlayWithBrailleKeys, ALongReadingPansAcrossTheDisplay) {
+  type_on_display(brltty, "r1");
+  ASSERT_TRUE(station->wait_for("say private: ", 20s)) << station->output();
+  const std::string first = brltty.wait_for_visual("Turm", 20s);
+  ASSERT_NE(first, "") << station->output();
+  // 40 cells: the reading of the first rank is in parts, split between words.
+  ASSERT_TRUE(brltty.press("FWINRT"));
+  const std::string second = brltty.wait_for_visual("Dame David", 20s);
+  EXPECT_EQ(second.rfind("eins, Laeufer Cesar eins", 0), 0U) << second;
+  ASSERT_TRUE(brltty.press("FWINLT"));
+  EXPECT_EQ(brltty.wait_for_visual(first.substr(0, 10), 20s), first);
+}
+
+TEST_F(PlayWithBrailleKeys, TheMovesLineAndTheClockAfterAMove) {
+  station->send("sim play e4");
+  ASSERT_TRUE(station->wait_for("made 1. e4", 20s)) << station->output();
+  // D.2.4: the move made, the clock line shows Black's clock running.
+  EXPECT_NE(brltty.wait_for_visual("B 1:29:5", 20s), "") << station->output();
+  // BOT: the moves announced (D.2.1), in the announcement's words.
+  ASSERT_TRUE(brltty.press("BOT"));
+  EXPECT_EQ(brltty.wait_for_visual("Eva vier", 20s).rfind("Eva vier", 0), 0U) << station->output();
+  station->send("e5");  // the sighted player's move, typed by the assistant
+  ASSERT_TRUE(station->wait_for("(e7e5)", 20s)) << station->output();
+  ASSERT_TRUE(brltty.press("BOT"));
+  EXPECT_NE(brltty.wait_for_visual("Eva vier / Eva fuenf", 20s), "") << station->output();
+}
+
+TEST_F(PlayWithBrailleKeys, AnUnknownKeyIsReportedInTheLog) {
+  ASSERT_TRUE(brltty.press("FREEZE"));
+  EXPECT_TRUE(station->wait_for("braille key UNKNOWN CMD FREEZE", 20s)) << station->output();
+}
+
+// D.2.11: the VI player's own menu from his braille display alone: PREFMENU opens it and its
+// line is shown there; a routing key picks the time (D.2.6, D.2.10.4); resigning needs the
+// routing key and then a second, different key (RETURN), and the record says so (Art. 5.1.2).
+TEST_F(PlayWithBrailleKeys, TheMenuFromTheDisplayTellsTheTimeAndResignsWithConfirmation) {
+  ASSERT_TRUE(brltty.press("PREFMENU"));
+  ASSERT_NE(brltty.wait_for_visual("Zeit", 20s), "") << station->output();
+  ASSERT_TRUE(brltty.press("ROUTE 5"));  // pick the time
+  ASSERT_TRUE(station->wait_for("player's menu (braille keys): time", 20s)) << station->output();
+  ASSERT_TRUE(station->wait_for("completed (D.2.10.4)", 20s)) << station->output();
+  // Back to the top: from the time item, three up (round the end) is Resign.
+  ASSERT_TRUE(brltty.press("LNUP"));
+  ASSERT_TRUE(brltty.press("LNUP"));
+  ASSERT_TRUE(brltty.press("LNUP"));
+  ASSERT_NE(brltty.wait_for_visual("Aufgeben", 20s), "") << station->output();
+  ASSERT_TRUE(brltty.press("ROUTE 3"));  // any routing key picks the item under the cursor
+  ASSERT_NE(brltty.wait_for_visual("Aufgeben?", 20s), "") << station->output();
+  EXPECT_EQ(station->output().find("game over"), std::string::npos);  // not by one key
+  ASSERT_TRUE(brltty.press("KEY_ENTER"));                             // the confirming key
+  ASSERT_TRUE(station->wait_for("player's menu (braille keys): resign", 20s)) << station->output();
+  ASSERT_TRUE(station->wait_for("0-1", 20s)) << station->output();
+  station->send("quit");
+  EXPECT_EQ(station->wait(20s), 0) << station->output();
+  station.reset();
+  std::ifstream pgn(dir.path() / "record" / "game.pgn");
+  const std::string text((std::istreambuf_iterator<char>(pgn)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("[Result \"0-1\"]"), std::string::npos) << text;
+}
+
+}  // namespace
+}  // namespace annabella::app
