@@ -168,6 +168,16 @@ int run_cli(int argc, char** argv) {
   perft_cmd->add_option("--number", perft.number, tr("Chess960 start position 0-959 (no --fen)"));
   perft_cmd->callback([&] { exit_code = run_perft(perft, std::cout, std::cerr); });
 
+  // annabella position --fen FEN [--json] [--chess960] [--nodes N] (Art. 5.2.2, 6.9)
+  PositionOptions position;
+  auto* position_cmd = cli.add_subcommand(
+      "position", "What the Laws say about a position: legal, mate, dead (Art. 5.2.2, 6.9)");
+  position_cmd->add_option("--fen", position.fen, "The position")->required();
+  position_cmd->add_flag("--json", position.json, "Print JSON for tools");
+  position_cmd->add_flag("--chess960", position.chess960, "Chess960: X-FEN or Shredder-FEN");
+  position_cmd->add_option("--nodes", position.nodes, "Search budget in positions (default: full)");
+  position_cmd->callback([&] { exit_code = run_position(position, std::cout, std::cerr); });
+
   // annabella config check FILE | annabella config example
   ConfigCheckOptions config_check;
   auto* config_cmd =

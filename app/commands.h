@@ -3,6 +3,7 @@
 // writes results to `out`, errors to `err`.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <iosfwd>
 #include <string>
@@ -25,6 +26,17 @@ struct PerftOptions {
   int number = -1;        // a Chess960 start position by number (0-959) instead of a FEN
 };
 int run_perft(const PerftOptions& options, std::ostream& out, std::ostream& err);
+
+// annabella position --fen FEN [--json] [--chess960] [--nodes N]: what the Laws say about a
+// position (legal, check, mate, stalemate, dead position Art. 5.2.2, whether each side can still
+// checkmate Art. 6.9). Exit 0 when answered (an illegal position included), 2 for bad input.
+struct PositionOptions {
+  std::string fen;
+  bool json = false;
+  bool chess960 = false;
+  std::size_t nodes = 0;  // the most positions each search may examine (0: the full effort)
+};
+int run_position(const PositionOptions& options, std::ostream& out, std::ostream& err);
 
 // annabella config check FILE: reads the file and reports every problem (key, line, allowed).
 struct ConfigCheckOptions {

@@ -4,11 +4,10 @@
 #include <functional>
 
 #include "core/notation.h"
+#include "core/unwinnability.h"
 
 namespace annabella::core {
 namespace {
-
-constexpr Bitboard kDarkSquares = 0xAA55AA55AA55AA55ULL;
 
 bool same_for_repetition(const Position& a, const Position& b) {
   // Art. 9.2.2: same player to move, same pieces on the same squares, same possible moves
@@ -40,31 +39,13 @@ std::string result_text(GameResult result) {
 }
 
 bool can_checkmate(const Position& pos, Color side) {
-  const Color them = ~side;
-  if (pos.pieces(side, PAWN) | pos.pieces(side, ROOK) | pos.pieces(side, QUEEN)) return true;
-  const Bitboard knights = pos.pieces(side, KNIGHT), bishops = pos.pieces(side, BISHOP);
-  const int minors = popcount(knights | bishops);
-  if (minors == 0) return false;  // a bare king never mates
-  const Bitboard their_men = pos.pieces(them) & ~pos.pieces(them, KING);
-  if (knights) {
-    // Two minor pieces (N+N, N+B) can mate with help; a lone knight only if the defending king
-    // has a man of its own to block a flight square.
-    return minors >= 2 || their_men != 0;
-  }
-  // Only bishops. On both square colours they can mate (with help).
-  if ((bishops & kDarkSquares) && (bishops & ~kDarkSquares)) return true;
-  // Bishops all on one colour control only that colour; the defending king's flight squares of
-  // the other colour must be blocked by his own men: a knight, a pawn (it can reach either
-  // colour), a rook, a queen, or a bishop on the other colour.
-  const Bitboard other_colour = (bishops & kDarkSquares) ? ~kDarkSquares : kDarkSquares;
-  const Bitboard blockers = pos.pieces(them, PAWN) | pos.pieces(them, KNIGHT) |
-                            pos.pieces(them, ROOK) | pos.pieces(them, QUEEN) |
-                            (pos.pieces(them, BISHOP) & other_colour);
-  return blockers != 0;
+  return analyse_mate(pos, side).verdict != Winnability::Unwinnable;
 }
 
 bool is_dead_position(const Position& pos) {
-  return !can_checkmate(pos, WHITE) && !can_checkmate(pos, BLACK);
+  constexpr WinnabilityEffort quick = WinnabilityEffort::quick();
+  return analyse_mate(pos, WHITE, quick).verdict == Winnability::Unwinnable &&
+         analyse_mate(pos, BLACK, quick).verdict == Winnability::Unwinnable;
 }
 
 std::array<std::vector<PieceType>, 2> captured_pieces(const Game& game) {
@@ -219,6 +200,8 @@ Status Game::resign(Color loser) {
 
 Status Game::flag_fall(Color flagged) {
   const Color opponent = ~flagged;
+  // Art. 6.9: a draw only when the analysis proves that the opponent cannot checkmate by any
+  // series of legal moves; where it gives up, the flag decides (the arbiter may still rule).
   if (!can_checkmate(position(), opponent))
     return end_game({GameResult::Draw, Termination::TimeForfeitDraw, "Art. 6.9",
                      std::string(side_name(flagged)) + "'s flag fell, but " + side_name(opponent) +

@@ -50,14 +50,16 @@ struct GameEnd {
 // "1-0", "0-1", "1/2-1/2", "*"
 [[nodiscard]] std::string result_text(GameResult result);
 
-// Art. 6.9 / 5.2.2: whether `side` can still checkmate the opponent by any series of legal moves.
-// Exact for positions with only kings, knights and bishops (every insufficient-material case:
-// K v K, K+N v K, K+B v K, bishops all on one square colour, a lone knight against a bare king);
-// conservative (answers true) whenever `side` has a pawn, a rook or a queen, because a blocked
-// pawn chain that makes mate impossible is not analysed.
+// Art. 6.9 / 5.2.2: whether `side` can still checkmate the opponent by any series of legal moves,
+// as core/unwinnability.h decides it with its full effort: false only with a proof (material,
+// pawns locked for good, every line tried); true when a mating line exists and when the
+// analysis gives up (analyse_mate tells which).
 [[nodiscard]] bool can_checkmate(const Position& pos, Color side);
 
-// Art. 5.2.2: neither side can checkmate by any series of legal moves (as can_checkmate decides).
+// Art. 5.2.2: neither side can checkmate by any series of legal moves, proved by the quick
+// analysis the game applies after every move (material, locked pawns, forced lines from a
+// position with few moves). A dead position it cannot prove is left to the arbiter
+// (`annabella position`).
 [[nodiscard]] bool is_dead_position(const Position& pos);
 
 // The automatic end in force in `pos`, which has stood on the board `repetitions` times (this

@@ -2,6 +2,8 @@
 // 9.3) and decided (Art. 5.1.2, 6.9, 9.1).
 #include "core/game.h"
 
+#include "core/clock.h"
+
 #include <gtest/gtest.h>
 
 namespace annabella::core {
@@ -191,6 +193,32 @@ TEST(GameEnd, DeadPositionAfterLastCapture) {
   play_uci(game, {"e1d2"});
   EXPECT_EQ(game.end().termination, Termination::DeadPosition);
   EXPECT_EQ(game.end().rule, "Art. 5.2.2");
+}
+
+TEST(GameEnd, DeadPositionBehindALockedPawnWall) {
+  // Art. 5.2.2 beyond material: ...h7-h6 closes the wall; neither king can ever cross it, and
+  // the game ends at once.
+  Game game(fen("8/3k3p/1p1p1p2/pPpPpPpP/P1P1P1P1/3K4/8/8 b - - 0 1"));
+  EXPECT_FALSE(game.is_over());
+  play_uci(game, {"h7h6"});
+  EXPECT_EQ(game.end().termination, Termination::DeadPosition);
+  EXPECT_EQ(game.end().result, GameResult::Draw);
+}
+
+TEST(GameEnd, DeadPositionWhenTheOnlyLineLeadsToBareKings) {
+  // Black's only move takes the last white man: a forced line, dead from the start.
+  Game game(fen("k7/1R6/8/8/8/8/8/7K b - - 0 1"));
+  EXPECT_EQ(game.end().termination, Termination::DeadPosition);
+}
+
+TEST(GameEnd, FlagFallBehindALockedWallIsADraw) {
+  // Art. 6.9: White's bishop and Black's pawns are no use behind the locked wall; a flag fall
+  // is a draw whoever's flag it is (the position is dead anyway).
+  const Position walled = fen("3b4/3k4/1p1p1p1p/pPpPpPpP/P1P1P1P1/3K4/2B5/8 w - - 0 1");
+  EXPECT_FALSE(can_checkmate(walled, WHITE));
+  EXPECT_FALSE(can_checkmate(walled, BLACK));
+  EXPECT_EQ(flag_fall_result(walled, WHITE), GameResult::Draw);
+  EXPECT_EQ(flag_fall_result(walled, BLACK), GameResult::Draw);
 }
 
 TEST(GameEnd, FlagFallIsADrawWhenTheOpponentCannotMate) {

@@ -1,0 +1,107 @@
+// The dead-position decision (core/unwinnability.h, Art. 5.2.2, 6.9): what the bounded search
+// costs. Per position of each kind: the thread CPU time of the full analysis (both sides, the
+// effort `annabella position` and a flag fall use) and of the quick one the game runs after every
+// move, as percentiles over many runs, against a peer in the same run: generating the legal moves
+// of the same position (core::legal_moves). Also positions per second over the whole set.
+//
+//   build/dev/bench/bench_unwinnability [--runs N]
+//
+// Exits 1 when a full analysis takes 2 s of CPU or more (the budget must bound it).
+#include <time.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "core/movegen.h"
+#include "core/unwinnability.h"
+
+namespace {
+
+using namespace annabella;
+
+double thread_cpu_us() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) * 1e6 + double(ts.tv_nsec) / 1e3;
+}
+
+struct Kind {
+  const char* name;
+  const char* fen;
+};
+
+const Kind kKinds[] = {
+    {"start position (mate found)", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+    {"K+B v K (material)", "8/8/4k3/8/8/3KB3/8/8 w - - 0 1"},
+    {"K+Q v K (mating line)", "8/8/8/4k3/8/8/8/3QK3 w - - 0 1"},
+    {"B+N v K (mating line)", "8/8/8/4k3/8/8/8/2B1KN2 w - - 0 1"},
+    {"pawn wall (locked)", "8/3k4/1p1p1p1p/pPpPpPpP/P1P1P1P1/3K4/8/8 w - - 0 1"},
+    {"bishops behind wall", "3b4/3k4/1p1p1p1p/pPpPpPpP/P1P1P1P1/3K4/2B5/8 w - - 0 1"},
+    {"bishop opens wall", "3b4/3k4/1p1p1p1p/pPpPpPpP/P1P1P1P1/3K4/8/2B5 w - - 0 1"},
+    {"forced line", "k7/1R6/8/8/8/8/8/7K b - - 0 1"},
+    {"middlegame", "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9"},
+};
+
+double percentile(std::vector<double> v, double p) {
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, std::size_t(p * double(v.size() - 1) + 0.5))];
+}
+
+template <class Fn>
+std::vector<double> times(int runs, Fn fn) {
+  std::vector<double> out;
+  for (int i = 0; i < runs; ++i) {
+    const double t0 = thread_cpu_us();
+    fn();
+    out.push_back(thread_cpu_us() - t0);
+  }
+  return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int runs = 20;
+  for (int i = 1; i + 1 < argc; ++i)
+    if (std::strcmp(argv[i], "--runs") == 0)
+      std::from_chars(argv[i + 1], argv[i + 1] + std::strlen(argv[i + 1]), runs);
+  runs = std::max(runs, 1);
+  std::printf("%-28s %10s %10s %10s %10s %10s %8s\n", "position", "movegen", "quick p50",
+              "quick p99", "full p50", "full p99", "verdict");
+  double slowest = 0, total_us = 0;
+  int analysed = 0;
+  for (const Kind& k : kKinds) {
+    auto pos = core::Position::from_fen(k.fen);
+    if (!pos) {
+      std::fprintf(stderr, "bench_unwinnability: bad FEN %s\n", k.fen);
+      return 2;
+    }
+    const auto movegen = times(runs * 10, [&] {
+      const auto moves = core::legal_moves(*pos);
+      if (moves.empty()) std::fputc(0, stderr);
+    });
+    const auto quick = times(runs, [&] {
+      const auto d = core::analyse_dead_position(*pos, core::WinnabilityEffort::quick());
+      if (d.white.nodes > (1U << 30)) std::fputc(0, stderr);
+    });
+    const char* verdict = "unknown";
+    const auto full = times(runs, [&] {
+      const auto d = core::analyse_dead_position(*pos);
+      const auto dead = d.dead();
+      verdict = !dead ? "unknown" : *dead ? "dead" : "alive";
+    });
+    for (double t : full) total_us += t;
+    analysed += runs;
+    slowest = std::max(slowest, percentile(full, 1.0));
+    std::printf("%-28s %8.1fus %8.1fus %8.1fus %8.1fus %8.1fus %8s\n", k.name,
+                percentile(movegen, 0.5), percentile(quick, 0.5), percentile(quick, 0.99),
+                percentile(full, 0.5), percentile(full, 0.99), verdict);
+  }
+  std::printf("full analysis: %.0f positions per second; slowest %.1f ms\n",
+              double(analysed) / (total_us / 1e6), slowest / 1e3);
+  return slowest >= 2e6 ? 1 : 0;
+}

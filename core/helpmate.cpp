@@ -1,0 +1,316 @@
+#include "core/helpmate.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <unordered_map>
+
+#include "core/blockade.h"
+#include "core/mating_material.h"
+#include "core/movegen.h"
+
+namespace annabella::core {
+namespace {
+
+// Positions that count as the same state for the search: what Art. 9.2.2 compares (the move
+// counters play no part in whether a mate can be reached).
+bool same_state(const Position& a, const Position& b) {
+  return a.key() == b.key() && a.side_to_move() == b.side_to_move() &&
+         a.castling_rights() == b.castling_rights() && a.castling_rooks() == b.castling_rooks() &&
+         a.en_passant_square() == b.en_passant_square() && a.same_placement(b);
+}
+
+bool is_mate_by(const Position& pos, Color winner) {
+  return pos.side_to_move() != winner && pos.in_check() && !has_legal_move(pos);
+}
+
+// Moves after which the pawns or the material differ: only these can change what the static
+// proofs find (every other move keeps each man inside the squares it could already reach).
+bool irreversible(const Position& before, Move m) {
+  return type_of(before.piece_on(m.from())) == PAWN || before.is_capture(m);
+}
+
+// Proved that `winner` cannot mate from here; the locked-pawn proof only where it can differ
+// from the parent's.
+bool hopeless(const Position& pos, Color winner, bool check_blockade) {
+  if (!mating_material(pos, winner)) return true;
+  return check_blockade && analyse_blockade(pos, winner).proved();
+}
+
+int distance(Square a, Square b) {
+  return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
+}
+int edge_distance(Square s) {
+  return std::min(std::min(file_of(s), 7 - file_of(s)), std::min(rank_of(s), 7 - rank_of(s)));
+}
+int corner_distance(Square s) {
+  return std::min(file_of(s), 7 - file_of(s)) + std::min(rank_of(s), 7 - rank_of(s));
+}
+
+// Knight moves between two squares (0-6), by a breadth-first walk at compile time.
+struct KnightDistances {
+  int d[SQUARE_NB][SQUARE_NB] = {};
+};
+constexpr KnightDistances make_knight_distances() {
+  KnightDistances k;
+  constexpr int steps[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
+                               {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+  for (int from = 0; from < 64; ++from) {
+    for (int& x : k.d[from]) x = 99;
+    k.d[from][from] = 0;
+    for (int round = 0; round < 7; ++round)
+      for (int s = 0; s < 64; ++s) {
+        if (k.d[from][s] != round) continue;
+        for (const auto& st : steps) {
+          const int f = (s & 7) + st[0], r = (s >> 3) + st[1];
+          if (f >= 0 && f < 8 && r >= 0 && r < 8 && k.d[from][r * 8 + f] > round + 1)
+            k.d[from][r * 8 + f] = round + 1;
+        }
+      }
+  }
+  return k;
+}
+constexpr KnightDistances kKnightDistances = make_knight_distances();
+
+// How far a man of type pt is from attacking square s, roughly, in moves.
+int approach(PieceType pt, Square from, Square s) {
+  if (pt == KNIGHT) return kKnightDistances.d[from][s];
+  return distance(from, s);
+}
+
+// How much a move of the winner brings the mate nearer: promotions, pawns on their way, men
+// closing in on the defending king.
+int winner_score(const Position& pos, Move m, Square their_king) {
+  const PieceType pt = type_of(pos.piece_on(m.from()));
+  int score = pos.is_capture(m) ? 30 : 0;
+  if (m.kind() == MoveKind::Promotion)
+    return score + (m.promotion() == QUEEN ? 1000 : m.promotion() == KNIGHT ? 300 : -100);
+  if (pt == PAWN) return score + 50 + 10 * relative_rank(pos.side_to_move(), rank_of(m.to()));
+  if (m.kind() == MoveKind::Castling) return score;
+  return score + 20 * (approach(pt, m.from(), their_king) - approach(pt, m.to(), their_king));
+}
+
+// Two ideas of where the defending king is best mated: in a corner (minor pieces), or on an
+// edge near the winner's king (queen, rook, pawns to promote).
+enum class Refuge : std::uint8_t { Corner, EdgeNearKing };
+
+// How much a move of the defender helps: his king towards its refuge, his men next to his king
+// (blocking its flight squares), the winner's men left alone.
+int loser_score(const Position& pos, Move m, Square own_king, Square their_king, Refuge refuge) {
+  const PieceType pt = type_of(pos.piece_on(m.from()));
+  if (pt == KING && m.kind() != MoveKind::Castling) {
+    const int toward_refuge = refuge == Refuge::Corner
+                                  ? corner_distance(m.from()) - corner_distance(m.to())
+                                  : edge_distance(m.from()) - edge_distance(m.to());
+    return 30 * toward_refuge +
+           10 * (distance(m.from(), their_king) - distance(m.to(), their_king)) -
+           (pos.is_capture(m) ? 200 : 0);
+  }
+  int score = pos.is_capture(m) ? -200 : 0;
+  if (distance(m.to(), own_king) == 1) score += 40;
+  score += 10 * (distance(m.from(), own_king) - distance(m.to(), own_king));
+  if (m.kind() == MoveKind::Promotion) score += m.promotion() == QUEEN ? 10 : 20;
+  return score;
+}
+
+// How the guided search chooses: the defender's refuge and how many moves it tries per node.
+struct Profile {
+  Refuge refuge;
+  std::size_t winner_width;
+  std::size_t loser_width;
+};
+
+class GuidedSearch {
+ public:
+  GuidedSearch(Color winner, std::size_t max_nodes, Profile profile)
+      : winner_(winner), max_nodes_(max_nodes), profile_(profile) {}
+
+  HelpmateSearch run(const Position& root) {
+    HelpmateSearch result;
+    if (is_mate_by(root, winner_)) {
+      result.outcome = HelpmateSearch::Outcome::MateFound;
+      return result;
+    }
+    // The winner's moves end the line: an odd number of plies when he is to move.
+    for (int depth = root.side_to_move() == winner_ ? 1 : 2; depth <= kMaxDepth && !out_;
+         depth += 2) {
+      if (search(root, depth)) {
+        result.outcome = HelpmateSearch::Outcome::MateFound;
+        result.line = line_;
+        break;
+      }
+    }
+    result.nodes = nodes_;
+    return result;
+  }
+
+ private:
+  static constexpr int kMaxDepth = 41;
+
+  bool search(const Position& pos, int depth) {
+    if (++nodes_ > max_nodes_) out_ = true;
+    if (out_ || depth <= 0) return false;
+    if (const auto it = failed_.find(pos.key()); it != failed_.end() && it->second >= depth)
+      return false;
+    const MoveList moves = legal_moves(pos);
+    const bool winner_to_move = pos.side_to_move() == winner_;
+    if (winner_to_move && mate_in_one(pos, moves)) return true;
+    if (depth > 2 && !moves.empty() && !hopeless(pos, winner_, false)) {
+      std::vector<std::pair<int, Move>> ranked = rank(pos, moves, winner_to_move);
+      const std::size_t width =
+          std::min(ranked.size(), winner_to_move ? profile_.winner_width : profile_.loser_width);
+      for (std::size_t i = 0; i < width && !out_; ++i) {
+        line_.push_back(ranked[i].second);
+        if (search(pos.after(ranked[i].second), depth - 1)) return true;
+        line_.pop_back();
+      }
+    } else if (depth == 2 && !winner_to_move) {
+      for (Move m : moves) {
+        line_.push_back(m);
+        const Position next = pos.after(m);
+        if (mate_in_one(next, legal_moves(next))) return true;
+        line_.pop_back();
+      }
+    }
+    if (!out_) failed_[pos.key()] = std::max(failed_[pos.key()], depth);
+    return false;
+  }
+
+  bool mate_in_one(const Position& pos, const MoveList& moves) {
+    for (Move m : moves) {
+      const Position next = pos.after(m);
+      if (next.in_check() && !has_legal_move(next)) {
+        line_.push_back(m);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  std::vector<std::pair<int, Move>> rank(const Position& pos, const MoveList& moves,
+                                         bool winner_to_move) const {
+    const Square their_king = pos.king_square(~winner_);
+    const Square our_king = pos.king_square(winner_);
+    std::vector<std::pair<int, Move>> ranked;
+    ranked.reserve(moves.size());
+    for (Move m : moves)
+      ranked.emplace_back(winner_to_move
+                              ? winner_score(pos, m, their_king)
+                              : loser_score(pos, m, their_king, our_king, profile_.refuge),
+                          m);
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    return ranked;
+  }
+
+  Color winner_;
+  std::size_t max_nodes_;
+  Profile profile_;
+  std::size_t nodes_ = 0;
+  bool out_ = false;
+  std::unordered_map<std::uint64_t, int> failed_;  // key -> deepest search that found no mate
+  std::vector<Move> line_;
+};
+
+// Breadth-first over the reachable positions, each kept once (by its full state, so no two
+// positions are ever taken for one another).
+class ExhaustiveSearch {
+ public:
+  ExhaustiveSearch(Color winner, std::size_t max_nodes) : winner_(winner), max_nodes_(max_nodes) {}
+
+  HelpmateSearch run(const Position& root) {
+    HelpmateSearch result;
+    result.outcome = HelpmateSearch::Outcome::NoMate;
+    if (is_mate_by(root, winner_)) {
+      result.outcome = HelpmateSearch::Outcome::MateFound;
+      return result;
+    }
+    if (hopeless(root, winner_, true)) {
+      result.nodes = 1;
+      return result;
+    }
+    nodes_.push_back({root, -1, Move::none()});
+    seen_.emplace(root.key(), 0);
+    for (std::size_t i = 0; i < nodes_.size(); ++i) {
+      if (nodes_[i].parent == kHopeless) continue;
+      const Position pos = nodes_[i].pos;
+      for (Move m : legal_moves(pos)) {
+        Position next = pos.after(m);
+        if (is_mate_by(next, winner_)) {
+          result.outcome = HelpmateSearch::Outcome::MateFound;
+          result.line = line_to(int(i));
+          result.line.push_back(m);
+          result.nodes = nodes_.size();
+          return result;
+        }
+        if (visited(next)) continue;
+        const bool dead_end = hopeless(next, winner_, irreversible(pos, m));
+        if (!dead_end && nodes_.size() >= max_nodes_) {
+          result.outcome = HelpmateSearch::Outcome::GaveUp;
+          result.nodes = nodes_.size();
+          return result;
+        }
+        // A hopeless position is remembered but not expanded.
+        nodes_.push_back({std::move(next), dead_end ? kHopeless : int(i), m});
+        seen_.emplace(nodes_.back().pos.key(), int(nodes_.size() - 1));
+      }
+    }
+    result.nodes = nodes_.size();
+    return result;
+  }
+
+ private:
+  static constexpr int kHopeless = -2;
+  struct Node {
+    Position pos;
+    int parent;  // the node it was reached from; -1 for the root, kHopeless if not expanded
+    Move move;
+  };
+
+  bool visited(const Position& pos) const {
+    const auto [first, last] = seen_.equal_range(pos.key());
+    for (auto it = first; it != last; ++it)
+      if (same_state(nodes_[std::size_t(it->second)].pos, pos)) return true;
+    return false;
+  }
+
+  std::vector<Move> line_to(int index) const {
+    std::vector<Move> line;
+    for (int i = index; nodes_[std::size_t(i)].parent >= 0; i = nodes_[std::size_t(i)].parent)
+      line.push_back(nodes_[std::size_t(i)].move);
+    std::reverse(line.begin(), line.end());
+    return line;
+  }
+
+  Color winner_;
+  std::size_t max_nodes_;
+  std::vector<Node> nodes_;
+  std::unordered_multimap<std::uint64_t, int> seen_;
+};
+
+}  // namespace
+
+HelpmateSearch guided_helpmate_search(const Position& pos, Color winner, std::size_t max_nodes) {
+  // Narrow and deep first, with either refuge; then wider.
+  constexpr Profile kProfiles[] = {{Refuge::EdgeNearKing, 2, 1},
+                                   {Refuge::Corner, 2, 1},
+                                   {Refuge::EdgeNearKing, 3, 2},
+                                   {Refuge::Corner, 3, 2}};
+  constexpr std::size_t kShares[] = {10, 10, 40, 40};  // percent of the budget
+  HelpmateSearch total;
+  for (std::size_t i = 0; i < std::size(kProfiles); ++i) {
+    HelpmateSearch one = GuidedSearch(winner, max_nodes * kShares[i] / 100, kProfiles[i]).run(pos);
+    total.nodes += one.nodes;
+    if (one.outcome == HelpmateSearch::Outcome::MateFound) {
+      one.nodes = total.nodes;
+      return one;
+    }
+  }
+  return total;
+}
+
+HelpmateSearch exhaustive_helpmate_search(const Position& pos, Color winner,
+                                          std::size_t max_nodes) {
+  return ExhaustiveSearch(winner, max_nodes).run(pos);
+}
+
+}  // namespace annabella::core
