@@ -5,7 +5,9 @@
 #   3. clang build with AddressSanitizer + UndefinedBehaviorSanitizer (no benchmarks), the suites
 #      again,
 #   4. each libFuzzer target for a short time (FUZZ_SECONDS, default 10), two at a time,
-#   5. clang-format check of every C++ file.
+#   5. clang-tidy over the production code (.clang-tidy: bugprone-*, cognitive complexity of 25
+#      at most), with the clang build's compile commands,
+#   6. clang-format check of every C++ file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
@@ -29,6 +31,9 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 
 echo "== fuzzing"
 bash scripts/fuzz.sh build/ci-asan "${FUZZ_SECONDS:-10}"
+
+echo "== clang-tidy (production code)"
+bash scripts/tidy.sh build/ci-asan
 
 echo "== clang-format"
 git ls-files '*.cpp' '*.h' | xargs clang-format --dry-run --Werror

@@ -40,7 +40,8 @@ TEST(PlayConsole, HelpInSimulatorModeListsTheStationsAndTheSimulatorsCommands) {
   for (const char* line :
        {"  t, time: ", "  q, quit: ", "  open, open-envelope: ", "  sim lift SQUARE: ",
         "  sim place SQUARE: ", "  sim play MOVE: ", "  sim follow MOVE: ",
-        "  sim button time|announce|repeat|q|r|b|n: ", "  sim unplug: "})
+        "  sim button time|announce|repeat|q|r|b|n|menu|next|prev|select|back|confirm: ",
+        "  sim unplug: "})
     EXPECT_NE(out.find(line), std::string::npos) << line << "\n" << out;
   EXPECT_LT(out.find("  q, quit: "), out.find("Simulator commands"));
   // `help sim` alone, and `help time` still the station's.
