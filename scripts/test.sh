@@ -24,6 +24,11 @@ echo "== clang ASan+UBSan build with fuzz targets (warnings are errors)"
 cmake -S . -B build/ci-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DANNABELLA_WERROR=ON \
   -DANNABELLA_SANITIZE=ON -DANNABELLA_FUZZ=ON -DANNABELLA_BENCH=OFF -DCMAKE_CXX_COMPILER=clang++ \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" >/dev/null
+# clang-tidy reads the production code with the clang build's compile commands (it needs no
+# object file): it runs at the lowest priority beside the build, the tests and the fuzzing, on
+# the CPU time they leave idle, and is waited for below.
+nice -n 19 bash scripts/tidy.sh build/ci-asan >build/ci-asan/tidy.log 2>&1 &
+tidy_pid=$!
 cmake --build build/ci-asan -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
   LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp" \
@@ -33,7 +38,12 @@ echo "== fuzzing"
 bash scripts/fuzz.sh build/ci-asan "${FUZZ_SECONDS:-10}"
 
 echo "== clang-tidy (production code)"
-bash scripts/tidy.sh build/ci-asan
+if ! wait "$tidy_pid"; then
+  cat build/ci-asan/tidy.log
+  echo "clang-tidy found problems (scripts/tidy.sh build/ci-asan FILE... to rerun one)"
+  exit 1
+fi
+echo "clang-tidy: clean"
 
 echo "== clang-format"
 git ls-files '*.cpp' '*.h' | xargs clang-format --dry-run --Werror
