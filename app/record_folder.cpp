@@ -8,7 +8,9 @@
 
 #include <array>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
+#include <thread>
 #include <utility>
 
 namespace annabella::app {
@@ -201,9 +203,17 @@ constexpr const char* kLockFile = "station.lock";
 }  // namespace
 
 Status RecordFolder::take_lock(int fd) const {
-  if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return {};
-  const int error = errno;
-  if (error != EWOULDBLOCK) return fail(open_error(kLockFile, "locked", error));
+  // A station killed a moment ago may still be ending (its files being closed): a few seconds'
+  // grace before the folder is called in use.
+  constexpr auto kGrace = std::chrono::seconds(3);
+  constexpr auto kStep = std::chrono::milliseconds(50);
+  for (auto waited = std::chrono::milliseconds(0);; waited += kStep) {
+    if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return {};
+    const int error = errno;
+    if (error != EWOULDBLOCK) return fail(open_error(kLockFile, "locked", error));
+    if (waited >= kGrace) break;
+    std::this_thread::sleep_for(kStep);
+  }
   std::array<char, 32> pid{};
   const ssize_t got = ::pread(fd, pid.data(), pid.size() - 1, 0);
   std::string holder(pid.data(), got > 0 ? std::size_t(got) : 0);
