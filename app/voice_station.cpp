@@ -118,9 +118,12 @@ void VoiceStation::enter(core::Move move, TimePoint time) {
 void VoiceStation::ask_again(const speech::Heard& heard, TimePoint time) {
   // D.2.1: never a wrong move silently; the speaker says it again. The readings are named only
   // when it is the sighted player's move (the VI player's own are made on his pegboard).
+  // On the VI player's turn it was most likely his request: he is asked privately.
+  const bool sighted = sighted_to_move();
   std::vector<core::Move> readings;
-  if (sighted_to_move()) readings = heard.alternatives;
-  s_.say(voice_text::ask_again(s_.vocabulary, s_.game().position(), readings), Route::Public, time);
+  if (sighted) readings = heard.alternatives;
+  s_.say(voice_text::ask_again(s_.vocabulary, s_.game().position(), readings),
+         sighted ? Route::Public : Route::Private, time);
 }
 
 void VoiceStation::on_command(const speech::Heard& heard, TimePoint time) {

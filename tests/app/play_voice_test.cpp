@@ -250,6 +250,7 @@ TEST_F(PlayVoice, EverySightedMoveIsSpokenAndEntered) {
   std::string out;
   EXPECT_EQ(run_command(kBinary + " recording verify " + wav.string(), out, true), 0) << out;
   EXPECT_TRUE(has(out, "result: verified")) << out;
+  EXPECT_TRUE(has(out, std::to_string(heard_lines.size()) + " heard)")) << out;
 }
 
 }  // namespace
