@@ -253,5 +253,20 @@ TEST_F(PlayVoice, EverySightedMoveIsSpokenAndEntered) {
   EXPECT_TRUE(has(out, std::to_string(heard_lines.size()) + " heard)")) << out;
 }
 
+// A microphone that cannot be opened is said, and the game goes on without voice input.
+TEST_F(PlayVoice, AMissingMicrophoneIsSaidAndTheGameGoesOn) {
+  ChildProcess station({kBinary, "play", "--silent", "--config", config.string(), "--record",
+                        record.string(), "--voice-input", "no such microphone"});
+  ASSERT_TRUE(station.wait_for("the game goes on without voice input", kWait)) << station.output();
+  EXPECT_TRUE(station.wait_for("voice.input: ", kWait)) << station.output();
+  ASSERT_TRUE(station.wait_for("connected: the board agrees with the game", kWait))
+      << station.output();
+  EXPECT_FALSE(has(station.output(), "his spoken announcement")) << station.output();
+  station.send("Nf3");  // the assistant enters the moves
+  ASSERT_TRUE(station.wait_for("made 1. Nf3 (g1f3) by console", kWait)) << station.output();
+  station.send("quit");
+  EXPECT_EQ(station.wait(kWait), 0) << station.output();
+}
+
 }  // namespace
 }  // namespace annabella::app

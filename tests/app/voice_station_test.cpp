@@ -205,6 +205,20 @@ TEST(VoiceStation, AMoveHeardOnTheViPlayersTurnIsNotEntered) {
   EXPECT_TRUE(g.driver.output.printed_containing("not the sighted player's turn"));
 }
 
+TEST(VoiceStation, AMoveHeardInAnEarlierPositionIsAskedAgain) {
+  VoiceGame g;
+  speech::Heard stale;  // decoded just before 1. e4 was made: White's move, not legal now
+  stale.kind = speech::HeardKind::Move;
+  stale.move = *core::read_move(g.driver.station->game().position_at(0), "d4");
+  stale.confidence = 0.9;
+  g.heard(stale);
+  EXPECT_EQ(g.plies(), 1u);
+  EXPECT_FALSE(g.driver.station->voice().waiting_move());
+  EXPECT_TRUE(g.driver.output.printed_containing("move d2d4"));
+  EXPECT_TRUE(g.driver.output.printed_containing("not legal now, asked again"));
+  EXPECT_TRUE(g.said(Route::Public, "Bitte wiederholen"));
+}
+
 TEST(VoiceStation, TheViPlayersRequestsGoThroughHisMenusPath) {
   VoiceGame g;
   g.heard_command(K::Time);  // D.2.10.4: privately
