@@ -172,8 +172,10 @@ Status StationRig::start_speech(const RigOptions& options, std::ostream& out, Ti
   if (!synthesizer) return fail("speech: " + synthesizer.error().message);
   if (!cfg.voice.input.empty()) {  // eSpeak NG's phonemes, before its speech thread starts
     auto voice = VoiceInput::prepare(cfg.voice, *vocabulary, **synthesizer);
-    if (!voice) return fail(voice.error());
-    voice_ = std::move(*voice);
+    if (voice)
+      voice_ = std::move(*voice);
+    else
+      voice_problem_ = voice.error().message;  // said once the console prints (start_voice)
   }
   speech::Announcer::Settings settings;
   settings.public_device = cfg.audio.public_device;
@@ -405,6 +407,7 @@ Status StationRig::start_opponent_input(const std::filesystem::path& path) {
 // position and the recording a "heard" line for each utterance (D.2.1, D.2.7). A microphone that
 // cannot be opened is said, and the game goes on without voice input.
 void StationRig::start_voice(TimePoint origin) {
+  if (!voice_problem_.empty()) printer_->print(origin, voice_text::no_voice_input(voice_problem_));
   if (!voice_) return;
   if (auto started = voice_->start(station_->game().position(), queue_); !started) {
     printer_->print(origin, voice_text::no_voice_input(started.error().message));

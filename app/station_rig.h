@@ -111,6 +111,7 @@ class StationRig {
   // The microphone (voice.input): the sighted player's announcements and the VI player's
   // requests (app/voice_input.h); null without voice input or when it could not start.
   std::unique_ptr<VoiceInput> voice_;
+  std::string voice_problem_;  // why voice input could not be prepared ("" when it was)
 };
 
 // The demo hardware's hand, typed at the console after "sim ": lift e2, place e4 [PIECE],
