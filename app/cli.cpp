@@ -316,6 +316,9 @@ int run_cli(int argc, char** argv) {
   play_cmd->add_option("--opponent-input", play.opponent_input,
                        tr("The sighted player's own keypad or keyboard (a terminal device): each "
                           "line is his move (D.2.11)"));
+  play_cmd->add_option("--voice-input", play.voice_input,
+                       tr("The microphone that hears spoken moves and requests (voice.input; "
+                          "docs/voice.md)"));
   play_cmd->callback([&] { exit_code = run_play(play, std::cout, std::cerr); });
 
   // annabella demo [--folder DIR] [--speed X] [--silent]

@@ -17,6 +17,7 @@ int run_play(const PlayOptions& options, std::ostream& out, std::ostream& err) {
     }
     cfg = *loaded;
   }
+  if (!options.voice_input.empty()) cfg.voice.input = options.voice_input;
   RigOptions rig_options;
   rig_options.station.config = cfg;
   rig_options.station.record_folder = options.record_folder.empty()

@@ -133,7 +133,8 @@ struct PlayOptions {
   bool silent = false;        // text and recording only, no sound device
   std::string public_page;    // "" = none; else every public announcement in large text there
   std::string
-      opponent_input;  // "" = none; else the sighted player's keypad: his moves, a line each
+      opponent_input;       // "" = none; else the sighted player's keypad: his moves, a line each
+  std::string voice_input;  // "" = voice.input of the configuration; else the microphone
 };
 int run_play(const PlayOptions& options, std::ostream& out, std::ostream& err);
 

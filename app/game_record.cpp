@@ -184,6 +184,10 @@ Status GameRecord::apply_one(const rec::Seal& r) {
   return {};
 }
 
+Status GameRecord::apply_one(const rec::Heard&) {
+  return {};  // evidence only: what was entered has its own entry
+}
+
 Result<GameRecord> replay_journal(const JournalContents& contents) {
   const std::string name = contents.name.empty() ? "journal" : contents.name;
   if (contents.entries.empty() || contents.entries[0].kind != "begin")

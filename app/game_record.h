@@ -88,6 +88,7 @@ class GameRecord {
   Status apply_one(const rec::Adjourn& r);
   Status apply_one(const rec::Resume& r);
   Status apply_one(const rec::Seal& r);
+  Status apply_one(const rec::Heard& r);
   void add_step(RecordedClockStep::Kind kind, Millis at, std::optional<Millis> white = {},
                 std::optional<Millis> black = {});
 

@@ -266,6 +266,14 @@ JournalEntry encode_one(const rec::Seal& r) {
   return e;
 }
 
+JournalEntry encode_one(const rec::Heard& r) {
+  JournalEntry e;
+  e.kind = "heard";
+  e.set("at_ms", ms_text(r.at)).set("reading", r.reading);
+  e.set("confidence", std::to_string(r.confidence_pct)).set("action", r.action);
+  return e;
+}
+
 Result<JournalRecord> decode_begin(const Fields& f) {
   rec::Begin r;
   if (f.has("format")) {
@@ -466,6 +474,13 @@ Result<JournalRecord> decode_seal(const JournalEntry& e, const Fields& f) {
   return r;
 }
 
+Result<JournalRecord> decode_heard(const Fields& f) {
+  auto at = f.time("at_ms");
+  auto confidence = f.small("confidence");
+  if (auto bad = first_error(at, confidence); !bad) return fail(bad.error());
+  return rec::Heard{*at, f.text("reading"), *confidence, f.text("action")};
+}
+
 }  // namespace
 
 std::string_view move_source_name(MoveSource source) {
@@ -495,6 +510,7 @@ Result<JournalRecord> decode(const JournalEntry& entry, int format) {
   if (kind == "adjourn") return decode_adjourn(f);
   if (kind == "resume") return decode_resume(f);
   if (kind == "seal") return decode_seal(entry, f);
+  if (kind == "heard") return decode_heard(f);
   return fail("unknown entry kind \"" + kind + "\"");
 }
 

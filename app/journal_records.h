@@ -146,6 +146,16 @@ struct Resume {
   std::string note;
 };
 
+// D.2.1: an utterance the station heard (voice input, docs/voice.md): what the recogniser read,
+// its confidence and what the station did with it, kept so that an arbiter can check a
+// disputed announcement. It changes nothing in the game: an entered move has its own entry.
+struct Heard {
+  Millis at{0};
+  std::string reading;     // speech::describe: "move Nf3 g1f3 \"springer felix drei\" 90%"
+  int confidence_pct = 0;  // 0..100
+  std::string action;      // what the station did: "entered", "repeated", "asked again" ...
+};
+
 // The recording's seal (D.2.7): its fields as the recording's signer writes them.
 struct Seal {
   Millis at{0};
@@ -154,9 +164,9 @@ struct Seal {
 
 }  // namespace rec
 
-using JournalRecord =
-    std::variant<rec::Begin, rec::Move, rec::Touch, rec::Untouch, rec::Clock, rec::DrawOffer,
-                 rec::DrawDecline, rec::Note, rec::End, rec::Adjourn, rec::Resume, rec::Seal>;
+using JournalRecord = std::variant<rec::Begin, rec::Move, rec::Touch, rec::Untouch, rec::Clock,
+                                   rec::DrawOffer, rec::DrawDecline, rec::Note, rec::End,
+                                   rec::Adjourn, rec::Resume, rec::Seal, rec::Heard>;
 
 // The journal line's kind and fields for a record.
 [[nodiscard]] JournalEntry encode(const JournalRecord& record);

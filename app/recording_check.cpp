@@ -214,6 +214,8 @@ void describe_chain(const speech::RecordingCheck& chain, const std::string& file
                      std::to_string(chain.phrases) + " phrases";
   if (chain.cut_markers > 0)  // D.2.7: readouts a move cut off, marked in the cue list
     line += ", " + std::to_string(chain.cut_markers) + " cut off by a move";
+  if (chain.heard_lines > 0)  // D.2.1: what the microphone heard (voice input)
+    line += ", " + std::to_string(chain.heard_lines) + " heard";
   report.lines.push_back(line + "), digest chain intact");
   if (chain.interrupted)
     report.lines.push_back("interrupted: the recording was cut at cue line " +

@@ -164,7 +164,8 @@ Station::Station(const StationOptions& options, StationOutput& output,
     : state_(options, output, std::move(vocabulary), std::move(record), std::move(clock),
              std::move(journal), now),
       flow_(state_),
-      desk_(state_, flow_) {}
+      desk_(state_, flow_),
+      voice_(state_) {}
 
 void Station::handle(const StationEvent& event) {
   if (state_.finished) {
@@ -199,7 +200,8 @@ void Station::on(const ev::SightedBoard& e, TimePoint) {
 
 void Station::on(const ev::ConsoleLine& e, TimePoint time) {
   // The answer to a question the station asked comes first: "Q" answers "which piece?" and
-  // does not quit; "2" answers "which reading?".
+  // does not quit; "2" answers "which reading?"; "yes" confirms a heard move.
+  if (voice_.console_answer(e.line, time)) return;
   if (state_.question.kind != PendingQuestion::Kind::None && flow_.answer(e.line, time)) return;
   auto command = parse_console_line(e.line);
   if (!command) {
@@ -244,6 +246,10 @@ void Station::on(const ev::Sealed& e, TimePoint time) {
   flow_.write_exports(time);  // the PGN carries the latest seal's tags
 }
 
+void Station::on(const ev::Heard& e, TimePoint time) {
+  voice_.on_heard(e.heard, time);
+}
+
 void Station::carry_out_button_requests() {
   while (!state_.requests.empty()) {
     auto requests = std::move(state_.requests);
@@ -272,6 +278,7 @@ void Station::tick(TimePoint now) {
   state_.retry_journal(now);
   state_.check_seal_wait(now);
   flow_.clock_due(now);
+  voice_.tick(now);
 }
 
 std::optional<TimePoint> Station::next_deadline() const {
@@ -283,6 +290,7 @@ std::optional<TimePoint> Station::next_deadline() const {
   if (state_.sighted_board) consider(state_.sighted_board->next_deadline());
   consider(state_.journal_retry_due());
   consider(state_.seal_wait_until);
+  consider(voice_.next_deadline());
   if (!state_.game().is_over() && !state_.clock.paused()) {
     if (auto expiry = state_.clock.expiry()) {
       if (!state_.flag_reported) consider(*expiry);

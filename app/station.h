@@ -28,6 +28,7 @@
 #include "app/arbiter_desk.h"
 #include "app/station_events.h"
 #include "app/station_state.h"
+#include "app/voice_station.h"
 
 namespace annabella::app {
 
@@ -52,6 +53,9 @@ class Station {
                                TimePoint now) {
     for (const auto& recording : recordings) state_.seal_as_found(recording, now);
   }
+
+  // Voice input (app/voice_station.h): the rig wires the listener to it.
+  [[nodiscard]] VoiceStation& voice() { return voice_; }
 
   [[nodiscard]] const core::Game& game() const { return state_.game(); }
   [[nodiscard]] const GameRecord& record() const { return state_.record; }
@@ -83,11 +87,13 @@ class Station {
   void on(const ev::Notice& e, TimePoint time);
   void on(const ev::Stop& e, TimePoint time);
   void on(const ev::Sealed& e, TimePoint time);
+  void on(const ev::Heard& e, TimePoint time);
   void carry_out_button_requests();
 
   StationState state_;
   AppendixDFlow flow_;
   ArbiterDesk desk_;
+  VoiceStation voice_;
 };
 
 }  // namespace annabella::app

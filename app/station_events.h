@@ -11,6 +11,7 @@
 
 #include "app/player_menu.h"
 #include "app/station_commands.h"
+#include "speech/heard.h"
 #include "speech/recorder.h"
 #include "tactile/board_input.h"
 #include "tactile/tactile_clock.h"
@@ -67,12 +68,19 @@ struct Sealed {
   std::string occasion;
 };
 
+// An utterance the voice listener heard (speech/voice_listener.h), judged against the position
+// the listener had then; the station decides what it means now (app/voice_station.h). Stamped
+// when it was decoded.
+struct Heard {
+  speech::Heard heard;
+};
+
 }  // namespace ev
 
 struct StationEvent {
   using Body =
       std::variant<ev::Pegboard, ev::SightedBoard, ev::ConsoleLine, ev::Request, ev::MenuKeyPress,
-                   ev::TactileClockKey, ev::Notice, ev::Stop, ev::Sealed>;
+                   ev::TactileClockKey, ev::Notice, ev::Stop, ev::Sealed, ev::Heard>;
   TimePoint time{};
   Body body;
 
@@ -100,6 +108,9 @@ struct StationEvent {
   static StationEvent stop(TimePoint time) { return {time, ev::Stop{}}; }
   static StationEvent notice(TimePoint time, std::string line) {
     return {time, ev::Notice{std::move(line)}};
+  }
+  static StationEvent heard(TimePoint time, speech::Heard heard) {
+    return {time, ev::Heard{std::move(heard)}};
   }
   static StationEvent sealed(TimePoint time, speech::RecordingAnchor anchor, std::string occasion) {
     return {time, ev::Sealed{std::move(anchor), std::move(occasion)}};

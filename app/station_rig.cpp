@@ -11,6 +11,7 @@
 
 #include "app/game_record.h"
 #include "app/record_folder.h"
+#include "app/voice_text.h"
 #include "core/notation.h"
 #include "core/text.h"
 #include "speech/espeak_synth.h"
@@ -157,6 +158,7 @@ Result<std::unique_ptr<StationRig>> StationRig::build(const RigOptions& options,
   if (!options.opponent_input.empty())
     if (auto keypad = rig->start_opponent_input(options.opponent_input); !keypad)
       return fail(keypad.error());
+  rig->start_voice(origin);
   rig->say_move_sources(options, origin);
   return rig;
 }
@@ -171,6 +173,13 @@ Status StationRig::start_speech(const RigOptions& options, std::ostream& out, Ti
     return fail("speech.words: " + overridden.error().message);
   auto synthesizer = speech::EspeakSynthesizer::create();
   if (!synthesizer) return fail("speech: " + synthesizer.error().message);
+  if (!cfg.voice.input.empty()) {  // eSpeak NG's phonemes, before its speech thread starts
+    auto voice = VoiceInput::prepare(cfg.voice, *vocabulary, **synthesizer);
+    if (voice)
+      voice_ = std::move(*voice);
+    else
+      voice_problem_ = voice.error().message;  // said once the console prints (start_voice)
+  }
   speech::Announcer::Settings settings;
   settings.public_device = cfg.audio.public_device;
   settings.private_device = cfg.audio.private_device;
@@ -397,6 +406,25 @@ Status StationRig::start_opponent_input(const std::filesystem::path& path) {
   return {};
 }
 
+// The microphone: results go to the game thread's queue; the station gives the listener each new
+// position and the recording a "heard" line for each utterance (D.2.1, D.2.7). A microphone that
+// cannot be opened is said, and the game goes on without voice input.
+void StationRig::start_voice(TimePoint origin) {
+  if (!voice_problem_.empty()) printer_->print(origin, voice_text::no_voice_input(voice_problem_));
+  if (!voice_) return;
+  if (auto started = voice_->start(station_->game().position(), queue_); !started) {
+    printer_->print(origin, voice_text::no_voice_input(started.error().message));
+    voice_.reset();
+    return;
+  }
+  VoiceInput* voice = voice_.get();
+  speech::Announcer* announcer = announcer_.get();
+  station_->voice().set_hooks({[voice](const core::Position& position) { voice->follow(position); },
+                               [announcer](const std::string& line, TimePoint at) {
+                                 announcer->note(std::string(speech::kHeardMarker), line, at);
+                               }});
+}
+
 // D.2.11: the station says at the start where the sighted player's moves come from, on the
 // console and in the log, and privately to the VI player in his language.
 void StationRig::say_move_sources(const RigOptions& options, TimePoint origin) {
@@ -412,6 +440,9 @@ void StationRig::say_move_sources(const RigOptions& options, TimePoint origin) {
   if (opponent_reader_)
     add(speech::MoveInput::Keypad,
         "his keypad or keyboard (" + options.opponent_input.string() + ", moves only)");
+  if (voice_)
+    add(speech::MoveInput::Voice,
+        voice_text::voice_source(voice_->settings().input, voice_->settings().confirm));
   if (console_) add(speech::MoveInput::Assistant, "the assistant's console");
   if (options.simulated_assistant)
     add(speech::MoveInput::Assistant, "the demo's simulated assistant");
@@ -427,6 +458,8 @@ void StationRig::say_move_sources(const RigOptions& options, TimePoint origin) {
 
 StationRig::~StationRig() {
   // Device threads first (they push to the queue), then the announcer finishes speaking.
+  if (station_) station_->voice().set_hooks({});
+  voice_.reset();
   if (tactile_clock_reader_) tactile_clock_reader_->stop();
   if (braille_) braille_->stop();
   if (clock_outputs_) clock_outputs_->stop();

@@ -27,6 +27,7 @@
 #include "app/station.h"
 #include "app/station_key.h"
 #include "app/station_runner.h"
+#include "app/voice_input.h"
 #include "speech/announcer.h"
 #include "tactile/board_reader.h"
 #include "tactile/board_simulator.h"
@@ -83,6 +84,7 @@ class StationRig {
   Status start_opponent_input(const std::filesystem::path& path);
   void say_move_sources(const RigOptions& options, TimePoint origin);
   void start_sealing(const config::StationConfig& cfg, TimePoint origin);
+  void start_voice(TimePoint origin);
 
   // The record folder's lock (one station a folder, D.2.7): declared first, so it is released
   // last, after everything that writes to the folder is gone.
@@ -110,6 +112,10 @@ class StationRig {
   std::unique_ptr<tactile::SerialLink> dgt3000_link_;  // writes through the e-board's reader
   std::unique_ptr<tactile::ClockOutputWorker> clock_outputs_;
   std::unique_ptr<tactile::TactileClockReader> tactile_clock_reader_;
+  // The microphone (voice.input): the sighted player's announcements and the VI player's
+  // requests (app/voice_input.h); null without voice input or when it could not start.
+  std::unique_ptr<VoiceInput> voice_;
+  std::string voice_problem_;  // why voice input could not be prepared ("" when it was)
 };
 
 // The demo hardware's hand, typed at the console after "sim ": lift e2, place e4 [PIECE],

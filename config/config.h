@@ -28,6 +28,9 @@ enum class SightedInput { Keyboard, Dgt };
 enum class AnnouncementForm { Short, Long };
 // How much the station says beyond the moves and what D.2 requires.
 enum class Verbosity { Quiet, Normal, Verbose };
+// When a heard move is entered (docs/voice.md): at once, after the speaker's "ja" (or the
+// assistant's `yes`), or after the assistant's `yes` only.
+enum class VoiceConfirm { AtOnce, Word, Assistant };
 
 struct EventInfo {
   std::string name = "annabella demonstration";
@@ -116,6 +119,15 @@ struct RecordSettings {
   std::string key_folder;
 };
 
+// Voice input (docs/voice.md): a microphone hears the sighted player's D.2.1 announcement and the
+// VI player's requests.
+struct VoiceSettings {
+  std::string input = "";  // the capture device (a name or part of one); "" = no voice input
+  VoiceConfirm confirm = VoiceConfirm::Word;
+  int threshold_percent = 60;  // the judge's confidence needed to act on what was heard
+  int confirm_seconds = 20;    // a repeated move not confirmed within this is dropped
+};
+
 // Where a configuration was read from: the file and the line of each key it set, so that the
 // checks made after reading (the vocabulary's words, the braille table) name them as the reader
 // does.
@@ -141,6 +153,7 @@ struct StationConfig {
   BrailleDisplaySettings braille_display;
   TactileClockSettings tactile_clock;
   RecordSettings record;
+  VoiceSettings voice;
   ConfigSource source;  // not a setting: where the values came from
 };
 

@@ -355,6 +355,25 @@ std::vector<KeySpec> build_schema() {
       "$XDG_DATA_HOME/annabella or ~/.local/share/annabella. Made on first use, readable by its "
       "owner only.",
       [](auto& c) -> auto& { return c.record.key_folder; }));
+  // [voice]
+  s.push_back(text(
+      "voice", "input",
+      "The microphone that hears the sighted player's announcements (D.2.1) and the VI player's "
+      "requests: \"default\" or part of a capture device's name; empty: no voice input.",
+      [](auto& c) -> auto& { return c.voice.input; }));
+  s.push_back(choice<VoiceConfirm>(
+      "voice", "confirm",
+      "When a heard move is entered after the station repeats it: \"at once\", \"word\" (the "
+      "speaker says \"ja\" or the assistant types yes) or \"assistant\" (yes at the console).",
+      {"at once", "word", "assistant"}, [](auto& c) -> auto& { return c.voice.confirm; }));
+  s.push_back(integer(
+      "voice", "threshold_percent",
+      "The confidence (per cent) a heard move or request needs; below it the station asks again.",
+      0, 100, [](auto& c) -> auto& { return c.voice.threshold_percent; }));
+  s.push_back(integer(
+      "voice", "confirm_seconds",
+      "How long a repeated move waits for its confirmation before it is dropped.", 1, 600,
+      [](auto& c) -> auto& { return c.voice.confirm_seconds; }));
   return s;
 }
 
@@ -404,6 +423,7 @@ std::string_view section_help(std::string_view section) {
   if (section == "braille_display") return "A refreshable braille display (D.2.6).";
   if (section == "tactile_clock") return "A tactile clock device (D.2.6).";
   if (section == "record") return "The record: journal and exports written as the game goes.";
+  if (section == "voice") return "Voice input: spoken moves and requests (docs/voice.md).";
   return "";
 }
 

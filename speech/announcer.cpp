@@ -79,9 +79,11 @@ struct Request {
   Clock::time_point at;
   std::shared_ptr<PhraseAudio> audio;
   std::optional<std::string> seal;  // the label given to Announcer::seal()
+  std::optional<std::string>
+      note;  // a marker line's kind (Announcer::note), `phrase.text` its text
 };
 bool is_barrier(const Request& request) {
-  return request.seal.has_value();
+  return request.seal.has_value() || request.note.has_value();
 }
 
 // A readout a player cut off, for the speech thread to mark in the recording.
@@ -297,6 +299,20 @@ struct Announcer::Impl final : PlayerHost {
     recorded(*digest_now);
   }
 
+  // A line that holds no sound of its own (what the microphone heard), in the chain like a
+  // phrase, so that a changed or removed one shows.
+  void mark_note(const Request& request) {
+    if (!recorder) return;
+    auto digest_now =
+        recorder->mark(std::chrono::duration_cast<std::chrono::milliseconds>(request.at - origin),
+                       "microphone", *request.note, request.phrase.text);
+    if (!digest_now) {
+      recording_failed(digest_now.error().message);
+      return;
+    }
+    recorded(*digest_now);
+  }
+
   // Everything before the seal request is recorded: hands the recording's state to the app,
   // which signs it (app/recording_seal.h).
   void seal(const std::string& label) {
@@ -330,6 +346,8 @@ struct Announcer::Impl final : PlayerHost {
         lock.unlock();
         if (request.seal)
           seal(*request.seal);
+        else if (request.note)
+          mark_note(request);
         else
           speak(request);
       }
@@ -399,8 +417,8 @@ void Announcer::announce(Phrase phrase, Route route, Clock::time_point at) {
       for (auto& [name, player] : impl_->players) player->cut_readouts();
     if (Player* player = impl_->player_for(route))
       player->enqueue({phrase, route, requested, audio});
-    queue_by_rules(impl_->requests,
-                   Request{std::move(phrase), route, at, std::move(audio), std::nullopt});
+    queue_by_rules(impl_->requests, Request{std::move(phrase), route, at, std::move(audio),
+                                            std::nullopt, std::nullopt});
   }
   impl_->wake.notify_all();
 }
@@ -410,6 +428,18 @@ void Announcer::seal(std::string label) {
     std::lock_guard lock(impl_->mutex);
     Request request;
     request.seal = std::move(label);
+    impl_->requests.push_back(std::move(request));
+  }
+  impl_->wake.notify_all();
+}
+
+void Announcer::note(std::string kind, std::string text, Clock::time_point at) {
+  {
+    std::lock_guard lock(impl_->mutex);
+    Request request;
+    request.note = std::move(kind);
+    request.phrase.text = std::move(text);
+    request.at = at;
     impl_->requests.push_back(std::move(request));
   }
   impl_->wake.notify_all();

@@ -101,6 +101,10 @@ class Announcer {
   // being cut off before it has its cut-off mark first. Settings::on_seal receives it, with
   // `label` ("end", "adjourn"). Never blocks.
   void seal(std::string label);
+  // Writes a marker line of `kind` into the recording's cue list, in order with the phrases
+  // (it holds no samples; the public route's label): what the microphone heard (kind
+  // speech::kHeardMarker), so that an arbiter can check a disputed announcement. Never blocks.
+  void note(std::string kind, std::string text, Clock::time_point at);
 
   struct Impl;
 

@@ -188,10 +188,12 @@ class ChainCheck {
       return fail(at + "digest mismatch: the cue line or its audio has been changed");
     const std::string& kind = cue.fields[5];
     // A cut marker (cue list v2) holds no samples; v1 lists have none, and verify as before.
-    if (kind == kCutMarker && cue.end != cue.first)
-      return fail(at + "a cut marker must not hold samples");
+    if ((kind == kCutMarker || kind == kHeardMarker) && cue.end != cue.first)
+      return fail(at + "a " + kind + " marker must not hold samples");
     if (kind == kCutMarker) {
       ++check_.cut_markers;
+    } else if (kind == kHeardMarker) {
+      ++check_.heard_lines;
     } else if (kind == kInterruptedMarker) {
       check_.interrupted =
           CueInterruption{static_cast<int>(cue.sequence), cue.fields[1], cue.fields[6]};

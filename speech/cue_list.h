@@ -31,6 +31,7 @@ namespace annabella::speech {
 // left, and are chained like phrases.
 inline constexpr std::string_view kCutMarker = "cut";                  // a readout cut off (v2)
 inline constexpr std::string_view kInterruptedMarker = "interrupted";  // the recording cut (v3)
+inline constexpr std::string_view kHeardMarker = "heard";  // what the microphone heard (D.2.1)
 
 // `<audio file>.cues.txt`
 [[nodiscard]] std::filesystem::path cue_list_path(const std::filesystem::path& audio_path);
@@ -64,6 +65,7 @@ struct RecordingCheck {
   int lines = 0;        // cue lines verified: phrases and markers (the last sequence number)
   int phrases = 0;      // of which phrases
   int cut_markers = 0;  // readouts cut off by a move
+  int heard_lines = 0;  // utterances the station heard (voice input)
   std::vector<std::string> digests;  // the chain after each line: digests[0] after line 1
   std::string last_digest;           // after the last line (genesis_digest() when none)
   std::optional<CueInterruption> interrupted;

@@ -185,6 +185,7 @@ Phrase phrase_move_sources(const Language& lang, const std::vector<MoveInput>& s
   for (const MoveInput source : sources) {
     const char* key = source == MoveInput::EBoard   ? "board.eboard"
                       : source == MoveInput::Keypad ? "source.keypad"
+                      : source == MoveInput::Voice  ? "source.voice"
                                                     : "source.assistant";
     list.add(lang.word(key), list.empty() ? "" : ", ");
   }

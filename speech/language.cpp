@@ -56,7 +56,7 @@ const std::vector<std::string>& Language::required_keys() {
         k.push_back(std::string("unit.") + u + form);
     for (const char* p : {"king", "queen", "rook", "bishop", "knight", "pawn"})
       k.push_back(std::string("piece.") + p);
-    for (const char* w : {"source.keypad", "source.assistant"}) k.push_back(w);
+    for (const char* w : {"source.keypad", "source.assistant", "source.voice"}) k.push_back(w);
     for (const char* w : {"color.white", "color.black", "board.pegboard", "board.eboard",
                           "device.sound", "device.braille_display", "device.tactile_clock",
                           "result.white_wins", "result.black_wins", "result.draw"})

@@ -122,7 +122,7 @@ enum class BoardLink { Connected, Lost, Reconnected };
 [[nodiscard]] Phrase phrase_no_sound(const Language& lang, std::string_view reason);
 // D.2.11: where the sighted player's moves come from, said at the start: "Eingabe der
 // Gegnerzuege: Elektronisches Brett, Assistent".
-enum class MoveInput { EBoard, Keypad, Assistant };
+enum class MoveInput { EBoard, Keypad, Assistant, Voice };
 [[nodiscard]] Phrase phrase_move_sources(const Language& lang,
                                          const std::vector<MoveInput>& sources);
 

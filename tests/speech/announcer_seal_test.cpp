@@ -195,6 +195,35 @@ TEST(AnnouncerSeal, ASealWaitsForTheCutOffMarkOfAReadoutBeforeIt) {
   EXPECT_EQ(check->digest_at(3), sealed->first.digest);
 }
 
+// D.2.1, D.2.7: what the microphone heard is a `heard` line in the cue list, in order with the
+// phrases (a move does not pass it), inside the seal, and the recording verifies.
+TEST(AnnouncerSeal, AHeardNoteIsAMarkerLineInOrderAndInsideTheSeal) {
+  ::annabella::testing::TempDir dir;
+  const auto wav = dir / "game.wav";
+  ToneRig rig(wav);
+  rig.synthesis->hold();
+  rig.say(tone(PhraseKind::Message, 1, 3000));
+  rig.synthesis->wait_for_a_held_write();
+  rig.announcer->note(std::string(kHeardMarker), "move Nf3 g1f3 \"springer felix drei\" 90%",
+                      Clock::now());
+  rig.say(tone(PhraseKind::Move, 2, 3000));  // the repetition: after what was heard
+  rig.announcer->seal("end");
+  rig.synthesis->release();
+  const auto sealed = rig.box.wait();
+  ASSERT_TRUE(sealed);
+  rig.announcer->wait_until_idle();
+  const auto lines = cue_lines(wav);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_NE(lines[1].find("\tmicrophone\theard\tmove Nf3 g1f3"), std::string::npos) << lines[1];
+  EXPECT_NE(lines[2].find("\tmove\ttone 2 3000\t"), std::string::npos) << lines[2];
+  EXPECT_EQ(sealed->first.cue_lines, 3);
+  auto check = verify_recording(wav);
+  ASSERT_TRUE(check) << check.error().message;
+  EXPECT_EQ(check->heard_lines, 1);
+  EXPECT_EQ(check->phrases, 2);
+  EXPECT_EQ(check->digest_at(3), sealed->first.digest);
+}
+
 TEST(AnnouncerSeal, WithoutARecordingTheSealSaysThereIsNone) {
   ToneRig rig({});
   rig.say(tone(PhraseKind::Move, 1, 300));

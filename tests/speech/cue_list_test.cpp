@@ -17,19 +17,18 @@ struct CueListFixture {
   std::vector<std::string> lines;  // header, then the cue lines with their digests
 };
 
-CueListFixture cue_list() {
+struct CueSpec {
+  int first, end;
+  const char* kind;
+  const char* text;
+};
+
+// A signed cue list over 40 samples with the given lines.
+CueListFixture cue_list(const std::vector<CueSpec>& cues) {
   CueListFixture f;
   for (int i = 0; i < 40; ++i) f.samples.push_back(static_cast<std::int16_t>(i * 97));
   f.lines = {"# annabella cue list v2", "# seq\ttime\tfirst\tend\troute\tkind\ttext\tdigest"};
   std::string previous(64, '0');
-  const struct {
-    int first, end;
-    const char* kind;
-    const char* text;
-  } cues[] = {{0, 10, "move", "Eva vier"},
-              {10, 25, "readout", "Weiss: eine Stunde"},
-              {25, 25, "cut", "phrase 2 cut off by a move after 15 samples"},
-              {25, 40, "move", "Springer Felix drei"}};
   int seq = 0;
   for (const auto& c : cues) {
     const std::string body = std::to_string(seq + 1) + "\t00:00:0" + std::to_string(seq) +
@@ -42,6 +41,13 @@ CueListFixture cue_list() {
     ++seq;
   }
   return f;
+}
+
+CueListFixture cue_list() {
+  return cue_list({{0, 10, "move", "Eva vier"},
+                   {10, 25, "readout", "Weiss: eine Stunde"},
+                   {25, 25, "cut", "phrase 2 cut off by a move after 15 samples"},
+                   {25, 40, "move", "Springer Felix drei"}});
 }
 
 std::string joined(const std::vector<std::string>& lines) {
@@ -63,6 +69,20 @@ TEST(CueList, AnIntactListVerifiesAndCountsPhrasesAndCuts) {
   EXPECT_EQ(check->phrases, 3);
   EXPECT_EQ(check->cut_markers, 1);
   EXPECT_EQ(check->last_digest, f.lines.back().substr(f.lines.back().rfind('\t') + 1));
+}
+
+// Voice input (docs/voice.md): what the microphone heard is a marker without samples.
+TEST(CueList, HeardLinesAreCountedAndHoldNoSamples) {
+  const auto f = cue_list({{0, 10, "move", "Eva vier"},
+                           {10, 10, "heard", "move Nf3 g1f3 \"springer felix drei\" 90%"},
+                           {10, 40, "move", "Springer Felix drei"}});
+  auto check = verify_cue_list(joined(f.lines), f.samples, "game.cues");
+  ASSERT_TRUE(check) << check.error().message;
+  EXPECT_EQ(check->phrases, 2);
+  EXPECT_EQ(check->heard_lines, 1);
+  const auto bad = cue_list({{0, 10, "move", "Eva vier"}, {10, 40, "heard", "move Nf3"}});
+  EXPECT_NE(error_of(bad.lines, bad.samples).find("a heard marker must not hold samples"),
+            std::string::npos);
 }
 
 TEST(CueList, ACommentPutBetweenCueLinesIsRefused) {

@@ -1,0 +1,57 @@
+#include "app/voice_input.h"
+
+#include "app/i18n.h"
+#include "speech/pocketsphinx_recognizer.h"
+#include "speech/portaudio_source.h"
+
+namespace annabella::app {
+
+Result<std::unique_ptr<VoiceInput>> VoiceInput::prepare(const config::VoiceSettings& settings,
+                                                        const speech::Vocabulary& vocabulary,
+                                                        speech::EspeakSynthesizer& synth) {
+  auto dictionary = speech::pronunciations_for(
+      vocabulary,
+      [&](std::string_view text, std::string_view voice) { return synth.phonemes(text, voice); });
+  if (!dictionary) return fail("voice.input: " + dictionary.error().message);
+  return std::unique_ptr<VoiceInput>(new VoiceInput(settings, vocabulary, std::move(*dictionary)));
+}
+
+VoiceInput::~VoiceInput() {
+  stop();
+}
+
+Status VoiceInput::start(const core::Position& position, EventQueue<StationEvent>& queue) {
+  queue_ = &queue;
+  auto source = speech::open_portaudio_source(settings_.input, speech::kRecognizerSampleRateHz);
+  if (!source) return fail("voice.input: " + source.error().message);
+  auto recognizer = speech::PocketsphinxRecognizer::create(dictionary_);
+  if (!recognizer) return fail("voice.input: " + recognizer.error().message);
+  speech::ListenerSettings listening;
+  listening.judge.threshold = settings_.threshold_percent / 100.0;
+  // Called on the listener's decoding thread: only a push onto the game thread's queue.
+  auto on_heard = [queue = &queue](const speech::Heard& heard) {
+    queue->push(StationEvent::heard(SteadyClock::now(), heard));
+  };
+  auto listener =
+      speech::VoiceListener::start(std::move(*source), std::move(*recognizer), dictionary_,
+                                   vocabulary_, position, listening, std::move(on_heard));
+  if (!listener) return fail("voice.input: " + listener.error().message);
+  listener_ = std::move(*listener);
+  return {};
+}
+
+void VoiceInput::follow(const core::Position& position) {
+  if (!listener_) return;
+  if (auto set = listener_->set_position(position); !set && queue_)
+    queue_->push(StationEvent::notice(
+        SteadyClock::now(),
+        i18n::format(i18n::tr("voice: the new position cannot be heard ({why}); the grammar of "
+                              "the one before stays"),
+                     {{"why", set.error().message}})));
+}
+
+void VoiceInput::stop() {
+  if (listener_) listener_->stop();
+}
+
+}  // namespace annabella::app

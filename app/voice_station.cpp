@@ -1,0 +1,249 @@
+#include "app/voice_station.h"
+
+#include <cmath>
+
+#include "app/voice_requests.h"
+#include "app/voice_text.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "core/text.h"
+#include "speech/menu_phrases.h"
+
+namespace annabella::app {
+namespace {
+
+namespace action = voice_text::action;
+using config::VoiceConfirm;
+using speech::HeardKind;
+using speech::VoiceCommandKind;
+
+}  // namespace
+
+void VoiceStation::set_hooks(Hooks hooks) {
+  hooks_ = std::move(hooks);
+  position_fen_.clear();
+  follow_position();
+}
+
+bool VoiceStation::running() const {
+  return !s_.game().is_over() && !s_.record.adjourned();
+}
+
+bool VoiceStation::sighted_to_move() const {
+  return running() && s_.game().position().side_to_move() != s_.vi_color;
+}
+
+std::optional<core::Move> VoiceStation::waiting_move() const {
+  if (!waiting_) return std::nullopt;
+  return waiting_->move;
+}
+
+void VoiceStation::log(const speech::Heard& heard, const std::string& action, TimePoint time) {
+  const std::string reading = voice_text::reading(heard, s_.game().position());
+  s_.print(time, voice_text::heard_line(reading, action));
+  const int percent = static_cast<int>(std::lround(heard.confidence * 100));
+  if (auto recorded = s_.commit(rec::Heard{s_.timeline(time), reading, percent, action}, time);
+      !recorded)
+    s_.print(time, "record: " + recorded.error().message);
+  if (hooks_.heard) hooks_.heard(reading + "; " + action, time);
+}
+
+void VoiceStation::on_heard(const speech::Heard& heard, TimePoint time) {
+  tick(time);
+  switch (heard.kind) {
+    case HeardKind::Move:
+      on_move(heard, time);
+      return;
+    case HeardKind::Command:
+      on_command(heard, time);
+      return;
+    case HeardKind::Unsure:
+      if (!running()) {
+        log(heard, action::kGameOver, time);
+        return;
+      }
+      log(heard, action::kAskedAgain, time);
+      ask_again(heard, time);
+      return;
+    case HeardKind::Nothing:
+      log(heard, action::kLogged, time);
+      return;
+  }
+}
+
+void VoiceStation::on_move(const speech::Heard& heard, TimePoint time) {
+  if (!running()) {
+    log(heard, action::kGameOver, time);
+    return;
+  }
+  if (!sighted_to_move()) {
+    // Said after the sighted player's move went on the clock: D.2.8 leaves it to the arbiter.
+    log(heard, heard.correction ? action::kTooLate : action::kNotTurn, time);
+    return;
+  }
+  const core::Move move = *heard.move;
+  if (!core::legal_moves(s_.game().position()).contains(move)) {
+    log(heard, action::kNotLegal, time);  // heard in an earlier position
+    ask_again(heard, time);
+    return;
+  }
+  const bool replaces = heard.correction && waiting_ && waiting_->move;
+  if (s_.config().voice.confirm == VoiceConfirm::AtOnce) {
+    log(heard, replaces ? action::kReplaced : action::kEntered, time);
+    waiting_.reset();
+    enter(move, time);
+    return;
+  }
+  log(heard, replaces ? action::kReplaced : action::kRepeated, time);
+  repeat_and_wait(move, time);
+}
+
+void VoiceStation::repeat_and_wait(core::Move move, TimePoint time) {
+  // D.2.1: repeated aloud on the public route, so both players hear what the station heard.
+  const core::Position& pos = s_.game().position();
+  s_.say(speech::phrase_for_move(s_.vocabulary, pos, move, s_.wording), Route::Public, time);
+  const auto seconds = std::chrono::seconds(s_.config().voice.confirm_seconds);
+  waiting_ = Waiting{move, std::nullopt, time + seconds, s_.game().ply_count()};
+  const std::string san = core::to_san(pos, move);
+  s_.print(time, s_.config().voice.confirm == VoiceConfirm::Assistant
+                     ? voice_text::waiting_for_assistant(san)
+                     : voice_text::waiting_for_word(san));
+}
+
+void VoiceStation::enter(core::Move move, TimePoint time) {
+  // The same request as a typed move, from InputSource::Voice (journaled "by voice").
+  s_.requests.push_back({cmd::EnterMove{core::to_uci(move)}, time, InputSource::Voice});
+}
+
+void VoiceStation::ask_again(const speech::Heard& heard, TimePoint time) {
+  // D.2.1: never a wrong move silently; the speaker says it again. The readings are named only
+  // when it is the sighted player's move (the VI player's own are made on his pegboard).
+  // On the VI player's turn it was most likely his request: he is asked privately.
+  const bool sighted = sighted_to_move();
+  std::vector<core::Move> readings;
+  if (sighted) readings = heard.alternatives;
+  s_.say(voice_text::ask_again(s_.vocabulary, s_.game().position(), readings),
+         sighted ? Route::Public : Route::Private, time);
+}
+
+void VoiceStation::on_command(const speech::Heard& heard, TimePoint time) {
+  const auto kind = heard.command->kind;
+  if (kind == VoiceCommandKind::Yes) return on_yes(heard, time);
+  if (kind == VoiceCommandKind::No) return on_no(heard, time);
+  if (kind == VoiceCommandKind::DrawOffer || kind == VoiceCommandKind::Resign) {
+    if (!running()) {
+      log(heard, action::kGameOver, time);
+      return;
+    }
+    log(heard, action::kAsking, time);
+    const core::Color vi = s_.vi_color;
+    if (kind == VoiceCommandKind::Resign) {
+      ask_player(cmd::Resign{vi}, speech::MenuItem::Resign, time);  // Art. 5.1.2
+    } else if (const auto offer = s_.record.open_draw_offer(); offer && *offer != vi) {
+      ask_player(cmd::DrawAccept{}, speech::MenuItem::AcceptDraw, time);  // Art. 9.1.2
+    } else {
+      ask_player(cmd::DrawOffer{vi}, speech::MenuItem::OfferDraw, time);  // Art. 9.1.2
+    }
+    return;
+  }
+  // The player's menu requests (D.2.6, D.2.10.4, D.2.1): the same typed requests.
+  if (auto request = voice_request(heard, s_.vi_color, time)) {
+    log(heard, action::kRequest, time);
+    const auto& body = std::get<ev::Request>(request->body);
+    s_.requests.push_back({body.command, time, InputSource::Voice});
+    return;
+  }
+  log(heard, action::kLogged, time);
+}
+
+void VoiceStation::ask_player(Command request, speech::MenuItem item, TimePoint time) {
+  // As the menu's Confirm: a step that cannot be taken back is asked privately first.
+  s_.say(speech::phrase_confirm_question(s_.language, item), Route::Private, time);
+  const auto seconds = std::chrono::seconds(s_.config().voice.confirm_seconds);
+  waiting_ = Waiting{std::nullopt, std::move(request), time + seconds, s_.game().ply_count()};
+  s_.print(time, voice_text::waiting_for_player(item == speech::MenuItem::Resign));
+}
+
+void VoiceStation::on_yes(const speech::Heard& heard, TimePoint time) {
+  if (!waiting_) {
+    log(heard, action::kNothingToConfirm, time);
+    return;
+  }
+  if (waiting_->request) {
+    log(heard, action::kConfirmed, time);
+    s_.say(speech::phrase_confirmation(s_.language, true), Route::Private, time);
+    s_.requests.push_back({*waiting_->request, time, InputSource::Voice});
+    waiting_.reset();
+    return;
+  }
+  if (s_.config().voice.confirm == VoiceConfirm::Assistant) {
+    log(heard, action::kAssistantConfirms, time);
+    return;
+  }
+  log(heard, action::kConfirmed, time);
+  const core::Move move = *waiting_->move;
+  waiting_.reset();
+  enter(move, time);
+}
+
+void VoiceStation::on_no(const speech::Heard& heard, TimePoint time) {
+  if (!waiting_) {
+    log(heard, action::kNothingToConfirm, time);
+    return;
+  }
+  if (waiting_->request) {
+    log(heard, action::kCancelled, time);
+    s_.say(speech::phrase_confirmation(s_.language, false), Route::Private, time);
+    waiting_.reset();
+    return;
+  }
+  log(heard, action::kDropped, time);
+  waiting_.reset();
+  s_.say(voice_text::ask_again(s_.vocabulary, s_.game().position(), {}), Route::Public, time);
+}
+
+bool VoiceStation::console_answer(const std::string& line, TimePoint time) {
+  if (!waiting_ || !waiting_->move) return false;
+  const std::string word = core::ascii_lower(std::string(core::trim(line)));
+  if (word != "yes" && word != "no") return false;
+  const core::Move move = *waiting_->move;
+  waiting_.reset();
+  if (word == "no") {
+    s_.print(time, voice_text::assistant_answered(core::to_uci(move), false));
+    s_.say(voice_text::ask_again(s_.vocabulary, s_.game().position(), {}), Route::Public, time);
+    return true;
+  }
+  s_.print(time, voice_text::assistant_answered(core::to_uci(move), true));
+  enter(move, time);
+  return true;
+}
+
+void VoiceStation::tick(TimePoint now) {
+  if (waiting_ && (s_.game().ply_count() != waiting_->ply || !running())) {
+    waiting_.reset();  // a move was made (or the game ended): what waited is moot
+  } else if (waiting_ && now >= waiting_->until) {
+    s_.print(now, voice_text::not_confirmed(s_.config().voice.confirm_seconds));
+    if (waiting_->move)
+      s_.say(voice_text::ask_again(s_.vocabulary, s_.game().position(), {}), Route::Public, now);
+    else
+      s_.say(speech::phrase_confirmation(s_.language, false), Route::Private, now);
+    waiting_.reset();
+  }
+  follow_position();
+}
+
+std::optional<TimePoint> VoiceStation::next_deadline() const {
+  if (!waiting_) return std::nullopt;
+  return waiting_->until;
+}
+
+void VoiceStation::follow_position() {
+  if (!hooks_.position) return;
+  const core::Position& pos = s_.game().position();
+  std::string fen = pos.fen();
+  if (fen == position_fen_) return;
+  position_fen_ = std::move(fen);
+  hooks_.position(pos);
+}
+
+}  // namespace annabella::app

@@ -1,0 +1,88 @@
+// Voice input at the station (docs/voice.md, "Entering a heard move"): what the game thread does
+// with each utterance the listener heard (ev::Heard). One microphone hears both players:
+//
+//   - a move, while the sighted player is to move, is his D.2.1 announcement. The station
+//     repeats it aloud on the public route and enters it by the configured rule
+//     (voice.confirm): at once (the announcement is the repetition), after the speaker's "ja"
+//     or the assistant's `yes`, or after the assistant's `yes` only. "nein" drops it and the
+//     station asks again;
+//   - a correction ("nein, Springer Gustav drei", D.2.8) replaces the move waiting for its
+//     confirmation, which is not yet on the clock; after the clock it is only logged;
+//   - `unsure` is never entered: the station asks again, naming the two readings when there are
+//     two; `nothing` is logged only;
+//   - a request of the player's menu ("Zeit", "Wiederholen", "Partie", "Brett Reihe vier",
+//     "Geschlagen") is the VI player's and goes through the same requests as his menu; "Remis"
+//     and "Aufgabe" first ask him privately and are carried out on his "ja" (as the menu's
+//     Confirm);
+//   - everything heard is printed (console and station.log), journaled (rec::Heard) and handed
+//     to the recording's cue list as a "heard" line, with its confidence.
+//
+// Deterministic and single-threaded, like the rest of the station: fed typed events with their
+// times, it says, prints and queues requests on StationState; tick(now) drops a confirmation that
+// did not come in time.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "app/station_state.h"
+#include "speech/heard.h"
+
+namespace annabella::app {
+
+class VoiceStation {
+ public:
+  // What the station's voice input is wired to (app/voice_input.h): the listener follows the
+  // game's position, and the recording's cue list gets a "heard" line for each utterance.
+  struct Hooks {
+    std::function<void(const core::Position&)> position;
+    std::function<void(const std::string& line, TimePoint time)> heard;
+  };
+
+  explicit VoiceStation(StationState& state) : s_(state) {}
+
+  void set_hooks(Hooks hooks);
+  // An utterance heard at `time` (when it was decoded).
+  void on_heard(const speech::Heard& heard, TimePoint time);
+  // The assistant's `yes` / `no` while a heard move waits for confirmation; false for any other
+  // line, or when nothing waits (the console then reads it as usual).
+  bool console_answer(const std::string& line, TimePoint time);
+  // After every event: a move made (by voice or otherwise) ends what waited and the listener
+  // hears the new position; a confirmation that did not come in time is dropped.
+  void tick(TimePoint now);
+  [[nodiscard]] std::optional<TimePoint> next_deadline() const;
+
+  // What waits for a confirmation (for the tests and the status line).
+  [[nodiscard]] std::optional<core::Move> waiting_move() const;
+  [[nodiscard]] bool waiting_request() const { return waiting_ && waiting_->request.has_value(); }
+
+ private:
+  struct Waiting {
+    std::optional<core::Move> move;  // the sighted player's heard move
+    std::optional<Command> request;  // the VI player's draw offer or resignation
+    TimePoint until{};
+    std::size_t ply = 0;  // the game's moves when it was heard
+  };
+
+  void on_move(const speech::Heard& heard, TimePoint time);
+  void on_command(const speech::Heard& heard, TimePoint time);
+  void on_yes(const speech::Heard& heard, TimePoint time);
+  void on_no(const speech::Heard& heard, TimePoint time);
+  void ask_again(const speech::Heard& heard, TimePoint time);
+  void enter(core::Move move, TimePoint time);
+  void repeat_and_wait(core::Move move, TimePoint time);
+  void ask_player(Command request, speech::MenuItem item, TimePoint time);
+  [[nodiscard]] bool sighted_to_move() const;
+  [[nodiscard]] bool running() const;
+  // Printed, journaled and handed to the cue list.
+  void log(const speech::Heard& heard, const std::string& action, TimePoint time);
+  void follow_position();
+
+  StationState& s_;
+  Hooks hooks_;
+  std::optional<Waiting> waiting_;
+  std::string position_fen_;  // the position the listener was last given
+};
+
+}  // namespace annabella::app

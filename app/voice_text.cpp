@@ -1,0 +1,145 @@
+#include "app/voice_text.h"
+
+#include <cmath>
+
+#include "app/i18n.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+
+namespace annabella::app::voice_text {
+namespace {
+
+using i18n::format;
+using i18n::tr;
+
+bool legal(const core::Position& pos, core::Move move) {
+  return core::legal_moves(pos).contains(move);
+}
+
+std::string move_text(const core::Position& pos, core::Move move) {
+  return legal(pos, move) ? core::to_san(pos, move) + " " + core::to_uci(move) : core::to_uci(move);
+}
+
+// The few words the station says itself when it asks again, by the profile's language; other
+// languages get the English ones (the profiles written in Latin letters are German or English).
+struct AskWords {
+  const char* language;
+  const char* again;  // nothing can be named
+  const char* or_word;
+};
+constexpr AskWords kAskWords[] = {{"de", "Bitte wiederholen", "oder"},
+                                  {"en", "Please say it again", "or"}};
+
+const AskWords& ask_words(const speech::Vocabulary& v) {
+  for (const auto& words : kAskWords)
+    if (v.language() == words.language) return words;
+  return kAskWords[1];
+}
+
+}  // namespace
+
+std::string reading(const speech::Heard& heard, const core::Position& pos) {
+  bool all_legal = !heard.move || legal(pos, *heard.move);
+  for (core::Move m : heard.alternatives) all_legal = all_legal && legal(pos, m);
+  if (all_legal) return speech::describe(heard, pos);
+  // Heard in an earlier position: SAN cannot be written here, UCI can.
+  std::string words;
+  for (const auto& w : heard.words) words += (words.empty() ? "" : " ") + w;
+  const std::string tail =
+      " \"" + words + "\" " + std::to_string(std::lround(heard.confidence * 100)) + "%";
+  std::string readings;
+  for (core::Move m : heard.alternatives)
+    readings += (readings.empty() ? "" : " or ") + move_text(pos, m);
+  switch (heard.kind) {
+    case speech::HeardKind::Move:
+      return std::string(heard.correction ? "correction " : "move ") + move_text(pos, *heard.move) +
+             tail;
+    case speech::HeardKind::Unsure:
+      return "unsure" + tail + (readings.empty() ? "" : ": " + readings) + " (" + heard.why + ")";
+    default:
+      return speech::describe(heard, pos);
+  }
+}
+
+speech::Phrase ask_again(const speech::Vocabulary& v, const core::Position& pos,
+                         const std::vector<core::Move>& readings) {
+  const AskWords& words = ask_words(v);
+  speech::Phrase phrase;
+  phrase.kind = speech::PhraseKind::Message;
+  phrase.voice = v.voice();
+  for (core::Move m : readings) {
+    if (!legal(pos, m)) continue;
+    const auto said = speech::phrase_for_move(v, pos, m);
+    const std::string join = phrase.text.empty() ? "" : std::string(" ") + words.or_word + " ";
+    phrase.text += join + said.text;
+    phrase.spoken += join + (said.spoken.empty() ? said.text : said.spoken);
+  }
+  if (phrase.text.empty()) {
+    phrase.text = phrase.spoken = words.again;
+    return phrase;
+  }
+  phrase.text += "?";
+  phrase.spoken += "?";
+  return phrase;
+}
+
+std::string_view confirm_rule_name(config::VoiceConfirm rule) {
+  switch (rule) {
+    case config::VoiceConfirm::AtOnce:
+      return "at once";
+    case config::VoiceConfirm::Word:
+      return "word";
+    case config::VoiceConfirm::Assistant:
+      return "assistant";
+  }
+  return "word";
+}
+
+std::string heard_line(const std::string& reading, const std::string& action) {
+  // TRANSLATORS: {reading} is what the recogniser read (kept in English, as the log keeps it),
+  // {action} what the station did with it.
+  return format(tr("voice: heard {reading}: {action}"), {{"reading", reading}, {"action", action}});
+}
+
+std::string waiting_for_word(const std::string& san) {
+  return format(
+      tr("voice: {move} repeated aloud; it is entered when the speaker says \"ja\" or the "
+         "assistant types yes; \"nein\" or no drops it (D.2.1)"),
+      {{"move", san}});
+}
+
+std::string waiting_for_assistant(const std::string& san) {
+  return format(tr("voice: {move} repeated aloud; type yes to enter it, no to drop it (D.2.1)"),
+                {{"move", san}});
+}
+
+std::string waiting_for_player(bool resign) {
+  return resign ? tr("voice: the VI player asked to resign (Art. 5.1.2); carried out when he says "
+                     "\"ja\", cancelled by \"nein\"")
+                : tr("voice: the VI player asked to offer or accept a draw (Art. 9.1.2); carried "
+                     "out when he says \"ja\", cancelled by \"nein\"");
+}
+
+std::string assistant_answered(const std::string& uci, bool yes) {
+  return format(yes ? tr("voice: {move} confirmed by the assistant (yes)")
+                    : tr("voice: {move} dropped by the assistant (no); the speaker is asked again"),
+                {{"move", uci}});
+}
+
+std::string not_confirmed(int seconds) {
+  return format(tr("voice: no confirmation within {seconds} s (voice.confirm_seconds); nothing "
+                   "was entered"),
+                {{"seconds", std::to_string(seconds)}});
+}
+
+std::string no_voice_input(const std::string& why) {
+  return format(tr("{why}; the game goes on without voice input (the assistant enters the moves)"),
+                {{"why", why}});
+}
+
+std::string voice_source(const std::string& input, config::VoiceConfirm rule) {
+  return format(tr("his spoken announcement (voice.input \"{input}\", voice.confirm \"{rule}\")"),
+                {{"input", input}, {"rule", std::string(confirm_rule_name(rule))}});
+}
+
+}  // namespace annabella::app::voice_text

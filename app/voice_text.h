@@ -1,0 +1,68 @@
+// The words of voice input at the station (app/voice_station.h), for people: the console and log
+// lines (English, translated through app/i18n.h) and the few phrases said aloud in the profile's
+// language ("Bitte wiederholen", "Anna drei oder Bella drei?"). Nothing here decides anything.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "config/config.h"
+#include "core/position.h"
+#include "speech/heard.h"
+#include "speech/phrases.h"
+#include "speech/vocabulary.h"
+
+namespace annabella::app::voice_text {
+
+// What was heard, for the log, the journal and the cue list: "move Nf3 g1f3 \"springer felix
+// drei\" 90%". Moves not legal in `pos` (heard in an earlier position) are named in UCI.
+[[nodiscard]] std::string reading(const speech::Heard& heard, const core::Position& pos);
+
+// D.2.1: the station asks the speaker again, publicly, in the profile's language: the two
+// readings as a question ("Anna drei oder Bella drei?"), the one reading ("Anna drei?"), or
+// "Bitte wiederholen" when none can be named.
+[[nodiscard]] speech::Phrase ask_again(const speech::Vocabulary& v, const core::Position& pos,
+                                       const std::vector<core::Move>& readings);
+
+// The confirmation rule as the configuration writes it ("at once", "word", "assistant").
+[[nodiscard]] std::string_view confirm_rule_name(config::VoiceConfirm rule);
+
+// Console lines (the assistant and the arbiter read them).
+[[nodiscard]] std::string heard_line(const std::string& reading, const std::string& action);
+[[nodiscard]] std::string waiting_for_word(const std::string& san);
+[[nodiscard]] std::string waiting_for_assistant(const std::string& san);
+// The VI player's draw offer (`resign` false) or resignation, waiting for his "ja".
+[[nodiscard]] std::string waiting_for_player(bool resign);
+[[nodiscard]] std::string assistant_answered(const std::string& uci, bool yes);
+[[nodiscard]] std::string not_confirmed(int seconds);
+// The microphone could not start (`why`): the game goes on without it.
+[[nodiscard]] std::string no_voice_input(const std::string& why);
+// D.2.11: voice among the sighted player's move sources.
+[[nodiscard]] std::string voice_source(const std::string& input, config::VoiceConfirm rule);
+
+// The actions written into the journal and the cue list (kept in English, as the journal is).
+namespace action {
+inline constexpr const char* kEntered = "entered";
+inline constexpr const char* kRepeated = "repeated, waiting for confirmation";
+inline constexpr const char* kReplaced =
+    "correction replaces the move not yet on the clock (D.2.8)";
+inline constexpr const char* kConfirmed = "confirmed, entered";
+inline constexpr const char* kDropped = "rejected, asked again";
+inline constexpr const char* kAskedAgain = "not sure enough, asked again";
+inline constexpr const char* kLogged = "logged only";
+inline constexpr const char* kNotTurn =
+    "not the sighted player's turn: logged only (the VI player's moves are made on the pegboard, "
+    "D.2.3)";
+inline constexpr const char* kNotLegal = "not legal now, asked again";
+inline constexpr const char* kTooLate =
+    "a correction after the move is on the clock: not replaced, logged for the arbiter (D.2.8)";
+inline constexpr const char* kNothingToConfirm = "nothing waits for confirmation: logged only";
+inline constexpr const char* kAssistantConfirms =
+    "the assistant confirms (voice.confirm = assistant): logged only";
+inline constexpr const char* kRequest = "the VI player's request, carried out";
+inline constexpr const char* kAsking = "the VI player's request, waiting for his \"ja\"";
+inline constexpr const char* kCancelled = "the VI player's request cancelled";
+inline constexpr const char* kGameOver = "the game is not running: logged only";
+}  // namespace action
+
+}  // namespace annabella::app::voice_text

@@ -1,0 +1,271 @@
+// Voice input at the station with typed events and no audio (app/voice_station.h): the sighted
+// player's heard move repeated aloud and entered by the confirmation rule, a slip corrected
+// before the clock (D.2.8), `unsure` asked again naming both readings, `nothing` logged only, the
+// VI player's requests through the same path as his menu, and everything heard journaled.
+#include <gtest/gtest.h>
+
+#include "app/journal.h"
+#include "support/station_driver.h"
+#include "support/temp_dir.h"
+
+namespace annabella::app {
+namespace {
+
+using namespace std::chrono_literals;
+using annabella::testing::StationDriver;
+using annabella::testing::TempDir;
+using K = speech::VoiceCommandKind;
+
+config::StationConfig with_rule(config::VoiceConfirm rule) {
+  config::StationConfig c;
+  c.voice.confirm = rule;
+  c.voice.confirm_seconds = 10;
+  return c;
+}
+
+// A game where the VI player (White) has played 1. e4 on the pegboard: Black, the sighted
+// player, is to move.
+struct VoiceGame {
+  explicit VoiceGame(config::VoiceConfirm rule = config::VoiceConfirm::Word)
+      : driver(dir.path(), false, with_rule(rule)) {
+    driver.station->voice().set_hooks(
+        {[this](const core::Position& p) { positions.push_back(p.fen()); },
+         [this](const std::string& line, TimePoint) { cue_lines.push_back(line); }});
+    driver.hand("e2", "e4");
+    driver.output.said.clear();
+  }
+
+  core::Move move(std::string_view text) const {
+    return *core::read_move(driver.station->game().position(), text);
+  }
+  VoiceGame& heard(speech::Heard h, std::chrono::milliseconds after = 1s) {
+    driver.now += after;
+    driver.station->handle(StationEvent::heard(driver.now, std::move(h)));
+    return *this;
+  }
+  VoiceGame& heard_move(std::string_view text, bool correction = false) {
+    speech::Heard h;
+    h.kind = speech::HeardKind::Move;
+    h.move = move(text);
+    h.correction = correction;
+    h.confidence = 0.9;
+    return heard(h);
+  }
+  VoiceGame& heard_command(K kind, int value = -1) {
+    speech::Heard h;
+    h.kind = speech::HeardKind::Command;
+    h.command = speech::VoiceCommand{kind, value};
+    h.confidence = 0.9;
+    return heard(h);
+  }
+  std::size_t plies() const { return driver.station->game().ply_count(); }
+  bool said(Route route, std::string_view part) const {
+    for (const auto& s : driver.output.said)
+      if (s.route == route && s.text.find(part) != std::string::npos) return true;
+    return false;
+  }
+
+  TempDir dir;
+  StationDriver driver;
+  std::vector<std::string> positions;
+  std::vector<std::string> cue_lines;
+};
+
+TEST(VoiceStation, TheHeardMoveIsRepeatedAloudAndEnteredOnJa) {
+  VoiceGame g;
+  g.heard_move("e5");
+  // D.2.1: repeated on the public route; not on the clock yet.
+  EXPECT_TRUE(g.said(Route::Public, "Bauer Eva fuenf") || g.said(Route::Public, "Eva fuenf"))
+      << (g.driver.output.said.empty() ? "" : g.driver.output.said.back().text);
+  EXPECT_EQ(g.plies(), 1u);
+  EXPECT_EQ(g.driver.station->voice().waiting_move(), g.move("e5"));
+  g.heard_command(K::Yes);
+  ASSERT_EQ(g.plies(), 2u);
+  EXPECT_EQ(g.driver.station->record().moves().back().by, MoveSource::Voice);
+  EXPECT_TRUE(g.driver.output.printed_containing("made 1... e5"));
+  EXPECT_FALSE(g.driver.station->voice().waiting_move());
+  // The listener follows the game: the start, after 1. e4, after 1... e5.
+  EXPECT_EQ(g.positions.size(), 3u);
+}
+
+TEST(VoiceStation, ASlipCorrectedBeforeTheClockReplacesTheMove) {
+  VoiceGame g;
+  g.heard_move("Nf6").heard_move("Nc6", true);  // "nein, Springer Cesar sechs" (D.2.8)
+  EXPECT_EQ(g.plies(), 1u);
+  EXPECT_EQ(g.driver.station->voice().waiting_move(), g.move("Nc6"));
+  EXPECT_TRUE(g.driver.output.printed_containing("correction replaces the move"));
+  g.heard_command(K::Yes);
+  ASSERT_EQ(g.plies(), 2u);
+  EXPECT_EQ(core::to_uci(g.driver.station->record().moves().back().move), "b8c6");
+}
+
+TEST(VoiceStation, ACorrectionAfterTheClockIsOnlyLogged) {
+  VoiceGame g(config::VoiceConfirm::AtOnce);
+  g.heard_move("Nf6");
+  ASSERT_EQ(g.plies(), 2u);  // entered at once: on the clock
+  speech::Heard late;
+  late.kind = speech::HeardKind::Move;
+  late.correction = true;
+  late.move = *core::read_move(g.driver.station->game().position_at(1), "Nc6");
+  g.heard(late);
+  EXPECT_EQ(g.plies(), 2u);
+  EXPECT_TRUE(g.driver.output.printed_containing("not replaced, logged for the arbiter (D.2.8)"));
+}
+
+TEST(VoiceStation, UnsureIsNeverEnteredAndTheTwoReadingsAreNamed) {
+  VoiceGame g;
+  speech::Heard h;
+  h.kind = speech::HeardKind::Unsure;
+  h.alternatives = {g.move("a6"), g.move("b6")};
+  h.confidence = 0.3;
+  h.why = "two close readings";
+  g.heard(h);
+  EXPECT_EQ(g.plies(), 1u);
+  EXPECT_FALSE(g.driver.station->voice().waiting_move());
+  EXPECT_TRUE(g.said(Route::Public, "Anna sechs oder Bella sechs?"))
+      << (g.driver.output.said.empty() ? "" : g.driver.output.said.back().text);
+  EXPECT_TRUE(g.driver.output.printed_containing("not sure enough, asked again"));
+  // Nothing readable: "Bitte wiederholen".
+  h.alternatives.clear();
+  g.heard(h);
+  EXPECT_TRUE(g.said(Route::Public, "Bitte wiederholen"));
+  EXPECT_EQ(g.plies(), 1u);
+}
+
+TEST(VoiceStation, NothingIsLoggedOnly) {
+  VoiceGame g;
+  speech::Heard h;
+  h.why = "speech outside the grammar";
+  g.heard(h);
+  EXPECT_TRUE(g.driver.output.said.empty());
+  EXPECT_TRUE(g.driver.output.printed_containing("voice: heard nothing"));
+  EXPECT_EQ(g.cue_lines.size(), 1u);
+}
+
+TEST(VoiceStation, NeinDropsTheMoveAndAsksAgain) {
+  VoiceGame g;
+  g.heard_move("d5").heard_command(K::No);
+  EXPECT_FALSE(g.driver.station->voice().waiting_move());
+  EXPECT_TRUE(g.said(Route::Public, "Bitte wiederholen"));
+  g.heard_command(K::Yes);  // nothing waits any more
+  EXPECT_EQ(g.plies(), 1u);
+}
+
+TEST(VoiceStation, AnUnconfirmedMoveIsDroppedAfterTheWait) {
+  VoiceGame g;
+  g.heard_move("d5");
+  g.driver.wait(11s);
+  EXPECT_FALSE(g.driver.station->voice().waiting_move());
+  EXPECT_TRUE(g.driver.output.printed_containing("no confirmation within 10 s"));
+  g.heard_command(K::Yes);
+  EXPECT_EQ(g.plies(), 1u);
+}
+
+TEST(VoiceStation, AtOnceEntersWithoutWaiting) {
+  VoiceGame g(config::VoiceConfirm::AtOnce);
+  g.heard_move("c5");
+  ASSERT_EQ(g.plies(), 2u);
+  EXPECT_TRUE(g.driver.output.printed_containing("made 1... c5"));
+}
+
+TEST(VoiceStation, TheAssistantRuleWaitsForTheConsole) {
+  VoiceGame g(config::VoiceConfirm::Assistant);
+  g.heard_move("c5").heard_command(K::Yes);  // the speaker's "ja" is not enough
+  EXPECT_EQ(g.plies(), 1u);
+  EXPECT_TRUE(g.driver.output.printed_containing("the assistant confirms"));
+  g.driver.console("yes");
+  ASSERT_EQ(g.plies(), 2u);
+  EXPECT_EQ(g.driver.station->record().moves().back().by, MoveSource::Voice);
+}
+
+TEST(VoiceStation, TheAssistantsYesConfirmsUnderTheWordRuleToo) {
+  VoiceGame g;
+  g.heard_move("c5");
+  g.driver.console("yes");
+  EXPECT_EQ(g.plies(), 2u);
+}
+
+TEST(VoiceStation, AMoveTypedMeanwhileEndsTheWait) {
+  VoiceGame g;
+  g.heard_move("c5");
+  g.driver.console("e5");  // the assistant typed the move played
+  ASSERT_EQ(g.plies(), 2u);
+  EXPECT_FALSE(g.driver.station->voice().waiting_move());
+}
+
+TEST(VoiceStation, AMoveHeardOnTheViPlayersTurnIsNotEntered) {
+  VoiceGame g(config::VoiceConfirm::AtOnce);
+  g.heard_move("e5");
+  ASSERT_EQ(g.plies(), 2u);
+  speech::Heard own;  // the VI player announces his own move (D.2.3): made on the pegboard
+  own.kind = speech::HeardKind::Move;
+  own.move = *core::read_move(g.driver.station->game().position(), "Nf3");
+  g.heard(own);
+  EXPECT_EQ(g.plies(), 2u);
+  EXPECT_TRUE(g.driver.output.printed_containing("not the sighted player's turn"));
+}
+
+TEST(VoiceStation, AMoveHeardInAnEarlierPositionIsAskedAgain) {
+  VoiceGame g;
+  speech::Heard stale;  // decoded just before 1. e4 was made: White's move, not legal now
+  stale.kind = speech::HeardKind::Move;
+  stale.move = *core::read_move(g.driver.station->game().position_at(0), "d4");
+  stale.confidence = 0.9;
+  g.heard(stale);
+  EXPECT_EQ(g.plies(), 1u);
+  EXPECT_FALSE(g.driver.station->voice().waiting_move());
+  EXPECT_TRUE(g.driver.output.printed_containing("move d2d4"));
+  EXPECT_TRUE(g.driver.output.printed_containing("not legal now, asked again"));
+  EXPECT_TRUE(g.said(Route::Public, "Bitte wiederholen"));
+}
+
+TEST(VoiceStation, TheViPlayersRequestsGoThroughHisMenusPath) {
+  VoiceGame g;
+  g.heard_command(K::Time);  // D.2.10.4: privately
+  EXPECT_FALSE(g.driver.output.said.empty());
+  EXPECT_EQ(g.driver.output.said.back().route, Route::Private);
+  g.driver.output.said.clear();
+  g.heard_command(K::Resign);  // Art. 5.1.2: asked first, as the menu asks
+  EXPECT_TRUE(g.driver.station->voice().waiting_request());
+  EXPECT_TRUE(g.said(Route::Private, "Bestaetigen oder abbrechen"));
+  EXPECT_FALSE(g.driver.station->game().is_over());
+  g.heard_command(K::No);
+  EXPECT_FALSE(g.driver.station->voice().waiting_request());
+  EXPECT_FALSE(g.driver.station->game().is_over());
+  g.heard_command(K::Resign).heard_command(K::Yes);
+  ASSERT_TRUE(g.driver.station->game().is_over());
+  EXPECT_EQ(g.driver.station->game().end().result, core::GameResult::BlackWins);
+}
+
+TEST(VoiceStation, RemisOffersADrawAfterConfirmation) {
+  VoiceGame g;
+  g.heard_command(K::DrawOffer).heard_command(K::Yes);
+  EXPECT_EQ(g.driver.station->record().open_draw_offer(), core::WHITE);
+}
+
+TEST(VoiceStation, EverythingHeardIsJournaledAndTheGameResumes) {
+  {
+    VoiceGame g;
+    g.heard_move("e5").heard_command(K::Yes);
+    speech::Heard h;
+    g.heard(h);
+    EXPECT_EQ(g.cue_lines.size(), 3u);
+    auto contents = read_journal(g.dir.path() / "game.journal");
+    ASSERT_TRUE(contents) << contents.error().message;
+    int heard = 0;
+    for (const auto& entry : contents->entries)
+      if (entry.kind == "heard") {
+        ++heard;
+        EXPECT_FALSE(entry.get("reading").empty());
+        EXPECT_FALSE(entry.get("action").empty());
+      }
+    EXPECT_EQ(heard, 3);
+    g.driver.station.reset();
+    StationDriver resumed(g.dir.path(), true);
+    ASSERT_TRUE(resumed.station);
+    EXPECT_EQ(resumed.station->game().ply_count(), 2u);
+  }
+}
+
+}  // namespace
+}  // namespace annabella::app
