@@ -4,13 +4,61 @@
 
 #include <algorithm>
 
+#include "app/i18n.h"
 #include "core/text.h"
 #include "core/time_control.h"
 
 namespace annabella::app::text {
 
+using i18n::format;
+using i18n::tr;
+using i18n::tr_n;
+using i18n::tr_noop;
+
 std::string side(core::Color c) {
-  return c == core::WHITE ? "White" : "Black";
+  return c == core::WHITE ? tr("White") : tr("Black");
+}
+
+std::string piece_type(core::PieceType type) {
+  switch (type) {
+    case core::PAWN:
+      return tr("pawn");
+    case core::KNIGHT:
+      return tr("knight");
+    case core::BISHOP:
+      return tr("bishop");
+    case core::ROOK:
+      return tr("rook");
+    case core::QUEEN:
+      return tr("queen");
+    case core::KING:
+      return tr("king");
+    default:
+      break;
+  }
+  return {};
+}
+
+std::string piece(core::Piece piece) {
+  if (piece == core::NO_PIECE) return {};
+  // TRANSLATORS: a piece with its colour (the colour agrees with the piece's gender).
+  static constexpr const char* kWhite[] = {"",
+                                           tr_noop("white pawn"),
+                                           tr_noop("white knight"),
+                                           tr_noop("white bishop"),
+                                           tr_noop("white rook"),
+                                           tr_noop("white queen"),
+                                           tr_noop("white king")};
+  static constexpr const char* kBlack[] = {"",
+                                           tr_noop("black pawn"),
+                                           tr_noop("black knight"),
+                                           tr_noop("black bishop"),
+                                           tr_noop("black rook"),
+                                           tr_noop("black queen"),
+                                           tr_noop("black king")};
+  const auto type = static_cast<std::size_t>(core::type_of(piece));
+  if (type == 0 || type > 6) return {};
+  return tr(core::color_of(piece) == core::WHITE ? kWhite[type] : kBlack[type]);
 }
 
 std::string move_number(const core::Position& start, std::size_t ply) {
@@ -22,7 +70,9 @@ std::string clock_time(std::chrono::nanoseconds remaining) {
 }
 
 std::string clocks(std::chrono::nanoseconds white, std::chrono::nanoseconds black) {
-  return "White " + clock_time(white) + ", Black " + clock_time(black);
+  // TRANSLATORS: both clocks: "White 1:30:00, Black 1:29:12".
+  return format(tr("White {white}, Black {black}"),
+                {{"white", clock_time(white)}, {"black", clock_time(black)}});
 }
 
 std::string count(long long n, std::string_view one, std::string_view many) {
@@ -31,67 +81,85 @@ std::string count(long long n, std::string_view one, std::string_view many) {
 
 std::string move_in_words(const core::Position& before, core::Move move) {
   if (move.kind() == core::MoveKind::Castling)
-    return core::file_of(move.to()) > core::file_of(move.from()) ? "castling king side"
-                                                                 : "castling queen side";
-  const core::Piece piece = before.piece_on(move.from());
-  std::string words = std::string(core::piece_type_name(core::type_of(piece))) + " " +
-                      core::square_name(move.from()) + "-" + core::square_name(move.to());
+    return core::file_of(move.to()) > core::file_of(move.from()) ? tr("castling king side")
+                                                                 : tr("castling queen side");
+  const core::Piece moved = before.piece_on(move.from());
+  const std::string squares = core::square_name(move.from()) + "-" + core::square_name(move.to());
   if (move.kind() == core::MoveKind::Promotion)
-    words += " becoming " + std::string(core::piece_type_name(move.promotion()));
-  return words;
+    // TRANSLATORS: "pawn e7-e8 becoming queen".
+    return format(tr("{piece} {squares} becoming {promotion}"),
+                  {{"piece", piece_type(core::type_of(moved))},
+                   {"squares", squares},
+                   {"promotion", piece_type(move.promotion())}});
+  return piece_type(core::type_of(moved)) + " " + squares;
 }
 
 std::string letters_name(std::string_view code) {
-  static constexpr std::pair<std::string_view, std::string_view> kNames[] = {
-      {"en", "English"},  {"de", "German"},
-      {"fr", "French"},   {"es", "Spanish"},
-      {"it", "Italian"},  {"nl", "Dutch"},
-      {"ru", "Russian"},  {"mk", "Macedonian"},
-      {"sr", "Serbian"},  {"sr-Cyrl", "Serbian Cyrillic"},
-      {"bg", "Bulgarian"}};
+  // TRANSLATORS: the letters a move was read in: "Bc5 = pawn c7-c5 (German letters)".
+  static constexpr std::pair<std::string_view, const char*> kNames[] = {
+      {"en", tr_noop("English letters")},  {"de", tr_noop("German letters")},
+      {"fr", tr_noop("French letters")},   {"es", tr_noop("Spanish letters")},
+      {"it", tr_noop("Italian letters")},  {"nl", tr_noop("Dutch letters")},
+      {"ru", tr_noop("Russian letters")},  {"mk", tr_noop("Macedonian letters")},
+      {"sr", tr_noop("Serbian letters")},  {"sr-Cyrl", tr_noop("Serbian Cyrillic letters")},
+      {"bg", tr_noop("Bulgarian letters")}};
   for (const auto& [key, name] : kNames)
-    if (code == key) return std::string(name) + " letters";
-  if (code.starts_with("profile")) return "the profile's words";
-  return std::string(code) + " letters";
+    if (code == key) return tr(name);
+  if (code.starts_with("profile")) return tr("the profile's words");
+  return format(tr("{code} letters"), {{"code", std::string(code)}});
 }
 
 std::string record_error(const std::string& why) {
-  return "RECORD ERROR: " + why + ". The game continues; keep the paper scoresheets.";
+  return format(tr("RECORD ERROR: {why}. The game continues; keep the paper scoresheets."),
+                {{"why", why}});
 }
 
 std::string record_caught_up(std::uint64_t entries) {
-  return "record: the disk has room again; the journal is complete (" +
-         count(static_cast<long long>(entries), "entry", "entries") + ")";
+  return format(tr_n("record: the disk has room again; the journal is complete ({n} entry)",
+                     "record: the disk has room again; the journal is complete ({n} entries)",
+                     static_cast<unsigned long>(entries)),
+                {{"n", std::to_string(entries)}});
 }
 
 std::string restored(const GameRecord& g, const RestoredClocks* clock, const std::string& torn) {
   const auto& h = g.header();
-  std::string out = "Restored the game " + core::escape_controls(h.white) + " - " +
-                    core::escape_controls(h.black) + " after " +
-                    count(static_cast<long long>(g.moves().size()), "half-move", "half-moves");
-  if (!g.moves().empty()) {
-    const std::size_t last = g.moves().size() - 1;
-    out +=
-        " (last move " + move_number(g.game().start_position(), last) + g.moves()[last].san + ")";
+  const std::size_t plies = g.moves().size();
+  // TRANSLATORS: the first part of the line a resumption prints; the parts below follow it.
+  std::string out = format(tr_n("Restored the game {white} - {black} after {n} half-move",
+                                "Restored the game {white} - {black} after {n} half-moves", plies),
+                           {{"white", core::escape_controls(h.white)},
+                            {"black", core::escape_controls(h.black)},
+                            {"n", std::to_string(plies)}});
+  if (plies > 0) {
+    const std::size_t last = plies - 1;
+    out += format(
+        tr(" (last move {number}{san})"),
+        {{"number", move_number(g.game().start_position(), last)}, {"san", g.moves()[last].san}});
   }
   if (clock) {
-    out += "; clocks " + clocks(clock->white_left, clock->black_left) +
-           " as at the last recorded event (" + core::format_hms(g.last_event_at()) +
-           " into the game)";
+    out += format(tr("; clocks {clocks} as at the last recorded event ({time} into the game)"),
+                  {{"clocks", clocks(clock->white_left, clock->black_left)},
+                   {"time", core::format_hms(g.last_event_at())}});
     if (clock->charged > Millis(0))
-      out += "; " + side(clock->charged_side) + "'s clock charged " +
-             core::format_hms(clock->charged) + " from " + core::format_hms(g.clocks_set_at()) +
-             " up to the last recorded event at " + core::format_hms(g.last_event_at());
+      out += format(tr("; {side}'s clock charged {charged} from {from} up to the last recorded "
+                       "event at {to}"),
+                    {{"side", side(clock->charged_side)},
+                     {"charged", core::format_hms(clock->charged)},
+                     {"from", core::format_hms(g.clocks_set_at())},
+                     {"to", core::format_hms(g.last_event_at())}});
     out +=
-        "; the time the station was down after it is charged to nobody (the arbiter may adjust "
-        "the clocks, Art. 6.10.2)";
+        tr("; the time the station was down after it is charged to nobody (the arbiter may adjust "
+           "the clocks, Art. 6.10.2)");
   }
-  if (g.game().is_over()) out += "; the game is over: " + core::result_text(g.game().end().result);
+  if (g.game().is_over())
+    out += format(tr("; the game is over: {result}"),
+                  {{"result", core::result_text(g.game().end().result)}});
   if (g.adjourned())
+    // TRANSLATORS: open-envelope is a console command: keep it as it is.
     out +=
-        "; adjourned: the sealed move waits in its envelope; at the resumption the arbiter "
-        "types open-envelope and the sealed move is made (Guidelines I)";
-  if (!torn.empty()) out += ". Dropped a torn last entry: " + torn;
+        tr("; adjourned: the sealed move waits in its envelope; at the resumption the arbiter "
+           "types open-envelope and the sealed move is made (Guidelines I)");
+  if (!torn.empty()) out += format(tr(". Dropped a torn last entry: {entry}"), {{"entry", torn}});
   return out + ".";
 }
 

@@ -1,5 +1,5 @@
-// The station's words for the console and the log (English; the assistant's and the arbiter's
-// language through message catalogs later, docs/languages.md). Pieces of text that several parts
+// The station's words for the console and the log, in the assistant's and the arbiter's language
+// (message catalogs, app/i18n.h, docs/languages.md). Pieces of text that several parts
 // of the station share; each part words its own messages with these. What the VI player hears is
 // worded by speech/phrases.h in the profile's words.
 #pragma once
@@ -15,6 +15,9 @@ namespace annabella::app::text {
 
 // "White", "Black".
 [[nodiscard]] std::string side(core::Color c);
+// "knight"; "white knight" (the piece words of the console, app/i18n.h).
+[[nodiscard]] std::string piece_type(core::PieceType type);
+[[nodiscard]] std::string piece(core::Piece piece);
 // The move number before the move of `ply` (0-based) in a game from `start`, as a scoresheet
 // writes it: "1. " for White's move, "1... " for Black's; a game that starts with Black to move
 // (or at move 23) counts from there.

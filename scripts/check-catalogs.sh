@@ -12,7 +12,7 @@ set -euo pipefail
 cd "${ANNABELLA_CATALOG_ROOT:-$(dirname "$0")/..}"
 
 template() {
-  xgettext --language=C++ --from-code=UTF-8 --keyword= --keyword=tr --keyword=tr_n:1,2 \
+  xgettext --language=C++ --from-code=UTF-8 --keyword= --keyword=tr --keyword=tr_n:1,2 --keyword=tr_noop \
     --add-comments=TRANSLATORS: --package-name=annabella --msgid-bugs-address="the annabella issue list" \
     --copyright-holder="the annabella authors" -o "$1" app/*.cpp
   # One stable header: the creation date would make every run a change.
