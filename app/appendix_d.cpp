@@ -348,7 +348,7 @@ bool AppendixDFlow::make_move(core::Move move, TimePoint time, MoveSource by) {
   const core::Color mover = before.side_to_move();
   if (s_.game().is_over()) {
     s_.print(time, format(tr("not recorded: the game is over ({reason})"),
-                          {{"reason", s_.game().end().reason}}));
+                          {{"reason", text::end_reason(s_.game().end())}}));
     return false;
   }
   if (!core::legal_moves(before).contains(move)) {
@@ -416,7 +416,7 @@ void AppendixDFlow::after_move_said(TimePoint time) {
 void AppendixDFlow::enter_sighted_move(const std::string& text, MoveSource by, TimePoint time) {
   if (s_.game().is_over()) {
     s_.print(time, format(tr("the game is over ({reason}); no move is recorded"),
-                          {{"reason", s_.game().end().reason}}));
+                          {{"reason", text::end_reason(s_.game().end())}}));
     return;
   }
   if (s_.record.adjourned()) {
@@ -565,7 +565,7 @@ void AppendixDFlow::end_game(const core::GameEnd& end, TimePoint time) {
   s_.print(time, format(tr("game over: {result} ({rule}: {reason})"),
                         {{"result", core::result_text(ended.result)},
                          {"rule", ended.rule},
-                         {"reason", ended.reason}}));
+                         {"reason", text::end_reason(ended)}}));
   write_exports(time);
   s_.request_seal("end", time);  // D.2.7: the recording sealed with the game's end
 }

@@ -24,7 +24,7 @@ bool ArbiterDesk::refused_after_end(std::string_view command, TimePoint time) {
   s_.print(time, format(tr("{command}: the game is over ({result}, {reason}); nothing is changed"),
                         {{"command", std::string(command)},
                          {"result", core::result_text(s_.game().end().result)},
-                         {"reason", s_.game().end().reason}}));
+                         {"reason", text::end_reason(s_.game().end())}}));
   return true;
 }
 

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "app/game_record.h"
+#include "core/game.h"
 #include "core/position.h"
 
 namespace annabella::app::text {
@@ -26,6 +27,9 @@ namespace annabella::app::text {
 [[nodiscard]] std::string clock_time(std::chrono::nanoseconds remaining);
 // "White 1:30:00, Black 1:29:12".
 [[nodiscard]] std::string clocks(std::chrono::nanoseconds white, std::chrono::nanoseconds black);
+// Why the game ended, as core::GameEnd gives it ("White is checkmated"), in the language of the
+// messages; a reason worded otherwise (the arbiter's own words) is shown as it is.
+[[nodiscard]] std::string end_reason(const core::GameEnd& end);
 // "1 move", "2 moves"; "1 minute", "5 minutes".
 [[nodiscard]] std::string count(long long n, std::string_view one, std::string_view many);
 

@@ -54,6 +54,9 @@ const std::vector<std::string> kStationEnglish = {
     "recording sealed (",
     "station key made",
     "pegboard: the built-in simulator",
+    "game over:",
+    "the game is over",
+    " resigns",
 };
 
 void expect_no_english(const std::string& out, const std::vector<std::string>& english) {
@@ -225,6 +228,16 @@ TEST(StationMessages, AnAdjournmentAndItsResumptionInMacedonian) {
         << station.output();
     station.send("status");
     ASSERT_TRUE(station.wait_for("состојба: 2 полупотези, Бели на потег; Бели 1:", kWait))
+        << station.output();
+    station.send("resign white");  // Art. 5.1.2: the reason in the language of the messages
+    ASSERT_TRUE(
+        station.wait_for("партијата е завршена: 0-1 (Art. 5.1.2: Бели се предаваат)", kWait))
+        << station.output();
+    station.send("penalty black 2");
+    ASSERT_TRUE(
+        station.wait_for("penalty: партијата е завршена (0-1, Бели се предаваат); ништо "
+                         "не се менува",
+                         kWait))
         << station.output();
     station.send("quit");
     ASSERT_TRUE(station.wait_for("се запира; записот се чува во ", kWait)) << station.output();
