@@ -20,9 +20,12 @@ namespace annabella::app {
 // A piece type in English words or letters, any case: "n", "knight", "knights".
 [[nodiscard]] std::optional<core::PieceType> piece_type_of_word(std::string_view word);
 
-// One line, squares in order, "empty" for none.
+// One line, squares in order, "empty" for none, in the language of the messages.
 [[nodiscard]] Result<std::string> read_board(const core::Position& position,
                                              std::string_view query);
+// Where the next rank starts in the reading of the whole board ("; rank "), to print it one rank
+// a line.
+[[nodiscard]] std::string next_rank_mark();
 
 // The squares a board query is about, for saying it in the profile's words: the occupied ones,
 // or for a query of squares every square asked, empty ones too (`each_square`).

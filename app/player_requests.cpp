@@ -83,7 +83,8 @@ void read_board(StationState& s, TimePoint time, const std::string& query) {
   // Several ranks (the whole board) are printed one rank a line: short lines for a braille
   // display and a screen reader's line-by-line reading.
   std::string lines = *text;
-  for (auto at = lines.find("; rank "); at != std::string::npos; at = lines.find("; rank ", at))
+  const std::string mark = next_rank_mark();
+  for (auto at = lines.find(mark); at != std::string::npos; at = lines.find(mark, at))
     lines.replace(at, 2, "\n");
   s.print(time, lines);
   // Spoken to the VI player too, privately, in the profile's words.

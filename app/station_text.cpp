@@ -19,20 +19,21 @@ std::string side(core::Color c) {
   return c == core::WHITE ? tr("White") : tr("Black");
 }
 
-std::string piece_type(core::PieceType type) {
+std::string piece_type(core::PieceType type, unsigned long n) {
+  // TRANSLATORS: a piece type by number: "knight", "rooks a1, h1", "knights: ...".
   switch (type) {
     case core::PAWN:
-      return tr("pawn");
+      return tr_n("pawn", "pawns", n);
     case core::KNIGHT:
-      return tr("knight");
+      return tr_n("knight", "knights", n);
     case core::BISHOP:
-      return tr("bishop");
+      return tr_n("bishop", "bishops", n);
     case core::ROOK:
-      return tr("rook");
+      return tr_n("rook", "rooks", n);
     case core::QUEEN:
-      return tr("queen");
+      return tr_n("queen", "queens", n);
     case core::KING:
-      return tr("king");
+      return tr_n("king", "kings", n);
     default:
       break;
   }

@@ -16,8 +16,9 @@ namespace annabella::app::text {
 
 // "White", "Black".
 [[nodiscard]] std::string side(core::Color c);
-// "knight"; "white knight" (the piece words of the console, app/i18n.h).
-[[nodiscard]] std::string piece_type(core::PieceType type);
+// "knight", "knights" for `n` pieces; "white knight" (the piece words of the console,
+// app/i18n.h).
+[[nodiscard]] std::string piece_type(core::PieceType type, unsigned long n = 1);
 [[nodiscard]] std::string piece(core::Piece piece);
 // The move number before the move of `ply` (0-based) in a game from `start`, as a scoresheet
 // writes it: "1. " for White's move, "1... " for Black's; a game that starts with Black to move

@@ -55,6 +55,8 @@ const std::vector<std::string> kStationEnglish = {
     "station key made",
     "pegboard: the built-in simulator",
     "game over:",
+    "rank 8:",
+    "White has taken",
     "the game is over",
     " resigns",
 };
@@ -111,6 +113,17 @@ TEST(StationMessages, AGameAndItsAdjournmentEnvelopeInGerman) {
       << station.output();
   station.send("sim play e5");
   ASSERT_TRUE(station.wait_for("e7e5 auf dem Steckbrett ausgeführt", kWait)) << station.output();
+  station.send("b all");  // the board reading, one rank a line
+  ASSERT_TRUE(station.wait_for("\nReihe 8: a8 schwarzer Turm, b8 schwarzer Springer", kWait))
+      << station.output();
+  ASSERT_TRUE(station.wait_for("\nReihe 6: leer\n", kWait)) << station.output();
+  station.send("b white");
+  ASSERT_TRUE(station.wait_for("\nWeiß: König e1; Dame d1; Türme a1, h1; Läufer c1, f1;", kWait))
+      << station.output();
+  station.send("captured");
+  ASSERT_TRUE(
+      station.wait_for("\nWeiß hat geschlagen: nichts; Schwarz hat geschlagen: nichts", kWait))
+      << station.output();
   station.send("time");
   ASSERT_TRUE(station.wait_for("Zeit: Weiß 1:", kWait)) << station.output();
   ASSERT_TRUE(station.wait_for(", 1 Zug gespielt (D.2.10.4)", kWait)) << station.output();
