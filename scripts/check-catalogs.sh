@@ -2,7 +2,7 @@
 # The message catalogs of the app layer (GNU gettext; docs/languages.md, "The console's
 # messages"):
 #   scripts/check-catalogs.sh                  checks, as CI does (a CTest test, catalogs.complete):
-#     - po/annabella.pot holds every message the sources mark (tr, tr_n), and no other;
+#     - po/annabella.pot holds every message the sources mark (tr, tr_n, tr_noop), and no other;
 #     - every catalog of po/LINGUAS compiles (msgfmt --check);
 #     - every language of po/COMPLETE translates every message of the template, none fuzzy.
 #   scripts/check-catalogs.sh --template FILE  writes the template from the sources to FILE.
