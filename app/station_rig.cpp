@@ -423,17 +423,20 @@ void StationRig::say_move_sources(const RigOptions& options, TimePoint origin) {
     text += (text.empty() ? "" : "; ") + words;
   };
   if (sighted_reader_)
-    add(speech::MoveInput::EBoard, "his DGT e-board (" + cfg.sighted_board.port + ")");
+    add(speech::MoveInput::EBoard,
+        i18n::format(i18n::tr("his DGT e-board ({port})"), {{"port", cfg.sighted_board.port}}));
   if (opponent_reader_)
     add(speech::MoveInput::Keypad,
-        "his keypad or keyboard (" + options.opponent_input.string() + ", moves only)");
-  if (console_) add(speech::MoveInput::Assistant, "the assistant's console");
+        i18n::format(i18n::tr("his keypad or keyboard ({device}, moves only)"),
+                     {{"device", options.opponent_input.string()}}));
+  if (console_) add(speech::MoveInput::Assistant, i18n::tr("the assistant's console"));
   if (options.simulated_assistant)
-    add(speech::MoveInput::Assistant, "the demo's simulated assistant");
-  printer_->print(origin, "the sighted player's moves come from (D.2.11): " +
-                              (text.empty() ? std::string("nowhere: no e-board, no keypad, no "
-                                                          "console")
-                                            : text));
+    add(speech::MoveInput::Assistant, i18n::tr("the demo's simulated assistant"));
+  printer_->print(origin,
+                  i18n::format(i18n::tr("the sighted player's moves come from (D.2.11): {sources}"),
+                               {{"sources", text.empty() ? i18n::tr("nowhere: no e-board, no "
+                                                                    "keypad, no console")
+                                                         : text}}));
   const core::Color vi = station_->record().header().visually_impaired;
   if (auto language = speech::Language::load((vi == core::BLACK ? cfg.black : cfg.white).language);
       language && !sources.empty())

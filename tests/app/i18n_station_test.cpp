@@ -57,6 +57,7 @@ const std::vector<std::string> kStationEnglish = {
     "game over:",
     "rank 8:",
     "White has taken",
+    "the sighted player's moves come from",
     "the game is over",
     " resigns",
 };
@@ -178,7 +179,8 @@ TEST(StationMessages, AGameAndItsAdjournmentEnvelopeInGerman) {
         "  Abgabezug (im Umschlag): Nf3 = Nf3\n",
         "Fortsetzen mit `annabella play --resume`; der Schiedsrichter tippt dann open-envelope.",
         "Partie begonnen: White player (Weiß) - Black player (Schwarz), ",
-        "Stationsschlüssel angelegt: ", "Aufnahme versiegelt (adjourn): "})
+        "Stationsschlüssel angelegt: ", "Aufnahme versiegelt (adjourn): ",
+        "die Züge des sehenden Spielers kommen von (D.2.11): die Konsole des Assistenten\n"})
     EXPECT_NE(out.find(line), std::string::npos) << line << "\n" << out;
   expect_no_english(out, kStationEnglish);
   // The log keeps the same lines, with their times.
