@@ -399,5 +399,37 @@ TEST(ArbiterReports, TheHtmlReportInMacedonianAndTheJsonInGermanKeepTheirKeys) {
   expect_no_english(json, kReportEnglish);
 }
 
+// The other way round: the HTML report in German, the JSON in Macedonian (from LANGUAGE).
+TEST(ArbiterReports, TheHtmlReportInGermanAndTheJsonInMacedonian) {
+  Sheets s;
+  const std::string html = (s.dir / "report.html").string();
+  std::string out;
+  ASSERT_EQ(run_command(s.reconcile("de", "--html '" + html + "'"), out, true), 0) << out;
+  const std::string page = read_file(html);
+  for (const char* part :
+       {"<html lang=\"de\">", "<title>Abgleich nach D.2.9</title>",
+        "<h2 id=\"todo-h\">Was zu tun ist</h2>", "<h3>Brett A (Spieler A, Weiß)</h3>",
+        "<p>8 Schritte, so wenige wie möglich:</p>", "Ziehen: weißer Springer von c3 nach b1.",
+        "<h2 id=\"summary-h\">Befund</h2>", "<th scope=\"col\">Formular A geschrieben</th>",
+        "hier trennen sich die Formulare: ", "Weiß: König e1; Dame d1; Türme a1, h1;"})
+    EXPECT_NE(page.find(part), std::string::npos) << part << "\n" << page;
+  expect_no_english(page, kReportEnglish);
+  EXPECT_EQ(page.find("<html lang=\"en\">"), std::string::npos);
+  EXPECT_EQ(page.find("white: king e1"), std::string::npos);
+
+  std::string json;
+  ASSERT_EQ(run_command("env -u LC_ALL -u LC_MESSAGES LANG=C.UTF-8 LANGUAGE=mk " +
+                            s.reconcile("", "--json"),
+                        json, false),
+            0)
+      << json;
+  for (const char* part :
+       {"\"headline\": \"Усогласување според D.2.9: двете табли покажуваат различни позиции.\"",
+        "\"kind\": \"move_left_out\"", "\"label\": \"испуштен потег\"",
+        "\"name\": \"потег 5 на белите\"", "\"text\": \"премести бел скокач c3 b1\""})
+    EXPECT_NE(json.find(part), std::string::npos) << part << "\n" << json;
+  expect_no_english(json, kReportEnglish);
+}
+
 }  // namespace
 }  // namespace annabella::app
