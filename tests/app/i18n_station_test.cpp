@@ -158,7 +158,7 @@ TEST(StationMessages, AGameAndItsAdjournmentEnvelopeInGerman) {
       << station.output();
   ASSERT_TRUE(
       station.wait_for("  adj, adjourn SEALED_MOVE: den Zug abgeben (er muss "
-                       "regelgemäß sein) und die Partie unterbrechen (Guidelines I) "
+                       "regelgemäß sein) und die Partie abbrechen (Guidelines I) "
                        "[Schiedsrichter]",
                        kWait))
       << station.output();
@@ -168,8 +168,9 @@ TEST(StationMessages, AGameAndItsAdjournmentEnvelopeInGerman) {
   EXPECT_EQ(station.wait(kWait), 0) << station.output();
   const std::string& out = station.output();
   for (const char* line :
-       {"unterbrochen (Guidelines I). Umschlag:\n", "  Weiß: White player; Schwarz: Black player\n",
-        "  Turnier: ", ", Runde ", ", Brett 1\n", "  unterbrochen am ", " Partiezeit\n",
+       {"abgebrochen, Hängepartie (Guidelines I). Umschlag:\n",
+        "  Weiß: White player; Schwarz: Black player\n", "  Turnier: ", ", Runde ", ", Brett 1\n",
+        "  abgebrochen am ", " Partiezeit\n",
         "  Stellung vor dem Abgabezug: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 "
         "2\n",
         "  Nummer des Abgabezugs: 2. (Weiß am Zug)\n",
@@ -186,7 +187,8 @@ TEST(StationMessages, AGameAndItsAdjournmentEnvelopeInGerman) {
   // The log keeps the same lines, with their times.
   const std::string log = read_file(record / "station.log");
   EXPECT_NE(log.find("] ausgeführt 1. e4 (e2e4) über Steckbrett"), std::string::npos) << log;
-  EXPECT_NE(log.find("unterbrochen (Guidelines I). Umschlag:"), std::string::npos) << log;
+  EXPECT_NE(log.find("abgebrochen, Hängepartie (Guidelines I). Umschlag:"), std::string::npos)
+      << log;
 }
 
 // The same in Macedonian, chosen by the locale variables (LANGUAGE): the adjournment, then the
