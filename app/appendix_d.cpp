@@ -117,13 +117,13 @@ void AppendixDFlow::on_pegboard(const std::vector<tactile::PegboardEvent>& event
         // D.2.2: touched, not moved; the touch is completed as put back (Art. 4).
         complete_touch(e.square, TouchOutcome::PutBack, core::SQ_NONE, e.time);
         write_touch_log(e.time);
-        s_.print(e.time, tactile::describe(e));
+        s_.print(e.time, text::board_event(e));
         break;
       case Kind::Placed:
       case Kind::Removed:
       case Kind::MoveRetracted:
       case Kind::Info:
-        s_.print(e.time, tactile::describe(e));
+        s_.print(e.time, text::board_event(e));
         break;
     }
   }
@@ -284,7 +284,7 @@ void AppendixDFlow::on_link(const tactile::PegboardEvent& e) {
   if (link == speech::BoardLink::Lost || s_.verbosity() != config::Verbosity::Quiet)
     s_.say(speech::phrase_board_link(s_.language, speech::BoardKind::Pegboard, link),
            Route::Private, e.time);
-  s_.print(e.time, tactile::describe(e));
+  s_.print(e.time, text::board_event(e));
 }
 
 void AppendixDFlow::on_button(const tactile::PegboardEvent& e) {
@@ -317,7 +317,7 @@ void AppendixDFlow::on_sighted_board(const std::vector<tactile::PegboardEvent>& 
         if (e.own_piece && s_.game().position().side_to_move() != s_.vi_color) {
           record_touch(e.square, e.piece, Toucher::SightedPlayer, e.time);
         }
-        s_.print(e.time, "e-board: " + tactile::describe(e));
+        s_.print(e.time, format(tr("e-board: {event}"), {{"event", text::board_event(e)}}));
         break;
       case Kind::OutOfSync:
         // D.2.9 live for the sighted player's board too.
@@ -327,7 +327,7 @@ void AppendixDFlow::on_sighted_board(const std::vector<tactile::PegboardEvent>& 
       case Kind::Connected:
       case Kind::Reconnected:
       case Kind::Disconnected:
-        s_.print(e.time, "e-board: " + tactile::describe(e));
+        s_.print(e.time, format(tr("e-board: {event}"), {{"event", text::board_event(e)}}));
         break;
       default:
         break;

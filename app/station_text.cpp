@@ -76,6 +76,45 @@ std::string clocks(std::chrono::nanoseconds white, std::chrono::nanoseconds blac
                 {{"white", clock_time(white)}, {"black", clock_time(black)}});
 }
 
+std::string board_event(const tactile::PegboardEvent& e) {
+  using Kind = tactile::PegboardEvent::Kind;
+  using Agreement = tactile::PegboardEvent::Agreement;
+  const i18n::Places places = {
+      {"square", core::square_name(e.square)},
+      {"piece", e.piece == core::NO_PIECE ? std::string() : " " + piece(e.piece)},
+      {"move", core::to_uci(e.move)},
+      {"detail", e.detail}};
+  const bool connected = e.kind == Kind::Connected;
+  // TRANSLATORS: the boards' events on the console; {piece} is empty or " white pawn".
+  switch (e.kind) {
+    case Kind::Placed:
+      return format(tr("placed {square}{piece}"), places);
+    case Kind::PutBack:
+      return format(tr("put back {square}{piece}"), places);
+    case Kind::Removed:
+      return format(tr("removed {square}{piece}"), places);
+    case Kind::MoveRetracted:
+      return format(tr("retracted {move}"), places);
+    case Kind::Disconnected:
+      return format(tr("disconnected: {detail}"), places);
+    case Kind::Connected:
+    case Kind::Reconnected:
+      if (e.agreement == Agreement::Agrees)
+        return connected ? tr("connected: the board agrees with the game")
+                         : tr("reconnected: the board agrees with the game");
+      if (e.agreement == Agreement::MovedOn)
+        return connected ? tr("connected: the board shows a move completed meanwhile")
+                         : tr("reconnected: the board shows a move completed meanwhile");
+      if (e.agreement == Agreement::UnderWay)
+        return connected ? tr("connected: a move is under way on the board")
+                         : tr("reconnected: a move is under way on the board");
+      break;
+    default:
+      break;
+  }
+  return tactile::describe(e);
+}
+
 std::string end_reason(const core::GameEnd& end) {
   // TRANSLATORS: why a game ended (the core's reasons, Art. 5, 6.9, 9); {side} and {opponent}
   // are White or Black.

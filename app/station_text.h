@@ -11,6 +11,7 @@
 #include "app/game_record.h"
 #include "core/game.h"
 #include "core/position.h"
+#include "tactile/pegboard_event.h"
 
 namespace annabella::app::text {
 
@@ -28,6 +29,10 @@ namespace annabella::app::text {
 [[nodiscard]] std::string clock_time(std::chrono::nanoseconds remaining);
 // "White 1:30:00, Black 1:29:12".
 [[nodiscard]] std::string clocks(std::chrono::nanoseconds white, std::chrono::nanoseconds black);
+// A board's event for the console ("placed d5 black pawn", "connected: the board agrees with the
+// game") in the language of the messages; the kinds not worded here as tactile::describe has
+// them.
+[[nodiscard]] std::string board_event(const tactile::PegboardEvent& event);
 // Why the game ended, as core::GameEnd gives it ("White is checkmated"), in the language of the
 // messages; a reason worded otherwise (the arbiter's own words) is shown as it is.
 [[nodiscard]] std::string end_reason(const core::GameEnd& end);

@@ -58,6 +58,8 @@ const std::vector<std::string> kStationEnglish = {
     "rank 8:",
     "White has taken",
     "the sighted player's moves come from",
+    "connected: the board",
+    "\nplaced ",
     "the game is over",
     " resigns",
 };
@@ -103,7 +105,7 @@ TEST(StationMessages, AGameAndItsAdjournmentEnvelopeInGerman) {
   const auto record = dir.path() / "record";
   ChildProcess station(play(write_config(dir), record, {"--lang", "de"}));
   ASSERT_TRUE(station.wait_for("bereit; help tippen für die Befehle", kWait)) << station.output();
-  ASSERT_TRUE(station.wait_for("connected: the board agrees with the game", kWait))
+  ASSERT_TRUE(station.wait_for("verbunden: das Brett stimmt mit der Partie überein", kWait))
       << station.output();
   station.send("sim play e4");
   ASSERT_TRUE(station.wait_for("ausgeführt 1. e4 (e2e4) über Steckbrett; Weiß 1:", kWait))
@@ -202,7 +204,7 @@ TEST(StationMessages, AnAdjournmentAndItsResumptionInMacedonian) {
     ChildProcess station(play(config, record));
     ASSERT_TRUE(station.wait_for("подготвено; внесете help за командите", kWait))
         << station.output();
-    ASSERT_TRUE(station.wait_for("connected: the board agrees with the game", kWait))
+    ASSERT_TRUE(station.wait_for("поврзано: таблата се совпаѓа со партијата", kWait))
         << station.output();
     station.send("sim play e4");
     ASSERT_TRUE(station.wait_for("одиграно 1. e4 (e2e4) преку тактилна табла; Бели 1:", kWait))
