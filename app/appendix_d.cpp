@@ -23,29 +23,6 @@ Millis to_ms(core::ClockDuration d) {
   return std::chrono::duration_cast<Millis>(d);
 }
 
-// Where a move came from, for the console ("made 1. e4 (e2e4) by pegboard"); the journal keeps
-// its own names (move_source_name).
-std::string source_words(MoveSource source) {
-  // TRANSLATORS: where a move came from: "made 1. e4 (e2e4) by pegboard".
-  switch (source) {
-    case MoveSource::Pegboard:
-      return tr("pegboard");
-    case MoveSource::Console:
-      return tr("console");
-    case MoveSource::EBoard:
-      return tr("e-board");
-    case MoveSource::DrawClaim:
-      return tr("draw claim");
-    case MoveSource::Sealed:
-      return tr("sealed");
-    case MoveSource::Voice:
-      return tr("voice");
-    default:
-      break;
-  }
-  return std::string(move_source_name(source));
-}
-
 std::string piece_suffix(core::Piece piece) {
   return piece != core::NO_PIECE ? " " + text::piece(piece) : std::string();
 }
@@ -387,7 +364,7 @@ bool AppendixDFlow::make_move(core::Move move, TimePoint time, MoveSource by) {
              {{"number", text::move_number(s_.game().start_position(), s_.game().ply_count() - 1)},
               {"san", entry.san},
               {"uci", core::to_uci(move)},
-              {"source", source_words(by)},
+              {"source", text::move_source(by)},
               {"clocks", text::clocks(entry.white_left, entry.black_left)}}));
   if (press && press->period_change)
     s_.say(speech::phrase_time_control_reached(  // Art. 6.7: whose control it was
@@ -600,20 +577,7 @@ void AppendixDFlow::check_board(const tactile::Pegboard& board, const std::strin
                     {{"board", name}, {"n", std::to_string(game.ply_count())}}));
     return;
   }
-  std::string message =
-      format(tr("reconcile (D.2.9): {board} differs from the game"), {{"board", name}});
-  if (check.went_wrong)
-    message += format(tr("; it went wrong at {ply}: {played} stands where {expected} was played"),
-                      {{"ply", ply_name(game.start_position(), check.went_wrong->ply)},
-                       {"played", check.went_wrong->played_san},
-                       {"expected", check.went_wrong->expected_san}});
-  else if (check.matches_after)
-    message += format(tr_n("; it shows the game after {n} half-move",
-                           "; it shows the game after {n} half-moves", *check.matches_after),
-                      {{"n", std::to_string(*check.matches_after)}});
-  message += tr(". Steps:");
-  for (const auto& step : check.steps) message += " " + step_text(step) + ";";
-  s_.print(time, message);
+  s_.print(time, board_check_text(game.start_position(), check, name));
   if (pegboard)
     for (const auto& step : check.steps)
       s_.say(speech::phrase_correction_step(s_.language, s_.vocabulary, step), Route::Private,

@@ -304,6 +304,24 @@ std::string agreement_note(const Reconciliation& r) {
       places);
 }
 
+std::string board_check_text(const core::Position& start, const core::BoardCheck& check,
+                             const std::string& board) {
+  std::string message =
+      format(tr("reconcile (D.2.9): {board} differs from the game"), {{"board", board}});
+  if (check.went_wrong)
+    message += format(tr("; it went wrong at {ply}: {played} stands where {expected} was played"),
+                      {{"ply", ply_name(start, check.went_wrong->ply)},
+                       {"played", check.went_wrong->played_san},
+                       {"expected", check.went_wrong->expected_san}});
+  else if (check.matches_after)
+    message += format(tr_n("; it shows the game after {n} half-move",
+                           "; it shows the game after {n} half-moves", *check.matches_after),
+                      {{"n", std::to_string(*check.matches_after)}});
+  message += tr(". Steps:");
+  for (const auto& step : check.steps) message += " " + step_text(step) + ";";
+  return message;
+}
+
 std::string clock_text(const Reconciliation& r) {
   const core::ClockProposal& c = r.clock;
   using B = core::ClockProposal::Basis;

@@ -76,6 +76,27 @@ std::string clocks(std::chrono::nanoseconds white, std::chrono::nanoseconds blac
                 {{"white", clock_time(white)}, {"black", clock_time(black)}});
 }
 
+std::string move_source(MoveSource source) {
+  // TRANSLATORS: where a move came from: "made 1. e4 (e2e4) by pegboard".
+  switch (source) {
+    case MoveSource::Pegboard:
+      return tr("pegboard");
+    case MoveSource::Console:
+      return tr("console");
+    case MoveSource::EBoard:
+      return tr("e-board");
+    case MoveSource::DrawClaim:
+      return tr("draw claim");
+    case MoveSource::Sealed:
+      return tr("sealed");
+    case MoveSource::Voice:
+      return tr("voice");
+    default:
+      break;
+  }
+  return std::string(move_source_name(source));
+}
+
 std::string board_event(const tactile::PegboardEvent& e) {
   using Kind = tactile::PegboardEvent::Kind;
   using Agreement = tactile::PegboardEvent::Agreement;

@@ -29,6 +29,9 @@ namespace annabella::app::text {
 [[nodiscard]] std::string clock_time(std::chrono::nanoseconds remaining);
 // "White 1:30:00, Black 1:29:12".
 [[nodiscard]] std::string clocks(std::chrono::nanoseconds white, std::chrono::nanoseconds black);
+// Where a move came from, for the console ("made 1. e4 (e2e4) by pegboard"); the journal keeps
+// its own names (move_source_name).
+[[nodiscard]] std::string move_source(MoveSource source);
 // A board's event for the console ("placed d5 black pawn", "connected: the board agrees with the
 // game") in the language of the messages; the kinds not worded here as tactile::describe has
 // them.
