@@ -32,6 +32,9 @@ Status check_record_folder(const std::filesystem::path& path, bool resume) {
                                {{"journal", journal.string()}}));
     return {};
   }
+  // A station already on this folder (D.2.7: one record per game) refuses the start here, as
+  // bad input; StationRig holds the lock for the game itself.
+  if (auto in_use = folder->refuse_if_in_use(); !in_use) return in_use;
   auto contents = read_journal(journal);
   if (!contents) return fail(contents.error());
   if (auto recorded = replay_journal(*contents); !recorded) return fail(recorded.error());

@@ -2,6 +2,7 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -101,8 +102,8 @@ Result<RecordFolder> RecordFolder::open(const std::filesystem::path& path, bool 
 
 bool RecordFolder::is_record_file(std::string_view name) {
   if (ends_with(name, ".tmp")) name.remove_suffix(4);
-  static constexpr std::array<std::string_view, 5> kFiles = {
-      "game.journal", "game.pgn", "scoresheet.brf", "touches.txt", "station.log"};
+  static constexpr std::array<std::string_view, 6> kFiles = {
+      "game.journal", "game.pgn", "scoresheet.brf", "touches.txt", "station.log", "station.lock"};
   for (std::string_view file : kFiles)
     if (name == file) return true;
   if (name.rfind("announcements", 0) != 0) return false;
@@ -193,6 +194,46 @@ Result<AppendFile> RecordFolder::open_append(std::string_view name) const {
   if (auto regular = make_regular_and_blocking(fd.get()); !regular)
     return fail("record folder " + path_.string() + ": " + file + ": " + regular.error().message);
   return AppendFile(std::move(fd), path_ / file, created);
+}
+
+namespace {
+constexpr const char* kLockFile = "station.lock";
+}  // namespace
+
+Status RecordFolder::take_lock(int fd) const {
+  if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return {};
+  const int error = errno;
+  if (error != EWOULDBLOCK) return fail(open_error(kLockFile, "locked", error));
+  std::array<char, 32> pid{};
+  const ssize_t got = ::pread(fd, pid.data(), pid.size() - 1, 0);
+  std::string holder(pid.data(), got > 0 ? std::size_t(got) : 0);
+  while (!holder.empty() && (holder.back() == '\n' || holder.back() == ' ')) holder.pop_back();
+  return fail("record folder " + path_.string() + " is in use by another station" +
+              (holder.empty() ? std::string() : " (process " + holder + ")") +
+              ": two stations would interleave their records of one game (D.2.7). Stop that "
+              "station first, or choose another folder");
+}
+
+Status RecordFolder::refuse_if_in_use() const {
+  const FileDescriptor fd(::openat(fd_.get(), kLockFile, O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+  if (fd.get() < 0) {
+    if (errno == ENOENT) return {};  // no station has run here
+    return fail(open_error(kLockFile, "opened", errno));
+  }
+  return take_lock(fd.get());  // released when fd closes
+}
+
+Result<FileDescriptor> RecordFolder::lock_for_station() const {
+  FileDescriptor fd(
+      ::openat(fd_.get(), kLockFile, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, kRecordFileMode));
+  if (fd.get() < 0) return fail(open_error(kLockFile, "opened", errno));
+  if (auto taken = take_lock(fd.get()); !taken) return fail(taken.error());
+  ::fchmod(fd.get(), kRecordFileMode);
+  const std::string pid = std::to_string(::getpid()) + "\n";
+  if (::ftruncate(fd.get(), 0) != 0 ||
+      ::pwrite(fd.get(), pid.data(), pid.size(), 0) != static_cast<ssize_t>(pid.size()))
+    return fail(open_error(kLockFile, "written", errno));
+  return fd;
 }
 
 Result<FileDescriptor> RecordFolder::create_exclusive(std::string_view name) const {

@@ -106,6 +106,15 @@ class RecordFolder {
   // Creates `name` (write only, appending); fails when it exists: a game's journal is never
   // overwritten. The folder is flushed so that the new entry survives a power cut.
   [[nodiscard]] Result<FileDescriptor> create_exclusive(std::string_view name) const;
+  // One station at a time (D.2.7: one record per game): takes the folder's lock, an advisory
+  // lock (flock) on "station.lock" holding the process's number, kept while the descriptor
+  // lives and released by the kernel when the process ends, however it ends (a kill or a power
+  // cut leaves no stale lock). A second station on the same folder would interleave its journal
+  // with the first's: it is refused, naming the folder and the process that holds it.
+  [[nodiscard]] Result<FileDescriptor> lock_for_station() const;
+  // Whether another station holds the lock now, without taking it or creating anything (the
+  // start's checks add no file to the folder): the same refusal as lock_for_station().
+  [[nodiscard]] Status refuse_if_in_use() const;
   // Opens the existing file `name` for writing at its end (a resumed journal).
   [[nodiscard]] Result<FileDescriptor> open_existing(std::string_view name) const;
 
@@ -121,6 +130,8 @@ class RecordFolder {
   // <done>: <errno's text>".
   [[nodiscard]] Error open_error(std::string_view name, std::string_view done, int error) const;
   [[nodiscard]] Status refuse_link(std::string_view name) const;
+  // flock on the lock file `fd` without waiting; the refusal names the process holding it.
+  [[nodiscard]] Status take_lock(int fd) const;
 
   FileDescriptor fd_;
   std::filesystem::path path_;

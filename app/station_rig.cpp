@@ -145,6 +145,9 @@ Result<std::unique_ptr<StationRig>> StationRig::build(const RigOptions& options,
   auto folder = RecordFolder::open(options.station.record_folder, true);
   if (!folder) return fail(folder.error());
   if (auto links = folder->refuse_links(); !links) return fail(links.error());
+  auto lock = folder->lock_for_station();
+  if (!lock) return fail(lock.error());
+  rig->record_lock_ = std::move(*lock);
   if (auto speech = rig->start_speech(options, out, origin); !speech) return fail(speech.error());
   rig->start_sighted_board(cfg);
   rig->start_clock_outputs(cfg, vi_colour(options.station), origin);

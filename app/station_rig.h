@@ -23,6 +23,7 @@
 #include "app/braille_station.h"
 #include "app/event_queue.h"
 #include "app/public_page.h"
+#include "app/record_folder.h"
 #include "app/station.h"
 #include "app/station_key.h"
 #include "app/station_runner.h"
@@ -83,6 +84,9 @@ class StationRig {
   void say_move_sources(const RigOptions& options, TimePoint origin);
   void start_sealing(const config::StationConfig& cfg, TimePoint origin);
 
+  // The record folder's lock (one station a folder, D.2.7): declared first, so it is released
+  // last, after everything that writes to the folder is gone.
+  FileDescriptor record_lock_;
   EventQueue<StationEvent> queue_;
   // The braille display's keys and lines besides the clock (D.2.11). Declared before the
   // printer and the station, whose last words may still reach it while they are destroyed.

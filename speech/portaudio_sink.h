@@ -1,5 +1,6 @@
-// PortAudio output devices as AudioSinks (portaudio_sink.cpp is the only file that includes
-// PortAudio). Each sink keeps PortAudio initialised while it lives (PortAudio counts them).
+// PortAudio output devices as AudioSinks (portaudio_sink.cpp; with portaudio_source.cpp and
+// portaudio_devices.cpp, the only files that include PortAudio). Each sink keeps PortAudio
+// initialised while it lives (PortAudio counts them).
 #pragma once
 
 #include <memory>

@@ -25,6 +25,24 @@ void type_on_display(VirtualBrltty& brltty, std::string_view text) {
   ASSERT_TRUE(brltty.press("KEY_ENTER"));
 }
 
+// Opens the player's menu on the display (PREFMENU) and moves down (LNDN) until the menu line
+// said privately names `item`; the display shows it then. False if it never comes.
+[[nodiscard]] bool open_at(VirtualBrltty& brltty, ChildProcess& station, const std::string& item) {
+  static constexpr std::string_view kMenuLine = "say private: Menue: ";
+  std::size_t from = station.output().size();
+  if (!brltty.press("PREFMENU") || !station.wait_for(std::string(kMenuLine), 20s, from))
+    return false;
+  for (int i = 0; i < 16; ++i) {
+    const std::string out = station.output();
+    const auto at = out.rfind(kMenuLine);
+    if (at != std::string::npos && out.compare(at + kMenuLine.size(), item.size(), item) == 0)
+      return brltty.wait_for_visual(item, 20s) != "";
+    from = out.size();
+    if (!brltty.press("LNDN") || !station.wait_for(" von ", 20s, from)) return false;
+  }
+  return false;
+}
+
 class PlayWithBrailleKeys : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -116,6 +134,60 @@ TEST_F(PlayWithBrailleKeys, TheMenuFromTheDisplayTellsTheTimeAndResignsWithConfi
   std::ifstream pgn(dir.path() / "record" / "game.pgn");
   const std::string text((std::istreambuf_iterator<char>(pgn)), std::istreambuf_iterator<char>());
   EXPECT_NE(text.find("[Result \"0-1\"]"), std::string::npos) << text;
+}
+
+// A whole game from the first move to its result in which everything that is the VI player's
+// own is done on his braille display (D.2.11): his moves by hand on the pegboard, his time
+// (D.2.10.4), his answer to a draw offer (declined), his own offer (Art. 9.1.2, confirmed by a
+// second, different key), accepted by the sighted player. No console line is the VI player's.
+TEST_F(PlayWithBrailleKeys, AWholeGameWithTheDisplaysKeysEndsInADrawHeOffered) {
+  const auto move = [&](const std::string& san, bool vi) {
+    const std::size_t from = station->output().size();
+    station->send(vi ? "sim play " + san : san);
+    if (!station->wait_for("made ", 20s, from)) return false;
+    if (vi) return true;
+    station->send("sim play " + san);  // the sighted player's move executed on the pegboard
+    return station->wait_for("executed", 20s, from);
+  };
+  ASSERT_TRUE(move("e4", true)) << station->output();
+  ASSERT_TRUE(move("e5", false)) << station->output();
+  // His time, from the menu's first item.
+  ASSERT_TRUE(open_at(brltty, *station, "Zeit")) << station->output();
+  ASSERT_TRUE(brltty.press("ROUTE 3"));
+  ASSERT_TRUE(station->wait_for("player's menu (braille keys): time", 20s)) << station->output();
+  // The menu stays open after a reading; the same key closes it and the clock line is back.
+  const auto close_menu = [&] {
+    return brltty.press("PREFMENU") && brltty.wait_for_visual("W 1:", 20s) != "";
+  };
+  ASSERT_TRUE(close_menu()) << station->output();
+  // The sighted player offers a draw (his assistant types it); the VI player declines it.
+  station->send("draw-offer");
+  ASSERT_TRUE(station->wait_for("Black offers a draw", 20s)) << station->output();
+  ASSERT_TRUE(open_at(brltty, *station, "Remis ablehnen")) << station->output();
+  ASSERT_TRUE(brltty.press("ROUTE 3"));
+  ASSERT_TRUE(station->wait_for("White declines the draw offer", 20s)) << station->output();
+  ASSERT_TRUE(close_menu()) << station->output();
+  ASSERT_TRUE(move("Nf3", true)) << station->output();
+  ASSERT_TRUE(move("Nc6", false)) << station->output();
+  // His own offer: one key asks, the confirming key offers (a slip never does).
+  ASSERT_TRUE(open_at(brltty, *station, "Remis anbieten")) << station->output();
+  ASSERT_TRUE(brltty.press("ROUTE 3"));
+  ASSERT_NE(brltty.wait_for_visual("Remis anbieten?", 20s), "") << station->output();
+  EXPECT_EQ(station->output().find("White offers a draw"), std::string::npos);
+  ASSERT_TRUE(brltty.press("KEY_ENTER"));
+  ASSERT_TRUE(station->wait_for("White offers a draw", 20s)) << station->output();
+  station->send("draw-accept");
+  ASSERT_TRUE(station->wait_for("game over: 1/2-1/2", 20s)) << station->output();
+  station->send("quit");
+  EXPECT_EQ(station->wait(20s), 0) << station->output();
+  const std::string out = station->output();
+  station.reset();
+  std::ifstream pgn(dir.path() / "record" / "game.pgn");
+  const std::string text((std::istreambuf_iterator<char>(pgn)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("[Result \"1/2-1/2\"]"), std::string::npos) << text;
+  EXPECT_NE(text.find("(=)"), std::string::npos) << text;  // Art. 9.1.2.2: the offer marked
+  EXPECT_NE(out.find("player's menu (braille keys): draw-offer"), std::string::npos) << out;
+  EXPECT_NE(out.find("player's menu (braille keys): draw-decline"), std::string::npos) << out;
 }
 
 }  // namespace

@@ -29,7 +29,7 @@ std::vector<std::string> play(const fs::path& record) {
 TEST(RecordFolderCommand, PlayRefusesAFolderWithALinkInAFilesPlaceAndWritesNothing) {
   for (const std::string name :
        {"game.pgn.tmp", "scoresheet.brf.tmp", "station.log", "touches.txt", "game.journal",
-        "announcements.wav", "announcements.wav.cues.txt"}) {
+        "announcements.wav", "announcements.wav.cues.txt", "station.lock"}) {
     TempDir dir;
     const fs::path record = dir / "record";
     fs::create_directory(record);
@@ -44,6 +44,46 @@ TEST(RecordFolderCommand, PlayRefusesAFolderWithALinkInAFilesPlaceAndWritesNothi
     EXPECT_EQ(read_file(dir / "target.txt"), kTargetText) << name;
     EXPECT_EQ(names_in(record), std::vector<std::string>{name}) << name;
   }
+}
+
+// D.2.7: one record per game. A second station started on a folder in use (a second `play
+// --resume` typed by mistake, a station left running in another terminal) would interleave its
+// journal with the first's: it is refused, naming the folder and the process, and the first
+// station's game goes on untouched. The lock goes with its process, however it ends.
+TEST(RecordFolderCommand, ASecondStationOnAFolderInUseIsRefusedAndTheFirstGoesOn) {
+  TempDir dir;
+  const fs::path record = dir / "record";
+  ChildProcess first(play(record));
+  ASSERT_TRUE(first.wait_for("connected: the board agrees with the game", kWait)) << first.output();
+  first.send("sim play e4");
+  ASSERT_TRUE(first.wait_for("made 1. e4", kWait)) << first.output();
+  const std::string journal = read_file(record / "game.journal");
+  for (const bool resume : {true, false}) {
+    std::vector<std::string> args = play(record);
+    if (resume) args.push_back("--resume");
+    ChildProcess second(args);
+    ASSERT_TRUE(second.started());
+    second.close_input();
+    EXPECT_EQ(second.wait(kWait), 2) << second.output();
+    if (resume) {  // without --resume the journal already refuses the start
+      EXPECT_NE(second.output().find("is in use by another station (process " +
+                                     std::to_string(first.pid()) + ")"),
+                std::string::npos)
+          << second.output();
+    }
+    EXPECT_EQ(read_file(record / "game.journal"), journal);
+  }
+  first.send("e5");
+  ASSERT_TRUE(first.wait_for("(e7e5) by console", kWait)) << first.output();
+  first.kill9();  // the lock is the kernel's: it goes with the process
+  ChildProcess resumed([&] {
+    auto args = play(record);
+    args.push_back("--resume");
+    return args;
+  }());
+  ASSERT_TRUE(resumed.wait_for("Restored the game", kWait)) << resumed.output();
+  resumed.send("quit");
+  EXPECT_EQ(resumed.wait(kWait), 0) << resumed.output();
 }
 
 TEST(RecordFolderCommand, LinksPlantedDuringTheGameAreRefusedAndSaid) {
