@@ -2,8 +2,8 @@
 // a file ("file e", "fe"), where the pieces of one type are ("knights", "pn"), one side's pieces
 // ("white", "black"), what stands on given squares ("e4", "e4 d5", "square e4"), or everything
 // ("all"). Only what a sighted player sees on the board: no legal moves, attacks or other help
-// (Art. 11.3). English words for the console; the station speaks the same squares in the
-// profile's words.
+// (Art. 11.3). The console's words are in the language of the messages (app/i18n.h), the queries
+// English; the station speaks the same squares in the profile's words.
 #pragma once
 
 #include <optional>

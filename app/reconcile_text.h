@@ -97,7 +97,7 @@ struct SheetPly {
 // The clock proposal: "Set the clocks to White 1 h 22 min 30 s, Black ... (clock log, ...)".
 [[nodiscard]] std::string clock_text(const core::Reconciliation& r);
 
-// The whole reconciliation in plain English in the order an arbiter acts: what to do (the
+// The whole reconciliation in plain words in the order an arbiter acts: what to do (the
 // position, the steps per board, the sheets, the clocks), then the finding, then the details.
 // `notes` (e.g. a sheet that is not UTF-8) come right after the first line.
 [[nodiscard]] std::string arbiter_text(const core::Reconciliation& r,

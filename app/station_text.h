@@ -42,7 +42,7 @@ namespace annabella::app::text {
 // "1 move", "2 moves"; "1 minute", "5 minutes".
 [[nodiscard]] std::string count(long long n, std::string_view one, std::string_view many);
 
-// A move in English words with its squares: "bishop f8-c5", "pawn c7-c5", "castling king side".
+// A move in words with its squares: "bishop f8-c5", "pawn c7-c5", "castling king side".
 [[nodiscard]] std::string move_in_words(const core::Position& before, core::Move move);
 // The name of a letter set or reading ("en" -> "English letters", "profile fide" -> "the
 // profile's words").
