@@ -265,6 +265,24 @@ TEST(StationMessages, AnAdjournmentAndItsResumptionInMacedonian) {
   }
 }
 
+// The demonstration waits for the station's lines: it finds them in Macedonian too (LANGUAGE=mk),
+// and ends the game as it does in English.
+TEST(StationMessages, TheDemonstrationRunsInMacedonian) {
+  choose_language_by_environment("mk");
+  TempDir dir;
+  ChildProcess demo(
+      {kBinary, "demo", "--speed", "8", "--silent", "--folder", (dir.path() / "demo").string()});
+  ASSERT_EQ(demo.wait(120s), 0) << demo.output();
+  const std::string& out = demo.output();
+  for (const char* line : {"поврзано: таблата се совпаѓа со партијата", "неправилно: ",
+                           "усогласување (D.2.9): тактилната табла се разликува од партијата",
+                           "партијата е завршена: 1-0 (Art. 5.1.2: Црни се предаваат)",
+                           "Демонстрацијата заврши. Записот е во "})
+    EXPECT_NE(out.find(line), std::string::npos) << line << "\n" << out;
+  expect_no_english(out, kStationEnglish);
+  EXPECT_EQ(out.find("demo script:"), std::string::npos) << out;
+}
+
 // Morphy's Opera game to 8. Nc3: sheet A in English, sheet B in German without 5. Qxf3 (the
 // reconcile suite's example), and a clock log.
 struct Sheets {
