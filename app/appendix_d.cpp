@@ -2,6 +2,7 @@
 
 #include "app/board_reading.h"
 #include "app/exports.h"
+#include "app/i18n.h"
 #include "app/player_menu_keys.h"
 #include "app/reconcile_text.h"
 #include "app/station_text.h"
@@ -13,6 +14,9 @@
 namespace annabella::app {
 namespace {
 
+using i18n::format;
+using i18n::tr;
+using i18n::tr_n;
 using Kind = tactile::PegboardEvent::Kind;
 
 Millis to_ms(core::ClockDuration d) {
@@ -20,7 +24,7 @@ Millis to_ms(core::ClockDuration d) {
 }
 
 std::string piece_suffix(core::Piece piece) {
-  return piece != core::NO_PIECE ? " " + core::piece_name(piece) : std::string();
+  return piece != core::NO_PIECE ? " " + text::piece(piece) : std::string();
 }
 
 // The promotion piece named by a word: English letters or words ("Q", "queen") or the profile's
@@ -56,12 +60,13 @@ void AppendixDFlow::on_pegboard(const std::vector<tactile::PegboardEvent>& event
         break;
       case Kind::PromotionNeeded:
         s_.question = PendingQuestion{PendingQuestion::Kind::Promotion, {}, {}};
-        s_.print(e.time, "promotion on " + core::square_name(e.square) +
-                             ": which piece? (press a promotion button, or type Q, R, B or N) "
-                             "(D.2.1)");
+        // TRANSLATORS: Q, R, B and N are what the assistant types: keep them.
+        s_.print(e.time, format(tr("promotion on {square}: which piece? (press a promotion "
+                                   "button, or type Q, R, B or N) (D.2.1)"),
+                                {{"square", core::square_name(e.square)}}));
         break;
       case Kind::Illegal:
-        s_.print(e.time, "illegal: " + e.detail + " (not made, D.2.3)");
+        s_.print(e.time, format(tr("illegal: {detail} (not made, D.2.3)"), {{"detail", e.detail}}));
         if (s_.to_execute)  // the announced move executed wrongly: not an illegal move (D.2.1)
           s_.say(speech::phrase_board_mismatch(s_.language, s_.vocabulary, s_.pegboard.position(),
                                                *s_.to_execute),
@@ -75,7 +80,7 @@ void AppendixDFlow::on_pegboard(const std::vector<tactile::PegboardEvent>& event
         reconcile_now(e.time);
         break;
       case Kind::InSync:
-        s_.print(e.time, "the pegboard agrees with the game again");
+        s_.print(e.time, tr("the pegboard agrees with the game again"));
         break;
       case Kind::Connected:
       case Kind::Reconnected:
@@ -89,13 +94,13 @@ void AppendixDFlow::on_pegboard(const std::vector<tactile::PegboardEvent>& event
         // D.2.2: touched, not moved; the touch is completed as put back (Art. 4).
         complete_touch(e.square, TouchOutcome::PutBack, core::SQ_NONE, e.time);
         write_touch_log(e.time);
-        s_.print(e.time, tactile::describe(e));
+        s_.print(e.time, text::board_event(e));
         break;
       case Kind::Placed:
       case Kind::Removed:
       case Kind::MoveRetracted:
       case Kind::Info:
-        s_.print(e.time, tactile::describe(e));
+        s_.print(e.time, text::board_event(e));
         break;
     }
   }
@@ -105,8 +110,10 @@ void AppendixDFlow::on_touched(const tactile::PegboardEvent& e) {
   // D.2.2: recorded as evidence (Art. 4); said on the console. On his own pegboard the toucher
   // is the VI player: "own" is his own piece, whoever is to move.
   const rec::Touch touch = record_touch(e.square, e.piece, Toucher::ViPlayer, e.time);
-  s_.print(e.time, "touched " + core::square_name(e.square) + piece_suffix(e.piece) +
-                       (touch.own ? "" : " (the opponent's piece)") + " (D.2.2)");
+  s_.print(e.time,
+           format(touch.own ? tr("touched {square}{piece} (D.2.2)")
+                            : tr("touched {square}{piece} (the opponent's piece) (D.2.2)"),
+                  {{"square", core::square_name(e.square)}, {"piece", piece_suffix(e.piece)}}));
   // speech.verbosity = verbose: the lifted piece is named in the player's ear, as the board
   // knows it ("Gustav eins: Weiss Springer").
   if (s_.verbosity() == config::Verbosity::Verbose &&
@@ -160,8 +167,9 @@ void AppendixDFlow::note_rook_first(core::Move move, TimePoint time) {
                  static_cast<int>(s_.game().ply_count())};
   if (auto recorded = s_.commit(note, time); !recorded)
     s_.print(time, "record: " + recorded.error().message);
-  s_.print(time, "note for the arbiter: castling begun by touching the rook on " +
-                     core::square_name(rook) + " (Art. 4.4.2); the station does not rule on it");
+  s_.print(time, format(tr("note for the arbiter: castling begun by touching the rook on {square} "
+                           "(Art. 4.4.2); the station does not rule on it"),
+                        {{"square", core::square_name(rook)}}));
 }
 
 void AppendixDFlow::on_completed(const tactile::PegboardEvent& e) {
@@ -171,23 +179,26 @@ void AppendixDFlow::on_completed(const tactile::PegboardEvent& e) {
       s_.to_execute.reset();
       complete_touch(e.move.from(), TouchOutcome::Moved, e.move.to(), e.time);
       write_touch_log(e.time);
-      s_.print(e.time, "executed " + core::to_uci(e.move) + " on the pegboard");
+      s_.print(e.time,
+               format(tr("executed {move} on the pegboard"), {{"move", core::to_uci(e.move)}}));
     }
     return;
   }
   if (s_.pegboard.position().side_to_move() != s_.vi_color) {
     // The VI player executed the sighted player's move before it was entered: it is not
     // announced or made from the pegboard; the entered move is checked against it (D.2.1).
-    s_.print(e.time, "the pegboard shows " + core::to_san(s_.pegboard.position(), e.move) +
-                         " for " + text::side(~s_.vi_color) +
-                         "; waiting for the sighted player's move to be entered (D.2.1)");
+    s_.print(e.time, format(tr("the pegboard shows {move} for {side}; waiting for the sighted "
+                               "player's move to be entered (D.2.1)"),
+                            {{"move", core::to_san(s_.pegboard.position(), e.move)},
+                             {"side", text::side(~s_.vi_color)}}));
     return;
   }
   if (s_.record.adjourned()) {
     // Guidelines I: after an adjournment the sealed move is made from the envelope, nothing else.
-    s_.print(e.time, "the pegboard shows " + core::to_san(s_.pegboard.position(), e.move) +
-                         ", but the game is adjourned: the arbiter opens the envelope first "
-                         "(open-envelope) and the sealed move is made (Guidelines I.9.1)");
+    s_.print(e.time, format(tr("the pegboard shows {move}, but the game is adjourned: the arbiter "
+                               "opens the envelope first (open-envelope) and the sealed move is "
+                               "made (Guidelines I.9.1)"),
+                            {{"move", core::to_san(s_.pegboard.position(), e.move)}}));
     return;
   }
   if (s_.clock.paused() && !s_.game().is_over()) {
@@ -195,10 +206,10 @@ void AppendixDFlow::on_completed(const tactile::PegboardEvent& e) {
     // move is not announced, so the opponent does not hear a move that may be sealed. The
     // player seals it from his menu, or it is announced when the clocks run again (or by the
     // board's ANNOUNCE button).
-    s_.print(e.time, "completed " + core::to_san(s_.pegboard.position(), e.move) +
-                         " while the clocks are stopped: not announced (Art. 6.11.1); the "
-                         "player may seal it from his menu (Guidelines I.1.1), or it is "
-                         "announced when the clocks run again");
+    s_.print(e.time, format(tr("completed {move} while the clocks are stopped: not announced "
+                               "(Art. 6.11.1); the player may seal it from his menu (Guidelines "
+                               "I.1.1), or it is announced when the clocks run again"),
+                            {{"move", core::to_san(s_.pegboard.position(), e.move)}}));
     return;
   }
   announce_completed(e.move, e.replaces.is_none(), e.time);
@@ -206,8 +217,9 @@ void AppendixDFlow::on_completed(const tactile::PegboardEvent& e) {
 
 void AppendixDFlow::announce_completed(core::Move move, bool first, TimePoint time) {
   // D.2.3 (1)+(2) done; (3) the station announces the move, which makes it.
-  s_.print(time, "completed " + core::to_san(s_.pegboard.position(), move) +
-                     (first ? "" : " (replaces the slid move)"));
+  s_.print(time,
+           format(first ? tr("completed {move}") : tr("completed {move} (replaces the slid move)"),
+                  {{"move", core::to_san(s_.pegboard.position(), move)}}));
   s_.say(speech::phrase_for_move(s_.vocabulary, s_.pegboard.position(), move, s_.wording),
          Route::Public, time);
   std::vector<tactile::PegboardEvent> made;
@@ -249,7 +261,7 @@ void AppendixDFlow::on_link(const tactile::PegboardEvent& e) {
   if (link == speech::BoardLink::Lost || s_.verbosity() != config::Verbosity::Quiet)
     s_.say(speech::phrase_board_link(s_.language, speech::BoardKind::Pegboard, link),
            Route::Private, e.time);
-  s_.print(e.time, tactile::describe(e));
+  s_.print(e.time, text::board_event(e));
 }
 
 void AppendixDFlow::on_button(const tactile::PegboardEvent& e) {
@@ -271,7 +283,8 @@ void AppendixDFlow::on_sighted_board(const std::vector<tactile::PegboardEvent>& 
         // The VI player's move executed on the e-board (by the sighted player or the assistant).
         if (s_.sighted_to_execute && e.move == *s_.sighted_to_execute) {
           s_.sighted_to_execute.reset();
-          s_.print(e.time, "e-board: executed " + core::to_uci(e.move));
+          s_.print(e.time,
+                   format(tr("e-board: executed {move}"), {{"move", core::to_uci(e.move)}}));
         }
         break;
       case Kind::MoveMade:
@@ -281,17 +294,17 @@ void AppendixDFlow::on_sighted_board(const std::vector<tactile::PegboardEvent>& 
         if (e.own_piece && s_.game().position().side_to_move() != s_.vi_color) {
           record_touch(e.square, e.piece, Toucher::SightedPlayer, e.time);
         }
-        s_.print(e.time, "e-board: " + tactile::describe(e));
+        s_.print(e.time, format(tr("e-board: {event}"), {{"event", text::board_event(e)}}));
         break;
       case Kind::OutOfSync:
         // D.2.9 live for the sighted player's board too.
-        check_board(*s_.sighted_board, "the e-board", e.time);
+        check_board(*s_.sighted_board, tr("the e-board"), e.time);
         break;
       case Kind::Illegal:
       case Kind::Connected:
       case Kind::Reconnected:
       case Kind::Disconnected:
-        s_.print(e.time, "e-board: " + tactile::describe(e));
+        s_.print(e.time, format(tr("e-board: {event}"), {{"event", text::board_event(e)}}));
         break;
       default:
         break;
@@ -311,11 +324,13 @@ bool AppendixDFlow::make_move(core::Move move, TimePoint time, MoveSource by) {
   const core::Position before = s_.game().position();
   const core::Color mover = before.side_to_move();
   if (s_.game().is_over()) {
-    s_.print(time, "not recorded: the game is over (" + s_.game().end().reason + ")");
+    s_.print(time, format(tr("not recorded: the game is over ({reason})"),
+                          {{"reason", text::end_reason(s_.game().end())}}));
     return false;
   }
   if (!core::legal_moves(before).contains(move)) {
-    s_.print(time, "not recorded: " + core::to_uci(move) + " is not legal here");
+    s_.print(time,
+             format(tr("not recorded: {move} is not legal here"), {{"move", core::to_uci(move)}}));
     return false;
   }
   // D.2.4: the opponent's clock starts only now that the move is made. Events from different
@@ -334,7 +349,7 @@ bool AppendixDFlow::make_move(core::Move move, TimePoint time, MoveSource by) {
   entry.elapsed = press ? to_ms(press->elapsed) : Millis(0);
   entry.by = by;
   if (auto recorded = s_.commit(entry, time); !recorded) {  // on disk before anyone acts on it
-    s_.print(time, "not recorded: " + recorded.error().message);
+    s_.print(time, format(tr("not recorded: {why}"), {{"why", recorded.error().message}}));
     return false;
   }
   s_.show_clock(time);
@@ -342,10 +357,15 @@ bool AppendixDFlow::make_move(core::Move move, TimePoint time, MoveSource by) {
     s_.sighted_to_execute = move;
     s_.sighted_board->expect_move(move);
   }
-  s_.print(time,
-           "made " + text::move_number(s_.game().start_position(), s_.game().ply_count() - 1) +
-               entry.san + " (" + core::to_uci(move) + ") by " + std::string(move_source_name(by)) +
-               "; " + text::clocks(entry.white_left, entry.black_left));
+  // TRANSLATORS: "made 12. Nf3 (g1f3) by keyboard; White 1:20:00, Black 1:15:00".
+  s_.print(
+      time,
+      format(tr("made {number}{san} ({uci}) by {source}; {clocks}"),
+             {{"number", text::move_number(s_.game().start_position(), s_.game().ply_count() - 1)},
+              {"san", entry.san},
+              {"uci", core::to_uci(move)},
+              {"source", text::move_source(by)},
+              {"clocks", text::clocks(entry.white_left, entry.black_left)}}));
   if (press && press->period_change)
     s_.say(speech::phrase_time_control_reached(  // Art. 6.7: whose control it was
                s_.language, mover, press->moves_completed[mover],
@@ -372,24 +392,24 @@ void AppendixDFlow::after_move_said(TimePoint time) {
 
 void AppendixDFlow::enter_sighted_move(const std::string& text, MoveSource by, TimePoint time) {
   if (s_.game().is_over()) {
-    s_.print(time, "the game is over (" + s_.game().end().reason + "); no move is recorded");
+    s_.print(time, format(tr("the game is over ({reason}); no move is recorded"),
+                          {{"reason", text::end_reason(s_.game().end())}}));
     return;
   }
   if (s_.record.adjourned()) {
-    s_.print(time,
-             "the game is adjourned: the arbiter opens the envelope first (open-envelope); "
-             "the sealed move is made then (Guidelines I)");
+    s_.print(time, tr("the game is adjourned: the arbiter opens the envelope first "
+                      "(open-envelope); the sealed move is made then (Guidelines I)"));
     return;
   }
   if (s_.game().position().side_to_move() == s_.vi_color) {
-    s_.print(time, "it is " + text::side(s_.vi_color) +
-                       "'s move, made on the pegboard (D.2.3); the sighted player's move is "
-                       "entered after it");
+    s_.print(time, format(tr("it is {side}'s move, made on the pegboard (D.2.3); the sighted "
+                             "player's move is entered after it"),
+                          {{"side", text::side(s_.vi_color)}}));
     return;
   }
   if (s_.to_execute)
-    s_.print(time, "the previous move " + core::to_uci(*s_.to_execute) +
-                       " is not yet executed on the pegboard");
+    s_.print(time, format(tr("the previous move {move} is not yet executed on the pegboard"),
+                          {{"move", core::to_uci(*s_.to_execute)}}));
   // Appendix C letters of the sighted player's scoresheet language, or the profile's words.
   auto move = s_.parser.parse(s_.game().position(), text);
   if (!move) {
@@ -400,7 +420,7 @@ void AppendixDFlow::enter_sighted_move(const std::string& text, MoveSource by, T
     }
     std::string message = move.error().message;
     for (const auto& phrase : move.error().candidate_phrases) message += "; " + phrase;
-    s_.print(time, message + " (nothing recorded)");
+    s_.print(time, format(tr("{why} (nothing recorded)"), {{"why", message}}));
     return;
   }
   const core::Position before = s_.game().position();
@@ -418,8 +438,8 @@ void AppendixDFlow::ask_reading(const std::string& text, std::vector<core::MoveR
         " " + std::to_string(i + 1) + " = " + text::move_in_words(position, readings[i].move) +
         " (" + text::letters_name(readings[i].letters) + ")" + (i + 1 < readings.size() ? ";" : "");
   question +=
-      "? Type the number of the move played, or the move in full (D.2.1); nothing is "
-      "recorded until then";
+      tr("? Type the number of the move played, or the move in full (D.2.1); nothing is "
+         "recorded until then");
   s_.question = PendingQuestion{PendingQuestion::Kind::Reading, std::move(readings), text};
   s_.print(time, question);
 }
@@ -457,8 +477,9 @@ bool AppendixDFlow::answer(const std::string& text, TimePoint time) {
   if (!piece) piece = promotion_piece(s_.vocabulary, folded);
   if (!piece || *piece == core::PAWN || *piece == core::KING) {                 // Art. 3.7.5.1
     if (word.size() > 12 || word.find(' ') != std::string::npos) return false;  // a command
-    s_.print(time, "promotion: \"" + word +
-                       "\" names no piece; type Q, R, B or N (or the piece's word) (D.2.1)");
+    s_.print(time, format(tr("promotion: \"{word}\" names no piece; type Q, R, B or N (or the "
+                             "piece's word) (D.2.1)"),
+                          {{"word", word}}));
     return true;
   }
   choose_promotion(*piece, time);
@@ -466,7 +487,7 @@ bool AppendixDFlow::answer(const std::string& text, TimePoint time) {
 }
 
 void AppendixDFlow::choose_promotion(core::PieceType piece, TimePoint time) {
-  s_.print(time, "promotion to " + std::string(core::piece_type_name(piece)) + " (D.2.1)");
+  s_.print(time, format(tr("promotion to {piece} (D.2.1)"), {{"piece", text::piece_type(piece)}}));
   std::vector<tactile::PegboardEvent> events;
   s_.pegboard.set_promotion(piece, time, events);
   on_pegboard(events);
@@ -475,10 +496,13 @@ void AppendixDFlow::choose_promotion(core::PieceType piece, TimePoint time) {
 void AppendixDFlow::sighted_touch(core::Square square, TimePoint time) {
   const auto piece = s_.game().position().piece_on(square);
   const rec::Touch touch = record_touch(square, piece, Toucher::SightedPlayer, time);
-  s_.print(time, "touch by the sighted player recorded: " + core::square_name(square) +
-                     (piece != core::NO_PIECE ? piece_suffix(piece) : " (empty)") +
-                     (touch.own ? "" : " (the opponent's piece)") +
-                     " (Art. 4.3: a touched piece must be moved if it can)");
+  const std::string what = piece != core::NO_PIECE ? piece_suffix(piece) : tr(" (empty)");
+  s_.print(time, format(touch.own ? tr("touch by the sighted player recorded: {square}{piece} "
+                                       "(Art. 4.3: a touched piece must be moved if it can)")
+                                  : tr("touch by the sighted player recorded: {square}{piece} (the "
+                                       "opponent's piece) (Art. 4.3: a touched piece must be moved "
+                                       "if it can)"),
+                        {{"square", core::square_name(square)}, {"piece", what}}));
 }
 
 void AppendixDFlow::expect_on_pegboard(core::Move move, TimePoint time) {
@@ -492,10 +516,11 @@ void AppendixDFlow::expect_on_pegboard(core::Move move, TimePoint time) {
   // He executed a move before it was entered (the spoken announcement came first).
   std::vector<tactile::PegboardEvent> events;
   if (*already == move) {
-    s_.print(time, "executed " + core::to_uci(move) + " on the pegboard");
+    s_.print(time, format(tr("executed {move} on the pegboard"), {{"move", core::to_uci(move)}}));
   } else {
-    s_.print(time, "the pegboard shows " + core::to_uci(*already) + " but " + core::to_uci(move) +
-                       " was played; the VI player corrects his board (D.2.1)");
+    s_.print(time, format(tr("the pegboard shows {shown} but {played} was played; the VI player "
+                             "corrects his board (D.2.1)"),
+                          {{"shown", core::to_uci(*already)}, {"played", core::to_uci(move)}}));
     s_.say(speech::phrase_board_mismatch(s_.language, s_.vocabulary,
                                          s_.game().position_at(s_.game().ply_count() - 1), move),
            Route::Private, time);
@@ -506,7 +531,7 @@ void AppendixDFlow::expect_on_pegboard(core::Move move, TimePoint time) {
 
 void AppendixDFlow::end_game(const core::GameEnd& end, TimePoint time) {
   if (auto recorded = s_.commit(rec::End{end, s_.timeline(time)}, time); !recorded) {
-    s_.print(time, "not recorded: " + recorded.error().message);
+    s_.print(time, format(tr("not recorded: {why}"), {{"why", recorded.error().message}}));
     return;
   }
   const core::GameEnd& ended = s_.game().end();
@@ -514,15 +539,17 @@ void AppendixDFlow::end_game(const core::GameEnd& end, TimePoint time) {
     s_.print(time, "clock: " + stopped.error().message);
   s_.show_clock(time);
   s_.say(speech::phrase_game_end(s_.vocabulary, ended), Route::Public, time);
-  s_.print(time, "game over: " + core::result_text(ended.result) + " (" + ended.rule + ": " +
-                     ended.reason + ")");
+  s_.print(time, format(tr("game over: {result} ({rule}: {reason})"),
+                        {{"result", core::result_text(ended.result)},
+                         {"rule", ended.rule},
+                         {"reason", text::end_reason(ended)}}));
   write_exports(time);
   s_.request_seal("end", time);  // D.2.7: the recording sealed with the game's end
 }
 
 void AppendixDFlow::reconcile_now(TimePoint time) {
-  check_board(s_.pegboard, "the pegboard", time);
-  if (s_.sighted_board) check_board(*s_.sighted_board, "the e-board", time);
+  check_board(s_.pegboard, tr("the pegboard"), time);
+  if (s_.sighted_board) check_board(*s_.sighted_board, tr("the e-board"), time);
 }
 
 void AppendixDFlow::check_board(const tactile::Pegboard& board, const std::string& name,
@@ -533,31 +560,24 @@ void AppendixDFlow::check_board(const tactile::Pegboard& board, const std::strin
   const auto& game = s_.game();
   const auto shown = core::read_placement(board.board());
   if (!shown) {
-    s_.print(time, "reconcile: " + name + " shows no possible position (" + shown.error().message +
-                       "); correct it to the game's position: " + game.position().fen() +
-                       " (D.2.9)");
+    s_.print(
+        time,
+        format(tr("reconcile: {board} shows no possible position ({why}); correct it "
+                  "to the game's position: {fen} (D.2.9)"),
+               {{"board", name}, {"why", shown.error().message}, {"fen", game.position().fen()}}));
     return;
   }
   const core::BoardCheck check =
       core::check_board(game.start_position(), game.moves(), *shown, game.ply_count());
   if (check.matches) {
     s_.print(time,
-             "reconcile: " + name + " agrees with the game after " +
-                 text::count(static_cast<long long>(game.ply_count()), "half-move", "half-moves") +
-                 " (D.2.9)");
+             format(tr_n("reconcile: {board} agrees with the game after {n} half-move (D.2.9)",
+                         "reconcile: {board} agrees with the game after {n} half-moves (D.2.9)",
+                         game.ply_count()),
+                    {{"board", name}, {"n", std::to_string(game.ply_count())}}));
     return;
   }
-  std::string message = "reconcile (D.2.9): " + name + " differs from the game";
-  if (check.went_wrong)
-    message += "; it went wrong at " + ply_name(game.start_position(), check.went_wrong->ply) +
-               ": " + check.went_wrong->played_san + " stands where " +
-               check.went_wrong->expected_san + " was played";
-  else if (check.matches_after)
-    message += "; it shows the game after " +
-               text::count(static_cast<long long>(*check.matches_after), "half-move", "half-moves");
-  message += ". Steps:";
-  for (const auto& step : check.steps) message += " " + step_text(step) + ";";
-  s_.print(time, message);
+  s_.print(time, board_check_text(game.start_position(), check, name));
   if (pegboard)
     for (const auto& step : check.steps)
       s_.say(speech::phrase_correction_step(s_.language, s_.vocabulary, step), Route::Private,
@@ -572,8 +592,9 @@ void AppendixDFlow::clock_due(TimePoint now) {
     s_.flag_reported = true;
     const core::Color flagged = flags.front().side;
     s_.say(speech::phrase_flag_fall(s_.vocabulary, flagged), Route::Public, now);
-    s_.print(now,
-             text::side(flagged) + "'s flag has fallen (Art. 6.8); claim it with: flag (Art. 6.9)");
+    // TRANSLATORS: flag is a console command: keep it as it is.
+    s_.print(now, format(tr("{side}'s flag has fallen (Art. 6.8); claim it with: flag (Art. 6.9)"),
+                         {{"side", text::side(flagged)}}));
   }
   // D.2.6: warnings at the thresholds the player chose, once each, privately.
   for (const auto& warning : s_.warnings.due(s_.clock.reading(now))) {
@@ -581,8 +602,11 @@ void AppendixDFlow::clock_due(TimePoint now) {
       s_.say(speech::phrase_low_time(s_.language, warning.side, to_ms(warning.remaining)),
              Route::Private, now);
     else
-      s_.print(now, text::count(warning.moves, "move", "moves") + " to the time control for " +
-                        text::side(warning.side));
+      s_.print(now,
+               format(tr_n("{n} move to the time control for {side}",
+                           "{n} moves to the time control for {side}",
+                           static_cast<unsigned long>(warning.moves)),
+                      {{"n", std::to_string(warning.moves)}, {"side", text::side(warning.side)}}));
   }
 }
 

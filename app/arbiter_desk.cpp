@@ -1,6 +1,7 @@
 #include "app/arbiter_desk.h"
 
 #include "app/console.h"
+#include "app/i18n.h"
 #include "app/player_requests.h"
 #include "app/station_text.h"
 #include "core/notation.h"
@@ -9,6 +10,10 @@
 
 namespace annabella::app {
 
+using i18n::format;
+using i18n::tr;
+using i18n::tr_n;
+
 void ArbiterDesk::handle(const Command& command, InputSource source, TimePoint time) {
   source_ = source;
   std::visit([&](const auto& c) { on(c, time); }, command);
@@ -16,9 +21,10 @@ void ArbiterDesk::handle(const Command& command, InputSource source, TimePoint t
 
 bool ArbiterDesk::refused_after_end(std::string_view command, TimePoint time) {
   if (!s_.game().is_over()) return false;
-  s_.print(time, std::string(command) + ": the game is over (" +
-                     core::result_text(s_.game().end().result) + ", " + s_.game().end().reason +
-                     "); nothing is changed");
+  s_.print(time, format(tr("{command}: the game is over ({result}, {reason}); nothing is changed"),
+                        {{"command", std::string(command)},
+                         {"result", core::result_text(s_.game().end().result)},
+                         {"reason", text::end_reason(s_.game().end())}}));
   return true;
 }
 
@@ -61,7 +67,8 @@ void ArbiterDesk::on(const cmd::EnterMove& c, TimePoint time) {
 }
 
 void ArbiterDesk::on(const cmd::Answer& c, TimePoint time) {
-  if (!flow_.answer(c.text, time)) s_.print(time, "\"" + c.text + "\": no question is open");
+  if (!flow_.answer(c.text, time))
+    s_.print(time, format(tr("\"{text}\": no question is open"), {{"text", c.text}}));
 }
 
 void ArbiterDesk::on(const cmd::Flag&, TimePoint time) {
@@ -69,10 +76,9 @@ void ArbiterDesk::on(const cmd::Flag&, TimePoint time) {
   // D.2.10.5 / Art. 6.9
   const auto flags = s_.clock.flags(time);
   if (flags.empty()) {
-    s_.print(time, "flag: no flag has fallen; " +
-                       text::clocks(s_.clock.remaining(core::WHITE, time),
-                                    s_.clock.remaining(core::BLACK, time)) +
-                       " (Art. 6.9)");
+    s_.print(time, format(tr("flag: no flag has fallen; {clocks} (Art. 6.9)"),
+                          {{"clocks", text::clocks(s_.clock.remaining(core::WHITE, time),
+                                                   s_.clock.remaining(core::BLACK, time))}}));
     return;
   }
   core::Game game = s_.game();
@@ -103,15 +109,17 @@ void ArbiterDesk::on(const cmd::DrawOffer& c, TimePoint time) {
   flow_.write_exports(time);
   // Said privately to the VI player with who offered it (Art. 9.1.2).
   s_.say(speech::phrase_draw_offer(s_.language, by), Route::Private, time);
-  s_.print(time, text::side(by) + " offers a draw (Art. 9.1.2; marked (=) on the scoresheet, " +
-                     "Art. 9.1.2.2); " + text::side(~by) +
-                     " accepts with draw-accept, declines with draw-decline or by playing on");
+  // TRANSLATORS: draw-accept and draw-decline are console commands: keep them as they are.
+  s_.print(time, format(tr("{side} offers a draw (Art. 9.1.2; marked (=) on the scoresheet, "
+                           "Art. 9.1.2.2); {opponent} accepts with draw-accept, declines with "
+                           "draw-decline or by playing on"),
+                        {{"side", text::side(by)}, {"opponent", text::side(~by)}}));
 }
 
 void ArbiterDesk::on(const cmd::DrawAccept&, TimePoint time) {
   if (refused_after_end("draw-accept", time)) return;
   if (!s_.record.open_draw_offer()) {
-    s_.print(time, "draw-accept: no draw has been offered (Art. 9.1.2)");
+    s_.print(time, tr("draw-accept: no draw has been offered (Art. 9.1.2)"));
     return;
   }
   core::Game game = s_.game();
@@ -125,14 +133,15 @@ void ArbiterDesk::on(const cmd::DrawAccept&, TimePoint time) {
 void ArbiterDesk::on(const cmd::DrawDecline&, TimePoint time) {
   const auto offer = s_.record.open_draw_offer();
   if (!offer) {
-    s_.print(time, "draw-decline: no draw offer is open (Art. 9.1.2)");
+    s_.print(time, tr("draw-decline: no draw offer is open (Art. 9.1.2)"));
     return;
   }
   if (auto recorded = s_.commit(rec::DrawDecline{~*offer, s_.timeline(time)}, time); !recorded) {
     s_.print(time, "draw-decline: " + recorded.error().message);
     return;
   }
-  s_.print(time, text::side(~*offer) + " declines the draw offer (Art. 9.1.2.3); play goes on");
+  s_.print(time, format(tr("{side} declines the draw offer (Art. 9.1.2.3); play goes on"),
+                        {{"side", text::side(~*offer)}}));
 }
 
 void ArbiterDesk::on(const cmd::DrawClaim& c, TimePoint time) {
@@ -157,11 +166,14 @@ void ArbiterDesk::on(const cmd::DrawClaim& c, TimePoint time) {
         !added)
       s_.print(time, "clock: " + added.error().message);
     s_.clocks_changed(ClockReason::Claim, time);
-    s_.print(time, "draw-claim rejected: " + claimed.error().message + ". Two minutes added to " +
-                       text::side(~claimant) + "'s clock (Art. 9.5.3)" +
-                       (intended ? "; " + text::side(claimant) + " must now play " +
-                                       core::to_san(before, *intended) + " (Art. 9.5.3)"
-                                 : std::string()));
+    std::string rejected =
+        format(tr("draw-claim rejected: {why}. Two minutes added to {side}'s clock (Art. 9.5.3)"),
+               {{"why", claimed.error().message}, {"side", text::side(~claimant)}});
+    if (intended)
+      rejected +=
+          format(tr("; {side} must now play {move} (Art. 9.5.3)"),
+                 {{"side", text::side(claimant)}, {"move", core::to_san(before, *intended)}});
+    s_.print(time, rejected);
     return;
   }
   if (intended) {
@@ -198,14 +210,14 @@ void ArbiterDesk::on(const cmd::Pause&, TimePoint time) {
     return;
   }
   s_.clocks_changed(ClockReason::Pause, time);
-  s_.print(time, "clocks paused (Art. 6.11.1)");
+  s_.print(time, tr("clocks paused (Art. 6.11.1)"));
 }
 
 void ArbiterDesk::on(const cmd::Continue&, TimePoint time) {
   if (s_.record.adjourned()) {
-    s_.print(time,
-             "continue: the game is adjourned; open the envelope first (open-envelope), "
-             "which makes the sealed move and starts the clock (Guidelines I.9.1)");
+    // TRANSLATORS: open-envelope is a console command: keep it as it is.
+    s_.print(time, tr("continue: the game is adjourned; open the envelope first (open-envelope), "
+                      "which makes the sealed move and starts the clock (Guidelines I.9.1)"));
     return;
   }
   if (auto done = s_.clock.resume(time); !done) {
@@ -213,7 +225,7 @@ void ArbiterDesk::on(const cmd::Continue&, TimePoint time) {
     return;
   }
   s_.clocks_changed(ClockReason::Resume, time);
-  s_.print(time, "clocks running (Art. 6.11.1)");
+  s_.print(time, tr("clocks running (Art. 6.11.1)"));
   flow_.announce_held(time);
 }
 
@@ -224,7 +236,8 @@ void ArbiterDesk::on(const cmd::Adjust& c, TimePoint time) {
       return;
     }
   s_.clocks_changed(ClockReason::Adjust, time);
-  s_.print(time, "clocks set: " + text::clocks(c.white, c.black) + " (Art. 6.10.2)");
+  s_.print(time, format(tr("clocks set: {clocks} (Art. 6.10.2)"),
+                        {{"clocks", text::clocks(c.white, c.black)}}));
   s_.flag_reported = false;
 }
 
@@ -236,8 +249,10 @@ void ArbiterDesk::on(const cmd::Penalty& c, TimePoint time) {
   }
   s_.clocks_changed(ClockReason::Penalty, time);
   const auto minutes = std::chrono::duration_cast<std::chrono::minutes>(c.time).count();
-  s_.print(time, text::count(minutes, "minute", "minutes") + " added to " + text::side(c.side) +
-                     "'s clock (Art. 12.9)");
+  s_.print(time, format(tr_n("{n} minute added to {side}'s clock (Art. 12.9)",
+                             "{n} minutes added to {side}'s clock (Art. 12.9)",
+                             static_cast<unsigned long>(minutes)),
+                        {{"n", std::to_string(minutes)}, {"side", text::side(c.side)}}));
 }
 
 void ArbiterDesk::on(const cmd::Reconcile&, TimePoint time) {
@@ -252,9 +267,9 @@ void ArbiterDesk::on(const cmd::Adjourn& c, TimePoint time) {
   const core::Position before = s_.game().position();
   auto move = s_.parser.parse(before, c.sealed);
   if (!move) {
-    s_.print(time, "adjourn: the sealed move \"" + c.sealed +
-                       "\" is not a legal move written unambiguously: " + move.error().message +
-                       "; nothing is sealed (Guidelines I.8)");
+    s_.print(time, format(tr("adjourn: the sealed move \"{sealed}\" is not a legal move written "
+                             "unambiguously: {why}; nothing is sealed (Guidelines I.8)"),
+                          {{"sealed", c.sealed}, {"why", move.error().message}}));
     return;
   }
   if (auto paused = s_.clock.pause(time, "adjourned"); !paused && !s_.clock.paused())
@@ -283,45 +298,66 @@ void ArbiterDesk::envelope(const core::Position& before, const std::string& seal
   const auto& game = s_.game();
   const auto& adjourned = *s_.record.adjourned();
   const std::size_t ply = game.ply_count();
-  std::string lines = "adjourned (Guidelines I). Envelope:\n";
-  lines += "  White: " + core::escape_controls(h.white) +
-           "; Black: " + core::escape_controls(h.black) + "\n";
-  lines += "  event: " + core::escape_controls(h.event) + ", round " + h.round + ", board " +
-           std::to_string(h.board) + "\n";
-  lines += "  adjourned on " + (h.date.empty() ? std::string("(date not set)") : h.date) + " at " +
-           core::format_hms(adjourned.at) + " into the game\n";
-  lines += "  position before the sealed move: " + before.fen() + "\n";
-  lines += "  sealed move number: " + text::move_number(game.start_position(), ply) + "(" +
-           text::side(adjourned.by) + " to move)\n";
-  lines += "  clocks: " + text::clocks(adjourned.white_left, adjourned.black_left) + "\n";
-  lines += "  sealed by: " + text::side(adjourned.by) + " (" +
-           core::escape_controls(adjourned.by == core::WHITE ? h.white : h.black) + ")\n";
+  const std::string date = h.date.empty() ? tr("(date not set)") : h.date;
+  // TRANSLATORS: the adjournment envelope (Guidelines I.2), one line each; the two-space indent
+  // stays. open-envelope is a console command and `annabella play --resume` a command line.
+  std::string lines = tr("adjourned (Guidelines I). Envelope:") + std::string("\n");
+  lines +=
+      format(tr("  White: {white}; Black: {black}"), {{"white", core::escape_controls(h.white)},
+                                                      {"black", core::escape_controls(h.black)}}) +
+      "\n";
+  lines += format(tr("  event: {event}, round {round}, board {board}"),
+                  {{"event", core::escape_controls(h.event)},
+                   {"round", h.round},
+                   {"board", std::to_string(h.board)}}) +
+           "\n";
+  lines += format(tr("  adjourned on {date} at {time} into the game"),
+                  {{"date", date}, {"time", core::format_hms(adjourned.at)}}) +
+           "\n";
+  lines += format(tr("  position before the sealed move: {fen}"), {{"fen", before.fen()}}) + "\n";
+  lines += format(tr("  sealed move number: {number}({side} to move)"),
+                  {{"number", text::move_number(game.start_position(), ply)},
+                   {"side", text::side(adjourned.by)}}) +
+           "\n";
+  lines += format(tr("  clocks: {clocks}"),
+                  {{"clocks", text::clocks(adjourned.white_left, adjourned.black_left)}}) +
+           "\n";
+  lines +=
+      format(tr("  sealed by: {side} ({name})"),
+             {{"side", text::side(adjourned.by)},
+              {"name", core::escape_controls(adjourned.by == core::WHITE ? h.white : h.black)}}) +
+      "\n";
   if (const auto offer = s_.record.open_draw_offer())
-    lines += "  draw offer: by " + text::side(*offer) + ", still open (Guidelines I.2.6)\n";
-  lines += "  resumption: date, time and place set by the arbiter (Guidelines I.2.7)\n";
-  lines += "  sealed move (inside the envelope): " + sealed + " = " +
-           core::to_san(before, adjourned.move) + "\n";
-  lines += "Resume with `annabella play --resume`; the arbiter then types open-envelope.";
+    lines += format(tr("  draw offer: by {side}, still open (Guidelines I.2.6)"),
+                    {{"side", text::side(*offer)}}) +
+             "\n";
+  lines += tr("  resumption: date, time and place set by the arbiter (Guidelines I.2.7)") +
+           std::string("\n");
+  lines += format(tr("  sealed move (inside the envelope): {sealed} = {san}"),
+                  {{"sealed", sealed}, {"san", core::to_san(before, adjourned.move)}}) +
+           "\n";
+  lines += tr("Resume with `annabella play --resume`; the arbiter then types open-envelope.");
   s_.print(time, lines);
 }
 
 void ArbiterDesk::on(const cmd::OpenEnvelope&, TimePoint time) {
   const auto adjourned = s_.record.adjourned();
   if (!adjourned) {
-    s_.print(time, "open-envelope: the game is not adjourned");
+    s_.print(time, tr("open-envelope: the game is not adjourned"));
     return;
   }
   if (adjourned->move.is_none()) {
-    s_.print(time, "open-envelope: the sealed move \"" + adjourned->sealed +
-                       "\" is not a legal move here; the arbiter decides (Guidelines I.8)");
+    s_.print(time, format(tr("open-envelope: the sealed move \"{sealed}\" is not a legal move "
+                             "here; the arbiter decides (Guidelines I.8)"),
+                          {{"sealed", adjourned->sealed}}));
     return;
   }
   // Guidelines I.9.1: the envelope is opened, the sealed move made on the board and announced,
   // and the clock of the player who replies to it started.
   const core::Position before = s_.game().position();
   const core::Move move = adjourned->move;
-  s_.print(time,
-           "envelope opened: the sealed move is " + adjourned->sealed + " (Guidelines I.9.1)");
+  s_.print(time, format(tr("envelope opened: the sealed move is {sealed} (Guidelines I.9.1)"),
+                        {{"sealed", adjourned->sealed}}));
   if (!flow_.make_move(move, time, MoveSource::Sealed)) return;
   flow_.announce_entered(before, move, time);
   if (!s_.game().is_over() && s_.clock.paused()) {
@@ -330,8 +366,8 @@ void ArbiterDesk::on(const cmd::OpenEnvelope&, TimePoint time) {
       return;
     }
     s_.clocks_changed(ClockReason::Resume, time);
-    s_.print(time, "clocks running: " + text::side(s_.game().position().side_to_move()) +
-                       "'s clock (Guidelines I.9.1)");
+    s_.print(time, format(tr("clocks running: {side}'s clock (Guidelines I.9.1)"),
+                          {{"side", text::side(s_.game().position().side_to_move())}}));
   }
 }
 
@@ -341,8 +377,8 @@ void ArbiterDesk::on(const cmd::CallArbiter&, TimePoint time) {
   if (auto recorded = s_.commit(note, time); !recorded)
     s_.print(time, "record: " + recorded.error().message);
   flow_.write_touch_log(time);
-  s_.print(time,
-           "ARBITER CALLED to the board (by " + std::string(input_source_name(source_)) + ")");
+  s_.print(time, format(tr("ARBITER CALLED to the board (by {source})"),
+                        {{"source", std::string(input_source_name(source_))}}));
 }
 
 void ArbiterDesk::on(const cmd::Status&, TimePoint time) {
@@ -350,8 +386,9 @@ void ArbiterDesk::on(const cmd::Status&, TimePoint time) {
 }
 
 void ArbiterDesk::on(const cmd::Quit&, TimePoint time) {
-  s_.print(time, "stopping; the record is kept in " + s_.folder().string() +
-                     " (`annabella play --resume` continues)");
+  s_.print(time, format(tr("stopping; the record is kept in {folder} (`annabella play --resume` "
+                           "continues)"),
+                        {{"folder", s_.folder().string()}}));
   s_.request_seal("stop", time);  // D.2.7
   s_.finished = true;
 }

@@ -3,14 +3,22 @@
 #include <cctype>
 #include <vector>
 
+#include "app/i18n.h"
+#include "app/station_text.h"
 #include "core/text.h"
 
 namespace annabella::app {
 
 using core::PieceType;
 using core::Square;
+using i18n::format;
+using i18n::tr;
+using i18n::tr_noop;
 
 namespace {
+
+// TRANSLATORS: a rank of the board reading: "rank 4: b4 black pawn, e4 white pawn".
+constexpr const char* kRankLine = tr_noop("rank {rank}: {squares}");
 
 std::string squares_text(const core::Position& pos, core::Bitboard squares, bool with_piece) {
   std::string text;
@@ -20,10 +28,10 @@ std::string squares_text(const core::Position& pos, core::Bitboard squares, bool
     text += core::square_name(s);
     if (with_piece) {
       text += ' ';
-      text += core::piece_name(pos.piece_on(s));
+      text += text::piece(pos.piece_on(s));
     }
   }
-  return text.empty() ? "empty" : text;
+  return text.empty() ? tr("empty") : text;
 }
 
 }  // namespace
@@ -94,12 +102,22 @@ Result<BoardQuery> parse_board_query(std::string_view query) {
   if (piece_word.size() == 2 && piece_word[0] == 'p') piece_word.remove_prefix(1);
   if (auto pt = piece_type_of_word(piece_word)) return BoardQuery{K::Piece, *pt};
   if (auto squares = squares_of_query(q)) return BoardQuery{K::Squares, 0, *squares};
-  return fail("board: \"" + std::string(query) +
-              "\" is not a rank (r4), a file (fe), a piece type (knights), white, black, squares "
-              "(e4 d5) or all");
+  // TRANSLATORS: r4, fe, knights, white, black, e4 d5 and all are what the assistant types.
+  return fail(format(tr("board: \"{query}\" is not a rank (r4), a file (fe), a piece type "
+                        "(knights), white, black, squares (e4 d5) or all"),
+                     {{"query", std::string(query)}}));
+}
+
+std::string rank_line(int rank, const std::string& squares) {
+  return format(tr(kRankLine), {{"rank", std::to_string(rank + 1)}, {"squares", squares}});
 }
 
 }  // namespace
+
+std::string next_rank_mark() {
+  const std::string line = tr(kRankLine);
+  return "; " + line.substr(0, line.find("{rank}"));
+}
 
 Result<std::string> read_board(const core::Position& pos, std::string_view query) {
   auto parsed = parse_board_query(query);
@@ -110,42 +128,40 @@ Result<std::string> read_board(const core::Position& pos, std::string_view query
       std::string text;
       for (int rank = 7; rank >= 0; --rank) {
         if (!text.empty()) text += "; ";
-        text += "rank " + std::to_string(rank + 1) + ": " +
-                squares_text(pos, occupied & core::rank_bb(rank), true);
+        text += rank_line(rank, squares_text(pos, occupied & core::rank_bb(rank), true));
       }
       return text;
     }
     case BoardQuery::Kind::Rank:
-      return "rank " + std::to_string(parsed->index + 1) + ": " +
-             squares_text(pos, occupied & core::rank_bb(parsed->index), true);
+      return rank_line(parsed->index,
+                       squares_text(pos, occupied & core::rank_bb(parsed->index), true));
     case BoardQuery::Kind::File:
-      return "file " + std::string(1, char('a' + parsed->index)) + ": " +
-             squares_text(pos, occupied & core::file_bb(parsed->index), true);
+      return format(
+          tr("file {file}: {squares}"),
+          {{"file", std::string(1, char('a' + parsed->index))},
+           {"squares", squares_text(pos, occupied & core::file_bb(parsed->index), true)}});
     case BoardQuery::Kind::Side: {
       const auto side = core::Color(parsed->index);
-      std::string text(core::color_name(side));
-      text += ':';
+      std::string pieces;
       for (PieceType pt :
            {core::KING, core::QUEEN, core::ROOK, core::BISHOP, core::KNIGHT, core::PAWN}) {
         const core::Bitboard b = pos.pieces(side, pt);
         if (!b) continue;
-        text += ' ';
-        text += core::piece_type_name(pt);
-        text += core::more_than_one(b) ? "s " : " ";
-        text += squares_text(pos, b, false);
-        text += ';';
+        pieces += (pieces.empty() ? "" : "; ") +
+                  text::piece_type(pt, static_cast<unsigned long>(core::popcount(b))) + " " +
+                  squares_text(pos, b, false);
       }
-      text.pop_back();
-      return text;
+      // TRANSLATORS: one side's pieces: "white: king e1; queen f3; rooks a1, h1".
+      return format(side == core::WHITE ? tr("white: {pieces}") : tr("black: {pieces}"),
+                    {{"pieces", pieces}});
     }
     case BoardQuery::Kind::Piece: {
       const auto pt = PieceType(parsed->index);
-      std::string text(core::piece_type_name(pt));
-      text += "s: white ";
-      text += squares_text(pos, pos.pieces(core::WHITE, pt), false);
-      text += "; black ";
-      text += squares_text(pos, pos.pieces(core::BLACK, pt), false);
-      return text;
+      // TRANSLATORS: one piece type on both sides: "knights: white c3, e5; black b6, f6".
+      return format(tr("{pieces}: white {white}; black {black}"),
+                    {{"pieces", text::piece_type(pt, 2)},
+                     {"white", squares_text(pos, pos.pieces(core::WHITE, pt), false)},
+                     {"black", squares_text(pos, pos.pieces(core::BLACK, pt), false)}});
     }
     case BoardQuery::Kind::Squares: {
       std::string text;
@@ -154,7 +170,7 @@ Result<std::string> read_board(const core::Position& pos, std::string_view query
         if (!text.empty()) text += "; ";
         text += core::square_name(s);
         text += ": ";
-        text += pos.piece_on(s) == core::NO_PIECE ? "empty" : core::piece_name(pos.piece_on(s));
+        text += pos.piece_on(s) == core::NO_PIECE ? tr("empty") : text::piece(pos.piece_on(s));
       }
       return text;
     }
@@ -187,13 +203,14 @@ std::string read_captured(const core::Game& game) {
   const auto captured = core::captured_pieces(game);
   std::string text;
   for (core::Color taker : {core::WHITE, core::BLACK}) {
-    text += taker == core::WHITE ? "White has taken: " : "; Black has taken: ";
     const auto& pieces = captured[~taker];
-    if (pieces.empty()) text += "nothing";
-    for (std::size_t i = 0; i < pieces.size(); ++i) {
-      if (i) text += ", ";
-      text += core::piece_type_name(pieces[i]);
-    }
+    std::string taken = pieces.empty() ? tr("nothing") : "";
+    for (std::size_t i = 0; i < pieces.size(); ++i)
+      taken += (i ? ", " : "") + text::piece_type(pieces[i]);
+    // TRANSLATORS: "White has taken: knight, pawn; Black has taken: nothing".
+    text += format(
+        taker == core::WHITE ? tr("White has taken: {pieces}") : tr("; Black has taken: {pieces}"),
+        {{"pieces", taken}});
   }
   return text;
 }

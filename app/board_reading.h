@@ -2,8 +2,8 @@
 // a file ("file e", "fe"), where the pieces of one type are ("knights", "pn"), one side's pieces
 // ("white", "black"), what stands on given squares ("e4", "e4 d5", "square e4"), or everything
 // ("all"). Only what a sighted player sees on the board: no legal moves, attacks or other help
-// (Art. 11.3). English words for the console; the station speaks the same squares in the
-// profile's words.
+// (Art. 11.3). The console's words are in the language of the messages (app/i18n.h), the queries
+// English; the station speaks the same squares in the profile's words.
 #pragma once
 
 #include <optional>
@@ -20,9 +20,12 @@ namespace annabella::app {
 // A piece type in English words or letters, any case: "n", "knight", "knights".
 [[nodiscard]] std::optional<core::PieceType> piece_type_of_word(std::string_view word);
 
-// One line, squares in order, "empty" for none.
+// One line, squares in order, "empty" for none, in the language of the messages.
 [[nodiscard]] Result<std::string> read_board(const core::Position& position,
                                              std::string_view query);
+// Where the next rank starts in the reading of the whole board ("; rank "), to print it one rank
+// a line.
+[[nodiscard]] std::string next_rank_mark();
 
 // The squares a board query is about, for saying it in the profile's words: the occupied ones,
 // or for a query of squares every square asked, empty ones too (`each_square`).

@@ -9,8 +9,10 @@
 #include <thread>
 
 #include "app/commands.h"
+#include "app/i18n.h"
 #include "app/play_start.h"
 #include "app/station_rig.h"
+#include "app/station_text.h"
 #include "core/notation.h"
 
 namespace annabella::app {
@@ -57,6 +59,18 @@ class PrintedLines {
   std::vector<std::string> lines_;
 };
 
+// What the script waits for in the station's lines, in the language of the messages: the words
+// a message starts with, up to its first ':' ("connected", "verbunden").
+std::string head_of(const char* message) {
+  const std::string text = i18n::tr(message);
+  return text.substr(0, text.find(':'));
+}
+
+// " pegboard;": the end of "made 1. e4 (e2e4) by pegboard; White ...".
+std::string made_by(MoveSource source) {
+  return " " + text::move_source(source) + ";";
+}
+
 // Plays the demo's script against the running station: each step acts (the hand on the
 // simulated pegboard, the assistant's typing) and waits for what the station must print.
 // A step that fails ends the script with the reason and stops the station.
@@ -70,7 +84,9 @@ class Director {
       stop("the station did not open the pegboard");
       return status_;
     }
-    if (until("connected") && opening() && wrong_square() && middle_game() && finish()) return {};
+    if (until(head_of("connected: the board agrees with the game")) && opening() &&
+        wrong_square() && middle_game() && finish())
+      return {};
     return status_;
   }
 
@@ -80,8 +96,7 @@ class Director {
     if (!round("e4", "d5") || !round("exd5", "c6")) return false;
     // A time request from the board's button (D.2.6, D.2.10.4).
     pause(800ms);
-    if (!act(board_.press(tactile::BoardButton::Time)) || !until("completed (D.2.10.4)"))
-      return false;
+    if (!act(board_.press(tactile::BoardButton::Time)) || !until("(D.2.10.4)")) return false;
     pause(2500ms);
     return round("dxc6", nullptr);
   }
@@ -91,18 +106,19 @@ class Director {
   bool wrong_square() {
     pause(1500ms);
     assistant("Nf6");
-    if (!until("by console")) return false;
+    if (!until(made_by(MoveSource::Console))) return false;
     pause(800ms);
     if (!act(board_.lift(core::SQ_G8))) return false;
     pause(400ms);
-    if (!act(board_.place(core::SQ_H6)) || !until("illegal")) return false;
+    if (!act(board_.place(core::SQ_H6)) || !until(head_of("illegal: {detail} (not made, D.2.3)")))
+      return false;
     pause(2000ms);
     assistant("reconcile");
-    if (!until("reconcile")) return false;
+    if (!until("(D.2.9)")) return false;
     pause(2500ms);
     if (!act(board_.lift(core::SQ_H6))) return false;
     pause(400ms);
-    if (!act(board_.place(core::SQ_F6)) || !until("executed")) return false;
+    if (!act(board_.place(core::SQ_F6)) || !until(executed("g8f6"))) return false;
     // The hand has now made the announced move; the simulated game follows it.
     auto knight = core::read_move(board_.position(), "Nf6");
     return knight ? act(board_.follow(*knight)) : stop("demo script: " + knight.error().message);
@@ -117,10 +133,10 @@ class Director {
   bool finish() {
     pause(1500ms);
     assistant("time");
-    if (!until("completed (D.2.10.4)")) return false;
+    if (!until("(D.2.10.4)")) return false;
     pause(3000ms);
     assistant("resign black");
-    if (!until("game over")) return false;
+    if (!until(head_of("game over: {result} ({rule}: {reason})"))) return false;
     pause(2000ms);
     assistant("quit");
     return true;
@@ -130,19 +146,27 @@ class Director {
   // assistant (D.2.1) and executed by the VI player on his board.
   bool round(const std::string& white, const char* black) {
     pause(1200ms);
-    if (!play(white, "by pegboard")) return false;
+    if (!play(white, false)) return false;
     if (!black) return true;
     pause(1500ms);
     assistant(black);
-    if (!until("by console")) return false;
+    if (!until(made_by(MoveSource::Console))) return false;
     pause(800ms);
-    return play(black, "executed");
+    return play(black, true);
   }
 
-  bool play(const std::string& san, std::string_view outcome) {
+  // The hand plays `san` on the pegboard: the VI player's own move (made by the pegboard), or
+  // the opponent's announced move executed.
+  bool play(const std::string& san, bool executes) {
     auto move = core::read_move(board_.position(), san);
     if (!move) return stop("demo script: " + move.error().message);
-    return act(board_.play(*move)) && until(outcome);
+    return act(board_.play(*move)) &&
+           until(executes ? executed(core::to_uci(*move)) : made_by(MoveSource::Pegboard));
+  }
+
+  // "executed g8f6 on the pegboard", as the station words it.
+  static std::string executed(const std::string& uci) {
+    return i18n::format(i18n::tr("executed {move} on the pegboard"), {{"move", uci}});
   }
 
   bool act(const Status& done) {
@@ -216,9 +240,11 @@ int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err) {
   rig.run();
   director.join();
   rig.announcer().wait_until_idle();
-  out << "Demo finished. The record is in " << rig_options.station.record_folder.string()
-      << ": game.pgn, scoresheet.brf, touches.txt, announcements.wav (with its cue list), "
-         "game.journal, station.log\n";
+  out << i18n::format(i18n::tr("Demo finished. The record is in {folder}: game.pgn, "
+                               "scoresheet.brf, touches.txt, announcements.wav (with its cue "
+                               "list), game.journal, station.log"),
+                      {{"folder", rig_options.station.record_folder.string()}})
+      << "\n";
   if (!script) {
     err << script.error().message << '\n';
     return 1;

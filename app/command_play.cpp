@@ -2,6 +2,7 @@
 // (app/station_rig.h), run on this thread.
 #include "app/commands.h"
 #include "app/config_check.h"
+#include "app/i18n.h"
 #include "app/play_start.h"
 #include "app/station_rig.h"
 
@@ -37,7 +38,8 @@ int run_play(const PlayOptions& options, std::ostream& out, std::ostream& err) {
     err << rig.error().message << '\n';
     return 1;
   }
-  (*rig)->printer().print(SteadyClock::now(), "ready; type help for the commands");
+  // TRANSLATORS: help is a console command: keep it as it is.
+  (*rig)->printer().print(SteadyClock::now(), i18n::tr("ready; type help for the commands"));
   (*rig)->run();
   return 0;
 }

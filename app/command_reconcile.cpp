@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "app/commands.h"
+#include "app/i18n.h"
 #include "app/reconcile_inputs.h"
 #include "app/reconcile_report.h"
 #include "app/reconcile_text.h"
@@ -14,6 +15,9 @@
 
 namespace annabella::app {
 namespace {
+
+using i18n::format;
+using i18n::tr;
 
 // A scoresheet or board log file as given: its path, its language code ("" to find it) and its
 // name in messages ("Sheet B").
@@ -51,9 +55,12 @@ Result<std::vector<core::Move>> read_log_file(const std::string& path, const cor
   if (!sheet) return fail(sheet.error());
   const core::SheetReading reading = core::read_sheet(start, *sheet);
   if (!reading.fully_read())
-    return fail(printable_utf8(what + " \"" + path + "\", " + ply_name(start, reading.read_plies) +
-                               " \"" + reading.plies[reading.read_plies].written +
-                               "\": " + problem_text(reading.plies[reading.read_plies])));
+    return fail(printable_utf8(format(tr("{file} \"{path}\", {ply} \"{written}\": {why}"),
+                                      {{"file", what},
+                                       {"path", path},
+                                       {"ply", ply_name(start, reading.read_plies)},
+                                       {"written", reading.plies[reading.read_plies].written},
+                                       {"why", problem_text(reading.plies[reading.read_plies])}})));
   std::vector<core::Move> moves;
   for (std::size_t i = 0; i < reading.read_plies; ++i) moves.push_back(reading.move(i));
   return moves;
@@ -79,12 +86,14 @@ Status read_side(const ReconcileOptions& options, std::size_t i, Inputs& in) {
   in.input.boards[i].placement = *board;
   // "Sheet B", as the reports name it (the note on a sheet that is not UTF-8 starts with it).
   const std::string name(1, char('A' + i));
-  auto sheet =
-      read_sheet_file({a ? options.sheet_a : options.sheet_b, lang, "Sheet " + name}, &in.notes);
+  auto sheet = read_sheet_file(
+      {a ? options.sheet_a : options.sheet_b, lang, format(tr("Sheet {sheet}"), {{"sheet", name}})},
+      &in.notes);
   if (!sheet) return fail(sheet.error());
   in.input.sheets[i] = std::move(*sheet);
   if (log_path.empty()) return {};
-  auto log = read_log_file(log_path, in.input.start, "Board log " + name);
+  auto log =
+      read_log_file(log_path, in.input.start, format(tr("Board log {board}"), {{"board", name}}));
   if (!log) return fail(log.error());
   in.input.boards[i].log = std::move(*log);
   return {};
@@ -103,7 +112,7 @@ Result<Inputs> read_inputs(const ReconcileOptions& options) {
   for (std::size_t i = 0; i < 2; ++i)
     if (auto side = read_side(options, i, in); !side) return fail(side.error());
   if (!options.clock_log.empty()) {
-    auto text = read_bounded(options.clock_log, kMaxClockLogBytes, "clock log");
+    auto text = read_bounded(options.clock_log, kMaxClockLogBytes, tr("clock log"));
     if (!text) return fail(text.error());
     auto log = clock_log_of(*text, options.clock_log);
     if (!log) return fail(log.error());
@@ -152,7 +161,9 @@ int run_reconcile(const ReconcileOptions& options, std::ostream& out, std::ostre
     std::ofstream html(options.html, std::ios::binary | std::ios::trunc);
     html << reconciliation_html(r, words, notes);
     html.close();
-    if (!html) return failed("cannot write the HTML report \"" + options.html + "\"");
+    if (!html)
+      return failed(
+          format(tr("cannot write the HTML report \"{file}\""), {{"file", options.html}}));
   }
   if (options.json) {
     out << reconciliation_json(r, words, notes);
@@ -160,12 +171,15 @@ int run_reconcile(const ReconcileOptions& options, std::ostream& out, std::ostre
   }
   out << arbiter_text(r, notes);
   if (words) {
-    out << "\nSpoken steps (profile " << words->profile << ")\n";
+    out << "\n"
+        << format(tr("Spoken steps (profile {profile})"), {{"profile", words->profile}}) << "\n";
     for (std::size_t b = 0; b < 2; ++b) {
       if (words->display[b].empty()) continue;
-      out << "Board " << side_letter(int(b)) << ":\n";
+      out << format(tr("Board {board}:"), {{"board", std::string(1, side_letter(int(b)))}}) << "\n";
       for (std::size_t k = 0; k < words->display[b].size(); ++k)
-        out << "  Step " << k + 1 << ": " << words->display[b][k] << "\n";
+        out << format(tr("  Step {n}: {step}"),
+                      {{"n", std::to_string(k + 1)}, {"step", words->display[b][k]}})
+            << "\n";
     }
   }
   return 0;

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <functional>
 
+#include "app/i18n.h"
 #include "config/config.h"
 #include "core/notation.h"
 #include "core/text.h"
@@ -11,7 +12,15 @@
 namespace annabella::app {
 namespace {
 
+using i18n::format;
+using i18n::tr;
+using i18n::tr_noop;
 using Words = std::vector<std::string>;
+
+// A message of the command table, in the language of the messages.
+std::string translated(std::string_view message) {
+  return message.empty() ? std::string() : tr(std::string(message).c_str());
+}
 
 const CommandSpec* find_command(std::string_view name) {
   const std::string key = core::ascii_lower(name);
@@ -43,9 +52,17 @@ std::string usage(const CommandSpec& spec) {
 }
 
 Failure<Error> refuse(const CommandSpec& spec, const std::string& why) {
-  std::string text = std::string(spec.long_name) + ": " + why + " (" + usage(spec);
-  if (!spec.rule.empty()) text += "; " + std::string(spec.rule);
-  return fail(text + ")");
+  // TRANSLATORS: a refused console command: "penalty: the minutes: ... (penalty white|black
+  // MINUTES; Art. 12.9)"; the command, its arguments and the rule stay as they are.
+  if (spec.rule.empty())
+    return fail(
+        format(tr("{command}: {why} ({usage})"),
+               {{"command", std::string(spec.long_name)}, {"why", why}, {"usage", usage(spec)}}));
+  return fail(
+      format(tr("{command}: {why} ({usage}; {rule})"), {{"command", std::string(spec.long_name)},
+                                                        {"why", why},
+                                                        {"usage", usage(spec)},
+                                                        {"rule", std::string(spec.rule)}}));
 }
 
 // A whole number from `low` to `high`, all of the word (no "5x", no "1.9").
@@ -53,10 +70,12 @@ Result<int> whole_number(std::string_view word, int low, int high) {
   int value = 0;
   const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), value);
   if (word.empty() || ec != std::errc() || end != word.data() + word.size())
-    return fail("\"" + std::string(word) + "\" is not a whole number");
+    return fail(format(tr("\"{word}\" is not a whole number"), {{"word", std::string(word)}}));
   if (value < low || value > high)
-    return fail(std::to_string(value) + " is not from " + std::to_string(low) + " to " +
-                std::to_string(high));
+    return fail(
+        format(tr("{value} is not from {low} to {high}"), {{"value", std::to_string(value)},
+                                                           {"low", std::to_string(low)},
+                                                           {"high", std::to_string(high)}}));
   return value;
 }
 
@@ -68,7 +87,9 @@ std::optional<core::Color> side_of(std::string_view word) {
 }
 
 Status no_arguments(const CommandSpec& spec, const Words& args) {
-  if (!args.empty()) return refuse(spec, "takes no argument, \"" + joined(args) + "\" was given");
+  if (!args.empty())
+    return refuse(
+        spec, format(tr("takes no argument, \"{given}\" was given"), {{"given", joined(args)}}));
   return {};
 }
 
@@ -85,61 +106,65 @@ ArgumentParser without_arguments() {
 
 Result<Command> parse_moves(const CommandSpec& spec, const Words& args) {
   if (args.empty()) return Command{cmd::Moves{}};
-  if (args.size() > 1) return refuse(spec, "one number at most");
+  if (args.size() > 1) return refuse(spec, tr("one number at most"));
   auto n = whole_number(args[0], 1, 999);
-  if (!n) return refuse(spec, "the number of moves: " + n.error().message);
+  if (!n)
+    return refuse(spec, format(tr("the number of moves: {why}"), {{"why", n.error().message}}));
   return Command{cmd::Moves{*n}};
 }
 
 Result<Command> parse_move(const CommandSpec& spec, const Words& args) {
-  if (args.empty()) return refuse(spec, "which move? (for example: move Nf3)");
+  if (args.empty()) return refuse(spec, tr("which move? (for example: move Nf3)"));
   return Command{cmd::EnterMove{joined(args)}};
 }
 
 Result<Command> parse_touch(const CommandSpec& spec, const Words& args) {
   const auto square = args.size() == 1 ? core::parse_square(core::ascii_lower(args[0]))
                                        : std::optional<core::Square>();
-  if (!square) return refuse(spec, "which square? (for example: touch g1)");
+  if (!square) return refuse(spec, tr("which square? (for example: touch g1)"));
   return Command{cmd::Touch{*square}};
 }
 
 Result<Command> parse_draw_offer(const CommandSpec& spec, const Words& args) {
   if (args.empty()) return Command{cmd::DrawOffer{}};
   const auto side = args.size() == 1 ? side_of(args[0]) : std::nullopt;
-  if (!side) return refuse(spec, "who offers? white or black");
+  if (!side) return refuse(spec, tr("who offers? white or black"));
   return Command{cmd::DrawOffer{*side}};
 }
 
 Result<Command> parse_draw_claim(const CommandSpec& spec, const Words& args) {
-  if (args.size() > 1) return refuse(spec, "one intended move at most");
+  if (args.size() > 1) return refuse(spec, tr("one intended move at most"));
   return Command{cmd::DrawClaim{joined(args)}};
 }
 
 Result<Command> parse_resign(const CommandSpec& spec, const Words& args) {
   const auto side = args.size() == 1 ? side_of(args[0]) : std::nullopt;
-  if (!side) return refuse(spec, "who resigns? resign white or resign black");
+  if (!side) return refuse(spec, tr("who resigns? resign white or resign black"));
   return Command{cmd::Resign{*side}};
 }
 
 Result<Command> parse_adjust(const CommandSpec& spec, const Words& args) {
-  if (args.size() != 2) return refuse(spec, "give White's and Black's times");
+  if (args.size() != 2) return refuse(spec, tr("give White's and Black's times"));
   auto white = core::parse_hms(args[0]);
   auto black = core::parse_hms(args[1]);
-  if (!white) return refuse(spec, "White's time: " + white.error().message);
-  if (!black) return refuse(spec, "Black's time: " + black.error().message);
+  if (!white)
+    return refuse(spec, format(tr("White's time: {why}"), {{"why", white.error().message}}));
+  if (!black)
+    return refuse(spec, format(tr("Black's time: {why}"), {{"why", black.error().message}}));
   return Command{cmd::Adjust{*white, *black}};
 }
 
 Result<Command> parse_penalty(const CommandSpec& spec, const Words& args) {
   const auto side = args.size() == 2 ? side_of(args[0]) : std::nullopt;
-  if (!side) return refuse(spec, "whose clock gets the time, and how many minutes?");
+  if (!side) return refuse(spec, tr("whose clock gets the time, and how many minutes?"));
   auto minutes = whole_number(args[1], 1, 600);
-  if (!minutes) return refuse(spec, "the minutes: " + minutes.error().message);
+  if (!minutes)
+    return refuse(spec, format(tr("the minutes: {why}"), {{"why", minutes.error().message}}));
   return Command{cmd::Penalty{*side, std::chrono::minutes(*minutes)}};
 }
 
 Result<Command> parse_adjourn(const CommandSpec& spec, const Words& args) {
-  if (args.size() != 1) return refuse(spec, "give the sealed move as written, one word");
+  if (args.size() != 1) return refuse(spec, tr("give the sealed move as written, one word"));
   return Command{cmd::Adjourn{args[0]}};
 }
 
@@ -184,61 +209,77 @@ const std::vector<std::pair<CommandKind, ArgumentParser>>& parsers() {
 
 const std::vector<CommandSpec>& console_commands() {
   using K = CommandKind;
+  // TRANSLATORS: the console's commands: what each does (the names, arguments and rules stay).
   static const std::vector<CommandSpec> kCommands = {
-      {K::Help, "h", "help", "[COMMAND]", "list the commands, or explain one", "", false},
+      {K::Help, "h", "help", "[COMMAND]", tr_noop("list the commands, or explain one"), "", false},
       {K::Time, "t", "time", "",
-       "say both players' times and the moves completed, privately to the player", "D.2.10.4",
+       tr_noop("say both players' times and the moves completed, privately to the player"),
+       "D.2.10.4", false},
+      {K::Repeat, "r", "repeat", "", tr_noop("say the last move again"), "D.2.1", false},
+      {K::Moves, "g", "game", "[LAST_N]", tr_noop("read the game so far (or its last N moves)"), "",
        false},
-      {K::Repeat, "r", "repeat", "", "say the last move again", "D.2.1", false},
-      {K::Moves, "g", "game", "[LAST_N]", "read the game so far (or its last N moves)", "", false},
       {K::Board, "b", "board", "rN | fX | PIECE | white | black | SQUARE... | all",
-       "read the board: a rank (r4), a file (fe), a piece type (knights), one side, squares "
-       "(e4 d5), or all",
+       tr_noop(
+           "read the board: a rank (r4), a file (fe), a piece type (knights), one side, squares "
+           "(e4 d5), or all"),
        "", false},
       {K::Captured, "ca", "captured", "",
-       "read the pieces taken so far, by side, as a sighted player sees them beside the board", "",
-       false},
+       tr_noop(
+           "read the pieces taken so far, by side, as a sighted player sees them beside the board"),
+       "", false},
       {K::Move, "m", "move", "MOVE",
-       "enter the sighted player's move (Nf3, g1f3, Ng1-f3, or the profile's words); a move "
-       "typed alone works too",
+       tr_noop(
+           "enter the sighted player's move (Nf3, g1f3, Ng1-f3, or the profile's words); a move "
+           "typed alone works too"),
        "D.2.1", false},
-      {K::Flag, "f", "flag", "", "claim that the opponent's flag has fallen", "D.2.10.5", false},
-      {K::Touch, "tp", "touch", "SQUARE", "report that the sighted player touched a piece",
+      {K::Flag, "f", "flag", "", tr_noop("claim that the opponent's flag has fallen"), "D.2.10.5",
+       false},
+      {K::Touch, "tp", "touch", "SQUARE", tr_noop("report that the sighted player touched a piece"),
        "Art. 4.3", false},
       {K::DrawOffer, "do", "draw-offer", "[white|black]",
-       "a player offers a draw (by default the one who made the last move)", "Art. 9.1.2", false},
+       tr_noop("a player offers a draw (by default the one who made the last move)"), "Art. 9.1.2",
+       false},
       {K::DrawClaim, "dc", "draw-claim", "[MOVE]",
-       "claim a draw by threefold repetition or 50 moves, optionally with the intended move",
+       tr_noop(
+           "claim a draw by threefold repetition or 50 moves, optionally with the intended move"),
        "Art. 9.2, 9.3", false},
-      {K::DrawAccept, "da", "draw-accept", "", "accept the draw offered", "Art. 9.1.2", false},
-      {K::DrawDecline, "dn", "draw-decline", "", "decline the draw offered", "Art. 9.1.2.3", false},
-      {K::Resign, "rs", "resign", "white|black", "a player resigns", "Art. 5.1.2", false},
-      {K::CallArbiter, "arb", "arbiter", "", "call the arbiter to the board", "Art. 12.1", false},
-      {K::Pause, "p", "pause", "", "stop both clocks", "Art. 6.11.1", true},
-      {K::Resume, "c", "continue", "", "restart the clocks", "Art. 6.11.1", true},
-      {K::Adjust, "a", "adjust", "H:MM:SS H:MM:SS", "set White's and Black's clock", "Art. 6.10.2",
-       true},
+      {K::DrawAccept, "da", "draw-accept", "", tr_noop("accept the draw offered"), "Art. 9.1.2",
+       false},
+      {K::DrawDecline, "dn", "draw-decline", "", tr_noop("decline the draw offered"),
+       "Art. 9.1.2.3", false},
+      {K::Resign, "rs", "resign", "white|black", tr_noop("a player resigns"), "Art. 5.1.2", false},
+      {K::CallArbiter, "arb", "arbiter", "", tr_noop("call the arbiter to the board"), "Art. 12.1",
+       false},
+      {K::Pause, "p", "pause", "", tr_noop("stop both clocks"), "Art. 6.11.1", true},
+      {K::Resume, "c", "continue", "", tr_noop("restart the clocks"), "Art. 6.11.1", true},
+      {K::Adjust, "a", "adjust", "H:MM:SS H:MM:SS", tr_noop("set White's and Black's clock"),
+       "Art. 6.10.2", true},
       {K::Penalty, "pen", "penalty", "white|black MINUTES",
-       "add whole minutes to a player's clock as a penalty to the opponent", "Art. 12.9", true},
-      {K::Reconcile, "rc", "reconcile", "", "compare the boards with the record now", "D.2.9",
+       tr_noop("add whole minutes to a player's clock as a penalty to the opponent"), "Art. 12.9",
        true},
+      {K::Reconcile, "rc", "reconcile", "", tr_noop("compare the boards with the record now"),
+       "D.2.9", true},
       {K::Adjourn, "adj", "adjourn", "SEALED_MOVE",
-       "seal the move (it must be legal) and adjourn the game", "Guidelines I", true},
+       tr_noop("seal the move (it must be legal) and adjourn the game"), "Guidelines I", true},
       {K::OpenEnvelope, "open", "open-envelope", "",
-       "at the resumption: open the envelope; the sealed move is made and announced",
+       tr_noop("at the resumption: open the envelope; the sealed move is made and announced"),
        "Guidelines I", true},
-      {K::Status, "s", "status", "", "one line: position, whose move, clocks, board", "", false},
-      {K::Quit, "q", "quit", "", "stop the station; `play --resume` continues the game", "", false},
+      {K::Status, "s", "status", "", tr_noop("one line: position, whose move, clocks, board"), "",
+       false},
+      {K::Quit, "q", "quit", "", tr_noop("stop the station; `play --resume` continues the game"),
+       "", false},
   };
   return kCommands;
 }
 
 Result<Command> parse_console_line(std::string_view line) {
   if (line.size() > kMaxConsoleLine)
-    return fail("a line of " + std::to_string(line.size()) + " bytes is refused (at most " +
-                std::to_string(kMaxConsoleLine) + "); nothing was done");
+    return fail(
+        format(tr("a line of {n} bytes is refused (at most {max}); nothing was done"),
+               {{"n", std::to_string(line.size())}, {"max", std::to_string(kMaxConsoleLine)}}));
   const auto words = core::split_words(line);
-  if (words.empty()) return fail("empty line: type a command, or help");
+  // TRANSLATORS: help is a console command: keep it as it is.
+  if (words.empty()) return fail(tr("empty line: type a command, or help"));
   if (const CommandSpec* spec = find_command(words[0])) {
     const Words args(words.begin() + 1, words.end());
     for (const auto& [kind, parse] : parsers())
@@ -252,17 +293,21 @@ Result<Command> parse_console_line(std::string_view line) {
   std::vector<std::string> names;
   for (const auto& spec : console_commands()) names.emplace_back(spec.long_name);
   const std::string near = config::closest_name(core::ascii_lower(words[0]), names);
-  return fail("\"" + words[0] + "\" is not a command or a move" +
-              (near.empty() ? "" : "; did you mean " + near + "?") + " (help lists the commands)");
+  if (near.empty())
+    return fail(format(tr("\"{word}\" is not a command or a move (help lists the commands)"),
+                       {{"word", words[0]}}));
+  return fail(format(tr("\"{word}\" is not a command or a move; did you mean {near}? (help lists "
+                        "the commands)"),
+                     {{"word", words[0]}, {"near", near}}));
 }
 
 std::string console_help() {
-  std::string text = "Commands (short name, long name, arguments):\n";
+  std::string text = tr("Commands (short name, long name, arguments):") + std::string("\n");
   for (const auto& spec : console_commands()) {
-    text +=
-        "  " + std::string(spec.short_name) + ", " + usage(spec) + ": " + std::string(spec.help);
+    text += "  " + std::string(spec.short_name) + ", " + usage(spec) + ": " + translated(spec.help);
     if (!spec.rule.empty()) text += " (" + std::string(spec.rule) + ")";
-    if (spec.arbiter_only) text += " [arbiter]";
+    // TRANSLATORS: marks the commands for the arbiter in the console's help.
+    if (spec.arbiter_only) text += tr(" [arbiter]");
     text += '\n';
   }
   return text;
@@ -270,31 +315,35 @@ std::string console_help() {
 
 Result<std::string> console_help(std::string_view name) {
   const CommandSpec* spec = find_command(name);
-  if (!spec) return fail("help: no command \"" + std::string(name) + "\"");
-  std::string text = std::string(spec->long_name) + " (short: " + std::string(spec->short_name) +
-                     ")" + (spec->arguments.empty() ? "" : " " + std::string(spec->arguments)) +
-                     ": " + std::string(spec->help);
-  if (!spec->rule.empty()) text += ". Rule: " + std::string(spec->rule);
-  if (spec->arbiter_only) text += ". For the arbiter.";
+  if (!spec) return fail(format(tr("help: no command \"{name}\""), {{"name", std::string(name)}}));
+  std::string text =
+      format(tr("{command} (short: {short})"), {{"command", std::string(spec->long_name)},
+                                                {"short", std::string(spec->short_name)}}) +
+      (spec->arguments.empty() ? "" : " " + std::string(spec->arguments)) + ": " +
+      translated(spec->help);
+  if (!spec->rule.empty())
+    text += format(tr(". Rule: {rule}"), {{"rule", std::string(spec->rule)}});
+  if (spec->arbiter_only) text += tr(". For the arbiter.");
   return text;
 }
 
 std::string_view input_source_name(InputSource source) {
+  // TRANSLATORS: where a console line came from: "ARBITER CALLED to the board (by keyboard)".
   switch (source) {
     case InputSource::Keyboard:
-      return "keyboard";
+      return tr("keyboard");
     case InputSource::BoardButton:
-      return "board button";
+      return tr("board button");
     case InputSource::TactileClock:
-      return "tactile clock";
+      return tr("tactile clock");
     case InputSource::BrailleKeys:
-      return "braille keys";
+      return tr("braille keys");
     case InputSource::Voice:
-      return "voice";
+      return tr("voice");
     case InputSource::Assistant:
-      return "assistant";
+      return tr("assistant");
   }
-  return "keyboard";
+  return tr("keyboard");
 }
 
 }  // namespace annabella::app

@@ -89,7 +89,8 @@ std::string game_pgn(const GameRecord& record) {
     node.clock = white_moved ? m.white_left : m.black_left;
     node.elapsed = m.elapsed;
     if (marks[i])
-      node.comments.push_back("(=) " + text::side(white_moved ? core::WHITE : core::BLACK) +
+      // The PGN is the game's record for everyone: its comments stay English.
+      node.comments.push_back(std::string("(=) ") + (white_moved ? "White" : "Black") +
                               " offers a draw (Art. 9.1.2.2)");
   }
   if (game.is_over() && !pgn.moves.moves.empty())

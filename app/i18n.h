@@ -11,8 +11,8 @@
 // "1,5" in a JSON report). Rule citations stay as the Laws number them ("(Art. 9.6.2)").
 //
 // Marking a message: `tr("...")` (xgettext's keyword), `tr_n("...", "...", n)` for a count, with
-// `{name}` places filled by format(). Translators see the comment above a message that starts
-// with "TRANSLATORS:".
+// `{name}` places filled by format(); `tr_noop("...")` in a table, translated with tr() where it
+// is used. Translators see the comment above a message that starts with "TRANSLATORS:".
 #pragma once
 
 #include <initializer_list>
@@ -40,6 +40,12 @@ Choice start(std::string_view language);
 [[nodiscard]] const char* tr(const char* message);
 // The translation of a message with a count, in the language's plural form for `n`.
 [[nodiscard]] const char* tr_n(const char* singular, const char* plural, unsigned long n);
+
+// Marks a message for the catalogs where it is written (a table built before the language is
+// chosen) without translating it; tr() translates it where it is used.
+constexpr const char* tr_noop(const char* message) {
+  return message;
+}
 
 using Places = std::initializer_list<std::pair<std::string_view, std::string>>;
 // The message with its `{name}` places filled in; places without a value stay as written.

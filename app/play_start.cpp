@@ -4,6 +4,7 @@
 
 #include "app/config_check.h"
 #include "app/game_record.h"
+#include "app/i18n.h"
 #include "app/record_folder.h"
 
 namespace annabella::app {
@@ -14,8 +15,9 @@ Status check_record_folder(const std::filesystem::path& path, bool resume) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) {
     if (resume)
-      return fail("record.folder: " + path.string() +
-                  " does not exist: there is no game to resume (`annabella play --resume`)");
+      return fail(i18n::format(i18n::tr("record.folder: {folder} does not exist: there is no game "
+                                        "to resume (`annabella play --resume`)"),
+                               {{"folder", path.string()}}));
     return {};  // created when the game starts
   }
   auto folder = RecordFolder::open(path);
@@ -24,9 +26,10 @@ Status check_record_folder(const std::filesystem::path& path, bool resume) {
   const auto journal = path / "game.journal";
   if (!resume) {
     if (std::filesystem::exists(journal, ec) || std::filesystem::is_symlink(journal, ec))
-      return fail("record.folder: " + journal.string() +
-                  " already holds a game; use `annabella play --resume` to continue it, or " +
-                  "choose another folder");
+      return fail(i18n::format(i18n::tr("record.folder: {journal} already holds a game; use "
+                                        "`annabella play --resume` to continue it, or choose "
+                                        "another folder"),
+                               {{"journal", journal.string()}}));
     return {};
   }
   // A station already on this folder (D.2.7: one record per game) refuses the start here, as

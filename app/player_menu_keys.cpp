@@ -3,6 +3,7 @@
 #include <iterator>
 #include <string>
 
+#include "app/i18n.h"
 #include "core/notation_writer.h"
 
 namespace annabella::app {
@@ -84,8 +85,9 @@ void press_menu_key(StationState& s, MenuKey key, InputSource source, TimePoint 
   }
   if (out.voice) s.out.private_voice(*out.voice);
   if (out.command) {
-    s.print(time, "player's menu (" + std::string(input_source_name(source)) +
-                      "): " + std::string(kCommandWords[out.command->index()]));
+    s.print(time, i18n::format(i18n::tr("player's menu ({source}): {command}"),
+                               {{"source", std::string(input_source_name(source))},
+                                {"command", std::string(kCommandWords[out.command->index()])}}));
     s.requests.push_back({*out.command, time, source});
   }
 }

@@ -1,6 +1,7 @@
 #include "app/player_requests.h"
 
 #include "app/board_reading.h"
+#include "app/i18n.h"
 #include "app/station_text.h"
 #include "core/time_control.h"
 
@@ -22,22 +23,26 @@ void say_time(StationState& s, TimePoint time) {
                                     std::max(black, Millis(0)), completed),
         Route::Private, time);
   s.show_clock(time, true);
-  s.print(time, "time: " + text::clocks(white, black) + ", " +
-                    text::count(completed, "move", "moves") + " completed (D.2.10.4)");
+  s.print(time,
+          i18n::format(i18n::tr_n("time: {clocks}, {n} move completed (D.2.10.4)",
+                                  "time: {clocks}, {n} moves completed (D.2.10.4)",
+                                  static_cast<unsigned long>(completed)),
+                       {{"clocks", text::clocks(white, black)}, {"n", std::to_string(completed)}}));
 }
 
 void repeat_last_move(StationState& s, TimePoint time) {
   const auto& game = s.game();
   if (game.ply_count() == 0) {
-    s.print(time, "no move yet");
+    s.print(time, i18n::tr("no move yet"));
     return;
   }
   const std::size_t last = game.ply_count() - 1;
   s.say(
       speech::phrase_for_move(s.vocabulary, game.position_at(last), game.moves()[last], s.wording),
       Route::Private, time);
-  s.print(time, "last move: " + text::move_number(game.start_position(), last) +
-                    s.record.moves()[last].san);
+  s.print(time, i18n::format(i18n::tr("last move: {number}{san}"),
+                             {{"number", text::move_number(game.start_position(), last)},
+                              {"san", s.record.moves()[last].san}}));
 }
 
 void read_game(StationState& s, TimePoint time, int last_moves) {
@@ -61,7 +66,7 @@ void read_game(StationState& s, TimePoint time, int last_moves) {
     spoken.spoken += (spoken.spoken.empty() ? "" : "; ") + move.spoken;
   }
   if (line.empty()) {
-    s.print(time, "no move yet");
+    s.print(time, i18n::tr("no move yet"));
     return;
   }
   s.print(time, line);
@@ -78,7 +83,8 @@ void read_board(StationState& s, TimePoint time, const std::string& query) {
   // Several ranks (the whole board) are printed one rank a line: short lines for a braille
   // display and a screen reader's line-by-line reading.
   std::string lines = *text;
-  for (auto at = lines.find("; rank "); at != std::string::npos; at = lines.find("; rank ", at))
+  const std::string mark = next_rank_mark();
+  for (auto at = lines.find(mark); at != std::string::npos; at = lines.find(mark, at))
     lines.replace(at, 2, "\n");
   s.print(time, lines);
   // Spoken to the VI player too, privately, in the profile's words.
@@ -98,18 +104,25 @@ void status(StationState& s, TimePoint time) {
   const auto& game = s.game();
   std::string board;
   if (s.to_execute)
-    board = "the pegboard waits for " + text::side(~s.vi_color) + "'s move " +
-            core::to_uci(*s.to_execute) + " to be executed";
+    board =
+        i18n::format(i18n::tr("the pegboard waits for {side}'s move {move} to be executed"),
+                     {{"side", text::side(~s.vi_color)}, {"move", core::to_uci(*s.to_execute)}});
   else
-    board = std::string("pegboard ") + (s.pegboard.in_sync() ? "in step" : "differs");
-  s.print(
-      time,
-      "status: " +
-          text::count(static_cast<long long>(game.ply_count()), "half-move", "half-moves") + ", " +
-          text::side(game.position().side_to_move()) + " to move; " +
-          text::clocks(s.clock.remaining(core::WHITE, time), s.clock.remaining(core::BLACK, time)) +
-          "; " + board +
-          (game.is_over() ? "; game over " + core::result_text(game.end().result) : ""));
+    board = s.pegboard.in_sync() ? i18n::tr("pegboard in step") : i18n::tr("pegboard differs");
+  // TRANSLATORS: `status`: "status: 12 half-moves, White to move; White 1:20:00, Black 1:15:00;
+  // pegboard in step".
+  std::string line = i18n::format(
+      i18n::tr_n("status: {n} half-move, {side} to move; {clocks}; {board}",
+                 "status: {n} half-moves, {side} to move; {clocks}; {board}", game.ply_count()),
+      {{"n", std::to_string(game.ply_count())},
+       {"side", text::side(game.position().side_to_move())},
+       {"clocks",
+        text::clocks(s.clock.remaining(core::WHITE, time), s.clock.remaining(core::BLACK, time))},
+       {"board", board}});
+  if (game.is_over())
+    line += i18n::format(i18n::tr("; game over {result}"),
+                         {{"result", core::result_text(game.end().result)}});
+  s.print(time, line);
 }
 
 }  // namespace annabella::app::requests

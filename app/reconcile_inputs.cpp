@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "app/game_record.h"
+#include "app/i18n.h"
 #include "app/journal.h"
 #include "app/reconcile_text.h"
 #include "core/time_control.h"
@@ -66,15 +67,22 @@ Result<std::vector<core::ClockPly>> clock_log_of_journal(std::string_view text,
 Result<std::string> read_bounded(const std::string& path, std::size_t limit,
                                  std::string_view what) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) return fail(std::string(what) + " \"" + path + "\" cannot be read");
+  if (!in)
+    return fail(i18n::format(i18n::tr("{file} \"{path}\" cannot be read"),
+                             {{"file", std::string(what)}, {"path", path}}));
   std::string text(limit + 1, '\0');
   in.read(text.data(), std::streamsize(text.size()));
-  if (in.bad()) return fail(std::string(what) + " \"" + path + "\" cannot be read");
+  if (in.bad())
+    return fail(i18n::format(i18n::tr("{file} \"{path}\" cannot be read"),
+                             {{"file", std::string(what)}, {"path", path}}));
   text.resize(std::size_t(in.gcount()));
   if (text.size() > limit)
-    return fail(std::string(what) + " \"" + path + "\" is larger than " + std::to_string(limit) +
-                " bytes (" + std::to_string(limit >> 20) +
-                " MiB), the most annabella reconcile reads from it");
+    return fail(i18n::format(i18n::tr("{file} \"{path}\" is larger than {bytes} bytes ({mib} MiB), "
+                                      "the most annabella reconcile reads from it"),
+                             {{"file", std::string(what)},
+                              {"path", path},
+                              {"bytes", std::to_string(limit)},
+                              {"mib", std::to_string(limit >> 20)}}));
   return text;
 }
 
@@ -82,10 +90,13 @@ Result<core::Scoresheet> scoresheet_of(std::string_view text) {
   auto sheet = core::read_scoresheet(text);
   if (!sheet) return fail(sheet.error());
   if (sheet->entries.size() > core::kMaxSheetPlies)
-    return fail(std::to_string(sheet->entries.size()) + " written moves; a reconciliation reads " +
-                "at most " + std::to_string(core::kMaxSheetPlies) +
-                " (1000 moves a side), and move " + std::to_string(core::kMaxSheetPlies + 1) +
-                " stands on line " + std::to_string(sheet->entries[core::kMaxSheetPlies].line));
+    return fail(
+        i18n::format(i18n::tr("{n} written moves; a reconciliation reads at most {max} "
+                              "(1000 moves a side), and move {next} stands on line {line}"),
+                     {{"n", std::to_string(sheet->entries.size())},
+                      {"max", std::to_string(core::kMaxSheetPlies)},
+                      {"next", std::to_string(core::kMaxSheetPlies + 1)},
+                      {"line", std::to_string(sheet->entries[core::kMaxSheetPlies].line)}}));
   return sheet;
 }
 
@@ -95,10 +106,15 @@ std::string utf8_note(std::string_view text, const NamedFile& file) {
   if (!fault) return "";
   char byte[8];
   std::snprintf(byte, sizeof byte, "%02X", unsigned(fault->byte));
-  return std::string(what) + " \"" + std::string(path) + "\" is not UTF-8: line " +
-         std::to_string(fault->line) + ", column " + std::to_string(fault->column) +
-         " has the byte 0x" + byte + "; bytes that are not UTF-8 are shown as \\x" + byte +
-         " (save the sheet as UTF-8 to read them as letters).";
+  return i18n::format(
+      i18n::tr("{file} \"{path}\" is not UTF-8: line {line}, column {column} has the "
+               "byte 0x{byte}; bytes that are not UTF-8 are shown as \\x{byte} "
+               "(save the sheet as UTF-8 to read them as letters)."),
+      {{"file", std::string(what)},
+       {"path", std::string(path)},
+       {"line", std::to_string(fault->line)},
+       {"column", std::to_string(fault->column)},
+       {"byte", byte}});
 }
 
 Result<std::vector<core::ClockPly>> clock_log_of(std::string_view text, std::string_view name) {

@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "app/console.h"
+#include "app/i18n.h"
 #include "app/reconcile_text.h"
 
 namespace annabella::app {
@@ -15,6 +16,9 @@ namespace {
 using core::CorrectionStep;
 using core::Reconciliation;
 using core::Square;
+using i18n::format;
+using i18n::tr;
+using i18n::tr_n;
 
 std::string squares_list(const std::vector<Square>& squares) {
   std::string out;
@@ -98,9 +102,13 @@ std::string board_figure(const BoardFigure& figure) {
   std::string caption = "<strong>" + html_escape(name) + "</strong>";
   if (mark)
     caption += diff.empty()
-                   ? ": shows the position to set up."
-                   : ": differs from the position to set up on " + std::to_string(diff.size()) +
-                         " squares (marked): " + squares_list(diff) + ".";
+                   ? tr(": shows the position to set up.")
+                   : format(tr_n(": differs from the position to set up on {n} square "
+                                 "(marked): {squares}.",
+                                 ": differs from the position to set up on {n} squares "
+                                 "(marked): {squares}.",
+                                 diff.size()),
+                            {{"n", std::to_string(diff.size())}, {"squares", squares_list(diff)}});
   else
     caption += ".";
   return "<figure id=\"figure-" + id + "\">\n" + board_svg("board-" + id, board, target, mark) +
@@ -114,17 +122,19 @@ std::string board_figure(const BoardFigure& figure) {
 std::string ply_cell(const Reconciliation& r, int sheet, std::size_t i,
                      const std::string& aligned = "") {
   const core::SheetReading& sh = r.sheets[std::size_t(sheet)];
-  if (i >= sh.plies.size()) return "<td class=\"none\">(nothing written)</td><td></td>";
+  if (i >= sh.plies.size())
+    return "<td class=\"none\">" + html_escape(tr("(nothing written)")) + "</td><td></td>";
   const core::ReadPly& p = sh.plies[i];
   const std::string note = cell_note(r, {.sheet = sheet, .ply = i});
   const std::string read =
       !aligned.empty() && (!p.move || p.san != aligned)
-          ? html_escape(aligned) + " <small>(where the alignment puts it)</small>"
+          ? html_escape(aligned) + " <small>" + html_escape(tr("(where the alignment puts it)")) +
+                "</small>"
       : p.move
           ? html_escape(p.san) + (note.empty() ? "" : " <small>(" + html_escape(note) + ")</small>")
           : "<span class=\"problem\">" + html_escape(problem_text(p)) + "</span>";
   return "<td lang=\"" + html_escape(sh.letters.code) + "\">" +
-         (p.written.empty() ? "(blank)" : html_escape(p.written)) + "</td><td>" + read + "</td>";
+         html_escape(p.written.empty() ? tr("(blank)") : p.written) + "</td><td>" + read + "</td>";
 }
 
 constexpr const char* kStyle = R"(
@@ -154,7 +164,8 @@ pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #f6f6f6; paddi
 )";
 
 std::string board_heading(const Reconciliation& r, int b) {
-  return std::string("Board ") + side_letter(b) + " (" + player_name(r, b) + ")";
+  return format(tr("Board {board} ({player})"),
+                {{"board", std::string(1, side_letter(b))}, {"player", player_name(r, b)}});
 }
 
 // One board's steps in the box, with its wrong move and whose it was.
@@ -164,12 +175,15 @@ std::string board_todo(const Reconciliation& r, int b, const SpokenSteps* spoken
                      r.procedure == core::Procedure::NothingToCorrect;
   std::string h = "<h3>" + html_escape(board_heading(r, b)) + "</h3>\n";
   if (stand) {
-    h += "<p>Leave it as it is.</p>\n";
+    h += "<p>" + html_escape(tr("Leave it as it is.")) + "</p>\n";
   } else if (!c.needed()) {
-    h += "<p>Already right, nothing to change.</p>\n";
+    h += "<p>" + html_escape(tr("Already right, nothing to change.")) + "</p>\n";
   } else {
-    h += "<p>" + std::to_string(c.steps.size()) + (c.steps.size() == 1 ? " step" : " steps") +
-         ", the fewest there are:</p>\n<ol class=\"steps\" id=\"steps-" + char('a' + b) + "\">\n";
+    h += "<p>" +
+         html_escape(format(tr_n("{n} step, the fewest there are:",
+                                 "{n} steps, the fewest there are:", c.steps.size()),
+                            {{"n", std::to_string(c.steps.size())}})) +
+         "</p>\n<ol class=\"steps\" id=\"steps-" + char('a' + b) + "\">\n";
     for (std::size_t k = 0; k < c.steps.size(); ++k) {
       const CorrectionStep& st = c.steps[k];
       h += "<li data-kind=\"" + std::string(step_key(st.kind)) + "\" data-piece=\"" +
@@ -178,8 +192,10 @@ std::string board_todo(const Reconciliation& r, int b, const SpokenSteps* spoken
            (st.to == core::SQ_NONE ? "" : core::square_name(st.to)) + "\">" +
            html_escape(step_sentence(st)) +
            (spoken && k < spoken->spoken[std::size_t(b)].size()
-                ? " <span class=\"spoken\" lang=\"" + html_escape(spoken->language) +
-                      "\">(spoken: " + html_escape(spoken->spoken[std::size_t(b)][k]) + ")</span>"
+                ? " <span class=\"spoken\" lang=\"" + html_escape(spoken->language) + "\">" +
+                      html_escape(format(tr("(spoken: {words})"),
+                                         {{"words", spoken->spoken[std::size_t(b)][k]}})) +
+                      "</span>"
                 : std::string()) +
            "</li>\n";
     }
@@ -193,34 +209,43 @@ std::string board_todo(const Reconciliation& r, int b, const SpokenSteps* spoken
 
 // The sheets in the box: how to correct a wrong one (Art. 8.1), or what is retraced (D.2.9).
 std::string sheets_todo(const Reconciliation& r) {
-  std::string h = "<h3>Scoresheets</h3>\n";
+  std::string h = "<h3>" + html_escape(tr("Scoresheets")) + "</h3>\n";
   if (r.procedure == core::Procedure::CorrectSheets) {
     h += "<p>" + html_escape(sheets_text(r)) + "</p>\n";
     for (int s = 0; s < 2; ++s) {
       const auto& edits = r.sheet_edits[std::size_t(s)];
       if (edits.empty()) continue;
-      h += std::string("<p>Sheet ") + side_letter(s) + ":</p>\n<ol class=\"edits\" id=\"edits-" +
-           char('a' + s) + "\">\n";
+      h += "<p>" +
+           html_escape(format(tr("Sheet {sheet}:"), {{"sheet", std::string(1, side_letter(s))}})) +
+           "</p>\n<ol class=\"edits\" id=\"edits-" + char('a' + s) + "\">\n";
       for (const core::SheetEdit& e : edits)
         h += "<li>" + html_escape(sheet_edit_text(r, s, e)) + "</li>\n";
       h += "</ol>\n";
     }
     return h;
   }
-  if (!core::retracing(r)) return h + "<p>Nothing to change on the scoresheets.</p>\n";
+  if (!core::retracing(r))
+    return h + "<p>" + html_escape(tr("Nothing to change on the scoresheets.")) + "</p>\n";
   for (int s = 0; s < 2; ++s) {
     const auto& retraced = r.retraced[std::size_t(s)];
-    h += std::string("<p>Retraced from sheet ") + side_letter(s) + ": " +
-         (retraced.empty() ? "nothing"
-                           : counted(retraced.size(), "written move", "written moves") + ", from " +
-                                 ply_name(r.start, retraced.front()) + " on") +
-         ".</p>\n";
+    const std::string sheet(1, side_letter(s));
+    const std::string line =
+        retraced.empty()
+            ? format(tr("Retraced from sheet {sheet}: nothing."), {{"sheet", sheet}})
+            : format(tr_n("Retraced from sheet {sheet}: {n} written move, from {ply} on.",
+                          "Retraced from sheet {sheet}: {n} written moves, from {ply} on.",
+                          retraced.size()),
+                     {{"sheet", sheet},
+                      {"n", std::to_string(retraced.size())},
+                      {"ply", ply_name(r.start, retraced.front())}});
+    h += "<p>" + html_escape(line) + "</p>\n";
   }
   return h;
 }
 
 std::string clock_todo(const Reconciliation& r) {
-  std::string h = "<h3>Clocks</h3>\n<p>" + html_escape(clock_text(r)) + "</p>\n";
+  std::string h =
+      "<h3>" + html_escape(tr("Clocks")) + "</h3>\n<p>" + html_escape(clock_text(r)) + "</p>\n";
   if (!r.clock.reading) return h;
   auto clock = [](core::ClockDuration t) {
     const long long s = std::chrono::duration_cast<std::chrono::seconds>(t).count();
@@ -228,12 +253,14 @@ std::string clock_todo(const Reconciliation& r) {
     std::snprintf(buf, sizeof buf, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
     return std::string(buf);
   };
-  return h + "<table id=\"clock-times\"><caption>Times to set (clock log, ply " +
-         std::to_string(r.clock.reading->ply) +
-         ")</caption><thead><tr><th scope=\"col\">White</th><th scope=\"col\">Black</th></tr>"
-         "</thead><tbody><tr><td>" +
-         clock(r.clock.reading->remaining[core::WHITE]) + "</td><td>" +
-         clock(r.clock.reading->remaining[core::BLACK]) + "</td></tr></tbody></table>\n";
+  return h + "<table id=\"clock-times\"><caption>" +
+         html_escape(format(tr("Times to set (clock log, ply {ply})"),
+                            {{"ply", std::to_string(r.clock.reading->ply)}})) +
+         "</caption><thead><tr><th scope=\"col\">" + html_escape(tr("White")) +
+         "</th><th scope=\"col\">" + html_escape(tr("Black")) +
+         "</th></tr></thead><tbody><tr><td>" + clock(r.clock.reading->remaining[core::WHITE]) +
+         "</td><td>" + clock(r.clock.reading->remaining[core::BLACK]) +
+         "</td></tr></tbody></table>\n";
 }
 
 // The box that opens the page: what to do, in the order the arbiter acts.
@@ -241,22 +268,25 @@ std::string todo_box(const Reconciliation& r, const SpokenSteps* spoken,
                      const std::vector<std::string>& notes) {
   std::string h =
       "<section id=\"what-to-do\" class=\"todo\" aria-labelledby=\"todo-h\">\n"
-      "<h2 id=\"todo-h\">What to do</h2>\n";
+      "<h2 id=\"todo-h\">" +
+      html_escape(tr("What to do")) + "</h2>\n";
   if (r.boards_agree) h += "<p>" + html_escape(headline(r)) + "</p>\n";
   for (const std::string& note : notes)
-    h += "<p class=\"check\"><strong>Note:</strong> " + html_escape(note) + "</p>\n";
+    h += "<p class=\"check\"><strong>" + html_escape(tr("Note:")) + "</strong> " +
+         html_escape(note) + "</p>\n";
   for (int s = 0; s < 2; ++s)
     for (const std::string& line : {language_warning(r, s), cut_note(r, s)})
       if (!line.empty())
-        h += "<p class=\"check\"><strong>Check first:</strong> " + html_escape(line) + "</p>\n";
-  h += "<h3>Position</h3>\n<p>" + html_escape(position_text(r)) + " FEN: <code>" +
-       html_escape(r.target.fen()) + "</code></p>\n";
-  h += board_figure(
-      {.id = "target",
-       .name = r.boards_agree ? "Position on both boards" : "Position to set up on both boards",
-       .board = r.target,
-       .target = r.target,
-       .mark = false});
+        h += "<p class=\"check\"><strong>" + html_escape(tr("Check first:")) + "</strong> " +
+             html_escape(line) + "</p>\n";
+  h += "<h3>" + html_escape(tr("Position")) + "</h3>\n<p>" + html_escape(position_text(r)) +
+       " FEN: <code>" + html_escape(r.target.fen()) + "</code></p>\n";
+  h += board_figure({.id = "target",
+                     .name = r.boards_agree ? tr("Position on both boards")
+                                            : tr("Position to set up on both boards"),
+                     .board = r.target,
+                     .target = r.target,
+                     .mark = false});
   for (int b = 0; b < 2; ++b) h += board_todo(r, b, spoken);
   h += sheets_todo(r);
   h += clock_todo(r);
@@ -267,7 +297,8 @@ std::string finding_section(const Reconciliation& r) {
   const core::Divergence& d = r.divergence;
   std::string h =
       "<section id=\"summary\" aria-labelledby=\"summary-h\">\n"
-      "<h2 id=\"summary-h\">Finding</h2>\n";
+      "<h2 id=\"summary-h\">" +
+      html_escape(tr("Finding")) + "</h2>\n";
   h += "<p>" + html_escape(agreement_sentence(r)) + "</p>\n";
   if (!r.sheets_agree) {
     h += "<ul>\n";
@@ -279,20 +310,24 @@ std::string finding_section(const Reconciliation& r) {
       h += "<p>" + html_escape(note) + "</p>\n";
     if (const std::string note = agreement_note(r); !note.empty())
       h += "<p>" + html_escape(note) + "</p>\n";
-    h += "<p><a href=\"#divergence\">Go to the divergence in the aligned scoresheets</a>.</p>\n";
+    h += "<p><a href=\"#divergence\">" +
+         html_escape(tr("Go to the divergence in the aligned scoresheets")) + "</a>.</p>\n";
   }
   return h + "</section>\n";
 }
 
 std::string boards_section(const Reconciliation& r) {
-  std::string h =
-      "<section id=\"boards\" aria-labelledby=\"boards-h\">\n<h2 id=\"boards-h\">The boards as "
-      "found</h2>\n";
+  std::string h = "<section id=\"boards\" aria-labelledby=\"boards-h\">\n<h2 id=\"boards-h\">" +
+                  html_escape(tr("The boards as found")) + "</h2>\n";
   if (r.boards_agree) {
-    h += "<p>Both boards show the position drawn and described under What to do.</p>\n";
+    h += "<p>" +
+         html_escape(tr("Both boards show the position drawn and described under What to do.")) +
+         "</p>\n";
   } else {
-    h += "<p>Squares that differ from the position to set up are outlined, marked in their corner "
-         "and listed under each board.</p>\n<div class=\"boards\">\n";
+    h += "<p>" +
+         html_escape(tr("Squares that differ from the position to set up are outlined, marked in "
+                        "their corner and listed under each board.")) +
+         "</p>\n<div class=\"boards\">\n";
     for (int b = 0; b < 2; ++b)
       h += board_figure({.id = std::string(1, char('a' + b)),
                          .name = board_heading(r, b),
@@ -301,7 +336,7 @@ std::string boards_section(const Reconciliation& r) {
                          .mark = true});
     h += "</div>\n";
   }
-  h += "<h3>Where the boards stand</h3>\n<ul>\n";
+  h += "<h3>" + html_escape(tr("Where the boards stand")) + "</h3>\n<ul>\n";
   for (const core::BoardStanding& st : r.standings)
     h += "<li>" + html_escape(standing_text(r, st)) + "</li>\n";
   return h + "</ul>\n</section>\n";
@@ -314,20 +349,21 @@ std::string row_words(const Reconciliation& r, const core::AlignedRow& row) {
       row.finding < 0
           ? ""
           : std::string(difference_label(r.divergence.findings[std::size_t(row.finding)].kind));
-  const int only = row.ply[0] ? 0 : 1;
+  const std::string only(1, side_letter(row.ply[0] ? 0 : 1));
+  // TRANSLATORS: the status column of the aligned scoresheets; {kind} is a kind of difference.
   switch (row.status) {
     case S::Agree:
-      return row.finding < 0 ? "agree" : "agree (" + label + ")";
+      return row.finding < 0 ? tr("agree") : format(tr("agree ({kind})"), {{"kind", label}});
     case S::OneSheetOnly:
-      return label + ": only on sheet " + side_letter(only);
+      return format(tr("{kind}: only on sheet {sheet}"), {{"kind", label}, {"sheet", only}});
     case S::Swapped:
-      return "two moves swapped";
+      return tr("two moves swapped");
     case S::Different:
       return label;
     case S::Behind:
-      return std::string("only on sheet ") + side_letter(only) + " (the other sheet ends)";
+      return format(tr("only on sheet {sheet} (the other sheet ends)"), {{"sheet", only}});
     case S::NotCompared:
-      return "not compared";
+      return tr("not compared");
   }
   return "";
 }
@@ -344,10 +380,10 @@ struct TableRow {
 std::string table_row(const Reconciliation& r, const TableRow& t) {
   std::string row = "<tr" + t.attrs + "><th scope=\"row\">" + html_escape(t.name) + "</th>";
   for (int s = 0; s < 2; ++s)
-    row +=
-        t.cells[std::size_t(s)]
-            ? ply_cell(r, s, *t.cells[std::size_t(s)], s == r.divergence.reference ? "" : t.aligned)
-            : "<td class=\"gap\">(not on this sheet)</td><td class=\"gap\"></td>";
+    row += t.cells[std::size_t(s)] ? ply_cell(r, s, *t.cells[std::size_t(s)],
+                                              s == r.divergence.reference ? "" : t.aligned)
+                                   : "<td class=\"gap\">" + html_escape(tr("(not on this sheet)")) +
+                                         "</td><td class=\"gap\"></td>";
   return row + "<td>" + html_escape(t.status) + "</td></tr>\n";
 }
 
@@ -359,18 +395,20 @@ std::string aligned_row(const Reconciliation& r, std::size_t k, bool retracing) 
   const int numbered = row.ply[std::size_t(d.reference)] ? d.reference : 1 - d.reference;
   const std::size_t ply = *row.ply[std::size_t(numbered)];
   std::string name = ply_name(r.start, ply);
-  if (numbered != d.reference) name += std::string(" (sheet ") + side_letter(numbered) + "'s cell)";
+  if (numbered != d.reference)
+    name +=
+        format(tr(" (sheet {sheet}'s cell)"), {{"sheet", std::string(1, side_letter(numbered))}});
   std::string status = row_words(r, row);
   std::string cls = k == 0 ? "divergence" : "";
   if (k == 0)
-    status =
-        "sheets part here: " + (row.finding >= 0 && row.status != core::AlignedRow::Status::Agree
+    status = format(tr("sheets part here: {status}"),
+                    {{"status", row.finding >= 0 && row.status != core::AlignedRow::Status::Agree
                                     ? status
-                                    : std::string(difference_label(d.kind)) + "; " + status);
+                                    : std::string(difference_label(d.kind)) + "; " + status}});
   if (!row.ply[0] || !row.ply[1]) cls += cls.empty() ? "gap" : " gap";
   if (retracing) {
     cls += cls.empty() ? "retraced" : " retraced";
-    status += "; retraced";
+    status += tr("; retraced");
   }
   const std::string attrs =
       cls.empty() ? "" : " class=\"" + cls + "\"" + (k == 0 ? " id=\"divergence\"" : "");
@@ -395,17 +433,20 @@ std::string aligned_rows(const Reconciliation& r) {
 
 std::string sheets_section(const Reconciliation& r) {
   std::string h =
-      "<section id=\"scoresheets\" aria-labelledby=\"sheets-h\">\n<h2 id=\"sheets-h\">"
-      "Scoresheets, move by move</h2>\n<div class=\"scroll\" role=\"region\" "
-      "aria-labelledby=\"sheets-h\" tabindex=\"0\">\n<table id=\"sheets\">\n<caption>Each row "
-      "is one move of one side. From where the sheets part, a move only one sheet has gets a row "
-      "of its own, and the other sheet's cells show the gap. Sheet A read as " +
-      html_escape(r.sheets[0].letters.name) + ", sheet B read as " +
-      html_escape(r.sheets[1].letters.name) +
-      ".</caption>\n<thead><tr><th scope=\"col\">Move</th>"
-      "<th scope=\"col\">Sheet A written</th><th scope=\"col\">Sheet A read as</th>"
-      "<th scope=\"col\">Sheet B written</th><th scope=\"col\">Sheet B read as</th>"
-      "<th scope=\"col\">Status</th></tr></thead>\n<tbody>\n";
+      "<section id=\"scoresheets\" aria-labelledby=\"sheets-h\">\n<h2 id=\"sheets-h\">" +
+      html_escape(tr("Scoresheets, move by move")) +
+      "</h2>\n<div class=\"scroll\" role=\"region\" "
+      "aria-labelledby=\"sheets-h\" tabindex=\"0\">\n<table id=\"sheets\">\n<caption>" +
+      html_escape(format(tr("Each row is one move of one side. From where the sheets part, a move "
+                            "only one sheet has gets a row of its own, and the other sheet's cells "
+                            "show the gap. Sheet A read as {a}, sheet B read as {b}."),
+                         {{"a", r.sheets[0].letters.name}, {"b", r.sheets[1].letters.name}})) +
+      "</caption>\n<thead><tr>";
+  // TRANSLATORS: the column headings of the aligned scoresheets.
+  for (const char* heading : {tr("Move"), tr("Sheet A written"), tr("Sheet A read as"),
+                              tr("Sheet B written"), tr("Sheet B read as"), tr("Status")})
+    h += "<th scope=\"col\">" + html_escape(heading) + "</th>";
+  h += "</tr></thead>\n<tbody>\n";
   const std::size_t common = r.sheets_agree
                                  ? std::max(r.sheets[0].plies.size(), r.sheets[1].plies.size())
                                  : r.agreed_plies;
@@ -413,7 +454,7 @@ std::string sheets_section(const Reconciliation& r) {
     h += table_row(r, {.attrs = "",
                        .name = ply_name(r.start, i),
                        .cells = {i, i},
-                       .status = "agree",
+                       .status = tr("agree"),
                        .aligned = ""});
   h += aligned_rows(r);
   return h + "</tbody>\n</table>\n</div>\n</section>\n";
@@ -519,21 +560,24 @@ std::string_view step_key(CorrectionStep::Kind kind) {
 std::string reconciliation_html(const Reconciliation& r, const SpokenSteps* spoken,
                                 const std::vector<std::string>& notes) {
   std::string h =
-      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      // TRANSLATORS: the language code of this catalog, for the page's lang attribute ("de").
+      "<!DOCTYPE html>\n<html lang=\"" + html_escape(tr("en")) +
+      "\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-      "<title>D.2.9 reconciliation</title>\n<style>" +
-      std::string(kStyle) + "</style>\n</head>\n<body>\n<main>\n";
+      "<title>" +
+      html_escape(tr("D.2.9 reconciliation")) + "</title>\n<style>" + std::string(kStyle) +
+      "</style>\n</head>\n<body>\n<main>\n";
   h += "<h1>" +
-       std::string(r.boards_agree
-                       ? "Reconciliation: both boards show the same position"
-                       : "D.2.9 reconciliation: the two boards show different positions") +
+       html_escape(r.boards_agree
+                       ? tr("Reconciliation: both boards show the same position")
+                       : tr("D.2.9 reconciliation: the two boards show different positions")) +
        "</h1>\n";
   h += todo_box(r, spoken, notes);
   h += finding_section(r);
   h += boards_section(r);
   h += sheets_section(r);
-  h += "<section id=\"text\" aria-labelledby=\"text-h\">\n<h2 id=\"text-h\">The same in plain "
-       "text</h2>\n<pre>" +
+  h += "<section id=\"text\" aria-labelledby=\"text-h\">\n<h2 id=\"text-h\">" +
+       html_escape(tr("The same in plain text")) + "</h2>\n<pre>" +
        html_escape(arbiter_text(r, notes)) + "</pre>\n</section>\n";
   return h + "</main>\n</body>\n</html>\n";
 }

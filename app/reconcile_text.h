@@ -1,7 +1,8 @@
-// The D.2.9 reconciliation in the arbiter's words (English): core/reconcile.h returns what was
-// found as typed data (kinds, plies, squares, moves, times, which sheet, which language); this
-// file words it, for the text report, the JSON's explanations and the HTML report. Every line
-// reads aloud and on a braille display, and cites the rule (D.2.9, Art. 8.1).
+// The D.2.9 reconciliation in the arbiter's words (the language of the messages, app/i18n.h):
+// core/reconcile.h returns what was found as typed data (kinds, plies, squares, moves, times, which
+// sheet, which language); this file words it, for the text report, the JSON's explanations and the
+// HTML report. Every line reads aloud and on a braille display, and cites the rule (D.2.9,
+// Art. 8.1).
 #pragma once
 
 #include <cstddef>
@@ -89,10 +90,14 @@ struct SheetPly {
 // "Board B matches sheet A after Black's move 7, Qe7."
 [[nodiscard]] std::string standing_text(const core::Reconciliation& r,
                                         const core::BoardStanding& standing);
+// The live D.2.9 check of one board against the game (app/appendix_d.h): "reconcile (D.2.9): the
+// pegboard differs from the game; it went wrong at White's move 5: ... Steps: ...;".
+[[nodiscard]] std::string board_check_text(const core::Position& start,
+                                           const core::BoardCheck& check, const std::string& board);
 // The clock proposal: "Set the clocks to White 1 h 22 min 30 s, Black ... (clock log, ...)".
 [[nodiscard]] std::string clock_text(const core::Reconciliation& r);
 
-// The whole reconciliation in plain English in the order an arbiter acts: what to do (the
+// The whole reconciliation in plain words in the order an arbiter acts: what to do (the
 // position, the steps per board, the sheets, the clocks), then the finding, then the details.
 // `notes` (e.g. a sheet that is not UTF-8) come right after the first line.
 [[nodiscard]] std::string arbiter_text(const core::Reconciliation& r,

@@ -2,15 +2,21 @@
 // steps, the sheets, the clocks), then the finding, then the details.
 #include "app/reconcile_text.h"
 
+#include "app/i18n.h"
+
 namespace annabella::app {
 namespace {
 
+using i18n::format;
+using i18n::tr;
+using i18n::tr_n;
+
+std::string letter(int s) {
+  return std::string(1, side_letter(s));
+}
+
 using core::Procedure;
 using core::Reconciliation;
-
-std::string steps_count(std::size_t n) {
-  return std::to_string(n) + (n == 1 ? " step" : " steps");
-}
 
 bool boards_stand(const Reconciliation& r) {
   return r.procedure == Procedure::CorrectSheets || r.procedure == Procedure::NothingToCorrect;
@@ -22,27 +28,36 @@ std::string shown_point(const Reconciliation& r) {
   const auto& edits = r.sheet_edits[std::size_t(s)];
   if (r.target_plies <= r.sheets[std::size_t(s)].plies.size() || edits.empty())
     return point_name(r, {.sheet = s, .ply = r.target_plies});
-  return "after " + ply_name(r.start, r.target_plies - 1) + ", " + edits.back().san;
+  return format(tr("after {ply}, {move}"),
+                {{"ply", ply_name(r.start, r.target_plies - 1)}, {"move", edits.back().san}});
 }
 
 // "the cell for White's move 5 ("dxe5")"
 std::string cell_words(const Reconciliation& r, int sheet, std::size_t cell) {
   const core::ReadPly& p = r.sheets[std::size_t(sheet)].plies[cell];
-  return "the cell for " + ply_name(r.start, cell) + " (" +
-         (p.written.empty() ? std::string("blank") : "\"" + p.written + "\"") + ")";
+  if (p.written.empty())
+    return format(tr("the cell for {ply} (blank)"), {{"ply", ply_name(r.start, cell)}});
+  return format(tr("the cell for {ply} (\"{written}\")"),
+                {{"ply", ply_name(r.start, cell)}, {"written", p.written}});
 }
 
 // One board's corrections, with its wrong move and what its log says.
 std::string board_lines(const Reconciliation& r, int b) {
   const core::BoardCorrection& c = r.corrections[std::size_t(b)];
-  std::string t = std::string("Board ") + side_letter(b) + " (" + player_name(r, b) + "): ";
-  if (boards_stand(r)) return t + "leave it as it is.\n";
+  // TRANSLATORS: "Board A (player A, White): "
+  std::string t = format(tr("Board {board} ({player}): "),
+                         {{"board", letter(b)}, {"player", player_name(r, b)}});
+  if (boards_stand(r)) return t + tr("leave it as it is.") + "\n";
   if (!c.needed()) {
-    t += "already right, nothing to change.\n";
+    t += tr("already right, nothing to change.") + std::string("\n");
   } else {
-    t += steps_count(c.steps.size()) + ".\n";
+    t += format(tr_n("{n} step.", "{n} steps.", c.steps.size()),
+                {{"n", std::to_string(c.steps.size())}}) +
+         "\n";
     for (std::size_t i = 0; i < c.steps.size(); ++i)
-      t += "  Step " + std::to_string(i + 1) + ": " + step_text(c.steps[i]) + ".\n";
+      t += format(tr("  Step {n}: {step}."),
+                  {{"n", std::to_string(i + 1)}, {"step", step_text(c.steps[i])}}) +
+           "\n";
   }
   for (const std::string& line :
        {wrong_move_text(r, b), fault_text(r, b), ahead_text(r, b), log_text(r, b)})
@@ -59,16 +74,16 @@ std::string sheet_lines(const Reconciliation& r) {
         t += "  " + sheet_edit_text(r, s, e) + "\n";
     return t;
   }
-  if (!core::retracing(r)) return "Nothing to change on the scoresheets.\n";
+  if (!core::retracing(r)) return tr("Nothing to change on the scoresheets.") + std::string("\n");
   std::string t;
   for (int s = 0; s < 2; ++s) {
     const auto& retraced = r.retraced[std::size_t(s)];
-    t += std::string("Retraced from sheet ") + side_letter(s) + ": ";
-    if (retraced.empty()) t += "nothing";
+    t += format(tr("Retraced from sheet {sheet}: "), {{"sheet", letter(s)}});
+    if (retraced.empty()) t += tr("nothing");
     for (std::size_t k = 0; k < retraced.size(); ++k) {
       const core::ReadPly& ply = r.sheets[std::size_t(s)].plies[retraced[k]];
       t += (k ? ", " : "") + ply_name(r.start, retraced[k]) + " " +
-           (ply.written.empty() ? "(blank)" : ply.written);
+           (ply.written.empty() ? tr("(blank)") : ply.written);
     }
     t += ".\n";
   }
@@ -81,8 +96,9 @@ std::string finding_lines(const Reconciliation& r) {
   if (r.sheets_agree) return t;
   const core::Divergence& d = r.divergence;
   for (std::size_t k = 0; k < d.findings.size(); ++k)
-    t += std::string(k ? "Further on: " : "Then: ") +
-         std::string(difference_label(d.findings[k].kind)) + ". " + finding_text(r, d.findings[k]) +
+    t += format(k ? tr("Further on: {kind}. {finding}") : tr("Then: {kind}. {finding}"),
+                {{"kind", std::string(difference_label(d.findings[k].kind))},
+                 {"finding", finding_text(r, d.findings[k])}}) +
          "\n";
   if (const std::string note = unread_note(r); !note.empty()) t += note + "\n";
   if (const std::string note = agreement_note(r); !note.empty()) t += note + "\n";
@@ -93,12 +109,19 @@ std::string sheet_reading_lines(const Reconciliation& r) {
   std::string t;
   for (int s = 0; s < 2; ++s) {
     const core::SheetReading& sh = r.sheets[std::size_t(s)];
-    t += std::string("Sheet ") + side_letter(s) + ": " +
-         counted(sh.written, "written move", "written moves") + ", read as " + sh.letters.name +
-         " (" + language_note(sh) + ").\n";
+    t += format(tr_n("Sheet {sheet}: {n} written move, read as {language} ({note}).",
+                     "Sheet {sheet}: {n} written moves, read as {language} ({note}).", sh.written),
+                {{"sheet", letter(s)},
+                 {"n", std::to_string(sh.written)},
+                 {"language", sh.letters.name},
+                 {"note", language_note(sh)}}) +
+         "\n";
     if (!sh.fully_read())
-      t += "  Reading stops at " + ply_name(r.start, sh.read_plies) + ", written \"" +
-           sh.plies[sh.read_plies].written + "\": " + problem_text(sh.plies[sh.read_plies]) + ".\n";
+      t += format(tr("  Reading stops at {ply}, written \"{written}\": {why}."),
+                  {{"ply", ply_name(r.start, sh.read_plies)},
+                   {"written", sh.plies[sh.read_plies].written},
+                   {"why", problem_text(sh.plies[sh.read_plies])}}) +
+           "\n";
   }
   return t;
 }
@@ -106,63 +129,77 @@ std::string sheet_reading_lines(const Reconciliation& r) {
 }  // namespace
 
 std::string headline(const Reconciliation& r) {
-  if (!r.boards_agree) return "D.2.9 reconciliation: the two boards show different positions.";
-  return "D.2.9 reconciliation: both boards show the same position, so D.2.9 does not apply (it "
-         "starts \"if different positions arise on the two boards\"). Nothing is changed on the "
-         "boards and the clocks are not readjusted.";
+  if (!r.boards_agree) return tr("D.2.9 reconciliation: the two boards show different positions.");
+  // TRANSLATORS: the quotation is D.2.9's opening words, as the Laws in your language have them.
+  return tr(
+      "D.2.9 reconciliation: both boards show the same position, so D.2.9 does not apply (it "
+      "starts \"if different positions arise on the two boards\"). Nothing is changed on the "
+      "boards and the clocks are not readjusted.");
 }
 
 std::string position_text(const Reconciliation& r) {
   switch (r.procedure) {
     case Procedure::NothingToCorrect:
-      return "Both boards show the position the scoresheets lead to, " +
-             point_name(r, {.sheet = 0, .ply = r.target_plies}) + ": nothing to correct.";
+      return format(tr("Both boards show the position the scoresheets lead to, {point}: nothing to "
+                       "correct."),
+                    {{"point", point_name(r, {.sheet = 0, .ply = r.target_plies})}});
     case Procedure::CorrectSheets:
-      return "Leave both boards as they are: they show the position " + shown_point(r) + ".";
+      return format(tr("Leave both boards as they are: they show the position {point}."),
+                    {{"point", shown_point(r)}});
     case Procedure::AdjustBoards:
-      return "Set up on both boards the position the scoresheets lead to, " +
-             point_name(r, {.sheet = 0, .ply = r.target_plies}) +
-             " (D.2.9: the sheets agree, so each board that differs is adjusted to them).";
+      return format(
+          tr("Set up on both boards the position the scoresheets lead to, {point} (D.2.9: "
+             "the sheets agree, so each board that differs is adjusted to them)."),
+          {{"point", point_name(r, {.sheet = 0, .ply = r.target_plies})}});
     case Procedure::Retrace: {
       std::string t =
-          "Under D.2.9 the moves are retraced to where both sheets agree: set up on "
-          "both boards the position " +
-          point_name(r, {.sheet = 0, .ply = r.target_plies}) + ".";
+          format(tr("Under D.2.9 the moves are retraced to where both sheets agree: set "
+                    "up on both boards the position {point}."),
+                 {{"point", point_name(r, {.sheet = 0, .ply = r.target_plies})}});
       if (r.divergence.kind == core::DifferenceKind::SheetBehind) {
         const int x = r.divergence.sheet;
-        t += std::string(" If player ") + side_letter(x) + " confirms the moves only sheet " +
-             side_letter(1 - x) + " has, his sheet can be completed instead of retracing them.";
+        t += " " + format(tr("If player {player} confirms the moves only sheet {sheet} has, his "
+                             "sheet can be completed instead of retracing them."),
+                          {{"player", letter(x)}, {"sheet", letter(1 - x)}});
       }
       return t;
     }
     case Procedure::BoardsUnexplained:
-      return "Both boards show the same position, but neither scoresheet leads to it: nothing is "
-             "ordered, you decide (see the finding). The steps below would set the boards to "
-             "the position where the sheets agree, " +
-             point_name(r, {.sheet = 0, .ply = r.target_plies}) + ".";
+      return format(tr("Both boards show the same position, but neither scoresheet leads to it: "
+                       "nothing is ordered, you decide (see the finding). The steps below would "
+                       "set the boards to the position where the sheets agree, {point}."),
+                    {{"point", point_name(r, {.sheet = 0, .ply = r.target_plies})}});
   }
   return "";
 }
 
 std::string sheet_edit_text(const Reconciliation& r, int sheet, const core::SheetEdit& e) {
   const core::SheetReading& sh = r.sheets[std::size_t(sheet)];
-  const std::string move = ply_name(r.start, e.ply) + " " + e.sheet_san +
-                           (e.san != e.sheet_san ? " (" + e.san + ")" : "");
+  const std::string move =
+      format(tr("{ply} {move}"), {{"ply", ply_name(r.start, e.ply)}, {"move", e.sheet_san}}) +
+      (e.san != e.sheet_san ? " (" + e.san + ")" : "");
   switch (e.kind) {
     case core::SheetEdit::Kind::Write:
-      return "Write in " + move +
-             (e.cell < sh.plies.size() ? ", before " + cell_words(r, sheet, e.cell)
-                                       : ", at the end") +
-             ".";
+      if (e.cell < sh.plies.size())
+        return format(tr("Write in {move}, before {cell}."),
+                      {{"move", move}, {"cell", cell_words(r, sheet, e.cell)}});
+      return format(tr("Write in {move}, at the end."), {{"move", move}});
     case core::SheetEdit::Kind::StrikeOut:
-      return "Strike out " + cell_words(r, sheet, e.cell) + ".";
+      return format(tr("Strike out {cell}."), {{"cell", cell_words(r, sheet, e.cell)}});
     case core::SheetEdit::Kind::Replace:
-      return "In " + cell_words(r, sheet, e.cell) + " write " + move + " instead.";
+      return format(tr("In {cell} write {move} instead."),
+                    {{"cell", cell_words(r, sheet, e.cell)}, {"move", move}});
     case core::SheetEdit::Kind::RewriteFrom: {
       const std::size_t n = r.sheets[std::size_t(1 - sheet)].read_plies - e.ply;
-      return "Strike out everything from " + cell_words(r, sheet, e.cell) + " on and copy sheet " +
-             side_letter(1 - sheet) + "'s moves from " + ply_name(r.start, e.ply) + " on (" +
-             std::to_string(n) + (n == 1 ? " move" : " moves") + ").";
+      return format(tr_n("Strike out everything from {cell} on and copy sheet {sheet}'s moves from "
+                         "{ply} on ({n} move).",
+                         "Strike out everything from {cell} on and copy sheet {sheet}'s moves from "
+                         "{ply} on ({n} moves).",
+                         n),
+                    {{"cell", cell_words(r, sheet, e.cell)},
+                     {"sheet", letter(1 - sheet)},
+                     {"ply", ply_name(r.start, e.ply)},
+                     {"n", std::to_string(n)}});
     }
   }
   return "";
@@ -173,28 +210,36 @@ std::string sheets_text(const Reconciliation& r) {
   const auto& edits = r.sheet_edits;
   if (r.right_sheet < 0)
     return edits[0].empty() && edits[1].empty()
-               ? "Both sheets' moves lead to the position on the boards, in different orders "
-                 "(see the finding): ask the players which order was played and have the other "
-                 "sheet corrected (Art. 8.1)."
-               : "Both scoresheets lack the last moves on the boards: each player writes them "
-                 "in (Art. 8.1).";
+               ? tr("Both sheets' moves lead to the position on the boards, in different orders "
+                    "(see the finding): ask the players which order was played and have the other "
+                    "sheet corrected (Art. 8.1).")
+               : tr("Both scoresheets lack the last moves on the boards: each player writes them "
+                    "in (Art. 8.1).");
   const int right = r.right_sheet, wrong = 1 - right;
-  std::string t = std::string("Sheet ") + side_letter(wrong) + " is wrong: sheet " +
-                  side_letter(right) + "'s moves lead to the position on both boards, sheet " +
-                  side_letter(wrong) + "'s do not. Player " + side_letter(wrong) +
-                  " corrects his scoresheet (Art. 8.1)";
+  const i18n::Places places = {{"wrong", letter(wrong)}, {"right", letter(right)}};
   if (!edits[std::size_t(right)].empty())
-    t += std::string("; both sheets lack the last moves on the boards, which player ") +
-         side_letter(right) + " writes in too";
-  return t + ":";
+    return format(tr("Sheet {wrong} is wrong: sheet {right}'s moves lead to the position on both "
+                     "boards, sheet {wrong}'s do not. Player {wrong} corrects his scoresheet "
+                     "(Art. 8.1); both sheets lack the last moves on the boards, which player "
+                     "{right} writes in too:"),
+                  places);
+  return format(tr("Sheet {wrong} is wrong: sheet {right}'s moves lead to the position on both "
+                   "boards, sheet {wrong}'s do not. Player {wrong} corrects his scoresheet (Art. "
+                   "8.1):"),
+                places);
 }
 
 std::string wrong_move_text(const Reconciliation& r, int board) {
   const auto& w = r.corrections[std::size_t(board)].went_wrong;
   if (!w) return "";
-  return std::string("Board ") + side_letter(board) + " went wrong at " +
-         ply_name(r.start, w->ply) + ": " + w->played_san + " was made where the sheets have " +
-         w->expected_san + (w->from_log ? " (board log)." : " (inferred from the board).");
+  return format(w->from_log ? tr("Board {board} went wrong at {ply}: {played} was made where the "
+                                 "sheets have {expected} (board log).")
+                            : tr("Board {board} went wrong at {ply}: {played} was made where the "
+                                 "sheets have {expected} (inferred from the board)."),
+                {{"board", letter(board)},
+                 {"ply", ply_name(r.start, w->ply)},
+                 {"played", w->played_san},
+                 {"expected", w->expected_san}});
 }
 
 std::string fault_text(const Reconciliation& r, int board) {
@@ -203,12 +248,12 @@ std::string fault_text(const Reconciliation& r, int board) {
   const bool white_moved = (std::size_t(r.start.game_ply()) + w->ply) % 2 == 0;
   const core::Color owner = board == 0 ? r.color_a : ~r.color_a;
   if ((white_moved ? core::WHITE : core::BLACK) == owner)
-    return std::string("Player ") + side_letter(board) +
-           " wrote the correct move but made a different one on his board: under D.2.9 he must "
-           "adjust his position to match the scoresheets.";
-  return std::string("It was the opponent's move, executed wrongly on board ") +
-         side_letter(board) + " (D.2.1): board " + side_letter(board) +
-         " is adjusted to match the scoresheets.";
+    return format(tr("Player {player} wrote the correct move but made a different one on his "
+                     "board: under D.2.9 he must adjust his position to match the scoresheets."),
+                  {{"player", letter(board)}});
+  return format(tr("It was the opponent's move, executed wrongly on board {board} (D.2.1): board "
+                   "{board} is adjusted to match the scoresheets."),
+                {{"board", letter(board)}});
 }
 
 std::string ahead_text(const Reconciliation& r, int board) {
@@ -217,20 +262,25 @@ std::string ahead_text(const Reconciliation& r, int board) {
   std::string moves;
   for (std::size_t k = 0; k < c.ahead.size(); ++k)
     moves += (k ? ", " : "") + ply_name(r.start, r.target_plies + k) + " " + c.ahead_san[k];
-  return std::string("Board ") + side_letter(board) + " shows " +
-         (c.ahead.size() == 1 ? "one move" : "two moves") + " more than the sheets: " + moves +
-         ", written on neither sheet. If " + (c.ahead.size() == 1 ? "it was" : "they were") +
-         " played, the sheets are behind the board (Art. 8.1); you decide (D.2.9).";
+  return format(c.ahead.size() == 1
+                    ? tr("Board {board} shows one move more than the sheets: {moves}, written on "
+                         "neither sheet. If it was played, the sheets are behind the board (Art. "
+                         "8.1); you decide (D.2.9).")
+                    : tr("Board {board} shows two moves more than the sheets: {moves}, written on "
+                         "neither sheet. If they were played, the sheets are behind the board "
+                         "(Art. 8.1); you decide (D.2.9)."),
+                {{"board", letter(board)}, {"moves", moves}});
 }
 
 std::string log_text(const Reconciliation& r, int board) {
   switch (r.corrections[std::size_t(board)].log) {
     case core::LogFinding::IllegalMove:
-      return std::string("The log of board ") + side_letter(board) + " has an illegal move.";
+      return format(tr("The log of board {board} has an illegal move."),
+                    {{"board", letter(board)}});
     case core::LogFinding::Displaced:
-      return std::string("Board ") + side_letter(board) +
-             " does not show the position its own log leads to: pieces were displaced after "
-             "the last logged move.";
+      return format(tr("Board {board} does not show the position its own log leads to: pieces were "
+                       "displaced after the last logged move."),
+                    {{"board", letter(board)}});
     case core::LogFinding::None:
       break;
   }
@@ -238,13 +288,21 @@ std::string log_text(const Reconciliation& r, int board) {
 }
 
 std::string standing_text(const Reconciliation& r, const core::BoardStanding& st) {
-  std::string t = std::string("Board ") + side_letter(st.board) + " ";
   if (st.matches_after)
-    return t + "matches sheet " + side_letter(st.sheet) + " " +
-           point_name(r, {.sheet = st.sheet, .ply = *st.matches_after}) + ".";
-  return t + "matches no point of sheet " + side_letter(st.sheet) + "; nearest " +
-         point_name(r, {.sheet = st.sheet, .ply = st.nearest_after}) + ", " +
-         counted(st.squares_off, "square differs", "squares differ") + ".";
+    return format(tr("Board {board} matches sheet {sheet} {point}."),
+                  {{"board", letter(st.board)},
+                   {"sheet", letter(st.sheet)},
+                   {"point", point_name(r, {.sheet = st.sheet, .ply = *st.matches_after})}});
+  return format(
+      tr_n("Board {board} matches no point of sheet {sheet}; nearest {point}, {n} square "
+           "differs.",
+           "Board {board} matches no point of sheet {sheet}; nearest {point}, {n} squares "
+           "differ.",
+           st.squares_off),
+      {{"board", letter(st.board)},
+       {"sheet", letter(st.sheet)},
+       {"point", point_name(r, {.sheet = st.sheet, .ply = st.nearest_after})},
+       {"n", std::to_string(st.squares_off)}});
 }
 
 std::string arbiter_text(const Reconciliation& r, const std::vector<std::string>& notes) {
@@ -253,18 +311,20 @@ std::string arbiter_text(const Reconciliation& r, const std::vector<std::string>
   // A sheet read in a language that stops early is named before anything is proposed.
   for (int s = 0; s < 2; ++s)
     for (const std::string& line : {language_warning(r, s), cut_note(r, s)})
-      if (!line.empty()) t += "Check first: " + line + "\n";
+      if (!line.empty()) t += format(tr("Check first: {line}"), {{"line", line}}) + "\n";
 
-  t += "\nWhat to do\n";
-  t += "1. Position: " + position_text(r) + "\n   FEN: " + r.target.fen() + "\n";
-  t += "2. Boards:\n";
+  // TRANSLATORS: the report's headings and numbered parts; "FEN" stays.
+  t += "\n" + std::string(tr("What to do")) + "\n";
+  t += format(tr("1. Position: {what}"), {{"what", position_text(r)}}) +
+       "\n   FEN: " + r.target.fen() + "\n";
+  t += tr("2. Boards:") + std::string("\n");
   for (int b = 0; b < 2; ++b) t += board_lines(r, b);
-  t += "3. Scoresheets: " + sheet_lines(r);
-  t += "4. Clocks: " + clock_text(r) + "\n";
+  t += format(tr("3. Scoresheets: {what}"), {{"what", sheet_lines(r)}});
+  t += format(tr("4. Clocks: {what}"), {{"what", clock_text(r)}}) + "\n";
 
-  t += "\nFinding\n" + finding_lines(r);
-  t += "\nScoresheets\n" + sheet_reading_lines(r);
-  t += "\nWhere the boards stand\n";
+  t += "\n" + std::string(tr("Finding")) + "\n" + finding_lines(r);
+  t += "\n" + std::string(tr("Scoresheets")) + "\n" + sheet_reading_lines(r);
+  t += "\n" + std::string(tr("Where the boards stand")) + "\n";
   for (const core::BoardStanding& st : r.standings) t += standing_text(r, st) + "\n";
   return printable_utf8(t);
 }

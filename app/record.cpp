@@ -1,5 +1,6 @@
 #include "app/record.h"
 
+#include "app/i18n.h"
 #include "app/station_text.h"
 #include "core/text.h"
 #include "core/time_control.h"
@@ -12,8 +13,10 @@ std::vector<std::string> adopt_recorded_header(const RecordHeader& h,
   const auto adopt = [&](std::string_view key, auto& value, const auto& recorded,
                          const std::string& said, const std::string& recorded_text) {
     if (value == recorded) return;
-    warnings.push_back("config says " + std::string(key) + " " + said + ", the journal says " +
-                       recorded_text + ": the journal's is used");
+    warnings.push_back(
+        i18n::format(i18n::tr("config says {key} {said}, the journal says {recorded}: the "
+                              "journal's is used"),
+                     {{"key", std::string(key)}, {"said", said}, {"recorded", recorded_text}}));
     value = recorded;
   };
   const auto quoted = [](const std::string& text) {
@@ -34,11 +37,12 @@ std::vector<std::string> adopt_recorded_header(const RecordHeader& h,
   const core::Color vi =
       config.black.visually_impaired && !config.white.visually_impaired ? core::BLACK : core::WHITE;
   if (vi != h.visually_impaired) {
-    warnings.push_back(
-        "config says the visually impaired player (white.visually_impaired, "
-        "black.visually_impaired) is " +
-        text::side(vi) + ", the journal says " + text::side(h.visually_impaired) +
-        ": the journal's is used");
+    warnings.push_back(i18n::format(
+        i18n::tr(
+            "config says the visually impaired player (white.visually_impaired, "
+            "black.visually_impaired) is {said}, the journal says {recorded}: the journal's is "
+            "used"),
+        {{"said", text::side(vi)}, {"recorded", text::side(h.visually_impaired)}}));
     config.white.visually_impaired = h.visually_impaired == core::WHITE;
     config.black.visually_impaired = h.visually_impaired == core::BLACK;
   }

@@ -13,6 +13,8 @@
 #include <thread>
 #include <utility>
 
+#include "app/i18n.h"
+
 namespace annabella::app {
 namespace {
 
@@ -218,10 +220,18 @@ Status RecordFolder::take_lock(int fd) const {
   const ssize_t got = ::pread(fd, pid.data(), pid.size() - 1, 0);
   std::string holder(pid.data(), got > 0 ? std::size_t(got) : 0);
   while (!holder.empty() && (holder.back() == '\n' || holder.back() == ' ')) holder.pop_back();
-  return fail("record folder " + path_.string() + " is in use by another station" +
-              (holder.empty() ? std::string() : " (process " + holder + ")") +
-              ": two stations would interleave their records of one game (D.2.7). Stop that "
-              "station first, or choose another folder");
+  const i18n::Places places = {{"folder", path_.string()}, {"process", holder}};
+  if (holder.empty())
+    return fail(i18n::format(i18n::tr("record folder {folder} is in use by another station: two "
+                                      "stations would interleave their records of one game "
+                                      "(D.2.7). Stop that station first, or choose another "
+                                      "folder"),
+                             places));
+  return fail(i18n::format(i18n::tr("record folder {folder} is in use by another station (process "
+                                    "{process}): two stations would interleave their records of "
+                                    "one game (D.2.7). Stop that station first, or choose another "
+                                    "folder"),
+                           places));
 }
 
 Status RecordFolder::refuse_if_in_use() const {

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <ctime>
 
+#include "app/i18n.h"
 #include "speech/crypto.h"
 
 namespace annabella::app {
@@ -286,9 +287,15 @@ Result<std::optional<RecordingSeal>> seal_from_pgn(const core::PgnGame& game) {
 }
 
 std::string seal_summary(const RecordingSeal& seal) {
-  return "recording sealed (" + seal.occasion + "): " + seal.recording + ", " +
-         std::to_string(seal.cue_lines) + " lines, digest " + seal.digest + "; key " +
-         seal_fingerprint(seal) + "; code " + seal_code(seal);
+  // TRANSLATORS: {occasion} is the seal's name in the journal (end, adjourn, stop, resume).
+  return i18n::format(i18n::tr("recording sealed ({occasion}): {recording}, {lines} lines, digest "
+                               "{digest}; key {key}; code {code}"),
+                      {{"occasion", seal.occasion},
+                       {"recording", seal.recording},
+                       {"lines", std::to_string(seal.cue_lines)},
+                       {"digest", seal.digest},
+                       {"key", seal_fingerprint(seal)},
+                       {"code", seal_code(seal)}});
 }
 
 std::vector<int> seal_code_digits(std::string_view code) {

@@ -4,6 +4,7 @@
 
 #include "app/console.h"
 #include "app/exports.h"
+#include "app/i18n.h"
 #include "app/player_menu_keys.h"
 #include "app/record.h"
 #include "app/station_text.h"
@@ -121,12 +122,13 @@ Result<std::unique_ptr<Station>> Station::start(const StationOptions& options,
   std::error_code ec;
   std::filesystem::create_directories(options.record_folder, ec);
   if (ec)
-    return fail("record.folder: cannot create " + options.record_folder.string() + ": " +
-                ec.message());
+    return fail(i18n::format(i18n::tr("record.folder: cannot create {folder}: {why}"),
+                             {{"folder", options.record_folder.string()}, {"why", ec.message()}}));
   if (std::filesystem::exists(journal_path))
-    return fail("record.folder: " + journal_path.string() +
-                " already holds a game; use `annabella play --resume` to continue it, or choose " +
-                "another folder");
+    return fail(i18n::format(i18n::tr("record.folder: {journal} already holds a game; use "
+                                      "`annabella play --resume` to continue it, or choose "
+                                      "another folder"),
+                             {{"journal", journal_path.string()}}));
   const rec::Begin begin{header_of(options), kJournalFormat};
   auto record = GameRecord::start(begin);
   if (!record)
@@ -141,10 +143,12 @@ Result<std::unique_ptr<Station>> Station::start(const StationOptions& options,
   StationState& s = station->state_;
   if (auto written = s.journal.append(encode(begin)); !written)
     s.print(now, text::record_error(written.error().message));
-  s.print(now, "Game started: " + core::escape_controls(cfg.white.name) + " (White) - " +
-                   core::escape_controls(cfg.black.name) + " (Black), " +
-                   core::to_fide_text(*control) + ". Record in " + options.record_folder.string() +
-                   ".");
+  s.print(now, i18n::format(i18n::tr("Game started: {white} (White) - {black} (Black), {control}. "
+                                     "Record in {folder}."),
+                            {{"white", core::escape_controls(cfg.white.name)},
+                             {"black", core::escape_controls(cfg.black.name)},
+                             {"control", core::to_fide_text(*control)},
+                             {"folder", options.record_folder.string()}}));
   if (!s.game().is_over())
     if (auto clock_started = s.clock.start(now, s.game().position().side_to_move()); !clock_started)
       s.print(now, "clock: " + clock_started.error().message);
@@ -226,9 +230,8 @@ void Station::on(const ev::TactileClockKey& e, TimePoint time) {
   } else if (meaning.command) {
     desk_.handle(*meaning.command, InputSource::TactileClock, time);
   } else if (e.button == tactile::tclk::Button::Press) {
-    state_.print(time,
-                 "tactile clock: PRESS (the clock switches when the move is made and announced, "
-                 "D.2.3, D.2.4)");
+    state_.print(time, i18n::tr("tactile clock: PRESS (the clock switches when the move is made "
+                                "and announced, D.2.3, D.2.4)"));
   }
 }
 

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "app/game_record.h"
+#include "app/i18n.h"
 #include "app/record_folder.h"
 #include "app/voice_text.h"
 #include "core/notation.h"
@@ -120,17 +121,20 @@ Status simulator_command(tactile::BoardSimulator& board, const std::string& comm
 
 std::string simulator_help() {
   // Printed by `help` in simulator mode beside the station's commands (one a line).
-  return "Simulator commands (the built-in pegboard; the VI player's hand):\n"
-         "  sim lift SQUARE: lift the peg on SQUARE (a touch, D.2.2)\n"
-         "  sim place SQUARE: put the peg in the hand into SQUARE\n"
-         "  sim play MOVE: make a whole move as a hand does (a captured piece first)\n"
-         "  sim follow MOVE: the move already made by sim lift and sim place\n"
-         "  sim button " +
-         button_names() +
-         ": press a board button (time D.2.10.4, announce D.2.3, repeat, promotion piece, "
-         "the player's menu keys on a version 2 board)\n"
-         "  sim unplug: pull the board's cable\n"
-         "  sim replug: plug it back in\n";
+  // TRANSLATORS: the simulator's commands ("sim lift SQUARE" ...) stay as they are.
+  return i18n::tr("Simulator commands (the built-in pegboard; the VI player's hand):") +
+         std::string("\n  sim lift SQUARE: ") +
+         i18n::tr("lift the peg on SQUARE (a touch, D.2.2)") +
+         "\n  sim place SQUARE: " + i18n::tr("put the peg in the hand into SQUARE") +
+         "\n  sim play MOVE: " +
+         i18n::tr("make a whole move as a hand does (a captured piece first)") +
+         "\n  sim follow MOVE: " + i18n::tr("the move already made by sim lift and sim place") +
+         "\n  sim button " + button_names() + ": " +
+         i18n::tr(
+             "press a board button (time D.2.10.4, announce D.2.3, repeat, promotion piece, "
+             "the player's menu keys on a version 2 board)") +
+         "\n  sim unplug: " + i18n::tr("pull the board's cable") +
+         "\n  sim replug: " + i18n::tr("plug it back in") + "\n";
 }
 
 Result<std::unique_ptr<StationRig>> StationRig::build(const RigOptions& options,
@@ -225,12 +229,16 @@ Status StationRig::start_speech(const RigOptions& options, std::ostream& out, Ti
   if (auto log = printer_->open_log(folder / "station.log"); !log)
     return fail("record.folder: " + log.error().message);
   if (public_page_)
-    printer_->print(origin, "public page: every public announcement in large text in " +
-                                public_page_->file().string() +
-                                " (open it in a browser on the second screen; D.2.11)");
+    printer_->print(origin,
+                    i18n::format(i18n::tr("public page: every public announcement in large text in "
+                                          "{file} (open it in a browser on the second screen; "
+                                          "D.2.11)"),
+                                 {{"file", public_page_->file().string()}}));
   for (const auto& problem : announcer_->sound_problems())
-    printer_->print(origin, "sound: " + problem + "; announcements continue as text and in " +
-                                settings.recording.string());
+    printer_->print(
+        origin, i18n::format(i18n::tr("sound: {problem}; announcements continue as text and "
+                                      "in {recording}"),
+                             {{"problem", problem}, {"recording", settings.recording.string()}}));
   return {};
 }
 
@@ -240,7 +248,9 @@ void StationRig::show_publicly(const speech::Phrase& phrase, TimePoint at) {
   if (!public_page_) return;
   if (auto shown = public_page_->show(phrase.text); !shown && !public_page_failed_) {
     public_page_failed_ = true;
-    printer_->print(at, shown.error().message + "; the game goes on without the large-text page");
+    printer_->print(at,
+                    i18n::format(i18n::tr("{why}; the game goes on without the large-text page"),
+                                 {{"why", shown.error().message}}));
   }
 }
 
@@ -250,15 +260,20 @@ void StationRig::start_sealing(const config::StationConfig& cfg, TimePoint origi
   auto key = StationKey::load_or_create(cfg.record.key_folder);
   if (!key) {
     printer_->print(origin,
-                    "recording: no station key (record.key_folder): " + key.error().message +
-                        "; the recording will not be sealed and `annabella recording "
-                        "verify` will say so (D.2.7)");
+                    i18n::format(i18n::tr("recording: no station key (record.key_folder): {why}; "
+                                          "the recording will not be sealed and `annabella "
+                                          "recording verify` will say so (D.2.7)"),
+                                 {{"why", key.error().message}}));
     return;
   }
   key_ = std::move(*key);
-  printer_->print(origin, std::string(key_->created() ? "station key made: " : "station key: ") +
-                              key_->file().string() + ", fingerprint " + key_->fingerprint() +
-                              " (it signs the recording's seals, D.2.7)");
+  printer_->print(
+      origin,
+      i18n::format(key_->created() ? i18n::tr("station key made: {file}, fingerprint {fingerprint} "
+                                              "(it signs the recording's seals, D.2.7)")
+                                   : i18n::tr("station key: {file}, fingerprint {fingerprint} (it "
+                                              "signs the recording's seals, D.2.7)"),
+                   {{"file", key_->file().string()}, {"fingerprint", key_->fingerprint()}}));
   station_->set_sealing(
       {&*key_, [voice = announcer_.get()](std::string occasion) { voice->seal(occasion); }});
   station_->seal_earlier_recordings(earlier_recordings_, origin);
@@ -286,8 +301,9 @@ void StationRig::start_clock_outputs(const config::StationConfig& cfg, core::Col
     settings.host = cfg.braille_display.host;
     auto display = tactile::BrailleDisplay::connect(settings);
     if (!display) {
-      printer_->print(now, "braille_display: " + display.error().message +
-                               "; the game goes on without the braille display");
+      printer_->print(now, i18n::format(i18n::tr("braille_display: {why}; the game goes on "
+                                                 "without the braille display"),
+                                        {{"why", display.error().message}}));
     } else {
       // The clock line (D.2.6) and the player's keys and lines (D.2.11, app/braille_station.h).
       braille_ = std::make_unique<BrailleStation>(
@@ -302,8 +318,9 @@ void StationRig::start_clock_outputs(const config::StationConfig& cfg, core::Col
   if (cfg.tactile_clock.port != "none" && !cfg.tactile_clock.port.empty()) {
     auto link = tactile::open_serial_link(cfg.tactile_clock.port, tactile::LineSettings{115200});
     if (!link) {
-      printer_->print(now, "tactile_clock.port: " + link.error().message +
-                               "; the game goes on without the tactile clock");
+      printer_->print(now, i18n::format(i18n::tr("tactile_clock.port: {why}; the game goes on "
+                                                 "without the tactile clock"),
+                                        {{"why", link.error().message}}));
     } else {
       tactile_clock_link_ = std::move(*link);
       auto device = std::make_unique<tactile::TactileClockDevice>(*tactile_clock_link_, vi);
@@ -351,8 +368,9 @@ Status StationRig::start_pegboard(const RigOptions& options, TimePoint origin) {
     if (!simulator) return fail("pegboard simulator: " + simulator.error().message);
     simulator_ = std::move(*simulator);
     port = sim.link;
-    printer_->print(origin, "pegboard: the built-in simulator at " + port.string() +
-                                " (pegboard.port = \"simulator\")");
+    printer_->print(origin, i18n::format(i18n::tr("pegboard: the built-in simulator at {port} "
+                                                  "(pegboard.port = \"simulator\")"),
+                                         {{"port", port.string()}}));
   }
   tactile::BoardReaderSettings reader;
   reader.port = port;
@@ -436,20 +454,23 @@ void StationRig::say_move_sources(const RigOptions& options, TimePoint origin) {
     text += (text.empty() ? "" : "; ") + words;
   };
   if (sighted_reader_)
-    add(speech::MoveInput::EBoard, "his DGT e-board (" + cfg.sighted_board.port + ")");
+    add(speech::MoveInput::EBoard,
+        i18n::format(i18n::tr("his DGT e-board ({port})"), {{"port", cfg.sighted_board.port}}));
   if (opponent_reader_)
     add(speech::MoveInput::Keypad,
-        "his keypad or keyboard (" + options.opponent_input.string() + ", moves only)");
+        i18n::format(i18n::tr("his keypad or keyboard ({device}, moves only)"),
+                     {{"device", options.opponent_input.string()}}));
   if (voice_)
     add(speech::MoveInput::Voice,
         voice_text::voice_source(voice_->settings().input, voice_->settings().confirm));
-  if (console_) add(speech::MoveInput::Assistant, "the assistant's console");
+  if (console_) add(speech::MoveInput::Assistant, i18n::tr("the assistant's console"));
   if (options.simulated_assistant)
-    add(speech::MoveInput::Assistant, "the demo's simulated assistant");
-  printer_->print(origin, "the sighted player's moves come from (D.2.11): " +
-                              (text.empty() ? std::string("nowhere: no e-board, no keypad, no "
-                                                          "console")
-                                            : text));
+    add(speech::MoveInput::Assistant, i18n::tr("the demo's simulated assistant"));
+  printer_->print(origin,
+                  i18n::format(i18n::tr("the sighted player's moves come from (D.2.11): {sources}"),
+                               {{"sources", text.empty() ? i18n::tr("nowhere: no e-board, no "
+                                                                    "keypad, no console")
+                                                         : text}}));
   const core::Color vi = station_->record().header().visually_impaired;
   if (auto language = speech::Language::load((vi == core::BLACK ? cfg.black : cfg.white).language);
       language && !sources.empty())

@@ -8,6 +8,7 @@
 #include <ostream>
 
 #include "app/console.h"
+#include "app/i18n.h"
 #include "app/record_folder.h"
 #include "core/text.h"
 #include "core/time_control.h"
@@ -50,14 +51,17 @@ void StationPrinter::line(TimePoint time, std::string_view text) {
 void StationPrinter::say(const speech::Phrase& phrase, Route route, TimePoint time) {
   // Said once; a long phrase (a board reading) is printed in short lines at its "; " parts, each
   // line after the first marked as the same phrase continued.
-  const std::string head = route == Route::Public ? "say public" : "say private";
+  // TRANSLATORS: the console's mark of what the station says aloud to both players (public) or
+  // in the VI player's ear (private): "say public: Springer Felix drei".
+  const std::string head =
+      route == Route::Public ? i18n::tr("say public") : i18n::tr("say private");
   std::string_view rest = phrase.text;
-  std::string prefix = head + ": ";
+  std::string prefix = i18n::format(i18n::tr("{head}: "), {{"head", head}});
   while (rest.size() > kLongPhrase && rest.find("; ") != std::string_view::npos) {
     const auto cut = rest.find("; ");
     line(time, prefix + std::string(rest.substr(0, cut)));
     rest.remove_prefix(cut + 2);
-    prefix = head + ", continued: ";
+    prefix = i18n::format(i18n::tr("{head}, continued: "), {{"head", head}});
   }
   line(time, prefix + std::string(rest));
   if (speech_) speech_(phrase, route, time);
@@ -89,7 +93,8 @@ ConsoleReader::ConsoleReader(int fd, EventQueue<StationEvent>& queue, InputSourc
       editor_ = std::move(*editor);
     else
       queue_.push(StationEvent::notice(
-          SteadyClock::now(), "console: " + editor.error().message + "; plain lines are read"));
+          SteadyClock::now(), i18n::format(i18n::tr("console: {why}; plain lines are read"),
+                                           {{"why", editor.error().message}})));
   }
   thread_ = std::thread([this] { editor_ ? run_editor() : run(); });
 }
@@ -131,8 +136,10 @@ class ConsoleLines {
       take(std::move(text));
     }
     if (!dropping_ && pending_.size() > kMaxConsoleLine) {
-      sinks_.refused("console: a line of more than " + std::to_string(kMaxConsoleLine) +
-                     " bytes was refused; nothing was done");
+      sinks_.refused(
+          i18n::format(i18n::tr("console: a line of more than {max} bytes was refused; nothing was "
+                                "done"),
+                       {{"max", std::to_string(kMaxConsoleLine)}}));
       dropping_ = true;
     }
     if (dropping_) pending_.clear();
@@ -169,11 +176,13 @@ std::optional<std::string> console_line_problem(std::string_view line) {
   });
   if (control == line.end()) return std::nullopt;
   const bool escape = *control == '\x1B';
-  return "console: the line \"" + core::escape_controls(line) + "\" holds " +
-         (escape ? "an escape sequence (an arrow or function key: this console has no line "
-                   "editing)"
-                 : "a control character") +
-         "; it was not entered, nothing was done";
+  return i18n::format(
+      escape ? i18n::tr("console: the line \"{line}\" holds an escape sequence (an arrow or "
+                        "function key: this console has no line editing); it was not entered, "
+                        "nothing was done")
+             : i18n::tr("console: the line \"{line}\" holds a control character; it was not "
+                        "entered, nothing was done"),
+      {{"line", core::escape_controls(line)}});
 }
 
 void ConsoleReader::run() {

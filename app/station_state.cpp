@@ -1,5 +1,6 @@
 #include "app/station_state.h"
 
+#include "app/i18n.h"
 #include "app/recording_seal.h"
 #include "app/station_text.h"
 #include "core/text.h"
@@ -117,14 +118,17 @@ std::optional<std::string> StationState::seal_anchor(const speech::RecordingAnch
   auto seal = sign_seal(anchor, sealed_game(record.header()), occasion,
                         std::chrono::system_clock::now(), *sealing.key);
   if (!seal) {
-    print(time, "recording: not sealed (D.2.7): " + seal.error().message);
+    print(time, i18n::format(i18n::tr("recording: not sealed (D.2.7): {why}"),
+                             {{"why", seal.error().message}}));
     return std::nullopt;
   }
   if (auto recorded = commit(rec::Seal{timeline(time), seal_fields(*seal)}, time); !recorded) {
-    print(time, "recording: the seal is not in the journal: " + recorded.error().message);
+    print(time, i18n::format(i18n::tr("recording: the seal is not in the journal: {why}"),
+                             {{"why", recorded.error().message}}));
     return std::nullopt;
   }
-  print(time, seal_summary(*seal) + ". Write the code on the paper scoresheet (D.2.7).");
+  print(time, i18n::format(i18n::tr("{seal}. Write the code on the paper scoresheet (D.2.7)."),
+                           {{"seal", seal_summary(*seal)}}));
   return seal_code(*seal);
 }
 
@@ -133,8 +137,10 @@ void StationState::seal_as_found(const std::filesystem::path& recording, TimePoi
   const std::string name = recording.filename().string();
   auto found = speech::verify_recording(recording);
   if (!found) {
-    print(time, "recording " + name + ": not sealed on resumption, it does not verify: " +
-                    found.error().message + " (D.2.7; `annabella recording verify` tells more)");
+    print(time, i18n::format(i18n::tr("recording {name}: not sealed on resumption, it does not "
+                                      "verify: {why} (D.2.7; `annabella recording verify` tells "
+                                      "more)"),
+                             {{"name", name}, {"why", found.error().message}}));
     return;
   }
   if (found->lines <= sealed_lines(record, name)) return;  // sealed to its end already
@@ -154,10 +160,10 @@ void StationState::seal_recording(const ev::Sealed& sealed, TimePoint time) {
 
 void StationState::check_seal_wait(TimePoint now) {
   if (!seal_wait_until || now < *seal_wait_until) return;
-  print(now, "recording: no seal came from the announcer within " +
-                 std::to_string(kSealWait.count()) +
-                 " s; `annabella recording verify` will call this part of the recording not "
-                 "sealed (D.2.7)");
+  print(now, i18n::format(i18n::tr("recording: no seal came from the announcer within {seconds} s; "
+                                   "`annabella recording verify` will call this part of the "
+                                   "recording not sealed (D.2.7)"),
+                          {{"seconds", std::to_string(kSealWait.count())}}));
   seals_pending = 0;
   seal_wait_until.reset();
 }

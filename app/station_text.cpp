@@ -4,13 +4,62 @@
 
 #include <algorithm>
 
+#include "app/i18n.h"
 #include "core/text.h"
 #include "core/time_control.h"
 
 namespace annabella::app::text {
 
+using i18n::format;
+using i18n::tr;
+using i18n::tr_n;
+using i18n::tr_noop;
+
 std::string side(core::Color c) {
-  return c == core::WHITE ? "White" : "Black";
+  return c == core::WHITE ? tr("White") : tr("Black");
+}
+
+std::string piece_type(core::PieceType type, unsigned long n) {
+  // TRANSLATORS: a piece type by number: "knight", "rooks a1, h1", "knights: ...".
+  switch (type) {
+    case core::PAWN:
+      return tr_n("pawn", "pawns", n);
+    case core::KNIGHT:
+      return tr_n("knight", "knights", n);
+    case core::BISHOP:
+      return tr_n("bishop", "bishops", n);
+    case core::ROOK:
+      return tr_n("rook", "rooks", n);
+    case core::QUEEN:
+      return tr_n("queen", "queens", n);
+    case core::KING:
+      return tr_n("king", "kings", n);
+    default:
+      break;
+  }
+  return {};
+}
+
+std::string piece(core::Piece piece) {
+  if (piece == core::NO_PIECE) return {};
+  // TRANSLATORS: a piece with its colour (the colour agrees with the piece's gender).
+  static constexpr const char* kWhite[] = {"",
+                                           tr_noop("white pawn"),
+                                           tr_noop("white knight"),
+                                           tr_noop("white bishop"),
+                                           tr_noop("white rook"),
+                                           tr_noop("white queen"),
+                                           tr_noop("white king")};
+  static constexpr const char* kBlack[] = {"",
+                                           tr_noop("black pawn"),
+                                           tr_noop("black knight"),
+                                           tr_noop("black bishop"),
+                                           tr_noop("black rook"),
+                                           tr_noop("black queen"),
+                                           tr_noop("black king")};
+  const auto type = static_cast<std::size_t>(core::type_of(piece));
+  if (type == 0 || type > 6) return {};
+  return tr(core::color_of(piece) == core::WHITE ? kWhite[type] : kBlack[type]);
 }
 
 std::string move_number(const core::Position& start, std::size_t ply) {
@@ -22,7 +71,97 @@ std::string clock_time(std::chrono::nanoseconds remaining) {
 }
 
 std::string clocks(std::chrono::nanoseconds white, std::chrono::nanoseconds black) {
-  return "White " + clock_time(white) + ", Black " + clock_time(black);
+  // TRANSLATORS: both clocks: "White 1:30:00, Black 1:29:12".
+  return format(tr("White {white}, Black {black}"),
+                {{"white", clock_time(white)}, {"black", clock_time(black)}});
+}
+
+std::string move_source(MoveSource source) {
+  // TRANSLATORS: where a move came from: "made 1. e4 (e2e4) by pegboard".
+  switch (source) {
+    case MoveSource::Pegboard:
+      return tr("pegboard");
+    case MoveSource::Console:
+      return tr("console");
+    case MoveSource::EBoard:
+      return tr("e-board");
+    case MoveSource::DrawClaim:
+      return tr("draw claim");
+    case MoveSource::Sealed:
+      return tr("sealed");
+    case MoveSource::Voice:
+      return tr("voice");
+    default:
+      break;
+  }
+  return std::string(move_source_name(source));
+}
+
+std::string board_event(const tactile::PegboardEvent& e) {
+  using Kind = tactile::PegboardEvent::Kind;
+  using Agreement = tactile::PegboardEvent::Agreement;
+  const i18n::Places places = {
+      {"square", core::square_name(e.square)},
+      {"piece", e.piece == core::NO_PIECE ? std::string() : " " + piece(e.piece)},
+      {"move", core::to_uci(e.move)},
+      {"detail", e.detail}};
+  const bool connected = e.kind == Kind::Connected;
+  // TRANSLATORS: the boards' events on the console; {piece} is empty or " white pawn".
+  switch (e.kind) {
+    case Kind::Placed:
+      return format(tr("placed {square}{piece}"), places);
+    case Kind::PutBack:
+      return format(tr("put back {square}{piece}"), places);
+    case Kind::Removed:
+      return format(tr("removed {square}{piece}"), places);
+    case Kind::MoveRetracted:
+      return format(tr("retracted {move}"), places);
+    case Kind::Disconnected:
+      return format(tr("disconnected: {detail}"), places);
+    case Kind::Connected:
+    case Kind::Reconnected:
+      if (e.agreement == Agreement::Agrees)
+        return connected ? tr("connected: the board agrees with the game")
+                         : tr("reconnected: the board agrees with the game");
+      if (e.agreement == Agreement::MovedOn)
+        return connected ? tr("connected: the board shows a move completed meanwhile")
+                         : tr("reconnected: the board shows a move completed meanwhile");
+      if (e.agreement == Agreement::UnderWay)
+        return connected ? tr("connected: a move is under way on the board")
+                         : tr("reconnected: a move is under way on the board");
+      break;
+    default:
+      break;
+  }
+  return tactile::describe(e);
+}
+
+std::string end_reason(const core::GameEnd& end) {
+  // TRANSLATORS: why a game ended (the core's reasons, Art. 5, 6.9, 9); {side} and {opponent}
+  // are White or Black.
+  static constexpr const char* kReasons[] = {
+      tr_noop("{side} is checkmated"),
+      tr_noop("{side} has no legal move and is not in check"),
+      tr_noop("dead position: neither player can checkmate by any series of legal moves"),
+      tr_noop("the same position has appeared five times"),
+      tr_noop("75 moves by each player without a pawn move or a capture"),
+      tr_noop("draw claimed: the same position appears for at least the third time"),
+      tr_noop("draw claimed: the same position has appeared for at least the third time"),
+      tr_noop("draw claimed: 50 moves by each player without a pawn move or a capture"),
+      tr_noop("draw agreed"),
+      tr_noop("{side} resigns"),
+      tr_noop("{side}'s flag fell, but {opponent} cannot checkmate by any series of legal moves: "
+              "draw"),
+      tr_noop("{side} lost on time")};
+  // The core words its reasons in English with the sides as "White" and "Black".
+  const auto english = [](core::Color c) {
+    return std::string(c == core::WHITE ? "White" : "Black");
+  };
+  for (const char* reason : kReasons)
+    for (const core::Color c : {core::WHITE, core::BLACK})
+      if (format(reason, {{"side", english(c)}, {"opponent", english(~c)}}) == end.reason)
+        return format(tr(reason), {{"side", side(c)}, {"opponent", side(~c)}});
+  return end.reason;
 }
 
 std::string count(long long n, std::string_view one, std::string_view many) {
@@ -31,67 +170,85 @@ std::string count(long long n, std::string_view one, std::string_view many) {
 
 std::string move_in_words(const core::Position& before, core::Move move) {
   if (move.kind() == core::MoveKind::Castling)
-    return core::file_of(move.to()) > core::file_of(move.from()) ? "castling king side"
-                                                                 : "castling queen side";
-  const core::Piece piece = before.piece_on(move.from());
-  std::string words = std::string(core::piece_type_name(core::type_of(piece))) + " " +
-                      core::square_name(move.from()) + "-" + core::square_name(move.to());
+    return core::file_of(move.to()) > core::file_of(move.from()) ? tr("castling king side")
+                                                                 : tr("castling queen side");
+  const core::Piece moved = before.piece_on(move.from());
+  const std::string squares = core::square_name(move.from()) + "-" + core::square_name(move.to());
   if (move.kind() == core::MoveKind::Promotion)
-    words += " becoming " + std::string(core::piece_type_name(move.promotion()));
-  return words;
+    // TRANSLATORS: "pawn e7-e8 becoming queen".
+    return format(tr("{piece} {squares} becoming {promotion}"),
+                  {{"piece", piece_type(core::type_of(moved))},
+                   {"squares", squares},
+                   {"promotion", piece_type(move.promotion())}});
+  return piece_type(core::type_of(moved)) + " " + squares;
 }
 
 std::string letters_name(std::string_view code) {
-  static constexpr std::pair<std::string_view, std::string_view> kNames[] = {
-      {"en", "English"},  {"de", "German"},
-      {"fr", "French"},   {"es", "Spanish"},
-      {"it", "Italian"},  {"nl", "Dutch"},
-      {"ru", "Russian"},  {"mk", "Macedonian"},
-      {"sr", "Serbian"},  {"sr-Cyrl", "Serbian Cyrillic"},
-      {"bg", "Bulgarian"}};
+  // TRANSLATORS: the letters a move was read in: "Bc5 = pawn c7-c5 (German letters)".
+  static constexpr std::pair<std::string_view, const char*> kNames[] = {
+      {"en", tr_noop("English letters")},  {"de", tr_noop("German letters")},
+      {"fr", tr_noop("French letters")},   {"es", tr_noop("Spanish letters")},
+      {"it", tr_noop("Italian letters")},  {"nl", tr_noop("Dutch letters")},
+      {"ru", tr_noop("Russian letters")},  {"mk", tr_noop("Macedonian letters")},
+      {"sr", tr_noop("Serbian letters")},  {"sr-Cyrl", tr_noop("Serbian Cyrillic letters")},
+      {"bg", tr_noop("Bulgarian letters")}};
   for (const auto& [key, name] : kNames)
-    if (code == key) return std::string(name) + " letters";
-  if (code.starts_with("profile")) return "the profile's words";
-  return std::string(code) + " letters";
+    if (code == key) return tr(name);
+  if (code.starts_with("profile")) return tr("the profile's words");
+  return format(tr("{code} letters"), {{"code", std::string(code)}});
 }
 
 std::string record_error(const std::string& why) {
-  return "RECORD ERROR: " + why + ". The game continues; keep the paper scoresheets.";
+  return format(tr("RECORD ERROR: {why}. The game continues; keep the paper scoresheets."),
+                {{"why", why}});
 }
 
 std::string record_caught_up(std::uint64_t entries) {
-  return "record: the disk has room again; the journal is complete (" +
-         count(static_cast<long long>(entries), "entry", "entries") + ")";
+  return format(tr_n("record: the disk has room again; the journal is complete ({n} entry)",
+                     "record: the disk has room again; the journal is complete ({n} entries)",
+                     static_cast<unsigned long>(entries)),
+                {{"n", std::to_string(entries)}});
 }
 
 std::string restored(const GameRecord& g, const RestoredClocks* clock, const std::string& torn) {
   const auto& h = g.header();
-  std::string out = "Restored the game " + core::escape_controls(h.white) + " - " +
-                    core::escape_controls(h.black) + " after " +
-                    count(static_cast<long long>(g.moves().size()), "half-move", "half-moves");
-  if (!g.moves().empty()) {
-    const std::size_t last = g.moves().size() - 1;
-    out +=
-        " (last move " + move_number(g.game().start_position(), last) + g.moves()[last].san + ")";
+  const std::size_t plies = g.moves().size();
+  // TRANSLATORS: the first part of the line a resumption prints; the parts below follow it.
+  std::string out = format(tr_n("Restored the game {white} - {black} after {n} half-move",
+                                "Restored the game {white} - {black} after {n} half-moves", plies),
+                           {{"white", core::escape_controls(h.white)},
+                            {"black", core::escape_controls(h.black)},
+                            {"n", std::to_string(plies)}});
+  if (plies > 0) {
+    const std::size_t last = plies - 1;
+    out += format(
+        tr(" (last move {number}{san})"),
+        {{"number", move_number(g.game().start_position(), last)}, {"san", g.moves()[last].san}});
   }
   if (clock) {
-    out += "; clocks " + clocks(clock->white_left, clock->black_left) +
-           " as at the last recorded event (" + core::format_hms(g.last_event_at()) +
-           " into the game)";
+    out += format(tr("; clocks {clocks} as at the last recorded event ({time} into the game)"),
+                  {{"clocks", clocks(clock->white_left, clock->black_left)},
+                   {"time", core::format_hms(g.last_event_at())}});
     if (clock->charged > Millis(0))
-      out += "; " + side(clock->charged_side) + "'s clock charged " +
-             core::format_hms(clock->charged) + " from " + core::format_hms(g.clocks_set_at()) +
-             " up to the last recorded event at " + core::format_hms(g.last_event_at());
+      out += format(tr("; {side}'s clock charged {charged} from {from} up to the last recorded "
+                       "event at {to}"),
+                    {{"side", side(clock->charged_side)},
+                     {"charged", core::format_hms(clock->charged)},
+                     {"from", core::format_hms(g.clocks_set_at())},
+                     {"to", core::format_hms(g.last_event_at())}});
     out +=
-        "; the time the station was down after it is charged to nobody (the arbiter may adjust "
-        "the clocks, Art. 6.10.2)";
+        tr("; the time the station was down after it is charged to nobody (the arbiter may adjust "
+           "the clocks, Art. 6.10.2)");
   }
-  if (g.game().is_over()) out += "; the game is over: " + core::result_text(g.game().end().result);
+  if (g.game().is_over())
+    out += format(tr("; the game is over: {result}"),
+                  {{"result", core::result_text(g.game().end().result)}});
   if (g.adjourned())
+    // TRANSLATORS: open-envelope is a console command: keep it as it is.
     out +=
-        "; adjourned: the sealed move waits in its envelope; at the resumption the arbiter "
-        "types open-envelope and the sealed move is made (Guidelines I)";
-  if (!torn.empty()) out += ". Dropped a torn last entry: " + torn;
+        tr("; adjourned: the sealed move waits in its envelope; at the resumption the arbiter "
+           "types open-envelope and the sealed move is made (Guidelines I)");
+  if (!torn.empty()) out += format(tr(". Dropped a torn last entry: {entry}"), {{"entry", torn}});
   return out + ".";
 }
 

@@ -1,5 +1,5 @@
-// The station's words for the console and the log (English; the assistant's and the arbiter's
-// language through message catalogs later, docs/languages.md). Pieces of text that several parts
+// The station's words for the console and the log, in the assistant's and the arbiter's language
+// (message catalogs, app/i18n.h, docs/languages.md). Pieces of text that several parts
 // of the station share; each part words its own messages with these. What the VI player hears is
 // worded by speech/phrases.h in the profile's words.
 #pragma once
@@ -9,12 +9,18 @@
 #include <string>
 
 #include "app/game_record.h"
+#include "core/game.h"
 #include "core/position.h"
+#include "tactile/pegboard_event.h"
 
 namespace annabella::app::text {
 
 // "White", "Black".
 [[nodiscard]] std::string side(core::Color c);
+// "knight", "knights" for `n` pieces; "white knight" (the piece words of the console,
+// app/i18n.h).
+[[nodiscard]] std::string piece_type(core::PieceType type, unsigned long n = 1);
+[[nodiscard]] std::string piece(core::Piece piece);
 // The move number before the move of `ply` (0-based) in a game from `start`, as a scoresheet
 // writes it: "1. " for White's move, "1... " for Black's; a game that starts with Black to move
 // (or at move 23) counts from there.
@@ -23,10 +29,20 @@ namespace annabella::app::text {
 [[nodiscard]] std::string clock_time(std::chrono::nanoseconds remaining);
 // "White 1:30:00, Black 1:29:12".
 [[nodiscard]] std::string clocks(std::chrono::nanoseconds white, std::chrono::nanoseconds black);
+// Where a move came from, for the console ("made 1. e4 (e2e4) by pegboard"); the journal keeps
+// its own names (move_source_name).
+[[nodiscard]] std::string move_source(MoveSource source);
+// A board's event for the console ("placed d5 black pawn", "connected: the board agrees with the
+// game") in the language of the messages; the kinds not worded here as tactile::describe has
+// them.
+[[nodiscard]] std::string board_event(const tactile::PegboardEvent& event);
+// Why the game ended, as core::GameEnd gives it ("White is checkmated"), in the language of the
+// messages; a reason worded otherwise (the arbiter's own words) is shown as it is.
+[[nodiscard]] std::string end_reason(const core::GameEnd& end);
 // "1 move", "2 moves"; "1 minute", "5 minutes".
 [[nodiscard]] std::string count(long long n, std::string_view one, std::string_view many);
 
-// A move in English words with its squares: "bishop f8-c5", "pawn c7-c5", "castling king side".
+// A move in words with its squares: "bishop f8-c5", "pawn c7-c5", "castling king side".
 [[nodiscard]] std::string move_in_words(const core::Position& before, core::Move move);
 // The name of a letter set or reading ("en" -> "English letters", "profile fide" -> "the
 // profile's words").

@@ -2,7 +2,7 @@
 # The message catalogs of the app layer (GNU gettext; docs/languages.md, "The console's
 # messages"):
 #   scripts/check-catalogs.sh                  checks, as CI does (a CTest test, catalogs.complete):
-#     - po/annabella.pot holds every message the sources mark (tr, tr_n), and no other;
+#     - po/annabella.pot holds every message the sources mark (tr, tr_n, tr_noop), and no other;
 #     - every catalog of po/LINGUAS compiles (msgfmt --check);
 #     - every language of po/COMPLETE translates every message of the template, none fuzzy.
 #   scripts/check-catalogs.sh --template FILE  writes the template from the sources to FILE.
@@ -12,7 +12,7 @@ set -euo pipefail
 cd "${ANNABELLA_CATALOG_ROOT:-$(dirname "$0")/..}"
 
 template() {
-  xgettext --language=C++ --from-code=UTF-8 --keyword= --keyword=tr --keyword=tr_n:1,2 \
+  xgettext --language=C++ --from-code=UTF-8 --keyword= --keyword=tr --keyword=tr_n:1,2 --keyword=tr_noop \
     --add-comments=TRANSLATORS: --package-name=annabella --msgid-bugs-address="the annabella issue list" \
     --copyright-holder="the annabella authors" -o "$1" app/*.cpp
   # One stable header: the creation date would make every run a change.

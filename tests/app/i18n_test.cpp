@@ -121,11 +121,14 @@ TEST(Messages, TheCatalogCheckFailsWhenACompleteLanguageLacksAMessage) {
   std::filesystem::copy(source / "app", copy / "app", std::filesystem::copy_options::recursive);
   std::filesystem::copy(source / "po", copy / "po", std::filesystem::copy_options::recursive);
   std::ofstream(copy / "app" / "extra.cpp")
-      << "const char* x() { return tr(\"A new message\"); }\n";
+      << "const char* x() { return tr(\"A new message\"); }\n"
+      << "const char* y() { return tr_noop(\"A message in a table\"); }\n";
   const std::string in_copy = "ANNABELLA_CATALOG_ROOT=" + copy.path().string() + " " + script;
   EXPECT_NE(run_command(in_copy, out, true), 0);
   EXPECT_NE(out.find("po/annabella.pot is not what the sources mark"), std::string::npos) << out;
   EXPECT_NE(out.find("untranslated: msgid \"A new message\""), std::string::npos) << out;
+  // A message marked in a table (translated where it is shown) is checked the same way.
+  EXPECT_NE(out.find("untranslated: msgid \"A message in a table\""), std::string::npos) << out;
   EXPECT_NE(out.find("po/de.po"), std::string::npos) << out;
   EXPECT_NE(out.find("po/mk.po"), std::string::npos) << out;
 }
