@@ -3,6 +3,7 @@
 #include "app/console.h"
 #include "app/i18n.h"
 #include "app/player_requests.h"
+#include "app/record.h"
 #include "app/station_text.h"
 #include "core/notation.h"
 #include "core/text.h"
@@ -161,14 +162,19 @@ void ArbiterDesk::on(const cmd::DrawClaim& c, TimePoint time) {
   if (auto claimed = game.claim_draw(intended); !claimed) {
     // Art. 9.5.3: an incorrect claim gives the opponent two minutes; the game goes on, and an
     // intended move must then be made (Art. 3, 4).
-    if (auto added = s_.clock.add_time(~claimant, std::chrono::minutes(2), time,
-                                       "incorrect claim, Art. 9.5.3");
+    // B.2: one minute in blitz.
+    const core::GameTypeRules rules = game_rules(s_.record.header());
+    if (auto added =
+            s_.clock.add_time(~claimant, rules.penalty(), time, "incorrect claim, Art. 9.5.3");
         !added)
       s_.print(time, "clock: " + added.error().message);
     s_.clocks_changed(ClockReason::Claim, time);
-    std::string rejected =
-        format(tr("draw-claim rejected: {why}. Two minutes added to {side}'s clock (Art. 9.5.3)"),
-               {{"why", claimed.error().message}, {"side", text::side(~claimant)}});
+    std::string rejected = format(
+        rules.type == core::GameType::Blitz
+            ? tr("draw-claim rejected: {why}. One minute added to {side}'s clock (Art. 9.5.3, "
+                 "B.2)")
+            : tr("draw-claim rejected: {why}. Two minutes added to {side}'s clock (Art. 9.5.3)"),
+        {{"why", claimed.error().message}, {"side", text::side(~claimant)}});
     if (intended)
       rejected +=
           format(tr("; {side} must now play {move} (Art. 9.5.3)"),
@@ -243,12 +249,15 @@ void ArbiterDesk::on(const cmd::Adjust& c, TimePoint time) {
 
 void ArbiterDesk::on(const cmd::Penalty& c, TimePoint time) {
   if (refused_after_end("penalty", time)) return;
-  if (auto added = s_.clock.add_time(c.side, c.time, time, "penalty, Art. 12.9"); !added) {
+  // Without minutes, the game type's penalty: two minutes (Art. 7.5.5), one in blitz (B.2).
+  const std::chrono::seconds added_time =
+      c.time.count() > 0 ? c.time : std::chrono::seconds(game_rules(s_.record.header()).penalty());
+  if (auto added = s_.clock.add_time(c.side, added_time, time, "penalty, Art. 12.9"); !added) {
     s_.print(time, "penalty: " + added.error().message);
     return;
   }
   s_.clocks_changed(ClockReason::Penalty, time);
-  const auto minutes = std::chrono::duration_cast<std::chrono::minutes>(c.time).count();
+  const auto minutes = std::chrono::duration_cast<std::chrono::minutes>(added_time).count();
   s_.print(time, format(tr_n("{n} minute added to {side}'s clock (Art. 12.9)",
                              "{n} minutes added to {side}'s clock (Art. 12.9)",
                              static_cast<unsigned long>(minutes)),

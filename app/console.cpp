@@ -155,8 +155,10 @@ Result<Command> parse_adjust(const CommandSpec& spec, const Words& args) {
 }
 
 Result<Command> parse_penalty(const CommandSpec& spec, const Words& args) {
-  const auto side = args.size() == 2 ? side_of(args[0]) : std::nullopt;
+  const auto side = !args.empty() && args.size() <= 2 ? side_of(args[0]) : std::nullopt;
   if (!side) return refuse(spec, tr("whose clock gets the time, and how many minutes?"));
+  // Without minutes: the game type's penalty (Art. 7.5.5, B.2), chosen by the arbiter's desk.
+  if (args.size() == 1) return Command{cmd::Penalty{*side, std::chrono::seconds(0)}};
   auto minutes = whole_number(args[1], 1, 600);
   if (!minutes)
     return refuse(spec, format(tr("the minutes: {why}"), {{"why", minutes.error().message}}));
@@ -254,9 +256,10 @@ const std::vector<CommandSpec>& console_commands() {
       {K::Resume, "c", "continue", "", tr_noop("restart the clocks"), "Art. 6.11.1", true},
       {K::Adjust, "a", "adjust", "H:MM:SS H:MM:SS", tr_noop("set White's and Black's clock"),
        "Art. 6.10.2", true},
-      {K::Penalty, "pen", "penalty", "white|black MINUTES",
-       tr_noop("add whole minutes to a player's clock as a penalty to the opponent"), "Art. 12.9",
-       true},
+      {K::Penalty, "pen", "penalty", "white|black [MINUTES]",
+       tr_noop("add whole minutes to a player's clock as a penalty to the opponent; without "
+               "MINUTES the game type's: two, in blitz one (Art. 7.5.5, B.2)"),
+       "Art. 12.9", true},
       {K::Reconcile, "rc", "reconcile", "", tr_noop("compare the boards with the record now"),
        "D.2.9", true},
       {K::Adjourn, "adj", "adjourn", "SEALED_MOVE",

@@ -1,6 +1,7 @@
 #include "app/exports.h"
 
 #include "app/brf.h"
+#include "app/record.h"
 #include "app/record_folder.h"
 #include "app/recording_seal.h"
 #include "app/station_text.h"
@@ -68,6 +69,8 @@ std::string game_pgn(const GameRecord& record) {
   pgn.set_tag("Board", std::to_string(h.board));
   if (auto control = core::read_time_control(h.control))
     if (auto tag = core::to_pgn_time_control(*control)) pgn.set_tag("TimeControl", *tag);
+  // Appendix A, B: the game type (a tag of this program's, docs/record.md).
+  pgn.set_tag("GameType", std::string(core::game_type_name(game_rules(h).type)));
   // The PGN standard's value only ("normal", "time forfeit", ...); the reason in words goes into
   // the last move's comment below.
   pgn.set_tag(

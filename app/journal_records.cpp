@@ -166,6 +166,7 @@ JournalEntry encode_one(const rec::Begin& r) {
   e.set("vi", std::string(colour_word(h.visually_impaired)));
   e.set("event", h.event).set("site", h.site).set("round", h.round).set("date", h.date);
   e.set("board", std::to_string(h.board));
+  e.set("type", h.game_type).set("supervision", h.supervision);
   return e;
 }
 
@@ -298,6 +299,8 @@ Result<JournalRecord> decode_begin(const Fields& f) {
   h.date = f.text("date");
   auto board = f.small("board");
   h.board = board ? *board : 1;
+  h.game_type = f.text("type");
+  h.supervision = f.text("supervision");
   return r;
 }
 

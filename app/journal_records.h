@@ -58,6 +58,9 @@ enum class NoteKind { RookFirst, ArbiterCalled };
 struct RecordHeader {
   std::string fen;      // start position ("" = the standard one)
   std::string control;  // time control as configured
+  // game.type and game.supervision as configured ("" in journals written before them: "auto"
+  // and "appendix").
+  std::string game_type, supervision;
   std::string white, black;
   core::Color visually_impaired = core::WHITE;
   std::string event, site, round, date;

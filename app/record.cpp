@@ -31,6 +31,9 @@ std::vector<std::string> adopt_recorded_header(const RecordHeader& h,
   if (!(said_control && recorded_control && *said_control == *recorded_control))
     adopt_text("game.time_control", config.game.time_control, h.control);
   adopt_text("game.start_fen", config.game.start_fen, h.fen);
+  if (!h.game_type.empty()) adopt_text("game.type", config.game.type, h.game_type);
+  if (!h.supervision.empty())
+    adopt_text("game.supervision", config.game.supervision, h.supervision);
   adopt_text("white.name", config.white.name, h.white);
   adopt_text("black.name", config.black.name, h.black);
   // The same rule as the station's: Black is the VI player only when White is not.
@@ -53,6 +56,18 @@ std::vector<std::string> adopt_recorded_header(const RecordHeader& h,
   adopt("event.board", config.event.board, h.board, std::to_string(config.event.board),
         std::to_string(h.board));
   return warnings;
+}
+
+core::GameTypeRules game_rules(const RecordHeader& header) {
+  core::GameTypeRules rules;
+  if (auto type = core::parse_game_type(header.game_type)) {
+    rules.type = *type;
+  } else if (auto control = core::read_time_control(header.control)) {
+    rules.type = core::game_type_of(*control).value_or(core::GameType::Standard);
+  }
+  if (auto supervision = core::parse_supervision(header.supervision))
+    rules.supervision = *supervision;
+  return rules;
 }
 
 }  // namespace annabella::app

@@ -6,6 +6,7 @@
 
 #include "app/journal_records.h"
 #include "config/config.h"
+#include "core/game_type.h"
 
 namespace annabella::app {
 
@@ -15,5 +16,10 @@ namespace annabella::app {
 // journal's is used").
 [[nodiscard]] std::vector<std::string> adopt_recorded_header(const RecordHeader& header,
                                                              config::StationConfig& config);
+
+// The rules of the game's type for the game `header` records (core/game_type.h): game.type, or
+// the type its time control gives (A.1, B.1; standard when the control gives none, as an
+// hourglass), with the supervision the event chose (A.5, B.5).
+[[nodiscard]] core::GameTypeRules game_rules(const RecordHeader& header);
 
 }  // namespace annabella::app

@@ -29,6 +29,8 @@ RecordHeader header_of(const StationOptions& options) {
   RecordHeader h;
   h.fen = cfg.game.start_fen;
   h.control = cfg.game.time_control;
+  h.game_type = cfg.game.type;
+  h.supervision = cfg.game.supervision;
   h.white = cfg.white.name;
   h.black = cfg.black.name;
   h.visually_impaired =
@@ -149,6 +151,8 @@ Result<std::unique_ptr<Station>> Station::start(const StationOptions& options,
                              {"black", core::escape_controls(cfg.black.name)},
                              {"control", core::to_fide_text(*control)},
                              {"folder", options.record_folder.string()}}));
+  s.print(now,
+          text::game_type_line(game_rules(s.record.header()), *control, cfg.game.type != "auto"));
   if (!s.game().is_over())
     if (auto clock_started = s.clock.start(now, s.game().position().side_to_move()); !clock_started)
       s.print(now, "clock: " + clock_started.error().message);

@@ -71,7 +71,7 @@ struct Adjust {
 // Art. 12.9 (Art. 7.5.5, 9.5.3): time added to a player's clock.
 struct Penalty {
   core::Color side = core::WHITE;
-  std::chrono::seconds time{0};
+  std::chrono::seconds time{0};  // 0: the game type's (Art. 7.5.5: two minutes; B.2: one)
 };
 // D.2.9: the boards compared with the record now.
 struct Reconcile {};

@@ -252,4 +252,30 @@ std::string restored(const GameRecord& g, const RestoredClocks* clock, const std
   return out + ".";
 }
 
+std::string game_type_line(const core::GameTypeRules& rules, const core::TimeControl& control,
+                           bool configured) {
+  std::string source;
+  if (configured) {
+    source = i18n::tr("set by game.type");
+  } else if (const auto total = core::time_for_sixty_moves(control)) {
+    source = i18n::format(i18n::tr("{time} for 60 moves"), {{"time", core::format_hms(*total)}});
+  }
+  switch (rules.type) {
+    case core::GameType::Standard:
+      return i18n::format(i18n::tr("Game type: standard play ({source})"), {{"source", source}});
+    case core::GameType::Rapid:
+      return i18n::format(
+          i18n::tr("Game type: rapid (A.1, {source}); {article} applies (A.5); "
+                   "the players need not record the moves (A.2): the "
+                   "station's record is kept"),
+          {{"source", source}, {"article", std::string(rules.supervision_article())}});
+    case core::GameType::Blitz:
+      break;
+  }
+  return i18n::format(i18n::tr("Game type: blitz (B.1, {source}); {article} applies (B.5); "
+                               "penalties are one minute instead of two (B.2); the players need "
+                               "not record the moves (A.2): the station's record is kept"),
+                      {{"source", source}, {"article", std::string(rules.supervision_article())}});
+}
+
 }  // namespace annabella::app::text

@@ -8,6 +8,9 @@
 #include <cstdint>
 #include <string>
 
+#include "core/game_type.h"
+#include "core/time_control_model.h"
+
 #include "app/game_record.h"
 #include "core/game.h"
 #include "core/position.h"
@@ -55,5 +58,11 @@ namespace annabella::app::text {
 // What a resumption restored, in one sentence for the console and the log.
 [[nodiscard]] std::string restored(const GameRecord& record, const RestoredClocks* clocks,
                                    const std::string& torn_tail);
+
+// The game type said at the start (Appendix A, B): the type, where it comes from (the time for
+// 60 moves, A.1 and B.1, or game.type), what the event applies (A.5, B.5), the penalties (B.2)
+// and recording (A.2).
+[[nodiscard]] std::string game_type_line(const core::GameTypeRules& rules,
+                                         const core::TimeControl& control, bool configured);
 
 }  // namespace annabella::app::text

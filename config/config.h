@@ -56,6 +56,11 @@ struct GameSettings {
   // ("40/5400+30:1800+30"); read by the clock (core/time_control.h).
   std::string time_control = "90 min/40 moves + 30 min + 30 s/move";
   std::string start_fen = "";  // empty = the standard starting position
+  // The game type (Appendix A rapid, B blitz): "auto" = from the time control (A.1, B.1), or
+  // "standard", "rapid", "blitz" as the event's regulations say.
+  std::string type = "auto";
+  // A.5, B.5: "appendix" (A.4, B.4) or "competition" (A.3, B.3: the Competition Rules apply).
+  std::string supervision = "appendix";
 };
 
 struct PegboardSettings {

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "config/config.h"
+#include "core/game_type.h"
 #include "core/notation_letters.h"
 #include "core/position.h"
 #include "core/time_control.h"
@@ -61,6 +62,21 @@ KeySpec text(std::string section, std::string key, std::string help, F field,
 // game.time_control: read as the clock reads it.
 Status check_time_control(const std::string& text) {
   if (auto control = core::read_time_control(text); !control) return fail(control.error());
+  return {};
+}
+
+// game.type: "auto" or a game type (core/game_type.h).
+Status check_game_type(const std::string& text) {
+  if (text == "auto") return {};
+  if (auto type = core::parse_game_type(text); !type)
+    return fail(type.error().message + ", or auto (from the time control, A.1, B.1)");
+  return {};
+}
+
+// game.supervision: A.3/B.3 or A.4/B.4, as the event's regulations say (A.5, B.5).
+Status check_supervision(const std::string& text) {
+  if (auto supervision = core::parse_supervision(text); !supervision)
+    return fail(supervision.error());
   return {};
 }
 
@@ -216,6 +232,16 @@ std::vector<KeySpec> build_schema() {
   s.push_back(text(
       "game", "start_fen", "Start position as FEN; empty = the standard position.",
       [](auto& c) -> auto& { return c.game.start_fen; }, check_start_fen));
+  s.push_back(text(
+      "game", "type",
+      "The game type: \"auto\" (from the time for 60 moves: 10 minutes or less is blitz, B.1; "
+      "under 60 is rapid, A.1), or \"standard\", \"rapid\", \"blitz\" as the event says.",
+      [](auto& c) -> auto& { return c.game.type; }, check_game_type));
+  s.push_back(text(
+      "game", "supervision",
+      "Rapid and blitz (A.5, B.5): \"appendix\" (A.4, B.4) or \"competition\" (A.3, B.3: the "
+      "Competition Rules apply).",
+      [](auto& c) -> auto& { return c.game.supervision; }, check_supervision));
   // [pegboard]
   s.push_back(text(
       "pegboard", "port",

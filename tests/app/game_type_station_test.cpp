@@ -1,0 +1,112 @@
+// The game type in the station (issue 16, Appendices A and B): said at the start with where it
+// comes from, kept in the journal and the PGN, and applied: the penalties of Articles 7 and 9 are
+// one minute in blitz (B.2) and two otherwise (Art. 7.5.5, 9.5.3); the event's choice of A.3 or
+// A.4 (A.5) is said; a type set in the configuration wins over the time control's; resumption
+// keeps the recorded type.
+#include <gtest/gtest.h>
+
+#include "app/game_record.h"
+#include "app/journal.h"
+#include "app/record.h"
+#include "support/station_driver.h"
+#include "support/temp_dir.h"
+
+namespace annabella::app {
+namespace {
+
+using namespace std::chrono_literals;
+using annabella::testing::read_file;
+using annabella::testing::StationDriver;
+using annabella::testing::TempDir;
+
+config::StationConfig with_control(const std::string& control, const std::string& type = "auto",
+                                   const std::string& supervision = "appendix") {
+  config::StationConfig config;
+  config.game.time_control = control;
+  config.game.type = type;
+  config.game.supervision = supervision;
+  return config;
+}
+
+struct TypeCase {
+  const char* control;
+  const char* type;  // game.type
+  const char* supervision;
+  const char* said;              // in the start line
+  const char* pgn_tag;           // [GameType "..."]
+  std::chrono::minutes penalty;  // of Articles 7 and 9
+};
+
+class GameTypeInTheStation : public ::testing::TestWithParam<TypeCase> {};
+
+TEST_P(GameTypeInTheStation, IsSaidRecordedAndApplied) {
+  const TypeCase& c = GetParam();
+  TempDir dir;
+  StationDriver d(dir.path() / "record", false, with_control(c.control, c.type, c.supervision));
+  ASSERT_TRUE(d.station);
+  EXPECT_TRUE(d.output.printed_containing(c.said)) << c.control;
+  // An incorrect draw claim (Art. 9.5.3; B.2 in blitz).
+  const auto black_before = d.station->clock().remaining(core::BLACK, d.now);
+  d.console("draw-claim");  // White to move claims; nothing repeats
+  EXPECT_EQ(d.station->clock().remaining(core::BLACK, d.now), black_before + c.penalty)
+      << c.control;
+  // The arbiter's penalty without minutes: the game type's (Art. 7.5.5; B.2). Black's clock
+  // stands (White is to move).
+  d.console("penalty black");
+  EXPECT_EQ(d.station->clock().remaining(core::BLACK, d.now), black_before + 2 * c.penalty)
+      << c.control;
+  // With minutes, the arbiter's own (Art. 12.9).
+  d.console("penalty black 3");
+  EXPECT_EQ(d.station->clock().remaining(core::BLACK, d.now),
+            black_before + 2 * c.penalty + 3min);
+  const std::string pgn = read_file(dir.path() / "record" / "game.pgn");
+  EXPECT_NE(pgn.find(std::string("[GameType \"") + c.pgn_tag + "\"]"), std::string::npos) << pgn;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    AppendicesAAndB, GameTypeInTheStation,
+    ::testing::Values(
+        TypeCase{"3 min + 2 s/move", "auto", "appendix",
+                 "Game type: blitz (B.1, 0:05:00 for 60 moves); B.4 applies (B.5); penalties are "
+                 "one minute instead of two (B.2)",
+                 "blitz", 1min},
+        TypeCase{"15 min + 10 s/move", "auto", "competition",
+                 "Game type: rapid (A.1, 0:25:00 for 60 moves); A.3 applies (A.5); the players "
+                 "need not record the moves (A.2)",
+                 "rapid", 2min},
+        TypeCase{"90 min/40 moves + 30 min + 30 s/move", "auto", "appendix",
+                 "Game type: standard play (2:30:00 for 60 moves)", "standard", 2min},
+        // The event's regulations may say otherwise than the control: the configuration wins.
+        TypeCase{"15 min + 10 s/move", "blitz", "appendix",
+                 "Game type: blitz (B.1, set by game.type); B.4 applies (B.5)", "blitz", 1min}));
+
+TEST(GameTypeInTheStation, TheRecordedTypeWinsOnResumption) {
+  TempDir dir;
+  {
+    StationDriver d(dir.path() / "record", false, with_control("15 min + 10 s/move", "blitz"));
+    ASSERT_TRUE(d.station);
+  }
+  const std::string journal = read_file(dir.path() / "record" / "game.journal");
+  EXPECT_NE(journal.find("type=blitz"), std::string::npos) << journal;
+  // Resumed with a configuration that says nothing of the type: the journal's is used, and said.
+  StationDriver resumed(dir.path() / "record", true, with_control("15 min + 10 s/move"));
+  ASSERT_TRUE(resumed.station);
+  EXPECT_TRUE(resumed.output.printed_containing(
+      "config says game.type \"auto\", the journal says \"blitz\": the journal's is used"));
+  const auto black_before = resumed.station->clock().remaining(core::BLACK, resumed.now);
+  resumed.console("draw-claim");
+  EXPECT_EQ(resumed.station->clock().remaining(core::BLACK, resumed.now), black_before + 1min);
+}
+
+TEST(GameTypeInTheStation, AJournalWrittenBeforeGameTypesTakesTheControlsType) {
+  // The header's type and supervision are absent from older journals: the control decides.
+  RecordHeader header;
+  header.control = "3 min + 2 s/move";
+  EXPECT_EQ(game_rules(header).type, core::GameType::Blitz);
+  EXPECT_EQ(game_rules(header).supervision, core::Supervision::Appendix);
+  header.control = "*180";  // an hourglass has no time for 60 moves: standard
+  EXPECT_EQ(game_rules(header).type, core::GameType::Standard);
+}
+
+}  // namespace
+}  // namespace annabella::app
