@@ -141,20 +141,9 @@ std::optional<std::size_t> Pegboard::held_for(Square s, Piece piece) const {
     return std::any_of(moves.begin(), moves.end(),
                        [&](Move m) { return m.from() == h.origin && m.to() == s; });
   };
-  // A piece goes where its toucher moves it: one of the toucher's own pieces (a piece of the
-  // other side in his hand is one he captures, D.2.3 (1)). A reply begun before the move it
-  // answers was judged (a quick recapture) is legal after some move of the side to move: the
-  // recaptured piece in the hand is not the piece placed (issue 12: "placed d5 white pawn" was
-  // said for the queen that took it back).
-  const auto toucher_can_go = [&](const InHand& h) {
-    if (h.piece == core::NO_PIECE || core::color_of(h.piece) != h.toucher) return false;
-    if (h.toucher == mover) return can_go(position_, h);
-    if (pending_position_) return can_go(*pending_position_, h);
-    const core::MoveList moves = core::legal_moves(position_);
-    return std::any_of(moves.begin(), moves.end(),
-                       [&](Move m) { return can_go(position_.after(m), h); });
-  };
-  latest(toucher_can_go);
+  latest([&](const InHand& h) {
+    return can_go(position_, h) || (pending_position_ && can_go(*pending_position_, h));
+  });
   latest([&](const InHand& h) { return h.from == s; });
   latest(movers);
   latest([](const InHand&) { return true; });
