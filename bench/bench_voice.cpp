@@ -9,7 +9,9 @@
 // confident wrong entries, nothing; decode time percentiles; CPU of voice activity detection on
 // silence.
 //
-// Run: nice -n 10 build/dev/bench/bench_voice [--quick]   (about 25 minutes; --quick: a tenth)
+// Run: nice -n 10 build/dev/bench/bench_voice [--quick | --calibrate] [--only CONDITION]
+//      [--limit N] [--beams B,W,P,TOPN]   (--quick: a tenth, ~1.5 min; --calibrate: as many other
+//      utterances of the same kinds, to tune the confidence rule on; docs/benchmarks.md)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>

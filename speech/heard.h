@@ -42,7 +42,7 @@ struct JudgeSettings {
   double threshold = 0.6;
   // The runner-up margin (margin_of) at which the confidence is 1; it grows linearly from 0 at no
   // margin. Calibrated on utterances the benchmark does not measure (bench_voice --calibrate).
-  double clear_margin = 0.125;
+  double clear_margin = 0.05;
 };
 
 // How far the reading is ahead of the runner-up: the difference of their path scores over the

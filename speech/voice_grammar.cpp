@@ -63,11 +63,13 @@ std::vector<Word> move_forms(const Vocabulary& v, const core::Position& pos, cor
 
 // The top of every grammar: a move, a slip corrected ("[<move>] nein <move>", D.2.8), a command,
 // or garbage (weighted down, so that it wins only where no phrase fits). `moves` adds the move
-// paths between two states (nothing when there are no moves).
+// paths between two states (nothing when there are no moves). With `phone_loop`, also any
+// sequence of the model's phones, each weighted kPhoneLoopLogWeight: the runner-up's stand-in
+// for speech outside the grammar.
 using MovePaths = std::function<void(WordGraph&, Between)>;
 
 WordGraph top_level(const MovePaths& moves, const std::vector<std::vector<std::string>>& commands,
-                    const std::string& no_token) {
+                    const std::string& no_token, bool phone_loop) {
   WordGraph g;
   if (moves) {
     const int move_end = g.add_state(), correction = g.add_state();
@@ -84,6 +86,13 @@ WordGraph top_level(const MovePaths& moves, const std::vector<std::vector<std::s
     g.add_arc(garbage, garbage, token, kGarbageLoopLogWeight);
   }
   g.add_null(garbage, g.final);
+  if (phone_loop) {
+    const int phones = g.add_state();
+    g.add_null(g.start, phones);
+    for (const auto& token : phone_loop_tokens())
+      g.add_arc(phones, phones, token, kPhoneLoopLogWeight);
+    g.add_null(phones, g.final);
+  }
   return g;
 }
 
@@ -94,10 +103,26 @@ const std::vector<std::string>& garbage_tokens() {
   return tokens;
 }
 
+const std::vector<std::string>& phone_loop_tokens() {
+  static const std::vector<std::string> tokens = [] {
+    std::vector<std::string> out;
+    for (const auto& phone : cmu_phone_set()) {
+      std::string token = "gbg";
+      for (char c : phone) token += char(c - 'A' + 'a');
+      out.push_back(token);
+    }
+    return out;
+  }();
+  return tokens;
+}
+
 void add_garbage_words(PronunciationDictionary& dictionary) {
   // The acoustic model's own garbage units: trained on speech and noise no word accounts for.
   dictionary.add_phones("gbgspeech", {"+SPN+"});
   dictionary.add_phones("gbgnoise", {"+NSN+"});
+  const auto& tokens = phone_loop_tokens();
+  for (std::size_t i = 0; i < tokens.size(); ++i)
+    dictionary.add_phones(tokens[i], {cmu_phone_set()[i]});
 }
 
 bool is_garbage_token(std::string_view token) {
@@ -263,7 +288,19 @@ Status VoiceGrammar::build_syntax(const Vocabulary& v) {
   return {};
 }
 
+WordGraph VoiceGrammar::graph() const {
+  return build_graph(nullptr);
+}
+
 WordGraph VoiceGrammar::graph_without(const Reading& reading) const {
+  return build_graph(&reading);
+}
+
+WordGraph VoiceGrammar::build_graph(const Reading* without) const {
+  const Reading reading = without ? *without : Reading{};
+  // The first decode prefers a legal move when an illegal one is about as close; the runner-up
+  // weighs every competitor by its sounds alone, and adds the phone loop.
+  const double illegal_weight = without ? 0.0 : kIllegalLogWeight;
   std::vector<std::vector<std::string>> moves, commands;
   for (const auto& p : phrases_) {
     if (p.move ? p.move == reading.move : p.command == reading.command) continue;
@@ -274,10 +311,10 @@ WordGraph VoiceGrammar::graph_without(const Reading& reading) const {
   const MovePaths move_paths = [&](WordGraph& g, Between between) {
     if (!moves.empty()) g.add_phrases(between, moves);
     const int illegal = g.add_state();
-    g.add_null(between.from, illegal, kIllegalLogWeight);
+    g.add_null(between.from, illegal, illegal_weight);
     g.add_graph({illegal, between.to}, illegal_);
   };
-  return top_level(move_paths, commands, no_token_);
+  return top_level(move_paths, commands, no_token_, without != nullptr);
 }
 
 std::vector<std::string> without_edge_garbage(const std::vector<std::string>& tokens) {

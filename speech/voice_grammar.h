@@ -83,7 +83,7 @@ class VoiceGrammar {
   // the commands, and a garbage loop (garbage_tokens) that speech outside the grammar falls
   // into. Every phrase has the same prior, illegal ones kIllegalLogWeight less: the acoustics
   // choose among them.
-  WordGraph graph() const { return graph_without({}); }
+  WordGraph graph() const;
   // The grammar without every phrase that means what `reading` means (all forms of that move, or
   // that command): decoding it gives the runner-up reading, whose score margin says how close
   // the second-best meaning came (an n-best margin that pocketsphinx's lattice cannot give).
@@ -99,6 +99,7 @@ class VoiceGrammar {
   Result<std::string> tokens_of(const Word& words);
   Status build_syntax(const Vocabulary& v);
   std::vector<std::vector<std::string>> command_phrases() const;
+  WordGraph build_graph(const Reading* without) const;
 
   std::vector<GrammarPhrase> phrases_;
   std::map<std::string, std::size_t> by_text_;  // tokens joined by blanks -> phrase
@@ -118,6 +119,11 @@ inline constexpr double kGarbageLoopLogWeight = -4.5;
 // players mostly say legal moves, yet an illegal one said clearly must win (docs/voice.md).
 inline constexpr double kIllegalLogWeight = -100;
 const std::vector<std::string>& garbage_tokens();
+// The phone loop's words: one per phone of the model ("gbgaa" is AA), in the runner-up decode
+// only, each phone weighted kPhoneLoopLogWeight (chosen on bench_voice --calibrate among -2, -3,
+// -5, -8, -20, -50: the widest gap between wrong and right readings' margins).
+const std::vector<std::string>& phone_loop_tokens();
+inline constexpr double kPhoneLoopLogWeight = -3;
 void add_garbage_words(PronunciationDictionary& dictionary);
 bool is_garbage_token(std::string_view token);
 

@@ -3,6 +3,8 @@
 // them (legal moves, illegal moves the words describe, the runner-up without one meaning).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "core/movegen.h"
 #include "speech/fixtures.h"
 #include "speech/phrases.h"
@@ -105,6 +107,29 @@ TEST(PositionGraph, TheRunnerUpGraphHasNoFormOfTheReadingAnywhere) {
   ASSERT_TRUE(time && time->command);
   EXPECT_FALSE(grammar.graph_without(*time).accepts(voice_tokens("zeit")));
   EXPECT_TRUE(grammar.graph_without(*time).accepts(voice_tokens("springer felix drei")));
+}
+
+TEST(PositionGraph, OnlyTheRunnerUpHasThePhoneLoopAndWeighsIllegalMovesBySoundAlone) {
+  const auto v = fixtures::profile("fide");
+  auto grammar = *VoiceGrammar::build(v, position(core::kStartFen), CommandWords::for_profile(v));
+  const auto reading = grammar.read(voice_tokens("springer felix drei"));
+  ASSERT_TRUE(reading);
+  const WordGraph first = grammar.graph(), runner_up = grammar.graph_without(*reading);
+  // Speech outside the grammar: any phones (UH T N). The runner-up can follow it, as a stand-in
+  // for what no phrase explains; the first decode cannot.
+  const std::vector<std::string> loop = {"gbguh", "gbgt", "gbgn"};
+  for (const auto& p : loop)
+    EXPECT_NE(std::find(phone_loop_tokens().begin(), phone_loop_tokens().end(), p),
+              phone_loop_tokens().end());
+  EXPECT_TRUE(runner_up.accepts(loop));
+  EXPECT_FALSE(first.accepts(loop));
+  auto illegal_entries = [](const WordGraph& g) {
+    return std::count_if(g.arcs.begin(), g.arcs.end(), [](const WordGraph::Arc& a) {
+      return a.token.empty() && a.log_weight == kIllegalLogWeight;
+    });
+  };
+  EXPECT_EQ(illegal_entries(first), 2);  // a move, and a move after "nein"
+  EXPECT_EQ(illegal_entries(runner_up), 0);
 }
 
 }  // namespace
