@@ -6,8 +6,8 @@ namespace annabella::speech {
 
 Result<PronunciationDictionary> pronunciations_for(const Vocabulary& v,
                                                    const Phonemizer& phonemizer) {
-  // The syntax grammar of any position names every file, rank, piece and move word, and the
-  // commands: the start position's grammar has every token.
+  // The grammar of any position names every file, rank, piece and move word (its illegal moves
+  // use them all) and the commands: the start position's grammar has every token.
   auto start = core::Position::from_fen(core::kStartFen);
   if (!start) return fail(start.error());
   auto grammar = VoiceGrammar::build(v, *start, CommandWords::for_profile(v));
