@@ -9,7 +9,9 @@
 // confident wrong entries, nothing; decode time percentiles; CPU of voice activity detection on
 // silence.
 //
-// Run: nice -n 10 build/dev/bench/bench_voice [--quick]   (about 25 minutes; --quick: a tenth)
+// Run: nice -n 10 build/dev/bench/bench_voice [--quick | --calibrate] [--only CONDITION]
+//      [--limit N] [--beams B,W,P,TOPN]   (--quick: a tenth, ~1.5 min; --calibrate: as many other
+//      utterances of the same kinds, to tune the confidence rule on; docs/benchmarks.md)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -131,7 +133,29 @@ std::vector<Item> commands_and_outside(int positions) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+  bool quick = false, calibrate = false;
+  std::string beams;
+  std::size_t limit = std::numeric_limits<std::size_t>::max();
+  std::string only;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--quick")
+      quick = true;
+    else if (arg == "--calibrate")
+      quick = calibrate = true;
+    else if (arg == "--beams" && i + 1 < argc)
+      beams = argv[++i];
+    else if (arg == "--limit" && i + 1 < argc)
+      limit = std::size_t(std::atoi(argv[++i]));
+    else if (arg == "--only" && i + 1 < argc)
+      only = argv[++i];
+    else
+      return std::fprintf(stderr,
+                          "usage: bench_voice [--quick | --calibrate] [--limit N] [--only TEXT] "
+                          "[--beams B,W,P,TOPN]\n"),
+             2;
+  }
+  const auto setup_start = std::chrono::steady_clock::now();
   auto synth = speech::EspeakSynthesizer::create();
   if (!synth) return std::fprintf(stderr, "%s\n", synth.error().message.c_str()), 2;
   auto v = *speech::Vocabulary::load("fide");
@@ -139,13 +163,31 @@ int main(int argc, char** argv) {
   auto dict = speech::pronunciations_for(
       v, [&](std::string_view t, std::string_view voice) { return (*synth)->phonemes(t, voice); });
   if (!dict) return std::fprintf(stderr, "%s\n", dict.error().message.c_str()), 2;
-  auto rec = speech::PocketsphinxRecognizer::create(*dict);
+  speech::PocketsphinxSettings ps_settings;
+  if (!beams.empty()) {  // "beam,word beam,phone beam,top gaussians"
+    std::vector<std::string> parts(1);
+    for (char c : beams) {
+      if (c == ',')
+        parts.emplace_back();
+      else
+        parts.back().push_back(c);
+    }
+    if (parts.size() != 4) return std::fprintf(stderr, "--beams B,W,P,TOPN\n"), 2;
+    ps_settings.beam = parts[0];
+    ps_settings.word_beam = parts[1];
+    ps_settings.phone_beam = parts[2];
+    ps_settings.top_gaussians = std::atoi(parts[3].c_str());
+  }
+  auto rec = speech::PocketsphinxRecognizer::create(*dict, ps_settings);
   if (!rec) return std::fprintf(stderr, "%s\n", rec.error().message.c_str()), 2;
   std::vector<speech::VoiceGrammar> grammars;
   for (const char* fen : kPositions)
     grammars.push_back(*speech::VoiceGrammar::build(v, *core::Position::from_fen(fen), commands));
 
   const int q = quick ? 10 : 1;
+  // The calibration corpus (--calibrate): the same conditions with other moves of the same
+  // positions (and other voices for the commands and outside speech), none of them in --quick.
+  const int shift = calibrate ? 5 : 0;
   const char* german_voices[] = {"de", "de+m3", "de+f2", "de+f4"};
   struct Condition {
     SpeakingCondition speaking;
@@ -156,15 +198,15 @@ int main(int argc, char** argv) {
     conditions.push_back({std::move(c), std::move(items)});
   };
   const double inf = std::numeric_limits<double>::infinity();
-  add({"clean, 4 German voices", "de", 160, 0, false, inf}, moves_of(v, q, 0));
-  add({"English voice, German words", "en", 160, 0, false, inf}, moves_of(v, 2 * q, 1));
-  add({"rate 120 wpm", "de+m3", 120, 0, false, inf}, moves_of(v, 2 * q, 0));
-  add({"rate 200 wpm", "de+f2", 200, 0, false, inf}, moves_of(v, 2 * q, 1));
-  add({"pitch +300 cents", "de", 160, 300, false, inf}, moves_of(v, 3 * q, 2));
-  add({"pitch -300 cents", "de+f4", 160, -300, false, inf}, moves_of(v, 3 * q, 1));
-  add({"reverberation", "de+m3", 160, 0, true, inf}, moves_of(v, 3 * q, 0));
-  add({"white noise 20 dB", "de", 160, 0, false, 20}, moves_of(v, 2 * q, 0));
-  add({"white noise 10 dB", "de+f2", 160, 0, false, 10}, moves_of(v, q, 0));
+  add({"clean, 4 German voices", "de", 160, 0, false, inf}, moves_of(v, q, 0 + shift));
+  add({"English voice, German words", "en", 160, 0, false, inf}, moves_of(v, 2 * q, 1 + shift));
+  add({"rate 120 wpm", "de+m3", 120, 0, false, inf}, moves_of(v, 2 * q, 0 + shift));
+  add({"rate 200 wpm", "de+f2", 200, 0, false, inf}, moves_of(v, 2 * q, 1 + shift));
+  add({"pitch +300 cents", "de", 160, 300, false, inf}, moves_of(v, 3 * q, 2 + shift));
+  add({"pitch -300 cents", "de+f4", 160, -300, false, inf}, moves_of(v, 3 * q, 1 + shift));
+  add({"reverberation", "de+m3", 160, 0, true, inf}, moves_of(v, 3 * q, 0 + shift));
+  add({"white noise 20 dB", "de", 160, 0, false, 20}, moves_of(v, 2 * q, 0 + shift));
+  add({"white noise 10 dB", "de+f2", 160, 0, false, 10}, moves_of(v, q, 0 + shift));
   add({"commands and outside speech", "de", 160, 0, false, inf},
       commands_and_outside(quick ? 1 : 5));
 
@@ -174,14 +216,20 @@ int main(int argc, char** argv) {
               "decode", "decode");
   Tally all;
   int grammar_position = -1;
+  std::fprintf(
+      stderr, "setup %.0f ms\n",
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - setup_start)
+          .count());
   for (auto& condition : conditions) {
+    if (!only.empty() && condition.speaking.name.find(only) == std::string::npos) continue;
+    if (condition.items.size() > limit) condition.items.resize(limit);
     Tally t;
     int k = 0;
     for (const auto& item : condition.items) {
       SpeakingCondition c = condition.speaking;
       if (c.name.starts_with("clean") || c.name.starts_with("commands"))
-        c.voice = german_voices[k % 4];
-      c.seed = unsigned(++k);
+        c.voice = german_voices[(k + shift) % 4];
+      c.seed = unsigned(++k + 1000 * shift);
       auto audio = testing::speak(**synth, item.spoken, c);
       if (!audio) return std::fprintf(stderr, "%s\n", audio.error().message.c_str()), 2;
       if (item.position != grammar_position) {
@@ -204,14 +252,16 @@ int main(int argc, char** argv) {
       const bool correct = item.in_grammar && heard.move == item.move &&
                            heard.command == item.command && !heard.correction;
       if (std::getenv("BENCH_VOICE_MARGINS")) {
+        // For calibration: whether the first reading was right, whether the item is in the
+        // grammar, whether the first reading was a legal phrase, its margin, the words.
         const auto g = grammars[std::size_t(item.position)].read(
             speech::without_edge_garbage(d->grammar.tokens));
         const bool first_right =
             item.in_grammar && g && g->move == item.move && g->command == item.command;
-        std::fprintf(stderr, "margin %d %d %.6f %.2f %s | %s | %s\n", first_right ? 1 : 0,
-                     item.in_grammar ? 1 : 0,
-                     d->grammar.score_per_frame - d->runner_up.score_per_frame, heard.confidence,
-                     item.shown.c_str(), speech::join_tokens(d->grammar.tokens).c_str(),
+        std::fprintf(stderr, "margin %d %d %d %.5f %d %d %s | %s | %s\n", first_right ? 1 : 0,
+                     item.in_grammar ? 1 : 0, g ? 1 : 0, g ? speech::margin_of(*d) : -1.0,
+                     d->filler_frames, d->end_frame - d->first_frame, item.shown.c_str(),
+                     speech::join_tokens(d->grammar.tokens).c_str(),
                      speech::join_tokens(d->runner_up.tokens).c_str());
       }
       if (entered && correct) {

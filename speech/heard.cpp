@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "core/notation.h"
 
@@ -9,26 +10,6 @@ namespace annabella::speech {
 namespace {
 
 using std::chrono::milliseconds;
-
-bool same_meaning(const Reading& a, const Reading& b) {
-  return a.move == b.move && a.command == b.command && a.correction == b.correction;
-}
-
-// The runner-up's score margin per frame at which a reading counts as fully clear. Calibrated on
-// the benchmark's corpus (docs/benchmarks.md): agreeing readings with a margin of 0.0003 or more
-// (a confidence of 0.6 at the top base) were all right there; below it some were wrong.
-constexpr double kClearMargin = 0.0009;
-
-// How sure the decodes together make a reading (docs/voice.md, "confidence"): a base from the
-// agreeing second decode (the same words: 0.9; the same meaning in other words: 0.8; a phrase
-// the position does not allow: 0.45; another legal move or command: 0.3), times a factor from
-// 0.5 to 1 that grows with the margin over the runner-up (the grammar without this meaning).
-double confidence_of(const Decoding& d, bool same_words, bool syntax_legal, bool agree) {
-  const double base = agree ? (same_words ? 0.9 : 0.8) : (syntax_legal ? 0.3 : 0.45);
-  if (d.runner_up.tokens.empty()) return base;  // nothing else in the grammar came close
-  const double margin = d.grammar.score_per_frame - d.runner_up.score_per_frame;
-  return base * (0.5 + 0.5 * std::clamp(margin / kClearMargin, 0.0, 1.0));
-}
 
 std::string command_name(VoiceCommandKind k) {
   switch (k) {
@@ -58,11 +39,15 @@ std::string command_name(VoiceCommandKind k) {
 
 }  // namespace
 
+double margin_of(const Decoding& d) {
+  if (d.runner_up.tokens.empty()) return -std::numeric_limits<double>::infinity();
+  return (d.grammar.score_per_frame - d.runner_up.score_per_frame) * std::max(1, d.frames);
+}
+
 Heard judge(const Decoding& d, const VoiceGrammar& grammar, const JudgeSettings& settings,
             milliseconds offset) {
   Heard heard;
   const auto words = without_edge_garbage(d.grammar.tokens);
-  const auto syntax_words = without_edge_garbage(d.syntax.tokens);
   heard.words = words;
   heard.start = offset + milliseconds(d.first_frame * 10);
   heard.end = offset + milliseconds(d.end_frame * 10);
@@ -76,12 +61,12 @@ Heard judge(const Decoding& d, const VoiceGrammar& grammar, const JudgeSettings&
   }
   const auto reading = grammar.read(words);
   if (!reading) {
-    heard.why = "no phrase of the grammar";
+    // A move the words describe, but not legal here (or not said as the grammar says it).
+    heard.kind = HeardKind::Unsure;
+    heard.why = "a move that is not legal here";
     return heard;
   }
-  const auto syntax = grammar.read(syntax_words);
-  const bool agree = syntax && same_meaning(*reading, *syntax);
-  heard.confidence = confidence_of(d, words == syntax_words, syntax.has_value(), agree);
+  heard.confidence = std::clamp(margin_of(d) / settings.clear_margin, 0.0, 1.0);
   heard.move = reading->move;
   heard.command = reading->command;
   heard.correction = reading->correction;
@@ -90,16 +75,12 @@ Heard judge(const Decoding& d, const VoiceGrammar& grammar, const JudgeSettings&
     return heard;
   }
   heard.kind = HeardKind::Unsure;
-  // The readings to name: this one, and the closest other move (the runner-up when the decodes
-  // agreed but the margin was small, else what the second decode heard).
+  // The readings to name: this one, and the runner-up when it is another legal move.
   const auto runner_up = grammar.read(without_edge_garbage(d.runner_up.tokens));
-  const auto& other = agree ? runner_up : syntax;
   if (reading->move) heard.alternatives.push_back(*reading->move);
-  if (other && other->move && other->move != reading->move)
-    heard.alternatives.push_back(*other->move);
-  heard.why = agree    ? "two close readings"
-              : syntax ? "the second decode heard something else"
-                       : "the second decode heard no legal phrase";
+  if (runner_up && runner_up->move && runner_up->move != reading->move)
+    heard.alternatives.push_back(*runner_up->move);
+  heard.why = "two close readings";
   return heard;
 }
 

@@ -1,7 +1,8 @@
 // What the station heard: one typed result per utterance, the narrow interface between voice input
-// and the station. Never a wrong move silently (D.2.1, D.2.8): a move is `Move` only when both
-// decodes read it the same way and its confidence reaches the threshold; otherwise `Unsure`,
-// with the readings to name, and the station asks again.
+// and the station. Never a wrong move silently (D.2.1, D.2.8): a move is `Move` only when it is
+// legal and its margin over every other reading (another legal move, a move the words describe
+// that is illegal here, a command, garbage) gives a confidence at the threshold or above;
+// otherwise `Unsure`, with the readings to name, and the station asks again.
 #pragma once
 
 #include <chrono>
@@ -39,7 +40,15 @@ struct Heard {
 struct JudgeSettings {
   // A move or command is entered only at this confidence or above (docs/voice.md).
   double threshold = 0.6;
+  // The runner-up margin (margin_of) at which the confidence is 1; it grows linearly from 0 at no
+  // margin. Calibrated on utterances the benchmark does not measure (bench_voice --calibrate).
+  double clear_margin = 0.05;
 };
+
+// How far the reading is ahead of the runner-up: the difference of their path scores over the
+// whole utterance (natural log, in the decoder's scaled units); minus infinity when the runner-up
+// decode found no path at all (a search that lost its way: no margin is known).
+double margin_of(const Decoding& decoding);
 
 // Judges one decoding in `pos` with its grammar. `offset` is where the utterance began.
 Heard judge(const Decoding& decoding, const VoiceGrammar& grammar, const JudgeSettings& settings,

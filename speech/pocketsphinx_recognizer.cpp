@@ -3,6 +3,7 @@
 
 #include <pocketsphinx.h>
 #include <sphinxbase/ckd_alloc.h>
+#include <sphinxbase/fsg_model.h>
 #include <sphinxbase/logmath.h>
 
 #include <unistd.h>
@@ -14,7 +15,6 @@ namespace annabella::speech {
 namespace {
 
 constexpr const char* kGrammarSearch = "heard";
-constexpr const char* kSyntaxSearch = "syntax";
 constexpr const char* kRunnerUpSearch = "runner_up";
 // A one-word grammar kept current while the others are replaced (pocketsphinx frees a replaced
 // search even when it is the current one, and would then point at freed memory).
@@ -50,6 +50,27 @@ std::string phone_string(const Phones& phones) {
   std::string out;
   for (const auto& p : phones) out += (out.empty() ? "" : " ") + p;
   return out;
+}
+
+// Makes `graph` the search `name` (pocketsphinx's FSG: its weights in the decoder's log base).
+bool set_graph(ps_decoder_t* ps, const char* name, const WordGraph& graph) {
+  logmath_t* lmath = ps_get_logmath(ps);
+  fsg_model_t* fsg = fsg_model_init(name, lmath, 1.0F, graph.states);
+  fsg->start_state = graph.start;
+  fsg->final_state = graph.final;
+  for (const auto& arc : graph.arcs) {
+    const int32 logp = logmath_ln_to_log(lmath, arc.log_weight);
+    if (arc.token.empty()) {
+      fsg_model_null_trans_add(fsg, arc.from, arc.to, logp);
+    } else {
+      const int word = fsg_model_word_add(fsg, arc.token.c_str());
+      fsg_model_trans_add(fsg, arc.from, arc.to, logp, word);
+    }
+  }
+  glist_free(fsg_model_null_trans_closure(fsg, nullptr));
+  const bool ok = ps_set_fsg(ps, name, fsg) >= 0;
+  fsg_model_free(fsg);  // the search holds its own reference
+  return ok;
 }
 
 }  // namespace
@@ -118,16 +139,24 @@ struct PocketsphinxRecognizer::Impl {
   }
 
   // The first and end frame of the words (fillers and silence left out) of the best path.
+  // The first and end frame of the words (fillers and silence left out) of the best path, and
+  // the frames spent in fillers. pocketsphinx numbers frames from the decoder's start, not the
+  // utterance's: the path ends on the utterance's last frame, which gives the offset.
   void word_frames(Decoding& out) const {
-    out.first_frame = -1;
+    int first = -1, end = 0, last = -1;
     for (ps_seg_t* seg = ps_seg_iter(ps); seg; seg = ps_seg_next(seg)) {
-      if (is_filler(ps_seg_word(seg))) continue;
+      const std::string_view word = ps_seg_word(seg);
       int sf = 0, ef = 0;
       ps_seg_frames(seg, &sf, &ef);
-      if (out.first_frame < 0) out.first_frame = sf;
-      out.end_frame = ef + 1;
+      last = std::max(last, ef);
+      if (word.starts_with('[') || word.starts_with('+')) out.filler_frames += ef + 1 - sf;
+      if (is_filler(word)) continue;
+      if (first < 0) first = sf;
+      end = ef + 1;
     }
-    out.first_frame = std::max(out.first_frame, 0);
+    const int base = std::max(0, last + 1 - out.frames);
+    out.first_frame = std::max(first - base, 0);
+    out.end_frame = std::max(end - base, out.first_frame);
   }
 };
 
@@ -150,10 +179,16 @@ Result<std::unique_ptr<PocketsphinxRecognizer>> PocketsphinxRecognizer::create(
   ::close(fd);
   const std::string topn = std::to_string(s.top_gaussians);
   const std::string rate = std::to_string(kRecognizerSampleRateHz);
-  impl->config = cmd_ln_init(nullptr, ps_args(), TRUE, "-hmm", s.model_dir.c_str(), "-beam",
-                             s.beam.c_str(), "-wbeam", s.word_beam.c_str(), "-pbeam",
-                             s.phone_beam.c_str(), "-topn", topn.c_str(), "-samprate", rate.c_str(),
-                             "-dict", path, "-logfn", "/dev/null", nullptr);
+  std::vector<std::string> args = {
+      "-hmm",  s.model_dir, "-beam",     s.beam, "-wbeam", s.word_beam, "-pbeam", s.phone_beam,
+      "-topn", topn,        "-samprate", rate,   "-dict",  path,        "-logfn", "/dev/null"};
+  for (const auto& [name, value] : s.options) {
+    args.push_back(name);
+    args.push_back(value);
+  }
+  std::vector<char*> argv = {const_cast<char*>("annabella")};
+  for (auto& a : args) argv.push_back(a.data());
+  impl->config = cmd_ln_parse_r(nullptr, ps_args(), int(argv.size()), argv.data(), TRUE);
   if (!impl->config || !written) {
     ::unlink(path);
     if (impl->config) cmd_ln_free_r(impl->config);
@@ -176,10 +211,9 @@ Status PocketsphinxRecognizer::set_grammar(const VoiceGrammar& grammar,
   ps_decoder_t* ps = impl_->ps;
   impl_->has_grammar = false;
   if (ps_set_search(ps, kIdleSearch) < 0) return fail("pocketsphinx lost its idle grammar");
-  if (ps_set_jsgf_string(ps, kGrammarSearch, grammar.jsgf().c_str()) < 0)
+  if (!set_graph(ps, kGrammarSearch, grammar.graph()))
     return fail("pocketsphinx refused the grammar of the position");
-  if (ps_set_jsgf_string(ps, kSyntaxSearch, grammar.jsgf_syntax().c_str()) < 0)
-    return fail("pocketsphinx refused the syntax grammar");
+
   impl_->grammar = grammar;
   impl_->has_grammar = true;
   return {};
@@ -192,13 +226,11 @@ Result<Decoding> PocketsphinxRecognizer::decode(std::span<const std::int16_t> sa
   out.frames = ps_get_n_frames(impl_->ps);
   out.grammar = impl_->best(out.frames);
   impl_->word_frames(out);
-  if (auto ok = impl_->run(kSyntaxSearch, samples); !ok) return fail(ok.error());
-  out.syntax = impl_->best(out.frames);
   const auto reading = impl_->grammar->read(without_edge_garbage(out.grammar.tokens));
   if (!reading) return out;
   ps_decoder_t* ps = impl_->ps;
   if (ps_set_search(ps, kIdleSearch) < 0 ||
-      ps_set_jsgf_string(ps, kRunnerUpSearch, impl_->grammar->jsgf_without(*reading).c_str()) < 0)
+      !set_graph(ps, kRunnerUpSearch, impl_->grammar->graph_without(*reading)))
     return fail("pocketsphinx refused the runner-up grammar");
   if (auto ok = impl_->run(kRunnerUpSearch, samples); !ok) return fail(ok.error());
   out.runner_up = impl_->best(out.frames);

@@ -2,15 +2,18 @@
 // is the only file that includes pocketsphinx and sphinxbase.
 //
 // One decoder is kept alive for the whole game (loading the model costs ~160 ms): a new position
-// only replaces its two grammars. Each utterance is decoded twice: against the position's grammar
-// and against its syntax grammar (the agreeing second decode); both hold a garbage loop of single
-// phones. (pocketsphinx 5prealpha's n-best lists over a grammar's lattice and its all-phone
-// search took seconds to tens of seconds an utterance here, so neither is used.) Not
-// thread-safe: one thread (the listener's) uses it.
+// only replaces its grammar, given as a word graph (pocketsphinx's FSG, built directly: no JSGF
+// is parsed). Each utterance is decoded against the position's grammar and, when that heard a
+// phrase, against the grammar without that phrase's meaning (the runner-up, for the margin).
+// (pocketsphinx 5prealpha's n-best lists over a grammar's lattice and its all-phone search took
+// seconds to tens of seconds an utterance here, so neither is used.) Not thread-safe: one thread
+// (the listener's) uses it.
 #pragma once
 
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "speech/recognizer.h"
 
@@ -19,10 +22,13 @@ namespace annabella::speech {
 struct PocketsphinxSettings {
   // The acoustic model (Debian's pocketsphinx-en-us).
   std::string model_dir = "/usr/share/pocketsphinx/model/en-us/en-us";
-  // Wider beams than pocketsphinx's defaults: a few points more right answers on grammar
-  // decoding, at little cost (the study in docs/voice.md).
-  std::string beam = "1e-80", word_beam = "1e-60", phone_beam = "1e-80";
-  int top_gaussians = 8;
+  // Between pocketsphinx's own beams (1e-48, 7e-29, 1e-48), with which the runner-up decode
+  // often lost every path to the end of the grammar, and the first study's (1e-80, 1e-60, 1e-80,
+  // top 8), which cost twice the CPU for a point (docs/benchmarks.md).
+  std::string beam = "1e-60", word_beam = "1e-40", phone_beam = "1e-60";
+  int top_gaussians = 4;
+  // Further decoder options ("-dither", "yes"), for experiments and the benchmark.
+  std::vector<std::pair<std::string, std::string>> options;
 };
 
 class PocketsphinxRecognizer final : public Recognizer {

@@ -57,7 +57,7 @@ const std::vector<Symbol>& symbols() {
         // short vowels
         {"a", {{"AA"}, {"AH"}}, {{"AE"}, {"AA"}}},
         {"A", {{"AA"}}, {}},
-        {"E", {{"EH"}}, {}},
+        {"E", {{"EH"}, {"IH"}}, {}},
         {"e", {{"EH"}, {"EY"}}, {}},
         {"I", {{"IH"}}, {}},
         {"i", {{"IY"}, {"IH"}}, {}},
@@ -96,8 +96,10 @@ const std::vector<Symbol>& symbols() {
         {"m", {{"M"}}, {}},
         {"n", {{"N"}}, {}},
         {"N", {{"NG"}}, {}},
-        {"r", {{"R"}}, {}},
-        {"R", {{"R"}}, {}},
+        // German r after a consonant or before a vowel is uvular and short: the en-us model
+        // often hears none ("drei" as D AY).
+        {"r", {{"R"}, {}}, {{"R"}}},
+        {"R", {{"R"}, {}}, {{"R"}}},
         {"?", {{}}, {}},  // glottal stop
     };
     std::stable_sort(t.begin(), t.end(), [](const Symbol& a, const Symbol& b) {
@@ -239,6 +241,24 @@ std::string voice_token(std::string_view word) {
   std::string out;
   for (char c : MoveParser::fold(word))
     if (c >= 'a' && c <= 'z') out += c;
+  return out;
+}
+
+}  // namespace annabella::speech
+
+namespace annabella::speech {
+
+std::vector<std::string> voice_tokens(std::string_view text) {
+  std::vector<std::string> out;
+  std::string word;
+  for (char c : std::string(text) + " ") {
+    if (std::string_view(" ,.;:!?").find(c) == std::string_view::npos) {
+      word += c;
+      continue;
+    }
+    if (auto token = voice_token(word); !token.empty()) out.push_back(std::move(token));
+    word.clear();
+  }
   return out;
 }
 

@@ -60,5 +60,8 @@ class PronunciationDictionary {
 // everything else than a-z dropped ("Läufer" -> "laufer", "Schach!" -> "schach"); empty when
 // nothing is left (a word in another script).
 std::string voice_token(std::string_view word);
+// The tokens of a text's words, split at blanks and punctuation ("nein, Springer Cäsar drei" ->
+// "nein", "springer", "casar", "drei"); words with no token are left out.
+std::vector<std::string> voice_tokens(std::string_view text);
 
 }  // namespace annabella::speech

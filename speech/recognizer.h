@@ -26,17 +26,18 @@ struct Hypothesis {
 };
 
 struct Decoding {
-  // The best path through the position's grammar (legal moves, commands, garbage).
+  // The best path through the position's grammar (legal moves, other moves the words can
+  // describe, commands, garbage).
   Hypothesis grammar;
-  // The best path through the syntax grammar (any move the words can describe, legal or not):
-  // the second decode that must agree before a move is entered at once.
-  Hypothesis syntax;
   // The best path through the grammar without the first reading's meaning: the runner-up, and
   // its score per frame for the margin. Empty when the first reading was no phrase.
   Hypothesis runner_up;
   // Where the words were heard in the utterance, in frames of 10 ms, and its length.
   int first_frame = 0, end_frame = 0;
   int frames = 0;
+  // Frames of the best path spent in the model's noise and speech fillers ([NOISE], [SPEECH]):
+  // speech that no word of the grammar explains.
+  int filler_frames = 0;
 };
 
 class Recognizer {
@@ -46,8 +47,8 @@ class Recognizer {
   // dictionary are added from `dictionary`, which must have them all.
   virtual Status set_grammar(const VoiceGrammar& grammar,
                              const PronunciationDictionary& dictionary) = 0;
-  // Decodes one utterance (16 kHz mono) against the grammar, its syntax grammar and the grammar
-  // without the first reading (the runner-up).
+  // Decodes one utterance (16 kHz mono) against the grammar and, when it heard a phrase of the
+  // position, against the grammar without that reading's meaning (the runner-up).
   // Fails before a grammar is set.
   virtual Result<Decoding> decode(std::span<const std::int16_t> samples) = 0;
   // Adapts the acoustic model to a speaker with an MLLR transform (sphinxtrain's mllr_solve

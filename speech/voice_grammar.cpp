@@ -1,6 +1,7 @@
 #include "speech/voice_grammar.h"
 
 #include <algorithm>
+#include <functional>
 
 #include "core/movegen.h"
 #include "speech/phrases.h"
@@ -60,38 +61,39 @@ std::vector<Word> move_forms(const Vocabulary& v, const core::Position& pos, cor
   return forms;
 }
 
-std::string alternatives(const std::vector<std::string>& tokens) {
-  std::string out;
-  for (const auto& t : tokens) out += (out.empty() ? "" : " | ") + t;
-  return out;
-}
+// The top of every grammar: a move, a slip corrected ("[<move>] nein <move>", D.2.8), a command,
+// or garbage (weighted down, so that it wins only where no phrase fits). `moves` adds the move
+// paths between two states (nothing when there are no moves). With `phone_loop`, also any
+// sequence of the model's phones, each weighted kPhoneLoopLogWeight: the runner-up's stand-in
+// for speech outside the grammar.
+using MovePaths = std::function<void(WordGraph&, Between)>;
 
-// How likely speech outside the grammar is, against the grammar's phrases: low enough that
-// every in-grammar utterance of the benchmark's clean corpus stayed out of the garbage path.
-constexpr const char* kGarbageWeight = "1e-5";
-
-// The parts of a grammar's text.
-struct Rules {
-  std::string name;          // the JSGF grammar's name
-  std::string move_rule;     // "<move> = ...;\n" (with its sub-rules), or ""
-  std::string command_rule;  // "<command> = ...;\n", or ""
-  std::string no_token;      // the word that corrects a slip
-};
-
-// The top rule: a move, a slip corrected ("[<move>] nein <move>", D.2.8), a command, or garbage
-// (weighted down, so that it wins only where no phrase fits).
-std::string top_level(const Rules& r) {
-  const std::string& name = r.name;
-  const std::string& move_rule = r.move_rule;
-  const std::string& command_rule = r.command_rule;
-  const std::string& no_token = r.no_token;
-  std::string out = "#JSGF V1.0;\ngrammar " + name + ";\n" + move_rule + command_rule;
-  out += "<garbage> = ( " + alternatives(garbage_tokens()) + " )+;\n";
-  std::string top;
-  if (!move_rule.empty()) top = "<move> | [ <move> ] " + no_token + " <move>";
-  if (!command_rule.empty()) top += (top.empty() ? "" : " | ") + std::string("<command>");
-  out += "public <" + name + "> = /1/ ( " + top + " ) | /" + kGarbageWeight + "/ <garbage>;\n";
-  return out;
+WordGraph top_level(const MovePaths& moves, const std::vector<std::vector<std::string>>& commands,
+                    const std::string& no_token, bool phone_loop) {
+  WordGraph g;
+  if (moves) {
+    const int move_end = g.add_state(), correction = g.add_state();
+    moves(g, {g.start, move_end});
+    g.add_null(move_end, g.final);
+    g.add_arc(move_end, correction, no_token);
+    g.add_arc(g.start, correction, no_token);
+    moves(g, {correction, g.final});
+  }
+  g.add_phrases({g.start, g.final}, commands);
+  const int garbage = g.add_state();
+  for (const auto& token : garbage_tokens()) {
+    g.add_arc(g.start, garbage, token, kGarbageLogWeight);
+    g.add_arc(garbage, garbage, token, kGarbageLoopLogWeight);
+  }
+  g.add_null(garbage, g.final);
+  if (phone_loop) {
+    const int phones = g.add_state();
+    g.add_null(g.start, phones);
+    for (const auto& token : phone_loop_tokens())
+      g.add_arc(phones, phones, token, kPhoneLoopLogWeight);
+    g.add_null(phones, g.final);
+  }
+  return g;
 }
 
 }  // namespace
@@ -101,21 +103,37 @@ const std::vector<std::string>& garbage_tokens() {
   return tokens;
 }
 
+const std::vector<std::string>& phone_loop_tokens() {
+  static const std::vector<std::string> tokens = [] {
+    std::vector<std::string> out;
+    for (const auto& phone : cmu_phone_set()) {
+      std::string token = "gbg";
+      for (char c : phone) token += char(c - 'A' + 'a');
+      out.push_back(token);
+    }
+    return out;
+  }();
+  return tokens;
+}
+
 void add_garbage_words(PronunciationDictionary& dictionary) {
   // The acoustic model's own garbage units: trained on speech and noise no word accounts for.
   dictionary.add_phones("gbgspeech", {"+SPN+"});
   dictionary.add_phones("gbgnoise", {"+NSN+"});
+  const auto& tokens = phone_loop_tokens();
+  for (std::size_t i = 0; i < tokens.size(); ++i)
+    dictionary.add_phones(tokens[i], {cmu_phone_set()[i]});
 }
 
 bool is_garbage_token(std::string_view token) {
   return token.starts_with("gbg");
 }
 
-std::string VoiceGrammar::commands_rule() const {
-  std::string commands;
+std::vector<std::vector<std::string>> VoiceGrammar::command_phrases() const {
+  std::vector<std::vector<std::string>> out;
   for (const auto& p : phrases_)
-    if (p.command) commands += (commands.empty() ? "" : " | ") + join_tokens(p.tokens);
-  return commands.empty() ? "" : "<command> = " + commands + ";\n";
+    if (p.command) out.push_back(p.tokens);
+  return out;
 }
 
 CommandWords CommandWords::for_profile(const Vocabulary& v) {
@@ -198,51 +216,105 @@ Result<VoiceGrammar> VoiceGrammar::build(const Vocabulary& v, const core::Positi
 }
 
 Status VoiceGrammar::build_syntax(const Vocabulary& v) {
-  std::vector<std::string> files, ranks, pieces;
+  using Tokens = std::vector<std::string>;
+  auto said = [&](const Word& w) -> Result<Tokens> {
+    auto t = tokens_of(w);
+    if (!t) return fail(t.error());
+    return split_blanks(*t);
+  };
+  std::vector<Tokens> files, ranks, pieces;
   for (int i = 0; i < 8; ++i) {
-    auto file = tokens_of(file_word(v, i));
-    auto rank = tokens_of(rank_word(v, i));
+    auto file = said(file_word(v, i));
+    auto rank = said(rank_word(v, i));
     if (!file || !rank) return fail(!file ? file.error() : rank.error());
-    files.push_back("( " + *file + " )");
-    ranks.push_back("( " + *rank + " )");
+    files.push_back(*file);
+    ranks.push_back(*rank);
   }
   for (const char* p : {"king", "queen", "rook", "bishop", "knight", "pawn"}) {
-    auto piece = tokens_of(v.word(std::string("piece.") + p));
+    auto piece = said(v.word(std::string("piece.") + p));
     if (!piece) return fail(piece.error());
-    pieces.push_back("( " + *piece + " )");
+    pieces.push_back(*piece);
   }
-  std::map<std::string, std::string> said;
+  std::map<std::string, Tokens> word;
   for (const char* key : {"move.capture", "move.check", "move.mate", "move.en_passant",
                           "move.promotes_to", "castle.short", "castle.long"}) {
-    auto t = tokens_of(v.word(key));
+    auto t = said(v.word(key));
     if (!t) return fail(t.error());
-    said[key] = "( " + *t + " )";
+    word[key] = *t;
   }
-  const std::string ending = " [ " + said["move.check"] + " | " + said["move.mate"] + " ]";
-  const std::string move_rule =
-      "<file> = " + alternatives(files) + ";\n<rank> = " + alternatives(ranks) +
-      ";\n<piece> = " + alternatives(pieces) + ";\n<square> = <file> <rank>;\n" +
-      "<move> = [ <piece> ] [ <file> | <rank> | <square> ] [ " + said["move.capture"] +
-      " ] <square> [ " + said["move.en_passant"] + " ] [ " + said["move.promotes_to"] +
-      " <piece> ]" + ending + " | " + said["castle.short"] + ending + " | " + said["castle.long"] +
-      ending + ";\n";
-  syntax_jsgf_ = top_level({"syntax", move_rule, commands_rule(), no_token_});
+  // [piece] [file | rank | square] [capture] square [en passant] [promotes to piece] [check | mate]
+  // and the castlings, each with an optional check or mate word.
+  const MovePaths moves = [=](WordGraph& g, Between between) mutable {
+    const int from = between.from, to = between.to;
+    auto any_of = [&](Between hop, const std::vector<Tokens>& options) {
+      for (const auto& o : options) g.add_sequence(hop, o);
+    };
+    const int piece = g.add_state(), destination = g.add_state(), after_file = g.add_state();
+    const int capture = g.add_state(), file = g.add_state(), square = g.add_state();
+    const int en_passant = g.add_state(), promotion = g.add_state(), ending = g.add_state();
+    any_of({from, piece}, pieces);
+    g.add_null(from, piece);
+    any_of({piece, after_file}, files);  // a departure file, or the file of a departure square
+    any_of({after_file, capture}, ranks);
+    g.add_null(after_file, capture);
+    any_of({piece, capture}, ranks);
+    g.add_null(piece, capture);
+    g.add_sequence({capture, destination}, word["move.capture"]);
+    g.add_null(capture, destination);
+    any_of({destination, file}, files);
+    any_of({file, square}, ranks);
+    g.add_sequence({square, en_passant}, word["move.en_passant"]);
+    g.add_null(square, en_passant);
+    const int promoted = g.add_state();
+    g.add_sequence({en_passant, promoted}, word["move.promotes_to"]);
+    any_of({promoted, promotion}, pieces);
+    g.add_null(en_passant, promotion);
+    g.add_null(promotion, ending);
+    const int castled = g.add_state();
+    g.add_sequence({from, castled}, word["castle.short"]);
+    g.add_sequence({from, castled}, word["castle.long"]);
+    g.add_null(castled, ending);
+    g.add_sequence({ending, to}, word["move.check"]);
+    g.add_sequence({ending, to}, word["move.mate"]);
+    g.add_null(ending, to);
+  };
+  WordGraph syntax;
+  moves(syntax, {syntax.start, syntax.final});
+  std::vector<std::vector<std::string>> legal;
+  for (const auto& p : phrases_)
+    if (p.move) legal.push_back(p.tokens);
+  illegal_ = WordGraph{};
+  illegal_.add_except({illegal_.start, illegal_.final}, syntax, legal);
   return {};
 }
 
-std::string VoiceGrammar::jsgf() const {
-  return jsgf_without({});
+WordGraph VoiceGrammar::graph() const {
+  return build_graph(nullptr);
 }
 
-std::string VoiceGrammar::jsgf_without(const Reading& reading) const {
-  std::string moves, commands;
+WordGraph VoiceGrammar::graph_without(const Reading& reading) const {
+  return build_graph(&reading);
+}
+
+WordGraph VoiceGrammar::build_graph(const Reading* without) const {
+  const Reading reading = without ? *without : Reading{};
+  // The first decode prefers a legal move when an illegal one is about as close; the runner-up
+  // weighs every competitor by its sounds alone, and adds the phone loop.
+  const double illegal_weight = without ? 0.0 : kIllegalLogWeight;
+  std::vector<std::vector<std::string>> moves, commands;
   for (const auto& p : phrases_) {
     if (p.move ? p.move == reading.move : p.command == reading.command) continue;
-    std::string& into = p.move ? moves : commands;
-    into += (into.empty() ? "" : " | ") + join_tokens(p.tokens);
+    (p.move ? moves : commands).push_back(p.tokens);
   }
-  return top_level({"heard", moves.empty() ? "" : "<move> = " + moves + ";\n",
-                    commands.empty() ? "" : "<command> = " + commands + ";\n", no_token_});
+  // The legal moves, and every other move the words can describe (illegal here: a wrong or
+  // misheard announcement must be able to win against the legal moves).
+  const MovePaths move_paths = [&](WordGraph& g, Between between) {
+    if (!moves.empty()) g.add_phrases(between, moves);
+    const int illegal = g.add_state();
+    g.add_null(between.from, illegal, illegal_weight);
+    g.add_graph({illegal, between.to}, illegal_);
+  };
+  return top_level(move_paths, commands, no_token_, without != nullptr);
 }
 
 std::vector<std::string> without_edge_garbage(const std::vector<std::string>& tokens) {

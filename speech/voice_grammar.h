@@ -2,7 +2,8 @@
 // and long forms, with or without the check word), the command words of the player's menu, and a
 // slip corrected in the same breath ("Springer Felix drei, nein, Springer Gustav drei", D.2.8).
 // The grammar is plain data (token sequences and what each means); the recogniser adapter turns
-// it into its own form (JSGF), and `read` turns what was recognised back into a meaning.
+// it into its own form (a word graph, pocketsphinx's FSG), and `read` turns what was recognised
+// back into a meaning.
 #pragma once
 
 #include <map>
@@ -15,6 +16,7 @@
 #include "core/result.h"
 #include "speech/pronunciation.h"
 #include "speech/vocabulary.h"
+#include "speech/voice_graph.h"
 
 namespace annabella::speech {
 
@@ -74,18 +76,18 @@ class VoiceGrammar {
   // The correction word's token ("nein").
   const std::string& no_token() const { return no_token_; }
 
-  // The grammar as JSGF: moves, a slip corrected with the no-word, commands, and a garbage loop
-  // (garbage_tokens) that speech outside the grammar falls into.
-  std::string jsgf() const;
-  // The second, agreeing decode's grammar: every move the words can describe, legal here or not
+  // The grammar as a word graph: the legal moves, every other move the words can describe
   // (piece, optional departure file, rank or square, capture, destination, en passant,
-  // promotion, check), the same commands and the garbage loop. A move read the same way by both
-  // decodes is not just the position's grammar forcing the nearest legal move onto the sounds.
-  std::string jsgf_syntax() const { return syntax_jsgf_; }
+  // promotion, check: illegal here, so that a wrong or misheard move is not forced onto the
+  // nearest legal one), a slip corrected with the no-word ("[<move>] nein <move>", D.2.8),
+  // the commands, and a garbage loop (garbage_tokens) that speech outside the grammar falls
+  // into. Every phrase has the same prior, illegal ones kIllegalLogWeight less: the acoustics
+  // choose among them.
+  WordGraph graph() const;
   // The grammar without every phrase that means what `reading` means (all forms of that move, or
   // that command): decoding it gives the runner-up reading, whose score margin says how close
   // the second-best meaning came (an n-best margin that pocketsphinx's lattice cannot give).
-  std::string jsgf_without(const Reading& reading) const;
+  WordGraph graph_without(const Reading& reading) const;
 
   // The meaning of a recognised token sequence; nullopt when it is no phrase of the grammar.
   std::optional<Reading> read(const std::vector<std::string>& tokens) const;
@@ -96,18 +98,32 @@ class VoiceGrammar {
   // The tokens of a word, each one's spoken spelling remembered for the dictionary.
   Result<std::string> tokens_of(const Word& words);
   Status build_syntax(const Vocabulary& v);
-  std::string commands_rule() const;
+  std::vector<std::vector<std::string>> command_phrases() const;
+  WordGraph build_graph(const Reading* without) const;
 
   std::vector<GrammarPhrase> phrases_;
   std::map<std::string, std::size_t> by_text_;  // tokens joined by blanks -> phrase
   std::map<std::string, std::string> spoken_;
   std::string no_token_;
-  std::string syntax_jsgf_;
+  WordGraph illegal_;  // every move the words can describe that is no legal phrase here
 };
 
 // The garbage loop's words: the acoustic model's own units for speech and noise that no word
-// accounts for (+SPN+, +NSN+), and their pronunciations.
+// accounts for (+SPN+, +NSN+), and their pronunciations. Entering the loop costs
+// kGarbageLogWeight (a grammar weight: the natural log of a probability, against 0 for a phrase;
+// pocketsphinx scales grammar weights and acoustic scores alike, so that -100 here is about 0.1 in
+// margin_of's units), each further unit kGarbageLoopLogWeight.
+inline constexpr double kGarbageLogWeight = -40;
+inline constexpr double kGarbageLoopLogWeight = -4.5;
+// What a move the words describe but illegal here costs against a legal one (a grammar weight):
+// players mostly say legal moves, yet an illegal one said clearly must win (docs/voice.md).
+inline constexpr double kIllegalLogWeight = -100;
 const std::vector<std::string>& garbage_tokens();
+// The phone loop's words: one per phone of the model ("gbgaa" is AA), in the runner-up decode
+// only, each phone weighted kPhoneLoopLogWeight (chosen on bench_voice --calibrate among -2, -3,
+// -5, -8, -20, -50: the widest gap between wrong and right readings' margins).
+const std::vector<std::string>& phone_loop_tokens();
+inline constexpr double kPhoneLoopLogWeight = -3;
 void add_garbage_words(PronunciationDictionary& dictionary);
 bool is_garbage_token(std::string_view token);
 

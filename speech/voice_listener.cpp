@@ -6,8 +6,8 @@ namespace annabella::speech {
 
 Result<PronunciationDictionary> pronunciations_for(const Vocabulary& v,
                                                    const Phonemizer& phonemizer) {
-  // The syntax grammar of any position names every file, rank, piece and move word, and the
-  // commands: the start position's grammar has every token.
+  // The grammar of any position names every file, rank, piece and move word (its illegal moves
+  // use them all) and the commands: the start position's grammar has every token.
   auto start = core::Position::from_fen(core::kStartFen);
   if (!start) return fail(start.error());
   auto grammar = VoiceGrammar::build(v, *start, CommandWords::for_profile(v));
@@ -45,7 +45,9 @@ Result<std::unique_ptr<VoiceListener>> VoiceListener::start(
   std::unique_ptr<VoiceListener> listener(
       new VoiceListener(std::move(source), std::move(recognizer), std::move(dictionary),
                         std::move(vocabulary), settings, std::move(on_heard)));
-  if (auto ok = listener->apply_position(position); !ok) return fail(ok.error());
+  auto grammar = VoiceGrammar::build(listener->vocabulary_, position, listener->commands_);
+  if (!grammar) return fail(grammar.error());
+  if (auto ok = listener->apply_grammar(std::move(*grammar)); !ok) return fail(ok.error());
   listener->decoder_ = std::thread([l = listener.get()] { l->decode_loop(); });
   listener->capture_ = std::thread([l = listener.get()] { l->capture_loop(); });
   return listener;
@@ -62,22 +64,20 @@ void VoiceListener::stop() {
   if (decoder_.joinable()) decoder_.join();
 }
 
-Status VoiceListener::apply_position(const core::Position& position) {
-  auto grammar = VoiceGrammar::build(vocabulary_, position, commands_);
-  if (!grammar) return fail(grammar.error());
-  if (auto ok = recognizer_->set_grammar(*grammar, dictionary_); !ok) return ok;
-  grammar_ = std::move(*grammar);
+Status VoiceListener::apply_grammar(VoiceGrammar grammar) {
+  if (auto ok = recognizer_->set_grammar(grammar, dictionary_); !ok) return ok;
+  grammar_ = std::move(grammar);
   return {};
 }
 
 Status VoiceListener::set_position(const core::Position& position) {
-  // The grammar is built here, on the caller's thread, to report errors at once; the recogniser
-  // takes it on the decoding thread before the next utterance.
-  if (auto grammar = VoiceGrammar::build(vocabulary_, position, commands_); !grammar)
-    return fail(grammar.error());
+  // The grammar is built here, once, on the caller's thread, to report errors at once; the
+  // recogniser takes it on the decoding thread before the next utterance.
+  auto grammar = VoiceGrammar::build(vocabulary_, position, commands_);
+  if (!grammar) return fail(grammar.error());
   {
     std::lock_guard guard(lock_);
-    pending_position_ = position;
+    pending_grammar_ = std::move(*grammar);
   }
   wake_.notify_all();
   return {};
@@ -128,22 +128,22 @@ void VoiceListener::capture_loop() {
 
 void VoiceListener::decode_loop() {
   while (true) {
-    std::optional<core::Position> position;
+    std::optional<VoiceGrammar> grammar;
     std::optional<Utterance> utterance;
     {
       std::unique_lock guard(lock_);
-      wake_.wait(guard, [&] { return stopping_ || pending_position_ || !utterances_.empty(); });
+      wake_.wait(guard, [&] { return stopping_ || pending_grammar_ || !utterances_.empty(); });
       if (stopping_) return;
-      std::swap(position, pending_position_);
-      if (!position && !utterances_.empty()) {
+      std::swap(grammar, pending_grammar_);
+      if (!grammar && !utterances_.empty()) {
         utterance = std::move(utterances_.front());
         utterances_.pop_front();
       }
     }
-    if (position) {
+    if (grammar) {
       // Built and checked by set_position already; should the recogniser refuse it, the
       // previous grammar stays and the station hears why.
-      if (auto ok = apply_position(*position); !ok) {
+      if (auto ok = apply_grammar(std::move(*grammar)); !ok) {
         Heard refused;
         refused.why = "the grammar of the new position was refused: " + ok.error().message;
         on_heard_(refused);

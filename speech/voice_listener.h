@@ -70,7 +70,7 @@ class VoiceListener {
                 ListenerSettings settings, OnHeard on_heard);
   void capture_loop();
   void decode_loop();
-  Status apply_position(const core::Position& position);
+  Status apply_grammar(VoiceGrammar grammar);
 
   std::unique_ptr<AudioSource> source_;
   std::unique_ptr<Recognizer> recognizer_;
@@ -83,9 +83,9 @@ class VoiceListener {
   mutable std::mutex lock_;
   std::condition_variable wake_;
   std::deque<Utterance> utterances_;
-  std::optional<core::Position> pending_position_;
-  std::optional<VoiceGrammar> grammar_;  // the decoding thread's
-  VoiceActivity activity_;               // the capture thread's, under lock_ for press/release
+  std::optional<VoiceGrammar> pending_grammar_;  // built once, by set_position
+  std::optional<VoiceGrammar> grammar_;          // the decoding thread's
+  VoiceActivity activity_;  // the capture thread's, under lock_ for press/release
   std::optional<std::string> capture_error_;
   std::atomic<bool> stopping_{false};
   std::atomic<std::size_t> decoded_{0};

@@ -19,11 +19,13 @@ TEST(ListenCommand, PrintsALinePerUtteranceInThePosition) {
   ASSERT_EQ(run_command("espeak-ng -v de -w " + wav + " 'Springer Felix drei. . . . Zeit'", out),
             0);
   ASSERT_EQ(run_command(kBinary + " listen --wav " + wav, out), 0) << out;
-  // The move is named (entered at once, or read back to be confirmed when the second decode
-  // did not agree), never another one.
+  // The move and the command are named (entered at once, or asked again when the margin over
+  // the runner-up is small: a one-word command has little of it), never another one.
   EXPECT_NE(out.find("\"springer felix drei\""), std::string::npos) << out;
   EXPECT_NE(out.find("Nf3 g1f3"), std::string::npos) << out;
-  EXPECT_NE(out.find("command time \"zeit\""), std::string::npos) << out;
+  EXPECT_TRUE(out.find("command time \"zeit\"") != std::string::npos ||
+              out.find("unsure \"zeit\"") != std::string::npos)
+      << out;
   EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 2) << out;
 }
 

@@ -65,6 +65,7 @@ class VoiceCapture : public ::testing::Test {
       all.insert(all.end(), samples->begin(), samples->end());
     }
     all.resize(all.size() + 16000, 0);
+    audio = std::chrono::milliseconds(all.size() / 16);
     ::annabella::testing::add_white_noise(all, 40, 7);  // a quiet room, not digital silence
     ASSERT_TRUE(::annabella::testing::write_raw(microphone().infile.string(), all));
   }
@@ -96,6 +97,7 @@ class VoiceCapture : public ::testing::Test {
   std::mutex lock;
   std::condition_variable arrived;
   std::vector<Heard> heard;
+  std::chrono::milliseconds audio{0};  // how long the microphone's input lasts
 };
 
 TEST_F(VoiceCapture, MovesSlipCorrectionAndCommandThroughPortAudio) {
@@ -120,6 +122,12 @@ TEST_F(VoiceCapture, MovesSlipCorrectionAndCommandThroughPortAudio) {
   EXPECT_LT(heard[0].start, heard[0].end);
   EXPECT_LT(heard[0].end, heard[1].start);
   EXPECT_LT(heard[1].end, heard[2].start);
+  // Each within the input and about as long as it was said (pocketsphinx counts frames from
+  // its start, not the utterance's: every decode before would shift later utterances).
+  for (const auto& h : heard) {
+    EXPECT_LT(h.end, audio) << describe(h, pos);
+    EXPECT_LT(h.end - h.start, 2500ms) << describe(h, pos);
+  }
 }
 
 TEST_F(VoiceCapture, APositionChangeSwitchesTheGrammar) {
