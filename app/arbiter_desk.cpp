@@ -264,6 +264,102 @@ void ArbiterDesk::on(const cmd::Penalty& c, TimePoint time) {
                         {{"n", std::to_string(minutes)}, {"side", text::side(c.side)}}));
 }
 
+namespace {
+
+// Guidelines III.4, III.5: the player to move may ask only with less than two minutes left.
+constexpr std::chrono::minutes kQuickplayLimit{2};
+constexpr std::chrono::seconds kQuickplayIncrement{5};
+constexpr std::chrono::minutes kQuickplayExtra{2};
+
+bool has_increment_or_delay(const core::TimeControl& control) {
+  for (const core::Period& period : control.periods)
+    if (period.increment.count() > 0 || period.delay_kind != core::DelayKind::None) return true;
+  return false;
+}
+
+}  // namespace
+
+bool ArbiterDesk::refused_quickplay(std::string_view command, std::string_view rule,
+                                    TimePoint time) {
+  if (refused_after_end(command, time)) return true;
+  const core::Color mover = s_.game().position().side_to_move();
+  const auto& control = s_.clock.control();
+  if (control.kind != core::TimeControl::Kind::Periods || has_increment_or_delay(control)) {
+    s_.print(time, format(tr("{command}: the time control already has an increment or a delay, "
+                             "or keeps no time; only games without increment ({rule})"),
+                          {{"command", std::string(command)}, {"rule", std::string(rule)}}));
+    return true;
+  }
+  const auto left = s_.clock.remaining(mover, time);
+  if (left >= kQuickplayLimit) {
+    s_.print(time, format(tr("{command}: {side}, to move, has {left}, not less than two minutes; "
+                             "nothing is changed ({rule})"),
+                          {{"command", std::string(command)},
+                           {"side", text::side(mover)},
+                           {"left", core::format_hms(left)},
+                           {"rule", std::string(rule)}}));
+    return true;
+  }
+  return false;
+}
+
+void ArbiterDesk::on(const cmd::Increment&, TimePoint time) {
+  if (refused_quickplay("increment", "Guidelines III.4", time)) return;
+  const core::Color mover = s_.game().position().side_to_move();
+  if (auto added = s_.clock.add_increment(kQuickplayIncrement, time, "increment, Guidelines III.4");
+      !added) {
+    s_.print(time, "increment: " + added.error().message);
+    return;
+  }
+  if (auto added = s_.clock.add_time(~mover, kQuickplayExtra, time, "Guidelines III.4"); !added)
+    s_.print(time, "increment: " + added.error().message);
+  rec::Clock entry;
+  entry.white_left = std::chrono::duration_cast<Millis>(s_.clock.remaining(core::WHITE, time));
+  entry.black_left = std::chrono::duration_cast<Millis>(s_.clock.remaining(core::BLACK, time));
+  entry.at = s_.timeline(time);
+  entry.reason = ClockReason::Increment;
+  entry.increment = kQuickplayIncrement;
+  if (auto recorded = s_.commit(entry, time); !recorded)
+    s_.print(time, "record: " + recorded.error().message);
+  s_.show_clock(time);
+  s_.print(time, format(tr("five seconds' increment for both players from now on; two minutes "
+                           "added to {opponent}'s clock (Guidelines III.4)"),
+                        {{"opponent", text::side(~mover)}}));
+  s_.flag_reported = false;
+}
+
+void ArbiterDesk::on(const cmd::QuickplayClaim& c, TimePoint time) {
+  if (refused_quickplay("quickplay-claim", "Guidelines III.5", time)) return;
+  const core::Color claimant = s_.game().position().side_to_move();
+  if (c.decision == cmd::QuickplayDecision::Accepted) {
+    // III.5.1: the opponent cannot win, or makes no effort to win, by normal means.
+    core::Game game = s_.game();
+    if (auto ended = game.arbiter_decision(core::GameResult::Draw,
+                                           "draw claimed with less than two minutes left, upheld",
+                                           "Guidelines III.5.1");
+        !ended) {
+      s_.print(time, "quickplay-claim: " + ended.error().message);
+      return;
+    }
+    flow_.end_game(game.end(), time);
+    return;
+  }
+  // III.5.2: postponed, the opponent may be given two minutes; III.5.3: refused, he is.
+  const bool postponed = c.decision == cmd::QuickplayDecision::Postponed;
+  const char* rule = postponed ? "Guidelines III.5.2" : "Guidelines III.5.3";
+  if (auto added = s_.clock.add_time(~claimant, kQuickplayExtra, time, rule); !added) {
+    s_.print(time, "quickplay-claim: " + added.error().message);
+    return;
+  }
+  s_.clocks_changed(postponed ? ClockReason::ClaimPostponed : ClockReason::ClaimRefused, time);
+  s_.print(time,
+           format(postponed ? tr("{side}'s draw claim: decision postponed; two minutes added to "
+                                 "{opponent}'s clock and play goes on (Guidelines III.5.2)")
+                            : tr("{side}'s draw claim refused; two minutes added to {opponent}'s "
+                                 "clock (Guidelines III.5.3)"),
+                  {{"side", text::side(claimant)}, {"opponent", text::side(~claimant)}}));
+}
+
 void ArbiterDesk::on(const cmd::Reconcile&, TimePoint time) {
   flow_.reconcile_now(time);
 }

@@ -37,6 +37,8 @@ class ArbiterDesk {
   void on(const cmd::Continue& c, TimePoint time);
   void on(const cmd::Adjust& c, TimePoint time);
   void on(const cmd::Penalty& c, TimePoint time);
+  void on(const cmd::Increment& c, TimePoint time);
+  void on(const cmd::QuickplayClaim& c, TimePoint time);
   void on(const cmd::Reconcile& c, TimePoint time);
   void on(const cmd::Adjourn& c, TimePoint time);
   void on(const cmd::OpenEnvelope& c, TimePoint time);
@@ -47,6 +49,9 @@ class ArbiterDesk {
  private:
   // A command that changes the game is refused once it is over; true when refused.
   bool refused_after_end(std::string_view command, TimePoint time);
+  // Guidelines III.4, III.5: refused (with the message) after the end, in a control with an
+  // increment or a delay, or when the player to move has two minutes or more; true when refused.
+  bool refused_quickplay(std::string_view command, std::string_view rule, TimePoint time);
   void envelope(const core::Position& before, const std::string& sealed, TimePoint time);
 
   StationState& s_;

@@ -165,6 +165,16 @@ Result<Command> parse_penalty(const CommandSpec& spec, const Words& args) {
   return Command{cmd::Penalty{*side, std::chrono::minutes(*minutes)}};
 }
 
+Result<Command> parse_quickplay_claim(const CommandSpec& spec, const Words& args) {
+  using D = cmd::QuickplayDecision;
+  const std::string word = args.size() == 1 ? core::ascii_lower(args[0]) : std::string();
+  for (const auto& [name, decision] :
+       {std::pair{"accepted", D::Accepted}, {"postponed", D::Postponed}, {"refused", D::Refused}})
+    if (word == name) return Command{cmd::QuickplayClaim{decision}};
+  // TRANSLATORS: accepted, postponed and refused are the command's arguments: keep them.
+  return refuse(spec, tr("the arbiter's decision: accepted, postponed or refused"));
+}
+
 Result<Command> parse_adjourn(const CommandSpec& spec, const Words& args) {
   if (args.size() != 1) return refuse(spec, tr("give the sealed move as written, one word"));
   return Command{cmd::Adjourn{args[0]}};
@@ -198,6 +208,8 @@ const std::vector<std::pair<CommandKind, ArgumentParser>>& parsers() {
       {K::Resume, without_arguments<cmd::Continue>()},
       {K::Adjust, parse_adjust},
       {K::Penalty, parse_penalty},
+      {K::Increment, without_arguments<cmd::Increment>()},
+      {K::QuickplayClaim, parse_quickplay_claim},
       {K::Reconcile, without_arguments<cmd::Reconcile>()},
       {K::Adjourn, parse_adjourn},
       {K::OpenEnvelope, without_arguments<cmd::OpenEnvelope>()},
@@ -260,6 +272,15 @@ const std::vector<CommandSpec>& console_commands() {
        tr_noop("add whole minutes to a player's clock as a penalty to the opponent; without "
                "MINUTES the game type's: two, in blitz one (Art. 7.5.5, B.2)"),
        "Art. 12.9", true},
+      {K::Increment, "inc", "increment", "",
+       tr_noop("the player to move has under two minutes and asked for it: five seconds' increment "
+               "for both from now on, two more minutes for the opponent (games without increment)"),
+       "Guidelines III.4", true},
+      {K::QuickplayClaim, "qc", "quickplay-claim", "accepted|postponed|refused",
+       tr_noop("the arbiter's decision on the draw claim of the player to move with under two "
+               "minutes: a draw; or two more minutes for the opponent and play goes on (postponed "
+               "or refused)"),
+       "Guidelines III.5", true},
       {K::Reconcile, "rc", "reconcile", "", tr_noop("compare the boards with the record now"),
        "D.2.9", true},
       {K::Adjourn, "adj", "adjourn", "SEALED_MOVE",

@@ -17,30 +17,32 @@
 namespace annabella::app {
 
 enum class CommandKind {
-  Help,          // help [COMMAND]
-  Time,          // D.2.10.4: the times and moves completed, on the player's request
-  Repeat,        // repeat the last move
-  Moves,         // read the game so far
-  Board,         // read the board: a rank, a file, a piece type, one side, squares, or everything
-  Captured,      // the pieces taken so far, by side (what a sighted player sees beside the board)
-  Move,          // enter the sighted player's move (SAN, UCI, long algebraic or vocabulary words)
-  Flag,          // D.2.10.5: claim a flag fall
-  Touch,         // report a touch by the sighted player (Art. 4.3)
-  DrawOffer,     // Art. 9.1.2
-  DrawClaim,     // Art. 9.2 / 9.3: the station checks threefold and 50 moves
-  DrawAccept,    // Art. 9.1.2: the opponent accepts the offer
-  DrawDecline,   // Art. 9.1.2.3: the opponent declines it
-  Resign,        // Art. 5.1.2
-  CallArbiter,   // the player or the assistant calls the arbiter
-  Pause,         // arbiter: stop the clocks (Art. 6.11.1)
-  Resume,        // arbiter: restart the clocks
-  Adjust,        // arbiter: set both clocks (Art. 6.10.2)
-  Penalty,       // arbiter: Art. 7 / 12.9 penalty, e.g. two minutes to the opponent
-  Reconcile,     // arbiter: compare the boards with the record now (D.2.9)
-  Adjourn,       // arbiter: seal a move and adjourn (Guidelines I)
-  OpenEnvelope,  // arbiter: open the envelope at the resumption (Guidelines I)
-  Status,        // one line: position, whose move, clocks, board state
-  Quit,          // end the program (the record stays, `play --resume` continues)
+  Help,            // help [COMMAND]
+  Time,            // D.2.10.4: the times and moves completed, on the player's request
+  Repeat,          // repeat the last move
+  Moves,           // read the game so far
+  Board,           // read the board: a rank, a file, a piece type, one side, squares, or everything
+  Captured,        // the pieces taken so far, by side (what a sighted player sees beside the board)
+  Move,            // enter the sighted player's move (SAN, UCI, long algebraic or vocabulary words)
+  Flag,            // D.2.10.5: claim a flag fall
+  Touch,           // report a touch by the sighted player (Art. 4.3)
+  DrawOffer,       // Art. 9.1.2
+  DrawClaim,       // Art. 9.2 / 9.3: the station checks threefold and 50 moves
+  DrawAccept,      // Art. 9.1.2: the opponent accepts the offer
+  DrawDecline,     // Art. 9.1.2.3: the opponent declines it
+  Resign,          // Art. 5.1.2
+  CallArbiter,     // the player or the assistant calls the arbiter
+  Pause,           // arbiter: stop the clocks (Art. 6.11.1)
+  Resume,          // arbiter: restart the clocks
+  Adjust,          // arbiter: set both clocks (Art. 6.10.2)
+  Penalty,         // arbiter: Art. 7 / 12.9 penalty, e.g. two minutes to the opponent
+  Increment,       // arbiter: five seconds' increment for both, two minutes to the opponent (III.4)
+  QuickplayClaim,  // arbiter: the decision on a draw claim under two minutes (Guidelines III.5)
+  Reconcile,       // arbiter: compare the boards with the record now (D.2.9)
+  Adjourn,         // arbiter: seal a move and adjourn (Guidelines I)
+  OpenEnvelope,    // arbiter: open the envelope at the resumption (Guidelines I)
+  Status,          // one line: position, whose move, clocks, board state
+  Quit,            // end the program (the record stays, `play --resume` continues)
 };
 
 struct CommandSpec {

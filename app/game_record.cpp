@@ -120,9 +120,16 @@ Status GameRecord::apply_one(const rec::Clock& r) {
       add_step(Step::Kind::Resume, r.at, r.white_left, r.black_left);
       paused_ = false;
       break;
+    case ClockReason::Increment:
+      if (increment_) return fail("a second increment (Guidelines III.4)");
+      increment_ = r.increment;
+      add_step(Step::Kind::Set, r.at, r.white_left, r.black_left);
+      break;
     case ClockReason::Adjust:
     case ClockReason::Penalty:
     case ClockReason::Claim:
+    case ClockReason::ClaimPostponed:
+    case ClockReason::ClaimRefused:
       add_step(Step::Kind::Set, r.at, r.white_left, r.black_left);
       break;
   }
@@ -216,6 +223,11 @@ Result<core::ChessClock> restore_clock(const GameRecord& record, core::ClockInst
   auto control = core::read_time_control(header.control);
   if (!control) return fail("control \"" + header.control + "\": " + control.error().message);
   core::ChessClock clock(*control);
+  // Guidelines III.4: the increment introduced during the game holds for every later move.
+  if (const auto increment = record.added_increment())
+    if (auto added = clock.add_increment(*increment, origin, "Guidelines III.4, as recorded");
+        !added)
+      return fail(added.error());
   // The moves each side has completed decide the period (and its delay and increment).
   int moves[2] = {0, 0};
   const auto& game = record.game();

@@ -70,6 +70,8 @@ class GameRecord {
   // The adjournment waiting for its sealed move (Guidelines I), if any.
   [[nodiscard]] const std::optional<rec::Adjourn>& adjourned() const { return adjourned_; }
   [[nodiscard]] bool paused() const { return paused_; }
+  // The increment introduced during the game (Guidelines III.4), if any.
+  [[nodiscard]] std::optional<Millis> added_increment() const { return increment_; }
   // The latest time stamp of any record, and of the record that last set the clocks.
   [[nodiscard]] Millis last_event_at() const { return last_event_at_; }
   [[nodiscard]] Millis clocks_set_at() const { return clocks_set_at_; }
@@ -104,6 +106,7 @@ class GameRecord {
   std::optional<core::Color> open_offer_;
   std::optional<rec::Adjourn> adjourned_;
   bool paused_ = false;
+  std::optional<Millis> increment_;
   Millis last_event_at_{0};
   Millis last_step_at_{0};
   Millis clocks_set_at_{0};

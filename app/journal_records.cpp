@@ -52,12 +52,15 @@ constexpr NameTable<MoveSource, 6> kMoveSources{{{
     {MoveSource::Sealed, "sealed"},
     {MoveSource::Voice, "voice"},
 }}};
-constexpr NameTable<ClockReason, 5> kClockReasons{{{
+constexpr NameTable<ClockReason, 8> kClockReasons{{{
     {ClockReason::Adjust, "adjust"},
     {ClockReason::Penalty, "penalty"},
     {ClockReason::Pause, "pause"},
     {ClockReason::Resume, "resume"},
     {ClockReason::Claim, "claim"},
+    {ClockReason::Increment, "increment"},
+    {ClockReason::ClaimPostponed, "claim postponed"},
+    {ClockReason::ClaimRefused, "claim refused"},
 }}};
 constexpr NameTable<TouchOutcome, 3> kOutcomes{{{
     {TouchOutcome::PutBack, "put back"},
@@ -204,6 +207,7 @@ JournalEntry encode_one(const rec::Clock& r) {
   e.kind = "clock";
   e.set("white_ms", ms_text(r.white_left)).set("black_ms", ms_text(r.black_left));
   e.set("at_ms", ms_text(r.at)).set("reason", std::string(kClockReasons.name(r.reason)));
+  if (r.increment.count() > 0) e.set("increment_ms", ms_text(r.increment));
   return e;
 }
 
@@ -378,6 +382,13 @@ Result<JournalRecord> decode_clock(const Fields& f, int format) {
   r.black_left = *black;
   r.at = *at;
   r.reason = reason ? *reason : ClockReason::Adjust;
+  if (f.has("increment_ms")) {
+    auto increment = f.time("increment_ms");
+    if (!increment) return fail(increment.error());
+    r.increment = *increment;
+  }
+  if (r.reason == ClockReason::Increment && r.increment.count() <= 0)
+    return fail("increment_ms: an increment entry needs a positive increment (Guidelines III.4)");
   return r;
 }
 

@@ -12,7 +12,9 @@
 //   touch    n (the touch's number), square, piece, at_ms, ply, by (vi|sighted), own (1|0: the
 //            toucher's own piece)
 //   untouch  n, at_ms, outcome (put back|moved|removed), square (where it went, for moved)
-//   clock    white_ms, black_ms, at_ms, reason (adjust|penalty|pause|resume|claim)
+//   clock    white_ms, black_ms, at_ms, reason (adjust|penalty|pause|resume|claim|increment|
+//            claim postponed|claim refused), increment_ms (increment: the increment for both
+//            players from then on, Guidelines III.4)
 //   offer    by (white|black), at_ms, ply: a draw offer (Art. 9.1.2)
 //   decline  by (white|black), at_ms: the offer declined (Art. 9.1.2.3)
 //   note     at_ms, kind (rook first|arbiter called), square, ply
@@ -48,7 +50,16 @@ inline constexpr int kJournalFormat = 2;
 enum class MoveSource { Pegboard, Console, EBoard, DrawClaim, Sealed, Voice };
 std::string_view move_source_name(MoveSource source);
 
-enum class ClockReason { Adjust, Penalty, Pause, Resume, Claim };
+enum class ClockReason {
+  Adjust,
+  Penalty,
+  Pause,
+  Resume,
+  Claim,
+  Increment,       // Guidelines III.4: the increment introduced, two minutes to the opponent
+  ClaimPostponed,  // Guidelines III.5.2: two minutes to the opponent, play goes on
+  ClaimRefused,    // Guidelines III.5.3: two minutes to the opponent
+};
 std::string_view clock_reason_name(ClockReason reason);
 
 enum class Toucher { ViPlayer, SightedPlayer };
@@ -107,6 +118,7 @@ struct Clock {
   Millis white_left{0}, black_left{0};
   Millis at{0};
   ClockReason reason = ClockReason::Adjust;
+  Millis increment{0};  // Increment: added after every move from now on (Guidelines III.4)
 };
 
 // Art. 9.1.2: a draw offer, marked (=) on the scoresheet (Art. 9.1.2.2).

@@ -73,6 +73,15 @@ struct Penalty {
   core::Color side = core::WHITE;
   std::chrono::seconds time{0};  // 0: the game type's (Art. 7.5.5: two minutes; B.2: one)
 };
+// Guidelines III.4: the arbiter agrees to the request of the player to move (under two minutes
+// left) for an increment of five seconds for both; the opponent gets two minutes.
+struct Increment {};
+// Guidelines III.5: the arbiter's decision on a draw claim by the player to move with under two
+// minutes left, when III.4 is not applied.
+enum class QuickplayDecision { Accepted, Postponed, Refused };
+struct QuickplayClaim {
+  QuickplayDecision decision = QuickplayDecision::Refused;
+};
 // D.2.9: the boards compared with the record now.
 struct Reconcile {};
 // Guidelines I: the move sealed (must be legal) and the game adjourned.
@@ -88,12 +97,12 @@ struct Quit {};
 
 }  // namespace cmd
 
-using Command =
-    std::variant<cmd::Help, cmd::Time, cmd::Repeat, cmd::Moves, cmd::Board, cmd::Captured,
-                 cmd::EnterMove, cmd::Answer, cmd::Flag, cmd::Touch, cmd::DrawOffer,
-                 cmd::DrawAccept, cmd::DrawDecline, cmd::DrawClaim, cmd::Resign, cmd::Pause,
-                 cmd::Continue, cmd::Adjust, cmd::Penalty, cmd::Reconcile, cmd::Adjourn,
-                 cmd::OpenEnvelope, cmd::CallArbiter, cmd::Status, cmd::Quit>;
+using Command = std::variant<cmd::Help, cmd::Time, cmd::Repeat, cmd::Moves, cmd::Board,
+                             cmd::Captured, cmd::EnterMove, cmd::Answer, cmd::Flag, cmd::Touch,
+                             cmd::DrawOffer, cmd::DrawAccept, cmd::DrawDecline, cmd::DrawClaim,
+                             cmd::Resign, cmd::Pause, cmd::Continue, cmd::Adjust, cmd::Penalty,
+                             cmd::Increment, cmd::QuickplayClaim, cmd::Reconcile, cmd::Adjourn,
+                             cmd::OpenEnvelope, cmd::CallArbiter, cmd::Status, cmd::Quit>;
 
 // Where a command came from: the record and the log say it.
 enum class InputSource { Keyboard, BoardButton, TactileClock, BrailleKeys, Voice, Assistant };

@@ -31,6 +31,8 @@ std::string_view clock_event_name(ClockEvent event) {
       return "set time";
     case ClockEvent::AddTime:
       return "add time";
+    case ClockEvent::Increment:
+      return "increment";
     case ClockEvent::SetMoves:
       return "set moves";
     case ClockEvent::Readjust:
@@ -321,6 +323,25 @@ Status ChessClock::add_time(Color side, ClockDuration time, ClockInstant now, st
              reason.empty() ? format_hms(time) + " added to " + side_name(side) + "'s time"
                             : std::move(reason));
   entry.added = time;
+  return {};
+}
+
+Status ChessClock::add_increment(ClockDuration increment, ClockInstant now, std::string reason) {
+  if (increment <= ClockDuration::zero()) return fail("clock: an increment must be positive");
+  if (control_.kind != TimeControl::Kind::Periods || !timed())
+    return fail("clock: an increment needs a time control with periods (Guidelines III.4)");
+  for (const Period& period : control_.periods)
+    if (period.increment.count() > 0 || period.delay_kind != DelayKind::None)
+      return fail("clock: the time control has an increment or a delay already (Guidelines III.4)");
+  if (auto ok = check_time(now, "an increment"); !ok) return ok;
+  note_flag(now);
+  fold_segment(now);
+  for (Period& period : control_.periods)
+    period.increment = std::chrono::duration_cast<std::chrono::milliseconds>(increment);
+  ClockLogEntry& entry =
+      append(ClockEvent::Increment, now, turn_,
+             reason.empty() ? format_hms(increment) + " increment from now on" : std::move(reason));
+  entry.added = increment;
   return {};
 }
 

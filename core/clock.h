@@ -67,16 +67,17 @@ struct FlagFall {
 };
 
 enum class ClockEvent : unsigned char {
-  Start,     // the arbiter starts the first player's clock (Art. 6.6)
-  Press,     // a move made (D.2.3, D.2.4): the mover's clock stops, the opponent's starts
-  Pause,     // the arbiter pauses the clocks (Art. 6.11.1)
-  Resume,    // the arbiter restarts them
-  SetTime,   // the arbiter sets a time (Art. 6.10.2)
-  AddTime,   // the arbiter adds time (Art. 7.5.5: two minutes to the opponent)
-  SetMoves,  // the arbiter corrects a move counter (Art. 6.10.2)
-  Readjust,  // D.2.9: the clocks set back to the times after an earlier ply
-  Flag,      // a flag fell
-  Stop,      // the game ended; the clocks stop
+  Start,      // the arbiter starts the first player's clock (Art. 6.6)
+  Press,      // a move made (D.2.3, D.2.4): the mover's clock stops, the opponent's starts
+  Pause,      // the arbiter pauses the clocks (Art. 6.11.1)
+  Resume,     // the arbiter restarts them
+  SetTime,    // the arbiter sets a time (Art. 6.10.2)
+  AddTime,    // the arbiter adds time (Art. 7.5.5: two minutes to the opponent)
+  Increment,  // Guidelines III.4: an increment introduced for both players mid-game
+  SetMoves,   // the arbiter corrects a move counter (Art. 6.10.2)
+  Readjust,   // D.2.9: the clocks set back to the times after an earlier ply
+  Flag,       // a flag fell
+  Stop,       // the game ended; the clocks stop
 };
 // "press", "flag", ...
 [[nodiscard]] std::string_view clock_event_name(ClockEvent event);
@@ -136,6 +137,11 @@ class ChessClock {
   // Art. 7.5.5 and others: adds `time` (negative to deduct) to `side`'s clock.
   [[nodiscard]] Status add_time(Color side, ClockDuration time, ClockInstant now,
                                 std::string reason);
+  // Guidelines III.4: from `now` on, every move of either player (in every period) gets
+  // `increment` added, as a Fischer increment. Fails, changing nothing, when the control keeps no
+  // time, is an hourglass, or already has an increment or a delay, or when `increment` is not
+  // positive. May be called before the clock starts (a resumption restoring it).
+  [[nodiscard]] Status add_increment(ClockDuration increment, ClockInstant now, std::string reason);
   // Art. 6.10.2: sets `side`'s move counter (which decides the period and time controls).
   [[nodiscard]] Status set_moves_completed(Color side, int moves, ClockInstant now,
                                            std::string reason);

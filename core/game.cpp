@@ -216,8 +216,8 @@ Status Game::end_as_recorded(GameEnd end) {
   return end_game(std::move(end));
 }
 
-Status Game::arbiter_decision(GameResult result, std::string reason) {
-  return end_game({result, Termination::ArbiterDecision, "Art. 12", std::move(reason)});
+Status Game::arbiter_decision(GameResult result, std::string reason, std::string rule) {
+  return end_game({result, Termination::ArbiterDecision, std::move(rule), std::move(reason)});
 }
 
 }  // namespace annabella::core

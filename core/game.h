@@ -108,7 +108,8 @@ class Game {
   [[nodiscard]] Status resign(Color loser);
   // Art. 6.9: `flagged` has not completed the required moves in time.
   [[nodiscard]] Status flag_fall(Color flagged);
-  Status arbiter_decision(GameResult result, std::string reason);
+  // The arbiter decides the result (Art. 12; `rule` names the article, "Guidelines III.5.1").
+  Status arbiter_decision(GameResult result, std::string reason, std::string rule = "Art. 12");
   // An end decided outside the moves (agreement, resignation, a claim, a flag, the arbiter), as
   // a record of the game states it: replaying a game's record ends it exactly as it ended.
   [[nodiscard]] Status end_as_recorded(GameEnd end);

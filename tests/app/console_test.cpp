@@ -36,6 +36,8 @@ std::string example_arguments(CommandKind kind) {
       return " r4";
     case CommandKind::Help:
       return " time";
+    case CommandKind::QuickplayClaim:
+      return " postponed";
     default:
       return "";
   }

@@ -83,6 +83,8 @@ TEST(JournalRecords, EveryKindRoundTripsThroughTheCodec) {
       t,
       rec::Untouch{7, 41s, TouchOutcome::Moved, core::SQ_F1},
       rec::Clock{61min, 62min, 42s, ClockReason::Penalty},
+      rec::Clock{61min, 64min, 42s, ClockReason::Increment, 5s},
+      rec::Clock{61min, 66min, 42s, ClockReason::ClaimPostponed},
       rec::DrawOffer{core::WHITE, 43s, 5},
       rec::DrawDecline{core::BLACK, 44s},
       rec::Note{NoteKind::RookFirst, 45s, core::SQ_H8, 6},
@@ -164,6 +166,30 @@ TEST(GameRecord, ClockAdjustmentsAndAdjournmentAreRestored) {
   EXPECT_EQ(game->adjourned()->sealed, "Nf3");
   EXPECT_EQ(game->adjourned()->by, core::WHITE);
   EXPECT_TRUE(game->paused());
+}
+
+// Guidelines III.4: the increment introduced mid-game is restored with the clocks, once only.
+TEST(GameRecord, TheIncrementIntroducedMidGameIsRestored) {
+  RecordHeader h = header();
+  h.control = "5 min";
+  const std::vector<JournalRecord> records = {
+      rec::Begin{h},
+      rec::Clock{milliseconds(90000), milliseconds(240000), 30s, ClockReason::Increment, 5s}};
+  auto game = replay(records);
+  ASSERT_TRUE(game) << game.error().message;
+  EXPECT_EQ(game->added_increment(), milliseconds(5000));
+  auto clock = restore_clock(*game, core::ClockInstant{});
+  ASSERT_TRUE(clock) << clock.error().message;
+  EXPECT_EQ(clock->control().periods.front().increment, 5s);
+  auto twice = records;
+  twice.push_back(
+      rec::Clock{milliseconds(90000), milliseconds(240000), 31s, ClockReason::Increment, 5s});
+  EXPECT_FALSE(replay(twice));
+  JournalEntry without = encode(records[1]);
+  without.fields.erase(std::remove_if(without.fields.begin(), without.fields.end(),
+                                      [](const auto& f) { return f.first == "increment_ms"; }),
+                       without.fields.end());
+  EXPECT_FALSE(decode(without));
 }
 
 // Guidelines I: the sealed move is legal when sealed, and no other move is made in its place.

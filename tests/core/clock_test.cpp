@@ -294,6 +294,47 @@ TEST(ChessClock, ArbiterAddsTwoMinutesToTheOpponentArticle755) {
   EXPECT_EQ(added.note, "Art. 7.5.5: illegal move by Black");
 }
 
+TEST(ChessClock, IncrementAddedMidGameCountsFromTheNextPressGuidelinesIII4) {
+  ChessClock clock = clock_for("5 min");
+  ASSERT_TRUE(clock.start(at_s(0)));
+  ASSERT_TRUE(clock.press(WHITE, at_s(100)));
+  // Black, to move, asks at 250 s (under two minutes left is the arbiter's check, not the
+  // clock's); the increment holds from now on, for both players.
+  ASSERT_TRUE(clock.add_increment(seconds(5), at_s(250), "Guidelines III.4"));
+  ASSERT_TRUE(clock.add_time(WHITE, minutes(2), at_s(250), "Guidelines III.4"));
+  EXPECT_EQ(clock.control().periods.front().increment, seconds(5));
+  EXPECT_EQ(clock.remaining(BLACK, at_s(250)), seconds(150));  // nothing added yet
+  auto black = clock.press(BLACK, at_s(260));
+  ASSERT_TRUE(black);
+  EXPECT_EQ(black->remaining[BLACK], seconds(140) + seconds(5));
+  auto white = clock.press(WHITE, at_s(270));
+  ASSERT_TRUE(white);
+  EXPECT_EQ(white->remaining[WHITE], seconds(200) + minutes(2) - seconds(10) + seconds(5));
+  const ClockLogEntry& entry = clock.log()[2];
+  EXPECT_EQ(entry.event, ClockEvent::Increment);
+  EXPECT_EQ(entry.added, seconds(5));
+  EXPECT_EQ(entry.note, "Guidelines III.4");
+  EXPECT_EQ(clock_event_name(ClockEvent::Increment), "increment");
+}
+
+TEST(ChessClock, IncrementRefusedWhenTheControlHasOneOrADelayOrKeepsNoTime) {
+  for (const char* control :
+       {"3+2", "G/60 d5", "60 min + 5 s Bronstein delay", "-", "?", "3 min hourglass"}) {
+    ChessClock clock = clock_for(control);
+    ASSERT_TRUE(clock.start(at_s(0)));
+    EXPECT_FALSE(clock.add_increment(seconds(5), at_s(1), "")) << control;
+    EXPECT_EQ(clock.log().size(), 1U) << control;
+  }
+  ChessClock clock = clock_for("5 min");
+  EXPECT_FALSE(clock.add_increment(seconds(0), at_s(0), ""));
+  ASSERT_TRUE(clock.add_increment(seconds(5), at_s(0), ""));   // before the start: a resumption
+  EXPECT_FALSE(clock.add_increment(seconds(5), at_s(0), ""));  // once only
+  ASSERT_TRUE(clock.start(at_s(0)));
+  auto white = clock.press(WHITE, at_s(10));
+  ASSERT_TRUE(white);
+  EXPECT_EQ(white->remaining[WHITE], seconds(295));
+}
+
 TEST(ChessClock, SettingTheRunningClockShowsExactlyThatTime) {
   for (const char* control : {"60 min", "G/60 d5", "60 min + 5 s Bronstein delay"}) {
     ChessClock clock = clock_for(control);
