@@ -139,7 +139,7 @@ std::optional<std::size_t> Pegboard::held_for(Square s, Piece piece) const {
     if (h.piece == core::NO_PIECE || core::color_of(h.piece) != pos.side_to_move()) return false;
     const core::MoveList moves = core::legal_moves(pos);
     return std::any_of(moves.begin(), moves.end(),
-                       [&](Move m) { return m.from() == h.origin && m.to() == s; });
+                       [&](Move m) { return carries(pos, m, h.origin, s); });
   };
   // A piece goes where its toucher moves it: one of the toucher's own pieces (a piece of the
   // other side in his hand is one he captures, D.2.3 (1)). A reply begun before the move it
