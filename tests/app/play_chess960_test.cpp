@@ -43,6 +43,22 @@ TEST(PlayChess960, TheViPlayerCastlesOnHisPegboardAndThePgnSaysChess960) {
       << pgn;
   for (const char* move : {"3. O-O {", "3... O-O {", "4. Nd3 {"})
     EXPECT_NE(pgn.find(move), std::string::npos) << move << "\n" << pgn;
+  // The journal knows the game is Chess960: replayed (as `play --resume` does), its castling
+  // moves are legal.
+  const auto record = g.journal();
+  ASSERT_TRUE(record) << record.error().message;
+  EXPECT_TRUE(record->header().chess960);
+  EXPECT_EQ(record->game().ply_count(), 7u);
+  EXPECT_TRUE(record->game().start_position().is_chess960());
+  // `play --resume` with the same configuration: the journal agrees with game.chess960.
+  annabella::testing::ChildProcess resumed({ANNABELLA_BINARY, "play", "--silent", "--resume",
+                                            "--record", (dir.path() / "record").string(),
+                                            "--config", (dir.path() / "record.toml").string()});
+  ASSERT_TRUE(resumed.wait_for("connected: the board agrees", kWait)) << resumed.output();
+  for (const char* key : {"config says game.start_fen", "config says game.chess960"})
+    EXPECT_EQ(resumed.output().find(key), std::string::npos) << resumed.output();
+  resumed.send("quit");
+  EXPECT_EQ(resumed.wait(kWait), 0) << resumed.output();
 }
 
 TEST(PlayChess960, AChess960FenWithTheKingCastlingOntoTheRooksSquare) {
