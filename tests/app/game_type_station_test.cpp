@@ -57,8 +57,7 @@ TEST_P(GameTypeInTheStation, IsSaidRecordedAndApplied) {
       << c.control;
   // With minutes, the arbiter's own (Art. 12.9).
   d.console("penalty black 3");
-  EXPECT_EQ(d.station->clock().remaining(core::BLACK, d.now),
-            black_before + 2 * c.penalty + 3min);
+  EXPECT_EQ(d.station->clock().remaining(core::BLACK, d.now), black_before + 2 * c.penalty + 3min);
   const std::string pgn = read_file(dir.path() / "record" / "game.pgn");
   EXPECT_NE(pgn.find(std::string("[GameType \"") + c.pgn_tag + "\"]"), std::string::npos) << pgn;
 }
