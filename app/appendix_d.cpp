@@ -544,6 +544,7 @@ void AppendixDFlow::end_game(const core::GameEnd& end, TimePoint time) {
                          {"rule", ended.rule},
                          {"reason", text::end_reason(ended)}}));
   write_exports(time);
+  write_touch_log(time);         // the arbiter's notes end with the end's decision (Guidelines III)
   s_.request_seal("end", time);  // D.2.7: the recording sealed with the game's end
 }
 

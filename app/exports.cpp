@@ -1,5 +1,7 @@
 #include "app/exports.h"
 
+#include <algorithm>
+
 #include "app/brf.h"
 #include "app/record.h"
 #include "app/record_folder.h"
@@ -49,6 +51,38 @@ std::string note_text(const rec::Note& note) {
              " (Art. 4.4.2)";
     case NoteKind::ArbiterCalled:
       return "the arbiter was called";
+    case NoteKind::BothFlags:
+      return "both flags fallen, which first cannot be established";
+  }
+  return "";
+}
+
+// Guidelines III in words, for the PGN's comments and the arbiter's notes (English, as the PGN).
+std::string quickplay_text(const QuickplayEvent& e) {
+  const std::string side = e.by == core::WHITE ? "White" : "Black";
+  const std::string other = e.by == core::WHITE ? "Black" : "White";
+  using K = QuickplayEvent::Kind;
+  switch (e.kind) {
+    case K::Increment:
+      return side + " asked for an increment with less than two minutes left: 5 s a move for " +
+             "both from now on, 2 minutes added to " + other + " (Guidelines III.4)";
+    case K::ClaimPostponed:
+      return side + " claims a draw with less than two minutes left: decision postponed, 2 " +
+             "minutes added to " + other + " (Guidelines III.5.2)";
+    case K::ClaimRefused:
+      return side + " claims a draw with less than two minutes left: refused, 2 minutes added " +
+             "to " + other + " (Guidelines III.5.3)";
+    case K::PostponedClaimRefused:
+      return side + "'s postponed draw claim refused (Guidelines III.5.2)";
+    case K::ClaimUpheld:
+      return side + "'s draw claim with less than two minutes left upheld: a draw (Guidelines " +
+             "III.5)";
+    case K::BothFlagsPlayOn:
+      return std::string("both flags fallen, which first cannot be established: not the last ") +
+             "period, the game goes on (Guidelines III.3.1.1)";
+    case K::BothFlagsDraw:
+      return std::string("both flags fallen, which first cannot be established: the last ") +
+             "period, a draw (Guidelines III.3.1.2)";
   }
   return "";
 }
@@ -96,6 +130,17 @@ std::string game_pgn(const GameRecord& record) {
       node.comments.push_back(std::string("(=) ") + (white_moved ? "White" : "Black") +
                               " offers a draw (Art. 9.1.2.2)");
   }
+  // Guidelines III at the ply it happened (an end's own comment says an end).
+  for (const QuickplayEvent& e : record.quickplay_events()) {
+    if (e.kind == QuickplayEvent::Kind::ClaimUpheld ||
+        e.kind == QuickplayEvent::Kind::BothFlagsDraw)
+      continue;
+    const auto ply = static_cast<std::size_t>(e.ply);
+    if (ply == 0)
+      pgn.moves.comments.push_back(quickplay_text(e));
+    else if (ply <= pgn.moves.moves.size())
+      pgn.moves.moves[ply - 1].comments.push_back(quickplay_text(e));
+  }
   if (game.is_over() && !pgn.moves.moves.empty())
     pgn.moves.moves.back().comments.push_back(game.end().reason + " (" + game.end().rule + ")");
   return core::write_pgn(pgn);
@@ -129,11 +174,24 @@ std::string touch_log(const GameRecord& record) {
            (touch.by == Toucher::ViPlayer ? "VI player" : "sighted player") + '\t' +
            outcome_text(t) + '\n';
   }
-  if (!record.notes().empty()) {
+  // The notes and Guidelines III's decisions, in the order they happened (a both-flags note is
+  // said once, as its decision).
+  struct Line {
+    Millis at;
+    int ply;
+    std::string text;
+  };
+  std::vector<Line> lines;
+  for (const auto& note : record.notes())
+    if (note.kind != NoteKind::BothFlags) lines.push_back({note.at, note.ply, note_text(note)});
+  for (const auto& e : record.quickplay_events()) lines.push_back({e.at, e.ply, quickplay_text(e)});
+  std::stable_sort(lines.begin(), lines.end(),
+                   [](const Line& a, const Line& b) { return a.at < b.at; });
+  if (!lines.empty()) {
     out += "# Notes for the arbiter: half-moves made, time since the start, what\n";
-    for (const auto& note : record.notes())
-      out += std::to_string(note.ply) + '\t' + core::format_hms_ms(note.at) + '\t' +
-             note_text(note) + '\n';
+    for (const auto& line : lines)
+      out +=
+          std::to_string(line.ply) + '\t' + core::format_hms_ms(line.at) + '\t' + line.text + '\n';
   }
   return out;
 }

@@ -67,9 +67,10 @@ constexpr NameTable<TouchOutcome, 3> kOutcomes{{{
     {TouchOutcome::Moved, "moved"},
     {TouchOutcome::Removed, "removed"},
 }}};
-constexpr NameTable<NoteKind, 2> kNotes{{{
+constexpr NameTable<NoteKind, 3> kNotes{{{
     {NoteKind::RookFirst, "rook first"},
     {NoteKind::ArbiterCalled, "arbiter called"},
+    {NoteKind::BothFlags, "both flags"},
 }}};
 constexpr NameTable<Toucher, 2> kTouchers{{{
     {Toucher::ViPlayer, "vi"},
@@ -208,6 +209,7 @@ JournalEntry encode_one(const rec::Clock& r) {
   e.set("white_ms", ms_text(r.white_left)).set("black_ms", ms_text(r.black_left));
   e.set("at_ms", ms_text(r.at)).set("reason", std::string(kClockReasons.name(r.reason)));
   if (r.increment.count() > 0) e.set("increment_ms", ms_text(r.increment));
+  if (r.by) e.set("by", std::string(colour_word(*r.by)));
   return e;
 }
 
@@ -389,6 +391,13 @@ Result<JournalRecord> decode_clock(const Fields& f, int format) {
   }
   if (r.reason == ClockReason::Increment && r.increment.count() <= 0)
     return fail("increment_ms: an increment entry needs a positive increment (Guidelines III.4)");
+  // Guidelines III.4, III.5: who asked or claimed; written since session 7, absent before (the
+  // player to move then).
+  if (f.has("by")) {
+    auto by = f.colour("by");
+    if (!by) return fail(by.error());
+    r.by = *by;
+  }
   return r;
 }
 

@@ -124,7 +124,8 @@ struct StationState {
 
   // The clocks were set, paused or restarted by the arbiter or a rule: the times are journaled
   // and shown on the clock displays.
-  void clocks_changed(ClockReason reason, TimePoint time);
+  // `by`: who asked or claimed (Guidelines III.4, III.5), kept with the times.
+  void clocks_changed(ClockReason reason, TimePoint time, std::optional<core::Color> by = {});
 
   void say(const speech::Phrase& phrase, Route route, TimePoint time);
   // Prints a line; control characters in it are shown escaped (no text can forge a log line).
