@@ -219,7 +219,14 @@ void Pegboard::back_in_sync(TimePoint now) {
 void Pegboard::judge(TimePoint now) {
   judge_at_.reset();
   if (link_down_) return;
-  if (shows(board_, position_)) {
+  // II.3.2.2 on an occupancy-only board: king and rook exchanged leave the occupancy as it was.
+  if (!pending_)
+    if (const auto exchange = exchanging_castling(position_, board_)) {
+      take_sequences({{*exchange}}, now);
+      return;
+    }
+  // The same occupancy after such a castling is the castling still, not its retraction.
+  if (shows(board_, position_) && !(pending_ && shows(board_, *pending_position_))) {
     if (pending_) {
       PegboardEvent event = make_event(PegboardEvent::Kind::MoveRetracted, now);
       event.move = *pending_;
@@ -410,7 +417,8 @@ void Pegboard::complete(Move m, TimePoint now, std::size_t touches_from) {
   event.replaces = pending_.value_or(Move::none());
   event.square = m.to();
   event.piece = before.piece_on(m.from());
-  if (const TouchRecord* first = first_touch(touches_from, before, squares_left(before, m))) {
+  // Castling's first touch may be the king lifted off and put back (II.3.2.5.1).
+  if (const TouchRecord* first = first_touch(touches_from, before, squares_touched(before, m))) {
     event.first_square = first->square;
     event.first_piece = before.piece_on(first->square);
     event.lifted_at = first->time;
@@ -467,7 +475,8 @@ void Pegboard::report_misplaced(TimePoint now) {
   const core::MoveList moves = core::legal_moves(position_);
   const Square to = filled[0];
   if (std::any_of(moves.begin(), moves.end(), [&](Move m) {
-        return m.to() == to && std::find(vacated.begin(), vacated.end(), m.from()) != vacated.end();
+        return std::any_of(vacated.begin(), vacated.end(),
+                           [&](Square from) { return carries(position_, m, from, to); });
       }))
     return;  // under way
   illegal_reported_ = signature;

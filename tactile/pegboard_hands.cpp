@@ -139,7 +139,7 @@ std::optional<std::size_t> Pegboard::held_for(Square s, Piece piece) const {
     if (h.piece == core::NO_PIECE || core::color_of(h.piece) != pos.side_to_move()) return false;
     const core::MoveList moves = core::legal_moves(pos);
     return std::any_of(moves.begin(), moves.end(),
-                       [&](Move m) { return m.from() == h.origin && m.to() == s; });
+                       [&](Move m) { return carries(pos, m, h.origin, s); });
   };
   latest([&](const InHand& h) {
     return can_go(position_, h) || (pending_position_ && can_go(*pending_position_, h));
