@@ -175,5 +175,81 @@ TEST(PegboardTimeOrder, EventsNeverRunBackwardsHoweverLateTheThreadsWake) {
         }
 }
 
+// Any inputs and calls in any order, stamped late or early, on boards of both kinds and in
+// every reading: the events' times never run backwards (the fuzz targets' Pegboard, in order).
+TEST(PegboardTimeOrder, RandomInputsAndCallsNeverRunTimeBackwards) {
+  std::mt19937 random(20261124);
+  const auto below = [&](int n) { return static_cast<int>(random() % static_cast<unsigned>(n)); };
+  for (int round = 0; round < 300; ++round) {
+    PegboardSettings settings;
+    settings.settle = std::chrono::milliseconds(below(3) * 100);
+    settings.out_of_sync_grace = std::chrono::milliseconds(200 + below(800));
+    settings.made_by_reply = below(2) == 0;
+    settings.auto_announce = !settings.made_by_reply && below(2) == 0;
+    const bool identifying = below(2) == 0;
+    Pegboard pegboard(core::Position{}, settings);
+    std::vector<PegboardEvent> events;
+    std::array<core::Piece, 64> board{};
+    for (int s = 0; s < 64; ++s) board[s] = core::Position{}.piece_on(core::Square(s));
+    core::Piece held = core::NO_PIECE;
+    TimePoint now{};
+    for (int step = 0; step < 400; ++step) {
+      now += std::chrono::milliseconds(below(250));
+      BoardInput input;
+      input.time = now - std::chrono::milliseconds(below(4) == 0 ? below(400) : 0);  // read late
+      const auto s = core::Square(below(64));
+      switch (below(12)) {
+        case 0:
+        case 1:
+        case 2:
+          if (board[s] == core::NO_PIECE) continue;
+          input.kind = BoardInput::Kind::Lift;
+          held = board[s];
+          board[s] = core::NO_PIECE;
+          break;
+        case 3:
+        case 4:
+        case 5:
+          if (board[s] != core::NO_PIECE || held == core::NO_PIECE) continue;
+          input.kind = BoardInput::Kind::Place;
+          board[s] = held;
+          if (identifying) input.piece = held;
+          break;
+        case 6:
+          input.kind = BoardInput::Kind::Scan;
+          input.scan.identifies_pieces = identifying;
+          for (int q = 0; q < 64; ++q) {
+            if (identifying) input.scan.pieces[q] = board[q];
+            if (board[q] != core::NO_PIECE) input.scan.occupied |= core::square_bb(core::Square(q));
+          }
+          break;
+        case 7:
+          input.kind = BoardInput::Kind::Button;
+          input.button = kBoardButtons[below(7)];
+          break;
+        case 8:
+          pegboard.announce(now, events);
+          continue;
+        case 9:
+          pegboard.set_promotion(core::QUEEN, now, events);
+          continue;
+        case 10:
+          if (below(10) == 0) pegboard.set_position(core::Position{}, now, events);
+          continue;
+        default:
+          pegboard.tick(now, events);
+          continue;
+      }
+      input.square = s;
+      pegboard.feed(input, events);
+    }
+    pegboard.tick(now + 10s, events);
+    for (std::size_t i = 1; i < events.size(); ++i)
+      ASSERT_GE(events[i].time, events[i - 1].time)
+          << "round " << round << ": " << describe(events[i - 1]) << " then, earlier, "
+          << describe(events[i]);
+  }
+}
+
 }  // namespace
 }  // namespace annabella::tactile
