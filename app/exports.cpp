@@ -105,6 +105,8 @@ std::string game_pgn(const GameRecord& record) {
     if (auto tag = core::to_pgn_time_control(*control)) pgn.set_tag("TimeControl", *tag);
   // Appendix A, B: the game type (a tag of this program's, docs/record.md).
   pgn.set_tag("GameType", std::string(core::game_type_name(game_rules(h).type)));
+  // Guidelines II: a Chess960 game says so; SetUp and FEN follow from its start position.
+  if (h.chess960) pgn.set_tag("Variant", "Chess960");
   // The PGN standard's value only ("normal", "time forfeit", ...); the reason in words goes into
   // the last move's comment below.
   pgn.set_tag(

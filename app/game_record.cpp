@@ -10,7 +10,8 @@ using Step = RecordedClockStep;
 
 Result<core::Position> start_position(const RecordHeader& header) {
   if (header.fen.empty()) return core::Position();
-  auto position = core::Position::from_fen(header.fen);
+  auto position = core::Position::from_fen(
+      header.fen, header.chess960 ? core::Variant::Chess960 : core::Variant::Standard);
   if (!position) return fail("start position: " + position.error().message);
   return *position;
 }

@@ -171,6 +171,7 @@ JournalEntry encode_one(const rec::Begin& r) {
   e.set("event", h.event).set("site", h.site).set("round", h.round).set("date", h.date);
   e.set("board", std::to_string(h.board));
   e.set("type", h.game_type).set("supervision", h.supervision);
+  if (h.chess960) e.set("variant", "chess960");
   return e;
 }
 
@@ -295,6 +296,7 @@ Result<JournalRecord> decode_begin(const Fields& f) {
   }
   RecordHeader& h = r.header;
   h.fen = f.text("fen");
+  h.chess960 = f.text("variant") == "chess960";
   h.control = f.text("control");
   h.white = f.text("white");
   h.black = f.text("black");

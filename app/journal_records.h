@@ -75,8 +75,9 @@ enum class NoteKind {
 };
 
 struct RecordHeader {
-  std::string fen;      // start position ("" = the standard one)
-  std::string control;  // time control as configured
+  std::string fen;        // start position ("" = the standard one)
+  bool chess960 = false;  // Guidelines II: a Chess960 game, its FEN's castling rights X-FEN
+  std::string control;    // time control as configured
   // game.type and game.supervision as configured ("" in journals written before them: "auto"
   // and "appendix").
   std::string game_type, supervision;
