@@ -410,6 +410,22 @@ bool ArbiterDesk::refused_quickplay(std::string_view command, std::string_view r
 void ArbiterDesk::on(const cmd::Increment&, TimePoint time) {
   if (refused_quickplay("increment", "Guidelines III.4", time)) return;
   const core::Color mover = s_.game().position().side_to_move();
+  // III.4: the request is also an offer of a draw; the increment is given once the opponent has
+  // declined it and the arbiter agrees (which is what this command says).
+  if (s_.record.open_draw_offer()) {
+    s_.print(time, tr("increment: a draw offer is open; it is accepted or declined first "
+                      "(Art. 9.1.2, Guidelines III.4)"));
+    return;
+  }
+  const rec::DrawOffer offer{mover, s_.timeline(time), static_cast<int>(s_.game().ply_count())};
+  if (auto recorded = s_.commit(offer, time); !recorded) {
+    s_.print(time, "increment: " + recorded.error().message);
+    return;
+  }
+  if (auto recorded = s_.commit(rec::DrawDecline{~mover, s_.timeline(time)}, time); !recorded) {
+    s_.print(time, "increment: " + recorded.error().message);
+    return;
+  }
   if (auto added = s_.clock.add_increment(kQuickplayIncrement, time, "increment, Guidelines III.4");
       !added) {
     s_.print(time, "increment: " + added.error().message);
@@ -429,9 +445,11 @@ void ArbiterDesk::on(const cmd::Increment&, TimePoint time) {
   s_.show_clock(time);
   flow_.write_exports(time);
   flow_.write_touch_log(time);
-  s_.print(time, format(tr("five seconds' increment for both players from now on; two minutes "
-                           "added to {opponent}'s clock (Guidelines III.4)"),
-                        {{"opponent", text::side(~mover)}}));
+  s_.print(time, format(tr("{side}'s request is also a draw offer, declined by {opponent} "
+                           "(Guidelines III.4; marked (=) by {side}'s next move); five seconds' "
+                           "increment for both players from now on; two minutes added to "
+                           "{opponent}'s clock (Guidelines III.4)"),
+                        {{"side", text::side(mover)}, {"opponent", text::side(~mover)}}));
   s_.flag_reported = false;
 }
 

@@ -21,12 +21,18 @@ Status write_file(const std::filesystem::path& path, const std::string& text) {
   return folder->write_atomically(path.filename().string(), text);
 }
 
-// The plies after which a draw was offered (Art. 9.1.2.2: the (=) stands by the move).
+// The moves marked with a draw offer (Art. 9.1.2.2: the (=) stands by the offerer's move): the
+// move he had just made, or, when he offered while on move (Guidelines III.4's request is such
+// an offer), the move he made next.
 std::vector<bool> offer_marks(const GameRecord& record) {
   std::vector<bool> marks(record.moves().size(), false);
-  for (const auto& offer : record.draw_offers())
-    if (offer.ply > 0 && static_cast<std::size_t>(offer.ply) <= marks.size())
-      marks[static_cast<std::size_t>(offer.ply - 1)] = true;
+  const core::Game& game = record.game();
+  for (const auto& offer : record.draw_offers()) {
+    if (offer.ply < 0) continue;
+    auto index = static_cast<std::size_t>(offer.ply);
+    if (index > 0 && game.position_at(index - 1).side_to_move() == offer.by) --index;
+    if (index < marks.size()) marks[index] = true;
+  }
   return marks;
 }
 
@@ -89,10 +95,12 @@ std::string quickplay_text(const QuickplayEvent& e) {
 
 }  // namespace
 
-std::string game_pgn(const GameRecord& record) {
+namespace {
+
+// The seven-tag roster and the tags of this program's record (docs/record.md).
+void set_pgn_tags(core::PgnGame& pgn, const GameRecord& record) {
   const auto& h = record.header();
   const auto& game = record.game();
-  core::PgnGame pgn;
   pgn.set_tag("Event", h.event);
   pgn.set_tag("Site", h.site);
   pgn.set_tag("Date", h.date.empty() ? "????.??.??" : h.date);
@@ -108,7 +116,7 @@ std::string game_pgn(const GameRecord& record) {
   // Guidelines II: a Chess960 game says so; SetUp and FEN follow from its start position.
   if (h.chess960) pgn.set_tag("Variant", "Chess960");
   // The PGN standard's value only ("normal", "time forfeit", ...); the reason in words goes into
-  // the last move's comment below.
+  // the last move's comment.
   pgn.set_tag(
       "Termination",
       std::string(core::pgn_termination_value(core::pgn_termination(game.end().termination))));
@@ -116,9 +124,11 @@ std::string game_pgn(const GameRecord& record) {
   if (!record.seals().empty())
     if (auto seal = seal_from_record(record.seals().back()))
       for (const auto& [name, value] : seal_pgn_tags(*seal)) pgn.set_tag(name, value);
-  pgn.start = game.start_position();
-  pgn.moves = core::line_from_moves(game.start_position(), game.moves());
-  pgn.result = core::result_text(game.end().result);
+}
+
+// The clocks, the draw offers and Guidelines III's events at the move where each happened.
+void annotate_moves(core::PgnGame& pgn, const GameRecord& record) {
+  const auto& game = record.game();
   const auto marks = offer_marks(record);
   const auto& moves = record.moves();
   for (std::size_t i = 0; i < moves.size() && i < pgn.moves.moves.size(); ++i) {
@@ -143,6 +153,18 @@ std::string game_pgn(const GameRecord& record) {
     else if (ply <= pgn.moves.moves.size())
       pgn.moves.moves[ply - 1].comments.push_back(quickplay_text(e));
   }
+}
+
+}  // namespace
+
+std::string game_pgn(const GameRecord& record) {
+  const auto& game = record.game();
+  core::PgnGame pgn;
+  set_pgn_tags(pgn, record);
+  pgn.start = game.start_position();
+  pgn.moves = core::line_from_moves(game.start_position(), game.moves());
+  pgn.result = core::result_text(game.end().result);
+  annotate_moves(pgn, record);
   if (game.is_over() && !pgn.moves.moves.empty())
     pgn.moves.moves.back().comments.push_back(game.end().reason + " (" + game.end().rule + ")");
   return core::write_pgn(pgn);

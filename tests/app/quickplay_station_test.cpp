@@ -74,6 +74,16 @@ TEST(QuickplayInTheStation, IncrementForBothAndTwoMinutesToTheOpponentGuidelines
   const std::string journal = read_file(dir.path() / "record" / "game.journal");
   EXPECT_NE(journal.find("reason=increment"), std::string::npos) << journal;
   EXPECT_NE(journal.find("increment_ms=5000"), std::string::npos) << journal;
+  // III.4: the request was also White's draw offer, declined by Black; (=) by White's next move.
+  const auto offer = journal.find("\toffer\tby=white");
+  const auto decline = journal.find("\tdecline\tby=black");
+  ASSERT_NE(offer, std::string::npos) << journal;
+  ASSERT_NE(decline, std::string::npos) << journal;
+  EXPECT_LT(offer, decline);
+  EXPECT_LT(decline, journal.find("reason=increment"));
+  EXPECT_TRUE(d.output.printed_containing("also a draw offer, declined by Black"));
+  const std::string pgn = pgn_of(dir);
+  EXPECT_NE(pgn.find("1. e4 {(=) White offers a draw"), std::string::npos) << pgn;
   // Once only: the control has an increment now.
   d.console("increment");
   EXPECT_TRUE(d.output.printed_containing("already has an increment"));
