@@ -63,8 +63,11 @@ void ArbiterDesk::on(const cmd::EnterMove& c, TimePoint time) {
   // move was meant, may be the answer ("e8=Q", "Bf8c5").
   if (s_.question.kind == PendingQuestion::Kind::Promotion && flow_.answer(c.text, time)) return;
   if (s_.question.kind == PendingQuestion::Kind::Reading) s_.question = {};
-  flow_.enter_sighted_move(
-      c.text, source_ == InputSource::Voice ? MoveSource::Voice : MoveSource::Console, time);
+  // D.2.11: the record and the log say where the sighted player's move came from.
+  MoveSource by = MoveSource::Console;
+  if (source_ == InputSource::Voice) by = MoveSource::Voice;
+  if (source_ == InputSource::Keypad) by = MoveSource::Keypad;
+  flow_.enter_sighted_move(c.text, by, time);
 }
 
 void ArbiterDesk::on(const cmd::Answer& c, TimePoint time) {

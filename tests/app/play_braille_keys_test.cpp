@@ -45,16 +45,23 @@ void type_on_display(VirtualBrltty& brltty, std::string_view text) {
 
 class PlayWithBrailleKeys : public ::testing::Test {
  protected:
-  void SetUp() override {
+  void SetUp() override { start("", "W 1:30:00"); }
+  // The station with the display and `more` configuration (TOML); `clock` is what the display
+  // shows first.
+  void start(const std::string& more, const std::string& clock) {
     ASSERT_FALSE(brltty.host().empty()) << brltty.error();
     const auto config = dir.path() / "board.toml";
-    std::ofstream(config) << "[braille_display]\nenabled = true\nhost = \"" << brltty.host()
+    std::ofstream(config) << more << "[braille_display]\nenabled = true\nhost = \"" << brltty.host()
                           << "\"\n";
     station = std::make_unique<ChildProcess>(
         std::vector<std::string>{ANNABELLA_BINARY, "play", "--silent", "--config", config.string(),
                                  "--record", (dir.path() / "record").string()});
     ASSERT_TRUE(station->wait_for("connected: the board", 20s)) << station->output();
-    ASSERT_NE(brltty.wait_for_visual("W 1:30:00", 20s), "") << station->output();
+    ASSERT_NE(brltty.wait_for_visual(clock, 20s), "") << station->output();
+  }
+  [[nodiscard]] std::string pgn() const {
+    std::ifstream in(dir.path() / "record" / "game.pgn");
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   }
   void TearDown() override {
     if (!station) return;
@@ -188,6 +195,48 @@ TEST_F(PlayWithBrailleKeys, AWholeGameWithTheDisplaysKeysEndsInADrawHeOffered) {
   EXPECT_NE(text.find("(=)"), std::string::npos) << text;  // Art. 9.1.2.2: the offer marked
   EXPECT_NE(out.find("player's menu (braille keys): draw-offer"), std::string::npos) << out;
   EXPECT_NE(out.find("player's menu (braille keys): draw-decline"), std::string::npos) << out;
+}
+
+// Games on a short clock, each started by its test with its own start position.
+class PlayWithBrailleKeysOnAShortClock : public PlayWithBrailleKeys {
+ protected:
+  void SetUp() override {}
+  // The sighted player's flag falls after the VI player's first move `san`; he claims it from
+  // his display's keys alone: a routing key asks, the confirming key (RETURN) claims (D.2.10.5,
+  // a slip never does). Returns the station's output up to the end of the game.
+  void claim_fallen_flag(const std::string& san, const std::string& game_over) {
+    station->send("sim play " + san);  // his hand on the pegboard (D.2.3)
+    ASSERT_TRUE(station->wait_for("made 1. " + san, 20s)) << station->output();
+    ASSERT_TRUE(station->wait_for("Black's flag has fallen", 20s)) << station->output();
+    ASSERT_TRUE(open_at(brltty, *station, "Zeitueberschreitung reklamieren")) << station->output();
+    ASSERT_TRUE(brltty.press("ROUTE 3"));
+    ASSERT_NE(brltty.wait_for_visual("Zeitueberschreitung reklamieren?", 20s), "")
+        << station->output();
+    EXPECT_EQ(station->output().find("game over"), std::string::npos);  // not by one key
+    ASSERT_TRUE(brltty.press("KEY_ENTER"));
+    ASSERT_TRUE(station->wait_for("player's menu (braille keys): flag", 20s)) << station->output();
+    ASSERT_TRUE(station->wait_for("game over: " + game_over, 20s)) << station->output();
+    station->send("quit");
+    EXPECT_EQ(station->wait(20s), 0) << station->output();
+    station.reset();
+  }
+};
+
+// D.2.10.5, Art. 6.9: the sighted player's flag falls; the VI player claims it through his
+// braille display's keys alone, and wins: he can checkmate.
+TEST_F(PlayWithBrailleKeysOnAShortClock, AFallenFlagClaimedFromTheDisplayWinsTheGame) {
+  start("[game]\ntime_control = \"8 s\"\n", "W 0:00:0");
+  claim_fallen_flag("e4", "1-0");
+  EXPECT_NE(pgn().find("[Result \"1-0\"]"), std::string::npos) << pgn();
+}
+
+// Art. 6.9: the same claim, but the claimant has his king alone and cannot checkmate by any
+// series of legal moves: the game is drawn, not won.
+TEST_F(PlayWithBrailleKeysOnAShortClock, AFallenFlagClaimedWithALoneKingIsADraw) {
+  start("[game]\ntime_control = \"8 s\"\nstart_fen = \"7k/8/8/3q4/8/8/8/K7 w - - 0 1\"\n",
+        "W 0:00:0");
+  claim_fallen_flag("Kb1", "1/2-1/2");
+  EXPECT_NE(pgn().find("[Result \"1/2-1/2\"]"), std::string::npos) << pgn();
 }
 
 }  // namespace

@@ -124,13 +124,19 @@ TEST(PlayConsole, TheSightedPlayersKeypadEntersHisMovesAndNothingElse) {
   const auto before = station.output().size();
   type("resign black\n");
   type("e5\n");
-  ASSERT_TRUE(station.wait_for("made 1... e5 (e7e5)", kWait, before)) << station.output();
+  // D.2.11: the console, the log and the journal say where his move came from.
+  ASSERT_TRUE(station.wait_for("made 1... e5 (e7e5) by keypad", kWait, before)) << station.output();
   const std::string after = station.output().substr(before);
   EXPECT_NE(after.find("resign black"), std::string::npos) << after;
   EXPECT_EQ(after.find("resigns"), std::string::npos) << after;
   EXPECT_EQ(after.find("0-1"), std::string::npos) << after;
   station.send("quit");
   EXPECT_EQ(station.wait(kWait), 0) << station.output();
+  const std::string journal = read_file(dir / "record" / "game.journal");
+  EXPECT_NE(journal.find("uci=e7e5\tsan=e5"), std::string::npos) << journal;
+  EXPECT_NE(journal.find("by=keypad"), std::string::npos) << journal;
+  EXPECT_NE(read_file(dir / "record" / "station.log").find("made 1... e5 (e7e5) by keypad"),
+            std::string::npos);
   ::close(keypad);
   ::close(device);
 }
