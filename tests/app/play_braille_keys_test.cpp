@@ -59,6 +59,16 @@ class PlayWithBrailleKeys : public ::testing::Test {
     ASSERT_TRUE(station->wait_for("connected: the board", 20s)) << station->output();
     ASSERT_NE(brltty.wait_for_visual(clock, 20s), "") << station->output();
   }
+  // A move: the VI player's by his hand on the pegboard (D.2.3), or the sighted player's typed
+  // by his assistant and then executed on the pegboard (D.2.1).
+  [[nodiscard]] bool play(const std::string& san, bool vi) {
+    const std::size_t from = station->output().size();
+    station->send(vi ? "sim play " + san : san);
+    if (!station->wait_for("made ", 20s, from)) return false;
+    if (vi) return true;
+    station->send("sim play " + san);
+    return station->wait_for("executed", 20s, from);
+  }
   [[nodiscard]] std::string pgn() const {
     std::ifstream in(dir.path() / "record" / "game.pgn");
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -148,14 +158,7 @@ TEST_F(PlayWithBrailleKeys, TheMenuFromTheDisplayTellsTheTimeAndResignsWithConfi
 // (D.2.10.4), his answer to a draw offer (declined), his own offer (Art. 9.1.2, confirmed by a
 // second, different key), accepted by the sighted player. No console line is the VI player's.
 TEST_F(PlayWithBrailleKeys, AWholeGameWithTheDisplaysKeysEndsInADrawHeOffered) {
-  const auto move = [&](const std::string& san, bool vi) {
-    const std::size_t from = station->output().size();
-    station->send(vi ? "sim play " + san : san);
-    if (!station->wait_for("made ", 20s, from)) return false;
-    if (vi) return true;
-    station->send("sim play " + san);  // the sighted player's move executed on the pegboard
-    return station->wait_for("executed", 20s, from);
-  };
+  const auto move = [&](const std::string& san, bool vi) { return play(san, vi); };
   ASSERT_TRUE(move("e4", true)) << station->output();
   ASSERT_TRUE(move("e5", false)) << station->output();
   // His time, from the menu's first item.
@@ -195,6 +198,35 @@ TEST_F(PlayWithBrailleKeys, AWholeGameWithTheDisplaysKeysEndsInADrawHeOffered) {
   EXPECT_NE(text.find("(=)"), std::string::npos) << text;  // Art. 9.1.2.2: the offer marked
   EXPECT_NE(out.find("player's menu (braille keys): draw-offer"), std::string::npos) << out;
   EXPECT_NE(out.find("player's menu (braille keys): draw-decline"), std::string::npos) << out;
+}
+
+// Art. 9.2: the position stands for the third time with the VI player to move; he claims the
+// draw from his display's keys alone. Picking the claim a second time is a slip and cancels the
+// question; the routing key and then RETURN claim it.
+TEST_F(PlayWithBrailleKeys, AThreefoldRepetitionClaimedFromTheDisplay) {
+  for (int round = 0; round < 2; ++round) {
+    ASSERT_TRUE(play("Nf3", true)) << station->output();
+    ASSERT_TRUE(play("Nf6", false)) << station->output();
+    ASSERT_TRUE(play("Ng1", true)) << station->output();
+    ASSERT_TRUE(play("Ng8", false)) << station->output();
+  }
+  ASSERT_TRUE(open_at(brltty, *station, "Remis beanspruchen")) << station->output();
+  ASSERT_TRUE(brltty.press("ROUTE 3"));
+  ASSERT_NE(brltty.wait_for_visual("Remis beanspruchen?", 20s), "") << station->output();
+  const std::size_t slip = station->output().size();
+  ASSERT_TRUE(brltty.press("ROUTE 3"));  // the same key again: cancelled, nothing claimed
+  ASSERT_TRUE(station->wait_for("say private: Abgebrochen", 20s, slip)) << station->output();
+  EXPECT_EQ(station->output().find("game over"), std::string::npos);
+  ASSERT_TRUE(brltty.press("ROUTE 3"));
+  ASSERT_NE(brltty.wait_for_visual("Remis beanspruchen?", 20s), "") << station->output();
+  ASSERT_TRUE(brltty.press("KEY_ENTER"));
+  ASSERT_TRUE(station->wait_for("player's menu (braille keys): draw-claim", 20s))
+      << station->output();
+  ASSERT_TRUE(station->wait_for("game over: 1/2-1/2", 20s)) << station->output();
+  station->send("quit");
+  EXPECT_EQ(station->wait(20s), 0) << station->output();
+  station.reset();
+  EXPECT_NE(pgn().find("[Result \"1/2-1/2\"]"), std::string::npos) << pgn();
 }
 
 // Games on a short clock, each started by its test with its own start position.
