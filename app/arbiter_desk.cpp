@@ -60,11 +60,15 @@ void ArbiterDesk::on(const cmd::Captured&, TimePoint time) {
 
 void ArbiterDesk::on(const cmd::EnterMove& c, TimePoint time) {
   // A move typed while the station asks which piece a pawn promotes to, or which reading of a
-  // move was meant, may be the answer ("e8=Q", "Bf8c5").
-  if (s_.question.kind == PendingQuestion::Kind::Promotion && flow_.answer(c.text, time)) return;
+  // move was meant, may be the answer ("e8=Q"; "2" or "Bf8c5"), from wherever the move was typed
+  // (D.2.11: his keypad as well as the console).
+  if (s_.question.kind != PendingQuestion::Kind::None && flow_.answer(c.text, time)) return;
   if (s_.question.kind == PendingQuestion::Kind::Reading) s_.question = {};
-  flow_.enter_sighted_move(
-      c.text, source_ == InputSource::Voice ? MoveSource::Voice : MoveSource::Console, time);
+  // D.2.11: the record and the log say where the sighted player's move came from.
+  MoveSource by = MoveSource::Console;
+  if (source_ == InputSource::Voice) by = MoveSource::Voice;
+  if (source_ == InputSource::Keypad) by = MoveSource::Keypad;
+  flow_.enter_sighted_move(c.text, by, time);
 }
 
 void ArbiterDesk::on(const cmd::Answer& c, TimePoint time) {

@@ -381,6 +381,8 @@ std::string_view input_source_name(InputSource source) {
       return tr("voice");
     case InputSource::Assistant:
       return tr("assistant");
+    case InputSource::Keypad:
+      return tr("keypad");
   }
   return tr("keyboard");
 }

@@ -44,13 +44,14 @@ struct NameTable {
   }
 };
 
-constexpr NameTable<MoveSource, 6> kMoveSources{{{
+constexpr NameTable<MoveSource, 7> kMoveSources{{{
     {MoveSource::Pegboard, "pegboard"},
     {MoveSource::Console, "console"},
     {MoveSource::EBoard, "e-board"},
     {MoveSource::DrawClaim, "draw claim"},
     {MoveSource::Sealed, "sealed"},
     {MoveSource::Voice, "voice"},
+    {MoveSource::Keypad, "keypad"},
 }}};
 constexpr NameTable<ClockReason, 8> kClockReasons{{{
     {ClockReason::Adjust, "adjust"},

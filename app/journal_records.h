@@ -50,8 +50,9 @@ using Millis = std::chrono::milliseconds;
 // The journal format this program writes.
 inline constexpr int kJournalFormat = 2;
 
-// Who made a move, as the journal names it.
-enum class MoveSource { Pegboard, Console, EBoard, DrawClaim, Sealed, Voice };
+// Who made a move, as the journal names it. Keypad: the sighted player's own keypad or keyboard
+// (D.2.11); a reader that does not know a name reads it as Console, the old meaning.
+enum class MoveSource { Pegboard, Console, EBoard, DrawClaim, Sealed, Voice, Keypad };
 std::string_view move_source_name(MoveSource source);
 
 enum class ClockReason {

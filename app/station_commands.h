@@ -111,8 +111,17 @@ using Command =
                  cmd::BothFlags, cmd::Reconcile, cmd::Adjourn, cmd::OpenEnvelope, cmd::CallArbiter,
                  cmd::Status, cmd::Quit>;
 
-// Where a command came from: the record and the log say it.
-enum class InputSource { Keyboard, BoardButton, TactileClock, BrailleKeys, Voice, Assistant };
+// Where a command came from: the record and the log say it. Keypad is the sighted player's own
+// keypad or keyboard (D.2.11, `play --opponent-input`): his moves only.
+enum class InputSource {
+  Keyboard,
+  BoardButton,
+  TactileClock,
+  BrailleKeys,
+  Voice,
+  Assistant,
+  Keypad
+};
 [[nodiscard]] std::string_view input_source_name(InputSource source);
 
 }  // namespace annabella::app

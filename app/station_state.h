@@ -85,6 +85,7 @@ struct PendingQuestion {
   enum class Kind { None, Promotion, Reading } kind = Kind::None;
   std::vector<core::MoveReading> readings;  // Reading: the moves the text could mean, in order
   std::string text;                         // Reading: the move as typed
+  MoveSource by = MoveSource::Console;      // Reading: where it was typed (D.2.11)
 };
 
 struct StationState {

@@ -91,6 +91,8 @@ std::string move_source(MoveSource source) {
       return tr("sealed");
     case MoveSource::Voice:
       return tr("voice");
+    case MoveSource::Keypad:
+      return tr("keypad");
     default:
       break;
   }

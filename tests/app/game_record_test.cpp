@@ -108,6 +108,24 @@ TEST(JournalRecords, EveryKindRoundTripsThroughTheCodec) {
   }
 }
 
+// D.2.11: a move from the sighted player's own keypad is journaled "by=keypad" and read back as
+// such; a move source this program does not know reads as the console, the old meaning.
+TEST(JournalRecords, AKeypadMoveKeepsItsSourceAndAnUnknownSourceReadsAsTheConsole) {
+  rec::Move move{
+      2, core::Move(core::SQ_E7, core::SQ_E5), "e5", 20s, 90min, 89min, 10s, MoveSource::Keypad};
+  const JournalEntry entry = encode(move);
+  EXPECT_EQ(entry.get("by"), "keypad");
+  auto decoded = decode(entry);
+  ASSERT_TRUE(decoded) << decoded.error().message;
+  EXPECT_EQ(std::get<rec::Move>(*decoded).by, MoveSource::Keypad);
+  EXPECT_EQ(text::move_source(MoveSource::Keypad), "keypad");
+  JournalEntry later = entry;
+  later.set("by", "telepathy");
+  auto old_meaning = decode(later);
+  ASSERT_TRUE(old_meaning) << old_meaning.error().message;
+  EXPECT_EQ(std::get<rec::Move>(*old_meaning).by, MoveSource::Console);
+}
+
 TEST(JournalRecords, AnUnknownKindAndABadFieldAreNamed) {
   JournalEntry unknown;
   unknown.kind = "teleport";

@@ -144,26 +144,41 @@ TEST(PlayMenu, AMoveSealedAtAnAdjournmentWithTheBoardsButtons) {
   EXPECT_EQ(record->game().ply_count(), 2u);
 }
 
-// The tactile clock's keys reach the same menu (tactile clock protocol version 2): QUERY held
-// opens it, QUERY goes on, PRESS selects, QUERY held goes back (closing it at the top); with the
-// menu closed QUERY tells the time, as it always did (D.2.10.4).
-TEST(PlayMenu, TheTactileClocksKeysReachTheMenu) {
-  TempDir dir;
-  auto device = tactile::PseudoTerminal::create(dir.path() / "tactile-clock");
-  ASSERT_TRUE(device) << device.error().message;
-  MenuGame g(dir.path() / "record",
-             "[tactile_clock]\nport = \"" + (dir.path() / "tactile-clock").string() + "\"\n");
-  ASSERT_TRUE(g.ready()) << g.station().output();
-  std::uint8_t seq = 0;
-  const auto key = [&](tactile::tclk::Button button, const std::string& expect) {
-    const auto from = g.station().output().size();
+// A game with the VI player's tactile clock (protocol version 2) on the device side of a pty:
+// the first key comes after the device's hello; key() waits for what the key makes the station
+// say.
+class PlayMenuOnTheTactileClock : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto created = tactile::PseudoTerminal::create(dir.path() / "tactile-clock");
+    ASSERT_TRUE(created) << created.error().message;
+    device = std::move(*created);
+    game = std::make_unique<MenuGame>(
+        dir.path() / "record",
+        "[tactile_clock]\nport = \"" + (dir.path() / "tactile-clock").string() + "\"\n");
+    ASSERT_TRUE(game->ready()) << game->station().output();
+  }
+  [[nodiscard]] bool key(tactile::tclk::Button button, const std::string& expect) {
+    const auto from = game->station().output().size();
     const std::string line =
         seq == 0 ? tactile::tclk::encode_device_hello("band", "QUERY,PRESS", 2) : std::string();
     const std::string bytes = line + tactile::tclk::encode_button(seq++, button);
-    EXPECT_TRUE((*device)->write(
-        std::span(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size())));
-    return g.station().wait_for(expect, kWait, from);
-  };
+    if (!device->write(
+            std::span(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size())))
+      return false;
+    return game->station().wait_for(expect, kWait, from);
+  }
+  TempDir dir;
+  std::unique_ptr<tactile::PseudoTerminal> device;
+  std::unique_ptr<MenuGame> game;
+  std::uint8_t seq = 0;
+};
+
+// The tactile clock's keys reach the same menu (tactile clock protocol version 2): QUERY held
+// opens it, QUERY goes on, PRESS selects, QUERY held goes back (closing it at the top); with the
+// menu closed QUERY tells the time, as it always did (D.2.10.4).
+TEST_F(PlayMenuOnTheTactileClock, TheTactileClocksKeysReachTheMenu) {
+  MenuGame& g = *game;
   using tactile::tclk::Button;
   ASSERT_TRUE(key(Button::QueryHold, "say private: Menue: Zeit, eins von")) << g.station().output();
   ASSERT_TRUE(key(Button::Query, "say private: Menue: Letzter Zug, zwei von"))
@@ -172,6 +187,30 @@ TEST(PlayMenu, TheTactileClocksKeysReachTheMenu) {
   ASSERT_TRUE(key(Button::QueryHold, "say private: Menue geschlossen")) << g.station().output();
   ASSERT_TRUE(key(Button::Query, "time: White")) << g.station().output();
   EXPECT_TRUE(g.quit()) << g.station().output();
+}
+
+// Issue 14: on the tactile clock (protocol version 2), a resignation is carried out only by a
+// press of PRESS (the menu asks) followed by a hold of PRESS (docs/tactile-clock-protocol.md); a
+// second press is a slip and cancels the question. Art. 5.1.2: the record says 0-1.
+TEST_F(PlayMenuOnTheTactileClock, TheTactileClockResignsOnlyByPressThenHoldingPress) {
+  MenuGame& g = *game;
+  using tactile::tclk::Button;
+  ASSERT_TRUE(key(Button::QueryHold, std::string(kMenuLine))) << g.station().output();
+  // QUERY goes on to the next item until the menu says Resign.
+  for (int i = 0; i < 16; ++i) {
+    const std::string& out = g.station().output();
+    if (out.compare(out.rfind(kMenuLine) + kMenuLine.size(), 8, "Aufgeben") == 0) break;
+    ASSERT_TRUE(key(Button::Query, " von ")) << g.station().output();
+  }
+  ASSERT_TRUE(key(Button::Press, "say private: Aufgeben? Bestaetigen")) << g.station().output();
+  ASSERT_TRUE(key(Button::Press, "say private: Abgebrochen")) << g.station().output();  // a slip
+  EXPECT_EQ(g.station().output().find("game over"), std::string::npos);
+  ASSERT_TRUE(key(Button::Press, "say private: Aufgeben? Bestaetigen")) << g.station().output();
+  ASSERT_TRUE(key(Button::PressHold, "game over: 0-1")) << g.station().output();
+  EXPECT_TRUE(g.station().wait_for("player's menu (tactile clock): resign", kWait));
+  expect_recorded(g, "0-1", core::GameResult::BlackWins, core::Termination::Resignation);
+  const std::string& out = g.station().output();
+  EXPECT_EQ(out.find("game over"), out.rfind("game over"));  // one resignation only
 }
 
 }  // namespace
