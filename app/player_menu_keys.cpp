@@ -18,7 +18,8 @@ constexpr std::string_view kCommandWords[] = {"help",         "time",       "rep
                                               "pause",        "continue",   "adjust",
                                               "penalty",      "increment",  "quickplay-claim",
                                               "reconcile",    "adjourn",    "open-envelope",
-                                              "arbiter",      "status",     "quit"};
+                                              "arbiter",      "status",     "quit",
+                                              "talk"};
 static_assert(std::size(kCommandWords) == std::variant_size_v<Command>);
 
 }  // namespace

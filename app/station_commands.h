@@ -94,15 +94,21 @@ struct OpenEnvelope {};
 struct CallArbiter {};
 struct Status {};
 struct Quit {};
+// Push-to-talk (voice.push_to_talk, docs/voice.md): the button held (`held`) or released; only
+// speech while it is held is decoded.
+struct Talk {
+  bool held = true;
+};
 
 }  // namespace cmd
 
-using Command = std::variant<cmd::Help, cmd::Time, cmd::Repeat, cmd::Moves, cmd::Board,
-                             cmd::Captured, cmd::EnterMove, cmd::Answer, cmd::Flag, cmd::Touch,
-                             cmd::DrawOffer, cmd::DrawAccept, cmd::DrawDecline, cmd::DrawClaim,
-                             cmd::Resign, cmd::Pause, cmd::Continue, cmd::Adjust, cmd::Penalty,
-                             cmd::Increment, cmd::QuickplayClaim, cmd::Reconcile, cmd::Adjourn,
-                             cmd::OpenEnvelope, cmd::CallArbiter, cmd::Status, cmd::Quit>;
+using Command =
+    std::variant<cmd::Help, cmd::Time, cmd::Repeat, cmd::Moves, cmd::Board, cmd::Captured,
+                 cmd::EnterMove, cmd::Answer, cmd::Flag, cmd::Touch, cmd::DrawOffer,
+                 cmd::DrawAccept, cmd::DrawDecline, cmd::DrawClaim, cmd::Resign, cmd::Pause,
+                 cmd::Continue, cmd::Adjust, cmd::Penalty, cmd::Increment, cmd::QuickplayClaim,
+                 cmd::Reconcile, cmd::Adjourn, cmd::OpenEnvelope, cmd::CallArbiter, cmd::Status,
+                 cmd::Quit, cmd::Talk>;
 
 // Where a command came from: the record and the log say it.
 enum class InputSource { Keyboard, BoardButton, TactileClock, BrailleKeys, Voice, Assistant };
