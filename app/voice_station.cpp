@@ -111,7 +111,7 @@ bool VoiceStation::own_announcement(const speech::Heard& heard, TimePoint time) 
   log(heard, action::kOwnDiffers, time);
   s_.print(time, voice_text::own_announcement_differs(core::to_san(before, *said->move),
                                                       core::to_san(before, shown)));
-  s_.say(voice_text::announcement_differs(s_.vocabulary, before, *said->move, shown),
+  s_.say(voice_text::announcement_differs(s_.vocabulary, before, {*said->move, shown}),
          Route::Private, time);
   return true;
 }

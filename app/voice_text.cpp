@@ -88,10 +88,10 @@ speech::Phrase ask_again(const speech::Vocabulary& v, const core::Position& pos,
 }
 
 speech::Phrase announcement_differs(const speech::Vocabulary& v, const core::Position& before,
-                                    core::Move announced, core::Move shown) {
+                                    Mismatch moves) {
   const AskWords& words = ask_words(v);
-  const auto said = speech::phrase_for_move(v, before, announced);
-  const auto board = speech::phrase_for_move(v, before, shown);
+  const auto said = speech::phrase_for_move(v, before, moves.announced);
+  const auto board = speech::phrase_for_move(v, before, moves.shown);
   speech::Phrase phrase;
   phrase.kind = speech::PhraseKind::Message;
   phrase.voice = v.voice();

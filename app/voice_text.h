@@ -33,9 +33,12 @@ namespace annabella::app::voice_text {
 // D.2.3 (3): the VI player announced `announced` but his pegboard shows `shown` (both moves of
 // `before`), said privately in the profile's language: "Angesagt: Bauer David vier. Das Brett
 // zeigt: Bauer Eva vier."
+struct Mismatch {
+  core::Move announced;  // what the VI player said
+  core::Move shown;      // what his pegboard completed
+};
 [[nodiscard]] speech::Phrase announcement_differs(const speech::Vocabulary& v,
-                                                  const core::Position& before,
-                                                  core::Move announced, core::Move shown);
+                                                  const core::Position& before, Mismatch moves);
 
 // The confirmation rule as the configuration writes it ("at once", "word", "assistant").
 [[nodiscard]] std::string_view confirm_rule_name(config::VoiceConfirm rule);
