@@ -244,6 +244,7 @@ TEST(VoiceActivity, CutsOneUtterancePerBurstWithPreRollAndHangover) {
   vad.push(quiet, done);
   ASSERT_EQ(done.size(), 2u);
   EXPECT_EQ(done[0].first_sample, 16000 - 200 * 16);  // 200 ms of pre-roll
+  EXPECT_EQ(done[0].speech_start_sample, 16000);      // the first loud frame: the speech's start
   EXPECT_EQ(done[0].speech_end_sample, 16000 + 600 * 16);
   EXPECT_EQ(done[0].samples.size(), std::size_t((200 + 600 + 300) * 16));  // + 300 ms hangover
   EXPECT_EQ(done[1].speech_end_sample, 16000 * 2 + 1000 * 16);
@@ -267,8 +268,28 @@ TEST(VoiceActivity, PushToTalkTakesEverythingBetweenPressAndRelease) {
   vad.release(done);
   ASSERT_EQ(done.size(), 1u);
   EXPECT_EQ(done[0].first_sample, 500 * 16);
+  EXPECT_EQ(done[0].speech_start_sample, 500 * 16);  // the press
+  EXPECT_EQ(done[0].speech_end_sample, 1000 * 16);   // the release
   EXPECT_EQ(done[0].samples.size(), std::size_t(500 * 16));
   EXPECT_FALSE(vad.pressed());
+}
+
+// voice.push_to_talk: speech without the button held is no utterance.
+TEST(VoiceActivity, PushToTalkOnlyHearsNothingWithoutTheButton) {
+  VadSettings settings;
+  settings.push_to_talk = true;
+  VoiceActivity vad(settings);
+  std::vector<Utterance> done;
+  vad.push(tone(500, 40), done);
+  vad.push(tone(600, 3000), done);  // loud, but the button is not held
+  vad.push(tone(1000, 40), done);
+  EXPECT_TRUE(done.empty());
+  vad.press(done);
+  vad.push(tone(400, 3000), done);
+  vad.release(done);
+  ASSERT_EQ(done.size(), 1u);
+  EXPECT_EQ(done[0].speech_start_sample, 2100 * 16);
+  EXPECT_EQ(done[0].samples.size(), std::size_t(400 * 16));
 }
 
 }  // namespace
