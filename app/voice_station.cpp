@@ -1,5 +1,6 @@
 #include "app/voice_station.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "app/voice_requests.h"
@@ -93,9 +94,12 @@ bool VoiceStation::own_announcement(const speech::Heard& heard, TimePoint time) 
   // shows (the move it completed).
   if (heard.kind != HeardKind::Move && heard.kind != HeardKind::Unsure) return false;
   if (heard.words.empty() || !sighted_to_move() || s_.game().ply_count() == 0) return false;
-  if (heard.kind == HeardKind::Move &&
-      core::legal_moves(s_.game().position()).contains(*heard.move))
-    return false;
+  const auto legal_now = [&](core::Move m) {
+    return core::legal_moves(s_.game().position()).contains(m);
+  };
+  if (heard.kind == HeardKind::Move && legal_now(*heard.move)) return false;
+  // An unsure reading that names a legal move now is the sighted player's, asked again.
+  if (std::any_of(heard.alternatives.begin(), heard.alternatives.end(), legal_now)) return false;
   const std::size_t ply = s_.game().ply_count() - 1;
   const core::Position& before = s_.game().position_at(ply);
   auto grammar = speech::VoiceGrammar::build(s_.vocabulary, before,
