@@ -419,14 +419,14 @@ Status StationRig::start_opponent_input(const std::filesystem::path& path) {
     // His push-to-talk key ("talk", "talk end", voice.push_to_talk) is the one other line.
     auto command = parse_console_line(line);
     if (command && std::holds_alternative<cmd::Talk>(*command)) {
-      queue->push(StationEvent::request(SteadyClock::now(), *command, InputSource::Keyboard));
+      queue->push(StationEvent::request(SteadyClock::now(), *command, InputSource::Keypad));
       return true;
     }
     queue->push(
-        StationEvent::request(SteadyClock::now(), cmd::EnterMove{line}, InputSource::Keyboard));
+        StationEvent::request(SteadyClock::now(), cmd::EnterMove{line}, InputSource::Keypad));
     return true;
   };
-  opponent_reader_ = std::make_unique<ConsoleReader>(opponent_fd_, queue_, InputSource::Keyboard,
+  opponent_reader_ = std::make_unique<ConsoleReader>(opponent_fd_, queue_, InputSource::Keypad,
                                                      std::move(moves_only));
   return {};
 }

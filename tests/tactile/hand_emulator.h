@@ -298,6 +298,26 @@ class HandOrders {
   bool last_quick_ = false;
 };
 
+// A game's actions in the hand orders drawn from `orders`, and where each move's begin.
+struct GameActions {
+  std::vector<Action> actions;
+  std::vector<std::size_t> move_starts;  // the index of each move's first action, ascending
+};
+inline GameActions actions_of(const std::vector<core::Move>& game, HandOrders& orders,
+                              OrderCounts& counts, const core::Position& start = core::Position{}) {
+  GameActions out;
+  core::Position pos = start;
+  core::Move previous = core::Move::none();
+  for (const core::Move m : game) {
+    const auto more = orders.actions(pos, m, previous, counts);
+    out.move_starts.push_back(out.actions.size());
+    out.actions.insert(out.actions.end(), more.begin(), more.end());
+    pos.play(m);
+    previous = m;
+  }
+  return out;
+}
+
 // ---- the wire, written from the protocols' documents ------------------------------------------
 
 // DGT: squares a8 = 0 ... h1 = 63; codes 1..6 white pawn, rook, knight, bishop, king, queen,
