@@ -69,7 +69,16 @@ class FifoMicrophone {
   bool ready() const { return fd_ >= 0 && synth_; }
   // The FIFO's capacity: at its smallest (a page, 128 ms of audio) a write returns only once the
   // capture has read all but that much of it.
-  bool set_capacity(int bytes) { return ::fcntl(fd_, F_SETPIPE_SZ, bytes) >= bytes; }
+  // What an earlier test left in it (its quiet seconds, after its station ended) is dropped first.
+  bool set_capacity(int bytes) {
+    const int flags = ::fcntl(fd_, F_GETFL);
+    (void)::fcntl(fd_, F_SETFL, flags | O_NONBLOCK);
+    char sink[4096];
+    while (::read(fd_, sink, sizeof sink) > 0) {
+    }
+    (void)::fcntl(fd_, F_SETFL, flags);
+    return ::fcntl(fd_, F_SETPIPE_SZ, bytes) >= bytes;
+  }
 
   // Speaks `text` into the microphone: the words, then a second of a quiet room.
   bool say(const std::string& text, int attempt) {
