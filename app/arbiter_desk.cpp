@@ -673,4 +673,9 @@ void ArbiterDesk::on(const cmd::Quit&, TimePoint time) {
   s_.finished = true;
 }
 
+void ArbiterDesk::on(const cmd::Talk&, TimePoint time) {
+  // Handled by the voice input when push-to-talk is on (app/voice_station.h); here it is not.
+  s_.print(time, tr("talk: push-to-talk is off (voice.push_to_talk) or there is no voice input"));
+}
+
 }  // namespace annabella::app

@@ -46,6 +46,7 @@ class ArbiterDesk {
   void on(const cmd::CallArbiter& c, TimePoint time);
   void on(const cmd::Status& c, TimePoint time);
   void on(const cmd::Quit& c, TimePoint time);
+  void on(const cmd::Talk& c, TimePoint time);
 
  private:
   // A command that changes the game is refused once it is over; true when refused.

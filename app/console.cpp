@@ -189,6 +189,13 @@ Result<Command> parse_adjourn(const CommandSpec& spec, const Words& args) {
   return Command{cmd::Adjourn{args[0]}};
 }
 
+Result<Command> parse_talk(const CommandSpec& spec, const Words& args) {
+  if (args.empty()) return Command{cmd::Talk{true}};
+  if (args.size() == 1 && core::ascii_lower(args[0]) == "end") return Command{cmd::Talk{false}};
+  // TRANSLATORS: "talk" and "talk end" are the command as typed: keep them.
+  return refuse(spec, tr("talk (the button held) or talk end (released)"));
+}
+
 const std::vector<std::pair<CommandKind, ArgumentParser>>& parsers() {
   using K = CommandKind;
   static const std::vector<std::pair<CommandKind, ArgumentParser>> kParsers = {
@@ -225,6 +232,7 @@ const std::vector<std::pair<CommandKind, ArgumentParser>>& parsers() {
       {K::OpenEnvelope, without_arguments<cmd::OpenEnvelope>()},
       {K::Status, without_arguments<cmd::Status>()},
       {K::Quit, without_arguments<cmd::Quit>()},
+      {K::Talk, parse_talk},
   };
   return kParsers;
 }
@@ -307,6 +315,10 @@ const std::vector<CommandSpec>& console_commands() {
        false},
       {K::Quit, "q", "quit", "", tr_noop("stop the station; `play --resume` continues the game"),
        "", false},
+      {K::Talk, "tk", "talk", "[end]",
+       tr_noop("push-to-talk (voice.push_to_talk): hold the button; talk end releases it, and "
+               "what was said while it was held is heard"),
+       "D.2.1", false},
   };
   return kCommands;
 }

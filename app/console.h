@@ -44,6 +44,7 @@ enum class CommandKind {
   OpenEnvelope,    // arbiter: open the envelope at the resumption (Guidelines I)
   Status,          // one line: position, whose move, clocks, board state
   Quit,            // end the program (the record stays, `play --resume` continues)
+  Talk,            // push-to-talk held ("talk") or released ("talk end") (voice.push_to_talk)
 };
 
 struct CommandSpec {

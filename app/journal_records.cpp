@@ -278,7 +278,8 @@ JournalEntry encode_one(const rec::Seal& r) {
 JournalEntry encode_one(const rec::Heard& r) {
   JournalEntry e;
   e.kind = "heard";
-  e.set("at_ms", ms_text(r.at)).set("reading", r.reading);
+  e.set("at_ms", ms_text(r.at)).set("from_ms", ms_text(r.from));
+  e.set("decoded_ms", ms_text(r.decoded)).set("reading", r.reading);
   e.set("confidence", std::to_string(r.confidence_pct)).set("action", r.action);
   return e;
 }
@@ -500,11 +501,18 @@ Result<JournalRecord> decode_seal(const JournalEntry& e, const Fields& f) {
   return r;
 }
 
-Result<JournalRecord> decode_heard(const Fields& f) {
+Result<JournalRecord> decode_heard(const Fields& f, int format) {
   auto at = f.time("at_ms");
   auto confidence = f.small("confidence");
   if (auto bad = first_error(at, confidence); !bad) return fail(bad.error());
-  return rec::Heard{*at, f.text("reading"), *confidence, f.text("action")};
+  rec::Heard r{*at, *at, *at, f.text("reading"), *confidence, f.text("action")};
+  if (format < 3) return r;  // format 2: stamped when decoded, no speech times
+  auto from = f.time("from_ms");
+  auto decoded = f.time("decoded_ms");
+  if (auto bad = first_error(from, decoded); !bad) return fail(bad.error());
+  r.from = *from;
+  r.decoded = *decoded;
+  return r;
 }
 
 }  // namespace
@@ -536,7 +544,7 @@ Result<JournalRecord> decode(const JournalEntry& entry, int format) {
   if (kind == "adjourn") return decode_adjourn(f);
   if (kind == "resume") return decode_resume(f);
   if (kind == "seal") return decode_seal(entry, f);
-  if (kind == "heard") return decode_heard(f);
+  if (kind == "heard") return decode_heard(f, format);
   return fail("unknown entry kind \"" + kind + "\"");
 }
 

@@ -27,9 +27,15 @@
 //            black_ms (Guidelines I)
 //   resume   at_ms, note
 //   seal     at_ms and the recording seal's own fields (its file, digest, key, signature)
+//   heard    at_ms (the end of the speech), from_ms (its start), decoded_ms, reading,
+//            confidence, action (format 3)
 //
-// Format 1 journals (written before the `format` field existed) are read too: their touches have
-// `own` relative to the side to move and `put_back` (always 0), their adjournments only `sealed`.
+// The format is raised whenever an entry kind or a field is added that an older program would
+// misread or refuse (docs/record.md, "Journal format versions"); a program reads every format up
+// to its own and refuses a newer one by name. Format 1 journals (written before the `format`
+// field existed) are read too: their touches have `own` relative to the side to move and
+// `put_back` (always 0), their adjournments only `sealed`. Format 2 journals may hold `heard`
+// entries stamped when they were decoded (at_ms only).
 #pragma once
 
 #include <chrono>
@@ -48,7 +54,7 @@ namespace annabella::app {
 using Millis = std::chrono::milliseconds;
 
 // The journal format this program writes.
-inline constexpr int kJournalFormat = 2;
+inline constexpr int kJournalFormat = 3;
 
 // Who made a move, as the journal names it. Keypad: the sighted player's own keypad or keyboard
 // (D.2.11); a reader that does not know a name reads it as Console, the old meaning.
@@ -178,7 +184,9 @@ struct Resume {
 // its confidence and what the station did with it, kept so that an arbiter can check a
 // disputed announcement. It changes nothing in the game: an entered move has its own entry.
 struct Heard {
-  Millis at{0};
+  Millis at{0};            // the end of the speech, as the capture path measured it
+  Millis from{0};          // its start
+  Millis decoded{0};       // when the station had it decoded (format 2 journals: at)
   std::string reading;     // speech::describe: "move Nf3 g1f3 \"springer felix drei\" 90%"
   int confidence_pct = 0;  // 0..100
   std::string action;      // what the station did: "entered", "repeated", "asked again" ...

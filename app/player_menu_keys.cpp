@@ -19,7 +19,7 @@ constexpr std::string_view kCommandWords[] = {"help",          "time",       "re
                                               "penalty",       "increment",  "quickplay-claim",
                                               "both-flags",    "reconcile",  "adjourn",
                                               "open-envelope", "arbiter",    "status",
-                                              "quit"};
+                                              "quit",          "talk"};
 static_assert(std::size(kCommandWords) == std::variant_size_v<Command>);
 
 }  // namespace

@@ -217,11 +217,18 @@ void Station::on(const ev::ConsoleLine& e, TimePoint time) {
     state_.print(time, command.error().message);
     return;
   }
-  desk_.handle(*command, e.source, time);
+  handle(*command, e.source, time);
 }
 
 void Station::on(const ev::Request& e, TimePoint time) {
-  desk_.handle(e.command, e.source, time);
+  handle(e.command, e.source, time);
+}
+
+void Station::handle(const Command& command, InputSource source, TimePoint time) {
+  // Push-to-talk goes to the voice input when it is on; every other command to the desk.
+  if (const auto* talk = std::get_if<cmd::Talk>(&command); talk && voice_.on_talk(talk->held, time))
+    return;
+  desk_.handle(command, source, time);
 }
 
 void Station::on(const ev::MenuKeyPress& e, TimePoint time) {
@@ -255,15 +262,14 @@ void Station::on(const ev::Sealed& e, TimePoint time) {
 }
 
 void Station::on(const ev::Heard& e, TimePoint time) {
-  voice_.on_heard(e.heard, time);
+  voice_.on_heard(e.heard, time, e.decoded);
 }
 
 void Station::carry_out_button_requests() {
   while (!state_.requests.empty()) {
     auto requests = std::move(state_.requests);
     state_.requests.clear();
-    for (const auto& request : requests)
-      desk_.handle(request.command, request.source, request.time);
+    for (const auto& request : requests) handle(request.command, request.source, request.time);
   }
 }
 

@@ -100,6 +100,11 @@ struct OpenEnvelope {};
 struct CallArbiter {};
 struct Status {};
 struct Quit {};
+// Push-to-talk (voice.push_to_talk, docs/voice.md): the button held (`held`) or released; only
+// speech while it is held is decoded.
+struct Talk {
+  bool held = true;
+};
 
 }  // namespace cmd
 
@@ -109,7 +114,7 @@ using Command =
                  cmd::DrawAccept, cmd::DrawDecline, cmd::DrawClaim, cmd::Resign, cmd::Pause,
                  cmd::Continue, cmd::Adjust, cmd::Penalty, cmd::Increment, cmd::QuickplayClaim,
                  cmd::BothFlags, cmd::Reconcile, cmd::Adjourn, cmd::OpenEnvelope, cmd::CallArbiter,
-                 cmd::Status, cmd::Quit>;
+                 cmd::Status, cmd::Quit, cmd::Talk>;
 
 // Where a command came from: the record and the log say it. Keypad is the sighted player's own
 // keypad or keyboard (D.2.11, `play --opponent-input`): his moves only.

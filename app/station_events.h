@@ -69,10 +69,12 @@ struct Sealed {
 };
 
 // An utterance the voice listener heard (speech/voice_listener.h), judged against the position
-// the listener had then; the station decides what it means now (app/voice_station.h). Stamped
-// when it was decoded.
+// the listener had then; the station decides what it means now (app/voice_station.h). The
+// event's time is the end of the speech as the capture path measured it; `decoded` is when the
+// recogniser was done with it.
 struct Heard {
   speech::Heard heard;
+  TimePoint decoded{};
 };
 
 }  // namespace ev
@@ -109,8 +111,8 @@ struct StationEvent {
   static StationEvent notice(TimePoint time, std::string line) {
     return {time, ev::Notice{std::move(line)}};
   }
-  static StationEvent heard(TimePoint time, speech::Heard heard) {
-    return {time, ev::Heard{std::move(heard)}};
+  static StationEvent heard(TimePoint time, speech::Heard heard, TimePoint decoded) {
+    return {time, ev::Heard{std::move(heard), decoded}};
   }
   static StationEvent sealed(TimePoint time, speech::RecordingAnchor anchor, std::string occasion) {
     return {time, ev::Sealed{std::move(anchor), std::move(occasion)}};

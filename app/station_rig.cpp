@@ -9,6 +9,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "app/console.h"
 #include "app/game_record.h"
 #include "app/i18n.h"
 #include "app/record_folder.h"
@@ -415,6 +416,12 @@ Status StationRig::start_opponent_input(const std::filesystem::path& path) {
   if (opponent_fd_ < 0)
     return fail("--opponent-input: " + path.string() + ": " + std::strerror(errno));
   auto moves_only = [queue = &queue_](const std::string& line) {
+    // His push-to-talk key ("talk", "talk end", voice.push_to_talk) is the one other line.
+    auto command = parse_console_line(line);
+    if (command && std::holds_alternative<cmd::Talk>(*command)) {
+      queue->push(StationEvent::request(SteadyClock::now(), *command, InputSource::Keypad));
+      return true;
+    }
     queue->push(
         StationEvent::request(SteadyClock::now(), cmd::EnterMove{line}, InputSource::Keypad));
     return true;
@@ -440,7 +447,8 @@ void StationRig::start_voice(TimePoint origin) {
   station_->voice().set_hooks({[voice](const core::Position& position) { voice->follow(position); },
                                [announcer](const std::string& line, TimePoint at) {
                                  announcer->note(std::string(speech::kHeardMarker), line, at);
-                               }});
+                               },
+                               [voice](bool held, TimePoint) { voice->talk(held); }});
 }
 
 // D.2.11: the station says at the start where the sighted player's moves come from, on the

@@ -21,19 +21,32 @@ VoiceInput::~VoiceInput() {
 }
 
 Status VoiceInput::start(const core::Position& position, EventQueue<StationEvent>& queue) {
-  queue_ = &queue;
   auto source = speech::open_portaudio_source(settings_.input, speech::kRecognizerSampleRateHz);
   if (!source) return fail("voice.input: " + source.error().message);
   auto recognizer = speech::PocketsphinxRecognizer::create(dictionary_);
   if (!recognizer) return fail("voice.input: " + recognizer.error().message);
+  return start_with(std::move(*source), std::move(*recognizer), position, queue);
+}
+
+Status VoiceInput::start_with(std::unique_ptr<speech::AudioSource> source,
+                              std::unique_ptr<speech::Recognizer> recognizer,
+                              const core::Position& position, EventQueue<StationEvent>& queue,
+                              std::function<TimePoint()> clock) {
+  queue_ = &queue;
+  if (!clock) clock = [] { return SteadyClock::now(); };
   speech::ListenerSettings listening;
   listening.judge.threshold = settings_.threshold_percent / 100.0;
-  // Called on the listener's decoding thread: only a push onto the game thread's queue.
-  auto on_heard = [queue = &queue](const speech::Heard& heard) {
-    queue->push(StationEvent::heard(SteadyClock::now(), heard));
+  listening.vad.push_to_talk = settings_.push_to_talk;
+  listening.clock = clock;
+  // Called on the listener's decoding thread: only a push onto the game thread's queue. Every
+  // event carries its time: the end of the speech, not the end of the decoding.
+  auto on_heard = [queue = &queue, clock](const speech::Heard& heard) {
+    const TimePoint decoded = clock();
+    const TimePoint ended = heard.speech_ended == TimePoint{} ? decoded : heard.speech_ended;
+    queue->push(StationEvent::heard(ended, heard, decoded));
   };
   auto listener =
-      speech::VoiceListener::start(std::move(*source), std::move(*recognizer), dictionary_,
+      speech::VoiceListener::start(std::move(source), std::move(recognizer), dictionary_,
                                    vocabulary_, position, listening, std::move(on_heard));
   if (!listener) return fail("voice.input: " + listener.error().message);
   listener_ = std::move(*listener);
@@ -48,6 +61,14 @@ void VoiceInput::follow(const core::Position& position) {
         i18n::format(i18n::tr("voice: the new position cannot be heard ({why}); the grammar of "
                               "the one before stays"),
                      {{"why", set.error().message}})));
+}
+
+void VoiceInput::talk(bool held) {
+  if (!listener_ || !settings_.push_to_talk) return;
+  if (held)
+    listener_->press();
+  else
+    listener_->release();
 }
 
 void VoiceInput::stop() {

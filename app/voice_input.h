@@ -5,6 +5,7 @@
 // synthesizer before its speech thread starts, the listener once the game is open.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -28,8 +29,18 @@ class VoiceInput {
   VoiceInput& operator=(const VoiceInput&) = delete;
 
   // Opens the microphone and the recogniser and starts listening in `position`; each result is
-  // pushed onto `queue` as ev::Heard, stamped when it was decoded.
+  // pushed onto `queue` as ev::Heard, stamped with the end of its speech as the capture path
+  // measured it (and with the time it was decoded).
   [[nodiscard]] Status start(const core::Position& position, EventQueue<StationEvent>& queue);
+  // The same on a given microphone and recogniser, with a time source (empty: the steady
+  // clock); tests pass an in-memory source and a decoder delayed on purpose.
+  [[nodiscard]] Status start_with(std::unique_ptr<speech::AudioSource> source,
+                                  std::unique_ptr<speech::Recognizer> recognizer,
+                                  const core::Position& position, EventQueue<StationEvent>& queue,
+                                  std::function<TimePoint()> clock = {});
+  // Push-to-talk (voice.push_to_talk): the button held or released; only speech while it is
+  // held is decoded. Does nothing without push-to-talk.
+  void talk(bool held);
   // The position the next utterance is heard in (the game thread, after every move). A grammar
   // that cannot be built is said through `queue`.
   void follow(const core::Position& position);

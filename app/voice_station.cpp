@@ -1,5 +1,6 @@
 #include "app/voice_station.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "app/voice_requests.h"
@@ -8,6 +9,7 @@
 #include "core/notation.h"
 #include "core/text.h"
 #include "speech/menu_phrases.h"
+#include "speech/voice_grammar.h"
 
 namespace annabella::app {
 namespace {
@@ -42,14 +44,28 @@ void VoiceStation::log(const speech::Heard& heard, const std::string& action, Ti
   const std::string reading = voice_text::reading(heard, s_.game().position());
   s_.print(time, voice_text::heard_line(reading, action));
   const int percent = static_cast<int>(std::lround(heard.confidence * 100));
-  if (auto recorded = s_.commit(rec::Heard{s_.timeline(time), reading, percent, action}, time);
-      !recorded)
+  // Every event carries its time: the journal and the cue list keep the end of the speech (the
+  // event's time), its start and when it was decoded.
+  rec::Heard entry{s_.timeline(time),
+                   s_.timeline(speech_began_),
+                   s_.timeline(decoded_),
+                   reading,
+                   percent,
+                   action};
+  if (auto recorded = s_.commit(entry, time); !recorded)
     s_.print(time, "record: " + recorded.error().message);
-  if (hooks_.heard) hooks_.heard(reading + "; " + action, time);
+  if (hooks_.heard)
+    hooks_.heard(reading + "; " + action + "; " +
+                     voice_text::speech_times(time - speech_began_, decoded_ - time),
+                 time);
 }
 
-void VoiceStation::on_heard(const speech::Heard& heard, TimePoint time) {
+void VoiceStation::on_heard(const speech::Heard& heard, TimePoint time,
+                            std::optional<TimePoint> decoded) {
+  speech_began_ = heard.speech_began == TimePoint{} ? time : heard.speech_began;
+  decoded_ = decoded.value_or(time);
   tick(time);
+  if (own_announcement(heard, time)) return;
   switch (heard.kind) {
     case HeardKind::Move:
       on_move(heard, time);
@@ -69,6 +85,39 @@ void VoiceStation::on_heard(const speech::Heard& heard, TimePoint time) {
       log(heard, action::kLogged, time);
       return;
   }
+}
+
+bool VoiceStation::own_announcement(const speech::Heard& heard, TimePoint time) {
+  // After the VI player's move it is the sighted player's turn; a legal move of his is his own
+  // announcement (on_move). Words that are no legal move now are read in the position before the
+  // VI player's move: his announcement of it (D.2.3 (3)), checked against what the pegboard
+  // shows (the move it completed).
+  if (heard.kind != HeardKind::Move && heard.kind != HeardKind::Unsure) return false;
+  if (heard.words.empty() || !sighted_to_move() || s_.game().ply_count() == 0) return false;
+  const auto legal_now = [&](core::Move m) {
+    return core::legal_moves(s_.game().position()).contains(m);
+  };
+  if (heard.kind == HeardKind::Move && legal_now(*heard.move)) return false;
+  // An unsure reading that names a legal move now is the sighted player's, asked again.
+  if (std::any_of(heard.alternatives.begin(), heard.alternatives.end(), legal_now)) return false;
+  const std::size_t ply = s_.game().ply_count() - 1;
+  const core::Position& before = s_.game().position_at(ply);
+  auto grammar = speech::VoiceGrammar::build(s_.vocabulary, before,
+                                             speech::CommandWords::for_profile(s_.vocabulary));
+  if (!grammar) return false;
+  const auto said = grammar->read(heard.words);
+  if (!said || !said->move) return false;
+  const core::Move shown = s_.game().moves()[ply];
+  if (*said->move == shown) {
+    log(heard, action::kOwnMatches, time);
+    return true;
+  }
+  log(heard, action::kOwnDiffers, time);
+  s_.print(time, voice_text::own_announcement_differs(core::to_san(before, *said->move),
+                                                      core::to_san(before, shown)));
+  s_.say(voice_text::announcement_differs(s_.vocabulary, before, {*said->move, shown}),
+         Route::Private, time);
+  return true;
 }
 
 void VoiceStation::on_move(const speech::Heard& heard, TimePoint time) {
@@ -200,6 +249,13 @@ void VoiceStation::on_no(const speech::Heard& heard, TimePoint time) {
   log(heard, action::kDropped, time);
   waiting_.reset();
   s_.say(voice_text::ask_again(s_.vocabulary, s_.game().position(), {}), Route::Public, time);
+}
+
+bool VoiceStation::on_talk(bool held, TimePoint time) {
+  if (!hooks_.talk || !s_.config().voice.push_to_talk) return false;
+  hooks_.talk(held, time);
+  s_.print(time, voice_text::talk_line(held));
+  return true;
 }
 
 bool VoiceStation::console_answer(const std::string& line, TimePoint time) {

@@ -38,13 +38,20 @@ class VoiceStation {
   struct Hooks {
     std::function<void(const core::Position&)> position;
     std::function<void(const std::string& line, TimePoint time)> heard;
+    // Push-to-talk (voice.push_to_talk): the button held (true) or released.
+    std::function<void(bool held, TimePoint time)> talk;
   };
 
   explicit VoiceStation(StationState& state) : s_(state) {}
 
   void set_hooks(Hooks hooks);
-  // An utterance heard at `time` (when it was decoded).
-  void on_heard(const speech::Heard& heard, TimePoint time);
+  // An utterance whose speech ended at `time` (the capture path's measure; the event's time),
+  // decoded at `decoded` (default: `time`).
+  void on_heard(const speech::Heard& heard, TimePoint time,
+                std::optional<TimePoint> decoded = std::nullopt);
+  // The push-to-talk button (cmd::Talk): held or released at `time`; false when push-to-talk is
+  // off (voice.push_to_talk) or there is no voice input.
+  bool on_talk(bool held, TimePoint time);
   // The assistant's `yes` / `no` while a heard move waits for confirmation; false for any other
   // line, or when nothing waits (the console then reads it as usual).
   bool console_answer(const std::string& line, TimePoint time);
@@ -66,6 +73,9 @@ class VoiceStation {
   };
 
   void on_move(const speech::Heard& heard, TimePoint time);
+  // D.2.3 (3): the VI player's announcement of the move he just made on the pegboard, checked
+  // against it; true when the utterance was one.
+  bool own_announcement(const speech::Heard& heard, TimePoint time);
   void on_command(const speech::Heard& heard, TimePoint time);
   void on_yes(const speech::Heard& heard, TimePoint time);
   void on_no(const speech::Heard& heard, TimePoint time);
@@ -81,6 +91,8 @@ class VoiceStation {
 
   StationState& s_;
   Hooks hooks_;
+  // The utterance being handled: when its speech began and when it was decoded (for log).
+  TimePoint speech_began_{}, decoded_{};
   std::optional<Waiting> waiting_;
   std::string position_fen_;  // the position the listener was last given
 };

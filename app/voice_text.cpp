@@ -1,6 +1,7 @@
 #include "app/voice_text.h"
 
 #include <cmath>
+#include <cstdio>
 
 #include "app/i18n.h"
 #include "core/movegen.h"
@@ -26,9 +27,12 @@ struct AskWords {
   const char* language;
   const char* again;  // nothing can be named
   const char* or_word;
+  const char* announced;    // D.2.3 (3): what the VI player said ...
+  const char* board_shows;  // ... and what his pegboard shows
 };
-constexpr AskWords kAskWords[] = {{"de", "Bitte wiederholen", "oder"},
-                                  {"en", "Please say it again", "or"}};
+constexpr AskWords kAskWords[] = {
+    {"de", "Bitte wiederholen", "oder", "Angesagt", "Das Brett zeigt"},
+    {"en", "Please say it again", "or", "You announced", "The board shows"}};
 
 const AskWords& ask_words(const speech::Vocabulary& v) {
   for (const auto& words : kAskWords)
@@ -81,6 +85,43 @@ speech::Phrase ask_again(const speech::Vocabulary& v, const core::Position& pos,
   phrase.text += "?";
   phrase.spoken += "?";
   return phrase;
+}
+
+speech::Phrase announcement_differs(const speech::Vocabulary& v, const core::Position& before,
+                                    Mismatch moves) {
+  const AskWords& words = ask_words(v);
+  const auto said = speech::phrase_for_move(v, before, moves.announced);
+  const auto board = speech::phrase_for_move(v, before, moves.shown);
+  speech::Phrase phrase;
+  phrase.kind = speech::PhraseKind::Message;
+  phrase.voice = v.voice();
+  const auto spoken = [](const speech::Phrase& p) { return p.spoken.empty() ? p.text : p.spoken; };
+  phrase.text = std::string(words.announced) + ": " + said.text + ". " + words.board_shows + ": " +
+                board.text + ".";
+  phrase.spoken = std::string(words.announced) + ": " + spoken(said) + ". " + words.board_shows +
+                  ": " + spoken(board) + ".";
+  return phrase;
+}
+
+std::string speech_times(std::chrono::nanoseconds spoken, std::chrono::nanoseconds decode_delay) {
+  const auto seconds = [](std::chrono::nanoseconds d) {
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(d).count();
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f s", static_cast<double>(ms) / 1000.0);
+    return std::string(text);
+  };
+  return "speech " + seconds(spoken) + ", decoded " + seconds(decode_delay) + " after its end";
+}
+
+std::string own_announcement_differs(const std::string& said, const std::string& shown) {
+  return format(tr("voice: the VI player announced {said}, but his pegboard shows {shown}; told "
+                   "privately (D.2.3)"),
+                {{"said", said}, {"shown", shown}});
+}
+
+std::string talk_line(bool held) {
+  return held ? tr("voice: push-to-talk held: listening")
+              : tr("voice: push-to-talk released: what was said is heard now");
 }
 
 std::string_view confirm_rule_name(config::VoiceConfirm rule) {

@@ -3,6 +3,7 @@
 // language ("Bitte wiederholen", "Anna drei oder Bella drei?"). Nothing here decides anything.
 #pragma once
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -18,11 +19,26 @@ namespace annabella::app::voice_text {
 // drei\" 90%". Moves not legal in `pos` (heard in an earlier position) are named in UCI.
 [[nodiscard]] std::string reading(const speech::Heard& heard, const core::Position& pos);
 
+// The speech's times for the cue list's "heard" line (in English, as the journal): "speech 1.42 s,
+// decoded 0.31 s after its end". The line's own time is the end of the speech.
+[[nodiscard]] std::string speech_times(std::chrono::nanoseconds spoken,
+                                       std::chrono::nanoseconds decode_delay);
+
 // D.2.1: the station asks the speaker again, publicly, in the profile's language: the two
 // readings as a question ("Anna drei oder Bella drei?"), the one reading ("Anna drei?"), or
 // "Bitte wiederholen" when none can be named.
 [[nodiscard]] speech::Phrase ask_again(const speech::Vocabulary& v, const core::Position& pos,
                                        const std::vector<core::Move>& readings);
+
+// D.2.3 (3): the VI player announced `announced` but his pegboard shows `shown` (both moves of
+// `before`), said privately in the profile's language: "Angesagt: Bauer David vier. Das Brett
+// zeigt: Bauer Eva vier."
+struct Mismatch {
+  core::Move announced;  // what the VI player said
+  core::Move shown;      // what his pegboard completed
+};
+[[nodiscard]] speech::Phrase announcement_differs(const speech::Vocabulary& v,
+                                                  const core::Position& before, Mismatch moves);
 
 // The confirmation rule as the configuration writes it ("at once", "word", "assistant").
 [[nodiscard]] std::string_view confirm_rule_name(config::VoiceConfirm rule);
@@ -35,6 +51,11 @@ namespace annabella::app::voice_text {
 [[nodiscard]] std::string waiting_for_player(bool resign);
 [[nodiscard]] std::string assistant_answered(const std::string& uci, bool yes);
 [[nodiscard]] std::string not_confirmed(int seconds);
+// D.2.3 (3): the VI player's announcement `said` differs from his pegboard's `shown` (SAN).
+[[nodiscard]] std::string own_announcement_differs(const std::string& said,
+                                                   const std::string& shown);
+// Push-to-talk held (listening) or released (what was said is decoded).
+[[nodiscard]] std::string talk_line(bool held);
 // The microphone could not start (`why`): the game goes on without it.
 [[nodiscard]] std::string no_voice_input(const std::string& why);
 // D.2.11: voice among the sighted player's move sources.
@@ -63,6 +84,10 @@ inline constexpr const char* kRequest = "the VI player's request, carried out";
 inline constexpr const char* kAsking = "the VI player's request, waiting for his \"ja\"";
 inline constexpr const char* kCancelled = "the VI player's request cancelled";
 inline constexpr const char* kGameOver = "the game is not running: logged only";
+inline constexpr const char* kOwnMatches =
+    "the VI player's own announcement, as his pegboard shows it (D.2.3): logged only";
+inline constexpr const char* kOwnDiffers =
+    "the VI player's own announcement differs from his pegboard (D.2.3): told privately";
 }  // namespace action
 
 }  // namespace annabella::app::voice_text

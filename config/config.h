@@ -135,6 +135,9 @@ struct VoiceSettings {
   VoiceConfirm confirm = VoiceConfirm::Word;
   int threshold_percent = 60;  // the judge's confidence needed to act on what was heard
   int confirm_seconds = 20;    // a repeated move not confirmed within this is dropped
+  // Only speech while the push-to-talk button is held is decoded (noisy halls): the button is
+  // the `talk` command (console, the sighted player's keypad, `sim button talk`).
+  bool push_to_talk = false;
 };
 
 // Where a configuration was read from: the file and the line of each key it set, so that the

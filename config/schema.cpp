@@ -408,6 +408,11 @@ std::vector<KeySpec> build_schema() {
       "voice", "confirm_seconds",
       "How long a repeated move waits for its confirmation before it is dropped.", 1, 600,
       [](auto& c) -> auto& { return c.voice.confirm_seconds; }));
+  s.push_back(boolean(
+      "voice", "push_to_talk",
+      "For noisy halls: only speech while the push-to-talk button is held is decoded (the "
+      "commands \"talk\" and \"talk end\", on the console or the sighted player's keypad).",
+      [](auto& c) -> auto& { return c.voice.push_to_talk; }));
   return s;
 }
 

@@ -34,6 +34,11 @@ struct Heard {
   double confidence = 0;           // 0 .. 1
   // Where the words were heard, counted from the start of listening.
   std::chrono::milliseconds start{0}, end{0};
+  // When the speech began and ended, as the capture path measured them (the voice activity
+  // detector's first and last loud frame, or the push-to-talk button), on the steady clock: the
+  // time of the event, not of its decoding. Unset for an utterance that did not come through a
+  // listener (a file decoded whole).
+  std::chrono::steady_clock::time_point speech_began{}, speech_ended{};
   std::string why;  // Unsure / Nothing: why it is not entered
 };
 

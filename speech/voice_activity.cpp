@@ -26,6 +26,7 @@ void VoiceActivity::press(std::vector<Utterance>& done) {
   in_speech_ = true;
   current_ = {};
   current_.first_sample = position_;
+  current_.speech_start_sample = position_;
 }
 
 void VoiceActivity::release(std::vector<Utterance>& done) {
@@ -56,6 +57,7 @@ void VoiceActivity::frame(std::span<const std::int16_t> frame, std::vector<Utter
     current_.samples.insert(current_.samples.end(), frame.begin(), frame.end());
     return;
   }
+  if (s_.push_to_talk) return;  // the button is not held: nothing is heard
   const bool loud = level > std::max(s_.min_level, floor_ * s_.start_ratio);
   const bool quiet = level < std::max(s_.min_level, floor_ * s_.stop_ratio);
   if (!in_speech_) {
@@ -72,6 +74,9 @@ void VoiceActivity::frame(std::span<const std::int16_t> frame, std::vector<Utter
       current_ = {};
       current_.samples.assign(preroll_.begin(), preroll_.end());
       current_.first_sample = position_ - std::int64_t(preroll_.size());
+      // The loud run that started it began `start_frames` frames ago.
+      current_.speech_start_sample =
+          position_ - std::int64_t(frame_samples_) * std::int64_t(s_.start_frames);
       current_.speech_end_sample = position_;
       preroll_.clear();
     }

@@ -22,12 +22,15 @@ struct VadSettings {
   int preroll_ms = 200;      // kept from before the start
   int max_utterance_ms = 8000;
   double min_level = 150;  // RMS below this is never speech (digital silence, a muted mic)
+  // Push-to-talk only (voice.push_to_talk): nothing is an utterance unless the button is held.
+  bool push_to_talk = false;
 };
 
 struct Utterance {
   std::vector<std::int16_t> samples;
-  std::int64_t first_sample = 0;       // in the stream, counted from the start of listening
-  std::int64_t speech_end_sample = 0;  // the end of the last loud frame
+  std::int64_t first_sample = 0;         // in the stream, counted from the start of listening
+  std::int64_t speech_start_sample = 0;  // the first loud frame (or the button's press)
+  std::int64_t speech_end_sample = 0;    // the end of the last loud frame (or the release)
 };
 
 class VoiceActivity {

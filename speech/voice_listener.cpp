@@ -83,12 +83,29 @@ Status VoiceListener::set_position(const core::Position& position) {
   return {};
 }
 
+ListenerSettings::Clock::time_point VoiceListener::time_of(std::int64_t sample) const {
+  // The last block read ended at samples_read_, captured when its read returned (the device's
+  // own input latency is not counted).
+  const auto before =
+      std::chrono::microseconds((samples_read_ - sample) * 1'000'000 / kRecognizerSampleRateHz);
+  return last_read_ - std::chrono::duration_cast<ListenerSettings::Clock::duration>(before);
+}
+
+void VoiceListener::queue_done(std::vector<Utterance>& done) {
+  for (auto& u : done) {
+    const auto began = time_of(u.speech_start_sample);
+    const auto ended = time_of(u.speech_end_sample);
+    utterances_.push_back({std::move(u), began, ended});
+  }
+  done.clear();
+}
+
 void VoiceListener::press() {
   std::vector<Utterance> done;
   {
     std::lock_guard guard(lock_);
     activity_.press(done);
-    for (auto& u : done) utterances_.push_back(std::move(u));
+    queue_done(done);
   }
   wake_.notify_all();
 }
@@ -98,7 +115,7 @@ void VoiceListener::release() {
   {
     std::lock_guard guard(lock_);
     activity_.release(done);
-    for (auto& u : done) utterances_.push_back(std::move(u));
+    queue_done(done);
   }
   wake_.notify_all();
 }
@@ -117,11 +134,13 @@ void VoiceListener::capture_loop() {
       capture_error_ = ok.error().message;
       break;
     }
+    const auto read_at = settings_.clock ? settings_.clock() : ListenerSettings::Clock::now();
     std::lock_guard guard(lock_);
+    samples_read_ += std::int64_t(block.size());
+    last_read_ = read_at;
     activity_.push(block, done);
     if (done.empty()) continue;
-    for (auto& u : done) utterances_.push_back(std::move(u));
-    done.clear();
+    queue_done(done);
     wake_.notify_all();
   }
 }
@@ -129,7 +148,7 @@ void VoiceListener::capture_loop() {
 void VoiceListener::decode_loop() {
   while (true) {
     std::optional<VoiceGrammar> grammar;
-    std::optional<Utterance> utterance;
+    std::optional<Captured> utterance;
     {
       std::unique_lock guard(lock_);
       wake_.wait(guard, [&] { return stopping_ || pending_grammar_ || !utterances_.empty(); });
@@ -150,15 +169,18 @@ void VoiceListener::decode_loop() {
       }
       continue;
     }
-    auto decoding = recognizer_->decode(utterance->samples);
+    const Utterance& u = utterance->utterance;
+    auto decoding = recognizer_->decode(u.samples);
     Heard heard;
     if (decoding) {
-      heard = judge(
-          *decoding, *grammar_, settings_.judge,
-          std::chrono::milliseconds(utterance->first_sample * 1000 / kRecognizerSampleRateHz));
+      heard = judge(*decoding, *grammar_, settings_.judge,
+                    std::chrono::milliseconds(u.first_sample * 1000 / kRecognizerSampleRateHz));
     } else {
       heard.why = "the recogniser failed: " + decoding.error().message;
     }
+    // The event's time is the speech's, not the decoding's (which comes later).
+    heard.speech_began = utterance->began;
+    heard.speech_ended = utterance->ended;
     ++decoded_;
     on_heard_(heard);
   }

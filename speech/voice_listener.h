@@ -9,6 +9,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -26,9 +27,13 @@
 namespace annabella::speech {
 
 struct ListenerSettings {
-  VadSettings vad;
+  using Clock = std::chrono::steady_clock;
+  VadSettings vad;  // vad.push_to_talk: only speech while the button is held (press / release)
   JudgeSettings judge;
   int read_ms = 20;  // the capture thread reads the device in blocks of this length
+  // The time source the capture thread stamps each block with when its read returns (the
+  // block's last sample was captured then); empty: Clock::now. Tests pass their own.
+  std::function<Clock::time_point()> clock;
 };
 
 // The pronunciations of every word the grammars of `v` can use (moves, commands), from eSpeak
@@ -80,12 +85,23 @@ class VoiceListener {
   ListenerSettings settings_;
   OnHeard on_heard_;
 
+  // An utterance with its speech's times, stamped on the capture thread.
+  struct Captured {
+    Utterance utterance;
+    ListenerSettings::Clock::time_point began, ended;
+  };
+  // The steady time of a sample of the stream, from the last block read (under lock_).
+  [[nodiscard]] ListenerSettings::Clock::time_point time_of(std::int64_t sample) const;
+  void queue_done(std::vector<Utterance>& done);  // under lock_
+
   mutable std::mutex lock_;
   std::condition_variable wake_;
-  std::deque<Utterance> utterances_;
+  std::deque<Captured> utterances_;
   std::optional<VoiceGrammar> pending_grammar_;  // built once, by set_position
   std::optional<VoiceGrammar> grammar_;          // the decoding thread's
-  VoiceActivity activity_;  // the capture thread's, under lock_ for press/release
+  VoiceActivity activity_;         // the capture thread's, under lock_ for press/release
+  std::int64_t samples_read_ = 0;  // under lock_
+  ListenerSettings::Clock::time_point last_read_;  // when the last block's read returned
   std::optional<std::string> capture_error_;
   std::atomic<bool> stopping_{false};
   std::atomic<std::size_t> decoded_{0};

@@ -94,6 +94,7 @@ TEST(JournalRecords, EveryKindRoundTripsThroughTheCodec) {
       adjourn,
       rec::Resume{47s, "restored\tafter a crash\n"},
       rec::Seal{48s, {{"digest", "ab12"}, {"phrases", "17"}}},
+      rec::Heard{50s, 48600ms, 50300ms, "move Nf3 g1f3 \"springer felix drei\" 90%", 90, "entered"},
   };
   for (const auto& record : all) {
     const JournalEntry entry = encode(record);
@@ -569,6 +570,62 @@ TEST(Record, TheHeaderIsAdoptedAndEachDifferenceSaid) {
             "config says game.time_control \"G/15+10\", the journal says \"90 min/40 "
             "moves + 30 min + 30 s/move\": the journal's is used");
   EXPECT_EQ(config.game.time_control, h.control);
+}
+
+// Journal format versions (docs/record.md): format 3 added the `heard` entry's speech times.
+// A new journal says format 3 and keeps them; format 2 journals, whose heard entries were
+// stamped when decoded, still read; a journal newer than the program is refused by name.
+TEST(JournalFormat, ANewJournalIsFormatThreeAndKeepsTheSpeechTimes) {
+  EXPECT_EQ(kJournalFormat, 3);
+  EXPECT_EQ(encode(rec::Begin{header()}).get("format"), "3");
+  auto records = game_records({"e4"});
+  records.push_back(rec::Heard{12s, 10500ms, 12400ms, "move e5", 90, "entered"});
+  auto game = replay(records);
+  ASSERT_TRUE(game) << game.error().message;
+  EXPECT_EQ(game->format(), 3);
+  auto decoded = decode(encode(records.back()), 3);
+  ASSERT_TRUE(decoded) << decoded.error().message;
+  const auto& heard = std::get<rec::Heard>(*decoded);
+  EXPECT_EQ(heard.at, 12s);
+  EXPECT_EQ(heard.from, 10500ms);
+  EXPECT_EQ(heard.decoded, 12400ms);
+  // Format 3 needs them.
+  JournalEntry bare = encode(records.back());
+  bare.fields.erase(bare.fields.begin() + 1);  // from_ms
+  auto refused = decode(bare, 3);
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().message.find("from_ms"), std::string::npos) << refused.error().message;
+}
+
+TEST(JournalFormat, AFormatTwoJournalWithAHeardEntryIsStillRead) {
+  JournalContents c;
+  JournalEntry begin = encode(rec::Begin{header()});
+  begin.set("format", "2");
+  c.entries.push_back(begin);
+  JournalEntry heard;  // as the program before format 3 wrote it: stamped when decoded
+  heard.kind = "heard";
+  heard.set("at_ms", "7000").set("reading", "move Nf3 g1f3 \"springer felix drei\" 90%");
+  heard.set("confidence", "90").set("action", "repeated, waiting for confirmation");
+  c.entries.push_back(heard);
+  auto game = replay_journal(c);
+  ASSERT_TRUE(game) << game.error().message;
+  EXPECT_EQ(game->format(), 2);
+  auto decoded = decode(heard, 2);
+  ASSERT_TRUE(decoded) << decoded.error().message;
+  EXPECT_EQ(std::get<rec::Heard>(*decoded).from, 7s);  // no speech times: the entry's time
+}
+
+TEST(JournalFormat, AJournalNewerThanTheProgramIsRefusedByName) {
+  JournalContents c;
+  c.name = "r3/game.journal";
+  JournalEntry begin = encode(rec::Begin{header()});
+  begin.set("format", "4");
+  c.entries.push_back(begin);
+  auto game = replay_journal(c);
+  ASSERT_FALSE(game);
+  EXPECT_EQ(game.error().message,
+            "r3/game.journal: entry 1 (line 1, begin): format 4 is newer than this program reads "
+            "(3); use a newer annabella");
 }
 
 }  // namespace

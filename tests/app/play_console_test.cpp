@@ -160,6 +160,18 @@ TEST_F(PlayWithTheSightedPlayersKeypad, HisKeypadEntersHisMovesAndNothingElse) {
             std::string::npos);
 }
 
+// His push-to-talk key (voice.push_to_talk, docs/voice.md): "talk" on his keypad is the talk
+// command, not a move; without voice input the station says push-to-talk is off.
+TEST_F(PlayWithTheSightedPlayersKeypad, HisTalkKeyIsThePushToTalkButtonNotAMove) {
+  ChildProcess& station = *child;
+  const auto before = station.output().size();
+  type("talk\n");
+  ASSERT_TRUE(station.wait_for("talk: push-to-talk is off", kWait, before)) << station.output();
+  EXPECT_EQ(station.output().find("not recorded", before), std::string::npos) << station.output();
+  station.send("quit");
+  EXPECT_EQ(station.wait(kWait), 0) << station.output();
+}
+
 // D.2.1, D.2.11: a move typed on his keypad that reads as two legal moves ("Bc5": the English
 // bishop, the German pawn) is asked about; the number typed on the same keypad records the move
 // meant, and the record says it came from his keypad.

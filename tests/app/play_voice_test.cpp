@@ -67,6 +67,18 @@ class FifoMicrophone {
     if (fd_ >= 0) ::close(fd_);
   }
   bool ready() const { return fd_ >= 0 && synth_; }
+  // The FIFO's capacity: at its smallest (a page, 128 ms of audio) a write returns only once the
+  // capture has read all but that much of it.
+  // What an earlier test left in it (its quiet seconds, after its station ended) is dropped first.
+  bool set_capacity(int bytes) {
+    const int flags = ::fcntl(fd_, F_GETFL);
+    (void)::fcntl(fd_, F_SETFL, flags | O_NONBLOCK);
+    char sink[4096];
+    while (::read(fd_, sink, sizeof sink) > 0) {
+    }
+    (void)::fcntl(fd_, F_SETFL, flags);
+    return ::fcntl(fd_, F_SETPIPE_SZ, bytes) >= bytes;
+  }
 
   // Speaks `text` into the microphone: the words, then a second of a quiet room.
   bool say(const std::string& text, int attempt) {
@@ -126,11 +138,7 @@ class PlayVoice : public ::testing::Test {
     key_folder = dir.path() / "keys";
     config = dir.path() / "station.toml";
     // The VI player has Black; the sighted player (White) speaks his moves.
-    std::ofstream(config) << "[white]\nvisually_impaired = false\n"
-                          << "[black]\nvisually_impaired = true\n"
-                          << "[voice]\nconfirm = \"word\"\nthreshold_percent = 40\n"
-                          << "confirm_seconds = 300\n"
-                          << "[record]\nkey_folder = \"" << key_folder.string() << "\"\n";
+    write_config(false);
     record = dir.path() / "record";
   }
 
@@ -167,6 +175,37 @@ class PlayVoice : public ::testing::Test {
     FAIL() << "\"" << text << "\" was not heard as wanted (" << want << ")\n" << station.output();
   }
 
+  void write_config(bool push_to_talk) const {
+    std::ofstream(config) << "[white]\nvisually_impaired = false\n"
+                          << "[black]\nvisually_impaired = true\n"
+                          << "[voice]\nconfirm = \"word\"\nthreshold_percent = 40\n"
+                          << "confirm_seconds = 300\npush_to_talk = "
+                          << (push_to_talk ? "true" : "false") << "\n"
+                          << "[record]\nkey_folder = \"" << key_folder.string() << "\"\n";
+  }
+
+  // Waits until the station has started and listens; D.2.11: voice is named among the sighted
+  // player's move sources.
+  static void listening(ChildProcess& station) {
+    ASSERT_TRUE(station.wait_for("connected: the board agrees with the game", kWait))
+        << station.output();
+    ASSERT_TRUE(station.wait_for("moves come from (D.2.11): his spoken announcement", kWait))
+        << station.output();
+  }
+
+  // Quits the station and waits for it to end. The listener's capture thread ends after its
+  // current read: the microphone goes on delivering (a quiet room) until the station has ended.
+  static void quit(ChildProcess& station) {
+    station.send("quit");
+    ASSERT_TRUE(station.wait_for("recording sealed (stop)", kWait)) << station.output();
+    int code = -1;
+    for (int second = 0; second < 30 && code == -1; ++second) {
+      ASSERT_TRUE(microphone().quiet_second());
+      code = station.wait(1s);
+    }
+    EXPECT_EQ(code, 0) << station.output();
+  }
+
   TempDir dir;
   std::filesystem::path key_folder, config, record;
   std::size_t from = 0;
@@ -177,11 +216,7 @@ TEST_F(PlayVoice, EverySightedMoveIsSpokenAndEntered) {
   {
     ChildProcess station({kBinary, "play", "--silent", "--config", config.string(), "--record",
                           record.string(), "--voice-input", "default"});
-    ASSERT_TRUE(station.wait_for("connected: the board agrees with the game", kWait))
-        << station.output();
-    // D.2.11: voice is named among the sighted player's move sources.
-    ASSERT_TRUE(station.wait_for("moves come from (D.2.11): his spoken announcement", kWait))
-        << station.output();
+    listening(station);
     from = station.output().size();
 
     // 1. A slip corrected before the clock (D.2.8), then confirmed: 1. Nc3.
@@ -212,16 +247,7 @@ TEST_F(PlayVoice, EverySightedMoveIsSpokenAndEntered) {
     say_word(station, "ja", "confirmed, entered");
     ASSERT_TRUE(station.wait_for("made 2. Nf3 (g1f3) by voice", kWait, from)) << station.output();
 
-    station.send("quit");
-    ASSERT_TRUE(station.wait_for("recording sealed (stop)", kWait)) << station.output();
-    // The listener's capture thread ends after its current read: the microphone goes on
-    // delivering (a quiet room) until the station has ended.
-    int code = -1;
-    for (int second = 0; second < 30 && code == -1; ++second) {
-      ASSERT_TRUE(microphone().quiet_second());
-      code = station.wait(1s);
-    }
-    EXPECT_EQ(code, 0) << station.output();
+    quit(station);
     // Something was asked again: the garbled move (or an utterance before it).
     EXPECT_TRUE(has(station.output(), "asked again")) << station.output();
   }
@@ -251,6 +277,60 @@ TEST_F(PlayVoice, EverySightedMoveIsSpokenAndEntered) {
   EXPECT_EQ(run_command(kBinary + " recording verify " + wav.string(), out, true), 0) << out;
   EXPECT_TRUE(has(out, "result: verified")) << out;
   EXPECT_TRUE(has(out, std::to_string(heard_lines.size()) + " heard)")) << out;
+}
+
+// Push-to-talk (voice.push_to_talk) through the real capture path: a move said while the button
+// is not held is never decoded; said while it is held ("talk" at the console), it is heard when
+// the button is released ("talk end"), stamped with the speech's times.
+TEST_F(PlayVoice, PushToTalkHearsOnlyWhileTheButtonIsHeld) {
+  write_config(true);
+  // Each write returns once the capture has read it (but the last 128 ms).
+  ASSERT_TRUE(microphone().set_capacity(4096));
+  {
+    ChildProcess station({kBinary, "play", "--silent", "--config", config.string(), "--record",
+                          record.string(), "--voice-input", "default"});
+    listening(station);
+    // Said without the button: captured, never decoded.
+    ASSERT_TRUE(microphone().say("Springer Felix drei", 0));
+    ASSERT_TRUE(microphone().quiet_second());
+    // Said with the button held, heard when it is released.
+    station.send("talk");
+    ASSERT_TRUE(station.wait_for("voice: push-to-talk held: listening", kWait)) << station.output();
+    ASSERT_TRUE(microphone().say("Springer Felix drei", 0));
+    ASSERT_TRUE(microphone().quiet_second());
+    station.send("talk end");
+    ASSERT_TRUE(station.wait_for("voice: push-to-talk released", kWait)) << station.output();
+    from = 0;
+    const std::string line = next_heard(station, from);
+    ASSERT_FALSE(line.empty()) << "nothing heard while the button was held\n" << station.output();
+    // Room for the quiet seconds below, which nobody reads once the station has ended.
+    ASSERT_TRUE(microphone().set_capacity(1 << 20));
+    quit(station);
+    // One utterance heard: the one said while the button was held.
+    std::size_t lines = 0;
+    for (auto at = station.output().find("voice: heard "); at != std::string::npos;
+         at = station.output().find("voice: heard ", at + 1))
+      ++lines;
+    EXPECT_EQ(lines, 1u) << station.output();
+  }
+  // The journal: one heard entry, its speech before its decoding.
+  auto contents = read_journal(record / "game.journal");
+  ASSERT_TRUE(contents) << contents.error().message;
+  int heard = 0;
+  for (const auto& entry : contents->entries) {
+    if (entry.kind == "begin") {
+      EXPECT_EQ(entry.get("format"), "3");
+    }
+    if (entry.kind != "heard") continue;
+    ++heard;
+    const long long began = std::stoll(entry.get("from_ms"));
+    const long long ended = std::stoll(entry.get("at_ms"));
+    const long long decoded = std::stoll(entry.get("decoded_ms"));
+    EXPECT_LT(began, ended);
+    EXPECT_LE(ended, decoded);
+    EXPECT_GT(ended - began, 1000);  // the words and the quiet second after them
+  }
+  EXPECT_EQ(heard, 1);
 }
 
 // A microphone that cannot be opened is said, and the game goes on without voice input.

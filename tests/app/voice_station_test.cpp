@@ -16,21 +16,37 @@ using annabella::testing::StationDriver;
 using annabella::testing::TempDir;
 using K = speech::VoiceCommandKind;
 
-config::StationConfig with_rule(config::VoiceConfirm rule) {
+config::StationConfig with_rule(config::VoiceConfirm rule, bool push_to_talk = false) {
   config::StationConfig c;
   c.voice.confirm = rule;
   c.voice.confirm_seconds = 10;
+  c.voice.push_to_talk = push_to_talk;
   return c;
+}
+
+// A move's tokens as the grammar of `pos` has them ("bauer", "eva", "vier").
+std::vector<std::string> tokens_of(const core::Position& pos, std::string_view san) {
+  auto v = speech::Vocabulary::load("fide");
+  auto grammar = speech::VoiceGrammar::build(*v, pos, speech::CommandWords::for_profile(*v));
+  const core::Move move = *core::read_move(pos, san);
+  for (const auto& phrase : grammar->phrases())
+    if (phrase.move == move) return phrase.tokens;
+  return {};
 }
 
 // A game where the VI player (White) has played 1. e4 on the pegboard: Black, the sighted
 // player, is to move.
 struct VoiceGame {
-  explicit VoiceGame(config::VoiceConfirm rule = config::VoiceConfirm::Word)
-      : driver(dir.path(), false, with_rule(rule)) {
+  explicit VoiceGame(config::VoiceConfirm rule = config::VoiceConfirm::Word,
+                     bool push_to_talk = false)
+      : driver(dir.path(), false, with_rule(rule, push_to_talk)) {
     driver.station->voice().set_hooks(
         {[this](const core::Position& p) { positions.push_back(p.fen()); },
-         [this](const std::string& line, TimePoint) { cue_lines.push_back(line); }});
+         [this](const std::string& line, TimePoint at) {
+           cue_lines.push_back(line);
+           cue_times.push_back(at);
+         },
+         [this](bool held, TimePoint) { talk.push_back(held); }});
     driver.hand("e2", "e4");
     driver.output.said.clear();
   }
@@ -40,7 +56,7 @@ struct VoiceGame {
   }
   VoiceGame& heard(speech::Heard h, std::chrono::milliseconds after = 1s) {
     driver.now += after;
-    driver.station->handle(StationEvent::heard(driver.now, std::move(h)));
+    driver.station->handle(StationEvent::heard(driver.now, std::move(h), driver.now));
     return *this;
   }
   VoiceGame& heard_move(std::string_view text, bool correction = false) {
@@ -69,6 +85,8 @@ struct VoiceGame {
   StationDriver driver;
   std::vector<std::string> positions;
   std::vector<std::string> cue_lines;
+  std::vector<TimePoint> cue_times;
+  std::vector<bool> talk;
 };
 
 TEST(VoiceStation, TheHeardMoveIsRepeatedAloudAndEnteredOnJa) {
@@ -265,6 +283,83 @@ TEST(VoiceStation, EverythingHeardIsJournaledAndTheGameResumes) {
     ASSERT_TRUE(resumed.station);
     EXPECT_EQ(resumed.station->game().ply_count(), 2u);
   }
+}
+
+// Every event carries its time: the heard entry and the cue line keep the end of the speech as
+// the capture path measured it, not the time its decoding ended (0.7 s later here), and a move
+// entered at once is on the clock from the end of the speech.
+TEST(VoiceStation, TheHeardEntryKeepsTheEndOfSpeechNotTheDecodeTime) {
+  VoiceGame g(config::VoiceConfirm::AtOnce);
+  const TimePoint ended = g.driver.now + 2s;
+  speech::Heard h;
+  h.kind = speech::HeardKind::Move;
+  h.move = g.move("e5");
+  h.confidence = 0.9;
+  h.speech_began = ended - 1400ms;
+  h.speech_ended = ended;
+  g.driver.now = ended + 700ms;  // decoded
+  g.driver.station->handle(StationEvent::heard(ended, h, g.driver.now));
+  ASSERT_EQ(g.plies(), 2u);
+  auto contents = read_journal(g.dir.path() / "game.journal");
+  ASSERT_TRUE(contents) << contents.error().message;
+  const JournalEntry* entry = nullptr;
+  for (const auto& e : contents->entries)
+    if (e.kind == "heard") entry = &e;
+  ASSERT_NE(entry, nullptr);
+  // The move entered at once is made at the end of the speech (the clock charges from it); the
+  // entry says the same time, the start 1.4 s before it, the decoding 0.7 s after it.
+  const auto ended_ms = g.driver.station->record().moves().back().at.count();
+  EXPECT_EQ(entry->get("at_ms"), std::to_string(ended_ms));
+  EXPECT_EQ(entry->get("from_ms"), std::to_string(ended_ms - 1400));
+  EXPECT_EQ(entry->get("decoded_ms"), std::to_string(ended_ms + 700));
+  ASSERT_EQ(g.cue_times.size(), 1u);
+  EXPECT_EQ(g.cue_times[0], ended);
+  EXPECT_NE(g.cue_lines[0].find("speech 1.40 s, decoded 0.70 s after its end"), std::string::npos)
+      << g.cue_lines[0];
+}
+
+// D.2.3 (3): the VI player (White) made 1. e4 on his pegboard and announces it himself.
+TEST(VoiceStation, TheViPlayersOwnAnnouncementAsThePegboardShowsItIsOnlyLogged) {
+  VoiceGame g;
+  speech::Heard own;  // "Bauer Eva vier": no legal move of Black's now
+  own.kind = speech::HeardKind::Unsure;
+  own.why = "a move that is not legal here";
+  own.words = tokens_of(g.driver.station->game().position_at(0), "e4");
+  ASSERT_FALSE(own.words.empty());
+  g.heard(own);
+  EXPECT_TRUE(g.driver.output.printed_containing("as his pegboard shows it (D.2.3)"));
+  EXPECT_TRUE(g.driver.output.said.empty()) << g.driver.output.said.front().text;
+  EXPECT_EQ(g.plies(), 1u);
+}
+
+TEST(VoiceStation, TheViPlayersOwnAnnouncementThatDiffersIsSaidPrivately) {
+  VoiceGame g;
+  speech::Heard own;  // "Bauer David vier", but the pegboard shows e4
+  own.kind = speech::HeardKind::Unsure;
+  own.why = "a move that is not legal here";
+  own.words = tokens_of(g.driver.station->game().position_at(0), "d4");
+  g.heard(own);
+  EXPECT_TRUE(g.driver.output.printed_containing("announced d4, but his pegboard shows e4"));
+  ASSERT_EQ(g.driver.output.said.size(), 1u);
+  EXPECT_EQ(g.driver.output.said[0].route, Route::Private);  // the earpiece, not the hall
+  EXPECT_NE(g.driver.output.said[0].text.find("Angesagt"), std::string::npos);
+  EXPECT_NE(g.driver.output.said[0].text.find("Das Brett zeigt"), std::string::npos);
+  EXPECT_FALSE(g.said(Route::Public, "Bitte wiederholen"));  // the sighted player is not asked
+  EXPECT_EQ(g.plies(), 1u);
+}
+
+TEST(VoiceStation, PushToTalkGoesToTheListenerOnlyWhenItIsOn) {
+  {
+    VoiceGame g(config::VoiceConfirm::Word, true);
+    g.driver.console("talk");
+    g.driver.console("talk end");
+    EXPECT_EQ(g.talk, (std::vector<bool>{true, false}));
+    EXPECT_TRUE(g.driver.output.printed_containing("push-to-talk held: listening"));
+  }
+  VoiceGame off;
+  off.driver.console("talk");
+  EXPECT_TRUE(off.talk.empty());
+  EXPECT_TRUE(off.driver.output.printed_containing("push-to-talk is off"));
 }
 
 }  // namespace

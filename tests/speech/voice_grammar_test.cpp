@@ -16,6 +16,8 @@
 namespace annabella::speech {
 namespace {
 
+using namespace std::chrono_literals;
+
 using fixtures::move;
 using fixtures::position;
 
@@ -147,13 +149,16 @@ TEST(VoiceGrammar, AProfileInAnotherScriptIsRefusedWithTheWord) {
 
 // The judge: a clear margin over the runner-up enters, a small one asks with both readings, an
 // illegal reading asks, garbage is nothing.
-Decoding decoding(std::string_view grammar, std::string_view runner_up = "",
-                  double margin_per_frame = 0.01) {
+struct RunnerUp {
+  std::string_view words;
+  double margin_per_frame = 0.01;  // behind the reading
+};
+Decoding decoding(std::string_view grammar, RunnerUp runner_up = {}) {
   Decoding d;
   d.grammar.tokens = tokens(grammar);
-  d.runner_up.tokens = tokens(runner_up);
+  d.runner_up.tokens = tokens(runner_up.words);
   d.grammar.score_per_frame = -0.003;
-  d.runner_up.score_per_frame = -0.003 - margin_per_frame;
+  d.runner_up.score_per_frame = -0.003 - runner_up.margin_per_frame;
   d.first_frame = 20;
   d.end_frame = 120;
   d.frames = 150;
@@ -164,7 +169,7 @@ TEST(Judge, AClearMarginOverTheRunnerUpEntersTheMove) {
   const auto v = fixtures::profile("fide");
   const auto pos = position(core::kStartFen);
   auto g = *VoiceGrammar::build(v, pos, CommandWords::for_profile(v));
-  const Heard h = judge(decoding("Springer Felix drei", "Springer Felix vier"), g, {},
+  const Heard h = judge(decoding("Springer Felix drei", {"Springer Felix vier"}), g, {},
                         std::chrono::milliseconds(1000));
   EXPECT_EQ(h.kind, HeardKind::Move);
   EXPECT_EQ(h.move, move(pos, "Nf3"));
@@ -181,22 +186,22 @@ TEST(Judge, ARunnerUpCloseBehindMakesTwoCloseReadings) {
   const JudgeSettings settings;
   // A margin of a fifth of the clear one over 150 frames: confidence 0.2.
   const double close = settings.clear_margin / 5 / 150;
-  const Heard h = judge(decoding("Bella drei", "Anna drei", close), g, settings);
+  const Heard h = judge(decoding("Bella drei", {"Anna drei", close}), g, settings);
   EXPECT_EQ(h.kind, HeardKind::Unsure);
   EXPECT_EQ(h.why, "two close readings");
   EXPECT_NEAR(h.confidence, 0.2, 1e-9);
   EXPECT_EQ(h.alternatives, (std::vector<core::Move>{move(pos, "b3"), move(pos, "a3")}));
   // The runner-up ahead (a better path the first decode missed): no confidence at all.
-  EXPECT_EQ(judge(decoding("Bella drei", "Anna drei", -close), g, settings).confidence, 0.0);
+  EXPECT_EQ(judge(decoding("Bella drei", {"Anna drei", -close}), g, settings).confidence, 0.0);
   // No runner-up at all (its search lost every path): no margin is known, so it is not entered.
-  const Heard alone = judge(decoding("Bella drei", ""), g, settings);
+  const Heard alone = judge(decoding("Bella drei", {""}), g, settings);
   EXPECT_EQ(alone.kind, HeardKind::Unsure);
   EXPECT_EQ(alone.confidence, 0.0);
   // A threshold of zero enters whatever the grammar heard (the rule "after confirmation").
-  EXPECT_EQ(judge(decoding("Bella drei", "Anna drei", close), g, {0.0}).kind, HeardKind::Move);
+  EXPECT_EQ(judge(decoding("Bella drei", {"Anna drei", close}), g, {0.0}).kind, HeardKind::Move);
   // Just at the threshold: entered.
   const double at_threshold = settings.clear_margin * settings.threshold / 150 + 1e-12;
-  EXPECT_EQ(judge(decoding("Bella drei", "Anna drei", at_threshold), g, settings).kind,
+  EXPECT_EQ(judge(decoding("Bella drei", {"Anna drei", at_threshold}), g, settings).kind,
             HeardKind::Move);
 }
 
@@ -220,14 +225,14 @@ TEST(Judge, GarbageIsNothingButNoiseAroundTheWordsIsDropped) {
   EXPECT_EQ(judge(decoding("gbgspeech gbgspeech"), g, {}).kind, HeardKind::Nothing);
   EXPECT_EQ(judge(decoding("Anna gbgspeech drei"), g, {}).kind, HeardKind::Nothing);
   EXPECT_EQ(judge(decoding(""), g, {}).kind, HeardKind::Nothing);
-  const Heard h = judge(decoding("gbgnoise Zeit gbgnoise", "gbgspeech"), g, {});
+  const Heard h = judge(decoding("gbgnoise Zeit gbgnoise", {"gbgspeech"}), g, {});
   EXPECT_EQ(h.kind, HeardKind::Command);
   EXPECT_EQ(h.command, (VoiceCommand{VoiceCommandKind::Time, -1}));
 }
 
 // Voice activity: speech is found between quiet stretches, with pre-roll and hangover.
-std::vector<std::int16_t> tone(int ms, int amplitude) {
-  std::vector<std::int16_t> out(std::size_t(ms * 16));
+std::vector<std::int16_t> tone(std::chrono::milliseconds length, int amplitude) {
+  std::vector<std::int16_t> out(std::size_t(length.count() * 16));
   for (std::size_t i = 0; i < out.size(); ++i)
     out[i] = std::int16_t(amplitude * ((i / 8) % 2 ? 1 : -1));  // 1 kHz square wave
   return out;
@@ -236,14 +241,15 @@ std::vector<std::int16_t> tone(int ms, int amplitude) {
 TEST(VoiceActivity, CutsOneUtterancePerBurstWithPreRollAndHangover) {
   VoiceActivity vad;
   std::vector<Utterance> done;
-  auto quiet = tone(1000, 40);  // room noise below the floor's threshold
+  auto quiet = tone(1000ms, 40);  // room noise below the floor's threshold
   vad.push(quiet, done);
-  vad.push(tone(600, 3000), done);
+  vad.push(tone(600ms, 3000), done);
   vad.push(quiet, done);
-  vad.push(tone(400, 3000), done);
+  vad.push(tone(400ms, 3000), done);
   vad.push(quiet, done);
   ASSERT_EQ(done.size(), 2u);
   EXPECT_EQ(done[0].first_sample, 16000 - 200 * 16);  // 200 ms of pre-roll
+  EXPECT_EQ(done[0].speech_start_sample, 16000);      // the first loud frame: the speech's start
   EXPECT_EQ(done[0].speech_end_sample, 16000 + 600 * 16);
   EXPECT_EQ(done[0].samples.size(), std::size_t((200 + 600 + 300) * 16));  // + 300 ms hangover
   EXPECT_EQ(done[1].speech_end_sample, 16000 * 2 + 1000 * 16);
@@ -253,22 +259,42 @@ TEST(VoiceActivity, CutsOneUtterancePerBurstWithPreRollAndHangover) {
 TEST(VoiceActivity, SilenceAloneDecodesNothing) {
   VoiceActivity vad;
   std::vector<Utterance> done;
-  for (int i = 0; i < 50; ++i) vad.push(tone(100, 60), done);
+  for (int i = 0; i < 50; ++i) vad.push(tone(100ms, 60), done);
   EXPECT_TRUE(done.empty());
 }
 
 TEST(VoiceActivity, PushToTalkTakesEverythingBetweenPressAndRelease) {
   VoiceActivity vad;
   std::vector<Utterance> done;
-  vad.push(tone(500, 40), done);
+  vad.push(tone(500ms, 40), done);
   vad.press(done);
-  vad.push(tone(300, 40), done);  // quiet, yet kept: the button decides
-  vad.push(tone(200, 3000), done);
+  vad.push(tone(300ms, 40), done);  // quiet, yet kept: the button decides
+  vad.push(tone(200ms, 3000), done);
   vad.release(done);
   ASSERT_EQ(done.size(), 1u);
   EXPECT_EQ(done[0].first_sample, 500 * 16);
+  EXPECT_EQ(done[0].speech_start_sample, 500 * 16);  // the press
+  EXPECT_EQ(done[0].speech_end_sample, 1000 * 16);   // the release
   EXPECT_EQ(done[0].samples.size(), std::size_t(500 * 16));
   EXPECT_FALSE(vad.pressed());
+}
+
+// voice.push_to_talk: speech without the button held is no utterance.
+TEST(VoiceActivity, PushToTalkOnlyHearsNothingWithoutTheButton) {
+  VadSettings settings;
+  settings.push_to_talk = true;
+  VoiceActivity vad(settings);
+  std::vector<Utterance> done;
+  vad.push(tone(500ms, 40), done);
+  vad.push(tone(600ms, 3000), done);  // loud, but the button is not held
+  vad.push(tone(1000ms, 40), done);
+  EXPECT_TRUE(done.empty());
+  vad.press(done);
+  vad.push(tone(400ms, 3000), done);
+  vad.release(done);
+  ASSERT_EQ(done.size(), 1u);
+  EXPECT_EQ(done[0].speech_start_sample, 2100 * 16);
+  EXPECT_EQ(done[0].samples.size(), std::size_t(400 * 16));
 }
 
 }  // namespace
