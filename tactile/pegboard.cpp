@@ -271,14 +271,41 @@ bool Pegboard::waiting_for_announcement() const {
 // (the reply to it and the answer to that, begun before the board settled), else one or two
 // moves from the game's position. The completed move comes first: the board settled on it,
 // and its placements are no longer new (an occupancy-only board's other reading of them is
-// not the likelier one).
+// not the likelier one). A sequence the pegs in hand contradict explains nothing.
 std::vector<MoveSequence> Pegboard::shown_sequences() const {
+  const auto allowed = [&](std::vector<MoveSequence> sequences) {
+    std::erase_if(sequences, [&](const MoveSequence& moves) { return !hands_allow(moves); });
+    return sequences;
+  };
   if (pending_) {
     auto sequences = sequences_shown(*pending_position_, board_);
     for (auto& sequence : sequences) sequence.insert(sequence.begin(), *pending_);
+    sequences = allowed(std::move(sequences));
     if (!sequences.empty()) return sequences;
   }
-  return sequences_shown(position_, board_);
+  return allowed(sequences_shown(position_, board_));
+}
+
+// Whether the pegs in hand fit `moves` (from the game's position): a peg lifted since the game
+// reached that position came out of a hole that held a piece then, so the sequence must have a
+// piece standing there at some point, and on a piece-identifying board that piece (D.2.2). A
+// peg lifted from c5 and still in hand rules out a6-b4 followed by a capture on b4, though the
+// board's occupancy is that of both moves. The occupancy-only board's guesses of which piece a
+// peg is are not evidence: only the hole is.
+bool Pegboard::hands_allow(const MoveSequence& moves) const {
+  return std::all_of(in_hand_.begin(), in_hand_.end(), [&](const InHand& held) {
+    if (held.lifted_in != position_epoch_) return true;
+    const auto stood = [&](const Position& pos) {
+      const Piece there = pos.piece_on(held.from);
+      return board_.identifies_pieces ? there == held.piece : there != core::NO_PIECE;
+    };
+    Position pos = position_;
+    if (stood(pos)) return true;
+    return std::any_of(moves.begin(), moves.end(), [&](Move m) {
+      pos = pos.after(m);
+      return stood(pos);
+    });
+  });
 }
 
 // The board differs from the game only by pieces in the hand: the side to move's (a move being
@@ -446,6 +473,7 @@ void Pegboard::make(TimePoint now, std::optional<std::uint64_t> order) {
 
 void Pegboard::position_moved_on() {
   touches_this_move_ = touch_log_.size();
+  ++position_epoch_;
 }
 
 // One piece moved where no legal move goes is an illegal move; a move still under way

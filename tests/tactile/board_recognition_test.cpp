@@ -87,13 +87,6 @@ Outcome play_game(Wire wire, PegboardSettings settings, std::uint32_t seed, int 
   return outcome;
 }
 
-std::string uci(const std::vector<core::Move>& moves) {
-  std::string text;
-  for (std::size_t i = 0; i < moves.size(); ++i)
-    text += std::to_string(i + 1) + "." + core::to_uci(moves[i]) + " ";
-  return text;
-}
-
 struct Case {
   Wire wire;
   bool made_by_reply;
@@ -130,7 +123,9 @@ TEST_P(BoardRecognition, RandomGamesInEveryOrderOfHands) {
   for (const std::uint32_t seed : {31u}) {
     const Outcome outcome = play_game(c.wire, settings, seed, 70, pace);
     ASSERT_FALSE(outcome.played.empty());
-    EXPECT_EQ(uci(outcome.made), uci(outcome.played)) << "seed " << seed << "\n" << outcome.log;
+    EXPECT_EQ(emulator::numbered_uci(outcome.made), emulator::numbered_uci(outcome.played))
+        << "seed " << seed << "\n"
+        << outcome.log;
     EXPECT_EQ(outcome.log.find("out of sync"), std::string::npos) << outcome.log;
     EXPECT_EQ(outcome.log.find("illegal"), std::string::npos) << outcome.log;
     EXPECT_TRUE(outcome.time_ordered) << outcome.log;

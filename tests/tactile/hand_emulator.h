@@ -121,6 +121,14 @@ inline std::vector<core::Move> random_game(std::uint32_t seed, int max_plies,
   return game;
 }
 
+// "1.e2e4 2.e7e5 " (for comparing the moves made with the moves played in test logs).
+inline std::string numbered_uci(const std::vector<core::Move>& moves) {
+  std::string text;
+  for (std::size_t i = 0; i < moves.size(); ++i)
+    text += std::to_string(i + 1) + "." + core::to_uci(moves[i]) + " ";
+  return text;
+}
+
 // The hand orders for one move of `before`, drawn from `random`.
 class HandOrders {
  public:
