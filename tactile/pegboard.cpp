@@ -476,6 +476,27 @@ void Pegboard::position_moved_on() {
   ++position_epoch_;
 }
 
+// Whether a piece that left one of `vacated` for `to` is a legal move under way: one of the side
+// to move (a slide through `to`), or the reply to a move the board shows completed and not yet
+// judged, its piece left on its target or taken off it (a quick reply sliding on, D.2.2).
+bool Pegboard::move_or_reply_under_way(const std::vector<Square>& vacated, Square to) const {
+  const auto left = [&](Square s) {
+    return std::find(vacated.begin(), vacated.end(), s) != vacated.end();
+  };
+  const auto reaches = [&](const Position& pos) {
+    const core::MoveList moves = core::legal_moves(pos);
+    return std::any_of(moves.begin(), moves.end(),
+                       [&](Move m) { return m.to() == to && left(m.from()); });
+  };
+  if (reaches(position_)) return true;
+  const core::MoveList moves = core::legal_moves(position_);
+  return std::any_of(moves.begin(), moves.end(), [&](Move m) {
+    const bool completed = left(m.from()) && m.to() != to &&
+                           ((board_.occupied | board_.lifted) & core::square_bb(m.to())) != 0;
+    return completed && reaches(position_.after(m));
+  });
+}
+
 // One piece moved where no legal move goes is an illegal move; a move still under way
 // (castling king first, Art. 4.4; en passant with the captured pawn still standing) is not.
 void Pegboard::report_misplaced(TimePoint now) {
@@ -492,12 +513,8 @@ void Pegboard::report_misplaced(TimePoint now) {
   if (filled.size() != 1 || vacated.empty() || expected_misplaced_reported_ ||
       illegal_reported_ == signature)
     return;
-  const core::MoveList moves = core::legal_moves(position_);
+  if (move_or_reply_under_way(vacated, filled[0])) return;
   const Square to = filled[0];
-  if (std::any_of(moves.begin(), moves.end(), [&](Move m) {
-        return m.to() == to && std::find(vacated.begin(), vacated.end(), m.from()) != vacated.end();
-      }))
-    return;  // under way
   illegal_reported_ = signature;
   const Piece piece = board_.pieces[to];
   PegboardEvent event = make_event(PegboardEvent::Kind::Illegal, now);

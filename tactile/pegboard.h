@@ -168,6 +168,7 @@ class Pegboard {
   bool hands_allow(const MoveSequence& moves) const;
   bool move_under_way() const;
   void report_misplaced(TimePoint now);
+  bool move_or_reply_under_way(const std::vector<core::Square>& vacated, core::Square to) const;
   void report_unexplained(TimePoint now);
   const core::Position& target() const {
     return pending_position_ ? *pending_position_ : position_;

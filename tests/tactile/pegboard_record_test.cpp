@@ -298,6 +298,30 @@ TEST(PegboardHands, TwoMovesThatNeedAPegStillInHandDoNotExplainTheBoard) {
   }
 }
 
+TEST(PegboardHands, AQuickReplySlidingOnIsNoIllegalMove) {
+  // 1.e4 e5 2.h4 and Black at once takes the pawn off h4 and slides the queen d8-e7-f6-g5 to
+  // take it (bench_recognition, seed 98): each square on the way is the reply under way, not
+  // "black queen moved to e7, but White is to move".
+  for (const PegboardSettings& settings : quick_reply_readings(core::BLACK)) {
+    Driver d(fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"), settings);
+    d.lift("h2")
+        .place("h3", core::NO_PIECE, 44ms)
+        .lift("h3", 52ms)
+        .place("h4", core::NO_PIECE, 73ms);
+    d.lift("h4", 16ms).lift("d8", 48ms);
+    for (const char* via : {"e7", "f6", "g5"}) d.place(via, core::NO_PIECE, 73ms).lift(via, 46ms);
+    d.place("h4", core::NO_PIECE, 73ms).settle().settle();
+    if (d.board().completed_move()) d.announce();
+    const Lines lines = d.take();
+    const std::string reading =
+        (settings.made_by_reply ? "board watch: " : "e-board: ") + ::testing::PrintToString(lines);
+    for (const std::string& line : lines) EXPECT_FALSE(line.starts_with("illegal")) << reading;
+    EXPECT_TRUE(has(lines, "made h2h4")) << reading;
+    EXPECT_TRUE(has(lines, "made d8h4")) << reading;
+    EXPECT_TRUE(in_time_order(d.taken())) << reading;
+  }
+}
+
 TEST(PegboardHands, ASensorBounceBesideAPegInHandIsNoCapture) {
   // After 1.e4 d5 White holds the e4 pawn; d5's sensor flickers (out and back in 2 ms). The peg
   // back in d5 is the black pawn, not the white pawn taking it (D.2.2: no touch, no move).
