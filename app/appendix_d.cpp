@@ -415,7 +415,7 @@ void AppendixDFlow::enter_sighted_move(const std::string& text, MoveSource by, T
   if (!move) {
     if (move.error().kind == speech::HeardMoveError::Kind::Ambiguous &&
         move.error().readings.size() >= 2) {
-      ask_reading(text, move.error().readings, time);
+      ask_reading(text, move.error().readings, by, time);
       return;
     }
     std::string message = move.error().message;
@@ -428,7 +428,7 @@ void AppendixDFlow::enter_sighted_move(const std::string& text, MoveSource by, T
 }
 
 void AppendixDFlow::ask_reading(const std::string& text, std::vector<core::MoveReading> readings,
-                                TimePoint time) {
+                                MoveSource by, TimePoint time) {
   // D.2.1, Art. 8: a text that reads as two different legal moves is never decided silently:
   // "Bc5: 1 = bishop f8-c5 (English letters); 2 = pawn c7-c5 (German letters)?"
   const core::Position& position = s_.game().position();
@@ -440,7 +440,7 @@ void AppendixDFlow::ask_reading(const std::string& text, std::vector<core::MoveR
   question +=
       tr("? Type the number of the move played, or the move in full (D.2.1); nothing is "
          "recorded until then");
-  s_.question = PendingQuestion{PendingQuestion::Kind::Reading, std::move(readings), text};
+  s_.question = PendingQuestion{PendingQuestion::Kind::Reading, std::move(readings), text, by};
   s_.print(time, question);
 }
 
@@ -457,9 +457,10 @@ bool AppendixDFlow::answer(const std::string& text, TimePoint time) {
     const auto& readings = s_.question.readings;
     if (word.size() != 1 || word[0] < '1' || word[0] >= char('1' + readings.size())) return false;
     const core::Move move = readings[static_cast<std::size_t>(word[0] - '1')].move;
+    const MoveSource by = s_.question.by;  // D.2.11: where the move was typed, not the answer
     s_.question = {};
     const core::Position before = s_.game().position();
-    if (make_move(move, time, MoveSource::Console)) announce_entered(before, move, time);
+    if (make_move(move, time, by)) announce_entered(before, move, time);
     return true;
   }
   if (s_.question.kind != PendingQuestion::Kind::Promotion ||
@@ -544,6 +545,7 @@ void AppendixDFlow::end_game(const core::GameEnd& end, TimePoint time) {
                          {"rule", ended.rule},
                          {"reason", text::end_reason(ended)}}));
   write_exports(time);
+  write_touch_log(time);         // the arbiter's notes end with the end's decision (Guidelines III)
   s_.request_seal("end", time);  // D.2.7: the recording sealed with the game's end
 }
 

@@ -65,7 +65,7 @@ class AppendixDFlow {
   void expect_on_pegboard(core::Move move, TimePoint time);
   void check_board(const tactile::Pegboard& board, const std::string& name, TimePoint time);
   void choose_promotion(core::PieceType piece, TimePoint time);
-  void ask_reading(const std::string& text, std::vector<core::MoveReading> readings,
+  void ask_reading(const std::string& text, std::vector<core::MoveReading> readings, MoveSource by,
                    TimePoint time);
   void after_move_said(TimePoint time);
 

@@ -60,11 +60,15 @@ void ArbiterDesk::on(const cmd::Captured&, TimePoint time) {
 
 void ArbiterDesk::on(const cmd::EnterMove& c, TimePoint time) {
   // A move typed while the station asks which piece a pawn promotes to, or which reading of a
-  // move was meant, may be the answer ("e8=Q", "Bf8c5").
-  if (s_.question.kind == PendingQuestion::Kind::Promotion && flow_.answer(c.text, time)) return;
+  // move was meant, may be the answer ("e8=Q"; "2" or "Bf8c5"), from wherever the move was typed
+  // (D.2.11: his keypad as well as the console).
+  if (s_.question.kind != PendingQuestion::Kind::None && flow_.answer(c.text, time)) return;
   if (s_.question.kind == PendingQuestion::Kind::Reading) s_.question = {};
-  flow_.enter_sighted_move(
-      c.text, source_ == InputSource::Voice ? MoveSource::Voice : MoveSource::Console, time);
+  // D.2.11: the record and the log say where the sighted player's move came from.
+  MoveSource by = MoveSource::Console;
+  if (source_ == InputSource::Voice) by = MoveSource::Voice;
+  if (source_ == InputSource::Keypad) by = MoveSource::Keypad;
+  flow_.enter_sighted_move(c.text, by, time);
 }
 
 void ArbiterDesk::on(const cmd::Answer& c, TimePoint time) {
@@ -82,12 +86,97 @@ void ArbiterDesk::on(const cmd::Flag&, TimePoint time) {
                                                    s_.clock.remaining(core::BLACK, time))}}));
     return;
   }
+  if (flags.size() > 1) say_flag_order(flags, time);
+  const core::Color flagged = flags.front().side;
+  // Guidelines III.5.2: the arbiter decides the postponed claim "very soon after a flag fell".
+  if (const auto& claim = s_.record.postponed_claim(); claim && claim->by == flagged) {
+    // TRANSLATORS: quickplay-claim, accepted and refused are the console's words: keep them.
+    s_.print(time, format(tr("{side}'s flag has fallen, and {side}'s draw claim waits for your "
+                             "decision (Guidelines III.5.2): quickplay-claim accepted (a draw) or "
+                             "refused (then Art. 6.9 rules on the flag)"),
+                          {{"side", text::side(flagged)}}));
+    return;
+  }
+  rule_on_flag(flagged, time);
+}
+
+void ArbiterDesk::rule_on_flag(core::Color flagged, TimePoint time) {
   core::Game game = s_.game();
-  if (auto ended = game.flag_fall(flags.front().side); !ended) {
+  if (auto ended = game.flag_fall(flagged); !ended) {
     s_.print(time, "flag: " + ended.error().message);
     return;
   }
   flow_.end_game(game.end(), time);
+}
+
+void ArbiterDesk::say_flag_order(const std::vector<core::FlagFall>& flags, TimePoint time) {
+  // Guidelines III.3.1 only when which fell first cannot be established: the station's clock
+  // records the instant each flag fell.
+  s_.print(time, format(tr("both flags have fallen; by the station's clock {first}'s fell first, "
+                           "{first_at} into the game, and {second}'s at {second_at}: Guidelines "
+                           "III.3.1 does not apply, Art. 6.9 rules on {first}'s flag"),
+                        {{"first", text::side(flags[0].side)},
+                         {"first_at", core::format_hms_ms(s_.timeline(flags[0].time))},
+                         {"second", text::side(flags[1].side)},
+                         {"second_at", core::format_hms_ms(s_.timeline(flags[1].time))}}));
+}
+
+void ArbiterDesk::on(const cmd::BothFlags& c, TimePoint time) {
+  if (refused_after_end("both-flags", time)) return;
+  const auto flags = s_.clock.flags(time);
+  if (flags.size() > 1) {
+    // The station's own record establishes the order: the flag command's ruling (it says it).
+    on(cmd::Flag{}, time);
+    return;
+  }
+  // III.3.1: the order cannot be established (the clock in use is not the station's, or the
+  // station's shows fewer flags down). The period decides: the station's control, or the
+  // arbiter's word when it keeps no time or he gives it.
+  const auto& control = s_.clock.control();
+  std::optional<bool> last = c.last_period;
+  if (!last && control.kind == core::TimeControl::Kind::Periods)
+    last = control.in_last_period(s_.clock.moves_completed(core::WHITE)) &&
+           control.in_last_period(s_.clock.moves_completed(core::BLACK));
+  if (!last) {
+    // TRANSLATORS: both-flags, last and earlier are the console's words: keep them.
+    s_.print(time, tr("both-flags: the station keeps no time and cannot tell the period: type "
+                      "both-flags last or both-flags earlier (Guidelines III.3.1)"));
+    return;
+  }
+  const std::string shown = flags.empty()
+                                ? tr("no flag down on the station's clock")
+                                : format(tr("only {side}'s flag down on the station's clock"),
+                                         {{"side", text::side(flags.front().side)}});
+  if (*last) {
+    core::Game game = s_.game();
+    if (auto ended = game.arbiter_decision(core::GameResult::Draw,
+                                           "both flags fallen in the last period, which first "
+                                           "cannot be established",
+                                           "Guidelines III.3.1.2");
+        !ended) {
+      s_.print(time, "both-flags: " + ended.error().message);
+      return;
+    }
+    s_.print(time, format(tr("both flags have fallen and which first cannot be established "
+                             "({shown}); in the last period the game is drawn "
+                             "(Guidelines III.3.1.2)"),
+                          {{"shown", shown}}));
+    flow_.end_game(game.end(), time);
+    return;
+  }
+  rec::Note note{NoteKind::BothFlags, s_.timeline(time), core::SQ_NONE,
+                 static_cast<int>(s_.game().ply_count())};
+  if (auto recorded = s_.commit(note, time); !recorded) {
+    s_.print(time, "both-flags: " + recorded.error().message);
+    return;
+  }
+  flow_.write_exports(time);
+  flow_.write_touch_log(time);
+  // TRANSLATORS: adjust is a console command: keep it.
+  s_.print(time, format(tr("both flags have fallen and which first cannot be established "
+                           "({shown}); not in the last period, the game goes on (Guidelines "
+                           "III.3.1.1): set the clocks with adjust (Art. 6.10.2)"),
+                        {{"shown", shown}}));
 }
 
 void ArbiterDesk::on(const cmd::Touch& c, TimePoint time) {
@@ -284,28 +373,63 @@ bool ArbiterDesk::refused_quickplay(std::string_view command, std::string_view r
   if (refused_after_end(command, time)) return true;
   const core::Color mover = s_.game().position().side_to_move();
   const auto& control = s_.clock.control();
-  if (control.kind != core::TimeControl::Kind::Periods || has_increment_or_delay(control)) {
-    s_.print(time, format(tr("{command}: the time control already has an increment or a delay, "
-                             "or keeps no time; only games without increment ({rule})"),
-                          {{"command", std::string(command)}, {"rule", std::string(rule)}}));
+  const auto refuse = [&](std::string message) {
+    s_.print(time, message);
     return true;
-  }
+  };
+  if (control.kind != core::TimeControl::Kind::Periods || has_increment_or_delay(control))
+    return refuse(format(tr("{command}: the time control already has an increment or a delay, "
+                            "or keeps no time; only games without increment ({rule})"),
+                         {{"command", std::string(command)}, {"rule", std::string(rule)}}));
+  // III.2.2: standard and rapid games only.
+  if (game_rules(s_.record.header()).type == core::GameType::Blitz)
+    return refuse(format(tr("{command}: this is a blitz game (B.1); Guidelines III applies to "
+                            "standard and rapid games only (Guidelines III.2.2)"),
+                         {{"command", std::string(command)}}));
+  // III.1: only in the last period, where all remaining moves must be made.
+  const int completed = s_.clock.moves_completed(mover);
+  if (!control.in_last_period(completed))
+    return refuse(format(tr_n("{command}: {side} still has {n} move to make before the time "
+                              "control; only in the last period, where all remaining moves must "
+                              "be made (Guidelines III.1, {rule})",
+                              "{command}: {side} still has {n} moves to make before the time "
+                              "control; only in the last period, where all remaining moves must "
+                              "be made (Guidelines III.1, {rule})",
+                              static_cast<unsigned long>(control.moves_to_time_control(completed))),
+                         {{"command", std::string(command)},
+                          {"side", text::side(mover)},
+                          {"n", std::to_string(control.moves_to_time_control(completed))},
+                          {"rule", std::string(rule)}}));
   const auto left = s_.clock.remaining(mover, time);
-  if (left >= kQuickplayLimit) {
-    s_.print(time, format(tr("{command}: {side}, to move, has {left}, not less than two minutes; "
-                             "nothing is changed ({rule})"),
-                          {{"command", std::string(command)},
-                           {"side", text::side(mover)},
-                           {"left", core::format_hms(left)},
-                           {"rule", std::string(rule)}}));
-    return true;
-  }
+  if (left >= kQuickplayLimit)
+    return refuse(format(tr("{command}: {side}, to move, has {left}, not less than two minutes; "
+                            "nothing is changed ({rule})"),
+                         {{"command", std::string(command)},
+                          {"side", text::side(mover)},
+                          {"left", core::format_hms(left)},
+                          {"rule", std::string(rule)}}));
   return false;
 }
 
 void ArbiterDesk::on(const cmd::Increment&, TimePoint time) {
   if (refused_quickplay("increment", "Guidelines III.4", time)) return;
   const core::Color mover = s_.game().position().side_to_move();
+  // III.4: the request is also an offer of a draw; the increment is given once the opponent has
+  // declined it and the arbiter agrees (which is what this command says).
+  if (s_.record.open_draw_offer()) {
+    s_.print(time, tr("increment: a draw offer is open; it is accepted or declined first "
+                      "(Art. 9.1.2, Guidelines III.4)"));
+    return;
+  }
+  const rec::DrawOffer offer{mover, s_.timeline(time), static_cast<int>(s_.game().ply_count())};
+  if (auto recorded = s_.commit(offer, time); !recorded) {
+    s_.print(time, "increment: " + recorded.error().message);
+    return;
+  }
+  if (auto recorded = s_.commit(rec::DrawDecline{~mover, s_.timeline(time)}, time); !recorded) {
+    s_.print(time, "increment: " + recorded.error().message);
+    return;
+  }
   if (auto added = s_.clock.add_increment(kQuickplayIncrement, time, "increment, Guidelines III.4");
       !added) {
     s_.print(time, "increment: " + added.error().message);
@@ -319,29 +443,31 @@ void ArbiterDesk::on(const cmd::Increment&, TimePoint time) {
   entry.at = s_.timeline(time);
   entry.reason = ClockReason::Increment;
   entry.increment = kQuickplayIncrement;
+  entry.by = mover;
   if (auto recorded = s_.commit(entry, time); !recorded)
     s_.print(time, "record: " + recorded.error().message);
   s_.show_clock(time);
-  s_.print(time, format(tr("five seconds' increment for both players from now on; two minutes "
-                           "added to {opponent}'s clock (Guidelines III.4)"),
-                        {{"opponent", text::side(~mover)}}));
+  flow_.write_exports(time);
+  flow_.write_touch_log(time);
+  s_.print(time, format(tr("{side}'s request is also a draw offer, declined by {opponent} "
+                           "(Guidelines III.4; marked (=) by {side}'s next move); five seconds' "
+                           "increment for both players from now on; two minutes added to "
+                           "{opponent}'s clock (Guidelines III.4)"),
+                        {{"side", text::side(mover)}, {"opponent", text::side(~mover)}}));
   s_.flag_reported = false;
 }
 
 void ArbiterDesk::on(const cmd::QuickplayClaim& c, TimePoint time) {
+  // III.5.2: a postponed claim is decided later, whatever the clocks show by then.
+  if (s_.record.postponed_claim()) {
+    decide_postponed_claim(c.decision, time);
+    return;
+  }
   if (refused_quickplay("quickplay-claim", "Guidelines III.5", time)) return;
   const core::Color claimant = s_.game().position().side_to_move();
   if (c.decision == cmd::QuickplayDecision::Accepted) {
     // III.5.1: the opponent cannot win, or makes no effort to win, by normal means.
-    core::Game game = s_.game();
-    if (auto ended = game.arbiter_decision(core::GameResult::Draw,
-                                           "draw claimed with less than two minutes left, upheld",
-                                           "Guidelines III.5.1");
-        !ended) {
-      s_.print(time, "quickplay-claim: " + ended.error().message);
-      return;
-    }
-    flow_.end_game(game.end(), time);
+    uphold_claim(claimant, "Guidelines III.5.1", time);
     return;
   }
   // III.5.2: postponed, the opponent may be given two minutes; III.5.3: refused, he is.
@@ -351,13 +477,62 @@ void ArbiterDesk::on(const cmd::QuickplayClaim& c, TimePoint time) {
     s_.print(time, "quickplay-claim: " + added.error().message);
     return;
   }
-  s_.clocks_changed(postponed ? ClockReason::ClaimPostponed : ClockReason::ClaimRefused, time);
-  s_.print(time,
-           format(postponed ? tr("{side}'s draw claim: decision postponed; two minutes added to "
-                                 "{opponent}'s clock and play goes on (Guidelines III.5.2)")
-                            : tr("{side}'s draw claim refused; two minutes added to {opponent}'s "
-                                 "clock (Guidelines III.5.3)"),
-                  {{"side", text::side(claimant)}, {"opponent", text::side(~claimant)}}));
+  s_.clocks_changed(postponed ? ClockReason::ClaimPostponed : ClockReason::ClaimRefused, time,
+                    claimant);
+  flow_.write_exports(time);
+  flow_.write_touch_log(time);
+  // TRANSLATORS: quickplay-claim, accepted and refused are the console's words: keep them.
+  s_.print(time, format(postponed ? tr("{side}'s draw claim: decision postponed; two minutes added "
+                                       "to {opponent}'s clock and play goes on (Guidelines "
+                                       "III.5.2); decide it later with quickplay-claim accepted "
+                                       "or refused")
+                                  : tr("{side}'s draw claim refused; two minutes added to "
+                                       "{opponent}'s clock (Guidelines III.5.3)"),
+                        {{"side", text::side(claimant)}, {"opponent", text::side(~claimant)}}));
+}
+
+void ArbiterDesk::uphold_claim(core::Color claimant, std::string_view rule, TimePoint time) {
+  core::Game game = s_.game();
+  const std::string reason = std::string(claimant == core::WHITE ? "White" : "Black") +
+                             "'s draw claim with less than two minutes left upheld";
+  if (auto ended = game.arbiter_decision(core::GameResult::Draw, reason, std::string(rule));
+      !ended) {
+    s_.print(time, "quickplay-claim: " + ended.error().message);
+    return;
+  }
+  flow_.end_game(game.end(), time);
+}
+
+void ArbiterDesk::decide_postponed_claim(cmd::QuickplayDecision decision, TimePoint time) {
+  if (refused_after_end("quickplay-claim", time)) return;
+  const QuickplayEvent claim = *s_.record.postponed_claim();
+  const std::string side = text::side(claim.by);
+  const std::string at = core::format_hms(claim.at);
+  switch (decision) {
+    case cmd::QuickplayDecision::Postponed:
+      // TRANSLATORS: accepted and refused are the command's arguments: keep them.
+      s_.print(time, format(tr("quickplay-claim: {side}'s draw claim is postponed already (at "
+                               "{at}); decide it with accepted or refused (Guidelines III.5.2)"),
+                            {{"side", side}, {"at", at}}));
+      return;
+    case cmd::QuickplayDecision::Accepted:
+      // III.5.2: a draw if the opponent of the player whose flag fell cannot win, or makes no
+      // effort to win, by normal means.
+      uphold_claim(claim.by, "Guidelines III.5.2", time);
+      return;
+    case cmd::QuickplayDecision::Refused:
+      break;
+  }
+  // The two minutes came with the postponement: no time changes now.
+  s_.clocks_changed(ClockReason::ClaimRefused, time, claim.by);
+  flow_.write_exports(time);
+  flow_.write_touch_log(time);
+  s_.print(time, format(tr("{side}'s draw claim (postponed at {at}) refused; the clocks stay as "
+                           "they are (Guidelines III.5.2)"),
+                        {{"side", side}, {"at", at}}));
+  // Art. 6.9: a flag that fell while the decision waited now counts.
+  const auto flags = s_.clock.flags(time);
+  if (!flags.empty() && flags.front().side == claim.by) rule_on_flag(flags.front().side, time);
 }
 
 void ArbiterDesk::on(const cmd::Reconcile&, TimePoint time) {

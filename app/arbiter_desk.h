@@ -39,6 +39,7 @@ class ArbiterDesk {
   void on(const cmd::Penalty& c, TimePoint time);
   void on(const cmd::Increment& c, TimePoint time);
   void on(const cmd::QuickplayClaim& c, TimePoint time);
+  void on(const cmd::BothFlags& c, TimePoint time);
   void on(const cmd::Reconcile& c, TimePoint time);
   void on(const cmd::Adjourn& c, TimePoint time);
   void on(const cmd::OpenEnvelope& c, TimePoint time);
@@ -52,6 +53,15 @@ class ArbiterDesk {
   // Guidelines III.4, III.5: refused (with the message) after the end, in a control with an
   // increment or a delay, or when the player to move has two minutes or more; true when refused.
   bool refused_quickplay(std::string_view command, std::string_view rule, TimePoint time);
+  // Guidelines III.5.1, III.5.2: the draw claim of `claimant` upheld; the game ends drawn.
+  void uphold_claim(core::Color claimant, std::string_view rule, TimePoint time);
+  // Guidelines III.5.2: the arbiter's later decision on the claim he postponed.
+  void decide_postponed_claim(cmd::QuickplayDecision decision, TimePoint time);
+  // Art. 6.9: `flagged`'s flag fell: a loss, or a draw when the opponent cannot mate.
+  void rule_on_flag(core::Color flagged, TimePoint time);
+  // Both flags down on the station's clock: which fell first, and when (Guidelines III.3.1 does
+  // not apply).
+  void say_flag_order(const std::vector<core::FlagFall>& flags, TimePoint time);
   void envelope(const core::Position& before, const std::string& sealed, TimePoint time);
 
   StationState& s_;

@@ -321,7 +321,7 @@ int run_cli(int argc, char** argv) {
                           "docs/voice.md)"));
   play_cmd->callback([&] { exit_code = run_play(play, std::cout, std::cerr); });
 
-  // annabella demo [--folder DIR] [--speed X] [--silent]
+  // annabella demo [--folder DIR] [--speed X] [--silent] [--chess960 N]
   DemoOptions demo;
   auto* demo_cmd =
       cli.add_subcommand("demo", tr("Play a short demonstration game, no hardware needed"));
@@ -330,6 +330,11 @@ int run_cli(int argc, char** argv) {
                           "annabella-demo-DATE-TIME)"));
   demo_cmd->add_option("--speed", demo.speed, tr("Pace: 2 is twice as fast"));
   demo_cmd->add_flag("--silent", demo.silent, tr("No sound device: text and recording only"));
+  demo_cmd
+      ->add_option("--chess960", demo.chess960,
+                   tr("A Chess960 game from start position N (0-959; Guidelines II): both "
+                      "sides castle on the boards"))
+      ->check(CLI::Range(0, 959));
   demo_cmd->callback([&] { exit_code = run_demo(demo, std::cout, std::cerr); });
 
   // annabella board-sim --protocol dgt|peg --link PATH [--pgn FILE] [--speed X] [--fen FEN]

@@ -2,10 +2,13 @@
 // White (visually impaired) on the simulated pegboard, Black (sighted) entered by a simulated
 // assistant at the console. A director thread plays the hand and the assistant and waits for
 // what the station prints, as a person watching the console would.
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <ctime>
 #include <mutex>
+#include <optional>
+#include <sstream>
 #include <thread>
 
 #include "app/commands.h"
@@ -13,6 +16,7 @@
 #include "app/play_start.h"
 #include "app/station_rig.h"
 #include "app/station_text.h"
+#include "core/movegen.h"
 #include "core/notation.h"
 
 namespace annabella::app {
@@ -71,6 +75,74 @@ std::string made_by(MoveSource source) {
   return " " + text::move_source(source) + ";";
 }
 
+// The Chess960 demo's moves (Guidelines II): castling as soon as it is legal (II.3), else the
+// quiet move of neither the king nor a rook from which the side could castle soonest if the
+// opponent stood still (three of its own moves ahead), else a knight, bishop or queen off the
+// first rank, else any move of neither the king nor a rook, else any move. Deterministic, so a
+// start position always gives the same game. Move::none() when there is no legal move.
+class DevelopingMoves {
+ public:
+  core::Move next(const core::Position& pos) const {
+    const core::MoveList moves = core::legal_moves(pos);
+    core::Move best = core::Move::none();
+    int fewest = kFar;
+    for (const core::Move m : moves) {
+      if (m.kind() == core::MoveKind::Castling) return m;
+      if (!quiet(pos, m)) continue;
+      const auto again = our_turn_again(pos.after(m));
+      const int plies = again ? moves_to_castle(*again, kLookahead - 1) : kFar;
+      if (plies < fewest) {
+        fewest = plies;
+        best = m;
+      }
+    }
+    if (!best.is_none()) return best;
+    const int first_rank = pos.side_to_move() == core::WHITE ? 0 : 7;
+    for (const core::Move m : moves)
+      if (quiet(pos, m) && core::type_of(pos.piece_on(m.from())) != core::PAWN &&
+          core::rank_of(m.from()) == first_rank && core::rank_of(m.to()) != first_rank)
+        return m;
+    for (const core::Move m : moves)
+      if (quiet(pos, m)) return m;
+    return moves.empty() ? core::Move::none() : *moves.begin();
+  }
+
+ private:
+  static constexpr int kFar = 1000;
+  static constexpr int kLookahead = 3;
+
+  // Neither the king nor a rook moves (castling keeps its right), nothing is captured.
+  static bool quiet(const core::Position& pos, core::Move m) {
+    const core::PieceType type = core::type_of(pos.piece_on(m.from()));
+    return type != core::KING && type != core::ROOK && !pos.is_capture(m);
+  }
+  // The position after our move with us to move again (the opponent standing still).
+  static std::optional<core::Position> our_turn_again(const core::Position& after) {
+    std::istringstream fields(after.fen());
+    std::string board, side, castling, en_passant, halfmoves, fullmove;
+    fields >> board >> side >> castling >> en_passant >> halfmoves >> fullmove;
+    auto pos = core::Position::from_fen(
+        board + (side == "w" ? " b " : " w ") + castling + " - " + halfmoves + " " + fullmove,
+        core::Variant::Chess960);
+    if (!pos) return std::nullopt;
+    return std::move(*pos);
+  }
+  // How many of our own moves until we may castle, looking `depth` moves ahead (kFar: not so).
+  static int moves_to_castle(const core::Position& pos, int depth) {
+    const core::MoveList moves = core::legal_moves(pos);
+    for (const core::Move m : moves)
+      if (m.kind() == core::MoveKind::Castling) return 1;
+    if (depth == 0) return kFar;
+    int fewest = kFar;
+    for (const core::Move m : moves) {
+      if (!quiet(pos, m)) continue;
+      if (const auto again = our_turn_again(pos.after(m)))
+        fewest = std::min(fewest, 1 + moves_to_castle(*again, depth - 1));
+    }
+    return fewest;
+  }
+};
+
 // Plays the demo's script against the running station: each step acts (the hand on the
 // simulated pegboard, the assistant's typing) and waits for what the station must print.
 // A step that fails ends the script with the reason and stops the station.
@@ -79,14 +151,14 @@ class Director {
   Director(StationRig& rig, PrintedLines& printed, double speed)
       : rig_(rig), board_(*rig.simulator()), printed_(printed), speed_(speed) {}
 
-  Status run() {
+  Status run(bool chess960) {
     if (!board_.wait_for_host(5s)) {
       stop("the station did not open the pegboard");
       return status_;
     }
-    if (until(head_of("connected: the board agrees with the game")) && opening() &&
-        wrong_square() && middle_game() && finish())
-      return {};
+    if (!until(head_of("connected: the board agrees with the game"))) return status_;
+    const bool played = chess960 ? chess960_game() : opening() && wrong_square() && middle_game();
+    if (played && finish()) return {};
     return status_;
   }
 
@@ -130,6 +202,29 @@ class Director {
            round("O-O", "O-O") && round("bxa8=Q", "Qc7");
   }
 
+  // A Chess960 game (Guidelines II) until both have castled (II.3), in ten moves at most: the
+  // VI player castles on his pegboard in the order II.3.2.5.1 recommends, the sighted player's
+  // castling is typed by the assistant and executed by the VI player.
+  bool chess960_game() {
+    bool white_castled = false, black_castled = false;
+    for (int move = 0; move < 10 && !(white_castled && black_castled); ++move) {
+      pause(1200ms);
+      const core::Move white = DevelopingMoves().next(board_.position());
+      if (white.is_none()) return true;
+      white_castled |= white.kind() == core::MoveKind::Castling;
+      if (!play(white, false)) return false;
+      const core::Move black = DevelopingMoves().next(board_.position());
+      if (black.is_none()) return true;
+      black_castled |= black.kind() == core::MoveKind::Castling;
+      pause(1500ms);
+      assistant(core::to_san(board_.position(), black));
+      if (!until(made_by(MoveSource::Console))) return false;
+      pause(800ms);
+      if (!play(black, true)) return false;
+    }
+    return true;
+  }
+
   bool finish() {
     pause(1500ms);
     assistant("time");
@@ -160,8 +255,12 @@ class Director {
   bool play(const std::string& san, bool executes) {
     auto move = core::read_move(board_.position(), san);
     if (!move) return stop("demo script: " + move.error().message);
-    return act(board_.play(*move)) &&
-           until(executes ? executed(core::to_uci(*move)) : made_by(MoveSource::Pegboard));
+    return play(*move, executes);
+  }
+  bool play(core::Move move, bool executes) {
+    const std::string uci = core::to_uci(move);
+    return act(board_.play(move)) &&
+           until(executes ? executed(uci) : made_by(MoveSource::Pegboard));
   }
 
   // "executed g8f6 on the pegboard", as the station words it.
@@ -215,6 +314,7 @@ int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err) {
   cfg.black = {"Bert Sighted", 0, "", false};
   cfg.pegboard.port = "simulator";
   cfg.pegboard.protocol = config::BoardProtocol::Peg;
+  cfg.game.chess960 = options.chess960;  // Guidelines II; -1: standard chess
   rig_options.station.record_folder =
       options.folder.empty() ? std::filesystem::path("annabella-demo-" + now_for_folder())
                              : std::filesystem::path(options.folder);
@@ -236,7 +336,7 @@ int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err) {
   }
   StationRig& rig = **built;
   Status script;
-  std::thread director([&] { script = Director(rig, printed, speed).run(); });
+  std::thread director([&] { script = Director(rig, printed, speed).run(options.chess960 >= 0); });
   rig.run();
   director.join();
   rig.announcer().wait_until_idle();

@@ -138,12 +138,14 @@ struct PlayOptions {
 };
 int run_play(const PlayOptions& options, std::ostream& out, std::ostream& err);
 
-// annabella demo [--folder DIR] [--speed X] [--silent]: a short real game with the simulated
-// pegboard and a simulated sighted opponent, through the real station.
+// annabella demo [--folder DIR] [--speed X] [--silent] [--chess960 N]: a short real game with the
+// simulated pegboard and a simulated sighted opponent, through the real station (with
+// --chess960, a Chess960 game in which both castle).
 struct DemoOptions {
   std::string folder;  // "" = annabella-demo-<date>-<time> under the current folder
   double speed = 1.0;  // 2 = twice as fast
   bool silent = false;
+  int chess960 = -1;  // a Chess960 game from start position 0-959 (Guidelines II); -1: the show
 };
 int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err);
 

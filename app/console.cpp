@@ -175,6 +175,15 @@ Result<Command> parse_quickplay_claim(const CommandSpec& spec, const Words& args
   return refuse(spec, tr("the arbiter's decision: accepted, postponed or refused"));
 }
 
+Result<Command> parse_both_flags(const CommandSpec& spec, const Words& args) {
+  if (args.empty()) return Command{cmd::BothFlags{}};
+  const std::string word = args.size() == 1 ? core::ascii_lower(args[0]) : std::string();
+  if (word == "last") return Command{cmd::BothFlags{true}};
+  if (word == "earlier") return Command{cmd::BothFlags{false}};
+  // TRANSLATORS: last and earlier are the command's arguments: keep them.
+  return refuse(spec, tr("the period, when the station cannot tell it: last or earlier"));
+}
+
 Result<Command> parse_adjourn(const CommandSpec& spec, const Words& args) {
   if (args.size() != 1) return refuse(spec, tr("give the sealed move as written, one word"));
   return Command{cmd::Adjourn{args[0]}};
@@ -210,6 +219,7 @@ const std::vector<std::pair<CommandKind, ArgumentParser>>& parsers() {
       {K::Penalty, parse_penalty},
       {K::Increment, without_arguments<cmd::Increment>()},
       {K::QuickplayClaim, parse_quickplay_claim},
+      {K::BothFlags, parse_both_flags},
       {K::Reconcile, without_arguments<cmd::Reconcile>()},
       {K::Adjourn, parse_adjourn},
       {K::OpenEnvelope, without_arguments<cmd::OpenEnvelope>()},
@@ -281,6 +291,11 @@ const std::vector<CommandSpec>& console_commands() {
                "minutes: a draw; or two more minutes for the opponent and play goes on (postponed "
                "or refused)"),
        "Guidelines III.5", true},
+      {K::BothFlags, "ff", "both-flags", "[last|earlier]",
+       tr_noop("both flags are down: the station says which fell first by its clock; when it "
+               "cannot tell, a draw in the last period, else play goes on (give last or earlier "
+               "when the station keeps no time)"),
+       "Guidelines III.3.1", true},
       {K::Reconcile, "rc", "reconcile", "", tr_noop("compare the boards with the record now"),
        "D.2.9", true},
       {K::Adjourn, "adj", "adjourn", "SEALED_MOVE",
@@ -366,6 +381,8 @@ std::string_view input_source_name(InputSource source) {
       return tr("voice");
     case InputSource::Assistant:
       return tr("assistant");
+    case InputSource::Keypad:
+      return tr("keypad");
   }
   return tr("keyboard");
 }

@@ -38,6 +38,7 @@ enum class CommandKind {
   Penalty,         // arbiter: Art. 7 / 12.9 penalty, e.g. two minutes to the opponent
   Increment,       // arbiter: five seconds' increment for both, two minutes to the opponent (III.4)
   QuickplayClaim,  // arbiter: the decision on a draw claim under two minutes (Guidelines III.5)
+  BothFlags,       // arbiter: both flags down, which first? (Guidelines III.3.1)
   Reconcile,       // arbiter: compare the boards with the record now (D.2.9)
   Adjourn,         // arbiter: seal a move and adjourn (Guidelines I)
   OpenEnvelope,    // arbiter: open the envelope at the resumption (Guidelines I)

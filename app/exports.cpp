@@ -1,5 +1,7 @@
 #include "app/exports.h"
 
+#include <algorithm>
+
 #include "app/brf.h"
 #include "app/record.h"
 #include "app/record_folder.h"
@@ -19,12 +21,18 @@ Status write_file(const std::filesystem::path& path, const std::string& text) {
   return folder->write_atomically(path.filename().string(), text);
 }
 
-// The plies after which a draw was offered (Art. 9.1.2.2: the (=) stands by the move).
+// The moves marked with a draw offer (Art. 9.1.2.2: the (=) stands by the offerer's move): the
+// move he had just made, or, when he offered while on move (Guidelines III.4's request is such
+// an offer), the move he made next.
 std::vector<bool> offer_marks(const GameRecord& record) {
   std::vector<bool> marks(record.moves().size(), false);
-  for (const auto& offer : record.draw_offers())
-    if (offer.ply > 0 && static_cast<std::size_t>(offer.ply) <= marks.size())
-      marks[static_cast<std::size_t>(offer.ply - 1)] = true;
+  const core::Game& game = record.game();
+  for (const auto& offer : record.draw_offers()) {
+    if (offer.ply < 0) continue;
+    auto index = static_cast<std::size_t>(offer.ply);
+    if (index > 0 && game.position_at(index - 1).side_to_move() == offer.by) --index;
+    if (index < marks.size()) marks[index] = true;
+  }
   return marks;
 }
 
@@ -49,16 +57,50 @@ std::string note_text(const rec::Note& note) {
              " (Art. 4.4.2)";
     case NoteKind::ArbiterCalled:
       return "the arbiter was called";
+    case NoteKind::BothFlags:
+      return "both flags fallen, which first cannot be established";
+  }
+  return "";
+}
+
+// Guidelines III in words, for the PGN's comments and the arbiter's notes (English, as the PGN).
+std::string quickplay_text(const QuickplayEvent& e) {
+  const std::string side = e.by == core::WHITE ? "White" : "Black";
+  const std::string other = e.by == core::WHITE ? "Black" : "White";
+  using K = QuickplayEvent::Kind;
+  switch (e.kind) {
+    case K::Increment:
+      return side + " asked for an increment with less than two minutes left: 5 s a move for " +
+             "both from now on, 2 minutes added to " + other + " (Guidelines III.4)";
+    case K::ClaimPostponed:
+      return side + " claims a draw with less than two minutes left: decision postponed, 2 " +
+             "minutes added to " + other + " (Guidelines III.5.2)";
+    case K::ClaimRefused:
+      return side + " claims a draw with less than two minutes left: refused, 2 minutes added " +
+             "to " + other + " (Guidelines III.5.3)";
+    case K::PostponedClaimRefused:
+      return side + "'s postponed draw claim refused (Guidelines III.5.2)";
+    case K::ClaimUpheld:
+      return side + "'s draw claim with less than two minutes left upheld: a draw (Guidelines " +
+             "III.5)";
+    case K::BothFlagsPlayOn:
+      return std::string("both flags fallen, which first cannot be established: not the last ") +
+             "period, the game goes on (Guidelines III.3.1.1)";
+    case K::BothFlagsDraw:
+      return std::string("both flags fallen, which first cannot be established: the last ") +
+             "period, a draw (Guidelines III.3.1.2)";
   }
   return "";
 }
 
 }  // namespace
 
-std::string game_pgn(const GameRecord& record) {
+namespace {
+
+// The seven-tag roster and the tags of this program's record (docs/record.md).
+void set_pgn_tags(core::PgnGame& pgn, const GameRecord& record) {
   const auto& h = record.header();
   const auto& game = record.game();
-  core::PgnGame pgn;
   pgn.set_tag("Event", h.event);
   pgn.set_tag("Site", h.site);
   pgn.set_tag("Date", h.date.empty() ? "????.??.??" : h.date);
@@ -71,8 +113,10 @@ std::string game_pgn(const GameRecord& record) {
     if (auto tag = core::to_pgn_time_control(*control)) pgn.set_tag("TimeControl", *tag);
   // Appendix A, B: the game type (a tag of this program's, docs/record.md).
   pgn.set_tag("GameType", std::string(core::game_type_name(game_rules(h).type)));
+  // Guidelines II: a Chess960 game says so; SetUp and FEN follow from its start position.
+  if (h.chess960) pgn.set_tag("Variant", "Chess960");
   // The PGN standard's value only ("normal", "time forfeit", ...); the reason in words goes into
-  // the last move's comment below.
+  // the last move's comment.
   pgn.set_tag(
       "Termination",
       std::string(core::pgn_termination_value(core::pgn_termination(game.end().termination))));
@@ -80,9 +124,11 @@ std::string game_pgn(const GameRecord& record) {
   if (!record.seals().empty())
     if (auto seal = seal_from_record(record.seals().back()))
       for (const auto& [name, value] : seal_pgn_tags(*seal)) pgn.set_tag(name, value);
-  pgn.start = game.start_position();
-  pgn.moves = core::line_from_moves(game.start_position(), game.moves());
-  pgn.result = core::result_text(game.end().result);
+}
+
+// The clocks, the draw offers and Guidelines III's events at the move where each happened.
+void annotate_moves(core::PgnGame& pgn, const GameRecord& record) {
+  const auto& game = record.game();
   const auto marks = offer_marks(record);
   const auto& moves = record.moves();
   for (std::size_t i = 0; i < moves.size() && i < pgn.moves.moves.size(); ++i) {
@@ -96,6 +142,29 @@ std::string game_pgn(const GameRecord& record) {
       node.comments.push_back(std::string("(=) ") + (white_moved ? "White" : "Black") +
                               " offers a draw (Art. 9.1.2.2)");
   }
+  // Guidelines III at the ply it happened (an end's own comment says an end).
+  for (const QuickplayEvent& e : record.quickplay_events()) {
+    if (e.kind == QuickplayEvent::Kind::ClaimUpheld ||
+        e.kind == QuickplayEvent::Kind::BothFlagsDraw)
+      continue;
+    const auto ply = static_cast<std::size_t>(e.ply);
+    if (ply == 0)
+      pgn.moves.comments.push_back(quickplay_text(e));
+    else if (ply <= pgn.moves.moves.size())
+      pgn.moves.moves[ply - 1].comments.push_back(quickplay_text(e));
+  }
+}
+
+}  // namespace
+
+std::string game_pgn(const GameRecord& record) {
+  const auto& game = record.game();
+  core::PgnGame pgn;
+  set_pgn_tags(pgn, record);
+  pgn.start = game.start_position();
+  pgn.moves = core::line_from_moves(game.start_position(), game.moves());
+  pgn.result = core::result_text(game.end().result);
+  annotate_moves(pgn, record);
   if (game.is_over() && !pgn.moves.moves.empty())
     pgn.moves.moves.back().comments.push_back(game.end().reason + " (" + game.end().rule + ")");
   return core::write_pgn(pgn);
@@ -129,11 +198,24 @@ std::string touch_log(const GameRecord& record) {
            (touch.by == Toucher::ViPlayer ? "VI player" : "sighted player") + '\t' +
            outcome_text(t) + '\n';
   }
-  if (!record.notes().empty()) {
+  // The notes and Guidelines III's decisions, in the order they happened (a both-flags note is
+  // said once, as its decision).
+  struct Line {
+    Millis at;
+    int ply;
+    std::string text;
+  };
+  std::vector<Line> lines;
+  for (const auto& note : record.notes())
+    if (note.kind != NoteKind::BothFlags) lines.push_back({note.at, note.ply, note_text(note)});
+  for (const auto& e : record.quickplay_events()) lines.push_back({e.at, e.ply, quickplay_text(e)});
+  std::stable_sort(lines.begin(), lines.end(),
+                   [](const Line& a, const Line& b) { return a.at < b.at; });
+  if (!lines.empty()) {
     out += "# Notes for the arbiter: half-moves made, time since the start, what\n";
-    for (const auto& note : record.notes())
-      out += std::to_string(note.ply) + '\t' + core::format_hms_ms(note.at) + '\t' +
-             note_text(note) + '\n';
+    for (const auto& line : lines)
+      out +=
+          std::to_string(line.ply) + '\t' + core::format_hms_ms(line.at) + '\t' + line.text + '\n';
   }
   return out;
 }

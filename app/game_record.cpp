@@ -10,7 +10,8 @@ using Step = RecordedClockStep;
 
 Result<core::Position> start_position(const RecordHeader& header) {
   if (header.fen.empty()) return core::Position();
-  auto position = core::Position::from_fen(header.fen);
+  auto position = core::Position::from_fen(
+      header.fen, header.chess960 ? core::Variant::Chess960 : core::Variant::Standard);
   if (!position) return fail("start position: " + position.error().message);
   return *position;
 }
@@ -111,6 +112,9 @@ Status GameRecord::apply_one(const rec::Untouch& r) {
 }
 
 Status GameRecord::apply_one(const rec::Clock& r) {
+  // Guidelines III.4, III.5: the player to move asks or claims (older journals do not say).
+  const core::Color by = r.by.value_or(game_.position().side_to_move());
+  const int ply = static_cast<int>(moves_.size());
   switch (r.reason) {
     case ClockReason::Pause:
       add_step(Step::Kind::Pause, r.at, r.white_left, r.black_left);
@@ -124,12 +128,29 @@ Status GameRecord::apply_one(const rec::Clock& r) {
       if (increment_) return fail("a second increment (Guidelines III.4)");
       increment_ = r.increment;
       add_step(Step::Kind::Set, r.at, r.white_left, r.black_left);
+      quickplay_.push_back({QuickplayEvent::Kind::Increment, by, r.at, ply});
+      break;
+    case ClockReason::ClaimPostponed:
+      if (postponed_claim_)
+        return fail("a second postponed draw claim while one is open (Guidelines III.5.2)");
+      add_step(Step::Kind::Set, r.at, r.white_left, r.black_left);
+      quickplay_.push_back({QuickplayEvent::Kind::ClaimPostponed, by, r.at, ply});
+      postponed_claim_ = quickplay_.back();
+      break;
+    case ClockReason::ClaimRefused:
+      add_step(Step::Kind::Set, r.at, r.white_left, r.black_left);
+      // III.5.2: a refusal while a claim is postponed is the decision on that claim.
+      if (postponed_claim_) {
+        quickplay_.push_back(
+            {QuickplayEvent::Kind::PostponedClaimRefused, postponed_claim_->by, r.at, ply});
+        postponed_claim_.reset();
+      } else {
+        quickplay_.push_back({QuickplayEvent::Kind::ClaimRefused, by, r.at, ply});
+      }
       break;
     case ClockReason::Adjust:
     case ClockReason::Penalty:
     case ClockReason::Claim:
-    case ClockReason::ClaimPostponed:
-    case ClockReason::ClaimRefused:
       add_step(Step::Kind::Set, r.at, r.white_left, r.black_left);
       break;
   }
@@ -153,13 +174,26 @@ Status GameRecord::apply_one(const rec::DrawDecline& r) {
 
 Status GameRecord::apply_one(const rec::Note& r) {
   notes_.push_back(r);
+  if (r.kind == NoteKind::BothFlags)
+    quickplay_.push_back(
+        {QuickplayEvent::Kind::BothFlagsPlayOn, game_.position().side_to_move(), r.at, r.ply});
   return {};
 }
 
 Status GameRecord::apply_one(const rec::End& r) {
   // Ends the game as recorded, unless the moves ended it already (mate, stalemate ...).
-  if (!game_.is_over())
+  const bool ended_here = !game_.is_over();
+  if (ended_here)
     if (auto ended = game_.end_as_recorded(r.end); !ended) return fail(ended.error().message);
+  // Guidelines III.5.1, III.5.2 (a postponed claim upheld), III.3.1.2: the end's rule says it.
+  const int ply = static_cast<int>(moves_.size());
+  const core::Color to_move = game_.position().side_to_move();
+  if (ended_here && r.end.rule.starts_with("Guidelines III.5"))
+    quickplay_.push_back({QuickplayEvent::Kind::ClaimUpheld,
+                          postponed_claim_ ? postponed_claim_->by : to_move, r.at, ply});
+  else if (ended_here && r.end.rule == "Guidelines III.3.1.2")
+    quickplay_.push_back({QuickplayEvent::Kind::BothFlagsDraw, to_move, r.at, ply});
+  postponed_claim_.reset();
   open_offer_.reset();
   if (steps_.empty() || steps_.back().kind != Step::Kind::Stop) add_step(Step::Kind::Stop, r.at);
   return {};

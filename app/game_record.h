@@ -45,6 +45,24 @@ struct RecordedClockStep {
   Millis white_left{0}, black_left{0};
 };
 
+// What happened under Guidelines III (games without increment), at the ply it happened: for the
+// PGN's comments, the arbiter's notes and the open claim a resumed game still has to decide.
+struct QuickplayEvent {
+  enum class Kind {
+    Increment,              // III.4: five seconds for both from then on, two minutes to the other
+    ClaimPostponed,         // III.5.2: the decision postponed, two minutes to the other
+    ClaimRefused,           // III.5.3: two minutes to the other
+    PostponedClaimRefused,  // III.5.2: the postponed claim decided later, refused
+    ClaimUpheld,            // III.5.1, or III.5.2 later: a draw (the game's end)
+    BothFlagsPlayOn,        // III.3.1.1: both flags, which first unknown, not the last period
+    BothFlagsDraw,          // III.3.1.2: the same in the last period, a draw (the game's end)
+  };
+  Kind kind = Kind::Increment;
+  core::Color by = core::WHITE;  // who asked or claimed (both flags: the player to move)
+  Millis at{0};                  // game timeline
+  int ply = 0;                   // moves made when it happened
+};
+
 class GameRecord {
  public:
   // A new game's record, from its begin record (the time control and start position must read).
@@ -72,6 +90,13 @@ class GameRecord {
   [[nodiscard]] bool paused() const { return paused_; }
   // The increment introduced during the game (Guidelines III.4), if any.
   [[nodiscard]] std::optional<Millis> added_increment() const { return increment_; }
+  // Guidelines III.3.1, III.4, III.5 in the order they happened.
+  [[nodiscard]] const std::vector<QuickplayEvent>& quickplay_events() const { return quickplay_; }
+  // The draw claim whose decision the arbiter postponed (Guidelines III.5.2) and has not given
+  // yet; none once decided or once the game is over.
+  [[nodiscard]] const std::optional<QuickplayEvent>& postponed_claim() const {
+    return postponed_claim_;
+  }
   // The latest time stamp of any record, and of the record that last set the clocks.
   [[nodiscard]] Millis last_event_at() const { return last_event_at_; }
   [[nodiscard]] Millis clocks_set_at() const { return clocks_set_at_; }
@@ -107,6 +132,8 @@ class GameRecord {
   std::optional<rec::Adjourn> adjourned_;
   bool paused_ = false;
   std::optional<Millis> increment_;
+  std::vector<QuickplayEvent> quickplay_;
+  std::optional<QuickplayEvent> postponed_claim_;
   Millis last_event_at_{0};
   Millis last_step_at_{0};
   Millis clocks_set_at_{0};

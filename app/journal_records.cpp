@@ -44,13 +44,14 @@ struct NameTable {
   }
 };
 
-constexpr NameTable<MoveSource, 6> kMoveSources{{{
+constexpr NameTable<MoveSource, 7> kMoveSources{{{
     {MoveSource::Pegboard, "pegboard"},
     {MoveSource::Console, "console"},
     {MoveSource::EBoard, "e-board"},
     {MoveSource::DrawClaim, "draw claim"},
     {MoveSource::Sealed, "sealed"},
     {MoveSource::Voice, "voice"},
+    {MoveSource::Keypad, "keypad"},
 }}};
 constexpr NameTable<ClockReason, 8> kClockReasons{{{
     {ClockReason::Adjust, "adjust"},
@@ -67,9 +68,10 @@ constexpr NameTable<TouchOutcome, 3> kOutcomes{{{
     {TouchOutcome::Moved, "moved"},
     {TouchOutcome::Removed, "removed"},
 }}};
-constexpr NameTable<NoteKind, 2> kNotes{{{
+constexpr NameTable<NoteKind, 3> kNotes{{{
     {NoteKind::RookFirst, "rook first"},
     {NoteKind::ArbiterCalled, "arbiter called"},
+    {NoteKind::BothFlags, "both flags"},
 }}};
 constexpr NameTable<Toucher, 2> kTouchers{{{
     {Toucher::ViPlayer, "vi"},
@@ -170,6 +172,7 @@ JournalEntry encode_one(const rec::Begin& r) {
   e.set("event", h.event).set("site", h.site).set("round", h.round).set("date", h.date);
   e.set("board", std::to_string(h.board));
   e.set("type", h.game_type).set("supervision", h.supervision);
+  if (h.chess960) e.set("variant", "chess960");
   return e;
 }
 
@@ -208,6 +211,7 @@ JournalEntry encode_one(const rec::Clock& r) {
   e.set("white_ms", ms_text(r.white_left)).set("black_ms", ms_text(r.black_left));
   e.set("at_ms", ms_text(r.at)).set("reason", std::string(kClockReasons.name(r.reason)));
   if (r.increment.count() > 0) e.set("increment_ms", ms_text(r.increment));
+  if (r.by) e.set("by", std::string(colour_word(*r.by)));
   return e;
 }
 
@@ -293,6 +297,7 @@ Result<JournalRecord> decode_begin(const Fields& f) {
   }
   RecordHeader& h = r.header;
   h.fen = f.text("fen");
+  h.chess960 = f.text("variant") == "chess960";
   h.control = f.text("control");
   h.white = f.text("white");
   h.black = f.text("black");
@@ -389,6 +394,13 @@ Result<JournalRecord> decode_clock(const Fields& f, int format) {
   }
   if (r.reason == ClockReason::Increment && r.increment.count() <= 0)
     return fail("increment_ms: an increment entry needs a positive increment (Guidelines III.4)");
+  // Guidelines III.4, III.5: who asked or claimed; written since session 7, absent before (the
+  // player to move then).
+  if (f.has("by")) {
+    auto by = f.colour("by");
+    if (!by) return fail(by.error());
+    r.by = *by;
+  }
   return r;
 }
 

@@ -14,10 +14,14 @@
 //   untouch  n, at_ms, outcome (put back|moved|removed), square (where it went, for moved)
 //   clock    white_ms, black_ms, at_ms, reason (adjust|penalty|pause|resume|claim|increment|
 //            claim postponed|claim refused), increment_ms (increment: the increment for both
-//            players from then on, Guidelines III.4)
+//            players from then on, Guidelines III.4), by (white|black: who asked for the
+//            increment or claimed the draw, Guidelines III.4, III.5; absent in older journals:
+//            the player to move). A claim refused while a postponed claim is open is the
+//            arbiter's later decision on it (Guidelines III.5.2), and changes no time.
 //   offer    by (white|black), at_ms, ply: a draw offer (Art. 9.1.2)
 //   decline  by (white|black), at_ms: the offer declined (Art. 9.1.2.3)
-//   note     at_ms, kind (rook first|arbiter called), square, ply
+//   note     at_ms, kind (rook first|arbiter called|both flags), square, ply; both flags: both
+//            fell and which first cannot be established, the game goes on (Guidelines III.3.1.1)
 //   end      result, termination, rule, reason, at_ms
 //   adjourn  sealed (the sealed move as written), uci, by (white|black), at_ms, white_ms,
 //            black_ms (Guidelines I)
@@ -46,8 +50,9 @@ using Millis = std::chrono::milliseconds;
 // The journal format this program writes.
 inline constexpr int kJournalFormat = 2;
 
-// Who made a move, as the journal names it.
-enum class MoveSource { Pegboard, Console, EBoard, DrawClaim, Sealed, Voice };
+// Who made a move, as the journal names it. Keypad: the sighted player's own keypad or keyboard
+// (D.2.11); a reader that does not know a name reads it as Console, the old meaning.
+enum class MoveSource { Pegboard, Console, EBoard, DrawClaim, Sealed, Voice, Keypad };
 std::string_view move_source_name(MoveSource source);
 
 enum class ClockReason {
@@ -64,11 +69,16 @@ std::string_view clock_reason_name(ClockReason reason);
 
 enum class Toucher { ViPlayer, SightedPlayer };
 enum class TouchOutcome { PutBack, Moved, Removed };
-enum class NoteKind { RookFirst, ArbiterCalled };
+enum class NoteKind {
+  RookFirst,
+  ArbiterCalled,
+  BothFlags,  // Guidelines III.3.1.1: both flags down, which first unknown; the game goes on
+};
 
 struct RecordHeader {
-  std::string fen;      // start position ("" = the standard one)
-  std::string control;  // time control as configured
+  std::string fen;        // start position ("" = the standard one)
+  bool chess960 = false;  // Guidelines II: a Chess960 game, its FEN's castling rights X-FEN
+  std::string control;    // time control as configured
   // game.type and game.supervision as configured ("" in journals written before them: "auto"
   // and "appendix").
   std::string game_type, supervision;
@@ -119,6 +129,9 @@ struct Clock {
   Millis at{0};
   ClockReason reason = ClockReason::Adjust;
   Millis increment{0};  // Increment: added after every move from now on (Guidelines III.4)
+  // Increment, ClaimPostponed, ClaimRefused: who asked or claimed (none in journals written
+  // before it was kept: the player to move).
+  std::optional<core::Color> by{};
 };
 
 // Art. 9.1.2: a draw offer, marked (=) on the scoresheet (Art. 9.1.2.2).

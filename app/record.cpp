@@ -2,10 +2,17 @@
 
 #include "app/i18n.h"
 #include "app/station_text.h"
+#include "core/chess960.h"
 #include "core/text.h"
 #include "core/time_control.h"
 
 namespace annabella::app {
+
+std::string configured_start_fen(const config::GameSettings& game) {
+  if (!game.start_fen.empty() || game.chess960 < 0) return game.start_fen;
+  const auto start = core::chess960_start_position(game.chess960);  // Guidelines II.2
+  return start ? start->fen() : game.start_fen;
+}
 
 std::vector<std::string> adopt_recorded_header(const RecordHeader& h,
                                                config::StationConfig& config) {
@@ -30,7 +37,12 @@ std::vector<std::string> adopt_recorded_header(const RecordHeader& h,
   auto recorded_control = core::read_time_control(h.control);
   if (!(said_control && recorded_control && *said_control == *recorded_control))
     adopt_text("game.time_control", config.game.time_control, h.control);
-  adopt_text("game.start_fen", config.game.start_fen, h.fen);
+  const bool said_chess960 = config.game.chess960 >= 0;
+  if (configured_start_fen(config.game) != h.fen || said_chess960 != h.chess960)
+    adopt_text("game.start_fen", config.game.start_fen, h.fen);
+  if (said_chess960 != h.chess960)  // Guidelines II: with the journal's FEN, any number will do
+    adopt("game.chess960", config.game.chess960, h.chess960 ? 0 : -1,
+          std::to_string(config.game.chess960), h.chess960 ? "0" : "-1");
   if (!h.game_type.empty()) adopt_text("game.type", config.game.type, h.game_type);
   if (!h.supervision.empty())
     adopt_text("game.supervision", config.game.supervision, h.supervision);

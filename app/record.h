@@ -17,6 +17,10 @@ namespace annabella::app {
 [[nodiscard]] std::vector<std::string> adopt_recorded_header(const RecordHeader& header,
                                                              config::StationConfig& config);
 
+// The start position's FEN the configuration asks for: game.start_fen, else Chess960 start
+// position game.chess960 (Guidelines II.2), else "" (the standard position).
+[[nodiscard]] std::string configured_start_fen(const config::GameSettings& game);
+
 // The rules of the game's type for the game `header` records (core/game_type.h): game.type, or
 // the type its time control gives (A.1, B.1; standard when the control gives none, as an
 // hourglass), with the supervision the event chose (A.5, B.5).

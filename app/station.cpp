@@ -27,7 +27,8 @@ std::string today_pgn_date() {
 RecordHeader header_of(const StationOptions& options) {
   const auto& cfg = options.config;
   RecordHeader h;
-  h.fen = cfg.game.start_fen;
+  h.fen = configured_start_fen(cfg.game);
+  h.chess960 = cfg.game.chess960 >= 0;
   h.control = cfg.game.time_control;
   h.game_type = cfg.game.type;
   h.supervision = cfg.game.supervision;

@@ -82,6 +82,12 @@ enum class QuickplayDecision { Accepted, Postponed, Refused };
 struct QuickplayClaim {
   QuickplayDecision decision = QuickplayDecision::Refused;
 };
+// Guidelines III.3.1: the arbiter sees both flags down on the clock in use and asks the station
+// which fell first; when its own clock cannot tell, III.3.1 applies. `last_period`: the arbiter
+// says whether the game is in its last period (none: the station's time control decides).
+struct BothFlags {
+  std::optional<bool> last_period;
+};
 // D.2.9: the boards compared with the record now.
 struct Reconcile {};
 // Guidelines I: the move sealed (must be legal) and the game adjourned.
@@ -97,15 +103,25 @@ struct Quit {};
 
 }  // namespace cmd
 
-using Command = std::variant<cmd::Help, cmd::Time, cmd::Repeat, cmd::Moves, cmd::Board,
-                             cmd::Captured, cmd::EnterMove, cmd::Answer, cmd::Flag, cmd::Touch,
-                             cmd::DrawOffer, cmd::DrawAccept, cmd::DrawDecline, cmd::DrawClaim,
-                             cmd::Resign, cmd::Pause, cmd::Continue, cmd::Adjust, cmd::Penalty,
-                             cmd::Increment, cmd::QuickplayClaim, cmd::Reconcile, cmd::Adjourn,
-                             cmd::OpenEnvelope, cmd::CallArbiter, cmd::Status, cmd::Quit>;
+using Command =
+    std::variant<cmd::Help, cmd::Time, cmd::Repeat, cmd::Moves, cmd::Board, cmd::Captured,
+                 cmd::EnterMove, cmd::Answer, cmd::Flag, cmd::Touch, cmd::DrawOffer,
+                 cmd::DrawAccept, cmd::DrawDecline, cmd::DrawClaim, cmd::Resign, cmd::Pause,
+                 cmd::Continue, cmd::Adjust, cmd::Penalty, cmd::Increment, cmd::QuickplayClaim,
+                 cmd::BothFlags, cmd::Reconcile, cmd::Adjourn, cmd::OpenEnvelope, cmd::CallArbiter,
+                 cmd::Status, cmd::Quit>;
 
-// Where a command came from: the record and the log say it.
-enum class InputSource { Keyboard, BoardButton, TactileClock, BrailleKeys, Voice, Assistant };
+// Where a command came from: the record and the log say it. Keypad is the sighted player's own
+// keypad or keyboard (D.2.11, `play --opponent-input`): his moves only.
+enum class InputSource {
+  Keyboard,
+  BoardButton,
+  TactileClock,
+  BrailleKeys,
+  Voice,
+  Assistant,
+  Keypad
+};
 [[nodiscard]] std::string_view input_source_name(InputSource source);
 
 }  // namespace annabella::app

@@ -416,10 +416,10 @@ Status StationRig::start_opponent_input(const std::filesystem::path& path) {
     return fail("--opponent-input: " + path.string() + ": " + std::strerror(errno));
   auto moves_only = [queue = &queue_](const std::string& line) {
     queue->push(
-        StationEvent::request(SteadyClock::now(), cmd::EnterMove{line}, InputSource::Keyboard));
+        StationEvent::request(SteadyClock::now(), cmd::EnterMove{line}, InputSource::Keypad));
     return true;
   };
-  opponent_reader_ = std::make_unique<ConsoleReader>(opponent_fd_, queue_, InputSource::Keyboard,
+  opponent_reader_ = std::make_unique<ConsoleReader>(opponent_fd_, queue_, InputSource::Keypad,
                                                      std::move(moves_only));
   return {};
 }

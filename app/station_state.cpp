@@ -173,12 +173,14 @@ std::optional<TimePoint> StationState::journal_retry_due() const {
   return next_journal_retry;
 }
 
-void StationState::clocks_changed(ClockReason reason, TimePoint time) {
+void StationState::clocks_changed(ClockReason reason, TimePoint time,
+                                  std::optional<core::Color> by) {
   rec::Clock entry;
   entry.white_left = std::chrono::duration_cast<Millis>(clock.remaining(core::WHITE, time));
   entry.black_left = std::chrono::duration_cast<Millis>(clock.remaining(core::BLACK, time));
   entry.at = timeline(time);
   entry.reason = reason;
+  entry.by = by;
   if (auto recorded = commit(entry, time); !recorded)
     print(time, "record: " + recorded.error().message);
   show_clock(time);

@@ -85,6 +85,7 @@ struct PendingQuestion {
   enum class Kind { None, Promotion, Reading } kind = Kind::None;
   std::vector<core::MoveReading> readings;  // Reading: the moves the text could mean, in order
   std::string text;                         // Reading: the move as typed
+  MoveSource by = MoveSource::Console;      // Reading: where it was typed (D.2.11)
 };
 
 struct StationState {
@@ -124,7 +125,8 @@ struct StationState {
 
   // The clocks were set, paused or restarted by the arbiter or a rule: the times are journaled
   // and shown on the clock displays.
-  void clocks_changed(ClockReason reason, TimePoint time);
+  // `by`: who asked or claimed (Guidelines III.4, III.5), kept with the times.
+  void clocks_changed(ClockReason reason, TimePoint time, std::optional<core::Color> by = {});
 
   void say(const speech::Phrase& phrase, Route route, TimePoint time);
   // Prints a line; control characters in it are shown escaped (no text can forge a log line).

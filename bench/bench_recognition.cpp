@@ -84,21 +84,6 @@ void add(emulator::OrderCounts& total, const emulator::OrderCounts& c) {
   total.reply_takes_moved_piece += c.reply_takes_moved_piece;
 }
 
-std::vector<emulator::Action> actions_of(const std::vector<core::Move>& game,
-                                         emulator::HandOrders& orders,
-                                         emulator::OrderCounts& counts) {
-  std::vector<emulator::Action> actions;
-  core::Position pos;
-  core::Move previous = core::Move::none();
-  for (const core::Move m : game) {
-    const auto more = orders.actions(pos, m, previous, counts);
-    actions.insert(actions.end(), more.begin(), more.end());
-    pos.play(m);
-    previous = m;
-  }
-  return actions;
-}
-
 // One game: returns false if the chain could not be set up.
 bool play_game(Wire wire, bool watch, std::uint32_t seed, int plies, double factor,
                Figures& figures) {
@@ -109,7 +94,7 @@ bool play_game(Wire wire, bool watch, std::uint32_t seed, int plies, double fact
   const auto game = emulator::random_game(seed, plies);
   emulator::HandOrders orders(wire, emulator::Pace{}.faster(factor), seed + 1);
   emulator::OrderCounts counts;
-  const auto actions = actions_of(game, orders, counts);
+  const auto actions = emulator::actions_of(game, orders, counts).actions;
   bool ok = true;
   {
     emulator::EmulatedBoard board(wire, dir / "board", core::Position{});

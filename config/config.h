@@ -56,6 +56,10 @@ struct GameSettings {
   // ("40/5400+30:1800+30"); read by the clock (core/time_control.h).
   std::string time_control = "90 min/40 moves + 30 min + 30 s/move";
   std::string start_fen = "";  // empty = the standard starting position
+  // Guidelines II.2: a Chess960 game from start position 0-959 (518 is the standard
+  // arrangement); -1 = standard chess. With a start_fen, that FEN is read as Chess960 (X-FEN or
+  // Shredder-FEN castling rights) and the number is not used.
+  int chess960 = -1;
   // The game type (Appendix A rapid, B blitz): "auto" = from the time control (A.1, B.1), or
   // "standard", "rapid", "blitz" as the event's regulations say.
   std::string type = "auto";

@@ -80,10 +80,13 @@ Status check_supervision(const std::string& text) {
   return {};
 }
 
-// game.start_fen: empty, or a position the game can start from.
+// game.start_fen: empty, or a position the game can start from, in standard chess or Chess960
+// (X-FEN or Shredder-FEN castling rights, Guidelines II).
 Status check_start_fen(const std::string& fen) {
   if (fen.empty()) return {};
-  if (auto position = core::Position::from_fen(fen); !position) return fail(position.error());
+  auto position = core::Position::from_fen(fen);
+  if (!position && !core::Position::from_fen(fen, core::Variant::Chess960))
+    return fail(position.error());
   return {};
 }
 
@@ -232,6 +235,11 @@ std::vector<KeySpec> build_schema() {
   s.push_back(text(
       "game", "start_fen", "Start position as FEN; empty = the standard position.",
       [](auto& c) -> auto& { return c.game.start_fen; }, check_start_fen));
+  s.push_back(integer(
+      "game", "chess960",
+      "Chess960 (Guidelines II): the start position 0-959 (518 is the standard one), or with "
+      "game.start_fen that FEN read as Chess960; -1 = standard chess.",
+      -1, 959, [](auto& c) -> auto& { return c.game.chess960; }));
   s.push_back(text(
       "game", "type",
       "The game type: \"auto\" (from the time for 60 moves: 10 minutes or less is blitz, B.1; "

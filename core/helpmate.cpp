@@ -228,6 +228,10 @@ class ExhaustiveSearch {
       result.nodes = 1;
       return result;
     }
+    // Room for a quick search at once (the game runs one after many moves); a long one grows.
+    const std::size_t room = std::min<std::size_t>(max_nodes_ + 64, 1024);
+    nodes_.reserve(room);
+    seen_.reserve(room);
     nodes_.push_back({root, -1, Move::none()});
     seen_.emplace(root.key(), 0);
     for (std::size_t i = 0; i < nodes_.size(); ++i) {
@@ -311,6 +315,56 @@ HelpmateSearch guided_helpmate_search(const Position& pos, Color winner, std::si
 HelpmateSearch exhaustive_helpmate_search(const Position& pos, Color winner,
                                           std::size_t max_nodes) {
   return ExhaustiveSearch(winner, max_nodes).run(pos);
+}
+
+namespace {
+
+// The legal moves of `pos` that keep the pawns and the material (see `irreversible`).
+MoveList reversible_moves(const Position& pos) {
+  MoveList moves;
+  for (Move m : legal_moves(pos))
+    if (!irreversible(pos, m)) moves.push_back(m);
+  return moves;
+}
+
+}  // namespace
+
+std::size_t exhaustive_search_must_keep(const Position& root, Color winner, std::size_t limit) {
+  if (is_mate_by(root, winner) || hopeless(root, winner, true)) return 1;
+  // The positions the search must keep before it could end, counted without searching, three
+  // plies deep. Let S be the side to move at the root. Counted: the root; its children that
+  // are not hopeless; their children by reversible moves (never hopeless: a reversible move
+  // keeps the material and the bishops' colours, all that the material test reads); and below
+  // one child, the children of those by reversible moves. Within each ply these are distinct:
+  // two at ply 2 differ in S's men (where his first move put them) or, below one child, in the
+  // opponent's; two at ply 3 below one child differ in the opponent's men. Ply 3 may repeat
+  // positions of ply 1 (same side to move), so only what it adds beyond ply 1 is counted, and
+  // across children it may repeat itself, so only the largest child's count is taken.
+  struct Child {
+    Position pos;
+    MoveList reversible;  // its replies by reversible moves
+  };
+  std::vector<Child> children;
+  std::size_t kept = 1;
+  for (Move m : legal_moves(root)) {
+    Child child{root.after(m), {}};
+    if (is_mate_by(child.pos, winner)) return limit + 1;  // the search ends with this mate
+    if (hopeless(child.pos, winner, irreversible(root, m))) continue;
+    child.reversible = reversible_moves(child.pos);
+    kept += 1 + child.reversible.size();
+    children.push_back(std::move(child));
+  }
+  if (kept > limit) return limit + 1;
+  std::size_t most = 0;  // the largest count below one child
+  for (const Child& child : children) {
+    std::size_t below = 0;
+    for (Move reply : child.reversible) {
+      below += reversible_moves(child.pos.after(reply)).size();
+      if (below > children.size() && kept + below - children.size() > limit) return limit + 1;
+    }
+    most = std::max(most, below);
+  }
+  return most > children.size() ? kept + most - children.size() : kept;
 }
 
 }  // namespace annabella::core

@@ -34,4 +34,12 @@ struct HelpmateSearch {
 [[nodiscard]] HelpmateSearch exhaustive_helpmate_search(const Position& pos, Color winner,
                                                         std::size_t max_nodes);
 
+// How many positions `exhaustive_helpmate_search` must keep at least before it could end in
+// NoMate, counted up to `limit + 1`; `limit + 1` also when it would find a mate at once. A
+// cheap lower bound (the root's children and their reversible replies, three plies deep), for
+// callers that only want a proof that no mate exists: with a budget below it, the search
+// cannot give one.
+[[nodiscard]] std::size_t exhaustive_search_must_keep(const Position& root, Color winner,
+                                                      std::size_t limit);
+
 }  // namespace annabella::core

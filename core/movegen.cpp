@@ -1,5 +1,6 @@
 #include "core/movegen.h"
 
+#include <algorithm>
 #include <initializer_list>
 #include <type_traits>
 
@@ -28,6 +29,16 @@ struct CountSink {
   void add(Move) { ++count; }
   void add_promotions(Square, Square) { count += 4; }
   bool done() const { return false; }
+};
+
+// A count that stops once it passes a limit.
+struct CappedSink {
+  std::size_t limit;
+  std::size_t count = 0;
+  void add(Square, Bitboard targets) { count += std::size_t(popcount(targets)); }
+  void add(Move) { ++count; }
+  void add_promotions(Square, Square) { count += 4; }
+  bool done() const { return count > limit; }
 };
 
 struct AnySink {
@@ -78,7 +89,7 @@ void generate_pinned_pawn_moves(const Position& pos, Sink& sink, const Constrain
 // Moves `Delta` squares back to their origins (a bulk of pushes or captures in one direction).
 template <int Delta, class Sink>
 void add_shifted(Sink& sink, Bitboard targets) {
-  if constexpr (std::is_same_v<Sink, CountSink> || std::is_same_v<Sink, AnySink>) {
+  if constexpr (!std::is_same_v<Sink, ListSink>) {
     sink.add(SQ_A1, targets);
   } else {
     while (targets) {
@@ -249,6 +260,12 @@ std::size_t count_legal_moves(const Position& pos) {
   CountSink sink;
   generate_for_side(pos, sink);
   return sink.count;
+}
+
+std::size_t count_legal_moves_up_to(const Position& pos, std::size_t limit) {
+  CappedSink sink{limit};
+  generate_for_side(pos, sink);
+  return std::min(sink.count, limit + 1);
 }
 
 bool has_legal_move(const Position& pos) {

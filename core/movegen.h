@@ -33,6 +33,8 @@ class MoveList {
 [[nodiscard]] MoveList legal_moves(const Position& pos);
 // How many legal moves there are (faster than generating them).
 [[nodiscard]] std::size_t count_legal_moves(const Position& pos);
+// How many legal moves there are, counted up to `limit + 1` (any more are not counted).
+[[nodiscard]] std::size_t count_legal_moves_up_to(const Position& pos, std::size_t limit);
 // Whether the side to move has at least one legal move.
 [[nodiscard]] bool has_legal_move(const Position& pos);
 bool is_checkmate(const Position& pos);

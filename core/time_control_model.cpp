@@ -57,6 +57,11 @@ int TimeControl::moves_to_time_control(int moves_completed) const {
   return at.last_move == 0 ? 0 : at.last_move - moves_completed;
 }
 
+bool TimeControl::in_last_period(int moves_completed) const {
+  if (kind != Kind::Periods || periods.empty()) return false;
+  return locate(periods, std::max(moves_completed, 0) + 1).last_move == 0;
+}
+
 Status check_time_control(const TimeControl& control) {
   if (control.kind == TimeControl::Kind::Hourglass) {
     if (control.periods.empty() || control.periods.front().time <= milliseconds::zero())

@@ -52,6 +52,10 @@ struct TimeControl {
   // How many moves a player who has completed `moves_completed` must still complete to reach the
   // next time control; 0 in a sudden-death period (none to reach).
   [[nodiscard]] int moves_to_time_control(int moves_completed) const;
+  // Whether a player who has completed `moves_completed` moves plays in the period in which all
+  // remaining moves must be made (sudden death: the "quickplay finish" of Guidelines III.1).
+  // False for an hourglass, an unknown or an untimed control, which have no such period.
+  [[nodiscard]] bool in_last_period(int moves_completed) const;
 };
 
 // Whether `control` is one both written forms can hold: periods in order (sudden death last),

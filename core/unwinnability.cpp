@@ -43,7 +43,8 @@ bool conclude(MateAnalysis& a, const Position& pos, const HelpmateSearch& search
 
 MateAnalysis analyse_mate(const Position& pos, Color side, WinnabilityEffort effort) {
   // 1. The game is over: a mate on the board, or stalemate.
-  if (!has_legal_move(pos)) {
+  const std::size_t moves = count_legal_moves_up_to(pos, effort.exhaustive_max_moves);
+  if (moves == 0) {
     if (pos.in_check() && pos.side_to_move() != side)
       return verdict(side, Winnability::Winnable, WinnabilityReason::MateOnBoard);
     return verdict(side, Winnability::Unwinnable, WinnabilityReason::GameOver);
@@ -61,13 +62,19 @@ MateAnalysis analyse_mate(const Position& pos, Color side, WinnabilityEffort eff
   MateAnalysis a = verdict(side, Winnability::Unknown, WinnabilityReason::SearchLimit);
   // 4, 5. A small exhaustive search settles forced lines at once; then a guided search for a
   // mate; then the exhaustive search with the rest of its budget.
-  const bool exhaustive = count_legal_moves(pos) <= effort.exhaustive_max_moves;
+  const bool exhaustive = moves <= effort.exhaustive_max_moves;
+  // Without a line wanted, an exhaustive search that cannot end in a proof is not begun.
+  const std::size_t must_keep =
+      exhaustive && !effort.mating_lines
+          ? exhaustive_search_must_keep(pos, side, effort.exhaustive_nodes)
+          : 0;
+  const auto worth = [&](std::size_t budget) { return budget > 0 && must_keep <= budget; };
   const std::size_t first = exhaustive ? std::min<std::size_t>(effort.exhaustive_nodes, 150) : 0;
-  if (first > 0 && conclude(a, pos, exhaustive_helpmate_search(pos, side, first))) return a;
+  if (worth(first) && conclude(a, pos, exhaustive_helpmate_search(pos, side, first))) return a;
   if (effort.guided_nodes > 0 &&
       conclude(a, pos, guided_helpmate_search(pos, side, effort.guided_nodes)))
     return a;
-  if (exhaustive && effort.exhaustive_nodes > first &&
+  if (exhaustive && effort.exhaustive_nodes > first && worth(effort.exhaustive_nodes) &&
       conclude(a, pos, exhaustive_helpmate_search(pos, side, effort.exhaustive_nodes)))
     return a;
   return a;

@@ -55,8 +55,11 @@ struct WinnabilityEffort {
   // The exhaustive search runs only when the side to move has at most this many legal moves
   // (forced lines start from few moves).
   std::size_t exhaustive_max_moves = 256;
-  static constexpr WinnabilityEffort quick() { return {0, 200, 6}; }
-  static constexpr WinnabilityEffort thorough() { return {30000, 60000, 256}; }
+  // Whether a mating line is wanted too. Without, an exhaustive search is skipped where it
+  // could not prove that no mate exists (the verdict is then Unknown rather than Winnable).
+  bool mating_lines = true;
+  static constexpr WinnabilityEffort quick() { return {0, 200, 6, false}; }
+  static constexpr WinnabilityEffort thorough() { return {30000, 60000, 256, true}; }
 };
 
 // Whether `side` can checkmate by some series of legal moves from `pos` (Art. 6.9).

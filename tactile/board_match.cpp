@@ -28,11 +28,21 @@ Bitboard differences(const BoardView& board, const Position& pos) {
   return diff;
 }
 
-// A move can be what the board shows only if its target received a peg since the last match
-// (occupancy only; a piece-identifying board names the piece there; unwatched hands may have
-// put one anywhere).
-bool target_new(const BoardView& board, Move m) {
-  return board.identifies_pieces || board.unwatched || (board.placed & core::square_bb(m.to()));
+// The squares a move puts a piece on: its target, or for castling the king's and the rook's
+// (Chess960 writes castling as the king taking its rook, whose square may be left empty; II.3.2).
+Bitboard squares_filled(const Position& before, Move m) {
+  if (m.kind() != core::MoveKind::Castling) return core::square_bb(m.to());
+  const auto c = before.castling_squares(m);
+  return core::square_bb(c.king_to) | core::square_bb(c.rook_to);
+}
+
+// A move can be what the board shows only if a square it fills received a peg since the last
+// match (occupancy only; a piece-identifying board names the piece there; unwatched hands may
+// have put one anywhere). A castling that moves only the king or only the rook fills one square
+// (II.3.2.3, II.3.2.4).
+bool target_new(const BoardView& board, const Position& before, Move m) {
+  return board.identifies_pieces || board.unwatched ||
+         (board.placed & squares_filled(before, m)) != 0;
 }
 
 // One move changes at most four squares (castling); a board further from a position than that
@@ -69,14 +79,14 @@ std::vector<MoveSequence> sequences_shown(const Position& from, const BoardView&
   std::vector<MoveSequence> found;
   const core::MoveList moves = core::legal_moves(from);
   for (const Move m : moves)
-    if (target_new(board, m) && shows(board, from.after(m))) found.push_back({m});
+    if (target_new(board, from, m) && shows(board, from.after(m))) found.push_back({m});
   if (!found.empty()) return found;
   for (const Move first : moves) {
-    if (!target_new(board, first)) continue;
+    if (!target_new(board, from, first)) continue;
     const Position between = from.after(first);
     if (core::popcount(differences(board, between)) > kMostSquaresOneMoveChanges) continue;
     for (const Move second : core::legal_moves(between))
-      if (target_new(board, second) && shows(board, between.after(second)))
+      if (target_new(board, between, second) && shows(board, between.after(second)))
         found.push_back({first, second});
   }
   return found;
@@ -90,7 +100,7 @@ std::vector<MoveSequence> likeliest(const Position& from, std::vector<MoveSequen
     Bitboard changed = 0;
     Position pos = from;
     for (const Move m : sequence) {
-      changed |= squares_left(pos, m) | core::square_bb(m.to());
+      changed |= squares_touched(pos, m);
       pos.play(m);
     }
     // Both ways: a hole handled that the sequence leaves as it was, and a square the sequence
@@ -125,6 +135,36 @@ bool held_in_hand(const Position& reference, core::Color mover, const BoardView&
     if (!captured) return false;  // an opponent's piece gone that no legal move captures
   }
   return true;
+}
+
+Bitboard squares_touched(const Position& before, Move move) {
+  if (move.kind() != core::MoveKind::Castling)
+    return squares_left(before, move) | core::square_bb(move.to());
+  // II.3.2.5.1: the king lifted off and put down last touches its square even when it castles
+  // onto it; a rook that stays is not touched (II.3.2.3).
+  const auto c = before.castling_squares(move);
+  Bitboard touched = core::square_bb(c.king_from) | core::square_bb(c.king_to);
+  if (c.rook_from != c.rook_to)
+    touched |= core::square_bb(c.rook_from) | core::square_bb(c.rook_to);
+  return touched;
+}
+
+bool carries(const Position& before, Move move, Square from, Square to) {
+  if (move.kind() != core::MoveKind::Castling) return move.from() == from && move.to() == to;
+  const auto c = before.castling_squares(move);
+  return (from == c.king_from && to == c.king_to) || (from == c.rook_from && to == c.rook_to);
+}
+
+std::optional<Move> exchanging_castling(const Position& from, const BoardView& board) {
+  if (board.identifies_pieces || board.unwatched) return std::nullopt;
+  for (const Move m : core::legal_moves(from)) {
+    if (m.kind() != core::MoveKind::Castling) continue;
+    const auto c = from.castling_squares(m);
+    if (c.king_to != c.rook_from || c.rook_to != c.king_from) continue;
+    const Bitboard both = core::square_bb(c.king_from) | core::square_bb(c.rook_from);
+    if ((board.lifted & both) == both && (board.placed & both) == both) return m;
+  }
+  return std::nullopt;
 }
 
 Square captured_square(const Position& before, Move move) {

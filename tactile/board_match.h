@@ -9,10 +9,13 @@
 //   - a move under way in the hand: pieces lifted and not yet placed (D.2.2, Art. 4.3) and a
 //     captured piece taken off first (D.2.3 (1)).
 // Castling is found as the legal move generator makes it (core::legal_moves), whichever piece
-// was moved first, so other castling rules need no change here.
+// was moved first; in Chess960 too (II.3.2), where the move names the rook's square and the hands
+// fill the king's and the rook's targets, one of which may stay as it was (II.3.2.3, II.3.2.4),
+// and where king and rook may exchange squares (II.3.2.2).
 #pragma once
 
 #include <array>
+#include <optional>
 #include <vector>
 
 #include "core/correction.h"
@@ -66,6 +69,20 @@ using MoveSequence = std::vector<core::Move>;
 // The squares whose pieces a move takes away in `before`: its origin, the captured piece's
 // square, a castling rook's square.
 [[nodiscard]] core::Bitboard squares_left(const core::Position& before, core::Move move);
+// The squares the hands touch to make a move: those it empties and fills; for castling the
+// king's start and end (the king lifted off and put back when it stays, II.3.2.5.1) and the
+// rook's when it moves.
+[[nodiscard]] core::Bitboard squares_touched(const core::Position& before, core::Move move);
+// A castling that exchanges the king and the rook (II.3.2.2) leaves an occupancy-only board as it
+// was: when both their squares were lifted and filled again since the last match, it is that
+// castling (Art. 4.4.1: a player who touches his king and a rook castles on that side if it is
+// legal). Nothing on a piece-identifying board, which shows the exchange.
+[[nodiscard]] std::optional<core::Move> exchanging_castling(const core::Position& from,
+                                                            const BoardView& board);
+// Whether `move` takes a piece from `from` to `to`: its origin and target, or for castling the
+// king's or the rook's way (Chess960 names the rook's square as the target, II.3.2).
+[[nodiscard]] bool carries(const core::Position& before, core::Move move, core::Square from,
+                           core::Square to);
 // Where the piece a move captures stands (the passed pawn's square for en passant); SQ_NONE for
 // no capture.
 [[nodiscard]] core::Square captured_square(const core::Position& before, core::Move move);

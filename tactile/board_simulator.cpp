@@ -341,28 +341,31 @@ struct BoardSimulator::Hand {
   }
 
   void castle(Move move) {
-    // The king's and the rook's squares as the move makes them (the position after it).
-    const core::Position after = before.after(move);
-    const core::Color us = before.side_to_move();
-    const Piece rook = core::make_piece(us, core::ROOK);
-    Square rook_from = core::SQ_NONE, rook_to = core::SQ_NONE;
-    for (int i = 0; i < 64; ++i) {
-      const auto s = Square(i);
-      if (before.piece_on(s) == rook && after.piece_on(s) != rook) rook_from = s;
-      if (after.piece_on(s) == rook && before.piece_on(s) != rook) rook_to = s;
-    }
-    const Square king_to = after.king_square(us);
+    // The king's and the rook's squares as the move makes them (II.3.2.5.2: as in standard chess).
+    const auto c = before.castling_squares(move);
+    const Piece king_piece = before.piece_on(c.king_from);
+    const Piece rook = before.piece_on(c.rook_from);
     const auto king = [&] {
-      take(move.from());
+      take(c.king_from);
       pause();
-      step(sim.place(king_to, before.piece_on(move.from())));
+      step(sim.place(c.king_to, king_piece));
     };
     const auto rook_move = [&] {
-      step(sim.lift(rook_from));
+      if (c.rook_from == c.rook_to) return;  // II.3.2.3: only the king moves
+      step(sim.lift(c.rook_from));
       pause();
-      step(sim.place(rook_to, rook));
+      step(sim.place(c.rook_to, rook));
     };
-    if (style.castling_rook_first) {  // Art. 4.4.2 is the arbiter's business
+    // Chess960 castling that moves one piece only or exchanges the two (II.3.2.2-II.3.2.4): the
+    // king lifted off, the rook moved, the king put down last, as II.3.2.5.1 recommends.
+    if (c.king_from == c.king_to || c.rook_from == c.rook_to || c.king_to == c.rook_from ||
+        c.rook_to == c.king_from) {
+      take(c.king_from);
+      pause();
+      rook_move();
+      pause();
+      step(sim.place(c.king_to, king_piece));
+    } else if (style.castling_rook_first) {  // Art. 4.4.2 is the arbiter's business
       rook_move();
       pause();
       king();

@@ -4,6 +4,7 @@
 #include "tactile/pegboard.h"
 
 #include <algorithm>
+#include <cassert>
 
 #include "core/movegen.h"
 
@@ -70,7 +71,11 @@ void Pegboard::release(std::vector<PegboardEvent>& out) {
       barrier = key(held.time, held.order);
   auto end = staged_.begin();
   while (end != staged_.end() && (!barrier || key(end->event.time, end->order) < *barrier)) ++end;
-  for (auto it = staged_.begin(); it != end; ++it) out.push_back(std::move(it->event));
+  for (auto it = staged_.begin(); it != end; ++it) {
+    assert(it->event.time >= released_until_ && "an event stamped before one already reported");
+    released_until_ = it->event.time;
+    out.push_back(std::move(it->event));
+  }
   staged_.erase(staged_.begin(), end);
 }
 
@@ -97,11 +102,12 @@ void Pegboard::fire(TimePoint now) {
   report_touches(now);
   if (judge_at_ && *judge_at_ <= now) judge(*judge_at_);
   // Only a judged board gets the hint: one still changing (a piece just lifted to correct it, or
-  // to deliberate, D.2.2) is judged first, which restarts the grace period or ends it.
+  // to deliberate, D.2.2) is judged first, which restarts the grace period or ends it. A hint so
+  // put off carries the time of that judgement, after what happened meanwhile (issue 12).
   if (unexplained_since_ && !judge_at_ &&
       *unexplained_since_ + settings_.out_of_sync_grace <= now &&
       std::find(hinted_.begin(), hinted_.end(), board_signature()) == hinted_.end())
-    report_unexplained(*unexplained_since_ + settings_.out_of_sync_grace);
+    report_unexplained(std::max(*unexplained_since_ + settings_.out_of_sync_grace, judged_at_));
 }
 
 void Pegboard::tick(TimePoint now, std::vector<PegboardEvent>& out) {
@@ -110,6 +116,8 @@ void Pegboard::tick(TimePoint now, std::vector<PegboardEvent>& out) {
 }
 
 void Pegboard::feed(const BoardInput& input, std::vector<PegboardEvent>& out) {
+  // Everything below uses `time`, never input.time: an input stamped before the time already
+  // reached happens at that time.
   const TimePoint time = advance(input.time);
   fire(time);  // timers due before this input fire first (deterministic order)
   const auto mapped = [&](Square s) { return rotated_ ? Square(s ^ 63) : s; };
@@ -123,7 +131,7 @@ void Pegboard::feed(const BoardInput& input, std::vector<PegboardEvent>& out) {
       place(mapped(input.square), input.piece, time);
       break;
     case BoardInput::Kind::Scan:
-      apply_scan(input);
+      apply_scan(input.scan, time);
       break;
     case BoardInput::Kind::Button:
       press(input.button, time);
@@ -159,8 +167,11 @@ void Pegboard::feed(const BoardInput& input, std::vector<PegboardEvent>& out) {
   release(out);
 }
 
+// The station's calls fire the timers due before them first, as an input does.
 void Pegboard::announce(TimePoint now, std::vector<PegboardEvent>& out) {
-  announced(advance(now));
+  now = advance(now);
+  fire(now);
+  announced(now);
   release(out);
 }
 
@@ -174,6 +185,7 @@ void Pegboard::announced(TimePoint now) {
 void Pegboard::set_promotion(core::PieceType piece, TimePoint now,
                              std::vector<PegboardEvent>& out) {
   now = advance(now);
+  fire(now);
   promotion_ = piece;
   if (promotion_asked_) judge(now);
   release(out);
@@ -187,6 +199,7 @@ void Pegboard::expect_move(Move move) {
 void Pegboard::set_position(const Position& position, TimePoint now,
                             std::vector<PegboardEvent>& out) {
   now = advance(now);
+  fire(now);
   position_ = position;
   pending_.reset();
   pending_position_.reset();
@@ -218,8 +231,16 @@ void Pegboard::back_in_sync(TimePoint now) {
 
 void Pegboard::judge(TimePoint now) {
   judge_at_.reset();
+  judged_at_ = now;
   if (link_down_) return;
-  if (shows(board_, position_)) {
+  // II.3.2.2 on an occupancy-only board: king and rook exchanged leave the occupancy as it was.
+  if (!pending_)
+    if (const auto exchange = exchanging_castling(position_, board_)) {
+      take_sequences({{*exchange}}, now);
+      return;
+    }
+  // The same occupancy after such a castling is the castling still, not its retraction.
+  if (shows(board_, position_) && !(pending_ && shows(board_, *pending_position_))) {
     if (pending_) {
       PegboardEvent event = make_event(PegboardEvent::Kind::MoveRetracted, now);
       event.move = *pending_;
@@ -437,7 +458,8 @@ void Pegboard::complete(Move m, TimePoint now, std::size_t touches_from) {
   event.replaces = pending_.value_or(Move::none());
   event.square = m.to();
   event.piece = before.piece_on(m.from());
-  if (const TouchRecord* first = first_touch(touches_from, before, squares_left(before, m))) {
+  // Castling's first touch may be the king lifted off and put back (II.3.2.5.1).
+  if (const TouchRecord* first = first_touch(touches_from, before, squares_touched(before, m))) {
     event.first_square = first->square;
     event.first_piece = before.piece_on(first->square);
     event.lifted_at = first->time;
@@ -485,8 +507,10 @@ bool Pegboard::move_or_reply_under_way(const std::vector<Square>& vacated, Squar
   };
   const auto reaches = [&](const Position& pos) {
     const core::MoveList moves = core::legal_moves(pos);
-    return std::any_of(moves.begin(), moves.end(),
-                       [&](Move m) { return m.to() == to && left(m.from()); });
+    return std::any_of(moves.begin(), moves.end(), [&](Move m) {
+      return std::any_of(vacated.begin(), vacated.end(),
+                         [&](Square from) { return carries(pos, m, from, to); });
+    });
   };
   if (reaches(position_)) return true;
   const core::MoveList moves = core::legal_moves(position_);

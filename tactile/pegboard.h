@@ -27,9 +27,11 @@
 //
 // Time never runs backwards in what it reports: the events come out in the order of their times
 // (a touch is known only once its bounce window has passed, so what follows a lift waits that
-// long, at most PegboardSettings::bounce), and an input stamped before a time the recogniser has
+// long, at most PegboardSettings::bounce), an input stamped before a time the recogniser has
 // already reached (a reader thread stamping bytes while the game thread ticked) counts as
-// happening at that time.
+// happening at that time, every call (an input, a tick, an announcement, a promotion piece, a
+// new position) first fires the timers due before its time, and a timer decided later than it
+// fell due (a hint put off while the board changed) carries the time it was decided.
 #pragma once
 
 #include <array>
@@ -138,7 +140,7 @@ class Pegboard {
   std::optional<std::size_t> flickered(core::Square square, core::Piece piece,
                                        TimePoint time) const;
   std::optional<std::size_t> promoted_pawn(core::Square square, core::Piece piece);
-  void apply_scan(const BoardInput& input);
+  void apply_scan(const BoardScan& scan, TimePoint time);
   std::array<core::Piece, 64> unrotated(const BoardScan& scan, TimePoint time);
   void take_pieces_gone(core::Bitboard occupied, TimePoint time);
   void guess_new_peg(core::Square square);
@@ -213,7 +215,9 @@ class Pegboard {
 
   std::vector<Staged> staged_;
   std::uint64_t order_ = 0;
-  TimePoint now_{};  // the latest time seen
+  TimePoint now_{};             // the latest time seen
+  TimePoint judged_at_{};       // when the board was last judged
+  TimePoint released_until_{};  // the time of the last event reported
 };
 
 }  // namespace annabella::tactile

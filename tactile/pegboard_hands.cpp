@@ -142,7 +142,7 @@ std::optional<std::size_t> Pegboard::held_for(Square s, Piece piece) const {
     if (h.piece == core::NO_PIECE || core::color_of(h.piece) != pos.side_to_move()) return false;
     const core::MoveList moves = core::legal_moves(pos);
     return std::any_of(moves.begin(), moves.end(),
-                       [&](Move m) { return m.from() == h.origin && m.to() == s; });
+                       [&](Move m) { return carries(pos, m, h.origin, s); });
   };
   // A piece goes where its toucher moves it: one of the toucher's own pieces (a piece of the
   // other side in his hand is one he captures, D.2.3 (1)). A reply begun before the move it
@@ -321,13 +321,12 @@ void Pegboard::guess_new_peg(Square s) {
   }
 }
 
-void Pegboard::apply_scan(const BoardInput& input) {
-  const BoardScan& scan = input.scan;
+void Pegboard::apply_scan(const BoardScan& scan, TimePoint time) {
   const bool identifies = scan.identifies_pieces;
-  const std::array<Piece, 64> pieces = identifies ? unrotated(scan, input.time) : scan.pieces;
+  const std::array<Piece, 64> pieces = identifies ? unrotated(scan, time) : scan.pieces;
   const Bitboard occupied = identifies ? occupancy_of(pieces) : scan.occupied;
   if (identifies) board_.identifies_pieces = true;
-  take_pieces_gone(occupied, input.time);
+  take_pieces_gone(occupied, time);
   for (int i = 0; i < 64; ++i) {
     const Square s = Square(i);
     const bool there = occupied & core::square_bb(s);
@@ -348,7 +347,7 @@ void Pegboard::apply_scan(const BoardInput& input) {
     });
   board_.occupied = occupied;
   if (!awaiting_scan_) {
-    changed(input.time);
+    changed(time);
     return;
   }
   awaiting_scan_ = false;
@@ -356,7 +355,7 @@ void Pegboard::apply_scan(const BoardInput& input) {
   // What happened while the board was away was not seen: a capture leaves its target occupied
   // (a move completed while unplugged is completed like any other, D.2.3), until it matches.
   board_.unwatched = true;
-  report_link(input.time);
+  report_link(time);
 }
 
 // The first scan after (re)connecting: how the board stands to the game, said once. What legal

@@ -79,6 +79,17 @@ TEST(Console, ArgumentsAreReadIntoTypedCommands) {
   auto touch = parse_console_line("touch g1");
   ASSERT_TRUE(touch);
   EXPECT_EQ(std::get<cmd::Touch>(*touch).square, core::SQ_G1);
+  // Guidelines III.3.1: the period as the arbiter gives it, or none (the station's control).
+  auto both = parse_console_line("ff");
+  ASSERT_TRUE(both) << both.error().message;
+  EXPECT_FALSE(std::get<cmd::BothFlags>(*both).last_period);
+  auto last = parse_console_line("both-flags last");
+  ASSERT_TRUE(last) << last.error().message;
+  EXPECT_EQ(std::get<cmd::BothFlags>(*last).last_period, true);
+  auto earlier = parse_console_line("both-flags Earlier");
+  ASSERT_TRUE(earlier) << earlier.error().message;
+  EXPECT_EQ(std::get<cmd::BothFlags>(*earlier).last_period, false);
+  EXPECT_FALSE(parse_console_line("both-flags first"));
 }
 
 // Console input is read strictly: a number with anything after it, a fraction, a word where a

@@ -75,5 +75,36 @@ TEST(DemoCommand, PlaysTheWholeShowAndWritesTheRecord) {
   EXPECT_GT(std::filesystem::file_size(folder / "announcements.wav"), 44u);
 }
 
+// `annabella demo --chess960 N` (Guidelines II): arrangement 333, NRQBKRBN, where castling
+// short moves only the king (e1 to g1 beside the f1 rook, II.3.2.3); both sides castle, the
+// VI player on his pegboard, the sighted player's typed and executed on it.
+TEST(DemoCommand, AChess960GameInWhichBothCastle) {
+  TempDir dir;
+  const auto folder = dir.path() / "demo";
+  ChildProcess demo({ANNABELLA_BINARY, "demo", "--chess960", "333", "--speed", "8", "--silent",
+                     "--folder", folder.string()});
+  ASSERT_EQ(demo.wait(120s), 0) << demo.output();
+  const std::string& out = demo.output();
+  for (const char* expected : {
+           "made 3. O-O (e1f1) by pegboard",   // the king castles onto g1, the rook stays
+           "made 3... O-O (e8f8) by console",  // typed by the assistant
+           "executed e8f8 on the pegboard",    // and executed by the VI player
+           "say public: Kurze Rochade",        //
+           "game over: 1-0",                   //
+       }) {
+    EXPECT_NE(out.find(expected), std::string::npos) << expected << "\n" << out;
+  }
+  const std::string pgn = read_file(folder / "game.pgn");
+  EXPECT_NE(pgn.find("[Variant \"Chess960\"]"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("[FEN \"nrqbkrbn/pppppppp/8/8/8/8/PPPPPPPP/NRQBKRBN w KQkq - 0 1\"]"),
+            std::string::npos)
+      << pgn;
+  // Out of range: refused before anything starts.
+  ChildProcess wrong({ANNABELLA_BINARY, "demo", "--chess960", "960", "--silent", "--folder",
+                      (dir.path() / "none").string()});
+  EXPECT_NE(wrong.wait(30s), 0) << wrong.output();
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "none"));
+}
+
 }  // namespace
 }  // namespace annabella::app

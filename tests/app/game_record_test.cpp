@@ -85,9 +85,11 @@ TEST(JournalRecords, EveryKindRoundTripsThroughTheCodec) {
       rec::Clock{61min, 62min, 42s, ClockReason::Penalty},
       rec::Clock{61min, 64min, 42s, ClockReason::Increment, 5s},
       rec::Clock{61min, 66min, 42s, ClockReason::ClaimPostponed},
+      rec::Clock{61min, 66min, 42s, ClockReason::ClaimRefused, 0s, core::BLACK},
       rec::DrawOffer{core::WHITE, 43s, 5},
       rec::DrawDecline{core::BLACK, 44s},
       rec::Note{NoteKind::RookFirst, 45s, core::SQ_H8, 6},
+      rec::Note{NoteKind::BothFlags, 45s, core::SQ_NONE, 6},
       rec::End{end, 46s},
       adjourn,
       rec::Resume{47s, "restored\tafter a crash\n"},
@@ -104,6 +106,24 @@ TEST(JournalRecords, EveryKindRoundTripsThroughTheCodec) {
     EXPECT_EQ(encode(*decoded).fields, entry.fields) << entry.kind;
     EXPECT_EQ(record_time(*decoded), record_time(record)) << entry.kind;
   }
+}
+
+// D.2.11: a move from the sighted player's own keypad is journaled "by=keypad" and read back as
+// such; a move source this program does not know reads as the console, the old meaning.
+TEST(JournalRecords, AKeypadMoveKeepsItsSourceAndAnUnknownSourceReadsAsTheConsole) {
+  rec::Move move{
+      2, core::Move(core::SQ_E7, core::SQ_E5), "e5", 20s, 90min, 89min, 10s, MoveSource::Keypad};
+  const JournalEntry entry = encode(move);
+  EXPECT_EQ(entry.get("by"), "keypad");
+  auto decoded = decode(entry);
+  ASSERT_TRUE(decoded) << decoded.error().message;
+  EXPECT_EQ(std::get<rec::Move>(*decoded).by, MoveSource::Keypad);
+  EXPECT_EQ(text::move_source(MoveSource::Keypad), "keypad");
+  JournalEntry later = entry;
+  later.set("by", "telepathy");
+  auto old_meaning = decode(later);
+  ASSERT_TRUE(old_meaning) << old_meaning.error().message;
+  EXPECT_EQ(std::get<rec::Move>(*old_meaning).by, MoveSource::Console);
 }
 
 TEST(JournalRecords, AnUnknownKindAndABadFieldAreNamed) {
@@ -190,6 +210,52 @@ TEST(GameRecord, TheIncrementIntroducedMidGameIsRestored) {
                                       [](const auto& f) { return f.first == "increment_ms"; }),
                        without.fields.end());
   EXPECT_FALSE(decode(without));
+}
+
+// Guidelines III.3.1, III.4, III.5: the decisions at the ply they happened, who asked or claimed
+// (the player to move in journals written before `by` was kept), and the claim postponed until
+// decided (III.5.2).
+TEST(GameRecord, QuickplayDecisionsAndThePostponedClaimAreReplayed) {
+  RecordHeader h = header();
+  h.control = "15 min";
+  auto records = game_records({"e4"});
+  records.front() = rec::Begin{h};
+  // Black to move: a claim postponed with no `by` (an older journal) is Black's.
+  records.push_back(rec::Clock{5min, 4min, 40s, ClockReason::ClaimPostponed});
+  auto game = replay(records);
+  ASSERT_TRUE(game) << game.error().message;
+  ASSERT_TRUE(game->postponed_claim());
+  EXPECT_EQ(game->postponed_claim()->by, core::BLACK);
+  EXPECT_EQ(game->postponed_claim()->ply, 1);
+  auto twice = records;
+  twice.push_back(rec::Clock{5min, 4min, 41s, ClockReason::ClaimPostponed});
+  EXPECT_FALSE(replay(twice));
+  // Decided later, refused: the claim is closed; the note of both flags is kept at its ply.
+  records.push_back(rec::Clock{5min, 4min, 50s, ClockReason::ClaimRefused, 0s, core::BLACK});
+  records.push_back(rec::Note{NoteKind::BothFlags, 51s, core::SQ_NONE, 1});
+  records.push_back(rec::Clock{5min, 1min, 52s, ClockReason::Increment, 5s, core::BLACK});
+  game = replay(records);
+  ASSERT_TRUE(game) << game.error().message;
+  EXPECT_FALSE(game->postponed_claim());
+  using K = QuickplayEvent::Kind;
+  const auto& events = game->quickplay_events();
+  ASSERT_EQ(events.size(), 4u);
+  EXPECT_EQ(events[0].kind, K::ClaimPostponed);
+  EXPECT_EQ(events[1].kind, K::PostponedClaimRefused);
+  EXPECT_EQ(events[1].by, core::BLACK);
+  EXPECT_EQ(events[2].kind, K::BothFlagsPlayOn);
+  EXPECT_EQ(events[3].kind, K::Increment);
+  EXPECT_EQ(events[3].at, 52s);
+  // A claim upheld later ends the game drawn and closes the claim.
+  records.resize(records.size() - 3);
+  records.push_back(rec::End{
+      {core::GameResult::Draw, core::Termination::ArbiterDecision, "Guidelines III.5.2", "upheld"},
+      60s});
+  game = replay(records);
+  ASSERT_TRUE(game) << game.error().message;
+  EXPECT_FALSE(game->postponed_claim());
+  EXPECT_EQ(game->quickplay_events().back().kind, K::ClaimUpheld);
+  EXPECT_EQ(game->quickplay_events().back().by, core::BLACK);
 }
 
 // Guidelines I: the sealed move is legal when sealed, and no other move is made in its place.

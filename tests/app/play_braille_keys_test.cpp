@@ -45,16 +45,52 @@ void type_on_display(VirtualBrltty& brltty, std::string_view text) {
 
 class PlayWithBrailleKeys : public ::testing::Test {
  protected:
-  void SetUp() override {
+  void SetUp() override { start("", "W 1:30:00"); }
+  // The station with the display and `more` configuration (TOML); `clock` is what the display
+  // shows first.
+  void start(const std::string& more, const std::string& clock) {
     ASSERT_FALSE(brltty.host().empty()) << brltty.error();
     const auto config = dir.path() / "board.toml";
-    std::ofstream(config) << "[braille_display]\nenabled = true\nhost = \"" << brltty.host()
+    std::ofstream(config) << more << "[braille_display]\nenabled = true\nhost = \"" << brltty.host()
                           << "\"\n";
     station = std::make_unique<ChildProcess>(
         std::vector<std::string>{ANNABELLA_BINARY, "play", "--silent", "--config", config.string(),
                                  "--record", (dir.path() / "record").string()});
     ASSERT_TRUE(station->wait_for("connected: the board", 20s)) << station->output();
-    ASSERT_NE(brltty.wait_for_visual("W 1:30:00", 20s), "") << station->output();
+    ASSERT_NE(brltty.wait_for_visual(clock, 20s), "") << station->output();
+  }
+  // A move: the VI player's by his hand on the pegboard (D.2.3), or the sighted player's typed
+  // by his assistant and then executed on the pegboard (D.2.1).
+  [[nodiscard]] bool play(const std::string& san, bool vi) {
+    const std::size_t from = station->output().size();
+    station->send(vi ? "sim play " + san : san);
+    if (!station->wait_for("made ", 20s, from)) return false;
+    if (vi) return true;
+    station->send("sim play " + san);
+    return station->wait_for("executed", 20s, from);
+  }
+  // With the menu on `item`: a routing key picks it, and the menu asks first; that one key ends
+  // nothing (issue 14: a slip cannot trigger it).
+  void ask(const std::string& item) {
+    ASSERT_TRUE(brltty.press("ROUTE 3"));
+    ASSERT_NE(brltty.wait_for_visual(item + "?", 20s), "") << station->output();
+    EXPECT_EQ(station->output().find("game over"), std::string::npos);
+  }
+  // The second, different key (RETURN) confirms: the log names `command` from the braille keys,
+  // the game ends with `result`, and the station quits; the PGN says the result.
+  void confirm(const std::string& command, const std::string& result) {
+    ASSERT_TRUE(brltty.press("KEY_ENTER"));
+    ASSERT_TRUE(station->wait_for("player's menu (braille keys): " + command, 20s))
+        << station->output();
+    ASSERT_TRUE(station->wait_for("game over: " + result, 20s)) << station->output();
+    station->send("quit");
+    EXPECT_EQ(station->wait(20s), 0) << station->output();
+    station.reset();
+    EXPECT_NE(pgn().find("[Result \"" + result + "\"]"), std::string::npos) << pgn();
+  }
+  [[nodiscard]] std::string pgn() const {
+    std::ifstream in(dir.path() / "record" / "game.pgn");
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   }
   void TearDown() override {
     if (!station) return;
@@ -141,14 +177,7 @@ TEST_F(PlayWithBrailleKeys, TheMenuFromTheDisplayTellsTheTimeAndResignsWithConfi
 // (D.2.10.4), his answer to a draw offer (declined), his own offer (Art. 9.1.2, confirmed by a
 // second, different key), accepted by the sighted player. No console line is the VI player's.
 TEST_F(PlayWithBrailleKeys, AWholeGameWithTheDisplaysKeysEndsInADrawHeOffered) {
-  const auto move = [&](const std::string& san, bool vi) {
-    const std::size_t from = station->output().size();
-    station->send(vi ? "sim play " + san : san);
-    if (!station->wait_for("made ", 20s, from)) return false;
-    if (vi) return true;
-    station->send("sim play " + san);  // the sighted player's move executed on the pegboard
-    return station->wait_for("executed", 20s, from);
-  };
+  const auto move = [&](const std::string& san, bool vi) { return play(san, vi); };
   ASSERT_TRUE(move("e4", true)) << station->output();
   ASSERT_TRUE(move("e5", false)) << station->output();
   // His time, from the menu's first item.
@@ -188,6 +217,69 @@ TEST_F(PlayWithBrailleKeys, AWholeGameWithTheDisplaysKeysEndsInADrawHeOffered) {
   EXPECT_NE(text.find("(=)"), std::string::npos) << text;  // Art. 9.1.2.2: the offer marked
   EXPECT_NE(out.find("player's menu (braille keys): draw-offer"), std::string::npos) << out;
   EXPECT_NE(out.find("player's menu (braille keys): draw-decline"), std::string::npos) << out;
+}
+
+// Art. 9.2: the position stands for the third time with the VI player to move; he claims the
+// draw from his display's keys alone. Picking the claim a second time is a slip and cancels the
+// question; the routing key and then RETURN claim it.
+TEST_F(PlayWithBrailleKeys, AThreefoldRepetitionClaimedFromTheDisplay) {
+  for (int round = 0; round < 2; ++round) {
+    ASSERT_TRUE(play("Nf3", true)) << station->output();
+    ASSERT_TRUE(play("Nf6", false)) << station->output();
+    ASSERT_TRUE(play("Ng1", true)) << station->output();
+    ASSERT_TRUE(play("Ng8", false)) << station->output();
+  }
+  ASSERT_TRUE(open_at(brltty, *station, "Remis beanspruchen")) << station->output();
+  ask("Remis beanspruchen");
+  const std::size_t slip = station->output().size();
+  ASSERT_TRUE(brltty.press("ROUTE 3"));  // the same key again: cancelled, nothing claimed
+  ASSERT_TRUE(station->wait_for("say private: Abgebrochen", 20s, slip)) << station->output();
+  ask("Remis beanspruchen");
+  confirm("draw-claim", "1/2-1/2");
+}
+
+// Art. 9.1.2: the sighted player offers a draw (his assistant types it); the VI player accepts
+// it from his display's keys alone: a routing key asks, RETURN accepts.
+TEST_F(PlayWithBrailleKeys, HeAcceptsTheOpponentsDrawOfferFromTheDisplay) {
+  ASSERT_TRUE(play("e4", true)) << station->output();
+  ASSERT_TRUE(play("e5", false)) << station->output();
+  station->send("draw-offer");
+  ASSERT_TRUE(station->wait_for("Black offers a draw", 20s)) << station->output();
+  ASSERT_TRUE(open_at(brltty, *station, "Remis annehmen")) << station->output();
+  ask("Remis annehmen");
+  confirm("draw-accept", "1/2-1/2");
+}
+
+// Games on a short clock, each started by its test with its own start position.
+class PlayWithBrailleKeysOnAShortClock : public PlayWithBrailleKeys {
+ protected:
+  void SetUp() override {}
+  // The sighted player's flag falls after the VI player's first move `san`; he claims it from
+  // his display's keys alone: a routing key asks, the confirming key (RETURN) claims (D.2.10.5,
+  // a slip never does), and the game ends with `result`.
+  void claim_fallen_flag(const std::string& san, const std::string& result) {
+    station->send("sim play " + san);  // his hand on the pegboard (D.2.3)
+    ASSERT_TRUE(station->wait_for("made 1. " + san, 20s)) << station->output();
+    ASSERT_TRUE(station->wait_for("Black's flag has fallen", 20s)) << station->output();
+    ASSERT_TRUE(open_at(brltty, *station, "Zeitueberschreitung reklamieren")) << station->output();
+    ask("Zeitueberschreitung reklamieren");
+    confirm("flag", result);
+  }
+};
+
+// D.2.10.5, Art. 6.9: the sighted player's flag falls; the VI player claims it through his
+// braille display's keys alone, and wins: he can checkmate.
+TEST_F(PlayWithBrailleKeysOnAShortClock, AFallenFlagClaimedFromTheDisplayWinsTheGame) {
+  start("[game]\ntime_control = \"8 s\"\n", "W 0:00:0");
+  claim_fallen_flag("e4", "1-0");
+}
+
+// Art. 6.9: the same claim, but the claimant has his king alone and cannot checkmate by any
+// series of legal moves: the game is drawn, not won.
+TEST_F(PlayWithBrailleKeysOnAShortClock, AFallenFlagClaimedWithALoneKingIsADraw) {
+  start("[game]\ntime_control = \"8 s\"\nstart_fen = \"7k/8/8/3q4/8/8/8/K7 w - - 0 1\"\n",
+        "W 0:00:0");
+  claim_fallen_flag("Kb1", "1/2-1/2");
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <memory>
 
 #include "support/child_process.h"
 #include "support/temp_dir.h"
@@ -97,14 +98,37 @@ TEST(PlayConsole, TheStationSaysWhereTheSightedPlayersMovesComeFrom) {
   EXPECT_EQ(station.wait(kWait), 0) << station.output();
 }
 
-TEST(PlayConsole, TheSightedPlayersKeypadEntersHisMovesAndNothingElse) {
+// The sighted player's own keypad (D.2.11): the terminal side of a pty, its device given to
+// the station as --opponent-input.
+class PlayWithTheSightedPlayersKeypad : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char name[64] = {};
+    ASSERT_EQ(::openpty(&keypad, &device, name, nullptr, nullptr), 0);
+    device_name = name;
+    child = std::make_unique<ChildProcess>(
+        play_args(dir / "record", {"--opponent-input", device_name}));
+    ASSERT_TRUE(child->wait_for("connected: the board agrees with the game", kWait))
+        << child->output();
+  }
+  void TearDown() override {
+    child.reset();
+    ::close(keypad);
+    ::close(device);
+  }
+  // A line typed on his keypad.
+  void type(const std::string& line) const {
+    ASSERT_EQ(::write(keypad, line.data(), line.size()), static_cast<ssize_t>(line.size()));
+  }
   TempDir dir;
   int keypad = -1, device = -1;
-  char name[64] = {};
-  ASSERT_EQ(::openpty(&keypad, &device, name, nullptr, nullptr), 0);
-  ChildProcess station(play_args(dir / "record", {"--opponent-input", name}));
-  ASSERT_TRUE(station.wait_for("connected: the board agrees with the game", kWait))
-      << station.output();
+  std::string device_name;
+  std::unique_ptr<ChildProcess> child;  // the station
+};
+
+TEST_F(PlayWithTheSightedPlayersKeypad, HisKeypadEntersHisMovesAndNothingElse) {
+  ChildProcess& station = *child;
+  const std::string& name = device_name;
   EXPECT_NE(station.output().find("the sighted player's moves come from (D.2.11): his keypad or "
                                   "keyboard (" +
                                   std::string(name) + ", moves only); the assistant's console"),
@@ -116,23 +140,45 @@ TEST(PlayConsole, TheSightedPlayersKeypadEntersHisMovesAndNothingElse) {
       << station.output();
   station.send("sim play e4");
   ASSERT_TRUE(station.wait_for("made 1. e4 (e2e4) by pegboard", kWait)) << station.output();
-  const auto type = [&](const std::string& line) {
-    ASSERT_EQ(::write(keypad, line.data(), line.size()), static_cast<ssize_t>(line.size()));
-  };
   // A command typed on his keypad is no command: it is read as his move and refused, and the
   // game goes on.
   const auto before = station.output().size();
   type("resign black\n");
   type("e5\n");
-  ASSERT_TRUE(station.wait_for("made 1... e5 (e7e5)", kWait, before)) << station.output();
+  // D.2.11: the console, the log and the journal say where his move came from.
+  ASSERT_TRUE(station.wait_for("made 1... e5 (e7e5) by keypad", kWait, before)) << station.output();
   const std::string after = station.output().substr(before);
   EXPECT_NE(after.find("resign black"), std::string::npos) << after;
   EXPECT_EQ(after.find("resigns"), std::string::npos) << after;
   EXPECT_EQ(after.find("0-1"), std::string::npos) << after;
   station.send("quit");
   EXPECT_EQ(station.wait(kWait), 0) << station.output();
-  ::close(keypad);
-  ::close(device);
+  const std::string journal = read_file(dir / "record" / "game.journal");
+  EXPECT_NE(journal.find("uci=e7e5\tsan=e5"), std::string::npos) << journal;
+  EXPECT_NE(journal.find("by=keypad"), std::string::npos) << journal;
+  EXPECT_NE(read_file(dir / "record" / "station.log").find("made 1... e5 (e7e5) by keypad"),
+            std::string::npos);
+}
+
+// D.2.1, D.2.11: a move typed on his keypad that reads as two legal moves ("Bc5": the English
+// bishop, the German pawn) is asked about; the number typed on the same keypad records the move
+// meant, and the record says it came from his keypad.
+TEST_F(PlayWithTheSightedPlayersKeypad, HeAnswersWhichReadingOnHisKeypad) {
+  ChildProcess& station = *child;
+  station.send("sim play e4");
+  ASSERT_TRUE(station.wait_for("made 1. e4 (e2e4) by pegboard", kWait)) << station.output();
+  type("e5\n");
+  ASSERT_TRUE(station.wait_for("made 1... e5 (e7e5) by keypad", kWait)) << station.output();
+  station.send("sim play e5");
+  station.send("sim play Nf3");
+  ASSERT_TRUE(station.wait_for("made 2. Nf3 (g1f3) by pegboard", kWait)) << station.output();
+  type("Bc5\n");
+  ASSERT_TRUE(station.wait_for("Bc5: 1 = bishop f8-c5", kWait)) << station.output();
+  type("2\n");
+  ASSERT_TRUE(station.wait_for("made 2... c5 (c7c5) by keypad", kWait)) << station.output();
+  station.send("quit");
+  EXPECT_EQ(station.wait(kWait), 0) << station.output();
+  EXPECT_NE(read_file(dir / "record" / "game.journal").find("uci=c7c5\tsan=c5"), std::string::npos);
 }
 
 }  // namespace

@@ -9,9 +9,7 @@
 
 #include <fstream>
 
-#include "app/game_record.h"
-#include "app/journal.h"
-#include "support/child_process.h"
+#include "support/menu_game.h"
 #include "support/temp_dir.h"
 #include "tactile/serial_link.h"
 #include "tactile/tactile_clock.h"
@@ -23,82 +21,6 @@ using namespace std::chrono_literals;
 using annabella::testing::ChildProcess;
 using annabella::testing::read_file;
 using annabella::testing::TempDir;
-
-constexpr auto kWait = 20s;  // generous: CI runs these under ASan on two busy cores
-// The player's language is the profile's (fide: German): his menu speaks German.
-constexpr std::string_view kMenuLine = "say private: Menue: ";
-
-class MenuGame {
- public:
-  // `config`: more configuration (TOML), e.g. a time control or a tactile clock's port.
-  explicit MenuGame(const std::filesystem::path& record, const std::string& config = "")
-      : record_(record), station_(args(record, config)) {}
-
-  ChildProcess& station() { return station_; }
-
-  [[nodiscard]] bool ready() { return station_.wait_for("connected: the board agrees", kWait); }
-
-  // The VI player's move, by his hand on the pegboard (D.2.3).
-  [[nodiscard]] bool vi_move(const std::string& san, const std::string& made) {
-    station_.send("sim play " + san);
-    return station_.wait_for("made " + made, kWait, mark());
-  }
-  // The sighted player's move, typed by his assistant, then executed on the pegboard (D.2.1).
-  [[nodiscard]] bool sighted_move(const std::string& san, const std::string& made) {
-    const auto from = mark();
-    station_.send(san);
-    if (!station_.wait_for("made " + made, kWait, from)) return false;
-    station_.send("sim play " + san);
-    return station_.wait_for("executed", kWait, from);
-  }
-
-  // A board button of the VI player; waits for what it makes the station say or print.
-  [[nodiscard]] bool press(const std::string& button, const std::string& expect) {
-    const auto from = mark();
-    station_.send("sim button " + button);
-    return station_.wait_for(expect, kWait, from);
-  }
-  // Opens the menu and presses NEXT until the item's line is said, then SELECT.
-  [[nodiscard]] bool choose(const std::string& item, const std::string& expect) {
-    if (!press("menu", std::string(kMenuLine))) return false;
-    for (int i = 0; i < 16; ++i) {
-      const std::string& out = station_.output();
-      const auto at = out.rfind(kMenuLine);
-      if (at != std::string::npos && out.compare(at + kMenuLine.size(), item.size(), item) == 0)
-        return press("select", expect);
-      if (!press("next", " von ")) return false;
-    }
-    return false;
-  }
-
-  [[nodiscard]] bool quit() {
-    station_.send("quit");
-    return station_.wait(kWait) == 0;
-  }
-  [[nodiscard]] std::string pgn() const { return read_file(record_ / "game.pgn"); }
-  [[nodiscard]] Result<GameRecord> journal() const {
-    auto contents = read_journal(record_ / "game.journal");
-    if (!contents) return fail(contents.error().message);
-    return replay_journal(*contents);
-  }
-
- private:
-  static std::vector<std::string> args(const std::filesystem::path& record,
-                                       const std::string& config) {
-    std::vector<std::string> a = {ANNABELLA_BINARY, "play", "--silent", "--record",
-                                  record.string()};
-    if (!config.empty()) {
-      const auto file = record.parent_path() / (record.filename().string() + ".toml");
-      std::ofstream(file) << config;
-      a.insert(a.end(), {"--config", file.string()});
-    }
-    return a;
-  }
-  std::size_t mark() const { return station_.output().size(); }
-
-  std::filesystem::path record_;
-  ChildProcess station_;
-};
 
 // The station quits cleanly and its record says how the game ended: the PGN's Result tag and
 // the journal replayed.
@@ -222,26 +144,41 @@ TEST(PlayMenu, AMoveSealedAtAnAdjournmentWithTheBoardsButtons) {
   EXPECT_EQ(record->game().ply_count(), 2u);
 }
 
-// The tactile clock's keys reach the same menu (tactile clock protocol version 2): QUERY held
-// opens it, QUERY goes on, PRESS selects, QUERY held goes back (closing it at the top); with the
-// menu closed QUERY tells the time, as it always did (D.2.10.4).
-TEST(PlayMenu, TheTactileClocksKeysReachTheMenu) {
-  TempDir dir;
-  auto device = tactile::PseudoTerminal::create(dir.path() / "tactile-clock");
-  ASSERT_TRUE(device) << device.error().message;
-  MenuGame g(dir.path() / "record",
-             "[tactile_clock]\nport = \"" + (dir.path() / "tactile-clock").string() + "\"\n");
-  ASSERT_TRUE(g.ready()) << g.station().output();
-  std::uint8_t seq = 0;
-  const auto key = [&](tactile::tclk::Button button, const std::string& expect) {
-    const auto from = g.station().output().size();
+// A game with the VI player's tactile clock (protocol version 2) on the device side of a pty:
+// the first key comes after the device's hello; key() waits for what the key makes the station
+// say.
+class PlayMenuOnTheTactileClock : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto created = tactile::PseudoTerminal::create(dir.path() / "tactile-clock");
+    ASSERT_TRUE(created) << created.error().message;
+    device = std::move(*created);
+    game = std::make_unique<MenuGame>(
+        dir.path() / "record",
+        "[tactile_clock]\nport = \"" + (dir.path() / "tactile-clock").string() + "\"\n");
+    ASSERT_TRUE(game->ready()) << game->station().output();
+  }
+  [[nodiscard]] bool key(tactile::tclk::Button button, const std::string& expect) {
+    const auto from = game->station().output().size();
     const std::string line =
         seq == 0 ? tactile::tclk::encode_device_hello("band", "QUERY,PRESS", 2) : std::string();
     const std::string bytes = line + tactile::tclk::encode_button(seq++, button);
-    EXPECT_TRUE((*device)->write(
-        std::span(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size())));
-    return g.station().wait_for(expect, kWait, from);
-  };
+    if (!device->write(
+            std::span(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size())))
+      return false;
+    return game->station().wait_for(expect, kWait, from);
+  }
+  TempDir dir;
+  std::unique_ptr<tactile::PseudoTerminal> device;
+  std::unique_ptr<MenuGame> game;
+  std::uint8_t seq = 0;
+};
+
+// The tactile clock's keys reach the same menu (tactile clock protocol version 2): QUERY held
+// opens it, QUERY goes on, PRESS selects, QUERY held goes back (closing it at the top); with the
+// menu closed QUERY tells the time, as it always did (D.2.10.4).
+TEST_F(PlayMenuOnTheTactileClock, TheTactileClocksKeysReachTheMenu) {
+  MenuGame& g = *game;
   using tactile::tclk::Button;
   ASSERT_TRUE(key(Button::QueryHold, "say private: Menue: Zeit, eins von")) << g.station().output();
   ASSERT_TRUE(key(Button::Query, "say private: Menue: Letzter Zug, zwei von"))
@@ -250,6 +187,30 @@ TEST(PlayMenu, TheTactileClocksKeysReachTheMenu) {
   ASSERT_TRUE(key(Button::QueryHold, "say private: Menue geschlossen")) << g.station().output();
   ASSERT_TRUE(key(Button::Query, "time: White")) << g.station().output();
   EXPECT_TRUE(g.quit()) << g.station().output();
+}
+
+// Issue 14: on the tactile clock (protocol version 2), a resignation is carried out only by a
+// press of PRESS (the menu asks) followed by a hold of PRESS (docs/tactile-clock-protocol.md); a
+// second press is a slip and cancels the question. Art. 5.1.2: the record says 0-1.
+TEST_F(PlayMenuOnTheTactileClock, TheTactileClockResignsOnlyByPressThenHoldingPress) {
+  MenuGame& g = *game;
+  using tactile::tclk::Button;
+  ASSERT_TRUE(key(Button::QueryHold, std::string(kMenuLine))) << g.station().output();
+  // QUERY goes on to the next item until the menu says Resign.
+  for (int i = 0; i < 16; ++i) {
+    const std::string& out = g.station().output();
+    if (out.compare(out.rfind(kMenuLine) + kMenuLine.size(), 8, "Aufgeben") == 0) break;
+    ASSERT_TRUE(key(Button::Query, " von ")) << g.station().output();
+  }
+  ASSERT_TRUE(key(Button::Press, "say private: Aufgeben? Bestaetigen")) << g.station().output();
+  ASSERT_TRUE(key(Button::Press, "say private: Abgebrochen")) << g.station().output();  // a slip
+  EXPECT_EQ(g.station().output().find("game over"), std::string::npos);
+  ASSERT_TRUE(key(Button::Press, "say private: Aufgeben? Bestaetigen")) << g.station().output();
+  ASSERT_TRUE(key(Button::PressHold, "game over: 0-1")) << g.station().output();
+  EXPECT_TRUE(g.station().wait_for("player's menu (tactile clock): resign", kWait));
+  expect_recorded(g, "0-1", core::GameResult::BlackWins, core::Termination::Resignation);
+  const std::string& out = g.station().output();
+  EXPECT_EQ(out.find("game over"), out.rfind("game over"));  // one resignation only
 }
 
 }  // namespace

@@ -245,6 +245,19 @@ TEST(PeriodOfMove, ARepeatingLastPeriod) {
   EXPECT_EQ(control.moves_to_time_control(85), 15);
 }
 
+// Guidelines III.1: the quickplay finish is the period in which all remaining moves must be made.
+TEST(PeriodOfMove, TheLastPeriodIsTheSuddenDeathOneGuidelinesIII1) {
+  const auto control = *parse_time_control("90 min/40 moves + 30 min");
+  EXPECT_FALSE(control.in_last_period(0));
+  EXPECT_FALSE(control.in_last_period(39));
+  EXPECT_TRUE(control.in_last_period(40));
+  EXPECT_TRUE(control.in_last_period(75));
+  EXPECT_TRUE(parse_time_control("15 min")->in_last_period(0));
+  // A repeating period never reaches a last one; an hourglass and no time control have none.
+  EXPECT_FALSE(parse_time_control("120 min/40 moves + 60 min/20 moves")->in_last_period(100));
+  EXPECT_FALSE(parse_time_control("3 min hourglass")->in_last_period(0));
+}
+
 TEST(FormatHms, HoursMinutesSecondsRoundedDown) {
   using std::chrono::nanoseconds;
   EXPECT_EQ(format_hms(minutes(90)), "1:30:00");

@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "core/blockade.h"
+#include "core/helpmate.h"
 #include "core/mating_material.h"
 #include "core/movegen.h"
 
@@ -226,6 +227,65 @@ TEST(Unwinnability, RandomPositionsNeverCalledUnwinnableWhenAMateIsNear) {
   }
   EXPECT_GE(checked, 100);
   EXPECT_GE(unwinnable, 20);  // the test exercises the proofs, not only the searches
+}
+
+// The bound by which the game's quick check skips an exhaustive search: whenever it says the
+// search must keep more positions than its budget, the search (run anyway) never ends in a
+// proof. Positions with few legal moves from random games, where the quick check searches.
+TEST(Unwinnability, TheSearchIsSkippedOnlyWhereItCouldNotProveAnything) {
+  std::mt19937 random(20261125);
+  int compared = 0, skipped = 0, proofs = 0;
+  for (int game = 0; game < 300; ++game) {
+    Position pos = fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    for (int ply = 0; ply < 160; ++ply) {
+      const MoveList moves = legal_moves(pos);
+      if (moves.empty()) break;
+      if (moves.size() <= 6) {
+        for (Color side : {WHITE, BLACK}) {
+          constexpr std::size_t kBudget = 150;
+          const bool skip = exhaustive_search_must_keep(pos, side, kBudget) > kBudget;
+          const auto outcome = exhaustive_helpmate_search(pos, side, kBudget).outcome;
+          ++compared;
+          skipped += skip;
+          proofs += outcome == HelpmateSearch::Outcome::NoMate;
+          if (skip) {
+            EXPECT_NE(outcome, HelpmateSearch::Outcome::NoMate) << pos.fen();
+          }
+        }
+      }
+      pos.play(moves[random() % moves.size()]);
+    }
+  }
+  EXPECT_GE(compared, 500);
+  EXPECT_GE(skipped, compared / 2);  // the bound does skip most searches
+  EXPECT_GE(proofs, 5);              // and the sample holds searches that do prove
+}
+
+// The game's quick check (Art. 5.2.2 after every move) never calls a position dead that the
+// thorough analysis finds winnable, and finds the dead positions of random endgames that the
+// static proofs or a small search settle.
+TEST(Unwinnability, TheQuickCheckAgreesWithTheThoroughAnalysis) {
+  std::mt19937 random(20261126);
+  int dead = 0, positions = 0;
+  for (int game = 0; game < 250; ++game) {
+    Position pos = fen("4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1");
+    for (int ply = 0; ply < 200; ++ply) {
+      const MoveList moves = legal_moves(pos);
+      if (moves.empty()) break;
+      const auto quick = analyse_dead_position(pos, WinnabilityEffort::quick()).dead();
+      if (quick == true) {
+        ++dead;
+        const auto thorough = analyse_dead_position(pos, {2000, 4000});
+        EXPECT_NE(thorough.white.verdict, Winnability::Winnable) << pos.fen();
+        EXPECT_NE(thorough.black.verdict, Winnability::Winnable) << pos.fen();
+        break;
+      }
+      ++positions;
+      pos.play(moves[random() % moves.size()]);
+    }
+  }
+  EXPECT_GE(positions, 1000) << dead;
+  EXPECT_GE(dead, 10) << positions;
 }
 
 }  // namespace

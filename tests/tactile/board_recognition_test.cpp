@@ -2,8 +2,13 @@
 // kernel ptys, in both protocols: random legal games played in every order real hands use,
 // quick replies begun within the settle time among them, read by the BoardReader and the
 // Pegboard as `annabella board watch` (made by the reply) and the station's e-board (made at
-// once) do. Every move must be made, in order, with no "out of sync" and no "illegal".
+// once) do. The events' times never run backwards (issue 12), however loaded the machine; every
+// move must be made, in order, with no "out of sync" and no "illegal", when the hands kept their
+// pace (a run in which the machine held them back longer than the settle time is tried again).
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <mutex>
 
 #include "core/notation.h"
 #include "support/temp_dir.h"
@@ -24,8 +29,42 @@ struct Outcome {
   std::vector<core::Move> made;
   std::string log;
   emulator::OrderCounts counts;
-  bool time_ordered = true;
+  std::string time_disorder;  // the first event stamped before the one reported before it
+  // Why the hands did not keep the pace the game is judged at (empty: they kept it).
+  std::string pace_broken;
 };
+
+// When the reader stamped each hand's action and when the recogniser could have it.
+struct Arrival {
+  TimePoint stamped;
+  TimePoint queued;
+};
+
+// Whether the recogniser saw the hands' actions at the pace they were meant at (a loaded machine
+// can hold either thread back for longer than the settle time): the actions of one move each
+// reached it within the settle time of the one before, and a move not begun as a quick reply
+// began after the settle time. A pause longer than that is what the recogniser must judge as a
+// completed move, whatever the hand meant (a slide resting on e2 makes Be2); only the order of
+// times holds whatever the pace.
+std::string pace_broken(const std::vector<emulator::Action>& actions,
+                        const std::vector<Arrival>& arrivals,
+                        const std::vector<std::size_t>& move_starts, emulator::Pace pace,
+                        std::chrono::milliseconds settle) {
+  if (arrivals.size() != actions.size())
+    return std::to_string(arrivals.size()) + " actions read of " + std::to_string(actions.size());
+  for (std::size_t i = 1; i < actions.size(); ++i) {
+    const bool starts = std::binary_search(move_starts.begin(), move_starts.end(), i);
+    const auto gap = arrivals[i].stamped - arrivals[i - 1].stamped;
+    const auto reached = arrivals[i].queued - arrivals[i - 1].stamped;
+    const std::string what = "action " + std::to_string(i) + " (" + emulator::describe(actions[i]) +
+                             ") read " + std::to_string(gap / 1ms) + " ms, queued " +
+                             std::to_string(reached / 1ms) + " ms after the one before it";
+    if (!starts && reached >= settle) return what + ", within a move";
+    if (starts && actions[i].pause > pace.quick_max && gap < settle)
+      return what + ", the start of a move not meant as a quick reply";
+  }
+  return "";
+}
 
 // Plays one random game through the emulator and the whole reading chain.
 Outcome play_game(Wire wire, PegboardSettings settings, std::uint32_t seed, int plies,
@@ -38,22 +77,24 @@ Outcome play_game(Wire wire, PegboardSettings settings, std::uint32_t seed, int 
   BoardReaderSettings reader_settings;
   reader_settings.port = dir / "board";
   reader_settings.protocol = wire == Wire::Dgt ? ProtocolKind::Dgt : ProtocolKind::Peg;
-  BoardReader reader(reader_settings, queue.sink());
+  std::mutex arrivals_mutex;
+  std::vector<Arrival> arrivals;
+  BoardReader reader(reader_settings, [&](BoardInput input) {
+    if (input.kind == BoardInput::Kind::Lift || input.kind == BoardInput::Kind::Place ||
+        input.kind == BoardInput::Kind::Button) {
+      std::lock_guard lock(arrivals_mutex);
+      arrivals.push_back({input.time, SteadyClock::now()});
+    }
+    queue.push(std::move(input));
+  });
   Pegboard pegboard(core::Position{}, settings);
   std::vector<PegboardEvent> events;
   if (!board.wait_for_host(5s)) return outcome;
 
   outcome.played = emulator::random_game(seed, plies);
   emulator::HandOrders orders(wire, pace, seed + 1);
-  std::vector<emulator::Action> actions;
-  core::Position pos;
-  core::Move previous = core::Move::none();
-  for (const core::Move m : outcome.played) {
-    const auto more = orders.actions(pos, m, previous, outcome.counts);
-    actions.insert(actions.end(), more.begin(), more.end());
-    pos.play(m);
-    previous = m;
-  }
+  const emulator::GameActions game = emulator::actions_of(outcome.played, orders, outcome.counts);
+  const std::vector<emulator::Action>& actions = game.actions;
   std::thread hands([&] { board.perform(actions); });
   auto give_up = SteadyClock::now() + kPatience;
   bool hands_done = false;
@@ -71,11 +112,18 @@ Outcome play_game(Wire wire, PegboardSettings settings, std::uint32_t seed, int 
       pegboard.announce(SteadyClock::now(), events);
   }
   hands.join();
+  {
+    std::lock_guard lock(arrivals_mutex);
+    outcome.pace_broken = pace_broken(actions, arrivals, game.move_starts, pace, settings.settle);
+  }
   // The board's events and the hands' actions, by time.
   std::vector<std::pair<TimePoint, std::string>> lines;
   for (std::size_t i = 0; i < events.size(); ++i) {
     lines.emplace_back(events[i].time, describe(events[i]));
-    if (i > 0 && events[i].time < events[i - 1].time) outcome.time_ordered = false;
+    if (i > 0 && events[i].time < events[i - 1].time && outcome.time_disorder.empty())
+      outcome.time_disorder = describe(events[i - 1]) + " then, " +
+                              std::to_string((events[i - 1].time - events[i].time) / 1us) +
+                              " us before it, " + describe(events[i]);
   }
   const auto writes = board.writes();
   for (std::size_t i = 0; i < writes.size() && i < actions.size(); ++i)
@@ -121,14 +169,26 @@ TEST_P(BoardRecognition, RandomGamesInEveryOrderOfHands) {
   // Seed 31's game has castling, en passant, two promotions and a score of quick replies, seven
   // of them begun by taking off the piece just moved.
   for (const std::uint32_t seed : {31u}) {
-    const Outcome outcome = play_game(c.wire, settings, seed, 70, pace);
-    ASSERT_FALSE(outcome.played.empty());
+    // Times in order on every run; the moves only from a run whose hands kept their pace (a
+    // loaded machine may hold them back: tried again, at most three times).
+    Outcome outcome;
+    std::string broken;
+    for (int attempt = 0; attempt < 3; ++attempt) {
+      outcome = play_game(c.wire, settings, seed, 70, pace);
+      ASSERT_FALSE(outcome.played.empty());
+      EXPECT_EQ(outcome.time_disorder, "") << outcome.log;
+      if (outcome.pace_broken.empty()) break;
+      broken += "\n  " + outcome.pace_broken;
+    }
+    if (!broken.empty()) RecordProperty("pace_broken", broken);  // in the XML report
+    if (!outcome.pace_broken.empty())
+      GTEST_SKIP() << "seed " << seed
+                   << ": the hands did not keep their pace in three runs:" << broken;
     EXPECT_EQ(emulator::numbered_uci(outcome.made), emulator::numbered_uci(outcome.played))
         << "seed " << seed << "\n"
         << outcome.log;
     EXPECT_EQ(outcome.log.find("out of sync"), std::string::npos) << outcome.log;
     EXPECT_EQ(outcome.log.find("illegal"), std::string::npos) << outcome.log;
-    EXPECT_TRUE(outcome.time_ordered) << outcome.log;
     total.quick_replies += outcome.counts.quick_replies;
     total.reply_takes_moved_piece += outcome.counts.reply_takes_moved_piece;
     total.captured_first += outcome.counts.captured_first;

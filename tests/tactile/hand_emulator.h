@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "core/movegen.h"
+#include "tactile/board_input.h"
 #include "tactile/serial_link.h"
 
 namespace annabella::emulator {
@@ -305,6 +306,67 @@ class HandOrders {
   std::mt19937 random_;
   bool last_quick_ = false;
 };
+
+// A game's actions in the hand orders drawn from `orders`, and where each move's begin.
+struct GameActions {
+  std::vector<Action> actions;
+  std::vector<std::size_t> move_starts;  // the index of each move's first action, ascending
+};
+inline GameActions actions_of(const std::vector<core::Move>& game, HandOrders& orders,
+                              OrderCounts& counts, const core::Position& start = core::Position{}) {
+  GameActions out;
+  core::Position pos = start;
+  core::Move previous = core::Move::none();
+  for (const core::Move m : game) {
+    const auto more = orders.actions(pos, m, previous, counts);
+    out.move_starts.push_back(out.actions.size());
+    out.actions.insert(out.actions.end(), more.begin(), more.end());
+    pos.play(m);
+    previous = m;
+  }
+  return out;
+}
+
+// A move's actions as the decoders report them, stamped when the board said them.
+inline std::vector<tactile::BoardInput> inputs_of(Wire wire, const std::vector<Action>& actions,
+                                                  tactile::TimePoint start) {
+  std::vector<tactile::BoardInput> inputs;
+  std::array<core::Piece, 64> board{};
+  const core::Position initial;
+  for (int s = 0; s < 64; ++s) board[s] = initial.piece_on(core::Square(s));
+  std::array<core::Piece, 64> last_lifted{};
+  tactile::TimePoint time = start;
+  for (const Action& action : actions) {
+    time += action.pause;
+    tactile::BoardInput input;
+    input.time = time;
+    input.square = action.square;
+    switch (action.kind) {
+      case Action::Kind::Lift:
+        input.kind = tactile::BoardInput::Kind::Lift;
+        last_lifted[action.square] = board[action.square];
+        board[action.square] = core::NO_PIECE;
+        break;
+      case Action::Kind::Place: {
+        input.kind = tactile::BoardInput::Kind::Place;
+        const core::Piece piece =
+            action.piece == core::NO_PIECE ? last_lifted[action.square] : action.piece;
+        board[action.square] = piece;
+        if (wire == Wire::Dgt) input.piece = piece;  // an occupancy-only board names none
+        break;
+      }
+      case Action::Kind::Button:
+        input.kind = tactile::BoardInput::Kind::Button;
+        input.button = action.promote == core::QUEEN    ? tactile::BoardButton::PromoteQueen
+                       : action.promote == core::ROOK   ? tactile::BoardButton::PromoteRook
+                       : action.promote == core::BISHOP ? tactile::BoardButton::PromoteBishop
+                                                        : tactile::BoardButton::PromoteKnight;
+        break;
+    }
+    inputs.push_back(input);
+  }
+  return inputs;
+}
 
 // ---- the wire, written from the protocols' documents ------------------------------------------
 

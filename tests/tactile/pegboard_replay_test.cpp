@@ -23,29 +23,6 @@ struct Replay {
   bool time_ordered = true;
 };
 
-BoardInput input_of(const emulator::Action& action, Wire wire) {
-  BoardInput in;
-  switch (action.kind) {
-    case emulator::Action::Kind::Lift:
-      in.kind = BoardInput::Kind::Lift;
-      in.square = action.square;
-      break;
-    case emulator::Action::Kind::Place:
-      in.kind = BoardInput::Kind::Place;
-      in.square = action.square;
-      in.piece = wire == Wire::Dgt ? action.piece : core::NO_PIECE;
-      break;
-    case emulator::Action::Kind::Button:
-      in.kind = BoardInput::Kind::Button;
-      in.button = action.promote == core::KNIGHT   ? BoardButton::PromoteKnight
-                  : action.promote == core::BISHOP ? BoardButton::PromoteBishop
-                  : action.promote == core::ROOK   ? BoardButton::PromoteRook
-                                                   : BoardButton::PromoteQueen;
-      break;
-  }
-  return in;
-}
-
 // Plays one random game's hand orders into a Pegboard as the bench's reading does.
 Replay replay(Wire wire, PegboardSettings settings, std::uint32_t seed, int plies,
               emulator::Pace pace) {
@@ -53,18 +30,10 @@ Replay replay(Wire wire, PegboardSettings settings, std::uint32_t seed, int plie
   r.played = emulator::random_game(seed, plies);
   emulator::HandOrders orders(wire, pace, seed + 1);
   emulator::OrderCounts counts;
-  std::vector<emulator::Action> actions;
-  core::Position pos;
-  core::Move previous = core::Move::none();
-  for (const core::Move m : r.played) {
-    const auto more = orders.actions(pos, m, previous, counts);
-    actions.insert(actions.end(), more.begin(), more.end());
-    pos.play(m);
-    previous = m;
-  }
+  const auto actions = emulator::actions_of(r.played, orders, counts).actions;
   Pegboard board(core::Position{}, settings);
   TimePoint now{};
-  std::vector<std::pair<TimePoint, std::string>> hands;
+  std::vector<std::pair<TimePoint, std::string>> lines;
   const auto until = [&](TimePoint end) {
     while (const auto next = board.next_deadline()) {
       if (*next > end) break;
@@ -72,17 +41,15 @@ Replay replay(Wire wire, PegboardSettings settings, std::uint32_t seed, int plie
     }
     now = end;
   };
-  for (const emulator::Action& action : actions) {
-    until(now + action.pause);
-    BoardInput in = input_of(action, wire);
-    in.time = now;
-    hands.emplace_back(now, "    hand: " + emulator::describe(action));
-    board.feed(in, r.events);
+  const auto inputs = emulator::inputs_of(wire, actions, TimePoint{});
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    until(inputs[i].time);
+    lines.emplace_back(now, "    hand: " + emulator::describe(actions[i]));
+    board.feed(inputs[i], r.events);
   }
   until(now + 2s);
   // Nobody replies to the last move: it is announced when the board is quiet.
   if (board.completed_move()) board.announce(now, r.events);
-  std::vector<std::pair<TimePoint, std::string>> lines = hands;
   for (std::size_t i = 0; i < r.events.size(); ++i) {
     const PegboardEvent& e = r.events[i];
     if (e.kind == Kind::MoveMade) r.made.push_back(e.move);

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "core/movegen.h"
+#include "core/notation.h"
 #include "tactile/pegboard_driver.h"
 
 namespace annabella::tactile {
@@ -434,6 +435,64 @@ TEST(Pegboard, SettleZeroJudgesAtTheCompletingPlacement) {
   d.lift("g1").place("f3");
   EXPECT_EQ(d.take(), Lines({"touched g1 white knight", "placed f3 white knight", "completed g1f3",
                              "made g1f3"}));
+}
+
+// Issue 12: every event carries its time and the times never run backwards, also when a timer
+// is decided later than it fell due. The first event stamped before one already reported, or "".
+std::string time_disorder(const std::vector<PegboardEvent>& events) {
+  for (std::size_t i = 1; i < events.size(); ++i)
+    if (events[i].time < events[i - 1].time)
+      return describe(events[i - 1]) + " then, earlier, " + describe(events[i]);
+  return "";
+}
+
+TEST(Pegboard, AHintPutOffWhileTheBoardChangesCarriesTheTimeItIsGiven) {
+  // The grace period ends while a pawn is lifted and put back (the board changing is judged
+  // before it gets a hint); the hint comes after the put-back, not at the end of the grace.
+  Driver d(Position{});
+  d.lift("b1").place("b3").settle();  // illegal, judged at 1050 ms: the grace ends at 4050 ms
+  d.wait(2849ms).lift("h2", 100ms).place("h2", core::NO_PIECE, 100ms).settle();
+  const auto lines = d.take();
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.back(), "out of sync: move white knight b3 b1");
+  EXPECT_EQ(time_disorder(d.taken()), "");
+}
+
+TEST(Pegboard, AnAnnouncementFiresTheTimersDueBeforeIt) {
+  // The reply completed on the board before the announcement is completed before it too.
+  Driver d(Position{}, {.settle = 250ms});
+  d.lift("e2").place("e4").settle();
+  d.lift("e7", 100ms).place("e5", core::NO_PIECE, 100ms);  // to be judged at 1501 ms
+  std::vector<PegboardEvent> events;
+  d.board().announce(d.now() + 300ms, events);
+  d.board().tick(d.now() + 400ms, events);
+  d.take();
+  std::vector<PegboardEvent> all = d.taken();
+  all.insert(all.end(), events.begin(), events.end());
+  EXPECT_EQ(time_disorder(all), "");
+  EXPECT_EQ(d.board().completed_move(), core::read_move(d.board().position(), "e5").value());
+}
+
+TEST(Pegboard, AScanReadBeforeTheLatestTickCountsFromThatTick) {
+  // The reader stamped the scan before the game thread's last tick (a loaded machine): its
+  // settle time runs from the tick, not from the stamp.
+  Driver d(Position{}, {.settle = 250ms, .auto_announce = true});
+  BoardInput scan;
+  scan.kind = BoardInput::Kind::Scan;
+  scan.scan.occupied = Position{}.pieces();
+  d.feed(scan);
+  d.lift("e2").place("e4").settle();  // made at 1150 ms
+  scan.time = d.now() - 400ms;        // read at 751 ms with e7-e5 played, fed at 1151 ms
+  scan.scan.occupied = Position{}.after(core::read_move(Position{}, "e4").value()).pieces() ^
+                       core::square_bb(sq("e7")) ^ core::square_bb(sq("e5"));
+  std::vector<PegboardEvent> events;
+  d.board().feed(scan, events);
+  d.board().tick(d.now() + 300ms, events);
+  d.take();
+  std::vector<PegboardEvent> all = d.taken();
+  all.insert(all.end(), events.begin(), events.end());
+  EXPECT_EQ(time_disorder(all), "");
+  EXPECT_EQ(d.board().position().game_ply(), 2);
 }
 
 TEST(Pegboard, NothingIllegalEntersThePosition) {
