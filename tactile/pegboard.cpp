@@ -292,14 +292,41 @@ bool Pegboard::waiting_for_announcement() const {
 // (the reply to it and the answer to that, begun before the board settled), else one or two
 // moves from the game's position. The completed move comes first: the board settled on it,
 // and its placements are no longer new (an occupancy-only board's other reading of them is
-// not the likelier one).
+// not the likelier one). A sequence the pegs in hand contradict explains nothing.
 std::vector<MoveSequence> Pegboard::shown_sequences() const {
+  const auto allowed = [&](std::vector<MoveSequence> sequences) {
+    std::erase_if(sequences, [&](const MoveSequence& moves) { return !hands_allow(moves); });
+    return sequences;
+  };
   if (pending_) {
     auto sequences = sequences_shown(*pending_position_, board_);
     for (auto& sequence : sequences) sequence.insert(sequence.begin(), *pending_);
+    sequences = allowed(std::move(sequences));
     if (!sequences.empty()) return sequences;
   }
-  return sequences_shown(position_, board_);
+  return allowed(sequences_shown(position_, board_));
+}
+
+// Whether the pegs in hand fit `moves` (from the game's position): a peg lifted since the game
+// reached that position came out of a hole that held a piece then, so the sequence must have a
+// piece standing there at some point, and on a piece-identifying board that piece (D.2.2). A
+// peg lifted from c5 and still in hand rules out a6-b4 followed by a capture on b4, though the
+// board's occupancy is that of both moves. The occupancy-only board's guesses of which piece a
+// peg is are not evidence: only the hole is.
+bool Pegboard::hands_allow(const MoveSequence& moves) const {
+  return std::all_of(in_hand_.begin(), in_hand_.end(), [&](const InHand& held) {
+    if (held.lifted_in != position_epoch_) return true;
+    const auto stood = [&](const Position& pos) {
+      const Piece there = pos.piece_on(held.from);
+      return board_.identifies_pieces ? there == held.piece : there != core::NO_PIECE;
+    };
+    Position pos = position_;
+    if (stood(pos)) return true;
+    return std::any_of(moves.begin(), moves.end(), [&](Move m) {
+      pos = pos.after(m);
+      return stood(pos);
+    });
+  });
 }
 
 // The board differs from the game only by pieces in the hand: the side to move's (a move being
@@ -468,6 +495,30 @@ void Pegboard::make(TimePoint now, std::optional<std::uint64_t> order) {
 
 void Pegboard::position_moved_on() {
   touches_this_move_ = touch_log_.size();
+  ++position_epoch_;
+}
+
+// Whether a piece that left one of `vacated` for `to` is a legal move under way: one of the side
+// to move (a slide through `to`), or the reply to a move the board shows completed and not yet
+// judged, its piece left on its target or taken off it (a quick reply sliding on, D.2.2).
+bool Pegboard::move_or_reply_under_way(const std::vector<Square>& vacated, Square to) const {
+  const auto left = [&](Square s) {
+    return std::find(vacated.begin(), vacated.end(), s) != vacated.end();
+  };
+  const auto reaches = [&](const Position& pos) {
+    const core::MoveList moves = core::legal_moves(pos);
+    return std::any_of(moves.begin(), moves.end(), [&](Move m) {
+      return std::any_of(vacated.begin(), vacated.end(),
+                         [&](Square from) { return carries(pos, m, from, to); });
+    });
+  };
+  if (reaches(position_)) return true;
+  const core::MoveList moves = core::legal_moves(position_);
+  return std::any_of(moves.begin(), moves.end(), [&](Move m) {
+    const bool completed = left(m.from()) && m.to() != to &&
+                           ((board_.occupied | board_.lifted) & core::square_bb(m.to())) != 0;
+    return completed && reaches(position_.after(m));
+  });
 }
 
 // One piece moved where no legal move goes is an illegal move; a move still under way
@@ -486,13 +537,8 @@ void Pegboard::report_misplaced(TimePoint now) {
   if (filled.size() != 1 || vacated.empty() || expected_misplaced_reported_ ||
       illegal_reported_ == signature)
     return;
-  const core::MoveList moves = core::legal_moves(position_);
+  if (move_or_reply_under_way(vacated, filled[0])) return;
   const Square to = filled[0];
-  if (std::any_of(moves.begin(), moves.end(), [&](Move m) {
-        return std::any_of(vacated.begin(), vacated.end(),
-                           [&](Square from) { return carries(position_, m, from, to); });
-      }))
-    return;  // under way
   illegal_reported_ = signature;
   const Piece piece = board_.pieces[to];
   PegboardEvent event = make_event(PegboardEvent::Kind::Illegal, now);

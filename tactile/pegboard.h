@@ -122,6 +122,7 @@ class Pegboard {
     std::optional<std::size_t> log_index;  // its touch record; none when the lift was unseen
     // With no owner, whose hand presumably lifted it (presumed_toucher()).
     core::Color toucher = core::WHITE;
+    std::uint64_t lifted_in = 0;  // position_epoch_ when it was lifted
   };
   // An event waiting for its turn: events come out sorted by (time, order); `order` counts the
   // inputs and events as they came, and a touch keeps the order of its lift.
@@ -136,6 +137,8 @@ class Pegboard {
   void lift(core::Square square, TimePoint time);
   void place(core::Square square, core::Piece piece, TimePoint time);
   std::optional<std::size_t> held_for(core::Square square, core::Piece piece) const;
+  std::optional<std::size_t> flickered(core::Square square, core::Piece piece,
+                                       TimePoint time) const;
   std::optional<std::size_t> promoted_pawn(core::Square square, core::Piece piece);
   void apply_scan(const BoardScan& scan, TimePoint time);
   std::array<core::Piece, 64> unrotated(const BoardScan& scan, TimePoint time);
@@ -164,8 +167,10 @@ class Pegboard {
   void position_moved_on();
   bool waiting_for_announcement() const;
   std::vector<MoveSequence> shown_sequences() const;
+  bool hands_allow(const MoveSequence& moves) const;
   bool move_under_way() const;
   void report_misplaced(TimePoint now);
+  bool move_or_reply_under_way(const std::vector<core::Square>& vacated, core::Square to) const;
   void report_unexplained(TimePoint now);
   const core::Position& target() const {
     return pending_position_ ? *pending_position_ : position_;
@@ -197,6 +202,7 @@ class Pegboard {
   std::vector<TouchRecord> touch_log_;
   std::size_t touches_this_move_ = 0;  // touch_log_ index of the first touch since position_
                                        // last moved on
+  std::uint64_t position_epoch_ = 0;   // counts position_ moving on (InHand::lifted_in)
 
   std::optional<TimePoint> judge_at_;
   std::optional<TimePoint> unexplained_since_;

@@ -79,6 +79,7 @@ Pegboard::InHand Pegboard::taken_from(Square s, TimePoint time) {
   held.time = time;
   held.order = ++order_;
   held.toucher = presumed_toucher();
+  held.lifted_in = position_epoch_;
   return held;
 }
 
@@ -116,8 +117,10 @@ void Pegboard::lift(Square s, TimePoint time) {
 }
 
 // Which piece in hand went into `s`. A piece-identifying board says; on an occupancy-only
-// board, prefer a piece of the side to move that can legally go there (a capture rather than
-// the captured piece put back), then the piece lifted from this hole, then the latest lifted.
+// board the hole it came from says which piece it is: prefer a piece of its toucher's own that
+// can legally go there (a capture rather than the captured piece put back, a recapture rather
+// than the piece it recaptures), then any piece that can, then the piece lifted from this hole,
+// then the latest lifted of the side to move, then the latest lifted.
 std::optional<std::size_t> Pegboard::held_for(Square s, Piece piece) const {
   std::optional<std::size_t> index;
   const auto latest = [&](auto&& fits) {
@@ -141,6 +144,20 @@ std::optional<std::size_t> Pegboard::held_for(Square s, Piece piece) const {
     return std::any_of(moves.begin(), moves.end(),
                        [&](Move m) { return carries(pos, m, h.origin, s); });
   };
+  // A piece goes where its toucher moves it: one of the toucher's own pieces (a piece of the
+  // other side in his hand is one he captures, D.2.3 (1)). A reply begun before the move it
+  // answers was judged (a quick recapture) is legal after some move of the side to move: the
+  // recaptured piece in the hand is not the piece placed (issue 12: "placed d5 white pawn" was
+  // said for the queen that took it back).
+  const auto toucher_can_go = [&](const InHand& h) {
+    if (h.piece == core::NO_PIECE || core::color_of(h.piece) != h.toucher) return false;
+    if (h.toucher == mover) return can_go(position_, h);
+    if (pending_position_) return can_go(*pending_position_, h);
+    const core::MoveList moves = core::legal_moves(position_);
+    return std::any_of(moves.begin(), moves.end(),
+                       [&](Move m) { return can_go(position_.after(m), h); });
+  };
+  latest(toucher_can_go);
   latest([&](const InHand& h) {
     return can_go(position_, h) || (pending_position_ && can_go(*pending_position_, h));
   });
@@ -148,6 +165,21 @@ std::optional<std::size_t> Pegboard::held_for(Square s, Piece piece) const {
   latest(movers);
   latest([](const InHand&) { return true; });
   return index;
+}
+
+// The peg lifted last, back in its hole within the bounce window, is that peg whatever else is
+// in the hand (its sensor flickered, D.2.2: no touch), unless the peg lifted before it was
+// lifted within that window too: inputs that close together cannot tell a flicker from a
+// capture (the captured piece lifted and the capturing one put in its place).
+std::optional<std::size_t> Pegboard::flickered(Square s, Piece piece, TimePoint time) const {
+  const std::size_t n = in_hand_.size();
+  if (n == 0) return std::nullopt;
+  const InHand& last = in_hand_[n - 1];
+  const bool flicker = last.from == s && !last.touch_reported &&
+                       time - last.time < settings_.bounce &&
+                       (piece == core::NO_PIECE || last.piece == piece) &&
+                       (n == 1 || last.time - in_hand_[n - 2].time >= settings_.bounce);
+  return flicker ? std::optional<std::size_t>(n - 1) : std::nullopt;
 }
 
 // A piece-identifying board shows a promotion's new piece where a pawn was lifted: the pawn in
@@ -182,7 +214,8 @@ void Pegboard::place(Square s, Piece piece, TimePoint time) {
   event.square = s;
   event.piece = piece;
   Square from = core::SQ_NONE;
-  auto index = held_for(s, piece);
+  auto index = flickered(s, piece, time);
+  if (!index) index = held_for(s, piece);
   if (!index) index = promoted_pawn(s, piece);
   if (index) {
     InHand& held = in_hand_[*index];

@@ -135,13 +135,6 @@ Outcome play_game(Wire wire, PegboardSettings settings, std::uint32_t seed, int 
   return outcome;
 }
 
-std::string uci(const std::vector<core::Move>& moves) {
-  std::string text;
-  for (std::size_t i = 0; i < moves.size(); ++i)
-    text += std::to_string(i + 1) + "." + core::to_uci(moves[i]) + " ";
-  return text;
-}
-
 struct Case {
   Wire wire;
   bool made_by_reply;
@@ -191,7 +184,9 @@ TEST_P(BoardRecognition, RandomGamesInEveryOrderOfHands) {
     if (!outcome.pace_broken.empty())
       GTEST_SKIP() << "seed " << seed
                    << ": the hands did not keep their pace in three runs:" << broken;
-    EXPECT_EQ(uci(outcome.made), uci(outcome.played)) << "seed " << seed << "\n" << outcome.log;
+    EXPECT_EQ(emulator::numbered_uci(outcome.made), emulator::numbered_uci(outcome.played))
+        << "seed " << seed << "\n"
+        << outcome.log;
     EXPECT_EQ(outcome.log.find("out of sync"), std::string::npos) << outcome.log;
     EXPECT_EQ(outcome.log.find("illegal"), std::string::npos) << outcome.log;
     total.quick_replies += outcome.counts.quick_replies;

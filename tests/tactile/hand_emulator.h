@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "core/movegen.h"
+#include "tactile/board_input.h"
 #include "tactile/serial_link.h"
 
 namespace annabella::emulator {
@@ -119,6 +120,14 @@ inline std::vector<core::Move> random_game(std::uint32_t seed, int max_plies,
     pos.play(m);
   }
   return game;
+}
+
+// "1.e2e4 2.e7e5 " (for comparing the moves made with the moves played in test logs).
+inline std::string numbered_uci(const std::vector<core::Move>& moves) {
+  std::string text;
+  for (std::size_t i = 0; i < moves.size(); ++i)
+    text += std::to_string(i + 1) + "." + core::to_uci(moves[i]) + " ";
+  return text;
 }
 
 // The hand orders for one move of `before`, drawn from `random`.
@@ -316,6 +325,47 @@ inline GameActions actions_of(const std::vector<core::Move>& game, HandOrders& o
     previous = m;
   }
   return out;
+}
+
+// A move's actions as the decoders report them, stamped when the board said them.
+inline std::vector<tactile::BoardInput> inputs_of(Wire wire, const std::vector<Action>& actions,
+                                                  tactile::TimePoint start) {
+  std::vector<tactile::BoardInput> inputs;
+  std::array<core::Piece, 64> board{};
+  const core::Position initial;
+  for (int s = 0; s < 64; ++s) board[s] = initial.piece_on(core::Square(s));
+  std::array<core::Piece, 64> last_lifted{};
+  tactile::TimePoint time = start;
+  for (const Action& action : actions) {
+    time += action.pause;
+    tactile::BoardInput input;
+    input.time = time;
+    input.square = action.square;
+    switch (action.kind) {
+      case Action::Kind::Lift:
+        input.kind = tactile::BoardInput::Kind::Lift;
+        last_lifted[action.square] = board[action.square];
+        board[action.square] = core::NO_PIECE;
+        break;
+      case Action::Kind::Place: {
+        input.kind = tactile::BoardInput::Kind::Place;
+        const core::Piece piece =
+            action.piece == core::NO_PIECE ? last_lifted[action.square] : action.piece;
+        board[action.square] = piece;
+        if (wire == Wire::Dgt) input.piece = piece;  // an occupancy-only board names none
+        break;
+      }
+      case Action::Kind::Button:
+        input.kind = tactile::BoardInput::Kind::Button;
+        input.button = action.promote == core::QUEEN    ? tactile::BoardButton::PromoteQueen
+                       : action.promote == core::ROOK   ? tactile::BoardButton::PromoteRook
+                       : action.promote == core::BISHOP ? tactile::BoardButton::PromoteBishop
+                                                        : tactile::BoardButton::PromoteKnight;
+        break;
+    }
+    inputs.push_back(input);
+  }
+  return inputs;
 }
 
 // ---- the wire, written from the protocols' documents ------------------------------------------

@@ -4,6 +4,8 @@
 // the first piece touched for a move, whose piece a touch was relative to the board's owner).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "core/movegen.h"
 #include "tactile/pegboard.h"
 #include "tactile/pegboard_driver.h"
@@ -228,6 +230,109 @@ TEST(PegboardRecord, WithNoOwnerTheCastlingRookAfterTheKingIsTheMoversTouch) {
   const Lines lines = d.take();
   EXPECT_TRUE(has(lines, "touched h1 white rook")) << ::testing::PrintToString(lines);
   EXPECT_TRUE(has(lines, "completed e1g1")) << ::testing::PrintToString(lines);
+}
+
+// ---- the pegs in hand (issue 12, section 2) ---------------------------------------------------
+
+// The readings a quick reply is seen under: board watch (made by the reply), the station's
+// e-board (made at once), and a board whose owner is the replier.
+std::vector<PegboardSettings> quick_reply_readings(core::Color replier) {
+  return {{.settle = 100ms, .made_by_reply = true},
+          {.settle = 100ms, .auto_announce = true},
+          {.settle = 100ms, .auto_announce = true, .owner = replier}};
+}
+
+TEST(PegboardHands, AQuickRecaptureOnAnOccupancyBoardPlacesTheRecapturingPiece) {
+  // 1.e4 d5 2.exd5 Qxd5: Black lifts the pawn that has just taken on d5 and the queen before
+  // exd5 has settled (in either order), and puts the queen on d5. The queen is the peg placed:
+  // the pawn lifted from d5 is in his hand (D.2.3 (1)); "placed d5 white pawn" was said for it.
+  const char* after_d5 = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+  for (const bool pawn_first : {true, false}) {
+    for (const PegboardSettings& settings : quick_reply_readings(core::BLACK)) {
+      Driver d(fen(after_d5), settings);
+      d.lift("d5").lift("e4", 40ms).place("d5", core::NO_PIECE, 40ms);
+      if (pawn_first)
+        d.lift("d5", 30ms).lift("d8", 30ms);
+      else
+        d.lift("d8", 30ms).lift("d5", 30ms);
+      d.place("d5", core::NO_PIECE, 30ms).settle().settle();
+      if (d.board().completed_move()) d.announce();
+      const Lines lines = d.take();
+      const std::string reading = (settings.made_by_reply ? "board watch, " : "e-board, ") +
+                                  std::string(pawn_first ? "pawn first: " : "queen first: ") +
+                                  ::testing::PrintToString(lines);
+      EXPECT_EQ(std::count(lines.begin(), lines.end(), "placed d5 white pawn"), 1) << reading;
+      EXPECT_EQ(std::count(lines.begin(), lines.end(), "placed d5 black queen"), 1) << reading;
+      EXPECT_TRUE(has(lines, "made e4d5")) << reading;
+      EXPECT_TRUE(has(lines, "made d8d5")) << reading;
+      EXPECT_TRUE(in_time_order(d.taken())) << reading;
+      EXPECT_EQ(d.board().position().fen(),
+                "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3")
+          << reading;
+    }
+  }
+}
+
+TEST(PegboardHands, TwoMovesThatNeedAPegStillInHandDoNotExplainTheBoard) {
+  // Black's knight a6-c5, and White at once takes it with the bishop a3, sliding through b4 on
+  // the way (bench_recognition, peg board watch, seed 1). With the bishop on b4 and the knight
+  // lifted from c5 still in hand, the board's occupancy is that of Nb4 Bxb4; but that knight
+  // never stood on c5, where its peg came from: no explanation (D.2.3).
+  for (const PegboardSettings& settings : quick_reply_readings(core::WHITE)) {
+    Driver d(fen("2kr1bn1/7r/n2p1p2/4p2p/8/B6N/6KP/7R b - - 1 25"), settings);
+    d.lift("a6").place("c5", core::NO_PIECE, 80ms);
+    d.lift("c5", 23ms).lift("a3", 44ms).place("b4", core::NO_PIECE, 92ms);
+    d.lift("b4", 53ms).place("c5", core::NO_PIECE, 88ms).settle().settle();
+    if (d.board().completed_move()) d.announce();
+    const Lines lines = d.take();
+    const std::string reading =
+        (settings.made_by_reply ? "board watch: " : "e-board: ") + ::testing::PrintToString(lines);
+    EXPECT_TRUE(has(lines, "placed b4 white bishop")) << reading;
+    EXPECT_TRUE(has(lines, "placed c5 white bishop")) << reading;
+    EXPECT_FALSE(has(lines, "completed a6b4")) << reading;
+    EXPECT_TRUE(has(lines, "made a6c5")) << reading;
+    EXPECT_TRUE(has(lines, "made a3c5")) << reading;
+    EXPECT_TRUE(in_time_order(d.taken())) << reading;
+    EXPECT_EQ(d.board().position().fen(), "2kr1bn1/7r/3p1p2/2B1p2p/8/7N/6KP/7R b - - 0 26")
+        << reading;
+  }
+}
+
+TEST(PegboardHands, AQuickReplySlidingOnIsNoIllegalMove) {
+  // 1.e4 e5 2.h4 and Black at once takes the pawn off h4 and slides the queen d8-e7-f6-g5 to
+  // take it (bench_recognition, seed 98): each square on the way is the reply under way, not
+  // "black queen moved to e7, but White is to move".
+  for (const PegboardSettings& settings : quick_reply_readings(core::BLACK)) {
+    Driver d(fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"), settings);
+    d.lift("h2")
+        .place("h3", core::NO_PIECE, 44ms)
+        .lift("h3", 52ms)
+        .place("h4", core::NO_PIECE, 73ms);
+    d.lift("h4", 16ms).lift("d8", 48ms);
+    for (const char* via : {"e7", "f6", "g5"}) d.place(via, core::NO_PIECE, 73ms).lift(via, 46ms);
+    d.place("h4", core::NO_PIECE, 73ms).settle().settle();
+    if (d.board().completed_move()) d.announce();
+    const Lines lines = d.take();
+    const std::string reading =
+        (settings.made_by_reply ? "board watch: " : "e-board: ") + ::testing::PrintToString(lines);
+    for (const std::string& line : lines) EXPECT_FALSE(line.starts_with("illegal")) << reading;
+    EXPECT_TRUE(has(lines, "made h2h4")) << reading;
+    EXPECT_TRUE(has(lines, "made d8h4")) << reading;
+    EXPECT_TRUE(in_time_order(d.taken())) << reading;
+  }
+}
+
+TEST(PegboardHands, ASensorBounceBesideAPegInHandIsNoCapture) {
+  // After 1.e4 d5 White holds the e4 pawn; d5's sensor flickers (out and back in 2 ms). The peg
+  // back in d5 is the black pawn, not the white pawn taking it (D.2.2: no touch, no move).
+  Driver d(fen("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"),
+           {.auto_announce = true});
+  d.lift("e4").lift("d5", 100ms).place("d5", core::NO_PIECE, 2ms).settle();
+  Lines lines = d.take();
+  EXPECT_EQ(lines, Lines({"touched e4 white pawn"}));
+  d.place("e5", core::NO_PIECE, 100ms).settle();
+  lines = d.take();
+  EXPECT_EQ(lines, Lines({"placed e5 white pawn", "completed e4e5", "made e4e5"}));
 }
 
 // ---- events in time order (issue 12, section 3) ---------------------------------------------

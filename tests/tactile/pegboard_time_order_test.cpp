@@ -20,46 +20,6 @@ using emulator::Action;
 using emulator::Wire;
 using std::chrono::milliseconds;
 
-// A move's actions as the decoders report them, stamped when the board said them.
-std::vector<BoardInput> inputs_of(Wire wire, const std::vector<Action>& actions, TimePoint start) {
-  std::vector<BoardInput> inputs;
-  std::array<core::Piece, 64> board{};
-  const core::Position initial;
-  for (int s = 0; s < 64; ++s) board[s] = initial.piece_on(core::Square(s));
-  std::array<core::Piece, 64> last_lifted{};
-  TimePoint time = start;
-  for (const Action& action : actions) {
-    time += action.pause;
-    BoardInput input;
-    input.time = time;
-    input.square = action.square;
-    switch (action.kind) {
-      case Action::Kind::Lift:
-        input.kind = BoardInput::Kind::Lift;
-        last_lifted[action.square] = board[action.square];
-        board[action.square] = core::NO_PIECE;
-        break;
-      case Action::Kind::Place: {
-        input.kind = BoardInput::Kind::Place;
-        const core::Piece piece =
-            action.piece == core::NO_PIECE ? last_lifted[action.square] : action.piece;
-        board[action.square] = piece;
-        if (wire == Wire::Dgt) input.piece = piece;  // an occupancy-only board names none
-        break;
-      }
-      case Action::Kind::Button:
-        input.kind = BoardInput::Kind::Button;
-        input.button = action.promote == core::QUEEN    ? BoardButton::PromoteQueen
-                       : action.promote == core::ROOK   ? BoardButton::PromoteRook
-                       : action.promote == core::BISHOP ? BoardButton::PromoteBishop
-                                                        : BoardButton::PromoteKnight;
-        break;
-    }
-    inputs.push_back(input);
-  }
-  return inputs;
-}
-
 struct Load {
   milliseconds reader_lag;  // most an input waits between its stamp and the queue
   milliseconds wake_lag;    // most the game thread wakes after it meant to
@@ -103,7 +63,7 @@ GameRun run_game(Wire wire, Mode mode, std::uint32_t seed, Load load) {
     scan.scan.pieces[s] = wire == Wire::Dgt ? initial.piece_on(core::Square(s)) : core::NO_PIECE;
   scan.scan.occupied = initial.pieces();
   inputs.push_back(scan);
-  for (auto& input : inputs_of(wire, actions, scan.time + 500ms)) inputs.push_back(input);
+  for (auto& input : emulator::inputs_of(wire, actions, scan.time + 500ms)) inputs.push_back(input);
 
   // When each input reaches the queue: its stamp plus the reader's lag, in order.
   std::mt19937 random(seed * 7919u + static_cast<std::uint32_t>(load.reader_lag.count()));
