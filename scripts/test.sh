@@ -11,16 +11,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
+# Each stage names the seconds spent so far, so a slow CI run shows where its time went.
+stage() { echo "== $1 (at ${SECONDS} s)"; }
 
 bash scripts/setup.sh
 
-echo "== g++ release build (warnings are errors)"
+stage "g++ release build (warnings are errors)"
 cmake -S . -B build/ci-gcc -G Ninja -DCMAKE_BUILD_TYPE=Release -DANNABELLA_WERROR=ON \
   -DCMAKE_CXX_COMPILER=g++ >/dev/null
 cmake --build build/ci-gcc -j "$jobs"
 ctest --test-dir build/ci-gcc --output-on-failure -j "$jobs" --timeout 300
 
-echo "== clang ASan+UBSan build with fuzz targets (warnings are errors)"
+stage "clang ASan+UBSan build with fuzz targets (warnings are errors)"
 cmake -S . -B build/ci-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DANNABELLA_WERROR=ON \
   -DANNABELLA_SANITIZE=ON -DANNABELLA_FUZZ=ON -DANNABELLA_BENCH=OFF -DCMAKE_CXX_COMPILER=clang++ \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" >/dev/null
@@ -34,10 +36,10 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
   LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp" \
   ctest --test-dir build/ci-asan --output-on-failure -j "$jobs" --timeout 600
 
-echo "== fuzzing"
+stage "fuzzing"
 bash scripts/fuzz.sh build/ci-asan "${FUZZ_SECONDS:-10}"
 
-echo "== clang-tidy (production code)"
+stage "clang-tidy (production code)"
 if ! wait "$tidy_pid"; then
   cat build/ci-asan/tidy.log
   echo "clang-tidy found problems (scripts/tidy.sh build/ci-asan FILE... to rerun one)"
@@ -45,7 +47,7 @@ if ! wait "$tidy_pid"; then
 fi
 echo "clang-tidy: clean"
 
-echo "== clang-format"
+stage "clang-format"
 git ls-files '*.cpp' '*.h' | xargs clang-format --dry-run --Werror
 
-echo "== all checks passed"
+stage "all checks passed"
