@@ -129,6 +129,7 @@ void ArbiterDesk::on(const cmd::BothFlags& c, TimePoint time) {
     on(cmd::Flag{}, time);
     return;
   }
+  if (refused_outside_guidelines_iii("both-flags", "Guidelines III.3.1", time)) return;
   // III.3.1: the order cannot be established (the clock in use is not the station's, or the
   // station's shows fewer flags down). The period decides: the station's control, or the
   // arbiter's word when it keeps no time or he gives it.
@@ -368,24 +369,47 @@ bool has_increment_or_delay(const core::TimeControl& control) {
 
 }  // namespace
 
+bool ArbiterDesk::refused_outside_guidelines_iii(std::string_view command, std::string_view rule,
+                                                 TimePoint time) {
+  const auto refuse = [&](std::string message) {
+    s_.print(time, message);
+    return true;
+  };
+  // III.2.1: only where the event announced them in advance.
+  if (!s_.record.header().quickplay_guidelines)
+    return refuse(format(tr("{command}: Guidelines III were not announced for this event "
+                            "(game.quickplay_guidelines); they apply only where announced in "
+                            "advance (Guidelines III.2.1, {rule})"),
+                         {{"command", std::string(command)}, {"rule", std::string(rule)}}));
+  const auto& control = s_.clock.control();
+  if (control.kind == core::TimeControl::Kind::Periods && has_increment_or_delay(control))
+    return refuse(
+        format(tr("{command}: the time control already has an increment or a delay; Guidelines "
+                  "III applies to games without increment only (Guidelines III.2.2, "
+                  "{rule})"),
+               {{"command", std::string(command)}, {"rule", std::string(rule)}}));
+  // III.2.2: standard and rapid games only.
+  if (game_rules(s_.record.header()).type == core::GameType::Blitz)
+    return refuse(format(tr("{command}: this is a blitz game (B.1); Guidelines III applies to "
+                            "standard and rapid games only (Guidelines III.2.2)"),
+                         {{"command", std::string(command)}}));
+  return false;
+}
+
 bool ArbiterDesk::refused_quickplay(std::string_view command, std::string_view rule,
                                     TimePoint time) {
   if (refused_after_end(command, time)) return true;
+  if (refused_outside_guidelines_iii(command, rule, time)) return true;
   const core::Color mover = s_.game().position().side_to_move();
   const auto& control = s_.clock.control();
   const auto refuse = [&](std::string message) {
     s_.print(time, message);
     return true;
   };
-  if (control.kind != core::TimeControl::Kind::Periods || has_increment_or_delay(control))
-    return refuse(format(tr("{command}: the time control already has an increment or a delay, "
-                            "or keeps no time; only games without increment ({rule})"),
+  if (control.kind != core::TimeControl::Kind::Periods)
+    return refuse(format(tr("{command}: the station keeps no time; only games without increment "
+                            "on the station's clock ({rule})"),
                          {{"command", std::string(command)}, {"rule", std::string(rule)}}));
-  // III.2.2: standard and rapid games only.
-  if (game_rules(s_.record.header()).type == core::GameType::Blitz)
-    return refuse(format(tr("{command}: this is a blitz game (B.1); Guidelines III applies to "
-                            "standard and rapid games only (Guidelines III.2.2)"),
-                         {{"command", std::string(command)}}));
   // III.1: only in the last period, where all remaining moves must be made.
   const int completed = s_.clock.moves_completed(mover);
   if (!control.in_last_period(completed))

@@ -172,6 +172,8 @@ JournalEntry encode_one(const rec::Begin& r) {
   e.set("event", h.event).set("site", h.site).set("round", h.round).set("date", h.date);
   e.set("board", std::to_string(h.board));
   e.set("type", h.game_type).set("supervision", h.supervision);
+  // Guidelines III.2.1: written only when not announced, so the default reads as before.
+  if (!h.quickplay_guidelines) e.set("guidelines_iii", "not-announced");
   if (h.chess960) e.set("variant", "chess960");
   return e;
 }
@@ -311,6 +313,7 @@ Result<JournalRecord> decode_begin(const Fields& f) {
   h.board = board ? *board : 1;
   h.game_type = f.text("type");
   h.supervision = f.text("supervision");
+  h.quickplay_guidelines = f.text("guidelines_iii") != "not-announced";
   return r;
 }
 

@@ -88,6 +88,8 @@ struct RecordHeader {
   // game.type and game.supervision as configured ("" in journals written before them: "auto"
   // and "appendix").
   std::string game_type, supervision;
+  // game.quickplay_guidelines (Guidelines III.2.1); journals written before it: announced.
+  bool quickplay_guidelines = true;
   std::string white, black;
   core::Color visually_impaired = core::WHITE;
   std::string event, site, round, date;

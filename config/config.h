@@ -65,6 +65,10 @@ struct GameSettings {
   std::string type = "auto";
   // A.5, B.5: "appendix" (A.4, B.4) or "competition" (A.3, B.3: the Competition Rules apply).
   std::string supervision = "appendix";
+  // Guidelines III.2.1: the guidelines for the last period and a quickplay finish apply only when
+  // the event announced them in advance; false = not announced (increment, quickplay-claim and
+  // both-flags are then refused).
+  bool quickplay_guidelines = true;
 };
 
 struct PegboardSettings {

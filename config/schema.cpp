@@ -250,6 +250,12 @@ std::vector<KeySpec> build_schema() {
       "Rapid and blitz (A.5, B.5): \"appendix\" (A.4, B.4) or \"competition\" (A.3, B.3: the "
       "Competition Rules apply).",
       [](auto& c) -> auto& { return c.game.supervision; }, check_supervision));
+  s.push_back(boolean(
+      "game", "quickplay_guidelines",
+      "Guidelines III (games without increment, quickplay finish) were announced in advance for "
+      "this event (III.2.1); false = not announced: the arbiter's increment, quickplay-claim and "
+      "both-flags are refused.",
+      [](auto& c) -> auto& { return c.game.quickplay_guidelines; }));
   // [pegboard]
   s.push_back(text(
       "pegboard", "port",
