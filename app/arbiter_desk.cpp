@@ -1,5 +1,7 @@
 #include "app/arbiter_desk.h"
 
+#include <algorithm>
+
 #include "app/console.h"
 #include "app/i18n.h"
 #include "app/player_requests.h"
@@ -352,6 +354,68 @@ void ArbiterDesk::on(const cmd::Penalty& c, TimePoint time) {
                              "{n} minutes added to {side}'s clock (Art. 12.9)",
                              static_cast<unsigned long>(minutes)),
                         {{"n", std::to_string(minutes)}, {"side", text::side(c.side)}}));
+}
+
+void ArbiterDesk::on(const cmd::IllegalMove& c, TimePoint time) {
+  if (refused_after_end("illegal-move", time)) return;
+  const core::GameTypeRules rules = game_rules(s_.record.header());
+  // Rapid and blitz under A.4 (B.4 through A.4): the arbiter acts by Art. 7.5.5 (A.4.2).
+  const std::string rule = !rules.competition_rules() ? "Art. 7.5.5, A.4.2" : "Art. 7.5.5";
+  const auto& earlier = s_.record.illegal_moves();
+  const bool second = std::any_of(earlier.begin(), earlier.end(),
+                                  [&](const IllegalMoveEvent& e) { return e.by == c.side; });
+  if (second) {
+    // Art. 7.5.5: the second completed illegal move loses, unless the opponent cannot checkmate
+    // by any series of legal moves: then a draw.
+    const bool can_mate = core::can_checkmate(s_.game().position(), ~c.side);
+    core::Game game = s_.game();
+    const core::GameResult result = !can_mate               ? core::GameResult::Draw
+                                    : c.side == core::WHITE ? core::GameResult::BlackWins
+                                                            : core::GameResult::WhiteWins;
+    const std::string reason =
+        std::string(c.side == core::WHITE ? "White" : "Black") +
+        "'s second completed illegal move" +
+        (can_mate ? "" : "; the opponent cannot checkmate by any series of legal moves");
+    if (auto ended = game.arbiter_decision(result, reason, rule); !ended) {
+      s_.print(time, "illegal-move: " + ended.error().message);
+      return;
+    }
+    s_.print(
+        time,
+        format(can_mate ? tr("{side}'s second completed illegal move: {side} loses the "
+                             "game ({rule})")
+                        : tr("{side}'s second completed illegal move: {opponent} "
+                             "cannot checkmate by any series of legal moves, so the "
+                             "game is drawn ({rule})"),
+               {{"side", text::side(c.side)}, {"opponent", text::side(~c.side)}, {"rule", rule}}));
+    flow_.end_game(game.end(), time);
+    return;
+  }
+  // Art. 7.5.1-7.5.4: the position before the illegal move is the station's (it never took the
+  // move); Art. 7.5.5: the opponent gets the game type's penalty (B.2: one minute in blitz).
+  const std::chrono::minutes added = rules.penalty();
+  if (auto given = s_.clock.add_time(~c.side, added, time, "illegal move, Art. 7.5.5"); !given) {
+    s_.print(time, "illegal-move: " + given.error().message);
+    return;
+  }
+  s_.clocks_changed(ClockReason::IllegalMove, time, c.side);
+  flow_.write_exports(time);
+  flow_.write_touch_log(time);
+  s_.print(
+      time,
+      format(tr_n("{side}'s first completed illegal move: the position before it stands on "
+                  "the station (Art. 7.5.1); {n} minute added to {opponent}'s clock ({rule}); "
+                  "a second one loses the game",
+                  "{side}'s first completed illegal move: the position before it stands on "
+                  "the station (Art. 7.5.1); {n} minutes added to {opponent}'s clock ({rule}); "
+                  "a second one loses the game",
+                  static_cast<unsigned long>(added.count())),
+             {{"side", text::side(c.side)},
+              {"opponent", text::side(~c.side)},
+              {"n", std::to_string(added.count())},
+              {"rule", rule}}));
+  s_.show_clock(time);
+  s_.flag_reported = false;
 }
 
 namespace {

@@ -37,6 +37,7 @@ class ArbiterDesk {
   void on(const cmd::Continue& c, TimePoint time);
   void on(const cmd::Adjust& c, TimePoint time);
   void on(const cmd::Penalty& c, TimePoint time);
+  void on(const cmd::IllegalMove& c, TimePoint time);
   void on(const cmd::Increment& c, TimePoint time);
   void on(const cmd::QuickplayClaim& c, TimePoint time);
   void on(const cmd::BothFlags& c, TimePoint time);

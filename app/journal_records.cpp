@@ -53,7 +53,7 @@ constexpr NameTable<MoveSource, 7> kMoveSources{{{
     {MoveSource::Voice, "voice"},
     {MoveSource::Keypad, "keypad"},
 }}};
-constexpr NameTable<ClockReason, 8> kClockReasons{{{
+constexpr NameTable<ClockReason, 9> kClockReasons{{{
     {ClockReason::Adjust, "adjust"},
     {ClockReason::Penalty, "penalty"},
     {ClockReason::Pause, "pause"},
@@ -62,6 +62,7 @@ constexpr NameTable<ClockReason, 8> kClockReasons{{{
     {ClockReason::Increment, "increment"},
     {ClockReason::ClaimPostponed, "claim postponed"},
     {ClockReason::ClaimRefused, "claim refused"},
+    {ClockReason::IllegalMove, "illegal move"},
 }}};
 constexpr NameTable<TouchOutcome, 3> kOutcomes{{{
     {TouchOutcome::PutBack, "put back"},

@@ -70,6 +70,7 @@ enum class ClockReason {
   Increment,       // Guidelines III.4: the increment introduced, two minutes to the opponent
   ClaimPostponed,  // Guidelines III.5.2: two minutes to the opponent, play goes on
   ClaimRefused,    // Guidelines III.5.3: two minutes to the opponent
+  IllegalMove,     // Art. 7.5.5: the first completed illegal move of `by`; time to the opponent
 };
 std::string_view clock_reason_name(ClockReason reason);
 
