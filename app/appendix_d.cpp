@@ -316,11 +316,32 @@ void AppendixDFlow::on_sighted_made(const tactile::PegboardEvent& e) {
   // Art. 4.7: the sighted player's move is made when the piece is released on its square; the
   // station announces it (D.2.1) and the VI player executes it on the pegboard.
   if (s_.game().is_over() || s_.game().position().side_to_move() == s_.vi_color) return;
-  const core::Position before = s_.game().position();
-  if (make_move(e.move, e.time, MoveSource::EBoard)) announce_entered(before, e.move, e.time);
+  enter_move(e.move, e.time, MoveSource::EBoard);
 }
 
 bool AppendixDFlow::make_move(core::Move move, TimePoint time, MoveSource by) {
+  if (!record_move(move, time, by)) return false;
+  finish_move(time);
+  return true;
+}
+
+bool AppendixDFlow::enter_move(core::Move move, TimePoint time, MoveSource by) {
+  const core::Position before = s_.game().position();
+  if (!record_move(move, time, by)) return false;
+  announce_entered(before, move, time);
+  finish_move(time);
+  return true;
+}
+
+void AppendixDFlow::finish_move(TimePoint time) {
+  if (s_.game().is_over()) {
+    end_game(s_.game().end(), time);
+    return;
+  }
+  after_move_said(time);
+}
+
+bool AppendixDFlow::record_move(core::Move move, TimePoint time, MoveSource by) {
   const core::Position before = s_.game().position();
   const core::Color mover = before.side_to_move();
   if (s_.game().is_over()) {
@@ -372,11 +393,6 @@ bool AppendixDFlow::make_move(core::Move move, TimePoint time, MoveSource by) {
                std::chrono::duration_cast<std::chrono::seconds>(press->added)),
            Route::Private, time);
   write_exports(time);
-  if (s_.game().is_over()) {
-    end_game(s_.game().end(), time);
-    return true;
-  }
-  after_move_said(time);
   return true;
 }
 
@@ -423,8 +439,7 @@ void AppendixDFlow::enter_sighted_move(const std::string& text, MoveSource by, T
     s_.print(time, format(tr("{why} (nothing recorded)"), {{"why", message}}));
     return;
   }
-  const core::Position before = s_.game().position();
-  if (make_move(*move, time, by)) announce_entered(before, *move, time);
+  enter_move(*move, time, by);
 }
 
 void AppendixDFlow::ask_reading(const std::string& text, std::vector<core::MoveReading> readings,
@@ -459,8 +474,7 @@ bool AppendixDFlow::answer(const std::string& text, TimePoint time) {
     const core::Move move = readings[static_cast<std::size_t>(word[0] - '1')].move;
     const MoveSource by = s_.question.by;  // D.2.11: where the move was typed, not the answer
     s_.question = {};
-    const core::Position before = s_.game().position();
-    if (make_move(move, time, by)) announce_entered(before, move, time);
+    enter_move(move, time, by);
     return true;
   }
   if (s_.question.kind != PendingQuestion::Kind::Promotion ||

@@ -722,12 +722,10 @@ void ArbiterDesk::on(const cmd::OpenEnvelope&, TimePoint time) {
   }
   // Guidelines I.9.1: the envelope is opened, the sealed move made on the board and announced,
   // and the clock of the player who replies to it started.
-  const core::Position before = s_.game().position();
   const core::Move move = adjourned->move;
   s_.print(time, format(tr("envelope opened: the sealed move is {sealed} (Guidelines I.9.1)"),
                         {{"sealed", adjourned->sealed}}));
-  if (!flow_.make_move(move, time, MoveSource::Sealed)) return;
-  flow_.announce_entered(before, move, time);
+  if (!flow_.enter_move(move, time, MoveSource::Sealed)) return;
   if (!s_.game().is_over() && s_.clock.paused()) {
     if (auto resumed = s_.clock.resume(time); !resumed) {
       s_.print(time, "open-envelope: " + resumed.error().message);

@@ -62,6 +62,26 @@ TEST(Station, TheSightedPlayersMoveIsEnteredAnnouncedAndExecutedOnThePegboard) {
   EXPECT_EQ(d.output.said.back().text, "Bauer schlaegt David fuenf");
 }
 
+// D.2.1, Art. 5.1.1: a mate entered at the console is announced first, then the end of the game
+// (it was said the other way round: "game over" before the move that ended it), and the
+// recording's end seal comes after both, so it covers them.
+TEST(Station, AMateTypedAtTheConsoleIsAnnouncedBeforeTheEndOfTheGame) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("f2", "f3");
+  d.console("e5");
+  d.hand("e7", "e5");
+  d.hand("g2", "g4");
+  d.console("Qh4");
+  ASSERT_TRUE(d.station->game().is_over());
+  std::vector<std::string> public_words;
+  for (const Said& said : d.output.said)
+    if (said.route == Route::Public) public_words.push_back(said.text);
+  ASSERT_GE(public_words.size(), 2u);
+  EXPECT_EQ(public_words[public_words.size() - 2], "Dame Hector vier Matt");
+  EXPECT_NE(public_words.back().find("Schachmatt"), std::string::npos) << public_words.back();
+}
+
 // D.2.1, Art. 8: with the fide profile "B" is the German pawn (Bauer) and the English bishop.
 // "Bc5" where both are legal records no move, switches no clock and names both readings.
 TEST(Station, ATypedMoveReadingAsTwoLegalMovesIsNeverRecordedSilently) {
