@@ -337,6 +337,8 @@ int main(int argc, char** argv) {
     std::remove(transform.c_str());
     grammar_position = -1;
     if (!evaluate(adapted_name, adapt, held_out)) return 2;
+    if (auto ok = (*rec)->use_speaker_transform(""); !ok)
+      return std::fprintf(stderr, "%s\n", ok.error().message.c_str()), 2;
   }
   std::printf(
       "utterances: %d; decode wall p50 %.0f ms, p99 %.0f ms; decode CPU p50 %.0f ms, p99 %.0f ms\n",

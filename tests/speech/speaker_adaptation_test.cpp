@@ -14,6 +14,7 @@
 #include "core/movegen.h"
 #include "speech/fixtures.h"
 #include "speech/phrases.h"
+#include "speech/pocketsphinx_recognizer.h"
 #include "support/temp_dir.h"
 
 namespace annabella::speech {
@@ -109,6 +110,42 @@ TEST(SpeakerAdaptation, AMissingSphinxtrainIsNamedBeforeAnythingRuns) {
             std::string::npos)
       << made.error().message;
   EXPECT_FALSE(fs::exists(dir.path() / "work" / "utt1.raw"));  // nothing was started
+}
+
+// An identity transform in mllr_solve's format: one class, three streams of 13 (A, b, variance
+// scale).
+std::string identity_transform() {
+  std::string text = "1\n3\n";
+  for (int stream = 0; stream < 3; ++stream) {
+    text += "13\n";
+    for (int row = 0; row < 13; ++row) {
+      for (int col = 0; col < 13; ++col) text += row == col ? "1.0 " : "0.0 ";
+      text += "\n";
+    }
+    for (int col = 0; col < 13; ++col) text += "0.0 ";
+    text += "\n";
+    for (int col = 0; col < 13; ++col) text += "1.0 ";
+    text += "\n";
+  }
+  return text;
+}
+
+// The decoder owns a loaded transform: loading one, going back to the model as shipped and
+// loading again must not free it twice (it did: the heap was corrupted at the reload).
+TEST(SpeakerAdaptation, ATransformLoadsAndTheModelAsShippedComesBack) {
+  testing::TempDir dir;
+  const fs::path transform = dir.path() / "mllr_matrix";
+  std::ofstream(transform) << identity_transform();
+  PronunciationDictionary d;
+  d.add_phones("eva", {"EH", "V", "AA"});
+  auto rec = PocketsphinxRecognizer::create(d);
+  ASSERT_TRUE(rec) << rec.error().message;
+  EXPECT_TRUE((*rec)->use_speaker_transform(transform.string()));
+  EXPECT_TRUE((*rec)->use_speaker_transform(""));
+  EXPECT_TRUE((*rec)->use_speaker_transform(transform.string()));
+  const auto missing = (*rec)->use_speaker_transform((dir.path() / "none").string());
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.error().message.find("none"), std::string::npos) << missing.error().message;
 }
 
 }  // namespace
