@@ -142,6 +142,9 @@ struct VoiceSettings {
   // Only speech while the push-to-talk button is held is decoded (noisy halls): the button is
   // the `talk` command (console, the sighted player's keypad, `sim button talk`).
   bool push_to_talk = false;
+  // The player whose adapted voice the recogniser uses (annabella voice adapt --player NAME;
+  // docs/voice.md, "Speaker adaptation"); "" = the model as shipped.
+  std::string speaker = "";
 };
 
 // Where a configuration was read from: the file and the line of each key it set, so that the

@@ -419,6 +419,11 @@ std::vector<KeySpec> build_schema() {
       "For noisy halls: only speech while the push-to-talk button is held is decoded (the "
       "commands \"talk\" and \"talk end\", on the console or the sighted player's keypad).",
       [](auto& c) -> auto& { return c.voice.push_to_talk; }));
+  s.push_back(text(
+      "voice", "speaker",
+      "The player whose voice the recogniser is adapted to (made before the round by "
+      "\"annabella voice adapt --player NAME\"); empty: not adapted.",
+      [](auto& c) -> auto& { return c.voice.speaker; }));
   return s;
 }
 

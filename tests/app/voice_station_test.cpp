@@ -348,6 +348,37 @@ TEST(VoiceStation, TheViPlayersOwnAnnouncementThatDiffersIsSaidPrivately) {
   EXPECT_EQ(g.plies(), 1u);
 }
 
+// D.2.3 (3): "Kurze Rochade" names the VI player's castling just made on the pegboard and
+// Black's castling too. The first time after his move it is his announcement; said again, it is
+// the sighted player's move.
+TEST(VoiceStation, WordsThatNameTheViPlayersMoveAndALegalOneAreHisFirstThenTheOpponents) {
+  VoiceGame g(config::VoiceConfirm::AtOnce);
+  // The sighted player's moves are heard and entered; the VI player copies each onto his
+  // pegboard before making his own.
+  g.heard_move("e5");
+  g.driver.hand("e7", "e5").hand("g1", "f3");
+  ASSERT_EQ(g.plies(), 3u);
+  g.heard_move("Nf6");
+  g.driver.hand("g8", "f6").hand("f1", "c4");
+  ASSERT_EQ(g.plies(), 5u);
+  g.heard_move("Bc5");
+  g.driver.hand("f8", "c5");
+  g.driver.lift("e1").place("g1").lift("h1").place("f1").wait(400ms);
+  ASSERT_EQ(g.plies(), 7u);
+  const auto& game = g.driver.station->game();
+  speech::Heard castles;  // Black's short castling, legal now, in the same words as White's
+  castles.kind = speech::HeardKind::Move;
+  castles.move = g.move("O-O");
+  castles.words = tokens_of(game.position(), "O-O");
+  castles.confidence = 0.9;
+  ASSERT_EQ(castles.words, tokens_of(game.position_at(6), "O-O"));
+  g.heard(castles);
+  EXPECT_EQ(g.plies(), 7u);  // not entered for Black
+  EXPECT_TRUE(g.driver.output.printed_containing("as his pegboard shows it (D.2.3)"));
+  g.heard(castles);  // the sighted player says it: his move now
+  EXPECT_EQ(g.plies(), 8u);
+}
+
 TEST(VoiceStation, PushToTalkGoesToTheListenerOnlyWhenItIsOn) {
   {
     VoiceGame g(config::VoiceConfirm::Word, true);
