@@ -68,7 +68,8 @@ constexpr std::pair<const char*, tactile::BoardButton> kSimulatorButtons[] = {
     {"n", tactile::BoardButton::PromoteKnight}, {"menu", tactile::BoardButton::Menu},
     {"next", tactile::BoardButton::Next},       {"prev", tactile::BoardButton::Previous},
     {"select", tactile::BoardButton::Select},   {"back", tactile::BoardButton::Back},
-    {"confirm", tactile::BoardButton::Confirm}};
+    {"confirm", tactile::BoardButton::Confirm}, {"talk", tactile::BoardButton::Talk},
+    {"talk-end", tactile::BoardButton::TalkEnd}};
 
 std::string button_names() {
   std::string names;

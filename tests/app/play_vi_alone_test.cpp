@@ -53,6 +53,9 @@ TEST(PlayViAlone, AWholeGameWithTheDisplayAndTheBoardEndsInAnAgreedDraw) {
   ASSERT_TRUE(g.sighted_move("e5", "1... e5")) << vi.output();
   // D.2.10.4: his time, from the board's TIME button and from the display's menu.
   ASSERT_TRUE(g.press("time", "time: White")) << vi.output();
+  // Peg protocol version 3, agreed in the hello: the push-to-talk button reaches the station as
+  // the console's "talk" (this station has no microphone, and says so).
+  ASSERT_TRUE(g.press("talk", "push-to-talk is off")) << vi.output();
   ASSERT_TRUE(vi.open_at(Keys::Display, "Zeit")) << vi.output();
   ASSERT_TRUE(vi.pick(Keys::Display, "player's menu (braille keys): time")) << vi.output();
   ASSERT_TRUE(vi.close(Keys::Display)) << vi.output();
