@@ -274,6 +274,12 @@ void AppendixDFlow::on_button(const tactile::PegboardEvent& e) {
     s_.requests.push_back({cmd::Time{}, e.time});
   else if (e.button == tactile::BoardButton::Repeat)
     s_.requests.push_back({cmd::Repeat{}, e.time});
+  // Peg protocol version 3: the push-to-talk button (voice.push_to_talk), as the console's
+  // "talk" and "talk end": the VI player's spoken requests (D.2.11) are heard only while held.
+  else if (e.button == tactile::BoardButton::Talk)
+    s_.requests.push_back({cmd::Talk{true}, e.time, InputSource::BoardButton});
+  else if (e.button == tactile::BoardButton::TalkEnd)
+    s_.requests.push_back({cmd::Talk{false}, e.time, InputSource::BoardButton});
 }
 
 void AppendixDFlow::on_sighted_board(const std::vector<tactile::PegboardEvent>& events) {

@@ -81,7 +81,7 @@ void press_menu_key(StationState& s, MenuKey key, InputSource source, TimePoint 
   if (out.line) {
     const speech::Phrase phrase = speech::phrase_menu_line(s.language, s.vocabulary, *out.line);
     s.say(phrase, Route::Private, time);  // the earpiece only, never the public speaker
-    s.out.menu_line(*out.line, phrase.text);
+    s.out.menu_line(*out.line, phrase.text, s.menu.is_open());
   }
   if (out.voice) s.out.private_voice(*out.voice);
   if (out.command) {

@@ -188,6 +188,31 @@ TEST(Station, TheSightedPlayerCannotMoveForTheViPlayer) {
   EXPECT_FALSE(d.output.printed_containing("not a move: "));
 }
 
+// D.2.11, issue 14: a confirmed item leaves the menu, with its "confirmed" line and no "closed"
+// line; the displays are told that the menu is closed then, so that the braille display's next
+// PREFMENU opens it again instead of closing a menu that is no longer open.
+TEST(Station, AConfirmedMenuItemTellsTheDisplaysThatTheMenuIsClosed) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  ASSERT_TRUE(d.station);
+  const auto key = [&](MenuKey k) {
+    d.now += 200ms;
+    d.station->handle(StationEvent::menu_key(d.now, k, InputSource::BrailleKeys));
+  };
+  key(MenuKey::Open);
+  ASSERT_FALSE(d.output.menu.empty());
+  EXPECT_TRUE(d.output.menu.back().open);
+  // From the first item, three back round the end: Resign (Art. 5.1.2).
+  for (int i = 0; i < 3; ++i) key(MenuKey::Previous);
+  EXPECT_EQ(d.output.menu.back().text, "Menue: Aufgeben, neun von elf");
+  key(MenuKey::Select);
+  EXPECT_TRUE(d.output.menu.back().open);  // asked, not yet done
+  key(MenuKey::Confirm);
+  EXPECT_FALSE(d.output.menu.back().open) << d.output.menu.back().text;
+  EXPECT_TRUE(d.output.printed_containing("player's menu (braille keys): resign"));
+  EXPECT_TRUE(d.station->game().is_over());
+}
+
 TEST(Station, TimeOnRequestIsPrivateWithMovesCompleted) {
   annabella::testing::TempDir dir;
   StationDriver d(dir.path() / "record");

@@ -393,5 +393,22 @@ TEST(VoiceStation, PushToTalkGoesToTheListenerOnlyWhenItIsOn) {
   EXPECT_TRUE(off.driver.output.printed_containing("push-to-talk is off"));
 }
 
+// Peg protocol version 3: the pegboard's push-to-talk button, TALK when pressed and TALK-END when
+// released, is the same button as the console's "talk" and "talk end" (D.2.11: the VI player's
+// spoken requests without an assistant at the console).
+TEST(VoiceStation, ThePegboardsTalkButtonIsPushToTalk) {
+  VoiceGame g(config::VoiceConfirm::Word, true);
+  for (const auto button : {tactile::BoardButton::Talk, tactile::BoardButton::TalkEnd}) {
+    tactile::BoardInput in;
+    in.kind = tactile::BoardInput::Kind::Button;
+    in.button = button;
+    g.driver.now += 300ms;
+    in.time = g.driver.now;
+    g.driver.station->handle(StationEvent::pegboard(in));
+  }
+  EXPECT_EQ(g.talk, (std::vector<bool>{true, false}));
+  EXPECT_TRUE(g.driver.output.printed_containing("push-to-talk held: listening"));
+}
+
 }  // namespace
 }  // namespace annabella::app
