@@ -153,6 +153,22 @@ void AppendixDFlow::complete_touch(core::Square from, TouchOutcome outcome, core
     s_.print(time, "record: " + recorded.error().message);
 }
 
+void AppendixDFlow::complete_move_touches(const core::Position& before, core::Move move,
+                                          TimePoint time) {
+  if (move.kind() == core::MoveKind::Castling) {  // the rook moves too (Art. 3.8.2)
+    const auto squares = before.castling_squares(move);
+    complete_touch(squares.king_from, TouchOutcome::Moved, squares.king_to, time);
+    complete_touch(squares.rook_from, TouchOutcome::Moved, squares.rook_to, time);
+    return;
+  }
+  const core::Square captured =
+      move.kind() == core::MoveKind::EnPassant
+          ? core::make_square(core::file_of(move.to()), core::rank_of(move.from()))
+          : move.to();
+  complete_touch(captured, TouchOutcome::Removed, core::SQ_NONE, time);
+  complete_touch(move.from(), TouchOutcome::Moved, move.to(), time);
+}
+
 void AppendixDFlow::note_rook_first(core::Move move, TimePoint time) {
   // Art. 4.4.2: castling begun by touching the rook. The station keeps the fact for the arbiter
   // and does not rule on it.
@@ -177,7 +193,12 @@ void AppendixDFlow::on_completed(const tactile::PegboardEvent& e) {
     // D.2.1: the VI player has executed the opponent's announced move on his board.
     if (e.move == *s_.to_execute) {
       s_.to_execute.reset();
-      complete_touch(e.move.from(), TouchOutcome::Moved, e.move.to(), e.time);
+      // The position it was played in: the game has made it already (usually its last move).
+      const core::Game& game = s_.game();
+      std::size_t ply = game.ply_count();
+      while (ply > 0 && game.moves()[ply - 1] != e.move) --ply;
+      complete_move_touches(ply > 0 ? game.position_at(ply - 1) : s_.pegboard.position(), e.move,
+                            e.time);
       write_touch_log(e.time);
       s_.print(e.time,
                format(tr("executed {move} on the pegboard"), {{"move", core::to_uci(e.move)}}));
@@ -237,18 +258,7 @@ void AppendixDFlow::announce_held(TimePoint time) {
 void AppendixDFlow::on_made(const tactile::PegboardEvent& e) {
   if (s_.question.kind == PendingQuestion::Kind::Promotion) s_.question = {};
   note_rook_first(e.move, e.time);
-  const core::Square captured =
-      e.move.kind() == core::MoveKind::EnPassant
-          ? core::make_square(core::file_of(e.move.to()), core::rank_of(e.move.from()))
-          : e.move.to();
-  complete_touch(captured, TouchOutcome::Removed, core::SQ_NONE, e.time);
-  complete_touch(e.move.from(), TouchOutcome::Moved, e.move.to(), e.time);
-  if (e.move.kind() == core::MoveKind::Castling) {  // the rook moved too (Art. 3.8.2)
-    const bool king_side = core::file_of(e.move.to()) > core::file_of(e.move.from());
-    const int rank = core::rank_of(e.move.from());
-    complete_touch(core::make_square(king_side ? 7 : 0, rank), TouchOutcome::Moved,
-                   core::make_square(king_side ? 5 : 3, rank), e.time);
-  }
+  complete_move_touches(s_.pegboard.position(), e.move, e.time);
   write_touch_log(e.time);
   make_move(e.move, e.time, MoveSource::Pegboard);
 }

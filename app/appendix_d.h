@@ -69,6 +69,11 @@ class AppendixDFlow {
   // D.2.2: a touch journaled, with whose piece it is relative to the player who touched it.
   rec::Touch record_touch(core::Square square, core::Piece piece, Toucher by, TimePoint time);
   void complete_touch(core::Square from, TouchOutcome outcome, core::Square to, TimePoint time);
+  // Closes every touch a move ends (D.2.2), whoever's move it is: the captured piece (beside the
+  // target square en passant) taken off, the mover moved, and in castling the king and the rook
+  // (Art. 3.8.2; the rook wherever it started, Guidelines II). `before` is the position the move
+  // was played in.
+  void complete_move_touches(const core::Position& before, core::Move move, TimePoint time);
   void note_rook_first(core::Move move, TimePoint time);
   void expect_on_pegboard(core::Move move, TimePoint time);
   void check_board(const tactile::Pegboard& board, const std::string& name, TimePoint time);

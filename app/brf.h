@@ -6,10 +6,11 @@
 // ASCII character a cell. BRF holds six-dot cells only: a table that writes eight-dot cells
 // (computer braille such as "de-de-comp8.ctb") is refused, never cut to six dots.
 //
-// The page: liblouis translates but does not lay out pages, so the layout is the braille
-// standard's (BANA): 40 cells a line, 25 lines a page, pages separated by a form feed, and the
-// braille page number right-aligned on the last line of every page (numbered in the table's own
-// numbers, "#A" for 1 in English braille).
+// The page: liblouis translates but does not lay out pages, so the layout is ours: the braille
+// standard's (BANA) 40 cells a line and 25 lines a page by default, or the configured size
+// (record.braille_cells_per_line, record.braille_lines_per_page), pages separated by a form feed,
+// and the braille page number right-aligned on the last line of every page (numbered in the
+// table's own numbers, "#A" for 1 in English braille).
 #pragma once
 
 #include <string>

@@ -247,7 +247,10 @@ Status write_game_files(const std::filesystem::path& folder, const GameRecord& r
     errors += (errors.empty() ? "" : "; ") + written.error().message;
   };
   note(write_file(folder / "game.pgn", game_pgn(record)));
-  auto brf = to_brf(scoresheet_lines(record), cfg.record.braille_table);
+  BrfLayout page;  // record.braille_cells_per_line, record.braille_lines_per_page (D.2.7)
+  page.cells_per_line = cfg.record.braille_cells_per_line;
+  page.lines_per_page = cfg.record.braille_lines_per_page;
+  auto brf = to_brf(scoresheet_lines(record), cfg.record.braille_table, page);
   if (brf)
     note(write_file(folder / "scoresheet.brf", *brf));
   else

@@ -241,7 +241,11 @@ Status GameRecord::apply_one(const rec::Heard&) {
 
 Result<GameRecord> replay_journal(const JournalContents& contents) {
   const std::string name = contents.name.empty() ? "journal" : contents.name;
-  if (contents.entries.empty() || contents.entries[0].kind != "begin")
+  if (contents.entries.empty())  // written by an older station killed as it began a game
+    return fail(name + ": holds no entry: the station was stopped before the game began, and " +
+                "nothing was recorded; remove the empty file and start the game without " +
+                "--resume");
+  if (contents.entries[0].kind != "begin")
     return fail(name + ": the first entry is not \"begin\"; this is not a game journal");
   // Entry number and line are the same (sequence numbers count lines); both are said so that an
   // arbiter can find it in an editor as well as in a message about sequence numbers.

@@ -231,13 +231,14 @@ Journal::~Journal() {
 
 // The journal is a file of the record folder: opened relative to it, never through a link,
 // created with mode 0640 (app/record_folder.h).
-Result<Journal> Journal::create(const std::filesystem::path& path) {
+Result<Journal> Journal::create(const std::filesystem::path& path, const JournalEntry& first) {
   auto folder = RecordFolder::open(path.parent_path());
   if (!folder) return fail("journal " + path.string() + ": " + folder.error().message);
-  // Created exclusively; the folder is flushed so that the new entry survives a power cut too.
-  auto file = folder->create_exclusive(path.filename().string());
+  // Created exclusively with its first entry, or not at all; the folder is flushed so that the
+  // new entry survives a power cut too.
+  auto file = folder->create_exclusive(path.filename().string(), journal_line(1, first));
   if (!file) return fail(file.error());
-  return Journal(file->release(), path, 1);
+  return Journal(file->release(), path, 2);
 }
 
 Result<Journal> Journal::resume(const std::filesystem::path& path, const JournalContents& read) {

@@ -57,8 +57,11 @@ Result<JournalContents> parse_journal(const JournalText& journal);
 
 class Journal {
  public:
-  // Creates a new journal file; fails if it exists (a game's record is never overwritten).
-  static Result<Journal> create(const std::filesystem::path& path);
+  // Creates a new journal file holding `first` as entry 1; fails if it exists (a game's record
+  // is never overwritten). The file appears with its first entry whole or not at all
+  // (RecordFolder::create_exclusive): a station killed while it starts a game never leaves an
+  // empty journal, which could be neither resumed nor replaced.
+  static Result<Journal> create(const std::filesystem::path& path, const JournalEntry& first);
   // Continues an existing journal after read_journal(): cuts the torn tail off (if any) and
   // appends after the last whole entry.
   static Result<Journal> resume(const std::filesystem::path& path, const JournalContents& read);

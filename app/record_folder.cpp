@@ -256,14 +256,45 @@ Result<FileDescriptor> RecordFolder::lock_for_station() const {
   return fd;
 }
 
-Result<FileDescriptor> RecordFolder::create_exclusive(std::string_view name) const {
+Result<FileDescriptor> RecordFolder::create_exclusive(std::string_view name,
+                                                      std::string_view first) const {
   const std::string file(name);
-  FileDescriptor fd(::openat(fd_.get(), file.c_str(),
+  const std::string temp = file + ".tmp";
+  if (auto link = refuse_link(file); !link) return fail(link.error());
+  // Refused before anything is written: the record is never overwritten.
+  struct stat st {};
+  if (::fstatat(fd_.get(), file.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0)
+    return fail(open_error(file, "created", EEXIST));
+  // A stale temporary file (a kill during an earlier creation) is removed, never written into.
+  if (::fstatat(fd_.get(), temp.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0) {
+    if (S_ISLNK(st.st_mode)) return fail(refuse_link(temp).error());
+    if (::unlinkat(fd_.get(), temp.c_str(), 0) != 0 && errno != ENOENT)
+      return fail(open_error(temp, "removed", errno));
+  }
+  FileDescriptor fd(::openat(fd_.get(), temp.c_str(),
                              O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
                              kRecordFileMode));
-  if (fd.get() < 0) return fail(open_error(file, "created", errno));
+  if (fd.get() < 0) return fail(open_error(temp, "created", errno));
   ::fchmod(fd.get(), kRecordFileMode);
-  ::fsync(fd_.get());  // the new entry must survive a power cut too
+  const auto give_up = [&](const std::string& what, int error) -> Result<FileDescriptor> {
+    ::unlinkat(fd_.get(), temp.c_str(), 0);
+    return fail("record folder " + path_.string() + ": " + file + " cannot be created: " + what +
+                ": " + errno_text(error));
+  };
+  for (std::size_t done = 0; done < first.size();) {
+    const ssize_t n = ::write(fd.get(), first.data() + done, first.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return give_up("its first entry cannot be written", errno);
+    done += static_cast<std::size_t>(n);
+  }
+  if (::fdatasync(fd.get()) != 0) return give_up("its first entry cannot be flushed", errno);
+  if (::linkat(fd_.get(), temp.c_str(), fd_.get(), file.c_str(), 0) != 0) {
+    const int error = errno;
+    ::unlinkat(fd_.get(), temp.c_str(), 0);
+    return fail(open_error(file, "created", error));
+  }
+  ::unlinkat(fd_.get(), temp.c_str(), 0);
+  ::fsync(fd_.get());  // the new file must survive a power cut too
   return fd;
 }
 

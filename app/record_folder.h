@@ -103,9 +103,14 @@ class RecordFolder {
   [[nodiscard]] Status write_atomically(std::string_view name, const std::string& text) const;
   // Opens `name` for appending, creating it when it does not exist.
   [[nodiscard]] Result<AppendFile> open_append(std::string_view name) const;
-  // Creates `name` (write only, appending); fails when it exists: a game's journal is never
-  // overwritten. The folder is flushed so that the new entry survives a power cut.
-  [[nodiscard]] Result<FileDescriptor> create_exclusive(std::string_view name) const;
+  // Creates `name` holding `first` (write only, appending); fails when it exists: a game's
+  // journal is never overwritten. The file appears whole or not at all: `first` is written to
+  // "name.tmp" and flushed, then linked in as `name` (linkat, which never replaces a file), so a
+  // kill or a power cut during the creation never leaves `name` empty or half-written (an empty
+  // journal could be neither resumed nor replaced). The folder is flushed so that the new file
+  // survives a power cut.
+  [[nodiscard]] Result<FileDescriptor> create_exclusive(std::string_view name,
+                                                        std::string_view first) const;
   // One station at a time (D.2.7: one record per game): takes the folder's lock, an advisory
   // lock (flock) on "station.lock" holding the process's number, kept while the descriptor
   // lives and released by the kernel when the process ends, however it ends (a kill or a power

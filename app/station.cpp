@@ -138,15 +138,15 @@ Result<std::unique_ptr<Station>> Station::start(const StationOptions& options,
   if (!record)
     return fail((begin.header.fen.empty() ? "game: " : "game.start_fen: ") +
                 record.error().message);
-  auto journal = Journal::create(journal_path);
+  // The journal appears with its begin entry, or not at all: a kill now leaves no empty journal
+  // that neither `play` nor `play --resume` could take.
+  auto journal = Journal::create(journal_path, encode(begin));
   if (!journal) return fail(journal.error().message);
   const auto control = core::read_time_control(cfg.game.time_control);
   std::unique_ptr<Station> station(new Station(options, output, std::move(vocabulary),
                                                std::move(*record), core::ChessClock(*control),
                                                std::move(*journal), now));
   StationState& s = station->state_;
-  if (auto written = s.journal.append(encode(begin)); !written)
-    s.print(now, text::record_error(written.error().message));
   s.print(now, i18n::format(i18n::tr("Game started: {white} (White) - {black} (Black), {control}. "
                                      "Record in {folder}."),
                             {{"white", core::escape_controls(cfg.white.name)},

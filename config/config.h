@@ -124,9 +124,20 @@ struct TactileClockSettings {
   std::string port = "none";  // the tactile clock's serial device, or "none"
 };
 
+// The braille scoresheet's page sizes the configuration accepts: a move row ("12. Nf3 Nc6") and
+// the page number fit in 20 cells; a page holds the two heading lines, a row and its number.
+inline constexpr int kMinBrailleCells = 20;
+inline constexpr int kMaxBrailleCells = 100;
+inline constexpr int kMinBrailleLines = 5;
+inline constexpr int kMaxBrailleLines = 100;
+
 struct RecordSettings {
   std::string folder = "annabella-record";  // journal and exports; relative to the working folder
   std::string braille_table = "en-ueb-g1.ctb";  // unified English braille, grade 1
+  // The braille scoresheet's page (D.2.7): the braille standard's (BANA) 40 cells by 25 lines by
+  // default; a notetaker's or an embosser's paper may differ. The last line holds the page number.
+  int braille_cells_per_line = 40;
+  int braille_lines_per_page = 25;
   // Where the station's signing key is kept (D.2.7 seal; app/station_key.h): "" = the user's
   // data folder ($XDG_DATA_HOME/annabella or ~/.local/share/annabella).
   std::string key_folder;

@@ -389,6 +389,18 @@ std::vector<KeySpec> build_schema() {
       "cells: \"en-ueb-g1.ctb\" (unified English braille), \"en-us-g1.ctb\" (American, EBAE) or "
       "\"de-g0.utb\" (ls /usr/share/liblouis/tables).",
       [](auto& c) -> auto& { return c.record.braille_table; }));
+  s.push_back(integer(
+      "record", "braille_cells_per_line",
+      "Cells a line of the braille scoresheet (D.2.7): 40 for the braille standard's page (BANA), "
+      "fewer for a notetaker or narrow paper; a longer line is wrapped at a blank cell.",
+      kMinBrailleCells, kMaxBrailleCells,
+      [](auto& c) -> auto& { return c.record.braille_cells_per_line; }));
+  s.push_back(integer(
+      "record", "braille_lines_per_page",
+      "Lines a page of the braille scoresheet, the page number's line included (25 for the "
+      "braille standard's page).",
+      kMinBrailleLines, kMaxBrailleLines,
+      [](auto& c) -> auto& { return c.record.braille_lines_per_page; }));
   s.push_back(text(
       "record", "key_folder",
       "Where the station's signing key for the recording's seal is kept (D.2.7); empty: "

@@ -111,5 +111,57 @@ TEST(Brf, BlackFirstKeepsBlacksColumn) {
   EXPECT_EQ(*brf, "#A444 D#E\r\n#B4 EXD#F\r\n");  // liblouis: en-us-brf.dis,en-ueb-g1.ctb
 }
 
+// The page is configurable (record.braille_cells_per_line, record.braille_lines_per_page): a
+// 32-cell notetaker with 28-line pages. A game that Black begins, long enough for two pages: no
+// line is longer than 32 cells, every page has 28 lines with its number right-aligned on the
+// last, and every row keeps White's and Black's moves on its own line (Art. 8.1), Black's alone
+// in row 1 and White's alone in the last.
+TEST(Brf, AThirtyTwoByTwentyEightPageLaysOutRight) {
+  const auto start =
+      *core::Position::from_fen("rnbqkbnr/pppppppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+  std::vector<std::string> moves = {"d5", "exd6"};
+  for (int i = 0; i < 15; ++i)  // long moves, as a row can hold them: 31 rows in all
+    for (const char* m : {"Nbd7", "Qxe8+", "Rxe8", "exf8=Q+(=)"}) moves.push_back(m);
+  auto rows = core::scoresheet_lines(start, moves);
+  ASSERT_EQ(rows.size(), 32u);
+  std::vector<std::string> lines = {"Anna Blind - Bert Sighted", "Open, round 3"};
+  lines.insert(lines.end(), rows.begin(), rows.end());
+  lines.push_back("1-0");  // 35 lines: 27 on page 1, 8 on page 2
+  BrfLayout page;
+  page.cells_per_line = 32;
+  page.lines_per_page = 28;
+  auto brf = to_brf(lines, "en-ueb-g1.ctb", page);
+  ASSERT_TRUE(brf) << brf.error().message;
+  ASSERT_EQ(std::count(brf->begin(), brf->end(), '\f'), 1) << *brf;
+  const auto all = lines_of(*brf);
+  ASSERT_EQ(all.size(), 56u) << *brf;  // two pages of 28 lines
+  for (std::string line : all) {
+    if (!line.empty() && line[0] == '\f') line.erase(0, 1);
+    EXPECT_LE(line.size(), 32u) << line;
+  }
+  EXPECT_EQ(all[27], std::string(30, ' ') + "#A");
+  EXPECT_EQ(all[28].substr(0, 1), "\f");
+  EXPECT_EQ(all[55], std::string(30, ' ') + "#B");
+  // Row 1 is Black's move alone; every other row is "N. white black" on one line.
+  EXPECT_EQ(all[2], "#A444 D#E");
+  const auto words = [](std::string line) {
+    if (!line.empty() && line[0] == '\f') line.erase(0, 1);
+    return std::count(line.begin(), line.end(), ' ') + 1;
+  };
+  std::vector<std::string> row_lines;
+  for (std::size_t i = 3; i < all.size(); ++i)
+    if (i != 27 && !all[i].empty() && i < 55 && all[i].find('#') != std::string::npos &&
+        all[i].find("4 ") != std::string::npos)
+      row_lines.push_back(all[i]);
+  ASSERT_EQ(row_lines.size(), 31u) << *brf;  // no row wrapped onto a second line
+  for (std::size_t i = 0; i + 1 < row_lines.size(); ++i) EXPECT_EQ(words(row_lines[i]), 3) << i;
+  EXPECT_EQ(row_lines.back(), "#CB4 EXF#H\"7,Q\"6\"<\"7\">");  // 32. exf8=Q+(=): White's alone
+  EXPECT_EQ(row_lines.front(), "#B4 EXD#F ,NBD#G");
+  // The default page is still the braille standard's: 40 cells, 25 lines.
+  auto standard = to_brf(lines, "en-ueb-g1.ctb");
+  ASSERT_TRUE(standard);
+  EXPECT_EQ(lines_of(*standard).size(), 50u);
+}
+
 }  // namespace
 }  // namespace annabella::app

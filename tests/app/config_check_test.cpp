@@ -56,6 +56,31 @@ TEST(ConfigCheck, TheScoresheetIsNeverTranslatedWithAPath) {
   EXPECT_EQ(brf.error().message.find("root:"), std::string::npos) << brf.error().message;
 }
 
+// The braille scoresheet's page (record.braille_cells_per_line, record.braille_lines_per_page):
+// a size no page can have is refused with its file, line and key, as `config check` and `play`
+// report it; a notetaker's 32 by 28 is accepted.
+TEST(ConfigCheck, TheBraillePageSizeIsCheckedWithItsLine) {
+  std::string e =
+      problems_of("[record]\nbraille_table = \"de-g0.utb\"\nbraille_cells_per_line = 12\n");
+  EXPECT_NE(
+      e.find("board.toml:3: record.braille_cells_per_line: 12 is out of range; allowed: 20..100"),
+      std::string::npos)
+      << e;
+  e = problems_of("[record]\nbraille_lines_per_page = 0\n");
+  EXPECT_NE(
+      e.find("board.toml:2: record.braille_lines_per_page: 0 is out of range; allowed: 5..100"),
+      std::string::npos)
+      << e;
+  e = problems_of("[record]\nbraille_lines_per_page = \"28\"\n");
+  EXPECT_NE(e.find("board.toml:2: record.braille_lines_per_page: "), std::string::npos) << e;
+  auto c =
+      config::parse_config("[record]\nbraille_cells_per_line = 32\nbraille_lines_per_page = 28\n",
+                           "board.toml", station_problems);
+  ASSERT_TRUE(c) << c.error().message;
+  EXPECT_EQ(c->record.braille_cells_per_line, 32);
+  EXPECT_EQ(c->record.braille_lines_per_page, 28);
+}
+
 TEST(ConfigCheck, TheDefaultsHaveNoProblem) {
   EXPECT_TRUE(station_problems(config::StationConfig{}).empty());
 }

@@ -365,11 +365,12 @@ TEST(GameRecord, ErrorsNameTheJournalFile) {
   annabella::testing::TempDir dir;
   const auto path = dir.path() / "game.journal";
   {
-    auto journal = Journal::create(path);
-    ASSERT_TRUE(journal);
     auto contents = contents_of(game_records({"e4", "e5"}));
     contents.entries[2].set("black_ms", "soon");
-    for (const auto& e : contents.entries) ASSERT_TRUE(journal->append(e));
+    auto journal = Journal::create(path, contents.entries[0]);
+    ASSERT_TRUE(journal);
+    for (std::size_t i = 1; i < contents.entries.size(); ++i)
+      ASSERT_TRUE(journal->append(contents.entries[i]));
   }
   auto read = read_journal(path);
   ASSERT_TRUE(read) << read.error().message;
@@ -465,6 +466,18 @@ TEST(GameRecord, PausedOrStoppedClocksAreNotCharged) {
 
 // A journal written before the typed records (format 1: no format field, touches with
 // put_back, adjournments with the move as written only) is still read.
+// An empty journal, as an older station killed while it began a game left it: said as what it
+// is (nothing was recorded) and what to do, not "this is not a game journal".
+TEST(GameRecord, AnEmptyJournalSaysTheGameNeverBegan) {
+  auto read = parse_journal({"r3/game.journal", ""});
+  ASSERT_TRUE(read) << read.error().message;
+  auto replayed = replay_journal(*read);
+  ASSERT_FALSE(replayed);
+  EXPECT_EQ(replayed.error().message,
+            "r3/game.journal: holds no entry: the station was stopped before the game began, and "
+            "nothing was recorded; remove the empty file and start the game without --resume");
+}
+
 TEST(GameRecord, AFormatOneJournalIsStillRead) {
   const std::string v1 =
       "begin\tfen=\tcontrol=90 min/40 moves + 30 min + 30 s/move\twhite=Anna\tblack=Bert\t"
@@ -527,10 +540,11 @@ TEST(GameRecord, RoundTripThroughTheJournalFile) {
   annabella::testing::TempDir dir;
   const auto path = dir.path() / "game.journal";
   {
-    auto journal = Journal::create(path);
+    const auto records = game_records({"e4", "c5", "Nf3", "d6", "d4", "cxd4"});
+    auto journal = Journal::create(path, encode(records.front()));
     ASSERT_TRUE(journal);
-    for (const auto& r : game_records({"e4", "c5", "Nf3", "d6", "d4", "cxd4"}))
-      ASSERT_TRUE(journal->append(encode(r)));
+    for (std::size_t i = 1; i < records.size(); ++i)
+      ASSERT_TRUE(journal->append(encode(records[i])));
   }
   auto read = read_journal(path);
   ASSERT_TRUE(read) << read.error().message;

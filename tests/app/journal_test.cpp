@@ -31,9 +31,9 @@ TEST(Journal, EntriesRoundTripWithEscapes) {
   annabella::testing::TempDir dir;
   const auto path = dir.path() / "game.journal";
   {
-    auto journal = Journal::create(path);
+    auto journal = Journal::create(path, move_entry(1, "e2e4"));
     ASSERT_TRUE(journal) << journal.error().message;
-    for (int ply = 1; ply <= 5; ++ply) ASSERT_TRUE(journal->append(move_entry(ply, "e2e4")));
+    for (int ply = 2; ply <= 5; ++ply) ASSERT_TRUE(journal->append(move_entry(ply, "e2e4")));
     EXPECT_EQ(journal->entries_written(), 5u);
   }
   auto read = read_journal(path);
@@ -49,10 +49,54 @@ TEST(Journal, EntriesRoundTripWithEscapes) {
 TEST(Journal, CreateNeverOverwritesARecord) {
   annabella::testing::TempDir dir;
   const auto path = dir.path() / "game.journal";
-  ASSERT_TRUE(Journal::create(path));
-  auto again = Journal::create(path);
+  ASSERT_TRUE(Journal::create(path, move_entry(1, "e2e4")));
+  auto again = Journal::create(path, move_entry(1, "d2d4"));
   ASSERT_FALSE(again);
   EXPECT_NE(again.error().message.find("cannot be created"), std::string::npos);
+  auto read = read_journal(path);
+  ASSERT_TRUE(read) << read.error().message;
+  ASSERT_EQ(read->entries.size(), 1u);
+  EXPECT_EQ(read->entries[0].get("uci"), "e2e4");
+  EXPECT_FALSE(std::filesystem::exists(path.string() + ".tmp"));
+}
+
+// A station killed while it began a game left an empty journal, which neither `play` (a journal
+// is there) nor `play --resume` (no begin entry) would take: the folder was lost for the game.
+// The journal now appears with its first entry or not at all; a stale temporary file of a
+// creation cut short is no journal and is replaced.
+TEST(Journal, ANewJournalAppearsWithItsFirstEntryOrNotAtAll) {
+  annabella::testing::TempDir dir;
+  const auto path = dir.path() / "game.journal";
+  append_raw(path.string() + ".tmp", "1\tdeadbeef\tbeg");  // a creation killed mid-write
+  {
+    // Between the creation and the first append nothing may stand in the file but entry 1.
+    auto journal = Journal::create(path, move_entry(1, "e2e4"));
+    ASSERT_TRUE(journal) << journal.error().message;
+    EXPECT_EQ(journal->entries_written(), 1u);
+    auto read = read_journal(path);
+    ASSERT_TRUE(read) << read.error().message;
+    ASSERT_EQ(read->entries.size(), 1u);
+    EXPECT_EQ(read->torn_tail, "");
+    ASSERT_TRUE(journal->append(move_entry(2, "e7e5")));
+  }
+  EXPECT_FALSE(std::filesystem::exists(path.string() + ".tmp"));
+  auto read = read_journal(path);
+  ASSERT_TRUE(read) << read.error().message;
+  ASSERT_EQ(read->entries.size(), 2u);
+  EXPECT_EQ(read->entries[1].get("uci"), "e7e5");
+  // No room for the first entry: no journal at all, and no temporary file left.
+  const auto full_path = dir.path() / "full.journal";
+  {
+    annabella::testing::FileSizeLimit full(10);
+    ASSERT_TRUE(full.ok());
+    auto refused = Journal::create(full_path, move_entry(1, "e2e4"));
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.error().message.find("cannot be created: its first entry cannot be written"),
+              std::string::npos)
+        << refused.error().message;
+  }
+  EXPECT_FALSE(std::filesystem::exists(full_path));
+  EXPECT_FALSE(std::filesystem::exists(full_path.string() + ".tmp"));
 }
 
 // A write cut off at every possible byte: the whole entries before it are all kept.
@@ -62,8 +106,7 @@ TEST(Journal, TornTailAtEveryByteIsDroppedAndCutOff) {
     annabella::testing::TempDir dir;
     const auto path = dir.path() / "game.journal";
     {
-      auto journal = Journal::create(path);
-      ASSERT_TRUE(journal->append(move_entry(1, "e2e4")));
+      auto journal = Journal::create(path, move_entry(1, "e2e4"));
       ASSERT_TRUE(journal->append(move_entry(2, "e7e5")));
     }
     append_raw(path, last.substr(0, cut));
@@ -132,9 +175,8 @@ TEST(Journal, AMissingEntryIsDetectedBySequence) {
 TEST(Journal, AWriteCutShortIsCutOffAndTheNextAppendContinuesTheSequence) {
   annabella::testing::TempDir dir;
   const auto path = dir.path() / "game.journal";
-  auto journal = Journal::create(path);
+  auto journal = Journal::create(path, move_entry(1, "e2e4"));
   ASSERT_TRUE(journal) << journal.error().message;
-  ASSERT_TRUE(journal->append(move_entry(1, "e2e4")));
   ASSERT_TRUE(journal->append(move_entry(2, "e7e5")));
   const auto size_before = std::filesystem::file_size(path);
   {
@@ -185,9 +227,8 @@ TEST(Journal, AFailedLastAppendLeavesNoTornTail) {
   annabella::testing::TempDir dir;
   const auto path = dir.path() / "game.journal";
   {
-    auto journal = Journal::create(path);
+    auto journal = Journal::create(path, move_entry(1, "e2e4"));
     ASSERT_TRUE(journal) << journal.error().message;
-    ASSERT_TRUE(journal->append(move_entry(1, "e2e4")));
     annabella::testing::FileSizeLimit full(std::filesystem::file_size(path) + 1);
     ASSERT_TRUE(full.ok());
     ASSERT_FALSE(journal->append(move_entry(2, "e7e5")));

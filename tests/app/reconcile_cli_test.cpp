@@ -463,11 +463,10 @@ TEST(ReconcileCommand, ClockLogFromTheStationsGamePgnAndJournal) {
   write(f.dir / "game.pgn", pgn + "*\n");
   // The station's journal: a begin entry and one move entry a ply, written by app::Journal.
   {
-    auto journal = Journal::create(f.dir / "game.journal");
-    ASSERT_TRUE(journal) << journal.error().message;
     rec::Begin begin;
     begin.header.control = "5400+30";
-    ASSERT_TRUE(journal->append(encode(JournalRecord{begin})));
+    auto journal = Journal::create(f.dir / "game.journal", encode(JournalRecord{begin}));
+    ASSERT_TRUE(journal) << journal.error().message;
     core::Position pos;
     for (std::size_t i = 0; i < sans.size(); ++i) {
       rec::Move m;

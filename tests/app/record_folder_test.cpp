@@ -126,7 +126,7 @@ TEST(RecordFolder, AppendCreatesOnceThenAppends) {
 TEST(RecordFolder, TheJournalIsNeverCreatedOrResumedThroughALink) {
   Planted p;
   p.link("game.journal");
-  auto created = Journal::create(p.record / "game.journal");
+  auto created = Journal::create(p.record / "game.journal", JournalEntry{"begin", {}});
   ASSERT_FALSE(created);
   EXPECT_NE(created.error().message.find("game.journal is a symbolic link"), std::string::npos)
       << created.error().message;
@@ -175,7 +175,7 @@ TEST(RecordFolder, FilesAre0640AndACreatedFolder0750WhateverTheUmask) {
     ASSERT_TRUE(folder->write_atomically("game.pgn", "*\n"));
     auto log = folder->open_append("station.log");
     ASSERT_TRUE(log);
-    auto journal = folder->create_exclusive("game.journal");
+    auto journal = folder->create_exclusive("game.journal", "1\t00000000\tbegin\n");
     ASSERT_TRUE(journal);
     auto recorder = speech::Recorder::create(folder->path() / "announcements.wav", 22050);
     ASSERT_TRUE(recorder) << recorder.error().message;

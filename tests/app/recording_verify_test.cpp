@@ -131,11 +131,10 @@ struct SealedRecord {
   void write_journal(const std::vector<RecordingSeal>& seals,
                      const std::vector<std::pair<std::string, std::string>>& begin_extra = {}) {
     fs::remove(dir / "game.journal");
-    auto journal = Journal::create(dir / "game.journal");
-    ASSERT_TRUE(journal);
     JournalEntry begin = encode(rec::Begin{game_header()});
     for (const auto& [k, v] : begin_extra) begin.set(k, v);
-    ASSERT_TRUE(journal->append(begin));
+    auto journal = Journal::create(dir / "game.journal", begin);
+    ASSERT_TRUE(journal);
     for (const auto& s : seals) {
       JournalEntry entry;
       entry.kind = "seal";

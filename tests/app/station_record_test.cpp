@@ -97,6 +97,38 @@ TEST(StationRecord, ATouchIsCompletedByTheMoveItBecame) {
             std::string::npos);
 }
 
+// D.2.2: the VI player executing the opponent's announced move (D.2.1) closes every touch that
+// move ends, as his own moves do: the pawn taken en passant is taken off the board, and in the
+// opponent's castling the rook moved too (Art. 3.8.2). Before, only the piece on the move's
+// departure square was completed; the others stayed open ("-") in the touch log and the journal.
+TEST(StationRecord, ExecutingTheOpponentsMoveClosesEveryTouchItEnds) {
+  annabella::testing::TempDir dir;
+  config::StationConfig config;
+  config.game.start_fen = "r3k2r/pppp1ppp/8/8/5p2/8/PPPPP1PP/R3K2R w KQkq - 0 1";
+  StationDriver d(dir.path() / "record", false, config);
+  d.hand("e2", "e4");
+  d.console("fxe3");  // en passant (Art. 3.7.3.2), executed on the pegboard
+  d.lift("e4").lift("f4").place("e3").wait(600ms);
+  ASSERT_TRUE(d.output.printed_containing("executed f4e3 on the pegboard"));
+  d.hand("d2", "e3", true);
+  d.console("O-O-O");  // executed king first, then the rook
+  d.lift("e8").place("c8").lift("a8").place("d8").wait(600ms);
+  ASSERT_TRUE(d.output.printed_containing("executed e8c8 on the pegboard"));
+  ASSERT_EQ(d.station->game().ply_count(), 4u);
+  const std::string log = read_file(dir.path() / "record" / "touches.txt");
+  EXPECT_NE(line_with(log, "	e4	white pawn").find("taken off the board at"),
+            std::string::npos)
+      << log;
+  EXPECT_NE(line_with(log, "	f4	black pawn").find("moved to e3 at"), std::string::npos)
+      << log;
+  EXPECT_NE(line_with(log, "	e8	black king").find("moved to c8 at"), std::string::npos)
+      << log;
+  EXPECT_NE(line_with(log, "	a8	black rook").find("moved to d8 at"), std::string::npos)
+      << log;
+  for (const auto& t : d.station->record().touches())
+    EXPECT_TRUE(t.outcome) << core::square_name(t.touch.square) << " at ply " << t.touch.ply;
+}
+
 // Art. 4.4.2: castling begun by touching the rook is noted for the arbiter (console and touch
 // log); the station does not rule on it.
 TEST(StationRecord, CastlingBegunWithTheRookIsNotedForTheArbiter) {

@@ -297,6 +297,31 @@ TEST(Station, ResignationEndsTheGameAndTheExportsShowIt) {
   EXPECT_NE(touches.find("f2\twhite pawn"), std::string::npos) << touches;
 }
 
+// The exports take the configured braille page (record.braille_cells_per_line,
+// record.braille_lines_per_page): a 32-cell, 28-line page, its number on its last line.
+TEST(Station, TheBrailleScoresheetTakesTheConfiguredPage) {
+  annabella::testing::TempDir dir;
+  config::StationConfig cfg;
+  cfg.white.name = "Anna Blindfold-Longname";
+  cfg.black.name = "Bertrand Sighted-Longname";
+  cfg.record.braille_cells_per_line = 32;
+  cfg.record.braille_lines_per_page = 28;
+  StationDriver d(dir.path() / "record", false, cfg);
+  d.hand("f2", "f3");
+  d.console("e5");
+  d.hand("e7", "e5");
+  d.console("resign white");
+  ASSERT_TRUE(d.station->game().is_over());
+  const std::string brf = read_file(dir.path() / "record" / "scoresheet.brf");
+  std::vector<std::string> lines;
+  for (std::size_t start = 0, end; (end = brf.find("\r\n", start)) != std::string::npos;
+       start = end + 2)
+    lines.push_back(brf.substr(start, end - start));
+  ASSERT_EQ(lines.size(), 28u) << brf;
+  for (const auto& line : lines) EXPECT_LE(line.size(), 32u) << line;
+  EXPECT_EQ(lines.back(), std::string(30, ' ') + "#A");
+}
+
 TEST(Station, ResumingRestoresTheMovesAndTheClockTimes) {
   annabella::testing::TempDir dir;
   const auto folder = dir.path() / "record";
