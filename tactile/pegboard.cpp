@@ -452,6 +452,10 @@ void Pegboard::complete(Move m, TimePoint now, std::size_t touches_from) {
     const TouchRecord* taken = first_touch(touches_from, before, core::square_bb(victim));
     event.lifted_at = taken ? taken->time : now;
     emit(std::move(event));
+    // A slide's piece lifted on the way, whoever's hand it was: taken, so the replier's.
+    for (InHand& held : in_hand_)
+      if (held.toucher_unsure && held.from == victim)
+        settle_toucher(held, ~core::color_of(held.piece));
   }
   PegboardEvent event = make_event(PegboardEvent::Kind::MoveCompleted, now);  // D.2.3 (1), (2)
   event.move = m;
