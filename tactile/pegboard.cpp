@@ -187,6 +187,7 @@ void Pegboard::set_promotion(core::PieceType piece, TimePoint now,
   now = advance(now);
   fire(now);
   promotion_ = piece;
+  promotion_named_ = now;
   if (promotion_asked_) judge(now);
   release(out);
 }
@@ -471,7 +472,9 @@ void Pegboard::complete(Move m, TimePoint now, std::size_t touches_from) {
   emit(std::move(event));
   pending_ = m;
   pending_position_ = before.after(m);
-  promotion_.reset();
+  // The piece named is this promotion's, or one named before this move was placed; one named
+  // since is for the reply already under way (its button pressed before this move settled).
+  if (m.kind() == core::MoveKind::Promotion || promotion_named_ <= last_placed_) promotion_.reset();
   if (expected_ && *expected_ == m) {
     // The opponent's move, announced already (D.2.1), is now on this board too.
     position_ = *pending_position_;

@@ -198,6 +198,10 @@ class Pegboard {
   std::optional<core::Move> expected_;
   bool expected_misplaced_reported_ = false;
   std::optional<core::PieceType> promotion_;
+  // When promotion_ was named, and when a peg was last placed: a piece named after the last
+  // placement of a move is for a move still to come (a quick reply's promotion, D.2.1).
+  TimePoint promotion_named_{};
+  TimePoint last_placed_{};
   bool promotion_asked_ = false;
 
   bool rotated_ = false;

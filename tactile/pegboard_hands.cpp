@@ -259,6 +259,7 @@ std::optional<std::size_t> Pegboard::promoted_pawn(Square s, Piece piece) {
 
 void Pegboard::place(Square s, Piece piece, TimePoint time) {
   changed(time);
+  last_placed_ = time;
   if (board_.occupied & core::square_bb(s)) {
     // An occupancy-only board cannot take a second peg in a hole: a repeated report. A
     // piece-identifying board may report a capture as the new piece arriving with no lift of
@@ -487,7 +488,10 @@ void Pegboard::press(BoardButton button, TimePoint time) {
     announced(time);  // D.2.3 (3) by the board's own announce/confirm button
     return;
   }
-  if (const auto piece = promotion_of(button)) promotion_ = *piece;
+  if (const auto piece = promotion_of(button)) {
+    promotion_ = *piece;
+    promotion_named_ = time;
+  }
   PegboardEvent event;
   event.kind = PegboardEvent::Kind::Button;
   event.time = time;
