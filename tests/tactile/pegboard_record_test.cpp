@@ -374,6 +374,13 @@ TEST(PegboardHands, AQuickReplySlidingOnIsNoIllegalMove) {
   }
 }
 
+BoardInput pressed(BoardButton button) {
+  BoardInput input;
+  input.kind = BoardInput::Kind::Button;
+  input.button = button;
+  return input;
+}
+
 TEST(PegboardHands, APromotionButtonPressedBeforeTheMoveBeforeSettledIsTheReplys) {
   // White's h2-h4, and before it settles Black presses the rook button for his e2xd1 (D.2.1:
   // the piece named). Completing h2-h4 dropped the press: the capture then waited for "which
@@ -381,10 +388,7 @@ TEST(PegboardHands, APromotionButtonPressedBeforeTheMoveBeforeSettledIsTheReplys
   for (const PegboardSettings& settings : quick_reply_readings(core::BLACK)) {
     Driver d(fen("4k3/8/8/8/8/8/4p2P/3QK3 w - - 0 1"), settings);
     d.lift("h2").place("h4", core::NO_PIECE, 60ms);
-    BoardInput rook;
-    rook.kind = BoardInput::Kind::Button;
-    rook.button = BoardButton::PromoteRook;
-    d.feed(rook, 70ms).settle();
+    d.feed(pressed(BoardButton::PromoteRook), 70ms).settle();
     d.lift("e2", 50ms).lift("d1", 50ms).place("d1", core::NO_PIECE, 50ms).settle().settle();
     if (d.board().completed_move()) d.announce();
     const Lines lines = d.take();
@@ -396,10 +400,10 @@ TEST(PegboardHands, APromotionButtonPressedBeforeTheMoveBeforeSettledIsTheReplys
   }
   // A piece named before a move that is no promotion is not kept for a later one.
   Driver d(fen("4k3/8/8/8/8/8/4p2P/3QK3 w - - 0 1"), {.settle = 100ms, .auto_announce = true});
-  BoardInput knight;
-  knight.kind = BoardInput::Kind::Button;
-  knight.button = BoardButton::PromoteKnight;
-  d.feed(knight).lift("h2", 50ms).place("h4", core::NO_PIECE, 60ms).settle();
+  d.feed(pressed(BoardButton::PromoteKnight))
+      .lift("h2", 50ms)
+      .place("h4", core::NO_PIECE, 60ms)
+      .settle();
   d.lift("e2", 400ms).lift("d1", 50ms).place("d1", core::NO_PIECE, 50ms).settle().settle();
   EXPECT_TRUE(has(d.take(), "promotion on d1: which piece? (D.2.1: the announcement names it)"));
 }
