@@ -48,6 +48,35 @@ std::string subcommand_problem(CLI::App& cli, int argc, char** argv) {
   }
 }
 
+// An option the sub-command does not have, named as such before the parse (CLI11 first says
+// "--board-a is required" for `reconcile --bogus`, and "A subcommand is required" for
+// `annabella --bogus`); "" when every option is known. A known option's value is skipped
+// (`perft --depth -1`); "--" ends the options.
+std::string unknown_option(CLI::App& cli, int argc, char** argv) {
+  CLI::App* app = &cli;
+  std::string path = "annabella";
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view word = argv[i];
+    if (word == "--") return "";
+    if (word.size() < 2 || word[0] != '-') {
+      for (CLI::App* sub : app->get_subcommands(nullptr))
+        if (sub->get_name() == word) {
+          app = sub;
+          path += " " + std::string(word);
+        }
+      continue;
+    }
+    const std::string name(word.substr(0, word.find('=')));
+    const CLI::Option* option = app->get_option_no_throw(name);
+    if (option == nullptr && app == &cli && (name == "--help-all" || name == "--version")) continue;
+    if (option == nullptr)
+      return path + ": " + name + " is not an option of " + path + " (" + path +
+             " --help lists them)";
+    if (word.find('=') == std::string_view::npos && option->get_items_expected_min() > 0) ++i;
+  }
+  return "";
+}
+
 constexpr const char* kExitStatusLines[] = {
     "0   success: the sub-command did what was asked and found nothing wrong",
     "1   problems found: a check found problems (config check, pgn check), a move did not read "
@@ -433,7 +462,8 @@ int run_cli(int argc, char** argv) {
     print_full_help(cli, std::cout);
     return kExitSuccess;
   }
-  if (const std::string problem = subcommand_problem(cli, argc, argv); !problem.empty()) {
+  if (std::string problem = subcommand_problem(cli, argc, argv);
+      !problem.empty() || !(problem = unknown_option(cli, argc, argv)).empty()) {
     std::cerr << problem << '\n';
     return kExitUsage;
   }

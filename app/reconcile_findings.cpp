@@ -32,8 +32,11 @@ std::string written_list(const Reconciliation& r, SheetPly from, std::size_t cou
   std::string out;
   for (std::size_t i = from.ply; i < from.ply + count && i < sh.plies.size(); ++i) {
     if (!out.empty()) out += ", ";
+    // A cell left blank is said to be blank, not quoted as nothing.
+    const std::string& written = sh.shown(i);
+    const std::string move = written.empty() ? tr("(blank)") : written;
     // TRANSLATORS: a written move with its name: "White's move 7 Qb3".
-    out += format(tr("{ply} {move}"), {{"ply", ply_name(r.start, i)}, {"move", sh.shown(i)}});
+    out += format(tr("{ply} {move}"), {{"ply", ply_name(r.start, i)}, {"move", move}});
   }
   return out;
 }

@@ -187,6 +187,7 @@ void Pegboard::set_promotion(core::PieceType piece, TimePoint now,
   now = advance(now);
   fire(now);
   promotion_ = piece;
+  promotion_named_ = now;
   if (promotion_asked_) judge(now);
   release(out);
 }
@@ -452,6 +453,10 @@ void Pegboard::complete(Move m, TimePoint now, std::size_t touches_from) {
     const TouchRecord* taken = first_touch(touches_from, before, core::square_bb(victim));
     event.lifted_at = taken ? taken->time : now;
     emit(std::move(event));
+    // A slide's piece lifted on the way, whoever's hand it was: taken, so the replier's.
+    for (InHand& held : in_hand_)
+      if (held.toucher_unsure && held.from == victim)
+        settle_toucher(held, ~core::color_of(held.piece));
   }
   PegboardEvent event = make_event(PegboardEvent::Kind::MoveCompleted, now);  // D.2.3 (1), (2)
   event.move = m;
@@ -467,7 +472,9 @@ void Pegboard::complete(Move m, TimePoint now, std::size_t touches_from) {
   emit(std::move(event));
   pending_ = m;
   pending_position_ = before.after(m);
-  promotion_.reset();
+  // The piece named is this promotion's, or one named before this move was placed; one named
+  // since is for the reply already under way (its button pressed before this move settled).
+  if (m.kind() == core::MoveKind::Promotion || promotion_named_ <= last_placed_) promotion_.reset();
   if (expected_ && *expected_ == m) {
     // The opponent's move, announced already (D.2.1), is now on this board too.
     position_ = *pending_position_;

@@ -120,8 +120,10 @@ class Pegboard {
     std::uint64_t order = 0;  // its place in the order of events (see Staged)
     bool touch_reported = false;
     std::optional<std::size_t> log_index;  // its touch record; none when the lift was unseen
-    // With no owner, whose hand presumably lifted it (presumed_toucher()).
+    // With no owner, whose hand presumably lifted it (presumed_toucher()); unsure: the piece
+    // just moved, lifted again from a square on a slide's way where the reply can take it.
     core::Color toucher = core::WHITE;
+    bool toucher_unsure = false;
     std::uint64_t lifted_in = 0;  // position_epoch_ when it was lifted
   };
   // An event waiting for its turn: events come out sorted by (time, order); `order` counts the
@@ -134,6 +136,9 @@ class Pegboard {
   // The hands (tactile/pegboard_hands.cpp): what stands where and what is held.
   InHand taken_from(core::Square square, TimePoint time);
   [[nodiscard]] core::Color presumed_toucher() const;
+  [[nodiscard]] bool on_a_slides_way(core::Square square) const;
+  [[nodiscard]] bool reply_can_take(core::Square square) const;
+  void settle_toucher(InHand& held, core::Color toucher);
   void lift(core::Square square, TimePoint time);
   void place(core::Square square, core::Piece piece, TimePoint time);
   std::optional<std::size_t> held_for(core::Square square, core::Piece piece) const;
@@ -193,6 +198,10 @@ class Pegboard {
   std::optional<core::Move> expected_;
   bool expected_misplaced_reported_ = false;
   std::optional<core::PieceType> promotion_;
+  // When promotion_ was named, and when a peg was last placed: a piece named after the last
+  // placement of a move is for a move still to come (a quick reply's promotion, D.2.1).
+  TimePoint promotion_named_{};
+  TimePoint last_placed_{};
   bool promotion_asked_ = false;
 
   bool rotated_ = false;

@@ -65,7 +65,9 @@ std::string describe(const PegboardEvent& e) {
   using Kind = PegboardEvent::Kind;
   switch (e.kind) {
     case Kind::Touched:
-      return with_piece("touched", e) + (e.own_piece ? "" : " (opponent's piece)");
+      // D.2.2: whose piece, only when it is known whose hand lifted it.
+      return with_piece("touched", e) +
+             (e.own_piece || e.toucher_unsure ? "" : " (opponent's piece)");
     case Kind::Placed:
       return with_piece("placed", e);
     case Kind::PutBack:

@@ -21,8 +21,11 @@ struct TouchRecord {
   int ply = 0;                         // the game ply (position().game_ply()) when touched
   bool own_piece = false;              // the toucher's own piece (PegboardSettings::owner)
   bool mover_piece = false;            // a piece of the side to move in position()
-  bool put_back = false;               // placed back into the same aperture: no move (D.2.2)
-  TimePoint put_back_time{};           // when, if put_back
+  // With no owner, whose hand it was is not known: the piece just moved, lifted again from a
+  // square on its slide's way that the reply can take (own_piece is then a guess).
+  bool toucher_unsure = false;
+  bool put_back = false;      // placed back into the same aperture: no move (D.2.2)
+  TimePoint put_back_time{};  // when, if put_back
 };
 
 struct PegboardEvent {
@@ -67,6 +70,7 @@ struct PegboardEvent {
   // position().
   bool own_piece = false;
   bool mover_piece = false;
+  bool toucher_unsure = false;  // Touched, PutBack: as TouchRecord::toucher_unsure
   core::Move move = core::Move::none();
   core::Move replaces = core::Move::none();
   // MoveCompleted: the first square lifted for this move and the piece on it (SQ_NONE when no

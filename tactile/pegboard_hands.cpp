@@ -80,7 +80,66 @@ Pegboard::InHand Pegboard::taken_from(Square s, TimePoint time) {
   held.order = ++order_;
   held.toucher = presumed_toucher();
   held.lifted_in = position_epoch_;
+  // The piece just moved, lifted again from a square on its way (a slide put down on the way,
+  // D.2.2), with no piece of the reply in hand: the mover going on, unless the reply can take it
+  // there (then it may be the replier's capture, D.2.3 (1): not known at the lift).
+  const core::Color mover = position_.side_to_move();
+  const bool replier_holds = std::any_of(in_hand_.begin(), in_hand_.end(),
+                                         [&](const InHand& h) { return h.toucher != mover; });
+  if (!settings_.owner && held.toucher != mover && !replier_holds && held.piece != core::NO_PIECE &&
+      core::color_of(held.piece) == mover && on_a_slides_way(s)) {
+    if (reply_can_take(s))
+      held.toucher_unsure = true;
+    else
+      held.toucher = mover;
+  }
   return held;
+}
+
+// Whether `s` lies strictly on the way of a legal move of the side to move whose piece came to
+// `s` from that move's square: a slide put down on a square on the way may go on (D.2.2).
+bool Pegboard::on_a_slides_way(Square s) const {
+  Square origin = origin_[s];
+  if (pending_ && pending_->to() == s) origin = pending_->from();
+  if (origin == core::SQ_NONE || origin == s) return false;
+  const core::MoveList moves = core::legal_moves(position_);
+  return std::any_of(moves.begin(), moves.end(), [&](Move m) {
+    Square from = m.from();
+    Square to = m.to();
+    if (m.kind() == core::MoveKind::Castling) {
+      const auto c = position_.castling_squares(m);
+      const bool rook = origin == c.rook_from;
+      from = rook ? c.rook_from : c.king_from;
+      to = rook ? c.rook_to : c.king_to;
+    }
+    return from == origin && to != s && (core::between_bb(from, to) & core::square_bb(s)) != 0;
+  });
+}
+
+// Whether a reply to the move the board shows completed (pending, or shown whole now) can take
+// the piece on `s`.
+bool Pegboard::reply_can_take(Square s) const {
+  Position after = position_;
+  if (pending_position_) {
+    after = *pending_position_;
+  } else if (const auto shown = sequences_shown(position_, board_);
+             !shown.empty() && shown.front().size() == 1) {
+    after = position_.after(shown.front().front());
+  }
+  const core::MoveList replies = core::legal_moves(after);
+  return std::any_of(replies.begin(), replies.end(),
+                     [&](Move m) { return captured_square(after, m) == s; });
+}
+
+// Whose hand a lift was, found out after it (the slide went on, or the reply took the piece):
+// the hand and its touch record say so from now on.
+void Pegboard::settle_toucher(InHand& held, core::Color toucher) {
+  held.toucher = toucher;
+  held.toucher_unsure = false;
+  if (!held.log_index || settings_.owner) return;
+  TouchRecord& record = touch_log_[*held.log_index];
+  record.own_piece = held.piece != core::NO_PIECE && core::color_of(held.piece) == toucher;
+  record.toucher_unsure = false;
 }
 
 // With no owner (a board both players use), whose hand a lift is: the side to move's, or the
@@ -200,6 +259,7 @@ std::optional<std::size_t> Pegboard::promoted_pawn(Square s, Piece piece) {
 
 void Pegboard::place(Square s, Piece piece, TimePoint time) {
   changed(time);
+  last_placed_ = time;
   if (board_.occupied & core::square_bb(s)) {
     // An occupancy-only board cannot take a second peg in a hole: a repeated report. A
     // piece-identifying board may report a capture as the new piece arriving with no lift of
@@ -227,6 +287,8 @@ void Pegboard::place(Square s, Piece piece, TimePoint time) {
       in_hand_.erase(in_hand_.begin() + static_cast<std::ptrdiff_t>(*index));
       return;
     }
+    // A slide's piece lifted on the way and placed on another square: the mover went on.
+    if (held.toucher_unsure && held.from != s) settle_toucher(held, core::color_of(held.piece));
     if (!held.touch_reported) report_touch(held);
     // Put back: the piece lifted from this hole, and no doubt about it (a piece-identifying
     // board names it; on an occupancy-only board nothing else is in the hand).
@@ -239,6 +301,7 @@ void Pegboard::place(Square s, Piece piece, TimePoint time) {
       event.lifted_at = held.time;
       event.own_piece = record.own_piece;
       event.mover_piece = record.mover_piece;
+      event.toucher_unsure = record.toucher_unsure;
     }
     if (event.piece == core::NO_PIECE) event.piece = held.piece;
     from = held.origin;
@@ -401,6 +464,7 @@ void Pegboard::report_touch(InHand& held) {
       held.piece != core::NO_PIECE && core::color_of(held.piece) == position_.side_to_move();
   const core::Color toucher = settings_.owner ? *settings_.owner : held.toucher;
   record.own_piece = held.piece != core::NO_PIECE && core::color_of(held.piece) == toucher;
+  record.toucher_unsure = held.toucher_unsure && !settings_.owner;
   held.log_index = touch_log_.size();
   touch_log_.push_back(record);
   PegboardEvent event;
@@ -410,6 +474,7 @@ void Pegboard::report_touch(InHand& held) {
   event.piece = held.piece;
   event.own_piece = record.own_piece;
   event.mover_piece = record.mover_piece;
+  event.toucher_unsure = record.toucher_unsure;
   emit_for(held, std::move(event));
 }
 
@@ -423,7 +488,10 @@ void Pegboard::press(BoardButton button, TimePoint time) {
     announced(time);  // D.2.3 (3) by the board's own announce/confirm button
     return;
   }
-  if (const auto piece = promotion_of(button)) promotion_ = *piece;
+  if (const auto piece = promotion_of(button)) {
+    promotion_ = *piece;
+    promotion_named_ = time;
+  }
   PegboardEvent event;
   event.kind = PegboardEvent::Kind::Button;
   event.time = time;

@@ -60,6 +60,25 @@ TEST(CommandLine, UsageErrorsExitTwo) {
   EXPECT_EQ(annabella("play extra-word", out), 2) << out;          // an extra argument
 }
 
+TEST(CommandLine, AnUnknownOptionIsNamedAsSuch) {
+  // CLI11 alone said "--board-a is required" for `reconcile --bogus`, and "A subcommand is
+  // required" for `annabella --bogus`.
+  std::string out;
+  EXPECT_EQ(annabella("reconcile --bogus", out), 2) << out;
+  EXPECT_NE(out.find("annabella reconcile: --bogus is not an option of annabella reconcile"),
+            std::string::npos)
+      << out;
+  EXPECT_EQ(annabella("--bogus", out), 2) << out;
+  EXPECT_NE(out.find("annabella: --bogus is not an option"), std::string::npos) << out;
+  EXPECT_EQ(annabella("pgn check --lenient=yes --nonsense=1 x.pgn", out), 2) << out;
+  EXPECT_NE(out.find("--nonsense is not an option of annabella pgn check"), std::string::npos)
+      << out;
+  // A known option's value that starts with '-' is a value, not an option.
+  EXPECT_EQ(annabella("perft --depth -1", out), 2) << out;
+  EXPECT_NE(out.find("--depth must be 0 or more"), std::string::npos) << out;
+  EXPECT_EQ(annabella("--lang en --version", out), 0) << out;
+}
+
 TEST(CommandLine, HelpExitsZeroAndTheFullHelpHasEverySubCommand) {
   std::string out;
   EXPECT_EQ(annabella("--help", out), 0);

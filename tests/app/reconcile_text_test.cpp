@@ -256,5 +256,19 @@ TEST(ReconcileText, TextThatIsNotUtf8IsShownEscaped) {
   EXPECT_TRUE(first_utf8_fault("\xC0\xAF"));      // an overlong form
 }
 
+TEST(ReconcileText, ABlankCellInAnUnexplainedDifferenceIsSaidToBeBlank) {
+  // A German sheet numbered by hand left out White's move 6: "6. b5 7. Lb3" leaves the cell for
+  // Black's move 6 blank. Quoting that cell said "Black's move 6 ," (nothing); it is "(blank)".
+  const std::string a =
+      "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O "
+      "9. h3 Nb8 10. d4 Nbd7";
+  const std::string b =
+      "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. 0-0 Le7 6. b5 7. Lb3 d6 8. c3 0-0 9. h3 Sb8 "
+      "10. d4 Sbd7";
+  const std::string text = arbiter_text(reconciled(a, b, a, a, {"en", "de"}));
+  EXPECT_EQ(at(text, "move 6 ,"), std::string::npos) << text;
+  EXPECT_NE(at(text, "Black's move 6 (blank)"), std::string::npos) << text;
+}
+
 }  // namespace
 }  // namespace annabella::app

@@ -54,7 +54,7 @@ inline std::string describe(const Action& action) {
              (action.piece == core::NO_PIECE ? " (bounce)" : "") +
              (action.completes ? " (completes)" : "");
     case Action::Kind::Button:
-      return std::string("button ") + "-NBRQ"[action.promote > 5 ? 0 : action.promote];
+      return std::string("button ") + "--NBRQ"[action.promote > 5 ? 0 : action.promote];
   }
   return "";
 }

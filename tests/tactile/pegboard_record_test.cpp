@@ -222,6 +222,58 @@ TEST(PegboardRecord, WithNoOwnerAQuickCaptureOfThePieceJustMovedIsTheRepliersTou
   EXPECT_TRUE(has(replies, "touched d8 black queen")) << ::testing::PrintToString(replies);
 }
 
+// A slide's piece put down on a square on the way and lifted again (D.2.2, D.2.3): with no owner
+// that lift is the mover's going on, or the replier's taking the piece just moved. Where no reply
+// can take it there, it is the mover's own piece; where one can, the lift is not labelled at all
+// (nothing wrong said), and the record learns whose it was when the piece is placed.
+TEST(PegboardRecord, WithNoOwnerASlidesLiftOnTheWayIsNotTheOpponentsPiece) {
+  for (const bool identifying : {false, true}) {
+    const std::string board = identifying ? "identifying: " : "occupancy: ";
+    // 1.e4 e5: Bf1 put down on e2 and d3 on the way to c4; no black piece reaches e2 or d3.
+    Driver d(fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"),
+             {.made_by_reply = true}, identifying);
+    d.lift("f1").place("e2", core::W_BISHOP, 40ms).lift("e2", 40ms);
+    d.place("d3", core::W_BISHOP, 40ms).lift("d3", 40ms).place("c4", core::W_BISHOP, 40ms);
+    d.settle().settle();
+    Lines lines = d.take();
+    for (const char* square : {"e2", "d3"})
+      EXPECT_TRUE(has(lines, std::string("touched ") + square + " white bishop"))
+          << board << ::testing::PrintToString(lines);
+    for (const auto& line : lines)
+      EXPECT_EQ(line.find("opponent's piece"), std::string::npos) << board << line;
+    EXPECT_EQ(d.board().completed_move(), Move(core::SQ_F1, core::SQ_C4)) << board;
+    for (const TouchRecord& touch : d.board().touch_log()) EXPECT_TRUE(touch.own_piece) << board;
+    // The knight on f4 could take on e2 and d3: those lifts are not labelled either way; the
+    // bishop placed on c4 shows they were White's own (the record says so).
+    Driver k(fen("rnbqkb1r/pppp1ppp/8/4p3/4Pn2/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3"),
+             {.made_by_reply = true}, identifying);
+    k.lift("f1").place("e2", core::W_BISHOP, 40ms).lift("e2", 40ms);
+    k.place("d3", core::W_BISHOP, 40ms).lift("d3", 40ms).place("c4", core::W_BISHOP, 40ms);
+    k.settle().settle();
+    lines = k.take();
+    for (const auto& line : lines)
+      EXPECT_EQ(line.find("opponent's piece"), std::string::npos) << board << line;
+    EXPECT_TRUE(has(lines, "touched e2 white bishop")) << board << ::testing::PrintToString(lines);
+    EXPECT_EQ(k.board().completed_move(), Move(core::SQ_F1, core::SQ_C4)) << board;
+    ASSERT_EQ(k.board().touch_log().size(), 3U) << board;
+    for (const TouchRecord& touch : k.board().touch_log()) EXPECT_TRUE(touch.own_piece) << board;
+    // And when Black does take the bishop on e2 at once, that lift was Black's: the opponent's
+    // piece to him, in the record.
+    Driver x(fen("rnbqkb1r/pppp1ppp/8/4p3/4Pn2/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3"),
+             {.made_by_reply = true}, identifying);
+    x.lift("f1").place("e2", core::W_BISHOP, 40ms).lift("e2", 40ms).lift("f4", 40ms);
+    x.place("e2", core::B_KNIGHT, 40ms).settle().settle();
+    lines = x.take();
+    EXPECT_TRUE(has(lines, "made f1e2")) << board << ::testing::PrintToString(lines);
+    EXPECT_TRUE(has(lines, "completed f4e2")) << board << ::testing::PrintToString(lines);
+    const auto& log = x.board().touch_log();
+    const auto bishop = std::find_if(log.begin(), log.end(),
+                                     [](const TouchRecord& t) { return t.square == core::SQ_E2; });
+    ASSERT_NE(bishop, log.end()) << board;
+    EXPECT_FALSE(bishop->own_piece) << board;
+  }
+}
+
 // A castling rook lifted while the king's move waits out the settle time is still the mover's.
 TEST(PegboardRecord, WithNoOwnerTheCastlingRookAfterTheKingIsTheMoversTouch) {
   Driver d(fen("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"), {.made_by_reply = true});
@@ -320,6 +372,40 @@ TEST(PegboardHands, AQuickReplySlidingOnIsNoIllegalMove) {
     EXPECT_TRUE(has(lines, "made d8h4")) << reading;
     EXPECT_TRUE(in_time_order(d.taken())) << reading;
   }
+}
+
+BoardInput pressed(BoardButton button) {
+  BoardInput input;
+  input.kind = BoardInput::Kind::Button;
+  input.button = button;
+  return input;
+}
+
+TEST(PegboardHands, APromotionButtonPressedBeforeTheMoveBeforeSettledIsTheReplys) {
+  // White's h2-h4, and before it settles Black presses the rook button for his e2xd1 (D.2.1:
+  // the piece named). Completing h2-h4 dropped the press: the capture then waited for "which
+  // piece?" for ever (the emulator's games, seeds 200 to 400: 27 of 800 boards).
+  for (const PegboardSettings& settings : quick_reply_readings(core::BLACK)) {
+    Driver d(fen("4k3/8/8/8/8/8/4p2P/3QK3 w - - 0 1"), settings);
+    d.lift("h2").place("h4", core::NO_PIECE, 60ms);
+    d.feed(pressed(BoardButton::PromoteRook), 70ms).settle();
+    d.lift("e2", 50ms).lift("d1", 50ms).place("d1", core::NO_PIECE, 50ms).settle().settle();
+    if (d.board().completed_move()) d.announce();
+    const Lines lines = d.take();
+    const std::string reading =
+        (settings.made_by_reply ? "board watch: " : "e-board: ") + ::testing::PrintToString(lines);
+    EXPECT_TRUE(has(lines, "made h2h4")) << reading;
+    EXPECT_TRUE(has(lines, "made e2d1r")) << reading;
+    for (const std::string& line : lines) EXPECT_FALSE(line.starts_with("promotion on")) << reading;
+  }
+  // A piece named before a move that is no promotion is not kept for a later one.
+  Driver d(fen("4k3/8/8/8/8/8/4p2P/3QK3 w - - 0 1"), {.settle = 100ms, .auto_announce = true});
+  d.feed(pressed(BoardButton::PromoteKnight))
+      .lift("h2", 50ms)
+      .place("h4", core::NO_PIECE, 60ms)
+      .settle();
+  d.lift("e2", 400ms).lift("d1", 50ms).place("d1", core::NO_PIECE, 50ms).settle().settle();
+  EXPECT_TRUE(has(d.take(), "promotion on d1: which piece? (D.2.1: the announcement names it)"));
 }
 
 TEST(PegboardHands, ASensorBounceBesideAPegInHandIsNoCapture) {
