@@ -67,12 +67,10 @@ IllegalMove explain_castling(const Position& pos, int side) {
   return out;
 }
 
-MoveObstacle obstacle(Obstacle kind, PieceType pt, Square from, Square to) {
-  MoveObstacle out;
+// The piece's way (`route`: its type and squares) with what stops it.
+MoveObstacle obstacle(Obstacle kind, const MoveObstacle& route) {
+  MoveObstacle out = route;
   out.kind = kind;
-  out.piece = pt;
-  out.from = from;
-  out.to = to;
   return out;
 }
 
@@ -83,11 +81,12 @@ std::optional<MoveObstacle> pawn_geometry_problem(const Position& pos, Square fr
   const int dir = us == WHITE ? 1 : -1;
   const int df = file_of(to) - file_of(from);
   const int dr = (rank_of(to) - rank_of(from)) * dir;
+  const MoveObstacle route{Obstacle::CannotReach, PAWN, from, to};
   if (df == 0 && (dr == 1 || (dr == 2 && relative_rank(us, rank_of(from)) == 1))) {
     for (int k = 1; k <= dr; ++k) {
       const Square s = make_square(file_of(from), rank_of(from) + k * dir);
       if (!pos.empty(s)) {
-        MoveObstacle out = obstacle(Obstacle::BlockedBy, PAWN, from, to);
+        MoveObstacle out = obstacle(Obstacle::BlockedBy, route);
         out.other = pos.piece_on(s);
         out.at = s;
         return out;
@@ -95,15 +94,15 @@ std::optional<MoveObstacle> pawn_geometry_problem(const Position& pos, Square fr
     }
     return std::nullopt;
   }
-  if ((df != 1 && df != -1) || dr != 1) return obstacle(Obstacle::CannotReach, PAWN, from, to);
+  if ((df != 1 && df != -1) || dr != 1) return obstacle(Obstacle::CannotReach, route);
   if (pos.piece_on(to) != NO_PIECE) return std::nullopt;  // a capture (of an own piece: elsewhere)
   const Square behind = make_square(file_of(to), rank_of(from));
   if (relative_rank(us, rank_of(from)) == 4 && pos.piece_on(behind) == make_piece(~us, PAWN)) {
-    MoveObstacle out = obstacle(Obstacle::NotEnPassant, PAWN, from, to);
+    MoveObstacle out = obstacle(Obstacle::NotEnPassant, route);
     out.at = behind;
     return out;
   }
-  return obstacle(Obstacle::NothingToCapture, PAWN, from, to);
+  return obstacle(Obstacle::NothingToCapture, route);
 }
 
 // Whether a piece of type pt on `from` could go to `to` by the way it moves, ignoring checks:
@@ -111,12 +110,12 @@ std::optional<MoveObstacle> pawn_geometry_problem(const Position& pos, Square fr
 std::optional<MoveObstacle> geometry_problem(const Position& pos, PieceType pt, Square from,
                                              Square to) {
   if (pt == PAWN) return pawn_geometry_problem(pos, from, to);
-  if (!(attacks_of(pt, from, 0) & square_bb(to)))
-    return obstacle(Obstacle::CannotReach, pt, from, to);
+  const MoveObstacle route{Obstacle::CannotReach, pt, from, to};
+  if (!(attacks_of(pt, from, 0) & square_bb(to))) return obstacle(Obstacle::CannotReach, route);
   if (!(attacks_of(pt, from, pos.pieces()) & square_bb(to))) {
     const Bitboard block = between_bb(from, to) & ~square_bb(to) & pos.pieces();
     const Square s = from < to ? lsb(block) : Square(63 - std::countl_zero(block));
-    MoveObstacle out = obstacle(Obstacle::InTheWay, pt, from, to);
+    MoveObstacle out = obstacle(Obstacle::InTheWay, route);
     out.other = pos.piece_on(s);
     out.at = s;
     return out;
@@ -178,7 +177,7 @@ Reach reach(const Position& pos, PieceType pt, Bitboard own, Square to) {
     std::optional<MoveObstacle> why = geometry_problem(pos, pt, from, to);
     if (why && why->kind == Obstacle::CannotReach) r.out_of_reach |= square_bb(from);
     if (!why && target != NO_PIECE && color_of(target) == us) {
-      why = obstacle(Obstacle::OwnPiece, pt, from, to);
+      why = MoveObstacle{Obstacle::OwnPiece, pt, from, to};
       why->other = target;
       why->at = to;
     }
