@@ -276,6 +276,12 @@ void AppendixDFlow::on_button(const tactile::PegboardEvent& e) {
     s_.requests.push_back({cmd::Time{}, e.time});
   else if (e.button == tactile::BoardButton::Repeat)
     s_.requests.push_back({cmd::Repeat{}, e.time});
+  // Peg protocol version 3: the push-to-talk button (voice.push_to_talk), as the console's
+  // "talk" and "talk end": the VI player's spoken requests (D.2.11) are heard only while held.
+  else if (e.button == tactile::BoardButton::Talk)
+    s_.requests.push_back({cmd::Talk{true}, e.time, InputSource::BoardButton});
+  else if (e.button == tactile::BoardButton::TalkEnd)
+    s_.requests.push_back({cmd::Talk{false}, e.time, InputSource::BoardButton});
 }
 
 void AppendixDFlow::on_sighted_board(const std::vector<tactile::PegboardEvent>& events) {
@@ -318,11 +324,32 @@ void AppendixDFlow::on_sighted_made(const tactile::PegboardEvent& e) {
   // Art. 4.7: the sighted player's move is made when the piece is released on its square; the
   // station announces it (D.2.1) and the VI player executes it on the pegboard.
   if (s_.game().is_over() || s_.game().position().side_to_move() == s_.vi_color) return;
-  const core::Position before = s_.game().position();
-  if (make_move(e.move, e.time, MoveSource::EBoard)) announce_entered(before, e.move, e.time);
+  enter_move(e.move, e.time, MoveSource::EBoard);
 }
 
 bool AppendixDFlow::make_move(core::Move move, TimePoint time, MoveSource by) {
+  if (!record_move(move, time, by)) return false;
+  finish_move(time);
+  return true;
+}
+
+bool AppendixDFlow::enter_move(core::Move move, TimePoint time, MoveSource by) {
+  const core::Position before = s_.game().position();
+  if (!record_move(move, time, by)) return false;
+  announce_entered(before, move, time);
+  finish_move(time);
+  return true;
+}
+
+void AppendixDFlow::finish_move(TimePoint time) {
+  if (s_.game().is_over()) {
+    end_game(s_.game().end(), time);
+    return;
+  }
+  after_move_said(time);
+}
+
+bool AppendixDFlow::record_move(core::Move move, TimePoint time, MoveSource by) {
   const core::Position before = s_.game().position();
   const core::Color mover = before.side_to_move();
   if (s_.game().is_over()) {
@@ -374,11 +401,6 @@ bool AppendixDFlow::make_move(core::Move move, TimePoint time, MoveSource by) {
                std::chrono::duration_cast<std::chrono::seconds>(press->added)),
            Route::Private, time);
   write_exports(time);
-  if (s_.game().is_over()) {
-    end_game(s_.game().end(), time);
-    return true;
-  }
-  after_move_said(time);
   return true;
 }
 
@@ -425,8 +447,7 @@ void AppendixDFlow::enter_sighted_move(const std::string& text, MoveSource by, T
     s_.print(time, format(tr("{why} (nothing recorded)"), {{"why", message}}));
     return;
   }
-  const core::Position before = s_.game().position();
-  if (make_move(*move, time, by)) announce_entered(before, *move, time);
+  enter_move(*move, time, by);
 }
 
 void AppendixDFlow::ask_reading(const std::string& text, std::vector<core::MoveReading> readings,
@@ -461,8 +482,7 @@ bool AppendixDFlow::answer(const std::string& text, TimePoint time) {
     const core::Move move = readings[static_cast<std::size_t>(word[0] - '1')].move;
     const MoveSource by = s_.question.by;  // D.2.11: where the move was typed, not the answer
     s_.question = {};
-    const core::Position before = s_.game().position();
-    if (make_move(move, time, by)) announce_entered(before, move, time);
+    enter_move(move, time, by);
     return true;
   }
   if (s_.question.kind != PendingQuestion::Kind::Promotion ||

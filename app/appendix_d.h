@@ -28,12 +28,14 @@ class AppendixDFlow {
   bool answer(const std::string& text, TimePoint time);
   // The sighted player's touch, reported by the assistant (Art. 4.3).
   void sighted_touch(core::Square square, TimePoint time);
-  // Plays `move` for the side to move: the record (journal first), the clock (D.2.4), the
-  // exports, the end of the game. False when it was not made (the reason is printed).
+  // Plays `move` for the side to move, already announced (the VI player's, D.2.3): the record
+  // (journal first), the clock (D.2.4), the exports, the end of the game. False when it was not
+  // made (the reason is printed).
   bool make_move(core::Move move, TimePoint time, MoveSource by);
-  // The move made from a console or voice entry (or the sealed move): announced to both players
-  // and executed by the VI player on his pegboard (D.2.1).
-  void announce_entered(const core::Position& before, core::Move move, TimePoint time);
+  // The same for a move entered at the console, the keypad, by voice, on the e-board, or the
+  // sealed move: made, then announced to both players and executed by the VI player on his
+  // pegboard (D.2.1), and only then the end of the game said (a mate after the move's words).
+  bool enter_move(core::Move move, TimePoint time, MoveSource by);
   // The game ends with `end` (decided by a move, an agreement, a resignation, a claim, a flag):
   // recorded, the clocks stopped, said to both players, the exports written.
   void end_game(const core::GameEnd& end, TimePoint time);
@@ -49,6 +51,12 @@ class AppendixDFlow {
   void write_touch_log(TimePoint time);
 
  private:
+  // make_move's first part: the record, the clock, the exports; false when not made.
+  bool record_move(core::Move move, TimePoint time, MoveSource by);
+  // make_move's last part: the end of the game when the move ended it, else the private note
+  // that a draw can be claimed.
+  void finish_move(TimePoint time);
+  void announce_entered(const core::Position& before, core::Move move, TimePoint time);
   void on_touched(const tactile::PegboardEvent& e);
   void on_completed(const tactile::PegboardEvent& e);
   // D.2.3 (3): the VI player's completed move announced, which makes it (`first`: not a slid

@@ -1,5 +1,7 @@
 #include "app/arbiter_desk.h"
 
+#include <algorithm>
+
 #include "app/console.h"
 #include "app/i18n.h"
 #include "app/move_text.h"
@@ -130,6 +132,7 @@ void ArbiterDesk::on(const cmd::BothFlags& c, TimePoint time) {
     on(cmd::Flag{}, time);
     return;
   }
+  if (refused_outside_guidelines_iii("both-flags", "Guidelines III.3.1", time)) return;
   // III.3.1: the order cannot be established (the clock in use is not the station's, or the
   // station's shows fewer flags down). The period decides: the station's control, or the
   // arbiter's word when it keeps no time or he gives it.
@@ -356,6 +359,68 @@ void ArbiterDesk::on(const cmd::Penalty& c, TimePoint time) {
                         {{"n", std::to_string(minutes)}, {"side", text::side(c.side)}}));
 }
 
+void ArbiterDesk::on(const cmd::IllegalMove& c, TimePoint time) {
+  if (refused_after_end("illegal-move", time)) return;
+  const core::GameTypeRules rules = game_rules(s_.record.header());
+  // Rapid and blitz under A.4 (B.4 through A.4): the arbiter acts by Art. 7.5.5 (A.4.2).
+  const std::string rule = !rules.competition_rules() ? "Art. 7.5.5, A.4.2" : "Art. 7.5.5";
+  const auto& earlier = s_.record.illegal_moves();
+  const bool second = std::any_of(earlier.begin(), earlier.end(),
+                                  [&](const IllegalMoveEvent& e) { return e.by == c.side; });
+  if (second) {
+    // Art. 7.5.5: the second completed illegal move loses, unless the opponent cannot checkmate
+    // by any series of legal moves: then a draw.
+    const bool can_mate = core::can_checkmate(s_.game().position(), ~c.side);
+    core::Game game = s_.game();
+    const core::GameResult result = !can_mate               ? core::GameResult::Draw
+                                    : c.side == core::WHITE ? core::GameResult::BlackWins
+                                                            : core::GameResult::WhiteWins;
+    const std::string reason =
+        std::string(c.side == core::WHITE ? "White" : "Black") +
+        "'s second completed illegal move" +
+        (can_mate ? "" : "; the opponent cannot checkmate by any series of legal moves");
+    if (auto ended = game.arbiter_decision(result, reason, rule); !ended) {
+      s_.print(time, "illegal-move: " + ended.error().message);
+      return;
+    }
+    s_.print(
+        time,
+        format(can_mate ? tr("{side}'s second completed illegal move: {side} loses the "
+                             "game ({rule})")
+                        : tr("{side}'s second completed illegal move: {opponent} "
+                             "cannot checkmate by any series of legal moves, so the "
+                             "game is drawn ({rule})"),
+               {{"side", text::side(c.side)}, {"opponent", text::side(~c.side)}, {"rule", rule}}));
+    flow_.end_game(game.end(), time);
+    return;
+  }
+  // Art. 7.5.1-7.5.4: the position before the illegal move is the station's (it never took the
+  // move); Art. 7.5.5: the opponent gets the game type's penalty (B.2: one minute in blitz).
+  const std::chrono::minutes added = rules.penalty();
+  if (auto given = s_.clock.add_time(~c.side, added, time, "illegal move, Art. 7.5.5"); !given) {
+    s_.print(time, "illegal-move: " + given.error().message);
+    return;
+  }
+  s_.clocks_changed(ClockReason::IllegalMove, time, c.side);
+  flow_.write_exports(time);
+  flow_.write_touch_log(time);
+  s_.print(
+      time,
+      format(tr_n("{side}'s first completed illegal move: the position before it stands on "
+                  "the station (Art. 7.5.1); {n} minute added to {opponent}'s clock ({rule}); "
+                  "a second one loses the game",
+                  "{side}'s first completed illegal move: the position before it stands on "
+                  "the station (Art. 7.5.1); {n} minutes added to {opponent}'s clock ({rule}); "
+                  "a second one loses the game",
+                  static_cast<unsigned long>(added.count())),
+             {{"side", text::side(c.side)},
+              {"opponent", text::side(~c.side)},
+              {"n", std::to_string(added.count())},
+              {"rule", rule}}));
+  s_.show_clock(time);
+  s_.flag_reported = false;
+}
+
 namespace {
 
 // Guidelines III.4, III.5: the player to move may ask only with less than two minutes left.
@@ -371,24 +436,47 @@ bool has_increment_or_delay(const core::TimeControl& control) {
 
 }  // namespace
 
+bool ArbiterDesk::refused_outside_guidelines_iii(std::string_view command, std::string_view rule,
+                                                 TimePoint time) {
+  const auto refuse = [&](std::string message) {
+    s_.print(time, message);
+    return true;
+  };
+  // III.2.1: only where the event announced them in advance.
+  if (!s_.record.header().quickplay_guidelines)
+    return refuse(format(tr("{command}: Guidelines III were not announced for this event "
+                            "(game.quickplay_guidelines); they apply only where announced in "
+                            "advance (Guidelines III.2.1, {rule})"),
+                         {{"command", std::string(command)}, {"rule", std::string(rule)}}));
+  const auto& control = s_.clock.control();
+  if (control.kind == core::TimeControl::Kind::Periods && has_increment_or_delay(control))
+    return refuse(
+        format(tr("{command}: the time control already has an increment or a delay; Guidelines "
+                  "III applies to games without increment only (Guidelines III.2.2, "
+                  "{rule})"),
+               {{"command", std::string(command)}, {"rule", std::string(rule)}}));
+  // III.2.2: standard and rapid games only.
+  if (game_rules(s_.record.header()).type == core::GameType::Blitz)
+    return refuse(format(tr("{command}: this is a blitz game (B.1); Guidelines III applies to "
+                            "standard and rapid games only (Guidelines III.2.2)"),
+                         {{"command", std::string(command)}}));
+  return false;
+}
+
 bool ArbiterDesk::refused_quickplay(std::string_view command, std::string_view rule,
                                     TimePoint time) {
   if (refused_after_end(command, time)) return true;
+  if (refused_outside_guidelines_iii(command, rule, time)) return true;
   const core::Color mover = s_.game().position().side_to_move();
   const auto& control = s_.clock.control();
   const auto refuse = [&](std::string message) {
     s_.print(time, message);
     return true;
   };
-  if (control.kind != core::TimeControl::Kind::Periods || has_increment_or_delay(control))
-    return refuse(format(tr("{command}: the time control already has an increment or a delay, "
-                            "or keeps no time; only games without increment ({rule})"),
+  if (control.kind != core::TimeControl::Kind::Periods)
+    return refuse(format(tr("{command}: the station keeps no time; only games without increment "
+                            "on the station's clock ({rule})"),
                          {{"command", std::string(command)}, {"rule", std::string(rule)}}));
-  // III.2.2: standard and rapid games only.
-  if (game_rules(s_.record.header()).type == core::GameType::Blitz)
-    return refuse(format(tr("{command}: this is a blitz game (B.1); Guidelines III applies to "
-                            "standard and rapid games only (Guidelines III.2.2)"),
-                         {{"command", std::string(command)}}));
   // III.1: only in the last period, where all remaining moves must be made.
   const int completed = s_.clock.moves_completed(mover);
   if (!control.in_last_period(completed))
@@ -638,12 +726,10 @@ void ArbiterDesk::on(const cmd::OpenEnvelope&, TimePoint time) {
   }
   // Guidelines I.9.1: the envelope is opened, the sealed move made on the board and announced,
   // and the clock of the player who replies to it started.
-  const core::Position before = s_.game().position();
   const core::Move move = adjourned->move;
   s_.print(time, format(tr("envelope opened: the sealed move is {sealed} (Guidelines I.9.1)"),
                         {{"sealed", adjourned->sealed}}));
-  if (!flow_.make_move(move, time, MoveSource::Sealed)) return;
-  flow_.announce_entered(before, move, time);
+  if (!flow_.enter_move(move, time, MoveSource::Sealed)) return;
   if (!s_.game().is_over() && s_.clock.paused()) {
     if (auto resumed = s_.clock.resume(time); !resumed) {
       s_.print(time, "open-envelope: " + resumed.error().message);

@@ -37,6 +37,7 @@ class ArbiterDesk {
   void on(const cmd::Continue& c, TimePoint time);
   void on(const cmd::Adjust& c, TimePoint time);
   void on(const cmd::Penalty& c, TimePoint time);
+  void on(const cmd::IllegalMove& c, TimePoint time);
   void on(const cmd::Increment& c, TimePoint time);
   void on(const cmd::QuickplayClaim& c, TimePoint time);
   void on(const cmd::BothFlags& c, TimePoint time);
@@ -54,6 +55,10 @@ class ArbiterDesk {
   // Guidelines III.4, III.5: refused (with the message) after the end, in a control with an
   // increment or a delay, or when the player to move has two minutes or more; true when refused.
   bool refused_quickplay(std::string_view command, std::string_view rule, TimePoint time);
+  // Guidelines III.2: not announced for the event (III.2.1), a blitz game or a control with an
+  // increment or a delay (III.2.2). A control that keeps no time passes (the arbiter knows).
+  bool refused_outside_guidelines_iii(std::string_view command, std::string_view rule,
+                                      TimePoint time);
   // Guidelines III.5.1, III.5.2: the draw claim of `claimant` upheld; the game ends drawn.
   void uphold_claim(core::Color claimant, std::string_view rule, TimePoint time);
   // Guidelines III.5.2: the arbiter's later decision on the claim he postponed.

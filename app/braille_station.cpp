@@ -30,13 +30,12 @@ std::unique_ptr<tactile::ClockDisplay> BrailleStation::clock_feed() {
   return tactile::BrailleView::clock_feed(view_);
 }
 
-void BrailleStation::menu_line(const speech::MenuLine& line, std::string_view text) {
+void BrailleStation::menu_line(const speech::MenuLine& line, std::string_view text, bool open) {
+  menu_open_ = open;
   if (line.kind == speech::MenuLine::Kind::Closed) {
-    menu_open_ = false;
     view_->show(tactile::BrailleLine::Clock);
     return;
   }
-  menu_open_ = true;
   view_->show_text(tactile::BrailleLine::Menu, std::string(text));
 }
 

@@ -44,8 +44,9 @@ class BrailleStation {
 
   // A line of the player's menu (app/player_menu.h), said privately on the game thread: shown
   // on the menu line; the menu's closing brings the clock line back (D.2.6). Whether the menu is
-  // open decides what the line keys do (app/braille_keys.h).
-  void menu_line(const speech::MenuLine& line, std::string_view text);
+  // open after it (`open`) decides what the line keys do (app/braille_keys.h): a confirmed item
+  // leaves the menu with its "confirmed" line, and the next PREFMENU must open it again.
+  void menu_line(const speech::MenuLine& line, std::string_view text, bool open);
 
   [[nodiscard]] tactile::BrailleView& view() { return *view_; }
 

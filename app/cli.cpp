@@ -296,7 +296,25 @@ int run_cli(int argc, char** argv) {
   listen_cmd->add_option("--device", listen.device, "Input device (default: the default one)");
   listen_cmd->add_option("--seconds", listen.seconds, "Stop listening after this many seconds");
   listen_cmd->add_option("--threshold", listen.threshold, "Confidence to enter, 0..1 (0.6)");
+  listen_cmd->add_option("--player", listen.player,
+                         "Use this player's adapted voice (annabella voice adapt)");
   listen_cmd->callback([&] { exit_code = run_listen(listen, std::cout, std::cerr); });
+  // annabella voice adapt --player NAME [--wav-dir DIR | --device D]
+  VoiceAdaptOptions adapt;
+  auto* voice_cmd = cli.add_subcommand("voice", "Voice input tools (docs/voice.md)");
+  voice_cmd->require_subcommand(1);
+  auto* adapt_cmd =
+      voice_cmd->add_subcommand("adapt", "Adapt the recogniser to a player's voice (29 moves)");
+  adapt_cmd->add_option("--player", adapt.player, "The player's name")->required();
+  adapt_cmd->add_option("--profile", adapt.profile, "Vocabulary profile (default fide)");
+  adapt_cmd->add_option("--wav-dir", adapt.wav_dir,
+                        "Read the prompts from DIR/01.wav, 02.wav ... instead of a microphone");
+  adapt_cmd->add_option("--device", adapt.device, "Input device (default: the default one)");
+  adapt_cmd->add_option("--output", adapt.output, "Where the prompts are said (default device)");
+  adapt_cmd->add_flag("--silent", adapt.silent, "Only print the prompts, do not say them");
+  adapt_cmd->add_flag("--prompts", adapt.prompts, "Only print the numbered prompts");
+  adapt_cmd->add_option("--out", adapt.out, "Write the transform here, not to the player's folder");
+  adapt_cmd->callback([&] { exit_code = run_voice_adapt(adapt, std::cout, std::cerr); });
   // annabella play --config FILE [--resume] [--record DIR] [--silent]
   PlayOptions play;
   auto* play_cmd = cli.add_subcommand("play", tr("Run a game: pegboard, voice, clock, record"));

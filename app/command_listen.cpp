@@ -3,6 +3,7 @@
 // nothing was entered. Moves are not played: every line is heard in the given position.
 #include <chrono>
 #include <condition_variable>
+#include <filesystem>
 #include <mutex>
 #include <ostream>
 #include <thread>
@@ -14,6 +15,7 @@
 #include "speech/portaudio_source.h"
 #include "speech/resample.h"
 #include "speech/sound_file.h"
+#include "speech/speaker_adaptation.h"
 #include "speech/voice_listener.h"
 
 namespace annabella::app {
@@ -40,6 +42,15 @@ Result<Parts> set_up(const ListenOptions& o) {
   if (!dictionary) return fail(dictionary.error());
   auto recognizer = speech::PocketsphinxRecognizer::create(*dictionary);
   if (!recognizer) return fail(recognizer.error());
+  if (!o.player.empty()) {
+    auto transform = speech::speaker_transform_path(o.player);
+    if (!transform) return fail(transform.error());
+    if (!std::filesystem::exists(*transform))
+      return fail("no adapted voice for " + o.player + " (" + transform->string() +
+                  "): annabella voice adapt --player \"" + o.player + "\" makes it");
+    if (auto ok = (*recognizer)->use_speaker_transform(transform->string()); !ok)
+      return fail(ok.error());
+  }
   return Parts{std::move(*vocabulary), *position, std::move(*dictionary), std::move(*recognizer)};
 }
 

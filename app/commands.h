@@ -123,8 +123,23 @@ struct ListenOptions {
   std::string device = "default";  // the microphone
   double seconds = 0;              // stop listening after this long (0: at end of input)
   double threshold = 0.6;          // confidence needed to enter
+  std::string player;              // adapted to this player's voice (annabella voice adapt)
 };
 int run_listen(const ListenOptions& options, std::ostream& out, std::ostream& err);
+// annabella voice adapt --player NAME [--profile P] [--wav-dir DIR | --device D] [--prompts]:
+// the player reads the adaptation prompts, and the recogniser is adapted to his voice (an MLLR
+// transform kept per player; docs/voice.md, "Speaker adaptation").
+struct VoiceAdaptOptions {
+  std::string player;
+  std::string profile = "fide";
+  std::string wav_dir;             // the prompts read into 01.wav, 02.wav ... instead of live
+  std::string device = "default";  // the microphone
+  std::string output = "default";  // where the prompts are said aloud
+  bool silent = false;             // print the prompts only, do not say them
+  bool prompts = false;            // only print the numbered prompts
+  std::string out;                 // the transform's file; "" = the player's own
+};
+int run_voice_adapt(const VoiceAdaptOptions& options, std::ostream& out, std::ostream& err);
 // annabella play --config FILE [--resume] [--record DIR] [--silent]: a rated game end to end.
 struct PlayOptions {
   std::string config_file;    // "" = every default (the demo hardware)

@@ -143,6 +143,13 @@ Result<Command> parse_resign(const CommandSpec& spec, const Words& args) {
   return Command{cmd::Resign{*side}};
 }
 
+Result<Command> parse_illegal_move(const CommandSpec& spec, const Words& args) {
+  const auto side = args.size() == 1 ? side_of(args[0]) : std::nullopt;
+  if (!side)
+    return refuse(spec, tr("whose illegal move? illegal-move white or illegal-move black"));
+  return Command{cmd::IllegalMove{*side}};
+}
+
 Result<Command> parse_adjust(const CommandSpec& spec, const Words& args) {
   if (args.size() != 2) return refuse(spec, tr("give White's and Black's times"));
   auto white = core::parse_hms(args[0]);
@@ -224,6 +231,7 @@ const std::vector<std::pair<CommandKind, ArgumentParser>>& parsers() {
       {K::Resume, without_arguments<cmd::Continue>()},
       {K::Adjust, parse_adjust},
       {K::Penalty, parse_penalty},
+      {K::IllegalMove, parse_illegal_move},
       {K::Increment, without_arguments<cmd::Increment>()},
       {K::QuickplayClaim, parse_quickplay_claim},
       {K::BothFlags, parse_both_flags},
@@ -290,6 +298,11 @@ const std::vector<CommandSpec>& console_commands() {
        tr_noop("add whole minutes to a player's clock as a penalty to the opponent; without "
                "MINUTES the game type's: two, in blitz one (Art. 7.5.5, B.2)"),
        "Art. 12.9", true},
+      {K::IllegalMove, "il", "illegal-move", "white|black",
+       tr_noop("a player completed an illegal move (the station never took it): the first gives "
+               "the opponent two minutes, in blitz one; the second loses the game, or draws it if "
+               "the opponent cannot checkmate"),
+       "Art. 7.5.5", true},
       {K::Increment, "inc", "increment", "",
        tr_noop("the player to move has under two minutes and asked for it: five seconds' increment "
                "for both from now on, two more minutes for the opponent (games without increment)"),

@@ -36,6 +36,7 @@ enum class CommandKind {
   Resume,          // arbiter: restart the clocks
   Adjust,          // arbiter: set both clocks (Art. 6.10.2)
   Penalty,         // arbiter: Art. 7 / 12.9 penalty, e.g. two minutes to the opponent
+  IllegalMove,     // arbiter: a completed illegal move (Art. 7.5.5; A.4.2 in rapid and blitz)
   Increment,       // arbiter: five seconds' increment for both, two minutes to the opponent (III.4)
   QuickplayClaim,  // arbiter: the decision on a draw claim under two minutes (Guidelines III.5)
   BothFlags,       // arbiter: both flags down, which first? (Guidelines III.3.1)

@@ -93,6 +93,15 @@ std::string quickplay_text(const QuickplayEvent& e) {
   return "";
 }
 
+// Art. 7.5.5 in words, for the PGN's comments and the arbiter's notes (English, as the PGN).
+std::string illegal_move_text(const IllegalMoveEvent& e, const GameRecord& record) {
+  const auto minutes = game_rules(record.header()).penalty().count();
+  return std::string(e.by == core::WHITE ? "White" : "Black") +
+         "'s first completed illegal move, established by the arbiter: " + std::to_string(minutes) +
+         (minutes == 1 ? " minute" : " minutes") + " added to " +
+         (e.by == core::WHITE ? "Black" : "White") + " (Art. 7.5.5)";
+}
+
 }  // namespace
 
 namespace {
@@ -153,6 +162,13 @@ void annotate_moves(core::PgnGame& pgn, const GameRecord& record) {
     else if (ply <= pgn.moves.moves.size())
       pgn.moves.moves[ply - 1].comments.push_back(quickplay_text(e));
   }
+  for (const IllegalMoveEvent& e : record.illegal_moves()) {
+    const auto ply = static_cast<std::size_t>(e.ply);
+    if (ply == 0)
+      pgn.moves.comments.push_back(illegal_move_text(e, record));
+    else if (ply <= pgn.moves.moves.size())
+      pgn.moves.moves[ply - 1].comments.push_back(illegal_move_text(e, record));
+  }
 }
 
 }  // namespace
@@ -209,6 +225,8 @@ std::string touch_log(const GameRecord& record) {
   for (const auto& note : record.notes())
     if (note.kind != NoteKind::BothFlags) lines.push_back({note.at, note.ply, note_text(note)});
   for (const auto& e : record.quickplay_events()) lines.push_back({e.at, e.ply, quickplay_text(e)});
+  for (const auto& e : record.illegal_moves())
+    lines.push_back({e.at, e.ply, illegal_move_text(e, record)});
   std::stable_sort(lines.begin(), lines.end(),
                    [](const Line& a, const Line& b) { return a.at < b.at; });
   if (!lines.empty()) {

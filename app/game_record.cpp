@@ -1,5 +1,7 @@
 #include "app/game_record.h"
 
+#include <algorithm>
+
 #include "core/notation.h"
 #include "core/time_control.h"
 
@@ -147,6 +149,14 @@ Status GameRecord::apply_one(const rec::Clock& r) {
       } else {
         quickplay_.push_back({QuickplayEvent::Kind::ClaimRefused, by, r.at, ply});
       }
+      break;
+    case ClockReason::IllegalMove:
+      // Art. 7.5.5: the first completed illegal move of a player; a second ends the game instead.
+      if (std::any_of(illegal_moves_.begin(), illegal_moves_.end(),
+                      [&](const IllegalMoveEvent& e) { return e.by == by; }))
+        return fail("a second illegal move of the same player with play going on (Art. 7.5.5)");
+      add_step(Step::Kind::Set, r.at, r.white_left, r.black_left);
+      illegal_moves_.push_back({by, r.at, ply});
       break;
     case ClockReason::Adjust:
     case ClockReason::Penalty:

@@ -63,6 +63,14 @@ struct QuickplayEvent {
   int ply = 0;                   // moves made when it happened
 };
 
+// Art. 7.5.5: a completed illegal move the arbiter established, the first of its player (the
+// second ends the game, and the end says it).
+struct IllegalMoveEvent {
+  core::Color by = core::WHITE;  // who made it; the opponent got the game type's penalty
+  Millis at{0};                  // game timeline
+  int ply = 0;                   // moves made when it was established
+};
+
 class GameRecord {
  public:
   // A new game's record, from its begin record (the time control and start position must read).
@@ -96,6 +104,10 @@ class GameRecord {
   // yet; none once decided or once the game is over.
   [[nodiscard]] const std::optional<QuickplayEvent>& postponed_claim() const {
     return postponed_claim_;
+  }
+  // Art. 7.5.5: the completed illegal moves established so far, in order.
+  [[nodiscard]] const std::vector<IllegalMoveEvent>& illegal_moves() const {
+    return illegal_moves_;
   }
   // The latest time stamp of any record, and of the record that last set the clocks.
   [[nodiscard]] Millis last_event_at() const { return last_event_at_; }
@@ -132,6 +144,7 @@ class GameRecord {
   std::optional<rec::Adjourn> adjourned_;
   bool paused_ = false;
   std::optional<Millis> increment_;
+  std::vector<IllegalMoveEvent> illegal_moves_;
   std::vector<QuickplayEvent> quickplay_;
   std::optional<QuickplayEvent> postponed_claim_;
   Millis last_event_at_{0};

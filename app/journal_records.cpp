@@ -53,7 +53,7 @@ constexpr NameTable<MoveSource, 7> kMoveSources{{{
     {MoveSource::Voice, "voice"},
     {MoveSource::Keypad, "keypad"},
 }}};
-constexpr NameTable<ClockReason, 8> kClockReasons{{{
+constexpr NameTable<ClockReason, 9> kClockReasons{{{
     {ClockReason::Adjust, "adjust"},
     {ClockReason::Penalty, "penalty"},
     {ClockReason::Pause, "pause"},
@@ -62,6 +62,7 @@ constexpr NameTable<ClockReason, 8> kClockReasons{{{
     {ClockReason::Increment, "increment"},
     {ClockReason::ClaimPostponed, "claim postponed"},
     {ClockReason::ClaimRefused, "claim refused"},
+    {ClockReason::IllegalMove, "illegal move"},
 }}};
 constexpr NameTable<TouchOutcome, 3> kOutcomes{{{
     {TouchOutcome::PutBack, "put back"},
@@ -172,6 +173,8 @@ JournalEntry encode_one(const rec::Begin& r) {
   e.set("event", h.event).set("site", h.site).set("round", h.round).set("date", h.date);
   e.set("board", std::to_string(h.board));
   e.set("type", h.game_type).set("supervision", h.supervision);
+  // Guidelines III.2.1: written only when not announced, so the default reads as before.
+  if (!h.quickplay_guidelines) e.set("guidelines_iii", "not-announced");
   if (h.chess960) e.set("variant", "chess960");
   return e;
 }
@@ -311,6 +314,7 @@ Result<JournalRecord> decode_begin(const Fields& f) {
   h.board = board ? *board : 1;
   h.game_type = f.text("type");
   h.supervision = f.text("supervision");
+  h.quickplay_guidelines = f.text("guidelines_iii") != "not-announced";
   return r;
 }
 

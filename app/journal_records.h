@@ -70,6 +70,7 @@ enum class ClockReason {
   Increment,       // Guidelines III.4: the increment introduced, two minutes to the opponent
   ClaimPostponed,  // Guidelines III.5.2: two minutes to the opponent, play goes on
   ClaimRefused,    // Guidelines III.5.3: two minutes to the opponent
+  IllegalMove,     // Art. 7.5.5: the first completed illegal move of `by`; time to the opponent
 };
 std::string_view clock_reason_name(ClockReason reason);
 
@@ -88,6 +89,8 @@ struct RecordHeader {
   // game.type and game.supervision as configured ("" in journals written before them: "auto"
   // and "appendix").
   std::string game_type, supervision;
+  // game.quickplay_guidelines (Guidelines III.2.1); journals written before it: announced.
+  bool quickplay_guidelines = true;
   std::string white, black;
   core::Color visually_impaired = core::WHITE;
   std::string event, site, round, date;

@@ -10,16 +10,12 @@ namespace annabella::app {
 namespace {
 
 // The console's name of each command (app/console.h), for the log: in the order of Command.
-constexpr std::string_view kCommandWords[] = {"help",          "time",       "repeat",
-                                              "moves",         "board",      "captured",
-                                              "move",          "answer",     "flag",
-                                              "touch",         "draw-offer", "draw-accept",
-                                              "draw-decline",  "draw-claim", "resign",
-                                              "pause",         "continue",   "adjust",
-                                              "penalty",       "increment",  "quickplay-claim",
-                                              "both-flags",    "reconcile",  "adjourn",
-                                              "open-envelope", "arbiter",    "status",
-                                              "quit",          "talk"};
+constexpr std::string_view kCommandWords[] = {
+    "help",         "time",          "repeat",    "moves",           "board",      "captured",
+    "move",         "answer",        "flag",      "touch",           "draw-offer", "draw-accept",
+    "draw-decline", "draw-claim",    "resign",    "pause",           "continue",   "adjust",
+    "penalty",      "illegal-move",  "increment", "quickplay-claim", "both-flags", "reconcile",
+    "adjourn",      "open-envelope", "arbiter",   "status",          "quit",       "talk"};
 static_assert(std::size(kCommandWords) == std::variant_size_v<Command>);
 
 }  // namespace
@@ -85,7 +81,7 @@ void press_menu_key(StationState& s, MenuKey key, InputSource source, TimePoint 
   if (out.line) {
     const speech::Phrase phrase = speech::phrase_menu_line(s.language, s.vocabulary, *out.line);
     s.say(phrase, Route::Private, time);  // the earpiece only, never the public speaker
-    s.out.menu_line(*out.line, phrase.text);
+    s.out.menu_line(*out.line, phrase.text, s.menu.is_open());
   }
   if (out.voice) s.out.private_voice(*out.voice);
   if (out.command) {

@@ -46,6 +46,9 @@ std::vector<std::string> adopt_recorded_header(const RecordHeader& h,
   if (!h.game_type.empty()) adopt_text("game.type", config.game.type, h.game_type);
   if (!h.supervision.empty())
     adopt_text("game.supervision", config.game.supervision, h.supervision);
+  adopt("game.quickplay_guidelines", config.game.quickplay_guidelines, h.quickplay_guidelines,
+        config.game.quickplay_guidelines ? "true" : "false",
+        h.quickplay_guidelines ? "true" : "false");
   adopt_text("white.name", config.white.name, h.white);
   adopt_text("black.name", config.black.name, h.black);
   // The same rule as the station's: Black is the VI player only when White is not.

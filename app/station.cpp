@@ -33,6 +33,7 @@ RecordHeader header_of(const StationOptions& options) {
   h.control = cfg.game.time_control;
   h.game_type = cfg.game.type;
   h.supervision = cfg.game.supervision;
+  h.quickplay_guidelines = cfg.game.quickplay_guidelines;
   h.white = cfg.white.name;
   h.black = cfg.black.name;
   h.visually_impaired =

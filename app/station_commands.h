@@ -73,6 +73,12 @@ struct Penalty {
   core::Color side = core::WHITE;
   std::chrono::seconds time{0};  // 0: the game type's (Art. 7.5.5: two minutes; B.2: one)
 };
+// Art. 7.5.1-7.5.4: the arbiter establishes a completed illegal move by `side` (the station's
+// record never took it, so the position before it stands); Art. 7.5.5 (and A.4.2 in rapid and blitz
+// under A.4, B.4): the first gives the opponent the game type's penalty, the second loses.
+struct IllegalMove {
+  core::Color side = core::WHITE;
+};
 // Guidelines III.4: the arbiter agrees to the request of the player to move (under two minutes
 // left) for an increment of five seconds for both; the opponent gets two minutes.
 struct Increment {};
@@ -112,9 +118,9 @@ using Command =
     std::variant<cmd::Help, cmd::Time, cmd::Repeat, cmd::Moves, cmd::Board, cmd::Captured,
                  cmd::EnterMove, cmd::Answer, cmd::Flag, cmd::Touch, cmd::DrawOffer,
                  cmd::DrawAccept, cmd::DrawDecline, cmd::DrawClaim, cmd::Resign, cmd::Pause,
-                 cmd::Continue, cmd::Adjust, cmd::Penalty, cmd::Increment, cmd::QuickplayClaim,
-                 cmd::BothFlags, cmd::Reconcile, cmd::Adjourn, cmd::OpenEnvelope, cmd::CallArbiter,
-                 cmd::Status, cmd::Quit, cmd::Talk>;
+                 cmd::Continue, cmd::Adjust, cmd::Penalty, cmd::IllegalMove, cmd::Increment,
+                 cmd::QuickplayClaim, cmd::BothFlags, cmd::Reconcile, cmd::Adjourn,
+                 cmd::OpenEnvelope, cmd::CallArbiter, cmd::Status, cmd::Quit, cmd::Talk>;
 
 // Where a command came from: the record and the log say it. Keypad is the sighted player's own
 // keypad or keyboard (D.2.11, `play --opponent-input`): his moves only.

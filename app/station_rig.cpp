@@ -69,7 +69,8 @@ constexpr std::pair<const char*, tactile::BoardButton> kSimulatorButtons[] = {
     {"n", tactile::BoardButton::PromoteKnight}, {"menu", tactile::BoardButton::Menu},
     {"next", tactile::BoardButton::Next},       {"prev", tactile::BoardButton::Previous},
     {"select", tactile::BoardButton::Select},   {"back", tactile::BoardButton::Back},
-    {"confirm", tactile::BoardButton::Confirm}};
+    {"confirm", tactile::BoardButton::Confirm}, {"talk", tactile::BoardButton::Talk},
+    {"talk-end", tactile::BoardButton::TalkEnd}};
 
 std::string button_names() {
   std::string names;
@@ -310,10 +311,10 @@ void StationRig::start_clock_outputs(const config::StationConfig& cfg, core::Col
       // The clock line (D.2.6) and the player's keys and lines (D.2.11, app/braille_station.h).
       braille_ = std::make_unique<BrailleStation>(
           std::shared_ptr<tactile::BrailleDisplay>(std::move(*display)), vi, queue_);
-      printer_->set_menu_listener(
-          [braille = braille_.get()](const speech::MenuLine& line, std::string_view text) {
-            braille->menu_line(line, text);  // the menu line on the display (D.2.11)
-          });
+      printer_->set_menu_listener([braille = braille_.get()](const speech::MenuLine& line,
+                                                             std::string_view text, bool open) {
+        braille->menu_line(line, text, open);  // the menu line on the display (D.2.11)
+      });
       displays.push_back(braille_->clock_feed());
     }
   }

@@ -75,8 +75,8 @@ void StationPrinter::clock_changed(const core::ClockReading& reading, bool query
   if (clock_listener_) clock_listener_(reading, query);
 }
 
-void StationPrinter::menu_line(const speech::MenuLine& line, std::string_view text) {
-  if (menu_listener_) menu_listener_(line, text);
+void StationPrinter::menu_line(const speech::MenuLine& line, std::string_view text, bool open) {
+  if (menu_listener_) menu_listener_(line, text, open);
 }
 
 void StationPrinter::private_voice(const PrivateVoice& voice) {

@@ -29,11 +29,12 @@ class StationPrinter : public StationOutput {
   void say(const speech::Phrase& phrase, Route route, TimePoint time) override;
   void print(TimePoint time, std::string_view text) override;
   void clock_changed(const core::ClockReading& reading, bool query) override;
-  void menu_line(const speech::MenuLine& line, std::string_view text) override;
+  void menu_line(const speech::MenuLine& line, std::string_view text, bool open) override;
   void private_voice(const PrivateVoice& voice) override;
   // Hands every line of the player's menu (its display text) to `listener`, on the game thread:
   // the braille display shows it (D.2.11: the player on his own).
-  void set_menu_listener(std::function<void(const speech::MenuLine&, std::string_view)> listener) {
+  void set_menu_listener(
+      std::function<void(const speech::MenuLine&, std::string_view, bool)> listener) {
     menu_listener_ = std::move(listener);
   }
   // Hands the private route's voice, as the player set it in his menu, to `listener`.
@@ -71,7 +72,7 @@ class StationPrinter : public StationOutput {
   std::function<void(std::string_view)> listener_;
   std::function<void(std::string_view)> console_sink_;
   std::function<void(const core::ClockReading&, bool)> clock_listener_;
-  std::function<void(const speech::MenuLine&, std::string_view)> menu_listener_;
+  std::function<void(const speech::MenuLine&, std::string_view, bool)> menu_listener_;
   std::function<void(const PrivateVoice&)> voice_listener_;
   bool console_timestamps_ = true;
 };

@@ -102,13 +102,20 @@ void StationState::request_seal(const std::string& occasion, TimePoint time) {
 
 namespace {
 
+// The journal's seal of the recording `name` that covers the most cue lines, if any.
+std::optional<RecordingSeal> widest_seal(const GameRecord& record, const std::string& name) {
+  std::optional<RecordingSeal> widest;
+  for (const auto& entry : record.seals())
+    if (auto seal = seal_from_record(entry);
+        seal && seal->recording == name && (!widest || seal->cue_lines > widest->cue_lines))
+      widest = std::move(*seal);
+  return widest;
+}
+
 // The cue lines the journal's seals cover of the recording `name` (0: none).
 int sealed_lines(const GameRecord& record, const std::string& name) {
-  int lines = 0;
-  for (const auto& entry : record.seals())
-    if (auto seal = seal_from_record(entry); seal && seal->recording == name)
-      lines = std::max(lines, seal->cue_lines);
-  return lines;
+  const auto widest = widest_seal(record, name);
+  return widest ? widest->cue_lines : 0;
 }
 
 }  // namespace
@@ -152,6 +159,17 @@ void StationState::seal_recording(const ev::Sealed& sealed, TimePoint time) {
   if (seals_pending > 0) --seals_pending;
   if (seals_pending == 0) seal_wait_until.reset();
   if (!sealing.key) return;
+  // D.2.7: nothing recorded since this recording's last seal (a stop right after the end or an
+  // adjournment): that seal and the code written down then stand. A second seal would give the
+  // arbiter a second code for the same recording, and put it in the PGN in place of his.
+  const auto widest = widest_seal(record, sealed.anchor.file.filename().string());
+  if (widest && sealed.anchor.cue_lines == widest->cue_lines &&
+      sealed.anchor.digest == widest->digest) {
+    print(time, i18n::format(i18n::tr("recording unchanged since its seal ({occasion}): the code "
+                                      "{code} stands (D.2.7)"),
+                             {{"occasion", widest->occasion}, {"code", seal_code(*widest)}}));
+    return;
+  }
   // D.2.7: the arbiter writes the code on the paper scoresheet; `recording verify --code`
   // checks it. Printed, not said: a phrase said now would be recorded after the seal and leave
   // the recording's end unsealed. The console line reaches a braille display as text.

@@ -55,10 +55,12 @@ class StationOutput {
   // the earlier runs' and never run backwards. Said before anything else about the game.
   virtual void game_timeline(TimePoint origin) { (void)origin; }
   // A line of the VI player's menu (app/player_menu.h), already said privately: for the braille
-  // display, which shows it as `text` (the phrase's display spelling).
-  virtual void menu_line(const speech::MenuLine& line, std::string_view text) {
+  // display, which shows it as `text` (the phrase's display spelling). `open`: whether the menu
+  // is still open after it (a confirmed item leaves the menu without a "closed" line).
+  virtual void menu_line(const speech::MenuLine& line, std::string_view text, bool open) {
     (void)line;
     (void)text;
+    (void)open;
   }
   // The player set his private route's speaking rate or volume in the menu.
   virtual void private_voice(const PrivateVoice& voice) { (void)voice; }

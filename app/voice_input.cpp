@@ -3,6 +3,9 @@
 #include "app/i18n.h"
 #include "speech/pocketsphinx_recognizer.h"
 #include "speech/portaudio_source.h"
+#include "speech/speaker_adaptation.h"
+
+#include <filesystem>
 
 namespace annabella::app {
 
@@ -25,6 +28,16 @@ Status VoiceInput::start(const core::Position& position, EventQueue<StationEvent
   if (!source) return fail("voice.input: " + source.error().message);
   auto recognizer = speech::PocketsphinxRecognizer::create(dictionary_);
   if (!recognizer) return fail("voice.input: " + recognizer.error().message);
+  if (!settings_.speaker.empty()) {
+    auto transform = speech::speaker_transform_path(settings_.speaker);
+    if (!transform) return fail("voice.speaker: " + transform.error().message);
+    if (!std::filesystem::exists(*transform))
+      return fail("voice.speaker: no adapted voice for " + settings_.speaker + " (" +
+                  transform->string() + "): annabella voice adapt --player \"" + settings_.speaker +
+                  "\" makes it");
+    if (auto ok = (*recognizer)->use_speaker_transform(transform->string()); !ok)
+      return fail("voice.speaker: " + ok.error().message);
+  }
   return start_with(std::move(*source), std::move(*recognizer), position, queue);
 }
 

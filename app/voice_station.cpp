@@ -97,10 +97,13 @@ bool VoiceStation::own_announcement(const speech::Heard& heard, TimePoint time) 
   const auto legal_now = [&](core::Move m) {
     return core::legal_moves(s_.game().position()).contains(m);
   };
-  if (heard.kind == HeardKind::Move && legal_now(*heard.move)) return false;
+  const bool legal_for_sighted = heard.kind == HeardKind::Move && legal_now(*heard.move);
   // An unsure reading that names a legal move now is the sighted player's, asked again.
-  if (std::any_of(heard.alternatives.begin(), heard.alternatives.end(), legal_now)) return false;
+  if (!legal_for_sighted &&
+      std::any_of(heard.alternatives.begin(), heard.alternatives.end(), legal_now))
+    return false;
   const std::size_t ply = s_.game().ply_count() - 1;
+  if (legal_for_sighted && own_heard_at_ == ply + 1) return false;
   const core::Position& before = s_.game().position_at(ply);
   auto grammar = speech::VoiceGrammar::build(s_.vocabulary, before,
                                              speech::CommandWords::for_profile(s_.vocabulary));
@@ -108,6 +111,11 @@ bool VoiceStation::own_announcement(const speech::Heard& heard, TimePoint time) 
   const auto said = grammar->read(heard.words);
   if (!said || !said->move) return false;
   const core::Move shown = s_.game().moves()[ply];
+  // Words that name the move the VI player just made and a legal move of the sighted player's
+  // ("Kurze Rochade" after his castling, when the opponent may castle too): the first time
+  // after his move they are his announcement (D.2.3 (3)); said again, the sighted player's.
+  if (legal_for_sighted && *said->move != shown) return false;
+  own_heard_at_ = ply + 1;
   if (*said->move == shown) {
     log(heard, action::kOwnMatches, time);
     return true;

@@ -11,7 +11,9 @@
 //
 // Run: nice -n 10 build/dev/bench/bench_voice [--quick | --calibrate] [--only CONDITION]
 //      [--limit N] [--beams B,W,P,TOPN]   (--quick: a tenth, ~1.5 min; --calibrate: as many other
-//      utterances of the same kinds, to tune the confidence rule on; docs/benchmarks.md)
+//      utterances of the same kinds, to tune the confidence rule on; --only adapted: the speaker
+//      adaptation condition alone; docs/benchmarks.md)
+#include <unistd.h>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -28,6 +30,7 @@
 #include "speech/heard.h"
 #include "speech/phrases.h"
 #include "speech/pocketsphinx_recognizer.h"
+#include "speech/speaker_adaptation.h"
 #include "speech/voice_activity.h"
 #include "speech/voice_listener.h"
 #include "support/voice_corpus.h"
@@ -209,6 +212,8 @@ int main(int argc, char** argv) {
   add({"white noise 10 dB", "de+f2", 160, 0, false, 10}, moves_of(v, q, 0 + shift));
   add({"commands and outside speech", "de", 160, 0, false, inf},
       commands_and_outside(quick ? 1 : 5));
+  // The voice the adaptation condition adapts to: the one that scores worst.
+  const SpeakingCondition adapt{"pitch +300 cents", "de", 160, 300, false, inf};
 
   std::printf("%-30s %6s %8s %7s %9s %8s %9s %9s\n", "condition", "n", "entered", "asked",
               "confident", "nothing", "p50 ms", "p99 ms");
@@ -220,22 +225,22 @@ int main(int argc, char** argv) {
       stderr, "setup %.0f ms\n",
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - setup_start)
           .count());
-  for (auto& condition : conditions) {
-    if (!only.empty() && condition.speaking.name.find(only) == std::string::npos) continue;
-    if (condition.items.size() > limit) condition.items.resize(limit);
+  // Decodes every item of a condition as the station does and prints its row.
+  auto evaluate = [&](const std::string& name, const SpeakingCondition& speaking,
+                      const std::vector<Item>& items) -> bool {
     Tally t;
     int k = 0;
-    for (const auto& item : condition.items) {
-      SpeakingCondition c = condition.speaking;
+    for (const auto& item : items) {
+      SpeakingCondition c = speaking;
       if (c.name.starts_with("clean") || c.name.starts_with("commands"))
         c.voice = german_voices[(k + shift) % 4];
       c.seed = unsigned(++k + 1000 * shift);
       auto audio = testing::speak(**synth, item.spoken, c);
-      if (!audio) return std::fprintf(stderr, "%s\n", audio.error().message.c_str()), 2;
+      if (!audio) return std::fprintf(stderr, "%s\n", audio.error().message.c_str()), false;
       if (item.position != grammar_position) {
         grammar_position = item.position;
         if (auto ok = (*rec)->set_grammar(grammars[std::size_t(item.position)], *dict); !ok)
-          return std::fprintf(stderr, "%s\n", ok.error().message.c_str()), 2;
+          return std::fprintf(stderr, "%s\n", ok.error().message.c_str()), false;
       }
       const auto wall = std::chrono::steady_clock::now();
       const double cpu = thread_cpu_ms();
@@ -244,7 +249,7 @@ int main(int argc, char** argv) {
       t.decode_ms.push_back(
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - wall)
               .count());
-      if (!d) return std::fprintf(stderr, "%s\n", d.error().message.c_str()), 2;
+      if (!d) return std::fprintf(stderr, "%s\n", d.error().message.c_str()), false;
       const auto heard = speech::judge(*d, grammars[std::size_t(item.position)], {});
       ++t.total;
       const bool entered =
@@ -281,13 +286,59 @@ int main(int argc, char** argv) {
       }
     }
     auto pct = [&](int n) { return 100.0 * n / std::max(1, t.total); };
-    std::printf("%-30s %6d %8.1f %7.1f %9.2f %8.1f %9.0f %9.0f\n", condition.speaking.name.c_str(),
-                t.total, pct(t.right), pct(t.asked), pct(t.wrong), pct(t.nothing),
+    std::printf("%-30s %6d %8.1f %7.1f %9.2f %8.1f %9.0f %9.0f\n", name.c_str(), t.total,
+                pct(t.right), pct(t.asked), pct(t.wrong), pct(t.nothing),
                 percentile(t.decode_ms, 0.5), percentile(t.decode_ms, 0.99));
     std::fflush(stdout);
     all.total += t.total;
     all.decode_ms.insert(all.decode_ms.end(), t.decode_ms.begin(), t.decode_ms.end());
     all.cpu_ms.insert(all.cpu_ms.end(), t.cpu_ms.begin(), t.cpu_ms.end());
+    return true;
+  };
+  for (auto& condition : conditions) {
+    if (!only.empty() && condition.speaking.name.find(only) == std::string::npos) continue;
+    if (condition.items.size() > limit) condition.items.resize(limit);
+    if (!evaluate(condition.speaking.name, condition.speaking, condition.items)) return 2;
+  }
+
+  // Speaker adaptation (docs/voice.md): the adaptation prompts said in one condition, an MLLR
+  // transform estimated from them with sphinxtrain, then held-out moves of the same voice decoded
+  // without and with it. The held-out moves are other utterances than the prompts (a move whose
+  // words are a prompt's is left out).
+  const std::string adapted_name = "adapted: " + adapt.name;
+  if (only.empty() || adapted_name.find(only) != std::string::npos) {
+    const auto prompts = speech::adaptation_prompts(v);
+    std::vector<speech::AdaptationSample> samples;
+    SpeakingCondition reading = adapt;
+    for (const auto& p : prompts) {
+      reading.seed = unsigned(samples.size() + 7000);
+      auto audio = testing::speak(**synth, p.spoken, reading);
+      if (!audio) return std::fprintf(stderr, "%s\n", audio.error().message.c_str()), 2;
+      samples.push_back({std::move(*audio), p.tokens});
+    }
+    std::vector<Item> held_out;
+    for (auto& item : moves_of(v, q, (2 + shift) % q)) {
+      const bool is_prompt = std::any_of(prompts.begin(), prompts.end(), [&](const auto& p) {
+        return speech::voice_tokens(p.spoken) == speech::voice_tokens(item.spoken);
+      });
+      if (!is_prompt) held_out.push_back(std::move(item));
+    }
+    if (held_out.size() > limit) held_out.resize(limit);
+    if (!evaluate("not adapted: " + adapt.name, adapt, held_out)) return 2;
+    const auto adapt_start = std::chrono::steady_clock::now();
+    const std::string transform = "/tmp/bench_voice_mllr_" + std::to_string(::getpid());
+    if (auto ok = speech::adapt_to_speaker(samples, *dict, transform); !ok)
+      return std::fprintf(stderr, "%s\n", ok.error().message.c_str()), 2;
+    std::fprintf(
+        stderr, "adaptation: %zu utterances, %.1f s\n", samples.size(),
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - adapt_start).count());
+    if (auto ok = (*rec)->use_speaker_transform(transform); !ok)
+      return std::fprintf(stderr, "%s\n", ok.error().message.c_str()), 2;
+    std::remove(transform.c_str());
+    grammar_position = -1;
+    if (!evaluate(adapted_name, adapt, held_out)) return 2;
+    if (auto ok = (*rec)->use_speaker_transform(""); !ok)
+      return std::fprintf(stderr, "%s\n", ok.error().message.c_str()), 2;
   }
   std::printf(
       "utterances: %d; decode wall p50 %.0f ms, p99 %.0f ms; decode CPU p50 %.0f ms, p99 %.0f ms\n",

@@ -65,6 +65,10 @@ struct GameSettings {
   std::string type = "auto";
   // A.5, B.5: "appendix" (A.4, B.4) or "competition" (A.3, B.3: the Competition Rules apply).
   std::string supervision = "appendix";
+  // Guidelines III.2.1: the guidelines for the last period and a quickplay finish apply only when
+  // the event announced them in advance; false = not announced (increment, quickplay-claim and
+  // both-flags are then refused).
+  bool quickplay_guidelines = true;
 };
 
 struct PegboardSettings {
@@ -138,6 +142,9 @@ struct VoiceSettings {
   // Only speech while the push-to-talk button is held is decoded (noisy halls): the button is
   // the `talk` command (console, the sighted player's keypad, `sim button talk`).
   bool push_to_talk = false;
+  // The player whose adapted voice the recogniser uses (annabella voice adapt --player NAME;
+  // docs/voice.md, "Speaker adaptation"); "" = the model as shipped.
+  std::string speaker = "";
 };
 
 // Where a configuration was read from: the file and the line of each key it set, so that the

@@ -250,6 +250,12 @@ std::vector<KeySpec> build_schema() {
       "Rapid and blitz (A.5, B.5): \"appendix\" (A.4, B.4) or \"competition\" (A.3, B.3: the "
       "Competition Rules apply).",
       [](auto& c) -> auto& { return c.game.supervision; }, check_supervision));
+  s.push_back(boolean(
+      "game", "quickplay_guidelines",
+      "Guidelines III (games without increment, quickplay finish) were announced in advance for "
+      "this event (III.2.1); false = not announced: the arbiter's increment, quickplay-claim and "
+      "both-flags are refused.",
+      [](auto& c) -> auto& { return c.game.quickplay_guidelines; }));
   // [pegboard]
   s.push_back(text(
       "pegboard", "port",
@@ -413,6 +419,11 @@ std::vector<KeySpec> build_schema() {
       "For noisy halls: only speech while the push-to-talk button is held is decoded (the "
       "commands \"talk\" and \"talk end\", on the console or the sighted player's keypad).",
       [](auto& c) -> auto& { return c.voice.push_to_talk; }));
+  s.push_back(text(
+      "voice", "speaker",
+      "The player whose voice the recogniser is adapted to (made before the round by "
+      "\"annabella voice adapt --player NAME\"); empty: not adapted.",
+      [](auto& c) -> auto& { return c.voice.speaker; }));
   return s;
 }
 

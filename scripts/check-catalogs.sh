@@ -13,9 +13,10 @@ cd "${ANNABELLA_CATALOG_ROOT:-$(dirname "$0")/..}"
 
 template() {
   xgettext --language=C++ --from-code=UTF-8 --keyword= --keyword=tr --keyword=tr_n:1,2 --keyword=tr_noop \
-    --add-comments=TRANSLATORS: --package-name=annabella --msgid-bugs-address="the annabella issue list" \
+    --add-location=file --add-comments=TRANSLATORS: --package-name=annabella --msgid-bugs-address="the annabella issue list" \
     --copyright-holder="the annabella authors" -o "$1" app/*.cpp
-  # One stable header: the creation date would make every run a change.
+  # One stable header: the creation date would make every run a change (and the places are
+  # files without line numbers, so a moved line is no change either).
   sed -i '/^"POT-Creation-Date:/d' "$1"
 }
 

@@ -249,7 +249,9 @@ Status PocketsphinxRecognizer::use_speaker_transform(const std::string& mllr_pat
     ps_mllr_free(mllr);
     return fail("pocketsphinx could not apply the speaker transform " + mllr_path);
   }
-  ps_mllr_free(mllr);  // the decoder holds its own reference
+  // The decoder now owns the transform (acmod_update_mllr keeps the pointer without a reference
+  // of its own, and frees it when the model is reloaded or freed): freeing it here as well
+  // corrupted the heap at the next reload.
   return {};
 }
 

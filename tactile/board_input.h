@@ -33,13 +33,16 @@ enum class BoardButton : std::uint8_t {
   Select,    // enter, carry out, or ask to confirm
   Back,      // up one level; at the top, close
   Confirm,   // carry out what the menu asked about; used for nothing else
+  // Peg protocol version 3: push-to-talk for voice input (voice.push_to_talk), held and released.
+  Talk,     // held down: the microphone listens
+  TalkEnd,  // released: what was said is heard now
 };
 inline constexpr BoardButton kBoardButtons[] = {
     BoardButton::Announce,      BoardButton::Time,        BoardButton::Repeat,
     BoardButton::PromoteQueen,  BoardButton::PromoteRook, BoardButton::PromoteBishop,
     BoardButton::PromoteKnight, BoardButton::Menu,        BoardButton::Next,
     BoardButton::Previous,      BoardButton::Select,      BoardButton::Back,
-    BoardButton::Confirm};
+    BoardButton::Confirm,       BoardButton::Talk,        BoardButton::TalkEnd};
 std::string_view button_name(BoardButton button);
 // The lowest peg protocol version that has the button: 1, or 2 for the menu keys.
 [[nodiscard]] int button_version(BoardButton button);

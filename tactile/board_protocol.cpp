@@ -49,11 +49,16 @@ std::string_view button_name(BoardButton button) {
       return "back";
     case BoardButton::Confirm:
       return "confirm";
+    case BoardButton::Talk:
+      return "talk";
+    case BoardButton::TalkEnd:
+      return "talk end";
   }
   return "announce";
 }
 
 int button_version(BoardButton button) {
+  if (button >= BoardButton::Talk) return 3;
   return button >= BoardButton::Menu ? 2 : 1;
 }
 

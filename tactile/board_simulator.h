@@ -77,9 +77,9 @@ struct BoardSimulatorSettings {
   ProtocolKind protocol = ProtocolKind::Dgt;
   std::filesystem::path link;          // a symlink made to the pty (empty: none)
   std::string name = "annabella-sim";  // the peg handshake's board name
-  // The highest peg protocol version the board speaks: 2 has the menu buttons, 1 is a board
-  // built before them (docs/peg-protocol.md, "Versioning").
-  int peg_version = 2;
+  // The highest peg protocol version the board speaks: 3 has the push-to-talk button, 2 the menu
+  // buttons, 1 is a board built before them (docs/peg-protocol.md, "Versioning").
+  int peg_version = 3;
   core::Position start{};  // what stands on the board at first
   SimulatorPace pace{};
   SimulatorHabits habits{};

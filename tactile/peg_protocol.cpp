@@ -116,6 +116,10 @@ std::string_view button_token(BoardButton button) {
       return "BACK";
     case BoardButton::Confirm:
       return "CONFIRM";
+    case BoardButton::Talk:
+      return "TALK";
+    case BoardButton::TalkEnd:
+      return "TALK-END";
   }
   return "ANNOUNCE";
 }
@@ -136,6 +140,8 @@ std::string all_buttons(int version) {
   // The six menu keys come together and are listed as one entry, MENU (the PEG line must stay
   // within 96 characters with a 16-character name).
   if (version >= 2) list += ",MENU";
+  // Version 3: TALK stands for the push-to-talk button, which sends TALK and TALK-END.
+  if (version >= 3) list += ",TALK";
   return list;
 }
 
@@ -348,7 +354,8 @@ bool PegProtocol::in_sequence(std::uint8_t seq, const Line& line) {
 // PEG <version> <name> <buttons>: the board has just started (power-up, a reset as the port
 // opened: it counts its events from 00 again and may have missed HELLO and SCAN) or answers
 // HELLO: read the whole board. Not greeted again. The version it speaks decides which buttons
-// it may send: 2 (the menu buttons) or 1; any other is read as version 1 ("Versioning").
+// it may send: 3 (push-to-talk), 2 (the menu buttons) or 1; any other is read as version 1
+// ("Versioning").
 void PegProtocol::on_hello(const Line& line) {
   good_message();
   last_seq_.reset();
@@ -362,9 +369,9 @@ void PegProtocol::on_hello(const Line& line) {
   const std::string_view fields = line.body.size() > 4 ? line.body.substr(4) : std::string_view();
   input.detail = "peg board:" + (fields.empty() ? std::string() : " " + std::string(fields));
   const std::string_view said = line.tokens.size() < 2 ? std::string_view() : line.tokens[1];
-  version_ = said == "2" ? 2 : 1;
-  if (said != "1" && said != "2")
-    input.detail += " (version not 1 or 2: events are read as version 1)";
+  version_ = said == "3" ? 3 : said == "2" ? 2 : 1;
+  if (said != "1" && said != "2" && said != "3")
+    input.detail += " (version not 1, 2 or 3: events are read as version 1)";
   line.out.push_back(std::move(input));
 }
 

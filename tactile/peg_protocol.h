@@ -9,14 +9,16 @@
 //   L <seq> <square>                 a peg left a square (seq: 2 hex digits, +1 per event)
 //   P <seq> <square>                 a peg went into a square
 //   B <seq> <button>                 ANNOUNCE TIME REPEAT PROMOTE-Q PROMOTE-R PROMOTE-B PROMOTE-N;
-//                                    version 2 also MENU NEXT PREV SELECT BACK CONFIRM
+//                                    version 2 also MENU NEXT PREV SELECT BACK CONFIRM;
+//                                    version 3 also TALK (held) and TALK-END (released)
 //   S <seq> <16 hex digits>          full scan: ranks 1..8, two digits a rank, bit 0 = file a
 //   E <text>                         the board could not read a host line
 // Host -> board: HELLO <max-version>, SCAN.
 //
-// Versions: the host sends the highest it speaks (2); the board answers PEG with the one it will
-// speak, at most that. Version 2 adds the menu buttons; a version 1 board never sends them, and
-// a host talking to one reads them as malformed lines, exactly as a version 1 host did.
+// Versions: the host sends the highest it speaks (3); the board answers PEG with the one it will
+// speak, at most that. Version 2 adds the menu buttons, version 3 the push-to-talk button; a
+// board never sends a button of a later version than the one agreed, and a host reads one from
+// it as a malformed line, exactly as an older host did.
 #pragma once
 
 #include <chrono>
@@ -33,7 +35,7 @@
 namespace annabella::tactile {
 
 namespace peg {
-inline constexpr int kVersion = 2;           // the highest version this implementation speaks
+inline constexpr int kVersion = 3;           // the highest version this implementation speaks
 inline constexpr std::size_t kMaxLine = 96;  // characters before CR LF; longer lines are garbage
 // A SCAN still unanswered after this long is sent again when the next line needs the board
 // read (docs/peg-protocol.md, "Resynchronisation"); the time is the lines' receive time.

@@ -28,6 +28,8 @@ std::string example_arguments(CommandKind kind) {
       return " 1:00:00 0:59:30";
     case CommandKind::Penalty:
       return " black 2";
+    case CommandKind::IllegalMove:
+      return " black";
     case CommandKind::Adjourn:
       return " Nf3";
     case CommandKind::Moves:

@@ -5,6 +5,8 @@
 // keeps the recorded type.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "app/game_record.h"
 #include "app/journal.h"
 #include "app/record.h"
@@ -105,6 +107,73 @@ TEST(GameTypeInTheStation, AJournalWrittenBeforeGameTypesTakesTheControlsType) {
   EXPECT_EQ(game_rules(header).supervision, core::Supervision::Appendix);
   header.control = "*180";  // an hourglass has no time for 60 moves: standard
   EXPECT_EQ(game_rules(header).type, core::GameType::Standard);
+}
+
+// Art. 7.5.5: the arbiter establishes a completed illegal move. The first gives the opponent the
+// game type's penalty (one minute in blitz, B.2), journaled and noted in the PGN at its move; it
+// survives a resumption, so the second, later, loses the game. A.4.2 is cited in rapid and blitz
+// under A.4 (B.4).
+TEST(GameTypeInTheStation, ACompletedIllegalMoveFirstPenaltyThenLossArt755) {
+  TempDir dir;
+  {
+    StationDriver d(dir.path() / "record", false, with_control("3 min + 2 s/move"));
+    ASSERT_TRUE(d.station);
+    d.hand("e2", "e4");
+    d.console("e5");
+    d.hand("e7", "e5");
+    // Black (the sighted player) completed an illegal move on his board; White is to move.
+    const auto white_before = d.station->clock().remaining(core::WHITE, d.now);
+    d.console("illegal-move black", 0ms);
+    EXPECT_EQ(d.station->clock().remaining(core::WHITE, d.now), white_before + 1min);
+    EXPECT_TRUE(d.output.printed_containing("Art. 7.5.5, A.4.2")) << d.output.printed.back();
+    EXPECT_FALSE(d.station->game().is_over());
+    const std::string journal = read_file(dir.path() / "record" / "game.journal");
+    EXPECT_NE(journal.find("reason=illegal move"), std::string::npos) << journal;
+    EXPECT_NE(journal.find("by=black"), std::string::npos) << journal;
+    std::string pgn = read_file(dir.path() / "record" / "game.pgn");
+    std::replace(pgn.begin(), pgn.end(), '\n', ' ');
+    // At the move after which it was established.
+    EXPECT_NE(pgn.find("1... e5 {Black's first completed illegal move, established by the "
+                       "arbiter: 1 minute added to White (Art. 7.5.5)"),
+              std::string::npos)
+        << pgn;
+    d.console("quit");
+  }
+  StationDriver resumed(dir.path() / "record", true, with_control("3 min + 2 s/move"));
+  ASSERT_TRUE(resumed.station);
+  ASSERT_EQ(resumed.station->record().illegal_moves().size(), 1u);
+  EXPECT_EQ(resumed.station->record().illegal_moves()[0].by, core::BLACK);
+  EXPECT_EQ(resumed.station->record().illegal_moves()[0].ply, 2);
+  // White's first does not count against Black's; Black's second loses.
+  resumed.console("illegal-move white", 0ms);
+  EXPECT_FALSE(resumed.station->game().is_over());
+  resumed.console("illegal-move black", 0ms);
+  ASSERT_TRUE(resumed.station->game().is_over());
+  EXPECT_EQ(resumed.station->game().end().result, core::GameResult::WhiteWins);
+  EXPECT_EQ(resumed.station->game().end().rule, "Art. 7.5.5, A.4.2");
+  const std::string pgn = read_file(dir.path() / "record" / "game.pgn");
+  EXPECT_NE(pgn.find("[Result \"1-0\"]"), std::string::npos) << pgn;
+}
+
+// Art. 7.5.5: "the game is drawn if the position is such that the opponent cannot checkmate the
+// player's king by any possible series of legal moves"; standard play cites Art. 7.5.5 alone.
+TEST(GameTypeInTheStation, ASecondIllegalMoveIsADrawWhenTheOpponentCannotMate) {
+  TempDir dir;
+  config::StationConfig config = with_control("90 min/40 moves + 30 min + 30 s/move");
+  config.game.start_fen = "4k3/8/8/8/8/8/4P3/4K2N w - - 0 1";  // Black has a lone king
+  StationDriver d(dir.path() / "record", false, config);
+  ASSERT_TRUE(d.station);
+  const auto black_before = d.station->clock().remaining(core::BLACK, d.now);
+  d.console("illegal-move white", 0ms);
+  EXPECT_EQ(d.station->clock().remaining(core::BLACK, d.now), black_before + 2min);
+  EXPECT_TRUE(d.output.printed_containing("(Art. 7.5.5)"));
+  d.console("illegal-move white", 0ms);
+  ASSERT_TRUE(d.station->game().is_over());
+  EXPECT_EQ(d.station->game().end().result, core::GameResult::Draw);
+  EXPECT_EQ(d.station->game().end().rule, "Art. 7.5.5");
+  EXPECT_TRUE(d.output.printed_containing("cannot checkmate"));
+  d.console("illegal-move white", 0ms);
+  EXPECT_TRUE(d.output.printed_containing("the game is over"));
 }
 
 }  // namespace

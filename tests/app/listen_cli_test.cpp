@@ -1,4 +1,5 @@
-// `annabella listen --wav`: a sound file of spoken moves and commands, one line per utterance.
+// `annabella listen --wav`: a sound file of spoken moves and commands, one line per utterance;
+// `annabella voice adapt`.
 #include <gtest/gtest.h>
 
 #include "support/temp_dir.h"
@@ -36,6 +37,33 @@ TEST(ListenCommand, BadInputIsNamed) {
   EXPECT_EQ(run_command(kBinary + " listen --fen nonsense --wav x.wav 2>&1", out), 2) << out;
   EXPECT_EQ(run_command(kBinary + " listen --profile russian --wav x.wav 2>&1", out), 2);
   EXPECT_NE(out.find("en-us acoustic model"), std::string::npos) << out;
+}
+
+// `annabella voice adapt` (docs/voice.md, "Speaker adaptation"): the prompts it prints, a
+// reading that is missing named with its prompt, and `listen --player` for a player never adapted
+// (the adaptation itself, sphinxtrain's tools, is measured by bench_voice's adaptation
+// condition: tens of seconds here).
+TEST(VoiceAdaptCommand, PrintsItsPromptsAndNamesWhatIsMissing) {
+  TempDir dir;
+  std::string out;
+  ASSERT_EQ(run_command(kBinary + " voice adapt --player Anna --prompts", out), 0) << out;
+  EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 29) << out;
+  EXPECT_EQ(out.substr(0, out.find('\n')), "01 Eva vier");
+  EXPECT_NE(out.find("09 Kurze Rochade\n"), std::string::npos) << out;
+  EXPECT_EQ(run_command("XDG_DATA_HOME=" + dir.path().string() + " " + kBinary +
+                            " voice adapt --player Anna --wav-dir " + dir.path().string() + " 2>&1",
+                        out),
+            2)
+      << out;
+  EXPECT_NE(out.find("01.wav (prompt 01, \"Eva vier\")"), std::string::npos) << out;
+  EXPECT_FALSE(std::filesystem::exists(dir / "annabella")) << "nothing kept for the player";
+  EXPECT_EQ(run_command("XDG_DATA_HOME=" + dir.path().string() + " " + kBinary +
+                            " listen --player Anna --wav x.wav 2>&1",
+                        out),
+            2)
+      << out;
+  EXPECT_NE(out.find("no adapted voice for Anna"), std::string::npos) << out;
+  EXPECT_NE(out.find("annabella voice adapt --player \"Anna\""), std::string::npos) << out;
 }
 
 }  // namespace

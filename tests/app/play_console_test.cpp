@@ -41,7 +41,8 @@ TEST(PlayConsole, HelpInSimulatorModeListsTheStationsAndTheSimulatorsCommands) {
   for (const char* line :
        {"  t, time: ", "  q, quit: ", "  open, open-envelope: ", "  sim lift SQUARE: ",
         "  sim place SQUARE: ", "  sim play MOVE: ", "  sim follow MOVE: ",
-        "  sim button time|announce|repeat|q|r|b|n|menu|next|prev|select|back|confirm: ",
+        "  sim button "
+        "time|announce|repeat|q|r|b|n|menu|next|prev|select|back|confirm|talk|talk-end: ",
         "  sim unplug: "})
     EXPECT_NE(out.find(line), std::string::npos) << line << "\n" << out;
   EXPECT_LT(out.find("  q, quit: "), out.find("Simulator commands"));

@@ -197,7 +197,7 @@ class PlayVoice : public ::testing::Test {
   // current read: the microphone goes on delivering (a quiet room) until the station has ended.
   static void quit(ChildProcess& station) {
     station.send("quit");
-    ASSERT_TRUE(station.wait_for("recording sealed (stop)", kWait)) << station.output();
+    ASSERT_TRUE(station.wait_for("stopping; the record is kept", kWait)) << station.output();
     int code = -1;
     for (int second = 0; second < 30 && code == -1; ++second) {
       ASSERT_TRUE(microphone().quiet_second());

@@ -359,5 +359,54 @@ TEST(QuickplayInTheStation, BothFlagsWithoutTheStationsTimeTheArbiterGivesThePer
   EXPECT_EQ(d.station->game().end().rule, "Guidelines III.3.1.2");
 }
 
+// Guidelines III.2.2: with an increment and in blitz the order of two flags that the station's
+// clock cannot tell is not the guidelines' to decide: both-flags is refused and the game goes on.
+TEST(QuickplayInTheStation, BothFlagsRefusedWithAnIncrementAndInBlitzGuidelinesIII22) {
+  for (const std::string control : {"15 min + 5 s/move", "5 min"}) {
+    TempDir dir;
+    StationDriver d(dir.path() / "record", false, with_control(control));
+    ASSERT_TRUE(d.station) << control;
+    d.hand("e2", "e4");
+    d.console("both-flags last");
+    EXPECT_TRUE(d.output.printed_containing("Guidelines III.2.2")) << control;
+    EXPECT_FALSE(d.station->game().is_over()) << control;
+    EXPECT_EQ(journal_of(dir).find("kind=both flags"), std::string::npos) << control;
+  }
+}
+
+config::StationConfig not_announced(const std::string& control) {
+  config::StationConfig config = with_control(control);
+  config.game.quickplay_guidelines = false;
+  return config;
+}
+
+// Guidelines III.2.1: the guidelines apply only where the event announced them in advance. Not
+// announced, the arbiter's increment, quickplay-claim and both-flags change nothing; the choice is
+// in the journal and outlives a resumption with a configuration that says otherwise.
+TEST(QuickplayInTheStation, NotAnnouncedForTheEventNoneOfThemAppliesGuidelinesIII21) {
+  TempDir dir;
+  {
+    StationDriver d(dir.path() / "record", false, not_announced("15 min"));
+    ASSERT_TRUE(d.station);
+    d.console("adjust 0:01:30 0:04:00");
+    d.console("increment", 0ms);
+    EXPECT_TRUE(d.output.printed_containing("Guidelines III.2.1")) << d.output.printed.back();
+    EXPECT_EQ(d.station->clock().control().periods.front().increment, 0s);
+    EXPECT_EQ(d.station->clock().remaining(core::BLACK, d.now), 4min);
+    d.console("quickplay-claim accepted", 0ms);
+    EXPECT_FALSE(d.station->game().is_over());
+    d.console("both-flags last", 0ms);
+    EXPECT_FALSE(d.station->game().is_over());
+    EXPECT_NE(journal_of(dir).find("guidelines_iii=not-announced"), std::string::npos)
+        << journal_of(dir);
+    d.console("quit");
+  }
+  StationDriver resumed(dir.path() / "record", true, with_control("15 min"));
+  ASSERT_TRUE(resumed.station);
+  resumed.console("quickplay-claim accepted", 0ms);
+  EXPECT_TRUE(resumed.output.printed_containing("Guidelines III.2.1"));
+  EXPECT_FALSE(resumed.station->game().is_over());
+}
+
 }  // namespace
 }  // namespace annabella::app

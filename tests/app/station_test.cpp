@@ -62,6 +62,26 @@ TEST(Station, TheSightedPlayersMoveIsEnteredAnnouncedAndExecutedOnThePegboard) {
   EXPECT_EQ(d.output.said.back().text, "Bauer schlaegt David fuenf");
 }
 
+// D.2.1, Art. 5.1.1: a mate entered at the console is announced first, then the end of the game
+// (it was said the other way round: "game over" before the move that ended it), and the
+// recording's end seal comes after both, so it covers them.
+TEST(Station, AMateTypedAtTheConsoleIsAnnouncedBeforeTheEndOfTheGame) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("f2", "f3");
+  d.console("e5");
+  d.hand("e7", "e5");
+  d.hand("g2", "g4");
+  d.console("Qh4");
+  ASSERT_TRUE(d.station->game().is_over());
+  std::vector<std::string> public_words;
+  for (const Said& said : d.output.said)
+    if (said.route == Route::Public) public_words.push_back(said.text);
+  ASSERT_GE(public_words.size(), 2u);
+  EXPECT_EQ(public_words[public_words.size() - 2], "Dame Hector vier Matt");
+  EXPECT_NE(public_words.back().find("Schachmatt"), std::string::npos) << public_words.back();
+}
+
 // D.2.1, Art. 8: with the fide profile "B" is the German pawn (Bauer) and the English bishop.
 // "Bc5" where both are legal records no move, switches no clock and names both readings.
 TEST(Station, ATypedMoveReadingAsTwoLegalMovesIsNeverRecordedSilently) {
@@ -166,6 +186,31 @@ TEST(Station, TheSightedPlayerCannotMoveForTheViPlayer) {
   EXPECT_TRUE(d.output.printed_containing("(nothing recorded)"));
   // The reason is said once, not "not a move: ... is not a move".
   EXPECT_FALSE(d.output.printed_containing("not a move: "));
+}
+
+// D.2.11, issue 14: a confirmed item leaves the menu, with its "confirmed" line and no "closed"
+// line; the displays are told that the menu is closed then, so that the braille display's next
+// PREFMENU opens it again instead of closing a menu that is no longer open.
+TEST(Station, AConfirmedMenuItemTellsTheDisplaysThatTheMenuIsClosed) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  ASSERT_TRUE(d.station);
+  const auto key = [&](MenuKey k) {
+    d.now += 200ms;
+    d.station->handle(StationEvent::menu_key(d.now, k, InputSource::BrailleKeys));
+  };
+  key(MenuKey::Open);
+  ASSERT_FALSE(d.output.menu.empty());
+  EXPECT_TRUE(d.output.menu.back().open);
+  // From the first item, three back round the end: Resign (Art. 5.1.2).
+  for (int i = 0; i < 3; ++i) key(MenuKey::Previous);
+  EXPECT_EQ(d.output.menu.back().text, "Menue: Aufgeben, neun von elf");
+  key(MenuKey::Select);
+  EXPECT_TRUE(d.output.menu.back().open);  // asked, not yet done
+  key(MenuKey::Confirm);
+  EXPECT_FALSE(d.output.menu.back().open) << d.output.menu.back().text;
+  EXPECT_TRUE(d.output.printed_containing("player's menu (braille keys): resign"));
+  EXPECT_TRUE(d.station->game().is_over());
 }
 
 TEST(Station, TimeOnRequestIsPrivateWithMovesCompleted) {

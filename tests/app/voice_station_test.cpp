@@ -348,6 +348,37 @@ TEST(VoiceStation, TheViPlayersOwnAnnouncementThatDiffersIsSaidPrivately) {
   EXPECT_EQ(g.plies(), 1u);
 }
 
+// D.2.3 (3): "Kurze Rochade" names the VI player's castling just made on the pegboard and
+// Black's castling too. The first time after his move it is his announcement; said again, it is
+// the sighted player's move.
+TEST(VoiceStation, WordsThatNameTheViPlayersMoveAndALegalOneAreHisFirstThenTheOpponents) {
+  VoiceGame g(config::VoiceConfirm::AtOnce);
+  // The sighted player's moves are heard and entered; the VI player copies each onto his
+  // pegboard before making his own.
+  g.heard_move("e5");
+  g.driver.hand("e7", "e5").hand("g1", "f3");
+  ASSERT_EQ(g.plies(), 3u);
+  g.heard_move("Nf6");
+  g.driver.hand("g8", "f6").hand("f1", "c4");
+  ASSERT_EQ(g.plies(), 5u);
+  g.heard_move("Bc5");
+  g.driver.hand("f8", "c5");
+  g.driver.lift("e1").place("g1").lift("h1").place("f1").wait(400ms);
+  ASSERT_EQ(g.plies(), 7u);
+  const auto& game = g.driver.station->game();
+  speech::Heard castles;  // Black's short castling, legal now, in the same words as White's
+  castles.kind = speech::HeardKind::Move;
+  castles.move = g.move("O-O");
+  castles.words = tokens_of(game.position(), "O-O");
+  castles.confidence = 0.9;
+  ASSERT_EQ(castles.words, tokens_of(game.position_at(6), "O-O"));
+  g.heard(castles);
+  EXPECT_EQ(g.plies(), 7u);  // not entered for Black
+  EXPECT_TRUE(g.driver.output.printed_containing("as his pegboard shows it (D.2.3)"));
+  g.heard(castles);  // the sighted player says it: his move now
+  EXPECT_EQ(g.plies(), 8u);
+}
+
 TEST(VoiceStation, PushToTalkGoesToTheListenerOnlyWhenItIsOn) {
   {
     VoiceGame g(config::VoiceConfirm::Word, true);
@@ -360,6 +391,23 @@ TEST(VoiceStation, PushToTalkGoesToTheListenerOnlyWhenItIsOn) {
   off.driver.console("talk");
   EXPECT_TRUE(off.talk.empty());
   EXPECT_TRUE(off.driver.output.printed_containing("push-to-talk is off"));
+}
+
+// Peg protocol version 3: the pegboard's push-to-talk button, TALK when pressed and TALK-END when
+// released, is the same button as the console's "talk" and "talk end" (D.2.11: the VI player's
+// spoken requests without an assistant at the console).
+TEST(VoiceStation, ThePegboardsTalkButtonIsPushToTalk) {
+  VoiceGame g(config::VoiceConfirm::Word, true);
+  for (const auto button : {tactile::BoardButton::Talk, tactile::BoardButton::TalkEnd}) {
+    tactile::BoardInput in;
+    in.kind = tactile::BoardInput::Kind::Button;
+    in.button = button;
+    g.driver.now += 300ms;
+    in.time = g.driver.now;
+    g.driver.station->handle(StationEvent::pegboard(in));
+  }
+  EXPECT_EQ(g.talk, (std::vector<bool>{true, false}));
+  EXPECT_TRUE(g.driver.output.printed_containing("push-to-talk held: listening"));
 }
 
 }  // namespace

@@ -34,6 +34,9 @@ class RecordingOutput : public StationOutput {
     said.push_back({route, phrase.text});
   }
   void print(TimePoint, std::string_view text) override { printed.emplace_back(text); }
+  void menu_line(const speech::MenuLine&, std::string_view text, bool open) override {
+    menu.push_back({std::string(text), open});
+  }
 
   bool printed_containing(std::string_view part) const {
     return std::any_of(printed.begin(), printed.end(),
@@ -41,6 +44,11 @@ class RecordingOutput : public StationOutput {
   }
   std::vector<Said> said;
   std::vector<std::string> printed;
+  struct MenuShown {
+    std::string text;
+    bool open;  // the menu is open after this line
+  };
+  std::vector<MenuShown> menu;  // the menu's lines as the braille display gets them
 };
 
 // Drives a Station in synthetic time.

@@ -115,7 +115,7 @@ TEST(BoardReader, PegGarbageIsReportedOnceAndTheBoardReRead) {
   Inputs inputs;
   BoardReader reader(settings_for(dir / "peg", ProtocolKind::Peg), inputs.sink());
   ASSERT_TRUE(inputs.next(Kind::Connected));
-  const std::string hello = peg::frame("HELLO 2") + peg::frame("SCAN");
+  const std::string hello = peg::frame("HELLO 3") + peg::frame("SCAN");
   const auto sent = host_bytes(**board, hello.size());
   EXPECT_EQ(std::string(sent.begin(), sent.end()), hello);
   const std::string lines = peg::encode_scan(0, core::Position{}.pieces()) + "\x01garbage\n" +
@@ -159,7 +159,7 @@ TEST(BoardReader, APegBoardThatMissedTheHandshakeIsAskedAgain) {
   BoardReader reader(settings_for(dir / "peg", ProtocolKind::Peg), inputs.sink());
   ASSERT_TRUE(inputs.next(Kind::Connected));
   const std::string scan = peg::frame("SCAN");
-  const std::string handshake = peg::frame("HELLO 2") + scan;
+  const std::string handshake = peg::frame("HELLO 3") + scan;
   EXPECT_EQ(host_said(board, handshake.size()), handshake);  // the board does not hear it
   ASSERT_TRUE(board_says(board, peg::encode_lift(1, core::SQ_E2)));
   EXPECT_EQ(host_said(board, scan.size()), scan);
@@ -273,7 +273,7 @@ TEST(BoardReader, PumpFeedsAPegboardThatCompletesAMoveMadeWhileUnplugged) {
     return (*board)->write(
         std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
   };
-  const std::size_t handshake = (peg::frame("HELLO 2") + peg::frame("SCAN")).size();
+  const std::size_t handshake = (peg::frame("HELLO 3") + peg::frame("SCAN")).size();
   ASSERT_EQ(host_bytes(**board, handshake).size(), handshake);
   ASSERT_TRUE(
       send(peg::encode_hello("test", "-") + peg::encode_scan(0, core::Position{}.pieces())));

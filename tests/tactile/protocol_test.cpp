@@ -2,6 +2,7 @@
 // once, and the board-side encoders read back by the host side.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -152,7 +153,7 @@ std::vector<std::uint8_t> lines(const std::vector<std::string>& framed) {
 TEST(Peg, HandshakeScanAndEvents) {
   PegProtocol peg_protocol;
   const auto hello = peg_protocol.connect_bytes();
-  EXPECT_EQ(std::string(hello.begin(), hello.end()), peg::frame("HELLO 2") + peg::frame("SCAN"));
+  EXPECT_EQ(std::string(hello.begin(), hello.end()), peg::frame("HELLO 3") + peg::frame("SCAN"));
   const auto inputs = decode(
       peg_protocol,
       lines({peg::encode_hello("sim", "ATR", 1), peg::encode_scan(4, core::Position().pieces()),
@@ -181,7 +182,7 @@ TEST(Peg, AHelloWithoutVersionIsReadNotACrash) {
   const auto inputs = decode(peg_protocol, lines({"PEG*EC\n"}));
   ASSERT_EQ(inputs.size(), 1u);
   EXPECT_EQ(inputs[0].kind, Kind::Info);
-  EXPECT_EQ(inputs[0].detail, "peg board: (version not 1 or 2: events are read as version 1)");
+  EXPECT_EQ(inputs[0].detail, "peg board: (version not 1, 2 or 3: events are read as version 1)");
 }
 
 // Version 2 (docs/peg-protocol.md, "Versioning"): the host offers 2; a board answering PEG 2 may
@@ -235,7 +236,41 @@ TEST(Peg, MenuButtonsOnlyFromABoardThatSpeaksVersion2) {
   const auto inputs = decode(v9, lines({peg::frame("PEG 9 nine -"), scan}));
   EXPECT_EQ(v9.version(), 1);
   EXPECT_EQ(inputs[0].detail,
-            "peg board: 9 nine - (version not 1 or 2: events are read as version 1)");
+            "peg board: 9 nine - (version not 1, 2 or 3: events are read as version 1)");
+}
+
+// Version 3 (docs/peg-protocol.md, "Versioning"): the push-to-talk button, TALK when pressed
+// and TALK-END when released, listed as TALK in the PEG line; from a version 2 board it is a
+// malformed line (the board is re-read), as it is for a version 2 host.
+TEST(Peg, ThePushToTalkButtonOnlyFromABoardThatSpeaksVersion3) {
+  EXPECT_EQ(peg::encode_button(1, BoardButton::Talk), peg::frame("B 01 TALK"));
+  EXPECT_EQ(peg::encode_button(2, BoardButton::TalkEnd), peg::frame("B 02 TALK-END"));
+  EXPECT_LE(peg::encode_hello("sixteen-chars-ab", peg::all_buttons(3), 3).size() - 1,
+            peg::kMaxLine);
+  // A board of `version` says its hello and the scan, then presses TALK and releases it.
+  const auto talk_on = [](int version) {
+    PegProtocol host;
+    (void)host.connect_bytes();
+    auto inputs = decode(host, lines({peg::encode_hello("b", peg::all_buttons(version), version),
+                                      peg::encode_scan(0, core::Position().pieces()),
+                                      peg::encode_button(1, BoardButton::Talk),
+                                      peg::encode_button(2, BoardButton::TalkEnd)}));
+    EXPECT_EQ(host.version(), version);
+    return inputs;
+  };
+  const auto v3 = talk_on(3);
+  ASSERT_EQ(v3.size(), 4u);
+  EXPECT_EQ(v3[0].detail,
+            "peg board: 3 b ANNOUNCE,TIME,REPEAT,PROMOTE-Q,PROMOTE-R,PROMOTE-B,PROMOTE-N,MENU,"
+            "TALK");
+  EXPECT_EQ(v3[2].button, BoardButton::Talk);
+  EXPECT_EQ(v3[3].button, BoardButton::TalkEnd);
+  // From a version 2 board both are malformed lines (the first asks for the board again).
+  const auto v2 = talk_on(2);
+  ASSERT_GE(v2.size(), 3u);
+  EXPECT_EQ(v2[2].kind, Kind::Garbage);
+  EXPECT_TRUE(std::none_of(v2.begin(), v2.end(),
+                           [](const BoardInput& in) { return in.kind == Kind::Button; }));
 }
 
 TEST(Peg, EveryShortBodyWithAValidChecksumIsDecodedWithoutThrowing) {

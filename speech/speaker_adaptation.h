@@ -1,0 +1,76 @@
+// Speaker adaptation (docs/voice.md, "Speaker adaptation"): before the round a player reads about
+// twenty moves aloud, and the acoustic model is adapted to his voice with an MLLR transform
+// estimated by the tools Debian packages in sphinxtrain. The tools run as processes, each in turn,
+// in a work folder of their own:
+//
+//   sphinx_fe                  the utterances' cepstra (the model's feat.params)
+//   pocketsphinx_mdef_convert  the model definition as text (sphinxtrain reads no binary mdef)
+//   bw                         Baum-Welch counts of the utterances against their transcripts
+//   mllr_solve                 one global MLLR transform of the means from those counts
+//
+// Debian's en-us model ships its mixture weights only as pocketsphinx's 8-bit "sendump", which
+// sphinxtrain cannot read; write_mixture_weights turns them back into sphinxtrain's float
+// "mixture_weights" (the quantization stays: at most ~5 % off each weight). The transform is what
+// PocketsphinxRecognizer::use_speaker_transform loads; it is kept per player
+// (speaker_transform_path).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/result.h"
+#include "speech/pronunciation.h"
+#include "speech/vocabulary.h"
+
+namespace annabella::speech {
+
+// One move the player reads: its words as shown and as eSpeak NG says them, and its tokens.
+struct AdaptationPrompt {
+  std::string text;    // "Springer Felix drei" (the profile's words)
+  std::string spoken;  // the same for eSpeak NG
+  std::vector<std::string> tokens;
+};
+
+// The 29 moves of a fixed opening (a closed Spanish game: captures, castling, a rook move that
+// names its departure file), in the short form of `v`: every file and rank word of the profile
+// and every piece word but the king's appears at least once.
+std::vector<AdaptationPrompt> adaptation_prompts(const Vocabulary& v);
+
+// One utterance read for the adaptation (16 kHz mono) and the tokens that were read.
+struct AdaptationSample {
+  std::vector<std::int16_t> samples;
+  std::vector<std::string> tokens;
+};
+
+struct AdaptationSettings {
+  std::filesystem::path model_dir = "/usr/share/pocketsphinx/model/en-us/en-us";
+  // bw and mllr_solve (Debian package sphinxtrain; not on PATH).
+  std::filesystem::path sphinxtrain_dir = "/usr/lib/sphinxtrain";
+  // Where the tools work; empty: a fresh folder under the system's temporary folder, removed
+  // afterwards. A given folder is kept (its *.log files say what each tool did).
+  std::filesystem::path work_dir;
+};
+
+// Estimates the MLLR transform of the speaker of `samples` and writes it to `out` (replaced).
+// Every token of the samples must be in `dictionary` (its first pronunciation is the one
+// aligned). Fails naming the tool that failed, its exit status and the last line it wrote.
+Status adapt_to_speaker(const std::vector<AdaptationSample>& samples,
+                        const PronunciationDictionary& dictionary, const std::filesystem::path& out,
+                        const AdaptationSettings& settings = {});
+
+// Converts pocketsphinx's quantized mixture weights (`sendump`, 8-bit negative logs in base
+// 1.0001 shifted by 10 bits) into sphinxtrain's float32 `mixture_weights`, each senone's weights
+// of each feature stream normalized to 1.
+Status write_mixture_weights(const std::filesystem::path& sendump,
+                             const std::filesystem::path& out);
+
+// Where a player's transform is kept: `<data>/voices/<name>/mllr_matrix`, where <data> is
+// $XDG_DATA_HOME/annabella or ~/.local/share/annabella and <name> the player's name in lower-case
+// letters, digits and '-' (other characters become '-'). Fails for a name with no letter or
+// digit, or when neither XDG_DATA_HOME nor HOME is set.
+Result<std::filesystem::path> speaker_transform_path(std::string_view player);
+
+}  // namespace annabella::speech

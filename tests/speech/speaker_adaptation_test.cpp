@@ -1,0 +1,152 @@
+// Speaker adaptation's own parts, without running sphinxtrain (the adaptation itself is measured
+// by bench_voice's adaptation condition, docs/benchmarks.md): the prompts, the mixture weights
+// recovered from Debian's model, the player's folder, and a missing tool named before any work.
+#include "speech/speaker_adaptation.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <set>
+
+#include "core/movegen.h"
+#include "speech/fixtures.h"
+#include "speech/phrases.h"
+#include "speech/pocketsphinx_recognizer.h"
+#include "support/temp_dir.h"
+
+namespace annabella::speech {
+namespace {
+
+namespace fs = std::filesystem;
+const fs::path kModel = "/usr/share/pocketsphinx/model/en-us/en-us";
+
+TEST(SpeakerAdaptation, PromptsAreALegalOpeningInTheProfilesWordsWithEveryFileAndRank) {
+  const auto v = fixtures::profile("fide");
+  const auto prompts = adaptation_prompts(v);
+  ASSERT_EQ(prompts.size(), 29U);  // every move of the opening was legal
+  const auto start = *core::Position::from_fen(core::kStartFen);
+  core::Move e4{};
+  for (core::Move m : core::legal_moves(start))
+    if (core::to_uci(m) == "e2e4") e4 = m;
+  EXPECT_EQ(prompts.front().text, phrase_for_move(v, start, e4).text);
+  std::set<std::string> tokens;
+  for (const auto& p : prompts) {
+    EXPECT_EQ(p.tokens, voice_tokens(p.spoken));
+    tokens.insert(p.tokens.begin(), p.tokens.end());
+  }
+  for (const char* word : {"anna", "bella", "cesar", "david", "eva", "felix", "gustav", "hector",
+                           "eins", "zwei", "drei", "vier", "funf", "sechs", "sieben", "acht"})
+    EXPECT_TRUE(tokens.count(word)) << word;
+}
+
+TEST(SpeakerAdaptation, MixtureWeightsRecoveredFromTheModelsSendumpSumToOne) {
+  testing::TempDir dir;
+  const fs::path out = dir.path() / "mixture_weights";
+  ASSERT_TRUE(write_mixture_weights(kModel / "sendump", out));
+  std::ifstream in(out, std::ios::binary);
+  std::string header;
+  for (std::string line; std::getline(in, line) && line != "endhdr";) header += line + "\n";
+  EXPECT_EQ(header, "s3\nversion 1.0\n");
+  std::uint32_t head[5] = {};
+  in.read(reinterpret_cast<char*>(head), sizeof head);
+  EXPECT_EQ(head[0], 0x11223344U);
+  EXPECT_EQ(head[1], 5126U);  // senones of Debian's en-us model
+  EXPECT_EQ(head[2], 3U);     // feature streams
+  EXPECT_EQ(head[3], 128U);   // densities
+  ASSERT_EQ(head[4], head[1] * head[2] * head[3]);
+  std::vector<float> w(head[4]);
+  in.read(reinterpret_cast<char*>(w.data()), std::streamsize(w.size() * sizeof(float)));
+  ASSERT_TRUE(in);
+  EXPECT_EQ(in.peek(), EOF);
+  for (std::size_t row = 0; row < w.size(); row += 128) {
+    double sum = 0, top = 0;
+    for (std::size_t d = 0; d < 128; ++d) {
+      sum += w[row + d];
+      top = std::max(top, double(w[row + d]));
+    }
+    ASSERT_NEAR(sum, 1.0, 1e-4) << "row " << row / 128;
+    ASSERT_GT(top, 1.0 / 128) << "row " << row / 128;  // not flat: the model's own weights
+  }
+}
+
+TEST(SpeakerAdaptation, AFileThatIsNoSendumpIsRefusedNamingIt) {
+  testing::TempDir dir;
+  const fs::path bad = dir.path() / "sendump";
+  std::ofstream(bad) << "no weights here";
+  const auto made = write_mixture_weights(bad, dir.path() / "out");
+  ASSERT_FALSE(made);
+  EXPECT_NE(made.error().message.find(bad.string()), std::string::npos) << made.error().message;
+}
+
+TEST(SpeakerAdaptation, APlayersTransformIsInHisFolderUnderTheDataHome) {
+  const char* old = std::getenv("XDG_DATA_HOME");
+  const std::string saved = old ? old : "";
+  ::setenv("XDG_DATA_HOME", "/data", 1);
+  auto path = speaker_transform_path("Anna Schmidt (Wien)");
+  auto none = speaker_transform_path("  ..  ");
+  if (old)
+    ::setenv("XDG_DATA_HOME", saved.c_str(), 1);
+  else
+    ::unsetenv("XDG_DATA_HOME");
+  ASSERT_TRUE(path);
+  EXPECT_EQ(*path, fs::path("/data/annabella/voices/anna-schmidt-wien/mllr_matrix"));
+  EXPECT_FALSE(none);
+}
+
+TEST(SpeakerAdaptation, AMissingSphinxtrainIsNamedBeforeAnythingRuns) {
+  testing::TempDir dir;
+  PronunciationDictionary d;
+  d.add_phones("eva", {"EH", "V", "AA"});
+  AdaptationSettings s;
+  s.sphinxtrain_dir = dir.path() / "no-sphinxtrain";
+  s.work_dir = dir.path() / "work";
+  const auto made =
+      adapt_to_speaker({{std::vector<std::int16_t>(1600, 0), {"eva"}}}, d, dir.path() / "m", s);
+  ASSERT_FALSE(made);
+  EXPECT_NE(made.error().message.find("no-sphinxtrain/bw not found (Debian package sphinxtrain)"),
+            std::string::npos)
+      << made.error().message;
+  EXPECT_FALSE(fs::exists(dir.path() / "work" / "utt1.raw"));  // nothing was started
+}
+
+// An identity transform in mllr_solve's format: one class, three streams of 13 (A, b, variance
+// scale).
+std::string identity_transform() {
+  std::string text = "1\n3\n";
+  for (int stream = 0; stream < 3; ++stream) {
+    text += "13\n";
+    for (int row = 0; row < 13; ++row) {
+      for (int col = 0; col < 13; ++col) text += row == col ? "1.0 " : "0.0 ";
+      text += "\n";
+    }
+    for (int col = 0; col < 13; ++col) text += "0.0 ";
+    text += "\n";
+    for (int col = 0; col < 13; ++col) text += "1.0 ";
+    text += "\n";
+  }
+  return text;
+}
+
+// The decoder owns a loaded transform: loading one, going back to the model as shipped and
+// loading again must not free it twice (it did: the heap was corrupted at the reload).
+TEST(SpeakerAdaptation, ATransformLoadsAndTheModelAsShippedComesBack) {
+  testing::TempDir dir;
+  const fs::path transform = dir.path() / "mllr_matrix";
+  std::ofstream(transform) << identity_transform();
+  PronunciationDictionary d;
+  d.add_phones("eva", {"EH", "V", "AA"});
+  auto rec = PocketsphinxRecognizer::create(d);
+  ASSERT_TRUE(rec) << rec.error().message;
+  EXPECT_TRUE((*rec)->use_speaker_transform(transform.string()));
+  EXPECT_TRUE((*rec)->use_speaker_transform(""));
+  EXPECT_TRUE((*rec)->use_speaker_transform(transform.string()));
+  const auto missing = (*rec)->use_speaker_transform((dir.path() / "none").string());
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.error().message.find("none"), std::string::npos) << missing.error().message;
+}
+
+}  // namespace
+}  // namespace annabella::speech
