@@ -3,6 +3,7 @@
 #include "app/board_reading.h"
 #include "app/exports.h"
 #include "app/i18n.h"
+#include "app/move_text.h"
 #include "app/player_menu_keys.h"
 #include "app/reconcile_text.h"
 #include "app/station_text.h"
@@ -66,7 +67,8 @@ void AppendixDFlow::on_pegboard(const std::vector<tactile::PegboardEvent>& event
                                 {{"square", core::square_name(e.square)}}));
         break;
       case Kind::Illegal:
-        s_.print(e.time, format(tr("illegal: {detail} (not made, D.2.3)"), {{"detail", e.detail}}));
+        s_.print(e.time, format(tr("illegal: {detail} (not made, D.2.3)"),
+                                {{"detail", text::board_illegal(e)}}));
         if (s_.to_execute)  // the announced move executed wrongly: not an illegal move (D.2.1)
           s_.say(speech::phrase_board_mismatch(s_.language, s_.vocabulary, s_.pegboard.position(),
                                                *s_.to_execute),
@@ -450,7 +452,7 @@ void AppendixDFlow::enter_sighted_move(const std::string& text, MoveSource by, T
       ask_reading(text, move.error().readings, by, time);
       return;
     }
-    std::string message = move.error().message;
+    std::string message = text::heard_move_error(move.error(), text);
     for (const auto& phrase : move.error().candidate_phrases) message += "; " + phrase;
     s_.print(time, format(tr("{why} (nothing recorded)"), {{"why", message}}));
     return;

@@ -4,6 +4,7 @@
 
 #include "app/console.h"
 #include "app/i18n.h"
+#include "app/move_text.h"
 #include "app/player_requests.h"
 #include "app/record.h"
 #include "app/station_text.h"
@@ -244,13 +245,14 @@ void ArbiterDesk::on(const cmd::DrawClaim& c, TimePoint time) {
   if (!c.intended.empty()) {
     auto move = core::read_move(before, c.intended);
     if (!move) {
-      s_.print(time, "draw-claim: " + move.error().message);
+      s_.print(time, "draw-claim: " + text::move_read_error(move.error()));
       return;
     }
     intended = *move;
   }
   const core::Color claimant = before.side_to_move();
   core::Game game = s_.game();
+  const auto why = game.incorrect_claim(intended);  // Art. 9.5: the facts, before the claim
   if (auto claimed = game.claim_draw(intended); !claimed) {
     // Art. 9.5.3: an incorrect claim gives the opponent two minutes; the game goes on, and an
     // intended move must then be made (Art. 3, 4).
@@ -266,7 +268,8 @@ void ArbiterDesk::on(const cmd::DrawClaim& c, TimePoint time) {
             ? tr("draw-claim rejected: {why}. One minute added to {side}'s clock (Art. 9.5.3, "
                  "B.2)")
             : tr("draw-claim rejected: {why}. Two minutes added to {side}'s clock (Art. 9.5.3)"),
-        {{"why", claimed.error().message}, {"side", text::side(~claimant)}});
+        {{"why", why ? text::incorrect_claim(*why, before) : claimed.error().message},
+         {"side", text::side(~claimant)}});
     if (intended)
       rejected +=
           format(tr("; {side} must now play {move} (Art. 9.5.3)"),
@@ -637,7 +640,8 @@ void ArbiterDesk::on(const cmd::Adjourn& c, TimePoint time) {
   if (!move) {
     s_.print(time, format(tr("adjourn: the sealed move \"{sealed}\" is not a legal move written "
                              "unambiguously: {why}; nothing is sealed (Guidelines I.8)"),
-                          {{"sealed", c.sealed}, {"why", move.error().message}}));
+                          {{"sealed", c.sealed},
+                           {"why", text::heard_move_error(move.error(), c.sealed)}}));
     return;
   }
   if (auto paused = s_.clock.pause(time, "adjourned"); !paused && !s_.clock.paused())

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "app/commands.h"
+#include "app/move_text.h"
 #include "core/notation.h"
 #include "core/pgn.h"
 #include "tactile/board_reader.h"
@@ -162,7 +163,7 @@ class SimCommands {
     const core::Position before = sim_.position();
     auto read = core::read_move(before, arg_);
     if (!read) {
-      err_ << "board-sim: " << read.error().message << '\n' << std::flush;
+      err_ << "board-sim: " << text::move_read_error(read.error()) << '\n' << std::flush;
       return;
     }
     sim_.think();  // a player thinks before moving (the previous move settles meanwhile)

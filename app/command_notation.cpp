@@ -4,6 +4,7 @@
 #include <ostream>
 
 #include "app/commands.h"
+#include "app/move_text.h"
 #include "core/notation.h"
 #include "speech/move_readings.h"
 
@@ -114,7 +115,7 @@ int run_notation(const NotationOptions& options, std::ostream& out, std::ostream
     auto move = core::read_move(position, text, in_letters, core::Strictness::Lenient);
     if (!move) {
       err << kPrefix << "move " << index << " of " << options.moves.size() << ": "
-          << move.error().message << '\n';
+          << text::move_read_error(move.error()) << '\n';
       return 1;
     }
     if (options.to == "uci")

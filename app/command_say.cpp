@@ -3,6 +3,7 @@
 #include <ostream>
 
 #include "app/commands.h"
+#include "app/move_text.h"
 #include "app/recording_check.h"
 #include "core/notation.h"
 #include "speech/announcer.h"
@@ -68,7 +69,8 @@ int run_say(const SayOptions& options, std::ostream& out, std::ostream& err) {
   for (std::size_t i = 0; i < options.moves.size(); ++i) {
     auto move = parser.parse(pos, options.moves[i]);
     if (!move) {
-      err << "annabella say: move " << i + 1 << ": " << move.error().message << '\n';
+      err << "annabella say: move " << i + 1 << ": "
+          << text::heard_move_error(move.error(), options.moves[i]) << '\n';
       exit_code = 1;
       break;
     }
@@ -91,7 +93,7 @@ int run_hear(const HearOptions& options, std::ostream& out, std::ostream& err) {
   const speech::MoveParser parser(setup->vocabulary);
   auto move = parser.parse(setup->position, options.phrase);
   if (!move) {
-    err << "annabella hear: " << move.error().message << '\n';
+    err << "annabella hear: " << text::heard_move_error(move.error(), options.phrase) << '\n';
     return 1;
   }
   out << core::to_san(setup->position, *move) << ' ' << core::to_uci(*move) << '\n';

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "app/i18n.h"
+#include "app/move_text.h"
 #include "app/station_text.h"
 
 namespace annabella::app {
@@ -165,6 +166,9 @@ std::string_view difference_label(DifferenceKind kind) {
 
 std::string problem_text(const core::ReadPly& ply) {
   if (ply.problem == core::PlyProblem::Blank) return tr("the cell is blank");
+  if (ply.illegal)
+    return format(tr("'{move}' is illegal: {why}"),
+                  {{"move", ply.written}, {"why", text::illegal_move(*ply.illegal)}});
   return ply.reason;
 }
 

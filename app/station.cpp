@@ -8,6 +8,7 @@
 #include "app/player_menu_keys.h"
 #include "app/record.h"
 #include "app/station_text.h"
+#include "app/time_control_text.h"
 #include "core/text.h"
 #include "core/time_control.h"
 
@@ -151,7 +152,7 @@ Result<std::unique_ptr<Station>> Station::start(const StationOptions& options,
                                      "Record in {folder}."),
                             {{"white", core::escape_controls(cfg.white.name)},
                              {"black", core::escape_controls(cfg.black.name)},
-                             {"control", core::to_fide_text(*control)},
+                             {"control", text::time_control(*control)},
                              {"folder", options.record_folder.string()}}));
   s.print(now,
           text::game_type_line(game_rules(s.record.header()), *control, cfg.game.type != "auto"));

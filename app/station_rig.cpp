@@ -12,6 +12,7 @@
 #include "app/console.h"
 #include "app/game_record.h"
 #include "app/i18n.h"
+#include "app/move_text.h"
 #include "app/record_folder.h"
 #include "app/voice_text.h"
 #include "core/notation.h"
@@ -106,7 +107,7 @@ Status simulator_command(tactile::BoardSimulator& board, const std::string& comm
   if (verb == "place" && square) return board.place(*square);
   if (verb == "play" || verb == "follow") {
     auto move = core::read_move(board.position(), arg);
-    if (!move) return fail(move.error().message);
+    if (!move) return fail(text::move_read_error(move.error()));
     return verb == "play" ? board.play(*move, tactile::MoveStyle{}) : board.follow(*move);
   }
   if (verb == "button") {

@@ -138,6 +138,47 @@ std::string board_event(const tactile::PegboardEvent& e) {
   return tactile::describe(e);
 }
 
+std::string board_illegal(const tactile::PegboardEvent& e) {
+  using Wrong = tactile::PegboardEvent::Wrong;
+  const bool known = e.piece != core::NO_PIECE;
+  const i18n::Places places = {
+      {"piece", known ? piece(e.piece) : tr("a piece")},
+      {"square", core::square_name(e.square)},
+      {"from", e.first_square == core::SQ_NONE ? "" : core::square_name(e.first_square)},
+      {"move", core::to_uci(e.move)},
+      {"shown", core::to_uci(e.shown)},
+      {"wanted", piece(e.wanted)},
+      {"side", known ? side(~core::color_of(e.piece)) : std::string()}};
+  // TRANSLATORS: what is wrong on the pegboard; {piece} "white knight" or "a piece", {move} and
+  // {shown} moves as e2e4.
+  switch (e.wrong) {
+    case Wrong::NotAnnounced:
+      return format(tr("the board shows {shown} but the announced move is {move} (D.2.1)"), places);
+    case Wrong::NotToMove:
+      return format(tr("{piece} moved to {square}, but {side} is to move; nothing enters the "
+                       "record"),
+                    places);
+    case Wrong::NotLegal:
+      return format(e.first_square == core::SQ_NONE
+                        ? tr("{piece} to {square} is not a legal move (Art. 3); nothing enters "
+                             "the record")
+                        : tr("{piece} {from} to {square} is not a legal move (Art. 3); nothing "
+                             "enters the record"),
+                    places);
+    case Wrong::StaysEmpty:
+      return format(tr("the announced move is {move} (D.2.1): a piece was placed on {square}, "
+                       "which stays empty"),
+                    places);
+    case Wrong::WrongPiece:
+      return format(tr("the announced move is {move} (D.2.1): {piece} placed on {square} where "
+                       "the {wanted} belongs"),
+                    places);
+    case Wrong::Other:
+      break;
+  }
+  return e.detail;
+}
+
 std::string end_reason(const core::GameEnd& end) {
   // TRANSLATORS: why a game ended (the core's reasons, Art. 5, 6.9, 9); {side} and {opponent}
   // are White or Black.

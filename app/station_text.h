@@ -39,6 +39,10 @@ namespace annabella::app::text {
 // game") in the language of the messages; the kinds not worded here as tactile::describe has
 // them.
 [[nodiscard]] std::string board_event(const tactile::PegboardEvent& event);
+// What is wrong on a board (an Illegal event, tactile::PegboardEvent::Wrong) in the language of
+// the messages: "white knight g1 to g3 is not a legal move (Art. 3); nothing enters the record";
+// an event without a typed reason as its detail says it.
+[[nodiscard]] std::string board_illegal(const tactile::PegboardEvent& event);
 // Why the game ended, as core::GameEnd gives it ("White is checkmated"), in the language of the
 // messages; a reason worded otherwise (the arbiter's own words) is shown as it is.
 [[nodiscard]] std::string end_reason(const core::GameEnd& end);

@@ -175,17 +175,22 @@ Status Game::claim_draw(std::optional<Move> intended) {
     return end_game({GameResult::Draw, Termination::FiftyMoveClaim, "Art. 9.3",
                      "draw claimed: 50 moves by each player without a pawn move or a capture"});
   }
-  if (intended && !legal_moves(position()).contains(*intended))
-    return fail("the draw claim is incorrect (Art. 9.5): the intended move " + to_uci(*intended) +
-                " is not legal in this position (Art. 3)");
-  const int reps = intended ? repetition_count_after(*intended) : repetition_count();
-  const int quiet =
-      intended ? position().after(*intended).halfmove_clock() : position().halfmove_clock();
-  return fail("the draw claim is incorrect (Art. 9.5): the position " +
-              std::string(intended ? "after " + to_san(position(), *intended) : "on the board") +
-              " has appeared " + std::to_string(reps) + " time(s), not 3 (Art. 9.2), and " +
-              std::to_string(quiet / 2) +
-              " moves by each player passed without a pawn move or a capture, not 50 (Art. 9.3)");
+  // Art. 9.5: incorrect; incorrect_claim() gives the facts for the words.
+  return fail("the draw claim is incorrect (Art. 9.5)");
+}
+
+std::optional<Game::IncorrectClaim> Game::incorrect_claim(std::optional<Move> intended) const {
+  if (can_claim_threefold(intended) || can_claim_fifty_moves(intended)) return std::nullopt;
+  IncorrectClaim why;
+  why.intended = intended;
+  if (intended && !legal_moves(position()).contains(*intended)) {
+    why.intended_illegal = true;
+    return why;
+  }
+  why.repetitions = intended ? repetition_count_after(*intended) : repetition_count();
+  why.moves_without =
+      (intended ? position().after(*intended).halfmove_clock() : position().halfmove_clock()) / 2;
+  return why;
 }
 
 Status Game::agree_draw() {

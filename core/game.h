@@ -100,9 +100,21 @@ class Game {
   // intended move.
   [[nodiscard]] bool can_claim_fifty_moves(std::optional<Move> intended = std::nullopt) const;
 
+  // Why a draw claim by the side to move is incorrect (Art. 9.5), as the game shows it; the
+  // application words it (text::incorrect_claim).
+  struct IncorrectClaim {
+    std::optional<Move> intended;   // the move written and declared (Art. 9.2.1.1, 9.3.1)
+    bool intended_illegal = false;  // that move is not legal here (Art. 3)
+    int repetitions = 0;            // how often the position (after it) has appeared (Art. 9.2)
+    int moves_without = 0;  // moves by each player without a pawn move or a capture (Art. 9.3)
+  };
+  // Nothing when a claim now (with `intended`) is correct; the game must not be over.
+  [[nodiscard]] std::optional<IncorrectClaim> incorrect_claim(
+      std::optional<Move> intended = std::nullopt) const;
+
   // A draw claim by the side to move (Art. 9.2, 9.3). A correct claim ends the game; an incorrect
-  // one fails with the reason (Art. 9.5: the intended move is then made if it is legal; that is
-  // the caller's decision).
+  // one fails (Art. 9.5: incorrect_claim() says why; the intended move is then made if it is
+  // legal; that is the caller's decision).
   [[nodiscard]] Status claim_draw(std::optional<Move> intended = std::nullopt);
   Status agree_draw();
   [[nodiscard]] Status resign(Color loser);

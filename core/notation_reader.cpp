@@ -314,9 +314,11 @@ Result<Move, MoveReadError> read_move(const Position& pos, std::string_view text
   ParseError perr;
   if (!describe_and_match(pos, t, letters, lenient, d, fitting, perr))
     return not_a_move(perr.message);
-  if (fitting.empty())
-    return fail_with(make_error(Kind::Illegal, token,
-                                quoted(token) + " is illegal: " + explain_illegal(pos, d)));
+  if (fitting.empty()) {
+    MoveReadError illegal = make_error(Kind::Illegal, token, quoted(token) + " is illegal");
+    illegal.illegal = explain_illegal(pos, d);
+    return fail_with(std::move(illegal));
+  }
   if (fitting.size() > 1) return fail_with(ambiguous_error(pos, token, fitting, d, letters));
   const Move found = fitting[0];
   if (!lenient) {

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/illegal_move.h"
 #include "core/movegen.h"
 #include "core/notation_letters.h"
 #include "core/position.h"
@@ -31,8 +32,11 @@ struct MoveReading {
 struct MoveReadError {
   enum class Kind { NotAMove, Illegal, Ambiguous };
   Kind kind = Kind::NotAMove;
-  std::string message;           // precise, names the token and the reason
+  // The token and what is wrong, in English for logs ("'Ke3' is illegal"); for Illegal the
+  // reason is `illegal`, which the application words (text::move_read_error).
+  std::string message;
   std::string token;             // the offending text
+  IllegalMove illegal;           // for Illegal: why (Art. 3), as the board shows it
   std::vector<Move> candidates;  // for Ambiguous: every legal move the text fits
   // For Ambiguous: each candidate with the letters it was read in. When these name more than
   // one set, the text means different moves in different letters (see notation_readings.h).

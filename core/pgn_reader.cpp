@@ -52,7 +52,8 @@ std::string to_string(const PgnProblem& p) {
   }
   return s;
 }
-void PgnReader::Impl::problem(std::string_view text, std::string message, int at_line) {
+void PgnReader::Impl::problem(std::string_view text, std::string message, int at_line,
+                              std::optional<IllegalMove> illegal) {
   PgnProblem p;
   p.game = game;
   if (phase == Phase::Moves && !lines.empty()) {
@@ -62,6 +63,7 @@ void PgnReader::Impl::problem(std::string_view text, std::string message, int at
   p.line = at_line;
   p.text = std::string(text);
   p.message = std::move(message);
+  p.illegal = std::move(illegal);
   ++summary.problems;
   ++total_problems;
   visitor.problem(p);
@@ -206,7 +208,9 @@ void PgnReader::Impl::on_move(std::string_view text, int at_line) {
   auto m = read_move(l.pos, san, options.letters, options.strictness);
   if (!m) {
     if (played_after_the_end(l, text, true, at_line)) return;
-    problem(text, m.error().message, at_line);
+    std::optional<IllegalMove> illegal;
+    if (m.error().kind == MoveReadError::Kind::Illegal) illegal = m.error().illegal;
+    problem(text, m.error().message, at_line, std::move(illegal));
     l.broken = true;
     return;
   }

@@ -16,6 +16,7 @@
 
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -43,6 +44,8 @@ struct PgnProblem {
   int line = 0;         // 1-based line in the input
   std::string text;     // the offending text (a move, a tag, a token)
   std::string message;  // what is wrong, in words a user can act on
+  // An illegal move: why (Art. 3), for the application to word after the message.
+  std::optional<IllegalMove> illegal;
 };
 // "game 2, move 14... (Black), line 37: 'Nxe5' is illegal: ..."
 [[nodiscard]] std::string to_string(const PgnProblem& problem);

@@ -72,7 +72,8 @@ struct PgnReader::Impl {
   int fen_line = 0, variant_line = 0;
 
   // ---- problems
-  void problem(std::string_view text, std::string message, int at_line);
+  void problem(std::string_view text, std::string message, int at_line,
+               std::optional<IllegalMove> illegal = std::nullopt);
 
   // ---- games
   void begin_game();

@@ -207,6 +207,7 @@ ScoresheetReplay replay_scoresheet(const Scoresheet& sheet, const Position& star
                    : err.kind == MoveReadError::Kind::Ambiguous ? Status::Ambiguous
                                                                 : Status::NotAMove;
       ply.message = err.message;
+      if (err.kind == MoveReadError::Kind::Illegal) ply.illegal = err.illegal;
       ply.candidates = err.candidates;
       stopped = true;
       replay.plies.push_back(std::move(ply));

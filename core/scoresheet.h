@@ -51,10 +51,11 @@ struct ScoresheetPly {
     NotReplayed,  // an earlier entry could not be read, so the position is unknown
   };
   Status status = Status::NotReplayed;
-  Move move;                     // when Read
-  std::string san;               // when Read: canonical SAN, English letters
-  std::string message;           // when not Read: why (from read_move)
-  std::vector<Move> candidates;  // when Ambiguous
+  Move move;                           // when Read
+  std::string san;                     // when Read: canonical SAN, English letters
+  std::string message;                 // when not Read: why (from read_move)
+  std::optional<IllegalMove> illegal;  // when Illegal: why (Art. 3), for the application to word
+  std::vector<Move> candidates;        // when Ambiguous
   // When Read but written in another cell than the move belongs to ("written as move 3 for
   // White, but it is move 2 for Black"); empty otherwise.
   std::string note;

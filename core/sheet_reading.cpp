@@ -70,6 +70,7 @@ SheetReading read_in(const Position& start, const Scoresheet& sheet, const Piece
     } else {
       ply.problem = ply.written.empty() ? PlyProblem::Blank : problem_of(p.status);
       if (!ply.written.empty()) ply.reason = p.message;
+      ply.illegal = p.illegal;
     }
     s.plies.push_back(std::move(ply));
   }

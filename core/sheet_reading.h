@@ -48,6 +48,7 @@ struct ReadPly {
   std::string san;           // that move in canonical English SAN ("" when not read)
   PlyProblem problem = PlyProblem::None;
   std::string reason;  // the notation reader's reason when it does not read (read_move), or ""
+  std::optional<IllegalMove> illegal;  // an illegal move: why (Art. 3), for the app to word
   // Read, but written in another cell: the move number and side written, when they are not the
   // ones the move has in the game.
   std::optional<std::pair<int, Color>> written_cell;

@@ -27,19 +27,29 @@ std::string duration_words(milliseconds time) {
   return decimal(ms) + " s";
 }
 
+// "5 s delay", "10 s Bronstein delay"
+std::string delay_words(const Period& p) {
+  return duration_words(p.delay) +
+         (p.delay_kind == DelayKind::Bronstein ? " Bronstein delay" : " delay");
+}
+
+// "30 s/move, 5 s delay" (empty when the period has neither)
+std::string extras_words(const Period& p) {
+  std::string text;
+  if (p.increment > milliseconds::zero()) text = duration_words(p.increment) + "/move";
+  if (has_delay(p)) text += (text.empty() ? "" : ", ") + delay_words(p);
+  return text;
+}
+
+}  // namespace
+
 // PGN seconds: "5400", "0.5"
-std::string pgn_seconds(milliseconds time) {
+std::string seconds_number(milliseconds time) {
   return decimal(time.count());
 }
 
 bool has_delay(const Period& p) {
   return p.delay_kind != DelayKind::None && p.delay > milliseconds::zero();
-}
-
-// "5 s delay", "10 s Bronstein delay"
-std::string delay_words(const Period& p) {
-  return duration_words(p.delay) +
-         (p.delay_kind == DelayKind::Bronstein ? " Bronstein delay" : " delay");
 }
 
 // Whether every period has the first one's increment and delay: then they are written once, at
@@ -53,16 +63,6 @@ bool extras_in_common(const std::vector<Period>& periods) {
   }
   return true;
 }
-
-// "30 s/move, 5 s delay" (empty when the period has neither)
-std::string extras_words(const Period& p) {
-  std::string text;
-  if (p.increment > milliseconds::zero()) text = duration_words(p.increment) + "/move";
-  if (has_delay(p)) text += (text.empty() ? "" : ", ") + delay_words(p);
-  return text;
-}
-
-}  // namespace
 
 std::string to_fide_text(const TimeControl& control) {
   switch (control.kind) {
@@ -102,7 +102,7 @@ Result<std::string> to_pgn_time_control(const TimeControl& control) {
       return std::string("-");
     case TimeControl::Kind::Hourglass:
       if (control.periods.empty()) return fail("an hourglass without a time");
-      return "*" + pgn_seconds(control.periods.front().time);
+      return "*" + seconds_number(control.periods.front().time);
     case TimeControl::Kind::Periods:
       break;
   }
@@ -112,8 +112,8 @@ Result<std::string> to_pgn_time_control(const TimeControl& control) {
       return fail("the PGN TimeControl tag cannot express a delay (" + to_fide_text(control) + ")");
     if (!text.empty()) text += ":";
     if (p.moves > 0) text += std::to_string(p.moves) + "/";
-    text += pgn_seconds(p.time);
-    if (p.increment > milliseconds::zero()) text += "+" + pgn_seconds(p.increment);
+    text += seconds_number(p.time);
+    if (p.increment > milliseconds::zero()) text += "+" + seconds_number(p.increment);
   }
   return text;
 }

@@ -14,4 +14,11 @@ namespace annabella::core {
 // "40/5400+30:1800+30". Fails for delays, which the PGN tag cannot express.
 [[nodiscard]] Result<std::string> to_pgn_time_control(const TimeControl& control);
 
+// For the application's wording of a control in other languages (text::time_control): a time in
+// seconds as a number ("5400", "1.5"), whether a period has a delay, and whether every period has
+// the first one's increment and delay (then they are written once, at the end).
+[[nodiscard]] std::string seconds_number(std::chrono::milliseconds time);
+[[nodiscard]] bool has_delay(const Period& period);
+[[nodiscard]] bool extras_in_common(const std::vector<Period>& periods);
+
 }  // namespace annabella::core

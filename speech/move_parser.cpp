@@ -365,7 +365,7 @@ struct MoveParser::Collected {
 namespace {
 
 HeardMoveError heard_error(Kind kind, std::string message) {
-  return HeardMoveError{kind, std::move(message), {}, {}, {}};
+  return HeardMoveError{kind, std::move(message), {}, {}, {}, {}};
 }
 
 // The legal moves a description fits: first as SAN means it ("Eva vier" is a pawn move, a
@@ -423,6 +423,10 @@ MoveParser::SetOutcome MoveParser::read_in(const core::Position& pos, std::strin
     outcome.moves.push_back(*written);
   } else if (written.error().kind == core::MoveReadError::Kind::Ambiguous) {
     outcome.moves = written.error().candidates;
+  } else if (written.error().kind == core::MoveReadError::Kind::Illegal) {
+    // Written notation the position does not allow: why, as the core works it out (Art. 3).
+    outcome.error = heard_error(Kind::Illegal, quoted + " is illegal");
+    outcome.error->illegal = written.error().illegal;
   } else if (!unknown.empty()) {
     outcome.error = heard_error(Kind::NotAMove, quoted + " is not a move: the word \"" + unknown +
                                                     "\" is not in the words of any profile");

@@ -13,6 +13,7 @@
 // and readings() lists them for a caller that asks which.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,6 +36,9 @@ struct HeardMoveError {
   std::vector<core::Move> candidates;
   std::vector<std::string> candidate_phrases;
   std::vector<core::MoveReading> readings;
+  // Illegal, when written notation named a move the position does not allow: why (Art. 3), for
+  // the application to word (app/move_text.h).
+  std::optional<core::IllegalMove> illegal;
 };
 
 class MoveParser {

@@ -360,6 +360,8 @@ void Pegboard::take_sequences(const std::vector<MoveSequence>& sequences, TimePo
       PegboardEvent event = make_event(PegboardEvent::Kind::Illegal, now);
       event.move = *expected_;
       event.square = chosen->front().to();
+      event.wrong = PegboardEvent::Wrong::NotAnnounced;
+      event.shown = chosen->front();
       event.detail = "the board shows " + core::to_uci(chosen->front()) +
                      " but the announced move is " + core::to_uci(*expected_) + " (D.2.1)";
       emit(std::move(event));
@@ -553,12 +555,17 @@ void Pegboard::report_misplaced(TimePoint now) {
   event.piece = piece;
   const std::string who = piece == core::NO_PIECE ? "a piece" : piece_words(piece);
   if (piece != core::NO_PIECE && core::color_of(piece) != position_.side_to_move()) {
+    event.wrong = PegboardEvent::Wrong::NotToMove;
     event.detail = who + " moved to " + core::square_name(to) + ", but " +
                    side_name(position_.side_to_move()) + " is to move; nothing enters the record";
   } else {
     std::string from;
     for (const Square v : vacated)
-      if (piece == core::NO_PIECE || position_.piece_on(v) == piece) from = core::square_name(v);
+      if (piece == core::NO_PIECE || position_.piece_on(v) == piece) {
+        from = core::square_name(v);
+        event.first_square = v;
+      }
+    event.wrong = PegboardEvent::Wrong::NotLegal;
     event.detail = who + (from.empty() ? "" : " " + from) + " to " + core::square_name(to) +
                    " is not a legal move (Art. 3); nothing enters the record";
   }

@@ -54,6 +54,19 @@ struct PegboardEvent {
     Button,           // a board button (button)
     Info,             // a protocol remark (detail): garbage skipped, board turned round...
   };
+  // Illegal: what is wrong, typed, for the application to word (detail says it in English, for
+  // logs and `board watch`).
+  enum class Wrong {
+    Other,         // detail only
+    NotAnnounced,  // the board shows `shown`, but the announced move is `move` (D.2.1)
+    NotToMove,     // `piece` moved to `square`, but the other side is to move
+    NotLegal,      // `piece` (NO_PIECE: unknown) from `first_square` (SQ_NONE: unknown) to
+                   // `square` is not a legal move (Art. 3)
+    StaysEmpty,    // the announced move is `move` (D.2.1): a piece was placed on `square`,
+                   // which stays empty
+    WrongPiece,    // the announced move is `move` (D.2.1): `piece` placed on `square`, where
+                   // `wanted` belongs
+  };
   // Connected / Reconnected: how the scan stands to the game.
   enum class Agreement {
     Agrees,    // the board shows the game's position
@@ -81,6 +94,9 @@ struct PegboardEvent {
   // MoveCompleted: when first_square was lifted.
   TimePoint lifted_at{};
   Agreement agreement = Agreement::Agrees;
+  Wrong wrong = Wrong::Other;
+  core::Move shown = core::Move::none();  // Illegal, NotAnnounced: the move the board shows
+  core::Piece wanted = core::NO_PIECE;    // Illegal, WrongPiece: the piece that belongs there
   BoardButton button = BoardButton::Announce;
   std::vector<core::CorrectionStep> hints;
   std::string detail;

@@ -321,6 +321,8 @@ void Pegboard::check_expected_placement(Square s, Piece piece, Square from, Time
   const Position after = position_.after(*expected_);
   const Piece wanted = after.piece_on(s);
   std::string what;
+  const PegboardEvent::Wrong wrong = wanted == core::NO_PIECE ? PegboardEvent::Wrong::StaysEmpty
+                                                              : PegboardEvent::Wrong::WrongPiece;
   if (wanted == core::NO_PIECE)
     what = "a piece was placed on " + core::square_name(s) + ", which stays empty";
   else if (board_.identifies_pieces && piece != wanted)
@@ -334,6 +336,8 @@ void Pegboard::check_expected_placement(Square s, Piece piece, Square from, Time
   event.square = s;
   event.piece = piece;
   event.move = *expected_;
+  event.wrong = wrong;
+  event.wanted = wanted;
   event.detail = "the announced move is " + core::to_uci(*expected_) + " (D.2.1): " + what;
   emit(std::move(event));
 }

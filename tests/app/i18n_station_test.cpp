@@ -62,6 +62,8 @@ const std::vector<std::string> kStationEnglish = {
     "\nplaced ",
     "the game is over",
     " resigns",
+    " is illegal: ",
+    "cannot capture the",
 };
 
 void expect_no_english(const std::string& out, const std::vector<std::string>& english) {
@@ -111,6 +113,13 @@ TEST(StationMessages, AGameAndItsAdjournmentEnvelopeInGerman) {
   ASSERT_TRUE(station.wait_for("ausgeführt 1. e4 (e2e4) über Steckbrett; Weiß 1:", kWait))
       << station.output();
   ASSERT_TRUE(station.wait_for("öffentlich gesagt: Eva vier", kWait)) << station.output();
+  station.send("Ke7");  // Art. 3.1: why the typed move is illegal, from the core's typed reason
+  ASSERT_TRUE(
+      station.wait_for("„Ke7“ ist regelwidrig: König e8 kann nicht nach e7: dort steht "
+                       "ein eigener Stein, schwarzer Bauer (Art. 3.1) (nichts "
+                       "aufgezeichnet)",
+                       kWait))
+      << station.output();
   station.send("e5");
   ASSERT_TRUE(station.wait_for("ausgeführt 1... e5 (e7e5) über Konsole", kWait))
       << station.output();
@@ -208,6 +217,13 @@ TEST(StationMessages, AnAdjournmentAndItsResumptionInMacedonian) {
         << station.output();
     station.send("sim play e4");
     ASSERT_TRUE(station.wait_for("одиграно 1. e4 (e2e4) преку тактилна табла; Бели 1:", kWait))
+        << station.output();
+    station.send("Ke7");  // Art. 3.1: why the typed move is illegal
+    ASSERT_TRUE(
+        station.wait_for("„Ke7“ е неправилен потег: крал на e8 не може да оди на e7: "
+                         "таму стои сопствена фигура, црн пешак (Art. 3.1) (ништо не е "
+                         "запишано)",
+                         kWait))
         << station.output();
     station.send("adj Nf6");  // Black seals his move (Guidelines I)
     ASSERT_TRUE(

@@ -79,28 +79,39 @@ TEST(GameEnd, ThreefoldClaimWithTheIntendedMove) {
 TEST(GameEnd, IncorrectClaimSaysWhy) {
   Game game;
   shuffle_knights(game, 1);
+  // Art. 9.5: incorrect; the facts for the words (Art. 9.2, 9.3), typed.
+  const auto why = game.incorrect_claim();
+  ASSERT_TRUE(why);
+  EXPECT_FALSE(why->intended);
+  EXPECT_FALSE(why->intended_illegal);
+  EXPECT_EQ(why->repetitions, 2);
+  EXPECT_EQ(why->moves_without, 2);
   const Status claim = game.claim_draw();
   ASSERT_FALSE(claim);
   EXPECT_NE(claim.error().message.find("Art. 9.5"), std::string::npos);
-  EXPECT_NE(claim.error().message.find("2 time(s)"), std::string::npos);
   EXPECT_FALSE(game.is_over());
 }
 
-TEST(GameEnd, IncorrectClaimNamesTheIntendedMoveInSan) {
+TEST(GameEnd, IncorrectClaimNamesTheIntendedMove) {
   Game game;
   shuffle_knights(game, 1);
-  const Status claim = game.claim_draw(uci(game.position(), "b1c3"));
-  ASSERT_FALSE(claim);
-  EXPECT_NE(claim.error().message.find("the position after Nc3 has appeared 1 time(s)"),
-            std::string::npos)
-      << claim.error().message;
+  const Move nc3 = uci(game.position(), "b1c3");
+  const auto why = game.incorrect_claim(nc3);
+  ASSERT_TRUE(why);
+  EXPECT_EQ(why->intended, nc3);
+  EXPECT_EQ(why->repetitions, 1);
+  EXPECT_EQ(why->moves_without, 2);  // 4 plies, then Nc3: 5 half-moves, 2 moves by each player
+  EXPECT_FALSE(game.claim_draw(nc3));
   // Art. 9.5: an intended move that is not legal makes the claim incorrect.
-  const Status illegal = game.claim_draw(Move(SQ_E2, SQ_E5));
-  ASSERT_FALSE(illegal);
-  EXPECT_NE(illegal.error().message.find("the intended move e2e5 is not legal"), std::string::npos)
-      << illegal.error().message;
+  const auto illegal = game.incorrect_claim(Move(SQ_E2, SQ_E5));
+  ASSERT_TRUE(illegal);
+  EXPECT_TRUE(illegal->intended_illegal);
+  EXPECT_FALSE(game.claim_draw(Move(SQ_E2, SQ_E5)));
   EXPECT_FALSE(game.is_over());
   EXPECT_EQ(game.ply_count(), 4u);
+  // A correct claim has no reason against it.
+  shuffle_knights(game, 1);
+  EXPECT_FALSE(game.incorrect_claim());
 }
 
 TEST(GameEnd, FivefoldEndsAutomatically) {

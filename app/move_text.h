@@ -1,0 +1,34 @@
+// Why a written move is not legal (Art. 3), in the language of the messages (app/i18n.h): the
+// core gives the kind and the squares (core/illegal_move.h), this file words them for the
+// console, the log and the command line.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "core/game.h"
+#include "core/illegal_move.h"
+#include "core/notation_reader.h"
+#include "speech/move_parser.h"
+
+namespace annabella::app::text {
+
+// "the bishop on f1 cannot reach b5: the white pawn on e2 is in the way", "castling O-O is
+// prevented: the king is in check (Art. 3.8.2.2)".
+[[nodiscard]] std::string illegal_move(const core::IllegalMove& why);
+// One piece's obstacle: "the knight on g1 cannot reach g3".
+[[nodiscard]] std::string move_obstacle(const core::MoveObstacle& why);
+// A move that could not be read: "'Ke3' is illegal: the king on e1 cannot reach e3"; the other
+// kinds (not a move, ambiguous) as the core gives them.
+[[nodiscard]] std::string move_read_error(const core::MoveReadError& error);
+// Why a draw claim is incorrect (Art. 9.5), from the game's facts: "the draw claim is incorrect
+// (Art. 9.5): the position on the board has appeared 2 times, not 3 (Art. 9.2), and 2 moves by
+// each player were played without a pawn move or a capture, not 50 (Art. 9.3)". `before`: the
+// position the claim was made in (for the intended move's SAN).
+[[nodiscard]] std::string incorrect_claim(const core::Game::IncorrectClaim& why,
+                                          const core::Position& before);
+// The same for a move typed or heard in the profile's words (speech::MoveParser).
+[[nodiscard]] std::string heard_move_error(const speech::HeardMoveError& error,
+                                           std::string_view text);
+
+}  // namespace annabella::app::text
