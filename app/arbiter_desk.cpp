@@ -1,7 +1,5 @@
 #include "app/arbiter_desk.h"
 
-#include <algorithm>
-
 #include "app/console.h"
 #include "app/i18n.h"
 #include "app/move_text.h"
@@ -364,10 +362,7 @@ void ArbiterDesk::on(const cmd::IllegalMove& c, TimePoint time) {
   const core::GameTypeRules rules = game_rules(s_.record.header());
   // Rapid and blitz under A.4 (B.4 through A.4): the arbiter acts by Art. 7.5.5 (A.4.2).
   const std::string rule = !rules.competition_rules() ? "Art. 7.5.5, A.4.2" : "Art. 7.5.5";
-  const auto& earlier = s_.record.illegal_moves();
-  const bool second = std::any_of(earlier.begin(), earlier.end(),
-                                  [&](const IllegalMoveEvent& e) { return e.by == c.side; });
-  if (second) {
+  if (s_.record.made_illegal_move(c.side)) {
     // Art. 7.5.5: the second completed illegal move loses, unless the opponent cannot checkmate
     // by any series of legal moves: then a draw.
     const bool can_mate = core::can_checkmate(s_.game().position(), ~c.side);

@@ -135,6 +135,15 @@ void set_pgn_tags(core::PgnGame& pgn, const GameRecord& record) {
       for (const auto& [name, value] : seal_pgn_tags(*seal)) pgn.set_tag(name, value);
 }
 
+// A comment after the move `ply` half-moves into the game (before the first move at 0).
+void comment_at_ply(core::PgnGame& pgn, int ply, std::string text) {
+  const auto at = static_cast<std::size_t>(ply);
+  if (at == 0)
+    pgn.moves.comments.push_back(std::move(text));
+  else if (at <= pgn.moves.moves.size())
+    pgn.moves.moves[at - 1].comments.push_back(std::move(text));
+}
+
 // The clocks, the draw offers and Guidelines III's events at the move where each happened.
 void annotate_moves(core::PgnGame& pgn, const GameRecord& record) {
   const auto& game = record.game();
@@ -156,19 +165,10 @@ void annotate_moves(core::PgnGame& pgn, const GameRecord& record) {
     if (e.kind == QuickplayEvent::Kind::ClaimUpheld ||
         e.kind == QuickplayEvent::Kind::BothFlagsDraw)
       continue;
-    const auto ply = static_cast<std::size_t>(e.ply);
-    if (ply == 0)
-      pgn.moves.comments.push_back(quickplay_text(e));
-    else if (ply <= pgn.moves.moves.size())
-      pgn.moves.moves[ply - 1].comments.push_back(quickplay_text(e));
+    comment_at_ply(pgn, e.ply, quickplay_text(e));
   }
-  for (const IllegalMoveEvent& e : record.illegal_moves()) {
-    const auto ply = static_cast<std::size_t>(e.ply);
-    if (ply == 0)
-      pgn.moves.comments.push_back(illegal_move_text(e, record));
-    else if (ply <= pgn.moves.moves.size())
-      pgn.moves.moves[ply - 1].comments.push_back(illegal_move_text(e, record));
-  }
+  for (const IllegalMoveEvent& e : record.illegal_moves())
+    comment_at_ply(pgn, e.ply, illegal_move_text(e, record));
 }
 
 }  // namespace

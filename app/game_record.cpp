@@ -152,8 +152,7 @@ Status GameRecord::apply_one(const rec::Clock& r) {
       break;
     case ClockReason::IllegalMove:
       // Art. 7.5.5: the first completed illegal move of a player; a second ends the game instead.
-      if (std::any_of(illegal_moves_.begin(), illegal_moves_.end(),
-                      [&](const IllegalMoveEvent& e) { return e.by == by; }))
+      if (made_illegal_move(by))
         return fail("a second illegal move of the same player with play going on (Art. 7.5.5)");
       add_step(Step::Kind::Set, r.at, r.white_left, r.black_left);
       illegal_moves_.push_back({by, r.at, ply});
@@ -166,6 +165,11 @@ Status GameRecord::apply_one(const rec::Clock& r) {
   }
   clocks_set_at_ = r.at;
   return {};
+}
+
+bool GameRecord::made_illegal_move(core::Color side) const {
+  return std::any_of(illegal_moves_.begin(), illegal_moves_.end(),
+                     [&](const IllegalMoveEvent& e) { return e.by == side; });
 }
 
 Status GameRecord::apply_one(const rec::DrawOffer& r) {

@@ -109,6 +109,8 @@ class GameRecord {
   [[nodiscard]] const std::vector<IllegalMoveEvent>& illegal_moves() const {
     return illegal_moves_;
   }
+  // Whether `side` has a completed illegal move on record (Art. 7.5.5: a second one loses).
+  [[nodiscard]] bool made_illegal_move(core::Color side) const;
   // The latest time stamp of any record, and of the record that last set the clocks.
   [[nodiscard]] Millis last_event_at() const { return last_event_at_; }
   [[nodiscard]] Millis clocks_set_at() const { return clocks_set_at_; }

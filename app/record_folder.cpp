@@ -26,6 +26,17 @@ bool ends_with(std::string_view text, std::string_view end) {
   return text.size() >= end.size() && text.substr(text.size() - end.size()) == end;
 }
 
+// Writes all of `text` to `fd` (short writes and interruptions resumed); the error is errno's.
+Status write_whole(int fd, std::string_view text) {
+  while (!text.empty()) {
+    const ssize_t n = ::write(fd, text.data(), text.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return fail(errno_text(errno));
+    text.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return {};
+}
+
 // Opening with O_NONBLOCK keeps a planted FIFO from blocking the station; a record file must be
 // a regular file, and then blocking writes are restored.
 Status make_regular_and_blocking(int fd) {
@@ -59,12 +70,8 @@ int FileDescriptor::release() {
 }
 
 Status AppendFile::append(std::string_view text) {
-  while (!text.empty()) {
-    const ssize_t n = ::write(fd_.get(), text.data(), text.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return fail("cannot write " + path_.string() + ": " + errno_text(errno));
-    text.remove_prefix(static_cast<std::size_t>(n));
-  }
+  if (auto written = write_whole(fd_.get(), text); !written)
+    return fail("cannot write " + path_.string() + ": " + written.error().message);
   return {};
 }
 
@@ -276,18 +283,15 @@ Result<FileDescriptor> RecordFolder::create_exclusive(std::string_view name,
                              kRecordFileMode));
   if (fd.get() < 0) return fail(open_error(temp, "created", errno));
   ::fchmod(fd.get(), kRecordFileMode);
-  const auto give_up = [&](const std::string& what, int error) -> Result<FileDescriptor> {
+  const auto give_up = [&](const std::string& what, const std::string& why) {
     ::unlinkat(fd_.get(), temp.c_str(), 0);
     return fail("record folder " + path_.string() + ": " + file + " cannot be created: " + what +
-                ": " + errno_text(error));
+                ": " + why);
   };
-  for (std::size_t done = 0; done < first.size();) {
-    const ssize_t n = ::write(fd.get(), first.data() + done, first.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return give_up("its first entry cannot be written", errno);
-    done += static_cast<std::size_t>(n);
-  }
-  if (::fdatasync(fd.get()) != 0) return give_up("its first entry cannot be flushed", errno);
+  if (auto written = write_whole(fd.get(), first); !written)
+    return give_up("its first entry cannot be written", written.error().message);
+  if (::fdatasync(fd.get()) != 0)
+    return give_up("its first entry cannot be flushed", errno_text(errno));
   if (::linkat(fd_.get(), temp.c_str(), fd_.get(), file.c_str(), 0) != 0) {
     const int error = errno;
     ::unlinkat(fd_.get(), temp.c_str(), 0);
