@@ -24,7 +24,7 @@ namespace {
 namespace fs = std::filesystem;
 
 std::string numbered(std::size_t i) {
-  char text[8];
+  char text[24];  // any std::size_t fits
   std::snprintf(text, sizeof text, "%02zu", i + 1);
   return text;
 }

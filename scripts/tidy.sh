@@ -2,14 +2,23 @@
 # clang-tidy over the production code (.clang-tidy at the top: bugprone-*, cognitive complexity
 # of 25 at most), with BUILD_DIR's compile_commands.json (a clang build is best: the g++ build's
 # flags are read too, but clang may warn about g++-only options).
-#   scripts/tidy.sh BUILD_DIR            every production .cpp (what CI checks)
+#   scripts/tidy.sh BUILD_DIR            every production .cpp (what CI checks; in a unity build,
+#                                        its combined sources)
 #   scripts/tidy.sh BUILD_DIR FILE...    only these files
 # Exit 0 when clean, 1 with findings.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:?usage: scripts/tidy.sh BUILD_DIR [FILE...]}
 shift
-if [ $# -eq 0 ]; then
+if [ $# -eq 0 ] && grep -q '/Unity/unity_' "$build/compile_commands.json"; then
+  # A unity build (ANNABELLA_UNITY, as CI's): its combined sources, each of which includes a few
+  # production files, and the files compiled on their own; .clang-tidy's HeaderFilterRegex
+  # reports what is found in every production file a combined source includes.
+  mapfile -t files < <(grep -o '"file": "[^"]*"' "$build/compile_commands.json" |
+    sed 's/^"file": "//; s/"$//' |
+    grep -E "^$PWD/(core|app|speech|tactile|config)/[^/]+\.cpp$|/CMakeFiles/annabella_(core|app|speech|tactile|config)\.dir/Unity/unity_[0-9]+_cxx\.cxx$" |
+    sort -u)
+elif [ $# -eq 0 ]; then
   mapfile -t files < <(git ls-files 'core/*.cpp' 'app/*.cpp' 'speech/*.cpp' 'tactile/*.cpp' \
     'config/*.cpp')
 else

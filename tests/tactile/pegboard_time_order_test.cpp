@@ -9,6 +9,7 @@
 #include <random>
 
 #include "core/notation.h"
+#include "support/sanitized.h"
 #include "tactile/pegboard.h"
 #include "tests/tactile/hand_emulator.h"
 
@@ -125,7 +126,8 @@ TEST(PegboardTimeOrder, EventsNeverRunBackwardsHoweverLateTheThreadsWake) {
       for (const Load load :
            {Load{0ms, 0ms}, Load{5ms, 20ms}, Load{40ms, 120ms}, Load{120ms, 300ms},
             Load{400ms, 1000ms}, Load{0ms, 600ms}, Load{600ms, 0ms}})
-        for (std::uint32_t seed = 1; seed <= 60; ++seed) {
+        // Sixty games per case in the Release run; every tenth of them under the sanitizers.
+        for (std::uint32_t seed = 1; seed <= 60; seed += annabella::testing::kSanitized ? 10 : 1) {
           const GameRun run = run_game(wire, mode, seed, load);
           ASSERT_EQ(run.disorder, "")
               << (wire == Wire::Dgt ? "dgt" : "peg") << " mode " << static_cast<int>(mode)
