@@ -10,9 +10,11 @@
 // silence.
 //
 // Run: nice -n 10 build/dev/bench/bench_voice [--quick | --calibrate] [--only CONDITION]
-//      [--limit N] [--beams B,W,P,TOPN]   (--quick: a tenth, ~1.5 min; --calibrate: as many other
-//      utterances of the same kinds, to tune the confidence rule on; --only adapted: the speaker
-//      adaptation condition alone; docs/benchmarks.md)
+//      [--limit N] [--beams B,W,P,TOPN] [--legal-only]   (--quick: a tenth, ~1.5 min;
+//      --calibrate: as many other utterances of the same kinds, to tune the confidence rule on;
+//      --only adapted: the speaker adaptation condition alone; --legal-only: grammars of the
+//      legal moves, commands and garbage only, without the illegal moves the words describe;
+//      docs/benchmarks.md)
 #include <unistd.h>
 #include <algorithm>
 #include <chrono>
@@ -64,6 +66,8 @@ struct Item {
 
 struct Tally {
   int total = 0, right = 0, asked = 0, wrong = 0, nothing = 0, right_among_asked = 0;
+  // What voice.confirm = "at once" enters without reading back (Heard::sure), right and wrong.
+  int sure_right = 0, sure_wrong = 0;
   std::vector<double> decode_ms, cpu_ms;
 };
 
@@ -136,7 +140,7 @@ std::vector<Item> commands_and_outside(int positions) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool quick = false, calibrate = false;
+  bool quick = false, calibrate = false, legal_only = false;
   std::string beams;
   std::size_t limit = std::numeric_limits<std::size_t>::max();
   std::string only;
@@ -150,12 +154,14 @@ int main(int argc, char** argv) {
       beams = argv[++i];
     else if (arg == "--limit" && i + 1 < argc)
       limit = std::size_t(std::atoi(argv[++i]));
+    else if (arg == "--legal-only")
+      legal_only = true;
     else if (arg == "--only" && i + 1 < argc)
       only = argv[++i];
     else
       return std::fprintf(stderr,
                           "usage: bench_voice [--quick | --calibrate] [--limit N] [--only TEXT] "
-                          "[--beams B,W,P,TOPN]\n"),
+                          "[--beams B,W,P,TOPN] [--legal-only]\n"),
              2;
   }
   const auto setup_start = std::chrono::steady_clock::now();
@@ -185,7 +191,8 @@ int main(int argc, char** argv) {
   if (!rec) return std::fprintf(stderr, "%s\n", rec.error().message.c_str()), 2;
   std::vector<speech::VoiceGrammar> grammars;
   for (const char* fen : kPositions)
-    grammars.push_back(*speech::VoiceGrammar::build(v, *core::Position::from_fen(fen), commands));
+    grammars.push_back(
+        *speech::VoiceGrammar::build(v, *core::Position::from_fen(fen), commands, !legal_only));
 
   const int q = quick ? 10 : 1;
   // The calibration corpus (--calibrate): the same conditions with other moves of the same
@@ -215,10 +222,10 @@ int main(int argc, char** argv) {
   // The voice the adaptation condition adapts to: the one that scores worst.
   const SpeakingCondition adapt{"pitch +300 cents", "de", 160, 300, false, inf};
 
-  std::printf("%-30s %6s %8s %7s %9s %8s %9s %9s\n", "condition", "n", "entered", "asked",
-              "confident", "nothing", "p50 ms", "p99 ms");
-  std::printf("%-30s %6s %8s %7s %9s %8s %9s %9s\n", "", "", "right %", "%", "wrong %", "%",
-              "decode", "decode");
+  std::printf("%-30s %6s %8s %7s %9s %8s %9s %9s %8s %8s\n", "condition", "n", "entered", "asked",
+              "confident", "nothing", "p50 ms", "p99 ms", "at once", "at once");
+  std::printf("%-30s %6s %8s %7s %9s %8s %9s %9s %8s %8s\n", "", "", "right %", "%", "wrong %", "%",
+              "decode", "decode", "right %", "wrong %");
   Tally all;
   int grammar_position = -1;
   std::fprintf(
@@ -269,6 +276,7 @@ int main(int argc, char** argv) {
                      speech::join_tokens(d->grammar.tokens).c_str(),
                      speech::join_tokens(d->runner_up.tokens).c_str());
       }
+      if (entered && heard.sure) ++(correct ? t.sure_right : t.sure_wrong);
       if (entered && correct) {
         ++t.right;
       } else if (entered) {
@@ -286,9 +294,10 @@ int main(int argc, char** argv) {
       }
     }
     auto pct = [&](int n) { return 100.0 * n / std::max(1, t.total); };
-    std::printf("%-30s %6d %8.1f %7.1f %9.2f %8.1f %9.0f %9.0f\n", name.c_str(), t.total,
-                pct(t.right), pct(t.asked), pct(t.wrong), pct(t.nothing),
-                percentile(t.decode_ms, 0.5), percentile(t.decode_ms, 0.99));
+    std::printf("%-30s %6d %8.1f %7.1f %9.2f %8.1f %9.0f %9.0f %8.1f %8.2f\n", name.c_str(),
+                t.total, pct(t.right), pct(t.asked), pct(t.wrong), pct(t.nothing),
+                percentile(t.decode_ms, 0.5), percentile(t.decode_ms, 0.99), pct(t.sure_right),
+                pct(t.sure_wrong));
     std::fflush(stdout);
     all.total += t.total;
     all.decode_ms.insert(all.decode_ms.end(), t.decode_ms.begin(), t.decode_ms.end());
