@@ -23,6 +23,7 @@
 #include <ctime>
 #include <map>
 #include <random>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,7 @@ struct Tally {
   // What voice.confirm = "at once" enters without reading back (Heard::sure), right and wrong.
   int sure_right = 0, sure_wrong = 0;
   std::vector<double> decode_ms, cpu_ms;
+  std::vector<double> finish_ms;  // streaming: what is left after the utterance's last sample
 };
 
 double percentile(std::vector<double> v, double p) {
@@ -222,10 +224,11 @@ int main(int argc, char** argv) {
   // The voice the adaptation condition adapts to: the one that scores worst.
   const SpeakingCondition adapt{"pitch +300 cents", "de", 160, 300, false, inf};
 
-  std::printf("%-30s %6s %8s %7s %9s %8s %9s %9s %8s %8s\n", "condition", "n", "entered", "asked",
-              "confident", "nothing", "p50 ms", "p99 ms", "at once", "at once");
-  std::printf("%-30s %6s %8s %7s %9s %8s %9s %9s %8s %8s\n", "", "", "right %", "%", "wrong %", "%",
-              "decode", "decode", "right %", "wrong %");
+  std::printf("%-30s %6s %8s %7s %9s %8s %9s %9s %8s %8s %8s %8s\n", "condition", "n", "entered",
+              "asked", "confident", "nothing", "p50 ms", "p99 ms", "at once", "at once", "p50 ms",
+              "p99 ms");
+  std::printf("%-30s %6s %8s %7s %9s %8s %9s %9s %8s %8s %8s %8s\n", "", "", "right %", "%",
+              "wrong %", "%", "decode", "decode", "right %", "wrong %", "after", "after");
   Tally all;
   int grammar_position = -1;
   std::fprintf(
@@ -249,13 +252,23 @@ int main(int argc, char** argv) {
         if (auto ok = (*rec)->set_grammar(grammars[std::size_t(item.position)], *dict); !ok)
           return std::fprintf(stderr, "%s\n", ok.error().message.c_str()), false;
       }
+      // Fed in 20 ms pieces as the listener feeds it while the utterance is said (streaming);
+      // the time after the last piece is what is left once the utterance has ended.
       const auto wall = std::chrono::steady_clock::now();
       const double cpu = thread_cpu_ms();
-      auto d = (*rec)->decode(*audio);
+      if (auto begun = (*rec)->begin_utterance(); !begun)
+        return std::fprintf(stderr, "%s\n", begun.error().message.c_str()), false;
+      const std::span<const std::int16_t> pcm(*audio);
+      for (std::size_t at = 0; at < pcm.size(); at += 320)
+        if (auto fed = (*rec)->feed(pcm.subspan(at, std::min<std::size_t>(320, pcm.size() - at)));
+            !fed)
+          return std::fprintf(stderr, "%s\n", fed.error().message.c_str()), false;
+      const auto fed_all = std::chrono::steady_clock::now();
+      auto d = (*rec)->finish_utterance();
+      const auto done = std::chrono::steady_clock::now();
       t.cpu_ms.push_back(thread_cpu_ms() - cpu);
-      t.decode_ms.push_back(
-          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - wall)
-              .count());
+      t.decode_ms.push_back(std::chrono::duration<double, std::milli>(done - wall).count());
+      t.finish_ms.push_back(std::chrono::duration<double, std::milli>(done - fed_all).count());
       if (!d) return std::fprintf(stderr, "%s\n", d.error().message.c_str()), false;
       const auto heard = speech::judge(*d, grammars[std::size_t(item.position)], {});
       ++t.total;
@@ -294,14 +307,15 @@ int main(int argc, char** argv) {
       }
     }
     auto pct = [&](int n) { return 100.0 * n / std::max(1, t.total); };
-    std::printf("%-30s %6d %8.1f %7.1f %9.2f %8.1f %9.0f %9.0f %8.1f %8.2f\n", name.c_str(),
-                t.total, pct(t.right), pct(t.asked), pct(t.wrong), pct(t.nothing),
+    std::printf("%-30s %6d %8.1f %7.1f %9.2f %8.1f %9.0f %9.0f %8.1f %8.2f %8.0f %8.0f\n",
+                name.c_str(), t.total, pct(t.right), pct(t.asked), pct(t.wrong), pct(t.nothing),
                 percentile(t.decode_ms, 0.5), percentile(t.decode_ms, 0.99), pct(t.sure_right),
-                pct(t.sure_wrong));
+                pct(t.sure_wrong), percentile(t.finish_ms, 0.5), percentile(t.finish_ms, 0.99));
     std::fflush(stdout);
     all.total += t.total;
     all.decode_ms.insert(all.decode_ms.end(), t.decode_ms.begin(), t.decode_ms.end());
     all.cpu_ms.insert(all.cpu_ms.end(), t.cpu_ms.begin(), t.cpu_ms.end());
+    all.finish_ms.insert(all.finish_ms.end(), t.finish_ms.begin(), t.finish_ms.end());
     return true;
   };
   for (auto& condition : conditions) {
@@ -350,9 +364,11 @@ int main(int argc, char** argv) {
       return std::fprintf(stderr, "%s\n", ok.error().message.c_str()), 2;
   }
   std::printf(
-      "utterances: %d; decode wall p50 %.0f ms, p99 %.0f ms; decode CPU p50 %.0f ms, p99 %.0f ms\n",
+      "utterances: %d; decode wall p50 %.0f ms, p99 %.0f ms; decode CPU p50 %.0f ms, p99 %.0f ms; "
+      "after the utterance's end (streaming) p50 %.0f ms, p99 %.0f ms\n",
       all.total, percentile(all.decode_ms, 0.5), percentile(all.decode_ms, 0.99),
-      percentile(all.cpu_ms, 0.5), percentile(all.cpu_ms, 0.99));
+      percentile(all.cpu_ms, 0.5), percentile(all.cpu_ms, 0.99), percentile(all.finish_ms, 0.5),
+      percentile(all.finish_ms, 0.99));
 
   // Listening to silence: the voice activity detector over 60 s of a quiet room (40 dB below
   // speech level), as the capture thread runs it in 20 ms blocks.
