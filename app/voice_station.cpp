@@ -139,19 +139,32 @@ void VoiceStation::on_move(const speech::Heard& heard, TimePoint time) {
     return;
   }
   const core::Move move = *heard.move;
+  // Judged in another position's grammar: whatever it names, it was not heard as a move of this
+  // one (D.2.1: never a wrong move silently), even when the same move is legal here too.
+  if (heard.position_key != 0 && heard.position_key != s_.game().position().key()) {
+    log(heard, action::kOtherPosition, time);
+    ask_again(heard, time);
+    return;
+  }
   if (!core::legal_moves(s_.game().position()).contains(move)) {
     log(heard, action::kNotLegal, time);  // heard in an earlier position
     ask_again(heard, time);
     return;
   }
   const bool replaces = heard.correction && waiting_ && waiting_->move;
-  if (s_.config().voice.confirm == VoiceConfirm::AtOnce) {
+  const bool at_once = s_.config().voice.confirm == VoiceConfirm::AtOnce;
+  if (at_once && heard.sure) {
     log(heard, replaces ? action::kReplaced : action::kEntered, time);
     waiting_.reset();
     enter(move, time);
     return;
   }
-  log(heard, replaces ? action::kReplaced : action::kRepeated, time);
+  // Not sure enough to enter without the speaker: read back and entered on his "ja" (D.2.1).
+  log(heard,
+      replaces  ? action::kReplaced
+      : at_once ? action::kRepeatedNotSure
+                : action::kRepeated,
+      time);
   repeat_and_wait(move, time);
 }
 

@@ -75,6 +75,10 @@ inline constexpr const char* kNotTurn =
     "not the sighted player's turn: logged only (the VI player's moves are made on the pegboard, "
     "D.2.3)";
 inline constexpr const char* kNotLegal = "not legal now, asked again";
+inline constexpr const char* kOtherPosition =
+    "heard in another position (a move was made while it was decoded): asked again";
+inline constexpr const char* kRepeatedNotSure =
+    "repeated, waiting for confirmation (not sure enough to enter at once)";
 inline constexpr const char* kTooLate =
     "a correction after the move is on the clock: not replaced, logged for the arbiter (D.2.8)";
 inline constexpr const char* kNothingToConfirm = "nothing waits for confirmation: logged only";

@@ -10,9 +10,11 @@
 // silence.
 //
 // Run: nice -n 10 build/dev/bench/bench_voice [--quick | --calibrate] [--only CONDITION]
-//      [--limit N] [--beams B,W,P,TOPN]   (--quick: a tenth, ~1.5 min; --calibrate: as many other
-//      utterances of the same kinds, to tune the confidence rule on; --only adapted: the speaker
-//      adaptation condition alone; docs/benchmarks.md)
+//      [--limit N] [--beams B,W,P,TOPN] [--legal-only]   (--quick: a tenth, ~1.5 min;
+//      --calibrate: as many other utterances of the same kinds, to tune the confidence rule on;
+//      --only adapted: the speaker adaptation condition alone; --legal-only: grammars of the
+//      legal moves, commands and garbage only, without the illegal moves the words describe;
+//      docs/benchmarks.md)
 #include <unistd.h>
 #include <algorithm>
 #include <chrono>
@@ -21,6 +23,7 @@
 #include <ctime>
 #include <map>
 #include <random>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -64,7 +67,10 @@ struct Item {
 
 struct Tally {
   int total = 0, right = 0, asked = 0, wrong = 0, nothing = 0, right_among_asked = 0;
+  // What voice.confirm = "at once" enters without reading back (Heard::sure), right and wrong.
+  int sure_right = 0, sure_wrong = 0;
   std::vector<double> decode_ms, cpu_ms;
+  std::vector<double> finish_ms;  // streaming: what is left after the utterance's last sample
 };
 
 double percentile(std::vector<double> v, double p) {
@@ -136,7 +142,7 @@ std::vector<Item> commands_and_outside(int positions) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool quick = false, calibrate = false;
+  bool quick = false, calibrate = false, legal_only = false;
   std::string beams;
   std::size_t limit = std::numeric_limits<std::size_t>::max();
   std::string only;
@@ -150,12 +156,14 @@ int main(int argc, char** argv) {
       beams = argv[++i];
     else if (arg == "--limit" && i + 1 < argc)
       limit = std::size_t(std::atoi(argv[++i]));
+    else if (arg == "--legal-only")
+      legal_only = true;
     else if (arg == "--only" && i + 1 < argc)
       only = argv[++i];
     else
       return std::fprintf(stderr,
                           "usage: bench_voice [--quick | --calibrate] [--limit N] [--only TEXT] "
-                          "[--beams B,W,P,TOPN]\n"),
+                          "[--beams B,W,P,TOPN] [--legal-only]\n"),
              2;
   }
   const auto setup_start = std::chrono::steady_clock::now();
@@ -185,7 +193,8 @@ int main(int argc, char** argv) {
   if (!rec) return std::fprintf(stderr, "%s\n", rec.error().message.c_str()), 2;
   std::vector<speech::VoiceGrammar> grammars;
   for (const char* fen : kPositions)
-    grammars.push_back(*speech::VoiceGrammar::build(v, *core::Position::from_fen(fen), commands));
+    grammars.push_back(
+        *speech::VoiceGrammar::build(v, *core::Position::from_fen(fen), commands, !legal_only));
 
   const int q = quick ? 10 : 1;
   // The calibration corpus (--calibrate): the same conditions with other moves of the same
@@ -215,10 +224,11 @@ int main(int argc, char** argv) {
   // The voice the adaptation condition adapts to: the one that scores worst.
   const SpeakingCondition adapt{"pitch +300 cents", "de", 160, 300, false, inf};
 
-  std::printf("%-30s %6s %8s %7s %9s %8s %9s %9s\n", "condition", "n", "entered", "asked",
-              "confident", "nothing", "p50 ms", "p99 ms");
-  std::printf("%-30s %6s %8s %7s %9s %8s %9s %9s\n", "", "", "right %", "%", "wrong %", "%",
-              "decode", "decode");
+  std::printf("%-30s %6s %8s %7s %9s %8s %9s %9s %8s %8s %8s %8s\n", "condition", "n", "entered",
+              "asked", "confident", "nothing", "p50 ms", "p99 ms", "at once", "at once", "p50 ms",
+              "p99 ms");
+  std::printf("%-30s %6s %8s %7s %9s %8s %9s %9s %8s %8s %8s %8s\n", "", "", "right %", "%",
+              "wrong %", "%", "decode", "decode", "right %", "wrong %", "after", "after");
   Tally all;
   int grammar_position = -1;
   std::fprintf(
@@ -242,13 +252,23 @@ int main(int argc, char** argv) {
         if (auto ok = (*rec)->set_grammar(grammars[std::size_t(item.position)], *dict); !ok)
           return std::fprintf(stderr, "%s\n", ok.error().message.c_str()), false;
       }
+      // Fed in 20 ms pieces as the listener feeds it while the utterance is said (streaming);
+      // the time after the last piece is what is left once the utterance has ended.
       const auto wall = std::chrono::steady_clock::now();
       const double cpu = thread_cpu_ms();
-      auto d = (*rec)->decode(*audio);
+      if (auto begun = (*rec)->begin_utterance(); !begun)
+        return std::fprintf(stderr, "%s\n", begun.error().message.c_str()), false;
+      const std::span<const std::int16_t> pcm(*audio);
+      for (std::size_t at = 0; at < pcm.size(); at += 320)
+        if (auto fed = (*rec)->feed(pcm.subspan(at, std::min<std::size_t>(320, pcm.size() - at)));
+            !fed)
+          return std::fprintf(stderr, "%s\n", fed.error().message.c_str()), false;
+      const auto fed_all = std::chrono::steady_clock::now();
+      auto d = (*rec)->finish_utterance();
+      const auto done = std::chrono::steady_clock::now();
       t.cpu_ms.push_back(thread_cpu_ms() - cpu);
-      t.decode_ms.push_back(
-          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - wall)
-              .count());
+      t.decode_ms.push_back(std::chrono::duration<double, std::milli>(done - wall).count());
+      t.finish_ms.push_back(std::chrono::duration<double, std::milli>(done - fed_all).count());
       if (!d) return std::fprintf(stderr, "%s\n", d.error().message.c_str()), false;
       const auto heard = speech::judge(*d, grammars[std::size_t(item.position)], {});
       ++t.total;
@@ -269,6 +289,7 @@ int main(int argc, char** argv) {
                      speech::join_tokens(d->grammar.tokens).c_str(),
                      speech::join_tokens(d->runner_up.tokens).c_str());
       }
+      if (entered && heard.sure) ++(correct ? t.sure_right : t.sure_wrong);
       if (entered && correct) {
         ++t.right;
       } else if (entered) {
@@ -286,13 +307,15 @@ int main(int argc, char** argv) {
       }
     }
     auto pct = [&](int n) { return 100.0 * n / std::max(1, t.total); };
-    std::printf("%-30s %6d %8.1f %7.1f %9.2f %8.1f %9.0f %9.0f\n", name.c_str(), t.total,
-                pct(t.right), pct(t.asked), pct(t.wrong), pct(t.nothing),
-                percentile(t.decode_ms, 0.5), percentile(t.decode_ms, 0.99));
+    std::printf("%-30s %6d %8.1f %7.1f %9.2f %8.1f %9.0f %9.0f %8.1f %8.2f %8.0f %8.0f\n",
+                name.c_str(), t.total, pct(t.right), pct(t.asked), pct(t.wrong), pct(t.nothing),
+                percentile(t.decode_ms, 0.5), percentile(t.decode_ms, 0.99), pct(t.sure_right),
+                pct(t.sure_wrong), percentile(t.finish_ms, 0.5), percentile(t.finish_ms, 0.99));
     std::fflush(stdout);
     all.total += t.total;
     all.decode_ms.insert(all.decode_ms.end(), t.decode_ms.begin(), t.decode_ms.end());
     all.cpu_ms.insert(all.cpu_ms.end(), t.cpu_ms.begin(), t.cpu_ms.end());
+    all.finish_ms.insert(all.finish_ms.end(), t.finish_ms.begin(), t.finish_ms.end());
     return true;
   };
   for (auto& condition : conditions) {
@@ -341,9 +364,11 @@ int main(int argc, char** argv) {
       return std::fprintf(stderr, "%s\n", ok.error().message.c_str()), 2;
   }
   std::printf(
-      "utterances: %d; decode wall p50 %.0f ms, p99 %.0f ms; decode CPU p50 %.0f ms, p99 %.0f ms\n",
+      "utterances: %d; decode wall p50 %.0f ms, p99 %.0f ms; decode CPU p50 %.0f ms, p99 %.0f ms; "
+      "after the utterance's end (streaming) p50 %.0f ms, p99 %.0f ms\n",
       all.total, percentile(all.decode_ms, 0.5), percentile(all.decode_ms, 0.99),
-      percentile(all.cpu_ms, 0.5), percentile(all.cpu_ms, 0.99));
+      percentile(all.cpu_ms, 0.5), percentile(all.cpu_ms, 0.99), percentile(all.finish_ms, 0.5),
+      percentile(all.finish_ms, 0.99));
 
   // Listening to silence: the voice activity detector over 60 s of a quiet room (40 dB below
   // speech level), as the capture thread runs it in 20 ms blocks.

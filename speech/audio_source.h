@@ -2,6 +2,7 @@
 // speech/portaudio_source.h is the real one; tests may feed samples from memory.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -22,6 +23,10 @@ class AudioSource {
   // Fills `into`, blocking until the device has delivered that many samples; fails when the
   // device is gone.
   virtual Status read(std::span<std::int16_t> into) = 0;
+  // How long before a read returns its last sample was captured: the device's own input
+  // latency (its buffers and converter), which a read's return time must be corrected by to
+  // say when a sound was made. Zero when unknown.
+  [[nodiscard]] virtual std::chrono::microseconds input_latency() const { return {}; }
 };
 
 // Opens an input device by name ("default", a full name or part of one) at a sample rate.

@@ -51,6 +51,7 @@ Heard judge(const Decoding& d, const VoiceGrammar& grammar, const JudgeSettings&
   heard.words = words;
   heard.start = offset + milliseconds(d.first_frame * 10);
   heard.end = offset + milliseconds(d.end_frame * 10);
+  heard.position_key = grammar.position_key();
   if (d.grammar.tokens.empty()) {
     heard.why = "no words heard";
     return heard;
@@ -66,12 +67,14 @@ Heard judge(const Decoding& d, const VoiceGrammar& grammar, const JudgeSettings&
     heard.why = "a move that is not legal here";
     return heard;
   }
-  heard.confidence = std::clamp(margin_of(d) / settings.clear_margin, 0.0, 1.0);
+  heard.margin = margin_of(d);
+  heard.confidence = std::clamp(heard.margin / settings.clear_margin, 0.0, 1.0);
   heard.move = reading->move;
   heard.command = reading->command;
   heard.correction = reading->correction;
   if (heard.confidence >= settings.threshold) {
     heard.kind = reading->move ? HeardKind::Move : HeardKind::Command;
+    heard.sure = heard.margin >= settings.sure_margin;
     return heard;
   }
   heard.kind = HeardKind::Unsure;

@@ -116,20 +116,40 @@ struct PocketsphinxRecognizer::Impl {
     return {};
   }
 
-  Status run(const char* search, std::span<const std::int16_t> samples) {
+  Status start(const char* search) {
     if (ps_set_search(ps, search) < 0) return fail(std::string("no search ") + search);
     if (ps_start_utt(ps) < 0) return fail("pocketsphinx could not start an utterance");
-    // In blocks, as pocketsphinx_continuous feeds it.
-    constexpr std::size_t kBlock = 2048;
-    int processed = 0;
-    for (std::size_t at = 0; at < samples.size() && processed >= 0; at += kBlock) {
-      const auto block = samples.subspan(at, std::min(kBlock, samples.size() - at));
-      processed = ps_process_raw(ps, block.data(), block.size(), /*no_search=*/0, /*full_utt=*/0);
-    }
-    if (ps_end_utt(ps) < 0 || processed < 0)
-      return fail("pocketsphinx could not decode the utterance");
     return {};
   }
+
+  Status process(std::span<const std::int16_t> samples) {
+    // In blocks, as pocketsphinx_continuous feeds it.
+    constexpr std::size_t kBlock = 2048;
+    for (std::size_t at = 0; at < samples.size(); at += kBlock) {
+      const auto block = samples.subspan(at, std::min(kBlock, samples.size() - at));
+      if (ps_process_raw(ps, block.data(), block.size(), /*no_search=*/0, /*full_utt=*/0) < 0)
+        return fail("pocketsphinx could not decode the utterance");
+    }
+    return {};
+  }
+
+  Status end() {
+    if (ps_end_utt(ps) < 0) return fail("pocketsphinx could not decode the utterance");
+    return {};
+  }
+
+  Status run(const char* search, std::span<const std::int16_t> samples) {
+    if (auto ok = start(search); !ok) return ok;
+    if (auto ok = process(samples); !ok) {
+      (void)end();  // the utterance is abandoned either way
+      return ok;
+    }
+    return end();
+  }
+
+  // The utterance being fed (streaming): its samples, kept for the runner-up decode.
+  std::vector<std::int16_t> fed;
+  bool in_utterance = false;
 
   Hypothesis best(int frames) const {
     int32 score = 0;
@@ -209,6 +229,8 @@ Status PocketsphinxRecognizer::set_grammar(const VoiceGrammar& grammar,
   for (const auto& [token, spoken] : grammar.spoken())
     if (auto ok = impl_->add_word(token, dictionary.variants(token)); !ok) return ok;
   ps_decoder_t* ps = impl_->ps;
+  if (impl_->in_utterance) (void)impl_->end();  // an utterance never finished: dropped
+  impl_->in_utterance = false;
   impl_->has_grammar = false;
   if (ps_set_search(ps, kIdleSearch) < 0) return fail("pocketsphinx lost its idle grammar");
   if (!set_graph(ps, kGrammarSearch, grammar.graph()))
@@ -220,9 +242,33 @@ Status PocketsphinxRecognizer::set_grammar(const VoiceGrammar& grammar,
 }
 
 Result<Decoding> PocketsphinxRecognizer::decode(std::span<const std::int16_t> samples) {
+  if (auto ok = begin_utterance(); !ok) return fail(ok.error());
+  if (auto ok = feed(samples); !ok) return fail(ok.error());
+  return finish_utterance();
+}
+
+Status PocketsphinxRecognizer::begin_utterance() {
   if (!impl_->has_grammar) return fail("no grammar set before decoding");
+  if (impl_->in_utterance) (void)impl_->end();  // an utterance never finished: dropped
+  impl_->fed.clear();
+  if (auto ok = impl_->start(kGrammarSearch); !ok) return ok;
+  impl_->in_utterance = true;
+  return {};
+}
+
+Status PocketsphinxRecognizer::feed(std::span<const std::int16_t> samples) {
+  if (!impl_->in_utterance) return fail("no utterance begun before feeding");
+  impl_->fed.insert(impl_->fed.end(), samples.begin(), samples.end());
+  return impl_->process(samples);
+}
+
+Result<Decoding> PocketsphinxRecognizer::finish_utterance() {
+  if (!impl_->in_utterance) return fail("no utterance begun before finishing");
+  impl_->in_utterance = false;
+  if (auto ok = impl_->end(); !ok) return fail(ok.error());
+  const std::vector<std::int16_t> samples = std::move(impl_->fed);
+  impl_->fed.clear();
   Decoding out;
-  if (auto ok = impl_->run(kGrammarSearch, samples); !ok) return fail(ok.error());
   out.frames = ps_get_n_frames(impl_->ps);
   out.grammar = impl_->best(out.frames);
   impl_->word_frames(out);

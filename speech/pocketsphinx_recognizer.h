@@ -3,8 +3,9 @@
 //
 // One decoder is kept alive for the whole game (loading the model costs ~160 ms): a new position
 // only replaces its grammar, given as a word graph (pocketsphinx's FSG, built directly: no JSGF
-// is parsed). Each utterance is decoded against the position's grammar and, when that heard a
-// phrase, against the grammar without that phrase's meaning (the runner-up, for the margin).
+// is parsed). Each utterance is decoded against the position's grammar, while it is said when
+// it is fed in pieces, and, when that heard a phrase, against the grammar without that phrase's
+// meaning (the runner-up, for the margin; over the samples kept, once the utterance has ended).
 // (pocketsphinx 5prealpha's n-best lists over a grammar's lattice and its all-phone search took
 // seconds to tens of seconds an utterance here, so neither is used.) Not thread-safe: one thread
 // (the listener's) uses it.
@@ -44,6 +45,10 @@ class PocketsphinxRecognizer final : public Recognizer {
   Status set_grammar(const VoiceGrammar& grammar,
                      const PronunciationDictionary& dictionary) override;
   Result<Decoding> decode(std::span<const std::int16_t> samples) override;
+  // Streaming: the first decode runs as the samples come in; the runner-up at the end.
+  Status begin_utterance() override;
+  Status feed(std::span<const std::int16_t> samples) override;
+  Result<Decoding> finish_utterance() override;
   Status use_speaker_transform(const std::string& mllr_path) override;
 
  private:

@@ -3,6 +3,8 @@
 
 #include <portaudio.h>
 
+#include <cmath>
+
 #include "speech/portaudio_devices.h"
 
 namespace annabella::speech {
@@ -12,7 +14,12 @@ class PortAudioSource final : public AudioSource {
  public:
   PortAudioSource(std::unique_ptr<portaudio::Session> session, PaStream* stream, std::string name,
                   int rate)
-      : session_(std::move(session)), stream_(stream), name_(std::move(name)), rate_(rate) {}
+      : session_(std::move(session)), stream_(stream), name_(std::move(name)), rate_(rate) {
+    // PortAudio's own measure of the stream's input latency (its buffers and the host API's),
+    // fixed once the stream is open.
+    if (const PaStreamInfo* info = Pa_GetStreamInfo(stream_); info && info->inputLatency > 0)
+      latency_ = std::chrono::microseconds(std::llround(info->inputLatency * 1e6));
+  }
   ~PortAudioSource() override {
     Pa_AbortStream(stream_);
     Pa_CloseStream(stream_);
@@ -21,6 +28,7 @@ class PortAudioSource final : public AudioSource {
   PortAudioSource& operator=(const PortAudioSource&) = delete;
   const std::string& name() const override { return name_; }
   int sample_rate_hz() const override { return rate_; }
+  std::chrono::microseconds input_latency() const override { return latency_; }
   Status read(std::span<std::int16_t> into) override {
     const PaError err =
         Pa_ReadStream(stream_, into.data(), static_cast<unsigned long>(into.size()));
@@ -35,6 +43,7 @@ class PortAudioSource final : public AudioSource {
   PaStream* stream_;
   std::string name_;
   int rate_;
+  std::chrono::microseconds latency_{0};
 };
 
 }  // namespace

@@ -51,9 +51,20 @@ class Recognizer {
   // position, against the grammar without that reading's meaning (the runner-up).
   // Fails before a grammar is set.
   virtual Result<Decoding> decode(std::span<const std::int16_t> samples) = 0;
+  // The same, while the utterance comes in (streaming): begin_utterance, feed its samples as they
+  // arrive, finish_utterance at its end (docs/voice.md). A recogniser that can (pocketsphinx)
+  // runs the first decode in feed, so that only the runner-up is left at the end of the speech;
+  // these defaults keep the samples and decode them whole at the end. The grammar must not
+  // change between begin and finish.
+  virtual Status begin_utterance();
+  virtual Status feed(std::span<const std::int16_t> samples);
+  virtual Result<Decoding> finish_utterance();
   // Adapts the acoustic model to a speaker with an MLLR transform (sphinxtrain's mllr_solve
   // output); an empty path goes back to the model as shipped.
   virtual Status use_speaker_transform(const std::string& mllr_path) = 0;
+
+ private:
+  std::vector<std::int16_t> fed_;  // the defaults' samples of the utterance in progress
 };
 
 }  // namespace annabella::speech

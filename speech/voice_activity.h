@@ -44,6 +44,10 @@ class VoiceActivity {
   void press(std::vector<Utterance>& done);
   void release(std::vector<Utterance>& done);
   bool pressed() const { return pressed_; }
+  // The utterance in progress (speech found or the button held, not ended yet): its samples so
+  // far, which only grow until it ends, for a decoder that decodes while it is said; nullptr
+  // between utterances.
+  const Utterance* open_utterance() const { return in_speech_ ? &current_ : nullptr; }
   bool in_speech() const { return in_speech_; }
   double noise_floor() const { return floor_; }
 

@@ -187,8 +187,10 @@ Status VoiceGrammar::add(const Word& words, std::optional<core::Move> move,
 }
 
 Result<VoiceGrammar> VoiceGrammar::build(const Vocabulary& v, const core::Position& pos,
-                                         const CommandWords& commands) {
+                                         const CommandWords& commands, bool illegal_moves) {
   VoiceGrammar g;
+  g.position_key_ = pos.key();
+  g.illegal_moves_ = illegal_moves;
   for (core::Move m : core::legal_moves(pos))
     for (const Word& form : move_forms(v, pos, m))
       if (auto ok = g.add(form, m, std::nullopt); !ok) return fail(ok.error());
@@ -310,6 +312,7 @@ WordGraph VoiceGrammar::build_graph(const Reading* without) const {
   // misheard announcement must be able to win against the legal moves).
   const MovePaths move_paths = [&](WordGraph& g, Between between) {
     if (!moves.empty()) g.add_phrases(between, moves);
+    if (!illegal_moves_) return;
     const int illegal = g.add_state();
     g.add_null(between.from, illegal, illegal_weight);
     g.add_graph({illegal, between.to}, illegal_);

@@ -6,6 +6,7 @@
 // back into a meaning.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -67,14 +68,19 @@ class VoiceGrammar {
  public:
   // The grammar of `pos` in `v`'s words. Fails when a word has no letters a-z (a profile in
   // another script: the en-us acoustic model cannot hear it).
+  // `illegal_moves` false leaves the other moves the words describe out of both decodes (the
+  // legal moves, commands and garbage only): bench_voice --legal-only measures what that costs
+  // and gains (docs/benchmarks.md); the station keeps them.
   static Result<VoiceGrammar> build(const Vocabulary& v, const core::Position& pos,
-                                    const CommandWords& commands);
+                                    const CommandWords& commands, bool illegal_moves = true);
 
   const std::vector<GrammarPhrase>& phrases() const { return phrases_; }
   // Every token of the grammar and the spelling eSpeak NG reads for it ("funf" -> "fünf").
   const std::map<std::string, std::string>& spoken() const { return spoken_; }
   // The correction word's token ("nein").
   const std::string& no_token() const { return no_token_; }
+  // The key (core::Position::key) of the position the grammar was built for.
+  std::uint64_t position_key() const { return position_key_; }
 
   // The grammar as a word graph: the legal moves, every other move the words can describe
   // (piece, optional departure file, rank or square, capture, destination, en passant,
@@ -105,6 +111,8 @@ class VoiceGrammar {
   std::map<std::string, std::size_t> by_text_;  // tokens joined by blanks -> phrase
   std::map<std::string, std::string> spoken_;
   std::string no_token_;
+  std::uint64_t position_key_ = 0;
+  bool illegal_moves_ = true;
   WordGraph illegal_;  // every move the words can describe that is no legal phrase here
 };
 

@@ -84,20 +84,33 @@ Status VoiceListener::set_position(const core::Position& position) {
 }
 
 ListenerSettings::Clock::time_point VoiceListener::time_of(std::int64_t sample) const {
-  // The last block read ended at samples_read_, captured when its read returned (the device's
-  // own input latency is not counted).
+  // The last block read ended at samples_read_, captured at last_read_ (its read's return less
+  // the device's input latency).
   const auto before =
       std::chrono::microseconds((samples_read_ - sample) * 1'000'000 / kRecognizerSampleRateHz);
   return last_read_ - std::chrono::duration_cast<ListenerSettings::Clock::duration>(before);
 }
 
-void VoiceListener::queue_done(std::vector<Utterance>& done) {
+void VoiceListener::queue_pieces(std::vector<Utterance>& done) {
+  auto rest_of = [&](const Utterance& u) {
+    if (u.first_sample != streamed_first_) {  // none of it handed over yet
+      streamed_first_ = u.first_sample;
+      streamed_ = 0;
+    }
+    std::vector<std::int16_t> rest(u.samples.begin() + std::ptrdiff_t(streamed_), u.samples.end());
+    streamed_ = u.samples.size();
+    return rest;
+  };
   for (auto& u : done) {
-    const auto began = time_of(u.speech_start_sample);
-    const auto ended = time_of(u.speech_end_sample);
-    utterances_.push_back({std::move(u), began, ended});
+    pieces_.push_back({rest_of(u), Ended{u.first_sample, time_of(u.speech_start_sample),
+                                         time_of(u.speech_end_sample)}});
+    streamed_first_ = -1;
+    streamed_ = 0;
   }
   done.clear();
+  if (const Utterance* open = activity_.open_utterance();
+      open && (open->first_sample != streamed_first_ || open->samples.size() > streamed_))
+    pieces_.push_back({rest_of(*open), std::nullopt});
 }
 
 void VoiceListener::press() {
@@ -105,7 +118,7 @@ void VoiceListener::press() {
   {
     std::lock_guard guard(lock_);
     activity_.press(done);
-    queue_done(done);
+    queue_pieces(done);
   }
   wake_.notify_all();
 }
@@ -115,7 +128,7 @@ void VoiceListener::release() {
   {
     std::lock_guard guard(lock_);
     activity_.release(done);
-    queue_done(done);
+    queue_pieces(done);
   }
   wake_.notify_all();
 }
@@ -137,26 +150,32 @@ void VoiceListener::capture_loop() {
     const auto read_at = settings_.clock ? settings_.clock() : ListenerSettings::Clock::now();
     std::lock_guard guard(lock_);
     samples_read_ += std::int64_t(block.size());
-    last_read_ = read_at;
+    // The block's last sample was captured the device's input latency before the read returned.
+    last_read_ = read_at - std::chrono::duration_cast<ListenerSettings::Clock::duration>(
+                               source_->input_latency());
+    const std::size_t queued = pieces_.size();
     activity_.push(block, done);
-    if (done.empty()) continue;
-    queue_done(done);
-    wake_.notify_all();
+    queue_pieces(done);
+    if (pieces_.size() != queued) wake_.notify_all();
   }
 }
 
 void VoiceListener::decode_loop() {
+  bool open = false;  // an utterance begun in the recogniser and not finished yet
+  Status fed;         // whether its pieces were all taken
   while (true) {
     std::optional<VoiceGrammar> grammar;
-    std::optional<Captured> utterance;
+    std::optional<Piece> piece;
     {
       std::unique_lock guard(lock_);
-      wake_.wait(guard, [&] { return stopping_ || pending_grammar_ || !utterances_.empty(); });
+      // A new grammar only between utterances: one is decoded in the grammar it began in.
+      wake_.wait(guard,
+                 [&] { return stopping_ || (pending_grammar_ && !open) || !pieces_.empty(); });
       if (stopping_) return;
-      std::swap(grammar, pending_grammar_);
-      if (!grammar && !utterances_.empty()) {
-        utterance = std::move(utterances_.front());
-        utterances_.pop_front();
+      if (!open) std::swap(grammar, pending_grammar_);
+      if (!grammar) {
+        piece = std::move(pieces_.front());
+        pieces_.pop_front();
       }
     }
     if (grammar) {
@@ -169,18 +188,25 @@ void VoiceListener::decode_loop() {
       }
       continue;
     }
-    const Utterance& u = utterance->utterance;
-    auto decoding = recognizer_->decode(u.samples);
+    if (!open) {
+      fed = recognizer_->begin_utterance();
+      open = true;
+    }
+    if (fed) fed = recognizer_->feed(piece->samples);
+    if (!piece->end) continue;
+    open = false;
+    const Ended& ended = *piece->end;
+    auto decoding = fed ? recognizer_->finish_utterance() : Result<Decoding>(fail(fed.error()));
     Heard heard;
     if (decoding) {
       heard = judge(*decoding, *grammar_, settings_.judge,
-                    std::chrono::milliseconds(u.first_sample * 1000 / kRecognizerSampleRateHz));
+                    std::chrono::milliseconds(ended.first_sample * 1000 / kRecognizerSampleRateHz));
     } else {
       heard.why = "the recogniser failed: " + decoding.error().message;
     }
     // The event's time is the speech's, not the decoding's (which comes later).
-    heard.speech_began = utterance->began;
-    heard.speech_ended = utterance->ended;
+    heard.speech_began = ended.began;
+    heard.speech_ended = ended.ended;
     ++decoded_;
     on_heard_(heard);
   }

@@ -4,8 +4,12 @@
 // input: set_position after every move, press / release for the button, Heard results out.
 //
 // Threads: a capture thread reads the device and detects speech (cheap: nothing is decoded while
-// nobody speaks); a decoding thread owns the recogniser, switches grammars and decodes. `on_heard`
-// is called on the decoding thread; the station puts the result on its own event queue.
+// nobody speaks); a decoding thread owns the recogniser, switches grammars between utterances and
+// decodes. An utterance is handed to the decoder while it is said, block by block (streaming), so
+// that the first decode is done by the end of the speech and only the runner-up is left. Each
+// block is stamped with the steady clock at its read's return less the device's input latency
+// (AudioSource::input_latency): the time its last sample was captured. `on_heard` is called on
+// the decoding thread; the station puts the result on its own event queue.
 #pragma once
 
 #include <atomic>
@@ -85,18 +89,29 @@ class VoiceListener {
   ListenerSettings settings_;
   OnHeard on_heard_;
 
-  // An utterance with its speech's times, stamped on the capture thread.
-  struct Captured {
-    Utterance utterance;
+  // A piece of an utterance for the decoder: the samples captured since the last piece of the
+  // same utterance; the last piece of each carries where it began and its speech's times,
+  // stamped on the capture thread. The pieces of one utterance come one after another.
+  struct Ended {
+    std::int64_t first_sample = 0;
     ListenerSettings::Clock::time_point began, ended;
+  };
+  struct Piece {
+    std::vector<std::int16_t> samples;
+    std::optional<Ended> end;
   };
   // The steady time of a sample of the stream, from the last block read (under lock_).
   [[nodiscard]] ListenerSettings::Clock::time_point time_of(std::int64_t sample) const;
-  void queue_done(std::vector<Utterance>& done);  // under lock_
+  // Hands the decoder what the detector added since last time: the rest of each utterance that
+  // ended (`done`) and the samples so far of the one in progress (under lock_).
+  void queue_pieces(std::vector<Utterance>& done);
 
   mutable std::mutex lock_;
   std::condition_variable wake_;
-  std::deque<Captured> utterances_;
+  std::deque<Piece> pieces_;
+  // The utterance whose samples were handed over so far (its first sample), and how many.
+  std::int64_t streamed_first_ = -1;
+  std::size_t streamed_ = 0;
   std::optional<VoiceGrammar> pending_grammar_;  // built once, by set_position
   std::optional<VoiceGrammar> grammar_;          // the decoding thread's
   VoiceActivity activity_;         // the capture thread's, under lock_ for press/release

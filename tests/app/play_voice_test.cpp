@@ -17,9 +17,6 @@
 // rejected with "nein". The test checks the station's handling, not the recogniser's accuracy.
 // The confirmation rule ("word") is what makes a lower threshold safe: nothing is entered before
 // the speaker's "ja".
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -28,6 +25,7 @@
 #include "app/journal.h"
 #include "speech/espeak_synth.h"
 #include "support/child_process.h"
+#include "support/fifo_microphone.h"
 #include "support/temp_dir.h"
 #include "support/voice_corpus.h"
 
@@ -46,39 +44,17 @@ constexpr int kAttempts = 4;    // an utterance asked again is said again, in an
 const std::string kBinary = ANNABELLA_BINARY;
 const char* const kVoices[] = {"de+f2", "de", "de+m3", "de+f4"};
 
-// The microphone: a FIFO the ALSA default device reads as its input (raw S16_LE, 16 kHz mono).
-// Set up once per process, before the station starts; the test holds the FIFO open for reading
-// and writing, so neither side blocks on opening it, and the capture waits for each utterance.
-class FifoMicrophone {
+// The microphone (support/fifo_microphone.h) and the voice that speaks into it.
+class SpokenMicrophone {
  public:
-  FifoMicrophone() {
-    const auto conf = dir_ / "asound.conf";
-    fifo_ = dir_ / "microphone.fifo";
-    if (::mkfifo(fifo_.c_str(), 0600) != 0) return;
-    fd_ = ::open(fifo_.c_str(), O_RDWR | O_CLOEXEC);
-    if (fd_ >= 0) (void)::fcntl(fd_, F_SETPIPE_SZ, 1 << 20);  // an utterance in one write
-    std::ofstream(conf) << "pcm.!default { type file slave { pcm { type null } } file "
-                        << "\"/dev/null\" infile \"" << fifo_.string() << "\" format \"raw\" }\n";
-    ::setenv("ALSA_CONFIG_PATH", conf.c_str(), 1);
+  SpokenMicrophone() {
     auto synth = speech::EspeakSynthesizer::create();
     if (synth) synth_ = std::move(*synth);
   }
-  ~FifoMicrophone() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  bool ready() const { return fd_ >= 0 && synth_; }
-  // The FIFO's capacity: at its smallest (a page, 128 ms of audio) a write returns only once the
-  // capture has read all but that much of it.
-  // What an earlier test left in it (its quiet seconds, after its station ended) is dropped first.
-  bool set_capacity(int bytes) {
-    const int flags = ::fcntl(fd_, F_GETFL);
-    (void)::fcntl(fd_, F_SETFL, flags | O_NONBLOCK);
-    char sink[4096];
-    while (::read(fd_, sink, sizeof sink) > 0) {
-    }
-    (void)::fcntl(fd_, F_SETFL, flags);
-    return ::fcntl(fd_, F_SETPIPE_SZ, bytes) >= bytes;
-  }
+  bool ready() const { return fifo_.ready() && synth_; }
+  // What an earlier test left in the FIFO (its quiet seconds, after its station ended) is
+  // dropped first.
+  bool set_capacity(int bytes) { return fifo_.set_capacity(bytes); }
 
   // Speaks `text` into the microphone: the words, then a second of a quiet room.
   bool say(const std::string& text, int attempt) {
@@ -87,33 +63,23 @@ class FifoMicrophone {
     auto samples = ::annabella::testing::speak(*synth_, text, condition, 300, 1200);
     if (!samples) return false;
     ::annabella::testing::add_white_noise(*samples, 40, 7 + attempt);  // not digital silence
-    const auto* bytes = reinterpret_cast<const char*>(samples->data());
-    std::size_t left = samples->size() * sizeof(std::int16_t);
-    while (left > 0) {
-      const ssize_t n = ::write(fd_, bytes, left);
-      if (n <= 0) return false;
-      bytes += n;
-      left -= static_cast<std::size_t>(n);
-    }
-    return true;
+    return fifo_.write(*samples);
   }
   // A second of a quiet room: a real microphone never stops delivering, and the listener's
   // capture thread ends after its current read.
   bool quiet_second() {
     std::vector<std::int16_t> samples(16000, 0);
     ::annabella::testing::add_white_noise(samples, 40, 3);
-    return ::write(fd_, samples.data(), samples.size() * sizeof(std::int16_t)) > 0;
+    return fifo_.write(samples);
   }
 
  private:
-  TempDir dir_;
-  std::filesystem::path fifo_;
-  int fd_ = -1;
+  ::annabella::testing::FifoMicrophone fifo_;
   std::unique_ptr<speech::EspeakSynthesizer> synth_;
 };
 
-FifoMicrophone& microphone() {
-  static FifoMicrophone instance;
+SpokenMicrophone& microphone() {
+  static SpokenMicrophone instance;
   return instance;
 }
 

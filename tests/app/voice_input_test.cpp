@@ -6,6 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <optional>
 
 #include "app/voice_input.h"
 #include "core/notation.h"
@@ -27,19 +30,43 @@ struct TestClock {
   void advance(std::chrono::nanoseconds d) { ns += d.count(); }
 };
 
+// Opened once by one thread, waited for by another (for at most 10 s of real time).
+struct Gate {
+  std::mutex lock;
+  std::condition_variable changed;
+  bool open = false;
+  void let_through() {
+    {
+      std::lock_guard guard(lock);
+      open = true;
+    }
+    changed.notify_all();
+  }
+  void wait() {
+    std::unique_lock guard(lock);
+    changed.wait_for(guard, 10s, [this] { return open; });
+  }
+};
+
 // Half a second of a quiet room, a second of "speech" (a loud tone), half a second of quiet;
 // then the device is gone (the capture ends; what it captured is still decoded).
 class MemoryMicrophone final : public speech::AudioSource {
  public:
-  explicit MemoryMicrophone(TestClock& clock) : clock_(clock) {
+  // With a gate, the microphone delivers nothing after 1.2 s of the stream (in the middle of
+  // the speech) until the gate is open.
+  explicit MemoryMicrophone(TestClock& clock, std::chrono::microseconds latency = {},
+                            Gate* gate = nullptr)
+      : clock_(clock), latency_(latency), gate_(gate) {
     samples_.assign(kRate / 2, 0);
     for (int i = 0; i < kRate; ++i) samples_.push_back(i % 16 < 8 ? 4000 : -4000);
     samples_.resize(samples_.size() + kRate / 2, 0);
   }
   const std::string& name() const override { return name_; }
   int sample_rate_hz() const override { return kRate; }
+  std::chrono::microseconds input_latency() const override { return latency_; }
   Status read(std::span<std::int16_t> into) override {
     if (at_ >= samples_.size()) return fail("the test's microphone is unplugged");
+    if (gate_ && at_ >= std::size_t(kRate) * 6 / 5) gate_->wait();
     for (auto& s : into) s = at_ < samples_.size() ? samples_[at_++] : std::int16_t{0};
     clock_.advance(std::chrono::microseconds(into.size() * 1'000'000 / kRate));
     return {};
@@ -47,6 +74,8 @@ class MemoryMicrophone final : public speech::AudioSource {
 
  private:
   TestClock& clock_;
+  std::chrono::microseconds latency_;
+  Gate* gate_;
   std::string name_ = "memory";
   std::vector<std::int16_t> samples_;
   std::size_t at_ = 0;
@@ -82,6 +111,46 @@ class DelayedRecognizer final : public speech::Recognizer {
   std::vector<std::string> tokens_, runner_up_;
 };
 
+// Decodes while the utterance comes in: notes when (on the test's clock) each piece arrived and
+// how many samples it had, and hears the utterance as DelayedRecognizer does at its end.
+class StreamingRecognizer final : public speech::Recognizer {
+ public:
+  StreamingRecognizer(TestClock& clock, Gate& fed) : clock_(clock), whole_(clock), gate_(fed) {}
+  Status set_grammar(const speech::VoiceGrammar& grammar,
+                     const speech::PronunciationDictionary& dictionary) override {
+    return whole_.set_grammar(grammar, dictionary);
+  }
+  Result<speech::Decoding> decode(std::span<const std::int16_t> samples) override {
+    return whole_.decode(samples);
+  }
+  Status begin_utterance() override {
+    samples_.clear();
+    return {};
+  }
+  Status feed(std::span<const std::int16_t> samples) override {
+    fed_at.push_back(clock_.now());
+    samples_.insert(samples_.end(), samples.begin(), samples.end());
+    gate_.let_through();
+    return {};
+  }
+  Result<speech::Decoding> finish_utterance() override {
+    finished_at = clock_.now();
+    fed_samples = samples_.size();
+    return whole_.decode(samples_);
+  }
+  Status use_speaker_transform(const std::string&) override { return {}; }
+
+  std::vector<TimePoint> fed_at;  // read by the test after the listener stopped
+  TimePoint finished_at{};
+  std::size_t fed_samples = 0;
+
+ private:
+  TestClock& clock_;
+  DelayedRecognizer whole_;
+  Gate& gate_;
+  std::vector<std::int16_t> samples_;
+};
+
 std::unique_ptr<VoiceInput> prepared(bool push_to_talk) {
   auto vocabulary = speech::Vocabulary::load("fide");
   EXPECT_TRUE(vocabulary) << vocabulary.error().message;
@@ -96,17 +165,28 @@ std::unique_ptr<VoiceInput> prepared(bool push_to_talk) {
   return input ? std::move(*input) : nullptr;
 }
 
+// Listens on `microphone` with `recognizer` until the first event (or `wait` of real time).
+std::optional<StationEvent> first_event(TestClock& clock,
+                                        std::unique_ptr<speech::AudioSource> microphone,
+                                        std::unique_ptr<speech::Recognizer> recognizer,
+                                        bool push_to_talk, std::chrono::seconds wait) {
+  auto input = prepared(push_to_talk);
+  if (!input) return std::nullopt;
+  EventQueue<StationEvent> queue;
+  const auto started = input->start_with(std::move(microphone), std::move(recognizer),
+                                         core::Position(), queue, [&clock] { return clock.now(); });
+  EXPECT_TRUE(started) << started.error().message;
+  if (!started) return std::nullopt;
+  auto event = queue.pop_until(SteadyClock::now() + wait);
+  input->stop();
+  return event;
+}
+
 TEST(VoiceInput, AHeardEventIsStampedWithTheEndOfSpeechNotTheDecodeTime) {
   TestClock clock;
   const TimePoint listening = clock.now();
-  auto input = prepared(false);
-  ASSERT_TRUE(input);
-  EventQueue<StationEvent> queue;
-  ASSERT_TRUE(input->start_with(std::make_unique<MemoryMicrophone>(clock),
-                                std::make_unique<DelayedRecognizer>(clock), core::Position(), queue,
-                                [&clock] { return clock.now(); }));
-  auto event = queue.pop_until(SteadyClock::now() + 30s);
-  input->stop();
+  const auto event = first_event(clock, std::make_unique<MemoryMicrophone>(clock),
+                                 std::make_unique<DelayedRecognizer>(clock), false, 30s);
   ASSERT_TRUE(event);
   const auto* heard = std::get_if<ev::Heard>(&event->body);
   ASSERT_NE(heard, nullptr);
@@ -120,17 +200,37 @@ TEST(VoiceInput, AHeardEventIsStampedWithTheEndOfSpeechNotTheDecodeTime) {
   EXPECT_GE(heard->decoded - event->time, kDecodeDelay);
 }
 
+TEST(VoiceInput, TheSpeechIsDecodedWhileItIsSaidAndStampedLessTheDevicesLatency) {
+  // The device says its input latency is 40 ms: each sample was captured 40 ms before the read
+  // that returned it, so the speech began and ended 40 ms earlier than the reads say.
+  TestClock clock;
+  const TimePoint listening = clock.now();
+  Gate fed;
+  auto recognizer = std::make_unique<StreamingRecognizer>(clock, fed);
+  const StreamingRecognizer& decoder = *recognizer;
+  const auto event = first_event(clock, std::make_unique<MemoryMicrophone>(clock, 40ms, &fed),
+                                 std::move(recognizer), false, 30s);
+  ASSERT_TRUE(event);
+  const auto* heard = std::get_if<ev::Heard>(&event->body);
+  ASSERT_NE(heard, nullptr);
+  EXPECT_EQ(heard->heard.kind, speech::HeardKind::Move) << heard->heard.why;
+  EXPECT_EQ(heard->heard.speech_began, listening + 500ms - 40ms);
+  EXPECT_EQ(heard->heard.speech_ended, listening + 1500ms - 40ms);
+  EXPECT_EQ(event->time, listening + 1500ms - 40ms);
+  // Streaming: the recogniser had the utterance's first piece while it was still being said
+  // (the microphone stops at 1.2 s until then), its pieces block by block, and all of it
+  // (pre-roll, speech, hangover) when it was finished, after the end of the speech.
+  ASSERT_GE(decoder.fed_at.size(), 10u);
+  EXPECT_LE(decoder.fed_at.front(), listening + 1200ms);
+  EXPECT_GE(decoder.finished_at, listening + 1500ms);
+  EXPECT_GE(decoder.fed_samples, std::size_t(kRate));  // at least the second of speech
+}
+
 TEST(VoiceInput, PushToTalkHearsNothingWhileTheButtonIsNotHeld) {
   TestClock clock;
-  auto input = prepared(true);
-  ASSERT_TRUE(input);
-  EventQueue<StationEvent> queue;
-  ASSERT_TRUE(input->start_with(std::make_unique<MemoryMicrophone>(clock),
-                                std::make_unique<DelayedRecognizer>(clock), core::Position(), queue,
-                                [&clock] { return clock.now(); }));
   // The whole input is read (the device then goes away) without the button: nothing decoded.
-  auto event = queue.pop_until(SteadyClock::now() + 2s);
-  input->stop();
+  const auto event = first_event(clock, std::make_unique<MemoryMicrophone>(clock),
+                                 std::make_unique<DelayedRecognizer>(clock), true, 2s);
   EXPECT_FALSE(event) << "heard without the button held";
 }
 

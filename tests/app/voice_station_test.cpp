@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "app/journal.h"
+#include "core/movegen.h"
 #include "support/station_driver.h"
 #include "support/temp_dir.h"
 
@@ -65,6 +66,8 @@ struct VoiceGame {
     h.move = move(text);
     h.correction = correction;
     h.confidence = 0.9;
+    h.margin = 0.2;
+    h.sure = true;
     return heard(h);
   }
   VoiceGame& heard_command(K kind, int value = -1) {
@@ -186,6 +189,54 @@ TEST(VoiceStation, AtOnceEntersWithoutWaiting) {
   EXPECT_TRUE(g.driver.output.printed_containing("made 1... c5"));
 }
 
+TEST(VoiceStation, AtOnceReadsBackAMoveNotSureEnoughAndEntersItOnlyOnJa) {
+  // D.2.1: a reading over the threshold but under the sure margin (a speaker transform makes
+  // wrong readings surer too) is never entered silently, whatever the rule.
+  VoiceGame g(config::VoiceConfirm::AtOnce);
+  speech::Heard h;
+  h.kind = speech::HeardKind::Move;
+  h.move = g.move("c5");
+  h.confidence = 1.0;
+  h.margin = 0.06;
+  h.sure = false;
+  g.heard(h);
+  EXPECT_EQ(g.plies(), 1u);
+  EXPECT_EQ(g.driver.station->voice().waiting_move(), g.move("c5"));
+  EXPECT_TRUE(g.said(Route::Public, "Cesar fuenf"))
+      << (g.driver.output.said.empty() ? "" : g.driver.output.said.back().text);
+  EXPECT_TRUE(g.driver.output.printed_containing("not sure enough to enter at once"));
+  g.heard_command(K::Yes);
+  ASSERT_EQ(g.plies(), 2u);
+  EXPECT_EQ(core::to_uci(g.driver.station->record().moves().back().move), "c7c5");
+}
+
+TEST(VoiceStation, AMoveHeardInAnotherPositionIsNotEnteredEvenWhenLegalNow) {
+  // Decoded in the position after 1. e4 while the assistant typed 1... c5 and the VI player
+  // answered 2. Nf3: "h6" is legal again, but it was not heard as a move of this position.
+  VoiceGame g(config::VoiceConfirm::AtOnce);
+  const core::Position after_e4 = g.driver.station->game().position();
+  g.driver.console("c5");
+  g.driver.hand("c7", "c5").hand("g1", "f3");  // copied onto the pegboard, then his own
+  ASSERT_EQ(g.plies(), 3u);
+  speech::Heard stale;
+  stale.kind = speech::HeardKind::Move;
+  stale.move = *core::read_move(after_e4, "h6");
+  stale.confidence = 1.0;
+  stale.margin = 0.5;
+  stale.sure = true;
+  stale.position_key = after_e4.key();
+  ASSERT_TRUE(core::legal_moves(g.driver.station->game().position()).contains(*stale.move));
+  g.heard(stale);
+  EXPECT_EQ(g.plies(), 3u);
+  EXPECT_FALSE(g.driver.station->voice().waiting_move());
+  EXPECT_TRUE(g.driver.output.printed_containing("heard in another position"));
+  EXPECT_TRUE(g.said(Route::Public, "Bitte wiederholen"));
+  // The same reading judged in this position is entered.
+  stale.position_key = g.driver.station->game().position().key();
+  g.heard(stale);
+  EXPECT_EQ(g.plies(), 4u);
+}
+
 TEST(VoiceStation, TheAssistantRuleWaitsForTheConsole) {
   VoiceGame g(config::VoiceConfirm::Assistant);
   g.heard_move("c5").heard_command(K::Yes);  // the speaker's "ja" is not enough
@@ -295,6 +346,7 @@ TEST(VoiceStation, TheHeardEntryKeepsTheEndOfSpeechNotTheDecodeTime) {
   h.kind = speech::HeardKind::Move;
   h.move = g.move("e5");
   h.confidence = 0.9;
+  h.sure = true;
   h.speech_began = ended - 1400ms;
   h.speech_ended = ended;
   g.driver.now = ended + 700ms;  // decoded
@@ -371,6 +423,7 @@ TEST(VoiceStation, WordsThatNameTheViPlayersMoveAndALegalOneAreHisFirstThenTheOp
   castles.move = g.move("O-O");
   castles.words = tokens_of(game.position(), "O-O");
   castles.confidence = 0.9;
+  castles.sure = true;
   ASSERT_EQ(castles.words, tokens_of(game.position_at(6), "O-O"));
   g.heard(castles);
   EXPECT_EQ(g.plies(), 7u);  // not entered for Black

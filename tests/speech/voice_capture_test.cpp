@@ -1,7 +1,8 @@
 // Voice input through the real capture path: eSpeak NG speaks moves and commands, the samples go
 // into an ALSA file source (the `file` plugin's `infile`), PortAudio captures them as from a
 // microphone, voice activity detection cuts the utterances, pocketsphinx decodes them against the
-// position's grammar, and each comes out as a typed Heard. Also push-to-talk.
+// position's grammar while each utterance is said (streaming), and each comes out as a typed
+// Heard. Also push-to-talk and the device's input latency.
 #include <gtest/gtest.h>
 
 #include <condition_variable>
@@ -128,6 +129,17 @@ TEST_F(VoiceCapture, MovesSlipCorrectionAndCommandThroughPortAudio) {
     EXPECT_LT(h.end, audio) << describe(h, pos);
     EXPECT_LT(h.end - h.start, 2500ms) << describe(h, pos);
   }
+}
+
+TEST_F(VoiceCapture, ThePortAudioSourceReportsItsInputLatency) {
+  // PortAudio's input latency of the open stream (Pa_GetStreamInfo): what the listener takes
+  // off each block's read time, so that a heard event carries the time the speech was made.
+  microphone();
+  speak_into_microphone({});
+  auto source = open_portaudio_source("default", kRecognizerSampleRateHz);
+  ASSERT_TRUE(source) << source.error().message;
+  EXPECT_GT((*source)->input_latency(), 0us);
+  EXPECT_LT((*source)->input_latency(), 1s);
 }
 
 TEST_F(VoiceCapture, APositionChangeSwitchesTheGrammar) {

@@ -205,6 +205,26 @@ TEST(Judge, ARunnerUpCloseBehindMakesTwoCloseReadings) {
             HeardKind::Move);
 }
 
+TEST(Judge, OnlyAMarginAtTheSureLevelMayBeEnteredWithoutConfirmation) {
+  // Above the threshold but below JudgeSettings::sure_margin: a move to read back and confirm
+  // (D.2.1), not one to enter at once; the heard result names the position it was judged in.
+  const auto v = fixtures::profile("fide");
+  const auto pos = position(core::kStartFen);
+  auto g = *VoiceGrammar::build(v, pos, CommandWords::for_profile(v));
+  const JudgeSettings settings;
+  const double entered = settings.clear_margin / 150;  // confidence 1, margin 0.05
+  const Heard read_back = judge(decoding("Bella drei", {"Anna drei", entered}), g, settings);
+  EXPECT_EQ(read_back.kind, HeardKind::Move);
+  EXPECT_DOUBLE_EQ(read_back.confidence, 1.0);
+  EXPECT_NEAR(read_back.margin, settings.clear_margin, 1e-9);
+  EXPECT_FALSE(read_back.sure);
+  EXPECT_EQ(read_back.position_key, pos.key());
+  const double sure = settings.sure_margin / 150 + 1e-12;
+  EXPECT_TRUE(judge(decoding("Bella drei", {"Anna drei", sure}), g, settings).sure);
+  // Unsure is never sure, whatever its margin.
+  EXPECT_FALSE(judge(decoding("Dame Anna acht", {"Anna drei", sure}), g, settings).sure);
+}
+
 TEST(Judge, AMoveTheWordsDescribeButIllegalHereIsAskedAgain) {
   const auto v = fixtures::profile("fide");
   const auto pos = position(core::kStartFen);
