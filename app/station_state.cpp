@@ -205,6 +205,7 @@ void StationState::clocks_changed(ClockReason reason, TimePoint time,
 }
 
 void StationState::say(const speech::Phrase& phrase, Route route, TimePoint time) {
+  ++phrases_said_;
   out.say(phrase, route, time);
 }
 
