@@ -307,16 +307,12 @@ void ArbiterDesk::reject_claim(const core::Game& game, std::optional<core::Move>
       !added)
     s_.print(time, "clock: " + added.error().message);
   const bool legal = intended && core::legal_moves(before).contains(*intended);
+  const std::string intended_san = legal ? core::to_san(before, *intended) : std::string();
   rec::Clock entry;
-  entry.white_left = std::chrono::duration_cast<Millis>(s_.clock.remaining(core::WHITE, time));
-  entry.black_left = std::chrono::duration_cast<Millis>(s_.clock.remaining(core::BLACK, time));
-  entry.at = s_.timeline(time);
   entry.reason = ClockReason::Claim;
   entry.by = claimant;
-  if (legal) entry.intended = core::to_san(before, *intended);
-  if (auto recorded = s_.commit(entry, time); !recorded)
-    s_.print(time, "record: " + recorded.error().message);
-  s_.show_clock(time);
+  entry.intended = intended_san;
+  s_.clocks_changed(std::move(entry), time);
   std::string rejected = format(
       rules.type == core::GameType::Blitz
           ? tr("draw-claim rejected: {why}. One minute added to {side}'s clock (Art. 9.5.3, "
@@ -326,7 +322,7 @@ void ArbiterDesk::reject_claim(const core::Game& game, std::optional<core::Move>
        {"side", text::side(~claimant)}});
   if (legal)
     rejected += format(tr("; {side}'s intended move {move} is made (Art. 9.5.3)"),
-                       {{"side", text::side(claimant)}, {"move", entry.intended}});
+                       {{"side", text::side(claimant)}, {"move", intended_san}});
   s_.print(time, rejected);
   // The claimant hears the decision, whoever he is (D.2.11: no assistant to tell him).
   s_.say(speech::phrase_claim_rejected(s_.language, ~claimant), Route::Private, time);
@@ -571,15 +567,10 @@ void ArbiterDesk::on(const cmd::Increment&, TimePoint time) {
   if (auto added = s_.clock.add_time(~mover, kQuickplayExtra, time, "Guidelines III.4"); !added)
     s_.print(time, "increment: " + added.error().message);
   rec::Clock entry;
-  entry.white_left = std::chrono::duration_cast<Millis>(s_.clock.remaining(core::WHITE, time));
-  entry.black_left = std::chrono::duration_cast<Millis>(s_.clock.remaining(core::BLACK, time));
-  entry.at = s_.timeline(time);
   entry.reason = ClockReason::Increment;
   entry.increment = kQuickplayIncrement;
   entry.by = mover;
-  if (auto recorded = s_.commit(entry, time); !recorded)
-    s_.print(time, "record: " + recorded.error().message);
-  s_.show_clock(time);
+  s_.clocks_changed(std::move(entry), time);
   flow_.write_exports(time);
   flow_.write_touch_log(time);
   s_.print(time, format(tr("{side}'s request is also a draw offer, declined by {opponent} "

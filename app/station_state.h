@@ -129,6 +129,9 @@ struct StationState {
   // and shown on the clock displays.
   // `by`: who asked or claimed (Guidelines III.4, III.5), kept with the times.
   void clocks_changed(ClockReason reason, TimePoint time, std::optional<core::Color> by = {});
+  // The same for an entry with more to say (the increment, a claim's intended move): its times
+  // are filled in here.
+  void clocks_changed(rec::Clock entry, TimePoint time);
 
   void say(const speech::Phrase& phrase, Route route, TimePoint time);
   // How many phrases have been said so far (a command that said nothing is seen by it).
