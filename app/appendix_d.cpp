@@ -235,7 +235,27 @@ void AppendixDFlow::on_completed(const tactile::PegboardEvent& e) {
                             {{"move", core::to_san(s_.pegboard.position(), e.move)}}));
     return;
   }
+  if (s_.menu.awaiting_move()) {
+    // Art. 9.2.1.1, 9.3.1: the move he intends for his draw claim, completed and not announced
+    // (D.2.3: not made). A correct claim ends the game without it; an incorrect one has it
+    // announced then (Art. 9.5.3), as a cancelled question does.
+    s_.print(e.time, format(tr("completed {move} on the pegboard, not announced: the intended "
+                               "move of a draw claim (D.2.3, Art. 9.2.1.1)"),
+                            {{"move", core::to_san(s_.pegboard.position(), e.move)}}));
+    enter_intended_move(s_, e.move, InputSource::BoardButton, e.time);
+    return;
+  }
   announce_completed(e.move, e.replaces.is_none(), e.time);
+}
+
+void AppendixDFlow::menu_key(MenuKey key, InputSource source, TimePoint time) {
+  const bool claiming = s_.menu.claiming_with_move();
+  const std::size_t requests = s_.requests.size();
+  press_menu_key(s_, key, source, time);
+  // The claim with the intended move left without a claim (cancelled, closed): a move completed
+  // on the pegboard for it is his move after all, announced now (D.2.3 (3)).
+  if (claiming && !s_.menu.claiming_with_move() && s_.requests.size() == requests)
+    announce_held(time);
 }
 
 void AppendixDFlow::announce_completed(core::Move move, bool first, TimePoint time) {
@@ -252,7 +272,7 @@ void AppendixDFlow::announce_completed(core::Move move, bool first, TimePoint ti
 
 void AppendixDFlow::announce_held(TimePoint time) {
   const auto held = s_.pegboard.completed_move();
-  if (held && !s_.to_execute && !s_.game().is_over() &&
+  if (held && !s_.to_execute && !s_.game().is_over() && !s_.clock.paused() &&
       s_.pegboard.position().side_to_move() == s_.vi_color)
     announce_completed(*held, true, time);
 }
@@ -281,7 +301,7 @@ void AppendixDFlow::on_button(const tactile::PegboardEvent& e) {
   // requests, carried out by the station after this event; its menu buttons (peg protocol
   // version 2) move through the player's menu (app/player_menu_keys.h).
   if (const auto key = menu_key_of(e.button))
-    press_menu_key(s_, *key, InputSource::BoardButton, e.time);
+    menu_key(*key, InputSource::BoardButton, e.time);
   else if (e.button == tactile::BoardButton::Time)
     s_.requests.push_back({cmd::Time{}, e.time});
   else if (e.button == tactile::BoardButton::Repeat)
@@ -392,7 +412,8 @@ bool AppendixDFlow::record_move(core::Move move, TimePoint time, MoveSource by) 
     return false;
   }
   s_.show_clock(time);
-  if (s_.sighted_board && by == MoveSource::Pegboard) {
+  // The VI player's every move, however it was made, is executed on the sighted player's e-board.
+  if (s_.sighted_board && mover == s_.vi_color) {
     s_.sighted_to_execute = move;
     s_.sighted_board->expect_move(move);
   }

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/player_menu.h"
 #include "app/station_state.h"
 #include "tactile/pegboard.h"
 
@@ -41,9 +42,12 @@ class AppendixDFlow {
   void end_game(const core::GameEnd& end, TimePoint time);
   // D.2.9, live: both boards against the record.
   void reconcile_now(TimePoint time);
-  // The clocks run again (Art. 6.11.1): the VI player's move completed while they stood, and
-  // held unannounced, is announced now.
+  // The clocks run again (Art. 6.11.1), or a draw claim with the intended move ended without a
+  // draw (Art. 9.5.3): the VI player's move completed and held unannounced is announced now.
   void announce_held(TimePoint time);
+  // A key of the VI player's menu (app/player_menu_keys.h); a claim with the intended move left
+  // without a claim has the move held on his pegboard announced.
+  void menu_key(MenuKey key, InputSource source, TimePoint time);
   // Flags (Art. 6.8) and the player's low-time warnings (D.2.6), due at `now`.
   void clock_due(TimePoint now);
   // Rewrites the game's files (PGN, braille scoresheet); a failure is printed.

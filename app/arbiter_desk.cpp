@@ -6,9 +6,11 @@
 #include "app/player_requests.h"
 #include "app/record.h"
 #include "app/station_text.h"
+#include "core/movegen.h"
 #include "core/notation.h"
 #include "core/text.h"
 #include "core/time_control.h"
+#include "speech/menu_phrases.h"
 
 namespace annabella::app {
 
@@ -18,7 +20,26 @@ using i18n::tr_n;
 
 void ArbiterDesk::handle(const Command& command, InputSource source, TimePoint time) {
   source_ = source;
+  const std::size_t said = s_.phrases_said();
   std::visit([&](const auto& c) { on(c, time); }, command);
+  // D.2.11: the VI player alone reads no console. A request from his own keys, buttons or voice
+  // that the station refused with a printed line only is answered in his ear too (and on his
+  // braille display): "not possible".
+  const bool his_own = source == InputSource::BrailleKeys || source == InputSource::BoardButton ||
+                       source == InputSource::TactileClock || source == InputSource::Voice;
+  // Those that, carried out, always say something (a declined offer or a call of the arbiter is
+  // confirmed by the menu itself and says nothing more).
+  const bool speaks =
+      std::holds_alternative<cmd::Time>(command) || std::holds_alternative<cmd::Repeat>(command) ||
+      std::holds_alternative<cmd::Moves>(command) || std::holds_alternative<cmd::Board>(command) ||
+      std::holds_alternative<cmd::Captured>(command) ||
+      std::holds_alternative<cmd::EnterMove>(command) ||
+      std::holds_alternative<cmd::Answer>(command) || std::holds_alternative<cmd::Flag>(command) ||
+      std::holds_alternative<cmd::DrawOffer>(command) ||
+      std::holds_alternative<cmd::DrawClaim>(command) ||
+      std::holds_alternative<cmd::Resign>(command) || std::holds_alternative<cmd::Talk>(command);
+  if (his_own && speaks && s_.phrases_said() == said)
+    s_.say(speech::phrase_not_possible(s_.language), Route::Private, time);
 }
 
 bool ArbiterDesk::refused_after_end(std::string_view command, TimePoint time) {
@@ -82,6 +103,8 @@ void ArbiterDesk::on(const cmd::Flag&, TimePoint time) {
   // D.2.10.5 / Art. 6.9
   const auto flags = s_.clock.flags(time);
   if (flags.empty()) {
+    // D.2.10.5: the claimant hears both times, which show that no flag has fallen.
+    requests::say_time(s_, time);
     s_.print(time, format(tr("flag: no flag has fallen; {clocks} (Art. 6.9)"),
                           {{"clocks", text::clocks(s_.clock.remaining(core::WHITE, time),
                                                    s_.clock.remaining(core::BLACK, time))}}));
@@ -248,31 +271,9 @@ void ArbiterDesk::on(const cmd::DrawClaim& c, TimePoint time) {
     }
     intended = *move;
   }
-  const core::Color claimant = before.side_to_move();
   core::Game game = s_.game();
-  const auto why = game.incorrect_claim(intended);  // Art. 9.5: the facts, before the claim
   if (auto claimed = game.claim_draw(intended); !claimed) {
-    // Art. 9.5.3: an incorrect claim gives the opponent two minutes; the game goes on, and an
-    // intended move must then be made (Art. 3, 4).
-    // B.2: one minute in blitz.
-    const core::GameTypeRules rules = game_rules(s_.record.header());
-    if (auto added =
-            s_.clock.add_time(~claimant, rules.penalty(), time, "incorrect claim, Art. 9.5.3");
-        !added)
-      s_.print(time, "clock: " + added.error().message);
-    s_.clocks_changed(ClockReason::Claim, time);
-    std::string rejected = format(
-        rules.type == core::GameType::Blitz
-            ? tr("draw-claim rejected: {why}. One minute added to {side}'s clock (Art. 9.5.3, "
-                 "B.2)")
-            : tr("draw-claim rejected: {why}. Two minutes added to {side}'s clock (Art. 9.5.3)"),
-        {{"why", why ? text::incorrect_claim(*why, before) : claimed.error().message},
-         {"side", text::side(~claimant)}});
-    if (intended)
-      rejected +=
-          format(tr("; {side} must now play {move} (Art. 9.5.3)"),
-                 {{"side", text::side(claimant)}, {"move", core::to_san(before, *intended)}});
-    s_.print(time, rejected);
+    reject_claim(s_.game(), intended, claimed.error().message, time);
     return;
   }
   if (intended) {
@@ -291,6 +292,48 @@ void ArbiterDesk::on(const cmd::DrawClaim& c, TimePoint time) {
     }
   }
   flow_.end_game(game.end(), time);
+}
+
+void ArbiterDesk::reject_claim(const core::Game& game, std::optional<core::Move> intended,
+                               const std::string& fallback_why, TimePoint time) {
+  const core::Position before = game.position();
+  const core::Color claimant = before.side_to_move();
+  const auto why = game.incorrect_claim(intended);  // Art. 9.5: the facts, before the claim
+  // Art. 9.5.3: an incorrect claim gives the opponent two minutes (B.2: one in blitz); the game
+  // goes on, and an intended move must then be made (Art. 3, 4).
+  const core::GameTypeRules rules = game_rules(s_.record.header());
+  if (auto added =
+          s_.clock.add_time(~claimant, rules.penalty(), time, "incorrect claim, Art. 9.5.3");
+      !added)
+    s_.print(time, "clock: " + added.error().message);
+  const bool legal = intended && core::legal_moves(before).contains(*intended);
+  const std::string intended_san = legal ? core::to_san(before, *intended) : std::string();
+  rec::Clock entry;
+  entry.reason = ClockReason::Claim;
+  entry.by = claimant;
+  entry.intended = intended_san;
+  s_.clocks_changed(std::move(entry), time);
+  std::string rejected = format(
+      rules.type == core::GameType::Blitz
+          ? tr("draw-claim rejected: {why}. One minute added to {side}'s clock (Art. 9.5.3, "
+               "B.2)")
+          : tr("draw-claim rejected: {why}. Two minutes added to {side}'s clock (Art. 9.5.3)"),
+      {{"why", why ? text::incorrect_claim(*why, before) : fallback_why},
+       {"side", text::side(~claimant)}});
+  if (legal)
+    rejected += format(tr("; {side}'s intended move {move} is made (Art. 9.5.3)"),
+                       {{"side", text::side(claimant)}, {"move", intended_san}});
+  s_.print(time, rejected);
+  // The claimant hears the decision, whoever he is (D.2.11: no assistant to tell him).
+  s_.say(speech::phrase_claim_rejected(s_.language, ~claimant), Route::Private, time);
+  if (!legal) return;
+  // Art. 9.5.3: the intended move is made. Completed on the VI player's pegboard and held
+  // unannounced (D.2.3), it is announced now; written only, it is made and announced, and the VI
+  // player executes it on his pegboard (D.2.1).
+  if (claimant == s_.vi_color && s_.pegboard.completed_move() == intended)
+    flow_.announce_held(time);
+  else
+    flow_.enter_move(*intended, time, MoveSource::DrawClaim);
 }
 
 void ArbiterDesk::on(const cmd::Resign& c, TimePoint time) {
@@ -524,15 +567,10 @@ void ArbiterDesk::on(const cmd::Increment&, TimePoint time) {
   if (auto added = s_.clock.add_time(~mover, kQuickplayExtra, time, "Guidelines III.4"); !added)
     s_.print(time, "increment: " + added.error().message);
   rec::Clock entry;
-  entry.white_left = std::chrono::duration_cast<Millis>(s_.clock.remaining(core::WHITE, time));
-  entry.black_left = std::chrono::duration_cast<Millis>(s_.clock.remaining(core::BLACK, time));
-  entry.at = s_.timeline(time);
   entry.reason = ClockReason::Increment;
   entry.increment = kQuickplayIncrement;
   entry.by = mover;
-  if (auto recorded = s_.commit(entry, time); !recorded)
-    s_.print(time, "record: " + recorded.error().message);
-  s_.show_clock(time);
+  s_.clocks_changed(std::move(entry), time);
   flow_.write_exports(time);
   flow_.write_touch_log(time);
   s_.print(time, format(tr("{side}'s request is also a draw offer, declined by {opponent} "

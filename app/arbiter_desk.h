@@ -59,6 +59,10 @@ class ArbiterDesk {
   // increment or a delay (III.2.2). A control that keeps no time passes (the arbiter knows).
   bool refused_outside_guidelines_iii(std::string_view command, std::string_view rule,
                                       TimePoint time);
+  // Art. 9.5.3: the draw claim incorrect: the opponent gets the game type's time, the claim is
+  // recorded and said, and the intended move (legal) is made.
+  void reject_claim(const core::Game& game, std::optional<core::Move> intended,
+                    const std::string& fallback_why, TimePoint time);
   // Guidelines III.5.1, III.5.2: the draw claim of `claimant` upheld; the game ends drawn.
   void uphold_claim(core::Color claimant, std::string_view rule, TimePoint time);
   // Guidelines III.5.2: the arbiter's later decision on the claim he postponed.

@@ -51,6 +51,13 @@ Command typed_command(const std::string& text) {
   return cmd::EnterMove{text};
 }
 
+std::optional<std::string> typed_text(const Command& command) {
+  if (const auto* move = std::get_if<cmd::EnterMove>(&command)) return move->text;
+  if (const auto* reading = std::get_if<cmd::Board>(&command)) return reading->query;
+  if (const auto* answer = std::get_if<cmd::Answer>(&command)) return answer->text;
+  return std::nullopt;
+}
+
 BrailleKeyAction BrailleKeyMap::navigation(const tactile::BrailleKey& key, bool menu_open) const {
   const std::string name = "braille key " + tactile::describe(key);
   switch (key.kind) {

@@ -56,5 +56,7 @@ class BrailleKeyMap {
 
 // A typed entry as a command (see the table above).
 [[nodiscard]] Command typed_command(const std::string& text);
+// The text typed for a command typed_command made (an answer, a reading, a move), or nothing.
+[[nodiscard]] std::optional<std::string> typed_text(const Command& command);
 
 }  // namespace annabella::app

@@ -102,6 +102,17 @@ std::string illegal_move_text(const IllegalMoveEvent& e, const GameRecord& recor
          (e.by == core::WHITE ? "Black" : "White") + " (Art. 7.5.5)";
 }
 
+// Art. 9.5.3 in words, for the PGN's comments (English, as the PGN).
+std::string rejected_claim_text(const RejectedClaim& c, const GameRecord& record) {
+  const auto minutes = game_rules(record.header()).penalty().count();
+  return std::string(c.by == core::WHITE ? "White" : "Black") + " claims a draw" +
+         (c.intended.empty() ? std::string(" (Art. 9.2, 9.3)")
+                             : " with the intended move " + c.intended + " (Art. 9.2.1.1, 9.3.1)") +
+         ": incorrect, " + std::to_string(minutes) + (minutes == 1 ? " minute" : " minutes") +
+         " added to " + (c.by == core::WHITE ? "Black" : "White") +
+         (c.intended.empty() ? "" : "; the move is made") + " (Art. 9.5.3)";
+}
+
 }  // namespace
 
 namespace {
@@ -169,6 +180,8 @@ void annotate_moves(core::PgnGame& pgn, const GameRecord& record) {
   }
   for (const IllegalMoveEvent& e : record.illegal_moves())
     comment_at_ply(pgn, e.ply, illegal_move_text(e, record));
+  for (const RejectedClaim& c : record.rejected_claims())
+    comment_at_ply(pgn, c.ply, rejected_claim_text(c, record));
 }
 
 }  // namespace

@@ -157,9 +157,13 @@ Status GameRecord::apply_one(const rec::Clock& r) {
       add_step(Step::Kind::Set, r.at, r.white_left, r.black_left);
       illegal_moves_.push_back({by, r.at, ply});
       break;
+    case ClockReason::Claim:
+      // Art. 9.5.3: who claimed and with which move (journals before session 9 do not say).
+      if (r.by) rejected_claims_.push_back({*r.by, r.at, ply, r.intended});
+      add_step(Step::Kind::Set, r.at, r.white_left, r.black_left);
+      break;
     case ClockReason::Adjust:
     case ClockReason::Penalty:
-    case ClockReason::Claim:
       add_step(Step::Kind::Set, r.at, r.white_left, r.black_left);
       break;
   }

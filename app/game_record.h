@@ -71,6 +71,15 @@ struct IllegalMoveEvent {
   int ply = 0;                   // moves made when it was established
 };
 
+// Art. 9.5.3: an incorrect draw claim (Art. 9.2, 9.3); the opponent got the game type's time, and
+// the intended move, if any, was then made.
+struct RejectedClaim {
+  core::Color by = core::WHITE;  // the claimant
+  Millis at{0};                  // game timeline
+  int ply = 0;                   // moves made when it was claimed
+  std::string intended{};        // the move written and declared (SAN), or ""
+};
+
 class GameRecord {
  public:
   // A new game's record, from its begin record (the time control and start position must read).
@@ -108,6 +117,10 @@ class GameRecord {
   // Art. 7.5.5: the completed illegal moves established so far, in order.
   [[nodiscard]] const std::vector<IllegalMoveEvent>& illegal_moves() const {
     return illegal_moves_;
+  }
+  // Art. 9.5.3: the incorrect draw claims, in order (journals before session 9 do not say).
+  [[nodiscard]] const std::vector<RejectedClaim>& rejected_claims() const {
+    return rejected_claims_;
   }
   // Whether `side` has a completed illegal move on record (Art. 7.5.5: a second one loses).
   [[nodiscard]] bool made_illegal_move(core::Color side) const;
@@ -147,6 +160,7 @@ class GameRecord {
   bool paused_ = false;
   std::optional<Millis> increment_;
   std::vector<IllegalMoveEvent> illegal_moves_;
+  std::vector<RejectedClaim> rejected_claims_;
   std::vector<QuickplayEvent> quickplay_;
   std::optional<QuickplayEvent> postponed_claim_;
   Millis last_event_at_{0};

@@ -215,6 +215,7 @@ JournalEntry encode_one(const rec::Clock& r) {
   e.set("at_ms", ms_text(r.at)).set("reason", std::string(kClockReasons.name(r.reason)));
   if (r.increment.count() > 0) e.set("increment_ms", ms_text(r.increment));
   if (r.by) e.set("by", std::string(colour_word(*r.by)));
+  if (!r.intended.empty()) e.set("intended", r.intended);
   return e;
 }
 
@@ -406,6 +407,7 @@ Result<JournalRecord> decode_clock(const Fields& f, int format) {
     if (!by) return fail(by.error());
     r.by = *by;
   }
+  r.intended = f.text("intended");  // Art. 9.2.1.1; absent: none
   return r;
 }
 

@@ -16,7 +16,8 @@
 //            claim postponed|claim refused), increment_ms (increment: the increment for both
 //            players from then on, Guidelines III.4), by (white|black: who asked for the
 //            increment or claimed the draw, Guidelines III.4, III.5; absent in older journals:
-//            the player to move). A claim refused while a postponed claim is open is the
+//            the player to move), intended (claim: the move the claimant wrote and declared, Art.
+//            9.2.1.1, SAN). A claim refused while a postponed claim is open is the
 //            arbiter's later decision on it (Guidelines III.5.2), and changes no time.
 //   offer    by (white|black), at_ms, ply: a draw offer (Art. 9.1.2)
 //   decline  by (white|black), at_ms: the offer declined (Art. 9.1.2.3)
@@ -138,9 +139,11 @@ struct Clock {
   Millis at{0};
   ClockReason reason = ClockReason::Adjust;
   Millis increment{0};  // Increment: added after every move from now on (Guidelines III.4)
-  // Increment, ClaimPostponed, ClaimRefused: who asked or claimed (none in journals written
-  // before it was kept: the player to move).
+  // Increment, ClaimPostponed, ClaimRefused, Claim: who asked or claimed (none in journals
+  // written before it was kept: the player to move).
   std::optional<core::Color> by{};
+  // Claim (Art. 9.5.3, an incorrect draw claim): the intended move as written (SAN), "" for none.
+  std::string intended{};
 };
 
 // Art. 9.1.2: a draw offer, marked (=) on the scoresheet (Art. 9.1.2.2).

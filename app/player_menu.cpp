@@ -49,8 +49,12 @@ std::vector<Entry> top_level(const MenuContext& c) {
       e.push_back(item(MenuItem::AcceptDraw));
       e.push_back(item(MenuItem::DeclineDraw));
     }
-    // Art. 9.2, 9.3: the player to move claims (the intended move may be entered later).
-    if (c.player_to_move) e.push_back(item(MenuItem::ClaimDraw));
+    // Art. 9.2, 9.3: the player to move claims, on the position now or (Art. 9.2.1.1, 9.3.1)
+    // with the move he intends, entered first.
+    if (c.player_to_move) {
+      e.push_back(item(MenuItem::ClaimDraw));
+      e.push_back(item(MenuItem::ClaimDrawWithMove));
+    }
     e.push_back(item(MenuItem::ClaimFlag));  // D.2.10.5, Art. 6.9
     e.push_back(item(MenuItem::Resign));     // Art. 5.1.2
   }
@@ -110,9 +114,10 @@ bool needs_confirmation(MenuItem i) {
     case MenuItem::OfferDraw:   // Art. 9.1.2: an offer stands until answered
     case MenuItem::AcceptDraw:  // Art. 9.1.2: the game is drawn
     case MenuItem::ClaimDraw:   // Art. 9.2, 9.5: a claim cannot be withdrawn
-    case MenuItem::ClaimFlag:   // Art. 6.9
-    case MenuItem::Resign:      // Art. 5.1.2
-    case MenuItem::Seal:        // Guidelines I.1.1: the sealed move is final
+    case MenuItem::ClaimDrawWithMove:
+    case MenuItem::ClaimFlag:  // Art. 6.9
+    case MenuItem::Resign:     // Art. 5.1.2
+    case MenuItem::Seal:       // Guidelines I.1.1: the sealed move is final
       return true;
     default:
       return false;
@@ -168,6 +173,14 @@ std::vector<Entry> PlayerMenu::entries(const std::vector<MenuItem>& path,
 
 MenuOutput PlayerMenu::press(MenuKey key, const MenuContext& context) {
   if (!open_) return key == MenuKey::Open ? open_menu(context) : MenuOutput{};
+  if (awaiting_move_) {
+    // Waiting for the intended move (Art. 9.2.1.1): Repeat (or Open, or Confirm) says what is
+    // awaited again; any other key cancels, Close leaves the menu.
+    if (key == MenuKey::Repeat || key == MenuKey::Open || key == MenuKey::Confirm)
+      return saying(line_of(MenuLine::Kind::EnterMove, MenuItem::ClaimDrawWithMove));
+    if (key == MenuKey::Close) return close();
+    return cancel();
+  }
   if (asking_) {
     // Only the confirming key carries the item out; Repeat says the question again; any other
     // key (a second Select included) cancels it, so no slip or repeated press can confirm.
@@ -199,6 +212,7 @@ MenuOutput PlayerMenu::open_menu(const MenuContext& context) {
   open_ = true;
   path_.clear();
   asking_.reset();
+  awaiting_move_ = false;
   index_ = 0;
   cursor_ = entries(path_, context).front();
   return current(context);
@@ -244,6 +258,11 @@ MenuOutput PlayerMenu::select(const MenuContext& context) {
     index_ = 0;
     cursor_ = entries(path_, context).front();
     return current(context);
+  }
+  if (cursor_.item == MenuItem::ClaimDrawWithMove) {
+    awaiting_move_ = true;  // Art. 9.2.1.1: the move first, then the question naming it
+    intended_.clear();
+    return saying(line_of(MenuLine::Kind::EnterMove, cursor_.item));
   }
   if (needs_confirmation(cursor_.item)) {
     asking_ = cursor_.item;
@@ -294,6 +313,9 @@ MenuOutput PlayerMenu::act(MenuItem i, const MenuContext& context) {
     case MenuItem::ClaimDraw:
       out.command = cmd::DrawClaim{};
       break;
+    case MenuItem::ClaimDrawWithMove:
+      out.command = cmd::DrawClaim{intended_};  // Art. 9.2.1.1, 9.3.1
+      break;
     case MenuItem::ClaimFlag:
       out.command = cmd::Flag{};
       break;
@@ -323,11 +345,26 @@ MenuOutput PlayerMenu::confirm(const MenuContext& context) {
   MenuOutput out = act(i, context);
   open_ = false;  // the game may be over: the menu is left
   path_.clear();
+  intended_.clear();
   return out;
+}
+
+MenuOutput PlayerMenu::intended_move(const std::string& uci, const MenuContext& context) {
+  if (!awaiting_move()) return {};
+  // The context may have changed while the move was awaited (the game ended): no claim then.
+  const auto level = entries(path_, context);
+  if (std::find(level.begin(), level.end(), item(MenuItem::ClaimDrawWithMove)) == level.end())
+    return cancel();
+  awaiting_move_ = false;
+  intended_ = uci;
+  asking_ = MenuItem::ClaimDrawWithMove;
+  return saying(line_of(MenuLine::Kind::Question, MenuItem::ClaimDrawWithMove));
 }
 
 MenuOutput PlayerMenu::cancel() {
   asking_.reset();
+  awaiting_move_ = false;
+  intended_.clear();
   return saying(line_of(MenuLine::Kind::Cancelled, cursor_.item));
 }
 
@@ -342,6 +379,8 @@ MenuOutput PlayerMenu::back(const MenuContext& context) {
 MenuOutput PlayerMenu::close() {
   open_ = false;
   asking_.reset();
+  awaiting_move_ = false;
+  intended_.clear();
   path_.clear();
   return saying(line_of(MenuLine::Kind::Closed, speech::MenuItem::Close));
 }

@@ -22,6 +22,11 @@
 // claim a flag, seal) first asks, and is carried out only by Confirm, a key used for nothing
 // else: a second Select, or any other key, cancels, so a slip or a repeated press never confirms.
 //
+// Claim a draw with my next move (Art. 9.2.1.1, 9.3.1): Select asks for the move, which the
+// player makes on his board without announcing it, types on the display or says (the station
+// hands it in with intended_move()); the menu then asks, naming the move, and Confirm claims with
+// it. Any other key cancels, as for every question.
+//
 // No help the Laws forbid (Art. 11.3): the menu reads only what a sighted player sees (the
 // board, the moves, the clocks); it has no legal-move lists, no attacked squares, no hints.
 #pragma once
@@ -73,6 +78,16 @@ class PlayerMenu {
   explicit PlayerMenu(PrivateVoice voice = {}) : voice_(voice) {}
 
   [[nodiscard]] MenuOutput press(MenuKey key, const MenuContext& context);
+  // Art. 9.2.1.1, 9.3.1: the move the player intends (UCI, legal in the position: the station
+  // read it), while the menu waits for it (awaiting_move()); the menu asks to confirm the claim
+  // with it. Nothing when the menu does not wait for a move.
+  [[nodiscard]] MenuOutput intended_move(const std::string& uci, const MenuContext& context);
+  // The menu waits for the intended move of a draw claim.
+  [[nodiscard]] bool awaiting_move() const { return open_ && awaiting_move_; }
+  // The claim with an intended move is under way: the move is awaited or the claim is asked.
+  [[nodiscard]] bool claiming_with_move() const {
+    return awaiting_move() || asking_ == speech::MenuItem::ClaimDrawWithMove;
+  }
   [[nodiscard]] bool is_open() const { return open_; }
   [[nodiscard]] bool asking() const { return asking_.has_value(); }
   [[nodiscard]] const PrivateVoice& voice() const { return voice_; }
@@ -108,6 +123,8 @@ class PlayerMenu {
   Entry cursor_;                            // the entry under the cursor in the current level
   std::size_t index_ = 0;                   // its place (kept when the entry disappears)
   std::optional<speech::MenuItem> asking_;  // waiting for Confirm for this item
+  bool awaiting_move_ = false;              // ClaimDrawWithMove waits for the move
+  std::string intended_;                    // ... the move entered (UCI)
   PrivateVoice voice_;
 };
 

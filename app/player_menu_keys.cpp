@@ -4,6 +4,8 @@
 #include <string>
 
 #include "app/i18n.h"
+#include "app/move_text.h"
+#include "core/movegen.h"
 #include "core/notation_writer.h"
 
 namespace annabella::app {
@@ -90,6 +92,52 @@ void press_menu_key(StationState& s, MenuKey key, InputSource source, TimePoint 
                                 {"command", std::string(kCommandWords[out.command->index()])}}));
     s.requests.push_back({*out.command, time, source});
   }
+}
+
+bool enter_intended_move(StationState& s, core::Move move, InputSource source, TimePoint time) {
+  if (!s.menu.awaiting_move()) return false;
+  const core::Position& position = s.game().position();
+  if (!core::legal_moves(position).contains(move)) return false;
+  const MenuOutput out = s.menu.intended_move(core::to_uci(move), menu_context(s));
+  if (!out.line) return true;
+  const std::string san = core::to_san(position, move);
+  s.print(time, i18n::format(i18n::tr("player's menu ({source}): the intended move of a draw "
+                                      "claim is {move}; confirm to claim (Art. 9.2.1.1, 9.3.1)"),
+                             {{"source", std::string(input_source_name(source))}, {"move", san}}));
+  // The move in his words first, then the question: what he confirms is heard and shown whole.
+  const speech::Phrase words = speech::phrase_for_move(s.vocabulary, position, move, s.wording);
+  const speech::Phrase question = speech::phrase_menu_line(s.language, s.vocabulary, *out.line);
+  if (out.line->kind == speech::MenuLine::Kind::Question) s.say(words, Route::Private, time);
+  s.say(question, Route::Private, time);
+  s.out.menu_line(*out.line,
+                  out.line->kind == speech::MenuLine::Kind::Question
+                      ? words.text + ": " + question.text
+                      : question.text,
+                  s.menu.is_open());
+  return true;
+}
+
+bool enter_intended_move(StationState& s, const std::string& text, InputSource source,
+                         TimePoint time) {
+  if (!s.menu.awaiting_move()) return false;
+  auto move = s.parser.parse(s.game().position(), text);
+  if (!move) {
+    // Not a claim yet: he enters the move again (or leaves with any menu key).
+    s.print(time, i18n::format(i18n::tr("player's menu ({source}): \"{text}\" is no move here "
+                                        "({why}); the intended move is awaited (Art. 9.2.1.1)"),
+                               {{"source", std::string(input_source_name(source))},
+                                {"text", text},
+                                {"why", text::heard_move_error(move.error(), text)}}));
+    s.say(speech::phrase_illegal_move(s.language), Route::Private, time);
+    speech::MenuLine again;
+    again.kind = speech::MenuLine::Kind::EnterMove;
+    again.item = speech::MenuItem::ClaimDrawWithMove;
+    const speech::Phrase prompt = speech::phrase_menu_line(s.language, s.vocabulary, again);
+    s.say(prompt, Route::Private, time);
+    s.out.menu_line(again, prompt.text, s.menu.is_open());
+    return true;
+  }
+  return enter_intended_move(s, *move, source, time);
 }
 
 }  // namespace annabella::app

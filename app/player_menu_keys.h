@@ -35,4 +35,14 @@ struct ClockKeyMeaning {
 // One key pressed in the player's menu.
 void press_menu_key(StationState& s, MenuKey key, InputSource source, TimePoint time);
 
+// Art. 9.2.1.1, 9.3.1: the move the player intends for a draw claim, while his menu waits for it
+// (PlayerMenu::awaiting_move()): `text` as he typed it on the braille display or said it (his
+// profile's words, Appendix C letters, SAN or UCI). A legal move makes the menu ask, naming the
+// move; anything else is said to be no move here and the menu waits on. False when the menu does
+// not wait for a move (the text is then what it always was).
+bool enter_intended_move(StationState& s, const std::string& text, InputSource source,
+                         TimePoint time);
+// The same for the move completed on his pegboard and not announced (D.2.3: not made).
+bool enter_intended_move(StationState& s, core::Move move, InputSource source, TimePoint time);
+
 }  // namespace annabella::app

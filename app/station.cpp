@@ -2,6 +2,7 @@
 
 #include <ctime>
 
+#include "app/braille_keys.h"
 #include "app/console.h"
 #include "app/exports.h"
 #include "app/i18n.h"
@@ -230,17 +231,23 @@ void Station::handle(const Command& command, InputSource source, TimePoint time)
   // Push-to-talk goes to the voice input when it is on; every other command to the desk.
   if (const auto* talk = std::get_if<cmd::Talk>(&command); talk && voice_.on_talk(talk->held, time))
     return;
+  // Art. 9.2.1.1: what he types on his braille display while his menu waits for the move he
+  // intends for a draw claim is that move, whatever it would be otherwise ("e4" is no reading).
+  if (source == InputSource::BrailleKeys && state_.menu.awaiting_move())
+    if (const auto text = typed_text(command);
+        text && enter_intended_move(state_, *text, source, time))
+      return;
   desk_.handle(command, source, time);
 }
 
 void Station::on(const ev::MenuKeyPress& e, TimePoint time) {
-  press_menu_key(state_, e.key, e.source, time);
+  flow_.menu_key(e.key, e.source, time);
 }
 
 void Station::on(const ev::TactileClockKey& e, TimePoint time) {
   const auto meaning = clock_key_meaning(e.button, state_.menu.is_open());
   if (meaning.key) {
-    press_menu_key(state_, *meaning.key, InputSource::TactileClock, time);
+    flow_.menu_key(*meaning.key, InputSource::TactileClock, time);
   } else if (meaning.command) {
     desk_.handle(*meaning.command, InputSource::TactileClock, time);
   } else if (e.button == tactile::tclk::Button::Press) {
@@ -264,7 +271,12 @@ void Station::on(const ev::Sealed& e, TimePoint time) {
 }
 
 void Station::on(const ev::Heard& e, TimePoint time) {
+  const bool claiming = state_.menu.claiming_with_move();
+  const std::size_t requests = state_.requests.size();
   voice_.on_heard(e.heard, time, e.decoded);
+  // "nein" to the claim with the intended move: a move held on the pegboard for it is announced.
+  if (claiming && !state_.menu.claiming_with_move() && state_.requests.size() == requests)
+    flow_.announce_held(time);
 }
 
 void Station::carry_out_button_requests() {

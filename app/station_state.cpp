@@ -194,17 +194,22 @@ std::optional<TimePoint> StationState::journal_retry_due() const {
 void StationState::clocks_changed(ClockReason reason, TimePoint time,
                                   std::optional<core::Color> by) {
   rec::Clock entry;
+  entry.reason = reason;
+  entry.by = by;
+  clocks_changed(std::move(entry), time);
+}
+
+void StationState::clocks_changed(rec::Clock entry, TimePoint time) {
   entry.white_left = std::chrono::duration_cast<Millis>(clock.remaining(core::WHITE, time));
   entry.black_left = std::chrono::duration_cast<Millis>(clock.remaining(core::BLACK, time));
   entry.at = timeline(time);
-  entry.reason = reason;
-  entry.by = by;
   if (auto recorded = commit(entry, time); !recorded)
     print(time, "record: " + recorded.error().message);
   show_clock(time);
 }
 
 void StationState::say(const speech::Phrase& phrase, Route route, TimePoint time) {
+  ++phrases_said_;
   out.say(phrase, route, time);
 }
 

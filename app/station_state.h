@@ -129,8 +129,13 @@ struct StationState {
   // and shown on the clock displays.
   // `by`: who asked or claimed (Guidelines III.4, III.5), kept with the times.
   void clocks_changed(ClockReason reason, TimePoint time, std::optional<core::Color> by = {});
+  // The same for an entry with more to say (the increment, a claim's intended move): its times
+  // are filled in here.
+  void clocks_changed(rec::Clock entry, TimePoint time);
 
   void say(const speech::Phrase& phrase, Route route, TimePoint time);
+  // How many phrases have been said so far (a command that said nothing is seen by it).
+  [[nodiscard]] std::size_t phrases_said() const { return phrases_said_; }
   // Prints a line; control characters in it are shown escaped (no text can forge a log line).
   void print(TimePoint time, std::string_view text);
   void show_clock(TimePoint time, bool query = false);
@@ -176,6 +181,9 @@ struct StationState {
   SealSettings sealing;
   int seals_pending = 0;
   std::optional<TimePoint> seal_wait_until;
+
+ private:
+  std::size_t phrases_said_ = 0;
 };
 
 }  // namespace annabella::app

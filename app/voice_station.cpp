@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/player_menu_keys.h"
 #include "app/voice_requests.h"
 #include "app/voice_text.h"
 #include "core/movegen.h"
@@ -133,6 +134,12 @@ void VoiceStation::on_move(const speech::Heard& heard, TimePoint time) {
     log(heard, action::kGameOver, time);
     return;
   }
+  if (!sighted_to_move() && s_.menu.awaiting_move()) {
+    // Art. 9.2.1.1, 9.3.1: his menu waits for the move he intends for a draw claim.
+    log(heard, action::kIntended, time);
+    enter_intended_move(s_, *heard.move, InputSource::Voice, time);
+    return;
+  }
   if (!sighted_to_move()) {
     // Said after the sighted player's move went on the clock: D.2.8 leaves it to the arbiter.
     log(heard, heard.correction ? action::kTooLate : action::kNotTurn, time);
@@ -235,6 +242,12 @@ void VoiceStation::ask_player(Command request, speech::MenuItem item, TimePoint 
 }
 
 void VoiceStation::on_yes(const speech::Heard& heard, TimePoint time) {
+  if (!waiting_ && s_.menu.claiming_with_move() && !s_.menu.awaiting_move()) {
+    // His menu asks to confirm the claim with the move he said (Art. 9.2.1.1): "ja" confirms.
+    log(heard, action::kConfirmed, time);
+    press_menu_key(s_, MenuKey::Confirm, InputSource::Voice, time);
+    return;
+  }
   if (!waiting_) {
     log(heard, action::kNothingToConfirm, time);
     return;
@@ -257,6 +270,11 @@ void VoiceStation::on_yes(const speech::Heard& heard, TimePoint time) {
 }
 
 void VoiceStation::on_no(const speech::Heard& heard, TimePoint time) {
+  if (!waiting_ && s_.menu.claiming_with_move()) {
+    log(heard, action::kCancelled, time);
+    press_menu_key(s_, MenuKey::Back, InputSource::Voice, time);  // any other key cancels
+    return;
+  }
   if (!waiting_) {
     log(heard, action::kNothingToConfirm, time);
     return;

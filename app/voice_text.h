@@ -88,6 +88,8 @@ inline constexpr const char* kRequest = "the VI player's request, carried out";
 inline constexpr const char* kAsking = "the VI player's request, waiting for his \"ja\"";
 inline constexpr const char* kCancelled = "the VI player's request cancelled";
 inline constexpr const char* kGameOver = "the game is not running: logged only";
+inline constexpr const char* kIntended =
+    "the VI player's intended move for his draw claim (Art. 9.2.1.1), waiting for his \"ja\"";
 inline constexpr const char* kOwnMatches =
     "the VI player's own announcement, as his pegboard shows it (D.2.3): logged only";
 inline constexpr const char* kOwnDiffers =

@@ -75,7 +75,9 @@ const std::vector<std::string>& Language::required_keys() {
                           "no_sound",         "menu_item",
                           "menu_position",    "setting_value",
                           "confirm_question", "confirmed",
-                          "cancelled",        "move_sources"})
+                          "cancelled",        "move_sources",
+                          "enter_move",       "claim_rejected",
+                          "not_possible"})
       k.push_back(std::string("say.") + s);
     for (const char* r : {"checkmate", "stalemate", "dead_position", "fivefold",
                           "seventy_five_moves", "threefold", "fifty_moves", "agreement",

@@ -38,7 +38,8 @@ constexpr const char* kMenuKeys[] = {"menu.title",
                                      "menu.rank",
                                      "menu.file",
                                      "menu.pieces",
-                                     "menu.side"};
+                                     "menu.side",
+                                     "menu.claim_draw_move"};
 static_assert(std::size(kMenuKeys) == std::size(kMenuItems));
 constexpr const char* kAnswerKeys[] = {"answer.yes",    "answer.no",  "answer.confirm",
                                        "answer.cancel", "answer.on",  "answer.off",
@@ -110,6 +111,16 @@ Phrase phrase_confirmation(const Language& lang, bool confirmed) {
               lang.voice());
 }
 
+Phrase phrase_not_possible(const Language& lang) {
+  return make(PhraseKind::Message, lang.word("say.not_possible"), lang.voice());
+}
+
+Phrase phrase_claim_rejected(const Language& lang, core::Color opponent) {
+  return make(PhraseKind::Message,
+              fill(lang.word("say.claim_rejected"), {{"color", color_words(lang, opponent)}}, lang),
+              lang.voice());
+}
+
 Word menu_value_words(const Language& lang, const Vocabulary& moves, const MenuValue& value) {
   const auto move_word = [&](const std::string& key) {
     return wording::in_voice(moves.word(key), moves.voice(), lang.voice());
@@ -140,6 +151,8 @@ Phrase phrase_menu_line(const Language& lang, const Vocabulary& moves, const Men
       return phrase_confirmation(lang, line.kind == MenuLine::Kind::Confirmed);
     case MenuLine::Kind::Closed:
       return menu_line(lang, lang.word("say.menu_closed"));
+    case MenuLine::Kind::EnterMove:
+      return make(PhraseKind::Message, lang.word("say.enter_move"), lang.voice());
     case MenuLine::Kind::Setting:
       return menu_line(
           lang, fill(lang.word("say.setting_value"),

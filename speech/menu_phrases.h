@@ -17,33 +17,34 @@ namespace annabella::speech {
 
 // In this order; kMenuItems lists them all.
 enum class MenuItem {
-  Title,             // the menu itself ("Menue")
-  Time,              // the time readout (D.2.10.4)
-  Board,             // read the board aloud
-  Captured,          // the captured pieces
-  LastMove,          // the last move again
-  OfferDraw,         // Art. 9.1.2
-  CallArbiter,       //
-  Resign,            // Art. 5.1.2
-  Language,          // the player's language
-  Volume,            //
-  SpeechRate,        //
-  Warnings,          // the low-time warnings (D.2.6)
-  AnnouncementForm,  // short or long (D.2.1)
-  Back,              // up one level
-  Close,             // leave the menu
-  Moves,             // the last moves (a count follows)
-  Game,              // the whole game
-  AcceptDraw,        // Art. 9.1.2
-  DeclineDraw,       // Art. 9.1.2.3
-  ClaimDraw,         // Art. 9.2, 9.3
-  ClaimFlag,         // D.2.10.5, Art. 6.9
-  Seal,              // the sealed move at an adjournment (Guidelines I)
-  Settings,          // the private route's speaking rate and volume
-  Rank,              // a board reading: one rank
-  File,              // one file
-  Pieces,            // the pieces of one type
-  Side,              // one side's pieces
+  Title,              // the menu itself ("Menue")
+  Time,               // the time readout (D.2.10.4)
+  Board,              // read the board aloud
+  Captured,           // the captured pieces
+  LastMove,           // the last move again
+  OfferDraw,          // Art. 9.1.2
+  CallArbiter,        //
+  Resign,             // Art. 5.1.2
+  Language,           // the player's language
+  Volume,             //
+  SpeechRate,         //
+  Warnings,           // the low-time warnings (D.2.6)
+  AnnouncementForm,   // short or long (D.2.1)
+  Back,               // up one level
+  Close,              // leave the menu
+  Moves,              // the last moves (a count follows)
+  Game,               // the whole game
+  AcceptDraw,         // Art. 9.1.2
+  DeclineDraw,        // Art. 9.1.2.3
+  ClaimDraw,          // Art. 9.2, 9.3
+  ClaimFlag,          // D.2.10.5, Art. 6.9
+  Seal,               // the sealed move at an adjournment (Guidelines I)
+  Settings,           // the private route's speaking rate and volume
+  Rank,               // a board reading: one rank
+  File,               // one file
+  Pieces,             // the pieces of one type
+  Side,               // one side's pieces
+  ClaimDrawWithMove,  // Art. 9.2.1.1, 9.3.1: a claim with the move the player intends
 };
 inline constexpr MenuItem kMenuItems[] = {MenuItem::Title,
                                           MenuItem::Time,
@@ -71,7 +72,8 @@ inline constexpr MenuItem kMenuItems[] = {MenuItem::Title,
                                           MenuItem::Rank,
                                           MenuItem::File,
                                           MenuItem::Pieces,
-                                          MenuItem::Side};
+                                          MenuItem::Side,
+                                          MenuItem::ClaimDrawWithMove};
 
 enum class Answer { Yes, No, Confirm, Cancel, On, Off, Short, Long };
 inline constexpr Answer kAnswers[] = {Answer::Yes, Answer::No,  Answer::Confirm, Answer::Cancel,
@@ -99,6 +101,10 @@ inline constexpr Answer kAnswers[] = {Answer::Yes, Answer::No,  Answer::Confirm,
 [[nodiscard]] Phrase phrase_confirm_question(const Language& lang, MenuItem item);
 // "Bestaetigt" or "Abgebrochen" (a Message).
 [[nodiscard]] Phrase phrase_confirmation(const Language& lang, bool confirmed);
+// D.2.11: what the player asked for cannot be done now: "Nicht moeglich" (a Message).
+[[nodiscard]] Phrase phrase_not_possible(const Language& lang);
+// Art. 9.5.3: the player's draw claim was incorrect; `opponent` gets time (a Message).
+[[nodiscard]] Phrase phrase_claim_rejected(const Language& lang, core::Color opponent);
 
 // A value on a menu's last level: a number of moves, a rank, a file, a piece type, a side, a
 // speaking rate (words a minute) or a volume (per cent).
@@ -121,6 +127,9 @@ struct MenuLine {
     Cancelled,  // the question was answered by anything but the confirming key
     Closed,     // the menu was left
     Setting,    // a setting took `value`: "Sprechtempo: 180"
+    // `item` waits for a move (Art. 9.2.1.1: the move the player intends): "Zug auf dem Brett
+    // ausfuehren, tippen oder sagen"
+    EnterMove,
   };
   Kind kind = Kind::Item;
   MenuItem level = MenuItem::Title;  // the menu the cursor is in (Title: the top level)

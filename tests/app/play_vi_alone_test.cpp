@@ -9,7 +9,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <regex>
 
+#include "speech/language.h"
+#include "speech/phrases.h"
 #include "support/vi_alone.h"
 
 namespace annabella::app {
@@ -38,15 +41,72 @@ void expect_ended(ViAlone& vi, const std::string& result, core::GameResult outco
       << vi.game().pgn();
 }
 
+// The clock as the console prints it at the player's last request ("time: White 1:29:41, Black
+// 1:29:55, 1 move completed"): White's and Black's remaining time and the moves completed.
+struct Asked {
+  std::chrono::seconds white{0}, black{0};
+  int moves = 0;
+};
+std::optional<Asked> last_time_asked(const std::string& out) {
+  static const std::regex line(
+      R"(time: White (\d+):(\d\d):(\d\d), Black (\d+):(\d\d):(\d\d), (\d+) moves? completed)");
+  std::optional<Asked> last;
+  for (auto it = std::sregex_iterator(out.begin(), out.end(), line); it != std::sregex_iterator();
+       ++it) {
+    const auto n = [&](int i) { return std::stoi((*it)[i].str()); };
+    last = Asked{std::chrono::seconds(n(1) * 3600 + n(2) * 60 + n(3)),
+                 std::chrono::seconds(n(4) * 3600 + n(5) * 60 + n(6)), n(7)};
+  }
+  return last;
+}
+
+// D.2.6: the VI player (White) asks the time on his tactile clock. What he hears privately, what
+// his braille display shows and what his hand feels all say the time the console printed: the
+// phrase in his words, the display's own clock within a few seconds of it, and the vibration one
+// long pulse (600 ms) per full 15 minutes left and one short pulse (150 ms) per further full 5
+// minutes (docs/tactile-clock-protocol.md), counted here, not asked of the code that makes it.
+void expect_the_time_told_right(ViAlone& vi) {
+  using tactile::tclk::Button;
+  ASSERT_TRUE(vi.clock_key(Button::Query, "completed (D.2.10.4)")) << vi.output();
+  const auto asked = last_time_asked(vi.output());
+  ASSERT_TRUE(asked) << vi.output();
+  const auto de = speech::Language::load("de");
+  ASSERT_TRUE(de);
+  const auto spoken = speech::phrase_time_readout(*de, asked->white, asked->black, asked->moves);
+  // A long phrase is printed in short lines at its "; " parts (app/station_runner.cpp).
+  const std::string said = spoken.text.substr(0, spoken.text.find("; "));
+  EXPECT_TRUE(vi.station().wait_for("say private: " + said, kWait)) << vi.output();
+  for (std::size_t at = 0; at != std::string::npos;) {
+    const auto next = spoken.text.find("; ", at);
+    const std::string part = spoken.text.substr(at, next == std::string::npos ? next : next - at);
+    EXPECT_NE(vi.output().find(part), std::string::npos) << part << "\n" << vi.output();
+    at = next == std::string::npos ? next : next + 2;
+  }
+  const auto vibration = vi.clock_vibration(tactile::tclk::Cue::Time);
+  ASSERT_TRUE(vibration) << vi.output();
+  const auto minutes = std::chrono::duration_cast<std::chrono::minutes>(asked->white).count();
+  const auto pulses = [&](int ms) {
+    return std::count(vibration->steps_ms.begin(), vibration->steps_ms.end(), ms);
+  };
+  EXPECT_EQ(pulses(600), minutes / 15) << minutes;
+  EXPECT_EQ(pulses(150), minutes % 15 / 5) << minutes;
+  const std::string shown = vi.display().wait_for_visual("W ", kWait);
+  int h = 0, m = 0, sec = 0;
+  ASSERT_EQ(std::sscanf(shown.c_str(), "W %d:%d:%d", &h, &m, &sec), 3) << shown;
+  const auto on_display = std::chrono::seconds(h * 3600 + m * 60 + sec);
+  EXPECT_LE(std::chrono::abs(on_display - asked->white), std::chrono::seconds(3)) << shown;
+}
+
 // A whole game, from the first move to its result: the VI player (White) makes every move on
 // his pegboard (captures, castling); he hears his time from the board's TIME button and from the
 // display's menu (D.2.10.4), reads a rank typed on the display, declines the sighted player's
-// draw offer with the board's buttons, offers a draw himself from the display (asked, then
+// draw offer with the board's buttons, asks the time on his tactile clock (D.2.6) and reaches his
+// menu from it, offers a draw himself from the display (asked, then
 // confirmed by RETURN: one key never offers, Art. 9.1.2), which is declined, calls the arbiter
 // from the board's menu, and at last accepts the sighted player's second offer with SELECT then
 // CONFIRM on the board. The journal, the PGN (result and (=) marks) and the touch log say so.
 TEST(PlayViAlone, AWholeGameWithTheDisplayAndTheBoardEndsInAnAgreedDraw) {
-  ViAlone vi;
+  ViAlone vi("", true);
   ASSERT_TRUE(vi.ready("W 1:30:00")) << vi.output();
   MenuGame& g = vi.game();
   ASSERT_TRUE(g.vi_move("e4", "1. e4")) << vi.output();
@@ -59,7 +119,17 @@ TEST(PlayViAlone, AWholeGameWithTheDisplayAndTheBoardEndsInAnAgreedDraw) {
   ASSERT_TRUE(vi.open_at(Keys::Display, "Zeit")) << vi.output();
   ASSERT_TRUE(vi.pick(Keys::Display, "player's menu (braille keys): time")) << vi.output();
   ASSERT_TRUE(vi.close(Keys::Display)) << vi.output();
+  // D.2.6: his tactile clock tells the time (heard, shown and felt alike), reaches his menu (QUERY
+  // held opens it, PRESS picks), and his next move taken by the clock is felt (the PRESS cue).
+  expect_the_time_told_right(vi);
+  ASSERT_TRUE(vi.clock_key(tactile::tclk::Button::QueryHold, "say private: Menue: Zeit"))
+      << vi.output();
+  ASSERT_TRUE(vi.clock_key(tactile::tclk::Button::Press, "player's menu (tactile clock): time"))
+      << vi.output();
+  ASSERT_TRUE(vi.clock_key(tactile::tclk::Button::QueryHold, "say private: Menue geschlossen"))
+      << vi.output();
   ASSERT_TRUE(g.vi_move("Nf3", "2. Nf3")) << vi.output();
+  EXPECT_TRUE(vi.clock_vibration(tactile::tclk::Cue::Press)) << vi.output();
   ASSERT_TRUE(g.sighted_move("Nc6", "2... Nc6")) << vi.output();
   // Art. 9.1.2: the sighted player offers (his assistant types it); the VI player declines with
   // the board's buttons.
@@ -112,9 +182,9 @@ TEST(PlayViAlone, AWholeGameWithTheDisplayAndTheBoardEndsInAnAgreedDraw) {
 
   // Every action of his came from his keys, none from the console.
   for (const std::string line :
-       {"player's menu (braille keys): time", "player's menu (board button): draw-decline",
-        "player's menu (braille keys): draw-offer", "player's menu (board button): arbiter",
-        "player's menu (board button): draw-accept"})
+       {"player's menu (braille keys): time", "player's menu (tactile clock): time",
+        "player's menu (board button): draw-decline", "player's menu (braille keys): draw-offer",
+        "player's menu (board button): arbiter", "player's menu (board button): draw-accept"})
     EXPECT_NE(out.find(line), std::string::npos) << line;
   EXPECT_EQ(out.find("player's menu (console)"), std::string::npos);
   // The journal: fourteen half-moves, the last 7... Be7.

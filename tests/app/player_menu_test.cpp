@@ -262,6 +262,49 @@ TEST(PlayerMenu, OffersNothingTheLawsForbid) {
   EXPECT_EQ(kinds, allowed);  // and every one of them is reachable
 }
 
+// Art. 9.2.1.1, 9.3.1: the claim with the intended move: Select asks for the move (the menu then
+// waits, and any key but Repeat cancels); the move entered makes the menu ask, naming it; only
+// Confirm claims, with that move. Offered only to the player to move.
+TEST(PlayerMenu, AClaimWithTheIntendedMoveAsksForTheMoveThenForConfirmation) {
+  const auto c = playing(true);
+  PlayerMenu menu;
+  ASSERT_TRUE(menu.press(MenuKey::Open, c).line);
+  go_to(menu, MenuItem::ClaimDrawWithMove, c);
+  auto out = menu.press(MenuKey::Select, c);
+  ASSERT_TRUE(out.line);
+  EXPECT_EQ(out.line->kind, MenuLine::Kind::EnterMove);
+  EXPECT_FALSE(out.command);
+  EXPECT_TRUE(menu.awaiting_move());
+  EXPECT_EQ(menu.press(MenuKey::Repeat, c).line->kind, MenuLine::Kind::EnterMove);
+  EXPECT_EQ(menu.press(MenuKey::Confirm, c).line->kind, MenuLine::Kind::EnterMove);  // no claim
+  EXPECT_TRUE(menu.awaiting_move());
+  // A slip cancels; no move is awaited any more, and a move entered then does nothing.
+  EXPECT_EQ(menu.press(MenuKey::Next, c).line->kind, MenuLine::Kind::Cancelled);
+  EXPECT_FALSE(menu.claiming_with_move());
+  EXPECT_FALSE(menu.intended_move("g1f3", c).line);
+  // Again: the move, the question naming it, Confirm.
+  ASSERT_EQ(menu.press(MenuKey::Select, c).line->kind, MenuLine::Kind::EnterMove);
+  out = menu.intended_move("g1f3", c);
+  ASSERT_TRUE(out.line);
+  EXPECT_EQ(out.line->kind, MenuLine::Kind::Question);
+  EXPECT_EQ(out.line->item, MenuItem::ClaimDrawWithMove);
+  EXPECT_FALSE(out.command);
+  EXPECT_TRUE(menu.claiming_with_move());
+  out = menu.press(MenuKey::Confirm, c);
+  ASSERT_TRUE(out.command);
+  const auto* claim = std::get_if<cmd::DrawClaim>(&*out.command);
+  ASSERT_TRUE(claim);
+  EXPECT_EQ(claim->intended, "g1f3");
+  EXPECT_FALSE(menu.is_open());
+  EXPECT_FALSE(menu.claiming_with_move());
+  // Not the player's move: no claim at all (Art. 9.2.1.1: he claims before making his move).
+  ASSERT_TRUE(menu.press(MenuKey::Open, playing(false)).line);
+  for (const auto& e : PlayerMenu::entries({}, playing(false))) {
+    EXPECT_NE(e.item, MenuItem::ClaimDrawWithMove);
+    EXPECT_NE(e.item, MenuItem::ClaimDraw);
+  }
+}
+
 TEST(PlayerMenu, SettingsChangeThePrivateVoice) {
   const auto c = playing();
   PlayerMenu menu;

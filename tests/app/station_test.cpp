@@ -204,7 +204,7 @@ TEST(Station, AConfirmedMenuItemTellsTheDisplaysThatTheMenuIsClosed) {
   EXPECT_TRUE(d.output.menu.back().open);
   // From the first item, three back round the end: Resign (Art. 5.1.2).
   for (int i = 0; i < 3; ++i) key(MenuKey::Previous);
-  EXPECT_EQ(d.output.menu.back().text, "Menue: Aufgeben, neun von elf");
+  EXPECT_EQ(d.output.menu.back().text, "Menue: Aufgeben, zehn von zwoelf");
   key(MenuKey::Select);
   EXPECT_TRUE(d.output.menu.back().open);  // asked, not yet done
   key(MenuKey::Confirm);

@@ -465,3 +465,45 @@ TEST(VoiceStation, ThePegboardsTalkButtonIsPushToTalk) {
 
 }  // namespace
 }  // namespace annabella::app
+
+namespace annabella::app {
+namespace {
+
+// Art. 9.2.1.1 by voice: his menu waits for the move he intends for a draw claim; the move he
+// says is that move (on his own turn, where it is otherwise only logged), "nein" cancels, "ja"
+// claims. The claim is incorrect here: Black gets two minutes and the move is made (Art. 9.5.3).
+TEST(VoiceStation, TheIntendedMoveOfADrawClaimSaidAndConfirmedByJa) {
+  VoiceGame g;
+  g.heard_move("e5").heard_command(K::Yes);
+  g.driver.hand("e7", "e5");
+  ASSERT_EQ(g.plies(), 2u);
+  const auto key = [&](MenuKey k) {
+    g.driver.now += 200ms;
+    g.driver.station->handle(StationEvent::menu_key(g.driver.now, k, InputSource::BrailleKeys));
+  };
+  const auto choose_claim = [&] {
+    key(MenuKey::Open);
+    for (int i = 0; i < 16; ++i) {
+      if (g.driver.output.menu.back().text.starts_with("Menue: Remis mit dem naechsten Zug")) break;
+      key(MenuKey::Next);
+    }
+    key(MenuKey::Select);
+  };
+  choose_claim();
+  g.heard_move("Nf3");
+  EXPECT_TRUE(g.said(Route::Private, "Remis mit dem naechsten Zug beanspruchen? Bestaetigen"));
+  g.heard_command(K::No);
+  EXPECT_FALSE(g.driver.station->record().rejected_claims().size());
+  EXPECT_EQ(g.plies(), 2u);
+  choose_claim();
+  g.heard_move("Nf3");
+  g.heard_command(K::Yes);
+  ASSERT_EQ(g.driver.station->record().rejected_claims().size(), 1u);
+  EXPECT_EQ(g.driver.station->record().rejected_claims()[0].intended, "Nf3");
+  ASSERT_EQ(g.plies(), 3u);
+  EXPECT_TRUE(g.said(Route::Private, "Remisanspruch abgelehnt"));
+  EXPECT_TRUE(g.driver.output.printed_containing("player's menu (voice): draw-claim"));
+}
+
+}  // namespace
+}  // namespace annabella::app

@@ -7,13 +7,21 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
+#include <chrono>
+#include <cstdint>
 #include <filesystem>
+#include <memory>
+#include <optional>
+#include <span>
 #include <string>
 
 #include "support/menu_game.h"
 #include "support/temp_dir.h"
 #include "support/virtual_brltty.h"
 #include "tactile/braille_keys.h"
+#include "tactile/serial_link.h"
+#include "tactile/tactile_clock.h"
 
 namespace annabella::app {
 
@@ -23,8 +31,11 @@ class ViAlone {
   enum class Keys : std::uint8_t { Display, Board };
 
   // `config`: more configuration (TOML), e.g. a time control or a start position.
-  explicit ViAlone(const std::string& config = "")
-      : game_(dir_.path() / "record", config + display_config()) {}
+  // `tactile_clock`: his tactile clock too (D.2.6, protocol version 2), on the device side of a
+  // pty (docs/tactile-clock-protocol.md).
+  explicit ViAlone(const std::string& config = "", bool tactile_clock = false)
+      : clock_(tactile_clock ? open_clock(dir_.path() / "tactile-clock") : nullptr),
+        game_(dir_.path() / "record", config + display_config() + clock_config()) {}
 
   [[nodiscard]] MenuGame& game() { return game_; }
   [[nodiscard]] annabella::testing::ChildProcess& station() { return game_.station(); }
@@ -83,6 +94,39 @@ class ViAlone {
     return game_.press("back", closed);
   }
 
+  // A key of his tactile clock (the device's hello goes before the first); waits for what it
+  // makes the station print or say.
+  [[nodiscard]] bool clock_key(tactile::tclk::Button button, const std::string& expect) {
+    if (!clock_) return false;
+    const auto from = output().size();
+    const std::string hello =
+        clock_seq_ == 0 ? tactile::tclk::encode_device_hello("band", "QUERY,PRESS", 2) : "";
+    const std::string bytes = hello + tactile::tclk::encode_button(clock_seq_++, button);
+    if (!clock_->write(
+            std::span(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size())))
+      return false;
+    return station().wait_for(expect, kWait, from);
+  }
+  // The next vibration of `cue` the station sends the tactile clock (lines before it are read
+  // and dropped); nothing when none comes in time.
+  [[nodiscard]] std::optional<tactile::tclk::HostCommand> clock_vibration(tactile::tclk::Cue cue) {
+    const auto end = std::chrono::steady_clock::now() + kWait;
+    std::array<std::uint8_t, 256> buffer{};
+    while (clock_ && std::chrono::steady_clock::now() < end) {
+      for (auto at = clock_bytes_.find('\n'); at != std::string::npos;
+           at = clock_bytes_.find('\n')) {
+        const auto line = tactile::tclk::parse_host_line(clock_bytes_.substr(0, at));
+        clock_bytes_.erase(0, at + 1);
+        if (line && line->kind == tactile::tclk::HostCommand::Kind::Vibrate && line->cue == cue)
+          return line;
+      }
+      auto n = clock_->read(buffer, std::chrono::milliseconds(200));
+      if (!n) return std::nullopt;
+      clock_bytes_.append(reinterpret_cast<const char*>(buffer.data()), *n);
+    }
+    return std::nullopt;
+  }
+
   // The record's files after the game (docs/record.md).
   [[nodiscard]] std::string file(const std::string& name) const {
     return annabella::testing::read_file(folder_ / name);
@@ -98,6 +142,15 @@ class ViAlone {
     if (board == "back") return "KEY_ESCAPE";
     return board;
   }
+  static std::unique_ptr<tactile::PseudoTerminal> open_clock(const std::filesystem::path& link) {
+    auto created = tactile::PseudoTerminal::create(link);
+    EXPECT_TRUE(created) << created.error().message;
+    return created ? std::move(*created) : nullptr;
+  }
+  std::string clock_config() const {
+    if (!clock_) return "";
+    return "[tactile_clock]\nport = \"" + clock_->link_path().string() + "\"\n";
+  }
   std::string display_config() const {
     return "[braille_display]\nenabled = true\nhost = \"" + brltty_.host() + "\"\n";
   }
@@ -111,6 +164,9 @@ class ViAlone {
   annabella::testing::TempDir dir_;
   std::filesystem::path folder_ = dir_.path() / "record";
   annabella::testing::VirtualBrltty brltty_;
+  std::unique_ptr<tactile::PseudoTerminal> clock_;
+  std::uint8_t clock_seq_ = 0;
+  std::string clock_bytes_;  // read from the station, not yet a whole line
   MenuGame game_;
 };
 

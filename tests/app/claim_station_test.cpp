@@ -1,0 +1,227 @@
+// A draw claim with the intended move from the VI player's own menu (issue 14, D.2.11; Art.
+// 9.2.1.1, 9.3.1): he chooses "claim a draw with my next move", enters the move as he enters
+// moves (completed on his pegboard and not announced, typed on his braille display, said), the
+// menu asks naming it, and Confirm claims. The station rules as the arbiter would: a correct
+// claim ends the game drawn without the move being played; an incorrect one gives the opponent
+// the game type's time, is said to him privately and recorded (journal, PGN), and the move is
+// made (Art. 9.5.3). In synthetic time, in process: no devices, no child processes.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "app/braille_keys.h"
+#include "app/game_record.h"
+#include "app/journal.h"
+#include "support/station_driver.h"
+#include "support/temp_dir.h"
+
+namespace annabella::app {
+namespace {
+
+using namespace std::chrono_literals;
+using annabella::testing::read_file;
+using annabella::testing::StationDriver;
+
+// The VI player's keys, from his braille display.
+class Player {
+ public:
+  explicit Player(StationDriver& d) : d_(d) {}
+
+  void key(MenuKey k) {
+    d_.now += 200ms;
+    d_.station->handle(StationEvent::menu_key(d_.now, k, InputSource::BrailleKeys));
+  }
+  // Opens the menu and goes on until its line begins with `item`.
+  [[nodiscard]] bool open_at(const std::string& item) {
+    key(MenuKey::Open);
+    for (int i = 0; i < 16; ++i) {
+      if (!d_.output.menu.empty() && d_.output.menu.back().text.starts_with("Menue: " + item))
+        return true;
+      key(MenuKey::Next);
+    }
+    return false;
+  }
+  // Typed on the display's braille keyboard and entered (RETURN), as app/braille_keys.h makes it.
+  void type(const std::string& text) {
+    d_.now += 500ms;
+    d_.station->handle(
+        StationEvent::request(d_.now, typed_command(text), InputSource::BrailleKeys));
+  }
+  [[nodiscard]] const std::string& shown() const { return d_.output.menu.back().text; }
+  [[nodiscard]] bool heard_privately(const std::string& part) const {
+    return std::any_of(d_.output.said.begin(), d_.output.said.end(), [&](const auto& s) {
+      return s.route == Route::Private && s.text.find(part) != std::string::npos;
+    });
+  }
+
+ private:
+  StationDriver& d_;
+};
+
+constexpr const char* kClaimItem = "Remis mit dem naechsten Zug beanspruchen";
+
+// Art. 9.2.1.1: the knights go out and back; White's sixth move Ng1 would make the position
+// after it appear for the third time. He types it on his display: the game ends drawn with the
+// move recorded as declared, not made on the board (nothing was executed on his pegboard).
+TEST(ClaimWithTheIntendedMove, TypedOnTheDisplayACorrectClaimEndsTheGameDrawn) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  ASSERT_TRUE(d.station);
+  for (int cycle = 0; cycle < 3; ++cycle) {
+    d.hand("g1", "f3");
+    d.console("Nf6");
+    d.hand("g8", "f6");
+    if (cycle == 2) break;
+    d.hand("f3", "g1");
+    d.console("Ng8");
+    d.hand("f6", "g8");
+  }
+  ASSERT_EQ(d.station->game().ply_count(), 10u);
+  Player vi(d);
+  ASSERT_TRUE(vi.open_at(kClaimItem)) << vi.shown();
+  vi.key(MenuKey::Select);
+  EXPECT_TRUE(vi.heard_privately("Zug auf dem Brett ausfuehren, tippen oder sagen"));
+  vi.type("Ke3");  // no legal move: said, and the move is awaited still
+  EXPECT_TRUE(d.output.printed_containing("\"Ke3\" is no move here"));
+  EXPECT_FALSE(d.station->game().is_over());
+  vi.type("Sg1");  // his own letters (Appendix C): S is the German knight
+  EXPECT_EQ(vi.shown(),
+            "Springer Gustav eins: Remis mit dem naechsten Zug beanspruchen? "
+            "Bestaetigen oder abbrechen");
+  EXPECT_FALSE(d.station->game().is_over());  // not by the move alone
+  vi.key(MenuKey::Confirm);
+  ASSERT_TRUE(d.station->game().is_over()) << d.output.printed.back();
+  EXPECT_EQ(d.station->game().end().termination, core::Termination::ThreefoldRepetitionClaim);
+  EXPECT_TRUE(d.output.printed_containing("player's menu (braille keys): draw-claim"));
+  EXPECT_EQ(d.output.said.back().route, Route::Public);  // the result, to both players
+  // The journal keeps the declared move (Art. 9.2.1.1) and the end; the PGN shows both.
+  auto contents = read_journal(dir.path() / "record" / "game.journal");
+  ASSERT_TRUE(contents) << contents.error().message;
+  const auto record = replay_journal(*contents);
+  ASSERT_TRUE(record) << record.error().message;
+  ASSERT_EQ(record->moves().size(), 11u);
+  EXPECT_EQ(record->moves().back().san, "Ng1");
+  EXPECT_EQ(record->moves().back().by, MoveSource::DrawClaim);
+  const std::string pgn = read_file(dir.path() / "record" / "game.pgn");
+  EXPECT_NE(pgn.find("6. Ng1"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("[Result \"1/2-1/2\"]"), std::string::npos) << pgn;
+}
+
+// Art. 9.5.3: incorrect claims, each with its move: one completed on his pegboard and held
+// unannounced (D.2.3), which is announced and made once the claim is rejected; one typed on the
+// display, which the station makes and announces and he executes on his pegboard (D.2.1). A
+// question cancelled by a slip has the held move announced: it is his move after all. Black gets
+// two minutes a claim; he hears the decision privately; the journal and the PGN keep both.
+TEST(ClaimWithTheIntendedMove, IncorrectClaimsGiveTheOpponentTimeAndTheMoveIsMade) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  ASSERT_TRUE(d.station);
+  Player vi(d);
+  // A slip: the move completed for a claim, the question cancelled: the move is announced.
+  ASSERT_TRUE(vi.open_at(kClaimItem)) << vi.shown();
+  vi.key(MenuKey::Select);
+  d.hand("e2", "e4");
+  EXPECT_TRUE(d.output.printed_containing("completed e4 on the pegboard, not announced"));
+  EXPECT_EQ(d.station->game().ply_count(), 0u);
+  vi.key(MenuKey::Next);  // cancels
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  EXPECT_EQ(d.output.said.back().route, Route::Public);  // "Bauer Eva vier", made (D.2.3 (3))
+  d.console("e5");
+  d.hand("e7", "e5");
+  // On the pegboard: rejected, Black +2 minutes, the held move announced and made.
+  const auto black_before = d.station->clock().remaining(core::BLACK, d.now);
+  ASSERT_TRUE(vi.open_at(kClaimItem)) << vi.shown();
+  vi.key(MenuKey::Select);
+  d.hand("g1", "f3");
+  EXPECT_EQ(d.station->game().ply_count(), 2u);
+  EXPECT_EQ(vi.shown(),
+            "Springer Felix drei: Remis mit dem naechsten Zug beanspruchen? "
+            "Bestaetigen oder abbrechen");
+  vi.key(MenuKey::Confirm);
+  EXPECT_FALSE(d.station->game().is_over());
+  EXPECT_TRUE(d.output.printed_containing(
+      "Two minutes added to Black's clock (Art. 9.5.3); White's intended move Nf3 is made"));
+  EXPECT_TRUE(vi.heard_privately("Remisanspruch abgelehnt, Zeitgutschrift fuer Schwarz"));
+  ASSERT_EQ(d.station->game().ply_count(), 3u);
+  EXPECT_EQ(d.station->clock().remaining(core::BLACK, d.now), black_before + 2min);
+  EXPECT_EQ(d.station->clock().running(), core::BLACK);
+  d.console("Nc6");
+  d.hand("b8", "c6");
+  // Typed: rejected, the station makes it; he executes it on his pegboard.
+  ASSERT_TRUE(vi.open_at(kClaimItem)) << vi.shown();
+  vi.key(MenuKey::Select);
+  vi.type("Lc4");
+  vi.key(MenuKey::Confirm);
+  ASSERT_EQ(d.station->game().ply_count(), 5u);
+  EXPECT_TRUE(d.output.printed_containing("White's intended move Bc4 is made"));
+  d.hand("f1", "c4");
+  EXPECT_TRUE(d.output.printed_containing("executed f1c4 on the pegboard"));
+  EXPECT_EQ(d.station->game().ply_count(), 5u);
+  // The record: two incorrect claims with their moves, the moves made after them.
+  auto contents = read_journal(dir.path() / "record" / "game.journal");
+  ASSERT_TRUE(contents) << contents.error().message;
+  const auto record = replay_journal(*contents);
+  ASSERT_TRUE(record) << record.error().message;
+  ASSERT_EQ(record->rejected_claims().size(), 2u);
+  EXPECT_EQ(record->rejected_claims()[0].intended, "Nf3");
+  EXPECT_EQ(record->rejected_claims()[0].ply, 2);
+  EXPECT_EQ(record->rejected_claims()[1].intended, "Bc4");
+  EXPECT_EQ(record->moves()[2].by, MoveSource::Pegboard);
+  EXPECT_EQ(record->moves()[4].by, MoveSource::DrawClaim);
+  std::string pgn = read_file(dir.path() / "record" / "game.pgn");
+  std::replace(pgn.begin(), pgn.end(), '\n', ' ');  // the movetext is wrapped
+  // At the ply it was claimed: after 1... e5, before the move made after it.
+  const auto claim = pgn.find(
+      "White claims a draw with the intended move Nf3 (Art. 9.2.1.1, "
+      "9.3.1): incorrect, 2 minutes added to Black; the move is made "
+      "(Art. 9.5.3)");
+  ASSERT_NE(claim, std::string::npos) << pgn;
+  EXPECT_LT(pgn.find("1. e4"), claim) << pgn;
+  EXPECT_LT(claim, pgn.find("2. Nf3")) << pgn;
+}
+
+}  // namespace
+}  // namespace annabella::app
+
+namespace annabella::app {
+namespace {
+
+// D.2.11, issue 14: the VI player alone reads no console. Whatever he asks from his own keys
+// that the station refuses is answered in his ear as well: the last move before any move, a move
+// typed on his display on his own turn (his moves are made on the pegboard, D.2.3), a fallen
+// flag claimed when none has fallen (he hears both times, D.2.10.5).
+TEST(ClaimWithTheIntendedMove, WhatTheStationRefusesHimIsSaidInHisEar) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  ASSERT_TRUE(d.station);
+  Player vi(d);
+  const auto said = [&] { return d.output.said.size(); };
+  ASSERT_TRUE(vi.open_at("Letzter Zug")) << vi.shown();
+  std::size_t before = said();
+  vi.key(MenuKey::Select);
+  EXPECT_TRUE(d.output.printed_containing("no move yet"));
+  ASSERT_GT(said(), before);
+  EXPECT_EQ(d.output.said.back().text, "Nicht moeglich");
+  EXPECT_EQ(d.output.said.back().route, Route::Private);
+  vi.key(MenuKey::Close);
+  before = said();
+  vi.type("Sf3");
+  EXPECT_TRUE(d.output.printed_containing("made on the pegboard (D.2.3)"));
+  ASSERT_GT(said(), before);
+  EXPECT_EQ(d.output.said.back().text, "Nicht moeglich");
+  ASSERT_TRUE(vi.open_at("Zeitueberschreitung reklamieren")) << vi.shown();
+  vi.key(MenuKey::Select);
+  before = said();
+  vi.key(MenuKey::Confirm);
+  EXPECT_TRUE(d.output.printed_containing("flag: no flag has fallen"));
+  EXPECT_FALSE(d.station->game().is_over());
+  EXPECT_TRUE(vi.heard_privately("Schwarz: ")) << said() - before;  // both times
+  // A request carried out is not followed by "not possible".
+  before = said();
+  vi.type("r2");
+  ASSERT_EQ(said(), before + 1);
+  EXPECT_NE(d.output.said.back().text, "Nicht moeglich");
+}
+
+}  // namespace
+}  // namespace annabella::app
