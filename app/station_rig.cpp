@@ -155,10 +155,16 @@ Result<std::unique_ptr<StationRig>> StationRig::build(const RigOptions& options,
   if (auto speech = rig->start_speech(options, out, origin); !speech) return fail(speech.error());
   rig->start_sighted_board(cfg);
   rig->start_clock_outputs(cfg, vi_colour(options.station), origin);
-  auto station = Station::open(options.station, *rig->printer_, origin);
+  // D.2.7: the key first, so that the journal's begin or resume entry names it with this run's
+  // recording.
+  rig->load_station_key(cfg, origin);
+  StationOptions station_options = options.station;
+  if (rig->key_)
+    station_options.part = {rig->key_->public_key_hex(), rig->recording_.filename().string()};
+  auto station = Station::open(station_options, *rig->printer_, origin);
   if (!station) return fail(station.error().message);
   rig->station_ = std::move(*station);
-  rig->start_sealing(cfg, origin);
+  rig->start_sealing(origin);
   if (auto pegboard = rig->start_pegboard(options, origin); !pegboard)
     return fail(pegboard.error());
   if (options.console_from_stdin) rig->start_console(cfg.console.line_editing);
@@ -197,6 +203,7 @@ Status StationRig::start_speech(const RigOptions& options, std::ostream& out, Ti
     earlier_recordings_.push_back(settings.recording);
     settings.recording = folder / ("announcements-" + std::to_string(part) + ".wav");
   }
+  recording_ = settings.recording;
   settings.sound = options.sound;
   settings.text = nullptr;  // the printer writes the text lines
   // A sound device lost or back mid-game: printed on the game thread like every line.
@@ -257,7 +264,7 @@ void StationRig::show_publicly(const speech::Phrase& phrase, TimePoint at) {
   }
 }
 
-void StationRig::start_sealing(const config::StationConfig& cfg, TimePoint origin) {
+void StationRig::load_station_key(const config::StationConfig& cfg, TimePoint origin) {
   // D.2.7: the station's key signs the recording's seal at the end, an adjournment and a stop.
   // Without a key the game goes on, and says that its recording will not verify as sealed.
   auto key = StationKey::load_or_create(cfg.record.key_folder);
@@ -277,6 +284,10 @@ void StationRig::start_sealing(const config::StationConfig& cfg, TimePoint origi
                                    : i18n::tr("station key: {file}, fingerprint {fingerprint} (it "
                                               "signs the recording's seals, D.2.7)"),
                    {{"file", key_->file().string()}, {"fingerprint", key_->fingerprint()}}));
+}
+
+void StationRig::start_sealing(TimePoint origin) {
+  if (!key_) return;
   station_->set_sealing(
       {&*key_, [voice = announcer_.get()](std::string occasion) { voice->seal(occasion); }});
   station_->seal_earlier_recordings(earlier_recordings_, origin);
@@ -510,6 +521,12 @@ void StationRig::run() {
 
 void StationRig::stop() {
   queue_.push(StationEvent::stop(SteadyClock::now()));
+}
+
+void StationRig::stop(std::string line) {
+  const auto now = SteadyClock::now();
+  queue_.push(StationEvent::notice(now, std::move(line)));
+  queue_.push(StationEvent::stop(now));
 }
 
 }  // namespace annabella::app
