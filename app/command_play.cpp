@@ -24,7 +24,8 @@ class StopSignals {
  public:
   StopSignals() {
     sigemptyset(&set_);
-    for (const int signal : {SIGINT, SIGHUP, SIGTERM}) sigaddset(&set_, signal);
+    // SIGUSR2 only wakes the watcher when it is to end (stop_watching).
+    for (const int signal : {SIGINT, SIGHUP, SIGTERM, SIGUSR2}) sigaddset(&set_, signal);
     pthread_sigmask(SIG_BLOCK, &set_, nullptr);
   }
   StopSignals(const StopSignals&) = delete;
@@ -34,17 +35,19 @@ class StopSignals {
   void watch(StationRig& rig) {
     watcher_ = std::thread([this, &rig] {
       int signal = 0;
-      while (sigwait(&set_, &signal) == 0 && !done_)
+      while (sigwait(&set_, &signal) == 0 && !done_) {
+        if (signal == SIGUSR2) continue;
         rig.stop(i18n::format(i18n::tr("stopping: {signal} received, as quit; the record is kept "
                                        "(`annabella play --resume` continues)"),
                               {{"signal", sigabbrev(signal)}}));
+      }
     });
   }
   // Before the rig goes: no signal reaches it after this.
   void stop_watching() {
     if (!watcher_.joinable()) return;
     done_ = true;
-    pthread_kill(watcher_.native_handle(), SIGTERM);
+    pthread_kill(watcher_.native_handle(), SIGUSR2);
     watcher_.join();
   }
 
