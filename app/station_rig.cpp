@@ -157,7 +157,7 @@ Result<std::unique_ptr<StationRig>> StationRig::build(const RigOptions& options,
   rig->start_clock_outputs(cfg, vi_colour(options.station), origin);
   // D.2.7: the key first, so that the journal's begin or resume entry names it with this run's
   // recording.
-  rig->load_station_key(cfg, origin);
+  rig->load_station_key(cfg);
   StationOptions station_options = options.station;
   if (rig->key_)
     station_options.part = {rig->key_->public_key_hex(), rig->recording_.filename().string()};
@@ -264,19 +264,27 @@ void StationRig::show_publicly(const speech::Phrase& phrase, TimePoint at) {
   }
 }
 
-void StationRig::load_station_key(const config::StationConfig& cfg, TimePoint origin) {
+void StationRig::load_station_key(const config::StationConfig& cfg) {
   // D.2.7: the station's key signs the recording's seal at the end, an adjournment and a stop.
-  // Without a key the game goes on, and says that its recording will not verify as sealed.
+  // Loaded before the station opens (its begin or resume entry names it); said once the
+  // station has set the game's time line (start_sealing).
   auto key = StationKey::load_or_create(cfg.record.key_folder);
-  if (!key) {
+  if (key)
+    key_ = std::move(*key);
+  else
+    key_problem_ = key.error().message;
+}
+
+void StationRig::start_sealing(TimePoint origin) {
+  // Without a key the game goes on, and says that its recording will not verify as sealed.
+  if (!key_) {
     printer_->print(origin,
                     i18n::format(i18n::tr("recording: no station key (record.key_folder): {why}; "
                                           "the recording will not be sealed and `annabella "
                                           "recording verify` will say so (D.2.7)"),
-                                 {{"why", key.error().message}}));
+                                 {{"why", key_problem_}}));
     return;
   }
-  key_ = std::move(*key);
   printer_->print(
       origin,
       i18n::format(key_->created() ? i18n::tr("station key made: {file}, fingerprint {fingerprint} "
@@ -284,10 +292,6 @@ void StationRig::load_station_key(const config::StationConfig& cfg, TimePoint or
                                    : i18n::tr("station key: {file}, fingerprint {fingerprint} (it "
                                               "signs the recording's seals, D.2.7)"),
                    {{"file", key_->file().string()}, {"fingerprint", key_->fingerprint()}}));
-}
-
-void StationRig::start_sealing(TimePoint origin) {
-  if (!key_) return;
   station_->set_sealing(
       {&*key_, [voice = announcer_.get()](std::string occasion) { voice->seal(occasion); }});
   station_->seal_earlier_recordings(earlier_recordings_, origin);

@@ -85,7 +85,7 @@ class StationRig {
   void start_console(bool line_editing);
   Status start_opponent_input(const std::filesystem::path& path);
   void say_move_sources(const RigOptions& options, TimePoint origin);
-  void load_station_key(const config::StationConfig& cfg, TimePoint origin);
+  void load_station_key(const config::StationConfig& cfg);
   void start_sealing(TimePoint origin);
   void start_voice(TimePoint origin);
 
@@ -97,6 +97,7 @@ class StationRig {
   // printer and the station, whose last words may still reach it while they are destroyed.
   std::unique_ptr<BrailleStation> braille_;
   std::optional<StationKey> key_;                          // signs the recording's seals (D.2.7)
+  std::string key_problem_;                                // why there is no key
   std::vector<std::filesystem::path> earlier_recordings_;  // of a resumed game
   std::filesystem::path recording_;                        // this run's (D.2.7)
   std::unique_ptr<speech::Announcer> announcer_;
