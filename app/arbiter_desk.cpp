@@ -5,6 +5,7 @@
 #include "app/move_text.h"
 #include "app/player_requests.h"
 #include "app/record.h"
+#include "app/recording_seal.h"
 #include "app/station_text.h"
 #include "core/movegen.h"
 #include "core/notation.h"
@@ -686,6 +687,7 @@ void ArbiterDesk::on(const cmd::Adjourn& c, TimePoint time) {
   entry.at = s_.timeline(time);
   entry.white_left = std::chrono::duration_cast<Millis>(s_.clock.remaining(core::WHITE, time));
   entry.black_left = std::chrono::duration_cast<Millis>(s_.clock.remaining(core::BLACK, time));
+  entry.utc = utc_time_text(s_.wall_now());  // Guidelines I.2: the time of day, signed in the seal
   if (auto recorded = s_.commit(entry, time); !recorded) {
     s_.print(time, "adjourn: " + recorded.error().message);
     return;
@@ -716,9 +718,18 @@ void ArbiterDesk::envelope(const core::Position& before, const std::string& seal
                    {"round", h.round},
                    {"board", std::to_string(h.board)}}) +
            "\n";
-  lines += format(tr("  adjourned on {date} at {time} into the game"),
-                  {{"date", date}, {"time", core::format_hms(adjourned.at)}}) +
-           "\n";
+  // Guidelines I.2.3: the date and time of the adjournment: the time of day (UTC, as the seal
+  // signs it) and the game's own time.
+  if (adjourned.utc.empty())
+    lines += format(tr("  adjourned on {date} at {time} into the game"),
+                    {{"date", date}, {"time", core::format_hms(adjourned.at)}}) +
+             "\n";
+  else
+    lines +=
+        format(tr("  adjourned at {utc} (time of day, UTC), {time} into the game; game date "
+                  "{date}"),
+               {{"utc", adjourned.utc}, {"time", core::format_hms(adjourned.at)}, {"date", date}}) +
+        "\n";
   lines += format(tr("  position before the sealed move: {fen}"), {{"fen", before.fen()}}) + "\n";
   lines += format(tr("  sealed move number: {number}({side} to move)"),
                   {{"number", text::move_number(game.start_position(), ply)},

@@ -423,7 +423,7 @@ int run_cli(int argc, char** argv) {
                            "seconds"));
   watch_cmd->callback([&] { exit_code = run_board_watch(board_watch, std::cout, std::cerr); });
 
-  // annabella recording verify FILE [--code CODE] [--key FINGERPRINT] [--unsealed-ok] ...
+  // annabella recording verify FILE [--code CODE] [--key FINGERPRINT]... [--keys FILE] ...
   RecordingVerifyOptions recording_verify;
   auto* recording_cmd = cli.add_subcommand("recording", tr("The recording of what was announced"));
   recording_cmd->require_subcommand(1);
@@ -434,8 +434,14 @@ int run_cli(int argc, char** argv) {
   verify_cmd->add_option("FILE", recording_verify.file, tr("The .wav or .flac file"))->required();
   verify_cmd->add_option("--code", recording_verify.code,
                          tr("The code written on the paper scoresheet (123-456-789-012)"));
-  verify_cmd->add_option("--key", recording_verify.key,
-                         tr("The station key expected: its fingerprint (3f2a-91c4-0b7e-55d2)"));
+  verify_cmd
+      ->add_option("--key", recording_verify.keys,
+                   tr("A station key the seals may be signed by: its fingerprint "
+                      "(3f2a-91c4-0b7e-55d2); give it again for each station of the game"))
+      ->allow_extra_args(false);  // one key each --key: FILE is never taken for a key
+  verify_cmd->add_option("--keys", recording_verify.key_list,
+                         tr("A file listing the stations' keys: a fingerprint a line, the "
+                            "station's name after it"));
   verify_cmd->add_flag("--unsealed-ok", recording_verify.unsealed_ok,
                        tr("Accept a recording not sealed to its end (a running or crashed game)"));
   verify_cmd->add_option("--journal", recording_verify.journal,

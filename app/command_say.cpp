@@ -102,8 +102,9 @@ int run_hear(const HearOptions& options, std::ostream& out, std::ostream& err) {
 
 int run_recording_verify(const RecordingVerifyOptions& options, std::ostream& out,
                          std::ostream& err) {
-  const RecordingReport report = check_recording(
-      {options.file, options.journal, options.pgn, options.code, options.key, options.unsealed_ok});
+  const RecordingReport report =
+      check_recording({options.file, options.journal, options.pgn, options.code, options.keys,
+                       options.key_list, options.unsealed_ok});
   for (const auto& line : report.lines) out << line << '\n';
   if (!report.problem.empty()) err << "annabella recording verify: " << report.problem << '\n';
   return report.exit_code();

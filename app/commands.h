@@ -201,8 +201,9 @@ int run_board_watch(const BoardWatchOptions& options, std::ostream& out, std::os
 // code. Exit 0 verified, 1 tampered, inconsistent or not sealed, 2 unreadable or wrong options.
 struct RecordingVerifyOptions {
   std::string file;
-  std::string code;  // the code from the paper scoresheet
-  std::string key;   // the expected station key (fingerprint or public key)
+  std::string code;               // the code from the paper scoresheet
+  std::vector<std::string> keys;  // the stations' keys (fingerprints or public keys), --key
+  std::string key_list;           // a file listing them, --keys
   bool unsealed_ok = false;
   std::string journal;  // "" = game.journal beside FILE
   std::string pgn;      // "" = game.pgn beside FILE

@@ -32,6 +32,7 @@ Result<GameRecord> GameRecord::start(const rec::Begin& begin) {
   GameRecord record;
   record.header_ = begin.header;
   record.format_ = begin.format;
+  record.last_part_ = begin.part;
   if (auto control = core::read_time_control(begin.header.control); !control)
     return fail("control \"" + begin.header.control + "\": " + control.error().message);
   auto position = start_position(begin.header);
@@ -234,7 +235,8 @@ Status GameRecord::apply_one(const rec::Adjourn& r) {
   return {};
 }
 
-Status GameRecord::apply_one(const rec::Resume&) {
+Status GameRecord::apply_one(const rec::Resume& r) {
+  if (!r.part.station_key.empty()) last_part_ = r.part;
   return {};  // the clocks continue the turn recorded before it
 }
 

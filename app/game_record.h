@@ -104,6 +104,9 @@ class GameRecord {
   [[nodiscard]] std::optional<core::Color> open_draw_offer() const { return open_offer_; }
   // The adjournment waiting for its sealed move (Guidelines I), if any.
   [[nodiscard]] const std::optional<rec::Adjourn>& adjourned() const { return adjourned_; }
+  // D.2.7: the station key and recording of the latest part of the game that named them (the
+  // begin entry's, or a resumption's); empty when none did.
+  [[nodiscard]] const rec::PartSeal& last_part() const { return last_part_; }
   [[nodiscard]] bool paused() const { return paused_; }
   // The increment introduced during the game (Guidelines III.4), if any.
   [[nodiscard]] std::optional<Millis> added_increment() const { return increment_; }
@@ -157,6 +160,7 @@ class GameRecord {
   std::vector<RecordedClockStep> steps_;
   std::optional<core::Color> open_offer_;
   std::optional<rec::Adjourn> adjourned_;
+  rec::PartSeal last_part_;
   bool paused_ = false;
   std::optional<Millis> increment_;
   std::vector<IllegalMoveEvent> illegal_moves_;

@@ -163,6 +163,16 @@ Status first_error(const Results&... results) {
   return {};
 }
 
+// D.2.7: which key seals this part of the game, and into which recording.
+void set_part(JournalEntry& e, const rec::PartSeal& part) {
+  if (!part.station_key.empty()) e.set("station_key", part.station_key);
+  if (!part.recording.empty()) e.set("recording", part.recording);
+}
+
+rec::PartSeal part_of(const Fields& f) {
+  return {f.text("station_key"), f.text("recording")};
+}
+
 JournalEntry encode_one(const rec::Begin& r) {
   const RecordHeader& h = r.header;
   JournalEntry e;
@@ -176,6 +186,7 @@ JournalEntry encode_one(const rec::Begin& r) {
   // Guidelines III.2.1: written only when not announced, so the default reads as before.
   if (!h.quickplay_guidelines) e.set("guidelines_iii", "not-announced");
   if (h.chess960) e.set("variant", "chess960");
+  set_part(e, r.part);
   return e;
 }
 
@@ -260,6 +271,7 @@ JournalEntry encode_one(const rec::Adjourn& r) {
   if (!r.move.is_none()) e.set("uci", core::to_uci(r.move));
   e.set("by", std::string(colour_word(r.by))).set("at_ms", ms_text(r.at));
   e.set("white_ms", ms_text(r.white_left)).set("black_ms", ms_text(r.black_left));
+  if (!r.utc.empty()) e.set("utc", r.utc);
   return e;
 }
 
@@ -267,6 +279,7 @@ JournalEntry encode_one(const rec::Resume& r) {
   JournalEntry e;
   e.kind = "resume";
   e.set("at_ms", ms_text(r.at)).set("note", r.note);
+  set_part(e, r.part);
   return e;
 }
 
@@ -316,6 +329,7 @@ Result<JournalRecord> decode_begin(const Fields& f) {
   h.game_type = f.text("type");
   h.supervision = f.text("supervision");
   h.quickplay_guidelines = f.text("guidelines_iii") != "not-announced";
+  r.part = part_of(f);
   return r;
 }
 
@@ -478,6 +492,7 @@ Result<JournalRecord> decode_adjourn(const Fields& f) {
   r.at = *at;
   r.white_left = *white;
   r.black_left = *black;
+  r.utc = f.text("utc");
   if (f.has("uci")) {
     auto move = f.uci("uci");
     if (!move) return fail(move.error());
@@ -494,7 +509,7 @@ Result<JournalRecord> decode_adjourn(const Fields& f) {
 Result<JournalRecord> decode_resume(const Fields& f) {
   auto at = f.time("at_ms");
   if (!at) return fail(at.error());
-  return rec::Resume{*at, f.text("note")};
+  return rec::Resume{*at, f.text("note"), part_of(f)};
 }
 
 Result<JournalRecord> decode_seal(const JournalEntry& e, const Fields& f) {

@@ -6,7 +6,7 @@
 // Entry kinds and their fields (times in milliseconds on the game's timeline, which starts at 0
 // when the game starts and continues across resumptions):
 //   begin    format (2), fen, control, white, black, vi (white|black), event, site, round,
-//            board, date
+//            board, date; station_key, recording (this part's station key and recording, below)
 //   move     ply, uci, san, at_ms, white_ms, black_ms (the clocks after the press), emt_ms,
 //            by (pegboard|console|e-board|draw claim|sealed|voice)
 //   touch    n (the touch's number), square, piece, at_ms, ply, by (vi|sighted), own (1|0: the
@@ -25,11 +25,17 @@
 //            fell and which first cannot be established, the game goes on (Guidelines III.3.1.1)
 //   end      result, termination, rule, reason, at_ms
 //   adjourn  sealed (the sealed move as written), uci, by (white|black), at_ms, white_ms,
-//            black_ms (Guidelines I)
-//   resume   at_ms, note
+//            black_ms, utc (the time of day, UTC, ISO 8601; Guidelines I.2)
+//   resume   at_ms, note; station_key, recording (below)
 //   seal     at_ms and the recording seal's own fields (its file, digest, key, signature)
 //   heard    at_ms (the end of the speech), from_ms (its start), decoded_ms, reading,
 //            confidence, action (format 3)
+//
+// A part of the game is what one run of the station recorded, from its `begin` or `resume`
+// entry to the next `resume`. Its `station_key` (the public key, 64 hex digits) is the key that
+// signs the seals made in that part, and `recording` the sound file it records into
+// ("announcements-2.wav"); both absent when the station had no key, and in journals written
+// before they were kept. Old programs ignore them (no new format).
 //
 // The format is raised whenever an entry kind or a field is added that an older program would
 // misread or refuse (docs/record.md, "Journal format versions"); a program reads every format up
@@ -100,9 +106,16 @@ struct RecordHeader {
 
 namespace rec {
 
+// The station key and recording of a part of the game (D.2.7; "" when not known).
+struct PartSeal {
+  std::string station_key;  // public key, 64 hex digits
+  std::string recording;    // the sound file's name, without its folder
+};
+
 struct Begin {
   RecordHeader header;
   int format = kJournalFormat;
+  PartSeal part{};
 };
 
 struct Move {
@@ -179,11 +192,13 @@ struct Adjourn {
   core::Color by = core::WHITE;
   Millis at{0};
   Millis white_left{0}, black_left{0};
+  std::string utc{};  // the time of day, "2026-11-03T14:22:05Z" ("" in older journals)
 };
 
 struct Resume {
   Millis at{0};
   std::string note;
+  PartSeal part{};
 };
 
 // D.2.1: an utterance the station heard (voice input, docs/voice.md): what the recogniser read,

@@ -15,20 +15,42 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A seal and where it was found ("game.journal entry 57", "game.pgn").
+// A part of the game (app/journal_records.h): one run of the station, from its begin or resume
+// entry, with the station key it names ("" in older journals and without a key).
+struct Part {
+  std::string source;  // "game.journal entry 40"
+  std::string station_key, recording;
+};
+
+// A seal and where it was found ("game.journal entry 57", "game.pgn"), with the part of the game
+// it was made in (the journal's; -1 for the PGN's).
 struct FoundSeal {
   RecordingSeal seal;
   std::string source;
+  int part = -1;
+};
+
+// An adjournment's time of day in the journal (Guidelines I.2).
+struct Adjournment {
+  std::string source, utc;
 };
 
 // What the journal and the PGN beside the recording say.
 struct Evidence {
   std::vector<FoundSeal> seals;      // of this recording
   std::vector<FoundSeal> all_seals;  // of every recording of the game, journal order
+  std::vector<Part> parts;
+  std::vector<Adjournment> adjournments;
   std::optional<JournalEntry> begin;
   std::string begin_source;
   std::vector<std::string> notes;
 };
+
+// The station keys the arbiter gave, by fingerprint, with the name the list gives ("" none).
+struct TrustedKey {
+  std::string fingerprint, name;
+};
+using TrustedKeys = std::vector<TrustedKey>;
 
 // Why the check stops: a verdict and its message.
 struct Stop {
@@ -82,11 +104,16 @@ Checked<bool> read_journal_seals(const fs::path& path, const std::string& record
       evidence.begin = entry;
       evidence.begin_source = source;
     }
+    if (entry.kind == "begin" || entry.kind == "resume")
+      evidence.parts.push_back({source, entry.get("station_key"), entry.get("recording")});
+    if (entry.kind == "adjourn" && entry.has("utc"))
+      evidence.adjournments.push_back({source, entry.get("utc")});
     if (entry.kind != "seal") continue;
     auto seal = seal_from_fields(entry);
     if (!seal) return tampered(source + ": " + seal.error().message);
-    evidence.all_seals.push_back({*seal, source});
-    if (seal->recording == recording) evidence.seals.push_back({std::move(*seal), source});
+    const int part = static_cast<int>(evidence.parts.size()) - 1;
+    evidence.all_seals.push_back({*seal, source, part});
+    if (seal->recording == recording) evidence.seals.push_back({std::move(*seal), source, part});
   }
   return true;
 }
@@ -113,21 +140,157 @@ Checked<bool> read_pgn_seal(const fs::path& path, const std::string& recording,
   return true;
 }
 
-// The key the record names as the station's: a `station_key` field of the journal's begin
-// entry. Without one, every seal of the game must be signed by one key.
-Checked<std::pair<std::string, std::string>> recorded_key(const Evidence& evidence) {
-  if (evidence.begin && evidence.begin->has("station_key"))
-    return std::pair{evidence.begin->get("station_key"), evidence.begin_source};
-  if (evidence.all_seals.empty()) return std::pair<std::string, std::string>();
-  const FoundSeal& first = evidence.all_seals.front();
-  for (const FoundSeal& other : evidence.all_seals)
-    if (other.seal.key != first.seal.key)
-      return tampered("foreign key: the seals are signed by different keys, " + first.source +
-                      " by " + seal_fingerprint(first.seal) + " and " + other.source + " by " +
-                      seal_fingerprint(other.seal) +
-                      "; one of them is not the station's (--key with the station's "
-                      "fingerprint tells which)");
-  return std::pair{first.seal.key, first.source};
+// The key a part of the game names, if it names one.
+const Part* part_of(const Evidence& evidence, const FoundSeal& found) {
+  if (found.part < 0 || found.part >= static_cast<int>(evidence.parts.size())) return nullptr;
+  const Part& part = evidence.parts[static_cast<std::size_t>(found.part)];
+  return part.station_key.empty() ? nullptr : &part;
+}
+
+std::string fingerprint_of(const std::string& key_hex) {
+  return key_hex_fingerprint(key_hex);
+}
+
+// The journal is consistent with itself: each seal is signed by the key its part of the game
+// names (D.2.7); the PGN's seal by a key some part names.
+Checked<bool> check_parts(const Evidence& evidence) {
+  std::vector<std::string> named;
+  for (const Part& part : evidence.parts)
+    if (!part.station_key.empty() &&
+        std::find(named.begin(), named.end(), part.station_key) == named.end())
+      named.push_back(part.station_key);
+  for (const FoundSeal& found : evidence.all_seals) {
+    if (const Part* part = part_of(evidence, found)) {
+      if (found.seal.key != part->station_key)
+        return tampered("foreign key: " + found.source + " is signed by key " +
+                        seal_fingerprint(found.seal) + ", but " + part->source +
+                        " names the station's key " + fingerprint_of(part->station_key));
+      continue;
+    }
+    if (found.part >= 0 || named.empty()) continue;  // an older journal: nothing named
+    if (std::find(named.begin(), named.end(), found.seal.key) == named.end()) {
+      std::string keys;
+      for (const auto& key : named) keys += (keys.empty() ? "" : ", ") + fingerprint_of(key);
+      return tampered("foreign key: " + found.source + " is signed by key " +
+                      seal_fingerprint(found.seal) + ", but the journal names the station's key " +
+                      keys);
+    }
+  }
+  return true;
+}
+
+// The distinct keys of the game's seals, in the order they first sealed.
+std::vector<std::string> keys_of_game(const Evidence& evidence) {
+  std::vector<std::string> keys;
+  for (const FoundSeal& found : evidence.all_seals)
+    if (std::find(keys.begin(), keys.end(), found.seal.key) == keys.end())
+      keys.push_back(found.seal.key);
+  return keys;
+}
+
+// Where the journal says the station key changed: the resume entries that name another key
+// than the part before them.
+std::vector<std::string> key_changes(const Evidence& evidence) {
+  std::vector<std::string> changes;
+  std::string last;
+  for (const Part& part : evidence.parts) {
+    if (part.station_key.empty()) continue;
+    if (!last.empty() && part.station_key != last)
+      changes.push_back(part.source + " (resumed: " + fingerprint_of(last) + " to " +
+                        fingerprint_of(part.station_key) + ")");
+    last = part.station_key;
+  }
+  return changes;
+}
+
+std::string join(const std::vector<std::string>& items, const std::string& separator) {
+  std::string text;
+  for (const auto& item : items) text += (text.empty() ? "" : separator) + item;
+  return text;
+}
+
+// What each key of the game seals: "announcements.wav to cue line 40 (game.journal entry 57,
+// adjourn)". A PGN seal that repeats a journal seal is not repeated.
+std::vector<std::string> sealed_by(const Evidence& evidence, const std::string& key) {
+  std::vector<std::string> items;
+  std::vector<std::string> signatures;
+  for (const FoundSeal& found : evidence.all_seals) {
+    if (found.seal.key != key) continue;
+    if (std::find(signatures.begin(), signatures.end(), found.seal.signature) != signatures.end())
+      continue;
+    signatures.push_back(found.seal.signature);
+    items.push_back(found.seal.recording + " to cue line " + std::to_string(found.seal.cue_lines) +
+                    " (" + found.source + ", " + found.seal.occasion + ")");
+  }
+  return items;
+}
+
+const TrustedKey* trusted(const TrustedKeys& keys, const std::string& fingerprint) {
+  const auto it = std::find_if(keys.begin(), keys.end(), [&](const TrustedKey& key) {
+    return key.fingerprint == fingerprint;
+  });
+  return it == keys.end() ? nullptr : &*it;
+}
+
+std::string trusted_list(const TrustedKeys& keys) {
+  std::vector<std::string> names;
+  for (const auto& key : keys) names.push_back(key.fingerprint);
+  return join(names, ", ");
+}
+
+// The outside anchor (the tournament's list of stations): with keys given, every seal of this
+// recording is signed by one of them; without, the game's seals are all by one key, since a
+// second key is exactly what an attacker who re-sealed part of the game would bring.
+Checked<bool> check_keys(const Evidence& evidence, const TrustedKeys& given) {
+  if (!given.empty()) {
+    for (const FoundSeal& found : evidence.seals) {
+      const std::string fingerprint = seal_fingerprint(found.seal);
+      if (trusted(given, fingerprint) != nullptr) continue;
+      return tampered("foreign key: " + found.source + " (" + found.seal.occasion +
+                      ", cue lines 1 to " + std::to_string(found.seal.cue_lines) + " of " +
+                      found.seal.recording + ") is signed by key " + fingerprint +
+                      ", which is not among the station keys given (" + trusted_list(given) +
+                      "): no station on the list sealed this part of the recording");
+    }
+    return true;
+  }
+  const auto keys = keys_of_game(evidence);
+  if (keys.size() < 2) return true;
+  std::vector<std::string> uses;
+  for (const auto& key : keys)
+    uses.push_back(fingerprint_of(key) + " seals " + join(sealed_by(evidence, key), ", "));
+  std::vector<std::string> fingerprints;
+  for (const auto& key : keys) fingerprints.push_back("--key " + fingerprint_of(key));
+  const auto changes = key_changes(evidence);
+  const std::string give = "; give the fingerprints of the tournament's stations (" +
+                           join(fingerprints, " ") +
+                           ", or --keys with the list of stations): a key not on the list is "
+                           "not a station's";
+  if (changes.empty())
+    return tampered("foreign key: the seals are signed by different keys: " + join(uses, "; ") +
+                    "; the journal names no change of the station key, so one of them is not "
+                    "the station's" +
+                    give);
+  return stop(RecordingVerdict::KeyChanged,
+              "station key changed: the game is sealed by " + std::to_string(keys.size()) +
+                  " keys: " + join(uses, "; ") + "; the journal says the key changed at " +
+                  join(changes, ", ") + give);
+}
+
+// One line a key of the game: what it seals, and whether it was given.
+void describe_keys(const Evidence& evidence, const TrustedKeys& given, RecordingReport& report) {
+  for (const auto& key : keys_of_game(evidence)) {
+    const std::string fingerprint = fingerprint_of(key);
+    std::string status;
+    if (const TrustedKey* known = trusted(given, fingerprint))
+      status = known->name.empty() ? " (given)" : " (given: " + known->name + ")";
+    else if (!given.empty())
+      status = " (not given)";
+    report.lines.push_back("key " + fingerprint + status + ": " +
+                           join(sealed_by(evidence, key), ", "));
+  }
+  for (const auto& change : key_changes(evidence))
+    report.lines.push_back("station key changed at " + change);
 }
 
 Status same_game(const FoundSeal& found, const JournalEntry& b, const std::string& begin_source) {
@@ -144,30 +307,34 @@ Status same_game(const FoundSeal& found, const JournalEntry& b, const std::strin
               b.get("event") + ", round " + b.get("round") + ", board " + b.get("board") + ")");
 }
 
-// Every seal: its fields and signature, its key (the station's, and the expected one), and the
-// game it names.
-Checked<bool> check_seals(const Evidence& evidence, const std::string& expected_fingerprint) {
-  auto station = recorded_key(evidence);
-  if (!station) return fail_with(station.error());
-  const auto& [station_key, key_source] = *station;
+// Every seal of this recording: its fields and signature, and the game it names.
+Checked<bool> check_seals(const Evidence& evidence) {
   for (const FoundSeal& found : evidence.seals) {
-    const RecordingSeal& seal = found.seal;
-    if (auto ok = check_seal_signature(seal); !ok)
+    if (auto ok = check_seal_signature(found.seal); !ok)
       return tampered(found.source + ": " + ok.error().message);
-    const std::string fingerprint = seal_fingerprint(seal);
-    if (!expected_fingerprint.empty() && fingerprint != expected_fingerprint)
-      return tampered("foreign key: " + found.source + " is signed by key " + fingerprint +
-                      ", not by the expected station key " + expected_fingerprint);
-    if (!station_key.empty() && seal.key != station_key) {
-      RecordingSeal named;
-      named.key = station_key;
-      return tampered("foreign key: " + found.source + " is signed by key " + fingerprint +
-                      ", but " + key_source + " names the station's key " +
-                      seal_fingerprint(named));
-    }
     if (!evidence.begin) continue;
     if (auto ok = same_game(found, *evidence.begin, evidence.begin_source); !ok)
       return tampered(ok.error().message);
+  }
+  return true;
+}
+
+// Guidelines I.2: an adjournment's seal signs the envelope's time of day; the journal's
+// adjourn entry must give the same.
+Checked<bool> check_adjournments(const Evidence& evidence, RecordingReport& report) {
+  for (const FoundSeal& found : evidence.seals) {
+    const std::string& at = found.seal.adjourned_at;
+    if (at.empty()) continue;
+    if (!evidence.adjournments.empty() &&
+        std::none_of(evidence.adjournments.begin(), evidence.adjournments.end(),
+                     [&](const Adjournment& a) { return a.utc == at; })) {
+      const Adjournment& last = evidence.adjournments.back();
+      return tampered("the adjournment's time changed: " + found.source +
+                      " signs the adjournment at " + at + ", but " + last.source + " says " +
+                      last.utc + " (Guidelines I.2)");
+    }
+    report.lines.push_back("adjourned at " + at + " (time of day, UTC; the envelope's time, " +
+                           "signed in " + found.source + ")");
   }
   return true;
 }
@@ -267,7 +434,7 @@ void judge_extent(const Evidence& evidence, const speech::RecordingCheck& chain,
 }
 
 Checked<bool> check_all(const RecordingCheckOptions& options, const std::string& code,
-                        const std::string& key, RecordingReport& report) {
+                        const TrustedKeys& keys, RecordingReport& report) {
   auto files = speech::read_recording(options.file);
   if (!files) return stop(RecordingVerdict::Unreadable, files.error().message);
   auto chain = speech::verify_cue_list(files->cue_list, files->audio.samples,
@@ -286,11 +453,60 @@ Checked<bool> check_all(const RecordingCheckOptions& options, const std::string&
   if (!pgn) return fail_with(pgn.error());
   for (auto& note : evidence.notes) report.lines.push_back("note: " + note);
 
-  for (const auto& step :
-       {check_seals(evidence, key), check_anchors(evidence, *chain), check_code(evidence, code)})
+  for (const auto& step : {check_seals(evidence), check_parts(evidence), check_keys(evidence, keys),
+                           check_anchors(evidence, *chain), check_code(evidence, code),
+                           check_adjournments(evidence, report)})
     if (!step) return fail_with(step.error());
+  describe_keys(evidence, keys, report);
   judge_extent(evidence, *chain, options, report);
   return true;
+}
+
+std::string result_line(RecordingVerdict verdict) {
+  switch (verdict) {
+    case RecordingVerdict::Unreadable:
+      return "result: cannot be read";
+    case RecordingVerdict::KeyChanged:
+      return "result: not verified: sealed by more than one station key, none given";
+    default:
+      return "result: TAMPERED or inconsistent";
+  }
+}
+
+// The keys given on the command line and in the list of stations, by fingerprint. A line of the
+// list: a fingerprint or a public key, then (after a space) the station's name; "#" begins a
+// comment.
+Result<TrustedKeys> trusted_keys(const RecordingCheckOptions& options) {
+  TrustedKeys keys;
+  for (const auto& text : options.keys) {
+    auto fingerprint = parse_key_fingerprint(text);
+    if (!fingerprint) return fail("--key: " + fingerprint.error().message);
+    keys.push_back({*fingerprint, ""});
+  }
+  if (options.key_list.empty()) return keys;
+  std::ifstream in(options.key_list);
+  if (!in) return fail("--keys: cannot read " + options.key_list.string());
+  int number = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++number;
+    if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+    const auto first = line.find_first_not_of(" \t\r");
+    if (first == std::string::npos) continue;
+    const auto end = line.find_first_of(" \t\r", first);
+    auto fingerprint = parse_key_fingerprint(line.substr(first, end - first));
+    if (!fingerprint)
+      return fail("--keys: " + options.key_list.string() + " line " + std::to_string(number) +
+                  ": " + fingerprint.error().message);
+    std::string name;
+    if (end != std::string::npos) {
+      const auto from = line.find_first_not_of(" \t", end);
+      const auto to = line.find_last_not_of(" \t\r");
+      if (from != std::string::npos) name = line.substr(from, to - from + 1);
+    }
+    keys.push_back({*fingerprint, name});
+  }
+  if (keys.empty()) return fail("--keys: " + options.key_list.string() + " names no key");
+  return keys;
 }
 
 }  // namespace
@@ -301,6 +517,7 @@ int RecordingReport::exit_code() const {
       return 0;
     case RecordingVerdict::NotSealed:
     case RecordingVerdict::Tampered:
+    case RecordingVerdict::KeyChanged:
       return 1;
     case RecordingVerdict::Unreadable:
       break;
@@ -310,7 +527,7 @@ int RecordingReport::exit_code() const {
 
 RecordingReport check_recording(const RecordingCheckOptions& options) {
   RecordingReport report;
-  std::string code, key;
+  std::string code;
   if (!options.code.empty()) {
     auto parsed = parse_seal_code(options.code);
     if (!parsed) {
@@ -319,20 +536,15 @@ RecordingReport check_recording(const RecordingCheckOptions& options) {
     }
     code = *parsed;
   }
-  if (!options.key.empty()) {
-    auto parsed = parse_key_fingerprint(options.key);
-    if (!parsed) {
-      report.problem = "--key: " + parsed.error().message;
-      return report;
-    }
-    key = *parsed;
+  auto keys = trusted_keys(options);
+  if (!keys) {
+    report.problem = keys.error().message;
+    return report;
   }
-  if (auto done = check_all(options, code, key, report); !done) {
+  if (auto done = check_all(options, code, *keys, report); !done) {
     report.verdict = done.error().verdict;
     report.problem = done.error().problem;
-    report.lines.push_back(done.error().verdict == RecordingVerdict::Unreadable
-                               ? "result: cannot be read"
-                               : "result: TAMPERED or inconsistent");
+    report.lines.push_back(result_line(done.error().verdict));
   }
   return report;
 }

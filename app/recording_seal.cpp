@@ -12,6 +12,8 @@ namespace annabella::app {
 namespace {
 
 constexpr std::string_view kMessageHeader = "annabella recording seal v1";
+// With the adjournment's time of day (Guidelines I.2): one line more.
+constexpr std::string_view kMessageHeaderV2 = "annabella recording seal v2";
 
 bool all_hex(std::string_view text, std::size_t size) {
   return text.size() == size && std::all_of(text.begin(), text.end(), [](char c) {
@@ -21,24 +23,6 @@ bool all_hex(std::string_view text, std::size_t size) {
 
 bool is_digit(char c) {
   return c >= '0' && c <= '9';
-}
-
-// "2026-11-03T14:22:05Z": the shape, digits where digits belong.
-bool utc_time_text(std::string_view text) {
-  constexpr std::string_view shape = "dddd-dd-ddTdd:dd:ddZ";
-  if (text.size() != shape.size()) return false;
-  for (std::size_t i = 0; i < shape.size(); ++i)
-    if (shape[i] == 'd' ? !is_digit(text[i]) : text[i] != shape[i]) return false;
-  return true;
-}
-
-std::string utc_text(std::chrono::system_clock::time_point at) {
-  const std::time_t seconds = std::chrono::system_clock::to_time_t(at);
-  std::tm utc{};
-  gmtime_r(&seconds, &utc);
-  std::array<char, 32> text{};
-  std::strftime(text.data(), text.size(), "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text.data();
 }
 
 // A value in the signed message: escaped, and "?" for an unknown (empty) game value.
@@ -64,8 +48,11 @@ Status check_fields(const RecordingSeal& seal) {
     return bad("recording is not a file name: \"" + seal.recording + "\"");
   if (seal.cue_lines < 0) return bad("line count is negative");
   if (!all_hex(seal.digest, 64)) return bad("digest is not 64 hex digits");
-  if (!utc_time_text(seal.sealed_at))
+  if (!is_utc_time_text(seal.sealed_at))
     return bad("time \"" + seal.sealed_at + "\" is not a UTC time like 2026-11-03T14:22:05Z");
+  if (!seal.adjourned_at.empty() && !is_utc_time_text(seal.adjourned_at))
+    return bad("adjournment time \"" + seal.adjourned_at +
+               "\" is not a UTC time like 2026-11-03T14:22:05Z");
   if (seal.occasion.empty() || !std::all_of(seal.occasion.begin(), seal.occasion.end(), [](char c) {
         return (c >= 'a' && c <= 'z') || c == '-';
       }))
@@ -97,12 +84,29 @@ Status check_derived(const RecordingSeal& seal, const std::string& fingerprint,
 
 }  // namespace
 
+bool is_utc_time_text(std::string_view text) {
+  constexpr std::string_view shape = "dddd-dd-ddTdd:dd:ddZ";  // digits where the d are
+  if (text.size() != shape.size()) return false;
+  for (std::size_t i = 0; i < shape.size(); ++i)
+    if (shape[i] == 'd' ? !is_digit(text[i]) : text[i] != shape[i]) return false;
+  return true;
+}
+
+std::string utc_time_text(std::chrono::system_clock::time_point at) {
+  const std::time_t seconds = std::chrono::system_clock::to_time_t(at);
+  std::tm utc{};
+  gmtime_r(&seconds, &utc);
+  std::array<char, 32> text{};
+  std::strftime(text.data(), text.size(), "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text.data();
+}
+
 SealedGame sealed_game(const RecordHeader& header) {
   return {header.white, header.black, header.event, header.round, std::to_string(header.board)};
 }
 
 std::string seal_message(const RecordingSeal& seal) {
-  std::string m(kMessageHeader);
+  std::string m(seal.adjourned_at.empty() ? kMessageHeader : kMessageHeaderV2);
   m += '\n';
   const auto line = [&](std::string_view name, std::string_view value, bool game_value) {
     m.append(name).append(": ").append(message_value(value, game_value)).append("\n");
@@ -112,6 +116,7 @@ std::string seal_message(const RecordingSeal& seal) {
   line("digest", seal.digest, false);
   line("sealed_at", seal.sealed_at, false);
   line("occasion", seal.occasion, false);
+  if (!seal.adjourned_at.empty()) line("adjourned_at", seal.adjourned_at, false);
   line("white", seal.game.white, true);
   line("black", seal.game.black, true);
   line("event", seal.game.event, true);
@@ -123,14 +128,15 @@ std::string seal_message(const RecordingSeal& seal) {
 
 Result<RecordingSeal> sign_seal(const speech::RecordingAnchor& anchor, const SealedGame& game,
                                 std::string_view occasion, std::chrono::system_clock::time_point at,
-                                const StationKey& key) {
+                                const StationKey& key, std::string_view adjourned_at) {
   if (anchor.file.empty()) return fail("nothing is recorded: there is no recording to seal");
   RecordingSeal seal;
   seal.recording = anchor.file.filename().string();
   seal.cue_lines = anchor.cue_lines;
   seal.digest = anchor.digest;
-  seal.sealed_at = utc_text(at);
+  seal.sealed_at = utc_time_text(at);
   seal.occasion = occasion;
+  seal.adjourned_at = adjourned_at;
   seal.game = game;
   seal.key = key.public_key_hex();
   seal.signature = speech::to_hex(key.sign(seal_message(seal)));
@@ -151,7 +157,12 @@ Status check_seal_signature(const RecordingSeal& seal) {
 }
 
 std::string seal_fingerprint(const RecordingSeal& seal) {
-  const auto key = speech::from_hex<32>(seal.key);
+  return key_hex_fingerprint(seal.key);
+}
+
+std::string key_hex_fingerprint(std::string_view key_hex) {
+  if (!all_hex(key_hex, 64)) return {};
+  const auto key = speech::from_hex<32>(std::string(key_hex));
   return key ? key_fingerprint(*key) : std::string();
 }
 
@@ -190,20 +201,22 @@ Result<std::string> parse_seal_code(std::string_view text) {
 }
 
 std::vector<std::pair<std::string, std::string>> seal_fields(const RecordingSeal& seal) {
-  return {{"recording", seal.recording},
-          {"lines", std::to_string(seal.cue_lines)},
-          {"digest", seal.digest},
-          {"sealed_at", seal.sealed_at},
-          {"occasion", seal.occasion},
-          {"white", seal.game.white},
-          {"black", seal.game.black},
-          {"event", seal.game.event},
-          {"round", seal.game.round},
-          {"board", seal.game.board},
-          {"key", seal.key},
-          {"fingerprint", seal_fingerprint(seal)},
-          {"signature", seal.signature},
-          {"code", seal_code(seal)}};
+  std::vector<std::pair<std::string, std::string>> fields{{"recording", seal.recording},
+                                                          {"lines", std::to_string(seal.cue_lines)},
+                                                          {"digest", seal.digest},
+                                                          {"sealed_at", seal.sealed_at},
+                                                          {"occasion", seal.occasion}};
+  if (!seal.adjourned_at.empty()) fields.emplace_back("adjourned_at", seal.adjourned_at);
+  fields.insert(fields.end(), {{"white", seal.game.white},
+                               {"black", seal.game.black},
+                               {"event", seal.game.event},
+                               {"round", seal.game.round},
+                               {"board", seal.game.board},
+                               {"key", seal.key},
+                               {"fingerprint", seal_fingerprint(seal)},
+                               {"signature", seal.signature},
+                               {"code", seal_code(seal)}});
+  return fields;
 }
 
 JournalEntry seal_entry(const RecordingSeal& seal) {
@@ -229,6 +242,7 @@ Result<RecordingSeal> seal_from_fields(const JournalEntry& entry) {
   seal.digest = entry.get("digest");
   seal.sealed_at = entry.get("sealed_at");
   seal.occasion = entry.get("occasion");
+  seal.adjourned_at = entry.get("adjourned_at");
   seal.game = {entry.get("white"), entry.get("black"), entry.get("event"), entry.get("round"),
                entry.get("board")};
   seal.key = entry.get("key");
@@ -240,15 +254,18 @@ Result<RecordingSeal> seal_from_fields(const JournalEntry& entry) {
 }
 
 std::vector<std::pair<std::string, std::string>> seal_pgn_tags(const RecordingSeal& seal) {
-  return {{"AnnabellaRecording", seal.recording},
-          {"AnnabellaLines", std::to_string(seal.cue_lines)},
-          {"AnnabellaDigest", seal.digest},
-          {"AnnabellaSealed", seal.sealed_at},
-          {"AnnabellaOccasion", seal.occasion},
-          {"AnnabellaKey", seal.key},
-          {"AnnabellaFingerprint", seal_fingerprint(seal)},
-          {"AnnabellaSignature", seal.signature},
-          {"AnnabellaCode", seal_code(seal)}};
+  std::vector<std::pair<std::string, std::string>> tags{
+      {"AnnabellaRecording", seal.recording},
+      {"AnnabellaLines", std::to_string(seal.cue_lines)},
+      {"AnnabellaDigest", seal.digest},
+      {"AnnabellaSealed", seal.sealed_at},
+      {"AnnabellaOccasion", seal.occasion}};
+  if (!seal.adjourned_at.empty()) tags.emplace_back("AnnabellaAdjourned", seal.adjourned_at);
+  tags.insert(tags.end(), {{"AnnabellaKey", seal.key},
+                           {"AnnabellaFingerprint", seal_fingerprint(seal)},
+                           {"AnnabellaSignature", seal.signature},
+                           {"AnnabellaCode", seal_code(seal)}});
+  return tags;
 }
 
 Result<std::optional<RecordingSeal>> seal_from_pgn(const core::PgnGame& game) {
@@ -274,6 +291,7 @@ Result<std::optional<RecordingSeal>> seal_from_pgn(const core::PgnGame& game) {
   seal.digest = game.tag("AnnabellaDigest");
   seal.sealed_at = game.tag("AnnabellaSealed");
   seal.occasion = game.tag("AnnabellaOccasion");
+  if (has("AnnabellaAdjourned")) seal.adjourned_at = game.tag("AnnabellaAdjourned");
   seal.game = {game_value("White"), game_value("Black"), game_value("Event"), game_value("Round"),
                game_value("Board")};
   seal.key = game.tag("AnnabellaKey");

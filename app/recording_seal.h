@@ -35,6 +35,9 @@ struct RecordingSeal {
   std::string digest;     // the chain after that line, 64 hex digits
   std::string sealed_at;  // UTC, "2026-11-03T14:22:05Z"
   std::string occasion;   // why: "end", "adjourn", "stop", "resume" (docs/record.md)
+  // Guidelines I.2: the time of day (UTC) the game was adjourned, as the envelope gives it; set
+  // in the seal of an adjournment ("" otherwise, and in seals made before it was kept).
+  std::string adjourned_at;
   SealedGame game;
   std::string key;        // the station's public key, 64 hex digits
   std::string signature;  // Ed25519 over seal_message(), 128 hex digits
@@ -44,15 +47,25 @@ struct RecordingSeal {
 // then one "name: value" line each for recording, lines, digest, sealed_at, occasion, white,
 // black, event, round, board and key, each ending in LF. Values escape backslash, LF and CR as
 // \\ \n \r; an empty game value is written "?" (the PGN's unknown), so the journal's "" and the
-// PGN's "?" seal the same message.
+// PGN's "?" seal the same message. A seal with adjourned_at is "annabella recording seal v2",
+// with an "adjourned_at" line after "occasion"; one without it is v1, byte for byte as before,
+// so older seals still verify.
 [[nodiscard]] std::string seal_message(const RecordingSeal& seal);
 
 // Signs the anchor: the time (UTC, whole seconds), the game, the occasion and the key's
 // signature. Fails when there is nothing recorded to seal.
+// `adjourned_at`: the adjournment's time of day (utc_time_text), for an adjournment's seal.
 [[nodiscard]] Result<RecordingSeal> sign_seal(const speech::RecordingAnchor& anchor,
                                               const SealedGame& game, std::string_view occasion,
                                               std::chrono::system_clock::time_point at,
-                                              const StationKey& key);
+                                              const StationKey& key,
+                                              std::string_view adjourned_at = {});
+
+// A time of day as the seal and the journal write it: UTC, ISO 8601, whole seconds,
+// "2026-11-03T14:22:05Z".
+[[nodiscard]] std::string utc_time_text(std::chrono::system_clock::time_point at);
+// Whether `text` has that shape.
+[[nodiscard]] bool is_utc_time_text(std::string_view text);
 
 // Checks that every field is well formed and the signature is the stated key's over
 // seal_message(). The error says which.
@@ -60,6 +73,8 @@ struct RecordingSeal {
 
 // The key's short fingerprint (key_fingerprint) from the seal's hex key ("" when malformed).
 [[nodiscard]] std::string seal_fingerprint(const RecordingSeal& seal);
+// The same from a public key in hex (64 hex digits; "" when malformed).
+[[nodiscard]] std::string key_hex_fingerprint(std::string_view key_hex);
 
 // The code an arbiter writes on the paper scoresheet and reads aloud: 12 digits in groups of
 // three, "123-456-789-012": the first 8 bytes of SHA-256("annabella seal code v1\n" digest "\n"
@@ -71,8 +86,9 @@ struct RecordingSeal {
 [[nodiscard]] Result<std::string> parse_seal_code(std::string_view text);
 
 // The journal entry's fields, in this order: recording, lines, digest, sealed_at, occasion,
-// white, black, event, round, board, key, fingerprint, signature, code (fingerprint and code are
-// derived, for people reading the journal; the check recomputes them).
+// adjourned_at (only when set), white, black, event, round, board, key, fingerprint, signature,
+// code (fingerprint and code are derived, for people reading the journal; the check recomputes
+// them).
 [[nodiscard]] std::vector<std::pair<std::string, std::string>> seal_fields(
     const RecordingSeal& seal);
 // The journal entry: kind "seal" with seal_fields().
@@ -84,8 +100,9 @@ struct RecordingSeal {
 [[nodiscard]] Result<RecordingSeal> seal_from_record(const rec::Seal& record);
 
 // The PGN tags: AnnabellaRecording, AnnabellaLines, AnnabellaDigest, AnnabellaSealed,
-// AnnabellaOccasion, AnnabellaKey, AnnabellaFingerprint, AnnabellaSignature, AnnabellaCode. The
-// game comes from the PGN's own White, Black, Event, Round and Board tags.
+// AnnabellaOccasion, AnnabellaAdjourned (only when set), AnnabellaKey, AnnabellaFingerprint,
+// AnnabellaSignature, AnnabellaCode. The game comes from the PGN's own White, Black, Event, Round
+// and Board tags.
 [[nodiscard]] std::vector<std::pair<std::string, std::string>> seal_pgn_tags(
     const RecordingSeal& seal);
 // The seal in a PGN game's tags; nullopt when it has no AnnabellaRecording tag.

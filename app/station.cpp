@@ -8,6 +8,7 @@
 #include "app/i18n.h"
 #include "app/player_menu_keys.h"
 #include "app/record.h"
+#include "app/recording_seal.h"
 #include "app/station_text.h"
 #include "app/time_control_text.h"
 #include "core/text.h"
@@ -72,6 +73,25 @@ Result<Resumed> resume_journal(const std::filesystem::path& path, StationOptions
                  contents->torn_tail};
 }
 
+// D.2.7: a resumption on a station with another key (another machine, a key made anew). The
+// seals of the earlier parts stay valid; `recording verify` checks the game's seals against the
+// stations' fingerprints, so the arbiter needs both, and the journal's resume entry names this one.
+void say_key_change(StationState& s, const rec::PartSeal& before, const rec::PartSeal& now_part,
+                    TimePoint now) {
+  if (before.station_key.empty() || now_part.station_key.empty() ||
+      before.station_key == now_part.station_key)
+    return;
+  const std::string earlier = key_hex_fingerprint(before.station_key);
+  const std::string current = key_hex_fingerprint(now_part.station_key);
+  s.print(now, i18n::format(
+                   i18n::tr("station key changed: {earlier} sealed the game until now "
+                            "({recording}), this station's key {current} seals from here "
+                            "on; `annabella recording verify` needs both fingerprints "
+                            "from the tournament's list of stations (--key {earlier} "
+                            "--key {current}) (D.2.7)"),
+                   {{"earlier", earlier}, {"recording", before.recording}, {"current", current}}));
+}
+
 }  // namespace
 
 Result<std::unique_ptr<Station>> Station::open(const StationOptions& options, StationOutput& output,
@@ -113,9 +133,11 @@ Result<std::unique_ptr<Station>> Station::resume(const StationOptions& options,
   for (const auto& warning : resumed->header_warnings) s.print(now, warning);
   const std::string said =
       text::restored(s.record, restored ? &*restored : nullptr, resumed->torn_tail);
-  if (auto recorded = s.commit(rec::Resume{resumed_at, said}, now); !recorded)
+  const rec::PartSeal before = s.record.last_part();
+  if (auto recorded = s.commit(rec::Resume{resumed_at, said, options.part}, now); !recorded)
     s.print(now, "record: " + recorded.error().message);
   s.print(now, said);
+  say_key_change(s, before, options.part, now);
   station->started(now);
   return station;
 }
@@ -135,7 +157,7 @@ Result<std::unique_ptr<Station>> Station::start(const StationOptions& options,
                                       "`annabella play --resume` to continue it, or choose "
                                       "another folder"),
                              {{"journal", journal_path.string()}}));
-  const rec::Begin begin{header_of(options), kJournalFormat};
+  const rec::Begin begin{header_of(options), kJournalFormat, options.part};
   auto record = GameRecord::start(begin);
   if (!record)
     return fail((begin.header.fen.empty() ? "game: " : "game.start_fen: ") +

@@ -155,10 +155,16 @@ Result<std::unique_ptr<StationRig>> StationRig::build(const RigOptions& options,
   if (auto speech = rig->start_speech(options, out, origin); !speech) return fail(speech.error());
   rig->start_sighted_board(cfg);
   rig->start_clock_outputs(cfg, vi_colour(options.station), origin);
-  auto station = Station::open(options.station, *rig->printer_, origin);
+  // D.2.7: the key first, so that the journal's begin or resume entry names it with this run's
+  // recording.
+  rig->load_station_key(cfg);
+  StationOptions station_options = options.station;
+  if (rig->key_)
+    station_options.part = {rig->key_->public_key_hex(), rig->recording_.filename().string()};
+  auto station = Station::open(station_options, *rig->printer_, origin);
   if (!station) return fail(station.error().message);
   rig->station_ = std::move(*station);
-  rig->start_sealing(cfg, origin);
+  rig->start_sealing(origin);
   if (auto pegboard = rig->start_pegboard(options, origin); !pegboard)
     return fail(pegboard.error());
   if (options.console_from_stdin) rig->start_console(cfg.console.line_editing);
@@ -197,6 +203,7 @@ Status StationRig::start_speech(const RigOptions& options, std::ostream& out, Ti
     earlier_recordings_.push_back(settings.recording);
     settings.recording = folder / ("announcements-" + std::to_string(part) + ".wav");
   }
+  recording_ = settings.recording;
   settings.sound = options.sound;
   settings.text = nullptr;  // the printer writes the text lines
   // A sound device lost or back mid-game: printed on the game thread like every line.
@@ -257,19 +264,27 @@ void StationRig::show_publicly(const speech::Phrase& phrase, TimePoint at) {
   }
 }
 
-void StationRig::start_sealing(const config::StationConfig& cfg, TimePoint origin) {
+void StationRig::load_station_key(const config::StationConfig& cfg) {
   // D.2.7: the station's key signs the recording's seal at the end, an adjournment and a stop.
-  // Without a key the game goes on, and says that its recording will not verify as sealed.
+  // Loaded before the station opens (its begin or resume entry names it); said once the
+  // station has set the game's time line (start_sealing).
   auto key = StationKey::load_or_create(cfg.record.key_folder);
-  if (!key) {
+  if (key)
+    key_ = std::move(*key);
+  else
+    key_problem_ = key.error().message;
+}
+
+void StationRig::start_sealing(TimePoint origin) {
+  // Without a key the game goes on, and says that its recording will not verify as sealed.
+  if (!key_) {
     printer_->print(origin,
                     i18n::format(i18n::tr("recording: no station key (record.key_folder): {why}; "
                                           "the recording will not be sealed and `annabella "
                                           "recording verify` will say so (D.2.7)"),
-                                 {{"why", key.error().message}}));
+                                 {{"why", key_problem_}}));
     return;
   }
-  key_ = std::move(*key);
   printer_->print(
       origin,
       i18n::format(key_->created() ? i18n::tr("station key made: {file}, fingerprint {fingerprint} "
@@ -510,6 +525,12 @@ void StationRig::run() {
 
 void StationRig::stop() {
   queue_.push(StationEvent::stop(SteadyClock::now()));
+}
+
+void StationRig::stop(std::string line) {
+  const auto now = SteadyClock::now();
+  queue_.push(StationEvent::notice(now, std::move(line)));
+  queue_.push(StationEvent::stop(now));
 }
 
 }  // namespace annabella::app

@@ -65,6 +65,8 @@ class StationRig {
   void run();
   // From any thread: the loop ends after the events queued so far.
   void stop();
+  // From any thread: `line` is printed, then the station stops as `quit` stops it (a signal).
+  void stop(std::string line);
 
   [[nodiscard]] Station& station() { return *station_; }
   [[nodiscard]] StationPrinter& printer() { return *printer_; }
@@ -83,7 +85,8 @@ class StationRig {
   void start_console(bool line_editing);
   Status start_opponent_input(const std::filesystem::path& path);
   void say_move_sources(const RigOptions& options, TimePoint origin);
-  void start_sealing(const config::StationConfig& cfg, TimePoint origin);
+  void load_station_key(const config::StationConfig& cfg);
+  void start_sealing(TimePoint origin);
   void start_voice(TimePoint origin);
 
   // The record folder's lock (one station a folder, D.2.7): declared first, so it is released
@@ -94,7 +97,9 @@ class StationRig {
   // printer and the station, whose last words may still reach it while they are destroyed.
   std::unique_ptr<BrailleStation> braille_;
   std::optional<StationKey> key_;                          // signs the recording's seals (D.2.7)
+  std::string key_problem_;                                // why there is no key
   std::vector<std::filesystem::path> earlier_recordings_;  // of a resumed game
+  std::filesystem::path recording_;                        // this run's (D.2.7)
   std::unique_ptr<speech::Announcer> announcer_;
   std::optional<PublicPage> public_page_;  // written on the game thread, as the printer prints
   bool public_page_failed_ = false;        // its first write error is said, not every one

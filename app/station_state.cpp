@@ -72,6 +72,10 @@ Millis StationState::timeline(TimePoint time) const {
   return std::chrono::duration_cast<Millis>(time - origin);
 }
 
+std::chrono::system_clock::time_point StationState::wall_now() const {
+  return options.wall_clock ? options.wall_clock() : std::chrono::system_clock::now();
+}
+
 Status StationState::commit(const JournalRecord& entry, TimePoint time) {
   if (auto applied = record.apply(entry); !applied) return applied;
   if (auto written = journal.append(encode(entry)); !written) {
@@ -122,8 +126,11 @@ int sealed_lines(const GameRecord& record, const std::string& name) {
 
 std::optional<std::string> StationState::seal_anchor(const speech::RecordingAnchor& anchor,
                                                      const std::string& occasion, TimePoint time) {
-  auto seal = sign_seal(anchor, sealed_game(record.header()), occasion,
-                        std::chrono::system_clock::now(), *sealing.key);
+  // Guidelines I.2: an adjournment's seal signs the time of day the envelope gives.
+  const std::string adjourned_at =
+      occasion == "adjourn" && record.adjourned() ? record.adjourned()->utc : std::string();
+  auto seal = sign_seal(anchor, sealed_game(record.header()), occasion, wall_now(), *sealing.key,
+                        adjourned_at);
   if (!seal) {
     print(time, i18n::format(i18n::tr("recording: not sealed (D.2.7): {why}"),
                              {{"why", seal.error().message}}));

@@ -71,6 +71,11 @@ struct StationOptions {
   std::filesystem::path record_folder;  // journal and exports
   bool resume = false;                  // continue the journal in record_folder
   std::string date;  // the game's day (YYYY.MM.DD) when event.date is not set; "" = today
+  // D.2.7: this run's station key and recording, named in its begin or resume entry (empty
+  // without a key).
+  rec::PartSeal part;
+  // The time of day (the seal's time, the adjournment's on the envelope); empty = the system's.
+  std::function<std::chrono::system_clock::time_point()> wall_clock;
 };
 
 // D.2.7: sealing the recording (app/recording_seal.h). The rig sets it when there is a
@@ -100,6 +105,8 @@ struct StationState {
   [[nodiscard]] config::Verbosity verbosity() const { return options.config.speech.verbosity; }
   // The game's timeline: milliseconds since the game started (continued across resumptions).
   [[nodiscard]] Millis timeline(TimePoint time) const;
+  // The time of day now (options.wall_clock, else the system's).
+  [[nodiscard]] std::chrono::system_clock::time_point wall_now() const;
 
   // Applies `entry` to the game's record and journals it (a full disk keeps it waiting, in
   // order, and says so once): on disk before anyone acts on it. Fails, journaling nothing,

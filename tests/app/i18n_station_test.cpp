@@ -181,7 +181,7 @@ TEST(StationMessages, AGameAndItsAdjournmentEnvelopeInGerman) {
   for (const char* line :
        {"abgebrochen, Hängepartie (Guidelines I). Umschlag:\n",
         "  Weiß: White player; Schwarz: Black player\n", "  Turnier: ", ", Runde ", ", Brett 1\n",
-        "  abgebrochen am ", " Partiezeit\n",
+        "  abgebrochen um ", " (Uhrzeit, UTC), ", " Partiezeit; Partiedatum ",
         "  Stellung vor dem Abgabezug: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 "
         "2\n",
         "  Nummer des Abgabezugs: 2. (Weiß am Zug)\n",

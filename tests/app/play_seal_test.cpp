@@ -5,6 +5,7 @@
 // over a pty, the console on stdin.
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <fstream>
 #include <regex>
 
@@ -181,6 +182,36 @@ TEST(PlaySeal, ARecordingLeftUnsealedByACrashIsSealedAsFoundOnResumption) {
   }
   EXPECT_EQ(verify((record / "announcements.wav").string(), out), 0) << out;
   EXPECT_NE(out.find("resume"), std::string::npos) << out;
+}
+
+// After the game the station keeps running for the board and the braille display, also when
+// its console's input is closed (a script ended): then `quit` cannot be typed. A signal (Ctrl-C,
+// `kill`) stops it as quit does: what was said after the end's seal is sealed too, the process
+// ends with 0, and the recording verifies. The old station died of the signal, its recording's
+// end unsealed ("not sealed beyond cue line ...").
+TEST(PlaySeal, ASignalAfterTheGameStopsTheStationAsQuitDoesAndSealsWhatWasSaid) {
+  TempDir dir;
+  const auto record = dir.path() / "record";
+  const auto config = write_config(dir, (dir.path() / "keys").string());
+  {
+    ChildProcess station(play(config, record));
+    ASSERT_TRUE(station.wait_for("connected: the board agrees with the game", kWait))
+        << station.output();
+    station.send("resign black");
+    ASSERT_TRUE(station.wait_for("recording sealed (end)", kWait)) << station.output();
+    const std::size_t sealed = station.output().size();
+    station.send("time");  // said privately, recorded after the end's seal
+    ASSERT_TRUE(station.wait_for("say private:", kWait, sealed)) << station.output();
+    station.close_input();
+    ::kill(station.pid(), SIGTERM);
+    EXPECT_EQ(station.wait(kWait), 0) << station.output();
+    EXPECT_NE(station.output().find("stopping: SIGTERM received, as quit"), std::string::npos)
+        << station.output();
+    EXPECT_FALSE(printed_code(station.output(), "stop").empty()) << station.output();
+  }
+  EXPECT_EQ(seal_occasions(record / "game.journal"), (std::vector<std::string>{"end", "stop"}));
+  std::string out;
+  EXPECT_EQ(verify((record / "announcements.wav").string(), out), 0) << out;
 }
 
 TEST(PlaySeal, WithoutAKeyTheGameGoesOnAndTheRecordingIsSaidNotSealed) {

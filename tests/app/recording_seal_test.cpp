@@ -53,6 +53,48 @@ TEST(RecordingSeal, SignsTheDocumentedMessage) {
   EXPECT_TRUE(speech::signature_valid(seal_message(s.seal), *signature, s.key.public_key()));
 }
 
+// Guidelines I.2: an adjournment's seal signs the envelope's time of day (a v2 message, one line
+// more); taking the time out, or changing it, breaks the signature; it reads back from the
+// journal and the PGN. A seal without it is the v1 message above, so older seals still verify.
+TEST(RecordingSeal, AnAdjournmentsSealSignsItsTimeOfDay) {
+  Sealed s;
+  const speech::RecordingAnchor anchor{s.dir / "announcements.wav", 42, std::string(64, 'a'),
+                                       false};
+  auto sealed = sign_seal(anchor, {"Anna Blind", "Bert Sighted", "", "3", "2"}, "adjourn",
+                          std::chrono::system_clock::now(), s.key, "2026-11-03T14:20:00Z");
+  ASSERT_TRUE(sealed) << sealed.error().message;
+  const std::string message = seal_message(*sealed);
+  EXPECT_EQ(message.rfind("annabella recording seal v2\n", 0), 0u) << message;
+  EXPECT_NE(message.find("occasion: adjourn\nadjourned_at: 2026-11-03T14:20:00Z\nwhite: "),
+            std::string::npos)
+      << message;
+  EXPECT_TRUE(check_seal_signature(*sealed));
+  RecordingSeal changed = *sealed;
+  changed.adjourned_at = "2026-11-03T13:20:00Z";
+  EXPECT_FALSE(check_seal_signature(changed));
+  changed.adjourned_at.clear();  // read as v1: not what was signed
+  EXPECT_FALSE(check_seal_signature(changed));
+  changed.adjourned_at = "14:20";
+  EXPECT_EQ(check_seal_signature(changed).error().message,
+            "the seal's adjournment time \"14:20\" is not a UTC time like 2026-11-03T14:22:05Z");
+
+  auto from_journal = seal_from_fields(seal_entry(*sealed));
+  ASSERT_TRUE(from_journal) << from_journal.error().message;
+  EXPECT_EQ(from_journal->adjourned_at, "2026-11-03T14:20:00Z");
+  core::PgnGame pgn;
+  pgn.set_tag("White", "Anna Blind");
+  pgn.set_tag("Black", "Bert Sighted");
+  pgn.set_tag("Round", "3");
+  pgn.set_tag("Board", "2");
+  for (const auto& [name, value] : seal_pgn_tags(*sealed)) pgn.set_tag(name, value);
+  EXPECT_EQ(pgn.tag("AnnabellaAdjourned"), "2026-11-03T14:20:00Z");
+  auto from_pgn = seal_from_pgn(pgn);
+  ASSERT_TRUE(from_pgn && *from_pgn);
+  EXPECT_TRUE(check_seal_signature(**from_pgn));
+  EXPECT_EQ(utc_time_text(std::chrono::system_clock::time_point(std::chrono::seconds(1793715725))),
+            "2026-11-03T14:22:05Z");
+}
+
 TEST(RecordingSeal, ValuesAreEscapedSoNoValueCanAddALine) {
   Sealed s;
   RecordingSeal forged = s.seal;

@@ -285,8 +285,10 @@ TEST(RecordingVerify, AForeignKeyFails) {
   std::string out;
   EXPECT_EQ(record.verify("", out), 0) << out;  // consistent: only an outside anchor tells
   expect_tampered(record, "--key " + station->fingerprint(),
-                  "foreign key: game.journal entry 2 is signed by key " + seal_fingerprint(forged) +
-                      ", not by the expected station key " + station->fingerprint());
+                  "foreign key: game.journal entry 2 (end, cue lines 1 to 5 of announcements.wav) "
+                  "is signed by key " +
+                      seal_fingerprint(forged) + ", which is not among the station keys given (" +
+                      station->fingerprint() + ")");
   expect_tampered(record, "--code " + seal_code(record.seal),
                   "the scoresheet's code " + seal_code(record.seal) +
                       " is not the code of this recording's seal");

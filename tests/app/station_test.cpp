@@ -8,6 +8,7 @@
 
 #include <algorithm>
 
+#include "app/recording_seal.h"
 #include "core/notation.h"
 #include "core/time_control.h"
 #include "speech/phrases.h"
@@ -441,7 +442,11 @@ TEST(Station, AnAdjournedGameResumesWithTheSealedMoveMadeWhenTheEnvelopeIsOpened
     cfg.event.name = "Club Open";
     cfg.event.round = "4";
     cfg.event.date = "2026.11.23";
-    StationDriver d(folder, false, cfg);
+    auto options = StationDriver::options_for(folder, false, cfg);
+    options.wall_clock = [] {  // 2026-11-23T18:47:05Z, the time of day of the adjournment
+      return std::chrono::system_clock::time_point(std::chrono::seconds(1795459625));
+    };
+    StationDriver d(options);
     d.hand("d2", "d4");
     d.console("Nf6");
     d.hand("g8", "f6");
@@ -453,12 +458,18 @@ TEST(Station, AnAdjournedGameResumesWithTheSealedMoveMadeWhenTheEnvelopeIsOpened
     EXPECT_TRUE(d.station->finished());
     for (const char* part :
          {"Envelope:", "White: White player; Black: Black player",
-          "event: Club Open, round 4, board 1", "adjourned on 2026.11.23 at ",
+          "event: Club Open, round 4, board 1",
+          // Guidelines I.2.3: the time of day (UTC), the game's time and its date.
+          "adjourned at 2026-11-23T18:47:05Z (time of day, UTC), 0:00:0",
+          "into the game; game date 2026.11.23",
           "position before the sealed move: rnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w",
           "sealed move number: 2. (White to move)", "clocks: White 1:30:", "sealed by: White",
           "sealed move (inside the envelope): c4 = c4"})
       EXPECT_TRUE(d.output.printed_containing(part)) << part;
   }
+  // The journal keeps it for the seal that signs it (D.2.7).
+  EXPECT_NE(read_file(folder / "game.journal").find("\tutc=2026-11-23T18:47:05Z"),
+            std::string::npos);
   StationDriver again(folder, true);
   ASSERT_TRUE(again.station);
   EXPECT_TRUE(again.output.printed_containing("adjourned: the sealed move waits in its envelope"));
@@ -477,6 +488,49 @@ TEST(Station, AnAdjournedGameResumesWithTheSealedMoveMadeWhenTheEnvelopeIsOpened
   EXPECT_EQ(again.output.said.back().text, "Cesar vier");
   EXPECT_FALSE(again.station->clock().paused());
   EXPECT_EQ(again.station->clock().running(), core::BLACK);  // the replier's clock (I.9.1)
+}
+
+// D.2.7: a game resumed on a station with another key (a machine replaced during the
+// adjournment): the journal names each part's key and recording, and the console says that the
+// key changed and that `recording verify` needs both fingerprints. The same key says nothing.
+TEST(Station, AResumptionWithAnotherStationKeyIsSaidAndJournaled) {
+  annabella::testing::TempDir dir;
+  const auto folder = dir.path() / "record";
+  const std::string first(64, 'a'), second(64, 'b');
+  {
+    auto options = StationDriver::options_for(folder);
+    options.part = {first, "announcements.wav"};
+    StationDriver d(options);
+    d.hand("e2", "e4");
+    d.console("adjourn e5");
+  }
+  {
+    auto options = StationDriver::options_for(folder, true);
+    options.part = {first, "announcements-2.wav"};
+    StationDriver same(options);
+    EXPECT_FALSE(same.output.printed_containing("station key changed"));
+  }
+  auto options = StationDriver::options_for(folder, true);
+  options.part = {second, "announcements-3.wav"};
+  StationDriver again(options);
+  const std::string earlier = app::key_hex_fingerprint(first);
+  const std::string current = app::key_hex_fingerprint(second);
+  EXPECT_TRUE(again.output.printed_containing(
+      "station key changed: " + earlier +
+      " sealed the game until now (announcements-2.wav), this "
+      "station's key " +
+      current +
+      " seals from here on; `annabella recording verify` needs both "
+      "fingerprints from the tournament's list of stations (--key " +
+      earlier + " --key " + current + ") (D.2.7)"));
+  const std::string journal = read_file(folder / "game.journal");
+  EXPECT_NE(journal.find("begin\t"), std::string::npos);
+  EXPECT_NE(journal.find("\tstation_key=" + first + "\trecording=announcements.wav"),
+            std::string::npos)
+      << journal;
+  EXPECT_NE(journal.find("\tstation_key=" + second + "\trecording=announcements-3.wav"),
+            std::string::npos)
+      << journal;
 }
 
 // The power fails while White thinks (touches recorded): the resumed clock is White's time at

@@ -55,14 +55,21 @@ class RecordingOutput : public StationOutput {
 class StationDriver {
  public:
   explicit StationDriver(const std::filesystem::path& folder, bool resume = false,
-                         config::StationConfig config = {}) {
+                         config::StationConfig config = {})
+      : StationDriver(options_for(folder, resume, std::move(config))) {}
+  // With options the test sets itself (a part's station key, a wall clock).
+  explicit StationDriver(const StationOptions& options) {
+    auto opened = Station::open(options, output, now);
+    EXPECT_TRUE(opened) << opened.error().message;
+    if (opened) station = std::move(*opened);
+  }
+  static StationOptions options_for(const std::filesystem::path& folder, bool resume = false,
+                                    config::StationConfig config = {}) {
     StationOptions options;
     options.config = std::move(config);
     options.record_folder = folder;
     options.resume = resume;
-    auto opened = Station::open(options, output, now);
-    EXPECT_TRUE(opened) << opened.error().message;
-    if (opened) station = std::move(*opened);
+    return options;
   }
 
   StationDriver& board(tactile::BoardInput::Kind kind, std::string_view square,
