@@ -217,6 +217,8 @@ class Pegboard {
   std::size_t touches_this_move_ = 0;  // touch_log_ index of the first touch since position_
                                        // last moved on
   std::uint64_t position_epoch_ = 0;   // counts position_ moving on (InHand::lifted_in)
+  // The game's position and completed move when the reply last began (reply_begins()).
+  std::optional<std::pair<std::uint64_t, core::Move>> reply_begun_;
 
   std::optional<TimePoint> judge_at_;
   std::optional<TimePoint> unexplained_since_;

@@ -166,12 +166,18 @@ core::Color Pegboard::presumed_toucher() const {
 // complete). So too with a move completed already and changed since (a slide that rested on h6
 // for the settle time and went on to h5): the reply's touch makes the move the board shows, not
 // the one it showed before (D.2.3 (3)). Only at the reply's first piece: once the replier holds
-// one, the board as it stands is the reply's work too (a bishop slid on its way to a capture).
+// one, or has touched one already, the board as it stands is the reply's work too (a bishop slid
+// on its way to a capture).
 void Pegboard::reply_begins(Piece piece, TimePoint time) {
   const core::Color mover = position_.side_to_move();
   if (!settings_.made_by_reply || !judge_at_ || piece == core::NO_PIECE ||
       core::color_of(piece) == mover)
     return;
+  // The reply's first piece only: its own placements since are the reply's work too (a rook
+  // sliding e3-e4-e7 was judged e3-e4 when lifted again from e4).
+  const std::pair<std::uint64_t, Move> state{position_epoch_, pending_.value_or(Move::none())};
+  if (reply_begun_ == state) return;
+  reply_begun_ = state;
   const bool replier_holds = std::any_of(in_hand_.begin(), in_hand_.end(),
                                          [&](const InHand& h) { return h.toucher != mover; });
   if (!replier_holds) judge(time);

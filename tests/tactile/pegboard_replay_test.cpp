@@ -44,5 +44,33 @@ TEST(PegboardReplay, TheBenchsGamesAreRecognisedWhole) {
   }
 }
 
+// Boards of the 800-board sweep (bench_recognition --replay --games 200 --seed 200 --plies 80)
+// that went wrong, each for another cause, all in board watch: a touch of the reply made a
+// completed move the board had slid on from (223: h7-h6 recorded for h7-h5), a crash playing a
+// sequence from the position before that touch made the move (208), a peg lifted again from a
+// slide's square ruled out every move (272: Qxe6 never made), the board judged early while the
+// reply's bishop slid through the square just left (284: "illegal"), a piece-identifying
+// board's capture with no lift not taken as the reply's start (364: e2-e3 recorded for e2-e4),
+// and the reply's own slide judged when lifted again on its way (334: Re3-e4 for Re3-e7).
+TEST(PegboardReplay, TheSweepsBoardsOnceWrongAreRecognisedWhole) {
+  struct Board {
+    Wire wire;
+    std::uint32_t seed;
+  };
+  for (const Board b : {Board{Wire::Peg, 223}, Board{Wire::Dgt, 208}, Board{Wire::Peg, 272},
+                        Board{Wire::Peg, 284}, Board{Wire::Dgt, 364}, Board{Wire::Peg, 334}}) {
+    PegboardSettings settings;
+    settings.settle = 100ms;
+    settings.made_by_reply = true;
+    const Replay r = replay(b.wire, settings, b.seed, 80, emulator::Pace{}.faster(2.5));
+    const std::string what = std::string(b.wire == Wire::Peg ? "peg" : "DGT") +
+                             " board watch, seed " + std::to_string(b.seed);
+    EXPECT_EQ(emulator::numbered_uci(r.made), emulator::numbered_uci(r.played)) << what << "\n"
+                                                                                << r.log;
+    EXPECT_FALSE(r.says("illegal")) << what << "\n" << r.log;
+    EXPECT_FALSE(r.says("out of sync")) << what << "\n" << r.log;
+  }
+}
+
 }  // namespace
 }  // namespace annabella::tactile
