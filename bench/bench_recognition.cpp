@@ -21,11 +21,16 @@
 //                watch makes it when the reply begins (D.2.3 (3)), so this includes the
 //                opponent's thinking time.
 //
-// Usage: bench_recognition [--games N] [--plies N] [--factor X] [--seed N]
+// Usage: bench_recognition [--games N] [--plies N] [--factor X] [--seed N] [--replay]
 //   --games   games per board and reading (default 6)
 //   --plies   plies per game at most (default 80)
 //   --factor  hands and settle time X times faster than a person and the default 250 ms
 //             (default 2.5: settle 100 ms; 1 is real time)
+//   --replay  the same games fed straight into the Pegboard in synthetic time (no pty, no
+//             threads: deterministic and fast, for hundreds of games), seeds N to N + games - 1;
+//             reports, for each board and reading, the games whose record went wrong (a move
+//             recorded that was not played: worse than any question) and the games that stopped
+//             at a question (out of sync, an illegal move said, a piece asked for).
 // docs/benchmarks.md says how to rerun it and what it printed.
 #include <algorithm>
 #include <charconv>
@@ -38,7 +43,7 @@
 #include <vector>
 
 #include "tactile/board_reader.h"
-#include "tests/tactile/hand_emulator.h"
+#include "tests/tactile/replay.h"
 
 namespace {
 
@@ -190,6 +195,84 @@ bool play_game(Wire wire, bool watch, std::uint32_t seed, int plies, double fact
   return ok;
 }
 
+// The games fed straight into the recogniser in synthetic time (--replay): how many went wrong,
+// and how. Returns whether every move of every game was made.
+bool replay_games(int games, int plies, double factor, std::uint32_t first_seed) {
+  const auto settle = std::chrono::milliseconds(static_cast<long>(250.0 / factor));
+  std::printf(
+      "Recognition replayed in synthetic time: seeds %u to %u, up to %d plies, hands %.1f times "
+      "a person's pace, settle %lld ms\n\n"
+      "| board | reading | recognised / played | whole games | wrong record | stopped at a "
+      "question | said illegal | said out of sync | times out of order |\n"
+      "|---|---|---|---|---|---|---|---|---|\n",
+      first_seed, first_seed + static_cast<std::uint32_t>(games) - 1, plies, factor,
+      static_cast<long long>(settle.count()));
+  bool all = true;
+  int boards = 0, wrong_boards = 0;
+  for (const Wire wire : {Wire::Dgt, Wire::Peg}) {
+    for (const bool watch : {true, false}) {
+      int played = 0, recognised = 0, whole = 0, wrong = 0, stopped = 0, illegal = 0,
+          out_of_sync = 0, disorder = 0;
+      for (int g = 0; g < games; ++g) {
+        const std::uint32_t seed = first_seed + static_cast<std::uint32_t>(g);
+        PegboardSettings settings;
+        settings.settle = settle;
+        settings.made_by_reply = watch;
+        settings.auto_announce = !watch;
+        const emulator::Replay r =
+            emulator::replay(wire, settings, seed, plies, emulator::Pace{}.faster(factor));
+        const std::size_t k = r.recognised();
+        played += static_cast<int>(r.played.size());
+        recognised += static_cast<int>(k);
+        const bool ok = k == r.played.size() && r.made.size() == r.played.size() &&
+                        !r.says("illegal") && !r.says("out of sync") && r.time_ordered;
+        ++boards;
+        if (ok) {
+          ++whole;
+          continue;
+        }
+        ++wrong_boards;
+        if (r.wrong_record())
+          ++wrong;
+        else if (k < r.played.size())
+          ++stopped;
+        if (r.says("illegal")) ++illegal;
+        if (r.says("out of sync")) ++out_of_sync;
+        if (!r.time_ordered) ++disorder;
+        const std::string what = std::string(wire == Wire::Dgt ? "DGT" : "peg") +
+                                 (watch ? " watch" : " e-board") + " seed " + std::to_string(seed);
+        std::fprintf(
+            stderr, "%s: %zu of %zu plies%s%s%s\n", what.c_str(), k, r.played.size(),
+            k < r.played.size()
+                ? ("; ply " + std::to_string(k + 1) + " (" + core::to_uci(r.played[k]) + ") " +
+                   (k < r.made.size() ? "recorded as " + core::to_uci(r.made[k])
+                                      : std::string("not made")))
+                      .c_str()
+                : "",
+            r.says("illegal") ? "; said illegal" : "",
+            r.says("out of sync") ? "; said out of sync" : "");
+        if (const char* folder = std::getenv("BENCH_RECOGNITION_LOGS")) {
+          const std::string name = std::string(folder) + "/replay-" +
+                                   (wire == Wire::Dgt ? "dgt" : "peg") +
+                                   (watch ? "-watch-" : "-eboard-") + std::to_string(seed) + ".log";
+          if (FILE* log = std::fopen(name.c_str(), "w")) {
+            std::fprintf(log, "played: %s\nmade:   %s\n%s",
+                         emulator::numbered_uci(r.played).c_str(),
+                         emulator::numbered_uci(r.made).c_str(), r.log.c_str());
+            std::fclose(log);
+          }
+        }
+      }
+      std::printf("| %s | %s | %d / %d | %d / %d | %d | %d | %d | %d | %d |\n",
+                  wire == Wire::Dgt ? "DGT" : "peg", watch ? "board watch" : "e-board", recognised,
+                  played, whole, games, wrong, stopped, illegal, out_of_sync, disorder);
+      all = all && whole == games;
+    }
+  }
+  std::printf("\nboards that went wrong: %d of %d\n", wrong_boards, boards);
+  return all;
+}
+
 bool number(const char* text, double& value) {
   const char* end = text + std::strlen(text);
   return std::from_chars(text, end, value).ptr == end;
@@ -199,7 +282,17 @@ bool number(const char* text, double& value) {
 
 int main(int argc, char** argv) {
   double games = 6, plies = 80, factor = 2.5, seed = 1;
-  for (int i = 1; i + 1 < argc; i += 2) {
+  bool synthetic = false;
+  for (int i = 1; i < argc; i += 2) {
+    if (std::strcmp(argv[i], "--replay") == 0) {
+      synthetic = true;
+      --i;
+      continue;
+    }
+    if (i + 1 >= argc) {
+      std::fprintf(stderr, "bench_recognition: %s wants a value\n", argv[i]);
+      return 2;
+    }
     double* target = std::strcmp(argv[i], "--games") == 0    ? &games
                      : std::strcmp(argv[i], "--plies") == 0  ? &plies
                      : std::strcmp(argv[i], "--factor") == 0 ? &factor
@@ -210,6 +303,11 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+  if (synthetic)
+    return replay_games(static_cast<int>(games), static_cast<int>(plies), factor,
+                        static_cast<std::uint32_t>(seed))
+               ? 0
+               : 1;
   const double settle_ms = 250.0 / factor;
   std::printf(
       "Recognition: %d random games of up to %d plies a board and reading, hands %.1f times a "

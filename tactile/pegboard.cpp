@@ -313,10 +313,11 @@ std::vector<MoveSequence> Pegboard::shown_sequences() const {
 // piece standing there at some point, and on a piece-identifying board that piece (D.2.2). A
 // peg lifted from c5 and still in hand rules out a6-b4 followed by a capture on b4, though the
 // board's occupancy is that of both moves. The occupancy-only board's guesses of which piece a
-// peg is are not evidence: only the hole is.
+// peg is are not evidence: only the hole is; and a hole a peg was put into since (a queen slid
+// through d5 to take on e6 and lifted again there) is no evidence either.
 bool Pegboard::hands_allow(const MoveSequence& moves) const {
   return std::all_of(in_hand_.begin(), in_hand_.end(), [&](const InHand& held) {
-    if (held.lifted_in != position_epoch_) return true;
+    if (held.lifted_in != position_epoch_ || held.from_placed) return true;
     const auto stood = [&](const Position& pos) {
       const Piece there = pos.piece_on(held.from);
       return board_.identifies_pieces ? there == held.piece : there != core::NO_PIECE;
@@ -415,7 +416,14 @@ std::optional<MoveSequence> Pegboard::choose(std::vector<MoveSequence> sequences
 // followed by another on the board was made before it (the reply shows it was announced) when
 // nobody else announces; else the next waits for the announcement (announce()).
 void Pegboard::follow(const MoveSequence& moves, TimePoint now) {
+  const std::uint64_t epoch = position_epoch_;
   report_touches(now + settings_.bounce);  // a capture's removal is a real touch
+  // A touch of the reply's made the completed move (D.2.3 (3)): the sequence was found from the
+  // position before it, so the board is judged again from the game's position now.
+  if (position_epoch_ != epoch) {
+    judge(now);
+    return;
+  }
   const std::size_t touches_from = touches_this_move_;
   Position shown = position_;
   for (const Move m : moves) shown = shown.after(m);

@@ -125,6 +125,10 @@ class Pegboard {
     core::Color toucher = core::WHITE;
     bool toucher_unsure = false;
     std::uint64_t lifted_in = 0;  // position_epoch_ when it was lifted
+    // On an occupancy-only board, lifted from a hole a peg was put into since the board was last
+    // matched, empty in the game's position and after the completed move (a slide's square on
+    // the way): which peg it is was guessed, so its hole says nothing of the game's position.
+    bool from_placed = false;
   };
   // An event waiting for its turn: events come out sorted by (time, order); `order` counts the
   // inputs and events as they came, and a touch keeps the order of its lift.
@@ -139,6 +143,7 @@ class Pegboard {
   [[nodiscard]] bool on_a_slides_way(core::Square square) const;
   [[nodiscard]] bool reply_can_take(core::Square square) const;
   void settle_toucher(InHand& held, core::Color toucher);
+  void reply_begins(core::Piece piece, TimePoint time);
   void lift(core::Square square, TimePoint time);
   void place(core::Square square, core::Piece piece, TimePoint time);
   std::optional<std::size_t> held_for(core::Square square, core::Piece piece) const;
@@ -212,6 +217,8 @@ class Pegboard {
   std::size_t touches_this_move_ = 0;  // touch_log_ index of the first touch since position_
                                        // last moved on
   std::uint64_t position_epoch_ = 0;   // counts position_ moving on (InHand::lifted_in)
+  // The game's position and completed move when the reply last began (reply_begins()).
+  std::optional<std::pair<std::uint64_t, core::Move>> reply_begun_;
 
   std::optional<TimePoint> judge_at_;
   std::optional<TimePoint> unexplained_since_;

@@ -80,6 +80,8 @@ Pegboard::InHand Pegboard::taken_from(Square s, TimePoint time) {
   held.order = ++order_;
   held.toucher = presumed_toucher();
   held.lifted_in = position_epoch_;
+  held.from_placed = !board_.identifies_pieces && (board_.placed & core::square_bb(s)) != 0 &&
+                     target().piece_on(s) == core::NO_PIECE;
   // The piece just moved, lifted again from a square on its way (a slide put down on the way,
   // D.2.2), with no piece of the reply in hand: the mover going on, unless the reply can take it
   // there (then it may be the replier's capture, D.2.3 (1): not known at the lift).
@@ -158,13 +160,31 @@ core::Color Pegboard::presumed_toucher() const {
   return completed ? ~mover : mover;
 }
 
+// made_by_reply: the other side's piece lifted, or put on a square in place of the mover's (a
+// piece-identifying board's capture reported with no lift), before the board settled ends the
+// settling: the board is judged as it stood (the reply cannot have begun before the move was
+// complete). So too with a move completed already and changed since (a slide that rested on h6
+// for the settle time and went on to h5): the reply's touch makes the move the board shows, not
+// the one it showed before (D.2.3 (3)). Only at the reply's first piece: once the replier holds
+// one, or has touched one already, the board as it stands is the reply's work too (a bishop slid
+// on its way to a capture).
+void Pegboard::reply_begins(Piece piece, TimePoint time) {
+  const core::Color mover = position_.side_to_move();
+  if (!settings_.made_by_reply || !judge_at_ || piece == core::NO_PIECE ||
+      core::color_of(piece) == mover)
+    return;
+  // The reply's first piece only: its own placements since are the reply's work too (a rook
+  // sliding e3-e4-e7 was judged e3-e4 when lifted again from e4).
+  const std::pair<std::uint64_t, Move> state{position_epoch_, pending_.value_or(Move::none())};
+  if (reply_begun_ == state) return;
+  reply_begun_ = state;
+  const bool replier_holds = std::any_of(in_hand_.begin(), in_hand_.end(),
+                                         [&](const InHand& h) { return h.toucher != mover; });
+  if (!replier_holds) judge(time);
+}
+
 void Pegboard::lift(Square s, TimePoint time) {
-  // made_by_reply: the other side lifting a piece before the board settled ends the settling:
-  // judge the board as it stood (the reply cannot have begun before the move was complete).
-  const Piece piece = board_.pieces[s];
-  if (settings_.made_by_reply && !pending_ && judge_at_ && piece != core::NO_PIECE &&
-      core::color_of(piece) != position_.side_to_move())
-    judge(time);
+  reply_begins(board_.pieces[s], time);
   changed(time);
   if (!(board_.occupied & core::square_bb(s))) return;  // nothing was there: a sensor flicker
   in_hand_.push_back(taken_from(s, time));
@@ -265,6 +285,7 @@ void Pegboard::place(Square s, Piece piece, TimePoint time) {
     // piece-identifying board may report a capture as the new piece arriving with no lift of
     // the old one: the old one was taken (and touched) then.
     if (piece == core::NO_PIECE || board_.pieces[s] == piece) return;
+    reply_begins(piece, time);
     lift(s, time);
     report_touch(in_hand_.back());
   }

@@ -408,6 +408,66 @@ TEST(PegboardHands, APromotionButtonPressedBeforeTheMoveBeforeSettledIsTheReplys
   EXPECT_TRUE(has(d.take(), "promotion on d1: which piece? (D.2.1: the announcement names it)"));
 }
 
+// The moves made, in order (MoveMade events).
+std::vector<std::string> made_moves(const Lines& lines) {
+  std::vector<std::string> made;
+  for (const std::string& line : lines)
+    if (line.starts_with("made ")) made.push_back(line.substr(5));
+  return made;
+}
+
+TEST(PegboardHands, ASlideThatRestedTheSettleTimeIsMadeWhereItWentWhenTheReplyBegins) {
+  // Board watch: Black's pawn rests on h6 for the settle time (completed h7-h6), goes on to h5,
+  // and White's reply begins before that settles. The reply's touch makes the move the board
+  // shows (h7-h5), not the one it showed before: h7-h6 was recorded, then h6-h5 after White's
+  // move (the emulator's games, seeds 200 to 399: D.2.3 (3)).
+  Driver d(fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+           {.settle = 100ms, .made_by_reply = true});
+  d.lift("h7").place("h6", core::NO_PIECE, 50ms).settle();
+  d.lift("h6", 5ms).place("h5", core::NO_PIECE, 50ms);
+  d.lift("d2", 30ms).place("d4", core::NO_PIECE, 50ms).settle();
+  d.lift("a7", 400ms).place("a6", core::NO_PIECE, 50ms).settle();
+  const Lines lines = d.take();
+  EXPECT_EQ(made_moves(lines), std::vector<std::string>({"h7h5", "d2d4"}))
+      << ::testing::PrintToString(lines);
+}
+
+TEST(PegboardHands, APegLiftedAgainFromASlidesSquareIsNoEvidenceOfTheGamesPosition) {
+  // Peg board watch: 1.Rxe6+ and Black recaptures Qxe6, taking the rook off first and sliding
+  // the queen through d5. Which peg went into d5 is a guess (the rook, by the hole it came
+  // from); lifted again from d5, a hole empty in the game, it ruled out every move: Qxe6 was
+  // never made (the emulator's games, seed 272).
+  Driver d(fen("4k3/8/4b3/8/2q1R3/8/8/6K1 w - - 0 1"), {.settle = 100ms, .made_by_reply = true});
+  d.lift("e6").lift("e4", 60ms).place("e6", core::NO_PIECE, 60ms).settle();
+  d.lift("e6", 70ms).lift("c4", 60ms).place("d5", core::NO_PIECE, 50ms);
+  d.lift("d5", 60ms).place("e6", core::NO_PIECE, 60ms).settle();
+  d.lift("g1", 400ms).place("h1", core::NO_PIECE, 60ms).settle();
+  const Lines lines = d.take();
+  EXPECT_EQ(made_moves(lines), std::vector<std::string>({"e4e6", "c4e6"}))
+      << ::testing::PrintToString(lines);
+}
+
+TEST(PegboardHands, AQuickReplySlidingThroughTheSquareJustLeftIsNoIllegalMove) {
+  // Peg board watch: White's Re7-e3, and before it settles Black takes the a3 pawn off and
+  // slides the bishop f8 through e7 to a3. The lift on e7 ended the settling and judged a board
+  // half the reply's: "white rook to e3 is not a legal move" (the emulator's games, seed 284).
+  Driver d(fen("5b1k/4R3/8/8/8/P7/8/7K w - - 0 1"), {.settle = 100ms, .made_by_reply = true});
+  d.lift("e7").place("e3", core::NO_PIECE, 60ms);
+  d.lift("a3", 40ms).lift("f8", 50ms).place("e7", core::NO_PIECE, 50ms);
+  for (const char* square : {"e7", "d6", "c5", "b4"}) {
+    d.lift(square, 50ms);
+    const char next[] = {static_cast<char>(square[0] - 1), static_cast<char>(square[1] - 1), 0};
+    d.place(next, core::NO_PIECE, 50ms);
+  }
+  d.settle();
+  d.lift("h1", 400ms).place("g1", core::NO_PIECE, 60ms).settle();
+  const Lines lines = d.take();
+  for (const std::string& line : lines)
+    EXPECT_FALSE(line.starts_with("illegal")) << ::testing::PrintToString(lines);
+  EXPECT_EQ(made_moves(lines), std::vector<std::string>({"e7e3", "f8a3"}))
+      << ::testing::PrintToString(lines);
+}
+
 TEST(PegboardHands, ASensorBounceBesideAPegInHandIsNoCapture) {
   // After 1.e4 d5 White holds the e4 pawn; d5's sensor flickers (out and back in 2 ms). The peg
   // back in d5 is the black pawn, not the white pawn taking it (D.2.2: no touch, no move).
