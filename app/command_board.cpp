@@ -10,6 +10,7 @@
 
 #include "app/commands.h"
 #include "app/move_text.h"
+#include "app/pgn_text.h"
 #include "core/notation.h"
 #include "core/pgn.h"
 #include "tactile/board_reader.h"
@@ -45,7 +46,7 @@ Result<std::vector<core::Move>> read_game_moves(const std::string& path, core::P
   const auto games = core::read_pgn_games(movetext, options);
   if (games.empty()) return fail(path + ": no game in it");
   const core::PgnGame& game = games.front();
-  if (!game.problems.empty()) return fail(path + ": " + core::to_string(game.problems.front()));
+  if (!game.problems.empty()) return fail(path + ": " + text::pgn_problem(game.problems.front()));
   start = game.start;
   std::vector<core::Move> moves;
   for (const auto& node : game.moves.moves) moves.push_back(node.move);

@@ -13,6 +13,7 @@
 
 #include "app/commands.h"
 #include "app/i18n.h"
+#include "app/move_text.h"
 #include "app/play_start.h"
 #include "app/station_rig.h"
 #include "app/station_text.h"
@@ -193,7 +194,8 @@ class Director {
     if (!act(board_.place(core::SQ_F6)) || !until(executed("g8f6"))) return false;
     // The hand has now made the announced move; the simulated game follows it.
     auto knight = core::read_move(board_.position(), "Nf6");
-    return knight ? act(board_.follow(*knight)) : stop("demo script: " + knight.error().message);
+    return knight ? act(board_.follow(*knight))
+                  : stop("demo script: " + text::move_read_error(knight.error()));
   }
 
   // Castling and a promotion (D.2.1: "Kurze Rochade", "... wird Dame").
@@ -254,7 +256,7 @@ class Director {
   // the opponent's announced move executed.
   bool play(const std::string& san, bool executes) {
     auto move = core::read_move(board_.position(), san);
-    if (!move) return stop("demo script: " + move.error().message);
+    if (!move) return stop("demo script: " + text::move_read_error(move.error()));
     return play(*move, executes);
   }
   bool play(core::Move move, bool executes) {

@@ -56,8 +56,9 @@ int choose_language(const NotationOptions& options, const core::Position& start,
   if (fits.empty()) {
     // No language reads every move legally: the letters alone may still name one, whose
     // first illegal move is then reported with its reason.
-    std::string why;
-    auto detected = core::detect_language(options.moves, &why);
+    core::LanguageDetection detection;
+    auto detected = core::detect_language(options.moves, &detection);
+    const std::string why = text::language_detection(detection);
     if (!detected) {
       err << kPrefix << "--lang auto: no built-in language reads every written move as a legal "
           << "move here (" << why << ")\n";

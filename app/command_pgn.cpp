@@ -5,6 +5,7 @@
 #include "app/commands.h"
 #include "app/i18n.h"
 #include "app/move_text.h"
+#include "app/pgn_text.h"
 #include "core/pgn.h"
 
 namespace annabella::app {
@@ -15,9 +16,7 @@ class ProblemPrinter : public core::PgnVisitor {
  public:
   explicit ProblemPrinter(std::ostream& out) : out_(out) {}
   void problem(const core::PgnProblem& p) override {
-    out_ << core::to_string(p);
-    if (p.illegal) out_ << ": " << text::illegal_move(*p.illegal);
-    out_ << '\n';
+    out_ << text::pgn_problem(p) << '\n';
     ++problems_;
   }
   void end_game(const core::PgnGameSummary& s) override {

@@ -1,4 +1,5 @@
 #include "app/game_record.h"
+#include "app/move_text.h"
 
 #include <algorithm>
 
@@ -22,7 +23,7 @@ Result<core::Position> start_position(const RecordHeader& header) {
 // names; castling and en passant get their kind from the position.
 Result<core::Move> resolve(const core::Position& position, core::Move move) {
   auto legal = core::read_move(position, core::to_uci(move));
-  if (!legal) return fail(legal.error().message);
+  if (!legal) return fail(text::move_read_error(legal.error()));
   return *legal;
 }
 

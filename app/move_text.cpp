@@ -4,6 +4,7 @@
 #include "app/i18n.h"
 #include "app/station_text.h"
 #include "core/notation.h"
+#include "core/notation_tokens.h"  // describe_char: a character as the reader names it
 
 namespace annabella::app::text {
 namespace {
@@ -207,12 +208,109 @@ std::string illegal_move(const core::IllegalMove& w) {
   return king(w);
 }
 
+std::string not_a_move(const core::NotAMove& why) {
+  using K = core::NotAMove::Kind;
+  // {char}: the character as written, with its code point when not ASCII ("'é' (U+00E9)");
+  // {n}: its place in the move, counted from 1.
+  const std::string ch = why.character ? core::notation_detail::describe_char(why.character) : "";
+  const std::string n = std::to_string(why.index + 1);
+  switch (why.kind) {
+    case K::Empty:
+      return tr("it is empty");
+    case K::TooLong:
+      return tr("it is too long");
+    case K::InvalidUtf8:
+      // TRANSLATORS: {n} is a byte's place in the text, counted from 1.
+      return format(tr("invalid UTF-8 at byte {n}"), {{"n", n}});
+    case K::OnlyAnnotation:
+      return tr("it holds only annotation signs");
+    case K::PromotionPieceMissing:
+      return format(tr("the promotion piece is missing after {char}"), {{"char", ch}});
+    case K::NotAPieceLetter:
+      return format(tr("{char} (character {n}) is not a piece letter of this language"),
+                    {{"char", ch}, {"n", n}});
+    case K::ParenthesisMissing:
+      return tr("')' is missing after the promotion piece");
+    case K::AfterPromotion:
+      return format(tr("{char} (character {n}) follows the promotion piece"),
+                    {{"char", ch}, {"n", n}});
+    case K::NoDestination:
+      return tr("no destination square");
+    case K::NoDestinationAtEnd:
+      return tr("no destination square at the end (a file a-h and a rank 1-8)");
+    case K::TooManyCoordinates:
+      return format(tr("too many coordinates at {char} (character {n})"), {{"char", ch}, {"n", n}});
+    case K::NotMoveCharacter:
+      return format(tr("{char} (character {n}) is not a file, rank, piece letter or capture sign"),
+                    {{"char", ch}, {"n", n}});
+    case K::PromotionTooEarly:
+      return format(tr("{char} (character {n}) must follow the destination square"),
+                    {{"char", ch}, {"n", n}});
+    case K::NotCanonical:
+      // TRANSLATORS: {san} is the move as Standard Algebraic Notation writes it (PGN).
+      return format(tr("it is not canonical SAN ({san} is)"), {{"san", why.canonical}});
+    case K::NoLetters:
+      return tr("no piece letters to read it in");
+  }
+  return {};
+}
+
 std::string move_read_error(const core::MoveReadError& error) {
-  if (error.kind != core::MoveReadError::Kind::Illegal) return error.message;
-  // TRANSLATORS: a written move that is not legal: "'Ke3' is illegal: the king on e1 cannot
-  // reach e3".
-  return format(tr("'{move}' is illegal: {why}"),
-                {{"move", error.token}, {"why", illegal_move(error.illegal)}});
+  using K = core::MoveReadError::Kind;
+  switch (error.kind) {
+    case K::NotAMove:
+      // TRANSLATORS: a written text that is no move: "'Kz9' is not a move: 'z' (character 2) is
+      // not a file, rank, piece letter or capture sign".
+      return format(tr("'{move}' is not a move: {why}"),
+                    {{"move", error.token}, {"why", not_a_move(error.not_a_move)}});
+    case K::Illegal:
+      // TRANSLATORS: a written move that is not legal: "'Ke3' is illegal: the king on e1 cannot
+      // reach e3".
+      return format(tr("'{move}' is illegal: {why}"),
+                    {{"move", error.token}, {"why", illegal_move(error.illegal)}});
+    case K::Ambiguous:
+      break;
+  }
+  if (core::readings_differ_in_letters(error.readings)) {
+    std::string readings;
+    for (std::size_t i = 0; i < error.readings.size() && i < error.written.size(); ++i) {
+      const std::string one =
+          // TRANSLATORS: one reading of an ambiguous move: "f8-c5 (en)": the move and the code of
+          // the letters it is read in.
+          format(tr("{move} ({letters})"),
+                 {{"move", error.written[i]}, {"letters", error.readings[i].letters}});
+      readings = i == 0 ? one
+                        : format(tr("{readings} or {reading}"),
+                                 {{"readings", readings}, {"reading", one}});
+    }
+    // TRANSLATORS: D.2.1: a move is never guessed between two letter sets.
+    return format(tr("'{move}' reads as different moves in different letters: {readings} (D.2.1: "
+                     "say which)"),
+                  {{"move", error.token}, {"readings", readings}});
+  }
+  std::string moves;
+  for (const std::string& san : error.written) moves += (moves.empty() ? "" : ", ") + san;
+  if (error.promotion_piece_missing)
+    return format(tr("'{move}' is ambiguous: it fits {moves} (name the promotion piece, Art. "
+                     "3.7.5)"),
+                  {{"move", error.token}, {"moves", moves}});
+  // TRANSLATORS: {moves}: every move the text fits, in SAN, separated by commas.
+  return format(tr("'{move}' is ambiguous: it fits {moves}"),
+                {{"move", error.token}, {"moves", moves}});
+}
+
+std::string language_detection(const core::LanguageDetection& found) {
+  if (found.fitting.size() == 1)
+    return format(
+        // TRANSLATORS: {language}: the language's name and code, "German (de)".
+        tr("only {language} ({code}) explains every written move"),
+        {{"language", found.fitting.front()->name}, {"code", found.fitting.front()->code}});
+  if (found.fitting.empty()) return tr("no built-in language explains every written move");
+  std::string codes;
+  for (const core::PieceLetters* l : found.fitting) codes += (codes.empty() ? "" : ", ") + l->code;
+  return format(tr("several languages explain every written move ({codes}); the language must be "
+                   "given"),
+                {{"codes", codes}});
 }
 
 std::string incorrect_claim(const core::Game::IncorrectClaim& why, const core::Position& before) {

@@ -8,6 +8,7 @@
 
 #include "core/game.h"
 #include "core/illegal_move.h"
+#include "core/notation_detect.h"
 #include "core/notation_reader.h"
 #include "speech/move_parser.h"
 
@@ -18,9 +19,16 @@ namespace annabella::app::text {
 [[nodiscard]] std::string illegal_move(const core::IllegalMove& why);
 // One piece's obstacle: "the knight on g1 cannot reach g3".
 [[nodiscard]] std::string move_obstacle(const core::MoveObstacle& why);
-// A move that could not be read: "'Ke3' is illegal: the king on e1 cannot reach e3"; the other
-// kinds (not a move, ambiguous) as the core gives them.
+// A move that could not be read: "'Ke3' is illegal: the king on e1 cannot reach e3", "'Kz9' is
+// not a move: 'z' (character 2) is not a file, rank, piece letter or capture sign", "'Nd2' is
+// ambiguous: it fits Nbd2, Nfd2".
 [[nodiscard]] std::string move_read_error(const core::MoveReadError& error);
+// Why a text is no move at all: "'z' (character 2) is not a file, rank, piece letter or capture
+// sign".
+[[nodiscard]] std::string not_a_move(const core::NotAMove& why);
+// What decided the language of written moves (Appendix C.3), or why it could not be decided:
+// "only German (de) explains every written move".
+[[nodiscard]] std::string language_detection(const core::LanguageDetection& found);
 // Why a draw claim is incorrect (Art. 9.5), from the game's facts: "the draw claim is incorrect
 // (Art. 9.5): the position on the board has appeared 2 times, not 3 (Art. 9.2), and 2 moves by
 // each player were played without a pawn move or a capture, not 50 (Art. 9.3)". `before`: the

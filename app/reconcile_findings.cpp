@@ -1,6 +1,7 @@
 // The arbiter's words for the differences D.2.9 finds between the two scoresheets: one or two
 // sentences a finding (reconcile_text.h).
 #include "app/i18n.h"
+#include "app/move_text.h"
 #include "app/reconcile_text.h"
 #include "app/station_text.h"
 
@@ -147,7 +148,7 @@ std::string plies_text(const Reconciliation& r, const SheetFinding& f) {
                  {{"sheet", letter(O)},
                   {"written", sheet_of(r, O).plies[fp.cell].written},
                   {"ply", at},
-                  {"why", fp.reason},
+                  {"why", fp.reason ? text::move_read_error(*fp.reason) : std::string()},
                   {"other", letter(R)},
                   {"move", written_list(r, {.sheet = R, .ply = fp.ply}, 1)}});
     }
@@ -182,9 +183,9 @@ std::string swap_text(const Reconciliation& r, const SheetFinding& f) {
   if (f.same_position_after)
     out += " " + format(tr("Both orders lead to the same position after {ply}."),
                         {{"ply", ply_name(r.start, f.ply + 2)}});
-  if (!f.unplayable.empty())
+  if (f.unplayable)
     out += " " + format(tr("Sheet {sheet}'s order cannot have been played: {why}."),
-                        {{"sheet", letter(O)}, {"why", f.unplayable}});
+                        {{"sheet", letter(O)}, {"why", text::move_read_error(*f.unplayable)}});
   return out;
 }
 

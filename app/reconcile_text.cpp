@@ -169,7 +169,7 @@ std::string problem_text(const core::ReadPly& ply) {
   if (ply.illegal)
     return format(tr("'{move}' is illegal: {why}"),
                   {{"move", ply.written}, {"why", text::illegal_move(*ply.illegal)}});
-  return ply.reason;
+  return ply.reason ? text::move_read_error(*ply.reason) : std::string();
 }
 
 std::string cell_note(const Reconciliation& r, SheetPly cell) {
@@ -211,7 +211,7 @@ std::string language_reason(const core::SheetReading& sheet, const std::string& 
     case core::LanguageChoice::Given:
       return format(tr("given: {language}"), {{"language", name}});
     case core::LanguageChoice::Detected:
-      return format(tr("found: {how}"), {{"how", sheet.detection}});
+      return format(tr("found: {how}"), {{"how", text::language_detection(sheet.detection)}});
     case core::LanguageChoice::ReadsAll:
       return format(tr("found: {language} reads every written move"), {{"language", name}});
     case core::LanguageChoice::ReadsFurthest:

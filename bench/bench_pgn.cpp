@@ -75,7 +75,9 @@ struct Counter : PgnVisitor {
   long problems = 0;
   void move(const Position&, Move, std::string_view) override { ++plies; }
   void problem(const PgnProblem& p) override {
-    if (problems++ == 0) std::fprintf(stderr, "bench_pgn: %s\n", to_string(p).c_str());
+    if (problems++ == 0)
+      std::fprintf(stderr, "bench_pgn: game %d, line %d: problem kind %d at '%s'\n", p.game, p.line,
+                   int(p.kind), p.text.c_str());
   }
 };
 

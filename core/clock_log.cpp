@@ -111,9 +111,10 @@ Result<std::vector<ClockPly>> clock_log_from_pgn(std::string_view text) {
       log.push_back(clock_ply(int(i + 1), {*left[WHITE], *left[BLACK]}));
   }
   if (!any)
-    return fail(
-        "no [%clk] comment on the main line of the PGN's first game" +
-        (game.problems.empty() ? std::string() : " (" + to_string(game.problems.front()) + ")"));
+    return fail("no [%clk] comment on the main line of the PGN's first game" +
+                (game.problems.empty() ? std::string()
+                                       : " (the PGN cannot be read from line " +
+                                             std::to_string(game.problems.front().line) + ")"));
   return log;
 }
 

@@ -151,7 +151,7 @@ class Classifier {
       fp.problem = not_a_move                                         ? PlyProblem::NotAMove
                    : m.error().kind == MoveReadError::Kind::Ambiguous ? PlyProblem::Ambiguous
                                                                       : PlyProblem::Illegal;
-      fp.reason = m.error().message;
+      fp.reason = m.error();
       f.plies.push_back(std::move(fp));
     }
   }
@@ -207,7 +207,7 @@ class Classifier {
   // ends, or why it cannot have been played.
   struct SwapReplay {
     std::optional<Position> end;
-    std::string problem;
+    std::optional<MoveReadError> problem;
   };
   [[nodiscard]] SwapReplay replay_swap(const Alignment& a, const AlignStep& st) const {
     const int O = 1 - a.reference;
@@ -215,10 +215,10 @@ class Classifier {
     for (std::size_t c = 0; c < 3; ++c) {
       const std::string& written = sheet(O).plies[st.other + c].written;
       const auto m = read_move(pos, written, sheet(O).letters, Strictness::Lenient);
-      if (!m) return {std::nullopt, m.error().message};
+      if (!m) return {std::nullopt, m.error()};
       pos.play(*m);
     }
-    return {pos, ""};
+    return {pos, std::nullopt};
   }
 
   void swap(const Alignment& a, const AlignStep& st, SheetFinding& f) const {

@@ -52,8 +52,8 @@ struct FindingPly {
   std::size_t ply = 0;                    // on the reference sheet
   std::size_t cell = 0;                   // the other sheet's written move
   std::array<std::string, 2> san;         // DifferentMove: each sheet's move there (SAN)
-  std::string reason;  // the notation reader's reason the written move does not read there
-  Evidence evidence;   // DifferentMove: a board log that shows one of them was played
+  std::optional<MoveReadError> reason;    // why the written move does not read there (read_move)
+  Evidence evidence;  // DifferentMove: a board log that shows one of them was played
 };
 
 // One difference the alignment of the two sheets finds after the point where they part. Plies
@@ -72,7 +72,8 @@ struct SheetFinding {
   Evidence evidence;                 // MoveLeftOut / ExtraMove: what decided which
   std::vector<FindingPly> plies;     // DifferentMove / IllegalMove / UnreadableMove / a blank cell
   bool same_position_after = false;  // MovesSwapped: both orders reach the same position
-  std::string unplayable;  // MovesSwapped: why sheet `has`'s order cannot have been played, or ""
+  // MovesSwapped: why sheet `has`'s order cannot have been played (read_move), when it cannot.
+  std::optional<MoveReadError> unplayable;
   bool ambiguous = false;  // Unexplained: several explanations fit (else: beyond the bounds)
   // The written moves of sheet A and sheet B from which the sheets agree again after it (the
   // first of each that stands for the same move), when they do.

@@ -199,11 +199,10 @@ void generate(const Position& pos, Sink& sink) {
   {
     Bitboard targets = king_attacks(ksq) & ~ours;
     const Bitboard occ_without_king = occupied ^ square_bb(ksq);
-    const Bitboard them = pos.pieces(Them);
     Bitboard safe = 0;
     while (targets) {
       const Square to = pop_lsb(targets);
-      if (!(pos.attackers_to(to, occ_without_king) & them)) safe |= square_bb(to);
+      if (!pos.attackers_to(to, occ_without_king, Them)) safe |= square_bb(to);
     }
     sink.add(ksq, safe);
     if (sink.done()) return;

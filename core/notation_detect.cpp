@@ -34,20 +34,10 @@ bool explains(const CompiledLetters& table, const std::string& token) {
   return (pt != NO_PIECE_TYPE || starts_with_file) && parse(t, table, false, false, d, err);
 }
 
-std::string detection_why(const std::vector<const PieceLetters*>& fitting) {
-  if (fitting.size() == 1)
-    return "only " + fitting.front()->name + " (" + fitting.front()->code +
-           ") explains every written move";
-  if (fitting.empty()) return "no built-in language explains every written move";
-  std::string names;
-  for (const PieceLetters* l : fitting) names += (names.empty() ? "" : ", ") + l->code;
-  return "several languages explain every written move (" + names + "); the language must be given";
-}
-
 }  // namespace
 
 std::optional<PieceLetters> detect_language(const std::vector<std::string>& tokens,
-                                            std::string* why) {
+                                            LanguageDetection* why) {
   // Without a position only the letters can decide.
   std::vector<const PieceLetters*> fitting;
   for (const PieceLetters& lang : builtin_piece_letters()) {
@@ -56,7 +46,7 @@ std::optional<PieceLetters> detect_language(const std::vector<std::string>& toke
                     [&](const std::string& tok) { return explains(table, tok); }))
       fitting.push_back(&lang);
   }
-  if (why) *why = detection_why(fitting);
+  if (why) why->fitting = fitting;
   if (fitting.size() == 1) return *fitting.front();
   return std::nullopt;
 }

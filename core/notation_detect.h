@@ -12,10 +12,17 @@
 
 namespace annabella::core {
 
+// What decided the language or why it could not be decided: every built-in language whose
+// letters explain every written move, in the built-in order (one: it decided; none or several:
+// the language must be given). The application words it.
+struct LanguageDetection {
+  std::vector<const PieceLetters*> fitting;  // into builtin_piece_letters()
+};
+
 // Which built-in language a set of written moves is in, when only one fits; otherwise nullopt
-// (the caller must ask). `why` says what decided it or why it could not be decided.
+// (the caller must ask). `why` gets what decided it or why it could not be decided.
 [[nodiscard]] std::optional<PieceLetters> detect_language(const std::vector<std::string>& tokens,
-                                                          std::string* why = nullptr);
+                                                          LanguageDetection* why = nullptr);
 
 // A built-in language in which every written move reads as a legal move, the moves played one
 // after the other from the start position.

@@ -58,21 +58,11 @@ bool fits(const Position& pos, Move m, const Description& d, bool lenient) {
   return true;
 }
 
-MoveReadError make_error(MoveReadError::Kind kind, std::string_view text, std::string message) {
+MoveReadError make_error(MoveReadError::Kind kind, std::string_view text) {
   MoveReadError e;
   e.kind = kind;
   e.token = std::string(text);
-  e.message = std::move(message);
   return e;
-}
-std::string join_san(const Position& pos, const std::vector<Move>& moves,
-                     const PieceLetters& letters) {
-  std::string s;
-  for (Move m : moves) {
-    if (!s.empty()) s += ", ";
-    s += to_san(pos, m, letters);
-  }
-  return s;
 }
 // What a canonical SAN text (without castling and check sign) says.
 struct SanParts {
@@ -204,14 +194,15 @@ std::string_view trim_blanks(std::string_view text) {
   return text;
 }
 
-// Step 1, the clean-up: decodes the token and strips what is not the move. Returns "" when done,
-// else why the token is not a move; the check or mate sign written goes to *check_sign.
-std::string clean_up(std::string_view token, bool lenient, CodePoints& t, char* check_sign) {
-  if (token.empty()) return "it is empty";
+// Step 1, the clean-up: decodes the token and strips what is not the move. Returns nothing when
+// done, else why the token is not a move; the check or mate sign written goes to *check_sign.
+std::optional<NotAMove> clean_up(std::string_view token, bool lenient, CodePoints& t,
+                                 char* check_sign) {
+  if (token.empty()) return NotAMove{NotAMove::Kind::Empty, 0, -1, {}};
   std::size_t bad = 0;
   if (!decode_utf8(token, t, &bad)) {
-    if (bad >= token.size()) return "it is too long";
-    return "invalid UTF-8 at byte " + std::to_string(bad + 1);
+    if (bad >= token.size()) return NotAMove{NotAMove::Kind::TooLong, 0, -1, {}};
+    return NotAMove{NotAMove::Kind::InvalidUtf8, 0, int(bad), {}};
   }
   if (lenient) {
     int w = 0;
@@ -224,8 +215,8 @@ std::string clean_up(std::string_view token, bool lenient, CodePoints& t, char* 
     strip_en_passant(t);
     if (const char c = strip_glyphs(t)) *check_sign = c;
   }
-  if (t.n == 0) return "it holds only annotation signs";
-  return "";
+  if (t.n == 0) return NotAMove{NotAMove::Kind::OnlyAnnotation, 0, -1, {}};
+  return std::nullopt;
 }
 
 // Steps 2 and 3: what the text says (d), and every legal move it fits (fitting). False, with
@@ -265,13 +256,13 @@ bool describe_and_match(const Position& pos, const CodePoints& t, const PieceLet
 MoveReadError ambiguous_error(const Position& pos, std::string_view token, const MoveList& fitting,
                               const Description& d, const PieceLetters& letters) {
   std::vector<Move> candidates(fitting.begin(), fitting.end());
-  MoveReadError err =
-      make_error(Kind::Ambiguous, token,
-                 quoted(token) + " is ambiguous: it fits " + join_san(pos, candidates, letters));
-  if (d.to_rank >= 0 && d.promotion == NO_PIECE_TYPE &&
-      candidates.front().kind() == MoveKind::Promotion)
-    err.message += " (name the promotion piece, Art. 3.7.5)";
-  for (Move m : candidates) err.readings.push_back({m, letters.code});
+  MoveReadError err = make_error(Kind::Ambiguous, token);
+  err.promotion_piece_missing = d.to_rank >= 0 && d.promotion == NO_PIECE_TYPE &&
+                                candidates.front().kind() == MoveKind::Promotion;
+  for (Move m : candidates) {
+    err.readings.push_back({m, letters.code});
+    err.written.push_back(to_san(pos, m, letters));
+  }
   err.candidates = std::move(candidates);
   return err;
 }
@@ -301,21 +292,22 @@ Result<Move, MoveReadError> read_move(const Position& pos, std::string_view text
   const std::string_view token = trim_blanks(text);
   if (!lenient)
     if (auto m = read_canonical_san(pos, token, letters)) return *m;
-  auto not_a_move = [&](const std::string& why) {
-    return fail_with(make_error(Kind::NotAMove, token, quoted(token) + " is not a move: " + why));
+  auto not_a_move = [&](NotAMove why) {
+    MoveReadError error = make_error(Kind::NotAMove, token);
+    error.not_a_move = std::move(why);
+    return fail_with(std::move(error));
   };
   CodePoints t;
   char check_sign = 0;
-  if (const std::string why = clean_up(token, lenient, t, &check_sign); !why.empty())
-    return not_a_move(why);
+  if (auto why = clean_up(token, lenient, t, &check_sign)) return not_a_move(std::move(*why));
 
   Description d;
   MoveList fitting;  // no allocation unless the move turns out ambiguous
   ParseError perr;
   if (!describe_and_match(pos, t, letters, lenient, d, fitting, perr))
-    return not_a_move(perr.message);
+    return not_a_move(std::move(perr));
   if (fitting.empty()) {
-    MoveReadError illegal = make_error(Kind::Illegal, token, quoted(token) + " is illegal");
+    MoveReadError illegal = make_error(Kind::Illegal, token);
     illegal.illegal = explain_illegal(pos, d);
     return fail_with(std::move(illegal));
   }
@@ -323,8 +315,7 @@ Result<Move, MoveReadError> read_move(const Position& pos, std::string_view text
   const Move found = fitting[0];
   if (!lenient) {
     if (const std::string san = non_canonical(pos, found, t, check_sign, letters); !san.empty())
-      return fail_with(make_error(Kind::NotAMove, token,
-                                  quoted(token) + " is not canonical SAN (" + san + " is)"));
+      return not_a_move(NotAMove{NotAMove::Kind::NotCanonical, 0, -1, san});
   }
   return found;
 }

@@ -9,6 +9,7 @@
 
 #include "core/illegal_move.h"
 #include "core/movegen.h"
+#include "core/not_a_move.h"
 #include "core/notation_letters.h"
 #include "core/position.h"
 #include "core/result.h"
@@ -28,16 +29,20 @@ struct MoveReading {
   bool operator==(const MoveReading&) const = default;
 };
 
-// Why a text is not a move in this position.
+// Why a text is not a move in this position: a kind and the facts; the application words it
+// (text::move_read_error).
 struct MoveReadError {
   enum class Kind { NotAMove, Illegal, Ambiguous };
   Kind kind = Kind::NotAMove;
-  // The token and what is wrong, in English for logs ("'Ke3' is illegal"); for Illegal the
-  // reason is `illegal`, which the application words (text::move_read_error).
-  std::string message;
   std::string token;             // the offending text
+  NotAMove not_a_move;           // for NotAMove: why
   IllegalMove illegal;           // for Illegal: why (Art. 3), as the board shows it
   std::vector<Move> candidates;  // for Ambiguous: every legal move the text fits
+  // For Ambiguous: each candidate as written for people (SAN in the letters it was read in, or
+  // long algebraic when the readings differ in letters), in the order of `candidates`.
+  std::vector<std::string> written;
+  // For Ambiguous: only the promotion piece is missing (Art. 3.7.5: name it).
+  bool promotion_piece_missing = false;
   // For Ambiguous: each candidate with the letters it was read in. When these name more than
   // one set, the text means different moves in different letters (see notation_readings.h).
   std::vector<MoveReading> readings;

@@ -65,7 +65,7 @@ Result<Move, MoveReadError> read_move_in(const Position& pos, std::string_view t
     if (best) return fail_with(std::move(*best));
     MoveReadError none;
     none.token = std::string(text);
-    none.message = "'" + std::string(text) + "' is not a move: no piece letters to read it in";
+    none.not_a_move.kind = NotAMove::Kind::NoLetters;
     return fail_with(std::move(none));
   }
   if (best && best->kind == MoveReadError::Kind::Ambiguous && !readings_differ_in_letters(readings))
@@ -73,13 +73,10 @@ Result<Move, MoveReadError> read_move_in(const Position& pos, std::string_view t
   MoveReadError error;
   error.kind = MoveReadError::Kind::Ambiguous;
   error.token = std::string(text);
-  error.message = "'" + error.token + "' reads as different moves in different letters:";
-  for (std::size_t i = 0; i < readings.size(); ++i) {
-    error.message +=
-        (i == 0 ? " " : " or ") + to_lan(pos, readings[i].move) + " (" + readings[i].letters + ")";
-    error.candidates.push_back(readings[i].move);
+  for (const MoveReading& reading : readings) {
+    error.candidates.push_back(reading.move);
+    error.written.push_back(to_lan(pos, reading.move));
   }
-  error.message += " (D.2.1: say which)";
   error.readings = std::move(readings);
   return fail_with(std::move(error));
 }

@@ -240,10 +240,6 @@ PieceType leading_piece(const CodePoints& t, const CompiledLetters& table, bool 
   return pt;
 }
 
-std::string at_character(char32_t c, int i) {
-  return describe_char(c) + " (character " + std::to_string(i + 1) + ")";
-}
-
 // The promotion that starts at t[i] (its marker "=", "(", "/" or the piece letter itself) and
 // must end the move. Returns false with the reason in err.
 bool read_promotion(const CodePoints& t, const CompiledLetters& table, bool lenient, int i,
@@ -251,25 +247,25 @@ bool read_promotion(const CodePoints& t, const CompiledLetters& table, bool leni
   const char32_t c = t.cp[std::size_t(i)];
   int j = i + (marker ? 1 : 0);
   if (j >= t.n) {
-    err.message = "the promotion piece is missing after " + describe_char(c);
+    err = {NotAMove::Kind::PromotionPieceMissing, c, i, {}};
     return false;
   }
   int len = 0;
   const PieceType promo = promotion_letter(table, t, j, lenient, &len);
   if (promo == NO_PIECE_TYPE) {
-    err.message = at_character(t.cp[std::size_t(j)], j) + " is not a piece letter of this language";
+    err = {NotAMove::Kind::NotAPieceLetter, t.cp[std::size_t(j)], j, {}};
     return false;
   }
   j += len;
   if (c == U'(') {
     if (j >= t.n || t.cp[std::size_t(j)] != U')') {
-      err.message = "')' is missing after the promotion piece";
+      err = {NotAMove::Kind::ParenthesisMissing, U')', j, {}};
       return false;
     }
     ++j;
   }
   if (j < t.n) {
-    err.message = at_character(t.cp[std::size_t(j)], j) + " follows the promotion piece";
+    err = {NotAMove::Kind::AfterPromotion, t.cp[std::size_t(j)], j, {}};
     return false;
   }
   d.promotion = promo;
@@ -304,8 +300,7 @@ bool assign_squares(const Coordinates& co, bool lenient, Description& d, ParseEr
     d.from_file = v[0];  // "ed": a pawn capture from the e file to the d file
     d.to_file = v[1];
   } else {
-    err.message = co.n == 0 ? "no destination square"
-                            : "no destination square at the end (a file a-h and a rank 1-8)";
+    err.kind = co.n == 0 ? NotAMove::Kind::NoDestination : NotAMove::Kind::NoDestinationAtEnd;
     return false;
   }
   return true;
@@ -335,7 +330,7 @@ bool read_coordinate(char32_t c, int i, bool lenient, Coordinates& co, Descripti
   const int r = rank_char(c);
   if (f >= 0 || r >= 0) {
     if (co.n == 4) {
-      err.message = "too many coordinates at " + at_character(c, i);
+      err = {NotAMove::Kind::TooManyCoordinates, c, i, {}};
       return false;
     }
     co.kinds[std::size_t(co.n)] = f >= 0 ? 'F' : 'R';
@@ -346,7 +341,7 @@ bool read_coordinate(char32_t c, int i, bool lenient, Coordinates& co, Descripti
   } else if (is_hyphen(c) && lenient) {
     d.hyphen = true;
   } else {
-    err.message = at_character(c, i) + " is not a file, rank, piece letter or capture sign";
+    err = {NotAMove::Kind::NotMoveCharacter, c, i, {}};
     return false;
   }
   return true;
@@ -369,7 +364,7 @@ bool parse(const CodePoints& t, const CompiledLetters& table, bool lenient, bool
     bool marker = false;
     if (starts_promotion(t, i, co, lenient, &marker)) {
       if (!co.after_rank()) {
-        err.message = at_character(c, i) + " must follow the destination square";
+        err = {NotAMove::Kind::PromotionTooEarly, c, i, {}};
         return false;
       }
       if (!read_promotion(t, table, lenient, i, marker, d, err)) return false;

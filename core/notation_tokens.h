@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/not_a_move.h"
 #include "core/notation_letters.h"
 #include "core/types.h"
 
@@ -71,9 +72,7 @@ struct Description {
   bool figurine = false;
 };
 
-struct ParseError {
-  std::string message;
-};
+using ParseError = NotAMove;
 
 // Parses t[0..n) (already cleaned). `file_first`: read a first character that could be a piece
 // letter or a file (Cyrillic с) as the file.

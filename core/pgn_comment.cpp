@@ -122,22 +122,21 @@ std::string_view command_name(std::string_view raw, std::size_t from, std::size_
 }
 
 // Takes a [%clk] or [%emt] command (its text between "[%" and "]") into the comment.
-Status take_clock_command(std::string_view command, PgnComment& c) {
+std::optional<PgnClockProblem> take_clock_command(std::string_view command, PgnComment& c) {
   const std::string_view name = command_name(command, 0, command.size());
   std::string_view value = command.substr(name.size());
   while (!value.empty() && is_space(value.front())) value.remove_prefix(1);
   while (!value.empty() && is_space(value.back())) value.remove_suffix(1);
   const auto time = parse_clock(value);
   if (!time)
-    return fail("[%" + std::string(name) + " " + std::string(value) +
-                "] is not a time: write H:MM:SS, optionally with tenths (1:05:30.5)");
+    return PgnClockProblem{PgnClockProblem::Kind::NotATime, std::string(name), std::string(value)};
   (name == "clk" ? c.clock : c.elapsed) = *time;
-  return {};
+  return std::nullopt;
 }
 
 }  // namespace
 
-Result<PgnComment> parse_comment(std::string_view raw) {
+Result<PgnComment, PgnClockProblem> parse_comment(std::string_view raw) {
   PgnComment c;
   std::string text;
   std::size_t i = 0;
@@ -154,14 +153,15 @@ Result<PgnComment> parse_comment(std::string_view raw) {
       // kept as text it could later read as one.
       const std::size_t end = std::min(next, raw.size());
       const std::string_view name = command_name(raw, open + 2, end);
-      if (is_clock_command(name)) return fail("[%" + std::string(name) + " is not closed with ']'");
+      if (is_clock_command(name))
+        return fail_with(PgnClockProblem{PgnClockProblem::Kind::NotClosed, std::string(name), {}});
       text += raw.substr(i, end - i);
       i = end;
       continue;
     }
     const std::string_view command = raw.substr(open + 2, close - open - 2);
     if (is_clock_command(command_name(command, 0, command.size()))) {
-      if (Status taken = take_clock_command(command, c); !taken) return fail(taken.error());
+      if (auto problem = take_clock_command(command, c)) return fail_with(std::move(*problem));
       text += raw.substr(i, open - i);
       text += ' ';
     } else {

@@ -9,10 +9,11 @@
 namespace annabella::core {
 
 using namespace pgn_detail;
+using K = PgnProblem::Kind;
 
-void PgnReader::Impl::tag_error(std::string message) {
+void PgnReader::Impl::tag_error(PgnProblem::Kind kind, char character) {
   enter_tag_section(token_line);
-  problem(tag_raw, "the tag " + quoted(tag_raw) + " " + message, token_line);
+  problem(tag_raw, {.kind = kind, .character = character}, token_line);
   lex = Lex::TagSkip;
 }
 
@@ -60,8 +61,7 @@ void PgnReader::Impl::put_between(char c) {
     case ']':
     case '"':
       start_moves();
-      problem(std::string(1, c), quoted(std::string(1, c)) + " stands outside a tag or comment",
-              line);
+      problem(std::string(1, c), {.kind = K::OutsideTag}, line);
       return;
     default:
       lex = Lex::Word;
@@ -82,9 +82,7 @@ void PgnReader::Impl::put_comment(char c) {
   }
   lex = Lex::Between;
   if (comment_cut)
-    problem(word.substr(0, 40) + "...",
-            "the comment is longer than " + std::to_string(kMaxComment) +
-                " characters; the rest is left out",
+    problem(word.substr(0, 40) + "...", {.kind = K::CommentTooLong, .count = int(kMaxComment)},
             token_line);
   on_comment(word, token_line);
 }
@@ -160,9 +158,7 @@ void PgnReader::Impl::put_tag_name(char c) {
   } else if (c == '"' && !tag_name.empty()) {
     lex = Lex::TagValue;
   } else {
-    tag_error(tag_name.empty() ? "has no name (a tag is [Name \"value\"])"
-                               : "has " + quoted(std::string(1, c)) +
-                                     " in its name (letters, digits and '_' only)");
+    tag_error(tag_name.empty() ? K::TagNoName : K::TagNameCharacter, c);
   }
 }
 
@@ -187,8 +183,8 @@ void PgnReader::Impl::put_tag(char c) {
   if (c == '\n' && lex != Lex::TagAfterValue && lex != Lex::TagBeforeValue &&
       !(lex == Lex::TagName && tag_name.empty())) {
     tag_raw.pop_back();
-    tag_error(lex == Lex::TagValue || lex == Lex::TagValueEscape ? "has no closing '\"' on its line"
-                                                                 : "is cut by the end of the line");
+    tag_error(lex == Lex::TagValue || lex == Lex::TagValueEscape ? K::TagValueNotClosed
+                                                                 : K::TagCutByLineEnd);
     return put(c);
   }
   if (c == '\n') ++line;
@@ -201,7 +197,7 @@ void PgnReader::Impl::put_tag(char c) {
         lex = Lex::TagValue;
         return;
       }
-      return tag_error("has no value in quotes (a tag is [Name \"value\"])");
+      return tag_error(K::TagNoValue);
     case Lex::TagValue:
     case Lex::TagValueEscape:
       return put_tag_value(c);
@@ -212,7 +208,7 @@ void PgnReader::Impl::put_tag(char c) {
         on_tag(token_line);
         return;
       }
-      return tag_error("does not end with ']' after its value");
+      return tag_error(K::TagNotClosed);
     default:
       return;
   }
@@ -277,8 +273,7 @@ void PgnReader::Impl::finish() {
       break;
     case Lex::Comment:
       lex = Lex::Between;
-      problem("{" + word.substr(0, 40),
-              "the comment opened on line " + std::to_string(token_line) + " is not closed", line);
+      problem("{" + word.substr(0, 40), {.kind = K::CommentNotClosed, .count = token_line}, line);
       on_comment(word, token_line);
       break;
     case Lex::LineComment:
@@ -290,7 +285,7 @@ void PgnReader::Impl::finish() {
     case Lex::TagValue:
     case Lex::TagValueEscape:
     case Lex::TagAfterValue:
-      tag_error("is cut by the end of the input");
+      tag_error(K::TagCutByInputEnd);
       lex = Lex::Between;
       break;
     default:
@@ -298,8 +293,8 @@ void PgnReader::Impl::finish() {
       break;
   }
   if (phase != Phase::BetweenGames) {
-    close_variations(line, "the end of the input");
-    problem("", "the game has no termination marker (1-0, 0-1, 1/2-1/2 or *) at the end", line);
+    close_variations(line, "");
+    problem("", {.kind = K::NoTerminationAtEnd}, line);
     end_game();
   }
 }

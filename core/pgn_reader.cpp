@@ -16,6 +16,7 @@
 namespace annabella::core {
 
 using namespace pgn_detail;
+using K = PgnProblem::Kind;
 
 namespace {
 
@@ -36,25 +37,7 @@ bool is_result(std::string_view w) {
 
 }  // namespace
 
-std::string to_string(const PgnProblem& p) {
-  std::string s = "game " + std::to_string(p.game) + ", ";
-  if (p.move_number == 0) {
-    s += "tags";
-  } else {
-    s += "move " + std::to_string(p.move_number) + (p.side == WHITE ? " (White)" : " (Black)");
-  }
-  s += ", line " + std::to_string(p.line) + ": " + p.message;
-  // The offending text, when the message does not quote it already (on one line, cut short).
-  if (!p.text.empty() && p.message.find(p.text) == std::string::npos) {
-    std::string t = normalise_blanks(p.text);
-    if (t.size() > 40) t = t.substr(0, 40) + "...";
-    s += " (at \"" + t + "\")";
-  }
-  return s;
-}
-void PgnReader::Impl::problem(std::string_view text, std::string message, int at_line,
-                              std::optional<IllegalMove> illegal) {
-  PgnProblem p;
+void PgnReader::Impl::problem(std::string_view text, PgnProblem p, int at_line) {
   p.game = game;
   if (phase == Phase::Moves && !lines.empty()) {
     p.move_number = lines.back().pos.fullmove_number();
@@ -62,8 +45,6 @@ void PgnReader::Impl::problem(std::string_view text, std::string message, int at
   }
   p.line = at_line;
   p.text = std::string(text);
-  p.message = std::move(message);
-  p.illegal = std::move(illegal);
   ++summary.problems;
   ++total_problems;
   visitor.problem(p);
@@ -93,19 +74,16 @@ void PgnReader::Impl::start_moves() {
     std::string v = variant_tag;
     for (char& ch : v) ch = char(std::tolower(static_cast<unsigned char>(ch)));
     if (v != "standard" && v != "chess" && v != "normal") {
-      problem(variant_tag,
-              "the variant \"" + variant_tag +
-                  "\" is not standard chess (FIDE Laws); its moves are not checked",
-              variant_line);
+      problem(variant_tag, {.kind = K::NotStandardVariant, .value = variant_tag}, variant_line);
       broken = true;
     }
   }
   if (!fen_tag.empty()) {
-    auto pos = Position::from_fen(fen_tag);
+    auto pos = Position::read_fen(fen_tag);
     if (pos) {
       main.pos = *pos;
     } else {
-      problem(fen_tag, "the FEN tag is not a valid position: " + pos.error().message, fen_line);
+      problem(fen_tag, {.kind = K::Fen, .fen = pos.error()}, fen_line);
       broken = true;
     }
   }
@@ -128,9 +106,7 @@ void PgnReader::Impl::end_game() {
 void PgnReader::Impl::close_variations(int at_line, std::string_view what) {
   int open = skip_depth;
   for (std::size_t k = 1; k < lines.size(); ++k) ++open;
-  if (open > 0)
-    problem(what, std::to_string(open) + " variation(s) not closed with ')' before " + quoted(what),
-            at_line);
+  if (open > 0) problem(what, {.kind = K::VariationsNotClosed, .count = open}, at_line);
   skip_depth = 0;
   while (lines.size() > 1) {
     if (lines.back().reported) visitor.end_variation();
@@ -140,10 +116,7 @@ void PgnReader::Impl::close_variations(int at_line, std::string_view what) {
 
 void PgnReader::Impl::enter_tag_section(int at_line) {
   if (phase == Phase::Moves) {
-    problem(tag_raw,
-            "the game has no termination marker (1-0, 0-1, 1/2-1/2 or *) before " +
-                quoted(tag_raw) + ", which starts the next game",
-            at_line);
+    problem(tag_raw, {.kind = K::NoTerminationBefore}, at_line);
     close_variations(at_line, tag_raw);
     end_game();
   }
@@ -171,10 +144,7 @@ void PgnReader::Impl::on_result(std::string_view text, int at_line) {
   start_moves();
   close_variations(at_line, text);
   if (has_result_tag && result_tag != text)
-    problem(text,
-            "the game ends with " + std::string(text) + " but its Result tag says \"" + result_tag +
-                "\"",
-            at_line);
+    problem(text, {.kind = K::ResultDiffers, .value = result_tag}, at_line);
   result_tag_seen = std::string(text);
   end_game();
 }
@@ -185,9 +155,7 @@ void PgnReader::Impl::on_number(int number, std::string_view text, int at_line) 
   if (l.broken || number_reported) return;
   if (number != l.pos.fullmove_number()) {
     number_reported = true;
-    problem(text,
-            "move number " + std::to_string(number) + " where move " +
-                std::to_string(l.pos.fullmove_number()) + " is expected",
+    problem(text, {.kind = K::MoveNumber, .count = number, .expected = l.pos.fullmove_number()},
             at_line);
   }
 }
@@ -208,9 +176,7 @@ void PgnReader::Impl::on_move(std::string_view text, int at_line) {
   auto m = read_move(l.pos, san, options.letters, options.strictness);
   if (!m) {
     if (played_after_the_end(l, text, true, at_line)) return;
-    std::optional<IllegalMove> illegal;
-    if (m.error().kind == MoveReadError::Kind::Illegal) illegal = m.error().illegal;
-    problem(text, m.error().message, at_line, std::move(illegal));
+    problem(text, {.kind = K::Move, .move = m.error()}, at_line);
     l.broken = true;
     return;
   }
@@ -233,10 +199,7 @@ bool PgnReader::Impl::played_after_the_end(LineState& l, std::string_view text, 
     return false;
   const GameEnd end = automatic_end(l.pos, repetitions);
   if (end.result == GameResult::Ongoing) return false;
-  problem(text,
-          quoted(text) + " is played after the game ended by itself: " + end.reason + " (" +
-              end.rule + "); the moves after it are not part of the game",
-          at_line);
+  problem(text, {.kind = K::AfterTheEnd, .ended = end}, at_line);
   l.broken = true;
   return true;
 }
@@ -277,13 +240,11 @@ void PgnReader::Impl::on_nag(std::string_view digits, int at_line) {
   if (l.broken) return;
   const auto nag = read_decimal(digits, 255);
   if (digits.size() > 3 || !nag) {
-    problem("$" + std::string(digits),
-            quoted("$" + std::string(digits)) + " is not a NAG ($0 to $255)", at_line);
+    problem("$" + std::string(digits), {.kind = K::NagOutOfRange}, at_line);
     return;
   }
   if (!l.has_last) {
-    problem("$" + std::string(digits),
-            quoted("$" + std::string(digits)) + " stands before any move of its line", at_line);
+    problem("$" + std::string(digits), {.kind = K::NagBeforeMove}, at_line);
     return;
   }
   visitor.nag(static_cast<int>(*nag));
@@ -295,7 +256,7 @@ void PgnReader::Impl::on_comment(std::string_view raw, int at_line) {
   if (lines.back().broken) return;
   auto c = parse_comment(raw);
   if (!c) {
-    problem(raw, c.error().message, at_line);
+    problem(raw, {.kind = K::Clock, .clock = c.error()}, at_line);
     PgnComment plain;
     plain.text = normalise_blanks(raw);
     visitor.comment(plain);
@@ -320,7 +281,7 @@ void PgnReader::Impl::on_open(int at_line) {
   if (parent.broken) {
     v.broken = true;
   } else if (!parent.has_last) {
-    problem("(", "a variation '(' stands before any move of its line", at_line);
+    problem("(", {.kind = K::VariationBeforeMove}, at_line);
     v.broken = true;
   } else {
     v.pos = parent.before;
@@ -342,7 +303,7 @@ void PgnReader::Impl::on_close(int at_line) {
     return;
   }
   if (lines.size() <= 1) {
-    problem(")", "')' without a matching '('", at_line);
+    problem(")", {.kind = K::UnmatchedClose}, at_line);
     return;
   }
   if (lines.back().reported) visitor.end_variation();

@@ -20,6 +20,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/game.h"
 #include "core/notation.h"
 #include "core/pgn_comment.h"
 #include "core/position.h"
@@ -36,19 +37,51 @@ struct PgnReadOptions {
   bool keep_variations = true;
 };
 
-// One problem found in the input.
+// One problem found in the input: where, the offending text, the kind and its facts, never
+// words; the application words it (app/pgn_text.h: "game 2, move 14 (Black), line 37: 'Nxe5' is
+// illegal: ...").
 struct PgnProblem {
-  int game = 0;         // 1-based game number in the input
-  int move_number = 0;  // full-move number where it happened; 0 in the tag section
-  Color side = WHITE;   // who was to move there
-  int line = 0;         // 1-based line in the input
-  std::string text;     // the offending text (a move, a tag, a token)
-  std::string message;  // what is wrong, in words a user can act on
-  // An illegal move: why (Art. 3), for the application to word after the message.
-  std::optional<IllegalMove> illegal;
+  enum class Kind {
+    TagNoName,            // a tag without a name
+    TagNameCharacter,     // `character` in a tag's name
+    TagValueNotClosed,    // no closing '"' on its line
+    TagCutByLineEnd,      // the end of the line inside the tag
+    TagNoValue,           // no value in quotes
+    TagNotClosed,         // no ']' after the value
+    TagCutByInputEnd,     // the end of the input inside the tag
+    OutsideTag,           // `text` (one character) stands outside a tag or comment
+    CommentTooLong,       // longer than `count` characters; the rest is left out
+    CommentNotClosed,     // opened on line `count`
+    NoTerminationAtEnd,   // no termination marker at the end of the input
+    NoTerminationBefore,  // no termination marker before the tag `text` of the next game
+    VariationsNotClosed,  // `count` variations not closed before `text` ("" = the input's end)
+    ResultDiffers,        // ends with `text` but the Result tag says `value`
+    MoveNumber,           // move number `count` where `expected` is expected
+    Move,                 // `move` says why the move `text` does not read
+    AfterTheEnd,          // `text` is played after the game ended by itself (`ended`)
+    NagOutOfRange,        // `text` is not a NAG ($0 to $255)
+    NagBeforeMove,        // `text` stands before any move of its line
+    Clock,                // a [%clk] or [%emt] command: `clock` says what is wrong
+    VariationBeforeMove,  // '(' before any move of its line
+    UnmatchedClose,       // ')' without a matching '('
+    NotStandardVariant,   // the Variant tag `value` is not standard chess; moves not checked
+    Fen,                  // the FEN tag is no valid position: `fen` says why
+  };
+  int game = 0;           // 1-based game number in the input
+  int move_number = 0;    // full-move number where it happened; 0 in the tag section
+  Color side = WHITE;     // who was to move there
+  int line = 0;           // 1-based line in the input
+  std::string text = {};  // the offending text (a move, a tag, a token)
+  Kind kind = Kind::Move;
+  char character = 0;      // TagNameCharacter
+  int count = 0;           // CommentTooLong, CommentNotClosed, VariationsNotClosed, MoveNumber
+  int expected = 0;        // MoveNumber
+  std::string value = {};  // ResultDiffers: the Result tag; NotStandardVariant: the variant
+  std::optional<MoveReadError> move = {};      // Move
+  std::optional<GameEnd> ended = {};           // AfterTheEnd
+  std::optional<PgnClockProblem> clock = {};   // Clock
+  std::optional<Position::FenError> fen = {};  // Fen
 };
-// "game 2, move 14... (Black), line 37: 'Nxe5' is illegal: ..."
-[[nodiscard]] std::string to_string(const PgnProblem& problem);
 
 // What the reader tells a visitor at the end of each game.
 struct PgnGameSummary {

@@ -72,8 +72,8 @@ struct PgnReader::Impl {
   int fen_line = 0, variant_line = 0;
 
   // ---- problems
-  void problem(std::string_view text, std::string message, int at_line,
-               std::optional<IllegalMove> illegal = std::nullopt);
+  // Reports a problem: its kind and facts in `what`, the offending text and the line here.
+  void problem(std::string_view text, PgnProblem what, int at_line);
 
   // ---- games
   void begin_game();
@@ -112,7 +112,7 @@ struct PgnReader::Impl {
   void on_close(int at_line);
 
   // ---- lexer
-  void tag_error(std::string message);
+  void tag_error(PgnProblem::Kind kind, char character = 0);
 
   void finish_word();
 

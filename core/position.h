@@ -88,6 +88,14 @@ class Position {
   // Pieces of either colour attacking square s, given the occupancy.
   [[nodiscard]] Bitboard attackers_to(Square s, Bitboard occupied) const;
   Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
+  // Only the pieces of colour `by`, inline: legal move generation asks it for every square a
+  // king could step to (the PGN reader's hot path, docs/benchmarks.md).
+  [[nodiscard]] Bitboard attackers_to(Square s, Bitboard occupied, Color by) const {
+    return ((pawn_attacks(~by, s) & pieces(PAWN)) | (knight_attacks(s) & pieces(KNIGHT)) |
+            (king_attacks(s) & pieces(KING)) | (rook_attacks(s, occupied) & pieces(ROOK, QUEEN)) |
+            (bishop_attacks(s, occupied) & pieces(BISHOP, QUEEN))) &
+           pieces(by);
+  }
   // Pieces (of either colour) that alone stand between a slider and the king of colour c.
   [[nodiscard]] Bitboard blockers_for_king(Color c) const;
 

@@ -195,7 +195,6 @@ ScoresheetReplay replay_scoresheet(const Scoresheet& sheet, const Position& star
   for (const ScoresheetEntry& e : sheet.entries) {
     ScoresheetPly ply;
     if (stopped) {
-      ply.message = "not replayed: an earlier move could not be read";
       replay.plies.push_back(std::move(ply));
       continue;
     }
@@ -206,7 +205,7 @@ ScoresheetReplay replay_scoresheet(const Scoresheet& sheet, const Position& star
       ply.status = err.kind == MoveReadError::Kind::Illegal     ? Status::Illegal
                    : err.kind == MoveReadError::Kind::Ambiguous ? Status::Ambiguous
                                                                 : Status::NotAMove;
-      ply.message = err.message;
+      ply.error = err;
       if (err.kind == MoveReadError::Kind::Illegal) ply.illegal = err.illegal;
       ply.candidates = err.candidates;
       stopped = true;

@@ -53,7 +53,7 @@ struct ScoresheetPly {
   Status status = Status::NotReplayed;
   Move move;                           // when Read
   std::string san;                     // when Read: canonical SAN, English letters
-  std::string message;                 // when not Read: why (from read_move)
+  std::optional<MoveReadError> error;  // when NotAMove, Illegal or Ambiguous: why (read_move)
   std::optional<IllegalMove> illegal;  // when Illegal: why (Art. 3), for the application to word
   std::vector<Move> candidates;        // when Ambiguous
   // When Read but written in another cell than the move belongs to ("written as move 3 for

@@ -69,7 +69,7 @@ SheetReading read_in(const Position& start, const Scoresheet& sheet, const Piece
       ++s.read_plies;
     } else {
       ply.problem = ply.written.empty() ? PlyProblem::Blank : problem_of(p.status);
-      if (!ply.written.empty()) ply.reason = p.message;
+      if (!ply.written.empty()) ply.reason = p.error;
       ply.illegal = p.illegal;
     }
     s.plies.push_back(std::move(ply));
@@ -78,7 +78,7 @@ SheetReading read_in(const Position& start, const Scoresheet& sheet, const Piece
 }
 
 // The languages to try when none is given: the one detect_language() names, English, the others.
-std::vector<PieceLetters> languages_to_try(const Scoresheet& sheet, std::string& why) {
+std::vector<PieceLetters> languages_to_try(const Scoresheet& sheet, LanguageDetection& why) {
   std::vector<PieceLetters> order;
   auto add = [&](const PieceLetters& l) {
     if (std::none_of(order.begin(), order.end(),
@@ -130,7 +130,7 @@ SheetReading read_given(const Position& start, const Scoresheet& sheet, const Pi
 // A sheet in the first language of `order` that reads every written move, or else the one that
 // reads furthest.
 SheetReading read_found(const Position& start, const Scoresheet& sheet,
-                        const std::vector<PieceLetters>& order, const std::string& why) {
+                        const std::vector<PieceLetters>& order, const LanguageDetection& why) {
   std::optional<SheetReading> best;
   for (std::size_t k = 0; k < order.size(); ++k) {
     SheetReading s = read_in(start, sheet, order[k]);
@@ -138,7 +138,7 @@ SheetReading read_found(const Position& start, const Scoresheet& sheet,
       if (!best || s.read_plies > best->read_plies) best = std::move(s);
       continue;
     }
-    const bool detected = k == 0 && why.rfind("only", 0) == 0;
+    const bool detected = k == 0 && why.fitting.size() == 1;
     s.language = detected ? LanguageChoice::Detected : LanguageChoice::ReadsAll;
     if (detected) s.detection = why;
     return s;
@@ -152,7 +152,7 @@ SheetReading read_found(const Position& start, const Scoresheet& sheet,
 SheetReading read_sheet(const Position& start, const WrittenSheet& written) {
   Scoresheet cut;
   const Scoresheet& sheet = bounded(written.sheet, cut);
-  std::string why;
+  LanguageDetection why;
   const std::vector<PieceLetters> order = languages_to_try(sheet, why);
   SheetReading s = written.letters ? read_given(start, sheet, *written.letters, order)
                                    : read_found(start, sheet, order, why);

@@ -47,8 +47,8 @@ struct ReadPly {
   std::optional<Move> move;  // the move it means, when it reads as a legal move there
   std::string san;           // that move in canonical English SAN ("" when not read)
   PlyProblem problem = PlyProblem::None;
-  std::string reason;  // the notation reader's reason when it does not read (read_move), or ""
-  std::optional<IllegalMove> illegal;  // an illegal move: why (Art. 3), for the app to word
+  std::optional<MoveReadError> reason;  // why it does not read (read_move), when it does not
+  std::optional<IllegalMove> illegal;   // an illegal move: why (Art. 3), for the app to word
   // Read, but written in another cell: the move number and side written, when they are not the
   // ones the move has in the game.
   std::optional<std::pair<int, Color>> written_cell;
@@ -74,7 +74,7 @@ struct LanguageReach {
 struct SheetReading {
   PieceLetters letters;  // the language the sheet was read in
   LanguageChoice language = LanguageChoice::Given;
-  std::string detection;  // detect_language()'s own reason, when Detected
+  LanguageDetection detection;  // what detect_language() found, when Detected
   // When the sheet does not read to its end in `letters`: among the other languages in which the
   // written move where reading stops reads there, the one that reads the sheet furthest (a sheet
   // given in the wrong language: D.2.9 needs both sheets read right before anything is proposed).

@@ -2,17 +2,22 @@
 // po/mk.po), in process (gettext switched by app/i18n.h): why a written move is illegal
 // (core/illegal_move.h, app/move_text.h), every kind, with the squares and the Laws' citations
 // kept and no English sentence left in a translation; why a draw claim is incorrect (Art. 9.5);
-// a time control (app/time_control_text.h).
+// a time control (app/time_control_text.h); why a text is no move or is ambiguous
+// (core/not_a_move.h), what decided a sheet's language (core/notation_detect.h) and every kind of
+// PGN problem with its place (core/pgn_reader.h, app/pgn_text.h).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "app/i18n.h"
 #include "app/move_text.h"
+#include "app/pgn_text.h"
 #include "app/station_text.h"
 #include "app/time_control_text.h"
 #include "core/game.h"
 #include "core/notation.h"
+#include "core/pgn_game.h"
 #include "core/position.h"
 #include "core/time_control.h"
 #include "support/station_driver.h"
@@ -101,7 +106,7 @@ std::string wording(const Case& c, const char* language) {
 TEST(IllegalMoveText, EveryKindIsWordedInEnglishGermanAndMacedonian) {
   for (const Case& c : kCases) {
     const core::MoveReadError error = error_of(c);
-    ASSERT_EQ(error.kind, core::MoveReadError::Kind::Illegal) << c.text << ": " << error.message;
+    ASSERT_EQ(error.kind, core::MoveReadError::Kind::Illegal) << c.text;
     EXPECT_EQ(error.illegal.kind, c.kind) << c.text;
     const std::string english = wording(c, "en");
     EXPECT_EQ(english.find("'" + std::string(c.text) + "' is illegal: "), 0u) << english;
@@ -339,6 +344,259 @@ TEST(IllegalMoveText, TheStationsConsoleWordsTheCoresReasonsInGermanAndMacedonia
         EXPECT_EQ(line.find(english), std::string::npos) << line;
   }
 }
+
+using core::BLACK;
+using core::Color;
+using core::PgnGame;
+using core::PgnProblem;
+using core::WHITE;
+using PgnKind = core::PgnProblem::Kind;
+using NK = core::NotAMove::Kind;
+
+std::vector<PgnGame> read_pgn_games(const std::string& text) {
+  std::vector<PgnGame> games;
+  core::PgnGameBuilder builder(games);
+  core::PgnReader reader(builder);
+  reader.feed(text);
+  reader.finish();
+  return games;
+}
+
+core::MoveReadError read_error(const char* fen, const char* text, const char* letters = "en") {
+  auto pos = core::Position::from_fen(fen);
+  EXPECT_TRUE(pos) << fen;
+  auto l = core::piece_letters_for(letters);
+  EXPECT_TRUE(l) << letters;
+  auto m = core::read_move(*pos, text, *l);
+  EXPECT_FALSE(m) << text;
+  return m ? core::MoveReadError{} : m.error();
+}
+
+// A text that is no move: the kind the core gives, and the English, German and Macedonian.
+struct NotAMoveCase {
+  const char* text;
+  NK kind;
+  const char* english;
+  const char* de;
+  const char* mk;
+};
+const NotAMoveCase kNotAMove[] = {
+    {"", NK::Empty, "'' is not a move: it is empty", "„“ ist kein Zug: der Text ist leer",
+     "„“ не е потег: празно е"},
+    {"Nz3", NK::NotMoveCharacter,
+     "'Nz3' is not a move: 'z' (character 2) is not a file, rank, piece letter or capture sign",
+     "„Nz3“ ist kein Zug: 'z' (Zeichen 2) ist keine Linie, keine Reihe, kein Figurenbuchstabe und "
+     "kein Schlagzeichen",
+     "„Nz3“ не е потег: 'z' (знак 2) не е линија, ред, буква на фигура или знак за земање"},
+    {"e8=", NK::PromotionPieceMissing,
+     "'e8=' is not a move: the promotion piece is missing after '='",
+     "„e8=“ ist kein Zug: nach '=' fehlt die Umwandlungsfigur",
+     "„e8=“ не е потег: фигурата за промоција недостасува по '='"},
+    {"e2e4e5", NK::TooManyCoordinates,
+     "'e2e4e5' is not a move: too many coordinates at 'e' (character 5)",
+     "„e2e4e5“ ist kein Zug: zu viele Koordinaten bei 'e' (Zeichen 5)",
+     "„e2e4e5“ не е потег: премногу координати кај 'e' (знак 5)"},
+    {"!?", NK::OnlyAnnotation, "'!?' is not a move: it holds only annotation signs",
+     "„!?“ ist kein Zug: er enthält nur Kommentarzeichen",
+     "„!?“ не е потег: содржи само знаци за коментар"},
+};
+
+TEST(NotAMoveText, EachKindIsTypedAndWordedInEnglishGermanAndMacedonian) {
+  for (const NotAMoveCase& c : kNotAMove) {
+    const core::MoveReadError error = read_error(kStart, c.text);
+    ASSERT_EQ(error.kind, core::MoveReadError::Kind::NotAMove) << c.text;
+    EXPECT_EQ(error.not_a_move.kind, c.kind) << c.text;
+    use_language("en");
+    EXPECT_EQ(text::move_read_error(error), c.english);
+    use_language("de");
+    EXPECT_EQ(text::move_read_error(error), c.de);
+    use_language("mk");
+    EXPECT_EQ(text::move_read_error(error), c.mk);
+  }
+  use_language("en");
+}
+
+TEST(AmbiguousMoveText, TheCandidatesAreNamedInEveryLanguage) {
+  const core::MoveReadError knights = read_error("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "Nd2");
+  ASSERT_EQ(knights.kind, core::MoveReadError::Kind::Ambiguous);
+  EXPECT_EQ(knights.written, (std::vector<std::string>{"Nbd2", "Nfd2"}));
+  use_language("en");
+  EXPECT_EQ(text::move_read_error(knights), "'Nd2' is ambiguous: it fits Nbd2, Nfd2");
+  const core::MoveReadError promotion = read_error("3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e8");
+  ASSERT_TRUE(promotion.promotion_piece_missing);
+  EXPECT_EQ(text::move_read_error(promotion),
+            "'e8' is ambiguous: it fits e8=Q+, e8=R+, e8=B, e8=N (name the promotion piece, Art. "
+            "3.7.5)");
+  // D.2.1: "Bc5" is a bishop in English letters and a pawn in German ones.
+  auto pos =
+      core::Position::from_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+  ASSERT_TRUE(pos);
+  const std::vector<core::PieceLetters> sets = {*core::piece_letters_for("en"),
+                                                *core::piece_letters_for("de")};
+  auto both = core::read_move_in(*pos, "Bc5", sets);
+  ASSERT_FALSE(both);
+  EXPECT_EQ(text::move_read_error(both.error()),
+            "'Bc5' reads as different moves in different letters: Bf8-c5 (en) or c7-c5 (de) "
+            "(D.2.1: say which)");
+  for (const char* language : {"de", "mk"}) {
+    use_language(language);
+    for (const core::MoveReadError* e : {&knights, &promotion, &both.error()}) {
+      const std::string words = text::move_read_error(*e);
+      SCOPED_TRACE(std::string(language) + ": " + words);
+      EXPECT_EQ(words.find("ambiguous"), std::string::npos);
+      EXPECT_EQ(words.find("letters"), std::string::npos);
+      EXPECT_EQ(words.find('{'), std::string::npos);
+      EXPECT_NE(words.find(e->written.front()), std::string::npos);
+    }
+  }
+  use_language("en");
+}
+
+TEST(LanguageDetectionText, WhatDecidedItIsWordedInEveryLanguage) {
+  core::LanguageDetection why;
+  ASSERT_TRUE(core::detect_language({"e4", "Кf3", "Крe2"}, &why));
+  use_language("en");
+  EXPECT_EQ(text::language_detection(why), "only Русский (ru) explains every written move");
+  ASSERT_FALSE(core::detect_language({"e4", "Sf3", "Lc4"}, &why));
+  const std::string several = text::language_detection(why);
+  EXPECT_EQ(several.rfind("several languages explain every written move (", 0), 0u) << several;
+  for (const char* language : {"de", "mk"}) {
+    use_language(language);
+    const std::string words = text::language_detection(why);
+    SCOPED_TRACE(words);
+    EXPECT_EQ(words.find("several"), std::string::npos);
+    EXPECT_NE(words.find("de"), std::string::npos);
+    EXPECT_NE(words.find("sr"), std::string::npos);
+  }
+  use_language("en");
+}
+
+// One problem each: where it is reported and what it says.
+struct ProblemCase {
+  const char* name;
+  PgnKind kind;
+  const char* pgn;
+  int game;
+  int move_number;  // 0 = tags
+  Color side;
+  int line;
+  const char* text;
+  const char* english;  // a part of the English wording
+};
+
+void PrintTo(const ProblemCase& c, std::ostream* os) {
+  *os << c.name;
+}
+
+class PgnProblems : public ::testing::TestWithParam<ProblemCase> {};
+
+TEST_P(PgnProblems, AreReportedPrecisely) {
+  const ProblemCase& c = GetParam();
+  const auto games = read_pgn_games(c.pgn);
+  const PgnProblem* found = nullptr;
+  std::string all;
+  for (const PgnGame& g : games) {
+    all += std::to_string(g.problems.size()) + " ";
+    if (!found && !g.problems.empty()) found = &g.problems.front();
+  }
+  ASSERT_NE(found, nullptr) << c.name;
+  EXPECT_EQ(found->game, c.game) << all;
+  EXPECT_EQ(found->move_number, c.move_number) << all;
+  if (c.move_number) {
+    EXPECT_EQ(found->side, c.side) << all;
+  }
+  EXPECT_EQ(found->line, c.line) << all;
+  EXPECT_EQ(found->text, c.text) << all;
+  EXPECT_EQ(found->kind, c.kind) << all;
+  // Worded by the app: the place, then what is wrong; in German and Macedonian, every place
+  // filled and the offending text kept.
+  use_language("en");
+  const std::string english = text::pgn_problem(*found);
+  EXPECT_NE(english.find(c.english), std::string::npos) << english;
+  EXPECT_EQ(english.rfind("game ", 0), 0u) << english;
+  for (const char* language : {"de", "mk"}) {
+    use_language(language);
+    const std::string words = text::pgn_problem(*found);
+    SCOPED_TRACE(std::string(language) + ": " + words);
+    std::string rest = words;        // every place filled: no '{' but in the offending text
+    std::string offending = c.text;  // as the wording shows it, on one line
+    std::replace(offending.begin(), offending.end(), '\n', ' ');
+    if (const auto at = rest.find(offending); !offending.empty() && at != std::string::npos)
+      rest.erase(at, offending.size());
+    EXPECT_EQ(rest.find('{'), std::string::npos);
+    EXPECT_EQ(words.find("game "), std::string::npos);
+    EXPECT_EQ(words.find(" is "), std::string::npos);
+    EXPECT_NE(words.find(std::to_string(c.line)), std::string::npos);
+  }
+  use_language("en");
+}
+
+using K = PgnKind;
+const ProblemCase kProblemCases[] = {
+    {"illegal", K::Move, "1. e4 e5 2. Ke3 *", 1, 2, WHITE, 1, "Ke3", "is illegal"},
+    {"illegal in game 2 on line 4", K::Move, "1. e4 *\n\n1. e4 e5\n2. Nf3 Nc6 3. Bb5 O-O *", 2, 3,
+     BLACK, 4, "O-O", "is illegal"},
+    {"ambiguous", K::Move, "1. Nc3 a6 2. Ne4 a5 3. Nf3 a4 4. Ng5 *", 1, 4, WHITE, 1, "Ng5",
+     "is ambiguous: it fits Nfg5, Neg5"},
+    {"not a move", K::Move, "1. e4 xyz *", 1, 1, BLACK, 1, "xyz", "is not a move"},
+    {"long algebraic is not import-format SAN", K::Move, "1. Ng1f3 *", 1, 1, WHITE, 1, "Ng1f3",
+     "not canonical SAN (Nf3 is)"},
+    {"move number", K::MoveNumber, "1. e4 e5 3. Nf3 *", 1, 2, WHITE, 1, "3.",
+     "move number 3 where move 2 is expected"},
+    {"result differs from the tag", K::ResultDiffers, "[Result \"1-0\"]\n\n1. e4 0-1", 1, 1, BLACK,
+     3, "0-1", "its Result tag says \"1-0\""},
+    {"no result before the next game", K::NoTerminationBefore,
+     "[Event \"a\"]\n\n1. e4\n\n[Event \"b\"]\n\n1. d4 *", 1, 1, BLACK, 5, "[Event \"b\"]",
+     "no termination marker"},
+    {"no result at the end", K::NoTerminationAtEnd, "1. e4 e5", 1, 2, WHITE, 1, "",
+     "no termination marker"},
+    {"comment not closed", K::CommentNotClosed, "1. e4 {good\nmove", 1, 1, BLACK, 2, "{good\nmove",
+     "comment opened on line 1 is not closed"},
+    {"tag without closing quote", K::TagValueNotClosed, "[Event \"a]\n[Site \"b\"]\n\n1. e4 *", 1,
+     0, WHITE, 1, "[Event \"a]", "no closing '\"'"},
+    {"tag without quotes", K::TagNoValue, "[Event a]\n\n1. e4 *", 1, 0, WHITE, 1, "[Event a",
+     "no value in quotes"},
+    {"bad clock", K::Clock, "1. e4 {[%clk 0:99:00]} *", 1, 1, BLACK, 1, "[%clk 0:99:00]",
+     "[%clk 0:99:00] is not a time"},
+    {"bad FEN", K::Fen, "[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *", 1, 0, WHITE, 1,
+     "8/8/8/8/8/8/8/8 w - - 0 1", "the FEN tag is not a valid position"},
+    {"unmatched close", K::UnmatchedClose, "1. e4 ) e5 *", 1, 1, BLACK, 1, ")",
+     "without a matching '('"},
+    {"variation not closed", K::VariationsNotClosed, "1. e4 (1. d4 d5 *", 1, 2, WHITE, 1, "*",
+     "1 variation not closed with ')' before '*'"},
+    {"variation before any move", K::VariationBeforeMove, "( 1. d4 ) 1. e4 *", 1, 1, WHITE, 1, "(",
+     "before any move of its line"},
+    {"NAG before any move", K::NagBeforeMove, "$1 1. e4 *", 1, 1, WHITE, 1, "$1",
+     "before any move"},
+    {"NAG out of range", K::NagOutOfRange, "1. e4 $300 *", 1, 1, BLACK, 1, "$300", "is not a NAG"},
+    {"stray bracket", K::OutsideTag, "1. e4 ] *", 1, 1, BLACK, 1, "]", "outside a tag or comment"},
+    {"variant", K::NotStandardVariant, "[Variant \"Chess960\"]\n\n1. e4 *", 1, 0, WHITE, 1,
+     "Chess960", "not standard chess"},
+    {"illegal in a variation", K::Move, "1. e4 (1. d4 Ke7) e5 *", 1, 1, BLACK, 1, "Ke7",
+     "is illegal"},
+    // Moves after the game ended by itself (Art. 5.1.1, 5.2.1, 5.2.2, 9.6): never passed.
+    {"a move after fivefold repetition", K::AfterTheEnd,
+     "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 "
+     "9. e4 *",
+     1, 9, WHITE, 1, "e4",
+     "'e4' is played after the game ended by itself: the same position has appeared five "
+     "times (Art. 9.6.1)"},
+    {"a move after checkmate", K::AfterTheEnd, "1. f3 e5 2. g4 Qh4# 3. a3 *", 1, 3, WHITE, 1, "a3",
+     "after the game ended by itself: White is checkmated (Art. 5.1.1)"},
+    {"a move after stalemate", K::AfterTheEnd,
+     "[FEN \"k7/8/8/8/8/8/1Q6/K7 w - - 0 1\"]\n\n1. Qb6 Ka7 *", 1, 1, BLACK, 3, "Ka7",
+     "after the game ended by itself: Black has no legal move"},
+    {"a move after 75 moves", K::AfterTheEnd,
+     "[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 149 100\"]\n\n100. Ra2 Kd7 *", 1, 100, BLACK, 3, "Kd7",
+     "(Art. 9.6.2)"},
+    {"a move in a dead position", K::AfterTheEnd,
+     "[FEN \"4k3/8/8/8/8/8/3p4/4K3 w - - 0 1\"]\n\n1. Kxd2 Ke7 *", 1, 1, BLACK, 3, "Ke7",
+     "dead position"},
+    {"a move after the end in a variation", K::AfterTheEnd,
+     "1. f3 e5 2. g4 Qh4# (2... Qh4 3. Nc3) 3. a3 *", 1, 3, WHITE, 1, "Nc3", "White is checkmated"},
+};
+
+INSTANTIATE_TEST_SUITE_P(Table, PgnProblems, ::testing::ValuesIn(kProblemCases));
 
 }  // namespace
 }  // namespace annabella::app

@@ -31,7 +31,8 @@ std::string describe(const std::vector<PgnGame>& games) {
   std::string s;
   for (const PgnGame& g : games) {
     s += write_pgn(g);
-    for (const PgnProblem& p : g.problems) s += to_string(p) + "\n";
+    for (const PgnProblem& p : g.problems)
+      s += std::to_string(int(p.kind)) + " line " + std::to_string(p.line) + " " + p.text + "\n";
     s += std::to_string(g.summary.plies) + " " + std::to_string(g.summary.unchecked_moves) + " " +
          std::to_string(g.summary.variations) + "\n";
   }

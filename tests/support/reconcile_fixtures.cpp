@@ -35,7 +35,7 @@ Position start_of(const std::string& fen) {
 Position after(const Position& start, const std::string& list) {
   const SheetReading s = read_sheet(start, {*read_scoresheet(list), english_letters()});
   EXPECT_TRUE(s.fully_read()) << list << ": "
-                              << (s.fully_read() ? "" : s.plies[s.read_plies].reason);
+                              << (s.fully_read() ? "" : s.plies[s.read_plies].written);
   return s.positions.back();
 }
 

@@ -35,7 +35,7 @@ Position fen(std::string_view text) {
 
 Move move_of(const Position& pos, std::string_view text) {
   auto move = core::read_move(pos, text);
-  EXPECT_TRUE(move) << text << ": " << move.error().message;
+  EXPECT_TRUE(move) << text << ": not read (kind " << (move ? 0 : int(move.error().kind)) << ")";
   return move.value_or(Move::none());
 }
 
