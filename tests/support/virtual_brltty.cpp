@@ -1,13 +1,17 @@
 #include "support/virtual_brltty.h"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <random>
 #include <thread>
 
 namespace annabella::testing {
@@ -29,6 +33,30 @@ std::string brltty_path() {
   return "/usr/sbin/brltty";
 }
 
+// A BrlAPI port number N (BRLTTY listens on TCP port 4101 + N) that no other test's BRLTTY
+// holds. Tests run in parallel, each with its own BRLTTY: N was once the process id modulo 900,
+// and two tests that met on one port had one station write to the other test's display. Now N
+// is drawn at random from twenty thousand ports (below the kernel's ephemeral range) and taken
+// only when the port is free on the loopback.
+int free_brlapi_port() {
+  std::random_device device;
+  std::mt19937 random(device() ^ static_cast<unsigned>(::getpid()));
+  std::uniform_int_distribution<int> pick(50, 20000);
+  for (int attempt = 0; attempt < 200; ++attempt) {
+    const int n = pick(random);
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) break;
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(static_cast<std::uint16_t>(4101 + n));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    const bool free = ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
+    ::close(fd);
+    if (free) return n;
+  }
+  return 50 + static_cast<int>(::getpid() % 900);
+}
+
 }  // namespace
 
 VirtualBrltty::VirtualBrltty(int cells) {
@@ -43,7 +71,7 @@ VirtualBrltty::VirtualBrltty(int cells) {
     return;
   }
   // A BrlAPI port of our own (4101 + N), so that parallel tests do not meet.
-  const int port = 50 + static_cast<int>(::getpid() % 900);
+  const int port = free_brlapi_port();
   const std::string host = "127.0.0.1:" + std::to_string(port);
   const std::string w = dir_.path().string();
   std::vector<std::string> args = {brltty_path(), "-n",
