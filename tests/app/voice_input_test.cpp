@@ -111,11 +111,20 @@ class DelayedRecognizer final : public speech::Recognizer {
   std::vector<std::string> tokens_, runner_up_;
 };
 
+// What StreamingRecognizer saw, kept by the test: the recogniser itself is owned, and
+// destroyed, by the voice input before the test reads this.
+struct Feeding {
+  std::vector<TimePoint> fed_at;
+  TimePoint finished_at{};
+  std::size_t fed_samples = 0;
+};
+
 // Decodes while the utterance comes in: notes when (on the test's clock) each piece arrived and
 // how many samples it had, and hears the utterance as DelayedRecognizer does at its end.
 class StreamingRecognizer final : public speech::Recognizer {
  public:
-  StreamingRecognizer(TestClock& clock, Gate& fed) : clock_(clock), whole_(clock), gate_(fed) {}
+  StreamingRecognizer(TestClock& clock, Gate& fed, Feeding& seen)
+      : clock_(clock), whole_(clock), gate_(fed), seen_(seen) {}
   Status set_grammar(const speech::VoiceGrammar& grammar,
                      const speech::PronunciationDictionary& dictionary) override {
     return whole_.set_grammar(grammar, dictionary);
@@ -128,26 +137,23 @@ class StreamingRecognizer final : public speech::Recognizer {
     return {};
   }
   Status feed(std::span<const std::int16_t> samples) override {
-    fed_at.push_back(clock_.now());
+    seen_.fed_at.push_back(clock_.now());
     samples_.insert(samples_.end(), samples.begin(), samples.end());
     gate_.let_through();
     return {};
   }
   Result<speech::Decoding> finish_utterance() override {
-    finished_at = clock_.now();
-    fed_samples = samples_.size();
+    seen_.finished_at = clock_.now();
+    seen_.fed_samples = samples_.size();
     return whole_.decode(samples_);
   }
   Status use_speaker_transform(const std::string&) override { return {}; }
-
-  std::vector<TimePoint> fed_at;  // read by the test after the listener stopped
-  TimePoint finished_at{};
-  std::size_t fed_samples = 0;
 
  private:
   TestClock& clock_;
   DelayedRecognizer whole_;
   Gate& gate_;
+  Feeding& seen_;
   std::vector<std::int16_t> samples_;
 };
 
@@ -206,8 +212,8 @@ TEST(VoiceInput, TheSpeechIsDecodedWhileItIsSaidAndStampedLessTheDevicesLatency)
   TestClock clock;
   const TimePoint listening = clock.now();
   Gate fed;
-  auto recognizer = std::make_unique<StreamingRecognizer>(clock, fed);
-  const StreamingRecognizer& decoder = *recognizer;
+  Feeding decoder;
+  auto recognizer = std::make_unique<StreamingRecognizer>(clock, fed, decoder);
   const auto event = first_event(clock, std::make_unique<MemoryMicrophone>(clock, 40ms, &fed),
                                  std::move(recognizer), false, 30s);
   ASSERT_TRUE(event);
