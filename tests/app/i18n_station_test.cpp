@@ -180,18 +180,25 @@ TEST(StationMessages, AGameAndItsAdjournmentEnvelopeInGerman) {
   const std::string& out = station.output();
   for (const char* line :
        {"abgebrochen, Hängepartie (Guidelines I). Umschlag:\n",
-        "  Weiß: White player; Schwarz: Black player\n", "  Turnier: ", ", Runde ", ", Brett 1\n",
-        "  abgebrochen um ", " (Uhrzeit, UTC), ", " Partiezeit; Partiedatum ",
+        "  Weiß: White player; Schwarz: Black player\n",
+        "  Turnier: ",
+        ", Runde ",
+        ", Brett 1\n",
+        "  abgebrochen um ",
+        " (Uhrzeit, UTC), ",
+        " Partiezeit; Partiedatum ",
         "  Stellung vor dem Abgabezug: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 "
         "2\n",
         "  Nummer des Abgabezugs: 2. (Weiß am Zug)\n",
-        "  Uhren: Weiß 1:", "  abgegeben von: Weiß (White player)\n",
+        "  Uhren: Weiß 1:",
+        "  abgegeben von: Weiß (White player)\n",
         "  Remisangebot: von Schwarz, noch offen (Guidelines I.2.6)\n",
         "  Wiederaufnahme: Datum, Zeit und Ort legt der Schiedsrichter fest (Guidelines I.2.7)\n",
         "  Abgabezug (im Umschlag): Nf3 = Nf3\n",
         "Fortsetzen mit `annabella play --resume`; der Schiedsrichter tippt dann open-envelope.",
         "Partie begonnen: White player (Weiß) - Black player (Schwarz), ",
-        "Stationsschlüssel angelegt: ", "Aufnahme versiegelt (adjourn): ",
+        "Stationsschlüssel angelegt: ",
+        "Aufnahme versiegelt (adjourn): ",
         "die Züge des sehenden Spielers kommen von (D.2.11): die Konsole des Assistenten\n"})
     EXPECT_NE(out.find(line), std::string::npos) << line << "\n" << out;
   expect_no_english(out, kStationEnglish);
