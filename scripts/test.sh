@@ -15,6 +15,18 @@ cd "$(dirname "$0")/.."
 jobs=$(nproc)
 # Each stage names the seconds spent so far, so a slow CI run shows where its time went.
 stage() { echo "== $1 (at ${SECONDS} s)"; }
+# A failing stage ends the run: the jobs still running beside it (the clang build, clang-tidy,
+# fuzzing) and everything they started are stopped with it rather than left running orphaned.
+kill_tree() {
+  local child
+  for child in $(cat /proc/"$1"/task/*/children 2>/dev/null); do kill_tree "$child"; done
+  kill "$1" 2>/dev/null || true
+}
+stop_background_jobs() {
+  local job
+  for job in $(jobs -p); do kill_tree "$job"; done
+}
+trap stop_background_jobs EXIT
 
 bash scripts/setup.sh
 

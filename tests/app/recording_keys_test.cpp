@@ -18,23 +18,15 @@
 #include "core/pgn.h"
 #include "speech/cue_list.h"
 #include "speech/sound_file.h"
+#include "support/record_header.h"
 #include "support/temp_dir.h"
 
 namespace annabella::app {
 namespace {
 
 namespace fs = std::filesystem;
+using annabella::testing::game_header;
 using annabella::testing::TempDir;
-
-RecordHeader game_header() {
-  RecordHeader h;
-  h.white = "Anna Blind";
-  h.black = "Bert Sighted";
-  h.event = "Open";
-  h.round = "3";
-  h.board = 2;
-  return h;
-}
 
 // A recording of `texts`, one phrase each, with its cue list and digest chain, as the recorder
 // writes them (the audio: a few samples a phrase).

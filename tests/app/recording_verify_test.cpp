@@ -23,12 +23,14 @@
 #include "core/pgn.h"
 #include "speech/cue_list.h"
 #include "speech/sound_file.h"
+#include "support/record_header.h"
 #include "support/temp_dir.h"
 
 namespace annabella::app {
 namespace {
 
 namespace fs = std::filesystem;
+using annabella::testing::game_header;
 using annabella::testing::read_file;
 using annabella::testing::run_command;
 using annabella::testing::TempDir;
@@ -38,16 +40,6 @@ const std::string kBinary = ANNABELLA_BINARY;
 std::string verifier() {
   const char* other = std::getenv("ANNABELLA_VERIFY_BINARY");
   return other != nullptr && other[0] != '\0' ? other : kBinary;
-}
-
-RecordHeader game_header() {
-  RecordHeader h;
-  h.white = "Anna Blind";
-  h.black = "Bert Sighted";
-  h.event = "Open";
-  h.round = "3";
-  h.board = 2;
-  return h;
 }
 
 // One phrase of a recording as an attacker handles it.
