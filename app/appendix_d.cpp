@@ -473,9 +473,9 @@ void AppendixDFlow::enter_sighted_move(const std::string& text, MoveSource by, T
       ask_reading(text, move.error().readings, by, time);
       return;
     }
-    std::string message = text::heard_move_error(move.error(), text);
-    for (const auto& phrase : move.error().candidate_phrases) message += "; " + phrase;
-    s_.print(time, format(tr("{why} (nothing recorded)"), {{"why", message}}));
+    s_.print(time,
+             format(tr("{why} (nothing recorded)"),
+                    {{"why", text::heard_move_error(move.error(), text, s_.game().position())}}));
     return;
   }
   enter_move(*move, time, by);

@@ -675,7 +675,7 @@ void ArbiterDesk::on(const cmd::Adjourn& c, TimePoint time) {
     s_.print(time, format(tr("adjourn: the sealed move \"{sealed}\" is not a legal move written "
                              "unambiguously: {why}; nothing is sealed (Guidelines I.8)"),
                           {{"sealed", c.sealed},
-                           {"why", text::heard_move_error(move.error(), c.sealed)}}));
+                           {"why", text::heard_move_error(move.error(), c.sealed, before)}}));
     return;
   }
   if (auto paused = s_.clock.pause(time, "adjourned"); !paused && !s_.clock.paused())

@@ -6,7 +6,6 @@
 #include "app/commands.h"
 #include "app/move_text.h"
 #include "core/notation.h"
-#include "speech/move_readings.h"
 
 namespace annabella::app {
 namespace {
@@ -70,7 +69,7 @@ int choose_language(const NotationOptions& options, const core::Position& start,
   }
   if (auto d = first_divergence(start, fits)) {
     err << kPrefix << "--lang auto: move " << d->index + 1 << ": "
-        << speech::describe_readings(d->before, options.moves[d->index], d->readings)
+        << text::move_readings(d->before, options.moves[d->index], d->readings)
         << " (every move is legal in: " << codes_of(fits)
         << "); a move is not guessed (D.2.1): give --lang\n";
     return 1;

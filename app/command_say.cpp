@@ -70,7 +70,7 @@ int run_say(const SayOptions& options, std::ostream& out, std::ostream& err) {
     auto move = parser.parse(pos, options.moves[i]);
     if (!move) {
       err << "annabella say: move " << i + 1 << ": "
-          << text::heard_move_error(move.error(), options.moves[i]) << '\n';
+          << text::heard_move_error(move.error(), options.moves[i], pos) << '\n';
       exit_code = 1;
       break;
     }
@@ -93,7 +93,8 @@ int run_hear(const HearOptions& options, std::ostream& out, std::ostream& err) {
   const speech::MoveParser parser(setup->vocabulary);
   auto move = parser.parse(setup->position, options.phrase);
   if (!move) {
-    err << "annabella hear: " << text::heard_move_error(move.error(), options.phrase) << '\n';
+    err << "annabella hear: "
+        << text::heard_move_error(move.error(), options.phrase, setup->position) << '\n';
     return 1;
   }
   out << core::to_san(setup->position, *move) << ' ' << core::to_uci(*move) << '\n';

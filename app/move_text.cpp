@@ -348,10 +348,71 @@ std::string incorrect_claim(const core::Game::IncorrectClaim& why, const core::P
                 {{"repetition", repetition}, {"fifty", fifty}});
 }
 
-std::string heard_move_error(const speech::HeardMoveError& error, std::string_view text) {
-  if (!error.illegal) return error.message;
-  return format(tr("'{move}' is illegal: {why}"),
-                {{"move", std::string(text)}, {"why", illegal_move(*error.illegal)}});
+std::string move_readings(const core::Position& pos, std::string_view text,
+                          const std::vector<core::MoveReading>& readings) {
+  std::string list;
+  for (const core::MoveReading& r : readings) {
+    // TRANSLATORS: one reading of a written move: "bishop f8-c5 (English letters)".
+    std::string one = format(tr("{move} ({letters})"), {{"move", move_in_words(pos, r.move)},
+                                                        {"letters", letters_name(r.letters)}});
+    // TRANSLATORS: the readings so far, then one more: "bishop f8-c5 (English letters) or pawn
+    // c7-c5 (German letters)".
+    list = list.empty() ? std::move(one)
+                        : format(tr("{readings} or {reading}"),
+                                 {{"readings", list}, {"reading", std::move(one)}});
+  }
+  return std::string(text) + ": " + list;
+}
+
+std::string heard_move_error(const speech::HeardMoveError& error, std::string_view text,
+                             const core::Position& pos) {
+  using Heard = speech::HeardMoveError;
+  const std::string move(text);
+  switch (error.kind) {
+    case Heard::Kind::Illegal:
+      if (error.illegal)
+        return format(tr("'{move}' is illegal: {why}"),
+                      {{"move", move}, {"why", illegal_move(*error.illegal)}});
+      return format(tr("'{move}': no legal move fits in this position"), {{"move", move}});
+    case Heard::Kind::Ambiguous: {
+      // D.2.1: never decided silently. Readings in different letters are named with them.
+      if (core::readings_differ_in_letters(error.readings))
+        return move_readings(pos, text, error.readings);
+      std::string phrases;
+      for (const auto& p : error.candidate_phrases) phrases += (phrases.empty() ? "" : ", ") + p;
+      // TRANSLATORS: {moves}: the fitting moves in the profile's words, separated by commas.
+      return format(tr("'{move}' is ambiguous: {moves}; say which"),
+                    {{"move", move}, {"moves", phrases}});
+    }
+    case Heard::Kind::NotAMove:
+      break;
+  }
+  std::string why;
+  switch (error.detail) {
+    case Heard::Detail::UnknownWord:
+      why = format(tr("the word '{word}' is not in the words of any profile"),
+                   {{"word", error.word}});
+      break;
+    case Heard::Detail::PieceOutOfPlace:
+      why = tr("a piece word out of place");
+      break;
+    case Heard::Detail::BothCastlings:
+      why = tr("both castlings named");
+      break;
+    case Heard::Detail::TooManySquares:
+      why = tr("more than two squares named");
+      break;
+    case Heard::Detail::NoSquare:
+      why = tr("no square named");
+      break;
+    case Heard::Detail::DestinationIncomplete:
+      why = tr("the destination square lacks its file or rank");
+      break;
+    case Heard::Detail::None:
+    case Heard::Detail::NoLegalFit:
+      return format(tr("'{move}' is not a move"), {{"move", move}});
+  }
+  return format(tr("'{move}' is not a move: {why}"), {{"move", move}, {"why", why}});
 }
 
 }  // namespace annabella::app::text

@@ -35,8 +35,16 @@ namespace annabella::app::text {
 // position the claim was made in (for the intended move's SAN).
 [[nodiscard]] std::string incorrect_claim(const core::Game::IncorrectClaim& why,
                                           const core::Position& before);
-// The same for a move typed or heard in the profile's words (speech::MoveParser).
+// The same for a move typed or heard in the profile's words (speech::MoveParser), read in
+// `pos`: "'Springer Fritz drei' is not a move: the word 'Fritz' is not in the words of any
+// profile", "'Springer David zwei' is ambiguous: Springer Bella David zwei, Springer Felix David
+// zwei; say which".
 [[nodiscard]] std::string heard_move_error(const speech::HeardMoveError& error,
-                                           std::string_view text);
+                                           std::string_view text, const core::Position& pos);
+// The readings of a written move that reads as different legal moves in different letters
+// (D.2.1: never decided silently): "Bc5: bishop f8-c5 (English letters) or pawn c7-c5 (German
+// letters)".
+[[nodiscard]] std::string move_readings(const core::Position& pos, std::string_view text,
+                                        const std::vector<core::MoveReading>& readings);
 
 }  // namespace annabella::app::text

@@ -123,11 +123,12 @@ bool enter_intended_move(StationState& s, const std::string& text, InputSource s
   auto move = s.parser.parse(s.game().position(), text);
   if (!move) {
     // Not a claim yet: he enters the move again (or leaves with any menu key).
-    s.print(time, i18n::format(i18n::tr("player's menu ({source}): \"{text}\" is no move here "
-                                        "({why}); the intended move is awaited (Art. 9.2.1.1)"),
-                               {{"source", std::string(input_source_name(source))},
-                                {"text", text},
-                                {"why", text::heard_move_error(move.error(), text)}}));
+    s.print(time, i18n::format(
+                      i18n::tr("player's menu ({source}): \"{text}\" is no move here "
+                               "({why}); the intended move is awaited (Art. 9.2.1.1)"),
+                      {{"source", std::string(input_source_name(source))},
+                       {"text", text},
+                       {"why", text::heard_move_error(move.error(), text, s.game().position())}}));
     s.say(speech::phrase_illegal_move(s.language), Route::Private, time);
     speech::MenuLine again;
     again.kind = speech::MenuLine::Kind::EnterMove;

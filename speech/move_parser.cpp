@@ -6,7 +6,6 @@
 #include <sstream>
 
 #include "core/movegen.h"
-#include "speech/move_readings.h"
 #include "speech/phrases.h"
 
 namespace annabella::speech {
@@ -15,6 +14,7 @@ namespace {
 using Sense = MoveParser::Sense;
 using Meaning = MoveParser::Meaning;
 using Kind = HeardMoveError::Kind;
+using Detail = HeardMoveError::Detail;
 
 void append_utf8(std::string& out, char32_t c) {
   if (c < 0x80) {
@@ -147,13 +147,13 @@ PartialSquare read_square(const std::vector<Meaning>& meanings, std::size_t* i) 
 }
 
 // What a description cannot be: "" when it describes a move.
-std::string description_problem(const Description& d) {
-  if (d.castle_short && d.castle_long) return "both castlings named";
-  if (d.squares.size() > 2) return "more than two squares";
-  if (d.castle_short || d.castle_long) return "";
-  if (d.squares.empty()) return "no square named";
-  if (!d.squares.back().full()) return "the destination square lacks its file or rank";
-  return "";
+Detail description_problem(const Description& d) {
+  if (d.castle_short && d.castle_long) return Detail::BothCastlings;
+  if (d.squares.size() > 2) return Detail::TooManySquares;
+  if (d.castle_short || d.castle_long) return Detail::None;
+  if (d.squares.empty()) return Detail::NoSquare;
+  if (!d.squares.back().full()) return Detail::DestinationIncomplete;
+  return Detail::None;
 }
 
 // The signs that set a flag of the description.
@@ -179,7 +179,7 @@ void apply_sign(Sense sense, Description& d) {
   }
 }
 
-Result<Description, std::string> describe(const std::vector<Meaning>& meanings) {
+Result<Description, Detail> describe(const std::vector<Meaning>& meanings) {
   Description d;
   bool last_was_square = false, after_capture = false, after_promotes = false;
   for (std::size_t i = 0; i < meanings.size(); ++i) {
@@ -200,7 +200,7 @@ Result<Description, std::string> describe(const std::vector<Meaning>& meanings) 
           d.promotion = m.value;
           break;
         case PieceSlot::OutOfPlace:
-          return fail_with(std::string("a piece word out of place"));
+          return fail_with(Detail::PieceOutOfPlace);
       }
     } else {
       apply_sign(m.sense, d);
@@ -209,8 +209,8 @@ Result<Description, std::string> describe(const std::vector<Meaning>& meanings) 
     }
     last_was_square = square;
   }
-  if (std::string problem = description_problem(d); !problem.empty())
-    return fail_with(std::move(problem));
+  if (const Detail problem = description_problem(d); problem != Detail::None)
+    return fail_with(problem);
   return d;
 }
 
@@ -238,12 +238,6 @@ bool fits(const core::Position& pos, core::Move m, const Description& d, bool st
     return false;
   if (d.promotes && m.kind() != core::MoveKind::Promotion) return false;
   return true;
-}
-
-std::string join(const std::vector<std::string>& parts, std::string_view separator) {
-  std::string out;
-  for (const auto& p : parts) out += (out.empty() ? "" : std::string(separator)) + p;
-  return out;
 }
 
 }  // namespace
@@ -364,8 +358,12 @@ struct MoveParser::Collected {
 
 namespace {
 
-HeardMoveError heard_error(Kind kind, std::string message) {
-  return HeardMoveError{kind, std::move(message), {}, {}, {}, {}};
+HeardMoveError heard_error(Kind kind, Detail detail = Detail::None, std::string word = {}) {
+  HeardMoveError error;
+  error.kind = kind;
+  error.detail = detail;
+  error.word = std::move(word);
+  return error;
 }
 
 // The legal moves a description fits: first as SAN means it ("Eva vier" is a pawn move, a
@@ -395,7 +393,6 @@ const MoveParser::Entry* MoveParser::longest_entry(const std::vector<std::string
 MoveParser::SetOutcome MoveParser::read_in(const core::Position& pos, std::string_view text,
                                            const core::PieceLetters& letters) const {
   SetOutcome outcome;
-  const std::string quoted = "\"" + std::string(text) + "\"";
   const auto raw = split_words(text);
   std::vector<std::string> folded;
   for (const auto& w : raw) folded.push_back(fold(w));
@@ -413,7 +410,7 @@ MoveParser::SetOutcome MoveParser::read_in(const core::Position& pos, std::strin
       break;
     }
   }
-  auto description = unknown.empty() ? describe(meanings) : fail_with(std::string());
+  auto description = unknown.empty() ? describe(meanings) : fail_with(Detail::UnknownWord);
   if (description) outcome.moves = fitting_moves(pos, *description);
   if (!outcome.moves.empty()) return outcome;
   // Whatever the words do not explain may still be written notation the core reads (C.3).
@@ -425,15 +422,14 @@ MoveParser::SetOutcome MoveParser::read_in(const core::Position& pos, std::strin
     outcome.moves = written.error().candidates;
   } else if (written.error().kind == core::MoveReadError::Kind::Illegal) {
     // Written notation the position does not allow: why, as the core works it out (Art. 3).
-    outcome.error = heard_error(Kind::Illegal, quoted + " is illegal");
+    outcome.error = heard_error(Kind::Illegal);
     outcome.error->illegal = written.error().illegal;
   } else if (!unknown.empty()) {
-    outcome.error = heard_error(Kind::NotAMove, quoted + " is not a move: the word \"" + unknown +
-                                                    "\" is not in the words of any profile");
+    outcome.error = heard_error(Kind::NotAMove, Detail::UnknownWord, unknown);
   } else if (!description) {
-    outcome.error = heard_error(Kind::NotAMove, quoted + " is not a move: " + description.error());
+    outcome.error = heard_error(Kind::NotAMove, description.error());
   } else {
-    outcome.error = heard_error(Kind::Illegal, quoted + ": no legal move fits in this position");
+    outcome.error = heard_error(Kind::Illegal, Detail::NoLegalFit);
   }
   return outcome;
 }
@@ -473,21 +469,14 @@ Result<core::Move, HeardMoveError> MoveParser::parse(const core::Position& pos,
   if (c.readings.size() == 1) return c.readings.front().move;
   if (c.readings.empty()) {
     if (c.error) return fail_with(std::move(*c.error));
-    return fail_with(heard_error(Kind::NotAMove, "\"" + std::string(text) + "\" is not a move"));
+    return fail_with(heard_error(Kind::NotAMove));
   }
-  HeardMoveError ambiguous = heard_error(Kind::Ambiguous, "");
+  // D.2.1: a text that fits several moves is never decided silently; the caller asks which
+  // (every fitting move, its phrase, and the letters each reading came from).
+  HeardMoveError ambiguous = heard_error(Kind::Ambiguous);
   for (const core::MoveReading& r : c.readings) {
     ambiguous.candidates.push_back(r.move);
     ambiguous.candidate_phrases.push_back(phrase_for_move(primary_, pos, r.move).text);
-  }
-  if (core::readings_differ_in_letters(c.readings)) {
-    // D.2.1: never decided silently; the caller asks which reading was meant.
-    std::string trimmed = join(split_words(text), " ");
-    ambiguous.message = describe_readings(pos, trimmed, c.readings);
-  } else {
-    ambiguous.message = "\"" + std::string(text) +
-                        "\" is ambiguous: " + join(ambiguous.candidate_phrases, ", ") +
-                        "; say which";
   }
   ambiguous.readings = std::move(c.readings);
   return fail_with(std::move(ambiguous));

@@ -25,14 +25,28 @@
 
 namespace annabella::speech {
 
-// Why a text is not a move here. For Ambiguous, every fitting move, its phrase in the
-// profile's words ("Springer Bella David sieben") and the reading it came from: when the
-// readings name different letters (core::readings_differ_in_letters), the message names each
-// ("Bc5: bishop f8-c5 (English letters) or pawn c7-c5 (German letters)").
+// Why a text is not a move here, as facts for the application to word (app/move_text.h,
+// text::heard_move_error): the kind, what in the text was wrong, and for Ambiguous every
+// fitting move, its phrase in the profile's words ("Springer Bella David sieben") and the
+// reading it came from (when the readings name different letters, core::readings_differ_in_
+// letters, the words name each: "Bc5: bishop f8-c5 (English letters) or pawn c7-c5 (German
+// letters)").
 struct HeardMoveError {
   enum class Kind { NotAMove, Illegal, Ambiguous };
+  // What in the words was wrong (NotAMove), or that nothing legal fits them (Illegal).
+  enum class Detail {
+    None,                   // nothing more to say (an empty text, or Ambiguous)
+    UnknownWord,            // `word` is in the words of no profile
+    PieceOutOfPlace,        // a piece word where no piece can stand
+    BothCastlings,          // both castlings named
+    TooManySquares,         // more than two squares named
+    NoSquare,               // no square named
+    DestinationIncomplete,  // the destination square lacks its file or rank
+    NoLegalFit,             // the words describe a move, but no legal move fits them
+  };
   Kind kind = Kind::NotAMove;
-  std::string message;
+  Detail detail = Detail::None;
+  std::string word;  // UnknownWord: the word as written
   std::vector<core::Move> candidates;
   std::vector<std::string> candidate_phrases;
   std::vector<core::MoveReading> readings;

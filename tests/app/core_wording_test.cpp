@@ -20,6 +20,8 @@
 #include "core/pgn_game.h"
 #include "core/position.h"
 #include "core/time_control.h"
+#include "speech/move_parser.h"
+#include "speech/vocabulary.h"
 #include "support/station_driver.h"
 #include "support/temp_dir.h"
 #include "tactile/pegboard_event.h"
@@ -154,16 +156,66 @@ TEST(IllegalMoveText, AMoveTypedAtTheStationIsExplainedInTheLanguageOfTheMessage
   ASSERT_TRUE(pos);
   speech::HeardMoveError heard;
   heard.kind = speech::HeardMoveError::Kind::Illegal;
-  heard.message = "\"Nf4\" is illegal";
   heard.illegal = error_of(kCases[15]).illegal;
   use_language("de");
-  EXPECT_EQ(text::heard_move_error(heard, "Nf4"),
+  EXPECT_EQ(text::heard_move_error(heard, "Nf4", *pos),
             "„Nf4“ ist regelwidrig: die Springer von Weiß auf b1, g1 können f4 nicht erreichen");
   use_language("mk");
-  EXPECT_EQ(text::heard_move_error(heard, "Nf4"),
+  EXPECT_EQ(text::heard_move_error(heard, "Nf4", *pos),
             "„Nf4“ е неправилен потег: скокачи на b1, g1 не можат да стигнат до f4");
-  heard.illegal.reset();  // not an illegal move: the parser's own message
-  EXPECT_EQ(text::heard_move_error(heard, "Nf4"), "\"Nf4\" is illegal");
+  use_language("en");
+}
+
+// Why words typed or heard are no move here (speech::MoveParser gives the kind and the facts,
+// never words): each reason, read by the real parser, worded in English, German and Macedonian.
+// The parser once gave its own English sentences, shown untranslated on a German console.
+TEST(HeardMoveText, EveryReasonTheParserGivesIsWordedInEachLanguage) {
+  auto fide = speech::Vocabulary::load("fide");
+  ASSERT_TRUE(fide) << fide.error().message;
+  const speech::MoveParser parser(*fide);
+  const core::Position start;
+  const auto two_knights = core::Position::from_fen("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1");
+  const auto italian =
+      core::Position::from_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+  ASSERT_TRUE(two_knights && italian);
+  struct Said {
+    const core::Position* pos;
+    const char* text;
+    const char* en;
+    const char* de_part;  // a part the German wording must have
+    const char* mk_part;  // and the Macedonian
+  };
+  const Said cases[] = {
+      {&start, "Springer Fritz drei",
+       "'Springer Fritz drei' is not a move: the word 'Fritz' is not in the words of any profile",
+       "Fritz", "Fritz"},
+      {&start, "Kurze Rochade Lange Rochade",
+       "'Kurze Rochade Lange Rochade' is not a move: both castlings named", "Rochade", "рокади"},
+      {&start, "Springer Felix",
+       "'Springer Felix' is not a move: the destination square lacks its file or rank", "Zielfeld",
+       "целното поле"},
+      {&start, "Dame David vier", "'Dame David vier': no legal move fits in this position",
+       "kein regelgemäßer Zug", "ниту еден правилен потег"},
+      {&*two_knights, "Springer David zwei",
+       "'Springer David zwei' is ambiguous: Springer Bella David zwei, Springer Felix David zwei; "
+       "say which",
+       "Springer Bella David zwei", "Springer Bella David zwei"},
+      {&*italian, "Bc5", "Bc5: bishop f8-c5 (English letters) or pawn c7-c5 (German letters)",
+       "Läufer f8-c5", "ловец f8-c5"},
+  };
+  for (const Said& c : cases) {
+    auto heard = parser.parse(*c.pos, c.text);
+    ASSERT_FALSE(heard) << c.text;
+    use_language("en");
+    EXPECT_EQ(text::heard_move_error(heard.error(), c.text, *c.pos), c.en);
+    for (const auto& [code, part] : {std::pair{"de", c.de_part}, std::pair{"mk", c.mk_part}}) {
+      use_language(code);
+      const std::string worded = text::heard_move_error(heard.error(), c.text, *c.pos);
+      EXPECT_NE(worded, c.en) << code << ": untranslated";
+      EXPECT_NE(worded.find(part), std::string::npos) << code << ": " << worded;
+    }
+  }
+  use_language("en");
 }
 
 // What is wrong on the pegboard (tactile::PegboardEvent::Wrong), worded by the app.

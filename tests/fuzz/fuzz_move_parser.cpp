@@ -49,7 +49,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         __builtin_trap();
     } else if (move.error().kind == speech::HeardMoveError::Kind::Ambiguous) {
       if (readings.size() < 2 || move.error().readings != readings) __builtin_trap();
-    } else if (!readings.empty() || move.error().message.empty()) {
+    } else if (!readings.empty() ||
+               (move.error().detail == speech::HeardMoveError::Detail::UnknownWord &&
+                move.error().word.empty())) {
       __builtin_trap();
     }
   }

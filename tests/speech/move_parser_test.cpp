@@ -20,7 +20,7 @@ using fixtures::profile;
 
 std::string heard(const MoveParser& parser, const core::Position& pos, std::string_view text) {
   auto m = parser.parse(pos, text);
-  return m ? core::to_san(pos, *m) : "error: " + m.error().message;
+  return m ? core::to_san(pos, *m) : "error " + std::to_string(static_cast<int>(m.error().kind));
 }
 
 TEST(MoveParser, FoldsCaseAndUmlauts) {
@@ -80,7 +80,6 @@ TEST(MoveParser, AmbiguityListsTheCandidatesInTheProfilesWords) {
   EXPECT_EQ(m.error().candidates.size(), 2u);
   EXPECT_EQ(m.error().candidate_phrases,
             (std::vector<std::string>{"Springer Bella David zwei", "Springer Felix David zwei"}));
-  EXPECT_NE(m.error().message.find("Springer Bella David zwei"), std::string::npos);
 
   const auto promo = position("3r4/4P3/8/8/k7/8/8/7K w - - 0 1");
   auto p = parser.parse(promo, "Eva acht");
@@ -95,7 +94,14 @@ TEST(MoveParser, ErrorsSayWhy) {
   auto unknown = parser.parse(start, "Springer Fritz drei");
   ASSERT_FALSE(unknown);
   EXPECT_EQ(unknown.error().kind, HeardMoveError::Kind::NotAMove);
-  EXPECT_NE(unknown.error().message.find("Fritz"), std::string::npos);
+  EXPECT_EQ(unknown.error().detail, HeardMoveError::Detail::UnknownWord);
+  EXPECT_EQ(unknown.error().word, "Fritz");
+  auto two_castlings = parser.parse(start, "Kurze Rochade Lange Rochade");
+  ASSERT_FALSE(two_castlings);
+  EXPECT_EQ(two_castlings.error().detail, HeardMoveError::Detail::BothCastlings);
+  auto no_destination = parser.parse(start, "Springer Felix");
+  ASSERT_FALSE(no_destination);
+  EXPECT_EQ(no_destination.error().detail, HeardMoveError::Detail::DestinationIncomplete);
   auto illegal = parser.parse(start, "Dame David vier");
   ASSERT_FALSE(illegal);
   EXPECT_EQ(illegal.error().kind, HeardMoveError::Kind::Illegal);
@@ -116,15 +122,15 @@ TEST(MoveParser, ATextReadingAsTwoLegalMovesIsNeverDecidedSilently) {
   EXPECT_EQ(m.error().readings[0].letters, "en");
   EXPECT_EQ(core::to_uci(m.error().readings[1].move), "c7c5");
   EXPECT_EQ(m.error().readings[1].letters, "de");
-  EXPECT_EQ(m.error().message,
-            "Bc5: bishop f8-c5 (English letters) or pawn c7-c5 (German letters)");
+  EXPECT_TRUE(core::readings_differ_in_letters(m.error().readings));
   EXPECT_EQ(parser.readings(pos, "Bc5"), m.error().readings);
   // White's "Bc4" after 1. e4 e5: bishop f1-c4 or pawn c2-c4.
   auto w =
       parser.parse(position("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"), "Bc4");
   ASSERT_FALSE(w);
-  EXPECT_EQ(w.error().message,
-            "Bc4: bishop f1-c4 (English letters) or pawn c2-c4 (German letters)");
+  ASSERT_EQ(w.error().readings.size(), 2u);
+  EXPECT_EQ(core::to_uci(w.error().readings[0].move), "f1c4");
+  EXPECT_EQ(core::to_uci(w.error().readings[1].move), "c2c4");
   // Only one reading legal: that move, no question ("Bc4" from the start is the pawn).
   EXPECT_EQ(heard(parser, core::Position(), "Bc4"), "c4");
   // The profile's words and unambiguous letters still read as before.
@@ -195,7 +201,7 @@ TEST(MoveParser, RoundTripOverEveryLegalMove) {
             for (const std::string* text : {&p.text, &p.spoken}) {
               auto back = parser.parse(pos, *text);
               ASSERT_TRUE(back) << name << " " << fen << " " << *text << ": "
-                                << back.error().message;
+                                << static_cast<int>(back.error().kind);
               EXPECT_EQ(*back, m) << name << " " << fen << " " << *text;
               ++checked;
             }
@@ -226,7 +232,7 @@ TEST(MoveParser, WrittenSanIsNeverMisreadAsAnotherMove) {
           continue;
         }
         ASSERT_EQ(back.error().kind, HeardMoveError::Kind::Ambiguous)
-            << fen << " " << san << ": " << back.error().message;
+            << fen << " " << san << ": " << static_cast<int>(back.error().kind);
         const auto& c = back.error().candidates;
         EXPECT_NE(std::find(c.begin(), c.end(), m), c.end()) << fen << " " << san;
         ++ambiguous;
