@@ -265,6 +265,13 @@ Status Journal::append(const JournalEntry& entry) {
   return flush_waiting();
 }
 
+std::vector<std::string> Journal::waiting_lines() const {
+  std::vector<std::string> lines;
+  std::uint64_t sequence = next_sequence_;
+  for (const JournalEntry& entry : waiting_) lines.push_back(journal_line(sequence++, entry));
+  return lines;
+}
+
 Status Journal::flush_waiting() {
   while (!waiting_.empty()) {
     if (auto written = write_now(waiting_.front()); !written) {

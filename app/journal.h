@@ -83,6 +83,10 @@ class Journal {
   Status flush_waiting();
   // How many entries wait to be written.
   std::size_t waiting() const { return waiting_.size(); }
+  // The waiting entries as the journal would hold them, with the sequence numbers they are due
+  // (each line with its final LF): what a station that must stop with a full disk shows, so
+  // that no entry is lost with the process.
+  [[nodiscard]] std::vector<std::string> waiting_lines() const;
   const std::filesystem::path& path() const { return path_; }
   std::uint64_t entries_written() const { return next_sequence_ - 1; }
 

@@ -223,8 +223,10 @@ Status RecordFolder::take_lock(int fd) const {
     if (waited >= kGrace) break;
     std::this_thread::sleep_for(kStep);
   }
+  // The holder's process number, when its station.lock is still there to say it.
   std::array<char, 32> pid{};
-  const ssize_t got = ::pread(fd, pid.data(), pid.size() - 1, 0);
+  const FileDescriptor note(::openat(fd_.get(), kLockFile, O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+  const ssize_t got = note.get() < 0 ? -1 : ::pread(note.get(), pid.data(), pid.size() - 1, 0);
   std::string holder(pid.data(), got > 0 ? std::size_t(got) : 0);
   while (!holder.empty() && (holder.back() == '\n' || holder.back() == ' ')) holder.pop_back();
   const i18n::Places places = {{"folder", path_.string()}, {"process", holder}};
@@ -241,26 +243,35 @@ Status RecordFolder::take_lock(int fd) const {
                            places));
 }
 
+// The lock is held on the folder itself (its own open directory), not on a file in it: a
+// station.lock removed as "stale" by an operator must not let a second station in (it once did:
+// the two journals interleaved, and neither could be resumed). station.lock only names the
+// process for the refusal's message.
+Result<FileDescriptor> RecordFolder::open_lock() const {
+  FileDescriptor fd(::openat(fd_.get(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (fd.get() < 0) return fail(open_error(".", "opened", errno));
+  return fd;
+}
+
 Status RecordFolder::refuse_if_in_use() const {
-  const FileDescriptor fd(::openat(fd_.get(), kLockFile, O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
-  if (fd.get() < 0) {
-    if (errno == ENOENT) return {};  // no station has run here
-    return fail(open_error(kLockFile, "opened", errno));
-  }
-  return take_lock(fd.get());  // released when fd closes
+  auto fd = open_lock();
+  if (!fd) return fail(fd.error());
+  return take_lock(fd->get());  // released when fd closes
 }
 
 Result<FileDescriptor> RecordFolder::lock_for_station() const {
-  FileDescriptor fd(
+  auto lock = open_lock();
+  if (!lock) return fail(lock.error());
+  if (auto taken = take_lock(lock->get()); !taken) return fail(taken.error());
+  const FileDescriptor note(
       ::openat(fd_.get(), kLockFile, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, kRecordFileMode));
-  if (fd.get() < 0) return fail(open_error(kLockFile, "opened", errno));
-  if (auto taken = take_lock(fd.get()); !taken) return fail(taken.error());
-  ::fchmod(fd.get(), kRecordFileMode);
+  if (note.get() < 0) return fail(open_error(kLockFile, "opened", errno));
+  ::fchmod(note.get(), kRecordFileMode);
   const std::string pid = std::to_string(::getpid()) + "\n";
-  if (::ftruncate(fd.get(), 0) != 0 ||
-      ::pwrite(fd.get(), pid.data(), pid.size(), 0) != static_cast<ssize_t>(pid.size()))
+  if (::ftruncate(note.get(), 0) != 0 ||
+      ::pwrite(note.get(), pid.data(), pid.size(), 0) != static_cast<ssize_t>(pid.size()))
     return fail(open_error(kLockFile, "written", errno));
-  return fd;
+  return std::move(*lock);
 }
 
 Result<FileDescriptor> RecordFolder::create_exclusive(std::string_view name,

@@ -112,10 +112,11 @@ class RecordFolder {
   [[nodiscard]] Result<FileDescriptor> create_exclusive(std::string_view name,
                                                         std::string_view first) const;
   // One station at a time (D.2.7: one record per game): takes the folder's lock, an advisory
-  // lock (flock) on "station.lock" holding the process's number, kept while the descriptor
-  // lives and released by the kernel when the process ends, however it ends (a kill or a power
-  // cut leaves no stale lock). A second station on the same folder would interleave its journal
-  // with the first's: it is refused, naming the folder and the process that holds it.
+  // lock (flock) on the folder itself, and writes the process's number into "station.lock"
+  // (for the refusal's message only: removing it frees nothing). The lock is kept while the
+  // descriptor lives and released by the kernel when the process ends, however it ends (a kill or a
+  // power cut leaves no stale lock). A second station on the same folder would interleave its
+  // journal with the first's: it is refused, naming the folder and the process that holds it.
   [[nodiscard]] Result<FileDescriptor> lock_for_station() const;
   // Whether another station holds the lock now, without taking it or creating anything (the
   // start's checks add no file to the folder): the same refusal as lock_for_station().
@@ -135,7 +136,10 @@ class RecordFolder {
   // <done>: <errno's text>".
   [[nodiscard]] Error open_error(std::string_view name, std::string_view done, int error) const;
   [[nodiscard]] Status refuse_link(std::string_view name) const;
-  // flock on the lock file `fd` without waiting; the refusal names the process holding it.
+  // The folder opened anew, as the descriptor its lock is taken on.
+  [[nodiscard]] Result<FileDescriptor> open_lock() const;
+  // flock on the folder's descriptor `fd`, after a short grace; the refusal names the process
+  // holding it (from station.lock, when it is there).
   [[nodiscard]] Status take_lock(int fd) const;
 
   FileDescriptor fd_;

@@ -45,6 +45,8 @@ class Station {
   // Quit was asked for, the game was adjourned, or a Stop event came.
   // Done, and no seal of the recording still awaited (D.2.7).
   [[nodiscard]] bool finished() const { return state_.finished && !state_.waiting_for_seal(); }
+  // After the last event: nothing of the record may go with the process (StationState::close).
+  void close(TimePoint now) { state_.close(now); }
   // D.2.7: how the recording is sealed (the rig's key and announcer).
   void set_sealing(SealSettings sealing) { state_.sealing = std::move(sealing); }
   // On resumption, the recordings of earlier parts of the game: each one that no seal covers

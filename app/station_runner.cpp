@@ -239,6 +239,7 @@ void run_station_loop(Station& station, EventQueue<StationEvent>& queue) {
       station.tick(SteadyClock::now());
     }
   }
+  station.close(SteadyClock::now());
 }
 
 }  // namespace annabella::app

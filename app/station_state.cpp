@@ -95,6 +95,31 @@ void StationState::retry_journal(TimePoint time) {
   }
   journal_failing = false;
   print(time, text::record_caught_up(journal.entries_written()));
+  for (const std::string& seal : std::exchange(seals_unwritten, {}))
+    print(time, text::seal_written(seal));
+}
+
+void StationState::close(TimePoint time) {
+  if (journal.waiting() == 0) return;
+  if (auto written = journal.flush_waiting(); written) {
+    next_journal_retry = time;  // written now: said as caught up, with the seals' codes
+    retry_journal(time);
+    return;
+  }
+  const std::vector<std::string> lines = journal.waiting_lines();
+  print(time, text::record_unwritten(lines.size(), journal.path().string()));
+  // Each line as the journal would hold it, its fields' tabs kept (so that it can be appended
+  // to the journal as it is) and anything else below a space escaped, as every printed line is.
+  for (const std::string& line : lines) {
+    const std::string_view body(line.data(), line.size() - 1);
+    std::string shown;
+    std::size_t start = 0;
+    for (std::size_t tab = body.find('\t'); tab != std::string_view::npos;
+         start = tab + 1, tab = body.find('\t', start))
+      shown += core::escape_controls(body.substr(start, tab - start)) + '\t';
+    shown += core::escape_controls(body.substr(start));
+    out.print(time, shown);
+  }
 }
 
 void StationState::request_seal(const std::string& occasion, TimePoint time) {
@@ -141,8 +166,13 @@ std::optional<std::string> StationState::seal_anchor(const speech::RecordingAnch
                              {{"why", recorded.error().message}}));
     return std::nullopt;
   }
-  print(time, i18n::format(i18n::tr("{seal}. Write the code on the paper scoresheet (D.2.7)."),
-                           {{"seal", seal_summary(*seal)}}));
+  if (journal.waiting() > 0) {
+    // A full disk keeps the seal waiting: its code is given once the journal holds it.
+    print(time, text::seal_waiting());
+    seals_unwritten.push_back(seal_summary(*seal));
+    return seal_code(*seal);
+  }
+  print(time, text::seal_written(seal_summary(*seal)));
   return seal_code(*seal);
 }
 

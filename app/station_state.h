@@ -112,8 +112,13 @@ struct StationState {
   // order, and says so once): on disk before anyone acts on it. Fails, journaling nothing,
   // when the entry cannot apply (the message says why).
   Status commit(const JournalRecord& entry, TimePoint time);
-  // Tries again to write what a full disk kept waiting; says when the record has caught up.
+  // Tries again to write what a full disk kept waiting; says when the record has caught up, and
+  // then gives the codes of the seals that were waiting.
   void retry_journal(TimePoint time);
+  // The station stops: what a full disk still keeps waiting is tried once more, and if it
+  // cannot be written it is shown, line by line as the journal would hold it, so that it is not
+  // lost with the process (D.2.7; said as a RECORD ERROR).
+  void close(TimePoint time);
   // D.2.7: asks for the recording's seal ("end", "adjourn", "stop"); the station does not
   // finish before it is journaled or kSealWait has passed.
   void request_seal(const std::string& occasion, TimePoint time);
@@ -184,6 +189,9 @@ struct StationState {
   bool flag_reported = false;
   bool finished = false;
   bool journal_failing = false;
+  // The summaries (with their codes) of seals journaled while the disk was full: given only once
+  // they are in the journal, since a code the journal does not hold verifies nothing.
+  std::vector<std::string> seals_unwritten;
   TimePoint next_journal_retry{};
   SealSettings sealing;
   int seals_pending = 0;

@@ -254,6 +254,29 @@ std::string record_caught_up(std::uint64_t entries) {
                 {{"n", std::to_string(entries)}});
 }
 
+std::string record_unwritten(std::size_t entries, const std::string& journal) {
+  // TRANSLATORS: the station stops with entries its full disk kept from the journal; the
+  // entries' lines follow this one, as the journal would hold them.
+  return format(tr_n("RECORD ERROR: the station stops and {n} entry is still not in {journal} "
+                     "(the disk is full). It follows as the journal would hold it: keep it and "
+                     "give it to the arbiter (D.2.7); its seal code, if any, is not valid",
+                     "RECORD ERROR: the station stops and {n} entries are still not in {journal} "
+                     "(the disk is full). They follow as the journal would hold them: keep them "
+                     "and give them to the arbiter (D.2.7); a seal code among them is not valid",
+                     static_cast<unsigned long>(entries)),
+                {{"n", std::to_string(entries)}, {"journal", journal}});
+}
+
+std::string seal_waiting() {
+  return tr(
+      "recording: sealed, but the seal waits in memory with the journal's other unwritten "
+      "entries (the disk is full); its code is given once it is in the journal (D.2.7)");
+}
+
+std::string seal_written(const std::string& summary) {
+  return format(tr("{seal}. Write the code on the paper scoresheet (D.2.7)."), {{"seal", summary}});
+}
+
 std::string restored(const GameRecord& g, const RestoredClocks* clock, const std::string& torn) {
   const auto& h = g.header();
   const std::size_t plies = g.moves().size();

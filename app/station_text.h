@@ -58,6 +58,13 @@ namespace annabella::app::text {
 // The journal could not be written (a full disk): the game goes on, the entries wait.
 [[nodiscard]] std::string record_error(const std::string& why);
 [[nodiscard]] std::string record_caught_up(std::uint64_t entries);
+// The station stops with `entries` entries a full disk kept out of `journal` (their lines
+// follow it).
+[[nodiscard]] std::string record_unwritten(std::size_t entries, const std::string& journal);
+// A seal a full disk keeps waiting: no code yet.
+[[nodiscard]] std::string seal_waiting();
+// A seal in the journal: its summary and what to do with its code.
+[[nodiscard]] std::string seal_written(const std::string& summary);
 
 // What a resumption restored, in one sentence for the console and the log.
 [[nodiscard]] std::string restored(const GameRecord& record, const RestoredClocks* clocks,

@@ -204,5 +204,26 @@ TEST(RecordFolder, OnlyTheRecordsFileNamesCount) {
     EXPECT_FALSE(RecordFolder::is_record_file(name)) << name;
 }
 
+// D.2.7, one record per game: the lock is on the folder, not on station.lock. An operator who
+// removes station.lock as "stale" while a station runs must not let a second station in (two
+// stations once wrote one journal: neither could resume it). The second is refused after the
+// lock's grace (three seconds: a station killed a moment ago may still be ending).
+TEST(RecordFolder, RemovingStationLockLetsNoSecondStationIn) {
+  Planted p;
+  const RecordFolder first = p.folder();
+  auto held = first.lock_for_station();
+  ASSERT_TRUE(held) << held.error().message;
+  EXPECT_EQ(read_file(p.record / "station.lock"), std::to_string(::getpid()) + "\n");
+  fs::remove(p.record / "station.lock");
+  const RecordFolder second = p.folder();
+  auto refused = second.lock_for_station();
+  ASSERT_FALSE(refused) << "a second station took the folder once station.lock was removed";
+  EXPECT_NE(refused.error().message.find("is in use by another station"), std::string::npos)
+      << refused.error().message;
+  *held = FileDescriptor();  // the first station ends: its lock goes with it
+  EXPECT_TRUE(second.refuse_if_in_use());
+  EXPECT_TRUE(second.lock_for_station());
+}
+
 }  // namespace
 }  // namespace annabella::app

@@ -243,6 +243,52 @@ TEST(StationRecord, AFullDiskLosesNothingAndTheResumedGameIsTheSame) {
   EXPECT_LE(black_now, black + 500ms);
 }
 
+// The disk is still full when the station stops (quit, a signal): the entries it kept waiting
+// are not lost with the process. They are shown as the journal would hold them, after a RECORD
+// ERROR that says the seal code among them is not valid; appended to the journal once there is
+// room, they resume the game whole. (They were once dropped without a word, and a seal code that
+// the journal never held was given for the paper scoresheet.)
+TEST(StationRecord, StoppingWithAFullDiskShowsEveryEntryTheJournalCouldNotTake) {
+  annabella::testing::TempDir dir;
+  const auto folder = dir.path() / "record";
+  std::vector<std::string> shown;
+  {
+    StationDriver d(folder);
+    d.hand("e2", "e4");
+    d.console("e5");
+    d.hand("e7", "e5");
+    const auto journal_size = std::filesystem::file_size(folder / "game.journal");
+    annabella::testing::FileSizeLimit full(journal_size + 20);
+    ASSERT_TRUE(full.ok());
+    d.hand("g1", "f3");
+    d.console("Nc6");
+    d.hand("b8", "c6");
+    d.console("quit");
+    const std::size_t waiting = d.station->journal_waiting();
+    ASSERT_GT(waiting, 0u);
+    const std::size_t before = d.output.printed.size();
+    d.station->close(d.now);
+    const std::vector<std::string> said(d.output.printed.begin() + long(before),
+                                        d.output.printed.end());
+    ASSERT_EQ(said.size(), waiting + 1);
+    EXPECT_NE(said.front().find("RECORD ERROR: the station stops and " + std::to_string(waiting) +
+                                " entries are still not in"),
+              std::string::npos)
+        << said.front();
+    shown.assign(said.begin() + 1, said.end());
+    EXPECT_EQ(std::filesystem::file_size(folder / "game.journal"), journal_size);
+  }
+  std::ofstream(folder / "game.journal", std::ios::app) << [&] {
+    std::string lines;
+    for (const auto& line : shown) lines += line + "\n";
+    return lines;
+  }();
+  StationDriver again(folder, true);
+  ASSERT_TRUE(again.station);
+  ASSERT_EQ(again.station->game().ply_count(), 4u);
+  EXPECT_EQ(core::to_uci(again.station->game().moves().back()), "b8c6");
+}
+
 // A whole journal line whose checksum is wrong is damage, not a torn write: the resumption stops
 // and names the line, and the file is left exactly as it was.
 TEST(StationRecord, ADamagedLastEntryStopsTheResumptionAndLeavesTheFileAsItWas) {
