@@ -2,6 +2,7 @@
 #include "core/scoresheet.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "core/text.h"
 
@@ -377,6 +378,32 @@ class SheetReader {
     note(SheetNote::Kind::Joined, line, cell.text);
   }
 
+  // When words_[j] (and maybe the next word) is the rest of `cell`, written after a blank: joins
+  // them and returns the last word used.
+  std::optional<std::size_t> rest_of(ScoresheetEntry& cell, std::size_t j) {
+    const std::string_view w = words_[j].text;
+    const int line = words_[j].line;
+    const SheetWord* next = next_on_line(j);
+    if (is_en_passant(w)) {  // "cxb3 e.p."
+      join(cell, w, line);
+      return j;
+    }
+    if (ascii_lower(w) == "e." && next != nullptr && ascii_lower(next->text) == "p.") {
+      join(cell, std::string(w) + " " + std::string(next->text), line);  // "e. p."
+      return j + 1;
+    }
+    if (is_joint(w) && next != nullptr && continues_move(next->text)) {  // "e x f6", "O - O"
+      join(cell, std::string(w) + " " + std::string(next->text), line);
+      return j + 1;
+    }
+    if (awaits_promotion(cell.text) &&
+        ((w.size() > 1 && w.front() == '=' && is_piece_word(w.substr(1))) || is_piece_word(w))) {
+      join(cell, w, line);  // "gxh8 =Q", "g:h8 Q"
+      return j;
+    }
+    return std::nullopt;
+  }
+
   // Gives words_[j] its place; returns the last word it used.
   std::size_t take(std::size_t j) {
     const std::string_view w = words_[j].text;
@@ -410,25 +437,8 @@ class SheetReader {
       note(SheetNote::Kind::Annotation, line, std::string(w));
       return j;
     }
-    if (cell != nullptr) {
-      if (is_en_passant(w)) {  // "cxb3 e.p."
-        join(*cell, w, line);
-        return j;
-      }
-      if (ascii_lower(w) == "e." && next != nullptr && ascii_lower(next->text) == "p.") {
-        join(*cell, std::string(w) + " " + std::string(next->text), line);  // "e. p."
-        return j + 1;
-      }
-      if (is_joint(w) && next != nullptr && continues_move(next->text)) {  // "e x f6", "O - O"
-        join(*cell, std::string(w) + " " + std::string(next->text), line);
-        return j + 1;
-      }
-      if (awaits_promotion(cell->text) &&
-          ((w.size() > 1 && w.front() == '=' && is_piece_word(w.substr(1))) || is_piece_word(w))) {
-        join(*cell, w, line);  // "gxh8 =Q", "g:h8 Q"
-        return j;
-      }
-    }
+    if (cell != nullptr)
+      if (const std::optional<std::size_t> used = rest_of(*cell, j)) return *used;
     if (is_piece_word(w) && next != nullptr && continues_move(next->text) &&
         !is_zeros(next->text)) {  // "N f3", "Кр b8"
       w_.add(std::string(w), line);
