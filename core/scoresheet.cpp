@@ -137,6 +137,12 @@ bool is_joint(std::string_view w) {
   return false;
 }
 
+// Castling written whole ("O-O", "0-0-0"): O's (or zeros) and hyphens, two O's at least.
+bool whole_castling(std::string_view w) {
+  return w.find_first_not_of("Oo0-") == std::string_view::npos &&
+         std::count_if(w.begin(), w.end(), [](char c) { return c != '-'; }) >= 2;
+}
+
 // A trailing mark after the last move: a dash alone.
 bool is_dash(std::string_view w) {
   return w == "-" || w == "—" || w == "–" || w == "−";
@@ -392,7 +398,9 @@ class SheetReader {
       join(cell, std::string(w) + " " + std::string(next->text), line);  // "e. p."
       return j + 1;
     }
-    if (is_joint(w) && next != nullptr && continues_move(next->text)) {  // "e x f6", "O - O"
+    // "e x f6", "O - O"; not "O-O - O-O-O" (a hyphen between two whole moves)
+    if (is_joint(w) && next != nullptr && continues_move(next->text) &&
+        !whole_castling(next->text)) {
       join(cell, std::string(w) + " " + std::string(next->text), line);
       return j + 1;
     }
@@ -444,6 +452,12 @@ class SheetReader {
       w_.add(std::string(w), line);
       join(sheet_.entries.back(), next->text, line);
       return j + 1;
+    }
+    // A hyphen or capture sign after a move that joins nothing ("O-O - O-O-O"); right after a
+    // move number it stays a cell ("1. - e5": White's cell marked empty).
+    if (is_joint(w) && cell != nullptr) {
+      note(SheetNote::Kind::Annotation, line, std::string(w));
+      return j;
     }
     w_.add(std::string(w), line);
     return j;

@@ -256,7 +256,7 @@ TEST(ScoresheetForms, CastlingWithZerosOrBlanksIsAMove) {
     ASSERT_EQ(s.entries.size(), 10u);
     EXPECT_EQ(sans(replay_scoresheet(s, Position())), longs);
   }
-  for (const char* castles : {"00 00", "O - O 0 - 0"}) {
+  for (const char* castles : {"00 00", "O - O 0 - 0", "O-O - O-O"}) {
     SCOPED_TRACE(castles);
     const Scoresheet s = sheet_of(std::string("1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. ") + castles);
     ASSERT_EQ(s.entries.size(), 8u);
