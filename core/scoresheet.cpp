@@ -28,8 +28,10 @@ class SheetWriter {
   // "12." (White's cell next), "12..." (Black's), or a bare "12" at the start of a line.
   void number(int n, bool black) {
     // A White number where Black's cell of the previous move was still open: that cell was
-    // left blank.
+    // left blank. A Black number where White's cell of that move is still open: that one was.
     if (!black && started_ && side_ == BLACK && n == number_ + 1) add("", line_);
+    white_open_ = started_ && side_ == WHITE && n == number_ && !sheet_.entries.empty();
+    if (black && white_open_) add("", line_);
     number_ = n;
     side_ = black ? BLACK : WHITE;
     started_ = true;
@@ -39,7 +41,13 @@ class SheetWriter {
 
   // "..." (or "…") standing alone right after a move number: "12. ... Nf6" is Black's cell.
   void dots() {
-    if (numbered_) side_ = BLACK;
+    if (!numbered_ || side_ == BLACK) return;
+    if (white_open_) {
+      add("", line_);  // "5. ... dxe5" after 4... Bxf3: White's cell of move 5 is blank
+      numbered_ = true;
+    } else {
+      side_ = BLACK;
+    }
   }
 
   void add(std::string text, int line) {
@@ -73,8 +81,9 @@ class SheetWriter {
   int number_ = 0;
   Color side_ = WHITE;
   bool started_ = false;
-  bool numbered_ = false;  // a move number and no move since
-  bool joinable_ = false;  // the last thing read was a written move
+  bool numbered_ = false;    // a move number and no move since
+  bool joinable_ = false;    // the last thing read was a written move
+  bool white_open_ = false;  // the last number's White cell was the open one (not written yet)
 };
 
 bool is_result(std::string_view w) {

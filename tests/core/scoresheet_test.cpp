@@ -234,6 +234,18 @@ TEST(ScoresheetForms, EveryMoveNumberFormPlacesTheNextMoveInItsCell) {
     EXPECT_EQ(sans(r), (std::vector<std::string>{"e4", "e6", "d4", "d5", "e5"}));
     for (const ScoresheetPly& p : r.plies) EXPECT_TRUE(p.note.empty()) << p.note;
   }
+  // Only Black's moves written for a stretch: each White cell skipped is a blank cell.
+  for (const char* text : {"1. e4 e5\n2. ... Nc6\n3. ... Nf6", "1. e4 e5 2... Nc6 3… Nf6"}) {
+    SCOPED_TRACE(text);
+    const Scoresheet s = sheet_of(text);
+    ASSERT_EQ(s.entries.size(), 6u);
+    EXPECT_EQ(s.entries[2].text, "");
+    EXPECT_EQ(s.entries[3].text, "Nc6");
+    EXPECT_EQ(s.entries[3].side, BLACK);
+    EXPECT_EQ(s.entries[3].move_number, 2);
+    EXPECT_EQ(s.entries[4].text, "");
+    EXPECT_EQ(s.entries[5].move_number, 3);
+  }
   // Black moves first: "1. ... e5" is Black's cell of move 1, no blank White cell.
   const Position black_first =
       *Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
