@@ -225,11 +225,14 @@ bool move_shaped(std::string_view w) {
   return (letter && digit) || castling;
 }
 
-// A word with three letters in a row: a word of a title, not a move ("Partie", "Cafe").
+// A word with three letters in a row: a word of a title, not a move ("Partie", "Cafe"). Any
+// character outside ASCII counts as a letter (its continuation bytes are skipped).
 bool is_wordy(std::string_view w) {
   int run = 0;
-  for (const char32_t c : code_points(w, 64)) {
-    run = is_letter(c) ? run + 1 : 0;
+  for (const char ch : w) {
+    const auto c = static_cast<unsigned char>(ch);
+    if ((c & 0xC0U) == 0x80U) continue;
+    run = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c >= 0x80 ? run + 1 : 0;
     if (run >= 3) return true;
   }
   return false;
@@ -290,7 +293,14 @@ class SheetReader {
     return false;
   }
 
+  // A note; its text kept short (a heading or comment line of a megabyte is shown as its start).
   void note(SheetNote::Kind kind, int line, std::string text) {
+    constexpr std::size_t kMostShown = 60;
+    if (text.size() > kMostShown) {
+      std::size_t k = kMostShown;
+      while (k > 0 && (static_cast<unsigned char>(text[k]) & 0xC0U) == 0x80U) --k;
+      text = text.substr(0, k) + "\u2026";
+    }
     sheet_.notes.push_back({kind, line, std::move(text)});
   }
 

@@ -316,6 +316,10 @@ TEST(ScoresheetForms, TitleLineBeforeTheFirstMoveIsAHeading) {
   EXPECT_EQ(s.notes[0].kind, SheetNote::Kind::Heading);
   EXPECT_EQ(s.notes[0].text, "Partie: Cafe");
   EXPECT_EQ(s.notes[1].line, 2);
+  // A long title is noted by its start.
+  const Scoresheet long_title = sheet_of(std::string(5000, 'W') + "\n1. e4");
+  ASSERT_EQ(long_title.notes.size(), 1u);
+  EXPECT_EQ(long_title.notes[0].text, std::string(60, 'W') + "\u2026");
   // A sheet without move numbers keeps its first moves.
   EXPECT_EQ(sheet_of("e4\ne5\nNf3").entries.size(), 3u);
 }
