@@ -46,9 +46,10 @@ struct Case {
     std::ofstream(dir / name, std::ios::binary) << text;
   }
   std::string path(const char* name) const { return "'" + (dir / name).string() + "'"; }
-  // Sheet A is `sheet_a`, sheet B the Russian sheet.
-  void reconcile(const std::string& sheet_a, const std::string& extra = "",
-                 const std::string& board_a = kBoardA) {
+  // Sheet A is `sheet_a`, sheet B the Russian sheet; board A from `board_a` when given.
+  std::string board_a = kBoardA;
+  std::string extra;  // more options
+  void reconcile(const std::string& sheet_a) {
     write("a.txt", sheet_a);
     write("b.txt", kRussian);
     status = run_command(std::string(ANNABELLA_BINARY) + " reconcile --board-a '" + board_a +
@@ -84,8 +85,8 @@ TEST(ReconcileForms, ByteOrderMarkIsSkippedInSheetsLogsAndClockLogs) {
   Case r;
   r.write("log.txt", "\xEF\xBB\xBF" + german());
   r.write("clock.txt", "\xEF\xBB\xBF# ply white_ms black_ms\n0 5400000 5400000\n");
-  r.reconcile("\xEF\xBB\xBF" + german(),
-              "--log-a " + r.path("log.txt") + " --clock-log " + r.path("clock.txt"));
+  r.extra = "--log-a " + r.path("log.txt") + " --clock-log " + r.path("clock.txt");
+  r.reconcile("\xEF\xBB\xBF" + german());
   r.expect_one_step();
   EXPECT_NE(r.out.find("Check first: Sheet A starts with a byte order mark (U+FEFF"),
             std::string::npos)
@@ -182,9 +183,10 @@ TEST(ReconcileForms, SheetNotInUtf8IsACheckFirstLine) {
 
 TEST(ReconcileForms, PieceListInTheSheetsDetectedLanguage) {
   Case r;
-  r.reconcile(german(), "",
-              "Weiß: Kg1 Db3 Ta1 Tc1 La3 Lb5 Sf3 a6 c3 d4 e5 f2 g2 h2; "
-              "Schwarz: Kb8 Dc7 Td8 Th8 Le8 Lf8 Sa5 a7 b6 d5 e6 f7 g7 h7");
+  r.board_a =
+      "Weiß: Kg1 Db3 Ta1 Tc1 La3 Lb5 Sf3 a6 c3 d4 e5 f2 g2 h2; "
+      "Schwarz: Kb8 Dc7 Td8 Th8 Le8 Lf8 Sa5 a7 b6 d5 e6 f7 g7 h7";
+  r.reconcile(german());
   r.expect_one_step();
 }
 
@@ -193,7 +195,8 @@ TEST(ReconcileForms, BoardLogThatStopsEarlyIsSaidToEndEarly) {
   std::string log;
   for (std::size_t i = 0; i < 20; ++i) log += kGerman[i] + "\n";
   r.write("log.txt", log);
-  r.reconcile(german(), "--log-a " + r.path("log.txt"));
+  r.extra = "--log-a " + r.path("log.txt");
+  r.reconcile(german());
   r.expect_one_step();
   EXPECT_NE(r.out.find("The log of board A ends early: it holds 20 half-moves"), std::string::npos)
       << r.out;
