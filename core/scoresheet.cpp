@@ -371,10 +371,10 @@ class SheetReader {
       bool moves = false, wordy = false;
       for (; end < words_.size() && words_[end].line == line; ++end) {
         const std::string_view w = words_[end].text;
-        moves = moves || move_shaped(w) || is_result(w) || is_dots(w);
+        moves = moves || move_shaped(w) || is_dots(w);
         wordy = wordy || is_wordy(w);
       }
-      if (moves || !wordy || is_digit(words_[j].text.front())) break;
+      if (moves || !wordy) break;
       std::string text;
       for (std::size_t k = j; k < end; ++k)
         text += (k > j ? " " : "") + std::string(words_[k].text);

@@ -309,10 +309,12 @@ TEST(ScoresheetForms, BlanksInsideAMoveAndStrayTokensAreNoCells) {
 }
 
 TEST(ScoresheetForms, TitleLineBeforeTheFirstMoveIsAHeading) {
-  const Scoresheet s = sheet_of("Partie: Cafe\nRunde 3\n1. e4 e5 2. Nf3");
+  const Scoresheet s =
+      sheet_of("Partie: Cafe\nRunde 3\n2024 Open, Müller – Meier 1-0\n1. e4 e5 2. Nf3");
   ASSERT_EQ(s.entries.size(), 3u);
   EXPECT_EQ(s.entries[0].text, "e4");
-  ASSERT_EQ(s.notes.size(), 2u);
+  EXPECT_EQ(s.entries[0].move_number, 1);
+  ASSERT_EQ(s.notes.size(), 3u);
   EXPECT_EQ(s.notes[0].kind, SheetNote::Kind::Heading);
   EXPECT_EQ(s.notes[0].text, "Partie: Cafe");
   EXPECT_EQ(s.notes[1].line, 2);
