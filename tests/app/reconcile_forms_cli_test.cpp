@@ -122,6 +122,25 @@ TEST(ReconcileForms, OnePlyALineWithNumberSpaceDots) {
   paren.expect_one_step();
 }
 
+TEST(ReconcileForms, BlackToMoveStartWithNumberSpaceDots) {
+  // From a start with Black to move, "1. ... e5" is Black's first cell: no blank White cell to
+  // strike out; the sheets agree.
+  Case r;
+  r.write("a.txt", "1. ... e5\n2. Nf3\n");
+  r.write("b.txt", "1... e5 2. Nf3\n");
+  r.status = run_command(
+      std::string(ANNABELLA_BINARY) +
+          " reconcile --start 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'"
+          " --board-a rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R"
+          " --board-b rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPPNPPP/RNBQKB1R --sheet-a " +
+          r.path("a.txt") + " --sheet-b " + r.path("b.txt"),
+      r.out, true);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("The two scoresheets agree (2 plies"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Nothing to change on the scoresheets."), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("Strike out"), std::string::npos) << r.out;
+}
+
 TEST(ReconcileForms, CastlingWrittenWithZerosOrBlanks) {
   Case zeros;
   zeros.reconcile(german({{16, "00"}, {17, "000"}}));
