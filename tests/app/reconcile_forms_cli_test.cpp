@@ -52,11 +52,17 @@ struct Case {
   void reconcile(const std::string& sheet_a) {
     write("a.txt", sheet_a);
     write("b.txt", kRussian);
-    status = run_command(std::string(ANNABELLA_BINARY) + " reconcile --board-a '" + board_a +
-                             "' --board-b " + kBoardB + " --sheet-a " + path("a.txt") +
-                             " --sheet-b " + path("b.txt") + " " + extra,
-                         out, true);
+    run("--board-a '" + board_a + "' --board-b " + kBoardB + " --sheet-a " + path("a.txt") +
+        " --sheet-b " + path("b.txt") + " " + extra);
   }
+  // `annabella reconcile ARGS`.
+  void run(const std::string& args) {
+    status = run_command(std::string(ANNABELLA_BINARY) + " reconcile " + args, out, true);
+  }
+  // Boards after 1. e4 e5 2. Nf3: A right, B with the knight on e2.
+  static constexpr const char* kNf3 =
+      "--board-a rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R"
+      " --board-b rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPPNPPP/RNBQKB1R";
   // The right answer: the sheets agree, board B gets one step, clocks untouched.
   void expect_one_step() const {
     EXPECT_EQ(status, 0) << out;
@@ -99,12 +105,8 @@ TEST(ReconcileForms, ByteOrderMarkIsSkippedInSheetsLogsAndClockLogs) {
   same.write("s.txt",
              "\xEF\xBB\xBF"
              "1. e4 e5 2. Nf3\n");
-  same.status =
-      run_command(std::string(ANNABELLA_BINARY) +
-                      " reconcile --board-a rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R"
-                      " --board-b rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPPNPPP/RNBQKB1R --sheet-a " +
-                      same.path("s.txt") + " --sheet-b " + same.path("s.txt"),
-                  same.out, true);
+  same.run(std::string(Case::kNf3) + " --sheet-a " + same.path("s.txt") + " --sheet-b " +
+           same.path("s.txt"));
   EXPECT_EQ(same.status, 0) << same.out;
   EXPECT_NE(same.out.find("The two scoresheets agree (3 plies"), std::string::npos) << same.out;
   EXPECT_NE(same.out.find("Board B (player B, Black): 1 step."), std::string::npos) << same.out;
@@ -128,13 +130,9 @@ TEST(ReconcileForms, BlackToMoveStartWithNumberSpaceDots) {
   Case r;
   r.write("a.txt", "1. ... e5\n2. Nf3\n");
   r.write("b.txt", "1... e5 2. Nf3\n");
-  r.status = run_command(
-      std::string(ANNABELLA_BINARY) +
-          " reconcile --start 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'"
-          " --board-a rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R"
-          " --board-b rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPPNPPP/RNBQKB1R --sheet-a " +
-          r.path("a.txt") + " --sheet-b " + r.path("b.txt"),
-      r.out, true);
+  r.run(std::string(Case::kNf3) +
+        " --start 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1' --sheet-a " +
+        r.path("a.txt") + " --sheet-b " + r.path("b.txt"));
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("The two scoresheets agree (2 plies"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Nothing to change on the scoresheets."), std::string::npos) << r.out;
