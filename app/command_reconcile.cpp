@@ -42,16 +42,20 @@ Result<core::WrittenSheet> read_sheet_file(const SheetFile& file, std::vector<st
     if (!letters) return fail(what + ": " + letters.error().message);
     sheet.letters = *letters;
   }
-  if (notes != nullptr)
+  if (notes != nullptr) {
     if (std::string note = utf8_note(*text, {.what = what, .path = path}); !note.empty())
       notes->push_back(std::move(note));
+    // What the reader skipped or read together (D.2.1: nothing is guessed silently).
+    for (const core::SheetNote& n : sheet.sheet.notes) notes->push_back(sheet_note_text(n, what));
+  }
   return sheet;
 }
 
 // A board log: the moves actually played on a board, which must all read.
 Result<std::vector<core::Move>> read_log_file(const std::string& path, const core::Position& start,
-                                              const std::string& what) {
-  auto sheet = read_sheet_file({path, "", what}, nullptr);
+                                              const std::string& what,
+                                              std::vector<std::string>* notes) {
+  auto sheet = read_sheet_file({path, "", what}, notes);
   if (!sheet) return fail(sheet.error());
   const core::SheetReading reading = core::read_sheet(start, *sheet);
   if (!reading.fully_read())
@@ -77,23 +81,34 @@ Status read_side(const ReconcileOptions& options, std::size_t i, Inputs& in) {
   const std::string& lang = a ? options.lang_a : options.lang_b;
   const std::string& log_path = a ? options.log_a : options.log_b;
   const std::string side(1, char('a' + i));
-  // A piece list is read in the letters of the same player's sheet (--lang-a / --lang-b).
-  core::PieceLetters board_letters = core::english_letters();
-  if (!lang.empty())
-    if (auto l = core::piece_letters_for(lang)) board_letters = *l;
-  auto board = core::read_placement(a ? options.board_a : options.board_b, board_letters);
-  if (!board) return fail("--board-" + side + ": " + board.error().message);
-  in.input.boards[i].placement = *board;
   // "Sheet B", as the reports name it (the note on a sheet that is not UTF-8 starts with it).
   const std::string name(1, char('A' + i));
   auto sheet = read_sheet_file(
       {a ? options.sheet_a : options.sheet_b, lang, format(tr("Sheet {sheet}"), {{"sheet", name}})},
       &in.notes);
   if (!sheet) return fail(sheet.error());
+  // A piece list is read in the letters of the same player's sheet: --lang-a / --lang-b, or the
+  // language the sheet is read in; English when it does not read in those.
+  const core::PieceLetters sheet_letters =
+      sheet->letters ? *sheet->letters : core::read_sheet(in.input.start, *sheet).letters;
+  const std::string& board_text = a ? options.board_a : options.board_b;
+  auto board = core::read_placement(board_text, sheet_letters);
+  if (sheet_letters.code != core::english_letters().code)
+    if (auto english = core::read_placement(board_text, core::english_letters())) {
+      if (!board)
+        board = english;
+      else if (!english->same_placement(*board))  // D.2.1: the two readings are named
+        in.notes.push_back(
+            format(tr("Board {board}: the piece list reads in {language} (the language of sheet "
+                      "{board}) and in English with other pieces; it was read in {language}."),
+                   {{"board", name}, {"language", sheet_letters.name}}));
+    }
+  if (!board) return fail("--board-" + side + ": " + board.error().message);
+  in.input.boards[i].placement = *board;
   in.input.sheets[i] = std::move(*sheet);
   if (log_path.empty()) return {};
-  auto log =
-      read_log_file(log_path, in.input.start, format(tr("Board log {board}"), {{"board", name}}));
+  auto log = read_log_file(log_path, in.input.start,
+                           format(tr("Board log {board}"), {{"board", name}}), &in.notes);
   if (!log) return fail(log.error());
   in.input.boards[i].log = std::move(*log);
   return {};
@@ -114,6 +129,8 @@ Result<Inputs> read_inputs(const ReconcileOptions& options) {
   if (!options.clock_log.empty()) {
     auto text = read_bounded(options.clock_log, kMaxClockLogBytes, tr("clock log"));
     if (!text) return fail(text.error());
+    if (skip_byte_order_mark(*text))
+      in.notes.push_back(byte_order_mark_note(tr("clock log"), options.clock_log));
     auto log = clock_log_of(*text, options.clock_log);
     if (!log) return fail(log.error());
     in.input.clock_log = std::move(*log);

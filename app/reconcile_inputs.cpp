@@ -117,6 +117,50 @@ std::string utf8_note(std::string_view text, const NamedFile& file) {
        {"byte", byte}});
 }
 
+bool skip_byte_order_mark(std::string& text) {
+  if (!text.starts_with("\xEF\xBB\xBF")) return false;
+  text.erase(0, 3);
+  return true;
+}
+
+std::string byte_order_mark_note(std::string_view what, std::string_view path) {
+  return i18n::format(
+      i18n::tr("{file} \"{path}\" starts with a byte order mark (U+FEFF, as Windows "
+               "Notepad saves UTF-8); it was skipped."),
+      {{"file", std::string(what)}, {"path", std::string(path)}});
+}
+
+std::string sheet_note_text(const core::SheetNote& note, std::string_view what) {
+  using Kind = core::SheetNote::Kind;
+  const i18n::Places args = {
+      {"file", std::string(what)}, {"line", std::to_string(note.line)}, {"text", note.text}};
+  switch (note.kind) {
+    case Kind::ByteOrderMark:
+      return i18n::format(i18n::tr("{file} starts with a byte order mark (U+FEFF, as Windows "
+                                   "Notepad saves UTF-8); it was skipped."),
+                          args);
+    case Kind::Heading:
+      return i18n::format(i18n::tr("{file}, line {line}: \"{text}\" holds no move before the first "
+                                   "move; read as a heading, not as moves."),
+                          args);
+    case Kind::Result:
+      return i18n::format(
+          i18n::tr("{file}, line {line}: \"{text}\" read as the result, not as a move."), args);
+    case Kind::Annotation:
+      return i18n::format(
+          i18n::tr("{file}, line {line}: \"{text}\" read as an annotation, not as a move."), args);
+    case Kind::Joined:
+      return i18n::format(i18n::tr("{file}, line {line}: \"{text}\" read as one move (blanks "
+                                   "inside a move); check that it is one move."),
+                          args);
+    case Kind::Comment:
+      return i18n::format(i18n::tr("{file}, line {line}: the rest of the line after \";\" was "
+                                   "skipped as a PGN comment: \"{text}\"."),
+                          args);
+  }
+  return "";
+}
+
 Result<std::vector<core::ClockPly>> clock_log_of(std::string_view text, std::string_view name) {
   if (looks_like_journal(text)) return clock_log_of_journal(text, name);
   if (looks_like_pgn(text)) {

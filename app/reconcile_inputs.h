@@ -38,6 +38,15 @@ struct NamedFile {
 };
 [[nodiscard]] std::string utf8_note(std::string_view text, const NamedFile& file);
 
+// Removes a UTF-8 byte order mark (U+FEFF, Windows Notepad) from the top of `text`; whether there
+// was one.
+bool skip_byte_order_mark(std::string& text);
+// The note on a file whose byte order mark was skipped.
+[[nodiscard]] std::string byte_order_mark_note(std::string_view what, std::string_view path);
+// What the scoresheet reader skipped or read as one move (core::SheetNote), for the reports:
+// "Sheet A, line 1: "Partie: Cafe" holds no move; read as a heading, not as moves."
+[[nodiscard]] std::string sheet_note_text(const core::SheetNote& note, std::string_view what);
+
 // The clock log in whichever of its three forms `text` is (`name` names it in errors).
 [[nodiscard]] Result<std::vector<core::ClockPly>> clock_log_of(std::string_view text,
                                                                std::string_view name);

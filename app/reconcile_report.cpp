@@ -272,7 +272,7 @@ std::string todo_box(const Reconciliation& r, const SpokenSteps* spoken,
       html_escape(tr("What to do")) + "</h2>\n";
   if (r.boards_agree) h += "<p>" + html_escape(headline(r)) + "</p>\n";
   for (const std::string& note : notes)
-    h += "<p class=\"check\"><strong>" + html_escape(tr("Note:")) + "</strong> " +
+    h += "<p class=\"check\"><strong>" + html_escape(tr("Check first:")) + "</strong> " +
          html_escape(note) + "</p>\n";
   for (int s = 0; s < 2; ++s)
     for (const std::string& line : {language_warning(r, s), cut_note(r, s)})

@@ -281,6 +281,14 @@ std::string log_text(const Reconciliation& r, int board) {
       return format(tr("Board {board} does not show the position its own log leads to: pieces were "
                        "displaced after the last logged move."),
                     {{"board", letter(board)}});
+    case core::LogFinding::EndsEarly:
+      return format(tr_n("The log of board {board} ends early: it holds {n} half-move, all as the "
+                         "sheets have them, and says nothing of the moves after it.",
+                         "The log of board {board} ends early: it holds {n} half-moves, all as "
+                         "the sheets have them, and says nothing of the moves after them.",
+                         r.corrections[std::size_t(board)].logged),
+                    {{"board", letter(board)},
+                     {"n", std::to_string(r.corrections[std::size_t(board)].logged)}});
     case core::LogFinding::None:
       break;
   }
@@ -307,7 +315,9 @@ std::string standing_text(const Reconciliation& r, const core::BoardStanding& st
 
 std::string arbiter_text(const Reconciliation& r, const std::vector<std::string>& notes) {
   std::string t = headline(r) + "\n";
-  for (const std::string& note : notes) t += note + "\n";
+  // The inputs' notes (a sheet not UTF-8, what the reader skipped or joined) come first too.
+  for (const std::string& note : notes)
+    t += format(tr("Check first: {line}"), {{"line", note}}) + "\n";
   // A sheet read in a language that stops early is named before anything is proposed.
   for (int s = 0; s < 2; ++s)
     for (const std::string& line : {language_warning(r, s), cut_note(r, s)})

@@ -143,7 +143,10 @@ void read_log(const Position& start, const PhysicalBoard& board, const std::vect
     }
     end.play(m);
   }
-  if (!end.same_placement(board.placement)) c.log = LogFinding::Displaced;
+  c.logged = log.size();
+  if (!end.same_placement(board.placement))
+    c.log =
+        !c.went_wrong && log.size() < moves.size() ? LogFinding::EndsEarly : LogFinding::Displaced;
 }
 
 // Each board against the position it must show (the first target_plies moves of `ref`): its

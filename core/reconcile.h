@@ -81,6 +81,8 @@ enum class LogFinding : unsigned char {
   None,
   IllegalMove,  // the log has a move that is illegal where it stands
   Displaced,    // the board does not show the position its own log leads to (pieces displaced)
+  EndsEarly,    // the log agrees with the moves as far as it goes but stops before them, and the
+                // board does not show where it stops: it says nothing of the later moves
 };
 
 struct BoardCorrection {
@@ -93,6 +95,7 @@ struct BoardCorrection {
   std::vector<Move> ahead;
   std::vector<std::string> ahead_san;
   LogFinding log = LogFinding::None;
+  std::size_t logged = 0;  // the plies in the board log (EndsEarly: where it stops)
   [[nodiscard]] bool needed() const { return !steps.empty(); }
 };
 

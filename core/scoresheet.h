@@ -29,9 +29,26 @@ struct ScoresheetEntry {
   int line = 0;         // 1-based line of the source text
 };
 
+// What the reader left out of the cells, or read together as one cell, and why: typed facts for
+// the application to word (a scoresheet is handwriting, not PGN: nothing is skipped silently).
+struct SheetNote {
+  enum class Kind : unsigned char {
+    ByteOrderMark,  // a UTF-8 byte order mark (U+FEFF) at the top, skipped
+    Heading,        // a line of words that are no moves before the first move: a title, skipped
+    Result,         // a result written after the moves ("1/2", "Remis"), not a move
+    Annotation,     // a lone annotation or mark ("!", "=", "—"), not a move
+    Joined,         // a move written with blanks inside ("N f3", "cxb3 e.p."), read as one cell
+    Comment,        // a PGN ";" comment (in a PGN with tags), skipped to the end of its line
+  };
+  Kind kind = Kind::Annotation;
+  int line = 0;      // 1-based line of the source text
+  std::string text;  // as written (the words joined by one blank)
+};
+
 struct Scoresheet {
   std::vector<ScoresheetEntry> entries;  // in the order written (one per half-move)
   std::string result;                    // "1-0", "0-1", "1/2-1/2", "*" when written, else ""
+  std::vector<SheetNote> notes;          // what was skipped or joined, in the order written
 
   // The entries' texts, for detect_language().
   [[nodiscard]] std::vector<std::string> texts() const;
@@ -39,6 +56,13 @@ struct Scoresheet {
 
 // Reads a move list or PGN movetext. Fails only on text that has no place on a scoresheet: an
 // unclosed comment or variation (the message gives the line).
+//
+// The handwriting forms read (docs/notation.md): a byte order mark at the top; a title line
+// before the first move; move numbers "12.", "12...", "12. ...", "12…", "12)", "12:" (the dots
+// put the next move in Black's cell); "," and ";" as separators (";" starts a comment only in a
+// PGN with tag lines); castling "00" / "000" (never a move number 0); blanks inside a move
+// ("N f3", "e x f6", "O - O - O", "gxh8 =Q", "g:h8 Q", "cxb3 e.p."); results ("1/2", "Remis")
+// and lone annotations ("!", "=", a trailing "—") are no cells. Each is a SheetNote.
 [[nodiscard]] Result<Scoresheet> read_scoresheet(std::string_view text);
 
 // What became of one entry on replay.

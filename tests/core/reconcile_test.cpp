@@ -588,6 +588,13 @@ TEST(Reconcile, BoardLogThatDisagreesWithTheBoardMeansDisplacedPieces) {
   EXPECT_FALSE(r.corrections[1].went_wrong);
   EXPECT_EQ(r.corrections[1].steps.size(), 1u);
   EXPECT_EQ(r.corrections[1].log, LogFinding::Displaced);
+  // Board A shows the sheets' position and its log stops 5 plies before it: the log ends early;
+  // it does not say that pieces were displaced.
+  in.boards[0].log = moves_of(Position(), first(kOpera15, 10));
+  const Reconciliation early = reconcile(in);
+  EXPECT_FALSE(early.corrections[0].went_wrong);
+  EXPECT_EQ(early.corrections[0].log, LogFinding::EndsEarly);
+  EXPECT_EQ(early.corrections[0].logged, 10u);
 }
 
 TEST(Reconcile, LeftOutOrExtraIsDecidedByTheBoardLog) {

@@ -191,5 +191,154 @@ TEST(ScoresheetLayout, NumbersFollowTheStartPositionsFullMoveNumber) {
   EXPECT_TRUE(scoresheet_lines(Position(), {}).empty());
 }
 
+// ---------------------------------------------------------------------------------------------
+// Handwriting forms (docs/notation.md): each used to shift, drop or invent a cell.
+
+// The game of the arbiter's test sheets: 1. e4 d5 2. e5 f5 3. exf6 e.p. ... 8. O-O.
+constexpr const char* kPromotionGame =
+    "1. e4 d5 2. e5 f5 3. exf6 Nc6 4. fxg7 Bd7 5. gxh8=Q e5 6. Nf3 Qe7 7. Bc4 O-O-O 8. O-O";
+const std::vector<std::string> kPromotionSans = {"e4",  "d5",   "e5",  "f5",     "exf6",
+                                                 "Nc6", "fxg7", "Bd7", "gxh8=Q", "e5",
+                                                 "Nf3", "Qe7",  "Bc4", "O-O-O",  "O-O"};
+
+std::vector<SheetNote::Kind> kinds(const Scoresheet& s) {
+  std::vector<SheetNote::Kind> out;
+  for (const SheetNote& n : s.notes) out.push_back(n.kind);
+  return out;
+}
+
+TEST(ScoresheetForms, ByteOrderMarkIsSkippedAndNoted) {
+  const Scoresheet s = sheet_of(
+      "\xEF\xBB\xBF"
+      "1. e4 e5 2. Nf3");
+  ASSERT_EQ(s.entries.size(), 3u);
+  EXPECT_EQ(s.entries[0].text, "e4");
+  EXPECT_EQ(s.entries[0].move_number, 1);
+  EXPECT_EQ(kinds(s), (std::vector{SheetNote::Kind::ByteOrderMark}));
+  EXPECT_EQ(replay_scoresheet(s, Position()).moves_read, 3);
+}
+
+TEST(ScoresheetForms, EveryMoveNumberFormPlacesTheNextMoveInItsCell) {
+  for (const char* text :
+       {"1. e2-e4\n1. ... e6\n2. d4\n2. ... d5\n3. e5", "1) e4 e6 2) d4 d5 3) e5",
+        "1: e4 e6 2: d4 d5 3: e5", "1.e4\n1…e6\n2.d4\n2. … d5\n3. e5",
+        "1. e4\n1... e6\n2. d4\n2.... d5\n3. e5"}) {
+    SCOPED_TRACE(text);
+    const Scoresheet s = sheet_of(text);
+    ASSERT_EQ(s.entries.size(), 5u);
+    EXPECT_EQ(s.entries[1].side, BLACK);
+    EXPECT_EQ(s.entries[1].move_number, 1);
+    EXPECT_EQ(s.entries[3].side, BLACK);
+    EXPECT_EQ(s.entries[4].move_number, 3);
+    const ScoresheetReplay r = replay_scoresheet(s, Position());
+    EXPECT_EQ(sans(r), (std::vector<std::string>{"e4", "e6", "d4", "d5", "e5"}));
+    for (const ScoresheetPly& p : r.plies) EXPECT_TRUE(p.note.empty()) << p.note;
+  }
+  // Only Black's moves written for a stretch: each White cell skipped is a blank cell.
+  for (const char* text : {"1. e4 e5\n2. ... Nc6\n3. ... Nf6", "1. e4 e5 2... Nc6 3… Nf6"}) {
+    SCOPED_TRACE(text);
+    const Scoresheet s = sheet_of(text);
+    ASSERT_EQ(s.entries.size(), 6u);
+    EXPECT_EQ(s.entries[2].text, "");
+    EXPECT_EQ(s.entries[3].text, "Nc6");
+    EXPECT_EQ(s.entries[3].side, BLACK);
+    EXPECT_EQ(s.entries[3].move_number, 2);
+    EXPECT_EQ(s.entries[4].text, "");
+    EXPECT_EQ(s.entries[5].move_number, 3);
+  }
+  // Black moves first: "1. ... e5" is Black's cell of move 1, no blank White cell.
+  const Position black_first =
+      *Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+  const Scoresheet s = sheet_of("1. ... e5 2. Nf3");
+  ASSERT_EQ(s.entries.size(), 2u);
+  EXPECT_EQ(s.entries[0].side, BLACK);
+  const ScoresheetReplay r = replay_scoresheet(s, black_first);
+  EXPECT_EQ(sans(r), (std::vector<std::string>{"e5", "Nf3"}));
+  EXPECT_TRUE(r.plies[0].note.empty()) << r.plies[0].note;
+}
+
+TEST(ScoresheetForms, CastlingWithZerosOrBlanksIsAMove) {
+  const std::vector<std::string> longs = {"d4",  "d5",  "Nc3", "Nc6",   "Bf4",
+                                          "Bf5", "Qd2", "Qd7", "O-O-O", "O-O-O"};
+  const std::vector<std::string> shorts = {"e4", "e5", "Nf3", "Nf6", "Bc4", "Bc5", "O-O", "O-O"};
+  for (const char* castles : {"000 000", "O - O - O O - O - O", "0 - 0 - 0 0-0-0"}) {
+    SCOPED_TRACE(castles);
+    const Scoresheet s =
+        sheet_of(std::string("1. d4 d5 2. Nc3 Nc6 3. Bf4 Bf5 4. Qd2 Qd7 5. ") + castles);
+    ASSERT_EQ(s.entries.size(), 10u);
+    EXPECT_EQ(sans(replay_scoresheet(s, Position())), longs);
+  }
+  for (const char* castles : {"00 00", "O - O 0 - 0", "O-O - O-O"}) {
+    SCOPED_TRACE(castles);
+    const Scoresheet s = sheet_of(std::string("1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. ") + castles);
+    ASSERT_EQ(s.entries.size(), 8u);
+    EXPECT_EQ(s.entries[6].move_number, 4);
+    EXPECT_EQ(sans(replay_scoresheet(s, Position())), shorts);
+  }
+}
+
+TEST(ScoresheetForms, EnPassantWrittenAfterABlankIsPartOfTheMove) {
+  for (const char* ep : {"exf6 e.p.", "exf6 ep", "exf6 e. p.", "exf6e.p."}) {
+    SCOPED_TRACE(ep);
+    const Scoresheet s = sheet_of(std::string("1. e4 d5 2. e5 f5 3. ") + ep + " Nc6");
+    ASSERT_EQ(s.entries.size(), 6u);
+    const ScoresheetReplay r = replay_scoresheet(s, Position());
+    EXPECT_EQ(sans(r), (std::vector<std::string>{"e4", "d5", "e5", "f5", "exf6", "Nc6"}));
+  }
+}
+
+TEST(ScoresheetForms, BlanksInsideAMoveAndStrayTokensAreNoCells) {
+  const Scoresheet s = sheet_of(
+      "1. e4 d5 2. e5 f5 3. e x f6 N c6 4. fxg7 Bd7 ! 5. gxh8 =Q e5 6. N f3 Q e7 7. Bc4 O-O-O 8. "
+      "O-O = 1/2 —");
+  ASSERT_EQ(s.entries.size(), 15u);
+  EXPECT_EQ(s.entries[4].text, "e x f6");
+  EXPECT_EQ(s.entries[8].text, "gxh8 =Q");
+  EXPECT_EQ(s.result, "1/2-1/2");
+  EXPECT_EQ(sans(replay_scoresheet(s, Position())), kPromotionSans);
+  using K = SheetNote::Kind;
+  EXPECT_EQ(kinds(s), (std::vector{K::Joined, K::Joined, K::Annotation, K::Joined, K::Joined,
+                                   K::Joined, K::Annotation, K::Result, K::Annotation}));
+  const Scoresheet colon = sheet_of(
+      "1. e4 d5 2. e5 f5 3. exf6 Nc6 4. fxg7 Bd7 5. g:h8 Q e5 6. Nf3 Qe7 7. Bc4 O-O-O 8. O-O "
+      "Remis");
+  ASSERT_EQ(colon.entries.size(), 15u);
+  EXPECT_EQ(colon.entries[8].text, "g:h8 Q");
+  EXPECT_EQ(colon.result, "1/2-1/2");
+  EXPECT_EQ(sans(replay_scoresheet(colon, Position())), kPromotionSans);
+}
+
+TEST(ScoresheetForms, TitleLineBeforeTheFirstMoveIsAHeading) {
+  const Scoresheet s =
+      sheet_of("Partie: Cafe\nRunde 3\n2024 Open, Müller – Meier 1-0\n1. e4 e5 2. Nf3");
+  ASSERT_EQ(s.entries.size(), 3u);
+  EXPECT_EQ(s.entries[0].text, "e4");
+  EXPECT_EQ(s.entries[0].move_number, 1);
+  ASSERT_EQ(s.notes.size(), 3u);
+  EXPECT_EQ(s.notes[0].kind, SheetNote::Kind::Heading);
+  EXPECT_EQ(s.notes[0].text, "Partie: Cafe");
+  EXPECT_EQ(s.notes[1].line, 2);
+  // A long title is noted by its start.
+  const Scoresheet long_title = sheet_of(std::string(5000, 'W') + "\n1. e4");
+  ASSERT_EQ(long_title.notes.size(), 1u);
+  EXPECT_EQ(long_title.notes[0].text, std::string(60, 'W') + "\u2026");
+  // A sheet without move numbers keeps its first moves.
+  EXPECT_EQ(sheet_of("e4\ne5\nNf3").entries.size(), 3u);
+}
+
+TEST(ScoresheetForms, SemicolonsAndCommasSeparateMovesOnASheet) {
+  const Scoresheet s = sheet_of(std::string(kPromotionGame).replace(0, 8, "1. e4, d5;"));
+  EXPECT_EQ(sans(replay_scoresheet(sheet_of("1. e4, d5; 2. e5, f5; 3. exf6, Nc6;"), Position())),
+            (std::vector<std::string>{"e4", "d5", "e5", "f5", "exf6", "Nc6"}));
+  EXPECT_EQ(s.entries.size(), 15u);
+  EXPECT_TRUE(s.notes.empty());
+  // In a PGN (tag lines), ";" is a comment to the end of the line: skipped, and noted.
+  const Scoresheet pgn = sheet_of("[Event \"x\"]\n\n1. e4 e5 ; a note 2. d4\n2. Nf3\n");
+  ASSERT_EQ(pgn.entries.size(), 3u);
+  ASSERT_EQ(pgn.notes.size(), 1u);
+  EXPECT_EQ(pgn.notes[0].kind, SheetNote::Kind::Comment);
+  EXPECT_EQ(pgn.notes[0].text, "a note 2. d4");
+}
+
 }  // namespace
 }  // namespace annabella::core
