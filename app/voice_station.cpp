@@ -223,7 +223,12 @@ void VoiceStation::on_command(const speech::Heard& heard, TimePoint time) {
   }
   if (kind == VoiceCommandKind::DrawOffer || kind == VoiceCommandKind::Resign) {
     if (!running()) {
+      // D.2.11: never only in the log: he hears why (the game over, or adjourned).
       log(heard, action::kGameOver, time);
+      s_.say(
+          speech::phrase_not_possible(s_.language, s_.game().is_over() ? speech::Refusal::GameOver
+                                                                       : speech::Refusal::Other),
+          Route::Private, time);
       return;
     }
     log(heard, action::kAsking, time);
@@ -257,7 +262,8 @@ void VoiceStation::on_claim(const speech::Heard& heard, TimePoint time) {
   }
   // Not offered now: the game is over, or it is not his move (only the player to move claims).
   log(heard, action::kRefused, time);
-  const auto reason = running() ? speech::Refusal::NotYourMove : speech::Refusal::GameOver;
+  const auto reason =
+      !s_.game().is_over() ? speech::Refusal::NotYourMove : speech::Refusal::GameOver;
   s_.print(time, reason == speech::Refusal::GameOver ? voice_text::claim_refused_game_over()
                                                      : voice_text::claim_refused_not_to_move());
   s_.say(speech::phrase_not_possible(s_.language, reason), Route::Private, time);

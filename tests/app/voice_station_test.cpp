@@ -554,7 +554,8 @@ TEST(VoiceStation, ADrawClaimSaidWithTheIntendedMoveIsAskedAndClaimedByJa) {
                                          "intended move (Art. 9.2.1.1, 9.3.1)"));
 }
 
-// Only the player to move claims (Art. 9.2, 9.3): said on the opponent's turn, he hears why.
+// Only the player to move claims (Art. 9.2, 9.3): said on the opponent's turn, he hears why; the
+// same for what he says after the end of the game (D.2.11: never only in the log).
 TEST(VoiceStation, ADrawClaimSaidOnTheOpponentsTurnIsNotPossibleAndHeHearsWhy) {
   VoiceGame g;
   g.heard_claim("e5");
@@ -562,6 +563,14 @@ TEST(VoiceStation, ADrawClaimSaidOnTheOpponentsTurnIsNotPossibleAndHeHearsWhy) {
   EXPECT_FALSE(g.driver.station->menu().is_open());
   EXPECT_TRUE(g.driver.output.printed_containing("only the player to move claims (Art. 9.2"));
   EXPECT_EQ(g.plies(), 1u);
+  // After the end: "Remis", "Aufgabe" and the claim are not possible, and he hears why.
+  g.driver.console("resign black");
+  ASSERT_TRUE(g.driver.station->game().is_over());
+  for (const K kind : {K::DrawOffer, K::Resign, K::DrawClaim}) {
+    g.driver.output.said.clear();
+    g.heard_command(kind);
+    EXPECT_TRUE(g.said(Route::Private, "Nicht moeglich: Partie beendet")) << static_cast<int>(kind);
+  }
 }
 
 }  // namespace
