@@ -7,7 +7,9 @@
 #include "app/player_menu_keys.h"
 #include "app/reconcile_text.h"
 #include "app/station_text.h"
+#include "core/correction.h"
 #include "core/notation.h"
+#include "core/placement.h"
 #include "core/reconcile.h"
 #include "core/text.h"
 #include "core/time_control.h"
@@ -46,6 +48,30 @@ std::optional<core::PieceType> promotion_piece(const speech::Vocabulary& vocabul
 }
 
 }  // namespace
+
+void AppendixDFlow::restore_after_claim(const core::Position& final_position, TimePoint time) {
+  auto shown = core::read_placement(s_.pegboard.board());
+  if (!shown) return;
+  const auto steps = core::correction_steps(*shown, final_position);
+  if (steps.empty()) return;
+  s_.restore_to = final_position;
+  s_.print(time, tr("the intended move stands on the pegboard, not made (D.2.3, Art. 9.2.1.1): "
+                    "the VI player puts the pieces back to the final position"));
+  s_.say(speech::phrase_restore_board(s_.language, false), Route::Private, time);
+  for (const auto& step : steps)
+    s_.say(speech::phrase_correction_step(s_.language, s_.vocabulary, step), Route::Private, time);
+}
+
+void AppendixDFlow::check_restored(TimePoint time) {
+  if (!s_.restore_to) return;
+  for (int sq = 0; sq < 64; ++sq)
+    if (s_.pegboard.board()[static_cast<std::size_t>(sq)] !=
+        s_.restore_to->piece_on(static_cast<core::Square>(sq)))
+      return;
+  s_.restore_to.reset();
+  s_.print(time, tr("the pegboard shows the final position again (D.2.3)"));
+  s_.say(speech::phrase_restore_board(s_.language, true), Route::Private, time);
+}
 
 void AppendixDFlow::on_pegboard(const std::vector<tactile::PegboardEvent>& events) {
   for (const auto& e : events) {
@@ -106,6 +132,7 @@ void AppendixDFlow::on_pegboard(const std::vector<tactile::PegboardEvent>& event
         break;
     }
   }
+  if (!events.empty()) check_restored(events.back().time);
 }
 
 void AppendixDFlow::on_touched(const tactile::PegboardEvent& e) {
@@ -447,19 +474,25 @@ void AppendixDFlow::after_move_said(TimePoint time) {
 
 void AppendixDFlow::enter_sighted_move(const std::string& text, MoveSource by, TimePoint time) {
   if (s_.game().is_over()) {
-    s_.print(time, format(tr("the game is over ({reason}); no move is recorded"),
-                          {{"reason", text::end_reason(s_.game().end())}}));
+    s_.refuse(time,
+              format(tr("the game is over ({reason}); no move is recorded"),
+                     {{"reason", text::end_reason(s_.game().end())}}),
+              speech::Refusal::GameOver);
     return;
   }
   if (s_.record.adjourned()) {
-    s_.print(time, tr("the game is adjourned: the arbiter opens the envelope first "
-                      "(open-envelope); the sealed move is made then (Guidelines I)"));
+    s_.refuse(time,
+              tr("the game is adjourned: the arbiter opens the envelope first "
+                 "(open-envelope); the sealed move is made then (Guidelines I)"),
+              speech::Refusal::Other);
     return;
   }
   if (s_.game().position().side_to_move() == s_.vi_color) {
-    s_.print(time, format(tr("it is {side}'s move, made on the pegboard (D.2.3); the sighted "
-                             "player's move is entered after it"),
-                          {{"side", text::side(s_.vi_color)}}));
+    s_.refuse(time,
+              format(tr("it is {side}'s move, made on the pegboard (D.2.3); the sighted "
+                        "player's move is entered after it"),
+                     {{"side", text::side(s_.vi_color)}}),
+              speech::Refusal::MoveOnBoard);
     return;
   }
   if (s_.to_execute)
@@ -473,9 +506,10 @@ void AppendixDFlow::enter_sighted_move(const std::string& text, MoveSource by, T
       ask_reading(text, move.error().readings, by, time);
       return;
     }
-    s_.print(time,
-             format(tr("{why} (nothing recorded)"),
-                    {{"why", text::heard_move_error(move.error(), text, s_.game().position())}}));
+    s_.refuse(time,
+              format(tr("{why} (nothing recorded)"),
+                     {{"why", text::heard_move_error(move.error(), text, s_.game().position())}}),
+              speech::Refusal::NotLegal);
     return;
   }
   enter_move(*move, time, by);

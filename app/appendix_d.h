@@ -45,6 +45,12 @@ class AppendixDFlow {
   // The clocks run again (Art. 6.11.1), or a draw claim with the intended move ended without a
   // draw (Art. 9.5.3): the VI player's move completed and held unannounced is announced now.
   void announce_held(TimePoint time);
+  // D.2.3, Art. 9.2.1.1: a correct draw claim ended the game with the intended move completed on
+  // the VI player's pegboard and not announced (not made on the board, though written in the
+  // record): he is told privately to put the pieces back to `final_position` (the position on
+  // the board when he claimed), step by step in his profile's words, and the station watches
+  // the pegboard until it shows that position again (then says so, once).
+  void restore_after_claim(const core::Position& final_position, TimePoint time);
   // A key of the VI player's menu (app/player_menu_keys.h); a claim with the intended move left
   // without a claim has the move held on his pegboard announced.
   void menu_key(MenuKey key, InputSource source, TimePoint time);
@@ -55,6 +61,8 @@ class AppendixDFlow {
   void write_touch_log(TimePoint time);
 
  private:
+  // The pegboard shows the final position again after restore_after_claim: said once.
+  void check_restored(TimePoint time);
   // make_move's first part: the record, the clock, the exports; false when not made.
   bool record_move(core::Move move, TimePoint time, MoveSource by);
   // make_move's last part: the end of the game when the move ended it, else the private note

@@ -19,36 +19,60 @@ using i18n::format;
 using i18n::tr;
 using i18n::tr_n;
 
+namespace {
+
+// D.2.11: the VI player's own keys, buttons and voice.
+bool is_players_own(InputSource source) {
+  return source == InputSource::BrailleKeys || source == InputSource::BoardButton ||
+         source == InputSource::TactileClock || source == InputSource::Voice;
+}
+
+}  // namespace
+
 void ArbiterDesk::handle(const Command& command, InputSource source, TimePoint time) {
   source_ = source;
+  s_.refused.reset();
   const std::size_t said = s_.phrases_said();
   std::visit([&](const auto& c) { on(c, time); }, command);
-  // D.2.11: the VI player alone reads no console. A request from his own keys, buttons or voice
-  // that the station refused with a printed line only is answered in his ear too (and on his
-  // braille display): "not possible".
-  const bool his_own = source == InputSource::BrailleKeys || source == InputSource::BoardButton ||
-                       source == InputSource::TactileClock || source == InputSource::Voice;
-  // Those that, carried out, always say something (a declined offer or a call of the arbiter is
-  // confirmed by the menu itself and says nothing more).
-  const bool speaks =
-      std::holds_alternative<cmd::Time>(command) || std::holds_alternative<cmd::Repeat>(command) ||
-      std::holds_alternative<cmd::Moves>(command) || std::holds_alternative<cmd::Board>(command) ||
-      std::holds_alternative<cmd::Captured>(command) ||
-      std::holds_alternative<cmd::EnterMove>(command) ||
-      std::holds_alternative<cmd::Answer>(command) || std::holds_alternative<cmd::Flag>(command) ||
-      std::holds_alternative<cmd::DrawOffer>(command) ||
-      std::holds_alternative<cmd::DrawClaim>(command) ||
-      std::holds_alternative<cmd::Resign>(command) || std::holds_alternative<cmd::Talk>(command);
-  if (his_own && speaks && s_.phrases_said() == said)
-    s_.say(speech::phrase_not_possible(s_.language), Route::Private, time);
+  // D.2.11: the VI player alone reads no console. Every request from his own keys, buttons or
+  // voice that the station refused (StationState::refuse, the one way a handler refuses) is
+  // answered in his ear and on his braille display with the reason, in his language: "Nicht
+  // moeglich: Partie beendet".
+  if (!is_players_own(source)) return;
+  if (s_.refused) {
+    s_.say(speech::phrase_not_possible(s_.language, *s_.refused), Route::Private, time);
+    return;
+  }
+  // A request that, carried out, always says something and said nothing was refused by a path
+  // that gave no reason: still never only on the console (a declined offer or a call of the
+  // arbiter is confirmed by the menu itself and says nothing more).
+  const bool silent_when_done = std::holds_alternative<cmd::DrawDecline>(command) ||
+                                std::holds_alternative<cmd::CallArbiter>(command) ||
+                                std::holds_alternative<cmd::Adjourn>(command);
+  if (!silent_when_done && s_.phrases_said() == said)
+    s_.say(speech::phrase_not_possible(s_.language, speech::Refusal::Other), Route::Private, time);
 }
 
 bool ArbiterDesk::refused_after_end(std::string_view command, TimePoint time) {
   if (!s_.game().is_over()) return false;
-  s_.print(time, format(tr("{command}: the game is over ({result}, {reason}); nothing is changed"),
-                        {{"command", std::string(command)},
-                         {"result", core::result_text(s_.game().end().result)},
-                         {"reason", text::end_reason(s_.game().end())}}));
+  s_.refuse(time,
+            format(tr("{command}: the game is over ({result}, {reason}); nothing is changed"),
+                   {{"command", std::string(command)},
+                    {"result", core::result_text(s_.game().end().result)},
+                    {"reason", text::end_reason(s_.game().end())}}),
+            speech::Refusal::GameOver);
+  return true;
+}
+
+bool ArbiterDesk::refused_out_of_turn(std::string_view command, std::string_view rule,
+                                      TimePoint time) {
+  if (!is_players_own(source_) || s_.game().position().side_to_move() == s_.vi_color) return false;
+  s_.refuse(time,
+            format(tr("{command}: {side} is not to move; only the player to move may ({rule})"),
+                   {{"command", std::string(command)},
+                    {"side", text::side(s_.vi_color)},
+                    {"rule", std::string(rule)}}),
+            speech::Refusal::NotYourMove);
   return true;
 }
 
@@ -96,7 +120,8 @@ void ArbiterDesk::on(const cmd::EnterMove& c, TimePoint time) {
 
 void ArbiterDesk::on(const cmd::Answer& c, TimePoint time) {
   if (!flow_.answer(c.text, time))
-    s_.print(time, format(tr("\"{text}\": no question is open"), {{"text", c.text}}));
+    s_.refuse(time, format(tr("\"{text}\": no question is open"), {{"text", c.text}}),
+              speech::Refusal::NoQuestion);
 }
 
 void ArbiterDesk::on(const cmd::Flag&, TimePoint time) {
@@ -235,7 +260,8 @@ void ArbiterDesk::on(const cmd::DrawOffer& c, TimePoint time) {
 void ArbiterDesk::on(const cmd::DrawAccept&, TimePoint time) {
   if (refused_after_end("draw-accept", time)) return;
   if (!s_.record.open_draw_offer()) {
-    s_.print(time, tr("draw-accept: no draw has been offered (Art. 9.1.2)"));
+    s_.refuse(time, tr("draw-accept: no draw has been offered (Art. 9.1.2)"),
+              speech::Refusal::NoDrawOffer);
     return;
   }
   core::Game game = s_.game();
@@ -249,7 +275,8 @@ void ArbiterDesk::on(const cmd::DrawAccept&, TimePoint time) {
 void ArbiterDesk::on(const cmd::DrawDecline&, TimePoint time) {
   const auto offer = s_.record.open_draw_offer();
   if (!offer) {
-    s_.print(time, tr("draw-decline: no draw offer is open (Art. 9.1.2)"));
+    s_.refuse(time, tr("draw-decline: no draw offer is open (Art. 9.1.2)"),
+              speech::Refusal::NoDrawOffer);
     return;
   }
   if (auto recorded = s_.commit(rec::DrawDecline{~*offer, s_.timeline(time)}, time); !recorded) {
@@ -263,11 +290,14 @@ void ArbiterDesk::on(const cmd::DrawDecline&, TimePoint time) {
 void ArbiterDesk::on(const cmd::DrawClaim& c, TimePoint time) {
   if (refused_after_end("draw-claim", time)) return;
   const core::Position before = s_.game().position();
+  // Art. 9.2, 9.3: the player to move claims; the VI player's own keys or voice claim for him.
+  if (refused_out_of_turn("draw-claim", "Art. 9.2, 9.3", time)) return;
   std::optional<core::Move> intended;
   if (!c.intended.empty()) {
     auto move = core::read_move(before, c.intended);
     if (!move) {
-      s_.print(time, "draw-claim: " + text::move_read_error(move.error()));
+      s_.refuse(time, "draw-claim: " + text::move_read_error(move.error()),
+                speech::Refusal::NotLegal);
       return;
     }
     intended = *move;
@@ -292,7 +322,12 @@ void ArbiterDesk::on(const cmd::DrawClaim& c, TimePoint time) {
       return;
     }
   }
+  // D.2.3: the intended move completed on the VI player's pegboard and not announced is not made;
+  // the final position is the one before it, and his pieces go back to it.
+  const bool held =
+      intended && before.side_to_move() == s_.vi_color && s_.pegboard.completed_move() == intended;
   flow_.end_game(game.end(), time);
+  if (held) flow_.restore_after_claim(before, time);
 }
 
 void ArbiterDesk::reject_claim(const core::Game& game, std::optional<core::Move> intended,
@@ -670,12 +705,16 @@ void ArbiterDesk::on(const cmd::Adjourn& c, TimePoint time) {
   // unambiguously (I.8: an ambiguous or illegal sealed move loses the game), so the station
   // refuses anything else before anything is sealed.
   const core::Position before = s_.game().position();
+  // Guidelines I.1.1: the player to move seals; the VI player's own keys seal for him.
+  if (refused_out_of_turn("adjourn", "Guidelines I.1.1", time)) return;
   auto move = s_.parser.parse(before, c.sealed);
   if (!move) {
-    s_.print(time, format(tr("adjourn: the sealed move \"{sealed}\" is not a legal move written "
-                             "unambiguously: {why}; nothing is sealed (Guidelines I.8)"),
-                          {{"sealed", c.sealed},
-                           {"why", text::heard_move_error(move.error(), c.sealed, before)}}));
+    s_.refuse(time,
+              format(tr("adjourn: the sealed move \"{sealed}\" is not a legal move written "
+                        "unambiguously: {why}; nothing is sealed (Guidelines I.8)"),
+                     {{"sealed", c.sealed},
+                      {"why", text::heard_move_error(move.error(), c.sealed, before)}}),
+              speech::Refusal::NotLegal);
     return;
   }
   if (auto paused = s_.clock.pause(time, "adjourned"); !paused && !s_.clock.paused())
@@ -809,7 +848,8 @@ void ArbiterDesk::on(const cmd::Quit&, TimePoint time) {
 
 void ArbiterDesk::on(const cmd::Talk&, TimePoint time) {
   // Handled by the voice input when push-to-talk is on (app/voice_station.h); here it is not.
-  s_.print(time, tr("talk: push-to-talk is off (voice.push_to_talk) or there is no voice input"));
+  s_.refuse(time, tr("talk: push-to-talk is off (voice.push_to_talk) or there is no voice input"),
+            speech::Refusal::NoPushToTalk);
 }
 
 }  // namespace annabella::app

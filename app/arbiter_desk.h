@@ -52,6 +52,10 @@ class ArbiterDesk {
  private:
   // A command that changes the game is refused once it is over; true when refused.
   bool refused_after_end(std::string_view command, TimePoint time);
+  // The VI player's own keys, buttons or voice (D.2.11) ask for what only the player to move may
+  // do (`rule`: claim, Art. 9.2, 9.3; seal, Guidelines I.1.1) on his opponent's move; true when
+  // refused.
+  bool refused_out_of_turn(std::string_view command, std::string_view rule, TimePoint time);
   // Guidelines III.4, III.5: refused (with the message) after the end, in a control with an
   // increment or a delay, or when the player to move has two minutes or more; true when refused.
   bool refused_quickplay(std::string_view command, std::string_view rule, TimePoint time);

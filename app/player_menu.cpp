@@ -361,6 +361,20 @@ MenuOutput PlayerMenu::intended_move(const std::string& uci, const MenuContext& 
   return saying(line_of(MenuLine::Kind::Question, MenuItem::ClaimDrawWithMove));
 }
 
+MenuOutput PlayerMenu::claim_with_move(const MenuContext& context) {
+  const auto level = entries({}, context);
+  const auto found = std::find(level.begin(), level.end(), item(MenuItem::ClaimDrawWithMove));
+  if (found == level.end()) return {};
+  open_ = true;
+  path_.clear();
+  asking_.reset();
+  cursor_ = *found;
+  index_ = static_cast<std::size_t>(found - level.begin());
+  awaiting_move_ = true;  // Art. 9.2.1.1: the move first, then the question naming it
+  intended_.clear();
+  return saying(line_of(MenuLine::Kind::EnterMove, MenuItem::ClaimDrawWithMove));
+}
+
 MenuOutput PlayerMenu::cancel() {
   asking_.reset();
   awaiting_move_ = false;

@@ -82,6 +82,10 @@ class PlayerMenu {
   // read it), while the menu waits for it (awaiting_move()); the menu asks to confirm the claim
   // with it. Nothing when the menu does not wait for a move.
   [[nodiscard]] MenuOutput intended_move(const std::string& uci, const MenuContext& context);
+  // Art. 9.2.1.1, 9.3.1: the claim with the intended move started at once (his voice command,
+  // "Remis Reklamation"): the menu opens on it and waits for the move, as after selecting it.
+  // Nothing when the claim is not offered now (not his move, the game over).
+  [[nodiscard]] MenuOutput claim_with_move(const MenuContext& context);
   // The menu waits for the intended move of a draw claim.
   [[nodiscard]] bool awaiting_move() const { return open_ && awaiting_move_; }
   // The claim with an intended move is under way: the move is awaited or the claim is asked.

@@ -141,4 +141,18 @@ bool enter_intended_move(StationState& s, const std::string& text, InputSource s
   return enter_intended_move(s, *move, source, time);
 }
 
+bool start_draw_claim(StationState& s, std::optional<core::Move> move, InputSource source,
+                      TimePoint time) {
+  const MenuOutput out = s.menu.claim_with_move(menu_context(s));
+  if (!out.line) return false;
+  s.print(time, i18n::format(i18n::tr("player's menu ({source}): draw claim with the intended "
+                                      "move (Art. 9.2.1.1, 9.3.1)"),
+                             {{"source", std::string(input_source_name(source))}}));
+  if (move && enter_intended_move(s, *move, source, time)) return true;
+  const speech::Phrase phrase = speech::phrase_menu_line(s.language, s.vocabulary, *out.line);
+  s.say(phrase, Route::Private, time);  // the earpiece only, never the public speaker
+  s.out.menu_line(*out.line, phrase.text, s.menu.is_open());
+  return true;
+}
+
 }  // namespace annabella::app

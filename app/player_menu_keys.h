@@ -45,4 +45,12 @@ bool enter_intended_move(StationState& s, const std::string& text, InputSource s
 // The same for the move completed on his pegboard and not announced (D.2.3: not made).
 bool enter_intended_move(StationState& s, core::Move move, InputSource source, TimePoint time);
 
+// Art. 9.2, 9.3: a draw claim with the intended move started without the menu's keys (his voice
+// command "Remis Reklamation"): the menu opens waiting for the move and says so; with `move`
+// (said in the same breath) the menu asks at once, naming it. Only Confirm then claims; anything
+// else cancels. False, with nothing said, when the claim is not offered now (not his move, the
+// game over): the caller says why.
+bool start_draw_claim(StationState& s, std::optional<core::Move> move, InputSource source,
+                      TimePoint time);
+
 }  // namespace annabella::app

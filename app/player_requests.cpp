@@ -33,7 +33,7 @@ void say_time(StationState& s, TimePoint time) {
 void repeat_last_move(StationState& s, TimePoint time) {
   const auto& game = s.game();
   if (game.ply_count() == 0) {
-    s.print(time, i18n::tr("no move yet"));
+    s.refuse(time, i18n::tr("no move yet"), speech::Refusal::NoMoveYet);
     return;
   }
   const std::size_t last = game.ply_count() - 1;
@@ -66,7 +66,7 @@ void read_game(StationState& s, TimePoint time, int last_moves) {
     spoken.spoken += (spoken.spoken.empty() ? "" : "; ") + move.spoken;
   }
   if (line.empty()) {
-    s.print(time, i18n::tr("no move yet"));
+    s.refuse(time, i18n::tr("no move yet"), speech::Refusal::NoMoveYet);
     return;
   }
   s.print(time, line);
@@ -77,7 +77,7 @@ void read_board(StationState& s, TimePoint time, const std::string& query) {
   const auto& position = s.game().position();
   auto text = app::read_board(position, query);
   if (!text) {
-    s.print(time, text.error().message);
+    s.refuse(time, text.error().message, speech::Refusal::UnknownReading);
     return;
   }
   // Several ranks (the whole board) are printed one rank a line: short lines for a braille

@@ -62,6 +62,7 @@ class Station {
   [[nodiscard]] const core::Game& game() const { return state_.game(); }
   [[nodiscard]] const GameRecord& record() const { return state_.record; }
   [[nodiscard]] const tactile::Pegboard& pegboard() const { return state_.pegboard; }
+  [[nodiscard]] const PlayerMenu& menu() const { return state_.menu; }
   [[nodiscard]] const core::ChessClock& clock() const { return state_.clock; }
   [[nodiscard]] const std::filesystem::path& record_folder() const { return state_.folder(); }
   [[nodiscard]] std::size_t journal_waiting() const { return state_.journal.waiting(); }

@@ -263,6 +263,11 @@ void StationState::print(TimePoint time, std::string_view text) {
   }
 }
 
+void StationState::refuse(TimePoint time, std::string_view text, speech::Refusal reason) {
+  print(time, text);
+  refused = reason;
+}
+
 void StationState::show_clock(TimePoint time, bool query) {
   out.clock_changed(clock.reading(time), query);
 }

@@ -150,6 +150,10 @@ struct StationState {
   [[nodiscard]] std::size_t phrases_said() const { return phrases_said_; }
   // Prints a line; control characters in it are shown escaped (no text can forge a log line).
   void print(TimePoint time, std::string_view text);
+  // A request refused: the line printed for the arbiter (console and log) and `refused` set to
+  // why; the desk (app/arbiter_desk.h) says the reason privately when the request was the VI
+  // player's own (D.2.11: he reads no console).
+  void refuse(TimePoint time, std::string_view text, speech::Refusal reason);
   void show_clock(TimePoint time, bool query = false);
 
   StationOptions options;
@@ -186,7 +190,11 @@ struct StationState {
     InputSource source = InputSource::BoardButton;
   };
   std::vector<ButtonRequest> requests;
+  // Why the request being handled was refused (StationState::refuse); reset for each request.
+  std::optional<speech::Refusal> refused;
   bool flag_reported = false;
+  // D.2.3: the position the pegboard is to return to (AppendixDFlow::restore_after_claim).
+  std::optional<core::Position> restore_to;
   bool finished = false;
   bool journal_failing = false;
   // The summaries (with their codes) of seals journaled while the disk was full: given only once

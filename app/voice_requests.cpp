@@ -24,6 +24,7 @@ std::optional<Command> command_for(const speech::VoiceCommand& c, core::Color sp
       return cmd::DrawOffer{speaker};  // Art. 9.1.2
     case K::Resign:
       return cmd::Resign{speaker};  // Art. 5.1.2
+    case K::DrawClaim:              // the player's menu asks for the move and the confirmation
     case K::Yes:
     case K::No:
       break;

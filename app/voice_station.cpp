@@ -140,6 +140,12 @@ void VoiceStation::on_move(const speech::Heard& heard, TimePoint time) {
     enter_intended_move(s_, *heard.move, InputSource::Voice, time);
     return;
   }
+  if (!sighted_to_move() && s_.menu.claiming_with_move() && !waiting_) {
+    // The claim asks for his "ja": another move said cancels it (only Confirm claims).
+    log(heard, action::kCancelled, time);
+    press_menu_key(s_, MenuKey::Back, InputSource::Voice, time);
+    return;
+  }
   if (!sighted_to_move()) {
     // Said after the sighted player's move went on the clock: D.2.8 leaves it to the arbiter.
     log(heard, heard.correction ? action::kTooLate : action::kNotTurn, time);
@@ -207,9 +213,22 @@ void VoiceStation::on_command(const speech::Heard& heard, TimePoint time) {
   const auto kind = heard.command->kind;
   if (kind == VoiceCommandKind::Yes) return on_yes(heard, time);
   if (kind == VoiceCommandKind::No) return on_no(heard, time);
+  if (kind == VoiceCommandKind::DrawClaim) return on_claim(heard, time);
+  if (!waiting_ && s_.menu.claiming_with_move()) {
+    // His draw claim asks for the move or for Confirm: only his "ja" claims; anything else said
+    // cancels it, as any other key does in the menu (a slip never claims).
+    log(heard, action::kCancelled, time);
+    press_menu_key(s_, MenuKey::Back, InputSource::Voice, time);
+    return;
+  }
   if (kind == VoiceCommandKind::DrawOffer || kind == VoiceCommandKind::Resign) {
     if (!running()) {
+      // D.2.11: never only in the log: he hears why (the game over, or adjourned).
       log(heard, action::kGameOver, time);
+      s_.say(
+          speech::phrase_not_possible(s_.language, s_.game().is_over() ? speech::Refusal::GameOver
+                                                                       : speech::Refusal::Other),
+          Route::Private, time);
       return;
     }
     log(heard, action::kAsking, time);
@@ -231,6 +250,23 @@ void VoiceStation::on_command(const speech::Heard& heard, TimePoint time) {
     return;
   }
   log(heard, action::kLogged, time);
+}
+
+void VoiceStation::on_claim(const speech::Heard& heard, TimePoint time) {
+  // Art. 9.2, 9.3: "Remis Reklamation" [move]: his menu's claim with the intended move
+  // (Art. 9.2.1.1, 9.3.1), the move said in the same breath or next, then his "ja".
+  waiting_.reset();
+  if (start_draw_claim(s_, heard.move, InputSource::Voice, time)) {
+    log(heard, action::kClaim, time);
+    return;
+  }
+  // Not offered now: the game is over, or it is not his move (only the player to move claims).
+  log(heard, action::kRefused, time);
+  const auto reason =
+      !s_.game().is_over() ? speech::Refusal::NotYourMove : speech::Refusal::GameOver;
+  s_.print(time, reason == speech::Refusal::GameOver ? voice_text::claim_refused_game_over()
+                                                     : voice_text::claim_refused_not_to_move());
+  s_.say(speech::phrase_not_possible(s_.language, reason), Route::Private, time);
 }
 
 void VoiceStation::ask_player(Command request, speech::MenuItem item, TimePoint time) {

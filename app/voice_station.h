@@ -79,6 +79,8 @@ class VoiceStation {
   void on_command(const speech::Heard& heard, TimePoint time);
   void on_yes(const speech::Heard& heard, TimePoint time);
   void on_no(const speech::Heard& heard, TimePoint time);
+  // "Remis Reklamation" [move] (Art. 9.2, 9.3): the menu's claim with the intended move.
+  void on_claim(const speech::Heard& heard, TimePoint time);
   void ask_again(const speech::Heard& heard, TimePoint time);
   void enter(core::Move move, TimePoint time);
   void repeat_and_wait(core::Move move, TimePoint time);

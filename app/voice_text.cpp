@@ -154,6 +154,16 @@ std::string waiting_for_assistant(const std::string& san) {
                 {{"move", san}});
 }
 
+std::string claim_refused_game_over() {
+  return tr("voice: draw claim not possible: the game is over; told privately");
+}
+
+std::string claim_refused_not_to_move() {
+  return tr(
+      "voice: draw claim not possible: only the player to move claims (Art. 9.2, 9.3); "
+      "told privately");
+}
+
 std::string waiting_for_player(bool resign) {
   return resign ? tr("voice: the VI player asked to resign (Art. 5.1.2); carried out when he says "
                      "\"ja\", cancelled by \"nein\"")

@@ -49,6 +49,10 @@ struct Mismatch {
 [[nodiscard]] std::string waiting_for_assistant(const std::string& san);
 // The VI player's draw offer (`resign` false) or resignation, waiting for his "ja".
 [[nodiscard]] std::string waiting_for_player(bool resign);
+// The VI player's spoken draw claim refused: the game is over, or he is not to move (Art. 9.2,
+// 9.3: only the player to move claims).
+[[nodiscard]] std::string claim_refused_game_over();
+[[nodiscard]] std::string claim_refused_not_to_move();
 [[nodiscard]] std::string assistant_answered(const std::string& uci, bool yes);
 [[nodiscard]] std::string not_confirmed(int seconds);
 // D.2.3 (3): the VI player's announcement `said` differs from his pegboard's `shown` (SAN).
@@ -90,6 +94,10 @@ inline constexpr const char* kCancelled = "the VI player's request cancelled";
 inline constexpr const char* kGameOver = "the game is not running: logged only";
 inline constexpr const char* kIntended =
     "the VI player's intended move for his draw claim (Art. 9.2.1.1), waiting for his \"ja\"";
+inline constexpr const char* kClaim =
+    "the VI player's draw claim (Art. 9.2, 9.3): his menu waits for the intended move or his "
+    "\"ja\" (Art. 9.2.1.1)";
+inline constexpr const char* kRefused = "the VI player's request, not possible now: told privately";
 inline constexpr const char* kOwnMatches =
     "the VI player's own announcement, as his pegboard shows it (D.2.3): logged only";
 inline constexpr const char* kOwnDiffers =

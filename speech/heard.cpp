@@ -29,6 +29,8 @@ std::string command_name(VoiceCommandKind k) {
       return "draw";
     case VoiceCommandKind::Resign:
       return "resign";
+    case VoiceCommandKind::DrawClaim:
+      return "draw claim";
     case VoiceCommandKind::Yes:
       return "yes";
     case VoiceCommandKind::No:
@@ -73,7 +75,8 @@ Heard judge(const Decoding& d, const VoiceGrammar& grammar, const JudgeSettings&
   heard.command = reading->command;
   heard.correction = reading->correction;
   if (heard.confidence >= settings.threshold) {
-    heard.kind = reading->move ? HeardKind::Move : HeardKind::Command;
+    // A draw claim with its intended move is a command (the move goes with it).
+    heard.kind = reading->move && !reading->command ? HeardKind::Move : HeardKind::Command;
     heard.sure = heard.margin >= settings.sure_margin;
     return heard;
   }
@@ -98,7 +101,7 @@ std::string describe(const Heard& heard, const core::Position& pos) {
     case HeardKind::Command:
       return "command " + command_name(heard.command->kind) +
              (heard.command->value >= 0 ? " " + std::to_string(heard.command->value + 1) : "") +
-             " " + words + " " + confidence;
+             (heard.move ? " " + move_text(*heard.move) : "") + " " + words + " " + confidence;
     case HeardKind::Unsure: {
       std::string readings;
       for (core::Move m : heard.alternatives)

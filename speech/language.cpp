@@ -22,6 +22,11 @@ std::string lower_ascii(std::string_view s) {
 
 const char* const kUnits[] = {"hour", "minute", "second", "move"};
 
+void add_keys(std::vector<std::string>& keys, std::string_view prefix,
+              std::initializer_list<const char*> names) {
+  for (const char* name : names) keys.push_back(std::string(prefix) + name);
+}
+
 }  // namespace
 
 std::vector<std::string> Language::codes() {
@@ -77,12 +82,17 @@ const std::vector<std::string>& Language::required_keys() {
                           "confirm_question", "confirmed",
                           "cancelled",        "move_sources",
                           "enter_move",       "claim_rejected",
-                          "not_possible"})
+                          "not_possible",     "restore_board",
+                          "board_restored"})
       k.push_back(std::string("say.") + s);
-    for (const char* r : {"checkmate", "stalemate", "dead_position", "fivefold",
-                          "seventy_five_moves", "threefold", "fifty_moves", "agreement",
-                          "resignation", "time_forfeit", "time_forfeit_draw", "arbiter"})
-      k.push_back(std::string("reason.") + r);
+    add_keys(k, "reason.",
+             {"checkmate", "stalemate", "dead_position", "fivefold", "seventy_five_moves",
+              "threefold", "fifty_moves", "agreement", "resignation", "time_forfeit",
+              "time_forfeit_draw", "arbiter"});
+    // Why a request of the VI player was refused (speech/menu_phrases.h, Refusal).
+    add_keys(k, "refusal.",
+             {"game_over", "not_your_move", "no_move_yet", "no_draw_offer", "no_question",
+              "unknown_reading", "not_legal", "no_push_to_talk", "move_on_board", "other"});
     for (const char* m :
          {"title", "time", "board", "captured", "last_move", "offer_draw", "call_arbiter", "resign",
           "language", "volume", "speech_rate", "warnings", "announcement_form", "back", "close"})

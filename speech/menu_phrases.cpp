@@ -115,6 +115,33 @@ Phrase phrase_not_possible(const Language& lang) {
   return make(PhraseKind::Message, lang.word("say.not_possible"), lang.voice());
 }
 
+namespace {
+constexpr const char* kRefusalKeys[] = {"refusal.game_over",     "refusal.not_your_move",
+                                        "refusal.no_move_yet",   "refusal.no_draw_offer",
+                                        "refusal.no_question",   "refusal.unknown_reading",
+                                        "refusal.not_legal",     "refusal.no_push_to_talk",
+                                        "refusal.move_on_board", "refusal.other"};
+static_assert(std::size(kRefusalKeys) == std::size(kRefusals));
+}  // namespace
+
+Word refusal_words(const Language& lang, Refusal reason) {
+  return lang.word(kRefusalKeys[static_cast<std::size_t>(reason)]);
+}
+
+Phrase phrase_not_possible(const Language& lang, Refusal reason) {
+  return make(PhraseKind::Message,
+              wording::Words()
+                  .add(lang.word("say.not_possible"))
+                  .add(refusal_words(lang, reason), ": ")
+                  .word(),
+              lang.voice());
+}
+
+Phrase phrase_restore_board(const Language& lang, bool restored) {
+  return make(PhraseKind::Message, lang.word(restored ? "say.board_restored" : "say.restore_board"),
+              lang.voice());
+}
+
 Phrase phrase_claim_rejected(const Language& lang, core::Color opponent) {
   return make(PhraseKind::Message,
               fill(lang.word("say.claim_rejected"), {{"color", color_words(lang, opponent)}}, lang),

@@ -103,6 +103,33 @@ inline constexpr Answer kAnswers[] = {Answer::Yes, Answer::No,  Answer::Confirm,
 [[nodiscard]] Phrase phrase_confirmation(const Language& lang, bool confirmed);
 // D.2.11: what the player asked for cannot be done now: "Nicht moeglich" (a Message).
 [[nodiscard]] Phrase phrase_not_possible(const Language& lang);
+
+// Why a request of the VI player was refused, said to him privately (D.2.11: he reads no
+// console). In this order; kRefusals lists them all (keys refusal.<name>, docs/languages.md).
+enum class Refusal {
+  GameOver,        // the game has ended: nothing more to claim, offer or resign
+  NotYourMove,     // Art. 9.2, 9.3: only the player to move claims (or seals, Guidelines I.1.1)
+  NoMoveYet,       // nothing to repeat or read: no move has been made
+  NoDrawOffer,     // Art. 9.1.2: no draw offer is open to accept or decline
+  NoQuestion,      // an answer when the station asked nothing
+  UnknownReading,  // a board reading the station does not know
+  NotLegal,        // a move (typed, sealed, intended) that is no legal move here
+  NoPushToTalk,    // voice.push_to_talk is off: speech is heard without the button
+  MoveOnBoard,     // D.2.3: his own move is made on his board, not typed
+  Other,           // anything else: the reason is on the console for the arbiter
+};
+inline constexpr Refusal kRefusals[] = {
+    Refusal::GameOver,    Refusal::NotYourMove,    Refusal::NoMoveYet, Refusal::NoDrawOffer,
+    Refusal::NoQuestion,  Refusal::UnknownReading, Refusal::NotLegal,  Refusal::NoPushToTalk,
+    Refusal::MoveOnBoard, Refusal::Other};
+// The reason alone ("Partie beendet").
+[[nodiscard]] Word refusal_words(const Language& lang, Refusal reason);
+// "Nicht moeglich: Partie beendet" (a Message).
+[[nodiscard]] Phrase phrase_not_possible(const Language& lang, Refusal reason);
+// D.2.3, Art. 9.2.1.1: after a correct draw claim whose intended move was held on his board (not
+// made), the pieces go back to the final position (`restored` false: "Figuren auf die
+// Schlussstellung zurueckstellen"), and the board shows it again (true). Messages.
+[[nodiscard]] Phrase phrase_restore_board(const Language& lang, bool restored);
 // Art. 9.5.3: the player's draw claim was incorrect; `opponent` gets time (a Message).
 [[nodiscard]] Phrase phrase_claim_rejected(const Language& lang, core::Color opponent);
 

@@ -68,8 +68,12 @@ std::vector<Word> move_forms(const Vocabulary& v, const core::Position& pos, cor
 // for speech outside the grammar.
 using MovePaths = std::function<void(WordGraph&, Between)>;
 
+// `claim` (not empty): the draw claim's words followed by one of `claimed_moves`, the intended
+// one (Art. 9.2.1.1): the legal moves only, so that the claim adds one copy of the legal phrases
+// and not another of the illegal syntax (what is heard is asked back before it counts).
 WordGraph top_level(const MovePaths& moves, const std::vector<std::vector<std::string>>& commands,
-                    const std::string& no_token, bool phone_loop) {
+                    const std::string& no_token, const std::vector<std::string>& claim,
+                    const std::vector<std::vector<std::string>>& claimed_moves, bool phone_loop) {
   WordGraph g;
   if (moves) {
     const int move_end = g.add_state(), correction = g.add_state();
@@ -78,6 +82,11 @@ WordGraph top_level(const MovePaths& moves, const std::vector<std::vector<std::s
     g.add_arc(move_end, correction, no_token);
     g.add_arc(g.start, correction, no_token);
     moves(g, {correction, g.final});
+    if (!claim.empty() && !claimed_moves.empty()) {
+      const int claimed = g.add_state();
+      g.add_sequence({g.start, claimed}, claim);
+      g.add_phrases({claimed, g.final}, claimed_moves);
+    }
   }
   g.add_phrases({g.start, g.final}, commands);
   const int garbage = g.add_state();
@@ -150,6 +159,7 @@ CommandWords CommandWords::for_profile(const Vocabulary& v) {
   c.captured = pick("captured", "Geschlagen", "captured");
   c.draw = pick("draw", "Remis", "draw");
   c.resign = pick("resign", "Aufgabe", "resign");
+  c.claim = pick("claim", "Remis Reklamation", "claim draw");  // Art. 9.2, 9.3
   c.yes = pick("yes", "ja", "yes");
   c.no = pick("no", "nein", "no");
   return c;
@@ -195,11 +205,15 @@ Result<VoiceGrammar> VoiceGrammar::build(const Vocabulary& v, const core::Positi
     for (const Word& form : move_forms(v, pos, m))
       if (auto ok = g.add(form, m, std::nullopt); !ok) return fail(ok.error());
   using K = VoiceCommandKind;
-  const std::pair<const Word*, K> plain[] = {
-      {&commands.time, K::Time},      {&commands.repeat, K::Repeat},
-      {&commands.moves, K::Moves},    {&commands.captured, K::Captured},
-      {&commands.draw, K::DrawOffer}, {&commands.resign, K::Resign},
-      {&commands.yes, K::Yes},        {&commands.no, K::No}};
+  const std::pair<const Word*, K> plain[] = {{&commands.time, K::Time},
+                                             {&commands.repeat, K::Repeat},
+                                             {&commands.moves, K::Moves},
+                                             {&commands.captured, K::Captured},
+                                             {&commands.draw, K::DrawOffer},
+                                             {&commands.resign, K::Resign},
+                                             {&commands.claim, K::DrawClaim},
+                                             {&commands.yes, K::Yes},
+                                             {&commands.no, K::No}};
   for (const auto& [words, kind] : plain)
     if (auto ok = g.add(*words, std::nullopt, VoiceCommand{kind, -1}); !ok) return fail(ok.error());
   for (int i = 0; i < 8; ++i) {
@@ -213,6 +227,9 @@ Result<VoiceGrammar> VoiceGrammar::build(const Vocabulary& v, const core::Positi
       return fail(ok.error());
   }
   g.no_token_ = voice_token(commands.no.spoken);
+  auto claim = g.tokens_of(commands.claim);
+  if (!claim) return fail(claim.error());
+  g.claim_tokens_ = split_blanks(*claim);
   if (auto ok = g.build_syntax(v); !ok) return fail(ok.error());
   return g;
 }
@@ -303,9 +320,14 @@ WordGraph VoiceGrammar::build_graph(const Reading* without) const {
   // The first decode prefers a legal move when an illegal one is about as close; the runner-up
   // weighs every competitor by its sounds alone, and adds the phone loop.
   const double illegal_weight = without ? 0.0 : kIllegalLogWeight;
-  std::vector<std::vector<std::string>> moves, commands;
+  // A draw claim's runner-up is anything but a claim (with or without a move).
+  const bool claim = reading.command && reading.command->kind == VoiceCommandKind::DrawClaim;
+  std::vector<std::vector<std::string>> moves, commands, claimed;
   for (const auto& p : phrases_) {
-    if (p.move ? p.move == reading.move : p.command == reading.command) continue;
+    if (p.move) claimed.push_back(p.tokens);
+    if (claim ? p.command == reading.command
+              : (p.move ? p.move == reading.move : p.command == reading.command))
+      continue;
     (p.move ? moves : commands).push_back(p.tokens);
   }
   // The legal moves, and every other move the words can describe (illegal here: a wrong or
@@ -317,7 +339,8 @@ WordGraph VoiceGrammar::build_graph(const Reading* without) const {
     g.add_null(between.from, illegal, illegal_weight);
     g.add_graph({illegal, between.to}, illegal_);
   };
-  return top_level(move_paths, commands, no_token_, without != nullptr);
+  return top_level(move_paths, commands, no_token_,
+                   claim ? std::vector<std::string>{} : claim_tokens_, claimed, without != nullptr);
 }
 
 std::vector<std::string> without_edge_garbage(const std::vector<std::string>& tokens) {
@@ -328,6 +351,17 @@ std::vector<std::string> without_edge_garbage(const std::vector<std::string>& to
 
 std::optional<Reading> VoiceGrammar::read(const std::vector<std::string>& tokens) const {
   Reading reading;
+  // "<claim words> <move>": a draw claim with the move intended (Art. 9.2.1.1, 9.3.1); a move
+  // that is no legal phrase here is no reading.
+  if (!claim_tokens_.empty() && tokens.size() > claim_tokens_.size() &&
+      std::equal(claim_tokens_.begin(), claim_tokens_.end(), tokens.begin())) {
+    const auto found = by_text_.find(join_tokens(
+        {tokens.begin() + static_cast<std::ptrdiff_t>(claim_tokens_.size()), tokens.end()}));
+    if (found == by_text_.end() || !phrases_[found->second].move) return std::nullopt;
+    reading.move = phrases_[found->second].move;
+    reading.command = VoiceCommand{VoiceCommandKind::DrawClaim, -1};
+    return reading;
+  }
   auto from = tokens.begin();
   // "[<move>] nein <move>": the last no-word followed by a move is a correction (D.2.8).
   for (auto it = tokens.end(); it != tokens.begin();) {

@@ -31,8 +31,11 @@ enum class VoiceCommandKind {
   Captured,   // the pieces taken so far ("Geschlagen")
   DrawOffer,  // Art. 9.1.2 ("Remis")
   Resign,     // Art. 5.1.2 ("Aufgabe")
-  Yes,        // confirms what the station repeated ("ja")
-  No,         // rejects it ("nein"); before a move it corrects a slip (D.2.8)
+  // Art. 9.2, 9.3: a draw claim by the player to move ("Remis Reklamation"), with the move he
+  // intends said after it in the same breath (Reading::move, Art. 9.2.1.1, 9.3.1) or next.
+  DrawClaim,
+  Yes,  // confirms what the station repeated ("ja")
+  No,   // rejects it ("nein"); before a move it corrects a slip (D.2.8)
 };
 
 struct VoiceCommand {
@@ -43,9 +46,10 @@ struct VoiceCommand {
 
 // The command words: German for profiles in German, English otherwise; a profile may set its own
 // with the optional keys listen.time, listen.repeat, listen.moves, listen.board_rank,
-// listen.board_file, listen.captured, listen.draw, listen.resign, listen.yes, listen.no.
+// listen.board_file, listen.captured, listen.draw, listen.resign, listen.claim, listen.yes,
+// listen.no.
 struct CommandWords {
-  Word time, repeat, moves, board_rank, board_file, captured, draw, resign, yes, no;
+  Word time, repeat, moves, board_rank, board_file, captured, draw, resign, claim, yes, no;
   static CommandWords for_profile(const Vocabulary& v);
 };
 
@@ -56,7 +60,7 @@ struct GrammarPhrase {
   std::optional<VoiceCommand> command;
 };
 
-// What a recognised token sequence means.
+// What a recognised token sequence means. A draw claim with its intended move has both.
 struct Reading {
   std::optional<core::Move> move;
   std::optional<VoiceCommand> command;
@@ -111,6 +115,7 @@ class VoiceGrammar {
   std::map<std::string, std::size_t> by_text_;  // tokens joined by blanks -> phrase
   std::map<std::string, std::string> spoken_;
   std::string no_token_;
+  std::vector<std::string> claim_tokens_;  // the draw claim's words, which a move may follow
   std::uint64_t position_key_ = 0;
   bool illegal_moves_ = true;
   WordGraph illegal_;  // every move the words can describe that is no legal phrase here

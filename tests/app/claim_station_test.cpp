@@ -60,13 +60,9 @@ class Player {
 
 constexpr const char* kClaimItem = "Remis mit dem naechsten Zug beanspruchen";
 
-// Art. 9.2.1.1: the knights go out and back; White's sixth move Ng1 would make the position
-// after it appear for the third time. He types it on his display: the game ends drawn with the
-// move recorded as declared, not made on the board (nothing was executed on his pegboard).
-TEST(ClaimWithTheIntendedMove, TypedOnTheDisplayACorrectClaimEndsTheGameDrawn) {
-  annabella::testing::TempDir dir;
-  StationDriver d(dir.path() / "record");
-  ASSERT_TRUE(d.station);
+// 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6: White (the VI player, on his pegboard)
+// to move, and 6. Ng1 would make the position after it appear for the third time (Art. 9.2).
+void knights_out_and_back(StationDriver& d) {
   for (int cycle = 0; cycle < 3; ++cycle) {
     d.hand("g1", "f3");
     d.console("Nf6");
@@ -76,10 +72,25 @@ TEST(ClaimWithTheIntendedMove, TypedOnTheDisplayACorrectClaimEndsTheGameDrawn) {
     d.console("Ng8");
     d.hand("f6", "g8");
   }
-  ASSERT_EQ(d.station->game().ply_count(), 10u);
-  Player vi(d);
-  ASSERT_TRUE(vi.open_at(kClaimItem)) << vi.shown();
+}
+
+// The knights out and back, then his menu's claim with the intended move chosen (Select).
+bool choose_the_claim(StationDriver& d, Player& vi) {
+  knights_out_and_back(d);
+  if (d.station->game().ply_count() != 10 || !vi.open_at(kClaimItem)) return false;
   vi.key(MenuKey::Select);
+  return true;
+}
+
+// Art. 9.2.1.1: the knights go out and back; White's sixth move Ng1 would make the position
+// after it appear for the third time. He types it on his display: the game ends drawn with the
+// move recorded as declared, not made on the board (nothing was executed on his pegboard).
+TEST(ClaimWithTheIntendedMove, TypedOnTheDisplayACorrectClaimEndsTheGameDrawn) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  ASSERT_TRUE(d.station);
+  Player vi(d);
+  ASSERT_TRUE(choose_the_claim(d, vi)) << vi.shown();
   EXPECT_TRUE(vi.heard_privately("Zug auf dem Brett ausfuehren, tippen oder sagen"));
   vi.type("Ke3");  // no legal move: said, and the move is awaited still
   EXPECT_TRUE(d.output.printed_containing("\"Ke3\" is no move here"));
@@ -201,14 +212,14 @@ TEST(ClaimWithTheIntendedMove, WhatTheStationRefusesHimIsSaidInHisEar) {
   vi.key(MenuKey::Select);
   EXPECT_TRUE(d.output.printed_containing("no move yet"));
   ASSERT_GT(said(), before);
-  EXPECT_EQ(d.output.said.back().text, "Nicht moeglich");
+  EXPECT_EQ(d.output.said.back().text, "Nicht moeglich: Noch kein Zug");
   EXPECT_EQ(d.output.said.back().route, Route::Private);
   vi.key(MenuKey::Close);
   before = said();
   vi.type("Sf3");
   EXPECT_TRUE(d.output.printed_containing("made on the pegboard (D.2.3)"));
   ASSERT_GT(said(), before);
-  EXPECT_EQ(d.output.said.back().text, "Nicht moeglich");
+  EXPECT_EQ(d.output.said.back().text, "Nicht moeglich: Den eigenen Zug auf dem Brett ausfuehren");
   ASSERT_TRUE(vi.open_at("Zeitueberschreitung reklamieren")) << vi.shown();
   vi.key(MenuKey::Select);
   before = said();
@@ -220,7 +231,39 @@ TEST(ClaimWithTheIntendedMove, WhatTheStationRefusesHimIsSaidInHisEar) {
   before = said();
   vi.type("r2");
   ASSERT_EQ(said(), before + 1);
-  EXPECT_NE(d.output.said.back().text, "Nicht moeglich");
+  EXPECT_EQ(d.output.said.back().text.find("Nicht moeglich"), std::string::npos);
+}
+
+// D.2.3, Art. 9.2.1.1: the intended move completed on his pegboard and held (not announced, not
+// made); the claim is correct and the game ends drawn. He is told privately to put the pieces
+// back to the position on the board when he claimed, step by step in his profile's words, and
+// the station says once that the pegboard shows it again.
+TEST(ClaimWithTheIntendedMove, HeldOnThePegboardACorrectClaimHasThePiecesPutBack) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  ASSERT_TRUE(d.station);
+  Player vi(d);
+  ASSERT_TRUE(choose_the_claim(d, vi)) << vi.shown();
+  d.hand("f3", "g1");  // completed, not announced (D.2.3): the intended move
+  EXPECT_TRUE(vi.heard_privately("Springer Gustav eins"));
+  vi.key(MenuKey::Confirm);
+  ASSERT_TRUE(d.station->game().is_over()) << d.output.printed.back();
+  EXPECT_EQ(d.station->game().end().termination, core::Termination::ThreefoldRepetitionClaim);
+  EXPECT_TRUE(vi.heard_privately("Figuren auf die Schlussstellung zurueckstellen"));
+  EXPECT_TRUE(vi.heard_privately("Springer von Gustav eins nach Felix drei"));
+  EXPECT_TRUE(d.output.printed_containing("the VI player puts the pieces back"));
+  EXPECT_FALSE(vi.heard_privately("Brett zeigt wieder die Schlussstellung"));
+  d.hand("g1", "f3");
+  EXPECT_TRUE(vi.heard_privately("Brett zeigt wieder die Schlussstellung"));
+  EXPECT_TRUE(d.output.printed_containing("the pegboard shows the final position again (D.2.3)"));
+  const auto restored = std::count_if(
+      d.output.said.begin(), d.output.said.end(),
+      [](const auto& s) { return s.text == "Brett zeigt wieder die Schlussstellung"; });
+  d.lift("a2").place("a2").wait(500ms);  // felt, put back: said once only
+  EXPECT_EQ(std::count_if(
+                d.output.said.begin(), d.output.said.end(),
+                [](const auto& s) { return s.text == "Brett zeigt wieder die Schlussstellung"; }),
+            restored);
 }
 
 }  // namespace

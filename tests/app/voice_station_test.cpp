@@ -77,6 +77,15 @@ struct VoiceGame {
     h.confidence = 0.9;
     return heard(h);
   }
+  // "Remis Reklamation" (Art. 9.2, 9.3), with the intended move said after it or not.
+  VoiceGame& heard_claim(std::optional<std::string_view> intended = std::nullopt) {
+    speech::Heard h;
+    h.kind = speech::HeardKind::Command;
+    h.command = speech::VoiceCommand{K::DrawClaim, -1};
+    if (intended) h.move = move(*intended);
+    h.confidence = 0.9;
+    return heard(h);
+  }
   std::size_t plies() const { return driver.station->game().ply_count(); }
   bool said(Route route, std::string_view part) const {
     for (const auto& s : driver.output.said)
@@ -503,6 +512,65 @@ TEST(VoiceStation, TheIntendedMoveOfADrawClaimSaidAndConfirmedByJa) {
   ASSERT_EQ(g.plies(), 3u);
   EXPECT_TRUE(g.said(Route::Private, "Remisanspruch abgelehnt"));
   EXPECT_TRUE(g.driver.output.printed_containing("player's menu (voice): draw-claim"));
+}
+
+// Art. 9.2, 9.3 by voice: "Remis Reklamation Springer Felix drei" starts the claim with the
+// intended move (Art. 9.2.1.1, 9.3.1) and asks, naming the move; "ja" claims. Said alone, the menu
+// waits for the move, which he says next. Anything but "ja" cancels (only Confirm claims).
+TEST(VoiceStation, ADrawClaimSaidWithTheIntendedMoveIsAskedAndClaimedByJa) {
+  VoiceGame g;
+  g.heard_move("e5").heard_command(K::Yes);
+  g.driver.hand("e7", "e5");
+  ASSERT_EQ(g.plies(), 2u);
+  // Said alone: the move is asked for; "Zeit" then cancels the claim (not a claim, not a reading).
+  g.heard_claim();
+  EXPECT_TRUE(g.said(Route::Private, "Zug auf dem Brett ausfuehren, tippen oder sagen"));
+  EXPECT_TRUE(g.driver.station->menu().awaiting_move());
+  g.driver.output.said.clear();
+  g.heard_command(K::Time);
+  EXPECT_TRUE(g.said(Route::Private, "Abgebrochen"));
+  EXPECT_FALSE(g.driver.station->menu().claiming_with_move());
+  EXPECT_TRUE(g.driver.station->record().rejected_claims().empty());
+  // Alone, then the move, then "nein": cancelled.
+  g.heard_claim().heard_move("Nf3");
+  EXPECT_TRUE(g.said(Route::Private, "Remis mit dem naechsten Zug beanspruchen? Bestaetigen"));
+  g.heard_command(K::No);
+  EXPECT_FALSE(g.driver.station->menu().claiming_with_move());
+  EXPECT_TRUE(g.driver.station->record().rejected_claims().empty());
+  // With the move in one breath: asked at once naming it; "ja" claims (incorrect here: Art.
+  // 9.5.3, Black gets time and the move is made).
+  g.driver.output.said.clear();
+  g.heard_claim("Nf3");
+  EXPECT_TRUE(g.said(Route::Private, "Springer Felix drei"));
+  EXPECT_TRUE(g.said(Route::Private, "Remis mit dem naechsten Zug beanspruchen? Bestaetigen"));
+  EXPECT_EQ(g.plies(), 2u);
+  g.heard_command(K::Yes);
+  ASSERT_EQ(g.driver.station->record().rejected_claims().size(), 1u);
+  EXPECT_EQ(g.driver.station->record().rejected_claims()[0].intended, "Nf3");
+  EXPECT_EQ(g.plies(), 3u);
+  EXPECT_TRUE(g.said(Route::Private, "Remisanspruch abgelehnt"));
+  EXPECT_TRUE(
+      g.driver.output.printed_containing("player's menu (voice): draw claim with the "
+                                         "intended move (Art. 9.2.1.1, 9.3.1)"));
+}
+
+// Only the player to move claims (Art. 9.2, 9.3): said on the opponent's turn, he hears why; the
+// same for what he says after the end of the game (D.2.11: never only in the log).
+TEST(VoiceStation, ADrawClaimSaidOnTheOpponentsTurnIsNotPossibleAndHeHearsWhy) {
+  VoiceGame g;
+  g.heard_claim("e5");
+  EXPECT_TRUE(g.said(Route::Private, "Nicht moeglich: Sie sind nicht am Zug"));
+  EXPECT_FALSE(g.driver.station->menu().is_open());
+  EXPECT_TRUE(g.driver.output.printed_containing("only the player to move claims (Art. 9.2"));
+  EXPECT_EQ(g.plies(), 1u);
+  // After the end: "Remis", "Aufgabe" and the claim are not possible, and he hears why.
+  g.driver.console("resign black");
+  ASSERT_TRUE(g.driver.station->game().is_over());
+  for (const K kind : {K::DrawOffer, K::Resign, K::DrawClaim}) {
+    g.driver.output.said.clear();
+    g.heard_command(kind);
+    EXPECT_TRUE(g.said(Route::Private, "Nicht moeglich: Partie beendet")) << static_cast<int>(kind);
+  }
 }
 
 }  // namespace

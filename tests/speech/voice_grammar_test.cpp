@@ -4,6 +4,8 @@
 // command words, and the judge's rules on decodings built by hand.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "speech/espeak_synth.h"
@@ -138,6 +140,39 @@ TEST(VoiceGrammar, CommandWordsOfThePlayersMenu) {
   EXPECT_EQ(ge.read(tokens("board file Echo"))->command,
             (VoiceCommand{VoiceCommandKind::BoardFile, 4}));
   EXPECT_EQ(ge.read(tokens("Knight Foxtrot three"))->move, move(position(core::kStartFen), "Nf3"));
+}
+
+// Art. 9.2, 9.3: "Remis Reklamation" alone starts a draw claim; followed by a legal move in the
+// same breath it is the claim with that intended move (Art. 9.2.1.1, 9.3.1). An illegal move after
+// it is no reading, and the runner-up of a claim is anything but a claim.
+TEST(VoiceGrammar, ADrawClaimSaidAloneOrWithTheIntendedMove) {
+  const auto v = fixtures::profile("fide");
+  const auto pos = position(core::kStartFen);
+  auto g = *VoiceGrammar::build(v, pos, CommandWords::for_profile(v));
+  const VoiceCommand claim{VoiceCommandKind::DrawClaim, -1};
+  const auto alone = g.read(tokens("Remis Reklamation"));
+  ASSERT_TRUE(alone && alone->command);
+  EXPECT_EQ(*alone->command, claim);
+  EXPECT_FALSE(alone->move);
+  const auto with_move = g.read(tokens("Remis Reklamation Springer Felix drei"));
+  ASSERT_TRUE(with_move && with_move->command && with_move->move);
+  EXPECT_EQ(*with_move->command, claim);
+  EXPECT_EQ(*with_move->move, move(pos, "Nf3"));
+  EXPECT_FALSE(g.read(tokens("Remis Reklamation Springer Felix vier")));  // not legal here
+  EXPECT_FALSE(g.read(tokens("Remis Reklamation Zeit")));
+  EXPECT_EQ(g.read(tokens("Remis"))->command, (VoiceCommand{VoiceCommandKind::DrawOffer, -1}));
+  // The graph has the claim's words followed by a move; the runner-up graph of a claim has none.
+  const auto has_token = [](const WordGraph& graph, const std::string& token) {
+    return std::any_of(graph.arcs.begin(), graph.arcs.end(),
+                       [&](const auto& arc) { return arc.token == token; });
+  };
+  EXPECT_TRUE(has_token(g.graph(), "reklamation"));
+  EXPECT_FALSE(has_token(g.graph_without(*with_move), "reklamation"));
+  const auto en = fixtures::profile("nato");
+  auto ge = *VoiceGrammar::build(en, pos, CommandWords::for_profile(en));
+  const auto said = ge.read(tokens("claim draw Knight Foxtrot three"));
+  ASSERT_TRUE(said && said->command && said->move);
+  EXPECT_EQ(said->command->kind, VoiceCommandKind::DrawClaim);
 }
 
 TEST(VoiceGrammar, AProfileInAnotherScriptIsRefusedWithTheWord) {
