@@ -537,16 +537,27 @@ bool ArbiterDesk::refused_outside_guidelines_iii(std::string_view command, std::
   return false;
 }
 
-bool ArbiterDesk::refused_quickplay(std::string_view command, std::string_view rule,
-                                    TimePoint time) {
+bool ArbiterDesk::refused_quickplay(std::string_view command, std::string_view rule, TimePoint time,
+                                    bool unsupervised) {
   if (refused_after_end(command, time)) return true;
-  if (refused_outside_guidelines_iii(command, rule, time)) return true;
-  const core::Color mover = s_.game().position().side_to_move();
-  const auto& control = s_.clock.control();
   const auto refuse = [&](std::string message) {
     s_.print(time, message);
     return true;
   };
+  // Guidelines III.6: with no arbiter at the board the player claims himself (unsupervised-claim);
+  // with one, III.4 and III.5 apply instead.
+  if (!unsupervised && !s_.record.header().arbiter_present)
+    return refuse(format(tr("{command}: no arbiter supervises this game (game.arbiter_present); "
+                            "a player with less than two minutes claims a draw with "
+                            "unsupervised-claim (Guidelines III.6.1, not {rule})"),
+                         {{"command", std::string(command)}, {"rule", std::string(rule)}}));
+  if (unsupervised && s_.record.header().arbiter_present)
+    return refuse(format(tr("{command}: an arbiter supervises this game; he decides the draw claim "
+                            "with quickplay-claim (Guidelines III.5, not {rule})"),
+                         {{"command", std::string(command)}, {"rule", std::string(rule)}}));
+  if (refused_outside_guidelines_iii(command, rule, time)) return true;
+  const core::Color mover = s_.game().position().side_to_move();
+  const auto& control = s_.clock.control();
   if (control.kind != core::TimeControl::Kind::Periods)
     return refuse(format(tr("{command}: the station keeps no time; only games without increment "
                             "on the station's clock ({rule})"),

@@ -41,6 +41,10 @@ class ArbiterDesk {
   void on(const cmd::Increment& c, TimePoint time);
   void on(const cmd::QuickplayClaim& c, TimePoint time);
   void on(const cmd::BothFlags& c, TimePoint time);
+  // Guidelines III.6 (app/unsupervised_claim.cpp).
+  void on(const cmd::UnsupervisedClaim& c, TimePoint time);
+  void on(const cmd::VerifyClaim& c, TimePoint time);
+  void on(const cmd::ClaimDecision& c, TimePoint time);
   void on(const cmd::Reconcile& c, TimePoint time);
   void on(const cmd::Adjourn& c, TimePoint time);
   void on(const cmd::OpenEnvelope& c, TimePoint time);
@@ -58,7 +62,10 @@ class ArbiterDesk {
   bool refused_out_of_turn(std::string_view command, std::string_view rule, TimePoint time);
   // Guidelines III.4, III.5: refused (with the message) after the end, in a control with an
   // increment or a delay, or when the player to move has two minutes or more; true when refused.
-  bool refused_quickplay(std::string_view command, std::string_view rule, TimePoint time);
+  // Without an arbiter (game.arbiter_present = false) III.4 and III.5 are refused, III.6 applies;
+  // `unsupervised`: the command is III.6's own claim, which needs no arbiter.
+  bool refused_quickplay(std::string_view command, std::string_view rule, TimePoint time,
+                         bool unsupervised = false);
   // Guidelines III.2: not announced for the event (III.2.1), a blitz game or a control with an
   // increment or a delay (III.2.2). A control that keeps no time passes (the arbiter knows).
   bool refused_outside_guidelines_iii(std::string_view command, std::string_view rule,

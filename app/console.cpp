@@ -191,6 +191,33 @@ Result<Command> parse_both_flags(const CommandSpec& spec, const Words& args) {
   return refuse(spec, tr("the period, when the station cannot tell it: last or earlier"));
 }
 
+Result<Command> parse_unsupervised_claim(const CommandSpec& spec, const Words& args) {
+  const std::string word = args.size() == 1 ? core::ascii_lower(args[0]) : std::string();
+  if (word == "cannot-win") return Command{cmd::UnsupervisedClaim{true, false}};
+  if (word == "no-effort") return Command{cmd::UnsupervisedClaim{false, true}};
+  if (word == "both") return Command{cmd::UnsupervisedClaim{true, true}};
+  // TRANSLATORS: cannot-win, no-effort and both are the command's arguments: keep them.
+  return refuse(spec, tr("the grounds: cannot-win (Guidelines III.6.1.1), no-effort "
+                         "(III.6.1.2) or both"));
+}
+
+Result<Command> parse_verify_claim(const CommandSpec& spec, const Words& args) {
+  const std::string word = args.size() == 1 ? core::ascii_lower(args[0]) : std::string();
+  if (word == "verified") return Command{cmd::VerifyClaim{true}};
+  if (word == "disputed") return Command{cmd::VerifyClaim{false}};
+  // TRANSLATORS: verified and disputed are the command's arguments: keep them.
+  return refuse(spec, tr("the opponent's word: verified or disputed"));
+}
+
+Result<Command> parse_claim_decision(const CommandSpec& spec, const Words& args) {
+  const std::string word = args.size() == 1 ? core::ascii_lower(args[0]) : std::string();
+  if (word == "draw") return Command{cmd::ClaimDecision{}};
+  if (const auto side = args.size() == 1 ? side_of(args[0]) : std::nullopt)
+    return Command{cmd::ClaimDecision{*side}};
+  // TRANSLATORS: draw, white and black are the command's arguments: keep them.
+  return refuse(spec, tr("the arbiter's result: draw, or the winner: white or black"));
+}
+
 Result<Command> parse_adjourn(const CommandSpec& spec, const Words& args) {
   if (args.size() != 1) return refuse(spec, tr("give the sealed move as written, one word"));
   return Command{cmd::Adjourn{args[0]}};
@@ -235,6 +262,9 @@ const std::vector<std::pair<CommandKind, ArgumentParser>>& parsers() {
       {K::Increment, without_arguments<cmd::Increment>()},
       {K::QuickplayClaim, parse_quickplay_claim},
       {K::BothFlags, parse_both_flags},
+      {K::UnsupervisedClaim, parse_unsupervised_claim},
+      {K::VerifyClaim, parse_verify_claim},
+      {K::ClaimDecision, parse_claim_decision},
       {K::Reconcile, without_arguments<cmd::Reconcile>()},
       {K::Adjourn, parse_adjourn},
       {K::OpenEnvelope, without_arguments<cmd::OpenEnvelope>()},
@@ -317,6 +347,19 @@ const std::vector<CommandSpec>& console_commands() {
                "cannot tell, a draw in the last period, else play goes on (give last or earlier "
                "when the station keeps no time)"),
        "Guidelines III.3.1", true},
+      {K::UnsupervisedClaim, "uc", "unsupervised-claim", "cannot-win|no-effort|both",
+       tr_noop("no arbiter present (game.arbiter_present = false): the player to move, with "
+               "under two minutes and his flag not fallen, claims a draw; this ends the game, the "
+               "final position (and scoresheet) is written to claim.txt for an arbiter"),
+       "Guidelines III.6.1", false},
+      {K::VerifyClaim, "vc", "verify-claim", "verified|disputed",
+       tr_noop("the claimant's opponent verifies the claim's final position and scoresheet, or "
+               "disputes them"),
+       "Guidelines III.6.1", false},
+      {K::ClaimDecision, "cd", "claim-decision", "draw|white|black",
+       tr_noop("the arbiter's result for a draw claim made without an arbiter: a draw, or the "
+               "winner"),
+       "Guidelines III.6.2", true},
       {K::Reconcile, "rc", "reconcile", "", tr_noop("compare the boards with the record now"),
        "D.2.9", true},
       {K::Adjourn, "adj", "adjourn", "SEALED_MOVE",

@@ -40,12 +40,15 @@ enum class CommandKind {
   Increment,       // arbiter: five seconds' increment for both, two minutes to the opponent (III.4)
   QuickplayClaim,  // arbiter: the decision on a draw claim under two minutes (Guidelines III.5)
   BothFlags,       // arbiter: both flags down, which first? (Guidelines III.3.1)
-  Reconcile,       // arbiter: compare the boards with the record now (D.2.9)
-  Adjourn,         // arbiter: seal a move and adjourn (Guidelines I)
-  OpenEnvelope,    // arbiter: open the envelope at the resumption (Guidelines I)
-  Status,          // one line: position, whose move, clocks, board state
-  Quit,            // end the program (the record stays, `play --resume` continues)
-  Talk,            // push-to-talk held ("talk") or released ("talk end") (voice.push_to_talk)
+  UnsupervisedClaim,  // no arbiter present: a draw claim under two minutes (Guidelines III.6.1)
+  VerifyClaim,        // the opponent verifies that claim's position and scoresheet (III.6.1)
+  ClaimDecision,      // arbiter: the result of a claim referred to him (Guidelines III.6.2)
+  Reconcile,          // arbiter: compare the boards with the record now (D.2.9)
+  Adjourn,            // arbiter: seal a move and adjourn (Guidelines I)
+  OpenEnvelope,       // arbiter: open the envelope at the resumption (Guidelines I)
+  Status,             // one line: position, whose move, clocks, board state
+  Quit,               // end the program (the record stays, `play --resume` continues)
+  Talk,               // push-to-talk held ("talk") or released ("talk end") (voice.push_to_talk)
 };
 
 struct CommandSpec {

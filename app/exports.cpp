@@ -7,6 +7,8 @@
 #include "app/record_folder.h"
 #include "app/recording_seal.h"
 #include "app/station_text.h"
+#include "core/bitboard.h"
+#include "core/hms.h"
 #include "core/pgn.h"
 #include "core/scoresheet.h"
 #include "core/time_control.h"
@@ -59,8 +61,28 @@ std::string note_text(const rec::Note& note) {
       return "the arbiter was called";
     case NoteKind::BothFlags:
       return "both flags fallen, which first cannot be established";
+    case NoteKind::ClaimVerified:
+      return "the opponent verified the claim's final position and scoresheet (Guidelines III.6.1)";
+    case NoteKind::ClaimDisputed:
+      return "the opponent disputed the claim's final position or scoresheet (Guidelines III.6.1)";
   }
   return "";
+}
+
+// The pieces of `side` in one line, for a braille display or a screen reader: "King g1, Rook
+// f1, Pawns a2 b2" (no picture to read cell by cell).
+std::string pieces_line(const core::Position& pos, core::Color side) {
+  static constexpr std::pair<core::PieceType, const char*> kNames[] = {
+      {core::KING, "King"},     {core::QUEEN, "Queen"},   {core::ROOK, "Rook"},
+      {core::BISHOP, "Bishop"}, {core::KNIGHT, "Knight"}, {core::PAWN, "Pawn"}};
+  std::string line;
+  for (const auto& [type, name] : kNames) {
+    core::Bitboard b = pos.pieces(side, type);
+    if (!b) continue;
+    line += (line.empty() ? "" : ", ") + std::string(name) + (core::popcount(b) > 1 ? "s" : "");
+    while (b) line += " " + core::square_name(core::pop_lsb(b));
+  }
+  return line;
 }
 
 // Guidelines III in words, for the PGN's comments and the arbiter's notes (English, as the PGN).
@@ -251,6 +273,43 @@ std::string touch_log(const GameRecord& record) {
   return out;
 }
 
+std::string claim_text(const GameRecord& record) {
+  if (!record.referred_claim()) return {};
+  const ReferredClaim& claim = *record.referred_claim();
+  const core::Position& pos = record.game().position();
+  const auto side = [](core::Color c) { return std::string(c == core::WHITE ? "White" : "Black"); };
+  std::string out = "Draw claim made without an arbiter (Guidelines III.6)\n";
+  out += "Claimant: " + side(claim.by) + " (" +
+         (claim.by == core::WHITE ? record.header().white : record.header().black) + ")\n";
+  out += "Grounds: " + claim.rule + "\n";
+  out += "Claimed at: " + core::format_hms(claim.at) + " of play, after " +
+         std::to_string(claim.ply) + " half-moves\n";
+  out +=
+      "The game has ended (Guidelines III.6.1); the claim is referred to an arbiter "
+      "(Guidelines III.6.2).\n\n";
+  out += "Final position (FEN): " + pos.fen() + "\n";
+  out += "White: " + pieces_line(pos, core::WHITE) + "\n";
+  out += "Black: " + pieces_line(pos, core::BLACK) + "\n";
+  out += side(pos.side_to_move()) + " to move\n\n" + pos.diagram() + "\n";
+  // III.6.1.2: the claimant also submits an up-to-date scoresheet.
+  if (claim.rule.find("III.6.1.2") != std::string::npos) {
+    out += "Scoresheet (Guidelines III.6.1.2):\n";
+    for (const auto& line : scoresheet_lines(record)) out += line + "\n";
+    out += "\n";
+  }
+  out += "Verification by " + side(~claim.by) + ": " +
+         (!claim.verified   ? std::string("not yet given")
+          : *claim.verified ? std::string("verified")
+                            : std::string("disputed")) +
+         "\n";
+  out += "Arbiter's decision (Guidelines III.6.2): " +
+         (claim.decision
+              ? core::result_text(claim.decision->result) + " (" + claim.decision->reason + ")"
+              : std::string("not yet given")) +
+         "\n";
+  return out;
+}
+
 Status write_game_files(const std::filesystem::path& folder, const GameRecord& record,
                         const config::StationConfig& cfg) {
   // Each file is written even when another could not be: one refused file loses no other.
@@ -268,6 +327,8 @@ Status write_game_files(const std::filesystem::path& folder, const GameRecord& r
     note(write_file(folder / "scoresheet.brf", *brf));
   else
     note(Status{fail("record.braille_table: " + brf.error().message)});
+  // Guidelines III.6.1: the final position (and scoresheet) of a claim made without an arbiter.
+  if (record.referred_claim()) note(write_file(folder / "claim.txt", claim_text(record)));
   if (!errors.empty()) return fail(errors);
   return {};
 }

@@ -24,7 +24,13 @@ namespace annabella::app {
 // became of it; the notes for the arbiter after them.
 [[nodiscard]] std::string touch_log(const GameRecord& record);
 
-// Writes game.pgn and scoresheet.brf into `folder`; the error names the file.
+// Guidelines III.6.1: a draw claim made without an arbiter, for the arbiter it is referred to
+// (III.6.2): who claimed on which grounds, the final position as FEN, as a line of pieces per
+// side (for a braille display) and as a diagram, under III.6.1.2 the scoresheet, the opponent's
+// verification and the arbiter's decision once given; "" when there is no such claim.
+[[nodiscard]] std::string claim_text(const GameRecord& record);
+// Writes game.pgn and scoresheet.brf (and claim.txt when a claim was made without an arbiter,
+// Guidelines III.6.1) into `folder`; the error names the file.
 [[nodiscard]] Status write_game_files(const std::filesystem::path& folder, const GameRecord& record,
                                       const config::StationConfig& cfg);
 [[nodiscard]] Status write_touch_log(const std::filesystem::path& folder, const GameRecord& record);

@@ -193,6 +193,12 @@ Status GameRecord::apply_one(const rec::DrawDecline& r) {
 }
 
 Status GameRecord::apply_one(const rec::Note& r) {
+  // Guidelines III.6.1: the opponent verifies once, after the claim ended the game.
+  if (r.kind == NoteKind::ClaimVerified || r.kind == NoteKind::ClaimDisputed) {
+    if (!referred_) return fail("a verification without a draw claim made without an arbiter");
+    if (referred_->verified) return fail("a second verification of the same claim");
+    referred_->verified = r.kind == NoteKind::ClaimVerified;
+  }
   notes_.push_back(r);
   if (r.kind == NoteKind::BothFlags)
     quickplay_.push_back(
@@ -203,8 +209,14 @@ Status GameRecord::apply_one(const rec::Note& r) {
 Status GameRecord::apply_one(const rec::End& r) {
   // Ends the game as recorded, unless the moves ended it already (mate, stalemate ...).
   const bool ended_here = !game_.is_over();
-  if (ended_here)
+  // Guidelines III.6.2: the arbiter's decision on a claim made without an arbiter.
+  const bool deciding = game_.end().result == core::GameResult::Undecided;
+  if (ended_here || deciding)
     if (auto ended = game_.end_as_recorded(r.end); !ended) return fail(ended.error().message);
+  if (deciding && referred_) referred_->decision = r.end;
+  if (ended_here && r.end.termination == core::Termination::ClaimReferred)
+    referred_ = ReferredClaim{game_.position().side_to_move(), r.end.rule,   r.at,
+                              static_cast<int>(moves_.size()), std::nullopt, std::nullopt};
   // Guidelines III.5.1, III.5.2 (a postponed claim upheld), III.3.1.2: the end's rule says it.
   const int ply = static_cast<int>(moves_.size());
   const core::Color to_move = game_.position().side_to_move();

@@ -80,6 +80,18 @@ struct RejectedClaim {
   std::string intended{};        // the move written and declared (SAN), or ""
 };
 
+// Guidelines III.6: a draw claim made with no arbiter present. It ended the game (III.6.1) with
+// the result left to an arbiter (III.6.2); the opponent verifies the final position (and, under
+// III.6.1.2, the scoresheet) or disputes it.
+struct ReferredClaim {
+  core::Color by = core::WHITE;  // the claimant (the player to move, his clock running)
+  std::string rule;              // the grounds: "Guidelines III.6.1.1", "... III.6.1.2" or both
+  Millis at{0};                  // game timeline
+  int ply = 0;                   // moves made when it was claimed
+  std::optional<bool> verified;  // the opponent verified (true) or disputed (false); none yet
+  std::optional<core::GameEnd> decision;  // III.6.2: the arbiter's, once given
+};
+
 class GameRecord {
  public:
   // A new game's record, from its begin record (the time control and start position must read).
@@ -117,6 +129,8 @@ class GameRecord {
   [[nodiscard]] const std::optional<QuickplayEvent>& postponed_claim() const {
     return postponed_claim_;
   }
+  // Guidelines III.6: the draw claim made without an arbiter that ended the game, if any.
+  [[nodiscard]] const std::optional<ReferredClaim>& referred_claim() const { return referred_; }
   // Art. 7.5.5: the completed illegal moves established so far, in order.
   [[nodiscard]] const std::vector<IllegalMoveEvent>& illegal_moves() const {
     return illegal_moves_;
@@ -167,6 +181,7 @@ class GameRecord {
   std::vector<RejectedClaim> rejected_claims_;
   std::vector<QuickplayEvent> quickplay_;
   std::optional<QuickplayEvent> postponed_claim_;
+  std::optional<ReferredClaim> referred_;
   Millis last_event_at_{0};
   Millis last_step_at_{0};
   Millis clocks_set_at_{0};

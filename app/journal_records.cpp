@@ -69,10 +69,12 @@ constexpr NameTable<TouchOutcome, 3> kOutcomes{{{
     {TouchOutcome::Moved, "moved"},
     {TouchOutcome::Removed, "removed"},
 }}};
-constexpr NameTable<NoteKind, 3> kNotes{{{
+constexpr NameTable<NoteKind, 5> kNotes{{{
     {NoteKind::RookFirst, "rook first"},
     {NoteKind::ArbiterCalled, "arbiter called"},
     {NoteKind::BothFlags, "both flags"},
+    {NoteKind::ClaimVerified, "claim verified"},
+    {NoteKind::ClaimDisputed, "claim disputed"},
 }}};
 constexpr NameTable<Toucher, 2> kTouchers{{{
     {Toucher::ViPlayer, "vi"},
@@ -185,6 +187,7 @@ JournalEntry encode_one(const rec::Begin& r) {
   e.set("type", h.game_type).set("supervision", h.supervision);
   // Guidelines III.2.1: written only when not announced, so the default reads as before.
   if (!h.quickplay_guidelines) e.set("guidelines_iii", "not-announced");
+  if (!h.arbiter_present) e.set("arbiter", "absent");  // Guidelines III.6, likewise
   if (h.chess960) e.set("variant", "chess960");
   set_part(e, r.part);
   return e;
@@ -329,6 +332,7 @@ Result<JournalRecord> decode_begin(const Fields& f) {
   h.game_type = f.text("type");
   h.supervision = f.text("supervision");
   h.quickplay_guidelines = f.text("guidelines_iii") != "not-announced";
+  h.arbiter_present = f.text("arbiter") != "absent";
   r.part = part_of(f);
   return r;
 }
@@ -466,13 +470,16 @@ Result<JournalRecord> decode_end(const Fields& f) {
   auto termination = f.small("termination");
   auto at = f.time("at_ms");
   if (auto bad = first_error(termination, at); !bad) return fail(bad.error());
-  if (*termination > static_cast<int>(core::Termination::ArbiterDecision))
+  if (*termination > static_cast<int>(core::Termination::ClaimReferred))
     return fail("field termination is " + std::to_string(*termination) + ", not a known end");
   const std::string result = f.text("result");
   r.end.result = result == "1-0"       ? core::GameResult::WhiteWins
                  : result == "0-1"     ? core::GameResult::BlackWins
                  : result == "1/2-1/2" ? core::GameResult::Draw
                                        : core::GameResult::Ongoing;
+  // Guidelines III.6.1: a claim referred to an arbiter ends the game without a result ("*").
+  if (*termination == static_cast<int>(core::Termination::ClaimReferred) && result == "*")
+    r.end.result = core::GameResult::Undecided;
   if (r.end.result == core::GameResult::Ongoing)
     return fail("field result is \"" + result + "\", not 1-0, 0-1 or 1/2-1/2");
   r.end.termination = static_cast<core::Termination>(*termination);

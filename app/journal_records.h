@@ -87,6 +87,10 @@ enum class NoteKind {
   RookFirst,
   ArbiterCalled,
   BothFlags,  // Guidelines III.3.1.1: both flags down, which first unknown; the game goes on
+  // Guidelines III.6.1: the opponent verified the final position (and, under III.6.1.2, the
+  // scoresheet) of a draw claim made without an arbiter, or disputed it.
+  ClaimVerified,
+  ClaimDisputed,
 };
 
 struct RecordHeader {
@@ -98,6 +102,8 @@ struct RecordHeader {
   std::string game_type, supervision;
   // game.quickplay_guidelines (Guidelines III.2.1); journals written before it: announced.
   bool quickplay_guidelines = true;
+  // game.arbiter_present (Guidelines III.6); journals written before it: present.
+  bool arbiter_present = true;
   std::string white, black;
   core::Color visually_impaired = core::WHITE;
   std::string event, site, round, date;

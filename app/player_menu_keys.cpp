@@ -12,12 +12,23 @@ namespace annabella::app {
 namespace {
 
 // The console's name of each command (app/console.h), for the log: in the order of Command.
-constexpr std::string_view kCommandWords[] = {
-    "help",         "time",          "repeat",    "moves",           "board",      "captured",
-    "move",         "answer",        "flag",      "touch",           "draw-offer", "draw-accept",
-    "draw-decline", "draw-claim",    "resign",    "pause",           "continue",   "adjust",
-    "penalty",      "illegal-move",  "increment", "quickplay-claim", "both-flags", "reconcile",
-    "adjourn",      "open-envelope", "arbiter",   "status",          "quit",       "talk"};
+constexpr std::string_view kCommandWords[] = {"help",          "time",
+                                              "repeat",        "moves",
+                                              "board",         "captured",
+                                              "move",          "answer",
+                                              "flag",          "touch",
+                                              "draw-offer",    "draw-accept",
+                                              "draw-decline",  "draw-claim",
+                                              "resign",        "pause",
+                                              "continue",      "adjust",
+                                              "penalty",       "illegal-move",
+                                              "increment",     "quickplay-claim",
+                                              "both-flags",    "unsupervised-claim",
+                                              "verify-claim",  "claim-decision",
+                                              "reconcile",     "adjourn",
+                                              "open-envelope", "arbiter",
+                                              "status",        "quit",
+                                              "talk"};
 static_assert(std::size(kCommandWords) == std::variant_size_v<Command>);
 
 }  // namespace

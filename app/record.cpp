@@ -49,6 +49,8 @@ std::vector<std::string> adopt_recorded_header(const RecordHeader& h,
   adopt("game.quickplay_guidelines", config.game.quickplay_guidelines, h.quickplay_guidelines,
         config.game.quickplay_guidelines ? "true" : "false",
         h.quickplay_guidelines ? "true" : "false");
+  adopt("game.arbiter_present", config.game.arbiter_present, h.arbiter_present,
+        config.game.arbiter_present ? "true" : "false", h.arbiter_present ? "true" : "false");
   adopt_text("white.name", config.white.name, h.white);
   adopt_text("black.name", config.black.name, h.black);
   // The same rule as the station's: Black is the VI player only when White is not.

@@ -36,6 +36,7 @@ RecordHeader header_of(const StationOptions& options) {
   h.game_type = cfg.game.type;
   h.supervision = cfg.game.supervision;
   h.quickplay_guidelines = cfg.game.quickplay_guidelines;
+  h.arbiter_present = cfg.game.arbiter_present;
   h.white = cfg.white.name;
   h.black = cfg.black.name;
   h.visually_impaired =

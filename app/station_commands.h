@@ -94,6 +94,22 @@ struct QuickplayClaim {
 struct BothFlags {
   std::optional<bool> last_period;
 };
+// Guidelines III.6.1: with no arbiter present, the player to move (under two minutes left, his
+// flag not fallen) claims a draw on the grounds that his opponent cannot win by normal means
+// (III.6.1.1) and/or is not trying to win by normal means (III.6.1.2). It ends the game.
+struct UnsupervisedClaim {
+  bool cannot_win = true;  // III.6.1.1
+  bool no_effort = false;  // III.6.1.2
+};
+// Guidelines III.6.1: the claimant's opponent verifies the final position (and the scoresheet)
+// or disputes it.
+struct VerifyClaim {
+  bool verified = true;
+};
+// Guidelines III.6.2: the arbiter the claim was referred to gives the result.
+struct ClaimDecision {
+  std::optional<core::Color> winner;  // none: a draw
+};
 // D.2.9: the boards compared with the record now.
 struct Reconcile {};
 // Guidelines I: the move sealed (must be legal) and the game adjourned.
@@ -119,8 +135,9 @@ using Command =
                  cmd::EnterMove, cmd::Answer, cmd::Flag, cmd::Touch, cmd::DrawOffer,
                  cmd::DrawAccept, cmd::DrawDecline, cmd::DrawClaim, cmd::Resign, cmd::Pause,
                  cmd::Continue, cmd::Adjust, cmd::Penalty, cmd::IllegalMove, cmd::Increment,
-                 cmd::QuickplayClaim, cmd::BothFlags, cmd::Reconcile, cmd::Adjourn,
-                 cmd::OpenEnvelope, cmd::CallArbiter, cmd::Status, cmd::Quit, cmd::Talk>;
+                 cmd::QuickplayClaim, cmd::BothFlags, cmd::UnsupervisedClaim, cmd::VerifyClaim,
+                 cmd::ClaimDecision, cmd::Reconcile, cmd::Adjourn, cmd::OpenEnvelope,
+                 cmd::CallArbiter, cmd::Status, cmd::Quit, cmd::Talk>;
 
 // Where a command came from: the record and the log say it. Keypad is the sighted player's own
 // keypad or keyboard (D.2.11, `play --opponent-input`): his moves only.

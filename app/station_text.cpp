@@ -196,7 +196,12 @@ std::string end_reason(const core::GameEnd& end) {
       tr_noop("{side} lost on time"),
       // Guidelines III.5.1, III.5.2 and III.3.1.2 (the arbiter's desk words them).
       tr_noop("{side}'s draw claim with less than two minutes left upheld"),
-      tr_noop("both flags fallen in the last period, which first cannot be established")};
+      tr_noop("both flags fallen in the last period, which first cannot be established"),
+      // Guidelines III.6.1 (core::Game::refer_claim) and III.6.2 (the arbiter's desk).
+      tr_noop("{side}'s draw claim with less than two minutes left, no arbiter present: referred "
+              "to an arbiter"),
+      tr_noop("{side}'s draw claim made without an arbiter upheld by the arbiter"),
+      tr_noop("{side}'s draw claim made without an arbiter rejected by the arbiter")};
   // The core words its reasons in English with the sides as "White" and "Black".
   const auto english = [](core::Color c) {
     return std::string(c == core::WHITE ? "White" : "Black");

@@ -43,6 +43,9 @@ const Kind kKinds[] = {
     {"bishops behind wall", "3b4/3k4/1p1p1p1p/pPpPpPpP/P1P1P1P1/3K4/2B5/8 w - - 0 1"},
     {"bishop opens wall", "3b4/3k4/1p1p1p1p/pPpPpPpP/P1P1P1P1/3K4/8/2B5 w - - 0 1"},
     {"forced line", "k7/1R6/8/8/8/8/8/7K b - - 0 1"},
+    // A rook behind the wall: alive (Rb4 axb4 opens it), but the mating line is deep; the
+    // procedure gives up today (issue 16: constructed fortresses).
+    {"rook behind wall (gives up)", "8/3k4/1p1p1p1p/pPpPpPpP/P1P1P1P1/3K4/8/R7 w - - 0 1"},
     {"middlegame", "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9"},
 };
 
@@ -73,7 +76,7 @@ int main(int argc, char** argv) {
   std::printf("%-28s %10s %10s %10s %10s %10s %8s\n", "position", "movegen", "quick p50",
               "quick p99", "full p50", "full p99", "verdict");
   double slowest = 0, total_us = 0;
-  int analysed = 0;
+  int analysed = 0, gave_up = 0;
   for (const Kind& k : kKinds) {
     auto pos = core::Position::from_fen(k.fen);
     if (!pos) {
@@ -95,13 +98,14 @@ int main(int argc, char** argv) {
       verdict = !dead ? "unknown" : *dead ? "dead" : "alive";
     });
     for (double t : full) total_us += t;
+    if (std::strcmp(verdict, "unknown") == 0) ++gave_up;
     analysed += runs;
     slowest = std::max(slowest, percentile(full, 1.0));
     std::printf("%-28s %8.1fus %8.1fus %8.1fus %8.1fus %8.1fus %8s\n", k.name,
                 percentile(movegen, 0.5), percentile(quick, 0.5), percentile(quick, 0.99),
                 percentile(full, 0.5), percentile(full, 0.99), verdict);
   }
-  std::printf("full analysis: %.0f positions per second; slowest %.1f ms\n",
-              double(analysed) / (total_us / 1e6), slowest / 1e3);
+  std::printf("full analysis: %.0f positions per second; slowest %.1f ms; gave up on %d of %zu\n",
+              double(analysed) / (total_us / 1e6), slowest / 1e3, gave_up, std::size(kKinds));
   return slowest >= 2e6 ? 1 : 0;
 }

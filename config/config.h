@@ -69,6 +69,10 @@ struct GameSettings {
   // the event announced them in advance; false = not announced (increment, quickplay-claim and
   // both-flags are then refused).
   bool quickplay_guidelines = true;
+  // Guidelines III.6: whether an arbiter supervises the game. false = none is present: a player
+  // with under two minutes claims a draw himself (unsupervised-claim), which ends the game and is
+  // referred to an arbiter (III.6.2); III.4 and III.5 need an arbiter and are refused.
+  bool arbiter_present = true;
 };
 
 struct PegboardSettings {

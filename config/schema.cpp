@@ -256,6 +256,12 @@ std::vector<KeySpec> build_schema() {
       "this event (III.2.1); false = not announced: the arbiter's increment, quickplay-claim and "
       "both-flags are refused.",
       [](auto& c) -> auto& { return c.game.quickplay_guidelines; }));
+  s.push_back(boolean(
+      "game", "arbiter_present",
+      "An arbiter supervises the game (Guidelines III.6); false = none is present: a player with "
+      "less than two minutes claims a draw with unsupervised-claim, which ends the game and is "
+      "referred to an arbiter (III.6.1, III.6.2).",
+      [](auto& c) -> auto& { return c.game.arbiter_present; }));
   // [pegboard]
   s.push_back(text(
       "pegboard", "port",

@@ -33,6 +33,7 @@ std::string result_text(GameResult result) {
     case GameResult::Draw:
       return "1/2-1/2";
     case GameResult::Ongoing:
+    case GameResult::Undecided:  // PGN: the result is not known (yet)
       break;
   }
   return "*";
@@ -147,7 +148,12 @@ bool Game::can_claim_fifty_moves(std::optional<Move> intended) const {
 }
 
 Status Game::end_game(GameEnd end) {
-  if (is_over()) return fail("the game is already over (" + end_.reason + ", " + end_.rule + ")");
+  // Guidelines III.6.2: the arbiter's decision replaces the end that referred the claim to him.
+  const bool deciding = end_.result == GameResult::Undecided &&
+                        end.termination == Termination::ArbiterDecision &&
+                        end.result != GameResult::Undecided;
+  if (is_over() && !deciding)
+    return fail("the game is already over (" + end_.reason + ", " + end_.rule + ")");
   end_ = std::move(end);
   ends_.back() = end_;
   return {};
@@ -219,6 +225,13 @@ Status Game::flag_fall(Color flagged) {
 Status Game::end_as_recorded(GameEnd end) {
   if (end.result == GameResult::Ongoing) return fail("a recorded end without a result");
   return end_game(std::move(end));
+}
+
+Status Game::refer_claim(Color claimant, std::string rule) {
+  return end_game({GameResult::Undecided, Termination::ClaimReferred, std::move(rule),
+                   std::string(side_name(claimant)) +
+                       "'s draw claim with less than two minutes left, no arbiter present: "
+                       "referred to an arbiter"});
 }
 
 Status Game::arbiter_decision(GameResult result, std::string reason, std::string rule) {

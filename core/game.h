@@ -22,7 +22,9 @@
 
 namespace annabella::core {
 
-enum class GameResult { Ongoing, WhiteWins, BlackWins, Draw };
+// Undecided: the game has ended but its result is an arbiter's to give (Guidelines III.6.1: a
+// draw claim in a game no arbiter supervises ends the game; III.6.2: it is referred to one).
+enum class GameResult { Ongoing, WhiteWins, BlackWins, Draw, Undecided };
 
 enum class Termination {
   None,
@@ -38,6 +40,7 @@ enum class Termination {
   TimeForfeit,               // Art. 6.9: flag fell, the opponent can mate
   TimeForfeitDraw,           // Art. 6.9: flag fell, the opponent cannot mate by any series
   ArbiterDecision,
+  ClaimReferred,  // Guidelines III.6.1: a draw claim without an arbiter; the result is Undecided
 };
 
 struct GameEnd {
@@ -122,6 +125,11 @@ class Game {
   [[nodiscard]] Status flag_fall(Color flagged);
   // The arbiter decides the result (Art. 12; `rule` names the article, "Guidelines III.5.1").
   Status arbiter_decision(GameResult result, std::string reason, std::string rule = "Art. 12");
+  // Guidelines III.6.1: a draw claim by `claimant` in a game no arbiter supervises ends the game
+  // with its result Undecided; `rule` names the grounds ("Guidelines III.6.1.1"). III.6.2: the
+  // arbiter's later decision (arbiter_decision, end_as_recorded) replaces that end; an Undecided
+  // end is the only one that can be replaced.
+  [[nodiscard]] Status refer_claim(Color claimant, std::string rule);
   // An end decided outside the moves (agreement, resignation, a claim, a flag, the arbiter), as
   // a record of the game states it: replaying a game's record ends it exactly as it ended.
   [[nodiscard]] Status end_as_recorded(GameEnd end);

@@ -203,6 +203,7 @@ PgnTermination pgn_termination(Termination termination) {
     case Termination::TimeForfeitDraw:
       return PgnTermination::TimeForfeit;
     case Termination::ArbiterDecision:
+    case Termination::ClaimReferred:  // Guidelines III.6.2: the arbiter decides the result
       return PgnTermination::Adjudication;
     case Termination::Checkmate:
     case Termination::Stalemate:

@@ -55,6 +55,8 @@ const char* reason_key(core::Termination t) {
       return "reason.time_forfeit";
     case T::TimeForfeitDraw:
       return "reason.time_forfeit_draw";
+    case T::ClaimReferred:
+      return "reason.claim_referred";
     case T::ArbiterDecision:
     case T::None:
       break;
@@ -141,6 +143,7 @@ Phrase phrase_draw_claim(const Language& lang, core::Termination claim) {
 Phrase phrase_game_end(const Language& lang, const core::GameEnd& end) {
   const char* result = end.result == core::GameResult::WhiteWins   ? "result.white_wins"
                        : end.result == core::GameResult::BlackWins ? "result.black_wins"
+                       : end.result == core::GameResult::Undecided ? "result.pending"
                                                                    : "result.draw";
   return message(
       lang, "say.game_end",

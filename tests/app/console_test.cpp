@@ -40,6 +40,12 @@ std::string example_arguments(CommandKind kind) {
       return " time";
     case CommandKind::QuickplayClaim:
       return " postponed";
+    case CommandKind::UnsupervisedClaim:
+      return " both";
+    case CommandKind::VerifyClaim:
+      return " disputed";
+    case CommandKind::ClaimDecision:
+      return " black";
     default:
       return "";
   }

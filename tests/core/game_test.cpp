@@ -254,6 +254,26 @@ TEST(GameEnd, ResignationAndAgreementAreFinal) {
   EXPECT_EQ(result_text(other.end().result), "1/2-1/2");
 }
 
+// Guidelines III.6.1: a claim without an arbiter ends the game with no result ("*"); nothing but
+// the arbiter's decision (III.6.2) replaces that end, and only once.
+TEST(GameEnd, AReferredClaimEndsTheGameUntilTheArbiterDecides) {
+  Game game;
+  ASSERT_TRUE(game.refer_claim(WHITE, "Guidelines III.6.1.1"));
+  EXPECT_TRUE(game.is_over());
+  EXPECT_EQ(game.end().result, GameResult::Undecided);
+  EXPECT_EQ(game.end().termination, Termination::ClaimReferred);
+  EXPECT_EQ(result_text(game.end().result), "*");
+  EXPECT_FALSE(game.play(Move(SQ_E2, SQ_E4)));
+  EXPECT_FALSE(game.resign(WHITE));
+  EXPECT_FALSE(game.agree_draw());
+  EXPECT_FALSE(game.refer_claim(WHITE, "Guidelines III.6.1.2"));
+  ASSERT_TRUE(game.arbiter_decision(GameResult::Draw, "upheld", "Guidelines III.6.2"));
+  EXPECT_EQ(game.end().result, GameResult::Draw);
+  EXPECT_EQ(game.end().rule, "Guidelines III.6.2");
+  EXPECT_FALSE(game.arbiter_decision(GameResult::BlackWins, "again", "Guidelines III.6.2"));
+  EXPECT_EQ(game.end().result, GameResult::Draw);
+}
+
 // The pieces off the board, by the colour they belonged to: plain captures, en passant, and a
 // promoted piece taken as what it had become; most valuable first.
 TEST(CapturedPieces, CountsEveryCaptureByTheOwnersColour) {

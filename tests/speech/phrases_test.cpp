@@ -157,6 +157,9 @@ TEST(EventPhrase, FideTable) {
   const auto start = position(kStart);
   core::GameEnd mate{core::GameResult::WhiteWins, core::Termination::Checkmate, "Art. 5.1.1", ""};
   core::GameEnd stalemate{core::GameResult::Draw, core::Termination::Stalemate, "Art. 5.2.1", ""};
+  // Guidelines III.6.1: a claim without an arbiter ends the game with the result to come.
+  core::GameEnd referred{core::GameResult::Undecided, core::Termination::ClaimReferred,
+                         "Guidelines III.6.1.1", ""};
   const std::pair<Phrase, const char*> cases[] = {
       {phrase_illegal_move(v), "Regelwidriger Zug"},
       {phrase_illegal_move(v, start, move(start, "e4")), "Regelwidriger Zug. Erwartet: Eva vier"},
@@ -178,6 +181,8 @@ TEST(EventPhrase, FideTable) {
        "Remis kann beansprucht werden: Fuenfzig-Zuege-Regel"},
       {phrase_game_end(v, mate), "Partie beendet: Weiss gewinnt. Schachmatt"},
       {phrase_game_end(v, stalemate), "Partie beendet: Remis. Patt"},
+      {phrase_game_end(v, referred),
+       "Partie beendet: Ergebnis offen. Remisreklamation, an den Schiedsrichter verwiesen"},
       {phrase_correction_step(
            v, {core::CorrectionStep::Kind::Move, core::W_KNIGHT, core::SQ_F3, core::SQ_G5}),
        "Springer von Felix drei nach Gustav fuenf"},

@@ -1,0 +1,203 @@
+// Games no arbiter supervises (issue 16, Guidelines III.6): with game.arbiter_present = false the
+// player to move, with less than two minutes and his flag not fallen, claims a draw himself
+// (`unsupervised-claim`, III.6.1.1 and/or III.6.1.2); the claim ends the game with the result
+// left to an arbiter ("*", Termination "adjudication"), the final position (and under III.6.1.2
+// the scoresheet) is written to claim.txt, the opponent verifies or disputes it (`verify-claim`),
+// and the arbiter gives the result later (`claim-decision`, III.6.2), also after a resumption.
+// Every refusal, each with its reason. The controls are rapid ("15 min", A.1).
+#include <gtest/gtest.h>
+
+#include "support/station_driver.h"
+#include "support/temp_dir.h"
+
+namespace annabella::app {
+namespace {
+
+using namespace std::chrono_literals;
+using annabella::testing::read_file;
+using annabella::testing::StationDriver;
+using annabella::testing::TempDir;
+
+config::StationConfig unsupervised(const std::string& control = "15 min") {
+  config::StationConfig config;
+  config.game.time_control = control;
+  config.game.arbiter_present = false;  // Guidelines III.6
+  return config;
+}
+
+std::string record_file(const TempDir& dir, const std::string& name) {
+  return read_file(dir.path() / "record" / name);
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+struct Refusal {
+  const char* name;
+  config::StationConfig config;
+  const char* clocks;              // the arbiter's adjust before the claim ("" for none)
+  std::chrono::milliseconds wait;  // time passing before the claim
+  const char* line;
+  const char* reason;  // a part of the refusal's message
+};
+
+TEST(UnsupervisedClaim, EachRefusalSaysWhyAndChangesNothingGuidelinesIII6) {
+  config::StationConfig supervised = unsupervised();
+  supervised.game.arbiter_present = true;
+  config::StationConfig not_announced = unsupervised();
+  not_announced.game.quickplay_guidelines = false;
+  const Refusal refusals[] = {
+      {"two minutes or more", unsupervised(), "0:02:00 0:04:00", 0ms,
+       "unsupervised-claim cannot-win", "not less than two minutes"},
+      {"flag fallen", unsupervised(), "0:00:01 0:04:00", 3s, "unsupervised-claim cannot-win",
+       "flag has fallen"},
+      {"increment in the control", unsupervised("15 min + 2 s/move"), "0:01:00 0:04:00", 0ms,
+       "unsupervised-claim both", "already has an increment or a delay"},
+      {"an arbiter present", supervised, "0:01:00 0:04:00", 0ms, "unsupervised-claim no-effort",
+       "an arbiter supervises this game"},
+      {"not announced", not_announced, "0:01:00 0:04:00", 0ms, "unsupervised-claim cannot-win",
+       "were not announced"},
+      {"blitz", unsupervised("5 min"), "0:01:00 0:04:00", 0ms, "unsupervised-claim cannot-win",
+       "blitz game"},
+      {"not the last period", unsupervised("40 moves/90 min + 30 min"), "0:01:00 0:04:00", 0ms,
+       "unsupervised-claim cannot-win", "still has 40 moves"},
+      {"III.4 without an arbiter", unsupervised(), "0:01:00 0:04:00", 0ms, "increment",
+       "no arbiter supervises this game"},
+      {"III.5 without an arbiter", unsupervised(), "0:01:00 0:04:00", 0ms,
+       "quickplay-claim accepted", "no arbiter supervises this game"},
+      {"nothing to verify", unsupervised(), "", 0ms, "verify-claim verified",
+       "no draw claim made without an arbiter"},
+      {"nothing to decide", unsupervised(), "", 0ms, "claim-decision draw",
+       "no draw claim made without an arbiter"},
+  };
+  for (const Refusal& r : refusals) {
+    SCOPED_TRACE(r.name);
+    TempDir dir;
+    StationDriver d(dir.path() / "record", false, r.config);
+    ASSERT_TRUE(d.station);
+    if (*r.clocks) d.console(std::string("adjust ") + r.clocks);
+    d.console(r.line, r.wait);
+    EXPECT_TRUE(d.output.printed_containing(r.reason)) << d.output.printed.back();
+    EXPECT_NE(d.station->game().end().termination, core::Termination::ClaimReferred);
+    EXPECT_FALSE(d.station->record().referred_claim());
+  }
+}
+
+TEST(UnsupervisedClaim, TheConsoleReadsTheGroundsAndRefusesOthers) {
+  TempDir dir;
+  StationDriver d(dir.path() / "record", false, unsupervised());
+  ASSERT_TRUE(d.station);
+  d.console("unsupervised-claim perhaps");
+  EXPECT_TRUE(d.output.printed_containing("cannot-win")) << d.output.printed.back();
+  d.console("verify-claim maybe");
+  EXPECT_TRUE(d.output.printed_containing("verified or disputed")) << d.output.printed.back();
+  d.console("claim-decision later");
+  EXPECT_TRUE(d.output.printed_containing("draw, or the winner")) << d.output.printed.back();
+}
+
+TEST(UnsupervisedClaim, TheClaimEndsTheGameAndIsReferredGuidelinesIII611) {
+  TempDir dir;
+  StationDriver d(dir.path() / "record", false, unsupervised());
+  ASSERT_TRUE(d.station);
+  d.console("adjust 0:01:30 0:04:00");
+  d.console("unsupervised-claim cannot-win", 0ms);
+  ASSERT_TRUE(d.station->game().is_over());
+  EXPECT_EQ(d.station->game().end().result, core::GameResult::Undecided);
+  EXPECT_EQ(d.station->game().end().termination, core::Termination::ClaimReferred);
+  EXPECT_EQ(d.station->game().end().rule, "Guidelines III.6.1.1");
+  EXPECT_TRUE(d.output.printed_containing("claim.txt")) << d.output.printed.back();
+  const std::string journal = record_file(dir, "game.journal");
+  EXPECT_TRUE(contains(journal, "\tend\tresult=*")) << journal;
+  const std::string pgn = record_file(dir, "game.pgn");
+  EXPECT_TRUE(contains(pgn, "[Result \"*\"]")) << pgn;
+  EXPECT_TRUE(contains(pgn, "[Termination \"adjudication\"]")) << pgn;
+  std::string claim = record_file(dir, "claim.txt");
+  EXPECT_TRUE(contains(claim, "Grounds: Guidelines III.6.1.1")) << claim;
+  EXPECT_TRUE(contains(claim, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")) << claim;
+  EXPECT_TRUE(contains(claim, "White: King e1, Queen d1, Rooks a1 h1")) << claim;
+  EXPECT_FALSE(contains(claim, "Scoresheet")) << claim;  // III.6.1.2 only
+  EXPECT_TRUE(contains(claim, "Verification by Black: not yet given")) << claim;
+  // The game stays over: no move, no second claim.
+  d.console("e4");
+  EXPECT_EQ(d.station->game().ply_count(), 0u);
+  d.console("unsupervised-claim both");
+  EXPECT_TRUE(d.output.printed_containing("the game is over")) << d.output.printed.back();
+
+  // III.6.1: the opponent verifies, once.
+  d.console("verify-claim verified");
+  ASSERT_TRUE(d.station->record().referred_claim());
+  EXPECT_EQ(d.station->record().referred_claim()->verified, true);
+  EXPECT_TRUE(contains(record_file(dir, "game.journal"), "kind=claim verified"));
+  EXPECT_TRUE(contains(record_file(dir, "claim.txt"), "Verification by Black: verified"));
+  d.console("verify-claim disputed");
+  EXPECT_TRUE(d.output.printed_containing("has verified the claim already"));
+
+  // III.6.2: the arbiter's result replaces the open end; once.
+  d.console("claim-decision draw");
+  EXPECT_EQ(d.station->game().end().result, core::GameResult::Draw);
+  EXPECT_EQ(d.station->game().end().rule, "Guidelines III.6.2");
+  EXPECT_TRUE(contains(record_file(dir, "game.pgn"), "[Result \"1/2-1/2\"]"));
+  claim = record_file(dir, "claim.txt");
+  EXPECT_TRUE(contains(claim, "Arbiter's decision (Guidelines III.6.2): 1/2-1/2")) << claim;
+  d.console("claim-decision white");
+  EXPECT_TRUE(d.output.printed_containing("has decided the claim already"));
+  EXPECT_EQ(d.station->game().end().result, core::GameResult::Draw);
+}
+
+TEST(UnsupervisedClaim, NoEffortAlsoWritesTheScoresheetGuidelinesIII612) {
+  TempDir dir;
+  StationDriver d(dir.path() / "record", false, unsupervised());
+  ASSERT_TRUE(d.station);
+  d.hand("e2", "e4");
+  d.console("e5");
+  d.hand("e7", "e5");
+  d.console("adjust 0:01:30 0:01:00");
+  d.console("unsupervised-claim both", 0ms);
+  ASSERT_TRUE(d.station->game().is_over());
+  EXPECT_EQ(d.station->game().end().rule, "Guidelines III.6.1.1, III.6.1.2");
+  const std::string claim = record_file(dir, "claim.txt");
+  EXPECT_TRUE(contains(claim, "Scoresheet (Guidelines III.6.1.2)")) << claim;
+  EXPECT_TRUE(contains(claim, "e4")) << claim;
+  EXPECT_TRUE(contains(claim, "after 2 half-moves")) << claim;
+  d.console("verify-claim disputed");
+  EXPECT_EQ(d.station->record().referred_claim()->verified, false);
+  EXPECT_TRUE(contains(record_file(dir, "claim.txt"), "Verification by Black: disputed"));
+}
+
+TEST(UnsupervisedClaim, ResumedTheClaimWaitsForVerificationAndTheArbiterGuidelinesIII62) {
+  TempDir dir;
+  {
+    StationDriver d(dir.path() / "record", false, unsupervised());
+    ASSERT_TRUE(d.station);
+    d.console("adjust 0:01:30 0:04:00");
+    d.console("unsupervised-claim no-effort", 0ms);
+    ASSERT_TRUE(d.station->game().is_over());
+    d.console("quit");
+  }
+  {
+    // The journal says no arbiter was present, whatever the configuration says now.
+    StationDriver resumed(dir.path() / "record", true, config::StationConfig{});
+    ASSERT_TRUE(resumed.station);
+    ASSERT_TRUE(resumed.station->record().referred_claim());
+    EXPECT_FALSE(resumed.station->record().header().arbiter_present);
+    EXPECT_EQ(resumed.station->game().end().result, core::GameResult::Undecided);
+    EXPECT_EQ(resumed.station->record().referred_claim()->rule, "Guidelines III.6.1.2");
+    resumed.console("verify-claim verified");
+    resumed.console("claim-decision black");
+    EXPECT_EQ(resumed.station->game().end().result, core::GameResult::BlackWins);
+    resumed.console("quit");
+  }
+  StationDriver again(dir.path() / "record", true, unsupervised());
+  ASSERT_TRUE(again.station);
+  const auto& claim = again.station->record().referred_claim();
+  ASSERT_TRUE(claim);
+  EXPECT_EQ(claim->by, core::WHITE);
+  EXPECT_EQ(claim->verified, true);
+  ASSERT_TRUE(claim->decision);
+  EXPECT_EQ(claim->decision->result, core::GameResult::BlackWins);
+  EXPECT_EQ(again.station->game().end().rule, "Guidelines III.6.2");
+}
+
+}  // namespace
+}  // namespace annabella::app
