@@ -9,6 +9,7 @@
 #include "speech/espeak_synth.h"
 #include "speech/fixtures.h"
 #include "speech/heard.h"
+#include "speech/own_speech.h"
 #include "speech/phrases.h"
 #include "speech/voice_activity.h"
 #include "speech/voice_listener.h"
@@ -297,6 +298,51 @@ TEST(VoiceActivity, PushToTalkTakesEverythingBetweenPressAndRelease) {
   EXPECT_EQ(done[0].speech_end_sample, 1000 * 16);   // the release
   EXPECT_EQ(done[0].samples.size(), std::size_t(500 * 16));
   EXPECT_FALSE(vad.pressed());
+}
+
+// Half-duplex (speech/own_speech.h): the station's own speech is skipped, not listened to.
+TEST(VoiceActivity, SkippedSamplesDropALoudUtteranceAndEndOneInItsHangover) {
+  VoiceActivity vad;
+  std::vector<Utterance> done;
+  vad.push(tone(1000ms, 40), done);
+  vad.push(tone(400ms, 3000), done);  // still loud when the station begins to speak
+  EXPECT_TRUE(vad.skip(600 * 16, done));
+  EXPECT_TRUE(done.empty());
+  EXPECT_FALSE(vad.in_speech());
+  vad.push(tone(1000ms, 40), done);
+  EXPECT_TRUE(done.empty());
+  // Speech that ended (100 ms into its hangover) before the station spoke is kept as it was.
+  vad.push(tone(400ms, 3000), done);
+  vad.push(tone(100ms, 40), done);
+  EXPECT_FALSE(vad.skip(600 * 16, done));
+  ASSERT_EQ(done.size(), 1u);
+  EXPECT_EQ(done[0].speech_start_sample, (1000 + 400 + 600 + 1000) * 16);
+  EXPECT_EQ(done[0].speech_end_sample, (1000 + 400 + 600 + 1000 + 400) * 16);
+  // The stream's count goes on through skipped samples.
+  vad.push(tone(300ms, 3000), done);
+  vad.push(tone(400ms, 40), done);
+  ASSERT_EQ(done.size(), 2u);
+  EXPECT_EQ(done[1].speech_start_sample, (1000 + 400 + 600 + 1000 + 400 + 100 + 600) * 16);
+}
+
+TEST(OwnSpeech, AudibleWhilePlayingAndForTheTailAfter) {
+  using C = OwnSpeech::Clock;
+  const C::time_point t0{std::chrono::hours(1)};
+  OwnSpeech own(500ms);
+  EXPECT_FALSE(own.audible(t0, t0 + 10s));
+  own.began(t0 + 1s);
+  EXPECT_FALSE(own.audible(t0, t0 + 999ms));  // before it began
+  EXPECT_TRUE(own.audible(t0 + 980ms, t0 + 1s));
+  EXPECT_TRUE(own.audible(t0 + 30s, t0 + 30s));  // not ended yet: still playing
+  own.began(t0 + 1500ms);                        // the other route, overlapping
+  own.ended(t0 + 2s);
+  EXPECT_TRUE(own.audible(t0 + 5s, t0 + 5s));  // one still plays
+  own.ended(t0 + 3s);
+  EXPECT_TRUE(own.audible(t0 + 3480ms, t0 + 3500ms));   // the tail
+  EXPECT_FALSE(own.audible(t0 + 3501ms, t0 + 3520ms));  // after it
+  EXPECT_FALSE(own.audible(t0, t0 + 999ms));
+  own.ended(t0 + 4s);  // an end without a beginning changes nothing
+  EXPECT_FALSE(own.audible(t0 + 3600ms, t0 + 5s));
 }
 
 // voice.push_to_talk: speech without the button held is no utterance.
