@@ -154,6 +154,40 @@ TEST_F(VoiceCapture, APositionChangeSwitchesTheGrammar) {
   EXPECT_TRUE(heard.empty()) << describe(heard.front(), pos);  // silence decodes nothing
 }
 
+// The runner-up's search built ahead, while the utterance is fed in 20 ms pieces, gives the very
+// decoding that building it after the utterance gives (PocketsphinxSettings::runner_up_ahead).
+TEST_F(VoiceCapture, TheRunnerUpBuiltAheadDecodesAsBuiltAfter) {
+  const auto pos = fixtures::position(core::kStartFen);
+  auto grammar = VoiceGrammar::build(vocabulary, pos, CommandWords::for_profile(vocabulary));
+  ASSERT_TRUE(grammar) << grammar.error().message;
+  PocketsphinxSettings after;
+  after.runner_up_ahead = false;
+  auto ahead_rec = PocketsphinxRecognizer::create(dictionary);
+  auto after_rec = PocketsphinxRecognizer::create(dictionary, after);
+  ASSERT_TRUE(ahead_rec && after_rec);
+  ASSERT_TRUE((*ahead_rec)->set_grammar(*grammar, dictionary));
+  ASSERT_TRUE((*after_rec)->set_grammar(*grammar, dictionary));
+  auto streamed = [](Recognizer& r, const std::vector<std::int16_t>& pcm) {
+    EXPECT_TRUE(r.begin_utterance());
+    const std::span<const std::int16_t> all(pcm);
+    for (std::size_t at = 0; at < all.size(); at += 320)
+      EXPECT_TRUE(r.feed(all.subspan(at, std::min<std::size_t>(320, all.size() - at))));
+    return r.finish_utterance();
+  };
+  // Twice the same move: the second time the search built for the first is used again.
+  for (const char* text :
+       {"Springer Felix drei", "Springer Felix drei", "Bauer Eva vier", "Zeit"}) {
+    auto pcm = ::annabella::testing::speak(*synth, text, {});
+    ASSERT_TRUE(pcm) << pcm.error().message;
+    const auto a = streamed(**ahead_rec, *pcm);
+    const auto b = streamed(**after_rec, *pcm);
+    ASSERT_TRUE(a && b) << text;
+    EXPECT_EQ(a->grammar.tokens, b->grammar.tokens) << text;
+    EXPECT_EQ(a->runner_up.tokens, b->runner_up.tokens) << text;
+    EXPECT_DOUBLE_EQ(margin_of(*a), margin_of(*b)) << text;
+  }
+}
+
 // How sure a "ja" is (D.2.1): the real recogniser on eSpeak NG's words, as the station judges
 // them after a read-back; only a sure "ja" confirms (app/voice_station.h). Other short words
 // ("Jahr", "jein", "Jaguar") are read as "ja" with margins of 0.05 to 0.13, as high as a real
