@@ -244,7 +244,8 @@ void VoiceStation::ask_player(Command request, speech::MenuItem item, TimePoint 
 void VoiceStation::on_yes(const speech::Heard& heard, TimePoint time) {
   // D.2.1, never a wrong move silently: a "ja" confirms only when it was heard surely (its
   // margin over the runner-up, which is "nein", any move, a command or speech outside the
-  // grammar, reaches the sure margin). Noise or another word read as "ja" is asked again.
+  // grammar, reaches JudgeSettings::confirm_margin). Noise or another word read as "ja" is asked
+  // again.
   if (!waiting_ && s_.menu.claiming_with_move() && !s_.menu.awaiting_move()) {
     // His menu asks to confirm the claim with the move he said (Art. 9.2.1.1): "ja" confirms.
     if (!heard.sure) return confirm_not_sure(heard, time);

@@ -74,7 +74,8 @@ Heard judge(const Decoding& d, const VoiceGrammar& grammar, const JudgeSettings&
   heard.correction = reading->correction;
   if (heard.confidence >= settings.threshold) {
     heard.kind = reading->move ? HeardKind::Move : HeardKind::Command;
-    heard.sure = heard.margin >= settings.sure_margin;
+    const bool confirmation = reading->command && reading->command->kind == VoiceCommandKind::Yes;
+    heard.sure = heard.margin >= (confirmation ? settings.confirm_margin : settings.sure_margin);
     return heard;
   }
   heard.kind = HeardKind::Unsure;

@@ -190,9 +190,10 @@ TEST_F(VoiceCapture, TheRunnerUpBuiltAheadDecodesAsBuiltAfter) {
 
 // How sure a "ja" is (D.2.1): the real recogniser on eSpeak NG's words, as the station judges
 // them after a read-back; only a sure "ja" confirms (app/voice_station.h). Other short words
-// ("Jahr", "jein", "Jaguar") are read as "ja" with margins of 0.05 to 0.13, as high as a real
-// "ja" (0.01 to 0.07): no margin under the sure margin (0.15) tells them apart, so none confirms
-// (docs/voice.md, "How sure a ja is"). Prints every reading with its margin.
+// ("Jahr", "jein", "Jaguar") are read as "ja" with margins of 0.05 to 0.155, higher than a real
+// "ja" (0.01 to 0.07): no margin tells them apart, so a "ja" needs JudgeSettings::confirm_margin
+// (0.3) and none of them confirms (docs/voice.md, "How sure a ja is"). Prints every reading with
+// its margin.
 TEST_F(VoiceCapture, OnlyASureJaConfirms) {
   const auto pos = fixtures::position(core::kStartFen);
   auto grammar = VoiceGrammar::build(vocabulary, pos, CommandWords::for_profile(vocabulary));

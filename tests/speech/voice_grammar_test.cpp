@@ -226,6 +226,21 @@ TEST(Judge, OnlyAMarginAtTheSureLevelMayBeEnteredWithoutConfirmation) {
   EXPECT_FALSE(judge(decoding("Dame Anna acht", {"Anna drei", sure}), g, settings).sure);
 }
 
+TEST(Judge, AConfirmationWordIsSureOnlyAtTheConfirmMargin) {
+  // D.2.1: "ja" confirms a read-back move only when sure; other words read as "ja" came to 0.155.
+  const auto v = fixtures::profile("fide");
+  const auto pos = position(core::kStartFen);
+  auto g = *VoiceGrammar::build(v, pos, CommandWords::for_profile(v));
+  const JudgeSettings settings;
+  const double at_sure = settings.sure_margin / 150 + 1e-12;
+  const Heard ja = judge(decoding("ja", {"gbgy gbgaa", at_sure}), g, settings);
+  EXPECT_EQ(ja.kind, HeardKind::Command);
+  EXPECT_FALSE(ja.sure);
+  EXPECT_TRUE(judge(decoding("Zeit", {"gbgy gbgaa", at_sure}), g, settings).sure);
+  const double at_confirm = settings.confirm_margin / 150 + 1e-12;
+  EXPECT_TRUE(judge(decoding("ja", {"gbgy gbgaa", at_confirm}), g, settings).sure);
+}
+
 TEST(Judge, AMoveTheWordsDescribeButIllegalHereIsAskedAgain) {
   const auto v = fixtures::profile("fide");
   const auto pos = position(core::kStartFen);
