@@ -176,6 +176,28 @@ Result<std::unique_ptr<StationRig>> StationRig::build(const RigOptions& options,
   return rig;
 }
 
+namespace {
+
+// Half-duplex voice input (D.2.1): while the station speaks on a route the microphone can hear
+// (the public loudspeaker; the private route too when it plays on the same device), and for a
+// short tail after, the listener does not listen: its own read-back is never taken for the
+// sighted player's announcement or his "ja".
+void hear_own_speech(speech::Announcer::Settings& settings, const config::AudioSettings& audio,
+                     const std::shared_ptr<speech::OwnSpeech>& own) {
+  const bool private_heard =
+      audio.private_device == "none" || audio.private_device == audio.public_device;
+  auto heard = [private_heard](Route route) { return route == Route::Public || private_heard; };
+  settings.on_first_sample = [own, heard](const speech::Phrase&, Route route, TimePoint,
+                                          TimePoint at) {
+    if (heard(route)) own->began(at);
+  };
+  settings.on_last_sample = [own, heard](Route route, TimePoint at) {
+    if (heard(route)) own->ended(at);
+  };
+}
+
+}  // namespace
+
 Status StationRig::start_speech(const RigOptions& options, std::ostream& out, TimePoint origin) {
   // eSpeak NG on the speech thread, PortAudio devices by name (D.2.1), the recording of
   // everything announced (D.2.7) in the record folder.
@@ -210,6 +232,7 @@ Status StationRig::start_speech(const RigOptions& options, std::ostream& out, Ti
   settings.on_sound_line = [queue = &queue_](TimePoint at, const std::string& line) {
     queue->push(StationEvent::notice(at, line));
   };
+  if (voice_) hear_own_speech(settings, cfg.audio, voice_->own_speech());
   // D.2.7: the recording's anchor, on the speech thread, to the game thread that signs it.
   settings.on_seal = [queue = &queue_](const speech::RecordingAnchor& anchor,
                                        const std::string& occasion) {

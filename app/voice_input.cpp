@@ -51,6 +51,7 @@ Status VoiceInput::start_with(std::unique_ptr<speech::AudioSource> source,
   listening.judge.threshold = settings_.threshold_percent / 100.0;
   listening.vad.push_to_talk = settings_.push_to_talk;
   listening.clock = clock;
+  listening.own_speech = own_speech_;
   // Called on the listener's decoding thread: only a push onto the game thread's queue. Every
   // event carries its time: the end of the speech, not the end of the decoding.
   auto on_heard = [queue = &queue, clock](const speech::Heard& heard) {

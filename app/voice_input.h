@@ -47,6 +47,11 @@ class VoiceInput {
   void stop();
 
   [[nodiscard]] const config::VoiceSettings& settings() const { return settings_; }
+  // The station's own speech on the routes the microphone can hear: the announcer says when
+  // each phrase begins and ends (speech::Announcer::Settings::on_first_sample, on_last_sample),
+  // and the listener does not listen meanwhile (half-duplex, D.2.1). Shared: the announcer's
+  // player threads may outlive the listener.
+  [[nodiscard]] std::shared_ptr<speech::OwnSpeech> own_speech() const { return own_speech_; }
 
  private:
   VoiceInput(config::VoiceSettings settings, speech::Vocabulary vocabulary,
@@ -59,6 +64,7 @@ class VoiceInput {
   speech::Vocabulary vocabulary_;
   speech::PronunciationDictionary dictionary_;
   EventQueue<StationEvent>* queue_ = nullptr;
+  std::shared_ptr<speech::OwnSpeech> own_speech_ = std::make_shared<speech::OwnSpeech>();
   std::unique_ptr<speech::VoiceListener> listener_;
 };
 

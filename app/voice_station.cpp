@@ -186,7 +186,7 @@ void VoiceStation::repeat_and_wait(core::Move move, TimePoint time) {
   const core::Position& pos = s_.game().position();
   s_.say(speech::phrase_for_move(s_.vocabulary, pos, move, s_.wording), Route::Public, time);
   const auto seconds = std::chrono::seconds(s_.config().voice.confirm_seconds);
-  waiting_ = Waiting{move, std::nullopt, time + seconds, s_.game().ply_count()};
+  waiting_ = Waiting{move, std::nullopt, {}, time + seconds, s_.game().ply_count()};
   const std::string san = core::to_san(pos, move);
   s_.print(time, s_.config().voice.confirm == VoiceConfirm::Assistant
                      ? voice_text::waiting_for_assistant(san)
@@ -273,13 +273,18 @@ void VoiceStation::ask_player(Command request, speech::MenuItem item, TimePoint 
   // As the menu's Confirm: a step that cannot be taken back is asked privately first.
   s_.say(speech::phrase_confirm_question(s_.language, item), Route::Private, time);
   const auto seconds = std::chrono::seconds(s_.config().voice.confirm_seconds);
-  waiting_ = Waiting{std::nullopt, std::move(request), time + seconds, s_.game().ply_count()};
+  waiting_ = Waiting{std::nullopt, std::move(request), item, time + seconds, s_.game().ply_count()};
   s_.print(time, voice_text::waiting_for_player(item == speech::MenuItem::Resign));
 }
 
 void VoiceStation::on_yes(const speech::Heard& heard, TimePoint time) {
+  // D.2.1, never a wrong move silently: a "ja" confirms only when it was heard surely (its
+  // margin over the runner-up, which is "nein", any move, a command or speech outside the
+  // grammar, reaches JudgeSettings::confirm_margin). Noise or another word read as "ja" is asked
+  // again.
   if (!waiting_ && s_.menu.claiming_with_move() && !s_.menu.awaiting_move()) {
     // His menu asks to confirm the claim with the move he said (Art. 9.2.1.1): "ja" confirms.
+    if (!heard.sure) return confirm_not_sure(heard, time);
     log(heard, action::kConfirmed, time);
     press_menu_key(s_, MenuKey::Confirm, InputSource::Voice, time);
     return;
@@ -289,6 +294,7 @@ void VoiceStation::on_yes(const speech::Heard& heard, TimePoint time) {
     return;
   }
   if (waiting_->request) {
+    if (!heard.sure) return confirm_not_sure(heard, time);
     log(heard, action::kConfirmed, time);
     s_.say(speech::phrase_confirmation(s_.language, true), Route::Private, time);
     s_.requests.push_back({*waiting_->request, time, InputSource::Voice});
@@ -299,10 +305,27 @@ void VoiceStation::on_yes(const speech::Heard& heard, TimePoint time) {
     log(heard, action::kAssistantConfirms, time);
     return;
   }
+  if (!heard.sure) return confirm_not_sure(heard, time);
   log(heard, action::kConfirmed, time);
   const core::Move move = *waiting_->move;
   waiting_.reset();
   enter(move, time);
+}
+
+void VoiceStation::confirm_not_sure(const speech::Heard& heard, TimePoint time) {
+  log(heard, action::kConfirmNotSure, time);
+  if (waiting_ && waiting_->move) {
+    // The move is read back again on the public route and waits for a surer "ja" (D.2.1).
+    repeat_and_wait(*waiting_->move, time);
+    return;
+  }
+  if (waiting_ && waiting_->request) {
+    // His draw offer or resignation is asked again, privately, as at first.
+    s_.say(speech::phrase_confirm_question(s_.language, waiting_->item), Route::Private, time);
+    return;
+  }
+  // His menu's claim with a move (Art. 9.2.1.1) still waits for its confirmation.
+  s_.say(voice_text::ask_again(s_.vocabulary, s_.game().position(), {}), Route::Private, time);
 }
 
 void VoiceStation::on_no(const speech::Heard& heard, TimePoint time) {

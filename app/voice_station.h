@@ -5,7 +5,8 @@
 //     repeats it aloud on the public route and enters it by the configured rule
 //     (voice.confirm): at once (the announcement is the repetition), after the speaker's "ja"
 //     or the assistant's `yes`, or after the assistant's `yes` only. "nein" drops it and the
-//     station asks again;
+//     station asks again. A "ja" confirms only when it was heard surely (Heard::sure): any
+//     other "ja" reads the move back again and waits (D.2.1);
 //   - a correction ("nein, Springer Gustav drei", D.2.8) replaces the move waiting for its
 //     confirmation, which is not yet on the clock; after the clock it is only logged;
 //   - `unsure` is never entered: the station asks again, naming the two readings when there are
@@ -28,6 +29,7 @@
 
 #include "app/station_state.h"
 #include "speech/heard.h"
+#include "speech/menu_phrases.h"
 
 namespace annabella::app {
 
@@ -68,6 +70,7 @@ class VoiceStation {
   struct Waiting {
     std::optional<core::Move> move;  // the sighted player's heard move
     std::optional<Command> request;  // the VI player's draw offer or resignation
+    speech::MenuItem item{};         // the request's question, asked again on an unsure "ja"
     TimePoint until{};
     std::size_t ply = 0;  // the game's moves when it was heard
   };
@@ -81,6 +84,8 @@ class VoiceStation {
   void on_no(const speech::Heard& heard, TimePoint time);
   // "Remis Reklamation" [move] (Art. 9.2, 9.3): the menu's claim with the intended move.
   void on_claim(const speech::Heard& heard, TimePoint time);
+  // A "ja" not surely heard (D.2.1): nothing is confirmed; what waits is asked again.
+  void confirm_not_sure(const speech::Heard& heard, TimePoint time);
   void ask_again(const speech::Heard& heard, TimePoint time);
   void enter(core::Move move, TimePoint time);
   void repeat_and_wait(core::Move move, TimePoint time);

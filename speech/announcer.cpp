@@ -171,6 +171,9 @@ struct Announcer::Impl final : PlayerHost {
     if (settings.on_first_sample)
       settings.on_first_sample(clip.phrase, clip.route, clip.requested, at);
   }
+  void last_sample(const Clip& clip, Clock::time_point at) override {
+    if (settings.on_last_sample) settings.on_last_sample(clip.route, at);
+  }
   void cut_off(const Clip& clip, std::size_t heard, Clock::time_point at) override {
     if (!recorder) return;
     {

@@ -63,6 +63,10 @@ class Announcer {
     std::function<void(const Phrase&, Route, Clock::time_point requested,
                        Clock::time_point first_sample)>
         on_first_sample;
+    // Called on a player thread once a phrase's last samples were taken by its device (or it was
+    // cut off, or the device failed while playing it), with the route and the time now: with
+    // on_first_sample, when the station's own voice can be heard (speech/own_speech.h).
+    std::function<void(Route, Clock::time_point last_sample)> on_last_sample;
     // Called on the speech thread for each seal() request, once everything announced before it
     // has been recorded (or dropped by the queue rules): the recording's file, its cue lines
     // so far and the chain's digest (an empty file without a recording), with seal()'s label.

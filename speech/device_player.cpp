@@ -101,8 +101,12 @@ Status Player::play(const Clip& clip) {
   std::size_t at = 0;
   for (; clip.audio->take(at, kChunkSamples, chunk, cut); at += chunk.size()) {
     if (at == 0) host_.first_sample(clip, Clock::now());
-    if (auto ok = sink_->write(chunk); !ok) return ok;
+    if (auto ok = sink_->write(chunk); !ok) {
+      host_.last_sample(clip, Clock::now());
+      return ok;
+    }
   }
+  if (at > 0) host_.last_sample(clip, Clock::now());
   if (cut_ && !clip.audio->all_taken(at)) host_.cut_off(clip, at, Clock::now());
   return {};
 }

@@ -33,6 +33,9 @@ class PlayerHost {
   // Remembers a sound problem (once) for Announcer::sound_problems().
   virtual void remember_problem(const std::string& problem) = 0;
   virtual void first_sample(const Clip& clip, Clock::time_point at) = 0;
+  // After a clip's last write to the device (also when it was cut off or the write failed),
+  // once for each first_sample.
+  virtual void last_sample(const Clip& clip, Clock::time_point at) = 0;
   // A readout was cut off by a move after `heard` samples (D.2.7: the cue list says so).
   virtual void cut_off(const Clip& clip, std::size_t heard, Clock::time_point at) = 0;
   // A playing readout is being cut (called with the player's lock held, from announce(): must

@@ -77,7 +77,8 @@ Heard judge(const Decoding& d, const VoiceGrammar& grammar, const JudgeSettings&
   if (heard.confidence >= settings.threshold) {
     // A draw claim with its intended move is a command (the move goes with it).
     heard.kind = reading->move && !reading->command ? HeardKind::Move : HeardKind::Command;
-    heard.sure = heard.margin >= settings.sure_margin;
+    const bool confirmation = reading->command && reading->command->kind == VoiceCommandKind::Yes;
+    heard.sure = heard.margin >= (confirmation ? settings.confirm_margin : settings.sure_margin);
     return heard;
   }
   heard.kind = HeardKind::Unsure;

@@ -65,6 +65,11 @@ struct JudgeSettings {
   // wrong reading. A speaker transform makes readings surer, the wrong ones too: the one wrong
   // reading of the adapted voice measured had a margin of 0.065 (bench_voice --only adapted).
   double sure_margin = 0.15;
+  // The margin a confirmation word ("ja") needs to be sure: a one-syllable word's margin over the
+  // phone loop is small whatever was said, and other words read as "ja" reached 0.155 ("Jaguar",
+  // eSpeak NG, VoiceCapture.OnlyASureJaConfirms) while eSpeak NG's own "ja" stayed under 0.07:
+  // twice the highest seen, so that nothing but a clear "ja" confirms (D.2.1; docs/voice.md).
+  double confirm_margin = 0.3;
 };
 
 // How far the reading is ahead of the runner-up: the difference of their path scores over the

@@ -151,6 +151,41 @@ struct PocketsphinxRecognizer::Impl {
   std::vector<std::int16_t> fed;
   bool in_utterance = false;
 
+  // The runner-up search, built ahead (docs/voice.md, "Decoding while the speech comes in"):
+  // the reading it leaves out, while the grammar stays. Building a search is most of what was
+  // left after the end of the speech besides the runner-up decode itself (about a fifth); it is
+  // built while the utterance still comes in, once the first decode's partial reading has been
+  // the same phrase at two checks in a row (a tenth of a second apart), and again only when
+  // that reading changes. At the end it is used only for the very reading heard.
+  bool ahead = true;  // PocketsphinxSettings::runner_up_ahead
+  std::optional<Reading> runner_up_for;
+  std::optional<Reading> last_partial;
+  int feeds = 0;
+
+  static bool same(const Reading& a, const Reading& b) {
+    return a.move == b.move && a.command == b.command && a.correction == b.correction;
+  }
+
+  // Builds the runner-up search for `reading` (the grammar's search is never the one replaced:
+  // pocketsphinx frees a replaced search even when it is the current one).
+  bool build_runner_up(const Reading& reading) {
+    runner_up_for.reset();
+    if (!set_graph(ps, kRunnerUpSearch, grammar->graph_without(reading))) return false;
+    runner_up_for = reading;
+    return true;
+  }
+
+  // During the utterance, after each piece fed: every fifth (100 ms of 20 ms pieces).
+  void prepare_runner_up() {
+    if (!ahead || ++feeds % 5 != 0) return;
+    int32 score = 0;
+    const auto partial = grammar->read(without_edge_garbage(split_hyp(ps_get_hyp(ps, &score))));
+    const bool stable = partial && last_partial && same(*partial, *last_partial);
+    last_partial = partial;
+    if (!stable || (runner_up_for && same(*runner_up_for, *partial))) return;
+    (void)build_runner_up(*partial);  // failing here, it is built again at the end
+  }
+
   Hypothesis best(int frames) const {
     int32 score = 0;
     Hypothesis h{split_hyp(ps_get_hyp(ps, &score)), 0};
@@ -216,6 +251,7 @@ Result<std::unique_ptr<PocketsphinxRecognizer>> PocketsphinxRecognizer::create(
     return fail("pocketsphinx: bad settings");
   }
   impl->dictionary_file = path;  // kept while the decoder lives: reloading reads it again
+  impl->ahead = s.runner_up_ahead;
   impl->ps = ps_init(impl->config);
   if (!impl->ps)
     return fail("pocketsphinx could not load the acoustic model in " + s.model_dir +
@@ -237,6 +273,7 @@ Status PocketsphinxRecognizer::set_grammar(const VoiceGrammar& grammar,
     return fail("pocketsphinx refused the grammar of the position");
 
   impl_->grammar = grammar;
+  impl_->runner_up_for.reset();  // built for the grammar before
   impl_->has_grammar = true;
   return {};
 }
@@ -251,6 +288,8 @@ Status PocketsphinxRecognizer::begin_utterance() {
   if (!impl_->has_grammar) return fail("no grammar set before decoding");
   if (impl_->in_utterance) (void)impl_->end();  // an utterance never finished: dropped
   impl_->fed.clear();
+  impl_->last_partial.reset();
+  impl_->feeds = 0;
   if (auto ok = impl_->start(kGrammarSearch); !ok) return ok;
   impl_->in_utterance = true;
   return {};
@@ -259,7 +298,9 @@ Status PocketsphinxRecognizer::begin_utterance() {
 Status PocketsphinxRecognizer::feed(std::span<const std::int16_t> samples) {
   if (!impl_->in_utterance) return fail("no utterance begun before feeding");
   impl_->fed.insert(impl_->fed.end(), samples.begin(), samples.end());
-  return impl_->process(samples);
+  if (auto ok = impl_->process(samples); !ok) return ok;
+  impl_->prepare_runner_up();
+  return {};
 }
 
 Result<Decoding> PocketsphinxRecognizer::finish_utterance() {
@@ -274,9 +315,8 @@ Result<Decoding> PocketsphinxRecognizer::finish_utterance() {
   impl_->word_frames(out);
   const auto reading = impl_->grammar->read(without_edge_garbage(out.grammar.tokens));
   if (!reading) return out;
-  ps_decoder_t* ps = impl_->ps;
-  if (ps_set_search(ps, kIdleSearch) < 0 ||
-      !set_graph(ps, kRunnerUpSearch, impl_->grammar->graph_without(*reading)))
+  const bool built = impl_->runner_up_for && Impl::same(*impl_->runner_up_for, *reading);
+  if (!built && !impl_->build_runner_up(*reading))
     return fail("pocketsphinx refused the runner-up grammar");
   if (auto ok = impl_->run(kRunnerUpSearch, samples); !ok) return fail(ok.error());
   out.runner_up = impl_->best(out.frames);
@@ -287,6 +327,7 @@ Status PocketsphinxRecognizer::use_speaker_transform(const std::string& mllr_pat
   if (mllr_path.empty()) {
     // Back to the model as shipped: reload it; the next set_grammar adds the words again.
     if (ps_reinit(impl_->ps, nullptr) < 0) return fail("pocketsphinx could not reload the model");
+    impl_->runner_up_for.reset();
     return impl_->prepare();
   }
   ps_mllr_t* mllr = ps_mllr_read(mllr_path.c_str());

@@ -28,6 +28,10 @@ struct PocketsphinxSettings {
   // top 8), which cost twice the CPU for a point (docs/benchmarks.md).
   std::string beam = "1e-60", word_beam = "1e-40", phone_beam = "1e-60";
   int top_gaussians = 4;
+  // Streaming: the runner-up search is built while the utterance still comes in, for the first
+  // decode's partial reading, and used at the end when the reading heard is that one (it is
+  // otherwise built then). False: always built at the end (bench_voice --no-ahead).
+  bool runner_up_ahead = true;
   // Further decoder options ("-dither", "yes"), for experiments and the benchmark.
   std::vector<std::pair<std::string, std::string>> options;
 };
@@ -45,7 +49,8 @@ class PocketsphinxRecognizer final : public Recognizer {
   Status set_grammar(const VoiceGrammar& grammar,
                      const PronunciationDictionary& dictionary) override;
   Result<Decoding> decode(std::span<const std::int16_t> samples) override;
-  // Streaming: the first decode runs as the samples come in; the runner-up at the end.
+  // Streaming: the first decode runs as the samples come in, and the runner-up's search is
+  // built ahead (PocketsphinxSettings::runner_up_ahead); the runner-up decode at the end.
   Status begin_utterance() override;
   Status feed(std::span<const std::int16_t> samples) override;
   Result<Decoding> finish_utterance() override;

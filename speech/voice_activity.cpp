@@ -39,6 +39,23 @@ void VoiceActivity::release(std::vector<Utterance>& done) {
   finish(done);
 }
 
+bool VoiceActivity::skip(std::size_t count, std::vector<Utterance>& done) {
+  bool dropped = false;
+  if (in_speech_ && !pressed_ && quiet_run_ > 0) {
+    finish(done);  // its speech ended before the station's began
+  } else if (in_speech_) {
+    dropped = !current_.samples.empty();
+    current_ = {};
+  }
+  position_ += std::int64_t(partial_.size() + count);
+  partial_.clear();
+  preroll_.clear();
+  loud_run_ = quiet_run_ = 0;
+  in_speech_ = pressed_;
+  if (pressed_) current_.first_sample = current_.speech_start_sample = position_;
+  return dropped;
+}
+
 void VoiceActivity::finish(std::vector<Utterance>& done) {
   if (!current_.samples.empty()) done.push_back(std::move(current_));
   current_ = {};

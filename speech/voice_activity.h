@@ -43,6 +43,12 @@ class VoiceActivity {
   // releasing it ends the utterance at once (no hangover).
   void press(std::vector<Utterance>& done);
   void release(std::vector<Utterance>& done);
+  // `count` samples the detector must not hear (the station's own speech, speech/own_speech.h):
+  // they count in the stream but are not listened to. An utterance whose speech had already
+  // ended (in its hangover) is finished into `done` as it was; one still loud is dropped (true):
+  // nothing the station said is part of an utterance. With the button held, what is said after
+  // them is a new utterance.
+  bool skip(std::size_t count, std::vector<Utterance>& done);
   bool pressed() const { return pressed_; }
   // The utterance in progress (speech found or the button held, not ended yet): its samples so
   // far, which only grow until it ends, for a decoder that decodes while it is said; nullptr

@@ -154,7 +154,23 @@ void VoiceListener::capture_loop() {
     last_read_ = read_at - std::chrono::duration_cast<ListenerSettings::Clock::duration>(
                                source_->input_latency());
     const std::size_t queued = pieces_.size();
-    activity_.push(block, done);
+    const auto block_began =
+        last_read_ -
+        std::chrono::microseconds(std::int64_t(block.size()) * 1'000'000 / kRecognizerSampleRateHz);
+    if (settings_.own_speech && settings_.own_speech->audible(block_began, last_read_)) {
+      // Half-duplex: the station's own speech (its read-back on the public route) is never
+      // heard as an announcement or a confirmation (D.2.1).
+      ++own_blocks_;
+      if (activity_.skip(block.size(), done) && streamed_first_ >= 0) {
+        Ended cut;
+        cut.dropped = true;
+        pieces_.push_back({{}, cut});
+        streamed_first_ = -1;
+        streamed_ = 0;
+      }
+    } else {
+      activity_.push(block, done);
+    }
     queue_pieces(done);
     if (pieces_.size() != queued) wake_.notify_all();
   }
@@ -188,6 +204,7 @@ void VoiceListener::decode_loop() {
       }
       continue;
     }
+    if (!open && piece->end && piece->end->dropped) continue;  // nothing of it was fed
     if (!open) {
       fed = recognizer_->begin_utterance();
       open = true;
@@ -196,20 +213,25 @@ void VoiceListener::decode_loop() {
     if (!piece->end) continue;
     open = false;
     const Ended& ended = *piece->end;
-    auto decoding = fed ? recognizer_->finish_utterance() : Result<Decoding>(fail(fed.error()));
-    Heard heard;
-    if (decoding) {
-      heard = judge(*decoding, *grammar_, settings_.judge,
-                    std::chrono::milliseconds(ended.first_sample * 1000 / kRecognizerSampleRateHz));
-    } else {
-      heard.why = "the recogniser failed: " + decoding.error().message;
-    }
-    // The event's time is the speech's, not the decoding's (which comes later).
-    heard.speech_began = ended.began;
-    heard.speech_ended = ended.ended;
-    ++decoded_;
-    on_heard_(heard);
+    if (ended.dropped) continue;  // the next begin_utterance drops what was fed
+    finish(ended, fed);
   }
+}
+
+void VoiceListener::finish(const Ended& ended, const Status& fed) {
+  auto decoding = fed ? recognizer_->finish_utterance() : Result<Decoding>(fail(fed.error()));
+  Heard heard;
+  if (decoding) {
+    heard = judge(*decoding, *grammar_, settings_.judge,
+                  std::chrono::milliseconds(ended.first_sample * 1000 / kRecognizerSampleRateHz));
+  } else {
+    heard.why = "the recogniser failed: " + decoding.error().message;
+  }
+  // The event's time is the speech's, not the decoding's (which comes later).
+  heard.speech_began = ended.began;
+  heard.speech_ended = ended.ended;
+  ++decoded_;
+  on_heard_(heard);
 }
 
 }  // namespace annabella::speech

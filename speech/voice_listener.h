@@ -25,6 +25,7 @@
 #include "core/position.h"
 #include "speech/audio_source.h"
 #include "speech/heard.h"
+#include "speech/own_speech.h"
 #include "speech/recognizer.h"
 #include "speech/voice_activity.h"
 
@@ -38,6 +39,10 @@ struct ListenerSettings {
   // The time source the capture thread stamps each block with when its read returns (the
   // block's last sample was captured then); empty: Clock::now. Tests pass their own.
   std::function<Clock::time_point()> clock;
+  // The station's own speech (half-duplex): blocks captured while it can be heard, and for its
+  // tail, are not listened to (VoiceActivity::skip). Null: the microphone hears no loudspeaker
+  // of the station's (an earpiece, push-to-talk alone).
+  std::shared_ptr<const OwnSpeech> own_speech;
 };
 
 // The pronunciations of every word the grammars of `v` can use (moves, commands), from eSpeak
@@ -72,6 +77,8 @@ class VoiceListener {
   std::optional<std::string> capture_error() const;
   // Utterances decoded so far.
   std::size_t decoded() const { return decoded_.load(); }
+  // Blocks not listened to because the station's own speech could be heard in them.
+  std::size_t own_speech_blocks() const { return own_blocks_.load(); }
 
  private:
   VoiceListener(std::unique_ptr<AudioSource> source, std::unique_ptr<Recognizer> recognizer,
@@ -95,6 +102,9 @@ class VoiceListener {
   struct Ended {
     std::int64_t first_sample = 0;
     ListenerSettings::Clock::time_point began, ended;
+    // The utterance was cut by the station's own speech: what was fed of it is dropped, not
+    // decoded.
+    bool dropped = false;
   };
   struct Piece {
     std::vector<std::int16_t> samples;
@@ -102,6 +112,8 @@ class VoiceListener {
   };
   // The steady time of a sample of the stream, from the last block read (under lock_).
   [[nodiscard]] ListenerSettings::Clock::time_point time_of(std::int64_t sample) const;
+  // The end of an utterance on the decoding thread: its last decode, judged and handed on.
+  void finish(const Ended& ended, const Status& fed);
   // Hands the decoder what the detector added since last time: the rest of each utterance that
   // ended (`done`) and the samples so far of the one in progress (under lock_).
   void queue_pieces(std::vector<Utterance>& done);
@@ -120,6 +132,7 @@ class VoiceListener {
   std::optional<std::string> capture_error_;
   std::atomic<bool> stopping_{false};
   std::atomic<std::size_t> decoded_{0};
+  std::atomic<std::size_t> own_blocks_{0};
   std::thread capture_, decoder_;
 };
 

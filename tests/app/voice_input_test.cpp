@@ -61,6 +61,9 @@ class MemoryMicrophone final : public speech::AudioSource {
     for (int i = 0; i < kRate; ++i) samples_.push_back(i % 16 < 8 ? 4000 : -4000);
     samples_.resize(samples_.size() + kRate / 2, 0);
   }
+  // These samples instead, then the device is gone.
+  MemoryMicrophone(TestClock& clock, std::vector<std::int16_t> samples)
+      : clock_(clock), gate_(nullptr), samples_(std::move(samples)) {}
   const std::string& name() const override { return name_; }
   int sample_rate_hz() const override { return kRate; }
   std::chrono::microseconds input_latency() const override { return latency_; }
@@ -74,7 +77,7 @@ class MemoryMicrophone final : public speech::AudioSource {
 
  private:
   TestClock& clock_;
-  std::chrono::microseconds latency_;
+  std::chrono::microseconds latency_{};
   Gate* gate_;
   std::string name_ = "memory";
   std::vector<std::int16_t> samples_;
@@ -230,6 +233,74 @@ TEST(VoiceInput, TheSpeechIsDecodedWhileItIsSaidAndStampedLessTheDevicesLatency)
   EXPECT_LE(decoder.fed_at.front(), listening + 1200ms);
   EXPECT_GE(decoder.finished_at, listening + 1500ms);
   EXPECT_GE(decoder.fed_samples, std::size_t(kRate));  // at least the second of speech
+}
+
+// `ms` of a loud tone (speech) or of a quiet room, appended to `out`.
+void append(std::vector<std::int16_t>& out, int ms, bool loud) {
+  for (int i = 0; i < ms * kRate / 1000; ++i)
+    out.push_back(loud ? std::int16_t(i % 16 < 8 ? 4000 : -4000) : std::int16_t{0});
+}
+
+// Listens to `samples` while the station's own speech began and ended at the given times of
+// the stream; the first utterance heard (utterances are decoded in order).
+std::optional<speech::Heard> first_heard_beside_own_speech(TestClock& clock,
+                                                           std::vector<std::int16_t> samples,
+                                                           std::chrono::milliseconds began,
+                                                           std::chrono::milliseconds ended) {
+  const TimePoint listening = clock.now();
+  auto input = prepared(false);
+  if (!input) return std::nullopt;
+  input->own_speech()->began(listening + began);
+  input->own_speech()->ended(listening + ended);
+  EventQueue<StationEvent> queue;
+  const auto started =
+      input->start_with(std::make_unique<MemoryMicrophone>(clock, std::move(samples)),
+                        std::make_unique<DelayedRecognizer>(clock), core::Position(), queue,
+                        [&clock] { return clock.now(); });
+  EXPECT_TRUE(started) << started.error().message;
+  if (!started) return std::nullopt;
+  const auto event = queue.pop_until(SteadyClock::now() + 10s);
+  input->stop();
+  if (!event) return std::nullopt;
+  const auto* heard = std::get_if<ev::Heard>(&event->body);
+  if (!heard) return std::nullopt;
+  return heard->heard;
+}
+
+TEST(VoiceInput, TheStationsOwnSpeechAndItsTailAreNotListenedTo) {
+  // Half-duplex (D.2.1): the station reads a move back on the public route from 0.48 s of the
+  // stream; its last samples go to the device at 1.3 s, and the microphone hears it from 0.5 to
+  // 1.5 s (the device's buffer). Then the speaker's "ja" from 1.9 s to 2.5 s. With the default
+  // tail of 500 ms nothing is listened to until 1.8 s: the read-back is never decoded, the "ja"
+  // is, whole.
+  TestClock clock;
+  const TimePoint listening = clock.now();
+  std::vector<std::int16_t> samples;
+  append(samples, 500, false);
+  append(samples, 1000, true);  // the station's read-back, through the air
+  append(samples, 400, false);
+  append(samples, 600, true);  // "ja"
+  append(samples, 800, false);
+  const auto heard = first_heard_beside_own_speech(clock, std::move(samples), 480ms, 1300ms);
+  ASSERT_TRUE(heard);
+  EXPECT_EQ(heard->speech_began, listening + 1900ms);
+  EXPECT_EQ(heard->speech_ended, listening + 2500ms);
+}
+
+TEST(VoiceInput, SpeechCutByTheStationsOwnIsDroppedNotDecoded) {
+  // The station begins to speak (1.0 s) while a sound is still loud: none of it is decoded;
+  // the next utterance (2.5 s to 3 s) is the first heard.
+  TestClock clock;
+  const TimePoint listening = clock.now();
+  std::vector<std::int16_t> samples;
+  append(samples, 500, false);
+  append(samples, 1300, true);
+  append(samples, 700, false);
+  append(samples, 500, true);
+  append(samples, 600, false);
+  const auto heard = first_heard_beside_own_speech(clock, std::move(samples), 1000ms, 1400ms);
+  ASSERT_TRUE(heard);
+  EXPECT_EQ(heard->speech_began, listening + 2500ms) << "heard the station's own speech";
 }
 
 TEST(VoiceInput, PushToTalkHearsNothingWhileTheButtonIsNotHeld) {

@@ -75,6 +75,8 @@ struct VoiceGame {
     h.kind = speech::HeardKind::Command;
     h.command = speech::VoiceCommand{kind, value};
     h.confidence = 0.9;
+    h.margin = 0.2;
+    h.sure = true;
     return heard(h);
   }
   // "Remis Reklamation" (Art. 9.2, 9.3), with the intended move said after it or not.
@@ -198,17 +200,22 @@ TEST(VoiceStation, AtOnceEntersWithoutWaiting) {
   EXPECT_TRUE(g.driver.output.printed_containing("made 1... c5"));
 }
 
+// A move over the threshold but under the sure margin.
+speech::Heard not_sure(core::Move move) {
+  speech::Heard h;
+  h.kind = speech::HeardKind::Move;
+  h.move = move;
+  h.confidence = 1.0;
+  h.margin = 0.06;
+  h.sure = false;
+  return h;
+}
+
 TEST(VoiceStation, AtOnceReadsBackAMoveNotSureEnoughAndEntersItOnlyOnJa) {
   // D.2.1: a reading over the threshold but under the sure margin (a speaker transform makes
   // wrong readings surer too) is never entered silently, whatever the rule.
   VoiceGame g(config::VoiceConfirm::AtOnce);
-  speech::Heard h;
-  h.kind = speech::HeardKind::Move;
-  h.move = g.move("c5");
-  h.confidence = 1.0;
-  h.margin = 0.06;
-  h.sure = false;
-  g.heard(h);
+  g.heard(not_sure(g.move("c5")));
   EXPECT_EQ(g.plies(), 1u);
   EXPECT_EQ(g.driver.station->voice().waiting_move(), g.move("c5"));
   EXPECT_TRUE(g.said(Route::Public, "Cesar fuenf"))
@@ -217,6 +224,71 @@ TEST(VoiceStation, AtOnceReadsBackAMoveNotSureEnoughAndEntersItOnlyOnJa) {
   g.heard_command(K::Yes);
   ASSERT_EQ(g.plies(), 2u);
   EXPECT_EQ(core::to_uci(g.driver.station->record().moves().back().move), "c7c5");
+}
+
+// A "ja" as the recogniser reads it when its margin over the runner-up ("nein", a move, speech
+// outside the grammar) is under the sure margin: over the threshold, but not sure.
+speech::Heard unsure_ja(double margin = 0.08) {
+  speech::Heard h;
+  h.kind = speech::HeardKind::Command;
+  h.command = speech::VoiceCommand{K::Yes, -1};
+  h.words = {"ja"};
+  h.margin = margin;
+  h.confidence = 1.0;
+  h.sure = false;
+  return h;
+}
+
+std::size_t said_count(const VoiceGame& g, Route route, std::string_view part) {
+  std::size_t n = 0;
+  for (const auto& s : g.driver.output.said)
+    if (s.route == route && s.text.find(part) != std::string::npos) ++n;
+  return n;
+}
+
+TEST(VoiceStation, AJaNotSureEnoughConfirmsNothingAndTheMoveIsReadBackAgain) {
+  // D.2.1: a misheard "ja" (noise, another word) never enters the read-back move.
+  VoiceGame g;
+  g.heard_move("e5");
+  ASSERT_EQ(said_count(g, Route::Public, "Eva fuenf"), 1u);
+  g.heard(unsure_ja());
+  EXPECT_EQ(g.plies(), 1u);
+  EXPECT_EQ(g.driver.station->voice().waiting_move(), g.move("e5"));
+  EXPECT_TRUE(g.driver.output.printed_containing("a confirmation not sure enough"));
+  EXPECT_EQ(said_count(g, Route::Public, "Eva fuenf"), 2u);  // read back again
+  // Below the threshold the judge says Unsure; noise is Nothing: neither confirms.
+  speech::Heard low = unsure_ja(0.01);
+  low.kind = speech::HeardKind::Unsure;
+  low.confidence = 0.2;
+  g.heard(low).heard(speech::Heard{});
+  EXPECT_EQ(g.plies(), 1u);
+  EXPECT_EQ(g.driver.station->voice().waiting_move(), g.move("e5"));
+  g.heard_command(K::Yes);  // a sure "ja"
+  ASSERT_EQ(g.plies(), 2u);
+  EXPECT_EQ(core::to_uci(g.driver.station->record().moves().back().move), "e7e5");
+}
+
+TEST(VoiceStation, AtOnceAMoveNotSureIsEnteredOnlyOnASureJa) {
+  VoiceGame g(config::VoiceConfirm::AtOnce);
+  g.heard(not_sure(g.move("c5"))).heard(unsure_ja(0.149));
+  EXPECT_EQ(g.plies(), 1u);
+  EXPECT_EQ(g.driver.station->voice().waiting_move(), g.move("c5"));
+  g.heard(unsure_ja(0.15)).heard(speech::Heard{});
+  EXPECT_EQ(g.plies(), 1u);  // `sure` is the judge's: the margin alone does not confirm
+  g.heard_command(K::Yes);
+  EXPECT_EQ(g.plies(), 2u);
+}
+
+TEST(VoiceStation, AJaNotSureEnoughDoesNotResignAndHeIsAskedAgain) {
+  VoiceGame g;
+  g.heard_command(K::Resign);
+  g.driver.output.said.clear();
+  g.heard(unsure_ja());
+  EXPECT_FALSE(g.driver.station->game().is_over());
+  EXPECT_TRUE(g.driver.station->voice().waiting_request());
+  EXPECT_TRUE(g.said(Route::Private, "Bestaetigen oder abbrechen"));
+  g.heard_command(K::Yes);
+  EXPECT_TRUE(g.driver.station->game().is_over());
 }
 
 TEST(VoiceStation, AMoveHeardInAnotherPositionIsNotEnteredEvenWhenLegalNow) {

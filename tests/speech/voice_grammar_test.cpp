@@ -11,6 +11,7 @@
 #include "speech/espeak_synth.h"
 #include "speech/fixtures.h"
 #include "speech/heard.h"
+#include "speech/own_speech.h"
 #include "speech/phrases.h"
 #include "speech/voice_activity.h"
 #include "speech/voice_listener.h"
@@ -260,6 +261,21 @@ TEST(Judge, OnlyAMarginAtTheSureLevelMayBeEnteredWithoutConfirmation) {
   EXPECT_FALSE(judge(decoding("Dame Anna acht", {"Anna drei", sure}), g, settings).sure);
 }
 
+TEST(Judge, AConfirmationWordIsSureOnlyAtTheConfirmMargin) {
+  // D.2.1: "ja" confirms a read-back move only when sure; other words read as "ja" came to 0.155.
+  const auto v = fixtures::profile("fide");
+  const auto pos = position(core::kStartFen);
+  auto g = *VoiceGrammar::build(v, pos, CommandWords::for_profile(v));
+  const JudgeSettings settings;
+  const double at_sure = settings.sure_margin / 150 + 1e-12;
+  const Heard ja = judge(decoding("ja", {"gbgy gbgaa", at_sure}), g, settings);
+  EXPECT_EQ(ja.kind, HeardKind::Command);
+  EXPECT_FALSE(ja.sure);
+  EXPECT_TRUE(judge(decoding("Zeit", {"gbgy gbgaa", at_sure}), g, settings).sure);
+  const double at_confirm = settings.confirm_margin / 150 + 1e-12;
+  EXPECT_TRUE(judge(decoding("ja", {"gbgy gbgaa", at_confirm}), g, settings).sure);
+}
+
 TEST(Judge, AMoveTheWordsDescribeButIllegalHereIsAskedAgain) {
   const auto v = fixtures::profile("fide");
   const auto pos = position(core::kStartFen);
@@ -332,6 +348,51 @@ TEST(VoiceActivity, PushToTalkTakesEverythingBetweenPressAndRelease) {
   EXPECT_EQ(done[0].speech_end_sample, 1000 * 16);   // the release
   EXPECT_EQ(done[0].samples.size(), std::size_t(500 * 16));
   EXPECT_FALSE(vad.pressed());
+}
+
+// Half-duplex (speech/own_speech.h): the station's own speech is skipped, not listened to.
+TEST(VoiceActivity, SkippedSamplesDropALoudUtteranceAndEndOneInItsHangover) {
+  VoiceActivity vad;
+  std::vector<Utterance> done;
+  vad.push(tone(1000ms, 40), done);
+  vad.push(tone(400ms, 3000), done);  // still loud when the station begins to speak
+  EXPECT_TRUE(vad.skip(600 * 16, done));
+  EXPECT_TRUE(done.empty());
+  EXPECT_FALSE(vad.in_speech());
+  vad.push(tone(1000ms, 40), done);
+  EXPECT_TRUE(done.empty());
+  // Speech that ended (100 ms into its hangover) before the station spoke is kept as it was.
+  vad.push(tone(400ms, 3000), done);
+  vad.push(tone(100ms, 40), done);
+  EXPECT_FALSE(vad.skip(600 * 16, done));
+  ASSERT_EQ(done.size(), 1u);
+  EXPECT_EQ(done[0].speech_start_sample, (1000 + 400 + 600 + 1000) * 16);
+  EXPECT_EQ(done[0].speech_end_sample, (1000 + 400 + 600 + 1000 + 400) * 16);
+  // The stream's count goes on through skipped samples.
+  vad.push(tone(300ms, 3000), done);
+  vad.push(tone(400ms, 40), done);
+  ASSERT_EQ(done.size(), 2u);
+  EXPECT_EQ(done[1].speech_start_sample, (1000 + 400 + 600 + 1000 + 400 + 100 + 600) * 16);
+}
+
+TEST(OwnSpeech, AudibleWhilePlayingAndForTheTailAfter) {
+  using C = OwnSpeech::Clock;
+  const C::time_point t0{std::chrono::hours(1)};
+  OwnSpeech own(500ms);
+  EXPECT_FALSE(own.audible(t0, t0 + 10s));
+  own.began(t0 + 1s);
+  EXPECT_FALSE(own.audible(t0, t0 + 999ms));  // before it began
+  EXPECT_TRUE(own.audible(t0 + 980ms, t0 + 1s));
+  EXPECT_TRUE(own.audible(t0 + 30s, t0 + 30s));  // not ended yet: still playing
+  own.began(t0 + 1500ms);                        // the other route, overlapping
+  own.ended(t0 + 2s);
+  EXPECT_TRUE(own.audible(t0 + 5s, t0 + 5s));  // one still plays
+  own.ended(t0 + 3s);
+  EXPECT_TRUE(own.audible(t0 + 3480ms, t0 + 3500ms));   // the tail
+  EXPECT_FALSE(own.audible(t0 + 3501ms, t0 + 3520ms));  // after it
+  EXPECT_FALSE(own.audible(t0, t0 + 999ms));
+  own.ended(t0 + 4s);  // an end without a beginning changes nothing
+  EXPECT_FALSE(own.audible(t0 + 3600ms, t0 + 5s));
 }
 
 // voice.push_to_talk: speech without the button held is no utterance.
