@@ -1,10 +1,12 @@
 // annabella clock: replays a timeline of clock presses under a time control (for tests and for
 // arbiters checking a claim) and prints the times after each press, period changes and flags.
+#include <cerrno>
 #include <fstream>
 #include <ostream>
 #include <sstream>
 
 #include "app/commands.h"
+#include "app/file_error.h"
 #include "app/json_text.h"
 #include "core/clock.h"
 #include "core/clock_timeline.h"
@@ -21,7 +23,7 @@ using core::ClockLogEntry;
 // The timeline file, read whole; errors name the file and the line.
 Result<std::vector<core::ClockTimelineEvent>> read_timeline(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) return fail(path + ": cannot be read");
+  if (!in) return fail(cannot_read("--events", path, read_fault(path, errno)));
   std::ostringstream text;
   text << in.rdbuf();
   const std::string content = text.str();

@@ -523,7 +523,8 @@ Result<TrustedKeys> trusted_keys(const RecordingCheckOptions& options) {
   }
   if (options.key_list.empty()) return keys;
   std::ifstream in(options.key_list);
-  if (!in) return fail("--keys: cannot read " + options.key_list.string());
+  if (!in)
+    return fail(cannot_read("--keys", options.key_list, read_fault(options.key_list, errno)));
   int number = 0;
   for (std::string line; std::getline(in, line);) {
     ++number;
