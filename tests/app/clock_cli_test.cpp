@@ -82,7 +82,7 @@ TEST(ClockCommand, BothFlagsInOrder) {
   const auto flags = lines_with(out, "flag");
   ASSERT_EQ(flags.size(), 3u) << out;
   EXPECT_EQ(flags[0], "flag: Black's flag fell at 0:01:50.000 after 0 moves (Art. 6.9)");
-  EXPECT_EQ(flags[1], "flag: White's flag fell at 0:02:10.000 after 1 moves (Art. 6.9)");
+  EXPECT_EQ(flags[1], "flag: White's flag fell at 0:02:10.000 after 1 move (Art. 6.9)");
   EXPECT_EQ(flags[2], "first flag: Black");
   // The flag line comes before the press that revealed it.
   EXPECT_LT(out.find("Black's flag fell"), out.find("ply 2,"));
