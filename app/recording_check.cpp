@@ -93,8 +93,16 @@ std::string game_value(const std::string& value) {
   return value == "?" ? std::string() : value;
 }
 
-Checked<bool> read_journal_seals(const fs::path& path, const std::string& option,
-                                 const std::string& recording, Evidence& evidence) {
+// A file of the record: where it is, and the option that named it ("" when found beside the
+// recording).
+struct RecordFile {
+  fs::path path;
+  std::string option;
+};
+
+Checked<bool> read_journal_seals(const RecordFile& file, const std::string& recording,
+                                 Evidence& evidence) {
+  const auto& [path, option] = file;
   auto text = read_if_present(path, option);
   if (!text) return fail_with(text.error());
   if (!*text) return false;
@@ -125,8 +133,9 @@ Checked<bool> read_journal_seals(const fs::path& path, const std::string& option
   return true;
 }
 
-Checked<bool> read_pgn_seal(const fs::path& path, const std::string& option,
-                            const std::string& recording, Evidence& evidence) {
+Checked<bool> read_pgn_seal(const RecordFile& file, const std::string& recording,
+                            Evidence& evidence) {
+  const auto& [path, option] = file;
   auto text = read_if_present(path, option);
   if (!text) return fail_with(text.error());
   if (!*text) return false;
@@ -483,11 +492,13 @@ Checked<bool> check_all(const RecordingCheckOptions& options, const std::string&
   const std::string recording = options.file.filename().string();
   Evidence evidence;
   const auto journal =
-      read_journal_seals(options.journal.empty() ? folder / "game.journal" : options.journal,
-                         options.journal.empty() ? "" : "--journal", recording, evidence);
+      read_journal_seals(options.journal.empty() ? RecordFile{folder / "game.journal", ""}
+                                                 : RecordFile{options.journal, "--journal"},
+                         recording, evidence);
   if (!journal) return fail_with(journal.error());
-  const auto pgn = read_pgn_seal(options.pgn.empty() ? folder / "game.pgn" : options.pgn,
-                                 options.pgn.empty() ? "" : "--pgn", recording, evidence);
+  const auto pgn = read_pgn_seal(
+      options.pgn.empty() ? RecordFile{folder / "game.pgn", ""} : RecordFile{options.pgn, "--pgn"},
+      recording, evidence);
   if (!pgn) return fail_with(pgn.error());
   for (auto& note : evidence.notes) report.lines.push_back("note: " + note);
 
