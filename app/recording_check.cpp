@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "app/file_error.h"
+#include "app/i18n.h"
 #include "app/journal.h"
 #include "app/recording_seal.h"
 #include "core/pgn.h"
@@ -423,8 +424,15 @@ Checked<bool> check_code(const Evidence& evidence, const std::string& code) {
 
 void describe_chain(const speech::RecordingCheck& chain, const std::string& file,
                     RecordingReport& report) {
-  std::string line = file + ": " + std::to_string(chain.lines) + " cue lines (" +
-                     std::to_string(chain.phrases) + " phrases";
+  // A count is worded with tr_n: "1 cue line (1 phrase", never "1 cue lines".
+  const auto lines = static_cast<unsigned long>(chain.lines);
+  const auto phrases = static_cast<unsigned long>(chain.phrases);
+  std::string line = file + ": " +
+                     i18n::format(i18n::tr_n("{n} cue line", "{n} cue lines", lines),
+                                  {{"n", std::to_string(lines)}}) +
+                     " (" +
+                     i18n::format(i18n::tr_n("{n} phrase", "{n} phrases", phrases),
+                                  {{"n", std::to_string(phrases)}});
   if (chain.cut_markers > 0)  // D.2.7: readouts a move cut off, marked in the cue list
     line += ", " + std::to_string(chain.cut_markers) + " cut off by a move";
   if (chain.heard_lines > 0)  // D.2.1: what the microphone heard (voice input)

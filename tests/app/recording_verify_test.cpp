@@ -377,6 +377,20 @@ TEST(RecordingVerify, UnreadableInputAndWrongOptionsExitTwo) {
   EXPECT_NE(out.find("game.journal\": Is a directory"), std::string::npos) << out;
 }
 
+// Counts are worded in the singular for one: "1 cue line (1 phrase", never "1 cue lines".
+TEST(RecordingVerify, OneCueLineIsWordedInTheSingular) {
+  TempDir dir;
+  const fs::path wav = dir / "one.wav";
+  std::string out;
+  ASSERT_EQ(run_command(kBinary + " say --silent --wav " + wav.string() + " e4", out, true), 0)
+      << out;
+  EXPECT_EQ(run_command(verifier() + " recording verify --unsealed-ok " + wav.string(), out, true),
+            0)
+      << out;
+  EXPECT_NE(out.find("one.wav: 1 cue line (1 phrase), digest chain intact"), std::string::npos)
+      << out;
+}
+
 // A mistyped --journal or --pgn is a file that cannot be read (exit 2), not "no seal there":
 // with --code it used to say "verified" (the PGN's seal), and with both mistyped "the seal has
 // been removed from the record" (exit 1).
