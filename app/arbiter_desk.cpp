@@ -743,13 +743,12 @@ void ArbiterDesk::on(const cmd::Adjourn& c, TimePoint time) {
     return;
   }
   s_.show_clock(time);
-  envelope(before, c.sealed, time);
+  envelope(before, time);
   s_.request_seal("adjourn", time);  // D.2.7, Guidelines I
   s_.finished = true;
 }
 
-void ArbiterDesk::envelope(const core::Position& before, const std::string& sealed,
-                           TimePoint time) {
+void ArbiterDesk::envelope(const core::Position& before, TimePoint time) {
   // Guidelines I.2: what the envelope must show.
   const auto& h = s_.record.header();
   const auto& game = s_.game();
@@ -799,9 +798,13 @@ void ArbiterDesk::envelope(const core::Position& before, const std::string& seal
              "\n";
   lines += tr("  resumption: date, time and place set by the arbiter (Guidelines I.2.7)") +
            std::string("\n");
-  lines += format(tr("  sealed move (inside the envelope): {sealed} = {san}"),
-                  {{"sealed", sealed}, {"san", core::to_san(before, adjourned.move)}}) +
-           "\n";
+  // Guidelines I.2, I.9.1: the sealed move stays secret until the envelope is opened at
+  // resumption; the console is shared, so it is never printed here. The journal keeps it (the
+  // resumption needs it): the arbiter keeps the journal like the envelope (docs/record.md).
+  lines += tr("  sealed move: a legal move was sealed; it is not shown. It is in the envelope "
+              "and in the record folder's game.journal, which the arbiter keeps like the "
+              "envelope until it is opened (Guidelines I.9.1)") +
+           std::string("\n");
   lines += tr("Resume with `annabella play --resume`; the arbiter then types open-envelope.");
   s_.print(time, lines);
 }

@@ -83,7 +83,8 @@ class ArbiterDesk {
   // Both flags down on the station's clock: which fell first, and when (Guidelines III.3.1 does
   // not apply).
   void say_flag_order(const std::vector<core::FlagFall>& flags, TimePoint time);
-  void envelope(const core::Position& before, const std::string& sealed, TimePoint time);
+  // Guidelines I.2: what the envelope shows; never the sealed move itself (Guidelines I.9.1).
+  void envelope(const core::Position& before, TimePoint time);
 
   StationState& s_;
   AppendixDFlow& flow_;

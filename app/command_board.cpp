@@ -1,6 +1,7 @@
 // annabella board-sim (a simulated DGT or peg board on a pseudo-terminal) and annabella board
 // watch (follows a game on a board and prints every event as a text line).
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <fstream>
 #include <istream>
@@ -9,6 +10,7 @@
 #include <thread>
 
 #include "app/commands.h"
+#include "app/file_error.h"
 #include "app/move_text.h"
 #include "app/pgn_text.h"
 #include "core/notation.h"
@@ -34,7 +36,7 @@ Result<core::Position> start_position(const std::string& fen) {
 Result<std::vector<core::Move>> read_game_moves(const std::string& path, core::Position& start,
                                                 bool fen_given) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) return fail(path + ": cannot be read");
+  if (!in) return fail(cannot_read("--pgn", path, read_fault(path, errno)));
   std::stringstream text;
   text << in.rdbuf();
   std::string movetext = text.str();

@@ -1,10 +1,13 @@
 // annabella clock: replays a timeline of clock presses under a time control (for tests and for
 // arbiters checking a claim) and prints the times after each press, period changes and flags.
+#include <cerrno>
 #include <fstream>
 #include <ostream>
 #include <sstream>
 
 #include "app/commands.h"
+#include "app/file_error.h"
+#include "app/i18n.h"
 #include "app/json_text.h"
 #include "core/clock.h"
 #include "core/clock_timeline.h"
@@ -21,11 +24,18 @@ using core::ClockLogEntry;
 // The timeline file, read whole; errors name the file and the line.
 Result<std::vector<core::ClockTimelineEvent>> read_timeline(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) return fail(path + ": cannot be read");
+  if (!in) return fail(cannot_read("--events", path, read_fault(path, errno)));
   std::ostringstream text;
   text << in.rdbuf();
   const std::string content = text.str();
   return core::parse_clock_timeline({.text = content, .source = path});
+}
+
+// "after 1 move", "after 40 moves" (a count is worded with tr_n, in every language's plural).
+std::string after_moves(int moves) {
+  return i18n::format(
+      i18n::tr_n("after {n} move", "after {n} moves", static_cast<unsigned long>(moves)),
+      {{"n", std::to_string(moves)}});
 }
 
 std::string side_word(core::Color side) {
@@ -55,8 +65,8 @@ void print_text(const ClockLogEntry& e, ClockInstant origin, std::ostream& out) 
       if (e.period_change) out << "period " << e.period + 1 << ": " << e.note << " (Art. 6)\n";
       break;
     case ClockEvent::Flag:
-      out << "flag: " << side_word(e.side) << "'s flag fell at " << when << " after "
-          << e.moves_completed[e.side] << " moves (Art. 6.9)\n";
+      out << "flag: " << side_word(e.side) << "'s flag fell at " << when << " "
+          << after_moves(e.moves_completed[e.side]) << " (Art. 6.9)\n";
       break;
     case ClockEvent::Pause:
       out << "paused at " << when << ": " << times << '\n';
@@ -155,8 +165,8 @@ void print_text_report(const ClockReplay& replay, std::ostream& out) {
     logged = logged || (e.event == ClockEvent::Flag && e.side == last.side && e.time == last.time);
   if (!logged)
     out << "flag: " << side_word(last.side) << "'s flag fell at "
-        << core::format_hms_ms(last.time - replay.origin) << " after " << last.moves_completed
-        << " moves (Art. 6.9)\n";
+        << core::format_hms_ms(last.time - replay.origin) << " "
+        << after_moves(last.moves_completed) << " (Art. 6.9)\n";
   out << "first flag: " << side_word(replay.down.front().side) << '\n';
 }
 

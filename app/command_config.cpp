@@ -1,10 +1,12 @@
 // annabella config check FILE / annabella config example.
+#include <cerrno>
 #include <fstream>
 #include <ostream>
 #include <sstream>
 
 #include "app/commands.h"
 #include "app/config_check.h"
+#include "app/file_error.h"
 #include "app/i18n.h"
 #include "config/config.h"
 
@@ -30,7 +32,8 @@ int run_config_check(const ConfigCheckOptions& options, std::ostream& out, std::
   // A file that cannot be read is exit 2; a file with problems (TOML syntax included) exit 1.
   std::ifstream in(options.file, std::ios::binary);
   if (!in) {
-    err << "annabella config check: " << options.file << ": cannot read the configuration file\n";
+    err << "annabella config check: "
+        << cannot_read("", options.file, read_fault(options.file, errno)) << '\n';
     return kExitUsage;
   }
   std::ostringstream text;

@@ -1,8 +1,10 @@
 // annabella pgn check FILE: streams the file through the PGN reader and lists every problem.
+#include <cerrno>
 #include <fstream>
 #include <ostream>
 
 #include "app/commands.h"
+#include "app/file_error.h"
 #include "app/i18n.h"
 #include "app/move_text.h"
 #include "app/pgn_text.h"
@@ -54,7 +56,7 @@ int run_pgn_check(const PgnCheckOptions& options, std::ostream& out, std::ostrea
   read.letters = *letters;
   std::ifstream in(options.file, std::ios::binary);
   if (!in) {
-    err << "annabella pgn check: " << format(tr("cannot open {file}"), {{"file", options.file}})
+    err << "annabella pgn check: " << cannot_read("", options.file, read_fault(options.file, errno))
         << '\n';
     return 2;
   }

@@ -5,9 +5,11 @@
 #include <sstream>
 
 #include "app/commands.h"
+#include "app/i18n.h"
 #include "app/json_text.h"
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "core/reachability.h"
 #include "core/unwinnability.h"
 
 namespace annabella::app {
@@ -15,6 +17,9 @@ namespace {
 
 using core::Winnability;
 using core::WinnabilityReason;
+using i18n::format;
+using i18n::tr;
+using i18n::tr_n;
 
 const char* side_word(core::Color c) {
   return c == core::WHITE ? "White" : "Black";
@@ -117,11 +122,45 @@ const char* reason_key(WinnabilityReason r) {
   return "search_limit";
 }
 
+// Art. 3.10.3: why a position the FEN reader took cannot arise in a game.
+std::string unreachable_text(const core::Unreachable& u) {
+  switch (u.kind) {
+    case core::Unreachable::Kind::ImpossibleCheck: {
+      std::string squares;
+      for (core::Bitboard b = u.checkers; b;)
+        squares += (squares.empty() ? "" : ", ") + core::square_name(core::pop_lsb(b));
+      return format(
+          tr("the king is checked by the pieces on {squares}, which no single move can do: a "
+             "double check needs a bishop, rook or queen uncovered by the move (Art. 3.10.3)"),
+          {{"squares", squares}});
+    }
+    case core::Unreachable::Kind::HalfmoveClockTooLarge:
+      return format(
+          tr_n("the halfmove clock is {clock}, but the game has played only {plies} ply "
+               "since move 1 (Art. 3.10.3, Art. 9.3)",
+               "the halfmove clock is {clock}, but the game has played only {plies} "
+               "plies since move 1 (Art. 3.10.3, Art. 9.3)",
+               static_cast<unsigned long>(u.plies_played)),
+          {{"clock", std::to_string(u.halfmove_clock)}, {"plies", std::to_string(u.plies_played)}});
+  }
+  return {};
+}
+
+// Art. 9.6.2: 75 moves by each player without a pawn move or a capture end the game in a draw,
+// unless the last move mated.
+std::string seventy_five_move_note(const core::Position& pos, bool checkmate) {
+  if (pos.halfmove_clock() < 150 || checkmate) return {};
+  return format(tr("the last {moves} moves by each player were made without a pawn move or a "
+                   "capture: the game is drawn (Art. 9.6.2)"),
+                {{"moves", std::to_string(pos.halfmove_clock() / 2)}});
+}
+
 struct Facts {
   bool check = false;
   bool checkmate = false;
   bool stalemate = false;
   core::DeadPositionAnalysis dead;
+  std::string seventy_five;  // the Art. 9.6.2 note, "" when it does not apply
 };
 
 void write_text(const core::Position& pos, const Facts& f, std::ostream& out) {
@@ -137,6 +176,7 @@ void write_text(const core::Position& pos, const Facts& f, std::ostream& out) {
   for (const core::MateAnalysis* a : {&f.dead.white, &f.dead.black})
     out << side_word(a->side) << " can checkmate (Art. 6.9): " << verdict_word(a->verdict) << ": "
         << explanation(pos, *a) << '\n';
+  if (!f.seventy_five.empty()) out << "75-move rule: " << f.seventy_five << '\n';
 }
 
 void write_side_json(const core::Position& pos, const core::MateAnalysis& a, std::ostream& out) {
@@ -164,7 +204,8 @@ void write_json(const core::Position& pos, const Facts& f, std::ostream& out) {
           : *dead ? "true"
                   : "false")
       << ", \"white_can_checkmate\": " << json_verdict(f.dead.white.verdict)
-      << ", \"black_can_checkmate\": " << json_verdict(f.dead.black.verdict) << ", \"white\": ";
+      << ", \"black_can_checkmate\": " << json_verdict(f.dead.black.verdict)
+      << ", \"seventy_five_move_rule\": " << b(!f.seventy_five.empty()) << ", \"white\": ";
   write_side_json(pos, f.dead.white, out);
   out << ", \"black\": ";
   write_side_json(pos, f.dead.black, out);
@@ -191,9 +232,14 @@ int run_position(const PositionOptions& options, std::ostream& out, std::ostream
     err << "annabella position: --fen cannot be read: " << pos.error().message << '\n';
     return 2;
   }
+  // Exit 1: a problem found (cli.cpp's exit codes): the position cannot arise in a game.
   if (!pos) {
     write_illegal(options.fen, pos.error().message, options.json, out);
-    return 0;
+    return 1;
+  }
+  if (const auto impossible = core::unreachable(*pos)) {
+    write_illegal(options.fen, unreachable_text(*impossible), options.json, out);
+    return 1;
   }
   core::WinnabilityEffort effort = core::WinnabilityEffort::thorough();
   if (options.nodes > 0) effort = {options.nodes, options.nodes, effort.exhaustive_max_moves};
@@ -203,6 +249,7 @@ int run_position(const PositionOptions& options, std::ostream& out, std::ostream
   f.checkmate = f.check && !mobile;
   f.stalemate = !f.check && !mobile;
   f.dead = core::analyse_dead_position(*pos, effort);
+  f.seventy_five = seventy_five_move_note(*pos, f.checkmate);
   if (options.json)
     write_json(*pos, f, out);
   else

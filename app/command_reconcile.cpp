@@ -1,10 +1,13 @@
 // annabella reconcile: reads the boards, sheets and logs (app/reconcile_inputs.h), runs the D.2.9
 // procedure and writes the arbiter's text, the JSON and the HTML report.
+#include <cctype>
+#include <cerrno>
 #include <fstream>
 #include <optional>
 #include <ostream>
 
 #include "app/commands.h"
+#include "app/file_error.h"
 #include "app/i18n.h"
 #include "app/reconcile_inputs.h"
 #include "app/reconcile_report.h"
@@ -25,12 +28,13 @@ struct SheetFile {
   std::string path;
   std::string lang;
   std::string what;
+  std::string option;  // "--sheet-b", "--log-a": named when the file cannot be read
 };
 
 // A scoresheet file; `notes` gets a line when its bytes are not UTF-8.
 Result<core::WrittenSheet> read_sheet_file(const SheetFile& file, std::vector<std::string>* notes) {
-  const auto& [path, lang, what] = file;
-  auto text = read_bounded(path, kMaxSheetBytes, what);
+  const auto& [path, lang, what, option] = file;
+  auto text = read_bounded({.path = path, .what = what, .option = option}, kMaxSheetBytes);
   if (!text) return fail(text.error());
   core::WrittenSheet sheet;
   // A move list or PGN movetext (tags, comments and variations are left out).
@@ -52,10 +56,11 @@ Result<core::WrittenSheet> read_sheet_file(const SheetFile& file, std::vector<st
 }
 
 // A board log: the moves actually played on a board, which must all read.
-Result<std::vector<core::Move>> read_log_file(const std::string& path, const core::Position& start,
-                                              const std::string& what,
+Result<std::vector<core::Move>> read_log_file(const SheetFile& file, const core::Position& start,
                                               std::vector<std::string>* notes) {
-  auto sheet = read_sheet_file({path, "", what}, notes);
+  const std::string& path = file.path;
+  const std::string& what = file.what;
+  auto sheet = read_sheet_file(file, notes);
   if (!sheet) return fail(sheet.error());
   const core::SheetReading reading = core::read_sheet(start, *sheet);
   if (!reading.fully_read())
@@ -83,9 +88,9 @@ Status read_side(const ReconcileOptions& options, std::size_t i, Inputs& in) {
   const std::string side(1, char('a' + i));
   // "Sheet B", as the reports name it (the note on a sheet that is not UTF-8 starts with it).
   const std::string name(1, char('A' + i));
-  auto sheet = read_sheet_file(
-      {a ? options.sheet_a : options.sheet_b, lang, format(tr("Sheet {sheet}"), {{"sheet", name}})},
-      &in.notes);
+  auto sheet = read_sheet_file({a ? options.sheet_a : options.sheet_b, lang,
+                                format(tr("Sheet {sheet}"), {{"sheet", name}}), "--sheet-" + side},
+                               &in.notes);
   if (!sheet) return fail(sheet.error());
   // A piece list is read in the letters of the same player's sheet: --lang-a / --lang-b, or the
   // language the sheet is read in; English when it does not read in those.
@@ -107,8 +112,9 @@ Status read_side(const ReconcileOptions& options, std::size_t i, Inputs& in) {
   in.input.boards[i].placement = *board;
   in.input.sheets[i] = std::move(*sheet);
   if (log_path.empty()) return {};
-  auto log = read_log_file(log_path, in.input.start,
-                           format(tr("Board log {board}"), {{"board", name}}), &in.notes);
+  auto log = read_log_file(
+      {log_path, "", format(tr("Board log {board}"), {{"board", name}}), "--log-" + side},
+      in.input.start, &in.notes);
   if (!log) return fail(log.error());
   in.input.boards[i].log = std::move(*log);
   return {};
@@ -121,13 +127,18 @@ Result<Inputs> read_inputs(const ReconcileOptions& options) {
     if (!start) return fail("--start: " + start.error().message);
     in.input.start = *start;
   }
-  if (options.a_plays != "white" && options.a_plays != "black")
+  // "White", "black", "BLACK": the colour as people type it.
+  std::string a_plays = options.a_plays;
+  for (char& c : a_plays) c = char(std::tolower(static_cast<unsigned char>(c)));
+  if (a_plays != "white" && a_plays != "black")
     return fail("--a-plays must be white or black, not \"" + options.a_plays + "\"");
-  in.input.color_a = options.a_plays == "white" ? core::WHITE : core::BLACK;
+  in.input.color_a = a_plays == "white" ? core::WHITE : core::BLACK;
   for (std::size_t i = 0; i < 2; ++i)
     if (auto side = read_side(options, i, in); !side) return fail(side.error());
   if (!options.clock_log.empty()) {
-    auto text = read_bounded(options.clock_log, kMaxClockLogBytes, tr("clock log"));
+    auto text =
+        read_bounded({.path = options.clock_log, .what = tr("clock log"), .option = "--clock-log"},
+                     kMaxClockLogBytes);
     if (!text) return fail(text.error());
     if (skip_byte_order_mark(*text))
       in.notes.push_back(byte_order_mark_note(tr("clock log"), options.clock_log));
@@ -176,11 +187,10 @@ int run_reconcile(const ReconcileOptions& options, std::ostream& out, std::ostre
   const std::vector<std::string>& notes = inputs->notes;
   if (!options.html.empty()) {
     std::ofstream html(options.html, std::ios::binary | std::ios::trunc);
+    if (!html.is_open()) return failed(cannot_write("--html", options.html, system_reason(errno)));
     html << reconciliation_html(r, words, notes);
     html.close();
-    if (!html)
-      return failed(
-          format(tr("cannot write the HTML report \"{file}\""), {{"file", options.html}}));
+    if (!html) return failed(cannot_write("--html", options.html, system_reason(errno)));
   }
   if (options.json) {
     out << reconciliation_json(r, words, notes);

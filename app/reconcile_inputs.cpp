@@ -2,8 +2,10 @@
 
 #include <array>
 #include <cctype>
+#include <cerrno>
 #include <fstream>
 
+#include "app/file_error.h"
 #include "app/game_record.h"
 #include "app/i18n.h"
 #include "app/journal.h"
@@ -64,22 +66,18 @@ Result<std::vector<core::ClockPly>> clock_log_of_journal(std::string_view text,
 
 }  // namespace
 
-Result<std::string> read_bounded(const std::string& path, std::size_t limit,
-                                 std::string_view what) {
+Result<std::string> read_bounded(const BoundedFile& file, std::size_t limit) {
+  const std::string path(file.path);
   std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return fail(i18n::format(i18n::tr("{file} \"{path}\" cannot be read"),
-                             {{"file", std::string(what)}, {"path", path}}));
+  if (!in) return fail(cannot_read(file.option, path, read_fault(path, errno)));
   std::string text(limit + 1, '\0');
   in.read(text.data(), std::streamsize(text.size()));
-  if (in.bad())
-    return fail(i18n::format(i18n::tr("{file} \"{path}\" cannot be read"),
-                             {{"file", std::string(what)}, {"path", path}}));
+  if (in.bad()) return fail(cannot_read(file.option, path, read_fault(path, errno)));
   text.resize(std::size_t(in.gcount()));
   if (text.size() > limit)
     return fail(i18n::format(i18n::tr("{file} \"{path}\" is larger than {bytes} bytes ({mib} MiB), "
                                       "the most annabella reconcile reads from it"),
-                             {{"file", std::string(what)},
+                             {{"file", std::string(file.what)},
                               {"path", path},
                               {"bytes", std::to_string(limit)},
                               {"mib", std::to_string(limit >> 20)}}));

@@ -20,9 +20,13 @@ inline constexpr std::size_t kMaxSheetBytes = std::size_t(1) << 20;     // 1 MiB
 inline constexpr std::size_t kMaxClockLogBytes = std::size_t(8) << 20;  // 8 MiB
 
 // A whole file of at most `limit` bytes; never reads more than limit + 1 bytes. The error names
-// `what`, the file and the limit.
-[[nodiscard]] Result<std::string> read_bounded(const std::string& path, std::size_t limit,
-                                               std::string_view what);
+// the option that gave it (app/file_error.h) and the fault, or `what`, the file and the limit.
+struct BoundedFile {
+  std::string_view path;
+  std::string_view what;    // "Sheet B"
+  std::string_view option;  // "--sheet-b"
+};
+[[nodiscard]] Result<std::string> read_bounded(const BoundedFile& file, std::size_t limit);
 
 // A scoresheet's text read as written moves, refused with more than core::kMaxSheetPlies of
 // them (the error names the limit and the line where the first move past it stands).

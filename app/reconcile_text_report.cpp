@@ -69,9 +69,13 @@ std::string board_lines(const Reconciliation& r, int b) {
 std::string sheet_lines(const Reconciliation& r) {
   if (r.procedure == Procedure::CorrectSheets) {
     std::string t = sheets_text(r) + "\n";
+    // Each line says whose sheet it is for: a player reads only his own lines.
     for (int s = 0; s < 2; ++s)
       for (const core::SheetEdit& e : r.sheet_edits[std::size_t(s)])
-        t += "  " + sheet_edit_text(r, s, e) + "\n";
+        t += "  " +
+             format(tr("Sheet {sheet}: {edit}"),
+                    {{"sheet", letter(s)}, {"edit", sheet_edit_text(r, s, e)}}) +
+             "\n";
     return t;
   }
   if (!core::retracing(r)) return tr("Nothing to change on the scoresheets.") + std::string("\n");

@@ -1,10 +1,13 @@
 #include "app/recording_check.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <fstream>
 #include <optional>
 #include <sstream>
 
+#include "app/file_error.h"
+#include "app/i18n.h"
 #include "app/journal.h"
 #include "app/recording_seal.h"
 #include "core/pgn.h"
@@ -28,6 +31,8 @@ struct FoundSeal {
   RecordingSeal seal;
   std::string source;
   int part = -1;
+  std::string file;    // the file it was read from ("game.journal", "/tmp/other/game.journal")
+  std::string option;  // "--journal" or "--pgn" when the arbiter named that file, else ""
 };
 
 // An adjournment's time of day in the journal (Guidelines I.2).
@@ -66,20 +71,22 @@ Failure<Stop> tampered(std::string problem) {
   return stop(RecordingVerdict::Tampered, std::move(problem));
 }
 
-// A file's whole text; nullopt when there is no such file; an error when it cannot be read.
-Checked<std::optional<std::string>> read_if_present(const fs::path& path) {
+// A file's whole text; nullopt when there is no such file beside the recording; an error when
+// it cannot be read, or when the arbiter named it (`option`: --journal, --pgn) and it is not
+// there: a mistyped path must not pass as "no seal there".
+Checked<std::optional<std::string>> read_if_present(const fs::path& path,
+                                                    const std::string& option) {
   std::error_code ec;
   const auto status = fs::status(path, ec);
-  if (status.type() == fs::file_type::not_found) return std::optional<std::string>();
-  if (ec)
-    return stop(RecordingVerdict::Unreadable, "cannot read " + path.string() + ": " + ec.message());
-  if (!fs::is_regular_file(status))
-    return stop(RecordingVerdict::Unreadable, "cannot read " + path.string() + ": " +
-                                                  path.filename().string() + " is not a file");
+  if (status.type() == fs::file_type::not_found && option.empty())
+    return std::optional<std::string>();
+  if (status.type() == fs::file_type::not_found || ec || !fs::is_regular_file(status))
+    return stop(RecordingVerdict::Unreadable, cannot_read(option, path, read_fault(path, 0)));
   std::ifstream in(path, std::ios::binary);
   std::ostringstream text;
   if (in) text << in.rdbuf();
-  if (!in || in.bad()) return stop(RecordingVerdict::Unreadable, "cannot read " + path.string());
+  if (!in || in.bad())
+    return stop(RecordingVerdict::Unreadable, cannot_read(option, path, read_fault(path, errno)));
   return std::optional<std::string>(text.str());
 }
 
@@ -87,9 +94,17 @@ std::string game_value(const std::string& value) {
   return value == "?" ? std::string() : value;
 }
 
-Checked<bool> read_journal_seals(const fs::path& path, const std::string& recording,
+// A file of the record: where it is, and the option that named it ("" when found beside the
+// recording).
+struct RecordFile {
+  fs::path path;
+  std::string option;
+};
+
+Checked<bool> read_journal_seals(const RecordFile& file, const std::string& recording,
                                  Evidence& evidence) {
-  auto text = read_if_present(path);
+  const auto& [path, option] = file;
+  auto text = read_if_present(path, option);
   if (!text) return fail_with(text.error());
   if (!*text) return false;
   const std::string name = path.filename().string();
@@ -112,15 +127,17 @@ Checked<bool> read_journal_seals(const fs::path& path, const std::string& record
     auto seal = seal_from_fields(entry);
     if (!seal) return tampered(source + ": " + seal.error().message);
     const int part = static_cast<int>(evidence.parts.size()) - 1;
-    evidence.all_seals.push_back({*seal, source, part});
-    if (seal->recording == recording) evidence.seals.push_back({std::move(*seal), source, part});
+    evidence.all_seals.push_back({*seal, source, part, path.string(), option});
+    if (seal->recording == recording)
+      evidence.seals.push_back({std::move(*seal), source, part, path.string(), option});
   }
   return true;
 }
 
-Checked<bool> read_pgn_seal(const fs::path& path, const std::string& recording,
+Checked<bool> read_pgn_seal(const RecordFile& file, const std::string& recording,
                             Evidence& evidence) {
-  auto text = read_if_present(path);
+  const auto& [path, option] = file;
+  auto text = read_if_present(path, option);
   if (!text) return fail_with(text.error());
   if (!*text) return false;
   const std::string name = path.filename().string();
@@ -132,9 +149,9 @@ Checked<bool> read_pgn_seal(const fs::path& path, const std::string& recording,
   auto seal = seal_from_pgn(games.back());
   if (!seal) return tampered(name + ": " + seal.error().message);
   if (!*seal) return true;
-  evidence.all_seals.push_back({**seal, name});
+  evidence.all_seals.push_back({**seal, name, -1, path.string(), option});
   if ((*seal)->recording == recording)
-    evidence.seals.push_back({std::move(**seal), name});
+    evidence.seals.push_back({std::move(**seal), name, -1, path.string(), option});
   else
     evidence.notes.push_back(name + " holds the seal of " + (*seal)->recording);
   return true;
@@ -343,21 +360,51 @@ std::string sealed_when(const FoundSeal& found) {
   return found.source + " (sealed " + found.seal.sealed_at + ", " + found.seal.occasion + ")";
 }
 
+bool matches_chain(const FoundSeal& found, const speech::RecordingCheck& chain) {
+  return found.seal.cue_lines <= chain.lines &&
+         chain.digest_at(found.seal.cue_lines) == found.seal.digest;
+}
+
+// A seal whose digest is not the chain's, while a seal of another file matches the chain: the
+// file it came from is another recording's record (a --journal or --pgn naming the wrong game),
+// not a sign that this recording was changed.
+std::optional<std::string> other_records(const Evidence& evidence, const FoundSeal& found,
+                                         const speech::RecordingCheck& chain) {
+  for (const FoundSeal& other : evidence.seals)
+    if (other.file != found.file && matches_chain(other, chain))
+      return "not this recording's record: " + found.file +
+             (found.option.empty() ? "" : " (" + found.option + ")") + " seals " +
+             found.seal.recording + " to cue line " + std::to_string(found.seal.cue_lines) +
+             " with digest " + found.seal.digest + " (" + found.source +
+             "), which is not this recording's chain, while " + other.source +
+             " matches it: " + found.file + " belongs to another game or another recording";
+  return std::nullopt;
+}
+
+// When the arbiter named the file, it may simply be the wrong one.
+std::string or_wrong_file(const FoundSeal& found) {
+  if (found.option.empty()) return "";
+  return ", or " + found.option + " " + found.file +
+         " is another game's record, not this recording's";
+}
+
 // The anchor: each seal's line count and digest are the chain's.
 Checked<bool> check_anchors(const Evidence& evidence, const speech::RecordingCheck& chain) {
   for (const FoundSeal& found : evidence.seals) {
+    if (matches_chain(found, chain)) continue;
+    if (auto other = other_records(evidence, found, chain)) return tampered(*other);
     const int sealed = found.seal.cue_lines;
     if (sealed > chain.lines)
       return tampered("cut end: the recording holds " + std::to_string(chain.lines) +
                       " cue lines, but " + sealed_when(found) + " covers " +
                       std::to_string(sealed) +
                       ": its end has been cut off (or lines taken out and the chain "
-                      "recomputed)");
-    if (chain.digest_at(sealed) != found.seal.digest)
-      return tampered("changed and re-chained: the chain at cue line " + std::to_string(sealed) +
-                      " is " + chain.digest_at(sealed) + ", but " + sealed_when(found) + " has " +
-                      found.seal.digest +
-                      ": a phrase or its audio was changed and the chain recomputed");
+                      "recomputed)" +
+                      or_wrong_file(found));
+    return tampered(
+        "changed and re-chained: the chain at cue line " + std::to_string(sealed) + " is " +
+        chain.digest_at(sealed) + ", but " + sealed_when(found) + " has " + found.seal.digest +
+        ": a phrase or its audio was changed and the chain recomputed" + or_wrong_file(found));
   }
   return true;
 }
@@ -377,8 +424,15 @@ Checked<bool> check_code(const Evidence& evidence, const std::string& code) {
 
 void describe_chain(const speech::RecordingCheck& chain, const std::string& file,
                     RecordingReport& report) {
-  std::string line = file + ": " + std::to_string(chain.lines) + " cue lines (" +
-                     std::to_string(chain.phrases) + " phrases";
+  // A count is worded with tr_n: "1 cue line (1 phrase", never "1 cue lines".
+  const auto lines = static_cast<unsigned long>(chain.lines);
+  const auto phrases = static_cast<unsigned long>(chain.phrases);
+  std::string line = file + ": " +
+                     i18n::format(i18n::tr_n("{n} cue line", "{n} cue lines", lines),
+                                  {{"n", std::to_string(lines)}}) +
+                     " (" +
+                     i18n::format(i18n::tr_n("{n} phrase", "{n} phrases", phrases),
+                                  {{"n", std::to_string(phrases)}});
   if (chain.cut_markers > 0)  // D.2.7: readouts a move cut off, marked in the cue list
     line += ", " + std::to_string(chain.cut_markers) + " cut off by a move";
   if (chain.heard_lines > 0)  // D.2.1: what the microphone heard (voice input)
@@ -445,11 +499,14 @@ Checked<bool> check_all(const RecordingCheckOptions& options, const std::string&
   const fs::path folder = options.file.parent_path();
   const std::string recording = options.file.filename().string();
   Evidence evidence;
-  const auto journal = read_journal_seals(
-      options.journal.empty() ? folder / "game.journal" : options.journal, recording, evidence);
+  const auto journal =
+      read_journal_seals(options.journal.empty() ? RecordFile{folder / "game.journal", ""}
+                                                 : RecordFile{options.journal, "--journal"},
+                         recording, evidence);
   if (!journal) return fail_with(journal.error());
-  const auto pgn =
-      read_pgn_seal(options.pgn.empty() ? folder / "game.pgn" : options.pgn, recording, evidence);
+  const auto pgn = read_pgn_seal(
+      options.pgn.empty() ? RecordFile{folder / "game.pgn", ""} : RecordFile{options.pgn, "--pgn"},
+      recording, evidence);
   if (!pgn) return fail_with(pgn.error());
   for (auto& note : evidence.notes) report.lines.push_back("note: " + note);
 
@@ -485,7 +542,8 @@ Result<TrustedKeys> trusted_keys(const RecordingCheckOptions& options) {
   }
   if (options.key_list.empty()) return keys;
   std::ifstream in(options.key_list);
-  if (!in) return fail("--keys: cannot read " + options.key_list.string());
+  if (!in)
+    return fail(cannot_read("--keys", options.key_list, read_fault(options.key_list, errno)));
   int number = 0;
   for (std::string line; std::getline(in, line);) {
     ++number;

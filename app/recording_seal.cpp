@@ -306,8 +306,11 @@ Result<std::optional<RecordingSeal>> seal_from_pgn(const core::PgnGame& game) {
 
 std::string seal_summary(const RecordingSeal& seal) {
   // TRANSLATORS: {occasion} is the seal's name in the journal (end, adjourn, stop, resume).
-  return i18n::format(i18n::tr("recording sealed ({occasion}): {recording}, {lines} lines, digest "
-                               "{digest}; key {key}; code {code}"),
+  return i18n::format(i18n::tr_n("recording sealed ({occasion}): {recording}, {lines} line, "
+                                 "digest {digest}; key {key}; code {code}",
+                                 "recording sealed ({occasion}): {recording}, {lines} lines, "
+                                 "digest {digest}; key {key}; code {code}",
+                                 static_cast<unsigned long>(seal.cue_lines)),
                       {{"occasion", seal.occasion},
                        {"recording", seal.recording},
                        {"lines", std::to_string(seal.cue_lines)},

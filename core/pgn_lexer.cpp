@@ -1,7 +1,11 @@
 // PGN reading: the lexer (PGN 7 tokens: tags, words, comments, NAGs, escape lines), which hands
 // what it reads to the game parser (pgn_reader.cpp).
 #include <algorithm>
+#include <array>
 #include <cctype>
+#include <optional>
+#include <string_view>
+#include <utility>
 
 #include "core/pgn_reader_impl.h"
 #include "core/pgn_text.h"
@@ -17,7 +21,22 @@ void PgnReader::Impl::tag_error(PgnProblem::Kind kind, char character) {
   lex = Lex::TagSkip;
 }
 
+namespace {
+
+// PGN 8.2.3.8 and 10: a move suffix annotation ("!", "?", "!!", "??", "!?", "?!") written apart
+// from its move is that move's NAG 1 to 6, as an import reader takes it; never a move.
+std::optional<std::string_view> detached_suffix_nag(std::string_view word) {
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> kSuffixes{
+      {{"!", "1"}, {"?", "2"}, {"!!", "3"}, {"??", "4"}, {"!?", "5"}, {"?!", "6"}}};
+  for (const auto& [suffix, nag] : kSuffixes)
+    if (word == suffix) return nag;
+  return std::nullopt;
+}
+
+}  // namespace
+
 void PgnReader::Impl::finish_word() {
+  if (const auto nag = detached_suffix_nag(word)) return on_nag(*nag, token_line);
   if (word.size() >= kMaxWord) word += "...";
   on_word(word, token_line);
 }

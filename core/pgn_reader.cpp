@@ -39,7 +39,7 @@ bool is_result(std::string_view w) {
 
 void PgnReader::Impl::problem(std::string_view text, PgnProblem p, int at_line) {
   p.game = game;
-  if (phase == Phase::Moves && !lines.empty()) {
+  if (phase == Phase::Moves && !lines.empty() && p.move_number == 0) {
     p.move_number = lines.back().pos.fullmove_number();
     p.side = lines.back().pos.side_to_move();
   }
@@ -70,16 +70,21 @@ void PgnReader::Impl::start_moves() {
   if (phase == Phase::Moves) return;
   LineState main;
   bool broken = false;
+  // Chess960 is part of the Laws (Guidelines II) and of the station's own PGN (core/chess960.h):
+  // its games are checked from their FEN tag (X-FEN or Shredder-FEN).
+  Variant variant = Variant::Standard;
   if (!variant_tag.empty()) {
     std::string v = variant_tag;
     for (char& ch : v) ch = char(std::tolower(static_cast<unsigned char>(ch)));
-    if (v != "standard" && v != "chess" && v != "normal") {
+    if (v == "chess960" || v == "chess 960" || v == "fischerandom" || v == "fischer random") {
+      variant = Variant::Chess960;
+    } else if (v != "standard" && v != "chess" && v != "normal") {
       problem(variant_tag, {.kind = K::NotStandardVariant, .value = variant_tag}, variant_line);
       broken = true;
     }
   }
   if (!fen_tag.empty()) {
-    auto pos = Position::read_fen(fen_tag);
+    auto pos = Position::read_fen(fen_tag, variant);
     if (pos) {
       main.pos = *pos;
     } else {
@@ -240,7 +245,13 @@ void PgnReader::Impl::on_nag(std::string_view digits, int at_line) {
   if (l.broken) return;
   const auto nag = read_decimal(digits, 255);
   if (digits.size() > 3 || !nag) {
-    problem("$" + std::string(digits), {.kind = K::NagOutOfRange}, at_line);
+    // A NAG belongs to the move before it (PGN 8.2.4): reported at that move, not the next.
+    PgnProblem at{.kind = K::NagOutOfRange};
+    if (l.has_last) {
+      at.side = ~l.pos.side_to_move();
+      at.move_number = l.pos.fullmove_number() - (at.side == BLACK ? 1 : 0);
+    }
+    problem("$" + std::string(digits), at, at_line);
     return;
   }
   if (!l.has_last) {

@@ -68,6 +68,11 @@ Status place_group(std::string_view group, Color side, const PieceLetters& lette
     if (!type)
       return fail("piece list: \"" + std::string(item) + "\": \"" + std::string(letter) +
                   "\" is no piece letter in " + letters.name);
+    // D.2.9: a board has one piece a square; a square listed twice is a mistake in the list,
+    // never "the later piece wins" (that replaced a white king with a black one).
+    if (board[*square] != NO_PIECE)
+      return fail("piece list: " + square_name(*square) + " is listed twice (\"" +
+                  std::string(item) + "\")");
     board[*square] = make_piece(side, *type);
   }
   return {};

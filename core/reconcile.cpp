@@ -98,7 +98,13 @@ void boards_agree(Reconciliation& r) {
       r.sheet_edits[s] = edits_for_ahead(r.sheets[s], rel[s].ahead);
     return;
   }
-  r.right_sheet = right;
+  // Art. 8.1: a sheet that is itself behind the boards is not "right": when the other sheet only
+  // lacks more of the same moves (A two plies short, B one), both are behind, and each player
+  // writes his missing moves in; neither sheet is wrong.
+  const bool both_behind = !rel[std::size_t(right)].leads &&
+                           r.divergence.kind == DifferenceKind::SheetBehind &&
+                           r.divergence.sheet == 1 - right;
+  r.right_sheet = both_behind ? -1 : right;
   const std::vector<Move>& ahead = rel[std::size_t(right)].ahead;
   r.sheet_edits[std::size_t(1 - right)] =
       sheet_edits(r.sheets, r.divergence, 1 - right, right, r.agreed_plies, ahead);

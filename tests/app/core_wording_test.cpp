@@ -620,10 +620,11 @@ const ProblemCase kProblemCases[] = {
      "before any move of its line"},
     {"NAG before any move", K::NagBeforeMove, "$1 1. e4 *", 1, 1, WHITE, 1, "$1",
      "before any move"},
-    {"NAG out of range", K::NagOutOfRange, "1. e4 $300 *", 1, 1, BLACK, 1, "$300", "is not a NAG"},
+    // A NAG belongs to the move before it: reported at White's move 1, not at Black's.
+    {"NAG out of range", K::NagOutOfRange, "1. e4 $300 *", 1, 1, WHITE, 1, "$300", "is not a NAG"},
     {"stray bracket", K::OutsideTag, "1. e4 ] *", 1, 1, BLACK, 1, "]", "outside a tag or comment"},
-    {"variant", K::NotStandardVariant, "[Variant \"Chess960\"]\n\n1. e4 *", 1, 0, WHITE, 1,
-     "Chess960", "not standard chess"},
+    {"variant", K::NotStandardVariant, "[Variant \"Crazyhouse\"]\n\n1. e4 *", 1, 0, WHITE, 1,
+     "Crazyhouse", "not standard chess"},
     {"illegal in a variation", K::Move, "1. e4 (1. d4 Ke7) e5 *", 1, 1, BLACK, 1, "Ke7",
      "is illegal"},
     // Moves after the game ended by itself (Art. 5.1.1, 5.2.1, 5.2.2, 9.6): never passed.

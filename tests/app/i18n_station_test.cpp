@@ -45,7 +45,7 @@ const std::vector<std::string> kStationEnglish = {
     "  sealed by: ",
     "  draw offer: by",
     "  resumption: date, time and place",
-    "  sealed move (inside the envelope)",
+    "  sealed move: a legal move was sealed",
     "Resume with `annabella play --resume`",
     "Restored the game",
     "envelope opened",
@@ -194,7 +194,7 @@ TEST(StationMessages, AGameAndItsAdjournmentEnvelopeInGerman) {
         "  abgegeben von: Weiß (White player)\n",
         "  Remisangebot: von Schwarz, noch offen (Guidelines I.2.6)\n",
         "  Wiederaufnahme: Datum, Zeit und Ort legt der Schiedsrichter fest (Guidelines I.2.7)\n",
-        "  Abgabezug (im Umschlag): Nf3 = Nf3\n",
+        "  Abgabezug: ein regelgemäßer Zug wurde abgegeben; er wird nicht angezeigt.",
         "Fortsetzen mit `annabella play --resume`; der Schiedsrichter tippt dann open-envelope.",
         "Partie begonnen: White player (Weiß) - Black player (Schwarz), ",
         "Stationsschlüssel angelegt: ",
@@ -246,7 +246,8 @@ TEST(StationMessages, AnAdjournmentAndItsResumptionInMacedonian) {
           "  број на ковертираниот потег: 1... (Црни на потег)\n",
           "  ковертирал: Црни (Black player)\n",
           "  продолжение: датум, време и место ги одредува судијата (Guidelines I.2.7)\n",
-          "  ковертиран потег (во ковертот): Nf6 = Nf6\n", "снимката е запечатена (adjourn): "})
+          "  ковертиран потег: ковертиран е правилен потег; не се прикажува.",
+          "снимката е запечатена (adjourn): "})
       EXPECT_NE(out.find(line), std::string::npos) << line << "\n" << out;
     expect_no_english(out, kStationEnglish);
   }

@@ -59,6 +59,40 @@ TEST(PgnCheckCommand, EachProblemWithGameMoveLineAndText) {
   }
 }
 
+// A suffix annotation written apart from its move ("e5 !") is that move's NAG (PGN 8.2.3.8), not
+// an empty move that stops the check; a bad NAG is reported at the move before it.
+TEST(PgnCheckCommand, ADetachedAnnotationBelongsToTheMoveBeforeIt) {
+  TempDir dir;
+  std::string out;
+  EXPECT_EQ(check(dir, "1. e4 e5 ! 2. Nf3 Nc6 3. Bb5 a6 !? 4. Ba4 ?! Nf6 *\n", out), 0) << out;
+  EXPECT_NE(out.find("8 main-line moves read, no problems"), std::string::npos) << out;
+  EXPECT_EQ(check(dir, "1. e4 e5 2. Nf3 Nc6 $ 3. Bb5 *\n", out), 1) << out;
+  EXPECT_NE(out.find("game 1, move 2 (Black), line 1: '$' is not a NAG"), std::string::npos) << out;
+  EXPECT_NE(out.find("5 main-line moves read"), std::string::npos) << out;
+}
+
+// Chess960 (Guidelines II) is checked, as the station writes it: Variant tag and FEN.
+TEST(PgnCheckCommand, AChess960GameIsChecked) {
+  TempDir dir;
+  std::string out;
+  EXPECT_EQ(check(dir,
+                  "[Variant \"Chess960\"]\n[SetUp \"1\"]\n"
+                  "[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n\n"
+                  "1. e4 e5 2. Nd3 Nd6 3. Ne3 Ne6 4. Nf5 {f1 holds a rook: O-O is illegal} *\n",
+                  out),
+            0)
+      << out;
+  EXPECT_NE(out.find("7 main-line moves read, no problems"), std::string::npos) << out;
+  EXPECT_EQ(check(dir,
+                  "[Variant \"Chess960\"]\n[SetUp \"1\"]\n"
+                  "[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n\n"
+                  "1. e4 e5 2. Ke2 *\n",
+                  out),
+            1)
+      << out;
+  EXPECT_NE(out.find("'Ke2' is illegal"), std::string::npos) << out;
+}
+
 TEST(PgnCheckCommand, LenientReadsScoresheetFormsInALanguage) {
   TempDir dir;
   std::string out;
@@ -97,7 +131,9 @@ TEST(PgnCheckCommand, MissingFileExitsTwo) {
   std::string out;
   EXPECT_EQ(run_command(std::string(ANNABELLA_BINARY) + " pgn check /nonexistent/x.pgn", out, true),
             2);
-  EXPECT_NE(out.find("cannot open /nonexistent/x.pgn"), std::string::npos) << out;
+  EXPECT_NE(out.find("cannot read \"/nonexistent/x.pgn\": No such file or directory"),
+            std::string::npos)
+      << out;
 }
 
 }  // namespace

@@ -150,14 +150,49 @@ TEST(PositionCommand, UnknownWhenTheSearchGivesUp) {
 TEST(PositionCommand, AnIllegalPositionIsAnsweredWithTheReason) {
   int status = 0;
   const std::string fields = json_fields("4k3/8/8/8/8/8/8/r3K3 b - - 0 1", "", status);
-  EXPECT_EQ(status, 0);
+  EXPECT_EQ(status, 1);  // a problem found
   EXPECT_EQ(fields.substr(0, fields.find('\n')), "legal=False dead=None white=None black=None");
   std::string out;
   ASSERT_EQ(run_command(std::string(ANNABELLA_BINARY) + " position --fen " +
                             quoted("4k3/8/8/8/8/8/8/r3K3 b - - 0 1"),
                         out),
-            0);
+            1);
   EXPECT_NE(out.find("legal: no: White is in check, but it is Black's move"), std::string::npos)
+      << out;
+}
+
+// Art. 3.10.3: a position no game can reach is not legal, and says why (exit 1): a double check
+// by two pieces neither of which can have been uncovered, a halfmove clock above the plies played.
+TEST(PositionCommand, APositionNoGameCanReachIsNotLegal) {
+  const std::string binary = std::string(ANNABELLA_BINARY) + " position --fen ";
+  std::string out;
+  EXPECT_EQ(run_command(binary + quoted("4k3/8/3N1N2/8/8/8/8/4K3 b - - 0 1"), out, true), 1) << out;
+  EXPECT_NE(out.find("legal: no: the king is checked by the pieces on d6, f6, which no single "
+                     "move can do"),
+            std::string::npos)
+      << out;
+  EXPECT_EQ(run_command(binary + quoted("4k3/3P1P2/8/8/8/8/8/4K3 b - - 0 1"), out, true), 1) << out;
+  EXPECT_NE(out.find("d7, f7"), std::string::npos) << out;
+  EXPECT_EQ(run_command(binary + quoted("4k3/8/8/8/8/8/8/4K2R w - - 200 80"), out, true), 1) << out;
+  EXPECT_NE(out.find("the halfmove clock is 200, but the game has played only 158 plies"),
+            std::string::npos)
+      << out;
+  // A discovered double check (rook uncovered by the knight) can arise.
+  EXPECT_EQ(run_command(binary + quoted("4k3/8/3N4/8/8/8/8/3KR3 b - - 0 1"), out, true), 0) << out;
+  EXPECT_NE(out.find("legal: yes"), std::string::npos) << out;
+}
+
+// Art. 9.6.2: after 75 moves by each player without a pawn move or capture the game is drawn.
+TEST(PositionCommand, SeventyFiveMovesWithoutPawnMoveOrCaptureAreNoted) {
+  std::string out;
+  EXPECT_EQ(run_command(std::string(ANNABELLA_BINARY) + " position --fen " +
+                            quoted("4k3/8/8/8/8/8/8/4K2R w - - 150 90"),
+                        out, true),
+            0)
+      << out;
+  EXPECT_NE(out.find("75-move rule: the last 75 moves by each player were made "
+                     "without a pawn move or a capture: the game is drawn"),
+            std::string::npos)
       << out;
 }
 

@@ -339,8 +339,8 @@ TEST(ReconcileCommand, InputFaultsAreNamed) {
       2);
   EXPECT_NE(out.find("annabella reconcile: --board-a:"), std::string::npos) << out;
   EXPECT_EQ(run_command(command(f, "missing.txt", ""), out, true), 2);
-  EXPECT_NE(out.find("Sheet B \""), std::string::npos) << out;
-  EXPECT_NE(out.find("cannot be read"), std::string::npos) << out;
+  EXPECT_NE(out.find("--sheet-b: cannot read \""), std::string::npos) << out;
+  EXPECT_NE(out.find("missing.txt\": No such file or directory"), std::string::npos) << out;
   EXPECT_EQ(run_command(command(f, "b.txt", "--lang-b xx"), out, true), 2);
   EXPECT_NE(out.find("unknown language"), std::string::npos) << out;
   write(f.dir / "bad-clock.txt", "0 1 1\n5 x 1\n");
@@ -348,6 +348,25 @@ TEST(ReconcileCommand, InputFaultsAreNamed) {
             2);
   EXPECT_NE(out.find("clock log line 2"), std::string::npos) << out;
   EXPECT_EQ(run_command(command(f, "b.txt", "--a-plays red"), out, true), 2);
+}
+
+// Every file fault names the option, the file and the reason (docs/arbiters-guide.md), and the
+// colour is read as people type it.
+TEST(ReconcileCommand, FileFaultsNameTheOptionTheFileAndTheReason) {
+  Files f;
+  std::string out;
+  EXPECT_EQ(run_command(command(f, "b.txt", "--clock-log " + f.path("nonexist.txt")), out, true),
+            2);
+  EXPECT_NE(out.find("--clock-log: cannot read \""), std::string::npos) << out;
+  EXPECT_NE(out.find("nonexist.txt\": No such file or directory"), std::string::npos) << out;
+  EXPECT_EQ(run_command(command(f, "b.txt", "--log-a " + f.path("nolog.txt")), out, true), 2);
+  EXPECT_NE(out.find("--log-a: cannot read"), std::string::npos) << out;
+  EXPECT_EQ(run_command(command(f, "b.txt", "--html /nonexistent/dir/x.html"), out, true), 2);
+  EXPECT_NE(out.find("--html: cannot write \"/nonexistent/dir/x.html\": No such file or directory"),
+            std::string::npos)
+      << out;
+  EXPECT_EQ(run_command(command(f, "b.txt", "--a-plays Black"), out, true), 0) << out;
+  EXPECT_EQ(run_command(command(f, "b.txt", "--a-plays WHITE"), out, true), 0) << out;
 }
 
 TEST(ReconcileCommand, HtmlReportIsWrittenAlongsideTheText) {

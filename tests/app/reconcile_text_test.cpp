@@ -73,7 +73,7 @@ TEST(ReconcileText, BoardsThatAgreeAreSaidToAgreeAndTheWrongSheetIsCorrected) {
   EXPECT_NE(at(text,
                "3. Scoresheets: Sheet B is wrong: sheet A's moves lead to the position on "
                "both boards, sheet B's do not. Player B corrects his scoresheet (Art. 8.1):"
-               "\n  Write in White's move 5 Qxf3, before the cell for White's move 5 "
+               "\n  Sheet B: Write in White's move 5 Qxf3, before the cell for White's move 5 "
                "(\"dxe5\")."),
             std::string::npos)
       << text;
@@ -116,12 +116,30 @@ TEST(ReconcileText, BothSheetsBehindTheBoardsAreCompleted) {
   // Both boards show 8... c6, both sheets end with 8. Nc3: each player writes 8... c6 in.
   const std::string text =
       arbiter_text(reconciled(kOpera15, kOpera15, kOpera15 + "c6", kOpera15 + "c6"));
+  EXPECT_NE(
+      at(text,
+         "Both scoresheets lack the last moves on the boards: each player writes "
+         "them in (Art. 8.1).\n  Sheet A: Write in Black's move 8 c6, at the end.\n  Sheet B: "
+         "Write in Black's move 8 c6, at the end."),
+      std::string::npos)
+      << text;
+}
+
+// Both sheets behind the boards by different amounts (A two plies short, B one): neither sheet is
+// "wrong" (sheet B does not lead to the boards either), and each line says whose sheet it is for.
+TEST(ReconcileText, SheetsBehindByDifferentAmountsAreBothCompleted) {
+  const Reconciliation r =
+      reconciled(kOpera15, first(kOpera, 16), first(kOpera, 17), first(kOpera, 17));
+  EXPECT_EQ(r.right_sheet, -1);
+  const std::string text = arbiter_text(r);
+  EXPECT_EQ(text.find("is wrong"), std::string::npos) << text;
   EXPECT_NE(at(text,
                "Both scoresheets lack the last moves on the boards: each player writes "
-               "them in (Art. 8.1).\n  Write in Black's move 8 c6, at the end.\n  Write in "
-               "Black's move 8 c6, at the end."),
+               "them in (Art. 8.1).\n  Sheet A: Write in Black's move 8"),
             std::string::npos)
       << text;
+  EXPECT_NE(at(text, "\n  Sheet B: Write in White's move 9"), std::string::npos) << text;
+  EXPECT_EQ(text.find("\n  Write in"), std::string::npos) << text;
 }
 
 TEST(ReconcileText, ClockProposalInWords) {

@@ -247,5 +247,14 @@ TEST(RecordingSeal, NothingRecordedCannotBeSealed) {
             std::string::npos);
 }
 
+// A count is worded in the singular when it is one: "1 line", never "1 lines".
+TEST(RecordingSeal, ASealOfOneLineSaysLine) {
+  Sealed s;
+  RecordingSeal one = s.seal;
+  one.cue_lines = 1;
+  EXPECT_NE(seal_summary(one).find("announcements.wav, 1 line, digest"), std::string::npos)
+      << seal_summary(one);
+}
+
 }  // namespace
 }  // namespace annabella::app

@@ -374,7 +374,60 @@ TEST(RecordingVerify, UnreadableInputAndWrongOptionsExitTwo) {
   fs::remove(record.dir / "game.journal");
   fs::create_directory(record.dir / "game.journal");
   EXPECT_EQ(record.verify("", out), 2) << out;
-  EXPECT_NE(out.find("game.journal is not a file"), std::string::npos) << out;
+  EXPECT_NE(out.find("game.journal\": Is a directory"), std::string::npos) << out;
+}
+
+// Counts are worded in the singular for one: "1 cue line (1 phrase", never "1 cue lines".
+TEST(RecordingVerify, OneCueLineIsWordedInTheSingular) {
+  TempDir dir;
+  const fs::path wav = dir / "one.wav";
+  std::string out;
+  ASSERT_EQ(run_command(kBinary + " say --silent --wav " + wav.string() + " e4", out, true), 0)
+      << out;
+  EXPECT_EQ(run_command(verifier() + " recording verify --unsealed-ok " + wav.string(), out, true),
+            0)
+      << out;
+  EXPECT_NE(out.find("one.wav: 1 cue line (1 phrase), digest chain intact"), std::string::npos)
+      << out;
+}
+
+// A mistyped --journal or --pgn is a file that cannot be read (exit 2), not "no seal there":
+// with --code it used to say "verified" (the PGN's seal), and with both mistyped "the seal has
+// been removed from the record" (exit 1).
+TEST(RecordingVerify, AMistypedJournalOrPgnPathCannotBeRead) {
+  SealedRecord record;
+  std::string out;
+  const std::string code = "--code " + seal_code(record.seal);
+  const std::string missing = (record.dir / "nonexist").string();
+  EXPECT_EQ(record.verify(code + " --journal " + missing, out), 2) << out;
+  EXPECT_NE(out.find("--journal: cannot read \"" + missing + "\": No such file or directory"),
+            std::string::npos)
+      << out;
+  EXPECT_EQ(record.verify(code + " --journal " + missing + " --pgn " + missing, out), 2) << out;
+  EXPECT_EQ(out.find("TAMPERED"), std::string::npos) << out;
+  EXPECT_EQ(record.verify(code + " --pgn " + missing, out), 2) << out;
+  EXPECT_NE(out.find("--pgn: cannot read"), std::string::npos) << out;
+}
+
+// --journal naming another recording's journal (same players, another game) is said to be that,
+// not "a phrase or its audio was changed and the chain recomputed", when the PGN beside the
+// recording holds a seal that matches the chain.
+TEST(RecordingVerify, AnotherRecordingsJournalIsNamedAsSuch) {
+  SealedRecord record;
+  SealedRecord other;
+  std::string out;
+  fs::remove(other.wav);
+  fs::remove(speech::cue_list_path(other.wav));
+  ASSERT_EQ(
+      run_command(kBinary + " say --silent --wav " + other.wav.string() + " d4 d5 c4", out, true),
+      0)
+      << out;
+  other.write_journal({other.sign(record.keys)});  // the same station, another game
+  const std::string journal = (other.dir / "game.journal").string();
+  EXPECT_EQ(record.verify("--journal " + journal, out), 1) << out;
+  EXPECT_NE(out.find("not this recording's record: " + journal + " (--journal)"), std::string::npos)
+      << out;
+  EXPECT_EQ(out.find("chain recomputed"), std::string::npos) << out;
 }
 
 }  // namespace

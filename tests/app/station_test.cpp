@@ -464,8 +464,11 @@ TEST(Station, AnAdjournedGameResumesWithTheSealedMoveMadeWhenTheEnvelopeIsOpened
           "into the game; game date 2026.11.23",
           "position before the sealed move: rnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w",
           "sealed move number: 2. (White to move)", "clocks: White 1:30:", "sealed by: White",
-          "sealed move (inside the envelope): c4 = c4"})
+          "sealed move: a legal move was sealed; it is not shown"})
       EXPECT_TRUE(d.output.printed_containing(part)) << part;
+    // Guidelines I.9.1: the sealed move stays secret on the shared console until resumption.
+    EXPECT_FALSE(d.output.printed_containing("c4 = c4"));
+    EXPECT_FALSE(d.output.printed_containing("inside the envelope"));
   }
   // The journal keeps it for the seal that signs it (D.2.7).
   EXPECT_NE(read_file(folder / "game.journal").find("\tutc=2026-11-23T18:47:05Z"),

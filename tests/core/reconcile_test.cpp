@@ -973,6 +973,17 @@ TEST(ReconcileInputs, AWrittenMoveIsKeptUpToTheBoundOnly) {
   EXPECT_EQ(s.plies[1].written, sheet.entries[1].text);
 }
 
+// D.2.9: a piece list naming one square twice is refused with the square, never read with the
+// later piece on it (a black king on g1 replaced the white king: "White has 0 kings").
+TEST(ReconcileInputs, APieceListNamingASquareTwiceIsRefused) {
+  auto same_side = read_placement("White: Kg1 Qb3 Nb3; Black: Kb8");
+  ASSERT_FALSE(same_side);
+  EXPECT_EQ(same_side.error().message, "piece list: b3 is listed twice (\"Nb3\")");
+  auto other_side = read_placement("White: Kg1; Black: Kb8 Kg1");
+  ASSERT_FALSE(other_side);
+  EXPECT_EQ(other_side.error().message, "piece list: g1 is listed twice (\"Kg1\")");
+}
+
 TEST(ReconcileInputs, BoardsAsPlacementOrFen) {
   auto placement = read_placement("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
   ASSERT_TRUE(placement);
