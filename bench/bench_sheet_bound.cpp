@@ -47,7 +47,8 @@ double pct(std::vector<double> v, double p) {
 
 // What became of the sheet: "read N of M" or "refused".
 std::string read_once(const std::string& path) {
-  auto text = app::read_bounded(path, app::kMaxSheetBytes, "sheet");
+  auto text = app::read_bounded({.path = path, .what = "sheet", .option = "--sheet-a"},
+                                app::kMaxSheetBytes);
   if (!text) return "refused: larger than 1 MiB";
   auto sheet = app::scoresheet_of(*text);
   if (!sheet) return "refused: more than 2000 written moves";
