@@ -308,22 +308,32 @@ std::vector<MoveSequence> Pegboard::shown_sequences() const {
   return allowed(sequences_shown(position_, board_));
 }
 
-// Whether the pegs in hand fit `moves` (from the game's position): a peg lifted since the game
-// reached that position came out of a hole that held a piece then, so the sequence must have a
-// piece standing there at some point, and on a piece-identifying board that piece (D.2.2). A
-// peg lifted from c5 and still in hand rules out a6-b4 followed by a capture on b4, though the
-// board's occupancy is that of both moves. The occupancy-only board's guesses of which piece a
-// peg is are not evidence: only the hole is; and a hole a peg was put into since (a queen slid
-// through d5 to take on e6 and lifted again there) is no evidence either.
+// Whether the pegs in hand fit `moves` (from the game's position): a peg came out of a hole that
+// held a piece in the game's position when it was lifted, or that a move since put there, so
+// the game since then and the sequence after it must have a piece standing there at some point,
+// and on a piece-identifying board that piece (D.2.2). A peg lifted from c5 and still in hand
+// rules out a6-b4 followed by a capture on b4, though the board's occupancy is that of both
+// moves. So too for a peg lifted before the move before was made (a quick reply's first lift
+// comes before the touch that makes that move is known): the black knight lifted from f2
+// rules out Nxg3 fxg3 after g3, though the board's pieces are those of that sequence. The
+// occupancy-only board's guesses of which piece a peg is are not evidence: only the hole is;
+// and a hole a peg was put into since (a queen slid through d5 to take on e6 and lifted again
+// there) is no evidence either, nor is a lift from before the game's position was set anew.
 bool Pegboard::hands_allow(const MoveSequence& moves) const {
   return std::all_of(in_hand_.begin(), in_hand_.end(), [&](const InHand& held) {
-    if (held.lifted_in != position_epoch_ || held.from_placed) return true;
+    if (held.from_placed) return true;
     const auto stood = [&](const Position& pos) {
       const Piece there = pos.piece_on(held.from);
       return board_.identifies_pieces ? there == held.piece : there != core::NO_PIECE;
     };
-    Position pos = position_;
+    Position pos = held.game_then;
     if (stood(pos)) return true;
+    for (std::uint64_t epoch = held.lifted_in; epoch < position_epoch_; ++epoch) {
+      const Move made = epoch_moves_[epoch];
+      if (made.is_none()) return true;  // set anew since: the lift says nothing of this game
+      pos = pos.after(made);
+      if (stood(pos)) return true;
+    }
     return std::any_of(moves.begin(), moves.end(), [&](Move m) {
       pos = pos.after(m);
       return stood(pos);
@@ -491,7 +501,7 @@ void Pegboard::complete(Move m, TimePoint now, std::size_t touches_from) {
     pending_.reset();
     pending_position_.reset();
     expected_.reset();
-    position_moved_on();
+    position_moved_on(m);
     return;
   }
   if (settings_.auto_announce) make(now);
@@ -504,15 +514,17 @@ void Pegboard::make(TimePoint now, std::optional<std::uint64_t> order) {
   event.square = pending_->to();
   event.piece = pending_position_->piece_on(pending_->to());
   staged_.push_back({std::move(event), order.value_or(++order_)});
+  const Move made = *pending_;
   position_ = *pending_position_;
   pending_.reset();
   pending_position_.reset();
-  position_moved_on();
+  position_moved_on(made);
 }
 
-void Pegboard::position_moved_on() {
+void Pegboard::position_moved_on(Move made) {
   touches_this_move_ = touch_log_.size();
   ++position_epoch_;
+  epoch_moves_.push_back(made);
 }
 
 // Whether a piece that left one of `vacated` for `to` is a legal move under way: one of the side

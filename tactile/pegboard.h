@@ -125,10 +125,13 @@ class Pegboard {
     core::Color toucher = core::WHITE;
     bool toucher_unsure = false;
     std::uint64_t lifted_in = 0;  // position_epoch_ when it was lifted
+    core::Position game_then;     // position_ when it was lifted
     // On an occupancy-only board, lifted from a hole a peg was put into since the board was last
     // matched, empty in the game's position and after the completed move (a slide's square on
     // the way): which peg it is was guessed, so its hole says nothing of the game's position.
     bool from_placed = false;
+    // Its piece is known (BoardView::known): lifted from a hole whose piece was known.
+    bool known = false;
   };
   // An event waiting for its turn: events come out sorted by (time, order); `order` counts the
   // inputs and events as they came, and a touch keeps the order of its lift.
@@ -146,6 +149,8 @@ class Pegboard {
   void reply_begins(core::Piece piece, TimePoint time);
   void lift(core::Square square, TimePoint time);
   void place(core::Square square, core::Piece piece, TimePoint time);
+  bool bounced(core::Square square, std::size_t index, TimePoint time);
+  core::Square put_down(core::Square square, std::size_t index, PegboardEvent& event);
   std::optional<std::size_t> held_for(core::Square square, core::Piece piece) const;
   std::optional<std::size_t> flickered(core::Square square, core::Piece piece,
                                        TimePoint time) const;
@@ -174,7 +179,8 @@ class Pegboard {
   // Emits MoveMade, in the place of `order` among the events when given (a touch that made it).
   void make(TimePoint now, std::optional<std::uint64_t> order = std::nullopt);
   void announced(TimePoint now);
-  void position_moved_on();
+  // `made`: the move that took the game on (none: a position set anew, set_position()).
+  void position_moved_on(core::Move made = core::Move::none());
   bool waiting_for_announcement() const;
   std::vector<MoveSequence> shown_sequences() const;
   bool hands_allow(const MoveSequence& moves) const;
@@ -217,6 +223,9 @@ class Pegboard {
   std::size_t touches_this_move_ = 0;  // touch_log_ index of the first touch since position_
                                        // last moved on
   std::uint64_t position_epoch_ = 0;   // counts position_ moving on (InHand::lifted_in)
+  // The move that took position_ from epoch k to k + 1 (none where it was set anew): what
+  // happened to the game since a peg still in hand was lifted (hands_allow()).
+  std::vector<core::Move> epoch_moves_;
   // The game's position and completed move when the reply last began (reply_begins()).
   std::optional<std::pair<std::uint64_t, core::Move>> reply_begun_;
 

@@ -105,4 +105,12 @@ class Driver {
 
 using Lines = std::vector<std::string>;
 
+// The moves made, in order (MoveMade events).
+inline std::vector<std::string> made_moves(const Lines& lines) {
+  std::vector<std::string> made;
+  for (const std::string& line : lines)
+    if (line.starts_with("made ")) made.push_back(line.substr(5));
+  return made;
+}
+
 }  // namespace annabella::tactile::driver
