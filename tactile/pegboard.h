@@ -174,6 +174,10 @@ class Pegboard {
   void back_in_sync(TimePoint now);
   void take_sequences(const std::vector<MoveSequence>& sequences, TimePoint now);
   std::optional<MoveSequence> choose(std::vector<MoveSequence> sequences, TimePoint now);
+  std::vector<std::optional<std::size_t>> named_for(const MoveSequence& moves) const;
+  bool named_fit(const MoveSequence& moves) const;
+  void name_promotion(core::PieceType piece, TimePoint time);
+  void take_named(core::Move move);
   void follow(const MoveSequence& moves, TimePoint now);
   void complete(core::Move move, TimePoint now, std::size_t touches_from);
   // Emits MoveMade, in the place of `order` among the events when given (a touch that made it).
@@ -208,11 +212,14 @@ class Pegboard {
   std::optional<core::Position> pending_position_;
   std::optional<core::Move> expected_;
   bool expected_misplaced_reported_ = false;
-  std::optional<core::PieceType> promotion_;
-  // When promotion_ was named, and when a peg was last placed: a piece named after the last
-  // placement of a move is for a move still to come (a quick reply's promotion, D.2.1).
-  TimePoint promotion_named_{};
-  TimePoint last_placed_{};
+  // The promotion pieces named (a board button, the announcement, a piece-identifying board
+  // showing it), in order, not yet taken by a completed move (named_for()).
+  struct Named {
+    core::PieceType piece = core::QUEEN;
+    TimePoint time{};
+  };
+  std::vector<Named> named_;
+  std::array<TimePoint, 64> placed_at_{};  // when a peg last went into each hole
   bool promotion_asked_ = false;
 
   bool rotated_ = false;

@@ -170,17 +170,18 @@ core::Color Pegboard::presumed_toucher() const {
 // for the settle time and went on to h5): the reply's touch makes the move the board shows, not
 // the one it showed before (D.2.3 (3)). Only at the reply's first piece: once the replier holds
 // one, or has touched one already, the board as it stands is the reply's work too (a bishop slid
-// on its way to a capture).
+// on its way to a capture), and so it is when the reply began on a settled board (a rook lifted
+// from h1 when Black's move had settled, put down on h2 and lifted again to go on to h6: the
+// lift from h2 was taken as the reply's first, and h1-h2 recorded).
 void Pegboard::reply_begins(Piece piece, TimePoint time) {
   const core::Color mover = position_.side_to_move();
-  if (!settings_.made_by_reply || !judge_at_ || piece == core::NO_PIECE ||
-      core::color_of(piece) == mover)
-    return;
+  if (!settings_.made_by_reply || piece == core::NO_PIECE || core::color_of(piece) == mover) return;
   // The reply's first piece only: its own placements since are the reply's work too (a rook
   // sliding e3-e4-e7 was judged e3-e4 when lifted again from e4).
   const std::pair<std::uint64_t, Move> state{position_epoch_, pending_.value_or(Move::none())};
   if (reply_begun_ == state) return;
   reply_begun_ = state;
+  if (!judge_at_) return;  // settled: judged as it stands already
   const bool replier_holds = std::any_of(in_hand_.begin(), in_hand_.end(),
                                          [&](const InHand& h) { return h.toucher != mover; });
   if (!replier_holds) judge(time);
@@ -275,7 +276,7 @@ std::optional<std::size_t> Pegboard::promoted_pawn(Square s, Piece piece) {
   const Piece pawn = core::make_piece(core::color_of(piece), core::PAWN);
   for (std::size_t i = in_hand_.size(); i-- > 0;)
     if (in_hand_[i].piece == pawn) {
-      promotion_ = type;
+      name_promotion(type, now_);
       return i;
     }
   return std::nullopt;
@@ -283,7 +284,7 @@ std::optional<std::size_t> Pegboard::promoted_pawn(Square s, Piece piece) {
 
 void Pegboard::place(Square s, Piece piece, TimePoint time) {
   changed(time);
-  last_placed_ = time;
+  placed_at_[s] = time;
   if (board_.occupied & core::square_bb(s)) {
     // An occupancy-only board cannot take a second peg in a hole: a repeated report. A
     // piece-identifying board may report a capture as the new piece arriving with no lift of
@@ -537,16 +538,13 @@ void Pegboard::press(BoardButton button, TimePoint time) {
     announced(time);  // D.2.3 (3) by the board's own announce/confirm button
     return;
   }
-  if (const auto piece = promotion_of(button)) {
-    promotion_ = *piece;
-    promotion_named_ = time;
-  }
+  if (const auto piece = promotion_of(button)) name_promotion(*piece, time);
   PegboardEvent event;
   event.kind = PegboardEvent::Kind::Button;
   event.time = time;
   event.button = button;
   emit(std::move(event));
-  if (promotion_ && promotion_asked_) changed(time);
+  if (!named_.empty() && promotion_asked_) changed(time);
 }
 
 }  // namespace annabella::tactile

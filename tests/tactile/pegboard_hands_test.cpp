@@ -95,5 +95,57 @@ TEST(PegboardEvidence, AnOccupancyBoardKnowsThePegAHandCarriedAlone) {
   }
 }
 
+TEST(PegboardEvidence, AReplyBegunOnASettledBoardIsJudgedWhenItsPieceGoesOn) {
+  // DGT board watch (bench_recognition --replay, seed 15): 9...Qxa2 settled; White lifts the
+  // rook h1, puts it down on h2 and lifts it again to slide on to h6. The lift from h1 was not
+  // taken as the reply's beginning (nothing was waiting to be judged), so the lift from h2 was:
+  // the board judged as it stood, and Rh1-h2 recorded for Rh1-h6 once Black touched the rook.
+  const Position start = testing::after(
+      Position{},
+      "f2f3 d7d5 f3f4 f7f6 e2e3 g7g5 e3e4 a7a5 e4d5 g5f4 d2d4 d8d5 g2g3 f4g3 h2g3 b7b6 d1e2");
+  Driver d(start, board_watch(), true);
+  d.lift("d5").lift("a2", 46ms).place("a2", core::B_QUEEN, 74ms).settle();
+  d.lift("h1", 198ms);
+  for (const char* square : {"h2", "h3", "h4", "h5"})
+    d.place(square, core::W_ROOK, 60ms).lift(square, 60ms);
+  d.place("h6", core::W_ROOK, 80ms);
+  d.lift("h6", 73ms).lift("g8", 57ms).place("h6", core::B_KNIGHT, 44ms).settle().announce();
+  const Lines lines = d.take();
+  EXPECT_EQ(made_moves(lines), std::vector<std::string>({"d5a2", "h1h6", "g8h6"}))
+      << ::testing::PrintToString(lines);
+}
+
+BoardInput pressed(BoardButton button) {
+  BoardInput input;
+  input.kind = BoardInput::Kind::Button;
+  input.button = button;
+  return input;
+}
+
+TEST(PegboardEvidence, TwoPromotionsNamedWithinTheSettleTimeEachKeepTheirPiece) {
+  // Peg board (bench_recognition --replay, seed 2243): White presses the bishop button and
+  // plays g7-g8; 13 ms after the pawn goes into g8 Black presses the rook button and plays
+  // a2-a1. Both moves settled together and the second piece named overwrote the first: g8=R
+  // was recorded for g8=B (D.2.1: each promotion's piece is the one named for it).
+  const Position start = testing::after(
+      Position{},
+      "c2c3 e7e5 c3c4 b7b5 b2b4 a7a6 c4b5 a6b5 a2a3 f8b4 a3b4 a8a1 d2d3 d8g5 c1g5 a1b1 e2e3 "
+      "h7h5 d1b1 g8e7 g5e7 e8e7 g2g4 h5g4 h2h3 h8h7 h3g4 h7h1 g4g5 f7f6 g5f6 e7f6 e3e4 h1g1 "
+      "d3d4 g1f1 e1f1 e5d4 b1a2 g7g6 f2f4 d7d5 e4d5 c7c6 d5d6 b8a6 a2a6 c6c5 f4f5 c5b4 f5g6 "
+      "c8d7 a6a2 b4b3 g6g7 b3a2");
+  for (const bool watch : {false, true}) {
+    Driver d(start, {.settle = 100ms, .auto_announce = !watch, .made_by_reply = watch});
+    d.feed(pressed(BoardButton::PromoteBishop), 400ms).lift("g7", 49ms);
+    d.place("g8", core::NO_PIECE, 95ms).feed(pressed(BoardButton::PromoteRook), 13ms);
+    d.lift("a2", 81ms).place("a1", core::NO_PIECE, 84ms).settle();
+    d.lift("f1", 231ms).place("f2", core::NO_PIECE, 40ms).settle();
+    if (d.board().completed_move()) d.announce();
+    const Lines lines = d.take();
+    EXPECT_EQ(made_moves(lines), std::vector<std::string>({"g7g8b", "a2a1r", "f1f2"}))
+        << (watch ? "board watch: " : "e-board: ") << ::testing::PrintToString(lines);
+    EXPECT_FALSE(says(lines, "promotion on")) << ::testing::PrintToString(lines);
+  }
+}
+
 }  // namespace
 }  // namespace annabella::tactile
