@@ -18,6 +18,7 @@ using core::Position;
 using driver::Driver;
 using driver::Lines;
 using driver::made_moves;
+using driver::pressed;
 
 bool says(const Lines& lines, std::string_view start) {
   return std::any_of(lines.begin(), lines.end(),
@@ -113,13 +114,6 @@ TEST(PegboardEvidence, AReplyBegunOnASettledBoardIsJudgedWhenItsPieceGoesOn) {
   const Lines lines = d.take();
   EXPECT_EQ(made_moves(lines), std::vector<std::string>({"d5a2", "h1h6", "g8h6"}))
       << ::testing::PrintToString(lines);
-}
-
-BoardInput pressed(BoardButton button) {
-  BoardInput input;
-  input.kind = BoardInput::Kind::Button;
-  input.button = button;
-  return input;
 }
 
 TEST(PegboardEvidence, TwoPromotionsNamedWithinTheSettleTimeEachKeepTheirPiece) {

@@ -20,6 +20,7 @@ using driver::Driver;
 using driver::fen;
 using driver::Lines;
 using driver::made_moves;
+using driver::pressed;
 using driver::sq;
 using Kind = PegboardEvent::Kind;
 
@@ -373,13 +374,6 @@ TEST(PegboardHands, AQuickReplySlidingOnIsNoIllegalMove) {
     EXPECT_TRUE(has(lines, "made d8h4")) << reading;
     EXPECT_TRUE(in_time_order(d.taken())) << reading;
   }
-}
-
-BoardInput pressed(BoardButton button) {
-  BoardInput input;
-  input.kind = BoardInput::Kind::Button;
-  input.button = button;
-  return input;
 }
 
 TEST(PegboardHands, APromotionButtonPressedBeforeTheMoveBeforeSettledIsTheReplys) {
