@@ -69,6 +69,16 @@ std::vector<core::CorrectionStep> square_by_square(const BoardView& board, const
   return steps;
 }
 
+// Whether a peg known to be `peg` can be what stands on `s` after a sequence: `piece` itself,
+// or a pawn promoted on its last rank.
+bool carried_there(Piece peg, Piece piece, Square s) {
+  if (peg == piece) return true;
+  if (peg == core::NO_PIECE || piece == core::NO_PIECE || core::type_of(peg) != core::PAWN)
+    return false;
+  const int last = core::color_of(peg) == core::WHITE ? 7 : 0;
+  return core::color_of(piece) == core::color_of(peg) && core::rank_of(s) == last;
+}
+
 }  // namespace
 
 bool shows(const BoardView& board, const Position& pos) {
@@ -96,6 +106,9 @@ std::vector<MoveSequence> likeliest(const Position& from, std::vector<MoveSequen
                                     const BoardView& board) {
   if (board.unwatched) return sequences;  // no hands seen: nothing to tell them apart by
   const Bitboard handled = board.lifted | board.placed;
+  const Bitboard carried = board.identifies_pieces ? 0 : board.known & board.placed;
+  // What the hands contradict (the pegs carried to another square), then what they leave
+  // unexplained.
   const auto unexplained = [&](const MoveSequence& sequence) {
     Bitboard changed = 0;
     Position pos = from;
@@ -103,9 +116,14 @@ std::vector<MoveSequence> likeliest(const Position& from, std::vector<MoveSequen
       changed |= squares_touched(pos, m);
       pos.play(m);
     }
+    int contradicted = 0;
+    for (Bitboard pegs = carried; pegs;) {
+      const Square s = core::pop_lsb(pegs);
+      if (!carried_there(board.pieces[s], pos.piece_on(s), s)) ++contradicted;
+    }
     // Both ways: a hole handled that the sequence leaves as it was, and a square the sequence
     // changes (and may change back: a double step taken en passant) that no hand touched.
-    return core::popcount(handled ^ changed);
+    return contradicted * 64 + core::popcount(handled ^ changed);
   };
   std::vector<int> counts;
   for (const auto& sequence : sequences) counts.push_back(unexplained(sequence));

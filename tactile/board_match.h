@@ -33,6 +33,10 @@ struct BoardView {
   // finished capture, but completes nothing.
   core::Bitboard placed = 0;
   core::Bitboard lifted = 0;  // holes whose peg was lifted since the board last matched the game
+  // Occupancy only: pegs whose piece is known though the board cannot say it: those of the
+  // matched position left standing, and a peg that was the only one in the hand when it went in,
+  // lifted from a hole whose piece was known (D.2.3 (2): the hand carried it there).
+  core::Bitboard known = 0;
   // The hands were not watched: the board was read whole after it was away (or before it was
   // first seen), so any hole may have received a peg and `placed` and `lifted` say nothing.
   bool unwatched = false;
@@ -49,7 +53,10 @@ using MoveSequence = std::vector<core::Move>;
 [[nodiscard]] std::vector<MoveSequence> sequences_shown(const core::Position& from,
                                                         const BoardView& board);
 
-// Of `sequences` (each from `from`), those that account best for what the hands did: a hole
+// Of `sequences` (each from `from`), those that account best for what the hands did. First, on
+// an occupancy-only board, a peg placed since the last match whose piece is known (`known`) must
+// be the piece the sequence leaves there (or the pawn it promotes there): Re8-e6 and Kd7-d8
+// look like Re8-d8 and Kd7-e6, but the peg carried alone from e8 went into e6. Then a hole
 // lifted or filled since the last match that a sequence leaves as it was counts against it, and
 // so does a square it changes that no hand touched. On an occupancy-only board, queen c2-e4 and
 // king takes e4 look like queen takes c1 and king e4, but only the second moves the piece lifted

@@ -29,13 +29,6 @@ std::string side_name(core::Color side) {
   return side == core::WHITE ? "White" : "Black";
 }
 
-// The first promotion of a sequence (Move::none() if it has none).
-Move first_promotion(const MoveSequence& moves) {
-  for (const Move m : moves)
-    if (m.kind() == core::MoveKind::Promotion) return m;
-  return Move::none();
-}
-
 }  // namespace
 
 Pegboard::Pegboard(const Position& position, PegboardSettings settings)
@@ -186,8 +179,7 @@ void Pegboard::set_promotion(core::PieceType piece, TimePoint now,
                              std::vector<PegboardEvent>& out) {
   now = advance(now);
   fire(now);
-  promotion_ = piece;
-  promotion_named_ = now;
+  name_promotion(piece, now);
   if (promotion_asked_) judge(now);
   release(out);
 }
@@ -205,7 +197,7 @@ void Pegboard::set_position(const Position& position, TimePoint now,
   pending_.reset();
   pending_position_.reset();
   expected_.reset();
-  promotion_.reset();
+  named_.clear();
   hinted_.clear();
   unexplained_since_.reset();
   position_moved_on();
@@ -308,22 +300,32 @@ std::vector<MoveSequence> Pegboard::shown_sequences() const {
   return allowed(sequences_shown(position_, board_));
 }
 
-// Whether the pegs in hand fit `moves` (from the game's position): a peg lifted since the game
-// reached that position came out of a hole that held a piece then, so the sequence must have a
-// piece standing there at some point, and on a piece-identifying board that piece (D.2.2). A
-// peg lifted from c5 and still in hand rules out a6-b4 followed by a capture on b4, though the
-// board's occupancy is that of both moves. The occupancy-only board's guesses of which piece a
-// peg is are not evidence: only the hole is; and a hole a peg was put into since (a queen slid
-// through d5 to take on e6 and lifted again there) is no evidence either.
+// Whether the pegs in hand fit `moves` (from the game's position): a peg came out of a hole that
+// held a piece in the game's position when it was lifted, or that a move since put there, so
+// the game since then and the sequence after it must have a piece standing there at some point,
+// and on a piece-identifying board that piece (D.2.2). A peg lifted from c5 and still in hand
+// rules out a6-b4 followed by a capture on b4, though the board's occupancy is that of both
+// moves. So too for a peg lifted before the move before was made (a quick reply's first lift
+// comes before the touch that makes that move is known): the black knight lifted from f2
+// rules out Nxg3 fxg3 after g3, though the board's pieces are those of that sequence. The
+// occupancy-only board's guesses of which piece a peg is are not evidence: only the hole is;
+// and a hole a peg was put into since (a queen slid through d5 to take on e6 and lifted again
+// there) is no evidence either, nor is a lift from before the game's position was set anew.
 bool Pegboard::hands_allow(const MoveSequence& moves) const {
   return std::all_of(in_hand_.begin(), in_hand_.end(), [&](const InHand& held) {
-    if (held.lifted_in != position_epoch_ || held.from_placed) return true;
+    if (held.from_placed) return true;
     const auto stood = [&](const Position& pos) {
       const Piece there = pos.piece_on(held.from);
       return board_.identifies_pieces ? there == held.piece : there != core::NO_PIECE;
     };
-    Position pos = position_;
+    Position pos = held.game_then;
     if (stood(pos)) return true;
+    for (std::uint64_t epoch = held.lifted_in; epoch < position_epoch_; ++epoch) {
+      const Move made = epoch_moves_[epoch];
+      if (made.is_none()) return true;  // set anew since: the lift says nothing of this game
+      pos = pos.after(made);
+      if (stood(pos)) return true;
+    }
     return std::any_of(moves.begin(), moves.end(), [&](Move m) {
       pos = pos.after(m);
       return stood(pos);
@@ -379,15 +381,10 @@ void Pegboard::take_sequences(const std::vector<MoveSequence>& sequences, TimePo
 // When the sequences share their first moves, those are taken and the rest judged after them.
 std::optional<MoveSequence> Pegboard::choose(std::vector<MoveSequence> sequences, TimePoint now) {
   sequences = likeliest(position_, std::move(sequences), board_);
-  if (promotion_) {
-    std::vector<MoveSequence> named;
-    std::copy_if(sequences.begin(), sequences.end(), std::back_inserter(named),
-                 [&](const MoveSequence& s) {
-                   const Move p = first_promotion(s);
-                   return p.is_none() || p.promotion() == *promotion_;
-                 });
-    if (!named.empty()) sequences = std::move(named);
-  }
+  std::vector<MoveSequence> named;
+  std::copy_if(sequences.begin(), sequences.end(), std::back_inserter(named),
+               [&](const MoveSequence& s) { return named_fit(s); });
+  if (!named.empty()) sequences = std::move(named);
   // The moves every sequence begins with are taken; what follows them is judged after them.
   MoveSequence common = sequences.front();
   for (const auto& sequence : sequences) {
@@ -410,6 +407,65 @@ std::optional<MoveSequence> Pegboard::choose(std::vector<MoveSequence> sequences
     emit(std::move(event));
   }
   return std::nullopt;  // different moves look alike: the board stays unexplained
+}
+
+// For each promotion of `moves` (from the game's position), in order, the piece named for it
+// (an index into named_; none when none is): the latest named before its pawn went into the
+// last rank and not taken by a promotion before it, else the first named after (a button
+// pressed after the piece). A piece named after the pawn went in, when one was named before it,
+// is the next move's (the reply's button pressed before the board settled, D.2.1). A player who
+// names a piece, places the pawn and then names another gets the first: doubtful, but the
+// reply's button cannot be told from it.
+std::vector<std::optional<std::size_t>> Pegboard::named_for(const MoveSequence& moves) const {
+  std::vector<std::optional<std::size_t>> pieces;
+  std::size_t next = 0;
+  for (const Move m : moves) {
+    if (m.kind() != core::MoveKind::Promotion) continue;
+    const TimePoint placed = placed_at_[m.to()];
+    std::optional<std::size_t> index;
+    for (std::size_t i = next; i < named_.size(); ++i) {
+      if (named_[i].time > placed) {
+        if (!index) index = i;
+        break;
+      }
+      index = i;
+    }
+    if (index) next = *index + 1;
+    pieces.push_back(index);
+  }
+  return pieces;
+}
+
+// Whether every promotion of `moves` is to the piece named for it (or none is named).
+bool Pegboard::named_fit(const MoveSequence& moves) const {
+  const auto pieces = named_for(moves);
+  std::size_t k = 0;
+  for (const Move m : moves) {
+    if (m.kind() != core::MoveKind::Promotion) continue;
+    const auto index = pieces[k++];
+    if (index && named_[*index].piece != m.promotion()) return false;
+  }
+  return true;
+}
+
+void Pegboard::name_promotion(core::PieceType piece, TimePoint time) {
+  named_.push_back({piece, time});
+}
+
+// `move` completed: a promotion takes its piece and those named before it; any other move
+// leaves only the pieces named since it was placed (for the reply already under way).
+void Pegboard::take_named(Move move) {
+  if (move.kind() == core::MoveKind::Promotion) {
+    const auto pieces = named_for({move});
+    if (pieces.front())
+      named_.erase(named_.begin(),
+                   named_.begin() + static_cast<std::ptrdiff_t>(*pieces.front() + 1));
+    return;
+  }
+  TimePoint placed{};
+  for (Bitboard touched = squares_touched(position_, move); touched;)
+    placed = std::max(placed, placed_at_[core::pop_lsb(touched)]);
+  std::erase_if(named_, [&](const Named& n) { return n.time <= placed; });
 }
 
 // Makes the board's moves the game's, in order: each is completed (D.2.3 (1), (2)); a move
@@ -482,16 +538,14 @@ void Pegboard::complete(Move m, TimePoint now, std::size_t touches_from) {
   emit(std::move(event));
   pending_ = m;
   pending_position_ = before.after(m);
-  // The piece named is this promotion's, or one named before this move was placed; one named
-  // since is for the reply already under way (its button pressed before this move settled).
-  if (m.kind() == core::MoveKind::Promotion || promotion_named_ <= last_placed_) promotion_.reset();
+  take_named(m);
   if (expected_ && *expected_ == m) {
     // The opponent's move, announced already (D.2.1), is now on this board too.
     position_ = *pending_position_;
     pending_.reset();
     pending_position_.reset();
     expected_.reset();
-    position_moved_on();
+    position_moved_on(m);
     return;
   }
   if (settings_.auto_announce) make(now);
@@ -504,15 +558,17 @@ void Pegboard::make(TimePoint now, std::optional<std::uint64_t> order) {
   event.square = pending_->to();
   event.piece = pending_position_->piece_on(pending_->to());
   staged_.push_back({std::move(event), order.value_or(++order_)});
+  const Move made = *pending_;
   position_ = *pending_position_;
   pending_.reset();
   pending_position_.reset();
-  position_moved_on();
+  position_moved_on(made);
 }
 
-void Pegboard::position_moved_on() {
+void Pegboard::position_moved_on(Move made) {
   touches_this_move_ = touch_log_.size();
   ++position_epoch_;
+  epoch_moves_.push_back(made);
 }
 
 // Whether a piece that left one of `vacated` for `to` is a legal move under way: one of the side

@@ -125,10 +125,13 @@ class Pegboard {
     core::Color toucher = core::WHITE;
     bool toucher_unsure = false;
     std::uint64_t lifted_in = 0;  // position_epoch_ when it was lifted
+    core::Position game_then;     // position_ when it was lifted
     // On an occupancy-only board, lifted from a hole a peg was put into since the board was last
     // matched, empty in the game's position and after the completed move (a slide's square on
     // the way): which peg it is was guessed, so its hole says nothing of the game's position.
     bool from_placed = false;
+    // Its piece is known (BoardView::known): lifted from a hole whose piece was known.
+    bool known = false;
   };
   // An event waiting for its turn: events come out sorted by (time, order); `order` counts the
   // inputs and events as they came, and a touch keeps the order of its lift.
@@ -146,6 +149,8 @@ class Pegboard {
   void reply_begins(core::Piece piece, TimePoint time);
   void lift(core::Square square, TimePoint time);
   void place(core::Square square, core::Piece piece, TimePoint time);
+  bool bounced(core::Square square, std::size_t index, TimePoint time);
+  core::Square put_down(core::Square square, std::size_t index, PegboardEvent& event);
   std::optional<std::size_t> held_for(core::Square square, core::Piece piece) const;
   std::optional<std::size_t> flickered(core::Square square, core::Piece piece,
                                        TimePoint time) const;
@@ -169,12 +174,17 @@ class Pegboard {
   void back_in_sync(TimePoint now);
   void take_sequences(const std::vector<MoveSequence>& sequences, TimePoint now);
   std::optional<MoveSequence> choose(std::vector<MoveSequence> sequences, TimePoint now);
+  std::vector<std::optional<std::size_t>> named_for(const MoveSequence& moves) const;
+  bool named_fit(const MoveSequence& moves) const;
+  void name_promotion(core::PieceType piece, TimePoint time);
+  void take_named(core::Move move);
   void follow(const MoveSequence& moves, TimePoint now);
   void complete(core::Move move, TimePoint now, std::size_t touches_from);
   // Emits MoveMade, in the place of `order` among the events when given (a touch that made it).
   void make(TimePoint now, std::optional<std::uint64_t> order = std::nullopt);
   void announced(TimePoint now);
-  void position_moved_on();
+  // `made`: the move that took the game on (none: a position set anew, set_position()).
+  void position_moved_on(core::Move made = core::Move::none());
   bool waiting_for_announcement() const;
   std::vector<MoveSequence> shown_sequences() const;
   bool hands_allow(const MoveSequence& moves) const;
@@ -202,11 +212,14 @@ class Pegboard {
   std::optional<core::Position> pending_position_;
   std::optional<core::Move> expected_;
   bool expected_misplaced_reported_ = false;
-  std::optional<core::PieceType> promotion_;
-  // When promotion_ was named, and when a peg was last placed: a piece named after the last
-  // placement of a move is for a move still to come (a quick reply's promotion, D.2.1).
-  TimePoint promotion_named_{};
-  TimePoint last_placed_{};
+  // The promotion pieces named (a board button, the announcement, a piece-identifying board
+  // showing it), in order, not yet taken by a completed move (named_for()).
+  struct Named {
+    core::PieceType piece = core::QUEEN;
+    TimePoint time{};
+  };
+  std::vector<Named> named_;
+  std::array<TimePoint, 64> placed_at_{};  // when a peg last went into each hole
   bool promotion_asked_ = false;
 
   bool rotated_ = false;
@@ -217,6 +230,9 @@ class Pegboard {
   std::size_t touches_this_move_ = 0;  // touch_log_ index of the first touch since position_
                                        // last moved on
   std::uint64_t position_epoch_ = 0;   // counts position_ moving on (InHand::lifted_in)
+  // The move that took position_ from epoch k to k + 1 (none where it was set anew): what
+  // happened to the game since a peg still in hand was lifted (hands_allow()).
+  std::vector<core::Move> epoch_moves_;
   // The game's position and completed move when the reply last began (reply_begins()).
   std::optional<std::pair<std::uint64_t, core::Move>> reply_begun_;
 

@@ -65,6 +65,7 @@ void Pegboard::sync_to(const Position& pos) {
   board_.occupied = pos.pieces();
   board_.placed = 0;
   board_.lifted = 0;
+  board_.known = pos.pieces();
   board_.unwatched = false;
   origin_.fill(core::SQ_NONE);
   in_hand_.clear();
@@ -80,6 +81,8 @@ Pegboard::InHand Pegboard::taken_from(Square s, TimePoint time) {
   held.order = ++order_;
   held.toucher = presumed_toucher();
   held.lifted_in = position_epoch_;
+  held.known = (board_.known & core::square_bb(s)) != 0;
+  held.game_then = position_;
   held.from_placed = !board_.identifies_pieces && (board_.placed & core::square_bb(s)) != 0 &&
                      target().piece_on(s) == core::NO_PIECE;
   // The piece just moved, lifted again from a square on its way (a slide put down on the way,
@@ -167,17 +170,18 @@ core::Color Pegboard::presumed_toucher() const {
 // for the settle time and went on to h5): the reply's touch makes the move the board shows, not
 // the one it showed before (D.2.3 (3)). Only at the reply's first piece: once the replier holds
 // one, or has touched one already, the board as it stands is the reply's work too (a bishop slid
-// on its way to a capture).
+// on its way to a capture), and so it is when the reply began on a settled board (a rook lifted
+// from h1 when Black's move had settled, put down on h2 and lifted again to go on to h6: the
+// lift from h2 was taken as the reply's first, and h1-h2 recorded).
 void Pegboard::reply_begins(Piece piece, TimePoint time) {
   const core::Color mover = position_.side_to_move();
-  if (!settings_.made_by_reply || !judge_at_ || piece == core::NO_PIECE ||
-      core::color_of(piece) == mover)
-    return;
+  if (!settings_.made_by_reply || piece == core::NO_PIECE || core::color_of(piece) == mover) return;
   // The reply's first piece only: its own placements since are the reply's work too (a rook
   // sliding e3-e4-e7 was judged e3-e4 when lifted again from e4).
   const std::pair<std::uint64_t, Move> state{position_epoch_, pending_.value_or(Move::none())};
   if (reply_begun_ == state) return;
   reply_begun_ = state;
+  if (!judge_at_) return;  // settled: judged as it stands already
   const bool replier_holds = std::any_of(in_hand_.begin(), in_hand_.end(),
                                          [&](const InHand& h) { return h.toucher != mover; });
   if (!replier_holds) judge(time);
@@ -192,6 +196,7 @@ void Pegboard::lift(Square s, TimePoint time) {
   origin_[s] = core::SQ_NONE;
   board_.occupied &= ~core::square_bb(s);
   board_.lifted |= core::square_bb(s);
+  board_.known &= ~core::square_bb(s);
   if (settings_.bounce.count() == 0) report_touch(in_hand_.back());
 }
 
@@ -271,7 +276,7 @@ std::optional<std::size_t> Pegboard::promoted_pawn(Square s, Piece piece) {
   const Piece pawn = core::make_piece(core::color_of(piece), core::PAWN);
   for (std::size_t i = in_hand_.size(); i-- > 0;)
     if (in_hand_[i].piece == pawn) {
-      promotion_ = type;
+      name_promotion(type, now_);
       return i;
     }
   return std::nullopt;
@@ -279,14 +284,16 @@ std::optional<std::size_t> Pegboard::promoted_pawn(Square s, Piece piece) {
 
 void Pegboard::place(Square s, Piece piece, TimePoint time) {
   changed(time);
-  last_placed_ = time;
+  placed_at_[s] = time;
   if (board_.occupied & core::square_bb(s)) {
     // An occupancy-only board cannot take a second peg in a hole: a repeated report. A
     // piece-identifying board may report a capture as the new piece arriving with no lift of
-    // the old one: the old one was taken (and touched) then.
+    // the old one: the old one was taken (and touched) then, by the hand that put this one
+    // there.
     if (piece == core::NO_PIECE || board_.pieces[s] == piece) return;
     reply_begins(piece, time);
     lift(s, time);
+    settle_toucher(in_hand_.back(), core::color_of(piece));
     report_touch(in_hand_.back());
   }
   PegboardEvent event;
@@ -299,35 +306,8 @@ void Pegboard::place(Square s, Piece piece, TimePoint time) {
   if (!index) index = held_for(s, piece);
   if (!index) index = promoted_pawn(s, piece);
   if (index) {
-    InHand& held = in_hand_[*index];
-    if (held.from == s && !held.touch_reported && time - held.time < settings_.bounce) {
-      // Sensor bounce: the peg never left its hole (no touch, no placement).
-      board_.pieces[s] = held.piece;
-      board_.occupied |= core::square_bb(s);
-      if (!(board_.placed & core::square_bb(s))) board_.lifted &= ~core::square_bb(s);
-      in_hand_.erase(in_hand_.begin() + static_cast<std::ptrdiff_t>(*index));
-      return;
-    }
-    // A slide's piece lifted on the way and placed on another square: the mover went on.
-    if (held.toucher_unsure && held.from != s) settle_toucher(held, core::color_of(held.piece));
-    if (!held.touch_reported) report_touch(held);
-    // Put back: the piece lifted from this hole, and no doubt about it (a piece-identifying
-    // board names it; on an occupancy-only board nothing else is in the hand).
-    if (held.from == s && held.log_index && (board_.identifies_pieces || in_hand_.size() == 1)) {
-      // Touched, not moved (D.2.2): the record tells it from a move.
-      TouchRecord& record = touch_log_[*held.log_index];
-      record.put_back = true;
-      record.put_back_time = time;
-      event.kind = PegboardEvent::Kind::PutBack;
-      event.lifted_at = held.time;
-      event.own_piece = record.own_piece;
-      event.mover_piece = record.mover_piece;
-      event.toucher_unsure = record.toucher_unsure;
-    }
-    if (event.piece == core::NO_PIECE) event.piece = held.piece;
-    from = held.origin;
-    origin_[s] = held.origin;
-    in_hand_.erase(in_hand_.begin() + static_cast<std::ptrdiff_t>(*index));
+    if (bounced(s, *index, time)) return;
+    from = put_down(s, *index, event);
   }
   board_.pieces[s] = event.piece;
   board_.occupied |= core::square_bb(s);
@@ -335,6 +315,49 @@ void Pegboard::place(Square s, Piece piece, TimePoint time) {
   const Piece placed = event.piece;
   emit(std::move(event));
   check_expected_placement(s, placed, from, time);
+}
+
+// Sensor bounce: the peg in hand `index` back in its hole within the bounce window never left
+// it (no touch, no placement). Restores it if so.
+bool Pegboard::bounced(Square s, std::size_t index, TimePoint time) {
+  const InHand& held = in_hand_[index];
+  if (held.from != s || held.touch_reported || time - held.time >= settings_.bounce) return false;
+  board_.pieces[s] = held.piece;
+  board_.occupied |= core::square_bb(s);
+  if (held.known) board_.known |= core::square_bb(s);
+  if (!(board_.placed & core::square_bb(s))) board_.lifted &= ~core::square_bb(s);
+  in_hand_.erase(in_hand_.begin() + static_cast<std::ptrdiff_t>(index));
+  return true;
+}
+
+// The peg in hand `index` goes into `s`: its touch is reported, a put-back said as one, and
+// `event` (the placement) names its piece. Returns where the peg stood in the judged position.
+Square Pegboard::put_down(Square s, std::size_t index, PegboardEvent& event) {
+  InHand& held = in_hand_[index];
+  // A slide's piece lifted on the way and placed on another square: the mover went on.
+  if (held.toucher_unsure && held.from != s) settle_toucher(held, core::color_of(held.piece));
+  if (!held.touch_reported) report_touch(held);
+  // Put back: the piece lifted from this hole, and no doubt about it (a piece-identifying
+  // board names it; on an occupancy-only board nothing else is in the hand).
+  if (held.from == s && held.log_index && (board_.identifies_pieces || in_hand_.size() == 1)) {
+    // Touched, not moved (D.2.2): the record tells it from a move.
+    TouchRecord& record = touch_log_[*held.log_index];
+    record.put_back = true;
+    record.put_back_time = event.time;
+    event.kind = PegboardEvent::Kind::PutBack;
+    event.lifted_at = held.time;
+    event.own_piece = record.own_piece;
+    event.mover_piece = record.mover_piece;
+    event.toucher_unsure = record.toucher_unsure;
+  }
+  if (event.piece == core::NO_PIECE) event.piece = held.piece;
+  // The only peg in the hand is the one that went in (D.2.3 (2)): its piece is known if it
+  // was when lifted.
+  if (held.known && in_hand_.size() == 1) board_.known |= core::square_bb(s);
+  const Square origin = held.origin;
+  origin_[s] = origin;
+  in_hand_.erase(in_hand_.begin() + static_cast<std::ptrdiff_t>(index));
+  return origin;
 }
 
 void Pegboard::check_expected_placement(Square s, Piece piece, Square from, TimePoint time) {
@@ -415,6 +438,7 @@ void Pegboard::apply_scan(const BoardScan& scan, TimePoint time) {
   const Bitboard occupied = identifies ? occupancy_of(pieces) : scan.occupied;
   if (identifies) board_.identifies_pieces = true;
   take_pieces_gone(occupied, time);
+  board_.known &= occupied;
   for (int i = 0; i < 64; ++i) {
     const Square s = Square(i);
     const bool there = occupied & core::square_bb(s);
@@ -440,6 +464,7 @@ void Pegboard::apply_scan(const BoardScan& scan, TimePoint time) {
   }
   awaiting_scan_ = false;
   link_down_ = false;
+  board_.known = 0;  // pegs may have changed holes unseen
   // What happened while the board was away was not seen: a capture leaves its target occupied
   // (a move completed while unplugged is completed like any other, D.2.3), until it matches.
   board_.unwatched = true;
@@ -513,16 +538,13 @@ void Pegboard::press(BoardButton button, TimePoint time) {
     announced(time);  // D.2.3 (3) by the board's own announce/confirm button
     return;
   }
-  if (const auto piece = promotion_of(button)) {
-    promotion_ = *piece;
-    promotion_named_ = time;
-  }
+  if (const auto piece = promotion_of(button)) name_promotion(*piece, time);
   PegboardEvent event;
   event.kind = PegboardEvent::Kind::Button;
   event.time = time;
   event.button = button;
   emit(std::move(event));
-  if (promotion_ && promotion_asked_) changed(time);
+  if (!named_.empty() && promotion_asked_) changed(time);
 }
 
 }  // namespace annabella::tactile

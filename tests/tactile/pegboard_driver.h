@@ -105,4 +105,20 @@ class Driver {
 
 using Lines = std::vector<std::string>;
 
+// A board button pressed, as the board reports it.
+inline BoardInput pressed(BoardButton button) {
+  BoardInput input;
+  input.kind = BoardInput::Kind::Button;
+  input.button = button;
+  return input;
+}
+
+// The moves made, in order (MoveMade events).
+inline std::vector<std::string> made_moves(const Lines& lines) {
+  std::vector<std::string> made;
+  for (const std::string& line : lines)
+    if (line.starts_with("made ")) made.push_back(line.substr(5));
+  return made;
+}
+
 }  // namespace annabella::tactile::driver

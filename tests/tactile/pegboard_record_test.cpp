@@ -19,6 +19,8 @@ using core::Position;
 using driver::Driver;
 using driver::fen;
 using driver::Lines;
+using driver::made_moves;
+using driver::pressed;
 using driver::sq;
 using Kind = PegboardEvent::Kind;
 
@@ -374,13 +376,6 @@ TEST(PegboardHands, AQuickReplySlidingOnIsNoIllegalMove) {
   }
 }
 
-BoardInput pressed(BoardButton button) {
-  BoardInput input;
-  input.kind = BoardInput::Kind::Button;
-  input.button = button;
-  return input;
-}
-
 TEST(PegboardHands, APromotionButtonPressedBeforeTheMoveBeforeSettledIsTheReplys) {
   // White's h2-h4, and before it settles Black presses the rook button for his e2xd1 (D.2.1:
   // the piece named). Completing h2-h4 dropped the press: the capture then waited for "which
@@ -406,14 +401,6 @@ TEST(PegboardHands, APromotionButtonPressedBeforeTheMoveBeforeSettledIsTheReplys
       .settle();
   d.lift("e2", 400ms).lift("d1", 50ms).place("d1", core::NO_PIECE, 50ms).settle().settle();
   EXPECT_TRUE(has(d.take(), "promotion on d1: which piece? (D.2.1: the announcement names it)"));
-}
-
-// The moves made, in order (MoveMade events).
-std::vector<std::string> made_moves(const Lines& lines) {
-  std::vector<std::string> made;
-  for (const std::string& line : lines)
-    if (line.starts_with("made ")) made.push_back(line.substr(5));
-  return made;
 }
 
 TEST(PegboardHands, ASlideThatRestedTheSettleTimeIsMadeWhereItWentWhenTheReplyBegins) {
