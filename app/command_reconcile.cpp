@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "app/commands.h"
+#include "app/fen_text.h"
 #include "app/i18n.h"
 #include "app/reconcile_inputs.h"
 #include "app/reconcile_report.h"
@@ -82,7 +83,7 @@ Status read_side(const ReconcileOptions& options, std::size_t i, Inputs& in) {
   if (!lang.empty())
     if (auto l = core::piece_letters_for(lang)) board_letters = *l;
   auto board = core::read_placement(a ? options.board_a : options.board_b, board_letters);
-  if (!board) return fail("--board-" + side + ": " + board.error().message);
+  if (!board) return fail("--board-" + side + ": " + text::placement_error(board.error()));
   in.input.boards[i].placement = *board;
   // "Sheet B", as the reports name it (the note on a sheet that is not UTF-8 starts with it).
   const std::string name(1, char('A' + i));
@@ -103,7 +104,7 @@ Result<Inputs> read_inputs(const ReconcileOptions& options) {
   Inputs in;
   if (!options.start_fen.empty()) {
     auto start = core::Position::from_fen(options.start_fen);
-    if (!start) return fail("--start: " + start.error().message);
+    if (!start) return fail("--start: " + text::fen_error(start.error()));
     in.input.start = *start;
   }
   if (options.a_plays != "white" && options.a_plays != "black")

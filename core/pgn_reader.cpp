@@ -79,7 +79,7 @@ void PgnReader::Impl::start_moves() {
     }
   }
   if (!fen_tag.empty()) {
-    auto pos = Position::read_fen(fen_tag);
+    auto pos = Position::from_fen(fen_tag);
     if (pos) {
       main.pos = *pos;
     } else {
