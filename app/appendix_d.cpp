@@ -2,6 +2,7 @@
 
 #include "app/board_reading.h"
 #include "app/exports.h"
+#include "app/fen_text.h"
 #include "app/i18n.h"
 #include "app/move_text.h"
 #include "app/player_menu_keys.h"
@@ -649,11 +650,11 @@ void AppendixDFlow::check_board(const tactile::Pegboard& board, const std::strin
   const auto& game = s_.game();
   const auto shown = core::read_placement(board.board());
   if (!shown) {
-    s_.print(
-        time,
-        format(tr("reconcile: {board} shows no possible position ({why}); correct it "
-                  "to the game's position: {fen} (D.2.9)"),
-               {{"board", name}, {"why", shown.error().message}, {"fen", game.position().fen()}}));
+    s_.print(time, format(tr("reconcile: {board} shows no possible position ({why}); correct it "
+                             "to the game's position: {fen} (D.2.9)"),
+                          {{"board", name},
+                           {"why", text::placement_error(shown.error())},
+                           {"fen", game.position().fen()}}));
     return;
   }
   const core::BoardCheck check =

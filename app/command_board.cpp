@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "app/commands.h"
+#include "app/fen_text.h"
 #include "app/file_error.h"
 #include "app/move_text.h"
 #include "app/pgn_text.h"
@@ -28,7 +29,9 @@ using tactile::PegboardEvent;
 
 Result<core::Position> start_position(const std::string& fen) {
   if (fen.empty()) return core::Position{};
-  return core::Position::from_fen(fen);
+  auto position = core::Position::from_fen(fen);
+  if (!position) return fail(text::fen_error(position.error()));
+  return std::move(*position);
 }
 
 // The main line of the first game in a PGN file (or a plain list of SAN/UCI moves, which is PGN

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "app/commands.h"
+#include "app/fen_text.h"
 #include "core/notation.h"
 #include "speech/espeak_synth.h"
 #include "speech/pocketsphinx_recognizer.h"
@@ -32,7 +33,7 @@ Result<Parts> set_up(const ListenOptions& o) {
   auto vocabulary = speech::Vocabulary::load(o.profile);
   if (!vocabulary) return fail(vocabulary.error());
   auto position = core::Position::from_fen(o.fen.empty() ? core::kStartFen : o.fen);
-  if (!position) return fail(position.error());
+  if (!position) return fail(text::fen_error(position.error()));
   auto synth = speech::EspeakSynthesizer::create();
   if (!synth) return fail(synth.error());
   auto dictionary =

@@ -4,6 +4,7 @@
 #include <ostream>
 
 #include "app/commands.h"
+#include "app/fen_text.h"
 #include "app/move_text.h"
 #include "core/notation.h"
 
@@ -89,7 +90,7 @@ int choose_language(const NotationOptions& options, const core::Position& start,
 int run_notation(const NotationOptions& options, std::ostream& out, std::ostream& err) {
   auto pos = core::Position::from_fen(options.fen.empty() ? core::kStartFen : options.fen);
   if (!pos) {
-    err << kPrefix << "--fen: " << pos.error().message << '\n';
+    err << kPrefix << "--fen: " << text::fen_error(pos.error()) << '\n';
     return 2;
   }
   core::PieceLetters in_letters = core::english_letters();

@@ -1,6 +1,7 @@
 #include <ostream>
 
 #include "app/commands.h"
+#include "app/fen_text.h"
 #include "core/chess960.h"
 #include "core/movegen.h"
 
@@ -10,11 +11,14 @@ namespace {
 Result<core::Position> start_position(const PerftOptions& options) {
   if (options.number != -1) {  // Guidelines II.2: a Chess960 start position by number
     if (!options.fen.empty()) return fail(std::string("give either --fen or --number, not both"));
-    return core::chess960_start_position(options.number);
+    if (auto start = core::chess960_start_position(options.number)) return std::move(*start);
+    return fail(text::chess960_number_error(options.number));
   }
-  return core::Position::from_fen(
+  auto pos = core::Position::from_fen(
       options.fen.empty() ? core::kStartFen : options.fen,
       options.chess960 ? core::Variant::Chess960 : core::Variant::Standard);
+  if (!pos) return fail(text::fen_error(pos.error()));
+  return std::move(*pos);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "app/commands.h"
+#include "app/fen_text.h"
 #include "app/i18n.h"
 #include "app/json_text.h"
 #include "core/movegen.h"
@@ -227,14 +228,14 @@ void write_illegal(const std::string& fen, const std::string& why, bool json, st
 
 int run_position(const PositionOptions& options, std::ostream& out, std::ostream& err) {
   const auto variant = options.chess960 ? core::Variant::Chess960 : core::Variant::Standard;
-  auto pos = core::Position::read_fen(options.fen, variant);
+  auto pos = core::Position::from_fen(options.fen, variant);
   if (!pos && pos.error().kind == core::Position::FenError::Kind::Syntax) {
-    err << "annabella position: --fen cannot be read: " << pos.error().message << '\n';
+    err << "annabella position: --fen cannot be read: " << text::fen_error(pos.error()) << '\n';
     return 2;
   }
   // Exit 1: a problem found (cli.cpp's exit codes): the position cannot arise in a game.
   if (!pos) {
-    write_illegal(options.fen, pos.error().message, options.json, out);
+    write_illegal(options.fen, text::fen_error(pos.error()), options.json, out);
     return 1;
   }
   if (const auto impossible = core::unreachable(*pos)) {

@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "app/commands.h"
+#include "app/fen_text.h"
 #include "app/file_error.h"
 #include "app/i18n.h"
 #include "app/reconcile_inputs.h"
@@ -108,7 +109,7 @@ Status read_side(const ReconcileOptions& options, std::size_t i, Inputs& in) {
                       "{board}) and in English with other pieces; it was read in {language}."),
                    {{"board", name}, {"language", sheet_letters.name}}));
     }
-  if (!board) return fail("--board-" + side + ": " + board.error().message);
+  if (!board) return fail("--board-" + side + ": " + text::placement_error(board.error()));
   in.input.boards[i].placement = *board;
   in.input.sheets[i] = std::move(*sheet);
   if (log_path.empty()) return {};
@@ -124,7 +125,7 @@ Result<Inputs> read_inputs(const ReconcileOptions& options) {
   Inputs in;
   if (!options.start_fen.empty()) {
     auto start = core::Position::from_fen(options.start_fen);
-    if (!start) return fail("--start: " + start.error().message);
+    if (!start) return fail("--start: " + text::fen_error(start.error()));
     in.input.start = *start;
   }
   // "White", "black", "BLACK": the colour as people type it.

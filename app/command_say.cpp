@@ -3,6 +3,7 @@
 #include <ostream>
 
 #include "app/commands.h"
+#include "app/fen_text.h"
 #include "app/move_text.h"
 #include "app/recording_check.h"
 #include "core/notation.h"
@@ -23,7 +24,7 @@ Result<Setup> set_up(const std::string& fen, const std::string& profile) {
   auto vocabulary = speech::Vocabulary::load(profile);
   if (!vocabulary) return fail(vocabulary.error());
   auto position = core::Position::from_fen(fen.empty() ? core::kStartFen : fen);
-  if (!position) return fail(position.error());
+  if (!position) return fail(text::fen_error(position.error()));
   return Setup{std::move(*vocabulary), *position};
 }
 

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "app/fen_text.h"
+#include "app/i18n.h"
 #include "core/notation.h"
 #include "core/time_control.h"
 
@@ -15,7 +17,9 @@ Result<core::Position> start_position(const RecordHeader& header) {
   if (header.fen.empty()) return core::Position();
   auto position = core::Position::from_fen(
       header.fen, header.chess960 ? core::Variant::Chess960 : core::Variant::Standard);
-  if (!position) return fail("start position: " + position.error().message);
+  if (!position)
+    return fail(i18n::format(i18n::tr("start position: {why}"),
+                             {{"why", text::fen_error(position.error())}}));
   return *position;
 }
 

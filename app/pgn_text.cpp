@@ -1,6 +1,7 @@
 // Wording of the PGN reader's problems: see pgn_text.h.
 #include "app/pgn_text.h"
 
+#include "app/fen_text.h"
 #include "app/i18n.h"
 #include "app/move_text.h"
 #include "app/station_text.h"
@@ -114,7 +115,7 @@ std::string pgn_problem_what(const core::PgnProblem& p) {
                     {{"variant", p.value}});
     case K::Fen:
       return format(tr("the FEN tag is not a valid position: {why}"),
-                    {{"why", p.fen ? p.fen->message : std::string()}});
+                    {{"why", p.fen ? fen_error(*p.fen) : std::string()}});
     default:
       break;
   }

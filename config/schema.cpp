@@ -84,9 +84,10 @@ Status check_supervision(const std::string& text) {
 // (X-FEN or Shredder-FEN castling rights, Guidelines II).
 Status check_start_fen(const std::string& fen) {
   if (fen.empty()) return {};
-  auto position = core::Position::from_fen(fen);
-  if (!position && !core::Position::from_fen(fen, core::Variant::Chess960))
-    return fail(position.error());
+  if (!core::Position::from_fen(fen) && !core::Position::from_fen(fen, core::Variant::Chess960))
+    return fail(
+        std::string("not a position a game can start from (FEN, standard chess or "
+                    "Chess960); `annabella position --fen` says why"));
   return {};
 }
 

@@ -39,14 +39,14 @@ std::string chess960_first_rank(int number) {
   return rank;
 }
 
-Result<Position> chess960_start_position(int number) {
-  if (number < 0 || number >= kChess960Positions)
-    return fail("Chess960 start positions are numbered 0 to 959, not " + std::to_string(number));
+std::optional<Position> chess960_start_position(int number) {
+  if (number < 0 || number >= kChess960Positions) return std::nullopt;
   const std::string white = chess960_first_rank(number);
   std::string black = white;
   for (char& c : black) c = char(c - 'A' + 'a');
   return Position::from_fen(black + "/pppppppp/8/8/8/8/PPPPPPPP/" + white + " w KQkq - 0 1",
-                            Variant::Chess960);
+                            Variant::Chess960)
+      .value();  // a start position is always a legal one
 }
 
 std::optional<int> chess960_number(const Position& pos) {

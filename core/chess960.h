@@ -19,8 +19,8 @@ constexpr int kChess960Positions = 960;
 [[nodiscard]] std::string chess960_first_rank(int number);
 
 // The start position of arrangement `number`, White to move, every castling right (X-FEN KQkq).
-// Fails for a number outside 0-959.
-[[nodiscard]] Result<Position> chess960_start_position(int number);
+// Nothing for a number outside 0-959 (kChess960Positions).
+[[nodiscard]] std::optional<Position> chess960_start_position(int number);
 
 // The arrangement number of a Chess960 start position (pieces on their start squares, pawns
 // unmoved, every castling right), or nothing for any other position.

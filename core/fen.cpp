@@ -2,6 +2,7 @@
 // castling rights for Chess960) and a plain diagram.
 #include <charconv>
 #include <initializer_list>
+#include <optional>
 
 #include "core/position.h"
 
@@ -10,31 +11,36 @@ namespace {
 
 constexpr std::string_view kPieceChars = " PNBRQK  pnbrqk";
 
-std::string column_error(std::size_t column, const std::string& what) {
-  return "FEN column " + std::to_string(column + 1) + ": " + what;
+using FenError = Position::FenError;
+using Fault = FenError::Fault;
+
+// A fault in the record's syntax, at a column (0-based) or in the whole record (-1).
+FenError syntax(Fault fault, int column) {
+  return FenError{.kind = FenError::Kind::Syntax, .fault = fault, .column = column};
+}
+// A readable record that describes an illegal position.
+FenError illegal(Fault fault) {
+  return FenError{.kind = FenError::Kind::Illegal, .fault = fault};
 }
 
-Result<int> parse_counter(std::string_view text, std::size_t column, const char* name) {
+// A step of the reader: the fault it found, or nothing.
+using Check = std::optional<FenError>;
+
+std::optional<int> parse_counter(std::string_view text) {
   int value = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || value < 0)
-    return fail(column_error(
-        column, std::string(name) + " must be a whole number, not '" + std::string(text) + "'"));
+  if (ec != std::errc() || end != text.data() + text.size() || value < 0) return std::nullopt;
   return value;
-}
-
-const char* side_name(Color c) {
-  return c == WHITE ? "White" : "Black";
 }
 
 // The FEN's fields, each with the column it starts at (for messages).
 struct Fields {
   std::string_view text[6];
-  std::size_t column[6] = {};
+  int column[6] = {};
   int count = 0;
 };
 
-Result<Fields> split_fields(std::string_view fen) {
+Result<Fields, FenError> split_fields(std::string_view fen) {
   Fields f;
   std::size_t i = 0;
   while (i < fen.size()) {
@@ -42,16 +48,19 @@ Result<Fields> split_fields(std::string_view fen) {
     if (i >= fen.size()) break;
     const std::size_t start = i;
     while (i < fen.size() && fen[i] != ' ') ++i;
-    if (f.count == 6)
-      return fail(column_error(start, "unexpected text after the sixth field: '" +
-                                          std::string(fen.substr(start)) + "'"));
-    f.column[f.count] = start;
+    if (f.count == 6) {
+      FenError e = syntax(Fault::TextAfterSixthField, int(start));
+      e.text = std::string(fen.substr(start));
+      return fail_with(std::move(e));
+    }
+    f.column[f.count] = int(start);
     f.text[f.count++] = fen.substr(start, i - start);
   }
-  if (f.count != 4 && f.count != 6)
-    return fail("FEN has " + std::to_string(f.count) +
-                " fields; it needs 6 (placement, side, castling, en passant, halfmove clock, "
-                "move number) or 4 (without the two counters)");
+  if (f.count != 4 && f.count != 6) {
+    FenError e = syntax(Fault::FieldCount, -1);
+    e.count = f.count;
+    return fail_with(std::move(e));
+  }
   return f;
 }
 
@@ -74,34 +83,31 @@ class FenReader {
     pos_.variant_ = variant;
   }
 
-  Result<Position, Position::FenError> read() {
-    using Kind = Position::FenError::Kind;
+  Result<Position, FenError> read() {
     // In this order: each step relies on the ones before it; the syntax first.
-    using Step = Status (FenReader::*)();
+    using Step = Check (FenReader::*)();
     for (Step step : {&FenReader::placement, &FenReader::side, &FenReader::castling,
-                      &FenReader::en_passant_field, &FenReader::counters})
-      if (Status done = (this->*step)(); !done)
-        return fail_with(Position::FenError{Kind::Syntax, done.error().message});
-    for (Step step : {&FenReader::material, &FenReader::castling_homes, &FenReader::checks,
-                      &FenReader::en_passant})
-      if (Status done = (this->*step)(); !done)
-        return fail_with(Position::FenError{Kind::Illegal, done.error().message});
+                      &FenReader::en_passant_field, &FenReader::counters, &FenReader::material,
+                      &FenReader::castling_homes, &FenReader::checks, &FenReader::en_passant})
+      if (Check fault = (this->*step)()) return fail_with(std::move(*fault));
     pos_.settle_en_passant();
     return pos_;
   }
 
  private:
   // Field 1: piece placement, rank 8 first.
-  Status placement() {
+  Check placement() {
     const std::string_view text = f_.text[0];
     Cursor at;
     for (std::size_t k = 0; k < text.size(); ++k)
-      if (Status step = text[k] == '/' ? next_rank(k, at) : square(k, at); !step) return step;
-    if (at.rank != 0 || at.file != 8)
-      return fail(column_error(f_.column[0] + text.size(),
-                               at.rank != 0
-                                   ? "only " + std::to_string(8 - at.rank) + " ranks, not 8"
-                                   : "rank 1 has " + std::to_string(at.file) + " squares, not 8"));
+      if (Check fault = text[k] == '/' ? next_rank(k, at) : square(k, at)) return fault;
+    if (at.rank != 0 || at.file != 8) {
+      FenError e = syntax(at.rank != 0 ? Fault::TooFewRanks : Fault::RankShort,
+                          f_.column[0] + int(text.size()));
+      e.count = at.rank != 0 ? 8 - at.rank : at.file;
+      e.rank = 1;
+      return e;
+    }
     return {};
   }
 
@@ -111,54 +117,66 @@ class FenReader {
   };
 
   // A '/' at index k of the placement: the rank just read must be full.
-  Status next_rank(std::size_t k, Cursor& at) const {
-    const std::size_t col = f_.column[0] + k;
-    if (at.file != 8)
-      return fail(column_error(col, "rank " + std::to_string(at.rank + 1) + " has " +
-                                        std::to_string(at.file) + " squares, not 8"));
-    if (at.rank == 0) return fail(column_error(col, "more than 8 ranks"));
+  Check next_rank(std::size_t k, Cursor& at) const {
+    const int col = f_.column[0] + int(k);
+    if (at.file != 8) {
+      FenError e = syntax(Fault::RankShort, col);
+      e.rank = at.rank + 1;
+      e.count = at.file;
+      return e;
+    }
+    if (at.rank == 0) return syntax(Fault::TooManyRanks, col);
     --at.rank;
     at.file = 0;
     return {};
   }
 
   // A piece letter or a digit counting empty squares, at index k of the placement.
-  Status square(std::size_t k, Cursor& at) {
+  Check square(std::size_t k, Cursor& at) {
     const char c = f_.text[0][k];
-    const std::size_t col = f_.column[0] + k;
+    const int col = f_.column[0] + int(k);
     const bool digit = c >= '1' && c <= '8';
     const auto idx = kPieceChars.find(c);
-    if (!digit && (idx == std::string_view::npos || c == ' '))
-      return fail(column_error(
-          col, std::string("'") + c + "' is not a piece letter (PNBRQK, pnbrqk) or a digit 1-8"));
+    if (!digit && (idx == std::string_view::npos || c == ' ')) {
+      FenError e = syntax(Fault::NotPieceOrDigit, col);
+      e.character = c;
+      return e;
+    }
     const int width = digit ? c - '0' : 1;
-    if (at.file + width > 8)
-      return fail(
-          column_error(col, "rank " + std::to_string(at.rank + 1) + " has more than 8 squares"));
+    if (at.file + width > 8) {
+      FenError e = syntax(Fault::RankOverfull, col);
+      e.rank = at.rank + 1;
+      return e;
+    }
     if (!digit) pos_.put_piece(Piece(idx), make_square(at.file, at.rank));
     at.file += width;
     return {};
   }
 
   // Field 2: side to move.
-  Status side() {
-    if (f_.text[1] != "w" && f_.text[1] != "b")
-      return fail(column_error(
-          f_.column[1], "side to move must be 'w' or 'b', not '" + std::string(f_.text[1]) + "'"));
+  Check side() {
+    if (f_.text[1] != "w" && f_.text[1] != "b") {
+      FenError e = syntax(Fault::SideToMove, f_.column[1]);
+      e.text = std::string(f_.text[1]);
+      return e;
+    }
     pos_.side_ = f_.text[1] == "w" ? WHITE : BLACK;
     return {};
   }
 
   // Field 3: castling rights (checked against the kings and rooks once the counts are known).
-  Status castling() {
+  Check castling() {
     if (f_.text[2] == "-") return {};
     for (std::size_t k = 0; k < f_.text[2].size(); ++k) {
       const char c = f_.text[2][k];
-      const std::size_t col = f_.column[2] + k;
-      auto right = castling_letter(c, col);
-      if (!right) return fail(right.error());
-      if (pos_.castling_ & right->right)
-        return fail(column_error(col, std::string("castling right '") + c + "' given twice"));
+      const int col = f_.column[2] + int(k);
+      auto right = castling_letter(k);
+      if (!right) return right.error();
+      if (pos_.castling_ & right->right) {
+        FenError e = syntax(Fault::CastlingRightTwice, col);
+        e.character = c;
+        return e;
+      }
       pos_.castling_ = pos_.castling_ | right->right;
       if (right->rook != SQ_NONE) pos_.castling_rooks_ |= square_bb(right->rook);
       letters_[castling_index(right->right)] = c;
@@ -167,47 +185,69 @@ class FenReader {
   }
 
   // Fields 5 and 6: the counters.
-  Status counters() {
+  Check counters() {
     if (f_.count != 6) return {};
-    auto half = parse_counter(f_.text[4], f_.column[4], "the halfmove clock");
-    if (!half) return fail(half.error());
-    auto full = parse_counter(f_.text[5], f_.column[5], "the move number");
-    if (!full) return fail(full.error());
-    if (*full < 1) return fail(column_error(f_.column[5], "the move number must be 1 or more"));
+    const auto half = parse_counter(f_.text[4]);
+    if (!half) {
+      FenError e = syntax(Fault::HalfmoveClockNotNumber, f_.column[4]);
+      e.text = std::string(f_.text[4]);
+      return e;
+    }
+    const auto full = parse_counter(f_.text[5]);
+    if (!full) {
+      FenError e = syntax(Fault::MoveNumberNotNumber, f_.column[5]);
+      e.text = std::string(f_.text[5]);
+      return e;
+    }
+    if (*full < 1) return syntax(Fault::MoveNumberZero, f_.column[5]);
     pos_.halfmove_clock_ = *half;
     pos_.fullmove_number_ = *full;
     return {};
   }
 
-  Status material() {
+  // One side's count of a kind of material against its limit, or nothing when within it.
+  static Check too_many(Fault fault, Color c, int count) {
+    FenError e = illegal(fault);
+    e.color = c;
+    e.count = count;
+    return e;
+  }
+
+  Check material() {
     for (Color c : {WHITE, BLACK}) {
-      const std::string name = side_name(c);
-      if (pos_.count(c, KING) != 1)
-        return fail(name + " has " + std::to_string(pos_.count(c, KING)) +
-                    " kings; there must be exactly one");
-      if (pos_.count(c, PAWN) > 8)
-        return fail(name + " has " + std::to_string(pos_.count(c, PAWN)) + " pawns; at most 8");
+      if (pos_.count(c, KING) != 1) return too_many(Fault::KingCount, c, pos_.count(c, KING));
+      if (pos_.count(c, PAWN) > 8) return too_many(Fault::TooManyPawns, c, pos_.count(c, PAWN));
       if (popcount(pos_.pieces(c)) > 16)
-        return fail(name + " has " + std::to_string(popcount(pos_.pieces(c))) +
-                    " pieces; at most 16");
+        return too_many(Fault::TooManyPieces, c, popcount(pos_.pieces(c)));
       auto extra = [&](PieceType pt, int base) { return std::max(0, pos_.count(c, pt) - base); };
       const int promoted = extra(QUEEN, 1) + extra(ROOK, 2) + extra(BISHOP, 2) + extra(KNIGHT, 2);
-      if (promoted > 8 - pos_.count(c, PAWN))
-        return fail(name + " has more promoted pieces (" + std::to_string(promoted) +
-                    ") than missing pawns (" + std::to_string(8 - pos_.count(c, PAWN)) + ")");
+      if (promoted > 8 - pos_.count(c, PAWN)) {
+        Check e = too_many(Fault::TooManyPromoted, c, promoted);
+        e->limit = 8 - pos_.count(c, PAWN);
+        return e;
+      }
     }
     if (pos_.pieces(PAWN) & (RANK_1_BB | RANK_8_BB)) {
-      const Square s = lsb(pos_.pieces(PAWN) & (RANK_1_BB | RANK_8_BB));
-      return fail("a pawn stands on " + square_name(s) +
-                  "; pawns cannot stand on the first or last rank");
+      FenError e = illegal(Fault::PawnOnEdgeRank);
+      e.square = lsb(pos_.pieces(PAWN) & (RANK_1_BB | RANK_8_BB));
+      return e;
     }
     return {};
+  }
+
+  // A castling right `letter` of colour c that the board does not allow.
+  static FenError castling_fault(Fault fault, char letter, Color c, Square square) {
+    FenError e = illegal(fault);
+    e.character = letter;
+    e.color = c;
+    e.square = square;
+    return e;
   }
 
   // Castling rights need the king and the castling rook unmoved (Art. 3.8.2.1): in standard
   // chess on e1/e8 and in the corners; in Chess960 the king on its first rank with the rook on
   // the side the right names (II.2.1: the king between the rooks).
-  Status castling_homes() {
+  Check castling_homes() {
     for (CastlingRights one : {WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO}) {
       if (!(pos_.castling_ & one)) continue;
       const Color c = castling_color(one);
@@ -216,74 +256,78 @@ class FenReader {
       if (pos_.variant_ == Variant::Standard) {
         const Square king = make_square(4, relative_rank(c, 0));
         if (pos_.piece_on(king) != make_piece(c, KING))
-          return fail(std::string("castling right '") + letter + "' but the king is not on " +
-                      square_name(king));
+          return castling_fault(Fault::CastlingKingNotHome, letter, c, king);
         if (pos_.piece_on(rook) != make_piece(c, ROOK))
-          return fail(std::string("castling right '") + letter + "' but there is no rook on " +
-                      square_name(rook));
+          return castling_fault(Fault::CastlingNoRook, letter, c, rook);
         continue;
       }
       const Square king = pos_.king_square(c);
       if (rank_of(king) != relative_rank(c, 0))
-        return fail(std::string("castling right '") + letter + "' but the " +
-                    (c == WHITE ? "white" : "black") + " king is not on its first rank");
-      const std::string colour = c == WHITE ? "white" : "black";
-      if (rook == SQ_NONE)
-        return fail(std::string("castling right '") + letter + "' but there is no " + colour +
-                    " rook on the " + (is_king_side(one) ? "h" : "a") +
-                    "-side of the king on its first rank");
+        return castling_fault(Fault::CastlingKingNotOnFirstRank, letter, c, king);
+      if (rook == SQ_NONE) {
+        FenError e = castling_fault(Fault::CastlingNoRookOnSide, letter, c, SQ_NONE);
+        e.king_side = is_king_side(one);
+        return e;
+      }
       if (pos_.piece_on(rook) != make_piece(c, ROOK))
-        return fail(std::string("castling right '") + letter + "' but there is no " + colour +
-                    " rook on " + square_name(rook));
+        return castling_fault(Fault::CastlingNoRook, letter, c, rook);
     }
     return {};
   }
 
   // The side not to move must not be in check; at most a double check.
-  Status checks() {
+  Check checks() {
     const Color us = pos_.side_, them = ~us;
-    if (pos_.attackers_to(pos_.king_square(them)) & pos_.pieces(us))
-      return fail(std::string(side_name(them)) + " is in check, but it is " + side_name(us) +
-                  "'s move: the side not to move cannot be in check");
+    if (pos_.attackers_to(pos_.king_square(them)) & pos_.pieces(us)) {
+      FenError e = illegal(Fault::SideNotToMoveInCheck);
+      e.color = them;
+      return e;
+    }
     pos_.checkers_ = pos_.attackers_to(pos_.king_square(us)) & pos_.pieces(them);
     if (popcount(pos_.checkers_) > 2)
-      return fail(std::string(side_name(us)) + "'s king is attacked by " +
-                  std::to_string(popcount(pos_.checkers_)) +
-                  " pieces; no move gives more than a double check");
+      return too_many(Fault::TooManyCheckers, us, popcount(pos_.checkers_));
     return {};
   }
 
   // Field 4 read: '-' or a square.
-  Status en_passant_field() {
-    if (f_.text[3] != "-" && !parse_square(f_.text[3]))
-      return fail(
-          column_error(f_.column[3], "en passant square must be a square such as e3 or '-', not '" +
-                                         std::string(f_.text[3]) + "'"));
+  Check en_passant_field() {
+    if (f_.text[3] != "-" && !parse_square(f_.text[3])) {
+      FenError e = syntax(Fault::EnPassantNotSquare, f_.column[3]);
+      e.text = std::string(f_.text[3]);
+      return e;
+    }
     return {};
   }
 
   // Field 4 checked: a square a pawn of the other side has just passed over.
-  Status en_passant() {
+  Check en_passant() {
     if (f_.text[3] == "-") return {};
     const Color us = pos_.side_, them = ~us;
-    const std::size_t col = f_.column[3];
     const auto ep = parse_square(f_.text[3]);
     const int want_rank = us == WHITE ? 5 : 2;
     const Square pushed = make_square(file_of(*ep), us == WHITE ? 4 : 3);
     const Square origin = make_square(file_of(*ep), us == WHITE ? 6 : 1);
-    if (rank_of(*ep) != want_rank)
-      return fail(column_error(
-          col, "en passant square " + square_name(*ep) + " is impossible with " + side_name(us) +
-                   " to move: it must be on rank " + std::to_string(want_rank + 1)));
-    if (pos_.piece_on(pushed) != make_piece(them, PAWN) || !pos_.empty(*ep) || !pos_.empty(origin))
-      return fail(column_error(col, "en passant square " + square_name(*ep) +
-                                        " is impossible: no " + side_name(them) +
-                                        " pawn can just have moved from " + square_name(origin) +
-                                        " to " + square_name(pushed)));
-    if (f_.count == 6 && pos_.halfmove_clock_ != 0)
-      return fail(column_error(
-          f_.column[4],
-          "the halfmove clock must be 0 after the pawn move that gives an en passant square"));
+    FenError e = illegal(Fault::EnPassantWrongRank);
+    e.column = f_.column[3];
+    e.square = *ep;
+    if (rank_of(*ep) != want_rank) {
+      e.color = us;
+      e.rank = want_rank + 1;
+      return e;
+    }
+    if (pos_.piece_on(pushed) != make_piece(them, PAWN) || !pos_.empty(*ep) ||
+        !pos_.empty(origin)) {
+      e.fault = Fault::EnPassantNoPawn;
+      e.color = them;
+      e.from = origin;
+      e.to = pushed;
+      return e;
+    }
+    if (f_.count == 6 && pos_.halfmove_clock_ != 0) {
+      e.fault = Fault::HalfmoveClockAfterPawnMove;
+      e.column = f_.column[4];
+      return e;
+    }
     pos_.en_passant_ = *ep;
     return {};
   }
@@ -293,9 +337,11 @@ class FenReader {
     Square rook;  // SQ_NONE when the letter names no rook (reported by castling_homes)
   };
 
-  // One letter of the castling field: KQkq (X-FEN in Chess960), or a file letter (Shredder-FEN
-  // and X-FEN, Chess960 only).
-  Result<Right> castling_letter(char c, std::size_t col) const {
+  // The letter at index k of the castling field: KQkq (X-FEN in Chess960), or a file letter
+  // (Shredder-FEN and X-FEN, Chess960 only).
+  Result<Right, FenError> castling_letter(std::size_t k) const {
+    const char c = f_.text[2][k];
+    const int col = f_.column[2] + int(k);
     const bool upper = c >= 'A' && c <= 'Z';
     const Color color = upper ? WHITE : BLACK;
     const char lower = upper ? char(c - 'A' + 'a') : c;
@@ -309,15 +355,14 @@ class FenReader {
                               ? outermost_rook(pos_, color, pos_.king_square(color), king_side)
                               : SQ_NONE};
     }
-    if (lower < 'a' || lower > 'h')
-      return fail(column_error(
-          col, std::string("'") + c + "' is not a castling right (" +
-                   (pos_.variant_ == Variant::Standard ? "KQkq or -)"
-                                                       : "KQkq, a rook's file A-H or a-h, or -)")));
-    if (pos_.variant_ == Variant::Standard)
-      return fail(column_error(col, std::string("'") + c +
-                                        "' is a Chess960 castling right (a rook's file); in "
-                                        "standard chess only KQkq or -"));
+    if (lower < 'a' || lower > 'h' || pos_.variant_ == Variant::Standard) {
+      FenError e = syntax(
+          lower < 'a' || lower > 'h' ? Fault::NotCastlingRight : Fault::Chess960CastlingRight,
+          int(col));
+      e.character = c;
+      e.chess960 = pos_.variant_ == Variant::Chess960;
+      return fail_with(std::move(e));
+    }
     const Square rook = make_square(lower - 'a', back);
     const bool king_side =
         pos_.count(color, KING) == 1 && file_of(rook) > file_of(pos_.king_square(color));
@@ -341,16 +386,10 @@ class FenReader {
   char letters_[4] = {};
 };
 
-Result<Position, Position::FenError> Position::read_fen(std::string_view fen, Variant variant) {
+Result<Position, Position::FenError> Position::from_fen(std::string_view fen, Variant variant) {
   auto fields = split_fields(fen);
-  if (!fields) return fail_with(FenError{FenError::Kind::Syntax, fields.error().message});
+  if (!fields) return fail_with(fields.error());
   return FenReader(*fields, variant).read();
-}
-
-Result<Position> Position::from_fen(std::string_view fen, Variant variant) {
-  auto pos = read_fen(fen, variant);
-  if (!pos) return fail(pos.error().message);
-  return std::move(*pos);
 }
 
 namespace {

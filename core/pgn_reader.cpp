@@ -84,7 +84,7 @@ void PgnReader::Impl::start_moves() {
     }
   }
   if (!fen_tag.empty()) {
-    auto pos = Position::read_fen(fen_tag, variant);
+    auto pos = Position::from_fen(fen_tag, variant);
     if (pos) {
       main.pos = *pos;
     } else {

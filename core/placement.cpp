@@ -49,7 +49,10 @@ bool separator(char c) {
 }
 
 // One side's pieces ("Kg1 Qd1 Ra1 a2 b2") put on `board`.
-Status place_group(std::string_view group, Color side, const PieceLetters& letters,
+// Places one side's pieces, or says why it could not.
+using Placed = std::optional<PlacementError>;
+
+Placed place_group(std::string_view group, Color side, const PieceLetters& letters,
                    std::array<Piece, 64>& board) {
   while (!group.empty()) {
     std::size_t k = 0;
@@ -62,25 +65,28 @@ Status place_group(std::string_view group, Color side, const PieceLetters& lette
     if (item.empty()) continue;
     const auto square =
         item.size() >= 2 ? parse_square(item.substr(item.size() - 2)) : std::nullopt;
-    if (!square) return fail("piece list: \"" + std::string(item) + "\" has no square at its end");
+    if (!square)
+      return PlacementError{.kind = PlacementError::Kind::NoSquare, .item = std::string(item)};
     const std::string_view letter = item.substr(0, item.size() - 2);
     const auto type = piece_type_of(letter, letters);
     if (!type)
-      return fail("piece list: \"" + std::string(item) + "\": \"" + std::string(letter) +
-                  "\" is no piece letter in " + letters.name);
+      return PlacementError{.kind = PlacementError::Kind::NotALetter,
+                            .item = std::string(item),
+                            .letter = std::string(letter),
+                            .letters = letters.name};
     // D.2.9: a board has one piece a square; a square listed twice is a mistake in the list,
     // never "the later piece wins" (that replaced a white king with a black one).
     if (board[*square] != NO_PIECE)
-      return fail("piece list: " + square_name(*square) + " is listed twice (\"" +
-                  std::string(item) + "\")");
+      return PlacementError{
+          .kind = PlacementError::Kind::ListedTwice, .item = std::string(item), .square = *square};
     board[*square] = make_piece(side, *type);
   }
   return {};
 }
 
 // "White: Kg1 Qd1 Ra1 a2 b2; Black: Kg8 ..." in the letters of a scoresheet language.
-Result<std::array<Piece, 64>> squares_from_piece_list(std::string_view text,
-                                                      const PieceLetters& letters) {
+Result<std::array<Piece, 64>, PlacementError> squares_from_piece_list(std::string_view text,
+                                                                      const PieceLetters& letters) {
   std::array<Piece, 64> board{};
   while (!text.empty()) {
     std::size_t end = text.find_first_of(";\n");
@@ -92,10 +98,10 @@ Result<std::array<Piece, 64>> squares_from_piece_list(std::string_view text,
     const auto side =
         colon == std::string_view::npos ? std::nullopt : side_word(group.substr(0, colon));
     if (!side)
-      return fail("piece list: \"" + std::string(group) +
-                  "\" does not start with a side (\"White:\" or \"Black:\")");
-    if (auto placed = place_group(group.substr(colon + 1), *side, letters, board); !placed)
-      return fail(placed.error());
+      return fail_with(
+          PlacementError{.kind = PlacementError::Kind::NoSide, .item = std::string(group)});
+    if (Placed fault = place_group(group.substr(colon + 1), *side, letters, board))
+      return fail_with(std::move(*fault));
   }
   return board;
 }
@@ -122,28 +128,37 @@ std::string placement_field(const std::array<Piece, 64>& squares) {
   return out;
 }
 
-Result<Position> position_of_placement(const std::string& placement) {
+Result<Position, PlacementError> position_of_placement(const std::string& placement) {
   auto white = Position::from_fen(placement + " w - - 0 1");
-  if (white) return white;
+  if (white) return std::move(*white);
   auto black = Position::from_fen(placement + " b - - 0 1");
-  if (black) return black;
-  return fail("board \"" + placement + "\": " + white.error().message);
+  if (black) return std::move(*black);
+  return fail_with(PlacementError{
+      .kind = PlacementError::Kind::NoPosition, .item = placement, .fen = white.error()});
 }
 
 }  // namespace
 
-Result<Position> read_placement(const std::array<Piece, 64>& squares) {
+Result<Position, PlacementError> read_placement(const std::array<Piece, 64>& squares) {
   return position_of_placement(placement_field(squares));
 }
 
-Result<Position> read_placement(std::string_view text, const PieceLetters& letters) {
+Result<Position, PlacementError> read_placement(std::string_view text,
+                                                const PieceLetters& letters) {
   text = trimmed(text);
   if (text.find(':') != std::string_view::npos) {
     auto squares = squares_from_piece_list(text, letters);
-    if (!squares) return fail(squares.error());
+    if (!squares) return fail_with(squares.error());
     return read_placement(*squares);
   }
-  if (text.find(' ') != std::string_view::npos) return Position::from_fen(text);
+  if (text.find(' ') != std::string_view::npos) {
+    auto full = Position::from_fen(text);
+    if (!full)
+      return fail_with(PlacementError{.kind = PlacementError::Kind::NoPosition,
+                                      .item = std::string(text),
+                                      .fen = full.error()});
+    return std::move(*full);
+  }
   return position_of_placement(std::string(text));
 }
 

@@ -25,16 +25,65 @@ class Position {
   // For Chess960 the castling field may be X-FEN (KQkq: the outermost rook on that side, or the
   // rook's file letter when another rook stands further out) or Shredder-FEN (the rooks' file
   // letters, HAha); in standard chess only KQkq, with the king on e1/e8 and rooks in the corners.
-  [[nodiscard]] static Result<Position> from_fen(std::string_view fen,
-                                                 Variant variant = Variant::Standard);
-  // The same, telling an unreadable record (syntax: fields, letters, numbers) from a readable one
-  // that describes an illegal position (kings, pawns, castling rights, checks, en passant).
+  // What is wrong with a FEN record, as the reader found it: whether the record is unreadable
+  // (syntax: fields, letters, numbers) or readable but an illegal position (kings, pawns,
+  // castling rights, checks, en passant), the fault and its facts, never words; the application
+  // words it (app/fen_text.h, text::fen_error).
   struct FenError {
     enum class Kind : std::uint8_t { Syntax, Illegal };
+    enum class Fault : std::uint8_t {
+      FieldCount,                  // `count` fields, not 6 or 4
+      TextAfterSixthField,         // `text` follows the sixth field
+      NotPieceOrDigit,             // `character` in the placement is no piece letter or digit 1-8
+      RankOverfull,                // rank `rank` has more than 8 squares
+      RankShort,                   // rank `rank` has `count` squares, not 8
+      TooManyRanks,                // more than 8 ranks
+      TooFewRanks,                 // only `count` ranks
+      SideToMove,                  // `text` is not w or b
+      NotCastlingRight,            // `character` is no castling right (in the game's variant)
+      Chess960CastlingRight,       // `character` (a rook's file) in standard chess
+      CastlingRightTwice,          // `character` given twice
+      HalfmoveClockNotNumber,      // `text` is no whole number
+      MoveNumberNotNumber,         // `text` is no whole number
+      MoveNumberZero,              // the move number is below 1
+      EnPassantNotSquare,          // `text` is neither a square nor '-'
+      KingCount,                   // `color` has `count` kings
+      TooManyPawns,                // `color` has `count` pawns (at most 8)
+      TooManyPieces,               // `color` has `count` pieces (at most 16)
+      TooManyPromoted,             // `color` has `count` promoted pieces, `limit` missing pawns
+      PawnOnEdgeRank,              // a pawn on `square` (first or last rank)
+      CastlingKingNotHome,         // right `character`: the king is not on `square` (Art. 3.8.2.1)
+      CastlingNoRook,              // right `character`: no `color` rook on `square`
+      CastlingKingNotOnFirstRank,  // Chess960 right `character`: `color`'s king off its rank
+      CastlingNoRookOnSide,        // Chess960 right `character`: no `color` rook on that side
+      SideNotToMoveInCheck,        // `color` is in check with the other side to move
+      TooManyCheckers,             // `color`'s king is attacked by `count` pieces
+      EnPassantWrongRank,          // en passant `square` with `color` to move: must be on `rank`
+      EnPassantNoPawn,             // en passant `square`: no `color` pawn from `from` to `to`
+      HalfmoveClockAfterPawnMove,  // the halfmove clock is not 0 with an en passant square
+    };
     Kind kind = Kind::Syntax;
-    std::string message;
+    Fault fault = Fault::FieldCount;
+    int column = -1;  // 0-based column of the fault in the record, -1 for the whole record
+    std::string text = {};
+    char character = 0;
+    Color color = WHITE;
+    int count = 0;
+    int limit = 0;
+    int rank = 0;  // 1-8
+    bool king_side = false;
+    bool chess960 = false;  // NotCastlingRight: the game is Chess960 (rooks' files are rights)
+    Square square = SQ_NONE;
+    Square from = SQ_NONE;
+    Square to = SQ_NONE;
+    bool operator==(const FenError&) const = default;
   };
-  [[nodiscard]] static Result<Position, FenError> read_fen(std::string_view fen,
+  // Reads a FEN record with strict validation; the error names the fault (and the column for
+  // syntax errors). The two move counters may be left out (EPD style): they default to 0 and 1.
+  // For Chess960 the castling field may be X-FEN (KQkq: the outermost rook on that side, or the
+  // rook's file letter when another rook stands further out) or Shredder-FEN (the rooks' file
+  // letters, HAha); in standard chess only KQkq, with the king on e1/e8 and rooks in the corners.
+  [[nodiscard]] static Result<Position, FenError> from_fen(std::string_view fen,
                                                            Variant variant = Variant::Standard);
   // The FEN record. Chess960 castling rights are written as X-FEN, or as Shredder-FEN on request.
   enum class CastlingField : std::uint8_t { XFen, Shredder };

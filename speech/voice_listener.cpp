@@ -8,9 +8,8 @@ Result<PronunciationDictionary> pronunciations_for(const Vocabulary& v,
                                                    const Phonemizer& phonemizer) {
   // The grammar of any position names every file, rank, piece and move word (its illegal moves
   // use them all) and the commands: the start position's grammar has every token.
-  auto start = core::Position::from_fen(core::kStartFen);
-  if (!start) return fail(start.error());
-  auto grammar = VoiceGrammar::build(v, *start, CommandWords::for_profile(v));
+  const core::Position start;  // the standard starting position
+  auto grammar = VoiceGrammar::build(v, start, CommandWords::for_profile(v));
   if (!grammar) return fail(grammar.error());
   const std::string own = v.voice().empty() ? "de" : v.voice();
   const std::string other = own.substr(0, 2) == "en" ? "de" : "en";

@@ -11,7 +11,7 @@ namespace {
 
 core::Position pos_of(const char* fen) {
   auto p = core::Position::from_fen(fen);
-  EXPECT_TRUE(p) << p.error().message;
+  EXPECT_TRUE(p) << int(p.error().fault);
   return p ? *p : core::Position();
 }
 

@@ -22,13 +22,10 @@
 #include "core/time_control.h"
 #include "speech/move_parser.h"
 #include "speech/vocabulary.h"
+#include "support/messages_language.h"
 #include "support/station_driver.h"
 #include "support/temp_dir.h"
 #include "tactile/pegboard_event.h"
-
-// glibc's gettext keeps what it looked up; a process that changes its language (this test, never
-// the program) says so by counting this up (the GNU gettext manual, "Being a gettext grok").
-extern "C" int _nl_msg_cat_cntr;  // NOLINT(bugprone-reserved-identifier)
 
 namespace annabella::app {
 namespace {
@@ -38,16 +35,7 @@ using OK = core::MoveObstacle::Kind;
 
 const char* const kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-// The messages' language for this process: "en" for the messages themselves.
-void use_language(const char* code) {
-  ++_nl_msg_cat_cntr;
-  if (std::string_view(code) == "en") {
-    ::setenv("LANGUAGE", "en", 1);  // no English catalog: the messages as written
-    return;
-  }
-  const i18n::Choice choice = i18n::start(code);
-  ASSERT_TRUE(choice.note.empty()) << choice.note;
-}
+using testing::use_language;
 
 // A written move that is illegal, and what its reason must show.
 struct Case {

@@ -11,7 +11,7 @@ namespace {
 
 Position fen(const char* text) {
   auto pos = Position::from_fen(text);
-  EXPECT_TRUE(pos) << text << ": " << (pos ? "" : pos.error().message);
+  EXPECT_TRUE(pos) << text << ": " << (pos ? -1 : int(pos.error().fault));
   return pos ? *pos : Position();
 }
 

@@ -27,7 +27,7 @@ std::string describe(const Error& e) {
 
 Position pos_of(const char* fen) {
   auto p = Position::from_fen(fen);
-  EXPECT_TRUE(p) << describe(p.error());
+  EXPECT_TRUE(p) << int(p.error().fault);
   return p ? *p : Position();
 }
 

@@ -19,7 +19,7 @@ class PerftTest : public ::testing::TestWithParam<PerftCase> {};
 TEST_P(PerftTest, MatchesPublishedCount) {
   const PerftCase& c = GetParam();
   auto pos = Position::from_fen(c.fen);
-  ASSERT_TRUE(pos) << pos.error().message;
+  ASSERT_TRUE(pos) << int(pos.error().fault);
   EXPECT_EQ(perft(*pos, c.depth), c.nodes) << c.fen;
 }
 

@@ -978,10 +978,14 @@ TEST(ReconcileInputs, AWrittenMoveIsKeptUpToTheBoundOnly) {
 TEST(ReconcileInputs, APieceListNamingASquareTwiceIsRefused) {
   auto same_side = read_placement("White: Kg1 Qb3 Nb3; Black: Kb8");
   ASSERT_FALSE(same_side);
-  EXPECT_EQ(same_side.error().message, "piece list: b3 is listed twice (\"Nb3\")");
+  EXPECT_EQ(
+      same_side.error(),
+      (PlacementError{.kind = PlacementError::Kind::ListedTwice, .item = "Nb3", .square = SQ_B3}));
   auto other_side = read_placement("White: Kg1; Black: Kb8 Kg1");
   ASSERT_FALSE(other_side);
-  EXPECT_EQ(other_side.error().message, "piece list: g1 is listed twice (\"Kg1\")");
+  EXPECT_EQ(
+      other_side.error(),
+      (PlacementError{.kind = PlacementError::Kind::ListedTwice, .item = "Kg1", .square = SQ_G1}));
 }
 
 TEST(ReconcileInputs, BoardsAsPlacementOrFen) {
@@ -991,25 +995,33 @@ TEST(ReconcileInputs, BoardsAsPlacementOrFen) {
   // White in check with White to move is not a FEN fault; the same placement with Black to move
   // would be: the placement reader tries both.
   auto check = read_placement("4k3/8/8/8/8/8/8/4K2r");
-  ASSERT_TRUE(check) << check.error().message;
+  ASSERT_TRUE(check) << int(check.error().kind);
   EXPECT_FALSE(read_placement("8/8/8/8/8/8/8/8"));
   // A piece list in a scoresheet language.
   auto list = read_placement("White: Kg1 Qd1 Ra1 a2 b2; Black: Kg8 Rf8 g7");
-  ASSERT_TRUE(list) << list.error().message;
+  ASSERT_TRUE(list) << int(list.error().kind);
   EXPECT_EQ(list->fen().substr(0, list->fen().find(' ')), "5rk1/6p1/8/8/8/8/PP6/R2Q2K1");
   auto german =
       read_placement("Weiß: Kg1 Dd1 Ta1 Sf3 a2\nSchwarz: Kg8 Lc8 Tf8", *piece_letters_for("de"));
-  ASSERT_TRUE(german) << german.error().message;
+  ASSERT_TRUE(german) << int(german.error().kind);
   EXPECT_EQ(german->piece_on(SQ_D1), W_QUEEN);
   EXPECT_EQ(german->piece_on(SQ_F3), W_KNIGHT);
   EXPECT_EQ(german->piece_on(SQ_C8), B_BISHOP);
   auto russian = read_placement("Белые: Крg1 Фd1 Кf3; Черные: Крg8 Сc8", *piece_letters_for("ru"));
-  ASSERT_TRUE(russian) << russian.error().message;
+  ASSERT_TRUE(russian) << int(russian.error().kind);
   EXPECT_EQ(russian->piece_on(SQ_F3), W_KNIGHT);
   EXPECT_EQ(russian->piece_on(SQ_C8), B_BISHOP);
   auto bad = read_placement("White: Kg1 Xd1; Black: Kg8");
   ASSERT_FALSE(bad);
-  EXPECT_EQ(bad.error().message, "piece list: \"Xd1\": \"X\" is no piece letter in English");
+  EXPECT_EQ(bad.error(), (PlacementError{.kind = PlacementError::Kind::NotALetter,
+                                         .item = "Xd1",
+                                         .letter = "X",
+                                         .letters = "English"}));
+  auto empty = read_placement("8/8/8/8/8/8/8/8");
+  ASSERT_FALSE(empty);
+  EXPECT_EQ(empty.error().kind, PlacementError::Kind::NoPosition);
+  EXPECT_EQ(empty.error().item, "8/8/8/8/8/8/8/8");
+  EXPECT_EQ(empty.error().fen.fault, Position::FenError::Fault::KingCount);
   EXPECT_FALSE(read_placement("Kg1 Kg8 : x"));
   // From sensor squares.
   std::array<Piece, 64> squares{};
@@ -1017,7 +1029,7 @@ TEST(ReconcileInputs, BoardsAsPlacementOrFen) {
   squares[SQ_E8] = B_KING;
   squares[SQ_E2] = B_QUEEN;  // White in check: read with White to move
   auto sensed = read_placement(squares);
-  ASSERT_TRUE(sensed) << sensed.error().message;
+  ASSERT_TRUE(sensed) << int(sensed.error().kind);
   EXPECT_EQ(sensed->fen(), "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1");
   squares[SQ_E8] = NO_PIECE;
   ASSERT_FALSE(read_placement(squares));

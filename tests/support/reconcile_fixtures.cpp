@@ -149,7 +149,7 @@ ReconcileInput reconcile_input(const std::string& start_fen,
   for (std::size_t i = 0; i < 2; ++i) {
     if (boards[i].rfind("fen:", 0) == 0) {
       auto b = read_placement(boards[i].substr(4));
-      EXPECT_TRUE(b) << boards[i] << (b ? "" : b.error().message);
+      EXPECT_TRUE(b) << boards[i] << (b ? -1 : int(b.error().kind));
       if (b) in.boards[i].placement = *b;
     } else {
       in.boards[i].placement = after(in.start, boards[i]);

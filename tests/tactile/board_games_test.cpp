@@ -29,7 +29,7 @@ Square sq(std::string_view name) {
 
 Position fen(std::string_view text) {
   auto pos = Position::from_fen(text);
-  EXPECT_TRUE(pos) << pos.error().message;
+  EXPECT_TRUE(pos) << int(pos.error().fault);
   return pos.value_or(Position());
 }
 

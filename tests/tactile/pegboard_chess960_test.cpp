@@ -32,7 +32,7 @@ Position arrangement(std::string_view first_rank) {
   const std::string fen =
       black + "/pppppppp/8/8/8/8/PPPPPPPP/" + std::string(first_rank) + " w KQkq - 0 1";
   auto pos = Position::from_fen(fen, core::Variant::Chess960);
-  EXPECT_TRUE(pos) << fen << ": " << pos.error().message;
+  EXPECT_TRUE(pos) << fen << ": " << int(pos.error().fault);
   return pos.value_or(Position());
 }
 

@@ -19,7 +19,7 @@ inline core::Square sq(std::string_view name) {
 
 inline core::Position fen(std::string_view text) {
   auto pos = core::Position::from_fen(text);
-  EXPECT_TRUE(pos) << pos.error().message;
+  EXPECT_TRUE(pos) << int(pos.error().fault);
   return pos.value_or(core::Position());
 }
 
