@@ -170,12 +170,17 @@ class ConsoleLines {
 std::optional<std::string> console_line_problem(std::string_view line) {
   // An arrow or function key on a console without line editing arrives as ESC [ A ...; no such
   // byte may reach the commands, the log or the journal, and the line is named, made visible.
-  const auto control = std::find_if(line.begin(), line.end(), [](char c) {
-    const auto byte = static_cast<unsigned char>(c);
-    return (byte < 0x20 && c != '\t') || byte == 0x7F;
-  });
-  if (control == line.end()) return std::nullopt;
-  const bool escape = *control == '\x1B';
+  // Tabs are kept (they separate nothing here); any other control, a line or paragraph
+  // separator, a bidirectional control or bytes that are not UTF-8 refuse the line.
+  std::optional<core::Unsafe> unsafe;
+  for (std::size_t from = 0; from < line.size();) {
+    unsafe = core::find_unsafe(line.substr(from));
+    if (!unsafe || unsafe->invalid_utf8 || unsafe->code != '\t') break;
+    from += unsafe->at + unsafe->length;
+    unsafe.reset();
+  }
+  if (!unsafe) return std::nullopt;
+  const bool escape = !unsafe->invalid_utf8 && unsafe->code == 0x1B;
   return i18n::format(
       escape ? i18n::tr("console: the line \"{line}\" holds an escape sequence (an arrow or "
                         "function key: this console has no line editing); it was not entered, "

@@ -6,6 +6,7 @@
 #include "core/game_type.h"
 #include "core/notation_letters.h"
 #include "core/position.h"
+#include "core/text.h"
 #include "core/time_control.h"
 #include "speech/language.h"
 
@@ -521,20 +522,24 @@ std::vector<std::string> cross_check(const StationConfig& c) {
 }
 
 Status check_plain_text(std::string_view text) {
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    if (byte >= 0x20 && byte != 0x7F) continue;
-    static constexpr char kHex[] = "0123456789ABCDEF";
-    const std::string code = byte == '\n'   ? "a line break (\\n)"
-                             : byte == '\r' ? "a carriage return (\\r)"
-                             : byte == '\t'
-                                 ? "a tab (\\t)"
-                                 : std::string("the byte 0x") + kHex[byte >> 4] + kHex[byte & 15];
-    return fail("holds a control character, " + code + ", after \"" +
-                std::string(text.substr(0, i)) +
-                "\": texts reach the station log and the record, where it could forge a line");
-  }
-  return {};
+  const auto unsafe = core::find_unsafe(text);
+  if (!unsafe) return {};
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  const auto byte = static_cast<unsigned char>(text[unsafe->at]);
+  const std::string hex = std::string("0x") + kHex[byte >> 4] + kHex[byte & 15];
+  const std::string before = "\"" + core::escape_controls(text.substr(0, unsafe->at)) + "\"";
+  if (unsafe->invalid_utf8)
+    return fail("holds the byte " + hex + ", which is not UTF-8, after " + before +
+                ": texts reach the station log and the record, which are UTF-8");
+  const std::string code = unsafe->code == '\n'   ? "a line break (\\n)"
+                           : unsafe->code == '\r' ? "a carriage return (\\r)"
+                           : unsafe->code == '\t' ? "a tab (\\t)"
+                           : unsafe->code < 0x80  ? "the byte " + hex
+                                                  : "the character " + core::unsafe_name(*unsafe) +
+                                                       " (a line separator, a C1 control or a "
+                                                       "bidirectional control)";
+  return fail("holds a control character, " + code + ", after " + before +
+              ": texts reach the station log and the record, where it could forge a line");
 }
 
 std::string ConfigSource::where(std::string_view key) const {

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "app/station_runner.h"
+#include "core/text.h"
 #include "support/temp_dir.h"
 
 namespace annabella::app {
@@ -28,6 +29,16 @@ TEST(ConsoleLineProblem, AnArrowKeysEscapeSequenceIsRefusedWithTheLineNamedVisib
   EXPECT_NE(bell->find("control character"), std::string::npos) << *bell;
   EXPECT_FALSE(console_line_problem("Springer f3\tnow"));
   EXPECT_FALSE(console_line_problem("Läufer Cesar vier"));  // UTF-8 is no control
+  // Bytes that are not UTF-8, a line separator, NEL and a bidirectional override are refused
+  // too: they once reached the station log raw (a log that was no longer UTF-8, a line that a
+  // viewer broke or turned round).
+  for (const char* bad : {"\xff\xfe"
+                          "e5",
+                          "e5\u2028Nf3", "e5\u0085", "\u202Ee5"}) {
+    auto refused = console_line_problem(bad);
+    ASSERT_TRUE(refused) << bad;
+    EXPECT_EQ(core::find_unsafe(*refused), std::nullopt) << *refused;
+  }
 }
 
 // The first `count` events the reader queues for `input` (written, then the end of input).

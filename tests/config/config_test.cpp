@@ -186,7 +186,17 @@ TEST(Config, TextsWithControlCharactersAreRefused) {
   EXPECT_NE(e.find("board.toml:2: speech.words.file_e: the word holds a control character"),
             std::string::npos)
       << e;
+  // Line and paragraph separators, C1 controls (NEL) and bidirectional overrides end or turn a
+  // line for a log viewer or a terminal though they are no ASCII control: refused too (they
+  // once reached the station log, the console and the PGN).
+  for (const char* bad : {"\\u2028", "\\u2029", "\\u0085", "\\u202E", "\\u2066"}) {
+    e = error_of(std::string("[white]\nname = \"Anna") + bad + "Blind\"\n");
+    EXPECT_NE(e.find("board.toml:2: white.name: holds a control character, the character \\u"),
+              std::string::npos)
+        << bad << ": " << e;
+  }
   EXPECT_TRUE(parse_config("[white]\nname = \"Müller, Jürgen\"\n", "board.toml"));
+  EXPECT_TRUE(parse_config("[white]\nname = \"Иванов, Żółć, 李\"\n", "board.toml"));
 }
 
 TEST(Config, ProblemsComeInTheFilesOrderWithTheCallersChecks) {
