@@ -8,6 +8,8 @@
 #include "app/journal.h"
 #include "app/recording_seal.h"
 #include "core/pgn.h"
+#include "core/time_control_pgn_reader.h"
+#include "core/time_control_writer.h"
 #include "speech/cue_list.h"
 
 namespace annabella::app {
@@ -87,8 +89,8 @@ std::string game_value(const std::string& value) {
   return value == "?" ? std::string() : value;
 }
 
-Checked<bool> read_journal_seals(const fs::path& path, const std::string& recording,
-                                 Evidence& evidence) {
+Checked<bool> read_journal_seals(const fs::path& path, const fs::path& pgn_path,
+                                 const std::string& recording, Evidence& evidence) {
   auto text = read_if_present(path);
   if (!text) return fail_with(text.error());
   if (!*text) return false;
@@ -97,6 +99,17 @@ Checked<bool> read_journal_seals(const fs::path& path, const std::string& record
   if (!journal) return tampered(journal.error().message);
   if (!journal->torn_tail.empty())
     evidence.notes.push_back(name + ": a torn last entry is not read (" + journal->torn_tail + ")");
+  // D.2.7: a version 3 seal signs the journal before it and the game it gives; nothing after
+  // the end but what may stand there; the PGN beside it agrees with it.
+  auto pgn_text = read_if_present(pgn_path);
+  if (!pgn_text) return fail_with(pgn_text.error());
+  std::vector<core::PgnGame> pgn_games;
+  if (*pgn_text) pgn_games = core::read_pgn_games(**pgn_text);
+  if (auto ok = check_record_whole({.name = name, .text = **text}, *journal,
+                                   pgn_games.empty() ? nullptr : &pgn_games.back(),
+                                   pgn_path.filename().string());
+      !ok)
+    return tampered(ok.error().message);
   for (std::size_t i = 0; i < journal->entries.size(); ++i) {
     const JournalEntry& entry = journal->entries[i];
     const std::string source = name + " entry " + std::to_string(i + 1);
@@ -118,6 +131,37 @@ Checked<bool> read_journal_seals(const fs::path& path, const std::string& record
   return true;
 }
 
+// D.2.7: a version 3 seal in the PGN signs the game as the record gave it when it was sealed:
+// the PGN's moves begin with the signed ones (a game adjourned and resumed goes on after its
+// seal), and a PGN with just the signed moves has the signed result; the time control is the
+// signed one. The error names the first move that differs.
+Status check_pgn_play(const core::PgnGame& game, const SealedPlay& play, const std::string& name) {
+  const auto& nodes = game.moves.moves;
+  for (std::size_t ply = 0; ply < play.moves.size(); ++ply) {
+    if (ply >= nodes.size())
+      return fail(name + " was changed after its seal: it ends after " + std::to_string(ply) +
+                  " moves, the seal signs " + std::to_string(play.moves.size()) +
+                  " (the next signed move is " + play.moves[ply] + ")");
+    const std::string uci = core::to_uci(nodes[ply].move);
+    if (uci != play.moves[ply])
+      return fail(name + " was changed after its seal: move " +
+                  move_number_text(game.start, static_cast<int>(ply)) + " " + nodes[ply].text +
+                  " (" + uci + ") is not the signed move " + play.moves[ply]);
+  }
+  const std::string result = game.tag("Result").empty() ? game.result : game.tag("Result");
+  if (nodes.size() == play.moves.size() && (result != play.result || game.result != play.result))
+    return fail(name + " was changed after its seal: its result is " + result +
+                ", the seal signs " + play.result);
+  std::string control;
+  if (auto read = core::read_time_control(play.control))
+    if (auto tag = core::to_pgn_time_control(*read)) control = *tag;
+  if (game.tag("TimeControl") != control)
+    return fail(name + " was changed after its seal: its TimeControl is \"" +
+                game.tag("TimeControl") + "\", the seal signs \"" + control + "\" (" +
+                play.control + ")");
+  return {};
+}
+
 Checked<bool> read_pgn_seal(const fs::path& path, const std::string& recording,
                             Evidence& evidence) {
   auto text = read_if_present(path);
@@ -132,6 +176,9 @@ Checked<bool> read_pgn_seal(const fs::path& path, const std::string& recording,
   auto seal = seal_from_pgn(games.back());
   if (!seal) return tampered(name + ": " + seal.error().message);
   if (!*seal) return true;
+  if ((*seal)->play)
+    if (auto ok = check_pgn_play(games.back(), *(*seal)->play, name); !ok)
+      return tampered(ok.error().message);
   evidence.all_seals.push_back({**seal, name});
   if ((*seal)->recording == recording)
     evidence.seals.push_back({std::move(**seal), name});
@@ -445,11 +492,12 @@ Checked<bool> check_all(const RecordingCheckOptions& options, const std::string&
   const fs::path folder = options.file.parent_path();
   const std::string recording = options.file.filename().string();
   Evidence evidence;
-  const auto journal = read_journal_seals(
-      options.journal.empty() ? folder / "game.journal" : options.journal, recording, evidence);
+  const fs::path pgn_path = options.pgn.empty() ? folder / "game.pgn" : options.pgn;
+  const auto journal =
+      read_journal_seals(options.journal.empty() ? folder / "game.journal" : options.journal,
+                         pgn_path, recording, evidence);
   if (!journal) return fail_with(journal.error());
-  const auto pgn =
-      read_pgn_seal(options.pgn.empty() ? folder / "game.pgn" : options.pgn, recording, evidence);
+  const auto pgn = read_pgn_seal(pgn_path, recording, evidence);
   if (!pgn) return fail_with(pgn.error());
   for (auto& note : evidence.notes) report.lines.push_back("note: " + note);
 

@@ -133,6 +133,10 @@ struct SealedRecord {
       entry.fields = seal_fields(s);
       ASSERT_TRUE(journal->append(entry));
     }
+    // The game's end, after the seals (their entry numbers stay): a seal of the end without
+    // the journal's end is damage.
+    ASSERT_TRUE(
+        journal->append(encode(rec::End{annabella::testing::resignation(), Millis(60'000)})));
   }
 
   void write_pgn(const RecordingSeal& s) {
@@ -262,10 +266,14 @@ TEST(RecordingVerify, AForeignKeyFails) {
   const RecordingSeal forged = record.sign(record.dir / "attacker-keys");
   ASSERT_NE(forged.key, record.seal.key);
 
-  record.write_journal({forged});  // the PGN keeps the station's seal
-  expect_tampered(record, "", "foreign key: the seals are signed by different keys");
+  record.write_journal({forged});  // the PGN keeps the station's seal, the journal lost it
+  expect_tampered(record, "",
+                  "game.pgn's seal (end, code " + seal_code(record.seal) +
+                      ") is not in "
+                      "game.journal");
 
   record.write_journal({forged}, {{"station_key", station->public_key_hex()}});
+  record.write_pgn(forged);
   expect_tampered(record, "",
                   "foreign key: game.journal entry 2 is signed by key " + seal_fingerprint(forged) +
                       ", but game.journal entry 1 names the station's "
