@@ -409,6 +409,41 @@ Checked<bool> check_anchors(const Evidence& evidence, const speech::RecordingChe
   return true;
 }
 
+// D.2.7: a version 3 seal signs the recording's headers (the sound file's format and rate, the
+// cue list's header); and a seal that closed this part (the game's end, the station's stop)
+// leaves nothing after it that no later seal covers: a torn tail is what a stop between a
+// phrase's audio and its cue line leaves, and a part closed by its seal was not stopped so.
+Checked<bool> check_headers_and_tail(const Evidence& evidence, const speech::RecordingCheck& chain,
+                                     const fs::path& file) {
+  for (const FoundSeal& found : evidence.seals) {
+    if (!found.seal.play || found.seal.play->audio.empty()) continue;
+    auto headers = speech::recording_headers(file);
+    if (!headers) return stop(RecordingVerdict::Unreadable, headers.error().message);
+    if (*headers != found.seal.play->audio)
+      return tampered("the recording's headers changed after the seal: " + sealed_when(found) +
+                      " signs \"" + found.seal.play->audio + "\", the files say \"" + *headers +
+                      "\"");
+  }
+  for (const FoundSeal& found : evidence.seals) {
+    // The seals that close a part: the game's end and the station's stop (docs/record.md).
+    const bool closing = found.seal.occasion == "end" || found.seal.occasion == "stop";
+    if (!closing || found.seal.cue_lines > chain.lines) continue;
+    if (found.seal.occasion == "end" && chain.lines > found.seal.cue_lines &&
+        std::none_of(evidence.seals.begin(), evidence.seals.end(), [&](const FoundSeal& other) {
+          return other.seal.cue_lines == chain.lines && other.seal.occasion != "end";
+        }))
+      return tampered("after the seal of the game's end: " + sealed_when(found) + " covers cue " +
+                      "lines 1 to " + std::to_string(found.seal.cue_lines) + ", and " +
+                      std::to_string(chain.lines - found.seal.cue_lines) +
+                      " more follow that no later seal covers");
+    if (!chain.torn_tail.empty() && found.seal.cue_lines == chain.lines)
+      return tampered("after the seal that closed this recording: " + sealed_when(found) +
+                      " covers every cue line, but more follows (" + chain.torn_tail +
+                      "): not a torn tail, since a part closed by its seal was not cut off");
+  }
+  return true;
+}
+
 Checked<bool> check_code(const Evidence& evidence, const std::string& code) {
   if (code.empty()) return true;
   if (evidence.seals.empty())
@@ -501,9 +536,10 @@ Checked<bool> check_all(const RecordingCheckOptions& options, const std::string&
   if (!pgn) return fail_with(pgn.error());
   for (auto& note : evidence.notes) report.lines.push_back("note: " + note);
 
-  for (const auto& step : {check_seals(evidence), check_parts(evidence), check_keys(evidence, keys),
-                           check_anchors(evidence, *chain), check_code(evidence, code),
-                           check_adjournments(evidence, report)})
+  for (const auto& step :
+       {check_seals(evidence), check_parts(evidence), check_keys(evidence, keys),
+        check_anchors(evidence, *chain), check_headers_and_tail(evidence, *chain, options.file),
+        check_code(evidence, code), check_adjournments(evidence, report)})
     if (!step) return fail_with(step.error());
   describe_keys(evidence, keys, report);
   judge_extent(evidence, *chain, options, report);

@@ -131,8 +131,10 @@ std::optional<std::string> StationState::seal_anchor(const speech::RecordingAnch
                              {{"why", text.error().message}}));
     return std::nullopt;
   }
+  // The recording's headers (its format and rate, the cue list's header) are signed too.
+  auto headers = speech::recording_headers(anchor.file);
   auto play = sealed_play(record, static_cast<int>(journal.entries_written() + journal.waiting()),
-                          *text, {});
+                          *text, headers ? *headers : std::string());
   auto seal = sign_seal(anchor, sealed_game(record.header()), occasion, wall_now(), *sealing.key,
                         adjourned_at, std::move(play));
   if (!seal) {

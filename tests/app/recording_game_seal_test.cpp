@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include "app/exports.h"
@@ -20,6 +21,7 @@
 #include "app/station_key.h"
 #include "core/notation_reader.h"
 #include "speech/cue_list.h"
+#include "speech/sound_file.h"
 #include "support/record_header.h"
 #include "support/synthetic_recording.h"
 #include "support/temp_dir.h"
@@ -68,15 +70,19 @@ struct FinishedGame {
   fs::path journal_path = dir / "game.journal";
   StationKey key = *StationKey::load_or_create(dir / "keys");
   RecordingSeal seal;
+  std::optional<GameRecord> record;
+  std::optional<Journal> journal;
 
   FinishedGame() {
     write_recording(wav, {"e4", "e5", "Nf3", "Nc6", "Bb5", "a6"});
     RecordHeader header = game_header();
     header.control = "G/15+10";
     const rec::Begin begin{header, kJournalFormat, {key.public_key_hex(), "announcements.wav"}};
-    auto record = GameRecord::start(begin);
-    auto journal = Journal::create(journal_path, encode(begin));
-    EXPECT_TRUE(record && journal);
+    auto started = GameRecord::start(begin);
+    auto created = Journal::create(journal_path, encode(begin));
+    EXPECT_TRUE(started && created);
+    record.emplace(std::move(*started));
+    journal.emplace(std::move(*created));
     int ply = 0;
     for (const char* text : {"e4", "e5", "Nf3", "Nc6", "Bb5", "a6"}) {
       rec::Move move;
@@ -88,28 +94,29 @@ struct FinishedGame {
       commit(*record, *journal, move);
     }
     commit(*record, *journal, rec::End{annabella::testing::resignation(), Millis(7000)});
-    seal = seal_now(*record, *journal, "end");
+    seal = seal_now(wav, "end");
     std::ofstream(dir / "game.pgn") << game_pgn(*record);
   }
 
-  static void commit(GameRecord& record, Journal& journal, const JournalRecord& entry) {
-    const auto applied = record.apply(entry);
+  static void commit(GameRecord& game, Journal& file, const JournalRecord& entry) {
+    const auto applied = game.apply(entry);
     ASSERT_TRUE(applied) << applied.error().message;
-    const auto written = journal.append(encode(entry));
+    const auto written = file.append(encode(entry));
     ASSERT_TRUE(written) << written.error().message;
   }
 
-  RecordingSeal seal_now(GameRecord& record, Journal& journal, std::string_view occasion) const {
-    auto check = speech::verify_recording(wav);
+  RecordingSeal seal_now(const fs::path& recording, std::string_view occasion) {
+    auto check = speech::verify_recording(recording);
     EXPECT_TRUE(check);
-    auto text = journal.text_so_far();
+    auto text = journal->text_so_far();
     EXPECT_TRUE(text);
-    auto sealed =
-        sign_seal({wav, check->lines, check->last_digest, false}, sealed_game(record.header()),
-                  occasion, std::chrono::system_clock::now(), key, {},
-                  sealed_play(record, static_cast<int>(journal.entries_written()), *text, {}));
+    auto sealed = sign_seal({recording, check->lines, check->last_digest, false},
+                            sealed_game(record->header()), occasion,
+                            std::chrono::system_clock::now(), key, {},
+                            sealed_play(*record, static_cast<int>(journal->entries_written()),
+                                        *text, *speech::recording_headers(recording)));
     EXPECT_TRUE(sealed) << sealed.error().message;
-    commit(record, journal, rec::Seal{Millis(8000), seal_fields(*sealed)});
+    commit(*record, *journal, rec::Seal{Millis(8000), seal_fields(*sealed)});
     return *sealed;
   }
 
@@ -243,6 +250,50 @@ TEST(GameSeal, AVersionThreeSealChangedInItsGameNoLongerHolds) {
   ASSERT_TRUE(back) << back.error().message;
   EXPECT_EQ(seal_message(*back), seal_message(game.seal));
   EXPECT_TRUE(check_seal_signature(*back));
+}
+
+// Item 4: a finished game resumed to read it, then stopped: the stop's seal (of the new
+// recording) is added to the journal; the PGN keeps the seal of the end, whose code is on the
+// paper scoresheet.
+TEST(GameSeal, ThePgnKeepsTheEndsSealWhenALaterSealIsAdded) {
+  FinishedGame game;
+  const fs::path second = game.dir / "announcements-2.wav";
+  write_recording(second, {"game over"});
+  const RecordingSeal stop = game.seal_now(second, "stop");
+  ASSERT_NE(seal_code(stop), seal_code(game.seal));
+  const std::string pgn = game_pgn(*game.record);
+  EXPECT_NE(pgn.find("[AnnabellaCode \"" + seal_code(game.seal) + "\"]"), std::string::npos) << pgn;
+  EXPECT_EQ(pgn.find(seal_code(stop)), std::string::npos) << pgn;
+}
+
+// Item 5: the recording's headers are signed, and nothing may follow the seal of the end.
+TEST(GameSeal, ChangedRecordingHeadersAreFound) {
+  const FinishedGame game;
+  ASSERT_NE(game.seal.play->audio.find("22050 Hz"), std::string::npos) << game.seal.play->audio;
+  auto audio = speech::read_sound_file(game.wav);
+  ASSERT_TRUE(audio);
+  {
+    auto writer = speech::SoundFileWriter::create(game.wav, 11025);
+    ASSERT_TRUE(writer);
+    ASSERT_TRUE((*writer)->write(audio->samples));
+  }
+  expect_tampered(game, "the recording's headers changed after the seal");
+  const FinishedGame cue_header;
+  replace_in_file(speech::cue_list_path(cue_header.wav), "22050 Hz", "44100 Hz");
+  expect_tampered(cue_header, "the recording's headers changed after the seal");
+}
+
+TEST(GameSeal, AudioAppendedAfterTheEndsSealIsNotATornTail) {
+  const FinishedGame game;
+  auto audio = speech::read_sound_file(game.wav);
+  ASSERT_TRUE(audio);
+  audio->samples.insert(audio->samples.end(), 22050, std::int16_t{1234});
+  {
+    auto writer = speech::SoundFileWriter::create(game.wav, 22050);
+    ASSERT_TRUE(writer);
+    ASSERT_TRUE((*writer)->write(audio->samples));
+  }
+  expect_tampered(game, "after the seal that closed this recording");
 }
 
 }  // namespace
