@@ -518,12 +518,20 @@ Status check_record_whole(const JournalText& journal, const JournalContents& con
   auto pgn_seal = seal_from_pgn(*pgn);
   if (!pgn_seal) return fail(std::string(pgn_name) + ": " + pgn_seal.error().message);
   const std::string result = pgn->tag("Result");
-  if (!journal_ended &&
-      ((*pgn_seal && (*pgn_seal)->occasion == "end") || (!result.empty() && result != "*")))
+  // The result the journal gives: its end entry's, or the moves' own (a mate is in the PGN
+  // before the end entry is written).
+  std::string journal_result;
+  if (auto replayed = replay_journal(contents))
+    journal_result = core::result_text(replayed->game().end().result);
+  const bool other_result =
+      !result.empty() && result != "*" && !journal_result.empty() && result != journal_result;
+  if ((!journal_ended && *pgn_seal && (*pgn_seal)->occasion == "end") || other_result)
     return fail(std::string(pgn_name) + " gives the game's end (result " + result +
                 (*pgn_seal ? ", the seal of " + (*pgn_seal)->occasion : std::string()) + "), but " +
                 contents.name +
-                " has no end entry: the journal's end was cut off, or the PGN was changed (D.2.7)");
+                (journal_ended ? " gives the result " + journal_result
+                               : " has no end entry (its moves give " + journal_result + ")") +
+                ": the journal's end was cut off or changed, or the PGN was changed (D.2.7)");
   if (!*pgn_seal) return {};
   const bool in_journal =
       std::any_of(contents.entries.begin(), contents.entries.end(), [&](const JournalEntry& entry) {

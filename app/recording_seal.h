@@ -160,8 +160,9 @@ class GameRecord;
 // D.2.7: the record is whole: every seal of the journal holds against it
 // (check_journal_seals), nothing stands after its end that may not (check_after_end), and the
 // PGN beside it (`pgn`, when there is one) agrees with it: a PGN seal is one of the journal's
-// seals, and a PGN sealed at the end or giving a result has a journal with its `end` (else the
-// journal's end was cut off, or the PGN changed).
+// seals, a PGN sealed at the end has a journal with its `end`, and a PGN's result is the one the
+// journal gives (by its end, or its moves: a mate); else the journal's end was cut off, or the
+// PGN changed.
 [[nodiscard]] Status check_record_whole(const JournalText& journal, const JournalContents& contents,
                                         const core::PgnGame* pgn, std::string_view pgn_name);
 

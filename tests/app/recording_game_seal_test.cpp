@@ -189,7 +189,8 @@ TEST(GameSeal, APgnChangedAloneNamesTheFirstMoveThatDiffers) {
   replace_in_file(result_changed.dir / "game.pgn", "[Result \"1-0\"]", "[Result \"0-1\"]");
   replace_in_file(result_changed.dir / "game.pgn", "} 1-0", "} 0-1");
   expect_tampered(result_changed,
-                  "game.pgn was changed after its seal: its result is 0-1, the seal signs 1-0");
+                  "game.pgn gives the game's end (result 0-1, the seal of end), "
+                  "but game.journal gives the result 1-0");
 }
 
 TEST(GameSeal, TheBeginEntrysControlChangedIsFound) {
@@ -250,6 +251,36 @@ TEST(GameSeal, AVersionThreeSealChangedInItsGameNoLongerHolds) {
   ASSERT_TRUE(back) << back.error().message;
   EXPECT_EQ(seal_message(*back), seal_message(game.seal));
   EXPECT_TRUE(check_seal_signature(*back));
+}
+
+// A mate is in the PGN (1-0 or 0-1) before its end entry is in the journal: a station killed in
+// between left a record that is whole, and it is resumed.
+TEST(GameSeal, AMateInThePgnBeforeTheJournalsEndIsNoDamage) {
+  TempDir dir;
+  RecordHeader header = game_header();
+  header.control = "G/15+10";
+  const rec::Begin begin{header};
+  auto record = GameRecord::start(begin);
+  auto journal = Journal::create(dir / "game.journal", encode(begin));
+  ASSERT_TRUE(record && journal);
+  int ply = 0;
+  for (const char* text : {"f3", "e5", "g4", "Qh4#"}) {
+    rec::Move move;
+    move.ply = ++ply;
+    move.move = *core::read_move(record->game().position(), text);
+    move.san = text;
+    move.at = Millis(1000 * ply);
+    FinishedGame::commit(*record, *journal, move);
+  }
+  ASSERT_TRUE(record->game().is_over());
+  std::ofstream(dir / "game.pgn") << game_pgn(*record);
+  auto contents = read_journal(dir / "game.journal");
+  ASSERT_TRUE(contents);
+  const auto resumed = check_record_for_resume(dir.path(), *contents);
+  EXPECT_TRUE(resumed) << resumed.error().message;
+  // The same PGN with another result is not the journal's game.
+  replace_in_file(dir / "game.pgn", "[Result \"0-1\"]", "[Result \"1-0\"]");
+  EXPECT_FALSE(check_record_for_resume(dir.path(), *contents));
 }
 
 // Item 4: a finished game resumed to read it, then stopped: the stop's seal (of the new
