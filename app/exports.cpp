@@ -162,10 +162,18 @@ void set_pgn_tags(core::PgnGame& pgn, const GameRecord& record) {
   pgn.set_tag(
       "Termination",
       std::string(core::pgn_termination_value(core::pgn_termination(game.end().termination))));
-  // D.2.7: the recording's latest seal (docs/record.md, "The seal").
-  if (!record.seals().empty())
-    if (auto seal = seal_from_record(record.seals().back()))
-      for (const auto& [name, value] : seal_pgn_tags(*seal)) pgn.set_tag(name, value);
+  // D.2.7: the seal of the game's end once there is one (its code is the one on the paper
+  // scoresheet; later seals, of a finished game read after a resumption, are added to the
+  // journal, never put in its place), else the recording's latest seal (docs/record.md).
+  std::optional<RecordingSeal> shown;
+  for (const auto& entry : record.seals()) {
+    auto seal = seal_from_record(entry);
+    if (!seal) continue;
+    if (shown && shown->occasion == "end") break;
+    shown = std::move(*seal);
+  }
+  if (shown)
+    for (const auto& [name, value] : seal_pgn_tags(*shown)) pgn.set_tag(name, value);
 }
 
 // A comment after the move `ply` half-moves into the game (before the first move at 0).

@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -253,6 +254,35 @@ Result<Journal> Journal::resume(const std::filesystem::path& path, const Journal
     return fail("journal " + path.string() + ": the torn tail cannot be cut off: " + why);
   }
   return Journal(fd, path, read.entries.size() + 1);
+}
+
+Result<std::string> Journal::text_so_far() const {
+  if (fd_ < 0) return fail("journal " + path_.string() + ": not open");
+  struct stat now {};
+  if (::fstat(fd_, &now) != 0)
+    return fail("journal " + path_.string() + ": cannot read its length: " + errno_text());
+  const auto size =
+      cut_pending_ ? good_size_ : static_cast<std::uintmax_t>(std::max<off_t>(now.st_size, 0));
+  // The journal is open for appending only: read it back through its own name, never through
+  // a link (app/record_folder.h).
+  const int in = ::open(path_.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (in < 0) return fail("journal " + path_.string() + ": cannot be read back: " + errno_text());
+  std::string text(size, '\0');
+  std::size_t got = 0;
+  while (got < text.size()) {
+    const ssize_t n = ::pread(in, text.data() + got, text.size() - got, static_cast<off_t>(got));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const std::string why = n < 0 ? errno_text() : std::string("it is shorter than written");
+      ::close(in);
+      return fail("journal " + path_.string() + ": cannot be read back: " + why);
+    }
+    got += static_cast<std::size_t>(n);
+  }
+  ::close(in);
+  std::uint64_t sequence = next_sequence_;
+  for (const auto& entry : waiting_) text += journal_line(sequence++, entry);
+  return text;
 }
 
 // The file always ends at an entry boundary: an append that fails for any reason (a write cut

@@ -88,6 +88,11 @@ class Journal {
   // that no entry is lost with the process.
   [[nodiscard]] std::vector<std::string> waiting_lines() const;
   const std::filesystem::path& path() const { return path_; }
+  // The journal as it stands once the waiting entries are written: the file's bytes up to its
+  // last whole entry, then the waiting entries' lines with the numbers they are due. What a
+  // seal written next signs (D.2.7, app/recording_seal.h); its entries: entries_written() +
+  // waiting().
+  [[nodiscard]] Result<std::string> text_so_far() const;
   std::uint64_t entries_written() const { return next_sequence_ - 1; }
 
  private:

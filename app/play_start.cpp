@@ -1,11 +1,15 @@
 #include "app/play_start.h"
 
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "app/config_check.h"
 #include "app/game_record.h"
 #include "app/i18n.h"
 #include "app/record_folder.h"
+#include "app/recording_seal.h"
+#include "core/pgn.h"
 
 namespace annabella::app {
 namespace {
@@ -38,10 +42,34 @@ Status check_record_folder(const std::filesystem::path& path, bool resume) {
   auto contents = read_journal(journal);
   if (!contents) return fail(contents.error());
   if (auto recorded = replay_journal(*contents); !recorded) return fail(recorded.error());
-  return {};
+  return check_record_for_resume(path, *contents);
+}
+
+// A file's text; "" when it cannot be read.
+std::string file_text(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  if (in) text << in.rdbuf();
+  return text.str();
 }
 
 }  // namespace
+
+Status check_record_for_resume(const std::filesystem::path& folder,
+                               const JournalContents& contents) {
+  const std::string journal = file_text(folder / "game.journal");
+  std::error_code ec;
+  std::vector<core::PgnGame> pgn;
+  if (std::filesystem::exists(folder / "game.pgn", ec))
+    pgn = core::read_pgn_games(file_text(folder / "game.pgn"));
+  auto whole = check_record_whole({.name = contents.name, .text = journal}, contents,
+                                  pgn.empty() ? nullptr : &pgn.back(), "game.pgn");
+  if (whole) return {};
+  return fail(i18n::format(
+      i18n::tr("not resumed: {why}; nothing was written, the arbiter decides from the paper "
+               "scoresheets and `annabella recording verify` (D.2.7)"),
+      {{"why", whole.error().message}}));
+}
 
 Status check_play_start(const StationOptions& options) {
   std::vector<std::string> problems = station_problems(options.config);

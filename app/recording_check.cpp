@@ -11,6 +11,8 @@
 #include "app/journal.h"
 #include "app/recording_seal.h"
 #include "core/pgn.h"
+#include "core/time_control_pgn_reader.h"
+#include "core/time_control_writer.h"
 #include "speech/cue_list.h"
 
 namespace annabella::app {
@@ -101,8 +103,8 @@ struct RecordFile {
   std::string option;
 };
 
-Checked<bool> read_journal_seals(const RecordFile& file, const std::string& recording,
-                                 Evidence& evidence) {
+Checked<bool> read_journal_seals(const RecordFile& file, const fs::path& pgn_path,
+                                 const std::string& recording, Evidence& evidence) {
   const auto& [path, option] = file;
   auto text = read_if_present(path, option);
   if (!text) return fail_with(text.error());
@@ -112,6 +114,17 @@ Checked<bool> read_journal_seals(const RecordFile& file, const std::string& reco
   if (!journal) return tampered(journal.error().message);
   if (!journal->torn_tail.empty())
     evidence.notes.push_back(name + ": a torn last entry is not read (" + journal->torn_tail + ")");
+  // D.2.7: a version 3 seal signs the journal before it and the game it gives; nothing after
+  // the end but what may stand there; the PGN beside it agrees with it.
+  auto pgn_text = read_if_present(pgn_path, "");  // a named --pgn is checked by read_pgn_seal
+  if (!pgn_text) return fail_with(pgn_text.error());
+  std::vector<core::PgnGame> pgn_games;
+  if (*pgn_text) pgn_games = core::read_pgn_games(**pgn_text);
+  if (auto ok = check_record_whole({.name = name, .text = **text}, *journal,
+                                   pgn_games.empty() ? nullptr : &pgn_games.back(),
+                                   pgn_path.filename().string());
+      !ok)
+    return tampered(ok.error().message);
   for (std::size_t i = 0; i < journal->entries.size(); ++i) {
     const JournalEntry& entry = journal->entries[i];
     const std::string source = name + " entry " + std::to_string(i + 1);
@@ -134,6 +147,37 @@ Checked<bool> read_journal_seals(const RecordFile& file, const std::string& reco
   return true;
 }
 
+// D.2.7: a version 3 seal in the PGN signs the game as the record gave it when it was sealed:
+// the PGN's moves begin with the signed ones (a game adjourned and resumed goes on after its
+// seal), and a PGN with just the signed moves has the signed result; the time control is the
+// signed one. The error names the first move that differs.
+Status check_pgn_play(const core::PgnGame& game, const SealedPlay& play, const std::string& name) {
+  const auto& nodes = game.moves.moves;
+  for (std::size_t ply = 0; ply < play.moves.size(); ++ply) {
+    if (ply >= nodes.size())
+      return fail(name + " was changed after its seal: it ends after " + std::to_string(ply) +
+                  " moves, the seal signs " + std::to_string(play.moves.size()) +
+                  " (the next signed move is " + play.moves[ply] + ")");
+    const std::string uci = core::to_uci(nodes[ply].move);
+    if (uci != play.moves[ply])
+      return fail(name + " was changed after its seal: move " +
+                  move_number_text(game.start, static_cast<int>(ply)) + " " + nodes[ply].text +
+                  " (" + uci + ") is not the signed move " + play.moves[ply]);
+  }
+  const std::string result = game.tag("Result").empty() ? game.result : game.tag("Result");
+  if (nodes.size() == play.moves.size() && (result != play.result || game.result != play.result))
+    return fail(name + " was changed after its seal: its result is " + result +
+                ", the seal signs " + play.result);
+  std::string control;
+  if (auto read = core::read_time_control(play.control))
+    if (auto tag = core::to_pgn_time_control(*read)) control = *tag;
+  if (game.tag("TimeControl") != control)
+    return fail(name + " was changed after its seal: its TimeControl is \"" +
+                game.tag("TimeControl") + "\", the seal signs \"" + control + "\" (" +
+                play.control + ")");
+  return {};
+}
+
 Checked<bool> read_pgn_seal(const RecordFile& file, const std::string& recording,
                             Evidence& evidence) {
   const auto& [path, option] = file;
@@ -149,6 +193,9 @@ Checked<bool> read_pgn_seal(const RecordFile& file, const std::string& recording
   auto seal = seal_from_pgn(games.back());
   if (!seal) return tampered(name + ": " + seal.error().message);
   if (!*seal) return true;
+  if ((*seal)->play)
+    if (auto ok = check_pgn_play(games.back(), *(*seal)->play, name); !ok)
+      return tampered(ok.error().message);
   evidence.all_seals.push_back({**seal, name, -1, path.string(), option});
   if ((*seal)->recording == recording)
     evidence.seals.push_back({std::move(**seal), name, -1, path.string(), option});
@@ -409,6 +456,41 @@ Checked<bool> check_anchors(const Evidence& evidence, const speech::RecordingChe
   return true;
 }
 
+// D.2.7: a version 3 seal signs the recording's headers (the sound file's format and rate, the
+// cue list's header); and a seal that closed this part (the game's end, the station's stop)
+// leaves nothing after it that no later seal covers: a torn tail is what a stop between a
+// phrase's audio and its cue line leaves, and a part closed by its seal was not stopped so.
+Checked<bool> check_headers_and_tail(const Evidence& evidence, const speech::RecordingCheck& chain,
+                                     const fs::path& file) {
+  for (const FoundSeal& found : evidence.seals) {
+    if (!found.seal.play || found.seal.play->audio.empty()) continue;
+    auto headers = speech::recording_headers(file);
+    if (!headers) return stop(RecordingVerdict::Unreadable, headers.error().message);
+    if (*headers != found.seal.play->audio)
+      return tampered("the recording's headers changed after the seal: " + sealed_when(found) +
+                      " signs \"" + found.seal.play->audio + "\", the files say \"" + *headers +
+                      "\"");
+  }
+  for (const FoundSeal& found : evidence.seals) {
+    // The seals that close a part: the game's end and the station's stop (docs/record.md).
+    const bool closing = found.seal.occasion == "end" || found.seal.occasion == "stop";
+    if (!closing || found.seal.cue_lines > chain.lines) continue;
+    if (found.seal.occasion == "end" && chain.lines > found.seal.cue_lines &&
+        std::none_of(evidence.seals.begin(), evidence.seals.end(), [&](const FoundSeal& other) {
+          return other.seal.cue_lines == chain.lines && other.seal.occasion != "end";
+        }))
+      return tampered("after the seal of the game's end: " + sealed_when(found) + " covers cue " +
+                      "lines 1 to " + std::to_string(found.seal.cue_lines) + ", and " +
+                      std::to_string(chain.lines - found.seal.cue_lines) +
+                      " more follow that no later seal covers");
+    if (!chain.torn_tail.empty() && found.seal.cue_lines == chain.lines)
+      return tampered("after the seal that closed this recording: " + sealed_when(found) +
+                      " covers every cue line, but more follows (" + chain.torn_tail +
+                      "): not a torn tail, since a part closed by its seal was not cut off");
+  }
+  return true;
+}
+
 Checked<bool> check_code(const Evidence& evidence, const std::string& code) {
   if (code.empty()) return true;
   if (evidence.seals.empty())
@@ -499,20 +581,21 @@ Checked<bool> check_all(const RecordingCheckOptions& options, const std::string&
   const fs::path folder = options.file.parent_path();
   const std::string recording = options.file.filename().string();
   Evidence evidence;
+  const RecordFile pgn_file =
+      options.pgn.empty() ? RecordFile{folder / "game.pgn", ""} : RecordFile{options.pgn, "--pgn"};
   const auto journal =
       read_journal_seals(options.journal.empty() ? RecordFile{folder / "game.journal", ""}
                                                  : RecordFile{options.journal, "--journal"},
-                         recording, evidence);
+                         pgn_file.path, recording, evidence);
   if (!journal) return fail_with(journal.error());
-  const auto pgn = read_pgn_seal(
-      options.pgn.empty() ? RecordFile{folder / "game.pgn", ""} : RecordFile{options.pgn, "--pgn"},
-      recording, evidence);
+  const auto pgn = read_pgn_seal(pgn_file, recording, evidence);
   if (!pgn) return fail_with(pgn.error());
   for (auto& note : evidence.notes) report.lines.push_back("note: " + note);
 
-  for (const auto& step : {check_seals(evidence), check_parts(evidence), check_keys(evidence, keys),
-                           check_anchors(evidence, *chain), check_code(evidence, code),
-                           check_adjournments(evidence, report)})
+  for (const auto& step :
+       {check_seals(evidence), check_parts(evidence), check_keys(evidence, keys),
+        check_anchors(evidence, *chain), check_headers_and_tail(evidence, *chain, options.file),
+        check_code(evidence, code), check_adjournments(evidence, report)})
     if (!step) return fail_with(step.error());
   describe_keys(evidence, keys, report);
   judge_extent(evidence, *chain, options, report);

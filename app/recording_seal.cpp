@@ -4,7 +4,9 @@
 #include <array>
 #include <cstdio>
 #include <ctime>
+#include <functional>
 
+#include "app/game_record.h"
 #include "app/i18n.h"
 #include "speech/crypto.h"
 
@@ -14,6 +16,8 @@ namespace {
 constexpr std::string_view kMessageHeader = "annabella recording seal v1";
 // With the adjournment's time of day (Guidelines I.2): one line more.
 constexpr std::string_view kMessageHeaderV2 = "annabella recording seal v2";
+// With the game as the record gave it and the journal's digest (D.2.7): six lines more.
+constexpr std::string_view kMessageHeaderV3 = "annabella recording seal v3";
 
 bool all_hex(std::string_view text, std::size_t size) {
   return text.size() == size && std::all_of(text.begin(), text.end(), [](char c) {
@@ -57,6 +61,13 @@ Status check_fields(const RecordingSeal& seal) {
         return (c >= 'a' && c <= 'z') || c == '-';
       }))
     return bad("occasion \"" + seal.occasion + "\" is not a word");
+  if (seal.play) {
+    if (seal.play->journal_entries < 1) return bad("journal entry count is not a count");
+    if (!all_hex(seal.play->journal_digest, 64)) return bad("journal digest is not 64 hex digits");
+    for (const auto& move : seal.play->moves)
+      if (move.size() < 4 || move.size() > 5 || move.find(' ') != std::string::npos)
+        return bad("move \"" + move + "\" is not a move in UCI");
+  }
   if (!all_hex(seal.key, 64)) return bad("key is not 64 hex digits");
   if (!all_hex(seal.signature, 128)) return bad("signature is not 128 hex digits");
   return {};
@@ -82,6 +93,36 @@ Status check_derived(const RecordingSeal& seal, const std::string& fingerprint,
   return {};
 }
 
+// A version 3 seal's game: its names in the journal's seal entry and in the PGN's tags, in
+// the order of the signed message.
+struct PlayName {
+  std::string_view field, tag;
+};
+constexpr std::array<PlayName, 6> kPlayNames = {{{"audio", "AnnabellaAudio"},
+                                                 {"journal_entries", "AnnabellaJournalEntries"},
+                                                 {"journal_digest", "AnnabellaJournalDigest"},
+                                                 {"control", "AnnabellaControl"},
+                                                 {"result", "AnnabellaResult"},
+                                                 {"moves", "AnnabellaMoves"}}};
+
+void add_play(std::vector<std::pair<std::string, std::string>>& out, const SealedPlay& play,
+              bool pgn) {
+  const std::array<std::string, 6> values = {
+      play.audio,  std::to_string(play.journal_entries), play.journal_digest, play.control,
+      play.result, sealed_moves_text(play.moves)};
+  for (std::size_t i = 0; i < kPlayNames.size(); ++i)
+    out.emplace_back(pgn ? kPlayNames[i].tag : kPlayNames[i].field, values[i]);
+}
+
+Result<SealedPlay> play_from(const std::function<std::string(std::string_view)>& get, bool pgn) {
+  const auto name = [&](std::size_t i) { return pgn ? kPlayNames[i].tag : kPlayNames[i].field; };
+  const auto entries = count_of(get(name(1)));
+  if (!entries) return fail(std::string(name(1)) + " is \"" + get(name(1)) + "\", not a count");
+  return SealedPlay{
+      *entries,    get(name(2)), get(name(3)), get(name(4)), sealed_moves_from_text(get(name(5))),
+      get(name(0))};
+}
+
 }  // namespace
 
 bool is_utc_time_text(std::string_view text) {
@@ -105,8 +146,30 @@ SealedGame sealed_game(const RecordHeader& header) {
   return {header.white, header.black, header.event, header.round, std::to_string(header.board)};
 }
 
+std::string sealed_moves_text(const std::vector<std::string>& moves) {
+  if (moves.empty()) return "-";
+  std::string text;
+  for (const auto& move : moves) text += (text.empty() ? "" : " ") + move;
+  return text;
+}
+
+std::vector<std::string> sealed_moves_from_text(std::string_view text) {
+  std::vector<std::string> moves;
+  if (text == "-") return moves;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const auto space = text.find(' ', start);
+    const auto end = space == std::string_view::npos ? text.size() : space;
+    if (end > start) moves.emplace_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return moves;
+}
+
 std::string seal_message(const RecordingSeal& seal) {
-  std::string m(seal.adjourned_at.empty() ? kMessageHeader : kMessageHeaderV2);
+  std::string m(seal.play                   ? kMessageHeaderV3
+                : seal.adjourned_at.empty() ? kMessageHeader
+                                            : kMessageHeaderV2);
   m += '\n';
   const auto line = [&](std::string_view name, std::string_view value, bool game_value) {
     m.append(name).append(": ").append(message_value(value, game_value)).append("\n");
@@ -122,13 +185,22 @@ std::string seal_message(const RecordingSeal& seal) {
   line("event", seal.game.event, true);
   line("round", seal.game.round, true);
   line("board", seal.game.board, true);
+  if (seal.play) {
+    line("audio", seal.play->audio, true);
+    line("journal_entries", std::to_string(seal.play->journal_entries), false);
+    line("journal_digest", seal.play->journal_digest, false);
+    line("control", seal.play->control, true);
+    line("result", seal.play->result, false);
+    line("moves", sealed_moves_text(seal.play->moves), false);
+  }
   line("key", seal.key, false);
   return m;
 }
 
 Result<RecordingSeal> sign_seal(const speech::RecordingAnchor& anchor, const SealedGame& game,
                                 std::string_view occasion, std::chrono::system_clock::time_point at,
-                                const StationKey& key, std::string_view adjourned_at) {
+                                const StationKey& key, std::string_view adjourned_at,
+                                std::optional<SealedPlay> play) {
   if (anchor.file.empty()) return fail("nothing is recorded: there is no recording to seal");
   RecordingSeal seal;
   seal.recording = anchor.file.filename().string();
@@ -138,6 +210,7 @@ Result<RecordingSeal> sign_seal(const speech::RecordingAnchor& anchor, const Sea
   seal.occasion = occasion;
   seal.adjourned_at = adjourned_at;
   seal.game = game;
+  seal.play = std::move(play);
   seal.key = key.public_key_hex();
   seal.signature = speech::to_hex(key.sign(seal_message(seal)));
   if (auto ok = check_fields(seal); !ok) return fail(ok.error());
@@ -211,8 +284,9 @@ std::vector<std::pair<std::string, std::string>> seal_fields(const RecordingSeal
                                {"black", seal.game.black},
                                {"event", seal.game.event},
                                {"round", seal.game.round},
-                               {"board", seal.game.board},
-                               {"key", seal.key},
+                               {"board", seal.game.board}});
+  if (seal.play) add_play(fields, *seal.play, false);
+  fields.insert(fields.end(), {{"key", seal.key},
                                {"fingerprint", seal_fingerprint(seal)},
                                {"signature", seal.signature},
                                {"code", seal_code(seal)}});
@@ -245,6 +319,11 @@ Result<RecordingSeal> seal_from_fields(const JournalEntry& entry) {
   seal.adjourned_at = entry.get("adjourned_at");
   seal.game = {entry.get("white"), entry.get("black"), entry.get("event"), entry.get("round"),
                entry.get("board")};
+  if (entry.has("journal_digest")) {
+    auto play = play_from([&](std::string_view name) { return entry.get(name); }, false);
+    if (!play) return fail("the seal's " + play.error().message);
+    seal.play = std::move(*play);
+  }
   seal.key = entry.get("key");
   seal.signature = entry.get("signature");
   if (auto ok = check_fields(seal); !ok) return fail(ok.error());
@@ -261,6 +340,7 @@ std::vector<std::pair<std::string, std::string>> seal_pgn_tags(const RecordingSe
       {"AnnabellaSealed", seal.sealed_at},
       {"AnnabellaOccasion", seal.occasion}};
   if (!seal.adjourned_at.empty()) tags.emplace_back("AnnabellaAdjourned", seal.adjourned_at);
+  if (seal.play) add_play(tags, *seal.play, true);
   tags.insert(tags.end(), {{"AnnabellaKey", seal.key},
                            {"AnnabellaFingerprint", seal_fingerprint(seal)},
                            {"AnnabellaSignature", seal.signature},
@@ -294,6 +374,11 @@ Result<std::optional<RecordingSeal>> seal_from_pgn(const core::PgnGame& game) {
   if (has("AnnabellaAdjourned")) seal.adjourned_at = game.tag("AnnabellaAdjourned");
   seal.game = {game_value("White"), game_value("Black"), game_value("Event"), game_value("Round"),
                game_value("Board")};
+  if (has("AnnabellaJournalDigest")) {
+    auto play = play_from([&](std::string_view name) { return game.tag(name); }, true);
+    if (!play) return fail("the PGN's seal: " + play.error().message);
+    seal.play = std::move(*play);
+  }
   seal.key = game.tag("AnnabellaKey");
   seal.signature = game.tag("AnnabellaSignature");
   if (auto ok = check_fields(seal); !ok) return fail("the PGN's seal: " + ok.error().message);
@@ -302,6 +387,161 @@ Result<std::optional<RecordingSeal>> seal_from_pgn(const core::PgnGame& game) {
       !ok)
     return fail(ok.error());
   return std::optional<RecordingSeal>(std::move(seal));
+}
+
+std::string journal_digest(std::string_view journal_text) {
+  return speech::Sha256::hex_of(journal_text);
+}
+
+std::string move_number_text(const core::Position& start, int ply) {
+  const int game_ply = start.game_ply() + ply;
+  return std::to_string(game_ply / 2 + 1) + (game_ply % 2 == 0 ? "." : "...");
+}
+
+SealedPlay sealed_play(const GameRecord& record, int entries, std::string_view journal_text,
+                       std::string audio) {
+  SealedPlay play;
+  play.journal_entries = entries;
+  play.journal_digest = journal_digest(journal_text);
+  play.control = record.header().control;
+  play.result = core::result_text(record.game().end().result);
+  for (const auto& move : record.game().moves()) play.moves.push_back(core::to_uci(move));
+  play.audio = std::move(audio);
+  return play;
+}
+
+namespace {
+
+// Where the journal's text differs from what a version 3 seal at entry `at` (0-based) signs:
+// the first entry that differs when it can be named.
+std::string journal_difference(const JournalContents& contents, std::size_t at,
+                               const SealedPlay& signed_play) {
+  const auto entry_name = [&](std::size_t i) {
+    return contents.name + " entry " + std::to_string(i + 1) + " (" + contents.entries[i].kind +
+           ")";
+  };
+  if (static_cast<int>(at) != signed_play.journal_entries)
+    return "the seal signs " + std::to_string(signed_play.journal_entries) +
+           " entries before it, the journal has " + std::to_string(at) +
+           ": entries were taken out or put in";
+  JournalContents before;
+  before.name = contents.name;
+  before.entries.assign(contents.entries.begin(),
+                        contents.entries.begin() + static_cast<std::ptrdiff_t>(at));
+  auto replayed = replay_journal(before);
+  if (!replayed) return replayed.error().message;
+  if (replayed->header().control != signed_play.control)
+    return entry_name(0) + " gives the time control \"" + replayed->header().control +
+           "\", the seal signs \"" + signed_play.control + "\"";
+  const auto& moves = replayed->game().moves();
+  const core::Position& start = replayed->game().start_position();
+  std::size_t ply = 0;
+  for (std::size_t i = 0; i < at; ++i) {
+    if (contents.entries[i].kind != "move") continue;
+    const std::string uci = ply < moves.size() ? core::to_uci(moves[ply]) : std::string();
+    const std::string sealed =
+        ply < signed_play.moves.size() ? signed_play.moves[ply] : std::string("no move");
+    if (uci != sealed)
+      return "move " + move_number_text(start, static_cast<int>(ply)) + " " +
+             contents.entries[i].get("san") + " (" + entry_name(i) + ") is " + uci +
+             ", the seal signs " + sealed;
+    ++ply;
+  }
+  if (moves.size() != signed_play.moves.size())
+    return "the journal has " + std::to_string(moves.size()) + " moves, the seal signs " +
+           std::to_string(signed_play.moves.size());
+  const std::string result = core::result_text(replayed->game().end().result);
+  if (result != signed_play.result)
+    return "the journal's result is " + result + ", the seal signs " + signed_play.result;
+  return "an entry before it was changed";
+}
+
+}  // namespace
+
+Status check_journal_seals(const JournalText& journal, const JournalContents& contents) {
+  std::size_t offset = 0;
+  std::size_t last_good = 0;  // entries before the last seal that held
+  for (std::size_t i = 0; i < contents.entries.size(); ++i) {
+    const std::size_t line_start = offset;
+    const auto end = journal.text.find('\n', offset);
+    offset = end == std::string_view::npos ? journal.text.size() : end + 1;
+    const JournalEntry& entry = contents.entries[i];
+    if (entry.kind != "seal") continue;
+    const std::string source = contents.name + " entry " + std::to_string(i + 1);
+    auto seal = seal_from_fields(entry);
+    if (!seal) return fail(source + ": " + seal.error().message);
+    if (auto ok = check_seal_signature(*seal); !ok) return fail(source + ": " + ok.error().message);
+    if (!seal->play) continue;
+    if (static_cast<int>(i) == seal->play->journal_entries &&
+        journal_digest(journal.text.substr(0, line_start)) == seal->play->journal_digest) {
+      last_good = i;
+      continue;
+    }
+    std::string where = journal_difference(contents, i, *seal->play);
+    if (where == "an entry before it was changed" && last_good > 0)
+      where = "an entry between entry " + std::to_string(last_good + 1) + " (the last seal that " +
+              "holds) and this seal was changed";
+    return fail("the journal was changed before the seal of " + seal->occasion + " (" + source +
+                "): " + where + " (D.2.7)");
+  }
+  return {};
+}
+
+Status check_after_end(const JournalContents& contents) {
+  constexpr std::array<std::string_view, 6> kAfterEnd = {"seal", "resume", "heard",
+                                                         "note", "touch",  "untouch"};
+  std::optional<std::size_t> end;
+  for (std::size_t i = 0; i < contents.entries.size(); ++i) {
+    const std::string& kind = contents.entries[i].kind;
+    if (!end) {
+      if (kind == "end") end = i;
+      continue;
+    }
+    if (std::find(kAfterEnd.begin(), kAfterEnd.end(), kind) != kAfterEnd.end()) continue;
+    return fail(contents.name + ": entry " + std::to_string(i + 1) + " (line " +
+                std::to_string(i + 1) + ", " + kind + ") stands after the game's end (entry " +
+                std::to_string(*end + 1) + "), where the journal holds only " +
+                "seal, resume, heard, note, touch and untouch entries: it was put in after the "
+                "game (D.2.7)");
+  }
+  return {};
+}
+
+Status check_record_whole(const JournalText& journal, const JournalContents& contents,
+                          const core::PgnGame* pgn, std::string_view pgn_name) {
+  if (auto ok = check_journal_seals(journal, contents); !ok) return ok;
+  if (auto ok = check_after_end(contents); !ok) return ok;
+  if (pgn == nullptr) return {};
+  const bool journal_ended =
+      std::any_of(contents.entries.begin(), contents.entries.end(),
+                  [](const JournalEntry& entry) { return entry.kind == "end"; });
+  auto pgn_seal = seal_from_pgn(*pgn);
+  if (!pgn_seal) return fail(std::string(pgn_name) + ": " + pgn_seal.error().message);
+  const std::string result = pgn->tag("Result");
+  // The result the journal gives: its end entry's, or the moves' own (a mate is in the PGN
+  // before the end entry is written).
+  std::string journal_result;
+  if (auto replayed = replay_journal(contents))
+    journal_result = core::result_text(replayed->game().end().result);
+  const bool other_result =
+      !result.empty() && result != "*" && !journal_result.empty() && result != journal_result;
+  if ((!journal_ended && *pgn_seal && (*pgn_seal)->occasion == "end") || other_result)
+    return fail(std::string(pgn_name) + " gives the game's end (result " + result +
+                (*pgn_seal ? ", the seal of " + (*pgn_seal)->occasion : std::string()) + "), but " +
+                contents.name +
+                (journal_ended ? " gives the result " + journal_result
+                               : " has no end entry (its moves give " + journal_result + ")") +
+                ": the journal's end was cut off or changed, or the PGN was changed (D.2.7)");
+  if (!*pgn_seal) return {};
+  const bool in_journal =
+      std::any_of(contents.entries.begin(), contents.entries.end(), [&](const JournalEntry& entry) {
+        return entry.kind == "seal" && entry.get("signature") == (*pgn_seal)->signature;
+      });
+  if (!in_journal)
+    return fail(std::string(pgn_name) + "'s seal (" + (*pgn_seal)->occasion + ", code " +
+                seal_code(**pgn_seal) + ") is not in " + contents.name +
+                ": the journal was cut or changed after it was sealed (D.2.7)");
+  return {};
 }
 
 std::string seal_summary(const RecordingSeal& seal) {

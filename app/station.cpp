@@ -1,11 +1,14 @@
 #include "app/station.h"
 
+#include "app/play_start.h"
+
 #include <ctime>
 
 #include "app/braille_keys.h"
 #include "app/console.h"
 #include "app/exports.h"
 #include "app/i18n.h"
+#include "app/play_start.h"
 #include "app/player_menu_keys.h"
 #include "app/record.h"
 #include "app/recording_seal.h"
@@ -65,6 +68,9 @@ Result<Resumed> resume_journal(const std::filesystem::path& path, StationOptions
   if (!contents) return fail(contents.error().message);
   auto recorded = replay_journal(*contents);
   if (!recorded) return fail(recorded.error().message);
+  // D.2.7: a record that is not whole is not resumed, and nothing is written to it.
+  if (auto whole = check_record_for_resume(path.parent_path(), *contents); !whole)
+    return fail(whole.error().message);
   // On resume the journal's header defines the game (control, colours, names), not the
   // configuration given now; each difference is said.
   auto warnings = adopt_recorded_header(recorded->header(), effective.config);

@@ -141,12 +141,6 @@ std::optional<RecordingSeal> widest_seal(const GameRecord& record, const std::st
   return widest;
 }
 
-// The cue lines the journal's seals cover of the recording `name` (0: none).
-int sealed_lines(const GameRecord& record, const std::string& name) {
-  const auto widest = widest_seal(record, name);
-  return widest ? widest->cue_lines : 0;
-}
-
 }  // namespace
 
 std::optional<std::string> StationState::seal_anchor(const speech::RecordingAnchor& anchor,
@@ -154,8 +148,20 @@ std::optional<std::string> StationState::seal_anchor(const speech::RecordingAnch
   // Guidelines I.2: an adjournment's seal signs the time of day the envelope gives.
   const std::string adjourned_at =
       occasion == "adjourn" && record.adjourned() ? record.adjourned()->utc : std::string();
+  // D.2.7: the seal signs the game as the record gives it and the journal up to the seal's own
+  // entry (version 3, docs/record.md), so that a changed move or journal no longer verifies.
+  auto text = journal.text_so_far();
+  if (!text) {
+    print(time, i18n::format(i18n::tr("recording: not sealed (D.2.7): {why}"),
+                             {{"why", text.error().message}}));
+    return std::nullopt;
+  }
+  // The recording's headers (its format and rate, the cue list's header) are signed too.
+  auto headers = speech::recording_headers(anchor.file);
+  auto play = sealed_play(record, static_cast<int>(journal.entries_written() + journal.waiting()),
+                          *text, headers ? *headers : std::string());
   auto seal = sign_seal(anchor, sealed_game(record.header()), occasion, wall_now(), *sealing.key,
-                        adjourned_at);
+                        adjourned_at, std::move(play));
   if (!seal) {
     print(time, i18n::format(i18n::tr("recording: not sealed (D.2.7): {why}"),
                              {{"why", seal.error().message}}));
@@ -187,7 +193,27 @@ void StationState::seal_as_found(const std::filesystem::path& recording, TimePoi
                              {{"name", name}, {"why", found.error().message}}));
     return;
   }
-  if (found->lines <= sealed_lines(record, name)) return;  // sealed to its end already
+  // D.2.7: the station signs nothing it has not checked: the recording's chain must hold at its
+  // last seal. A recording no seal covers (a crash before any seal, or a seal taken out) is
+  // reported as unsealed, not adopted; nothing may follow the seal of the game's end.
+  const auto widest = widest_seal(record, name);
+  if (!widest) {
+    print(time, i18n::format(i18n::tr("recording {name}: no seal covers it; it is not sealed on "
+                                      "resumption, since the station cannot check it "
+                                      "(`annabella recording verify` calls it not sealed, D.2.7)"),
+                             {{"name", name}}));
+    return;
+  }
+  if (found->lines < widest->cue_lines || found->digest_at(widest->cue_lines) != widest->digest ||
+      !check_seal_signature(*widest) ||
+      (widest->occasion == "end" && found->lines > widest->cue_lines)) {
+    print(time, i18n::format(i18n::tr("recording {name} does not match its seal ({occasion}): it "
+                                      "is not sealed again (D.2.7; `annabella recording verify` "
+                                      "tells more)"),
+                             {{"name", name}, {"occasion", widest->occasion}}));
+    return;
+  }
+  if (found->lines <= widest->cue_lines) return;  // sealed to its end already
   seal_anchor({recording, found->lines, found->last_digest, found->interrupted.has_value()},
               "resume", time);
 }

@@ -270,6 +270,19 @@ Result<RecordingFiles> read_recording(const std::filesystem::path& audio_path) {
   return files;
 }
 
+Result<std::string> recording_headers(const std::filesystem::path& audio_path) {
+  auto format = sound_file_format(audio_path);
+  if (!format) return fail(format.error());
+  const auto cue_path = cue_list_path(audio_path);
+  std::ifstream cues(cue_path, std::ios::binary);
+  if (!cues) return fail("cannot read the cue list " + cue_path.string());
+  std::string headers = *format;
+  for (std::string line; std::getline(cues, line) && line.starts_with('#');) headers += "; " + line;
+  // One line of plain text, as a PGN tag keeps it (a tab would not come back as it was).
+  std::replace(headers.begin(), headers.end(), '\t', ' ');
+  return headers;
+}
+
 Result<RecordingCheck> verify_recording(const std::filesystem::path& audio_path) {
   auto files = read_recording(audio_path);
   if (!files) return fail(files.error());

@@ -92,6 +92,11 @@ struct RecordingFiles {
 // Fails only when a file cannot be read (missing, not a sound file, no permission).
 [[nodiscard]] Result<RecordingFiles> read_recording(const std::filesystem::path& audio_path);
 
+// The recording's headers, as a version 3 seal signs them (D.2.7): the sound file's format
+// (sound_file_format) and the cue list's header lines, "format 0x10002, 22050 Hz, 1 channel; #
+// annabella recording cue list v3: ...". Fails when a file cannot be read.
+[[nodiscard]] Result<std::string> recording_headers(const std::filesystem::path& audio_path);
+
 // read_recording() and verify_cue_list() together.
 [[nodiscard]] Result<RecordingCheck> verify_recording(const std::filesystem::path& audio_path);
 

@@ -6,7 +6,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <array>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 
 namespace annabella::speech {
@@ -82,6 +84,17 @@ Result<SoundFileContents> read_sound_file(const std::filesystem::path& path) {
   for (sf_count_t i = 0; i < n; ++i)
     contents.samples.push_back(frames[std::size_t(i) * std::size_t(info.channels)]);
   return contents;
+}
+
+Result<std::string> sound_file_format(const std::filesystem::path& path) {
+  SF_INFO info{};
+  SNDFILE* file = sf_open(path.c_str(), SFM_READ, &info);
+  if (!file) return fail("cannot read sound file " + path.string() + ": " + sf_strerror(nullptr));
+  sf_close(file);
+  std::array<char, 16> code{};
+  std::snprintf(code.data(), code.size(), "%#x", static_cast<unsigned>(info.format));
+  return std::string("format ") + code.data() + ", " + std::to_string(info.samplerate) + " Hz, " +
+         std::to_string(info.channels) + (info.channels == 1 ? " channel" : " channels");
 }
 
 }  // namespace annabella::speech

@@ -45,5 +45,8 @@ struct SoundFileContents {
   Samples samples;  // the first channel, 16-bit
 };
 Result<SoundFileContents> read_sound_file(const std::filesystem::path& path);
+// What the sound file's header says, without reading its samples: "format 0x10002, 22050 Hz, 1
+// channel" (libsndfile's format code). A version 3 seal signs it (D.2.7).
+Result<std::string> sound_file_format(const std::filesystem::path& path);
 
 }  // namespace annabella::speech

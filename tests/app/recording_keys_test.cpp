@@ -17,8 +17,8 @@
 #include "app/station_key.h"
 #include "core/pgn.h"
 #include "speech/cue_list.h"
-#include "speech/sound_file.h"
 #include "support/record_header.h"
+#include "support/synthetic_recording.h"
 #include "support/temp_dir.h"
 
 namespace annabella::app {
@@ -26,30 +26,9 @@ namespace {
 
 namespace fs = std::filesystem;
 using annabella::testing::game_header;
+using annabella::testing::resignation;
 using annabella::testing::TempDir;
-
-// A recording of `texts`, one phrase each, with its cue list and digest chain, as the recorder
-// writes them (the audio: a few samples a phrase).
-void write_recording(const fs::path& wav, const std::vector<std::string>& texts) {
-  speech::Samples audio;
-  std::string cues = "# annabella recording cue list v3: audio " + wav.filename().string() +
-                     ", 22050 Hz mono 16-bit\n";
-  std::string digest = speech::genesis_digest();
-  for (std::size_t i = 0; i < texts.size(); ++i) {
-    const speech::Samples samples(200, static_cast<std::int16_t>(100 * (i + 1)));
-    const std::string body = std::to_string(i + 1) + "\t0:00:0" + std::to_string(i) + ".000\t" +
-                             std::to_string(audio.size()) + "\t" +
-                             std::to_string(audio.size() + samples.size()) + "\tpublic\tmove\t" +
-                             texts[i];
-    digest = speech::chain_digest({digest, body, samples});
-    cues += body + "\t" + digest + "\n";
-    audio.insert(audio.end(), samples.begin(), samples.end());
-  }
-  auto writer = speech::SoundFileWriter::create(wav, 22050);
-  ASSERT_TRUE(writer);
-  ASSERT_TRUE((*writer)->write(audio));
-  std::ofstream(speech::cue_list_path(wav)) << cues;
-}
+using annabella::testing::write_recording;
 
 constexpr std::string_view kAdjournedAt = "2026-11-23T18:47:05Z";
 
@@ -101,6 +80,8 @@ struct TwoStationGame {
     ASSERT_TRUE(journal->append(encode(rec::Resume{
         Millis(60'000), "resumed", {resumed_by.public_key_hex(), "announcements-2.wav"}})));
     ASSERT_TRUE(journal->append(seal_entry(last)));
+    // The game's end (the PGN says 1-0; a PGN end without the journal's is damage, D.2.7).
+    ASSERT_TRUE(journal->append(encode(rec::End{resignation(), Millis(90'000)})));
   }
 
   void write_pgn(const RecordingSeal& s) const {

@@ -109,13 +109,14 @@ struct SealedRecord {
   }
 
   // Seals the recording as it is now, with the key in `key_folder`.
-  RecordingSeal sign(const fs::path& key_folder, const RecordHeader& header = game_header()) {
+  RecordingSeal sign(const fs::path& key_folder, const RecordHeader& header = game_header(),
+                     std::string_view occasion = "end") {
     auto check = speech::verify_recording(wav);
     EXPECT_TRUE(check);
     auto key = StationKey::load_or_create(key_folder);
     EXPECT_TRUE(key) << key.error().message;
     auto sealed = sign_seal({wav, check->lines, check->last_digest, false}, sealed_game(header),
-                            "end", std::chrono::system_clock::now(), *key);
+                            occasion, std::chrono::system_clock::now(), *key);
     EXPECT_TRUE(sealed) << sealed.error().message;
     return *sealed;
   }
@@ -133,6 +134,10 @@ struct SealedRecord {
       entry.fields = seal_fields(s);
       ASSERT_TRUE(journal->append(entry));
     }
+    // The game's end, after the seals (their entry numbers stay): a seal of the end without
+    // the journal's end is damage.
+    ASSERT_TRUE(
+        journal->append(encode(rec::End{annabella::testing::resignation(), Millis(60'000)})));
   }
 
   void write_pgn(const RecordingSeal& s) {
@@ -262,10 +267,14 @@ TEST(RecordingVerify, AForeignKeyFails) {
   const RecordingSeal forged = record.sign(record.dir / "attacker-keys");
   ASSERT_NE(forged.key, record.seal.key);
 
-  record.write_journal({forged});  // the PGN keeps the station's seal
-  expect_tampered(record, "", "foreign key: the seals are signed by different keys");
+  record.write_journal({forged});  // the PGN keeps the station's seal, the journal lost it
+  expect_tampered(record, "",
+                  "game.pgn's seal (end, code " + seal_code(record.seal) +
+                      ") is not in "
+                      "game.journal");
 
   record.write_journal({forged}, {{"station_key", station->public_key_hex()}});
+  record.write_pgn(forged);
   expect_tampered(record, "",
                   "foreign key: game.journal entry 2 is signed by key " + seal_fingerprint(forged) +
                       ", but game.journal entry 1 names the station's "
@@ -322,8 +331,13 @@ TEST(RecordingVerify, AnUnsealedRecordingIsNotVerifiedUnlessAccepted) {
 }
 
 // Phrases recorded after the last seal (the game went on after an adjournment's seal).
+// Lines after an adjournment's seal: the game went on. After the seal of the end, nothing more
+// may follow (D.2.7): tampering.
 TEST(RecordingVerify, LinesAfterTheLastSealAreNotSealed) {
   SealedRecord record;
+  record.seal = record.sign(record.keys, game_header(), "adjourn");
+  record.write_journal({record.seal});
+  record.write_pgn(record.seal);
   auto phrases = read_phrases(record.wav);
   phrases.push_back(phrases.back());
   phrases.back().text = "Anna sechs";
@@ -335,12 +349,24 @@ TEST(RecordingVerify, LinesAfterTheLastSealAreNotSealed) {
             std::string::npos)
       << out;
   EXPECT_EQ(record.verify("--unsealed-ok", out), 0) << out;
+
+  SealedRecord ended;
+  phrases = read_phrases(ended.wav);
+  phrases.push_back(phrases.back());
+  write_rechained(ended.wav, phrases);
+  expect_tampered(ended, "--unsealed-ok",
+                  "after the seal of the game's end: game.journal entry 2 (sealed " +
+                      ended.seal.sealed_at + ", end) covers cue lines 1 to 5, and 1 more follow");
 }
 
-// What a kill between the audio and its cue line leaves after the last seal: verified, the
-// torn tail reported as not evidence.
+// What a kill between the audio and its cue line leaves after the last seal of a part no seal
+// closed (here an adjournment's): verified, the torn tail reported as not evidence. After the
+// seal of the end it is tampering (D.2.7).
 TEST(RecordingVerify, ATornTailAfterTheSealIsReportedNotTampering) {
   SealedRecord record;
+  record.seal = record.sign(record.keys, game_header(), "adjourn");
+  record.write_journal({record.seal});
+  record.write_pgn(record.seal);
   auto audio = speech::read_sound_file(record.wav);
   ASSERT_TRUE(audio);
   audio->samples.insert(audio->samples.end(), 3000, 7);  // a phrase's audio without its line
@@ -355,6 +381,17 @@ TEST(RecordingVerify, ATornTailAfterTheSealIsReportedNotTampering) {
                      "a phrase's audio and its cue line): 3000 samples after the last cue line"),
             std::string::npos)
       << out;
+
+  SealedRecord ended;
+  auto ended_audio = speech::read_sound_file(ended.wav);
+  ASSERT_TRUE(ended_audio);
+  ended_audio->samples.insert(ended_audio->samples.end(), 3000, 7);
+  {
+    auto writer = speech::SoundFileWriter::create(ended.wav, 22050);
+    ASSERT_TRUE(writer);
+    ASSERT_TRUE((*writer)->write(ended_audio->samples));
+  }
+  expect_tampered(ended, "", "after the seal that closed this recording");
 }
 
 TEST(RecordingVerify, UnreadableInputAndWrongOptionsExitTwo) {

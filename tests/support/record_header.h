@@ -3,6 +3,7 @@
 #pragma once
 
 #include "app/journal_records.h"
+#include "core/game.h"
 
 namespace annabella::testing {
 
@@ -14,6 +15,16 @@ inline app::RecordHeader game_header() {
   h.round = "3";
   h.board = 2;
   return h;
+}
+
+// The end the recording tests record: Black resigns (Art. 5.1.2), 1-0.
+inline core::GameEnd resignation() {
+  core::GameEnd end;
+  end.result = core::GameResult::WhiteWins;
+  end.termination = core::Termination::Resignation;
+  end.rule = "Art. 5.1.2";
+  end.reason = "Black resigns";
+  return end;
 }
 
 }  // namespace annabella::testing
