@@ -123,8 +123,13 @@ Checked<bool> read_journal_seals(const RecordFile& file, const fs::path& pgn_pat
   if (auto ok = check_record_whole({.name = name, .text = **text}, *journal,
                                    pgn_games.empty() ? nullptr : &pgn_games.back(),
                                    pgn_path.filename().string());
-      !ok)
-    return tampered(ok.error().message);
+      !ok) {
+    // A journal the arbiter named may simply be another game's (the PGN beside the recording is
+    // this one's).
+    if (option.empty()) return tampered(ok.error().message);
+    return tampered(ok.error().message + ", or " + option + " " + path.string() +
+                    " is another game's record, not this recording's");
+  }
   for (std::size_t i = 0; i < journal->entries.size(); ++i) {
     const JournalEntry& entry = journal->entries[i];
     const std::string source = name + " entry " + std::to_string(i + 1);

@@ -491,10 +491,16 @@ Status check_after_end(const JournalContents& contents) {
   constexpr std::array<std::string_view, 6> kAfterEnd = {"seal", "resume", "heard",
                                                          "note", "touch",  "untouch"};
   std::optional<std::size_t> end;
+  bool pending = false;  // the end leaves the result to an arbiter (Guidelines III.6.2: "*")
   for (std::size_t i = 0; i < contents.entries.size(); ++i) {
     const std::string& kind = contents.entries[i].kind;
-    if (!end) {
-      if (kind == "end") end = i;
+    // Before the end anything; after an end whose result waits for the arbiter (a claim referred
+    // to him, Guidelines III.6.2), his decision: one more end, the game's.
+    if (!end || (pending && kind == "end")) {
+      if (kind == "end") {
+        end = i;
+        pending = contents.entries[i].get("result") == "*";
+      }
       continue;
     }
     if (std::find(kAfterEnd.begin(), kAfterEnd.end(), kind) != kAfterEnd.end()) continue;
