@@ -700,14 +700,32 @@ void AppendixDFlow::clock_due(TimePoint now) {
   }
 }
 
+namespace {
+
+// A file of the record written again after each event: its failure is said when it starts or
+// changes, and its recovery once (the journal keeps the game meanwhile, D.2.7).
+void say_file_outcome(StationState& s, const Status& written, std::string& problem,
+                      TimePoint time) {
+  if (!written) {
+    if (written.error().message != problem)
+      s.print(time, text::record_file_failing(written.error().message));
+    problem = written.error().message;
+    return;
+  }
+  if (problem.empty()) return;
+  s.print(time, text::record_file_written_again(problem));
+  problem.clear();
+}
+
+}  // namespace
+
 void AppendixDFlow::write_exports(TimePoint time) {
-  if (auto written = write_game_files(s_.folder(), s_.record, s_.config()); !written)
-    s_.print(time, "record: " + written.error().message);
+  say_file_outcome(s_, write_game_files(s_.folder(), s_.record, s_.config()), s_.exports_problem,
+                   time);
 }
 
 void AppendixDFlow::write_touch_log(TimePoint time) {
-  if (auto written = app::write_touch_log(s_.folder(), s_.record); !written)
-    s_.print(time, "record: " + written.error().message);
+  say_file_outcome(s_, app::write_touch_log(s_.folder(), s_.record), s_.touch_log_problem, time);
 }
 
 }  // namespace annabella::app

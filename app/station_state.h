@@ -197,6 +197,11 @@ struct StationState {
   std::optional<core::Position> restore_to;
   bool finished = false;
   bool journal_failing = false;
+  // What last kept the game's files (PGN, braille scoresheet, public page) or the touch log from
+  // being written ("" while they are written): said when it starts or changes, not at every
+  // move (a full disk once printed it a hundred times), and said again when they are written.
+  std::string exports_problem;
+  std::string touch_log_problem;
   // The summaries (with their codes) of seals journaled while the disk was full: given only once
   // they are in the journal, since a code the journal does not hold verifies nothing.
   std::vector<std::string> seals_unwritten;

@@ -272,6 +272,17 @@ std::string record_unwritten(std::size_t entries, const std::string& journal) {
                 {{"n", std::to_string(entries)}, {"journal", journal}});
 }
 
+std::string record_file_failing(const std::string& why) {
+  // TRANSLATORS: {why}: which file and the system's reason.
+  return format(tr("record: {why} (said once; the journal keeps the game, and the file is "
+                   "written again after the next event once it can be)"),
+                {{"why", why}});
+}
+
+std::string record_file_written_again(const std::string& why) {
+  return format(tr("record: written again, after \"{why}\""), {{"why", why}});
+}
+
 std::string seal_waiting() {
   return tr(
       "recording: sealed, but the seal waits in memory with the journal's other unwritten "

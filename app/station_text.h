@@ -61,6 +61,10 @@ namespace annabella::app::text {
 // The station stops with `entries` entries a full disk kept out of `journal` (their lines
 // follow it).
 [[nodiscard]] std::string record_unwritten(std::size_t entries, const std::string& journal);
+// A game file or the touch log cannot be written (said when it starts or changes), and
+// written again.
+[[nodiscard]] std::string record_file_failing(const std::string& why);
+[[nodiscard]] std::string record_file_written_again(const std::string& why);
 // A seal a full disk keeps waiting: no code yet.
 [[nodiscard]] std::string seal_waiting();
 // A seal in the journal: its summary and what to do with its code.

@@ -289,6 +289,38 @@ TEST(StationRecord, StoppingWithAFullDiskShowsEveryEntryTheJournalCouldNotTake) 
   EXPECT_EQ(core::to_uci(again.station->game().moves().back()), "b8c6");
 }
 
+// A full disk keeps the game's files (PGN, braille scoresheet) from being written after each
+// event: said once, not at every move (it was printed a hundred times, a flood for a screen
+// reader), and said again once they are written.
+TEST(StationRecord, AGameFileThatCannotBeWrittenIsSaidOnceAndItsRecoveryOnce) {
+  annabella::testing::TempDir dir;
+  const auto folder = dir.path() / "record";
+  StationDriver d(folder);
+  d.hand("e2", "e4");
+  const auto failing = [&] {
+    return std::count_if(d.output.printed.begin(), d.output.printed.end(), [](const auto& line) {
+      return line.find("record: ") == 0 && line.find("(said once;") != std::string::npos;
+    });
+  };
+  {
+    annabella::testing::FileSizeLimit full(200);
+    ASSERT_TRUE(full.ok());
+    d.console("e5");
+    d.hand("e7", "e5");
+    d.hand("g1", "f3");
+    d.console("Nc6");
+    d.hand("b8", "c6");
+    EXPECT_EQ(failing(), 2) << "once for the game files and once for the touch log";
+    EXPECT_FALSE(d.output.printed_containing("record: written again"));
+  }
+  d.hand("f1", "b5");
+  EXPECT_EQ(failing(), 2);
+  EXPECT_EQ(std::count_if(d.output.printed.begin(), d.output.printed.end(),
+                          [](const auto& line) { return line.find("record: written again") == 0; }),
+            2);
+  EXPECT_NE(read_file(folder / "game.pgn").find("3. Bb5"), std::string::npos);
+}
+
 // A whole journal line whose checksum is wrong is damage, not a torn write: the resumption stops
 // and names the line, and the file is left exactly as it was.
 TEST(StationRecord, ADamagedLastEntryStopsTheResumptionAndLeavesTheFileAsItWas) {
