@@ -103,6 +103,24 @@ struct RecordFile {
   std::string option;
 };
 
+// D.2.7: a version 3 seal signs the journal before it and the game it gives; nothing after the
+// end but what may stand there; the PGN beside the recording agrees with the journal.
+Checked<bool> check_journal_whole(const RecordFile& file, const JournalText& text,
+                                  const JournalContents& journal, const fs::path& pgn_path) {
+  auto pgn_text = read_if_present(pgn_path, "");  // a named --pgn is checked by read_pgn_seal
+  if (!pgn_text) return fail_with(pgn_text.error());
+  std::vector<core::PgnGame> pgn_games;
+  if (*pgn_text) pgn_games = core::read_pgn_games(**pgn_text);
+  auto ok = check_record_whole(text, journal, pgn_games.empty() ? nullptr : &pgn_games.back(),
+                               pgn_path.filename().string());
+  if (ok) return true;
+  // A journal the arbiter named may simply be another game's (the PGN beside the recording is
+  // this one's).
+  if (file.option.empty()) return tampered(ok.error().message);
+  return tampered(ok.error().message + ", or " + file.option + " " + file.path.string() +
+                  " is another game's record, not this recording's");
+}
+
 Checked<bool> read_journal_seals(const RecordFile& file, const fs::path& pgn_path,
                                  const std::string& recording, Evidence& evidence) {
   const auto& [path, option] = file;
@@ -114,22 +132,9 @@ Checked<bool> read_journal_seals(const RecordFile& file, const fs::path& pgn_pat
   if (!journal) return tampered(journal.error().message);
   if (!journal->torn_tail.empty())
     evidence.notes.push_back(name + ": a torn last entry is not read (" + journal->torn_tail + ")");
-  // D.2.7: a version 3 seal signs the journal before it and the game it gives; nothing after
-  // the end but what may stand there; the PGN beside it agrees with it.
-  auto pgn_text = read_if_present(pgn_path, "");  // a named --pgn is checked by read_pgn_seal
-  if (!pgn_text) return fail_with(pgn_text.error());
-  std::vector<core::PgnGame> pgn_games;
-  if (*pgn_text) pgn_games = core::read_pgn_games(**pgn_text);
-  if (auto ok = check_record_whole({.name = name, .text = **text}, *journal,
-                                   pgn_games.empty() ? nullptr : &pgn_games.back(),
-                                   pgn_path.filename().string());
-      !ok) {
-    // A journal the arbiter named may simply be another game's (the PGN beside the recording is
-    // this one's).
-    if (option.empty()) return tampered(ok.error().message);
-    return tampered(ok.error().message + ", or " + option + " " + path.string() +
-                    " is another game's record, not this recording's");
-  }
+  if (auto whole = check_journal_whole(file, {.name = name, .text = **text}, *journal, pgn_path);
+      !whole)
+    return fail_with(whole.error());
   for (std::size_t i = 0; i < journal->entries.size(); ++i) {
     const JournalEntry& entry = journal->entries[i];
     const std::string source = name + " entry " + std::to_string(i + 1);
