@@ -99,6 +99,45 @@ std::string move_source(MoveSource source) {
   return std::string(move_source_name(source));
 }
 
+namespace {
+
+// A board's link or protocol remark (tactile::BoardRemark); "" when it has no words of its own
+// (Other: the English detail is shown).
+std::string board_remark(const tactile::PegboardEvent& e) {
+  using Remark = tactile::BoardRemark;
+  const i18n::Places places = {{"said", core::escape_controls(e.said)}};
+  // TRANSLATORS: a board's remarks on the console (docs/peg-protocol.md); {said} is the board's
+  // own text, or the device's name.
+  switch (e.remark) {
+    case Remark::LinkOpen:
+      return format(tr("link open: {said} (waiting for the full scan)"), places);
+    case Remark::Unreadable:
+      return tr(
+          "the board sent a line that cannot be read; it is skipped and the board is "
+          "re-read");
+    case Remark::LineLost:
+      return tr("an event line from the board was lost; the board is re-read");
+    case Remark::Hello:
+      return format(tr("peg board: {said}"), places);
+    case Remark::HelloOddVersion:
+      return format(tr("peg board: {said} (version not 1, 2 or 3: events are read as version 1)"),
+                    places);
+    case Remark::BoardError:
+      return format(tr("the board reports: {said}"), places);
+    case Remark::DgtVersion:
+      return format(tr("DGT board version {said}"), places);
+    case Remark::Turned:
+      return tr("the board is turned round (a1 at the far right): squares are read rotated");
+    case Remark::Upright:
+      return tr("the board is the right way round again");
+    case Remark::Other:
+      break;
+  }
+  return {};
+}
+
+}  // namespace
+
 std::string board_event(const tactile::PegboardEvent& e) {
   using Kind = tactile::PegboardEvent::Kind;
   using Agreement = tactile::PegboardEvent::Agreement;
@@ -120,6 +159,9 @@ std::string board_event(const tactile::PegboardEvent& e) {
       return format(tr("retracted {move}"), places);
     case Kind::Disconnected:
       return format(tr("disconnected: {detail}"), places);
+    case Kind::Info:
+      if (std::string remark = board_remark(e); !remark.empty()) return remark;
+      break;
     case Kind::Connected:
     case Kind::Reconnected:
       if (e.agreement == Agreement::Agrees)

@@ -57,6 +57,22 @@ struct BoardScan {
   friend bool operator==(const BoardScan&, const BoardScan&) = default;
 };
 
+// What a board's link or protocol remarks (BoardInput and PegboardEvent of kind Info or
+// Garbage), typed for the application to word; `said` holds the device's own words, `detail` the
+// whole remark in English for logs, `board watch` and tests.
+enum class BoardRemark : std::uint8_t {
+  Other,            // detail only
+  LinkOpen,         // the device is open (said: the device); the full scan is awaited
+  Unreadable,       // a line or bytes that are no message were skipped; the board is re-read
+  LineLost,         // an event line was lost (a gap in the sequence); the board is re-read
+  Hello,            // the peg board greets (said: its version, name and buttons)
+  HelloOddVersion,  // the same with a version other than 1, 2 or 3: read as version 1
+  BoardError,       // the peg board could not read a host line (said: its text)
+  DgtVersion,       // the DGT board's version (said: "major.minor")
+  Turned,           // the board is turned round (a1 at the far right): squares are read rotated
+  Upright,          // the board is the right way round again
+};
+
 struct BoardInput {
   enum class Kind : std::uint8_t {
     Lift,          // a peg left `square` (D.2.2)
@@ -74,6 +90,8 @@ struct BoardInput {
   core::Piece piece = core::NO_PIECE;
   BoardButton button = BoardButton::Announce;
   BoardScan scan{};
+  BoardRemark remark = BoardRemark::Other;  // Info, Garbage
+  std::string said;                         // Info: the device's own words (see BoardRemark)
   std::string detail;
 };
 

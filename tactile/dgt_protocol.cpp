@@ -146,6 +146,7 @@ void DgtProtocol::decode(std::span<const std::uint8_t> bytes, TimePoint time,
       BoardInput input;
       input.kind = BoardInput::Kind::Garbage;
       input.time = time;
+      input.remark = BoardRemark::Unreadable;
       input.detail =
           "DGT: bytes that are no message were skipped (resynchronising on the next "
           "header byte)";
@@ -193,8 +194,9 @@ void DgtProtocol::interpret(const dgt::Message& message, TimePoint time,
     }
     case dgt::kVersion:
       input.kind = BoardInput::Kind::Info;
-      input.detail = "DGT board version " + std::to_string(message.data[0]) + "." +
-                     std::to_string(message.data[1]);
+      input.remark = BoardRemark::DgtVersion;
+      input.said = std::to_string(message.data[0]) + "." + std::to_string(message.data[1]);
+      input.detail = "DGT board version " + input.said;
       out.push_back(std::move(input));
       return;
     default:

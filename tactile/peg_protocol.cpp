@@ -243,6 +243,7 @@ void PegProtocol::bad_line(TimePoint time, std::vector<BoardInput>& out,
   BoardInput input;
   input.kind = BoardInput::Kind::Garbage;
   input.time = time;
+  input.remark = BoardRemark::Unreadable;
   input.detail = "peg protocol: " + std::string(why) + "; the board is re-read";
   out.push_back(std::move(input));
 }
@@ -346,6 +347,7 @@ bool PegProtocol::in_sequence(std::uint8_t seq, const Line& line) {
   BoardInput lost;
   lost.kind = BoardInput::Kind::Info;
   lost.time = line.time;
+  lost.remark = BoardRemark::LineLost;
   lost.detail = "peg protocol: an event line was lost; the board is re-read";
   line.out.push_back(std::move(lost));
   return false;
@@ -367,11 +369,15 @@ void PegProtocol::on_hello(const Line& line) {
   // What follows "PEG ": nothing for a bare "PEG" (a board that sends no version; the body is
   // then 3 characters, and substr(4) would throw on the reader's thread).
   const std::string_view fields = line.body.size() > 4 ? line.body.substr(4) : std::string_view();
+  input.said = std::string(fields);
   input.detail = "peg board:" + (fields.empty() ? std::string() : " " + std::string(fields));
   const std::string_view said = line.tokens.size() < 2 ? std::string_view() : line.tokens[1];
   version_ = said == "3" ? 3 : said == "2" ? 2 : 1;
-  if (said != "1" && said != "2" && said != "3")
+  input.remark = BoardRemark::Hello;
+  if (said != "1" && said != "2" && said != "3") {
+    input.remark = BoardRemark::HelloOddVersion;
     input.detail += " (version not 1, 2 or 3: events are read as version 1)";
+  }
   line.out.push_back(std::move(input));
 }
 
@@ -381,8 +387,9 @@ void PegProtocol::on_error(const Line& line) {
   BoardInput input;
   input.time = line.time;
   input.kind = BoardInput::Kind::Info;
-  input.detail =
-      "peg board reports: " + std::string(line.body.size() > 2 ? line.body.substr(2) : "");
+  input.remark = BoardRemark::BoardError;
+  input.said = std::string(line.body.size() > 2 ? line.body.substr(2) : "");
+  input.detail = "peg board reports: " + input.said;
   line.out.push_back(std::move(input));
 }
 

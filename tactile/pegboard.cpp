@@ -144,6 +144,8 @@ void Pegboard::feed(const BoardInput& input, std::vector<PegboardEvent>& out) {
     case BoardInput::Kind::Connected: {
       awaiting_scan_ = true;
       PegboardEvent event = make_event(PegboardEvent::Kind::Info, time);
+      event.remark = BoardRemark::LinkOpen;
+      event.said = input.detail;
       event.detail = "link open: " + input.detail + " (waiting for the full scan)";
       emit(std::move(event));
       break;
@@ -151,6 +153,8 @@ void Pegboard::feed(const BoardInput& input, std::vector<PegboardEvent>& out) {
     case BoardInput::Kind::Garbage:
     case BoardInput::Kind::Info: {
       PegboardEvent event = make_event(PegboardEvent::Kind::Info, time);
+      event.remark = input.remark;
+      event.said = input.said;
       event.detail = input.detail;
       emit(std::move(event));
       break;

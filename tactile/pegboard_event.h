@@ -99,6 +99,8 @@ struct PegboardEvent {
   core::Piece wanted = core::NO_PIECE;    // Illegal, WrongPiece: the piece that belongs there
   BoardButton button = BoardButton::Announce;
   std::vector<core::CorrectionStep> hints;
+  BoardRemark remark = BoardRemark::Other;  // Info: what it is (tactile/board_input.h)
+  std::string said;                         // Info: the device's own words
   std::string detail;
 };
 

@@ -35,10 +35,11 @@ Bitboard occupancy_of(const std::array<Piece, 64>& pieces) {
   return occupied;
 }
 
-PegboardEvent info(TimePoint time, std::string detail) {
+PegboardEvent info(TimePoint time, BoardRemark remark, std::string detail) {
   PegboardEvent event;
   event.kind = PegboardEvent::Kind::Info;
   event.time = time;
+  event.remark = remark;
   event.detail = std::move(detail);
   return event;
 }
@@ -397,10 +398,11 @@ std::array<Piece, 64> Pegboard::unrotated(const BoardScan& scan, TimePoint time)
   const bool round = turned == wanted || turned == start;
   if (round && !straight && !rotated_) {
     rotated_ = true;
-    emit(info(time, "the board is turned round (a1 at the far right): squares are read rotated"));
+    emit(info(time, BoardRemark::Turned,
+              "the board is turned round (a1 at the far right): squares are read rotated"));
   } else if (straight && !round && rotated_) {
     rotated_ = false;
-    emit(info(time, "the board is the right way round again"));
+    emit(info(time, BoardRemark::Upright, "the board is the right way round again"));
   }
   return rotated_ ? turned : scan.pieces;
 }

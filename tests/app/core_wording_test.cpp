@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <set>
 
 #include "app/i18n.h"
 #include "app/move_text.h"
@@ -264,6 +265,47 @@ TEST(BoardIllegalText, EveryKindIsWordedInGermanAndMacedonian) {
   e.wrong = Wrong::NotToMove;
   EXPECT_EQ(text::board_illegal(e),
             "на e6 е поставена фигура (црн пешак), но на потег се Бели; ништо не се запишува");
+}
+
+// A board's link and protocol remarks (tactile::BoardRemark) and the tactile clock's, worded by
+// the app: each kind has its own words in every language, the device's text shown as it is
+// (escaped), and none falls back to the English detail.
+TEST(BoardRemarkText, EveryKindIsWordedInEveryLanguage) {
+  using Remark = tactile::BoardRemark;
+  tactile::PegboardEvent e;
+  e.kind = tactile::PegboardEvent::Kind::Info;
+  e.said = "2 PegOne ANNOUNCE\x1b[2J";
+  e.detail = "the English detail";
+  const Remark remarks[] = {Remark::LinkOpen,   Remark::Unreadable,      Remark::LineLost,
+                            Remark::Hello,      Remark::HelloOddVersion, Remark::BoardError,
+                            Remark::DgtVersion, Remark::Turned,          Remark::Upright};
+  for (const char* language : {"en", "de", "mk"}) {
+    use_language(language);
+    std::set<std::string> seen;
+    for (const Remark r : remarks) {
+      e.remark = r;
+      const std::string line = text::board_event(e);
+      EXPECT_NE(line, e.detail) << language << " " << int(r);
+      EXPECT_EQ(line.find('\x1b'), std::string::npos) << line;
+      EXPECT_TRUE(seen.insert(line).second) << language << ": worded twice: " << line;
+    }
+    e.remark = Remark::Other;
+    EXPECT_EQ(text::board_event(e), e.detail);
+  }
+  use_language("de");
+  e.remark = Remark::BoardError;
+  EXPECT_EQ(text::board_event(e), "das Brett meldet: 2 PegOne ANNOUNCE\\x1B[2J");
+  tactile::TactileClockInput clock;
+  clock.kind = tactile::TactileClockInput::Kind::DeviceError;
+  clock.said = "line too long";
+  EXPECT_EQ(text::tactile_clock_remark(clock), "die taktile Uhr meldet: line too long");
+  use_language("mk");
+  clock.kind = tactile::TactileClockInput::Kind::Lost;
+  const std::string lost = text::tactile_clock_remark(clock);
+  for (const char* word : kEnglishWords) EXPECT_EQ(lost.find(word), std::string::npos) << lost;
+  clock.kind = tactile::TactileClockInput::Kind::Ack;
+  EXPECT_EQ(text::tactile_clock_remark(clock), "");
+  use_language("en");
 }
 
 // The time control for people; the core's FIDE text stays the notation (core::to_fide_text).
