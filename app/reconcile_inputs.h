@@ -11,6 +11,7 @@
 
 #include "core/reconcile.h"
 #include "core/result.h"
+#include "core/sheet_encoding.h"
 
 namespace annabella::app {
 
@@ -32,15 +33,18 @@ struct BoundedFile {
 // them (the error names the limit and the line where the first move past it stands).
 [[nodiscard]] Result<core::Scoresheet> scoresheet_of(std::string_view text);
 
-// Where a sheet's bytes stop being UTF-8, as a note for the reports ("Sheet B "x" is not UTF-8:
-// line 3, column 5, byte 0xE9; such bytes are shown as \xE9"); "" when it is UTF-8.
+// What was assumed of a sheet whose bytes are not UTF-8 (core::decode_sheet), as a note for the
+// reports: where its bytes stop being UTF-8, and the encoding it was read in and why ("Sheet B "x"
+// is not UTF-8: line 3, column 5 has the byte 0xCA. It was read as Windows-1251 (Cyrillic): ...");
+// "" when it is UTF-8. `language` is the sheet's given language ("" when it was found).
 // The file is named by its role and its path, in a struct so that the two (and the text) are
 // never passed the wrong way round.
 struct NamedFile {
   std::string_view what;  // "Sheet B"
   std::string_view path;
 };
-[[nodiscard]] std::string utf8_note(std::string_view text, const NamedFile& file);
+[[nodiscard]] std::string encoding_note(std::string_view bytes, const core::DecodedSheet& decoded,
+                                        const NamedFile& file, std::string_view language);
 
 // Removes a UTF-8 byte order mark (U+FEFF, Windows Notepad) from the top of `text`; whether there
 // was one.
