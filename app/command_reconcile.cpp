@@ -34,7 +34,8 @@ struct SheetFile {
 };
 
 // A scoresheet file, decoded to UTF-8 when it is not (core/sheet_encoding.h); `notes` gets a
-// line saying which encoding was assumed, and what the reader skipped or read together.
+// line saying which encoding was assumed (what the reader skipped or read together is said once
+// the sheet is read: add_sheet_notes).
 Result<core::WrittenSheet> read_sheet_file(const SheetFile& file, const core::Position& start,
                                            std::vector<std::string>* notes) {
   const auto& [path, lang, what, option] = file;
@@ -56,8 +57,6 @@ Result<core::WrittenSheet> read_sheet_file(const SheetFile& file, const core::Po
     if (std::string note = encoding_note(*bytes, decoded, {.what = what, .path = path}, language);
         !note.empty())
       notes->push_back(std::move(note));
-    // What the reader skipped or read together (D.2.1: nothing is guessed silently).
-    for (const core::SheetNote& n : sheet.sheet.notes) notes->push_back(sheet_note_text(n, what));
   }
   return sheet;
 }
@@ -70,6 +69,8 @@ Result<std::vector<core::Move>> read_log_file(const SheetFile& file, const core:
   auto sheet = read_sheet_file(file, start, notes);
   if (!sheet) return fail(sheet.error());
   const core::SheetReading reading = core::read_sheet(start, *sheet);
+  // What the reader skipped or read together (D.2.1: nothing is guessed silently).
+  if (notes != nullptr) add_sheet_notes(sheet->sheet, reading, what, *notes);
   if (!reading.fully_read())
     return fail(printable_utf8(format(tr("{file} \"{path}\", {ply} \"{written}\": {why}"),
                                       {{"file", what},
@@ -101,8 +102,9 @@ Status read_side(const ReconcileOptions& options, std::size_t i, Inputs& in) {
   if (!sheet) return fail(sheet.error());
   // A piece list is read in the letters of the same player's sheet: --lang-a / --lang-b, or the
   // language the sheet is read in; English when it does not read in those.
-  const core::PieceLetters sheet_letters =
-      sheet->letters ? *sheet->letters : core::read_sheet(in.input.start, *sheet).letters;
+  const core::SheetReading reading = core::read_sheet(in.input.start, *sheet);
+  add_sheet_notes(sheet->sheet, reading, format(tr("Sheet {sheet}"), {{"sheet", name}}), in.notes);
+  const core::PieceLetters sheet_letters = sheet->letters ? *sheet->letters : reading.letters;
   const std::string& board_text = a ? options.board_a : options.board_b;
   auto board = core::read_placement(board_text, sheet_letters);
   if (sheet_letters.code != core::english_letters().code)

@@ -195,12 +195,30 @@ std::string sheet_note_text(const core::SheetNote& note, std::string_view what) 
       return i18n::format(i18n::tr("{file}, line {line}: \"{text}\" read as one move (blanks "
                                    "inside a move); check that it is one move."),
                           args);
+    case Kind::Separated:
+      return i18n::format(i18n::tr("{file}, line {line}: \"{text}\" read as two moves (the dash "
+                                   "between blanks separates them: joined, they are no move "
+                                   "there); check that they are two moves."),
+                          args);
     case Kind::Comment:
       return i18n::format(i18n::tr("{file}, line {line}: the rest of the line after \";\" was "
                                    "skipped as a PGN comment: \"{text}\"."),
                           args);
   }
   return "";
+}
+
+void add_sheet_notes(const core::Scoresheet& sheet, const core::SheetReading& reading,
+                     std::string_view what, std::vector<std::string>& notes) {
+  std::size_t next = 0;  // reading.separated are in the order written, as the Joined notes
+  for (const core::SheetNote& n : sheet.notes) {
+    if (n.kind == core::SheetNote::Kind::Joined && next < reading.separated.size() &&
+        reading.separated[next].line == n.line && reading.separated[next].text == n.text) {
+      notes.push_back(sheet_note_text(reading.separated[next++], what));
+      continue;
+    }
+    notes.push_back(sheet_note_text(n, what));
+  }
 }
 
 Result<std::vector<core::ClockPly>> clock_log_of(std::string_view text, std::string_view name) {

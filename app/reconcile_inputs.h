@@ -12,6 +12,7 @@
 #include "core/reconcile.h"
 #include "core/result.h"
 #include "core/sheet_encoding.h"
+#include "core/sheet_reading.h"
 
 namespace annabella::app {
 
@@ -51,6 +52,11 @@ struct NamedFile {
 bool skip_byte_order_mark(std::string& text);
 // The note on a file whose byte order mark was skipped.
 [[nodiscard]] std::string byte_order_mark_note(std::string_view what, std::string_view path);
+// What the scoresheet reader skipped or read as one move, and the cells reading separated
+// (core::SheetNote), for the reports, in the order written; a cell separated is said once, as
+// separated (its Joined note is left out).
+void add_sheet_notes(const core::Scoresheet& sheet, const core::SheetReading& reading,
+                     std::string_view what, std::vector<std::string>& notes);
 // What the scoresheet reader skipped or read as one move (core::SheetNote), for the reports:
 // "Sheet A, line 1: "Partie: Cafe" holds no move; read as a heading, not as moves."
 [[nodiscard]] std::string sheet_note_text(const core::SheetNote& note, std::string_view what);

@@ -186,6 +186,19 @@ TEST(ReconcileForms, BlanksInsideMovesAndStrayTokens) {
   EXPECT_NE(r.out.find("\"Remis\" read as the result, not as a move."), std::string::npos) << r.out;
 }
 
+TEST(ReconcileForms, ADashBetweenBlanksSeparatesTwoMoves) {
+  // "1. e2-e4 - e6": the dash between blanks separates White's move from Black's (joined they
+  // are no move); said in a Check first line, not read as one move.
+  const std::string sheet = german();
+  Case r;
+  r.reconcile("1. e2-e4 - e6\n" + sheet.substr(sheet.find('\n') + 1));
+  r.expect_one_step();
+  EXPECT_NE(r.out.find("Check first: Sheet A, line 1: \"e2-e4 - e6\" read as two moves"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("read as one move"), std::string::npos) << r.out;
+}
+
 TEST(ReconcileForms, TitleLineIsAHeading) {
   Case r;
   r.reconcile("Partie: Cafe\n" + german());
