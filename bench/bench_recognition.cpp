@@ -24,7 +24,8 @@
 // Usage: bench_recognition [--games N] [--plies N] [--factor X] [--seed N] [--replay]
 //   --games   games per board and reading (default 6)
 //   --plies   plies per game at most (default 80)
-//   --factor  hands and settle time X times faster than a person and the default 250 ms
+//   --factor  hands, settle time and sensor-bounce window X times faster than a person and the
+//             defaults (250 ms, 30 ms)
 //             (default 2.5: settle 100 ms; 1 is real time)
 //   --replay  the same games fed straight into the Pegboard in synthetic time (no pty, no
 //             threads: deterministic and fast, for hundreds of games), seeds N to N + games - 1;
@@ -238,8 +239,7 @@ bool play_game(const GameSpec& spec, Figures& figures) {
   char pattern[] = "/tmp/annabella-recognition-XXXXXX";
   if (!mkdtemp(pattern)) return false;
   const std::filesystem::path dir = pattern;
-  const auto settle = std::chrono::milliseconds(static_cast<long>(250.0 / factor));
-  const auto game = emulator::random_game(seed, plies);
+  const auto game = emulator::random_game({seed, plies});
   emulator::HandOrders orders(wire, emulator::Pace{}.faster(factor), seed + 1);
   emulator::OrderCounts counts;
   const auto actions = emulator::actions_of(game, orders, counts).actions;
@@ -251,11 +251,8 @@ bool play_game(const GameSpec& spec, Figures& figures) {
     reader_settings.port = dir / "board";
     reader_settings.protocol = wire == Wire::Dgt ? ProtocolKind::Dgt : ProtocolKind::Peg;
     BoardReader reader(reader_settings, queue.sink());
-    PegboardSettings settings;
-    settings.settle = settle;
-    settings.made_by_reply = watch;
-    settings.auto_announce = !watch;
-    Pegboard pegboard(core::Position{}, settings);
+    // The settle time and the bounce window scaled with the hands (emulator::settings_at).
+    Pegboard pegboard(core::Position{}, emulator::settings_at(factor, watch));
     if (!board.ok() || !board.wait_for_host(5s)) {
       ok = false;
     } else {
@@ -335,12 +332,8 @@ bool replay_games(int games, int plies, double factor, std::uint32_t first_seed)
       ReplayRow row;
       for (int g = 0; g < games; ++g) {
         const std::uint32_t seed = first_seed + static_cast<std::uint32_t>(g);
-        PegboardSettings settings;
-        settings.settle = settle;
-        settings.made_by_reply = watch;
-        settings.auto_announce = !watch;
-        const emulator::Replay r =
-            emulator::replay(wire, settings, seed, plies, emulator::Pace{}.faster(factor));
+        const emulator::Replay r = emulator::replay(wire, emulator::settings_at(factor, watch),
+                                                    seed, plies, emulator::Pace{}.faster(factor));
         ++boards;
         if (count_replay(r, row)) continue;
         ++wrong_boards;
