@@ -66,26 +66,24 @@ void move_on(ScoresheetEntry& e) {
   }
 }
 
-// Cell k of `sheet` made two: `parts` in cell k and the next one. When the next cell is blank
-// (the reader, counting "e4 - e5" as one cell, took the next move number to leave it blank), the
-// right part fills it; otherwise the cells counted on after it (up to the next written move
-// number) move on by one.
+// Cell k of `sheet` made two: `parts` in cell k and the next one; the cells counted on after it
+// (up to the next written move number) move on by one. A blank cell among those the reader left
+// because its count was one short ("1. e4 - e5 2. Nf3": it took "2." to leave Black's cell of
+// move 1 blank) is dropped instead, and the cells after it stay where they are.
 void separate(Scoresheet& sheet, std::size_t k, std::pair<std::string, std::string> parts) {
   ScoresheetEntry right = sheet.entries[k];
   sheet.entries[k].text = std::move(parts.first);
   right.text = std::move(parts.second);
   right.counted = true;
   move_on(right);
-  if (k + 1 < sheet.entries.size()) {
-    ScoresheetEntry& next = sheet.entries[k + 1];
-    if (next.text.empty() && next.move_number == right.move_number && next.side == right.side) {
-      next.text = std::move(right.text);
-      next.line = right.line;
-      return;
+  std::size_t i = k + 1;
+  for (; i < sheet.entries.size() && sheet.entries[i].counted; ++i) {
+    if (sheet.entries[i].text.empty()) {
+      sheet.entries.erase(sheet.entries.begin() + long(i));
+      break;
     }
-  }
-  for (std::size_t i = k + 1; i < sheet.entries.size() && sheet.entries[i].counted; ++i)
     move_on(sheet.entries[i]);
+  }
   sheet.entries.insert(sheet.entries.begin() + long(k) + 1, std::move(right));
 }
 
@@ -241,7 +239,7 @@ SheetReading read_sheet(const Position& start, const WrittenSheet& written) {
   const std::vector<PieceLetters> order = languages_to_try(sheet, why);
   SheetReading s = written.letters ? read_given(start, sheet, *written.letters, order)
                                    : read_found(start, sheet, order, why);
-  // Each cell separated is one more written move, unless it filled a blank cell.
+  // Each cell separated is one more written move, unless a blank cell was dropped for it.
   s.written = written.sheet.entries.size() + (s.plies.size() - sheet.entries.size());
   return s;
 }

@@ -381,6 +381,16 @@ TEST(SheetDash, CellsCountedOnAfterTheSeparatedOneMoveOn) {
   EXPECT_EQ(s.separated.size(), 1U);
 }
 
+TEST(SheetDash, TheBlankCellLeftForTheNextNumberIsDropped) {
+  // Counted as one cell, "e4 - e5" made "3." leave Black's cell of move 2 blank; separated, the
+  // moves after it are in their cells and nothing is blank.
+  const SheetReading s = read_text("1. e4 - e5 Nf3 Nc6\n3. Bc4 Bc5\n");
+  ASSERT_TRUE(s.fully_read());
+  ASSERT_EQ(s.plies.size(), 6U);
+  for (const ReadPly& p : s.plies) EXPECT_FALSE(p.written_cell.has_value()) << p.written;
+  EXPECT_EQ(s.written, 6U);
+}
+
 TEST(SheetDash, OneMoveWrittenWithADashStaysOne) {
   // Long notation with blanks: "e2 - e4", "Ng1 - f3", "O - O" are one move each.
   const SheetReading s = read_text(
