@@ -14,6 +14,7 @@
 #include "app/reconcile_report.h"
 #include "app/reconcile_text.h"
 #include "core/reconcile.h"
+#include "core/sheet_encoding.h"
 #include "speech/phrases.h"
 #include "speech/vocabulary.h"
 
@@ -32,26 +33,30 @@ struct SheetFile {
   std::string option;  // "--sheet-b", "--log-a": named when the file cannot be read
 };
 
-// A scoresheet file; `notes` gets a line when its bytes are not UTF-8.
-Result<core::WrittenSheet> read_sheet_file(const SheetFile& file, std::vector<std::string>* notes) {
+// A scoresheet file, decoded to UTF-8 when it is not (core/sheet_encoding.h); `notes` gets a
+// line saying which encoding was assumed (what the reader skipped or read together is said once
+// the sheet is read: add_sheet_notes).
+Result<core::WrittenSheet> read_sheet_file(const SheetFile& file, const core::Position& start,
+                                           std::vector<std::string>* notes) {
   const auto& [path, lang, what, option] = file;
-  auto text = read_bounded({.path = path, .what = what, .option = option}, kMaxSheetBytes);
-  if (!text) return fail(text.error());
+  auto bytes = read_bounded({.path = path, .what = what, .option = option}, kMaxSheetBytes);
+  if (!bytes) return fail(bytes.error());
   core::WrittenSheet sheet;
-  // A move list or PGN movetext (tags, comments and variations are left out).
-  auto written = scoresheet_of(*text);
-  if (!written) return fail(what + " \"" + path + "\": " + written.error().message);
-  sheet.sheet = std::move(*written);
   if (!lang.empty()) {
     auto letters = core::piece_letters_for(lang);
     if (!letters) return fail(what + ": " + letters.error().message);
     sheet.letters = *letters;
   }
+  const core::DecodedSheet decoded = core::decode_sheet(*bytes, start, sheet.letters);
+  // A move list or PGN movetext (tags, comments and variations are left out).
+  auto written = scoresheet_of(decoded.text);
+  if (!written) return fail(what + " \"" + path + "\": " + written.error().message);
+  sheet.sheet = std::move(*written);
   if (notes != nullptr) {
-    if (std::string note = utf8_note(*text, {.what = what, .path = path}); !note.empty())
+    const std::string language = sheet.letters ? sheet.letters->name : "";
+    if (std::string note = encoding_note(*bytes, decoded, {.what = what, .path = path}, language);
+        !note.empty())
       notes->push_back(std::move(note));
-    // What the reader skipped or read together (D.2.1: nothing is guessed silently).
-    for (const core::SheetNote& n : sheet.sheet.notes) notes->push_back(sheet_note_text(n, what));
   }
   return sheet;
 }
@@ -61,9 +66,11 @@ Result<std::vector<core::Move>> read_log_file(const SheetFile& file, const core:
                                               std::vector<std::string>* notes) {
   const std::string& path = file.path;
   const std::string& what = file.what;
-  auto sheet = read_sheet_file(file, notes);
+  auto sheet = read_sheet_file(file, start, notes);
   if (!sheet) return fail(sheet.error());
   const core::SheetReading reading = core::read_sheet(start, *sheet);
+  // What the reader skipped or read together (D.2.1: nothing is guessed silently).
+  if (notes != nullptr) add_sheet_notes(sheet->sheet, reading, what, *notes);
   if (!reading.fully_read())
     return fail(printable_utf8(format(tr("{file} \"{path}\", {ply} \"{written}\": {why}"),
                                       {{"file", what},
@@ -91,12 +98,13 @@ Status read_side(const ReconcileOptions& options, std::size_t i, Inputs& in) {
   const std::string name(1, char('A' + i));
   auto sheet = read_sheet_file({a ? options.sheet_a : options.sheet_b, lang,
                                 format(tr("Sheet {sheet}"), {{"sheet", name}}), "--sheet-" + side},
-                               &in.notes);
+                               in.input.start, &in.notes);
   if (!sheet) return fail(sheet.error());
   // A piece list is read in the letters of the same player's sheet: --lang-a / --lang-b, or the
   // language the sheet is read in; English when it does not read in those.
-  const core::PieceLetters sheet_letters =
-      sheet->letters ? *sheet->letters : core::read_sheet(in.input.start, *sheet).letters;
+  const core::SheetReading reading = core::read_sheet(in.input.start, *sheet);
+  add_sheet_notes(sheet->sheet, reading, format(tr("Sheet {sheet}"), {{"sheet", name}}), in.notes);
+  const core::PieceLetters sheet_letters = sheet->letters ? *sheet->letters : reading.letters;
   const std::string& board_text = a ? options.board_a : options.board_b;
   auto board = core::read_placement(board_text, sheet_letters);
   if (sheet_letters.code != core::english_letters().code)

@@ -9,7 +9,26 @@
 
 namespace annabella::app {
 
-// The system's reason for `error` (an errno value), as strerror gives it.
+// The kinds of fault a file or device meets, from errno: typed here, worded by system_reason
+// through the catalogs (strerror's text is English whatever the user's language).
+enum class FileFault : unsigned char {
+  Missing,       // ENOENT
+  Folder,        // EISDIR: a folder where a file is wanted
+  NotAFolder,    // ENOTDIR: a file where a folder is wanted in the path
+  NoPermission,  // EACCES, EPERM
+  DiskFull,      // ENOSPC, EDQUOT
+  ReadOnly,      // EROFS
+  NameTooLong,   // ENAMETOOLONG
+  TooManyOpen,   // EMFILE, ENFILE
+  Busy,          // EBUSY, ETXTBSY
+  InputOutput,   // EIO: the disk or device failed
+  NoDevice,      // ENXIO, ENODEV: the device is gone (a board or clock unplugged)
+  Other,         // anything else: worded with its number and the system's English text
+};
+[[nodiscard]] FileFault file_fault(int error);
+
+// The reason for `error` (an errno value) in the user's language: "No such file or directory",
+// "Datei oder Ordner nicht gefunden"; another errno as "system error 71 (Protocol error)".
 [[nodiscard]] std::string system_reason(int error);
 
 // "--journal: cannot read "/nonexist": No such file or directory"; without an option (a

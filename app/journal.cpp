@@ -12,6 +12,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "app/file_error.h"
 #include "app/record_folder.h"
 
 namespace annabella::app {
@@ -123,7 +124,7 @@ std::string parse_line(std::string_view line, std::uint64_t expected_sequence, J
 }
 
 std::string errno_text() {
-  return std::strerror(errno);
+  return system_reason(errno);
 }
 
 }  // namespace
@@ -331,7 +332,7 @@ Status Journal::write_now(const JournalEntry& entry) {
   }
   // Cuts the file back to good_size_ and says why the entry is not in the journal.
   const auto undo = [this](int error, const std::string& what) -> Status {
-    const std::string why = std::strerror(error);
+    const std::string why = system_reason(error);
     if (::ftruncate(fd_, static_cast<off_t>(good_size_)) != 0) {
       cut_pending_ = true;
       return fail("journal " + path_.string() + ": " + what + ": " + why + " (and the fragment " +

@@ -17,6 +17,8 @@
 #include <cstring>
 #include <mutex>
 
+#include "app/file_error.h"
+
 namespace annabella::app {
 
 struct LineEditor::Impl {
@@ -178,12 +180,12 @@ Result<std::unique_ptr<LineEditor>> LineEditor::open(const Settings& settings) {
   auto impl = std::make_unique<Impl>();
   impl->settings = settings;
   if (::pipe2(impl->print_pipe, O_CLOEXEC) != 0)
-    return fail(std::string("line editing: pipe: ") + std::strerror(errno));
+    return fail(std::string("line editing: pipe: ") + system_reason(errno));
   // libedit reads through our reader and writes through `out`; the duplicates are its own.
   impl->in = ::fdopen(::fcntl(settings.input_fd, F_DUPFD_CLOEXEC, 0), "r");
   impl->out = ::fdopen(::fcntl(settings.output_fd, F_DUPFD_CLOEXEC, 0), "w");
   if (!impl->in || !impl->out)
-    return fail(std::string("line editing: the terminal: ") + std::strerror(errno));
+    return fail(std::string("line editing: the terminal: ") + system_reason(errno));
   impl->el = el_init("annabella", impl->in, impl->out, impl->out);
   impl->history = history_init();
   if (!impl->el || !impl->history) return fail("line editing: libedit could not start");

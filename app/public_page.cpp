@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "app/file_error.h"
 #include "app/reconcile_report.h"
 
 namespace annabella::app {
@@ -22,19 +23,19 @@ std::string language_tag(std::string_view language) {
 
 Status write_file(const std::filesystem::path& path, const std::string& text) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
-  if (fd < 0) return fail(path.string() + ": " + std::strerror(errno));
+  if (fd < 0) return fail(path.string() + ": " + system_reason(errno));
   std::string_view rest = text;
   while (!rest.empty()) {
     const ssize_t n = ::write(fd, rest.data(), rest.size());
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
-      const std::string why = std::strerror(errno);
+      const std::string why = system_reason(errno);
       ::close(fd);
       return fail(path.string() + ": " + why);
     }
     rest.remove_prefix(static_cast<std::size_t>(n));
   }
-  if (::close(fd) != 0) return fail(path.string() + ": " + std::strerror(errno));
+  if (::close(fd) != 0) return fail(path.string() + ": " + system_reason(errno));
   return {};
 }
 
@@ -99,7 +100,7 @@ Status PublicPage::write() const {
       !written)
     return fail("public page: " + written.error().message);
   if (::rename(part.c_str(), file_.c_str()) != 0)
-    return fail("public page: " + file_.string() + ": " + std::strerror(errno));
+    return fail("public page: " + file_.string() + ": " + system_reason(errno));
   return {};
 }
 

@@ -98,21 +98,65 @@ Result<core::Scoresheet> scoresheet_of(std::string_view text) {
   return sheet;
 }
 
-std::string utf8_note(std::string_view text, const NamedFile& file) {
+namespace {
+
+std::string encoding_name(core::SheetEncoding encoding) {
+  return encoding == core::SheetEncoding::Windows1251 ? i18n::tr("Windows-1251 (Cyrillic)")
+                                                      : i18n::tr("Latin-1 (Windows-1252)");
+}
+
+}  // namespace
+
+std::string encoding_note(std::string_view bytes, const core::DecodedSheet& decoded,
+                          const NamedFile& file, std::string_view language) {
+  using core::SheetEncoding;
   const auto [what, path] = file;
-  const auto fault = first_utf8_fault(text);
-  if (!fault) return "";
+  const auto fault = first_utf8_fault(bytes);
+  if (!fault || decoded.encoding == SheetEncoding::Utf8) return "";
   char byte[8];
   std::snprintf(byte, sizeof byte, "%02X", unsigned(fault->byte));
-  return i18n::format(
-      i18n::tr("{file} \"{path}\" is not UTF-8: line {line}, column {column} has the "
-               "byte 0x{byte}; bytes that are not UTF-8 are shown as \\x{byte} "
-               "(save the sheet as UTF-8 to read them as letters)."),
-      {{"file", std::string(what)},
-       {"path", std::string(path)},
-       {"line", std::to_string(fault->line)},
-       {"column", std::to_string(fault->column)},
-       {"byte", byte}});
+  const i18n::Places places = {
+      {"file", std::string(what)},
+      {"path", std::string(path)},
+      {"line", std::to_string(fault->line)},
+      {"column", std::to_string(fault->column)},
+      {"byte", byte},
+      {"encoding", encoding_name(decoded.encoding)},
+      {"other",
+       encoding_name(decoded.encoding == SheetEncoding::Windows1251 ? SheetEncoding::Latin1
+                                                                    : SheetEncoding::Windows1251)},
+      {"language", std::string(language)},
+      {"n", std::to_string(decoded.read_plies)},
+      {"m", std::to_string(decoded.other_read_plies)}};
+  const std::string where = i18n::format(
+      i18n::tr(
+          "{file} \"{path}\" is not UTF-8: line {line}, column {column} has the byte 0x{byte}."),
+      places);
+  std::string why;
+  switch (decoded.reason) {
+    case core::EncodingReason::Utf8:  // mostly UTF-8: the other bytes are shown escaped
+      why = i18n::tr(
+          "Bytes that are not UTF-8 are shown as \\x{byte} (save the sheet as UTF-8 "
+          "to read them as letters).");
+      break;
+    case core::EncodingReason::Language:
+      why = i18n::tr(
+          "It was read as {encoding}, the encoding of its language, {language}; check "
+          "the moves shown against the sheet (D.2.9), or save it as UTF-8.");
+      break;
+    case core::EncodingReason::ReadsFurther:
+      why = i18n::tr(
+          "It was read as {encoding}: {n} written moves read in it, {m} in {other}; "
+          "check the moves shown against the sheet (D.2.9), or save it as UTF-8.");
+      break;
+    case core::EncodingReason::LettersAround:
+      why = i18n::tr(
+          "It was read as {encoding}: its moves read the same in {other}, and its "
+          "letters outside ASCII stand as in {encoding} words; check the moves shown "
+          "against the sheet (D.2.9), or save it as UTF-8.");
+      break;
+  }
+  return where + " " + i18n::format(why, places);
 }
 
 bool skip_byte_order_mark(std::string& text) {
@@ -151,12 +195,30 @@ std::string sheet_note_text(const core::SheetNote& note, std::string_view what) 
       return i18n::format(i18n::tr("{file}, line {line}: \"{text}\" read as one move (blanks "
                                    "inside a move); check that it is one move."),
                           args);
+    case Kind::Separated:
+      return i18n::format(i18n::tr("{file}, line {line}: \"{text}\" read as two moves (the dash "
+                                   "between blanks separates them: joined, they are no move "
+                                   "there); check that they are two moves."),
+                          args);
     case Kind::Comment:
       return i18n::format(i18n::tr("{file}, line {line}: the rest of the line after \";\" was "
                                    "skipped as a PGN comment: \"{text}\"."),
                           args);
   }
   return "";
+}
+
+void add_sheet_notes(const core::Scoresheet& sheet, const core::SheetReading& reading,
+                     std::string_view what, std::vector<std::string>& notes) {
+  std::size_t next = 0;  // reading.separated are in the order written, as the Joined notes
+  for (const core::SheetNote& n : sheet.notes) {
+    if (n.kind == core::SheetNote::Kind::Joined && next < reading.separated.size() &&
+        reading.separated[next].line == n.line && reading.separated[next].text == n.text) {
+      notes.push_back(sheet_note_text(reading.separated[next++], what));
+      continue;
+    }
+    notes.push_back(sheet_note_text(n, what));
+  }
 }
 
 Result<std::vector<core::ClockPly>> clock_log_of(std::string_view text, std::string_view name) {

@@ -11,6 +11,8 @@
 
 #include "core/reconcile.h"
 #include "core/result.h"
+#include "core/sheet_encoding.h"
+#include "core/sheet_reading.h"
 
 namespace annabella::app {
 
@@ -32,21 +34,29 @@ struct BoundedFile {
 // them (the error names the limit and the line where the first move past it stands).
 [[nodiscard]] Result<core::Scoresheet> scoresheet_of(std::string_view text);
 
-// Where a sheet's bytes stop being UTF-8, as a note for the reports ("Sheet B "x" is not UTF-8:
-// line 3, column 5, byte 0xE9; such bytes are shown as \xE9"); "" when it is UTF-8.
+// What was assumed of a sheet whose bytes are not UTF-8 (core::decode_sheet), as a note for the
+// reports: where its bytes stop being UTF-8, and the encoding it was read in and why ("Sheet B "x"
+// is not UTF-8: line 3, column 5 has the byte 0xCA. It was read as Windows-1251 (Cyrillic): ...");
+// "" when it is UTF-8. `language` is the sheet's given language ("" when it was found).
 // The file is named by its role and its path, in a struct so that the two (and the text) are
 // never passed the wrong way round.
 struct NamedFile {
   std::string_view what;  // "Sheet B"
   std::string_view path;
 };
-[[nodiscard]] std::string utf8_note(std::string_view text, const NamedFile& file);
+[[nodiscard]] std::string encoding_note(std::string_view bytes, const core::DecodedSheet& decoded,
+                                        const NamedFile& file, std::string_view language);
 
 // Removes a UTF-8 byte order mark (U+FEFF, Windows Notepad) from the top of `text`; whether there
 // was one.
 bool skip_byte_order_mark(std::string& text);
 // The note on a file whose byte order mark was skipped.
 [[nodiscard]] std::string byte_order_mark_note(std::string_view what, std::string_view path);
+// What the scoresheet reader skipped or read as one move, and the cells reading separated
+// (core::SheetNote), for the reports, in the order written; a cell separated is said once, as
+// separated (its Joined note is left out).
+void add_sheet_notes(const core::Scoresheet& sheet, const core::SheetReading& reading,
+                     std::string_view what, std::vector<std::string>& notes);
 // What the scoresheet reader skipped or read as one move (core::SheetNote), for the reports:
 // "Sheet A, line 1: "Partie: Cafe" holds no move; read as a heading, not as moves."
 [[nodiscard]] std::string sheet_note_text(const core::SheetNote& note, std::string_view what);

@@ -13,13 +13,14 @@
 #include <thread>
 #include <utility>
 
+#include "app/file_error.h"
 #include "app/i18n.h"
 
 namespace annabella::app {
 namespace {
 
 std::string errno_text(int error) {
-  return std::strerror(error);
+  return system_reason(error);
 }
 
 bool ends_with(std::string_view text, std::string_view end) {
@@ -96,7 +97,8 @@ Result<RecordFolder> RecordFolder::open(const std::filesystem::path& path, bool 
     const auto parent = folder.lexically_normal().parent_path();
     if (!parent.empty()) std::filesystem::create_directories(parent, ec);
     if (ec)
-      return fail("record folder " + folder.string() + ": cannot be created: " + ec.message());
+      return fail("record folder " + folder.string() +
+                  ": cannot be created: " + system_reason(ec.value()));
     if (::mkdir(folder.c_str(), kRecordFolderMode) != 0 && errno != EEXIST)
       return fail("record folder " + folder.string() + ": cannot be created: " + errno_text(errno));
   }

@@ -7,6 +7,7 @@
 #include "app/braille_keys.h"
 #include "app/console.h"
 #include "app/exports.h"
+#include "app/file_error.h"
 #include "app/i18n.h"
 #include "app/play_start.h"
 #include "app/player_menu_keys.h"
@@ -157,8 +158,9 @@ Result<std::unique_ptr<Station>> Station::start(const StationOptions& options,
   std::error_code ec;
   std::filesystem::create_directories(options.record_folder, ec);
   if (ec)
-    return fail(i18n::format(i18n::tr("record.folder: cannot create {folder}: {why}"),
-                             {{"folder", options.record_folder.string()}, {"why", ec.message()}}));
+    return fail(i18n::format(
+        i18n::tr("record.folder: cannot create {folder}: {why}"),
+        {{"folder", options.record_folder.string()}, {"why", system_reason(ec.value())}}));
   if (std::filesystem::exists(journal_path))
     return fail(i18n::format(i18n::tr("record.folder: {journal} already holds a game; use "
                                       "`annabella play --resume` to continue it, or choose "

@@ -11,6 +11,8 @@
 #include <cstring>
 #include <optional>
 
+#include "app/file_error.h"
+
 namespace annabella::app {
 namespace {
 
@@ -18,7 +20,7 @@ namespace fs = std::filesystem;
 constexpr const char* kKeyFileName = "station.key";
 
 std::string system_error(const std::string& what) {
-  return what + ": " + std::strerror(errno);
+  return what + ": " + system_reason(errno);
 }
 
 std::string mode_text(mode_t mode) {

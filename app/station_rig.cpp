@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "app/console.h"
+#include "app/file_error.h"
 #include "app/game_record.h"
 #include "app/i18n.h"
 #include "app/move_text.h"
@@ -461,7 +462,7 @@ void StationRig::start_console(bool line_editing) {
 Status StationRig::start_opponent_input(const std::filesystem::path& path) {
   opponent_fd_ = ::open(path.c_str(), O_RDONLY | O_NOCTTY | O_CLOEXEC);
   if (opponent_fd_ < 0)
-    return fail("--opponent-input: " + path.string() + ": " + std::strerror(errno));
+    return fail("--opponent-input: " + path.string() + ": " + system_reason(errno));
   auto moves_only = [queue = &queue_](const std::string& line) {
     // His push-to-talk key ("talk", "talk end", voice.push_to_talk) is the one other line.
     auto command = parse_console_line(line);

@@ -56,6 +56,7 @@ class SheetWriter {
     e.side = side_;
     e.text = std::move(text);
     e.line = line;
+    e.counted = !numbered_;
     joinable_ = !e.text.empty();
     sheet_.entries.push_back(std::move(e));
     if (side_ == BLACK) {

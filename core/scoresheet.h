@@ -23,10 +23,11 @@ namespace annabella::core {
 
 // One cell of the sheet.
 struct ScoresheetEntry {
-  int move_number = 0;  // as written, or counted on from the last number written; 0 if none yet
-  Color side = WHITE;   // the column: White's moves, Black's moves
-  std::string text;     // exactly as written; "" for a cell left blank
-  int line = 0;         // 1-based line of the source text
+  int move_number = 0;   // as written, or counted on from the last number written; 0 if none yet
+  Color side = WHITE;    // the column: White's moves, Black's moves
+  std::string text;      // exactly as written; "" for a cell left blank
+  int line = 0;          // 1-based line of the source text
+  bool counted = false;  // its move number and side counted on, not written before it
 };
 
 // What the reader left out of the cells, or read together as one cell, and why: typed facts for
@@ -39,6 +40,10 @@ struct SheetNote {
     Annotation,     // a lone annotation or mark ("!", "=", "—"), not a move
     Joined,         // a move written with blanks inside ("N f3", "cxb3 e.p."), read as one cell
     Comment,        // a PGN ";" comment (in a PGN with tags), skipped to the end of its line
+    // Found on reading the moves (core/sheet_reading.h), not by read_scoresheet: a dash between
+    // blanks read as two moves ("e4 - e5"): the left one is a move there and the two joined
+    // ("e4-e5") are none. Its text is the cell as the reader joined it (its Joined note's).
+    Separated,
   };
   Kind kind = Kind::Annotation;
   int line = 0;      // 1-based line of the source text

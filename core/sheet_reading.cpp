@@ -1,6 +1,8 @@
 #include "core/sheet_reading.h"
 
 #include <algorithm>
+#include <string_view>
+#include <utility>
 
 namespace annabella::core {
 namespace {
@@ -44,11 +46,92 @@ const Scoresheet& bounded(const Scoresheet& sheet, Scoresheet& cut) {
   return cut;
 }
 
-SheetReading read_in(const Position& start, const Scoresheet& sheet, const PieceLetters& letters) {
-  const ScoresheetReplay replay = replay_scoresheet(sheet, start, letters);
+// The two parts of a cell the reader joined across a dash between blanks ("e4 - e5", also with
+// an en dash or a minus sign), if it is one.
+std::optional<std::pair<std::string, std::string>> dash_parts(const std::string& text) {
+  for (const std::string_view dash : {" - ", " \u2013 ", " \u2212 "})
+    if (const std::size_t at = text.find(dash); at != std::string::npos && at > 0)
+      return std::pair{text.substr(0, at), text.substr(at + dash.size())};
+  return std::nullopt;
+}
+
+// A cell counted on one ply further: White's becomes Black's of the same move, Black's White's of
+// the next.
+void move_on(ScoresheetEntry& e) {
+  if (e.side == WHITE) {
+    e.side = BLACK;
+  } else {
+    e.side = WHITE;
+    if (e.move_number > 0) ++e.move_number;
+  }
+}
+
+// Cell k of `sheet` made two: `parts` in cell k and the next one; the cells counted on after it
+// (up to the next written move number) move on by one. A blank cell among those the reader left
+// because its count was one short ("1. e4 - e5 2. Nf3": it took "2." to leave Black's cell of
+// move 1 blank) is dropped instead, and the cells after it stay where they are.
+void separate(Scoresheet& sheet, std::size_t k, std::pair<std::string, std::string> parts) {
+  ScoresheetEntry right = sheet.entries[k];
+  sheet.entries[k].text = std::move(parts.first);
+  right.text = std::move(parts.second);
+  right.counted = true;
+  move_on(right);
+  std::size_t i = k + 1;
+  for (; i < sheet.entries.size() && sheet.entries[i].counted; ++i) {
+    if (sheet.entries[i].text.empty()) {
+      sheet.entries.erase(sheet.entries.begin() + long(i));
+      break;
+    }
+    move_on(sheet.entries[i]);
+  }
+  sheet.entries.insert(sheet.entries.begin() + long(k) + 1, std::move(right));
+}
+
+// The sheet replayed, with each cell joined across a dash between blanks that stops the replay
+// separated into two moves when its left part is a legal move there ("e4 - e5": the two joined,
+// "e4-e5", are no move). The rest is replayed from the cell separated only.
+struct Replayed {
+  Scoresheet sheet;  // with the cells separated (empty entries when none was: the sheet itself)
+  ScoresheetReplay replay;
+  std::vector<SheetNote> separated;
+};
+Replayed replay_separating(const Scoresheet& written, const Position& start,
+                           const PieceLetters& letters) {
+  Replayed r;
+  r.replay = replay_scoresheet(written, start, letters);
+  const Scoresheet* sheet = &written;
+  for (;;) {
+    const auto k = std::size_t(r.replay.moves_read);
+    if (k >= sheet->entries.size()) break;
+    const ScoresheetEntry& cell = sheet->entries[k];
+    auto parts = dash_parts(cell.text);
+    if (!parts || !read_move(r.replay.position, parts->first, letters, Strictness::Lenient)) break;
+    r.separated.push_back({SheetNote::Kind::Separated, cell.line, cell.text});
+    if (sheet == &written) {
+      r.sheet = written;
+      sheet = &r.sheet;
+    }
+    separate(r.sheet, k, std::move(*parts));
+    Scoresheet rest;
+    rest.entries.assign(r.sheet.entries.begin() + long(k), r.sheet.entries.end());
+    ScoresheetReplay more = replay_scoresheet(rest, r.replay.position, letters);
+    r.replay.plies.resize(k);
+    for (ScoresheetPly& p : more.plies) r.replay.plies.push_back(std::move(p));
+    r.replay.moves_read += more.moves_read;
+    r.replay.position = more.position;
+  }
+  return r;
+}
+
+SheetReading read_in(const Position& start, const Scoresheet& written,
+                     const PieceLetters& letters) {
+  Replayed r = replay_separating(written, start, letters);
+  const Scoresheet& sheet = r.separated.empty() ? written : r.sheet;
+  const ScoresheetReplay& replay = r.replay;
   SheetReading s;
   s.letters = letters;
   s.written = sheet.entries.size();
+  s.separated = std::move(r.separated);
   s.plies.reserve(sheet.entries.size());
   s.positions.reserve(std::size_t(replay.moves_read) + 1);
   s.positions.push_back(start);
@@ -118,9 +201,9 @@ SheetReading read_given(const Position& start, const Scoresheet& sheet, const Pi
   const std::size_t k = s.read_plies;
   for (const PieceLetters& l : order) {
     if (l.code == s.letters.code ||
-        !read_move(s.positions[k], sheet.entries[k].text, l, Strictness::Lenient))
+        !read_move(s.positions[k], s.plies[k].written, l, Strictness::Lenient))
       continue;
-    const std::size_t reach = std::size_t(replay_scoresheet(sheet, start, l).moves_read);
+    const std::size_t reach = read_in(start, sheet, l).read_plies;
     if (reach > k && (!s.other_language || reach > s.other_language->read_plies))
       s.other_language = LanguageReach{l, reach};
   }
@@ -156,7 +239,8 @@ SheetReading read_sheet(const Position& start, const WrittenSheet& written) {
   const std::vector<PieceLetters> order = languages_to_try(sheet, why);
   SheetReading s = written.letters ? read_given(start, sheet, *written.letters, order)
                                    : read_found(start, sheet, order, why);
-  s.written = written.sheet.entries.size();
+  // Each cell separated is one more written move, unless a blank cell was dropped for it.
+  s.written = written.sheet.entries.size() + (s.plies.size() - sheet.entries.size());
   return s;
 }
 

@@ -79,6 +79,9 @@ struct SheetReading {
   // written move where reading stops reads there, the one that reads the sheet furthest (a sheet
   // given in the wrong language: D.2.9 needs both sheets read right before anything is proposed).
   std::optional<LanguageReach> other_language;
+  // Cells read as two moves (SheetNote::Kind::Separated: "e4 - e5"), in the order written; each
+  // is two plies.
+  std::vector<SheetNote> separated;
   std::vector<ReadPly> plies;       // every written move read (at most kMaxSheetPlies)
   std::size_t written = 0;          // the written moves on the sheet (more than plies: cut)
   std::size_t read_plies = 0;       // how many read, in order, from the start
@@ -90,7 +93,10 @@ struct SheetReading {
   [[nodiscard]] const std::string& shown(std::size_t ply) const;
 };
 
-// Reads a sheet (its first kMaxSheetPlies written moves). With no language given, the language
+// Reads a sheet (its first kMaxSheetPlies written moves). A cell the reader joined across a dash
+// between blanks ("e4 - e5") that reads as no move where it stands is read as two moves when the
+// part before the dash is a legal move there (`separated` says which); the cells counted on after
+// it move on by one. With no language given, the language
 // detect_language() names is tried first, then English, then the other built-in tables; the first
 // that reads every written move is kept, otherwise the one that reads furthest. With a language
 // given that does not read every written move, the others are tried too (other_language).

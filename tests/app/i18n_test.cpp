@@ -76,6 +76,28 @@ TEST(Messages, CommandOutputsInGermanAndMacedonian) {
             pgn + ": 1 партија, прочитани 2 потези од главната линија, нема проблеми\n");
 }
 
+TEST(Messages, FileFaultsInTheUsersLanguage) {
+  // The reason a file cannot be read (errno, app/file_error.h) is worded in the catalogs, not
+  // left in strerror's English.
+  Config c;
+  int status = 0;
+  const std::string de = run("LANG=C.UTF-8", "--lang de pgn check /nonexistent/x.pgn", &status);
+  EXPECT_EQ(status, 2) << de;
+  EXPECT_NE(de.find("/nonexistent/x.pgn“ kann nicht gelesen werden: Datei oder Ordner nicht "
+                    "gefunden"),
+            std::string::npos)
+      << de;
+  const std::string folder = c.dir.path().string();
+  const std::string mk =
+      run("LANG=C.UTF-8", "--lang mk reconcile --board-a x --board-b x --sheet-a " + folder +
+                              " --sheet-b " + folder);
+  EXPECT_NE(mk.find("--sheet-a: „" + folder + "“ не може да се прочита: Ова е папка, не датотека"),
+            std::string::npos)
+      << mk;
+  const std::string en = run("LANG=C.UTF-8", "pgn check /nonexistent/x.pgn");
+  EXPECT_NE(en.find("\"/nonexistent/x.pgn\": No such file or directory"), std::string::npos) << en;
+}
+
 TEST(Messages, EnglishUnderTheCLocaleAndForEnglishSpeakers) {
   Config c;
   const std::string english = c.file +

@@ -522,7 +522,8 @@ TEST(ReconcileCommand, ClockLogFromTheStationsGamePgnAndJournal) {
 }
 
 TEST(ReconcileCommand, JsonIsValidUtf8ForALatin1Sheet) {
-  // Sheet B saved as Latin-1: "Läufer" notes and an "é" in a move are bytes that are not UTF-8.
+  // Sheet B saved as Latin-1: "Läufer" notes and an "é" in a move are bytes that are not UTF-8;
+  // the sheet is decoded as Latin-1 (its words mix a-z with such bytes) and the JSON is UTF-8.
   Files f;
   write(f.dir / "latin1.txt", "1. e4 e5\n2. Sf3 d6\n3. d4 Lg4 {L\xE4ufer}\n4. dxe5 L\xE9xf3\n");
   std::string out;
@@ -537,11 +538,20 @@ TEST(ReconcileCommand, JsonIsValidUtf8ForALatin1Sheet) {
                      "\" is not UTF-8: line 3, column 13 has the byte 0xE4"),
             std::string::npos)
       << out;
-  EXPECT_NE(out.find("L\\xE9xf3"), std::string::npos) << out;
+  EXPECT_NE(out.find("It was read as Latin-1 (Windows-1252)"), std::string::npos) << out;
+  EXPECT_NE(out.find("Léxf3"), std::string::npos) << out;
   // The text report is UTF-8 too, with the same note.
   ASSERT_EQ(run_command(command(f, "latin1.txt", ""), out), 0);
   EXPECT_NE(out.find("is not UTF-8: line 3, column 13"), std::string::npos) << out;
   EXPECT_EQ(out.find('\xE9'), std::string::npos);
+  // A UTF-8 sheet with one damaged byte among right letters is not decoded: the byte is shown
+  // escaped, and the JSON stays UTF-8.
+  write(f.dir / "damaged.txt",
+        "1. e4 e5\n2. Sf3 d6\n3. d4 Lg4 {Läufer Schäfer}\n4. dxe5 L\xE9xf3\n");
+  ASSERT_EQ(run_command(command(f, "damaged.txt", "--json") + " > " + f.path("out.json"), out), 0);
+  ASSERT_EQ(run_command(check, out, true), 0) << out;
+  EXPECT_NE(out.find("Bytes that are not UTF-8 are shown as \\xE9"), std::string::npos) << out;
+  EXPECT_NE(out.find("L\\xE9xf3"), std::string::npos) << out;
 }
 
 // The peak memory a refused sheet may cost: ASan's redzones and quarantine about triple what

@@ -38,6 +38,22 @@ std::string german(const std::map<std::size_t, std::string>& forms = {}) {
   return s;
 }
 
+// A UTF-8 text in Windows-1251, as a Cyrillic sheet typed on Windows is saved (ASCII and А to я).
+std::string windows1251(const std::string& utf8) {
+  std::string out;
+  for (std::size_t i = 0; i < utf8.size(); ++i) {
+    const auto b = static_cast<unsigned char>(utf8[i]);
+    if (b < 0x80) {
+      out += char(b);
+      continue;
+    }
+    const char32_t c = ((b & 0x1FU) << 6) | (static_cast<unsigned char>(utf8[++i]) & 0x3FU);
+    EXPECT_TRUE(c >= 0x410 && c <= 0x44F) << "not in the table: " << unsigned(c);
+    out += char(0xC0 + (c - 0x410));
+  }
+  return out;
+}
+
 struct Case {
   TempDir dir;
   std::string out;
@@ -49,9 +65,10 @@ struct Case {
   // Sheet A is `sheet_a`, sheet B the Russian sheet; board A from `board_a` when given.
   std::string board_a = kBoardA;
   std::string extra;  // more options
+  std::string sheet_b = kRussian;
   void reconcile(const std::string& sheet_a) {
     write("a.txt", sheet_a);
-    write("b.txt", kRussian);
+    write("b.txt", sheet_b);
     run("--board-a '" + board_a + "' --board-b " + kBoardB + " --sheet-a " + path("a.txt") +
         " --sheet-b " + path("b.txt") + " " + extra);
   }
@@ -169,6 +186,19 @@ TEST(ReconcileForms, BlanksInsideMovesAndStrayTokens) {
   EXPECT_NE(r.out.find("\"Remis\" read as the result, not as a move."), std::string::npos) << r.out;
 }
 
+TEST(ReconcileForms, ADashBetweenBlanksSeparatesTwoMoves) {
+  // "1. e2-e4 - e6": the dash between blanks separates White's move from Black's (joined they
+  // are no move); said in a Check first line, not read as one move.
+  const std::string sheet = german();
+  Case r;
+  r.reconcile("1. e2-e4 - e6\n" + sheet.substr(sheet.find('\n') + 1));
+  r.expect_one_step();
+  EXPECT_NE(r.out.find("Check first: Sheet A, line 1: \"e2-e4 - e6\" read as two moves"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("read as one move"), std::string::npos) << r.out;
+}
+
 TEST(ReconcileForms, TitleLineIsAHeading) {
   Case r;
   r.reconcile("Partie: Cafe\n" + german());
@@ -190,12 +220,66 @@ TEST(ReconcileForms, SemicolonsAndCommasSeparateMoves) {
 
 TEST(ReconcileForms, SheetNotInUtf8IsACheckFirstLine) {
   Case r;
-  // "Läufer" in Latin-1 in a heading line: the sheet still reads; the arbiter checks it first.
+  // "Läufer" in Latin-1 in a heading line: the sheet is decoded as Latin-1 (the moves read the
+  // same either way; the word mixes a-z with such bytes); the arbiter checks it first.
   r.reconcile("Partie L\xE4ufer\n" + german());
   r.expect_one_step();
   EXPECT_NE(r.out.find("Check first: Sheet A \""), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("is not UTF-8: line 1, column 9 has the byte 0xE4"), std::string::npos)
+  EXPECT_NE(r.out.find("is not UTF-8: line 1, column 9 has the byte 0xE4. It was read as Latin-1 "
+                       "(Windows-1252): its moves read the same in Windows-1251 (Cyrillic)"),
+            std::string::npos)
       << r.out;
+  EXPECT_NE(r.out.find("\"Partie Läufer\" holds no move"), std::string::npos) << r.out;
+}
+
+TEST(ReconcileForms, GermanSheetInLatin1WithItsLanguageGiven) {
+  Case r;
+  r.extra = "--lang-a de --json";
+  r.reconcile(
+      "Sch\xE4"
+      "fer \x96 Wei\xDF\n" +
+      german());
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("It was read as Latin-1 (Windows-1252), the encoding of its language, "
+                       "Deutsch"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("Schäfer – Weiß"), std::string::npos) << r.out;  // UTF-8 in the JSON
+  EXPECT_EQ(r.out.find("\\xE4"), std::string::npos) << r.out;
+}
+
+TEST(ReconcileForms, CyrillicSheetsInWindows1251AreRead) {
+  // The Russian sheet as typed on Windows: "Кf3", "Крb8" in Windows-1251 (D.2.9 reads it whole).
+  Case r;
+  r.sheet_b = windows1251(kRussian);
+  r.reconcile(german());
+  r.expect_one_step();
+  EXPECT_NE(r.out.find("Check first: Sheet B \""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("It was read as Windows-1251 (Cyrillic): 36 written moves read in it, 7 in "
+                       "Latin-1 (Windows-1252)"),
+            std::string::npos)
+      << r.out;
+  // Given as Russian, the language decides; the JSON is UTF-8 with the moves as written.
+  Case given;
+  given.sheet_b = windows1251(kRussian);
+  given.extra = "--lang-b ru --json";
+  given.reconcile(german());
+  EXPECT_EQ(given.status, 0) << given.out;
+  EXPECT_NE(given.out.find("the encoding of its language, Русский"), std::string::npos)
+      << given.out;
+  EXPECT_NE(given.out.find("Крb8"), std::string::npos) << given.out;
+  // A Macedonian sheet ("Сf3": С is the knight) against a Russian one ("Кf3"), both Windows-1251.
+  Case mk;
+  mk.write("mk.txt", windows1251("1. e4 e5 2. Сf3\n"));
+  mk.write("ru.txt", windows1251("1. e4 e5 2. Кf3\n"));
+  mk.run(std::string(Case::kNf3) + " --sheet-a " + mk.path("mk.txt") + " --sheet-b " +
+         mk.path("ru.txt"));
+  EXPECT_EQ(mk.status, 0) << mk.out;
+  EXPECT_NE(mk.out.find("The two scoresheets agree (3 plies"), std::string::npos) << mk.out;
+  EXPECT_NE(mk.out.find("Board B (player B, Black): 1 step."), std::string::npos) << mk.out;
+  EXPECT_NE(mk.out.find("Sheet A \"" + (mk.dir / "mk.txt").string() + "\" is not UTF-8"),
+            std::string::npos)
+      << mk.out;
 }
 
 TEST(ReconcileForms, PieceListInTheSheetsDetectedLanguage) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "core/scoresheet.h"
+#include "core/sheet_reading.h"
 
 namespace annabella::core {
 namespace {
@@ -338,6 +339,73 @@ TEST(ScoresheetForms, SemicolonsAndCommasSeparateMovesOnASheet) {
   ASSERT_EQ(pgn.notes.size(), 1u);
   EXPECT_EQ(pgn.notes[0].kind, SheetNote::Kind::Comment);
   EXPECT_EQ(pgn.notes[0].text, "a note 2. d4");
+}
+
+}  // namespace
+}  // namespace annabella::core
+
+// "e4 - e5": a dash between blanks between two moves (issue 12). The reader joins it as one cell
+// ("O - O", "Ng1 - f3" are one move); reading separates it when the left part is a legal move
+// there and the whole is none, and says so (SheetNote::Kind::Separated).
+namespace annabella::core {
+namespace {
+
+SheetReading read_text(const std::string& text) {
+  auto sheet = read_scoresheet(text);
+  EXPECT_TRUE(sheet.has_value());
+  return read_sheet(Position(), WrittenSheet{*sheet, english_letters()});
+}
+
+TEST(SheetDash, ADashBetweenBlanksSeparatesTwoMovesWhenJoinedTheyAreNone) {
+  const SheetReading s = read_text("1. e4 - e5 2. Nf3 Nc6\n");
+  ASSERT_TRUE(s.fully_read());
+  ASSERT_EQ(s.plies.size(), 4U);
+  EXPECT_EQ(s.plies[0].written, "e4");
+  EXPECT_EQ(s.plies[1].written, "e5");
+  EXPECT_EQ(s.plies[1].san, "e5");
+  EXPECT_EQ(s.written, 4U);
+  for (const ReadPly& p : s.plies) EXPECT_FALSE(p.written_cell.has_value()) << p.written;
+  ASSERT_EQ(s.separated.size(), 1U);
+  EXPECT_EQ(s.separated[0].kind, SheetNote::Kind::Separated);
+  EXPECT_EQ(s.separated[0].text, "e4 - e5");
+  EXPECT_EQ(s.separated[0].line, 1);
+}
+
+TEST(SheetDash, CellsCountedOnAfterTheSeparatedOneMoveOn) {
+  // No number before Nf3 and Nc6 (an en dash this time): their cells move on by one, so they
+  // are not said to stand in another cell.
+  const SheetReading s = read_text("1. e4 \u2013 e5 Nf3 Nc6\n");
+  ASSERT_TRUE(s.fully_read());
+  ASSERT_EQ(s.plies.size(), 4U);
+  for (const ReadPly& p : s.plies) EXPECT_FALSE(p.written_cell.has_value()) << p.written;
+  EXPECT_EQ(s.separated.size(), 1U);
+}
+
+TEST(SheetDash, TheBlankCellLeftForTheNextNumberIsDropped) {
+  // Counted as one cell, "e4 - e5" made "3." leave Black's cell of move 2 blank; separated, the
+  // moves after it are in their cells and nothing is blank.
+  const SheetReading s = read_text("1. e4 - e5 Nf3 Nc6\n3. Bc4 Bc5\n");
+  ASSERT_TRUE(s.fully_read());
+  ASSERT_EQ(s.plies.size(), 6U);
+  for (const ReadPly& p : s.plies) EXPECT_FALSE(p.written_cell.has_value()) << p.written;
+  EXPECT_EQ(s.written, 6U);
+}
+
+TEST(SheetDash, OneMoveWrittenWithADashStaysOne) {
+  // Long notation with blanks: "e2 - e4", "Ng1 - f3", "O - O" are one move each.
+  const SheetReading s = read_text(
+      "1. e2 - e4 e7 - e5 2. Ng1 - f3 Nb8 - c6 3. Bf1 - c4 Bf8 - c5 "
+      "4. O - O\n");
+  ASSERT_TRUE(s.fully_read());
+  EXPECT_EQ(s.plies.size(), 7U);
+  EXPECT_TRUE(s.separated.empty());
+}
+
+TEST(SheetDash, TheLeftPartMustBeAMoveThere) {
+  // "Nf6 - e5" at the start: Nf6 is no White move, so nothing is separated; reading stops there.
+  const SheetReading s = read_text("1. Nf6 - e5\n");
+  EXPECT_EQ(s.read_plies, 0U);
+  EXPECT_TRUE(s.separated.empty());
 }
 
 }  // namespace

@@ -91,7 +91,7 @@ Outcome play_game(Wire wire, PegboardSettings settings, std::uint32_t seed, int 
   std::vector<PegboardEvent> events;
   if (!board.wait_for_host(5s)) return outcome;
 
-  outcome.played = emulator::random_game(seed, plies);
+  outcome.played = emulator::random_game({seed, plies});
   emulator::HandOrders orders(wire, pace, seed + 1);
   const emulator::GameActions game = emulator::actions_of(outcome.played, orders, outcome.counts);
   const std::vector<emulator::Action>& actions = game.actions;
@@ -218,7 +218,7 @@ TEST(BoardWatch, FollowsTheEmulatorsGameToTheEnd) {
     const auto link = dir / "board";
     emulator::EmulatedBoard board(wire, link, core::Position{});
     ASSERT_TRUE(board.ok());
-    const auto game = emulator::random_game(31, 40);
+    const auto game = emulator::random_game({31, 40});
     emulator::Pace pace;
     pace.within_min = 35ms;
     pace.within_max = 60ms;

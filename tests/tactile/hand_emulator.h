@@ -95,10 +95,17 @@ struct OrderCounts {
   int promotions = 0, en_passant = 0, quick_replies = 0, reply_takes_moved_piece = 0;
 };
 
+// Which random game: its seed and its length at most.
+struct GameSeed {
+  std::uint32_t seed = 0;
+  int max_plies = 0;
+};
+
 // A random legal game, seeded: special moves taken whenever they come up (castling, promotions
 // to every piece, en passant), captures and pawn moves often.
-inline std::vector<core::Move> random_game(std::uint32_t seed, int max_plies,
+inline std::vector<core::Move> random_game(GameSeed which,
                                            const core::Position& start = core::Position{}) {
+  const auto [seed, max_plies] = which;
   std::mt19937 random(seed);
   std::vector<core::Move> game;
   core::Position pos = start;

@@ -49,7 +49,7 @@ GameRun run_game(Wire wire, Mode mode, std::uint32_t seed, Load load) {
   pace.between_min = 220ms;
   pace.between_max = 300ms;
   pace.quick_max = 60ms;
-  const auto game = emulator::random_game(seed, 70);
+  const auto game = emulator::random_game({seed, 70});
   emulator::HandOrders orders(wire, pace, seed + 1);
   emulator::OrderCounts counts;
   const std::vector<Action> actions = emulator::actions_of(game, orders, counts).actions;

@@ -37,13 +37,29 @@ struct Replay {
   }
 };
 
+// The recogniser's times for hands `factor` times a person's pace (Pace::faster): the settle
+// time and the sensor-bounce window divided alike. A window left at 30 ms while the hands' pauses
+// within a move (100 ms at a person's pace) are divided swallows real touches from a factor of
+// 3.3 on: a capture's removal and placement on one square 28 ms apart read as bounce.
+inline tactile::PegboardSettings settings_at(double factor, bool watch) {
+  const tactile::PegboardSettings person;
+  tactile::PegboardSettings s;
+  s.settle = std::chrono::milliseconds(
+      static_cast<long>(static_cast<double>(person.settle.count()) / factor));
+  s.bounce = std::chrono::milliseconds(
+      static_cast<long>(static_cast<double>(person.bounce.count()) / factor));
+  s.made_by_reply = watch;
+  s.auto_announce = !watch;
+  return s;
+}
+
 // Plays one random game's hand orders into a Pegboard as the bench's reading does.
 inline Replay replay(Wire wire, tactile::PegboardSettings settings, std::uint32_t seed, int plies,
                      Pace pace) {
   using namespace std::chrono_literals;
   using tactile::TimePoint;
   Replay r;
-  r.played = random_game(seed, plies);
+  r.played = random_game({seed, plies});
   HandOrders orders(wire, pace, seed + 1);
   const auto actions = actions_of(r.played, orders, r.counts).actions;
   tactile::Pegboard board(core::Position{}, settings);
