@@ -193,6 +193,27 @@ TEST(PlayCommand, MovesMadeWhileThePegboardIsUnpluggedAreMadeInOrderAndSaidOnce)
   EXPECT_EQ(out.find("out of sync"), std::string::npos) << out;
 }
 
+// Under a file size limit below 64 MB (ulimit -f), the sound library's shared memory (a 64 MB
+// ftruncate by the PulseAudio client) raised SIGXFSZ and killed the station before it wrote
+// anything. The station ignores SIGXFSZ: a write past the limit fails like one on a full disk,
+// is said once, and the game goes on and ends normally (D.2.7).
+TEST(PlayCommand, UnderAFileSizeLimitTheStationIsNotKilledAndSaysWhatItCannotWrite) {
+  TempDir dir;
+  const auto record = dir.path() / "record";
+  ChildProcess station(play_args(record, {"--silent"}), 32 * 1024);
+  ASSERT_TRUE(station.started());
+  ASSERT_TRUE(station.wait_for("connected: the board agrees with the game", kWait))
+      << station.output();
+  station.send("sim play e4");
+  ASSERT_TRUE(station.wait_for("made 1. e4 (e2e4) by pegboard", kWait)) << station.output();
+  station.send("quit");
+  EXPECT_EQ(station.wait(kWait), 0) << "killed by SIGXFSZ?\n" << station.output();
+  // The recording (announcements.wav) outgrows the limit first: said, the game goes on.
+  EXPECT_NE(station.output().find("File too large"), std::string::npos) << station.output();
+  EXPECT_NE(read_file(record / "game.journal").find("e2e4"), std::string::npos);
+  EXPECT_NE(read_file(record / "station.log").find("made 1. e4"), std::string::npos);
+}
+
 TEST(PlayCommand, TheSightedPlayerOnADgtBoardOverAPty) {
   TempDir dir;
   tactile::BoardSimulatorSettings sim;
