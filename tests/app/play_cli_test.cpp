@@ -148,14 +148,21 @@ std::size_t count(const std::string& text, const std::string& needle) {
   return n;
 }
 
+// Waits for the simulated pegboard's first scan, then pulls its cable.
+::testing::AssertionResult connect_then_unplug(ChildProcess& station) {
+  if (!station.wait_for("connected: the board agrees with the game", kWait))
+    return ::testing::AssertionFailure() << "never connected:\n" << station.output();
+  station.send("sim unplug");
+  if (!station.wait_for("disconnected", kWait))
+    return ::testing::AssertionFailure() << "never disconnected:\n" << station.output();
+  return ::testing::AssertionSuccess();
+}
+
 TEST(PlayCommand, MovesMadeWhileThePegboardIsUnpluggedAreMadeInOrderAndSaidOnce) {
   TempDir dir;
   ChildProcess station(play_args(dir.path() / "record", {"--silent"}));
-  ASSERT_TRUE(station.wait_for("connected: the board agrees with the game", kWait))
-      << station.output();
   // One move completed while the board is away.
-  station.send("sim unplug");
-  ASSERT_TRUE(station.wait_for("disconnected", kWait)) << station.output();
+  ASSERT_TRUE(connect_then_unplug(station));
   station.send("sim play e4");
   station.send("sim replug");
   ASSERT_TRUE(station.wait_for("made 1. e4 (e2e4) by pegboard", kWait)) << station.output();
@@ -212,6 +219,36 @@ TEST(PlayCommand, UnderAFileSizeLimitTheStationIsNotKilledAndSaysWhatItCannotWri
   EXPECT_NE(station.output().find("File too large"), std::string::npos) << station.output();
   EXPECT_NE(read_file(record / "game.journal").find("e2e4"), std::string::npos);
   EXPECT_NE(read_file(record / "station.log").find("made 1. e4"), std::string::npos);
+}
+
+// While the pegboard is unplugged, `status` said "pegboard in step" and `reconcile` that it
+// agreed with the game: neither is known. At the reconnection the correction named the pieces
+// the station guessed on the squares it did not see, the pawn on f3 and the knight on d4 here,
+// wrong on each square; now it names only the game's pieces (D.2.3, D.2.9).
+TEST(PlayCommand, AnUnpluggedPegboardIsNotInStepAndItsCorrectionNamesNoUnseenPiece) {
+  TempDir dir;
+  ChildProcess station(play_args(dir.path() / "record", {"--silent"}));
+  ASSERT_TRUE(connect_then_unplug(station));
+  station.send("status");
+  ASSERT_TRUE(station.wait_for("; pegboard disconnected", kWait)) << station.output();
+  station.send("reconcile");
+  ASSERT_TRUE(station.wait_for("reconcile: the pegboard is disconnected", kWait))
+      << station.output();
+  station.send("sim play Nf3");
+  station.send("sim lift d2");
+  station.send("sim place d4");
+  station.send("sim replug");
+  ASSERT_TRUE(
+      station.wait_for("reconnected: the board differs from the game: remove the piece "
+                       "on f3; remove the piece on d4; place white knight g1; place "
+                       "white pawn d2",
+                       kWait))
+      << station.output();
+  station.send("status");
+  ASSERT_TRUE(station.wait_for("; pegboard differs", kWait)) << station.output();
+  station.send("quit");
+  EXPECT_EQ(station.wait(kWait), 0) << station.output();
+  EXPECT_EQ(station.output().find("pegboard in step"), std::string::npos) << station.output();
 }
 
 TEST(PlayCommand, TheSightedPlayerOnADgtBoardOverAPty) {
