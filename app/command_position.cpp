@@ -125,16 +125,20 @@ const char* reason_key(WinnabilityReason r) {
 
 // Art. 3.10.3: why a position the FEN reader took cannot arise in a game.
 std::string unreachable_text(const core::Unreachable& u) {
+  std::string squares;
+  for (core::Bitboard b = u.checkers; b;)
+    squares += (squares.empty() ? "" : ", ") + core::square_name(core::pop_lsb(b));
   switch (u.kind) {
-    case core::Unreachable::Kind::ImpossibleCheck: {
-      std::string squares;
-      for (core::Bitboard b = u.checkers; b;)
-        squares += (squares.empty() ? "" : ", ") + core::square_name(core::pop_lsb(b));
+    case core::Unreachable::Kind::ImpossibleCheck:
       return format(
           tr("the king is checked by the pieces on {squares}, which no single move can do: a "
              "double check needs a bishop, rook or queen uncovered by the move (Art. 3.10.3)"),
           {{"squares", squares}});
-    }
+    case core::Unreachable::Kind::NoLastMove:
+      return format(tr("the king is checked by the pieces on {squares}, but no last move of the "
+                       "other side could have given both checks: each one leaves the king in "
+                       "check before it (Art. 3.10.3)"),
+                    {{"squares", squares}});
     case core::Unreachable::Kind::HalfmoveClockTooLarge:
       return format(
           tr_n("the halfmove clock is {clock}, but the game has played only {plies} ply "

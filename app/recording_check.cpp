@@ -103,16 +103,20 @@ struct RecordFile {
   std::string option;
 };
 
+// The PGN of the record, read once: where it is, whether it is there, and its games.
+struct PgnFile {
+  RecordFile file;
+  bool present = false;
+  std::vector<core::PgnGame> games;
+};
+
 // D.2.7: a version 3 seal signs the journal before it and the game it gives; nothing after the
-// end but what may stand there; the PGN beside the recording agrees with the journal.
+// end but what may stand there; the PGN beside the recording (its games, empty when there is
+// none) agrees with the journal.
 Checked<bool> check_journal_whole(const RecordFile& file, const JournalText& text,
-                                  const JournalContents& journal, const fs::path& pgn_path) {
-  auto pgn_text = read_if_present(pgn_path, "");  // a named --pgn is checked by read_pgn_seal
-  if (!pgn_text) return fail_with(pgn_text.error());
-  std::vector<core::PgnGame> pgn_games;
-  if (*pgn_text) pgn_games = core::read_pgn_games(**pgn_text);
-  auto ok = check_record_whole(text, journal, pgn_games.empty() ? nullptr : &pgn_games.back(),
-                               pgn_path.filename().string());
+                                  const JournalContents& journal, const PgnFile& pgn) {
+  auto ok = check_record_whole(text, journal, pgn.games.empty() ? nullptr : &pgn.games.back(),
+                               pgn.file.path.filename().string());
   if (ok) return true;
   // A journal the arbiter named may simply be another game's (the PGN beside the recording is
   // this one's).
@@ -121,7 +125,7 @@ Checked<bool> check_journal_whole(const RecordFile& file, const JournalText& tex
                   " is another game's record, not this recording's");
 }
 
-Checked<bool> read_journal_seals(const RecordFile& file, const fs::path& pgn_path,
+Checked<bool> read_journal_seals(const RecordFile& file, const PgnFile& pgn,
                                  const std::string& recording, Evidence& evidence) {
   const auto& [path, option] = file;
   auto text = read_if_present(path, option);
@@ -132,8 +136,7 @@ Checked<bool> read_journal_seals(const RecordFile& file, const fs::path& pgn_pat
   if (!journal) return tampered(journal.error().message);
   if (!journal->torn_tail.empty())
     evidence.notes.push_back(name + ": a torn last entry is not read (" + journal->torn_tail + ")");
-  if (auto whole = check_journal_whole(file, {.name = name, .text = **text}, *journal, pgn_path);
-      !whole)
+  if (auto whole = check_journal_whole(file, {.name = name, .text = **text}, *journal, pgn); !whole)
     return fail_with(whole.error());
   for (std::size_t i = 0; i < journal->entries.size(); ++i) {
     const JournalEntry& entry = journal->entries[i];
@@ -188,14 +191,11 @@ Status check_pgn_play(const core::PgnGame& game, const SealedPlay& play, const s
   return {};
 }
 
-Checked<bool> read_pgn_seal(const RecordFile& file, const std::string& recording,
-                            Evidence& evidence) {
-  const auto& [path, option] = file;
-  auto text = read_if_present(path, option);
-  if (!text) return fail_with(text.error());
-  if (!*text) return false;
+Checked<bool> read_pgn_seal(const PgnFile& pgn, const std::string& recording, Evidence& evidence) {
+  if (!pgn.present) return false;
+  const auto& [path, option] = pgn.file;
   const std::string name = path.filename().string();
-  const auto games = core::read_pgn_games(**text);
+  const auto& games = pgn.games;
   if (games.empty()) {
     evidence.notes.push_back(name + " holds no game");
     return true;
@@ -591,15 +591,24 @@ Checked<bool> check_all(const RecordingCheckOptions& options, const std::string&
   const fs::path folder = options.file.parent_path();
   const std::string recording = options.file.filename().string();
   Evidence evidence;
-  const RecordFile pgn_file =
+  // The PGN is read once; a named --pgn that cannot be read is reported after the journal's
+  // own check, which needs no PGN.
+  PgnFile pgn;
+  pgn.file =
       options.pgn.empty() ? RecordFile{folder / "game.pgn", ""} : RecordFile{options.pgn, "--pgn"};
+  const auto pgn_text = read_if_present(pgn.file.path, pgn.file.option);
+  if (pgn_text && *pgn_text) {
+    pgn.present = true;
+    pgn.games = core::read_pgn_games(**pgn_text);
+  }
   const auto journal =
       read_journal_seals(options.journal.empty() ? RecordFile{folder / "game.journal", ""}
                                                  : RecordFile{options.journal, "--journal"},
-                         pgn_file.path, recording, evidence);
+                         pgn, recording, evidence);
   if (!journal) return fail_with(journal.error());
-  const auto pgn = read_pgn_seal(pgn_file, recording, evidence);
-  if (!pgn) return fail_with(pgn.error());
+  if (!pgn_text) return fail_with(pgn_text.error());
+  if (const auto sealed = read_pgn_seal(pgn, recording, evidence); !sealed)
+    return fail_with(sealed.error());
   for (auto& note : evidence.notes) report.lines.push_back("note: " + note);
 
   for (const auto& step :

@@ -14,6 +14,7 @@
 #include "app/i18n.h"
 #include "app/move_text.h"
 #include "app/record_folder.h"
+#include "app/station_text.h"
 #include "app/voice_text.h"
 #include "core/notation.h"
 #include "core/text.h"
@@ -366,7 +367,9 @@ void StationRig::start_clock_outputs(const config::StationConfig& cfg, core::Col
       tactile_clock_link_ = std::move(*link);
       auto device = std::make_unique<tactile::TactileClockDevice>(*tactile_clock_link_, vi);
       if (auto greeted = device->greet(); !greeted)
-        printer_->print(now, "tactile_clock: " + greeted.error().message);
+        printer_->print(now, i18n::format(i18n::tr("tactile_clock.port: the greeting could not "
+                                                   "be sent: {why}"),
+                                          {{"why", greeted.error().message}}));
       displays.push_back(std::move(device));
       // Its keys go to the game thread, which gives them their meaning (QUERY tells the time,
       // D.2.10.4; PRESS is noted; held keys and the menu: app/player_menu_keys.h).
@@ -374,6 +377,10 @@ void StationRig::start_clock_outputs(const config::StationConfig& cfg, core::Col
           *tactile_clock_link_, [queue = &queue_](const tactile::TactileClockInput& in) {
             if (in.kind == tactile::TactileClockInput::Kind::Button)
               queue->push(StationEvent::tactile_clock_key(in.time, in.button));
+            // Its other remarks are said on the console and kept in the log (they once went
+            // nowhere: a press lost on the line was not said to anybody).
+            else if (std::string remark = text::tactile_clock_remark(in); !remark.empty())
+              queue->push(StationEvent::notice(in.time, std::move(remark)));
           });
     }
   }

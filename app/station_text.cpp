@@ -179,6 +179,35 @@ std::string board_illegal(const tactile::PegboardEvent& e) {
   return e.detail;
 }
 
+std::string tactile_clock_remark(const tactile::TactileClockInput& input) {
+  using Kind = tactile::TactileClockInput::Kind;
+  const i18n::Places places = {{"said", core::escape_controls(input.said)},
+                               {"version", std::to_string(input.version)}};
+  // TRANSLATORS: the tactile clock's remarks on the console (docs/tactile-clock-protocol.md);
+  // {said} is the device's own text.
+  switch (input.kind) {
+    case Kind::Hello:
+      return input.version == 1 || input.version == 2
+                 ? format(tr("tactile clock connected: {said}"), places)
+                 : format(tr("tactile clock connected: {said} (version {version}: read as "
+                             "version 1, QUERY and PRESS only)"),
+                          places);
+    case Kind::DeviceError:
+      return format(tr("the tactile clock reports: {said}"), places);
+    case Kind::Lost:
+      // D.2.6, D.2.10.4: a QUERY lost on the line went unanswered; the player presses again.
+      return tr(
+          "tactile clock: a button press was lost on the line; it was not carried out "
+          "(the player may press again)");
+    case Kind::Garbage:
+      return tr("tactile clock: a line that cannot be read was skipped");
+    case Kind::Button:
+    case Kind::Ack:
+      break;
+  }
+  return {};
+}
+
 std::string end_reason(const core::GameEnd& end) {
   // TRANSLATORS: why a game ended (the core's reasons, Art. 5, 6.9, 9); {side} and {opponent}
   // are White or Black.

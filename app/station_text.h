@@ -15,6 +15,7 @@
 #include "core/game.h"
 #include "core/position.h"
 #include "tactile/pegboard_event.h"
+#include "tactile/tactile_clock.h"
 
 namespace annabella::app::text {
 
@@ -43,6 +44,10 @@ namespace annabella::app::text {
 // the messages: "white knight g1 to g3 is not a legal move (Art. 3); nothing enters the record";
 // an event without a typed reason as its detail says it.
 [[nodiscard]] std::string board_illegal(const tactile::PegboardEvent& event);
+// What the tactile clock said that is not a button for the game (its greeting, its own error
+// report, a lost press, an unreadable line), for the console and the log; "" for what needs no
+// word (a button, an acknowledgement).
+[[nodiscard]] std::string tactile_clock_remark(const tactile::TactileClockInput& input);
 // Why the game ended, as core::GameEnd gives it ("White is checkmated"), in the language of the
 // messages; a reason worded otherwise (the arbiter's own words) is shown as it is.
 [[nodiscard]] std::string end_reason(const core::GameEnd& end);

@@ -43,9 +43,17 @@ const Kind kKinds[] = {
     {"bishops behind wall", "3b4/3k4/1p1p1p1p/pPpPpPpP/P1P1P1P1/3K4/2B5/8 w - - 0 1"},
     {"bishop opens wall", "3b4/3k4/1p1p1p1p/pPpPpPpP/P1P1P1P1/3K4/8/2B5 w - - 0 1"},
     {"forced line", "k7/1R6/8/8/8/8/8/7K b - - 0 1"},
-    // A rook behind the wall: alive (Rb4 axb4 opens it), but the mating line is deep; the
-    // procedure gives up today (issue 16: constructed fortresses).
-    {"rook behind wall (gives up)", "8/3k4/1p1p1p1p/pPpPpPpP/P1P1P1P1/3K4/8/R7 w - - 0 1"},
+    // Constructed fortresses (issue 16): a man behind the wall that can be offered to a pawn
+    // opens it (Rb4 axb4; Nd2-b3-d4 cxd4); the last two the procedure gives up on for one side.
+    {"rook behind wall", "8/3k4/1p1p1p1p/pPpPpPpP/P1P1P1P1/3K4/8/R7 w - - 0 1"},
+    {"knight behind wall", "8/3k4/1p1p1p1p/pPpPpPpP/P1P1P1P1/3K4/8/1N6 w - - 0 1"},
+    {"black rook behind wall", "r7/3k4/1p1p1p1p/pPpPpPpP/P1P1P1P1/3K4/8/8 w - - 0 1"},
+    {"wall, pawn on a3 (gives up)", "8/2k5/1p1p1p1p/1PpPpPpP/2P1P1P1/p7/P2K4/8 w - - 0 1"},
+    {"wall, two rooks (gives up)", "8/3k4/1p1p1p1p/pPpPpPpP/P1P1P1P1/3K4/8/R6r w - - 0 1"},
+    // Endgames as they come in games.
+    {"Lucena (rook endgame)", "1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1"},
+    {"knight against pawns", "8/8/4k3/p5p1/P5P1/4K3/8/6N1 w - - 0 1"},
+    {"opposite bishops", "8/5k2/3b4/1p1P4/1P6/3B1K2/8/8 w - - 0 1"},
     {"middlegame", "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9"},
 };
 
@@ -76,7 +84,8 @@ int main(int argc, char** argv) {
   std::printf("%-28s %10s %10s %10s %10s %10s %8s\n", "position", "movegen", "quick p50",
               "quick p99", "full p50", "full p99", "verdict");
   double slowest = 0, total_us = 0;
-  int analysed = 0, gave_up = 0;
+  int analysed = 0, gave_up = 0, sides_given_up = 0;
+  std::vector<double> every_full;
   for (const Kind& k : kKinds) {
     auto pos = core::Position::from_fen(k.fen);
     if (!pos) {
@@ -92,20 +101,29 @@ int main(int argc, char** argv) {
       if (d.white.nodes > (1U << 30)) std::fputc(0, stderr);
     });
     const char* verdict = "unknown";
+    int sides_unknown = 0;  // Art. 6.9 per side: where the procedure gave up
     const auto full = times(runs, [&] {
       const auto d = core::analyse_dead_position(*pos);
       const auto dead = d.dead();
       verdict = !dead ? "unknown" : *dead ? "dead" : "alive";
+      sides_unknown = int(d.white.verdict == core::Winnability::Unknown) +
+                      int(d.black.verdict == core::Winnability::Unknown);
     });
     for (double t : full) total_us += t;
+    every_full.insert(every_full.end(), full.begin(), full.end());
     if (std::strcmp(verdict, "unknown") == 0) ++gave_up;
+    sides_given_up += sides_unknown;
     analysed += runs;
     slowest = std::max(slowest, percentile(full, 1.0));
     std::printf("%-28s %8.1fus %8.1fus %8.1fus %8.1fus %8.1fus %8s\n", k.name,
                 percentile(movegen, 0.5), percentile(quick, 0.5), percentile(quick, 0.99),
                 percentile(full, 0.5), percentile(full, 0.99), verdict);
   }
-  std::printf("full analysis: %.0f positions per second; slowest %.1f ms; gave up on %d of %zu\n",
-              double(analysed) / (total_us / 1e6), slowest / 1e3, gave_up, std::size(kKinds));
+  std::printf(
+      "full analysis: %.0f positions per second; p99 over the set %.1f ms (target 50 ms); "
+      "slowest %.1f ms; Art. 5.2.2 given up on %d of %zu; Art. 6.9 sides given up: %d of "
+      "%zu\n",
+      double(analysed) / (total_us / 1e6), percentile(every_full, 0.99) / 1e3, slowest / 1e3,
+      gave_up, std::size(kKinds), sides_given_up, 2 * std::size(kKinds));
   return slowest >= 2e6 ? 1 : 0;
 }

@@ -531,13 +531,26 @@ Status check_plain_text(std::string_view text) {
   if (unsafe->invalid_utf8)
     return fail("holds the byte " + hex + ", which is not UTF-8, after " + before +
                 ": texts reach the station log and the record, which are UTF-8");
-  const std::string code = unsafe->code == '\n'   ? "a line break (\\n)"
-                           : unsafe->code == '\r' ? "a carriage return (\\r)"
-                           : unsafe->code == '\t' ? "a tab (\\t)"
-                           : unsafe->code < 0x80  ? "the byte " + hex
-                                                  : "the character " + core::unsafe_name(*unsafe) +
-                                                       " (a line separator, a C1 control or a "
-                                                       "bidirectional control)";
+  // How the character is shown is core::unsafe_name's (one owner for \n, \xHH, \uHHHH); what
+  // it is called is this message's.
+  const std::string shown = core::unsafe_name(*unsafe);
+  std::string code;
+  switch (unsafe->code) {
+    case '\n':
+      code = "a line break (" + shown + ")";
+      break;
+    case '\r':
+      code = "a carriage return (" + shown + ")";
+      break;
+    case '\t':
+      code = "a tab (" + shown + ")";
+      break;
+    default:
+      code = unsafe->code < 0x80 ? "the byte " + hex
+                                 : "the character " + shown +
+                                       " (a line separator, a C1 control or a bidirectional "
+                                       "control)";
+  }
   return fail("holds a control character, " + code + ", after " + before +
               ": texts reach the station log and the record, where it could forge a line");
 }

@@ -77,6 +77,37 @@ int approach(PieceType pt, Square from, Square s) {
   return distance(from, s);
 }
 
+// Whether a man moved to `to` by the side to move stands where a pawn of the other side can take
+// it.
+bool offered_to_a_pawn(const Position& pos, Square to) {
+  const Color us = pos.side_to_move();
+  return (pawn_attacks(us, to) & pos.pieces(~us, PAWN)) != 0;
+}
+
+// For the wall-breaking profile (a locked pawn chain that only a sacrifice opens): how much a
+// move changes the pawns: a pawn taking (it leaves its file and frees the pawn it blocked), the
+// winner's king taking a pawn, a man offered to a pawn, or a man drawing nearer to the closest
+// square where the other side's pawns could take it.
+int wall_break_score(const Position& pos, Move m, bool winner_to_move) {
+  const PieceType pt = type_of(pos.piece_on(m.from()));
+  if (pt == PAWN) return pos.is_capture(m) ? 600 : 0;
+  const Color us = pos.side_to_move();
+  Bitboard offers = 0;  // where the other side's pawns take
+  for (Bitboard pawns = pos.pieces(~us, PAWN); pawns;) offers |= pawn_attacks(~us, pop_lsb(pawns));
+  // The winner's king taking a pawn opens a file too (the defender's king taking the winner's
+  // pawns would only end his chances).
+  if (pt == KING) return winner_to_move && type_of(pos.piece_on(m.to())) == PAWN ? 400 : 0;
+  if (offered_to_a_pawn(pos, m.to())) return 500;
+  offers &= ~pos.pieces(us);
+  int before = 99, after = 99;
+  for (Bitboard squares = offers; squares;) {
+    const Square s = pop_lsb(squares);
+    before = std::min(before, approach(pt, m.from(), s));
+    after = std::min(after, approach(pt, m.to(), s));
+  }
+  return offers ? 30 * (before - after) : 0;
+}
+
 // How much a move of the winner brings the mate nearer: promotions, pawns on their way, men
 // closing in on the defending king.
 int winner_score(const Position& pos, Move m, Square their_king) {
@@ -117,6 +148,7 @@ struct Profile {
   Refuge refuge;
   std::size_t winner_width;
   std::size_t loser_width;
+  bool break_walls = false;  // both sides first open the pawns (wall_break_score)
 };
 
 class GuidedSearch {
@@ -193,10 +225,11 @@ class GuidedSearch {
     std::vector<std::pair<int, Move>> ranked;
     ranked.reserve(moves.size());
     for (Move m : moves)
-      ranked.emplace_back(winner_to_move
-                              ? winner_score(pos, m, their_king)
-                              : loser_score(pos, m, their_king, our_king, profile_.refuge),
-                          m);
+      ranked.emplace_back(
+          (winner_to_move ? winner_score(pos, m, their_king)
+                          : loser_score(pos, m, their_king, our_king, profile_.refuge)) +
+              (profile_.break_walls ? wall_break_score(pos, m, winner_to_move) : 0),
+          m);
     std::stable_sort(ranked.begin(), ranked.end(),
                      [](const auto& a, const auto& b) { return a.first > b.first; });
     return ranked;
@@ -294,12 +327,14 @@ class ExhaustiveSearch {
 }  // namespace
 
 HelpmateSearch guided_helpmate_search(const Position& pos, Color winner, std::size_t max_nodes) {
-  // Narrow and deep first, with either refuge; then wider.
+  // Narrow and deep first, with either refuge, and once opening the pawns by sacrifices (a
+  // locked wall with a piece behind it); then wider.
   constexpr Profile kProfiles[] = {{Refuge::EdgeNearKing, 2, 1},
                                    {Refuge::Corner, 2, 1},
+                                   {Refuge::EdgeNearKing, 2, 1, true},
                                    {Refuge::EdgeNearKing, 3, 2},
                                    {Refuge::Corner, 3, 2}};
-  constexpr std::size_t kShares[] = {10, 10, 40, 40};  // percent of the budget
+  constexpr std::size_t kShares[] = {10, 10, 10, 35, 35};  // percent of the budget
   HelpmateSearch total;
   for (std::size_t i = 0; i < std::size(kProfiles); ++i) {
     HelpmateSearch one = GuidedSearch(winner, max_nodes * kShares[i] / 100, kProfiles[i]).run(pos);

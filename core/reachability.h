@@ -16,6 +16,11 @@ struct Unreachable {
     // have given all: three checkers, or two of which neither checks along a line a moving
     // piece could have uncovered (two knights, two pawns, a knight and a pawn).
     ImpossibleCheck,
+    // The side to move is checked by two pieces (`checkers`) that no last move of the other
+    // side could have left both checking: every man of that side, from every square it could
+    // have come from (with a capture or not, a promotion, en passant, castling), leaves the
+    // side to move already in check before it (standard chess; Chess960 castling not analysed).
+    NoLastMove,
     // The halfmove clock counts more plies than the game has played (Art. 9.3, 9.6.2: it counts
     // plies since the last capture or pawn move, so never more than the plies since move 1).
     HalfmoveClockTooLarge,

@@ -300,7 +300,8 @@ void TactileClockDecoder::interpret(std::string_view body, TimePoint time,
     int version = 0;
     std::from_chars(tokens[1].data(), tokens[1].data() + tokens[1].size(), version);
     input.version = version;
-    input.detail = "tactile clock: " + std::string(body.substr(5));
+    input.said = std::string(body.substr(5));
+    input.detail = "tactile clock: " + input.said;
     // Version 2 adds the held buttons; any other version is read as version 1.
     version_ = version == 2 ? 2 : 1;
     if (version != 1 && version != 2)
@@ -311,7 +312,8 @@ void TactileClockDecoder::interpret(std::string_view body, TimePoint time,
   if (type == "E") {
     ++stats_.other_messages;
     input.kind = TactileClockInput::Kind::DeviceError;
-    input.detail = "tactile clock reports: " + std::string(body.size() > 2 ? body.substr(2) : "");
+    input.said = std::string(body.size() > 2 ? body.substr(2) : "");
+    input.detail = "tactile clock reports: " + input.said;
     out.push_back(std::move(input));
     return;
   }

@@ -111,9 +111,12 @@ struct TactileClockInput {
   Kind kind = Kind::Hello;
   TimePoint time{};
   tclk::Button button = tclk::Button::Query;
-  int version = 0;
+  int version = 0;  // Hello: the version the device said (read as 1 unless it is 1 or 2)
   std::uint8_t id = 0;
-  std::string detail;
+  // Hello: what follows "TCLK " (its version, name and buttons); DeviceError: the device's own
+  // text. The device's words, shown as they are (escaped by whoever prints them).
+  std::string said;
+  std::string detail;  // the whole remark in English, for logs and tests
 };
 
 // Decodes the device's lines (host side). No I/O: feed it what the link read.

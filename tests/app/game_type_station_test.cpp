@@ -10,6 +10,7 @@
 #include "app/game_record.h"
 #include "app/journal.h"
 #include "app/record.h"
+#include "support/game_config.h"
 #include "support/station_driver.h"
 #include "support/temp_dir.h"
 
@@ -23,11 +24,7 @@ using annabella::testing::TempDir;
 
 config::StationConfig with_control(const std::string& control, const std::string& type = "auto",
                                    const std::string& supervision = "appendix") {
-  config::StationConfig config;
-  config.game.time_control = control;
-  config.game.type = type;
-  config.game.supervision = supervision;
-  return config;
+  return annabella::testing::game_config(control, {.type = type, .supervision = supervision});
 }
 
 struct TypeCase {

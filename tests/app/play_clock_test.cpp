@@ -53,6 +53,17 @@ TEST(PlayWithTactileClock, TheQueryButtonTellsTheTimeAndTheDeviceFeelsIt) {
   device_sends(**device, tactile::tclk::encode_button(0, tactile::tclk::Button::Query));
   ASSERT_TRUE(station.wait_for("time: White 1:", 20s)) << station.output();
   EXPECT_TRUE(device_reads(**device, from_station, "TIME", 20s)) << from_station;
+  EXPECT_TRUE(station.wait_for("tactile clock connected: 2 test-clock QUERY,PRESS", 20s))
+      << station.output();
+  // What the device says besides its buttons is said on the console (it once went nowhere):
+  // its own error report, and a press lost on the line (sequence 1 never arrived), which was
+  // not carried out.
+  device_sends(**device, tactile::tclk::encode_device_error("line too long"));
+  EXPECT_TRUE(station.wait_for("the tactile clock reports: line too long", 20s))
+      << station.output();
+  device_sends(**device, tactile::tclk::encode_button(2, tactile::tclk::Button::Press));
+  EXPECT_TRUE(station.wait_for("tactile clock: a button press was lost on the line", 20s))
+      << station.output();
   station.send("quit");
   EXPECT_EQ(station.wait(20s), 0) << station.output();
 }

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 
+#include "support/game_config.h"
 #include "support/station_driver.h"
 #include "support/temp_dir.h"
 
@@ -16,15 +17,10 @@ namespace annabella::app {
 namespace {
 
 using namespace std::chrono_literals;
+using annabella::testing::game_config;
 using annabella::testing::read_file;
 using annabella::testing::StationDriver;
 using annabella::testing::TempDir;
-
-config::StationConfig with_control(const std::string& control) {
-  config::StationConfig config;
-  config.game.time_control = control;
-  return config;
-}
 
 std::string journal_of(const TempDir& dir) {
   return read_file(dir.path() / "record" / "game.journal");
@@ -34,7 +30,7 @@ std::string journal_of(const TempDir& dir) {
 // the player to move short of time.
 struct ShortOfTime {
   ShortOfTime(const std::string& control, const std::string& clocks)
-      : d(dir.path() / "record", false, with_control(control)) {
+      : d(dir.path() / "record", false, game_config(control)) {
     if (d.station) d.console("adjust " + clocks);
   }
   TempDir dir;
@@ -92,13 +88,13 @@ TEST(QuickplayInTheStation, IncrementForBothAndTwoMinutesToTheOpponentGuidelines
 TEST(QuickplayInTheStation, TheIncrementIsRestoredOnResumption) {
   TempDir dir;
   {
-    StationDriver d(dir.path() / "record", false, with_control("15 min"));
+    StationDriver d(dir.path() / "record", false, game_config("15 min"));
     ASSERT_TRUE(d.station);
     d.console("adjust 0:01:30 0:04:00");
     d.console("increment", 0ms);
     d.console("quit");
   }
-  StationDriver resumed(dir.path() / "record", true, with_control("15 min"));
+  StationDriver resumed(dir.path() / "record", true, game_config("15 min"));
   ASSERT_TRUE(resumed.station);
   EXPECT_EQ(resumed.station->clock().control().periods.front().increment, 5s);
   EXPECT_GT(resumed.station->clock().remaining(core::BLACK, resumed.now), 5min + 59s);
@@ -108,7 +104,7 @@ TEST(QuickplayInTheStation, TheIncrementIsRestoredOnResumption) {
 
 TEST(QuickplayInTheStation, IncrementRefusedWithTwoMinutesOrMoreOrAnIncrement) {
   TempDir dir;
-  StationDriver d(dir.path() / "record", false, with_control("15 min"));
+  StationDriver d(dir.path() / "record", false, game_config("15 min"));
   ASSERT_TRUE(d.station);
   d.console("increment");
   EXPECT_TRUE(d.output.printed_containing("not less than two minutes"));
@@ -119,7 +115,7 @@ TEST(QuickplayInTheStation, IncrementRefusedWithTwoMinutesOrMoreOrAnIncrement) {
   EXPECT_FALSE(d.station->game().is_over());
 
   TempDir other;
-  StationDriver f(other.path() / "record", false, with_control("15 min + 2 s/move"));
+  StationDriver f(other.path() / "record", false, game_config("15 min + 2 s/move"));
   ASSERT_TRUE(f.station);
   f.console("adjust 0:01:00 0:01:00");
   f.console("increment", 0ms);
@@ -161,7 +157,7 @@ TEST(QuickplayInTheStation, ClaimPostponedOrRefusedGivesTheOpponentTwoMinutesGui
 
 TEST(QuickplayInTheStation, TheDecisionIsOneOfThree) {
   TempDir dir;
-  StationDriver d(dir.path() / "record", false, with_control("15 min"));
+  StationDriver d(dir.path() / "record", false, game_config("15 min"));
   ASSERT_TRUE(d.station);
   d.console("quickplay-claim maybe");
   EXPECT_TRUE(d.output.printed_containing("accepted, postponed or refused"));
@@ -198,14 +194,14 @@ TEST(QuickplayInTheStation, RefusedInBlitzGuidelinesIII22) {
 TEST(QuickplayInTheStation, APostponedClaimIsDecidedAfterResumptionGuidelinesIII52) {
   TempDir dir;
   {
-    StationDriver d(dir.path() / "record", false, with_control("15 min"));
+    StationDriver d(dir.path() / "record", false, game_config("15 min"));
     ASSERT_TRUE(d.station);
     d.console("adjust 0:01:00 0:03:00");
     d.console("quickplay-claim postponed", 0ms);
     ASSERT_TRUE(d.station->record().postponed_claim());
     d.console("quit");
   }
-  StationDriver resumed(dir.path() / "record", true, with_control("15 min"));
+  StationDriver resumed(dir.path() / "record", true, game_config("15 min"));
   ASSERT_TRUE(resumed.station);
   const auto& claim = resumed.station->record().postponed_claim();
   ASSERT_TRUE(claim);
@@ -262,7 +258,7 @@ TEST(QuickplayInTheStation, APostponedClaimRefusedLaterChangesNoTime) {
 
 TEST(QuickplayInTheStation, IncrementAndClaimsAreCommentsAtTheirPlyInThePgnAndTheNotes) {
   TempDir dir;
-  StationDriver d(dir.path() / "record", false, with_control("15 min"));
+  StationDriver d(dir.path() / "record", false, game_config("15 min"));
   ASSERT_TRUE(d.station);
   d.hand("e2", "e4");
   d.console("adjust 0:10:00 0:01:00");
@@ -310,7 +306,7 @@ TEST(QuickplayInTheStation, BothFlagsOnTheStationsClockTheOrderIsEstablished) {
 
 TEST(QuickplayInTheStation, BothFlagsNotEstablishedDrawInTheLastPeriodGuidelinesIII312) {
   TempDir dir;
-  StationDriver d(dir.path() / "record", false, with_control("15 min"));
+  StationDriver d(dir.path() / "record", false, game_config("15 min"));
   ASSERT_TRUE(d.station);
   d.hand("e2", "e4");
   d.console("both-flags");  // the clock in use shows both; the station's shows none
@@ -326,7 +322,7 @@ TEST(QuickplayInTheStation, BothFlagsNotEstablishedDrawInTheLastPeriodGuidelines
 TEST(QuickplayInTheStation, BothFlagsNotEstablishedPlayGoesOnInAnEarlierPeriodGuidelinesIII311) {
   TempDir dir;
   {
-    StationDriver d(dir.path() / "record", false, with_control("10 min/40 moves + 15 min"));
+    StationDriver d(dir.path() / "record", false, game_config("10 min/40 moves + 15 min"));
     ASSERT_TRUE(d.station);
     d.hand("e2", "e4");
     d.console("both-flags");
@@ -337,7 +333,7 @@ TEST(QuickplayInTheStation, BothFlagsNotEstablishedPlayGoesOnInAnEarlierPeriodGu
     EXPECT_NE(pgn.find("the game goes on (Guidelines III.3.1.1)"), std::string::npos) << pgn;
     d.console("quit");
   }
-  StationDriver resumed(dir.path() / "record", true, with_control("10 min/40 moves + 15 min"));
+  StationDriver resumed(dir.path() / "record", true, game_config("10 min/40 moves + 15 min"));
   ASSERT_TRUE(resumed.station);
   const auto& events = resumed.station->record().quickplay_events();
   ASSERT_EQ(events.size(), 1u);
@@ -347,7 +343,7 @@ TEST(QuickplayInTheStation, BothFlagsNotEstablishedPlayGoesOnInAnEarlierPeriodGu
 
 TEST(QuickplayInTheStation, BothFlagsWithoutTheStationsTimeTheArbiterGivesThePeriod) {
   TempDir dir;
-  StationDriver d(dir.path() / "record", false, with_control("-"));
+  StationDriver d(dir.path() / "record", false, game_config("-"));
   ASSERT_TRUE(d.station);
   d.console("both-flags");
   EXPECT_TRUE(d.output.printed_containing("both-flags last or both-flags earlier"));
@@ -364,7 +360,7 @@ TEST(QuickplayInTheStation, BothFlagsWithoutTheStationsTimeTheArbiterGivesThePer
 TEST(QuickplayInTheStation, BothFlagsRefusedWithAnIncrementAndInBlitzGuidelinesIII22) {
   for (const std::string control : {"15 min + 5 s/move", "5 min"}) {
     TempDir dir;
-    StationDriver d(dir.path() / "record", false, with_control(control));
+    StationDriver d(dir.path() / "record", false, game_config(control));
     ASSERT_TRUE(d.station) << control;
     d.hand("e2", "e4");
     d.console("both-flags last");
@@ -375,7 +371,7 @@ TEST(QuickplayInTheStation, BothFlagsRefusedWithAnIncrementAndInBlitzGuidelinesI
 }
 
 config::StationConfig not_announced(const std::string& control) {
-  config::StationConfig config = with_control(control);
+  config::StationConfig config = game_config(control);
   config.game.quickplay_guidelines = false;
   return config;
 }
@@ -401,7 +397,7 @@ TEST(QuickplayInTheStation, NotAnnouncedForTheEventNoneOfThemAppliesGuidelinesII
         << journal_of(dir);
     d.console("quit");
   }
-  StationDriver resumed(dir.path() / "record", true, with_control("15 min"));
+  StationDriver resumed(dir.path() / "record", true, game_config("15 min"));
   ASSERT_TRUE(resumed.station);
   resumed.console("quickplay-claim accepted", 0ms);
   EXPECT_TRUE(resumed.output.printed_containing("Guidelines III.2.1"));

@@ -15,6 +15,7 @@
 #include "speech/announcer.h"
 #include "speech/espeak_synth.h"
 #include "support/file_size_limit.h"
+#include "support/full_disk.h"
 #include "support/station_driver.h"
 #include "support/temp_dir.h"
 
@@ -206,12 +207,9 @@ TEST(StationRecord, AFullDiskLosesNothingAndTheResumedGameIsTheSame) {
   std::chrono::milliseconds white{}, black{};
   {
     StationDriver d(folder);
-    d.hand("e2", "e4");
-    d.console("e5");
-    d.hand("e7", "e5");
-    const auto journal_size = std::filesystem::file_size(folder / "game.journal");
+    annabella::testing::play_e4_e5(d);
     {
-      annabella::testing::FileSizeLimit full(journal_size + 20);
+      const annabella::testing::JournalDiskFull full(folder);
       ASSERT_TRUE(full.ok());
       d.wait(30s);
       d.hand("g1", "f3");
@@ -225,7 +223,7 @@ TEST(StationRecord, AFullDiskLosesNothingAndTheResumedGameIsTheSame) {
       black = std::chrono::duration_cast<std::chrono::milliseconds>(
           d.station->clock().remaining(core::BLACK, d.now));
       EXPECT_GT(d.station->journal_waiting(), 0u);
-      EXPECT_EQ(std::filesystem::file_size(folder / "game.journal"), journal_size);
+      EXPECT_EQ(std::filesystem::file_size(folder / "game.journal"), full.journal_size());
       const auto errors = std::count_if(
           d.output.printed.begin(), d.output.printed.end(),
           [](const std::string& line) { return line.find("RECORD ERROR") != std::string::npos; });
@@ -258,11 +256,8 @@ TEST(StationRecord, StoppingWithAFullDiskShowsEveryEntryTheJournalCouldNotTake) 
   std::vector<std::string> shown;
   {
     StationDriver d(folder);
-    d.hand("e2", "e4");
-    d.console("e5");
-    d.hand("e7", "e5");
-    const auto journal_size = std::filesystem::file_size(folder / "game.journal");
-    annabella::testing::FileSizeLimit full(journal_size + 20);
+    annabella::testing::play_e4_e5(d);
+    const annabella::testing::JournalDiskFull full(folder);
     ASSERT_TRUE(full.ok());
     d.hand("g1", "f3");
     d.console("Nc6");
@@ -280,7 +275,7 @@ TEST(StationRecord, StoppingWithAFullDiskShowsEveryEntryTheJournalCouldNotTake) 
               std::string::npos)
         << said.front();
     shown.assign(said.begin() + 1, said.end());
-    EXPECT_EQ(std::filesystem::file_size(folder / "game.journal"), journal_size);
+    EXPECT_EQ(std::filesystem::file_size(folder / "game.journal"), full.journal_size());
   }
   std::ofstream(folder / "game.journal", std::ios::app) << [&] {
     std::string lines;

@@ -7,6 +7,7 @@
 // Every refusal, each with its reason. The controls are rapid ("15 min", A.1).
 #include <gtest/gtest.h>
 
+#include "support/game_config.h"
 #include "support/station_driver.h"
 #include "support/temp_dir.h"
 
@@ -19,10 +20,8 @@ using annabella::testing::StationDriver;
 using annabella::testing::TempDir;
 
 config::StationConfig unsupervised(const std::string& control = "15 min") {
-  config::StationConfig config;
-  config.game.time_control = control;
-  config.game.arbiter_present = false;  // Guidelines III.6
-  return config;
+  return annabella::testing::game_config(
+      control, {.type = "", .supervision = "", .arbiter_present = false});  // Guidelines III.6
 }
 
 std::string record_file(const TempDir& dir, const std::string& name) {

@@ -102,6 +102,18 @@ const Case kCases[] = {
     // Behind the wall, bishops that can never reach a square where a pawn could take them.
     {"BishopsBehindTheWall", "3b4/3k4/1p1p1p1p/pPpPpPpP/P1P1P1P1/3K4/2B5/8 w - - 0 1", Unwinnable,
      Unwinnable, LockedPawns, LockedPawns},
+    // Behind the wall, a man that can be offered to a pawn opens it for both sides (a guided
+    // search that breaks walls by sacrifice finds both lines; the mate follows a promotion on
+    // the file the capture opened). The rook's lines were not found before (issue 16).
+    {"RookBehindTheWall", "8/3k4/1p1p1p1p/pPpPpPpP/P1P1P1P1/3K4/8/R7 w - - 0 1", Winnable, Winnable,
+     MatingLine, MatingLine},
+    {"KnightBehindTheWall", "8/3k4/1p1p1p1p/pPpPpPpP/P1P1P1P1/3K4/8/1N6 w - - 0 1", Winnable,
+     Winnable, MatingLine, MatingLine},
+    {"BlackRookBehindTheWall", "r7/3k4/1p1p1p1p/pPpPpPpP/P1P1P1P1/3K4/8/8 w - - 0 1", Winnable,
+     Winnable, MatingLine, MatingLine},
+    // A light-squared bishop never stands where a pawn could take it: still dead.
+    {"LightBishopBehindTheWall", "8/3k4/1p1p1p1p/pPpPpPpP/P1P1P1P1/3K4/8/1B6 w - - 0 1", Unwinnable,
+     Unwinnable, LockedPawns, LockedPawns},
     // The only move takes the last white man: a forced line to a bare king.
     {"ForcedLine", "k7/1R6/8/8/8/8/8/7K b - - 0 1", Unwinnable, Unwinnable, EveryLineTried,
      InsufficientMaterial},
