@@ -638,7 +638,13 @@ void AppendixDFlow::end_game(const core::GameEnd& end, TimePoint time) {
 }
 
 void AppendixDFlow::reconcile_now(TimePoint time) {
-  check_board(s_.pegboard, tr("the pegboard"), time);
+  // D.2.9: a board away shows nothing the station can check (its last reading is not what it
+  // shows now); it is checked when it is back (the reconnection says how it stands).
+  if (!s_.pegboard.linked())
+    s_.print(time, tr("reconcile: the pegboard is disconnected; what it shows is checked when it "
+                      "is connected again (D.2.9)"));
+  else
+    check_board(s_.pegboard, tr("the pegboard"), time);
   if (s_.sighted_board) check_board(*s_.sighted_board, tr("the e-board"), time);
 }
 

@@ -107,6 +107,8 @@ void status(StationState& s, TimePoint time) {
     board =
         i18n::format(i18n::tr("the pegboard waits for {side}'s move {move} to be executed"),
                      {{"side", text::side(~s.vi_color)}, {"move", core::to_uci(*s.to_execute)}});
+  else if (!s.pegboard.linked())  // what it shows is not known until it is back
+    board = i18n::tr("pegboard disconnected");
   else
     board = s.pegboard.in_sync() ? i18n::tr("pegboard in step") : i18n::tr("pegboard differs");
   // TRANSLATORS: `status`: "status: 12 half-moves, White to move; White 1:20:00, Black 1:15:00;

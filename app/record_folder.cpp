@@ -71,23 +71,18 @@ int FileDescriptor::release() {
 }
 
 Status AppendFile::append(std::string_view text) {
-  if (auto written = write_whole(fd_.get(), text); !written)
+  // Whole or not at all: a write that stops part of the way (a full disk, the file size limit)
+  // is cut back to where it began, so the file never ends in the middle of a line and the same
+  // text can be appended again once there is room.
+  struct stat before {};
+  if (::fstat(fd_.get(), &before) != 0)
+    return fail("cannot write " + path_.string() + ": " + errno_text(errno));
+  if (auto written = write_whole(fd_.get(), text); !written) {
+    // Should the cut-back fail too, the next append starts after what was written.
+    [[maybe_unused]] const int cut_back = ::ftruncate(fd_.get(), before.st_size);
     return fail("cannot write " + path_.string() + ": " + written.error().message);
+  }
   return {};
-}
-
-AppendStream::AppendStream(AppendFile file) : std::ostream(nullptr), buffer_(std::move(file)) {
-  rdbuf(&buffer_);
-}
-
-AppendStream::~AppendStream() {
-  buffer_.pubsync();
-}
-
-int AppendStream::Buffer::sync() {
-  const std::string text = str();
-  str("");
-  return file_.append(text) ? 0 : -1;
 }
 
 Result<RecordFolder> RecordFolder::open(const std::filesystem::path& path, bool create) {

@@ -9,8 +9,6 @@
 #pragma once
 
 #include <filesystem>
-#include <ostream>
-#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -47,7 +45,8 @@ class AppendFile {
   AppendFile(FileDescriptor fd, std::filesystem::path path, bool created)
       : fd_(std::move(fd)), path_(std::move(path)), created_(created) {}
 
-  // Writes all of `text` at the end of the file.
+  // Writes all of `text` at the end of the file, or nothing: a write that fails part of the way
+  // (a full disk, the file size limit) is cut back, so that the file ends where it ended.
   [[nodiscard]] Status append(std::string_view text);
   // Whether opening the file created it (a header line is then due).
   [[nodiscard]] bool created() const { return created_; }
@@ -57,29 +56,6 @@ class AppendFile {
   FileDescriptor fd_;
   std::filesystem::path path_;
   bool created_ = false;
-};
-
-// An output stream that appends to a record file (the station log): what is streamed is
-// written at each flush; a failed write sets badbit, as with std::ofstream.
-class AppendStream : public std::ostream {
- public:
-  explicit AppendStream(AppendFile file);
-  ~AppendStream() override;
-  AppendStream(const AppendStream&) = delete;
-  AppendStream& operator=(const AppendStream&) = delete;
-
- private:
-  class Buffer : public std::stringbuf {
-   public:
-    explicit Buffer(AppendFile file) : file_(std::move(file)) {}
-
-   protected:
-    int sync() override;
-
-   private:
-    AppendFile file_;
-  };
-  Buffer buffer_;
 };
 
 class RecordFolder {

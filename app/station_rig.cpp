@@ -540,7 +540,10 @@ StationRig::~StationRig() {
   if (tactile_clock_reader_) tactile_clock_reader_->stop();
   if (braille_) braille_->stop();
   if (clock_outputs_) clock_outputs_->stop();
-  if (printer_) printer_->set_console_sink(nullptr);  // the line editor goes with the reader
+  if (printer_) {
+    printer_->set_console_sink(nullptr);      // the line editor goes with the reader
+    printer_->close_log(SteadyClock::now());  // lines a full disk kept from station.log
+  }
   console_.reset();
   opponent_reader_.reset();
   if (opponent_fd_ >= 0) ::close(opponent_fd_);

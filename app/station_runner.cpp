@@ -10,6 +10,7 @@
 #include "app/console.h"
 #include "app/i18n.h"
 #include "app/record_folder.h"
+#include "app/station_text.h"
 #include "core/text.h"
 #include "core/time_control.h"
 
@@ -18,6 +19,9 @@ namespace annabella::app {
 namespace {
 // A spoken phrase longer than this is printed in several lines (at its "; " parts).
 constexpr std::size_t kLongPhrase = 100;
+// While the log cannot be written, a line is added to those waiting and the whole is tried
+// again at most this often (a full disk is not asked at every line).
+constexpr auto kLogRetry = std::chrono::seconds(1);
 }  // namespace
 
 StationPrinter::StationPrinter(std::ostream& out, TimePoint origin, SpeechPort speech)
@@ -29,8 +33,57 @@ Status StationPrinter::open_log(const std::filesystem::path& path) {
   if (!folder) return fail(folder.error());
   auto log = folder->open_append(path.filename().string());
   if (!log) return fail(log.error());
-  log_ = std::make_unique<AppendStream>(std::move(*log));
+  log_.emplace(std::move(*log));
   return {};
+}
+
+std::size_t StationPrinter::log_lines_waiting() const {
+  return static_cast<std::size_t>(std::count(log_waiting_.begin(), log_waiting_.end(), '\n'));
+}
+
+void StationPrinter::to_console(std::string_view shown) {
+  if (console_sink_)
+    console_sink_(shown);
+  else
+    out_ << shown << std::flush;
+}
+
+// D.2.7: the station's lines are part of the record. A line the log cannot take waits with the
+// ones after it; the failure is said once (and waits for the log with them), the recovery once.
+void StationPrinter::to_log(TimePoint time, const std::string& stamped) {
+  if (!log_) return;
+  log_waiting_ += stamped;
+  if (!log_problem_.empty() && time < log_retry_) return;
+  const Status written = log_->append(log_waiting_);
+  if (written) {
+    log_waiting_.clear();
+    if (log_problem_.empty()) return;
+    line(time, text::record_file_written_again(std::exchange(log_problem_, {})));
+    return;
+  }
+  log_retry_ = time + kLogRetry;
+  if (written.error().message == log_problem_) return;
+  log_problem_ = written.error().message;
+  const std::string notice = text::station_log_failing(log_problem_) + '\n';
+  const std::string stamp = "[" + core::format_hms_ms(last_ - origin_) + "] ";
+  to_console(console_timestamps_ ? stamp + notice : notice);
+  log_waiting_ += stamp + notice;
+}
+
+void StationPrinter::close_log(TimePoint time) {
+  if (!log_ || log_waiting_.empty()) return;
+  last_ = std::max(last_, time);
+  const Status written = log_->append(log_waiting_);
+  if (written) {
+    log_waiting_.clear();
+    log_problem_.clear();
+    return;
+  }
+  const std::size_t lines = log_lines_waiting();
+  const std::string waiting = std::exchange(log_waiting_, {});
+  log_.reset();  // what follows is for the console only
+  line(time, text::station_log_unwritten(lines, written.error().message));
+  to_console(waiting);
 }
 
 void StationPrinter::line(TimePoint time, std::string_view text) {
@@ -40,11 +93,8 @@ void StationPrinter::line(TimePoint time, std::string_view text) {
   plain += '\n';
   const std::string stamped = stamp + plain;
   const std::string& shown = console_timestamps_ ? stamped : plain;
-  if (console_sink_)
-    console_sink_(shown);
-  else
-    out_ << shown << std::flush;
-  if (log_) *log_ << stamped << std::flush;  // the log keeps the time always
+  to_console(shown);
+  to_log(time, stamped);  // the log keeps the time always
   if (listener_) listener_(text);
 }
 

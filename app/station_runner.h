@@ -14,6 +14,7 @@
 
 #include "app/event_queue.h"
 #include "app/line_editor.h"
+#include "app/record_folder.h"
 #include "app/station.h"
 
 namespace annabella::app {
@@ -24,8 +25,16 @@ class StationPrinter : public StationOutput {
  public:
   using SpeechPort = std::function<void(const speech::Phrase&, Route, TimePoint)>;
   StationPrinter(std::ostream& out, TimePoint origin, SpeechPort speech = nullptr);
-  // Also appends every line to `path` (flushed line by line).
+  // Also appends every line to `path` (line by line, each whole or not at all). A line that
+  // cannot be written (a full disk, the file size limit) waits in memory with the lines after it,
+  // and they are written, in order, once the log can be written again; the failure is said once
+  // on the console, and so is the recovery (D.2.7: the record is kept whole).
   Status open_log(const std::filesystem::path& path);
+  // At the stop: tries once more to write the lines still waiting; those it cannot write are
+  // printed on the console after a RECORD ERROR line, as the log would hold them.
+  void close_log(TimePoint time);
+  // How many lines wait for the log.
+  [[nodiscard]] std::size_t log_lines_waiting() const;
   void say(const speech::Phrase& phrase, Route route, TimePoint time) override;
   void print(TimePoint time, std::string_view text) override;
   void clock_changed(const core::ClockReading& reading, bool query) override;
@@ -64,8 +73,15 @@ class StationPrinter : public StationOutput {
 
  private:
   void line(TimePoint time, std::string_view text);
+  // Prints `shown` (a line with its end) on the console only.
+  void to_console(std::string_view shown);
+  // Appends `stamped` to the log, or keeps it waiting.
+  void to_log(TimePoint time, const std::string& stamped);
   std::ostream& out_;
-  std::unique_ptr<std::ostream> log_;
+  std::optional<AppendFile> log_;
+  std::string log_waiting_;  // lines not yet in the log, in order, each with its end
+  std::string log_problem_;  // why the log cannot be written (said once), or empty
+  TimePoint log_retry_{};    // while it fails, the next attempt is not before this
   TimePoint origin_;
   TimePoint last_{};  // the latest stamp printed
   SpeechPort speech_;

@@ -354,6 +354,26 @@ std::string record_file_written_again(const std::string& why) {
   return format(tr("record: written again, after \"{why}\""), {{"why", why}});
 }
 
+std::string station_log_failing(const std::string& why) {
+  // TRANSLATORS: {why}: the station log's name and the system's reason.
+  return format(tr("record: {why} (said once; the station's lines wait in memory and are written "
+                   "to it, in order, once it can be written again; D.2.7)"),
+                {{"why", why}});
+}
+
+std::string station_log_unwritten(std::size_t lines, const std::string& why) {
+  // TRANSLATORS: the station stops with lines a full disk kept from station.log; they follow
+  // this one, as the log would hold them. {why}: the log's name and the system's reason.
+  return format(tr_n("RECORD ERROR: the station stops and {n} line is still not in its log "
+                     "({why}). It follows as the log would hold it: keep it with the record "
+                     "(D.2.7)",
+                     "RECORD ERROR: the station stops and {n} lines are still not in its log "
+                     "({why}). They follow as the log would hold them: keep them with the record "
+                     "(D.2.7)",
+                     static_cast<unsigned long>(lines)),
+                {{"n", std::to_string(lines)}, {"why", why}});
+}
+
 std::string seal_waiting() {
   return tr(
       "recording: sealed, but the seal waits in memory with the journal's other unwritten "

@@ -70,6 +70,10 @@ namespace annabella::app::text {
 // written again.
 [[nodiscard]] std::string record_file_failing(const std::string& why);
 [[nodiscard]] std::string record_file_written_again(const std::string& why);
+// station.log cannot be written (said when it starts or changes; the recovery is said with
+// record_file_written_again); at the stop, `lines` lines are still not in it (they follow).
+[[nodiscard]] std::string station_log_failing(const std::string& why);
+[[nodiscard]] std::string station_log_unwritten(std::size_t lines, const std::string& why);
 // A seal a full disk keeps waiting: no code yet.
 [[nodiscard]] std::string seal_waiting();
 // A seal in the journal: its summary and what to do with its code.

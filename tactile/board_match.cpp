@@ -203,13 +203,21 @@ Bitboard squares_left(const Position& before, Move move) {
 }
 
 std::vector<core::CorrectionStep> hints_towards(const BoardView& board, const Position& goal) {
+  // D.2.3: a correction names only the pieces the board knows. On an occupancy-only board a peg's
+  // piece is a guess unless it is `known` (a peg put in from the hand is guessed from what the
+  // hand held; after the board was away, every peg is): a guessed peg is named as a piece to
+  // remove, never as the piece the guess says.
+  BoardView seen = board;
+  if (!board.identifies_pieces)
+    for (Bitboard guessed = board.occupied & ~board.known; guessed;)
+      seen.pieces[core::pop_lsb(guessed)] = core::NO_PIECE;
   bool known = true;
-  for (Bitboard there = board.occupied; there;)
-    if (board.pieces[core::pop_lsb(there)] == core::NO_PIECE) known = false;
+  for (Bitboard there = seen.occupied; there;)
+    if (seen.pieces[core::pop_lsb(there)] == core::NO_PIECE) known = false;
   if (known)
-    if (const auto physical = core::read_placement(board.pieces))
+    if (const auto physical = core::read_placement(seen.pieces))
       return core::correction_steps(*physical, goal);
-  return square_by_square(board, goal);
+  return square_by_square(seen, goal);
 }
 
 }  // namespace annabella::tactile

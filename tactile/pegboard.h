@@ -101,9 +101,12 @@ class Pegboard {
   // The move completed on the board but not yet made.
   [[nodiscard]] std::optional<core::Move> completed_move() const { return pending_; }
   [[nodiscard]] const std::vector<TouchRecord>& touch_log() const { return touch_log_; }
-  // No unexplained board is waiting for its grace period (a move under way in the hand is not
-  // unexplained).
-  [[nodiscard]] bool in_sync() const { return !unexplained_since_.has_value(); }
+  // The board is linked and no unexplained board is waiting for its grace period (a move under
+  // way in the hand is not unexplained).
+  [[nodiscard]] bool in_sync() const { return !link_down_ && !unexplained_since_.has_value(); }
+  // Whether the board is linked: false from a disconnection to the first scan after it (what it
+  // shows meanwhile is not known, so it is not in step either).
+  [[nodiscard]] bool linked() const { return !link_down_; }
   [[nodiscard]] bool rotated() const { return rotated_; }
   // What the board shows as the recogniser understands it (identities guessed from the game's
   // history on an occupancy-only board).

@@ -1,6 +1,7 @@
 // The assistant's console as input and output: lines read from a descriptor (a pipe here, as a
 // script gives them), escape sequences refused with the line named, and the printer's lines
-// with or without their time stamp (the log keeps it) and long phrases in short lines.
+// with or without their time stamp (the log keeps it) and long phrases in short lines; a
+// station.log that cannot be written (a full disk) keeps its lines waiting, said once.
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -10,6 +11,7 @@
 
 #include "app/station_runner.h"
 #include "core/text.h"
+#include "support/file_size_limit.h"
 #include "support/temp_dir.h"
 
 namespace annabella::app {
@@ -117,6 +119,75 @@ TEST(StationPrinter, AConsoleSinkGetsEachLineWithItsEnd) {
   printer.print(origin, "ready");
   EXPECT_EQ(sunk, (std::vector<std::string>{"[0:00:00.000] ready\n"}));
   EXPECT_EQ(console.str(), "");
+}
+
+// How many of the console's lines hold `part`.
+std::size_t lines_with(const std::string& console, std::string_view part) {
+  std::istringstream in(console);
+  std::size_t n = 0;
+  for (std::string line; std::getline(in, line);) n += line.find(part) != std::string::npos;
+  return n;
+}
+
+// A printer with its log in a fresh folder.
+struct LoggedPrinter {
+  testing::TempDir dir;
+  std::ostringstream console;
+  TimePoint origin = SteadyClock::now();
+  StationPrinter printer{console, origin};
+};
+
+// D.2.7: a full disk (here the file size limit) used to cut station.log in the middle of a line
+// and lose every line after it without a word. Now a line is written whole or not at all, the
+// failure is said once, the lines wait, and they are written in order once there is room.
+TEST(StationPrinter, ALogThatCannotBeWrittenIsSaidOnceAndItsLinesAreWrittenOnItsRecovery) {
+  LoggedPrinter p;
+  auto& [dir, console, origin, printer] = p;
+  ASSERT_TRUE(printer.open_log(dir / "station.log"));
+  printer.print(origin, "made 1. e4 (e2e4) by pegboard");
+  const std::string before = testing::read_file(dir / "station.log");
+  {
+    testing::FileSizeLimit full(before.size() + 10);
+    ASSERT_TRUE(full.ok());
+    printer.print(origin + 1s, "made 1... e5 (e7e5) by console");
+    printer.print(origin + 2s, "made 2. Nf3 (g1f3) by pegboard");
+    printer.print(origin + 3s, "made 2... Nc6 (b8c6) by console");
+    EXPECT_EQ(testing::read_file(dir / "station.log"), before) << "no half line";
+    EXPECT_EQ(lines_with(console.str(), "(said once;"), 1u) << console.str();
+    EXPECT_EQ(lines_with(console.str(), "station.log"), 1u) << console.str();
+    EXPECT_EQ(printer.log_lines_waiting(), 4u) << "three lines and the notice";
+  }
+  printer.print(origin + 5s, "made 3. Bb5 (f1b5) by pegboard");
+  EXPECT_EQ(printer.log_lines_waiting(), 0u);
+  EXPECT_EQ(lines_with(console.str(), "record: written again"), 1u) << console.str();
+  const std::string log = testing::read_file(dir / "station.log");
+  std::size_t at = 0;
+  for (const char* part :
+       {"e2e4", "e7e5", "(said once;", "g1f3", "b8c6", "f1b5", "record: written again"}) {
+    const auto found = log.find(part, at);
+    ASSERT_NE(found, std::string::npos) << part << " in order in\n" << log;
+    at = found;
+  }
+  EXPECT_EQ(log.back(), '\n');
+}
+
+// Lines the disk still refuses at the stop are printed on the console as the log would hold
+// them, after a RECORD ERROR line (as the journal's waiting entries are).
+TEST(StationPrinter, LinesStillWaitingForTheLogAtTheStopArePrinted) {
+  LoggedPrinter p;
+  auto& [dir, console, origin, printer] = p;
+  ASSERT_TRUE(printer.open_log(dir / "station.log"));
+  printer.print(origin, "ready");
+  testing::FileSizeLimit full(testing::read_file(dir / "station.log").size());
+  ASSERT_TRUE(full.ok());
+  printer.print(origin + 1s, "made 1. e4 (e2e4) by pegboard");
+  printer.close_log(origin + 2s);
+  const std::string shown = console.str();
+  const auto error = shown.find("RECORD ERROR: the station stops and 2 lines are still not in");
+  ASSERT_NE(error, std::string::npos) << shown;
+  EXPECT_NE(shown.find("[0:00:01.000] made 1. e4 (e2e4) by pegboard\n", error), std::string::npos)
+      << shown;
+  EXPECT_EQ(testing::read_file(dir / "station.log"), "[0:00:00.000] ready\n");
 }
 
 }  // namespace

@@ -148,14 +148,21 @@ std::size_t count(const std::string& text, const std::string& needle) {
   return n;
 }
 
+// Waits for the simulated pegboard's first scan, then pulls its cable.
+::testing::AssertionResult connect_then_unplug(ChildProcess& station) {
+  if (!station.wait_for("connected: the board agrees with the game", kWait))
+    return ::testing::AssertionFailure() << "never connected:\n" << station.output();
+  station.send("sim unplug");
+  if (!station.wait_for("disconnected", kWait))
+    return ::testing::AssertionFailure() << "never disconnected:\n" << station.output();
+  return ::testing::AssertionSuccess();
+}
+
 TEST(PlayCommand, MovesMadeWhileThePegboardIsUnpluggedAreMadeInOrderAndSaidOnce) {
   TempDir dir;
   ChildProcess station(play_args(dir.path() / "record", {"--silent"}));
-  ASSERT_TRUE(station.wait_for("connected: the board agrees with the game", kWait))
-      << station.output();
   // One move completed while the board is away.
-  station.send("sim unplug");
-  ASSERT_TRUE(station.wait_for("disconnected", kWait)) << station.output();
+  ASSERT_TRUE(connect_then_unplug(station));
   station.send("sim play e4");
   station.send("sim replug");
   ASSERT_TRUE(station.wait_for("made 1. e4 (e2e4) by pegboard", kWait)) << station.output();
@@ -191,6 +198,57 @@ TEST(PlayCommand, MovesMadeWhileThePegboardIsUnpluggedAreMadeInOrderAndSaidOnce)
     EXPECT_EQ(count(out, made), 1u) << made << " said " << count(out, made) << " times:\n" << out;
   EXPECT_TRUE(out.find("executed e7e5 on the pegboard") < out.find("made 2. Nf3")) << out;
   EXPECT_EQ(out.find("out of sync"), std::string::npos) << out;
+}
+
+// Under a file size limit below 64 MB (ulimit -f), the sound library's shared memory (a 64 MB
+// ftruncate by the PulseAudio client) raised SIGXFSZ and killed the station before it wrote
+// anything. The station ignores SIGXFSZ: a write past the limit fails like one on a full disk,
+// is said once, and the game goes on and ends normally (D.2.7).
+TEST(PlayCommand, UnderAFileSizeLimitTheStationIsNotKilledAndSaysWhatItCannotWrite) {
+  TempDir dir;
+  const auto record = dir.path() / "record";
+  ChildProcess station(play_args(record, {"--silent"}), 32 * 1024);
+  ASSERT_TRUE(station.started());
+  ASSERT_TRUE(station.wait_for("connected: the board agrees with the game", kWait))
+      << station.output();
+  station.send("sim play e4");
+  ASSERT_TRUE(station.wait_for("made 1. e4 (e2e4) by pegboard", kWait)) << station.output();
+  station.send("quit");
+  EXPECT_EQ(station.wait(kWait), 0) << "killed by SIGXFSZ?\n" << station.output();
+  // The recording (announcements.wav) outgrows the limit first: said, the game goes on.
+  EXPECT_NE(station.output().find("File too large"), std::string::npos) << station.output();
+  EXPECT_NE(read_file(record / "game.journal").find("e2e4"), std::string::npos);
+  EXPECT_NE(read_file(record / "station.log").find("made 1. e4"), std::string::npos);
+}
+
+// While the pegboard is unplugged, `status` said "pegboard in step" and `reconcile` that it
+// agreed with the game: neither is known. At the reconnection the correction named the pieces
+// the station guessed on the squares it did not see, the pawn on f3 and the knight on d4 here,
+// wrong on each square; now it names only the game's pieces (D.2.3, D.2.9).
+TEST(PlayCommand, AnUnpluggedPegboardIsNotInStepAndItsCorrectionNamesNoUnseenPiece) {
+  TempDir dir;
+  ChildProcess station(play_args(dir.path() / "record", {"--silent"}));
+  ASSERT_TRUE(connect_then_unplug(station));
+  station.send("status");
+  ASSERT_TRUE(station.wait_for("; pegboard disconnected", kWait)) << station.output();
+  station.send("reconcile");
+  ASSERT_TRUE(station.wait_for("reconcile: the pegboard is disconnected", kWait))
+      << station.output();
+  station.send("sim play Nf3");
+  station.send("sim lift d2");
+  station.send("sim place d4");
+  station.send("sim replug");
+  ASSERT_TRUE(
+      station.wait_for("reconnected: the board differs from the game: remove the piece "
+                       "on f3; remove the piece on d4; place white knight g1; place "
+                       "white pawn d2",
+                       kWait))
+      << station.output();
+  station.send("status");
+  ASSERT_TRUE(station.wait_for("; pegboard differs", kWait)) << station.output();
+  station.send("quit");
+  EXPECT_EQ(station.wait(kWait), 0) << station.output();
+  EXPECT_EQ(station.output().find("pegboard in step"), std::string::npos) << station.output();
 }
 
 TEST(PlayCommand, TheSightedPlayerOnADgtBoardOverAPty) {

@@ -8,8 +8,12 @@
 #include <fstream>
 
 #include "app/exports.h"
+#include "app/journal.h"
 #include "app/station.h"
+#include "app/station_key.h"
 #include "core/notation.h"
+#include "speech/announcer.h"
+#include "speech/espeak_synth.h"
 #include "support/file_size_limit.h"
 #include "support/full_disk.h"
 #include "support/station_driver.h"
@@ -282,6 +286,86 @@ TEST(StationRecord, StoppingWithAFullDiskShowsEveryEntryTheJournalCouldNotTake) 
   ASSERT_TRUE(again.station);
   ASSERT_EQ(again.station->game().ply_count(), 4u);
   EXPECT_EQ(core::to_uci(again.station->game().moves().back()), "b8c6");
+}
+
+// The anchors the announcer hands over for seal() (on its own thread, as the rig's queue gets
+// them).
+struct AnchorBox {
+  std::mutex mutex;
+  std::condition_variable arrived;
+  std::vector<std::pair<speech::RecordingAnchor, std::string>> anchors;
+  std::optional<std::pair<speech::RecordingAnchor, std::string>> wait() {
+    std::unique_lock lock(mutex);
+    if (!arrived.wait_for(lock, 20s, [&] { return !anchors.empty(); })) return std::nullopt;
+    return anchors.front();
+  }
+};
+
+// D.2.7: a seal made while the journal cannot take it (a full disk) gives no code: a code on the
+// paper scoresheet for a seal the journal never holds could not be verified. With the announcer
+// in process, recording into the record folder as `play` does: the game ends, the end's seal is
+// signed while the disk is full, and its code is printed once, when the journal holds it.
+TEST(StationRecord, ASealMadeWhileEntriesWaitGivesItsCodeOnlyOnceTheJournalHoldsIt) {
+  annabella::testing::TempDir dir;
+  const auto folder = dir.path() / "record";
+  auto key = StationKey::load_or_create(dir.path() / "keys");
+  ASSERT_TRUE(key) << key.error().message;
+  StationDriver d(folder);
+  ASSERT_TRUE(d.station);
+  AnchorBox box;
+  speech::Announcer::Settings settings;
+  settings.public_device = "none";
+  settings.private_device = "none";
+  settings.recording = folder / "announcements.wav";
+  settings.on_seal = [&box](const speech::RecordingAnchor& anchor, const std::string& occasion) {
+    {
+      std::lock_guard lock(box.mutex);
+      box.anchors.emplace_back(anchor, occasion);
+    }
+    box.arrived.notify_all();
+  };
+  auto synthesizer = speech::EspeakSynthesizer::create();
+  ASSERT_TRUE(synthesizer) << synthesizer.error().message;
+  auto vocabulary = speech::Vocabulary::load("fide");
+  ASSERT_TRUE(vocabulary);
+  auto announcer = speech::Announcer::start(*vocabulary, settings, std::move(*synthesizer), nullptr,
+                                            SteadyClock::now());
+  ASSERT_TRUE(announcer) << announcer.error().message;
+  d.station->set_sealing(
+      {&*key, [voice = announcer->get()](std::string occasion) { voice->seal(occasion); }});
+  // Fool's mate; the station's words are recorded as `play` records them.
+  d.fools_mate();
+  ASSERT_TRUE(d.station->game().is_over());
+  for (const auto& said : d.output.said)
+    (*announcer)
+        ->announce({speech::PhraseKind::Move, said.text, "", "", ""}, said.route,
+                   SteadyClock::now());
+  const auto anchor = box.wait();  // the end's seal, asked for at the mate
+  ASSERT_TRUE(anchor);
+  EXPECT_EQ(anchor->second, "end");
+  (*announcer)->wait_until_idle();
+  const auto coded = [&] {
+    return std::count_if(d.output.printed.begin(), d.output.printed.end(), [](const auto& line) {
+      return line.find("; code ") != std::string::npos;
+    });
+  };
+  {
+    annabella::testing::FileSizeLimit full(std::filesystem::file_size(folder / "game.journal"));
+    ASSERT_TRUE(full.ok());
+    d.station->handle(StationEvent::sealed(d.now, anchor->first, anchor->second));
+    EXPECT_TRUE(d.output.printed_containing("the seal waits in memory"));
+    EXPECT_EQ(coded(), 0) << "a code for a seal the journal does not hold";
+    EXPECT_EQ(d.station->journal_waiting(), 1u);
+    d.wait(3s);  // the journal is tried again: still full
+    EXPECT_EQ(coded(), 0);
+  }
+  d.wait(3s);
+  EXPECT_EQ(d.station->journal_waiting(), 0u);
+  ASSERT_EQ(coded(), 1);
+  const auto journal = read_journal(folder / "game.journal");
+  ASSERT_TRUE(journal) << journal.error().message;
+  EXPECT_EQ(journal->entries.back().kind, "seal");
+  announcer->reset();
 }
 
 // A full disk keeps the game's files (PGN, braille scoresheet) from being written after each

@@ -69,11 +69,7 @@ TEST(Station, TheSightedPlayersMoveIsEnteredAnnouncedAndExecutedOnThePegboard) {
 TEST(Station, AMateTypedAtTheConsoleIsAnnouncedBeforeTheEndOfTheGame) {
   annabella::testing::TempDir dir;
   StationDriver d(dir.path() / "record");
-  d.hand("f2", "f3");
-  d.console("e5");
-  d.hand("e7", "e5");
-  d.hand("g2", "g4");
-  d.console("Qh4");
+  d.fools_mate();
   ASSERT_TRUE(d.station->game().is_over());
   std::vector<std::string> public_words;
   for (const Said& said : d.output.said)

@@ -5,6 +5,7 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -13,7 +14,9 @@ namespace annabella::testing {
 class ChildProcess {
  public:
   // Starts `argv[0]` with the arguments (no shell); stderr goes to the same pipe as stdout.
-  explicit ChildProcess(const std::vector<std::string>& argv);
+  // `file_size_limit` > 0: the child runs under that RLIMIT_FSIZE (ulimit -f, in bytes), with
+  // SIGXFSZ's default action (the process is killed unless it ignores the signal itself).
+  explicit ChildProcess(const std::vector<std::string>& argv, std::uint64_t file_size_limit = 0);
   ~ChildProcess();  // kills the child if it still runs
   ChildProcess(const ChildProcess&) = delete;
   ChildProcess& operator=(const ChildProcess&) = delete;

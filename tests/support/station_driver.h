@@ -112,6 +112,15 @@ class StationDriver {
     station->handle(StationEvent::console(now, line));
     return *this;
   }
+  // Fool's mate (1. f3 e5 2. g4 Qh4#): the VI player's moves on the pegboard, the sighted
+  // player's typed at the console and executed on the pegboard, the mate typed.
+  StationDriver& fools_mate() {
+    hand("f2", "f3");
+    console("e5");
+    hand("e7", "e5");
+    hand("g2", "g4");
+    return console("Qh4");
+  }
   StationDriver& wait(std::chrono::milliseconds span) {
     const TimePoint end = now + span;
     while (auto next = station->next_deadline()) {

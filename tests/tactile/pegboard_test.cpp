@@ -413,6 +413,36 @@ TEST(Pegboard, AMoveFinishedWhileUnpluggedIsCompletedAtTheReconnection) {
                              "completed e2e4", "made e2e4"}));
 }
 
+// An occupancy-only board away: the pegs it finds on new squares at the reconnection were not
+// seen going there, so the correction names no piece on them (it named the pieces the station
+// guessed, the knight on d4 and the pawn on f3 here, wrong on each square). The game's pieces
+// are named where they must go back (D.2.3, D.2.9).
+TEST(Pegboard, AfterTheBoardWasAwayTheCorrectionNamesNoPieceItDidNotSee) {
+  Driver d(Position{}, {.auto_announce = true});
+  BoardInput scan;
+  scan.kind = BoardInput::Kind::Scan;
+  scan.scan.occupied = Position{}.pieces();
+  d.feed(scan);
+  d.take();
+  BoardInput gone;
+  gone.kind = BoardInput::Kind::Disconnected;
+  gone.detail = "the device hung up";
+  d.feed(gone);
+  EXPECT_FALSE(d.board().in_sync()) << "a board away is not in step";
+  // While unplugged: the knight g1 to f3 and the pawn d2 to d4, no legal sequence.
+  scan.scan.occupied =
+      (Position{}.pieces() & ~core::square_bb(core::SQ_G1) & ~core::square_bb(core::SQ_D2)) |
+      core::square_bb(core::SQ_F3) | core::square_bb(core::SQ_D4);
+  d.feed(scan, 2s);
+  d.settle();
+  const auto lines = d.take();
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.back(),
+            "reconnected: the board differs from the game: remove the piece on f3; remove the "
+            "piece on d4; place white knight g1; place white pawn d2")
+      << ::testing::PrintToString(lines);
+}
+
 TEST(Pegboard, ATurnedRoundDgtBoardIsDetected) {
   Driver d(Position{}, {}, true);
   BoardInput scan;
