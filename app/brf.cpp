@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <utility>
 
@@ -237,6 +238,14 @@ Result<std::string> brf_characters(const std::vector<widechar>& dots) {
   return ascii;
 }
 
+// liblouis keeps its tables in process-wide state and is not thread-safe: the braille display's
+// lines (on its key reader's thread too) and the scoresheet (the game thread) take turns; each
+// function of brf.h that calls liblouis holds it.
+std::mutex& louis_mutex() {
+  static std::mutex louis;
+  return louis;
+}
+
 // A translated line, wrapped at a blank cell where possible.
 void wrap(std::string ascii, std::size_t width, std::vector<std::string>& out) {
   while (ascii.size() > width) {
@@ -301,6 +310,7 @@ Result<std::string> to_brf(const std::vector<std::string>& lines, std::string_vi
   auto table_path = braille_table_path(table);  // a name, never a path to another file
   if (!table_path) return fail(table_path.error());
   const std::string& table_name = *table_path;
+  const std::lock_guard lock(louis_mutex());
   if (!lou_getTable(table_name.c_str()))
     return fail("braille table \"" + std::string(table) + "\" cannot be loaded by liblouis " +
                 "(record.braille_table)");
@@ -340,6 +350,7 @@ Result<std::vector<BrailleFallback>> braille_fallbacks(const BrailleText& braill
   const std::string_view table = braille.table;
   auto table_path = braille_table_path(table);
   if (!table_path) return fail(table_path.error());
+  const std::lock_guard lock(louis_mutex());
   if (!lou_getTable(table_path->c_str()))
     return fail("braille table \"" + std::string(table) + "\" cannot be loaded by liblouis");
   Coverage coverage;
@@ -356,6 +367,19 @@ Result<std::vector<BrailleFallback>> braille_fallbacks(const BrailleText& braill
     out.push_back(std::move(fallback));
   }
   return out;
+}
+
+Result<std::vector<unsigned char>> braille_dots(const BrailleText& braille) {
+  auto table_path = braille_table_path(braille.table);
+  if (!table_path) return fail(table_path.error());
+  const std::lock_guard lock(louis_mutex());
+  Coverage coverage;
+  auto dots = translate_to_dots(braille.text, *table_path, braille.table, coverage, false);
+  if (!dots) return fail(dots.error().message);
+  std::vector<unsigned char> cells;
+  cells.reserve(dots->size());
+  for (widechar cell : *dots) cells.push_back(static_cast<unsigned char>(cell & 0xFF));
+  return cells;
 }
 
 }  // namespace annabella::app

@@ -64,4 +64,9 @@ struct BrailleText {
 // error names a table liblouis cannot load.
 [[nodiscard]] Result<std::vector<BrailleFallback>> braille_fallbacks(const BrailleText& braille);
 
+// The text's braille cells through its table, one byte a cell (bit 0 = dot 1 ... bit 7 = dot 8),
+// words the table lacks letters for written as braille_fallbacks() says: a line of the braille
+// display in the player's language (issue 17). Eight-dot cells pass.
+[[nodiscard]] Result<std::vector<unsigned char>> braille_dots(const BrailleText& braille);
+
 }  // namespace annabella::app

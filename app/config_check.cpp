@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "app/brf.h"
+#include "app/exports.h"
 #include "app/i18n.h"
 #include "speech/vocabulary.h"
 
@@ -43,7 +44,7 @@ std::string fallback_text(const BrailleFallback& f, const std::string& table) {
 
 std::vector<std::string> scoresheet_name_notes(const config::StationConfig& config) {
   std::vector<std::string> notes;
-  const std::string& table = config.record.braille_table;
+  const std::string table = scoresheet_table(config);
   const std::pair<const char*, const std::string*> names[] = {{"white.name", &config.white.name},
                                                               {"black.name", &config.black.name},
                                                               {"event.name", &config.event.name}};
@@ -71,7 +72,7 @@ std::vector<std::string> station_problems(const config::StationConfig& config) {
         problem("speech.words." + key, overridden.error().message);
     }
   }
-  if (auto table = braille_table_path(config.record.braille_table); !table)
+  if (auto table = braille_table_path(scoresheet_table(config)); !table)
     problem("record.braille_table", table.error().message);
   return problems;
 }
