@@ -1,5 +1,7 @@
 #include "app/appendix_d.h"
 
+#include "app/config_check.h"
+
 #include "app/board_reading.h"
 #include "app/exports.h"
 #include "app/fen_text.h"
@@ -726,6 +728,10 @@ void say_file_outcome(StationState& s, const Status& written, std::string& probl
 }  // namespace
 
 void AppendixDFlow::write_exports(TimePoint time) {
+  if (!s_.scoresheet_names_said) {  // D.2.7: once, not at every move
+    s_.scoresheet_names_said = true;
+    for (const std::string& note : scoresheet_name_notes(s_.config())) s_.print(time, note);
+  }
   say_file_outcome(s_, write_game_files(s_.folder(), s_.record, s_.config()), s_.exports_problem,
                    time);
 }

@@ -48,7 +48,8 @@ void ArbiterDesk::handle(const Command& command, InputSource source, TimePoint t
   // arbiter is confirmed by the menu itself and says nothing more).
   const bool silent_when_done = std::holds_alternative<cmd::DrawDecline>(command) ||
                                 std::holds_alternative<cmd::CallArbiter>(command) ||
-                                std::holds_alternative<cmd::Adjourn>(command);
+                                std::holds_alternative<cmd::Adjourn>(command) ||
+                                std::holds_alternative<cmd::VerifyClaim>(command);
   if (!silent_when_done && s_.phrases_said() == said)
     s_.say(speech::phrase_not_possible(s_.language, speech::Refusal::Other), Route::Private, time);
 }

@@ -8,8 +8,10 @@ constexpr std::size_t kMovesShown = 6;
 }  // namespace
 
 BrailleStation::BrailleStation(std::shared_ptr<tactile::BrailleDisplay> display, core::Color vi,
-                               EventQueue<StationEvent>& queue)
-    : view_(std::make_shared<tactile::BrailleView>(display, vi)), queue_(queue) {
+                               EventQueue<StationEvent>& queue,
+                               tactile::BrailleTranslator translator)
+    : view_(std::make_shared<tactile::BrailleView>(display, vi, std::move(translator))),
+      queue_(queue) {
   reader_ = std::make_unique<tactile::BrailleKeyReader>(
       std::move(display), [this](const tactile::BrailleKey& key) { on_key(key); },
       [this](const std::string& reason) {

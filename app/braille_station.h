@@ -27,8 +27,10 @@ namespace annabella::app {
 class BrailleStation {
  public:
   // Starts reading the display's keys at once.
+  // `translator`: the player's lines in his language's braille (issue 17); none = BRLTTY's own
+  // text table.
   BrailleStation(std::shared_ptr<tactile::BrailleDisplay> display, core::Color vi,
-                 EventQueue<StationEvent>& queue);
+                 EventQueue<StationEvent>& queue, tactile::BrailleTranslator translator = {});
   ~BrailleStation();  // stop()
   BrailleStation(const BrailleStation&) = delete;
   BrailleStation& operator=(const BrailleStation&) = delete;

@@ -42,4 +42,31 @@ struct BrfLayout {
 // file (issue 11, section 5).
 [[nodiscard]] Result<std::string> braille_table_path(std::string_view name);
 
+// A word the table has no braille for (a player's name in another script: "Иванов" under
+// "de-g0.utb", "李" under any European table), and how to_brf() writes it:
+// with liblouis's table for the word's script that has all its letters ("ru-litbrl.ctb" for
+// Russian, "sr-g1.ctb" for Serbian Ј, "Pl-Pl-g1.utb" for Polish ż, "zhcn-g1.ctb" for Chinese),
+// else with the one that has most, each letter none has written as its Unicode code point,
+// "(U+0453)" (liblouis 3.24 has no Macedonian ѓ, ќ, ѕ). Never liblouis's own "\x0453" escape,
+// whose cells have dots 7 and 8 and which a BRF scoresheet cannot hold.
+struct BrailleFallback {
+  std::string word;         // as the text has it
+  std::string lacking;      // its letters the table has no braille for (UTF-8)
+  std::string table;        // the table that writes the word instead; "" = the given one
+  std::string code_points;  // its letters written as code points (UTF-8); "" = none
+};
+// A text and the liblouis table, by name ("de-g0.utb"), it is to be written with.
+struct BrailleText {
+  std::string_view text;
+  std::string_view table;
+};
+// The words of the text its table lacks letters for, in order; none when it has them all. The
+// error names a table liblouis cannot load.
+[[nodiscard]] Result<std::vector<BrailleFallback>> braille_fallbacks(const BrailleText& braille);
+
+// The text's braille cells through its table, one byte a cell (bit 0 = dot 1 ... bit 7 = dot 8),
+// words the table lacks letters for written as braille_fallbacks() says: a line of the braille
+// display in the player's language (issue 17). Eight-dot cells pass.
+[[nodiscard]] Result<std::vector<unsigned char>> braille_dots(const BrailleText& braille);
+
 }  // namespace annabella::app

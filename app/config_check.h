@@ -14,4 +14,12 @@ namespace annabella::app {
 // loads, each [speech.words] key is a word of it, the braille table is one liblouis ships.
 [[nodiscard]] std::vector<std::string> station_problems(const config::StationConfig& config);
 
+// What the station will do, not a problem: each name on the braille scoresheet (white.name,
+// black.name, event.name) with letters its table has no braille for, one a line,
+// "board.toml:3: white.name: ...", saying how the scoresheet writes it (app/brf.h,
+// braille_fallbacks: another liblouis table for the name's script, or Unicode code points).
+// `annabella config check` prints them after its "ok"; the station says them once, when it
+// first writes the scoresheet (D.2.7).
+[[nodiscard]] std::vector<std::string> scoresheet_name_notes(const config::StationConfig& config);
+
 }  // namespace annabella::app

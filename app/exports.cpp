@@ -12,6 +12,7 @@
 #include "core/pgn.h"
 #include "core/scoresheet.h"
 #include "core/time_control.h"
+#include "tactile/braille_display.h"
 
 namespace annabella::app {
 namespace {
@@ -318,6 +319,18 @@ std::string claim_text(const GameRecord& record) {
   return out;
 }
 
+std::string player_braille_table(std::string_view language) {
+  auto table = tactile::braille_table_for(language);  // the language is checked on reading
+  return table ? std::string(table->table) : std::string("en-ueb-g1.ctb");
+}
+
+std::string scoresheet_table(const config::StationConfig& cfg) {
+  if (cfg.record.braille_table != "auto") return cfg.record.braille_table;
+  const config::Player& vi =
+      cfg.white.visually_impaired || !cfg.black.visually_impaired ? cfg.white : cfg.black;
+  return player_braille_table(vi.language);
+}
+
 Status write_game_files(const std::filesystem::path& folder, const GameRecord& record,
                         const config::StationConfig& cfg) {
   // Each file is written even when another could not be: one refused file loses no other.
@@ -330,7 +343,7 @@ Status write_game_files(const std::filesystem::path& folder, const GameRecord& r
   BrfLayout page;  // record.braille_cells_per_line, record.braille_lines_per_page (D.2.7)
   page.cells_per_line = cfg.record.braille_cells_per_line;
   page.lines_per_page = cfg.record.braille_lines_per_page;
-  auto brf = to_brf(scoresheet_lines(record), cfg.record.braille_table, page);
+  auto brf = to_brf(scoresheet_lines(record), scoresheet_table(cfg), page);
   if (brf)
     note(write_file(folder / "scoresheet.brf", *brf));
   else

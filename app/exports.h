@@ -29,6 +29,14 @@ namespace annabella::app {
 // side (for a braille display) and as a diagram, under III.6.1.2 the scoresheet, the opponent's
 // verification and the arbiter's decision once given; "" when there is no such claim.
 [[nodiscard]] std::string claim_text(const GameRecord& record);
+// The liblouis table of the VI player's braille scoresheet (D.2.7): record.braille_table, or for
+// "auto" the braille table of the VI player's language (tactile::braille_table_for, issue 17:
+// "sr-g1.ctb" for a Macedonian or Serbian player, "de-g0.utb" for a German one). The VI player is
+// the first marked visually impaired (White when neither is).
+[[nodiscard]] std::string scoresheet_table(const config::StationConfig& cfg);
+// The braille table of a player's language (player.language; issue 17), for his braille display's
+// lines and the "auto" scoresheet: tactile::braille_table_for, UEB for a language it lacks.
+[[nodiscard]] std::string player_braille_table(std::string_view language);
 // Writes game.pgn and scoresheet.brf (and claim.txt when a claim was made without an arbiter,
 // Guidelines III.6.1) into `folder`; the error names the file.
 [[nodiscard]] Status write_game_files(const std::filesystem::path& folder, const GameRecord& record,

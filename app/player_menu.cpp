@@ -55,8 +55,16 @@ std::vector<Entry> top_level(const MenuContext& c) {
       e.push_back(item(MenuItem::ClaimDraw));
       e.push_back(item(MenuItem::ClaimDrawWithMove));
     }
+    // Guidelines III.6.1: with no arbiter present, the player to move claims himself.
+    if (c.player_to_move && !c.arbiter_present) e.push_back(item(MenuItem::ClaimNoArbiter));
     e.push_back(item(MenuItem::ClaimFlag));  // D.2.10.5, Art. 6.9
     e.push_back(item(MenuItem::Resign));     // Art. 5.1.2
+  }
+  // Guidelines III.6.1: the opponent's claim ended the game; the player verifies the final
+  // position or disputes it.
+  if (c.game_over && c.claim_to_verify) {
+    e.push_back(item(MenuItem::VerifyClaim));
+    e.push_back(item(MenuItem::DisputeClaim));
   }
   e.push_back(item(MenuItem::CallArbiter));
   // Guidelines I.1.1: only at an adjournment, with the move to seal.
@@ -99,6 +107,9 @@ std::vector<Entry> submenu(MenuItem level) {
       return values_of(level, MenuValue::Kind::Rate, kRates);
     case MenuItem::Volume:
       return values_of(level, MenuValue::Kind::Volume, kVolumes);
+    case MenuItem::ClaimNoArbiter:  // Guidelines III.6.1.1, III.6.1.2
+      return {item(MenuItem::GroundsCannotWin), item(MenuItem::GroundsNoEffort),
+              item(MenuItem::GroundsBoth)};
     default:
       return {};
   }
@@ -115,9 +126,14 @@ bool needs_confirmation(MenuItem i) {
     case MenuItem::AcceptDraw:  // Art. 9.1.2: the game is drawn
     case MenuItem::ClaimDraw:   // Art. 9.2, 9.5: a claim cannot be withdrawn
     case MenuItem::ClaimDrawWithMove:
-    case MenuItem::ClaimFlag:  // Art. 6.9
-    case MenuItem::Resign:     // Art. 5.1.2
-    case MenuItem::Seal:       // Guidelines I.1.1: the sealed move is final
+    case MenuItem::ClaimFlag:         // Art. 6.9
+    case MenuItem::Resign:            // Art. 5.1.2
+    case MenuItem::Seal:              // Guidelines I.1.1: the sealed move is final
+    case MenuItem::GroundsCannotWin:  // Guidelines III.6.1: the claim ends the game
+    case MenuItem::GroundsNoEffort:
+    case MenuItem::GroundsBoth:
+    case MenuItem::VerifyClaim:  // Guidelines III.6.1: given once, for the arbiter (III.6.2)
+    case MenuItem::DisputeClaim:
       return true;
     default:
       return false;
@@ -328,6 +344,21 @@ MenuOutput PlayerMenu::act(MenuItem i, const MenuContext& context) {
     case MenuItem::Seal:
       out.command = cmd::Adjourn{context.sealable_move};
       break;
+    case MenuItem::GroundsCannotWin:  // Guidelines III.6.1.1
+      out.command = cmd::UnsupervisedClaim{true, false};
+      break;
+    case MenuItem::GroundsNoEffort:  // Guidelines III.6.1.2
+      out.command = cmd::UnsupervisedClaim{false, true};
+      break;
+    case MenuItem::GroundsBoth:
+      out.command = cmd::UnsupervisedClaim{true, true};
+      break;
+    case MenuItem::VerifyClaim:
+      out.command = cmd::VerifyClaim{true};
+      break;
+    case MenuItem::DisputeClaim:
+      out.command = cmd::VerifyClaim{false};
+      break;
     default:
       return current(context);
   }
@@ -342,6 +373,12 @@ MenuOutput PlayerMenu::confirm(const MenuContext& context) {
   // his move, the adjournment over): an item no longer offered is not carried out.
   const auto level = entries(path_, context);
   if (std::find(level.begin(), level.end(), item(i)) == level.end()) return cancel();
+  // ... nor an item of a submenu the top level no longer offers (the claim without an arbiter
+  // once the game is over or the opponent is to move, Guidelines III.6.1).
+  if (!path_.empty()) {
+    const auto top = entries({}, context);
+    if (std::find(top.begin(), top.end(), item(path_.front())) == top.end()) return cancel();
+  }
   MenuOutput out = act(i, context);
   open_ = false;  // the game may be over: the menu is left
   path_.clear();

@@ -13,14 +13,18 @@
 //                                draw, Accept / Decline the draw (an open offer, Art. 9.1.2),
 //                                Claim a draw (Art. 9.2, 9.3), Claim a fallen flag (D.2.10.5,
 //                                Art. 6.9), Resign (Art. 5.1.2), Call the arbiter, Seal the move
-//                                (an adjournment only, Guidelines I), Settings > (Speech rate,
-//                                Volume) of the private route.
+//                                (an adjournment only, Guidelines I), Claim a draw without an
+//                                arbiter > (The opponent cannot win, ... is not trying to win,
+//                                Both reasons) (no arbiter present, Guidelines III.6.1), Verify /
+//                                Dispute the draw claim (the opponent's, III.6.1), Settings >
+//                                (Speech rate, Volume) of the private route.
 //
 // Keys: Open, Next / Previous (wrapping round at the ends), Select (enter a submenu, carry out an
 // item, choose a value), Back (up one level; at the top, close), Close, Repeat (the line again).
 // Anything that ends the game or cannot be taken back (offer, accept or claim a draw, resign,
-// claim a flag, seal) first asks, and is carried out only by Confirm, a key used for nothing
-// else: a second Select, or any other key, cancels, so a slip or a repeated press never confirms.
+// claim a flag, seal, claim without an arbiter, verify or dispute that claim) first asks, and is
+// carried out only by Confirm, a key used for nothing else: a second Select, or any other key,
+// cancels, so a slip or a repeated press never confirms.
 //
 // Claim a draw with my next move (Art. 9.2.1.1, 9.3.1): Select asks for the move, which the
 // player makes on his board without announcing it, types on the display or says (the station
@@ -61,6 +65,12 @@ struct MenuContext {
   // seals his next move): the move completed on his board and not announced, as SAN. Empty
   // otherwise; the Seal item is offered only then.
   std::string sealable_move;
+  // Guidelines III.6: no arbiter supervises the game (game.arbiter_present = false): the player
+  // to move claims a draw himself (the ClaimNoArbiter item, with its grounds).
+  bool arbiter_present = true;
+  // Guidelines III.6.1: the opponent's draw claim made without an arbiter ended the game and
+  // waits for the player to verify or dispute the final position.
+  bool claim_to_verify = false;
 };
 
 // The private route's voice, as the player sets it in the menu.

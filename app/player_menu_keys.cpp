@@ -86,6 +86,10 @@ MenuContext menu_context(const StationState& s) {
   if (!c.game_over && c.player_to_move && s.clock.paused() && !s.record.adjourned())
     if (const auto move = s.pegboard.completed_move())
       c.sealable_move = core::to_san(game.position(), *move);
+  // Guidelines III.6: no arbiter present; the opponent's claim waiting for the player's word.
+  c.arbiter_present = s.record.header().arbiter_present;
+  const auto& claim = s.record.referred_claim();
+  c.claim_to_verify = claim && claim->by != s.vi_color && !claim->verified;
   return c;
 }
 

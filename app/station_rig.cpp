@@ -9,7 +9,9 @@
 #include <iostream>
 #include <sstream>
 
+#include "app/brf.h"
 #include "app/console.h"
+#include "app/exports.h"
 #include "app/file_error.h"
 #include "app/game_record.h"
 #include "app/i18n.h"
@@ -333,6 +335,20 @@ void StationRig::start_sighted_board(const config::StationConfig& cfg) {
       });
 }
 
+namespace {
+
+// Issue 17: the player's lines on his braille display in the braille table of his language.
+tactile::BrailleTranslator braille_translator(const config::StationConfig& cfg, core::Color vi) {
+  const std::string table =
+      player_braille_table(vi == core::WHITE ? cfg.white.language : cfg.black.language);
+  return [table](std::string_view text) {
+    auto cells = braille_dots({text, table});
+    return cells ? *cells : std::vector<unsigned char>();
+  };
+}
+
+}  // namespace
+
 // The clock's displays off the game thread (D.2.6): a braille display through BrlAPI and a
 // tactile clock on a serial line, each optional; a device that cannot be opened is said and the
 // game goes on without it. The tactile clock's QUERY button asks for the time (D.2.10.4).
@@ -350,7 +366,8 @@ void StationRig::start_clock_outputs(const config::StationConfig& cfg, core::Col
     } else {
       // The clock line (D.2.6) and the player's keys and lines (D.2.11, app/braille_station.h).
       braille_ = std::make_unique<BrailleStation>(
-          std::shared_ptr<tactile::BrailleDisplay>(std::move(*display)), vi, queue_);
+          std::shared_ptr<tactile::BrailleDisplay>(std::move(*display)), vi, queue_,
+          braille_translator(cfg, vi));
       printer_->set_menu_listener([braille = braille_.get()](const speech::MenuLine& line,
                                                              std::string_view text, bool open) {
         braille->menu_line(line, text, open);  // the menu line on the display (D.2.11)

@@ -202,6 +202,9 @@ struct StationState {
   // move (a full disk once printed it a hundred times), and said again when they are written.
   std::string exports_problem;
   std::string touch_log_problem;
+  // The names the braille scoresheet writes with another table or as code points
+  // (scoresheet_name_notes) are said once, when the scoresheet is first written (D.2.7).
+  bool scoresheet_names_said = false;
   // The summaries (with their codes) of seals journaled while the disk was full: given only once
   // they are in the journal, since a code the journal does not hold verifies nothing.
   std::vector<std::string> seals_unwritten;

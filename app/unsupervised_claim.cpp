@@ -27,6 +27,8 @@ void ArbiterDesk::on(const cmd::UnsupervisedClaim& c, TimePoint time) {
   // III.6 within Guidelines III: announced, no increment, not blitz, the last period, less than
   // two minutes for the player to move, and no arbiter present.
   if (refused_quickplay("unsupervised-claim", rule, time, true)) return;
+  // From the VI player's own menu (D.2.11): his claim, so only when he is to move (III.6.1).
+  if (refused_out_of_turn("unsupervised-claim", "Guidelines III.6.1", time)) return;
   const core::Color claimant = s_.game().position().side_to_move();
   // III.4 brought an increment: the game is no longer one without increment (III.2.2).
   if (s_.record.added_increment()) {
@@ -69,17 +71,21 @@ void ArbiterDesk::on(const cmd::UnsupervisedClaim& c, TimePoint time) {
 void ArbiterDesk::on(const cmd::VerifyClaim& c, TimePoint time) {
   const auto& claim = s_.record.referred_claim();
   if (!claim) {
-    s_.print(time, tr("verify-claim: no draw claim made without an arbiter to verify "
-                      "(Guidelines III.6.1)"));
+    s_.refuse(time,
+              tr("verify-claim: no draw claim made without an arbiter to verify "
+                 "(Guidelines III.6.1)"),
+              speech::Refusal::Other);
     return;
   }
   if (claim->verified) {
-    s_.print(time,
-             format(*claim->verified ? tr("verify-claim: {opponent} has verified the claim already "
-                                          "(Guidelines III.6.1)")
-                                     : tr("verify-claim: {opponent} has disputed the claim already "
-                                          "(Guidelines III.6.1)"),
-                    {{"opponent", text::side(~claim->by)}}));
+    s_.refuse(
+        time,
+        format(*claim->verified ? tr("verify-claim: {opponent} has verified the claim already "
+                                     "(Guidelines III.6.1)")
+                                : tr("verify-claim: {opponent} has disputed the claim already "
+                                     "(Guidelines III.6.1)"),
+               {{"opponent", text::side(~claim->by)}}),
+        speech::Refusal::Other);
     return;
   }
   const rec::Note note{c.verified ? NoteKind::ClaimVerified : NoteKind::ClaimDisputed,

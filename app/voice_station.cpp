@@ -282,8 +282,14 @@ void VoiceStation::on_yes(const speech::Heard& heard, TimePoint time) {
   // margin over the runner-up, which is "nein", any move, a command or speech outside the
   // grammar, reaches JudgeSettings::confirm_margin). Noise or another word read as "ja" is asked
   // again.
-  if (!waiting_ && s_.menu.claiming_with_move() && !s_.menu.awaiting_move()) {
-    // His menu asks to confirm the claim with the move he said (Art. 9.2.1.1): "ja" confirms.
+  if (!waiting_ && s_.menu.asking()) {
+    // His menu asks to confirm (the claim with the move he said, Art. 9.2.1.1; a claim without
+    // an arbiter, Guidelines III.6.1; a resignation ...): a sure "ja" confirms, as Confirm does.
+    if (!heard.sure && !s_.menu.claiming_with_move()) {
+      log(heard, action::kConfirmNotSure, time);
+      press_menu_key(s_, MenuKey::Repeat, InputSource::Voice, time);  // the question again
+      return;
+    }
     if (!heard.sure) return confirm_not_sure(heard, time);
     log(heard, action::kConfirmed, time);
     press_menu_key(s_, MenuKey::Confirm, InputSource::Voice, time);
@@ -329,7 +335,7 @@ void VoiceStation::confirm_not_sure(const speech::Heard& heard, TimePoint time) 
 }
 
 void VoiceStation::on_no(const speech::Heard& heard, TimePoint time) {
-  if (!waiting_ && s_.menu.claiming_with_move()) {
+  if (!waiting_ && (s_.menu.claiming_with_move() || s_.menu.asking())) {
     log(heard, action::kCancelled, time);
     press_menu_key(s_, MenuKey::Back, InputSource::Voice, time);  // any other key cancels
     return;

@@ -137,7 +137,10 @@ inline constexpr int kMaxBrailleLines = 100;
 
 struct RecordSettings {
   std::string folder = "annabella-record";  // journal and exports; relative to the working folder
-  std::string braille_table = "en-ueb-g1.ctb";  // unified English braille, grade 1
+  // The braille scoresheet's liblouis table (D.2.7): "auto" = the braille table of the VI
+  // player's language (docs/languages.md: "de-g0.utb" for German, "sr-g1.ctb" for Serbian and,
+  // standing in, Macedonian), or a table liblouis ships ("en-ueb-g1.ctb").
+  std::string braille_table = "auto";
   // The braille scoresheet's page (D.2.7): the braille standard's (BANA) 40 cells by 25 lines by
   // default; a notetaker's or an embosser's paper may differ. The last line holds the page number.
   int braille_cells_per_line = 40;

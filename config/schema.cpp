@@ -393,9 +393,10 @@ std::vector<KeySpec> build_schema() {
       [](auto& c) -> auto& { return c.record.folder; }));
   s.push_back(text(
       "record", "braille_table",
-      "The liblouis table of the braille scoresheet by name, without a folder, with six-dot "
-      "cells: \"en-ueb-g1.ctb\" (unified English braille), \"en-us-g1.ctb\" (American, EBAE) or "
-      "\"de-g0.utb\" (ls /usr/share/liblouis/tables).",
+      "The liblouis table of the braille scoresheet: \"auto\" for the braille table of the "
+      "visually impaired player's language (docs/languages.md), or a table by name, without a "
+      "folder, with six-dot cells: \"en-ueb-g1.ctb\" (unified English braille), "
+      "\"en-us-g1.ctb\" (American, EBAE) or \"de-g0.utb\" (ls /usr/share/liblouis/tables).",
       [](auto& c) -> auto& { return c.record.braille_table; }));
   s.push_back(integer(
       "record", "braille_cells_per_line",
@@ -516,7 +517,7 @@ std::vector<std::string> cross_check(const StationConfig& c) {
     problems.push_back("record.folder: empty; allowed: a folder path (e.g. \"games\")");
   }
   if (c.record.braille_table.empty()) {
-    problems.push_back("record.braille_table: empty; allowed: a liblouis table name");
+    problems.push_back("record.braille_table: empty; allowed: \"auto\" or a liblouis table name");
   }
   return problems;
 }

@@ -95,7 +95,10 @@ const std::vector<std::string>& Language::required_keys() {
               "unknown_reading", "not_legal", "no_push_to_talk", "move_on_board", "other"});
     for (const char* m :
          {"title", "time", "board", "captured", "last_move", "offer_draw", "call_arbiter", "resign",
-          "language", "volume", "speech_rate", "warnings", "announcement_form", "back", "close"})
+          "language", "volume", "speech_rate", "warnings", "announcement_form", "back", "close",
+          // Guidelines III.6: a draw claimed with no arbiter present, and its verification.
+          "claim_no_arbiter", "grounds_cannot_win", "grounds_no_effort", "grounds_both",
+          "verify_claim", "dispute_claim"})
       k.push_back(std::string("menu.") + m);
     for (const char* a : {"yes", "no", "confirm", "cancel", "on", "off", "short", "long"})
       k.push_back(std::string("answer.") + a);

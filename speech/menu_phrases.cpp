@@ -39,7 +39,13 @@ constexpr const char* kMenuKeys[] = {"menu.title",
                                      "menu.file",
                                      "menu.pieces",
                                      "menu.side",
-                                     "menu.claim_draw_move"};
+                                     "menu.claim_draw_move",
+                                     "menu.claim_no_arbiter",
+                                     "menu.grounds_cannot_win",
+                                     "menu.grounds_no_effort",
+                                     "menu.grounds_both",
+                                     "menu.verify_claim",
+                                     "menu.dispute_claim"};
 static_assert(std::size(kMenuKeys) == std::size(kMenuItems));
 constexpr const char* kAnswerKeys[] = {"answer.yes",    "answer.no",  "answer.confirm",
                                        "answer.cancel", "answer.on",  "answer.off",

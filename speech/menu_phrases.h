@@ -45,6 +45,17 @@ enum class MenuItem {
   Pieces,             // the pieces of one type
   Side,               // one side's pieces
   ClaimDrawWithMove,  // Art. 9.2.1.1, 9.3.1: a claim with the move the player intends
+  // Guidelines III.6.1: with no arbiter present, the player to move (less than two minutes left)
+  // claims a draw; the grounds follow: his opponent cannot win by normal means (III.6.1.1), is
+  // not trying to (III.6.1.2), or both. The claim ends the game.
+  ClaimNoArbiter,
+  GroundsCannotWin,  // III.6.1.1
+  GroundsNoEffort,   // III.6.1.2
+  GroundsBoth,       // III.6.1.1 and III.6.1.2
+  // Guidelines III.6.1: the claimant's opponent verifies the final position (and the
+  // scoresheet), or disputes it for the arbiter (III.6.2).
+  VerifyClaim,
+  DisputeClaim,
 };
 inline constexpr MenuItem kMenuItems[] = {MenuItem::Title,
                                           MenuItem::Time,
@@ -73,7 +84,13 @@ inline constexpr MenuItem kMenuItems[] = {MenuItem::Title,
                                           MenuItem::File,
                                           MenuItem::Pieces,
                                           MenuItem::Side,
-                                          MenuItem::ClaimDrawWithMove};
+                                          MenuItem::ClaimDrawWithMove,
+                                          MenuItem::ClaimNoArbiter,
+                                          MenuItem::GroundsCannotWin,
+                                          MenuItem::GroundsNoEffort,
+                                          MenuItem::GroundsBoth,
+                                          MenuItem::VerifyClaim,
+                                          MenuItem::DisputeClaim};
 
 enum class Answer { Yes, No, Confirm, Cancel, On, Off, Short, Long };
 inline constexpr Answer kAnswers[] = {Answer::Yes, Answer::No,  Answer::Confirm, Answer::Cancel,

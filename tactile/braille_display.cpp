@@ -3,6 +3,7 @@
 
 #include <brlapi.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <new>
@@ -211,6 +212,14 @@ bool BrailleDisplay::connected() const {
 }
 
 Status BrailleDisplay::write_text(std::string_view text) {
+  return write_line(text, nullptr);
+}
+
+Status BrailleDisplay::write_dots(std::string_view text, const std::vector<unsigned char>& dots) {
+  return write_line(text, &dots);
+}
+
+Status BrailleDisplay::write_line(std::string_view text, const std::vector<unsigned char>* dots) {
   if (!handle_->header().open) return fail("braille display: not connected");
   // UTF-8 ("Menü"), cut to the display's width in characters, not bytes.
   std::size_t end = 0;
@@ -230,6 +239,17 @@ Status BrailleDisplay::write_text(std::string_view text) {
   arguments.textSize = static_cast<int>(line.size());
   arguments.charset = const_cast<char*>("UTF-8");
   arguments.cursor = BRLAPI_CURSOR_OFF;
+  // The player's braille (issue 17): BRLTTY's translation of the text is masked out (and 0) and
+  // the cells given put in (or), blank cells after them.
+  std::vector<unsigned char> none;
+  std::vector<unsigned char> cells;
+  if (dots != nullptr) {
+    none.assign(static_cast<std::size_t>(cells_), 0);
+    cells.assign(static_cast<std::size_t>(cells_), 0);
+    std::copy_n(dots->begin(), std::min(dots->size(), cells.size()), cells.begin());
+    arguments.andMask = none.data();
+    arguments.orMask = cells.data();
+  }
   if (brlapi__write(handle_->get(), &arguments) < 0)
     return fail("braille display: write failed: " + brlapi_message());
   if (const int error = handle_->header().exception.exchange(0); error != 0) {

@@ -17,6 +17,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/result.h"
 #include "tactile/braille_keys.h"
@@ -37,8 +38,9 @@ struct BrailleSettings {
 // lacks: Macedonian (the Serbian table, the same Yugoslav braille tradition, without the cells
 // for ѓ, ќ, ѕ) and Albanian (Unified English Braille, which spells ë and ç with its accent
 // modifiers). Serbian in either script uses the Serbian table, which holds both alphabets with
-// the same cells (lj and љ are one cell). The display shows its ASCII clock line through
-// BRLTTY's own text table today; this is the table its lines in the player's language are for.
+// the same cells (lj and љ are one cell). The display shows the player's lines in this table
+// (app/brf.h, braille_dots; BrailleView's translator) and its ASCII clock line through BRLTTY's
+// own text table.
 struct BrailleTable {
   std::string_view table;  // a liblouis table name: "bg.utb"
   bool own = true;         // false: the language has none; `table` stands in
@@ -58,6 +60,10 @@ class BrailleDisplay {
   int cells() const { return cells_; }
   // Shows `text` (ASCII; cut to the display's width) with no cursor.
   Status write_text(std::string_view text);
+  // Shows `text` as the cells `dots` (one byte a cell, bit 0 = dot 1 ... bit 7 = dot 8: the
+  // braille of the player's language, issue 17) rather than through BRLTTY's own text table;
+  // `text` stays what BrlAPI reports as the line's text.
+  Status write_dots(std::string_view text, const std::vector<unsigned char>& dots);
   bool connected() const;
   // The next key pressed on the display, waiting at most `wait`; nullopt when none came. The
   // key carries the time it was read. An error when the connection is lost.
@@ -67,6 +73,7 @@ class BrailleDisplay {
 
  private:
   explicit BrailleDisplay(std::unique_ptr<Handle> handle, int cells);
+  Status write_line(std::string_view text, const std::vector<unsigned char>* dots);
   std::unique_ptr<Handle> handle_;
   int cells_ = 0;
 };

@@ -1,5 +1,7 @@
 #include "tactile/braille_view.h"
 
+#include <algorithm>
+
 namespace annabella::tactile {
 
 namespace {
@@ -38,8 +40,19 @@ std::string_view braille_line_name(BrailleLine line) {
   return "?";
 }
 
-BrailleView::BrailleView(std::shared_ptr<BrailleDisplay> display, core::Color own_side)
-    : display_(std::move(display)), own_side_(own_side) {}
+BrailleView::BrailleView(std::shared_ptr<BrailleDisplay> display, core::Color own_side,
+                         BrailleTranslator translator)
+    : display_(std::move(display)), own_side_(own_side), translator_(std::move(translator)) {}
+
+std::vector<unsigned char> BrailleView::cells_of(std::string_view text) const {
+  if (!translator_ || shown_ == BrailleLine::Clock) return {};
+  return translator_(text);
+}
+
+std::size_t BrailleView::width_of(std::string_view text) const {
+  if (!translator_ || shown_ == BrailleLine::Clock) return text.size();
+  return translator_(text).size();
+}
 
 std::unique_ptr<ClockDisplay> BrailleView::clock_feed(std::shared_ptr<BrailleView> view) {
   return std::make_unique<ClockFeed>(std::move(view));
@@ -52,12 +65,21 @@ const std::string& BrailleView::text_of(BrailleLine line) const {
 BrailleView::Part BrailleView::part_at(const std::string& text, std::size_t start) const {
   const auto width = static_cast<std::size_t>(std::max(display_->cells(), 1));
   if (start >= text.size()) return {0, text.size()};
-  if (text.size() - start <= width) return {text.size() - start, text.size()};
+  const std::string_view rest = std::string_view(text).substr(start);
+  if (width_of(rest) <= width) return {rest.size(), text.size()};
   // Split after the last space that fits, so that no word is cut; a word longer than the
-  // display is cut where the display ends.
-  const std::size_t space = text.rfind(' ', start + width);
-  if (space != std::string::npos && space > start) return {space - start, space + 1};
-  return {width, start + width};
+  // display is cut where the display ends. In the player's braille the cells decide what fits
+  // (a capital or a number sign takes a cell of its own).
+  std::size_t fits = 0;
+  for (std::size_t space = rest.find(' '); space != std::string_view::npos;
+       space = rest.find(' ', space + 1)) {
+    if (width_of(rest.substr(0, space)) > width) break;
+    fits = space;
+  }
+  if (fits > 0) return {fits, start + fits + 1};
+  std::size_t cut = std::min(width, rest.size());
+  while (cut > 1 && width_of(rest.substr(0, cut)) > width) --cut;
+  return {cut, start + cut};
 }
 
 void BrailleView::write_locked() {
@@ -65,7 +87,9 @@ void BrailleView::write_locked() {
   const Part part = part_at(text, starts_.back());
   std::string window = text.substr(std::min(starts_.back(), text.size()), part.length);
   if (window == written_) return;
-  if (auto ok = display_->write_text(window); !ok) {
+  const std::vector<unsigned char> cells = cells_of(window);
+  if (auto ok = cells.empty() ? display_->write_text(window) : display_->write_dots(window, cells);
+      !ok) {
     last_error_ = ok.error().message;
     return;
   }

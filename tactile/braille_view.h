@@ -8,6 +8,7 @@
 // calls are thread-safe (one mutex around the state and the writes).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -21,9 +22,17 @@ namespace annabella::tactile {
 enum class BrailleLine : unsigned char { Clock, Menu, Moves, Reading };
 [[nodiscard]] std::string_view braille_line_name(BrailleLine line);
 
+// A line of text as the cells of the player's braille (one byte a cell, bit 0 = dot 1; issue 17:
+// liblouis with his language's table, app/brf.h); empty when it cannot be translated.
+using BrailleTranslator = std::function<std::vector<unsigned char>(std::string_view text)>;
+
 class BrailleView {
  public:
-  BrailleView(std::shared_ptr<BrailleDisplay> display, core::Color own_side);
+  // With a translator, the player's lines (menu, moves, readings) are shown as its cells and
+  // split into parts by them; the clock line, and every line without one, goes through BRLTTY's
+  // own text table (the clock line is fixed-width ASCII: digits, colons, W and B).
+  BrailleView(std::shared_ptr<BrailleDisplay> display, core::Color own_side,
+              BrailleTranslator translator = {});
 
   // The ClockDisplay for the clock's worker (D.2.6): it feeds this view's clock line.
   [[nodiscard]] static std::unique_ptr<ClockDisplay> clock_feed(std::shared_ptr<BrailleView> view);
@@ -59,8 +68,13 @@ class BrailleView {
   const std::string& text_of(BrailleLine line) const;
   void write_locked();
 
+  // The cells of `text` when the shown line is one of the player's and a translator is set.
+  [[nodiscard]] std::vector<unsigned char> cells_of(std::string_view text) const;
+  [[nodiscard]] std::size_t width_of(std::string_view text) const;
+
   std::shared_ptr<BrailleDisplay> display_;
   core::Color own_side_;
+  BrailleTranslator translator_;
   mutable std::mutex mutex_;
   BrailleLine shown_ = BrailleLine::Clock;
   std::string texts_[4];

@@ -9,7 +9,11 @@
 #include <set>
 #include <string>
 
+#include "app/brf.h"
+#include "app/exports.h"
 #include "speech/language.h"
+#include "support/station_driver.h"
+#include "support/temp_dir.h"
 #include "tactile/braille_display.h"
 
 namespace annabella {
@@ -115,6 +119,82 @@ TEST(BrailleTables, SerbianIsTheSameBrailleInBothScripts) {
   ASSERT_EQ(a.size(), b.size());
   for (std::size_t i = 0; i < a.size(); ++i)
     EXPECT_EQ(braille(a[i], table), braille(b[i], table)) << a[i] << " / " << b[i];
+}
+
+// liblouis's own dot cells for `text` through `table` (dotsIO, dots 1-8 as bits 0-7).
+std::vector<unsigned char> louis_dots(std::string_view text, const std::string& table) {
+  const std::u32string in = utf32(text);
+  std::vector<widechar> chars(in.begin(), in.end());
+  int in_length = static_cast<int>(chars.size());
+  int out_length = in_length * 16 + 16;
+  std::vector<widechar> out(static_cast<std::size_t>(out_length));
+  if (!lou_translateString(table.c_str(), chars.data(), &in_length, out.data(), &out_length,
+                           nullptr, nullptr, dotsIO))
+    return {};
+  std::vector<unsigned char> cells;
+  for (int i = 0; i < out_length; ++i) cells.push_back(static_cast<unsigned char>(out[i] & 0xFF));
+  return cells;
+}
+
+// Issue 17: a Macedonian player's braille display line is in the Cyrillic braille liblouis has
+// for his language (the Serbian table standing in, docs/languages.md), cell for cell what
+// liblouis writes with that table, not BRLTTY's computer braille of the text.
+TEST(BrailleTables, AMacedonianPlayersDisplayLineIsInHisLanguagesTable) {
+  lou_setLogLevel(LOU_LOG_ERROR);
+  const std::string table = app::player_braille_table("mk");
+  EXPECT_EQ(table, "sr-g1.ctb");
+  const auto mk = speech::Language::load("mk");
+  ASSERT_TRUE(mk);
+  const std::string line = mk->word("menu.title").display + ": " + mk->word("menu.time").display;
+  auto cells = app::braille_dots({line, table});
+  ASSERT_TRUE(cells) << cells.error().message;
+  EXPECT_EQ(*cells, louis_dots(line, table)) << line;
+  // "Мени": the capital sign (dots 4-6) and м (dots 1-3-4), as the Yugoslav tradition writes it.
+  auto menu = app::braille_dots({"Мени", table});
+  ASSERT_TRUE(menu);
+  ASSERT_GE(menu->size(), 2U);
+  EXPECT_EQ((*menu)[0], 0x28);
+  EXPECT_EQ((*menu)[1], 0x0D);
+  EXPECT_EQ(app::player_braille_table("de"), "de-g0.utb");
+  EXPECT_EQ(app::player_braille_table("ru"), "ru-litbrl.ctb");
+}
+
+// The text through liblouis with its BRF display table in front ("en-us-brf.dis,TABLE").
+std::string louis_brf(std::string_view text, const std::string& table) {
+  const std::u32string in = utf32(text);
+  std::vector<widechar> chars(in.begin(), in.end());
+  int in_length = static_cast<int>(chars.size());
+  int out_length = in_length * 16 + 16;
+  std::vector<widechar> out(static_cast<std::size_t>(out_length));
+  const std::string tables = "en-us-brf.dis," + table;
+  if (!lou_translateString(tables.c_str(), chars.data(), &in_length, out.data(), &out_length,
+                           nullptr, nullptr, 0))
+    return {};
+  return std::string(out.begin(), out.begin() + out_length);
+}
+
+// Issue 17: the braille scoresheet of a Macedonian VI player (record.braille_table = "auto", the
+// default) is in his language's table; an explicit table is kept.
+TEST(BrailleTables, AMacedonianPlayersScoresheetIsInHisLanguagesTable) {
+  lou_setLogLevel(LOU_LOG_ERROR);
+  for (const char* configured : {"auto", "en-ueb-g1.ctb"}) {
+    testing::TempDir dir;
+    config::StationConfig config;
+    config.white.name = "Јовановски";
+    config.white.language = "mk";
+    config.record.braille_table = configured;
+    testing::StationDriver d(dir.path() / "record", false, config);
+    ASSERT_TRUE(d.station);
+    d.hand("e2", "e4");
+    const std::string brf = testing::read_file(dir.path() / "record" / "scoresheet.brf");
+    const std::string first = brf.substr(0, brf.find("\r\n"));
+    const std::string expected_table =
+        std::string(configured) == "auto" ? "sr-g1.ctb" : std::string(configured);
+    if (expected_table == "sr-g1.ctb")
+      EXPECT_EQ(first, louis_brf("Јовановски - Black player", "sr-g1.ctb")) << brf;
+    else
+      EXPECT_NE(first, louis_brf("Јовановски - Black player", "sr-g1.ctb")) << brf;
+  }
 }
 
 }  // namespace

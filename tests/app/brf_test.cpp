@@ -165,3 +165,70 @@ TEST(Brf, AThirtyTwoByTwentyEightPageLaysOutRight) {
 
 }  // namespace
 }  // namespace annabella::app
+
+namespace annabella::app {
+namespace {
+
+// The BRF of one word through `table` alone, no page numbers: what liblouis writes for it.
+std::string word_brf(std::string_view word, std::string_view table) {
+  auto brf = to_brf({std::string(word)}, table, no_page_numbers());
+  EXPECT_TRUE(brf) << table << ": " << brf.error().message;
+  return brf ? brf->substr(0, brf->size() - 2) : std::string();
+}
+
+// A player's name outside Latin-1 meant no braille scoresheet for the whole game: liblouis wrote
+// its letters as "\x0418" escapes with dots 7 and 8, and the scoresheet was refused as an
+// eight-dot table. Each name is now written with liblouis's own table for its script, exactly as
+// that table writes it alone.
+TEST(BrfNames, ANameInAnotherScriptIsWrittenWithLiblouissTableForIt) {
+  const std::pair<const char*, const char*> names[] = {
+      {"Иванов", "ru-litbrl.ctb"},  // Russian
+      {"Јовановски", "sr-g1.ctb"},  // Serbian/Macedonian Ј: not in the Russian table
+      {"Żółć", "Pl-Pl-g1.utb"},     // Polish
+      {"李", "zhcn-g1.ctb"},        // Chinese
+  };
+  for (const char* table : {"en-ueb-g1.ctb", "en-us-g1.ctb"}) {
+    for (const auto& [name, script_table] : names) {
+      auto brf = to_brf({std::string("1. ") + name}, table, no_page_numbers());
+      ASSERT_TRUE(brf) << table << " " << name << ": " << brf.error().message;
+      EXPECT_EQ(*brf, word_brf("1.", table) + " " + word_brf(name, script_table) + "\r\n")
+          << table << " " << name;
+      auto fallbacks = braille_fallbacks({std::string("1. ") + name, table});
+      ASSERT_TRUE(fallbacks);
+      ASSERT_EQ(fallbacks->size(), 1U) << name;
+      EXPECT_EQ((*fallbacks)[0].word, name);
+      EXPECT_EQ((*fallbacks)[0].table, script_table);
+      EXPECT_EQ((*fallbacks)[0].code_points, "");
+    }
+  }
+  // A table that has the letters writes the name itself.
+  auto own = braille_fallbacks({"Иванов - Јовановски", "sr-g1.ctb"});
+  ASSERT_TRUE(own);
+  EXPECT_TRUE(own->empty());
+}
+
+// Letters no liblouis table has (Macedonian ѓ in liblouis 3.24) are written as their code points
+// in the table that has the rest; the whole scoresheet is still written, in six-dot cells.
+TEST(BrfNames, LettersNoTableHasAreWrittenAsCodePoints) {
+  auto fallbacks = braille_fallbacks({"Ѓорѓиев", "sr-g1.ctb"});
+  ASSERT_TRUE(fallbacks);
+  ASSERT_EQ(fallbacks->size(), 1U);
+  EXPECT_EQ((*fallbacks)[0].lacking, "Ѓѓ");
+  EXPECT_EQ((*fallbacks)[0].table, "");  // the given table has the other letters
+  EXPECT_EQ((*fallbacks)[0].code_points, "Ѓѓ");
+  auto brf = to_brf({"Ѓорѓиев"}, "sr-g1.ctb", no_page_numbers());
+  ASSERT_TRUE(brf) << brf.error().message;
+  EXPECT_EQ(*brf, word_brf("(U+0403)ор(U+0453)иев", "sr-g1.ctb") + "\r\n");
+  // Under an English table the Cyrillic letters come from the first Cyrillic table with most.
+  auto english = braille_fallbacks({"Ѓорѓиев", "en-ueb-g1.ctb"});
+  ASSERT_TRUE(english);
+  ASSERT_EQ(english->size(), 1U);
+  EXPECT_EQ((*english)[0].table, "ru-litbrl.ctb");
+  EXPECT_EQ((*english)[0].code_points, "Ѓѓ");
+  // A whole scoresheet with every such name is written: no line is refused.
+  auto sheet = to_brf({"Żółć - Иванов", "Јовановски - 李", "Ѓорѓиев", "1. e4 e5"}, "en-ueb-g1.ctb");
+  ASSERT_TRUE(sheet) << sheet.error().message;
+}
+
+}  // namespace
+}  // namespace annabella::app

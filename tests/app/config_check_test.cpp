@@ -87,3 +87,30 @@ TEST(ConfigCheck, TheDefaultsHaveNoProblem) {
 
 }  // namespace
 }  // namespace annabella::app
+
+namespace annabella::app {
+namespace {
+
+// `config check` said ok to a name the braille scoresheet could not write; it now names the
+// field and says what the scoresheet will do (D.2.7).
+TEST(ConfigCheck, ANameTheScoresheetTableLacksLettersForIsNamedWithWhatWillHappen) {
+  auto c = config::parse_config(
+      "[white]\nname = \"Иванов\"\n[black]\nname = \"李\"\n[event]\nname = \"Ѓорѓиев Cup\"\n"
+      "[record]\nbraille_table = \"en-ueb-g1.ctb\"\n",
+      "board.toml", station_problems);
+  ASSERT_TRUE(c) << c.error().message;
+  const auto notes = scoresheet_name_notes(*c);
+  ASSERT_EQ(notes.size(), 3U);
+  EXPECT_EQ(notes[0].find("board.toml:2: white.name: \"Иванов\": "), 0U) << notes[0];
+  EXPECT_NE(notes[0].find("ru-litbrl.ctb"), std::string::npos) << notes[0];
+  EXPECT_EQ(notes[1].find("board.toml:4: black.name: \"李\": "), 0U) << notes[1];
+  EXPECT_NE(notes[1].find("zhcn-g1.ctb"), std::string::npos) << notes[1];
+  EXPECT_EQ(notes[2].find("board.toml:6: event.name: \"Ѓорѓиев\": "), 0U) << notes[2];
+  EXPECT_NE(notes[2].find("Unicode code points"), std::string::npos) << notes[2];
+  auto latin = config::parse_config("[white]\nname = \"Müller\"\n", "board.toml", station_problems);
+  ASSERT_TRUE(latin);
+  EXPECT_TRUE(scoresheet_name_notes(*latin).empty());
+}
+
+}  // namespace
+}  // namespace annabella::app

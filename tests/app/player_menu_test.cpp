@@ -43,7 +43,9 @@ bool ends_game(const std::optional<Command>& c) {
          (std::holds_alternative<cmd::Resign>(*c) || std::holds_alternative<cmd::Flag>(*c) ||
           std::holds_alternative<cmd::DrawAccept>(*c) ||
           std::holds_alternative<cmd::DrawClaim>(*c) ||
-          std::holds_alternative<cmd::DrawOffer>(*c) || std::holds_alternative<cmd::Adjourn>(*c));
+          std::holds_alternative<cmd::DrawOffer>(*c) || std::holds_alternative<cmd::Adjourn>(*c) ||
+          std::holds_alternative<cmd::UnsupervisedClaim>(*c) ||
+          std::holds_alternative<cmd::VerifyClaim>(*c));
 }
 
 TEST(PlayerMenu, ClosedItAnswersOnlyTheOpenKey) {
@@ -153,11 +155,12 @@ TEST(PlayerMenu, NoSequenceWithoutConfirmEndsTheGame) {
   c.draw_offer_open = true;
   c.offer_by_opponent = true;
   c.sealable_move = "Nf3";
+  c.arbiter_present = false;  // Guidelines III.6.1: the claim without an arbiter is offered
   std::vector<MenuKey> keys;
   for (const MenuKey k : kMenuKeys)
     if (k != MenuKey::Confirm) keys.push_back(k);
   const std::size_t n = keys.size();
-  for (int start = 0; start < 14; ++start)
+  for (int start = 0; start < 15; ++start)
     for (std::size_t code = 0; code < n * n * n * n; ++code) {
       PlayerMenu menu;
       ASSERT_TRUE(menu.press(MenuKey::Open, c).line);

@@ -54,6 +54,9 @@ std::vector<Row> refused_rows() {
       {cmd::Adjourn{"e5"}, I::BrailleKeys, S::Opponent, Refusal::NotYourMove},  // Guidelines I
       {cmd::Adjourn{"Ke2"}, I::BrailleKeys, S::Start, Refusal::NotLegal},
       {cmd::Talk{true}, I::BoardButton, S::Start, Refusal::NoPushToTalk},
+      // Guidelines III.6.1 (no arbiter present): the claim and its verification, from his menu.
+      {cmd::UnsupervisedClaim{}, I::BoardButton, S::Over, Refusal::GameOver},
+      {cmd::VerifyClaim{}, I::BrailleKeys, S::Start, Refusal::Other},
   };
 }
 
@@ -67,9 +70,8 @@ std::vector<Command> arbiters_only() {
   return {cmd::Help{}, cmd::Touch{}, cmd::Pause{}, cmd::Continue{}, cmd::Adjust{}, cmd::Penalty{},
           cmd::IllegalMove{}, cmd::Increment{}, cmd::QuickplayClaim{}, cmd::BothFlags{},
           cmd::Reconcile{}, cmd::OpenEnvelope{}, cmd::Status{}, cmd::Quit{},
-          // Guidelines III.6 (no arbiter present): typed at the console for now; the player's
-          // menu has no item for them yet (so nothing reaches them from his own keys).
-          cmd::UnsupervisedClaim{}, cmd::VerifyClaim{}, cmd::ClaimDecision{}};
+          // Guidelines III.6.2: the arbiter's decision of a claim made without him.
+          cmd::ClaimDecision{}};
 }
 
 void reach(StationDriver& d, State state) {

@@ -7,6 +7,7 @@
 #include <ctime>
 #include <fstream>
 
+#include "app/brf.h"
 #include "app/exports.h"
 #include "app/journal.h"
 #include "app/station.h"
@@ -398,6 +399,34 @@ TEST(StationRecord, AGameFileThatCannotBeWrittenIsSaidOnceAndItsRecoveryOnce) {
                           [](const auto& line) { return line.find("record: written again") == 0; }),
             2);
   EXPECT_NE(read_file(folder / "game.pgn").find("3. Bb5"), std::string::npos);
+}
+
+// A player's name the braille scoresheet's table has no letters for: the scoresheet is written
+// all the same (it was refused for the whole game, at every move, blaming the table), and what
+// it does with the name is said once (D.2.7).
+TEST(StationRecord, ANameInAnotherScriptIsWrittenOnTheScoresheetAndSaidOnce) {
+  annabella::testing::TempDir dir;
+  const auto folder = dir.path() / "record";
+  config::StationConfig config;
+  config.white.name = "Иванов";
+  config.black.name = "李";
+  config.record.braille_table = "en-ueb-g1.ctb";
+  StationDriver d(folder, false, config);
+  d.hand("e2", "e4");
+  d.console("e5");
+  d.hand("e7", "e5");
+  d.hand("g1", "f3");
+  const auto said = [&](std::string_view part) {
+    return std::count_if(d.output.printed.begin(), d.output.printed.end(),
+                         [&](const auto& line) { return line.find(part) != std::string::npos; });
+  };
+  EXPECT_EQ(said("white.name: \"Иванов\""), 1);
+  EXPECT_EQ(said("black.name: \"李\""), 1);
+  EXPECT_EQ(said("eight-dot"), 0);
+  const std::string brf = read_file(folder / "scoresheet.brf");
+  auto ivanov = app::to_brf({"Иванов"}, "ru-litbrl.ctb", {40, 25, false});
+  ASSERT_TRUE(ivanov);
+  EXPECT_NE(brf.find(ivanov->substr(0, ivanov->size() - 2)), std::string::npos) << brf;
 }
 
 // A whole journal line whose checksum is wrong is damage, not a torn write: the resumption stops

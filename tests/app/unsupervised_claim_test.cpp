@@ -7,6 +7,9 @@
 // Every refusal, each with its reason. The controls are rapid ("15 min", A.1).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include "app/player_menu.h"
 #include "support/game_config.h"
 #include "support/station_driver.h"
 #include "support/temp_dir.h"
@@ -196,6 +199,161 @@ TEST(UnsupervisedClaim, ResumedTheClaimWaitsForVerificationAndTheArbiterGuidelin
   ASSERT_TRUE(claim->decision);
   EXPECT_EQ(claim->decision->result, core::GameResult::BlackWins);
   EXPECT_EQ(again.station->game().end().rule, "Guidelines III.6.2");
+}
+
+}  // namespace
+}  // namespace annabella::app
+
+namespace annabella::app {
+namespace {
+
+// Presses one key of the VI player's menu as a board button does (peg protocol version 2).
+void press(StationDriver& d, MenuKey key) {
+  d.now += 200ms;
+  d.station->handle(StationEvent::menu_key(d.now, key, InputSource::BoardButton));
+}
+
+// Opens the menu and puts the cursor on `item` of its top level, as the player does with Next.
+void open_on(StationDriver& d, speech::MenuItem item, const MenuContext& context) {
+  press(d, MenuKey::Open);
+  const auto top = PlayerMenu::entries({}, context);
+  const auto at = std::find(top.begin(), top.end(), PlayerMenu::Entry{item, std::nullopt});
+  ASSERT_NE(at, top.end()) << "not offered";
+  for (auto i = top.begin(); i != at; ++i) press(d, MenuKey::Next);
+}
+
+// Issue 14, D.2.11: the VI player on his own claims a draw without an arbiter (Guidelines III.6.1)
+// from his private menu, with his board's buttons: the item, its grounds, the question, and only
+// Confirm ends the game; a second Select cancels.
+TEST(UnsupervisedClaim, TheViPlayerClaimsFromHisMenuWithTheBoardsButtons) {
+  TempDir dir;
+  StationDriver d(dir.path() / "record", false, unsupervised());
+  ASSERT_TRUE(d.station);
+  d.console("adjust 0:01:30 0:04:00");
+  MenuContext context;
+  context.player = core::WHITE;
+  context.player_to_move = true;
+  context.arbiter_present = false;
+  open_on(d, speech::MenuItem::ClaimNoArbiter, context);
+  EXPECT_NE(d.output.menu.back().text.find("Remis ohne Schiedsrichter beanspruchen"),
+            std::string::npos)
+      << d.output.menu.back().text;
+  press(d, MenuKey::Select);  // the grounds: III.6.1.1 first
+  EXPECT_NE(d.output.menu.back().text.find("Gegner kann nicht gewinnen"), std::string::npos)
+      << d.output.menu.back().text;
+  press(d, MenuKey::Select);  // asks
+  press(d, MenuKey::Select);  // a slip: cancels
+  EXPECT_FALSE(d.station->game().is_over());
+  press(d, MenuKey::Next);    // III.6.1.2
+  press(d, MenuKey::Select);  // asks
+  EXPECT_FALSE(d.station->game().is_over());
+  press(d, MenuKey::Confirm);
+  ASSERT_TRUE(d.station->game().is_over());
+  EXPECT_EQ(d.station->game().end().termination, core::Termination::ClaimReferred);
+  EXPECT_EQ(d.station->game().end().rule, "Guidelines III.6.1.2");
+  EXPECT_TRUE(contains(record_file(dir, "claim.txt"), "Scoresheet")) << "III.6.1.2";
+}
+
+// The claim is the player's to move (III.6.1): not offered, and refused privately, when his
+// opponent is to move; with an arbiter present it is not offered at all.
+TEST(UnsupervisedClaim, TheMenuOffersTheClaimOnlyToThePlayerToMoveWithNoArbiter) {
+  MenuContext context;
+  context.player_to_move = true;
+  const auto offered = [](const MenuContext& c) {
+    const auto top = PlayerMenu::entries({}, c);
+    return std::find(top.begin(), top.end(),
+                     PlayerMenu::Entry{speech::MenuItem::ClaimNoArbiter, std::nullopt}) !=
+           top.end();
+  };
+  EXPECT_FALSE(offered(context));  // an arbiter is present: III.4 and III.5 instead
+  context.arbiter_present = false;
+  EXPECT_TRUE(offered(context));
+  context.player_to_move = false;
+  EXPECT_FALSE(offered(context));
+  context.player_to_move = true;
+  context.game_over = true;
+  EXPECT_FALSE(offered(context));
+
+  TempDir dir;
+  StationDriver d(dir.path() / "record", false, unsupervised());
+  ASSERT_TRUE(d.station);
+  d.hand("e2", "e4");  // Black, the sighted player, to move
+  d.console("adjust 0:04:00 0:01:30");
+  d.output.said.clear();
+  d.now += 1s;
+  d.station->handle(
+      StationEvent::request(d.now, cmd::UnsupervisedClaim{true, false}, InputSource::BrailleKeys));
+  EXPECT_FALSE(d.station->game().is_over()) << "claimed for his opponent";
+  ASSERT_FALSE(d.output.said.empty());
+  EXPECT_EQ(d.output.said.back().route, Route::Private);
+  EXPECT_NE(d.output.said.back().text.find("Nicht"), std::string::npos)
+      << d.output.said.back().text;
+}
+
+// III.6.1: the sighted opponent's claim ended the game; the VI player verifies or disputes the
+// final position from his menu, only by Confirm, once.
+TEST(UnsupervisedClaim, TheViPlayerDisputesTheOpponentsClaimFromHisMenu) {
+  TempDir dir;
+  StationDriver d(dir.path() / "record", false, unsupervised());
+  ASSERT_TRUE(d.station);
+  d.hand("e2", "e4");
+  d.console("adjust 0:04:00 0:01:30");
+  d.console("unsupervised-claim cannot-win", 0ms);
+  ASSERT_TRUE(d.station->game().is_over());
+  MenuContext context;
+  context.game_over = true;
+  context.claim_to_verify = true;
+  open_on(d, speech::MenuItem::DisputeClaim, context);
+  press(d, MenuKey::Select);
+  EXPECT_FALSE(d.station->record().referred_claim()->verified);
+  press(d, MenuKey::Confirm);
+  ASSERT_TRUE(d.station->record().referred_claim()->verified.has_value());
+  EXPECT_FALSE(*d.station->record().referred_claim()->verified);
+  EXPECT_TRUE(contains(record_file(dir, "claim.txt"), "Verification by White: disputed"));
+  // Given once: the items are gone.
+  context.claim_to_verify = false;
+  const auto top = PlayerMenu::entries({}, context);
+  EXPECT_EQ(std::find(top.begin(), top.end(),
+                      PlayerMenu::Entry{speech::MenuItem::VerifyClaim, std::nullopt}),
+            top.end());
+}
+
+// "Nein" and "ja" (voice input) answer the menu's question as Cancel and Confirm do: the claim
+// without an arbiter is confirmed by a sure "ja"; "nein" and a "ja" not heard surely do not claim.
+TEST(UnsupervisedClaim, TheViPlayersJaConfirmsTheClaimHisMenuAsks) {
+  TempDir dir;
+  StationDriver d(dir.path() / "record", false, unsupervised());
+  ASSERT_TRUE(d.station);
+  d.console("adjust 0:01:30 0:04:00");
+  const auto heard = [&](speech::VoiceCommandKind kind, bool sure) {
+    speech::Heard h;
+    h.kind = speech::HeardKind::Command;
+    h.command = speech::VoiceCommand{kind, -1};
+    h.confidence = 0.9;
+    h.margin = sure ? 0.2 : 0.01;
+    h.sure = sure;
+    d.now += 1s;
+    d.station->handle(StationEvent::heard(d.now, h, d.now));
+  };
+  MenuContext context;
+  context.player_to_move = true;
+  context.arbiter_present = false;
+  const auto ask = [&] {
+    press(d, MenuKey::Close);  // from the top again
+    open_on(d, speech::MenuItem::ClaimNoArbiter, context);
+    press(d, MenuKey::Select);
+    press(d, MenuKey::Select);  // "Gegner kann nicht gewinnen? Bestaetigen oder abbrechen"
+  };
+  ask();
+  heard(speech::VoiceCommandKind::No, true);
+  EXPECT_FALSE(d.station->game().is_over());
+  ask();
+  heard(speech::VoiceCommandKind::Yes, false);  // not sure: asked again
+  EXPECT_FALSE(d.station->game().is_over());
+  heard(speech::VoiceCommandKind::Yes, true);
+  ASSERT_TRUE(d.station->game().is_over());
+  EXPECT_EQ(d.station->game().end().rule, "Guidelines III.6.1.1");
+  EXPECT_TRUE(d.output.printed_containing("player's menu (voice): unsupervised-claim"));
 }
 
 }  // namespace

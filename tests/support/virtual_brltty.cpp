@@ -122,28 +122,45 @@ bool VirtualBrltty::press(const std::string& command) {
   return written;
 }
 
+bool VirtualBrltty::read_some(std::chrono::steady_clock::time_point deadline) {
+  const auto left =
+      std::chrono::duration_cast<milliseconds>(deadline - std::chrono::steady_clock::now());
+  if (left.count() <= 0 || display_ < 0) return false;
+  pollfd p{display_, POLLIN, 0};
+  if (::poll(&p, 1, static_cast<int>(left.count())) != 1) return false;
+  char chunk[4096];
+  const ssize_t n = ::read(display_, chunk, sizeof chunk);
+  if (n <= 0) return false;
+  buffer_.append(chunk, static_cast<std::size_t>(n));
+  return true;
+}
+
+std::optional<std::string> VirtualBrltty::next_line(
+    std::chrono::steady_clock::time_point deadline) {
+  std::size_t end;
+  while ((end = buffer_.find('\n')) == std::string::npos)
+    if (!read_some(deadline)) return std::nullopt;
+  std::string line = buffer_.substr(0, end);
+  buffer_.erase(0, end + 1);
+  if (line.rfind("Visual \"", 0) == 0) visuals_.push_back(line.substr(8, line.size() - 9));
+  return line;
+}
+
 std::string VirtualBrltty::wait_for_visual(const std::string& text, milliseconds limit) {
   const auto deadline = std::chrono::steady_clock::now() + limit;
-  while (true) {
-    std::size_t end;
-    while ((end = buffer_.find('\n')) != std::string::npos) {
-      std::string line = buffer_.substr(0, end);
-      buffer_.erase(0, end + 1);
-      if (line.rfind("Visual \"", 0) == 0) {
-        visuals_.push_back(line.substr(8, line.size() - 9));
-        if (visuals_.back().find(text) != std::string::npos) return visuals_.back();
-      }
-    }
-    const auto left =
-        std::chrono::duration_cast<milliseconds>(deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0 || display_ < 0) return {};
-    pollfd p{display_, POLLIN, 0};
-    if (::poll(&p, 1, static_cast<int>(left.count())) != 1) return {};
-    char chunk[4096];
-    const ssize_t n = ::read(display_, chunk, sizeof chunk);
-    if (n <= 0) return {};
-    buffer_.append(chunk, static_cast<std::size_t>(n));
-  }
+  while (auto line = next_line(deadline))
+    if (line->rfind("Visual \"", 0) == 0 && visuals_.back().find(text) != std::string::npos)
+      return visuals_.back();
+  return {};
+}
+
+std::string VirtualBrltty::wait_for_braille_of(const std::string& text, milliseconds limit) {
+  if (wait_for_visual(text, limit).empty()) return {};
+  // The driver reports a write's Braille line right after its Visual line (a few milliseconds).
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  while (auto line = next_line(deadline))
+    if (line->rfind("Braille \"", 0) == 0) return line->substr(9, line->size() - 10);
+  return {};
 }
 
 }  // namespace annabella::testing

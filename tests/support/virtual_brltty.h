@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,11 @@ class VirtualBrltty {
   std::string wait_for_visual(const std::string& text,
                               std::chrono::milliseconds limit = std::chrono::seconds(10));
   const std::vector<std::string>& visuals() const { return visuals_; }
+  // The cells BRLTTY showed with the last line containing `text` (waiting for it as
+  // wait_for_visual does), as the Virtual driver reports them: "46|134|15| |...", a cell's dots
+  // as digits, "|" between cells, " " for a blank cell.
+  std::string wait_for_braille_of(const std::string& text,
+                                  std::chrono::milliseconds limit = std::chrono::seconds(10));
   // Presses a key on the display: one line of the Virtual driver's protocol, a BRLTTY command
   // by name ("LNDN", "FWINRT", "ROUTE 5", "PASSDOTS 27", "KEY_ENTER"), then waits 60 ms, as a
   // hand does between keys (BRLTTY takes keys sent at once one by one, late). False if it cannot
@@ -34,6 +40,11 @@ class VirtualBrltty {
   bool press(const std::string& command);
 
  private:
+  // Reads what the display's socket has into buffer_, waiting until `deadline`; false on none.
+  bool read_some(std::chrono::steady_clock::time_point deadline);
+  // The next whole line from the display's socket (a Visual line also kept in visuals_).
+  std::optional<std::string> next_line(std::chrono::steady_clock::time_point deadline);
+
   TempDir dir_;
   int listener_ = -1;
   int display_ = -1;
