@@ -43,9 +43,6 @@ namespace annabella::app::text {
 // the messages: "white knight g1 to g3 is not a legal move (Art. 3); nothing enters the record";
 // an event without a typed reason as its detail says it.
 [[nodiscard]] std::string board_illegal(const tactile::PegboardEvent& event);
-// Why the game ended, as core::GameEnd gives it ("White is checkmated"), in the language of the
-// messages; a reason worded otherwise (the arbiter's own words) is shown as it is.
-[[nodiscard]] std::string end_reason(const core::GameEnd& end);
 // "1 move", "2 moves"; "1 minute", "5 minutes".
 [[nodiscard]] std::string count(long long n, std::string_view one, std::string_view many);
 
