@@ -5,6 +5,7 @@
 #include "app/board_reading.h"
 #include "app/exports.h"
 #include "app/fen_text.h"
+#include "app/game_text.h"
 #include "app/i18n.h"
 #include "app/move_text.h"
 #include "app/player_menu_keys.h"
@@ -626,7 +627,8 @@ void AppendixDFlow::end_game(const core::GameEnd& end, TimePoint time) {
     return;
   }
   const core::GameEnd& ended = s_.game().end();
-  if (auto stopped = s_.clock.stop(time, ended.reason); !stopped && !s_.clock.stopped())
+  if (auto stopped = s_.clock.stop(time, text::end_reason_record(ended));
+      !stopped && !s_.clock.stopped())
     s_.print(time, "clock: " + stopped.error().message);
   s_.show_clock(time);
   s_.say(speech::phrase_game_end(s_.vocabulary, ended), Route::Public, time);

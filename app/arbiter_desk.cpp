@@ -1,6 +1,7 @@
 #include "app/arbiter_desk.h"
 
 #include "app/console.h"
+#include "app/game_text.h"
 #include "app/i18n.h"
 #include "app/move_text.h"
 #include "app/player_requests.h"
@@ -154,7 +155,7 @@ void ArbiterDesk::on(const cmd::Flag&, TimePoint time) {
 void ArbiterDesk::rule_on_flag(core::Color flagged, TimePoint time) {
   core::Game game = s_.game();
   if (auto ended = game.flag_fall(flagged); !ended) {
-    s_.print(time, "flag: " + ended.error().message);
+    s_.print(time, "flag: " + text::game_error(ended.error()));
     return;
   }
   flow_.end_game(game.end(), time);
@@ -206,7 +207,7 @@ void ArbiterDesk::on(const cmd::BothFlags& c, TimePoint time) {
                                            "cannot be established",
                                            "Guidelines III.3.1.2");
         !ended) {
-      s_.print(time, "both-flags: " + ended.error().message);
+      s_.print(time, "both-flags: " + text::game_error(ended.error()));
       return;
     }
     s_.print(time, format(tr("both flags have fallen and which first cannot be established "
@@ -267,7 +268,7 @@ void ArbiterDesk::on(const cmd::DrawAccept&, TimePoint time) {
   }
   core::Game game = s_.game();
   if (auto ended = game.agree_draw(); !ended) {
-    s_.print(time, "draw-accept: " + ended.error().message);
+    s_.print(time, "draw-accept: " + text::game_error(ended.error()));
     return;
   }
   flow_.end_game(game.end(), time);
@@ -305,7 +306,7 @@ void ArbiterDesk::on(const cmd::DrawClaim& c, TimePoint time) {
   }
   core::Game game = s_.game();
   if (auto claimed = game.claim_draw(intended); !claimed) {
-    reject_claim(s_.game(), intended, claimed.error().message, time);
+    reject_claim(s_.game(), intended, text::game_error(claimed.error()), time);
     return;
   }
   if (intended) {
@@ -377,7 +378,7 @@ void ArbiterDesk::on(const cmd::Resign& c, TimePoint time) {
   if (refused_after_end("resign", time)) return;
   core::Game game = s_.game();
   if (auto ended = game.resign(c.side); !ended) {
-    s_.print(time, "resign: " + ended.error().message);
+    s_.print(time, "resign: " + text::game_error(ended.error()));
     return;
   }
   flow_.end_game(game.end(), time);
@@ -455,7 +456,7 @@ void ArbiterDesk::on(const cmd::IllegalMove& c, TimePoint time) {
         "'s second completed illegal move" +
         (can_mate ? "" : "; the opponent cannot checkmate by any series of legal moves");
     if (auto ended = game.arbiter_decision(result, reason, rule); !ended) {
-      s_.print(time, "illegal-move: " + ended.error().message);
+      s_.print(time, "illegal-move: " + text::game_error(ended.error()));
       return;
     }
     s_.print(
@@ -669,7 +670,7 @@ void ArbiterDesk::uphold_claim(core::Color claimant, std::string_view rule, Time
                              "'s draw claim with less than two minutes left upheld";
   if (auto ended = game.arbiter_decision(core::GameResult::Draw, reason, std::string(rule));
       !ended) {
-    s_.print(time, "quickplay-claim: " + ended.error().message);
+    s_.print(time, "quickplay-claim: " + text::game_error(ended.error()));
     return;
   }
   flow_.end_game(game.end(), time);

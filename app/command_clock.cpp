@@ -5,6 +5,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "app/clock_text.h"
 #include "app/commands.h"
 #include "app/file_error.h"
 #include "app/i18n.h"
@@ -28,7 +29,9 @@ Result<std::vector<core::ClockTimelineEvent>> read_timeline(const std::string& p
   std::ostringstream text;
   text << in.rdbuf();
   const std::string content = text.str();
-  return core::parse_clock_timeline({.text = content, .source = path});
+  auto timeline = core::parse_clock_timeline({.text = content, .source = path});
+  if (!timeline) return fail(text::clock_timeline_error(timeline.error()));
+  return std::move(*timeline);
 }
 
 // "after 1 move", "after 40 moves" (a count is worded with tr_n, in every language's plural).
@@ -62,7 +65,10 @@ void print_text(const ClockLogEntry& e, ClockInstant origin, std::ostream& out) 
       out << "ply " << e.ply << ", " << side_word(e.side) << " move " << e.moves_completed[e.side]
           << ", pressed at " << when << " after " << core::format_hms_ms(e.elapsed) << ": " << times
           << '\n';
-      if (e.period_change) out << "period " << e.period + 1 << ": " << e.note << " (Art. 6)\n";
+      if (e.period_change)  // Art. 6: the time control reached, the next period's time added
+        out << "period " << e.period + 1 << ": " << side_word(e.side)
+            << " reached the time control after move " << e.moves_completed[e.side] << ": "
+            << core::format_hms(e.added) << " added (Art. 6)\n";
       break;
     case ClockEvent::Flag:
       out << "flag: " << side_word(e.side) << "'s flag fell at " << when << " "

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "app/brf.h"
+#include "app/game_text.h"
 #include "app/record.h"
 #include "app/record_folder.h"
 #include "app/recording_seal.h"
@@ -226,7 +227,8 @@ std::string game_pgn(const GameRecord& record) {
   pgn.result = core::result_text(game.end().result);
   annotate_moves(pgn, record);
   if (game.is_over() && !pgn.moves.moves.empty())
-    pgn.moves.moves.back().comments.push_back(game.end().reason + " (" + game.end().rule + ")");
+    pgn.moves.moves.back().comments.push_back(text::end_reason_record(game.end()) + " (" +
+                                              game.end().rule + ")");
   return core::write_pgn(pgn);
 }
 
@@ -312,9 +314,9 @@ std::string claim_text(const GameRecord& record) {
                             : std::string("disputed")) +
          "\n";
   out += "Arbiter's decision (Guidelines III.6.2): " +
-         (claim.decision
-              ? core::result_text(claim.decision->result) + " (" + claim.decision->reason + ")"
-              : std::string("not yet given")) +
+         (claim.decision ? core::result_text(claim.decision->result) + " (" +
+                               text::end_reason_record(*claim.decision) + ")"
+                         : std::string("not yet given")) +
          "\n";
   return out;
 }

@@ -1,4 +1,5 @@
 #include "app/game_record.h"
+#include "app/game_text.h"
 #include "app/move_text.h"
 
 #include <algorithm>
@@ -83,7 +84,7 @@ Status GameRecord::apply_one(const rec::Move& r) {
     return fail("the sealed move is " + adjourned_->sealed + " (" + core::to_uci(adjourned_->move) +
                 "); no other move is made in its place " + "(Guidelines I)");
   const core::Color mover = game_.position().side_to_move();
-  if (auto played = game_.play(*move); !played) return fail(played.error().message);
+  if (auto played = game_.play(*move); !played) return fail(text::game_error(played.error()));
   RecordedMove m{*move, r.san, r.at, r.white_left, r.black_left, r.elapsed, r.by};
   if (m.san.empty()) m.san = core::to_san(game_.position_at(game_.ply_count() - 1), *move);
   moves_.push_back(std::move(m));
@@ -216,7 +217,8 @@ Status GameRecord::apply_one(const rec::End& r) {
   // Guidelines III.6.2: the arbiter's decision on a claim made without an arbiter.
   const bool deciding = game_.end().result == core::GameResult::Undecided;
   if (ended_here || deciding)
-    if (auto ended = game_.end_as_recorded(r.end); !ended) return fail(ended.error().message);
+    if (auto ended = game_.end_as_recorded(r.end); !ended)
+      return fail(text::game_error(ended.error()));
   if (deciding && referred_) referred_->decision = r.end;
   if (ended_here && r.end.termination == core::Termination::ClaimReferred)
     referred_ = ReferredClaim{game_.position().side_to_move(), r.end.rule,   r.at,

@@ -3,6 +3,7 @@
 #include <array>
 #include <charconv>
 
+#include "app/game_text.h"
 #include "core/notation.h"
 
 namespace annabella::app {
@@ -261,7 +262,7 @@ JournalEntry encode_one(const rec::End& r) {
   JournalEntry e;
   e.kind = "end";
   e.set("result", core::result_text(r.end.result)).set("rule", r.end.rule);
-  e.set("reason", r.end.reason);
+  e.set("reason", text::end_reason_record(r.end));
   e.set("termination", std::to_string(static_cast<int>(r.end.termination)));
   e.set("at_ms", ms_text(r.at));
   return e;
@@ -485,6 +486,7 @@ Result<JournalRecord> decode_end(const Fields& f) {
   r.end.termination = static_cast<core::Termination>(*termination);
   r.end.rule = f.text("rule");
   r.end.reason = f.text("reason");
+  text::read_end_reason(r.end);  // the facts its English words stand for
   r.at = *at;
   return r;
 }

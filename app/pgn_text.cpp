@@ -2,6 +2,7 @@
 #include "app/pgn_text.h"
 
 #include "app/fen_text.h"
+#include "app/game_text.h"
 #include "app/i18n.h"
 #include "app/move_text.h"
 #include "app/station_text.h"

@@ -250,40 +250,6 @@ std::string tactile_clock_remark(const tactile::TactileClockInput& input) {
   return {};
 }
 
-std::string end_reason(const core::GameEnd& end) {
-  // TRANSLATORS: why a game ended (the core's reasons, Art. 5, 6.9, 9); {side} and {opponent}
-  // are White or Black.
-  static constexpr const char* kReasons[] = {
-      tr_noop("{side} is checkmated"), tr_noop("{side} has no legal move and is not in check"),
-      tr_noop("dead position: neither player can checkmate by any series of legal moves"),
-      tr_noop("the same position has appeared five times"),
-      tr_noop("75 moves by each player without a pawn move or a capture"),
-      tr_noop("draw claimed: the same position appears for at least the third time"),
-      tr_noop("draw claimed: the same position has appeared for at least the third time"),
-      tr_noop("draw claimed: 50 moves by each player without a pawn move or a capture"),
-      tr_noop("draw agreed"), tr_noop("{side} resigns"),
-      tr_noop("{side}'s flag fell, but {opponent} cannot checkmate by any series of legal moves: "
-              "draw"),
-      tr_noop("{side} lost on time"),
-      // Guidelines III.5.1, III.5.2 and III.3.1.2 (the arbiter's desk words them).
-      tr_noop("{side}'s draw claim with less than two minutes left upheld"),
-      tr_noop("both flags fallen in the last period, which first cannot be established"),
-      // Guidelines III.6.1 (core::Game::refer_claim) and III.6.2 (the arbiter's desk).
-      tr_noop("{side}'s draw claim with less than two minutes left, no arbiter present: referred "
-              "to an arbiter"),
-      tr_noop("{side}'s draw claim made without an arbiter upheld by the arbiter"),
-      tr_noop("{side}'s draw claim made without an arbiter rejected by the arbiter")};
-  // The core words its reasons in English with the sides as "White" and "Black".
-  const auto english = [](core::Color c) {
-    return std::string(c == core::WHITE ? "White" : "Black");
-  };
-  for (const char* reason : kReasons)
-    for (const core::Color c : {core::WHITE, core::BLACK})
-      if (format(reason, {{"side", english(c)}, {"opponent", english(~c)}}) == end.reason)
-        return format(tr(reason), {{"side", side(c)}, {"opponent", side(~c)}});
-  return end.reason;
-}
-
 std::string count(long long n, std::string_view one, std::string_view many) {
   return std::to_string(n) + " " + std::string(n == 1 ? one : many);
 }

@@ -48,9 +48,6 @@ namespace annabella::app::text {
 // report, a lost press, an unreadable line), for the console and the log; "" for what needs no
 // word (a button, an acknowledgement).
 [[nodiscard]] std::string tactile_clock_remark(const tactile::TactileClockInput& input);
-// Why the game ended, as core::GameEnd gives it ("White is checkmated"), in the language of the
-// messages; a reason worded otherwise (the arbiter's own words) is shown as it is.
-[[nodiscard]] std::string end_reason(const core::GameEnd& end);
 // "1 move", "2 moves"; "1 minute", "5 minutes".
 [[nodiscard]] std::string count(long long n, std::string_view one, std::string_view many);
 

@@ -3,6 +3,7 @@
 // (III.6.1), the final position (and under III.6.1.2 the scoresheet) is written for the
 // opponent to verify, and the claim is referred to an arbiter (III.6.2), who gives the result.
 #include "app/arbiter_desk.h"
+#include "app/game_text.h"
 #include "app/i18n.h"
 #include "app/station_text.h"
 
@@ -47,7 +48,7 @@ void ArbiterDesk::on(const cmd::UnsupervisedClaim& c, TimePoint time) {
     }
   core::Game game = s_.game();
   if (auto ended = game.refer_claim(claimant, rule); !ended) {
-    s_.print(time, "unsupervised-claim: " + ended.error().message);
+    s_.print(time, "unsupervised-claim: " + text::game_error(ended.error()));
     return;
   }
   flow_.end_game(game.end(), time);  // recorded, clocks stopped, said; claim.txt written
@@ -122,7 +123,7 @@ void ArbiterDesk::on(const cmd::ClaimDecision& c, TimePoint time) {
                              (c.winner ? "rejected" : "upheld") + " by the arbiter";
   core::Game game = s_.game();
   if (auto decided = game.arbiter_decision(result, reason, "Guidelines III.6.2"); !decided) {
-    s_.print(time, "claim-decision: " + decided.error().message);
+    s_.print(time, "claim-decision: " + text::game_error(decided.error()));
     return;
   }
   flow_.end_game(game.end(), time);

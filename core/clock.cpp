@@ -176,9 +176,7 @@ void ChessClock::note_flag(ClockInstant now) {
   const FlagFall fell = down.back();
   flags_.push_back(fell);
   // Art. 6.9: the flag fell at the instant the display reached zero, whenever it is noticed.
-  append(ClockEvent::Flag, fell.time, fell.side,
-         side_name(fell.side) + "'s flag fell (Art. 6.9) after " +
-             std::to_string(fell.moves_completed) + " moves");
+  append(ClockEvent::Flag, fell.time, fell.side, {});
 }
 
 Status ChessClock::check_time(ClockInstant now, const char* what) const {
@@ -208,7 +206,7 @@ Status ChessClock::start(ClockInstant now, Color first) {
   plies_.front().time = now;
   plies_.front().to_move = first;
   plies_.front().remaining = base_;
-  append(ClockEvent::Start, now, first, side_name(first) + "'s clock started (Art. 6.6)");
+  append(ClockEvent::Start, now, first, {});  // Art. 6.6
   return {};
 }
 
@@ -252,11 +250,7 @@ Result<ClockLogEntry> ChessClock::press(Color mover, ClockInstant now) {
                               : 0;
   plies_.push_back(
       ClockPly{ply() + 1, now, turn_, {shown(WHITE, now), shown(BLACK, now)}, moves_, elapsed});
-  std::string note;
-  if (control_reached)
-    note = side_name(mover) + " reached the time control after move " +
-           std::to_string(moves_[mover]) + ": " + format_hms(added) + " added";
-  ClockLogEntry& entry = append(ClockEvent::Press, now, mover, std::move(note));
+  ClockLogEntry& entry = append(ClockEvent::Press, now, mover, {});
   entry.elapsed = elapsed;
   entry.added = added;
   entry.period = next_period;
@@ -271,8 +265,7 @@ Status ChessClock::pause(ClockInstant now, std::string reason) {
   note_flag(now);
   fold_segment(now);
   paused_ = true;
-  append(ClockEvent::Pause, now, turn_,
-         reason.empty() ? "the arbiter paused the clocks (Art. 6.11.1)" : std::move(reason));
+  append(ClockEvent::Pause, now, turn_, std::move(reason));  // Art. 6.11.1
   return {};
 }
 
@@ -281,7 +274,7 @@ Status ChessClock::resume(ClockInstant now) {
   if (auto ok = check_time(now, "a restart"); !ok) return ok;
   paused_ = false;
   segment_start_ = now;
-  append(ClockEvent::Resume, now, turn_, side_name(turn_) + "'s clock restarted");
+  append(ClockEvent::Resume, now, turn_, {});
   return {};
 }
 
@@ -293,7 +286,7 @@ Status ChessClock::stop(ClockInstant now, std::string reason) {
   base_ = final_times;
   turn_elapsed_ = ClockDuration::zero();
   stopped_ = true;
-  append(ClockEvent::Stop, now, turn_, reason.empty() ? "the clocks stopped" : std::move(reason));
+  append(ClockEvent::Stop, now, turn_, std::move(reason));
   return {};
 }
 
@@ -305,9 +298,7 @@ Status ChessClock::set_remaining(Color side, ClockDuration time, ClockInstant no
   base_[side] += time - shown(side, now);
   raise_flag_if_time(side, now);
   if (!started_) plies_.front().remaining = base_;
-  append(ClockEvent::SetTime, now, side,
-         reason.empty() ? side_name(side) + "'s time set to " + format_hms(time) + " (Art. 6.10.2)"
-                        : std::move(reason));
+  append(ClockEvent::SetTime, now, side, std::move(reason));  // Art. 6.10.2
   return {};
 }
 
@@ -318,10 +309,7 @@ Status ChessClock::add_time(Color side, ClockDuration time, ClockInstant now, st
   base_[side] += time;
   raise_flag_if_time(side, now);
   if (!started_) plies_.front().remaining = base_;
-  ClockLogEntry& entry =
-      append(ClockEvent::AddTime, now, side,
-             reason.empty() ? format_hms(time) + " added to " + side_name(side) + "'s time"
-                            : std::move(reason));
+  ClockLogEntry& entry = append(ClockEvent::AddTime, now, side, std::move(reason));
   entry.added = time;
   return {};
 }
@@ -338,9 +326,7 @@ Status ChessClock::add_increment(ClockDuration increment, ClockInstant now, std:
   fold_segment(now);
   for (Period& period : control_.periods)
     period.increment = std::chrono::duration_cast<std::chrono::milliseconds>(increment);
-  ClockLogEntry& entry =
-      append(ClockEvent::Increment, now, turn_,
-             reason.empty() ? format_hms(increment) + " increment from now on" : std::move(reason));
+  ClockLogEntry& entry = append(ClockEvent::Increment, now, turn_, std::move(reason));
   entry.added = increment;
   return {};
 }
@@ -355,10 +341,7 @@ Status ChessClock::set_moves_completed(Color side, int moves, ClockInstant now,
   const ClockDuration before = shown(side, now);
   moves_[side] = moves;
   base_[side] += before - shown(side, now);
-  append(ClockEvent::SetMoves, now, side,
-         reason.empty() ? side_name(side) + "'s move counter set to " + std::to_string(moves) +
-                              " (Art. 6.10.2)"
-                        : std::move(reason));
+  append(ClockEvent::SetMoves, now, side, std::move(reason));  // Art. 6.10.2
   return {};
 }
 
@@ -378,9 +361,7 @@ Status ChessClock::readjust_to_ply(int ply, ClockInstant now, std::string reason
   plies_.resize(static_cast<std::size_t>(ply) + 1);
   raise_flag_if_time(WHITE, now);
   raise_flag_if_time(BLACK, now);
-  append(ClockEvent::Readjust, now, turn_,
-         reason.empty() ? "D.2.9: clocks set back to the times after ply " + std::to_string(ply)
-                        : std::move(reason));
+  append(ClockEvent::Readjust, now, turn_, std::move(reason));  // D.2.9: to `ply` (entry.ply)
   return {};
 }
 

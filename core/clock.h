@@ -90,10 +90,13 @@ struct ClockLogEntry {
   std::array<int, 2> moves_completed{};
   int ply = 0;                 // plies completed after the event
   ClockDuration elapsed{};     // Press: how long the mover's clock ran for this move ([%emt])
-  ClockDuration added{};       // Press: the next period's time added; AddTime: the time added
+  ClockDuration added{};       // Press: the next period's time added; AddTime: the time added;
+                               // Increment: the increment
   int period = 0;              // Press: the mover's period for his next move
   bool period_change = false;  // Press: this move reached a time control
-  std::string note;            // the arbiter's reason, or what happened in words
+  // The arbiter's reason as given (empty when none): what happened is the entry's kind and
+  // facts, worded by the application (app/command_clock.cpp).
+  std::string note;
 };
 
 // The times after one ply (ply 0: at the start), for [%clk]/[%emt] and D.2.9.

@@ -47,12 +47,12 @@ std::vector<std::string_view> words_of(std::string_view line) {
 
 }  // namespace
 
-Result<std::vector<ClockTimelineEvent>> parse_clock_timeline(std::string_view text) {
+ClockTimeline parse_clock_timeline(std::string_view text) {
   return parse_clock_timeline(TimelineText{.text = text, .source = "events"});
 }
 
-Result<std::vector<ClockTimelineEvent>> parse_clock_timeline(const TimelineText& timeline) {
-  const auto [text, source] = timeline;
+ClockTimeline parse_clock_timeline(const TimelineText& timeline) {
+  const std::string_view text = timeline.text;
   std::vector<ClockTimelineEvent> events;
   int number = 0;
   std::size_t from = 0;
@@ -62,15 +62,17 @@ Result<std::vector<ClockTimelineEvent>> parse_clock_timeline(const TimelineText&
     std::string_view line = text.substr(from, end - from);
     from = end + 1;
     ++number;
-    const std::string where = std::string(source) + ":" + std::to_string(number) + ": ";
+    const auto wrong = [&, number](ClockTimelineError::Kind kind, std::string_view word) {
+      return fail_with(
+          ClockTimelineError{kind, std::string(timeline.source), number, std::string(word)});
+    };
     if (const auto hash = line.find('#'); hash != std::string_view::npos)
       line = line.substr(0, hash);
     const auto words = words_of(line);
     if (words.empty()) continue;  // blank or comment
-    if (words.size() != 2)
-      return fail(where + "expected \"SECONDS white\" or \"SECONDS black\" (or pause, resume)");
+    if (words.size() != 2) return wrong(ClockTimelineError::Kind::NotTwoWords, line);
     const auto at = read_seconds(words[0]);
-    if (!at) return fail(where + "\"" + std::string(words[0]) + "\" is not a number of seconds");
+    if (!at) return wrong(ClockTimelineError::Kind::NotSeconds, words[0]);
     std::string what(words[1]);
     for (char& c : what) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     ClockTimelineEvent event;
@@ -85,10 +87,10 @@ Result<std::vector<ClockTimelineEvent>> parse_clock_timeline(const TimelineText&
     } else if (what == "resume") {
       event.kind = ClockTimelineEvent::Kind::Resume;
     } else {
-      return fail(where + "\"" + std::string(words[1]) + "\" is not white, black, pause or resume");
+      return wrong(ClockTimelineError::Kind::NotAnEvent, words[1]);
     }
     if (!events.empty() && event.at < events.back().at)
-      return fail(where + "the time " + std::string(words[0]) + " is earlier than the line before");
+      return wrong(ClockTimelineError::Kind::Earlier, words[0]);
     events.push_back(event);
   }
   return events;

@@ -4,6 +4,7 @@
 // back. For tests and for arbiters checking a claim against a ChessClock replay.
 #pragma once
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -27,11 +28,25 @@ struct TimelineText {
   std::string_view source = "events";
 };
 
-// Reads the whole text; the error names where and what is wrong, as "SOURCE:LINE: ..."
-// ("events.txt:4: ...") with `source` the file's name.
-[[nodiscard]] Result<std::vector<ClockTimelineEvent>> parse_clock_timeline(
-    const TimelineText& timeline);
+// What is wrong with a timeline's line, and where; the application words it
+// (text::clock_timeline_error: "events.txt:4: \"red\" is not white, black, pause or resume").
+struct ClockTimelineError {
+  enum class Kind {
+    NotTwoWords,  // a line is not "SECONDS white|black|pause|resume"
+    NotSeconds,   // `word` is not a number of seconds
+    NotAnEvent,   // `word` is not white, black, pause or resume
+    Earlier,      // the time `word` is earlier than the line before (times may not go back)
+  };
+  Kind kind = Kind::NotTwoWords;
+  std::string source;  // the text's name (a file's path)
+  int line = 0;        // 1 = first line
+  std::string word;
+};
+using ClockTimeline = Result<std::vector<ClockTimelineEvent>, ClockTimelineError>;
+
+// Reads the whole text; the error says where and what is wrong, with `source` the file's name.
+[[nodiscard]] ClockTimeline parse_clock_timeline(const TimelineText& timeline);
 // The same for a text from "events".
-[[nodiscard]] Result<std::vector<ClockTimelineEvent>> parse_clock_timeline(std::string_view text);
+[[nodiscard]] ClockTimeline parse_clock_timeline(std::string_view text);
 
 }  // namespace annabella::core

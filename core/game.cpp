@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <functional>
 
-#include "core/notation.h"
 #include "core/unwinnability.h"
 
 namespace annabella::core {
@@ -18,8 +17,16 @@ bool same_for_repetition(const Position& a, const Position& b) {
          a.en_passant_square() == b.en_passant_square() && a.same_placement(b);
 }
 
-const char* side_name(Color c) {
-  return c == WHITE ? "White" : "Black";
+// An end the game makes itself: its kind and facts, no words (the application words them).
+GameEnd made_end(GameResult result, Termination termination, std::string rule, Color side = WHITE,
+                 bool with_intended_move = false) {
+  GameEnd end;
+  end.result = result;
+  end.termination = termination;
+  end.rule = std::move(rule);
+  end.side = side;
+  end.with_intended_move = with_intended_move;
+  return end;
 }
 
 }  // namespace
@@ -66,13 +73,12 @@ Game::Game(Position start) {
   ends_.back() = end_;
 }
 
-Status Game::play(Move m) {
-  if (is_over())
-    return fail("the game is over (" + end_.reason + ", " + end_.rule + "); no more moves");
+GameStatus Game::play(Move m) {
+  if (is_over()) return fail_with(GameError{GameError::Kind::MoveAfterEnd, end_, Move()});
   const Position& pos = position();
-  // An illegal move has no SAN (Appendix C describes legal moves), so it is named in UCI.
+  // Art. 3: an illegal move changes nothing.
   if (!legal_moves(pos).contains(m))
-    return fail("the move " + to_uci(m) + " is not legal in this position (Art. 3)");
+    return fail_with(GameError{GameError::Kind::IllegalMove, GameEnd{}, m});
   positions_.push_back(pos.after(m));
   moves_.push_back(m);
   apply_automatic_ends();
@@ -111,21 +117,17 @@ GameEnd automatic_end(const Position& pos, int repetitions) {
   const bool mobile = has_legal_move(pos);
   if (!mobile && pos.in_check()) {  // first: a mate on the last move takes precedence (9.6.2)
     const Color loser = pos.side_to_move();
-    return {loser == WHITE ? GameResult::BlackWins : GameResult::WhiteWins, Termination::Checkmate,
-            "Art. 5.1.1", std::string(side_name(loser)) + " is checkmated"};
+    return made_end(loser == WHITE ? GameResult::BlackWins : GameResult::WhiteWins,
+                    Termination::Checkmate, "Art. 5.1.1", loser);
   }
   if (!mobile)
-    return {GameResult::Draw, Termination::Stalemate, "Art. 5.2.1",
-            std::string(side_name(pos.side_to_move())) + " has no legal move and is not in check"};
+    return made_end(GameResult::Draw, Termination::Stalemate, "Art. 5.2.1", pos.side_to_move());
   if (is_dead_position(pos))
-    return {GameResult::Draw, Termination::DeadPosition, "Art. 5.2.2",
-            "dead position: neither player can checkmate by any series of legal moves"};
+    return made_end(GameResult::Draw, Termination::DeadPosition, "Art. 5.2.2");
   if (repetitions >= 5)
-    return {GameResult::Draw, Termination::FivefoldRepetition, "Art. 9.6.1",
-            "the same position has appeared five times"};
+    return made_end(GameResult::Draw, Termination::FivefoldRepetition, "Art. 9.6.1");
   if (pos.halfmove_clock() >= 150)
-    return {GameResult::Draw, Termination::SeventyFiveMoves, "Art. 9.6.2",
-            "75 moves by each player without a pawn move or a capture"};
+    return made_end(GameResult::Draw, Termination::SeventyFiveMoves, "Art. 9.6.2");
   return {};
 }
 
@@ -147,30 +149,29 @@ bool Game::can_claim_fifty_moves(std::optional<Move> intended) const {
   return position().halfmove_clock() >= 100;
 }
 
-Status Game::end_game(GameEnd end) {
+GameStatus Game::end_game(GameEnd end) {
   // Guidelines III.6.2: the arbiter's decision replaces the end that referred the claim to him.
   const bool deciding = end_.result == GameResult::Undecided &&
                         end.termination == Termination::ArbiterDecision &&
                         end.result != GameResult::Undecided;
   if (is_over() && !deciding)
-    return fail("the game is already over (" + end_.reason + ", " + end_.rule + ")");
+    return fail_with(GameError{GameError::Kind::AlreadyOver, end_, Move()});
   end_ = std::move(end);
   ends_.back() = end_;
   return {};
 }
 
-Status Game::claim_draw(std::optional<Move> intended) {
-  if (is_over()) return fail("the game is already over (" + end_.reason + ", " + end_.rule + ")");
+GameStatus Game::claim_draw(std::optional<Move> intended) {
+  if (is_over()) return fail_with(GameError{GameError::Kind::AlreadyOver, end_, Move()});
+  const Color claimant = position().side_to_move();  // Art. 9.2, 9.3: the player to move
   if (can_claim_threefold(intended)) {
     if (intended) {
       positions_.push_back(position().after(*intended));
       moves_.push_back(*intended);
       ends_.push_back({});
     }
-    return end_game({GameResult::Draw, Termination::ThreefoldRepetitionClaim, "Art. 9.2",
-                     "draw claimed: the same position " +
-                         std::string(intended ? "appears" : "has appeared") +
-                         " for at least the third time"});
+    return end_game(made_end(GameResult::Draw, Termination::ThreefoldRepetitionClaim, "Art. 9.2",
+                             claimant, intended.has_value()));
   }
   if (can_claim_fifty_moves(intended)) {
     if (intended) {
@@ -178,11 +179,10 @@ Status Game::claim_draw(std::optional<Move> intended) {
       moves_.push_back(*intended);
       ends_.push_back({});
     }
-    return end_game({GameResult::Draw, Termination::FiftyMoveClaim, "Art. 9.3",
-                     "draw claimed: 50 moves by each player without a pawn move or a capture"});
+    return end_game(made_end(GameResult::Draw, Termination::FiftyMoveClaim, "Art. 9.3", claimant));
   }
   // Art. 9.5: incorrect; incorrect_claim() gives the facts for the words.
-  return fail("the draw claim is incorrect (Art. 9.5)");
+  return fail_with(GameError{GameError::Kind::IncorrectClaim, GameEnd{}, Move()});
 }
 
 std::optional<Game::IncorrectClaim> Game::incorrect_claim(std::optional<Move> intended) const {
@@ -199,43 +199,40 @@ std::optional<Game::IncorrectClaim> Game::incorrect_claim(std::optional<Move> in
   return why;
 }
 
-Status Game::agree_draw() {
-  return end_game({GameResult::Draw, Termination::Agreement, "Art. 9.1", "draw agreed"});
+GameStatus Game::agree_draw() {
+  return end_game(made_end(GameResult::Draw, Termination::Agreement, "Art. 9.1"));
 }
 
-Status Game::resign(Color loser) {
-  return end_game({loser == WHITE ? GameResult::BlackWins : GameResult::WhiteWins,
-                   Termination::Resignation, "Art. 5.1.2",
-                   std::string(side_name(loser)) + " resigns"});
+GameStatus Game::resign(Color loser) {
+  return end_game(made_end(loser == WHITE ? GameResult::BlackWins : GameResult::WhiteWins,
+                           Termination::Resignation, "Art. 5.1.2", loser));
 }
 
-Status Game::flag_fall(Color flagged) {
+GameStatus Game::flag_fall(Color flagged) {
   const Color opponent = ~flagged;
   // Art. 6.9: a draw only when the analysis proves that the opponent cannot checkmate by any
   // series of legal moves; where it gives up, the flag decides (the arbiter may still rule).
   if (!can_checkmate(position(), opponent))
-    return end_game({GameResult::Draw, Termination::TimeForfeitDraw, "Art. 6.9",
-                     std::string(side_name(flagged)) + "'s flag fell, but " + side_name(opponent) +
-                         " cannot checkmate by any series of legal moves: draw"});
-  return end_game({opponent == WHITE ? GameResult::WhiteWins : GameResult::BlackWins,
-                   Termination::TimeForfeit, "Art. 6.9",
-                   std::string(side_name(flagged)) + " lost on time"});
+    return end_game(made_end(GameResult::Draw, Termination::TimeForfeitDraw, "Art. 6.9", flagged));
+  return end_game(made_end(opponent == WHITE ? GameResult::WhiteWins : GameResult::BlackWins,
+                           Termination::TimeForfeit, "Art. 6.9", flagged));
 }
 
-Status Game::end_as_recorded(GameEnd end) {
-  if (end.result == GameResult::Ongoing) return fail("a recorded end without a result");
+GameStatus Game::end_as_recorded(GameEnd end) {
+  if (end.result == GameResult::Ongoing)
+    return fail_with(GameError{GameError::Kind::NoResult, end, Move()});
   return end_game(std::move(end));
 }
 
-Status Game::refer_claim(Color claimant, std::string rule) {
-  return end_game({GameResult::Undecided, Termination::ClaimReferred, std::move(rule),
-                   std::string(side_name(claimant)) +
-                       "'s draw claim with less than two minutes left, no arbiter present: "
-                       "referred to an arbiter"});
+GameStatus Game::refer_claim(Color claimant, std::string rule) {
+  return end_game(
+      made_end(GameResult::Undecided, Termination::ClaimReferred, std::move(rule), claimant));
 }
 
-Status Game::arbiter_decision(GameResult result, std::string reason, std::string rule) {
-  return end_game({result, Termination::ArbiterDecision, std::move(rule), std::move(reason)});
+GameStatus Game::arbiter_decision(GameResult result, std::string reason, std::string rule) {
+  GameEnd decided = made_end(result, Termination::ArbiterDecision, std::move(rule));
+  decided.reason = std::move(reason);  // the arbiter's words, from the application
+  return end_game(std::move(decided));
 }
 
 }  // namespace annabella::core

@@ -43,12 +43,37 @@ enum class Termination {
   ClaimReferred,  // Guidelines III.6.1: a draw claim without an arbiter; the result is Undecided
 };
 
+// How a game ended: the kind and its facts; the application words them (text::end_reason).
 struct GameEnd {
   GameResult result = GameResult::Ongoing;
   Termination termination = Termination::None;
-  std::string rule;    // "Art. 9.6.1"
-  std::string reason;  // "fivefold repetition of the same position"
+  std::string rule;  // "Art. 9.6.1"
+  // Words from outside the core: the arbiter's reason for his decision (Art. 12, Guidelines
+  // III), or a recorded end's as its record gives them. Empty for an end the game itself made:
+  // its kind and facts say it all.
+  std::string reason;
+  // The side the end names: checkmated (Art. 5.1.1) or stalemated (5.2.1), resigning (5.1.2),
+  // whose flag fell (6.9), claiming (Guidelines III.6.1).
+  Color side = WHITE;
+  // Art. 9.2.1.1: a threefold claim made with the move the claimant wrote and declared (the
+  // position appears for the third time, rather than has appeared).
+  bool with_intended_move = false;
 };
+
+// Why a Game refused a move or an end; the application words it (text::game_error).
+struct GameError {
+  enum class Kind {
+    MoveAfterEnd,    // a move after the game ended (Art. 5, 6.9, 9: the end is in `end`)
+    AlreadyOver,     // an end after the game ended (the end in force is in `end`)
+    IllegalMove,     // `move` is not legal in the position (Art. 3)
+    IncorrectClaim,  // Art. 9.5: Game::incorrect_claim() gives the facts
+    NoResult,        // a recorded end without a result
+  };
+  Kind kind = Kind::IllegalMove;
+  GameEnd end;
+  Move move;
+};
+using GameStatus = Result<void, GameError>;
 
 // "1-0", "0-1", "1/2-1/2", "*"
 [[nodiscard]] std::string result_text(GameResult result);
@@ -82,9 +107,9 @@ class Game {
   const std::vector<Move>& moves() const { return moves_; }
   [[nodiscard]] std::size_t ply_count() const { return moves_.size(); }
 
-  // Plays a move. Fails when the game has ended or the move is illegal (the message says which);
+  // Plays a move. Fails when the game has ended or the move is illegal (the error says which);
   // nothing is changed then. Applies the automatic ends.
-  [[nodiscard]] Status play(Move m);
+  [[nodiscard]] GameStatus play(Move m);
   // Takes back the last move (an arbiter's correction); false when there is none. Reopens a game
   // that the last move had ended.
   bool take_back();
@@ -118,25 +143,26 @@ class Game {
   // A draw claim by the side to move (Art. 9.2, 9.3). A correct claim ends the game; an incorrect
   // one fails (Art. 9.5: incorrect_claim() says why; the intended move is then made if it is
   // legal; that is the caller's decision).
-  [[nodiscard]] Status claim_draw(std::optional<Move> intended = std::nullopt);
-  Status agree_draw();
-  [[nodiscard]] Status resign(Color loser);
+  [[nodiscard]] GameStatus claim_draw(std::optional<Move> intended = std::nullopt);
+  [[nodiscard]] GameStatus agree_draw();
+  [[nodiscard]] GameStatus resign(Color loser);
   // Art. 6.9: `flagged` has not completed the required moves in time.
-  [[nodiscard]] Status flag_fall(Color flagged);
+  [[nodiscard]] GameStatus flag_fall(Color flagged);
   // The arbiter decides the result (Art. 12; `rule` names the article, "Guidelines III.5.1").
-  Status arbiter_decision(GameResult result, std::string reason, std::string rule = "Art. 12");
+  [[nodiscard]] GameStatus arbiter_decision(GameResult result, std::string reason,
+                                            std::string rule = "Art. 12");
   // Guidelines III.6.1: a draw claim by `claimant` in a game no arbiter supervises ends the game
   // with its result Undecided; `rule` names the grounds ("Guidelines III.6.1.1"). III.6.2: the
   // arbiter's later decision (arbiter_decision, end_as_recorded) replaces that end; an Undecided
   // end is the only one that can be replaced.
-  [[nodiscard]] Status refer_claim(Color claimant, std::string rule);
+  [[nodiscard]] GameStatus refer_claim(Color claimant, std::string rule);
   // An end decided outside the moves (agreement, resignation, a claim, a flag, the arbiter), as
   // a record of the game states it: replaying a game's record ends it exactly as it ended.
-  [[nodiscard]] Status end_as_recorded(GameEnd end);
+  [[nodiscard]] GameStatus end_as_recorded(GameEnd end);
 
  private:
   void apply_automatic_ends();
-  [[nodiscard]] Status end_game(GameEnd end);
+  [[nodiscard]] GameStatus end_game(GameEnd end);
   int count_occurrences(const Position& pos, std::size_t last_index) const;
 
   std::vector<Position> positions_;

@@ -87,22 +87,22 @@ class [[nodiscard]] Result {
   std::variant<T, E> state_;
 };
 
-// Success or an Error, for operations that produce nothing.
-template <>
-class [[nodiscard]] Result<void, Error> {
+// Success or an E (by default an Error), for operations that produce nothing.
+template <class E>
+class [[nodiscard]] Result<void, E> {
  public:
   Result() = default;
-  Result(Failure<Error> failure) : error_(std::move(failure.error)), failed_(true) {}
+  Result(Failure<E> failure) : error_(std::move(failure.error)), failed_(true) {}
 
   bool has_value() const noexcept { return !failed_; }
   explicit operator bool() const noexcept { return has_value(); }
-  const Error& error() const {
+  const E& error() const {
     assert(failed_);
     return error_;
   }
 
  private:
-  Error error_;
+  E error_{};
   bool failed_ = false;
 };
 

@@ -19,7 +19,7 @@ TEST(ClockTimeline, ReadsPressesPausesAndCommentsExactly) {
       "25 pause\r\n"
       "85 resume\n"
       "90 b\n");
-  ASSERT_TRUE(events) << events.error().message;
+  ASSERT_TRUE(events) << events.error().line;
   ASSERT_EQ(events->size(), 5u);
   EXPECT_EQ((*events)[0].at, ClockDuration(12s + 250ms));
   EXPECT_EQ((*events)[0].kind, Kind::Press);
@@ -35,23 +35,30 @@ TEST(ClockTimeline, ReadsPressesPausesAndCommentsExactly) {
 }
 
 TEST(ClockTimeline, EachFaultNamesTheFileAndLine) {
+  using K = ClockTimelineError::Kind;
   const struct {
     const char* text;
-    const char* message;
+    K kind;
+    int line;
+    const char* word;  // the word at fault ("" for a line of the wrong shape)
   } cases[] = {
-      {"1 white\n0.5 black\n", "ev.txt:2: the time 0.5 is earlier than the line before"},
-      {"1 red\n", "ev.txt:1: \"red\" is not white, black, pause or resume"},
-      {"\n\nsoon white\n", "ev.txt:3: \"soon\" is not a number of seconds"},
-      {"1.\n", "ev.txt:1: expected \"SECONDS white\""},
-      {"1. white\n", "ev.txt:1: \"1.\" is not a number of seconds"},
-      {"1 white black\n", "ev.txt:1: expected \"SECONDS white\""},
-      {"99999999999 white\n", "ev.txt:1: \"99999999999\" is not a number of seconds"},
+      {"1 white\n0.5 black\n", K::Earlier, 2, "0.5"},
+      {"1 red\n", K::NotAnEvent, 1, "red"},
+      {"\n\nsoon white\n", K::NotSeconds, 3, "soon"},
+      {"1.\n", K::NotTwoWords, 1, ""},
+      {"1. white\n", K::NotSeconds, 1, "1."},
+      {"1 white black\n", K::NotTwoWords, 1, ""},
+      {"99999999999 white\n", K::NotSeconds, 1, "99999999999"},
   };
   for (const auto& c : cases) {
     auto events = parse_clock_timeline({.text = c.text, .source = "ev.txt"});
     ASSERT_FALSE(events) << c.text;
-    EXPECT_TRUE(events.error().message.starts_with(c.message))
-        << c.text << " gave: " << events.error().message;
+    EXPECT_EQ(events.error().kind, c.kind) << c.text;
+    EXPECT_EQ(events.error().source, "ev.txt");
+    EXPECT_EQ(events.error().line, c.line) << c.text;
+    if (*c.word) {
+      EXPECT_EQ(events.error().word, c.word) << c.text;
+    }
   }
   auto empty = parse_clock_timeline("# nothing yet\n\n");
   ASSERT_TRUE(empty);

@@ -86,9 +86,9 @@ TEST(GameEnd, IncorrectClaimSaysWhy) {
   EXPECT_FALSE(why->intended_illegal);
   EXPECT_EQ(why->repetitions, 2);
   EXPECT_EQ(why->moves_without, 2);
-  const Status claim = game.claim_draw();
+  const GameStatus claim = game.claim_draw();
   ASSERT_FALSE(claim);
-  EXPECT_NE(claim.error().message.find("Art. 9.5"), std::string::npos);
+  EXPECT_EQ(claim.error().kind, GameError::Kind::IncorrectClaim);
   EXPECT_FALSE(game.is_over());
 }
 
@@ -262,8 +262,12 @@ TEST(GameEnd, AReferredClaimEndsTheGameUntilTheArbiterDecides) {
   EXPECT_TRUE(game.is_over());
   EXPECT_EQ(game.end().result, GameResult::Undecided);
   EXPECT_EQ(game.end().termination, Termination::ClaimReferred);
+  EXPECT_EQ(game.end().side, WHITE);
   EXPECT_EQ(result_text(game.end().result), "*");
-  EXPECT_FALSE(game.play(Move(SQ_E2, SQ_E4)));
+  const GameStatus move = game.play(Move(SQ_E2, SQ_E4));
+  ASSERT_FALSE(move);
+  EXPECT_EQ(move.error().kind, GameError::Kind::MoveAfterEnd);
+  EXPECT_EQ(move.error().end.termination, Termination::ClaimReferred);
   EXPECT_FALSE(game.resign(WHITE));
   EXPECT_FALSE(game.agree_draw());
   EXPECT_FALSE(game.refer_claim(WHITE, "Guidelines III.6.1.2"));

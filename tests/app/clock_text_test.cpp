@@ -1,0 +1,40 @@
+// A clock timeline's faults (core/clock_timeline.h: kinds, file, line, word) worded by the app
+// (app/clock_text.h): in English as before they left the core, and in German and Macedonian.
+#include <gtest/gtest.h>
+
+#include "app/clock_text.h"
+#include "support/messages_language.h"
+
+namespace annabella::app {
+namespace {
+
+using K = core::ClockTimelineError::Kind;
+
+TEST(ClockTimelineText, EachFaultIsWordedWithItsFileAndLine) {
+  const struct {
+    core::ClockTimelineError error;
+    const char* english;
+  } cases[] = {
+      {{K::NotTwoWords, "ev.txt", 1, "1."},
+       "ev.txt:1: expected \"SECONDS white\" or \"SECONDS black\" (or pause, resume)"},
+      {{K::NotSeconds, "ev.txt", 3, "soon"}, "ev.txt:3: \"soon\" is not a number of seconds"},
+      {{K::NotAnEvent, "ev.txt", 1, "red"},
+       "ev.txt:1: \"red\" is not white, black, pause or resume"},
+      {{K::Earlier, "ev.txt", 2, "0.5"}, "ev.txt:2: the time 0.5 is earlier than the line before"},
+  };
+  for (const auto& c : cases) {
+    testing::use_language("en");
+    EXPECT_EQ(text::clock_timeline_error(c.error), c.english);
+    for (const char* language : {"de", "mk"}) {
+      testing::use_language(language);
+      const std::string words = text::clock_timeline_error(c.error);
+      EXPECT_NE(words, c.english) << language;
+      EXPECT_EQ(words.rfind("ev.txt:", 0), 0u) << words;
+      EXPECT_EQ(words.find('{'), std::string::npos) << words;
+    }
+  }
+  testing::use_language("en");
+}
+
+}  // namespace
+}  // namespace annabella::app
