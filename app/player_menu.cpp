@@ -284,7 +284,16 @@ MenuOutput PlayerMenu::select(const MenuContext& context) {
     asking_ = cursor_.item;
     return saying(line_of(MenuLine::Kind::Question, cursor_.item));
   }
-  return act(cursor_.item, context);
+  MenuOutput out = act(cursor_.item, context);
+  // An action that needs no confirmation (call the arbiter, decline a draw) is carried out and
+  // the menu is left, as after a confirmed one ("Confirmed", then closed: the player's next
+  // opening key opens it again instead of closing it). A reading leaves the menu where it is.
+  if (out.line && out.line->kind == MenuLine::Kind::Confirmed) {
+    open_ = false;
+    path_.clear();
+    intended_.clear();
+  }
+  return out;
 }
 
 MenuOutput PlayerMenu::choose_value(const MenuValue& v) {

@@ -195,6 +195,9 @@ TEST_F(PlayWithBrailleKeys, AWholeGameWithTheDisplaysKeysEndsInADrawHeOffered) {
   ASSERT_TRUE(open_at(brltty, *station, "Remis ablehnen")) << station->output();
   ASSERT_TRUE(brltty.press("ROUTE 3"));
   ASSERT_TRUE(station->wait_for("White declines the draw offer", 20s)) << station->output();
+  // Carried out, the action left the menu by itself (it once stayed open, and his next opening
+  // key closed it): the next PREFMENU opens it at its first item; the same key closes it.
+  ASSERT_TRUE(open_at(brltty, *station, "Zeit")) << station->output();
   ASSERT_TRUE(close_menu()) << station->output();
   ASSERT_TRUE(move("Nf3", true)) << station->output();
   ASSERT_TRUE(move("Nc6", false)) << station->output();

@@ -64,6 +64,29 @@ TEST(PlayerMenu, ClosedItAnswersOnlyTheOpenKey) {
   EXPECT_EQ(opened.line->count, 10);
 }
 
+// An action carried out without a question (calling the arbiter, declining a draw) leaves the
+// menu as a confirmed one does: the player's next opening key opens it (it once stayed open, and
+// that key closed it); a reading (time) leaves it open where it was.
+TEST(PlayerMenu, AnActionWithoutAQuestionClosesTheMenuAReadingDoesNot) {
+  PlayerMenu menu;
+  const MenuContext c = playing();
+  ASSERT_TRUE(menu.press(MenuKey::Open, c).line);
+  go_to(menu, MenuItem::Time, c);
+  const auto time = menu.press(MenuKey::Select, c);
+  ASSERT_TRUE(time.command && std::holds_alternative<cmd::Time>(*time.command));
+  EXPECT_TRUE(menu.is_open());
+  go_to(menu, MenuItem::CallArbiter, c);
+  const auto called = menu.press(MenuKey::Select, c);
+  ASSERT_TRUE(called.command && std::holds_alternative<cmd::CallArbiter>(*called.command));
+  ASSERT_TRUE(called.line);
+  EXPECT_EQ(called.line->kind, MenuLine::Kind::Confirmed);
+  EXPECT_FALSE(menu.is_open());
+  const auto opened = menu.press(MenuKey::Open, c);
+  ASSERT_TRUE(opened.line);
+  EXPECT_EQ(opened.line->kind, MenuLine::Kind::Item);
+  EXPECT_TRUE(menu.is_open());
+}
+
 TEST(PlayerMenu, NextAndPreviousWrapRoundAtBothEnds) {
   PlayerMenu menu;
   const auto c = playing();
