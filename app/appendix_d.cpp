@@ -632,6 +632,9 @@ void AppendixDFlow::end_game(const core::GameEnd& end, TimePoint time) {
     s_.print(time, "clock: " + stopped.error().message);
   s_.show_clock(time);
   s_.say(speech::phrase_game_end(s_.vocabulary, ended), Route::Public, time);
+  // The VI player also hears how his game ended privately, in his own language
+  // (docs/languages.md), and his braille display shows it (D.2).
+  s_.say(speech::phrase_game_end(s_.language, ended), Route::Private, time);
   s_.print(time, format(tr("game over: {result} ({rule}: {reason})"),
                         {{"result", core::result_text(ended.result)},
                          {"rule", ended.rule},
@@ -692,6 +695,7 @@ void AppendixDFlow::clock_due(TimePoint now) {
     s_.flag_reported = true;
     const core::Color flagged = flags.front().side;
     s_.say(speech::phrase_flag_fall(s_.vocabulary, flagged), Route::Public, now);
+    s_.say(speech::phrase_flag_fall(s_.language, flagged), Route::Private, now);  // Art. 6.8
     // TRANSLATORS: flag is a console command: keep it as it is.
     s_.print(now, format(tr("{side}'s flag has fallen (Art. 6.8); claim it with: flag (Art. 6.9)"),
                          {{"side", text::side(flagged)}}));

@@ -104,7 +104,11 @@ TEST(ClaimWithTheIntendedMove, TypedOnTheDisplayACorrectClaimEndsTheGameDrawn) {
   ASSERT_TRUE(d.station->game().is_over()) << d.output.printed.back();
   EXPECT_EQ(d.station->game().end().termination, core::Termination::ThreefoldRepetitionClaim);
   EXPECT_TRUE(d.output.printed_containing("player's menu (braille keys): draw-claim"));
-  EXPECT_EQ(d.output.said.back().route, Route::Public);  // the result, to both players
+  // The result, to both players, then privately to the VI player in his language.
+  ASSERT_GE(d.output.said.size(), 2u);
+  EXPECT_EQ(d.output.said[d.output.said.size() - 2].route, Route::Public);
+  EXPECT_EQ(d.output.said.back().route, Route::Private);
+  EXPECT_EQ(d.output.said.back().text, d.output.said[d.output.said.size() - 2].text);
   // The journal keeps the declared move (Art. 9.2.1.1) and the end; the PGN shows both.
   auto contents = read_journal(dir.path() / "record" / "game.journal");
   ASSERT_TRUE(contents) << contents.error().message;

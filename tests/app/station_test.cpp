@@ -11,6 +11,7 @@
 #include "app/recording_seal.h"
 #include "core/notation.h"
 #include "core/time_control.h"
+#include "speech/language.h"
 #include "speech/phrases.h"
 #include "speech/vocabulary.h"
 #include "support/station_driver.h"
@@ -292,6 +293,31 @@ TEST(Station, ResignationEndsTheGameAndTheExportsShowIt) {
   EXPECT_FALSE(brf.empty());
   const std::string touches = read_file(dir.path() / "record" / "touches.txt");
   EXPECT_NE(touches.find("f2\twhite pawn"), std::string::npos) << touches;
+}
+
+// The flag fall (Art. 6.8) and the game's end are said publicly in the profile's language and
+// privately in the VI player's own (docs/languages.md), through the Language phrases.
+TEST(Station, TheFlagFallAndTheEndAreAlsoSaidPrivatelyInTheViPlayersLanguage) {
+  annabella::testing::TempDir dir;
+  config::StationConfig config;
+  config.game.time_control = "1 min";
+  config.white.language = "mk";
+  StationDriver d(dir.path() / "record", false, config);
+  const auto mk = speech::Language::load("mk");
+  ASSERT_TRUE(mk);
+  d.wait(61s);  // White's flag falls
+  const auto said_privately = [&](const std::string& text) {
+    return std::ranges::any_of(
+        d.output.said, [&](const Said& s) { return s.route == Route::Private && s.text == text; });
+  };
+  EXPECT_TRUE(said_privately(speech::phrase_flag_fall(*mk, core::WHITE).text));
+  EXPECT_TRUE(said_privately("Белите: знаменцето падна"));
+  d.console("flag");  // Art. 6.9
+  ASSERT_TRUE(d.station->game().is_over());
+  EXPECT_TRUE(said_privately(speech::phrase_game_end(*mk, d.station->game().end()).text));
+  EXPECT_TRUE(std::ranges::any_of(d.output.said, [](const Said& s) {
+    return s.route == Route::Private && s.text.starts_with("Партијата заврши: Црните победуваат");
+  }));
 }
 
 // The exports take the configured braille page (record.braille_cells_per_line,

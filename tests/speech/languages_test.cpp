@@ -160,7 +160,14 @@ TEST(Languages, NumbersAndCountsInEachLanguagesGrammar) {
       {"mk", "minute", 11, "единаесет минути"},
       {"mk", "hour", 1, "еден час"},
       {"mk", "hour", 2, "два часа"},
-      {"mk", "move", 40, "четириесет потези"},
+      {"mk", "hour", 5, "пет часа"},
+      {"mk", "move", 1, "еден потег"},
+      {"mk", "move", 2, "два потега"},
+      {"mk", "move", 3, "три потега"},
+      {"mk", "move", 4, "четири потега"},
+      {"mk", "move", 5, "пет потега"},
+      {"mk", "move", 21, "дваесет и еден потег"},
+      {"mk", "move", 40, "четириесет потега"},
       {"mk", "", 101, "сто и еден"},
       {"mk", "", 120, "сто и дваесет"},
       {"mk", "", 121, "сто дваесет и еден"},
@@ -171,7 +178,10 @@ TEST(Languages, NumbersAndCountsInEachLanguagesGrammar) {
       {"bg", "minute", 21, "двадесет и една минути"},
       {"bg", "hour", 1, "един час"},
       {"bg", "hour", 2, "два часа"},
+      {"bg", "move", 1, "един ход"},
+      {"bg", "move", 2, "два хода"},
       {"bg", "move", 5, "пет хода"},
+      {"bg", "hour", 5, "пет часа"},
       {"bg", "", 1, "едно"},
       {"bg", "", 101, "сто и едно"},
       {"bg", "", 121, "сто двадесет и едно"},
@@ -192,7 +202,11 @@ TEST(Languages, NumbersAndCountsInEachLanguagesGrammar) {
       {"sr", "hour", 2, "dva sata"},
       {"sr", "hour", 5, "pet sati"},
       {"sr", "move", 42, "četrdeset dva poteza"},
+      {"sr", "move", 2, "dva poteza"},
+      {"sr", "move", 5, "pet poteza"},
+      {"sr", "move", 21, "dvadeset jedan potez"},
       {"sr-Cyrl", "minute", 2, "две минуте"},
+      {"sr-Cyrl", "move", 2, "два потеза"},
       {"sr-Cyrl", "hour", 1, "један сат"},
       {"sq", "minute", 1, "një minutë"},
       {"sq", "minute", 3, "tri minuta"},
@@ -217,6 +231,23 @@ TEST(Languages, NumbersAndCountsInEachLanguagesGrammar) {
     EXPECT_EQ(w.display, c.text) << c.code << " " << c.unit << " " << c.n;
   }
   EXPECT_EQ(number_words(language("de"), 43).spoken, "dreiund vierzig");  // eSpeak reads 43 so
+}
+
+// Macedonian and Bulgarian masculine nouns take their count form after a number of 2 and more
+// (два часа, два потега, два хода; not the plain plurals потези, ходове); it ends in "а".
+TEST(Languages, MasculineUnitsTakeTheCountFormAfterNumbers) {
+  const std::string count_ending = "а";
+  for (const char* code : {"mk", "bg"}) {
+    const Language lang = language(code);
+    for (const char* unit : {"hour", "minute", "second", "move"}) {
+      if (lang.word(std::string("unit.") + unit + ".gender").spoken != "m") continue;
+      for (int n : {2, 3, 4, 5, 11, 40, 100}) {
+        const std::string said = count_words(lang, unit, n).display;
+        EXPECT_TRUE(said.ends_with(count_ending))
+            << code << " " << unit << " " << n << ": " << said;
+      }
+    }
+  }
 }
 
 TEST(Languages, DurationsInEachLanguage) {
