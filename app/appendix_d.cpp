@@ -17,6 +17,7 @@
 #include "core/reconcile.h"
 #include "core/text.h"
 #include "core/time_control.h"
+#include "speech/menu_phrases.h"
 
 namespace annabella::app {
 namespace {
@@ -49,6 +50,20 @@ std::optional<core::PieceType> promotion_piece(const speech::Vocabulary& vocabul
       return type;
   }
   return std::nullopt;
+}
+
+// Art. 5: a move after the end of the game, not recorded.
+std::string game_over_no_move(const core::Game& game) {
+  return format(tr("the game is over ({reason}); no move is recorded"),
+                {{"reason", text::end_reason(game.end())}});
+}
+
+// D.2.1: the sighted player's `move` shown on the pegboard before it was entered.
+void print_waiting_for_sighted(StationState& s, core::Move move, TimePoint time) {
+  s.print(time, format(tr("the pegboard shows {move} for {side}; waiting for the sighted "
+                          "player's move to be entered (D.2.1)"),
+                       {{"move", core::to_san(s.pegboard.position(), move)},
+                        {"side", text::side(~s.vi_color)}}));
 }
 
 }  // namespace
@@ -103,6 +118,9 @@ void AppendixDFlow::on_pegboard(const std::vector<tactile::PegboardEvent>& event
           s_.say(speech::phrase_board_mismatch(s_.language, s_.vocabulary, s_.pegboard.position(),
                                                *s_.to_execute),
                  Route::Private, e.time);
+        else if (s_.game().is_over())  // no move to be legal or not: the game is over (Art. 5)
+          s_.say(speech::phrase_not_possible(s_.language, speech::Refusal::GameOver),
+                 Route::Private, e.time);
         else
           s_.say(speech::phrase_illegal_move(s_.language), Route::Private, e.time);
         break;
@@ -137,6 +155,20 @@ void AppendixDFlow::on_pegboard(const std::vector<tactile::PegboardEvent>& event
     }
   }
   if (!events.empty()) check_restored(events.back().time);
+}
+
+bool AppendixDFlow::refused_announce(const tactile::BoardInput& input, TimePoint time) {
+  if (input.kind != tactile::BoardInput::Kind::Button ||
+      input.button != tactile::BoardButton::Announce || s_.to_execute || s_.game().is_over())
+    return false;
+  const auto held = s_.pegboard.completed_move();
+  if (!held || s_.pegboard.position().side_to_move() == s_.vi_color) return false;
+  // D.2.4: the sighted player makes his move, which is announced (D.2.1) and stops his clock;
+  // the VI player's board only executes it. His ANNOUNCE (D.2.3 (3)) is for his own move.
+  print_waiting_for_sighted(s_, *held, time);
+  s_.say(speech::phrase_not_possible(s_.language, speech::Refusal::NotYourMove), Route::Private,
+         time);
+  return true;
 }
 
 void AppendixDFlow::on_touched(const tactile::PegboardEvent& e) {
@@ -238,13 +270,18 @@ void AppendixDFlow::on_completed(const tactile::PegboardEvent& e) {
     }
     return;
   }
+  if (s_.game().is_over()) {
+    // D.2.1, Art. 5: after the end no move is made, so none is announced on the public route;
+    // the VI player alone hears privately why (D.2.11), the arbiter reads it on the console.
+    s_.print(e.time, game_over_no_move(s_.game()));
+    s_.say(speech::phrase_not_possible(s_.language, speech::Refusal::GameOver), Route::Private,
+           e.time);
+    return;
+  }
   if (s_.pegboard.position().side_to_move() != s_.vi_color) {
     // The VI player executed the sighted player's move before it was entered: it is not
     // announced or made from the pegboard; the entered move is checked against it (D.2.1).
-    s_.print(e.time, format(tr("the pegboard shows {move} for {side}; waiting for the sighted "
-                               "player's move to be entered (D.2.1)"),
-                            {{"move", core::to_san(s_.pegboard.position(), e.move)},
-                             {"side", text::side(~s_.vi_color)}}));
+    print_waiting_for_sighted(s_, e.move, e.time);
     return;
   }
   if (s_.record.adjourned()) {
@@ -478,10 +515,7 @@ void AppendixDFlow::after_move_said(TimePoint time) {
 
 void AppendixDFlow::enter_sighted_move(const std::string& text, MoveSource by, TimePoint time) {
   if (s_.game().is_over()) {
-    s_.refuse(time,
-              format(tr("the game is over ({reason}); no move is recorded"),
-                     {{"reason", text::end_reason(s_.game().end())}}),
-              speech::Refusal::GameOver);
+    s_.refuse(time, game_over_no_move(s_.game()), speech::Refusal::GameOver);
     return;
   }
   if (s_.record.adjourned()) {

@@ -19,6 +19,10 @@ class AppendixDFlow {
   explicit AppendixDFlow(StationState& state) : s_(state) {}
 
   void on_pegboard(const std::vector<tactile::PegboardEvent>& events);
+  // D.2.3, D.2.4: the VI player's ANNOUNCE button with the sighted opponent's move set up on his
+  // pegboard (the side to move is the opponent's): that move is the opponent's to make and
+  // announce, so the button does not make it. True when refused (said privately, printed).
+  bool refused_announce(const tactile::BoardInput& input, TimePoint time);
   void on_sighted_board(const std::vector<tactile::PegboardEvent>& events);
 
   // D.2.1: the sighted player's move as typed or said; a text that reads as two different legal

@@ -112,6 +112,14 @@ void ArbiterDesk::on(const cmd::EnterMove& c, TimePoint time) {
   // move was meant, may be the answer ("e8=Q"; "2" or "Bf8c5"), from wherever the move was typed
   // (D.2.11: his keypad as well as the console).
   if (s_.question.kind != PendingQuestion::Kind::None && flow_.answer(c.text, time)) return;
+  // D.2.11, D.2.4: the braille display is the VI player's own. A move typed there on the sighted
+  // player's turn is never entered as the sighted player's move (which would stop his clock, Art.
+  // 6.2); refused, the reason said to the VI player privately. (The intended move of his draw
+  // claim, Art. 9.2.1.1, is taken by Station::handle before this; his own move is made on the
+  // pegboard, D.2.3, and refused as such by enter_sighted_move.)
+  if (source_ == InputSource::BrailleKeys && !s_.game().is_over() &&
+      refused_out_of_turn(c.text, "D.2.4, D.2.11", time))
+    return;
   if (s_.question.kind == PendingQuestion::Kind::Reading) s_.question = {};
   // D.2.11: the record and the log say where the sighted player's move came from.
   MoveSource by = MoveSource::Console;

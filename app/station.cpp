@@ -228,7 +228,8 @@ void Station::handle(const StationEvent& event) {
   tick(event.time);
 }
 
-void Station::on(const ev::Pegboard& e, TimePoint) {
+void Station::on(const ev::Pegboard& e, TimePoint time) {
+  if (flow_.refused_announce(e.input, time)) return;  // D.2.3, D.2.4: not his move to announce
   std::vector<tactile::PegboardEvent> happened;
   state_.pegboard.feed(e.input, happened);
   flow_.on_pegboard(happened);

@@ -43,6 +43,7 @@ std::vector<Row> refused_rows() {
       {cmd::Board{"r9"}, I::BrailleKeys, S::Start, Refusal::UnknownReading},
       {cmd::EnterMove{"e4"}, I::BrailleKeys, S::Start, Refusal::MoveOnBoard},  // D.2.3
       {cmd::EnterMove{"Ke5"}, I::Voice, S::Opponent, Refusal::NotLegal},
+      {cmd::EnterMove{"e7e5"}, I::BrailleKeys, S::Opponent, Refusal::NotYourMove},  // D.2.4
       {cmd::Answer{"1"}, I::BrailleKeys, S::Start, Refusal::NoQuestion},
       {cmd::Flag{}, I::TactileClock, S::Over, Refusal::GameOver},  // D.2.10.5
       {cmd::DrawOffer{core::WHITE}, I::BrailleKeys, S::Over, Refusal::GameOver},
