@@ -284,6 +284,14 @@ void AppendixDFlow::on_completed(const tactile::PegboardEvent& e) {
     print_waiting_for_sighted(s_, e.move, e.time);
     return;
   }
+  if (s_.hold_completed) {  // the first link after a resumption (on_link)
+    s_.held_on_resume = e.move;
+    s_.print(e.time, format(tr("the pegboard shows {move}, completed while the station was "
+                               "stopped: not announced, so not made (D.2.3); it is announced when "
+                               "the player presses the board's ANNOUNCE button"),
+                            {{"move", core::to_san(s_.pegboard.position(), e.move)}}));
+    return;
+  }
   if (s_.record.adjourned()) {
     // Guidelines I: after an adjournment the sealed move is made from the envelope, nothing else.
     s_.print(e.time, format(tr("the pegboard shows {move}, but the game is adjourned: the arbiter "
@@ -347,6 +355,14 @@ void AppendixDFlow::announce_held(TimePoint time) {
 
 void AppendixDFlow::on_made(const tactile::PegboardEvent& e) {
   if (s_.question.kind == PendingQuestion::Kind::Promotion) s_.question = {};
+  if (s_.held_on_resume) {
+    // D.2.1: the move held on resumption (on_completed), announced by his button: both players
+    // hear it before it is made.
+    if (*s_.held_on_resume == e.move)
+      s_.say(speech::phrase_for_move(s_.vocabulary, s_.game().position(), e.move, s_.wording),
+             Route::Public, e.time);
+    s_.held_on_resume.reset();
+  }
   note_rook_first(e.move, e.time);
   complete_move_touches(s_.pegboard.position(), e.move, e.time);
   write_touch_log(e.time);
@@ -362,6 +378,14 @@ void AppendixDFlow::on_link(const tactile::PegboardEvent& e) {
     s_.say(speech::phrase_board_link(s_.language, speech::BoardKind::Pegboard, link),
            Route::Private, e.time);
   s_.print(e.time, text::board_event(e));
+  if (link != speech::BoardLink::Lost && s_.resumed_unlinked) {
+    // D.2.3, Art. 9.2.1.1: the first link after `play --resume`. A move the board shows
+    // completed was made while the station was stopped: it may be the intended move of a draw
+    // claim that waited for his confirmation, or a move he never announced. Nothing waiting for
+    // a confirmation is carried out by a restart: it is held, not announced (not made).
+    s_.resumed_unlinked = false;
+    s_.hold_completed = e.agreement == tactile::PegboardEvent::Agreement::MovedOn;
+  }
 }
 
 void AppendixDFlow::on_button(const tactile::PegboardEvent& e) {

@@ -135,6 +135,7 @@ Result<std::unique_ptr<Station>> Station::resume(const StationOptions& options,
                                                std::move(*resumed->journal), now));
   StationState& s = station->state_;
   s.origin = origin;
+  s.resumed_unlinked = true;  // D.2.3: see AppendixDFlow::on_link
   if (s.record.adjourned() && !s.clock.paused())
     if (auto paused = s.clock.pause(now, "adjourned"); !paused)
       s.print(now, "resume: " + paused.error().message);
@@ -233,6 +234,8 @@ void Station::on(const ev::Pegboard& e, TimePoint time) {
   std::vector<tactile::PegboardEvent> happened;
   state_.pegboard.feed(e.input, happened);
   flow_.on_pegboard(happened);
+  // D.2.3: only what the board showed at its first link after a resumption is held.
+  state_.hold_completed = false;
 }
 
 void Station::on(const ev::SightedBoard& e, TimePoint) {

@@ -428,7 +428,9 @@ Status StationRig::start_pegboard(const RigOptions& options, TimePoint origin) {
     sim.protocol = protocol;
     sim.link = options.simulator_link.empty() ? options.station.record_folder / "simulated-pegboard"
                                               : options.simulator_link;
-    sim.start = station_->pegboard().position();
+    // The game's position: on resumption a move entered but not yet executed (the pegboard
+    // still expects it, D.2.1) is shown executed, as the simulated player keeps his board.
+    sim.start = station_->game().position();
     sim.pace.speed = options.simulator_speed;
     auto simulator = tactile::BoardSimulator::create(sim);
     if (!simulator) return fail("pegboard simulator: " + simulator.error().message);

@@ -32,6 +32,26 @@ speech::Language private_language(const config::StationConfig& cfg, core::Color 
   return std::move(*loaded);
 }
 
+// D.2.1: a move entered at the station (typed, spoken, from the sighted player's e-board, a
+// claim's intended move, a sealed move) is announced and then executed by the VI player on his
+// pegboard; until he has, the pegboard is judged against the position before it and only that
+// move may complete there (AppendixDFlow::expect_on_pegboard). The journal does not say whether
+// he executed it before the station stopped, so a resumed game starts in that same state: a
+// board that shows the move completes it, one that does not still has to execute it (a move
+// made from the pegboard is on it already).
+std::optional<core::Move> entered_not_executed(const GameRecord& record) {
+  const core::Game& game = record.game();
+  if (game.is_over() || game.ply_count() == 0 || record.moves().size() != game.ply_count() ||
+      record.moves().back().by == MoveSource::Pegboard)
+    return std::nullopt;
+  return game.moves().back();
+}
+
+const core::Position& pegboard_start(const GameRecord& record) {
+  const core::Game& game = record.game();
+  return entered_not_executed(record) ? game.position_at(game.ply_count() - 1) : game.position();
+}
+
 }  // namespace
 
 StationState::StationState(const StationOptions& station_options, StationOutput& output,
@@ -47,7 +67,7 @@ StationState::StationState(const StationOptions& station_options, StationOutput&
       record(std::move(game_record)),
       clock(std::move(chess_clock)),
       journal(std::move(game_journal)),
-      pegboard(record.game().position(),
+      pegboard(pegboard_start(record),
                tactile::PegboardSettings{
                    .settle = Millis(station_options.config.pegboard.settle_ms),
                    .auto_announce = false,
@@ -58,6 +78,10 @@ StationState::StationState(const StationOptions& station_options, StationOutput&
       last_time(now),
       warnings(warning_thresholds(station_options.config, record.header().visually_impaired)) {
   const auto& cfg = station_options.config;
+  if (const auto unexecuted = entered_not_executed(record)) {  // D.2.1, on resumption
+    to_execute = unexecuted;
+    pegboard.expect_move(*unexecuted);
+  }
   wording.form = cfg.speech.form == config::AnnouncementForm::Long ? speech::MoveForm::Long
                                                                    : speech::MoveForm::Short;
   wording.name_captured_piece = cfg.speech.name_captured_piece;

@@ -178,6 +178,12 @@ struct StationState {
   core::ClockWarnings warnings;          // D.2.6: the VI player's chosen thresholds
   PendingQuestion question;              // what the console's next answer settles
   std::optional<core::Move> to_execute;  // the sighted move the VI player must execute
+  // D.2.3 on resumption: the pegboard's first link after `play --resume` is still to come; a
+  // move it shows completed then was made while the station was stopped and is held, not
+  // announced (AppendixDFlow::on_link, on_completed).
+  bool resumed_unlinked = false;
+  bool hold_completed = false;  // while the first link's events are handled (Station::on)
+  std::optional<core::Move> held_on_resume;  // held so; said publicly when it is made (D.2.1)
   // The touches whose outcome is not known yet, by the square the piece was lifted from.
   std::map<core::Square, int> open_touches;
   // The VI player's own menu (app/player_menu_keys.h gives it his keys).

@@ -6,6 +6,7 @@
 
 #include <ctime>
 #include <fstream>
+#include <optional>
 
 #include "app/brf.h"
 #include "app/exports.h"
@@ -456,6 +457,83 @@ TEST(StationRecord, ADamagedLastEntryStopsTheResumptionAndLeavesTheFileAsItWas) 
   EXPECT_NE(station.error().message.find("nothing was changed"), std::string::npos)
       << station.error().message;
   EXPECT_EQ(read_file(path), text);
+}
+
+// D.2.1 after a power cut: the sighted player's move was entered but the VI player had not yet
+// executed it on his pegboard. The resumed station still waits for it, as it did live: his next
+// move is not made while the board does not show the opponent's move, and the knight left on b8
+// never becomes a move of the sighted player "by pegboard" (tester's D7).
+class ResumedWithNc6NotExecuted : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    {
+      StationDriver d(folder);
+      d.hand("e2", "e4");
+      d.console("Nc6");  // announced; the VI player has not moved b8-c6 on his pegboard yet
+      ASSERT_EQ(d.station->game().ply_count(), 2u);
+    }  // the station is gone (kill -9: the journal is flushed at every entry)
+    again.emplace(folder, true);
+    ASSERT_TRUE(again->station);
+  }
+  annabella::testing::TempDir dir;
+  std::filesystem::path folder = dir.path() / "record";
+  std::optional<StationDriver> again;
+};
+
+TEST_F(ResumedWithNc6NotExecuted, TheVIPlayersNextMoveWaitsForIt) {
+  again->hand("d2", "d4");  // his own move, with Nc6 not executed
+  again->wait(3s);
+  EXPECT_EQ(again->station->game().ply_count(), 2u);
+  EXPECT_FALSE(again->output.printed_containing("made 2. d4"));
+  EXPECT_FALSE(again->output.printed_containing("by pegboard"));
+}
+
+TEST_F(ResumedWithNc6NotExecuted, ItIsExecutedThenTheNextMoveIsMade) {
+  again->hand("b8", "c6");  // D.2.1: executed now
+  EXPECT_TRUE(again->output.printed_containing("executed b8c6 on the pegboard"));
+  EXPECT_EQ(again->station->game().ply_count(), 2u);
+  again->hand("d2", "d4");
+  ASSERT_EQ(again->station->game().ply_count(), 3u);
+  EXPECT_EQ(core::to_uci(again->station->game().moves().back()), "d2d4");
+}
+
+// D.2.3, Art. 9.2.1.1 after a power cut: the VI player had completed Nf3 on his pegboard as the
+// intended move of a draw claim waiting for his confirmation. The resumed station does not
+// announce or make it when the board first links (tester's D19): it is held until he announces
+// it with the board's button, and only then is it said to both players and made.
+TEST(StationRecord, AMoveShownAtTheFirstLinkAfterAResumptionIsHeldNotAnnounced) {
+  annabella::testing::TempDir dir;
+  const auto folder = dir.path() / "record";
+  {
+    StationDriver d(folder);
+    annabella::testing::play_e4_e5(d);
+    ASSERT_EQ(d.station->game().ply_count(), 2u);
+  }  // killed while Nf3 stood on the pegboard unannounced
+  StationDriver again(folder, true);
+  ASSERT_TRUE(again.station);
+  const std::size_t said_before = again.output.said.size();
+  tactile::BoardInput linked;
+  linked.kind = tactile::BoardInput::Kind::Connected;
+  linked.time = again.now += 1s;
+  again.station->handle(StationEvent::pegboard(linked));
+  core::Position after_nf3 = again.station->game().position();
+  after_nf3.play(core::Move(*core::parse_square("g1"), *core::parse_square("f3")));
+  tactile::BoardInput scan;
+  scan.kind = tactile::BoardInput::Kind::Scan;
+  scan.time = again.now += 100ms;
+  scan.scan.occupied = after_nf3.pieces();
+  again.station->handle(StationEvent::pegboard(scan));
+  again.wait(3s);
+  EXPECT_EQ(again.station->game().ply_count(), 2u);
+  EXPECT_TRUE(again.output.printed_containing("completed while the station was stopped"));
+  for (std::size_t i = said_before; i < again.output.said.size(); ++i)
+    EXPECT_NE(again.output.said[i].route, Route::Public) << again.output.said[i].text;
+  // His ANNOUNCE button: said publicly, then made.
+  again.board(tactile::BoardInput::Kind::Button, "a1");
+  again.wait(500ms);
+  ASSERT_EQ(again.station->game().ply_count(), 3u);
+  EXPECT_EQ(core::to_uci(again.station->game().moves().back()), "g1f3");
+  EXPECT_EQ(again.output.said.back().route, Route::Public);
 }
 
 // "Q" answers "which piece?" (D.2.1); it used to be read as the short name of quit first and
