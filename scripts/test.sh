@@ -8,8 +8,9 @@
 #   5. clang-tidy over the production code (.clang-tidy: bugprone-*, cognitive complexity of 25
 #      at most), with the clang build's compile commands,
 #   6. clang-format check of every C++ file.
-# Both builds compile the libraries from combined sources (ANNABELLA_UNITY), and steps 3 to 5
-# overlap (the CPU-bound ones at a lower priority), to keep CI within 25 minutes on two cores.
+# Both builds compile the libraries and the suites (one executable per area) from combined
+# sources (ANNABELLA_UNITY), and steps 3 to 5 overlap (the CPU-bound
+# ones at a lower priority), to keep CI within 25 minutes on two cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)

@@ -7,6 +7,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace board_cli_test {
 namespace {
 
 using annabella::testing::read_file;
@@ -286,4 +287,5 @@ TEST(BoardCliErrors, ABadMoveFileIsNamed) {
 }
 
 }  // namespace
+}  // namespace board_cli_test
 }  // namespace annabella::app

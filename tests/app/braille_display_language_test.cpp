@@ -16,6 +16,7 @@
 #include "tactile/braille_view.h"
 
 namespace annabella::app {
+namespace braille_display_language_test {
 namespace {
 
 using std::chrono::seconds;
@@ -56,4 +57,5 @@ TEST(BrailleDisplayLanguage, AMacedonianPlayersMenuLineIsInHisLanguagesBraille) 
 }
 
 }  // namespace
+}  // namespace braille_display_language_test
 }  // namespace annabella::app

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 namespace annabella::app {
+namespace braille_keys_test {
 namespace {
 
 using tactile::BrailleKey;
@@ -95,4 +96,5 @@ TEST(BrailleKeyMap, TypedEntriesBecomeAnswersReadingsOrMoves) {
 }
 
 }  // namespace
+}  // namespace braille_keys_test
 }  // namespace annabella::app

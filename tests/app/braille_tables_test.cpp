@@ -17,6 +17,7 @@
 #include "tactile/braille_display.h"
 
 namespace annabella {
+namespace braille_tables_test {
 namespace {
 
 std::u32string utf32(std::string_view s) {
@@ -198,4 +199,5 @@ TEST(BrailleTables, AMacedonianPlayersScoresheetIsInHisLanguagesTable) {
 }
 
 }  // namespace
+}  // namespace braille_tables_test
 }  // namespace annabella

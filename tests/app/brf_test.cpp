@@ -11,6 +11,7 @@
 #include "core/scoresheet.h"
 
 namespace annabella::app {
+namespace brf_test {
 namespace {
 
 std::vector<std::string> lines_of(const std::string& brf) {
@@ -164,9 +165,11 @@ TEST(Brf, AThirtyTwoByTwentyEightPageLaysOutRight) {
 }
 
 }  // namespace
+}  // namespace brf_test
 }  // namespace annabella::app
 
 namespace annabella::app {
+namespace brf_test {
 namespace {
 
 // The BRF of one word through `table` alone, no page numbers: what liblouis writes for it.
@@ -231,4 +234,5 @@ TEST(BrfNames, LettersNoTableHasAreWrittenAsCodePoints) {
 }
 
 }  // namespace
+}  // namespace brf_test
 }  // namespace annabella::app

@@ -16,6 +16,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace claim_station_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -196,9 +197,11 @@ TEST(ClaimWithTheIntendedMove, IncorrectClaimsGiveTheOpponentTimeAndTheMoveIsMad
 }
 
 }  // namespace
+}  // namespace claim_station_test
 }  // namespace annabella::app
 
 namespace annabella::app {
+namespace claim_station_test {
 namespace {
 
 // D.2.11, issue 14: the VI player alone reads no console. Whatever he asks from his own keys
@@ -271,4 +274,5 @@ TEST(ClaimWithTheIntendedMove, HeldOnThePegboardACorrectClaimHasThePiecesPutBack
 }
 
 }  // namespace
+}  // namespace claim_station_test
 }  // namespace annabella::app

@@ -6,6 +6,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace clock_cli_test {
 namespace {
 
 using annabella::testing::run_command;
@@ -138,4 +139,5 @@ TEST(ClockCommand, ErrorsNameTheLine) {
 }
 
 }  // namespace
+}  // namespace clock_cli_test
 }  // namespace annabella::app

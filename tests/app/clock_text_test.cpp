@@ -6,6 +6,7 @@
 #include "support/messages_language.h"
 
 namespace annabella::app {
+namespace clock_text_test {
 namespace {
 
 using K = core::ClockTimelineError::Kind;
@@ -37,4 +38,5 @@ TEST(ClockTimelineText, EachFaultIsWordedWithItsFileAndLine) {
 }
 
 }  // namespace
+}  // namespace clock_text_test
 }  // namespace annabella::app

@@ -7,6 +7,7 @@
 #include "app/brf.h"
 
 namespace annabella::app {
+namespace config_check_test {
 namespace {
 
 // All problems of `text` (the reader's and the station's), "" when there are none.
@@ -86,9 +87,11 @@ TEST(ConfigCheck, TheDefaultsHaveNoProblem) {
 }
 
 }  // namespace
+}  // namespace config_check_test
 }  // namespace annabella::app
 
 namespace annabella::app {
+namespace config_check_test {
 namespace {
 
 // `config check` said ok to a name the braille scoresheet could not write; it now names the
@@ -113,4 +116,5 @@ TEST(ConfigCheck, ANameTheScoresheetTableLacksLettersForIsNamedWithWhatWillHappe
 }
 
 }  // namespace
+}  // namespace config_check_test
 }  // namespace annabella::app

@@ -7,6 +7,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace config_cli_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -84,4 +85,5 @@ TEST(ConfigCommand, ARefusedStartAddsNoFileToTheRecordFolder) {
 }
 
 }  // namespace
+}  // namespace config_cli_test
 }  // namespace annabella::app

@@ -15,6 +15,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace console_io_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -191,4 +192,5 @@ TEST(StationPrinter, LinesStillWaitingForTheLogAtTheStopArePrinted) {
 }
 
 }  // namespace
+}  // namespace console_io_test
 }  // namespace annabella::app

@@ -7,6 +7,7 @@
 #include <set>
 
 namespace annabella::app {
+namespace console_test {
 namespace {
 
 core::Position pos_of(const char* fen) {
@@ -251,4 +252,5 @@ TEST(Console, ReadsTheCapturedPieces) {
 }
 
 }  // namespace
+}  // namespace console_test
 }  // namespace annabella::app

@@ -29,6 +29,7 @@
 #include "tactile/pegboard_event.h"
 
 namespace annabella::app {
+namespace core_wording_test {
 namespace {
 
 using IK = core::IllegalMove::Kind;
@@ -682,4 +683,5 @@ const ProblemCase kProblemCases[] = {
 INSTANTIATE_TEST_SUITE_P(Table, PgnProblems, ::testing::ValuesIn(kProblemCases));
 
 }  // namespace
+}  // namespace core_wording_test
 }  // namespace annabella::app

@@ -18,6 +18,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace crash_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -138,4 +139,5 @@ TEST(CrashSafety, KilledAtRandomMomentsNothingCompletedIsLost) {
 }
 
 }  // namespace
+}  // namespace crash_test
 }  // namespace annabella::app

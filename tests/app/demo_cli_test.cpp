@@ -11,6 +11,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace demo_cli_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -107,4 +108,5 @@ TEST(DemoCommand, AChess960GameInWhichBothCastle) {
 }
 
 }  // namespace
+}  // namespace demo_cli_test
 }  // namespace annabella::app

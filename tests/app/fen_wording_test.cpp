@@ -13,6 +13,7 @@
 #include "support/messages_language.h"
 
 namespace annabella::app {
+namespace fen_wording_test {
 namespace {
 
 using testing::use_language;
@@ -187,4 +188,5 @@ TEST(Chess960NumberText, IsWordedInEveryLanguage) {
 }
 
 }  // namespace
+}  // namespace fen_wording_test
 }  // namespace annabella::app

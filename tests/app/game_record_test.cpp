@@ -11,6 +11,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace game_record_test {
 namespace {
 
 using std::chrono::milliseconds;
@@ -643,4 +644,5 @@ TEST(JournalFormat, AJournalNewerThanTheProgramIsRefusedByName) {
 }
 
 }  // namespace
+}  // namespace game_record_test
 }  // namespace annabella::app

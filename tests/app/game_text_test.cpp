@@ -8,6 +8,7 @@
 #include "support/messages_language.h"
 
 namespace annabella::app {
+namespace game_text_test {
 namespace {
 
 using core::Color;
@@ -125,4 +126,5 @@ TEST(GameErrorText, EachRefusalIsTypedAndWordedAsBefore) {
 }
 
 }  // namespace
+}  // namespace game_text_test
 }  // namespace annabella::app

@@ -15,6 +15,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace game_type_station_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -174,4 +175,5 @@ TEST(GameTypeInTheStation, ASecondIllegalMoveIsADrawWhenTheOpponentCannotMate) {
 }
 
 }  // namespace
+}  // namespace game_type_station_test
 }  // namespace annabella::app

@@ -12,6 +12,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace i18n_station_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -478,4 +479,5 @@ TEST(ArbiterReports, TheHtmlReportInGermanAndTheJsonInMacedonian) {
 }
 
 }  // namespace
+}  // namespace i18n_station_test
 }  // namespace annabella::app

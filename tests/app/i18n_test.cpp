@@ -11,6 +11,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace i18n_test {
 namespace {
 
 using annabella::testing::run_command;
@@ -156,4 +157,5 @@ TEST(Messages, TheCatalogCheckFailsWhenACompleteLanguageLacksAMessage) {
 }
 
 }  // namespace
+}  // namespace i18n_test
 }  // namespace annabella::app

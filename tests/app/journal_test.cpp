@@ -13,6 +13,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace journal_test {
 namespace {
 
 JournalEntry move_entry(int ply, const std::string& uci) {
@@ -246,4 +247,5 @@ TEST(Journal, UnreadableFileSaysWhich) {
 }
 
 }  // namespace
+}  // namespace journal_test
 }  // namespace annabella::app

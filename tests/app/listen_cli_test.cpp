@@ -5,6 +5,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace listen_cli_test {
 namespace {
 
 using annabella::testing::run_command;
@@ -67,4 +68,5 @@ TEST(VoiceAdaptCommand, PrintsItsPromptsAndNamesWhatIsMissing) {
 }
 
 }  // namespace
+}  // namespace listen_cli_test
 }  // namespace annabella::app

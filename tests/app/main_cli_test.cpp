@@ -8,6 +8,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace main_cli_test {
 namespace {
 
 using annabella::testing::read_file;
@@ -167,4 +168,5 @@ TEST(CommandLine, ARecordingThatDoesNotVerifyExitsOneAnUnreadableOneTwo) {
 }
 
 }  // namespace
+}  // namespace main_cli_test
 }  // namespace annabella::app

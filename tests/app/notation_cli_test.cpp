@@ -5,6 +5,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace notation_cli_test {
 namespace {
 
 using annabella::testing::run_command;
@@ -111,4 +112,5 @@ TEST(NotationCommand, UnknownOutputFormIsRefused) {
 }
 
 }  // namespace
+}  // namespace notation_cli_test
 }  // namespace annabella::app

@@ -4,6 +4,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace perft_cli_test {
 namespace {
 
 using annabella::testing::run_command;
@@ -60,4 +61,5 @@ TEST(PerftCommand, Chess960ByFenOrByNumber) {
 }
 
 }  // namespace
+}  // namespace perft_cli_test
 }  // namespace annabella::app

@@ -7,6 +7,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace pgn_cli_test {
 namespace {
 
 using annabella::testing::run_command;
@@ -137,4 +138,5 @@ TEST(PgnCheckCommand, MissingFileExitsTwo) {
 }
 
 }  // namespace
+}  // namespace pgn_cli_test
 }  // namespace annabella::app

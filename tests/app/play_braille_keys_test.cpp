@@ -11,6 +11,7 @@
 #include "tactile/braille_keys.h"
 
 namespace annabella::app {
+namespace play_braille_keys_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -288,4 +289,5 @@ TEST_F(PlayWithBrailleKeysOnAShortClock, AFallenFlagClaimedWithALoneKingIsADraw)
 }
 
 }  // namespace
+}  // namespace play_braille_keys_test
 }  // namespace annabella::app

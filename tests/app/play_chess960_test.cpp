@@ -9,6 +9,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace play_chess960_test {
 namespace {
 
 using annabella::testing::TempDir;
@@ -79,4 +80,5 @@ TEST(PlayChess960, AChess960FenWithTheKingCastlingOntoTheRooksSquare) {
 }
 
 }  // namespace
+}  // namespace play_chess960_test
 }  // namespace annabella::app

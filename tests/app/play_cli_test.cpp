@@ -14,6 +14,7 @@
 #include "tactile/board_simulator.h"
 
 namespace annabella::app {
+namespace play_cli_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -314,4 +315,5 @@ TEST(PlayCommand, NoSoundDeviceIsSaidOnceAndTheGameGoesOn) {
 }
 
 }  // namespace
+}  // namespace play_cli_test
 }  // namespace annabella::app

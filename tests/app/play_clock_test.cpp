@@ -12,6 +12,7 @@
 #include "tactile/tactile_clock.h"
 
 namespace annabella::app {
+namespace play_clock_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -107,4 +108,5 @@ TEST(PlayWithTactileClock, AMissingDeviceIsSaidAndTheGameGoesOn) {
 }
 
 }  // namespace
+}  // namespace play_clock_test
 }  // namespace annabella::app

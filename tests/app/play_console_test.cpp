@@ -13,6 +13,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace play_console_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -195,4 +196,5 @@ TEST_F(PlayWithTheSightedPlayersKeypad, HeAnswersWhichReadingOnHisKeypad) {
 }
 
 }  // namespace
+}  // namespace play_console_test
 }  // namespace annabella::app

@@ -15,6 +15,7 @@
 #include "tactile/tactile_clock.h"
 
 namespace annabella::app {
+namespace play_menu_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -214,4 +215,5 @@ TEST_F(PlayMenuOnTheTactileClock, TheTactileClockResignsOnlyByPressThenHoldingPr
 }
 
 }  // namespace
+}  // namespace play_menu_test
 }  // namespace annabella::app

@@ -14,6 +14,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace play_seal_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -235,4 +236,5 @@ TEST(PlaySeal, WithoutAKeyTheGameGoesOnAndTheRecordingIsSaidNotSealed) {
 }
 
 }  // namespace
+}  // namespace play_seal_test
 }  // namespace annabella::app

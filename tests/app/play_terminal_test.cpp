@@ -11,6 +11,7 @@
 #include "support/terminal_process.h"
 
 namespace annabella::app {
+namespace play_terminal_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -141,4 +142,5 @@ TEST(PlayTerminal, WithoutLineEditingAnArrowKeyIsRefusedWithTheLineNamed) {
 }
 
 }  // namespace
+}  // namespace play_terminal_test
 }  // namespace annabella::app

@@ -16,6 +16,7 @@
 #include "support/vi_alone.h"
 
 namespace annabella::app {
+namespace play_vi_alone_test {
 namespace {
 
 using Keys = ViAlone::Keys;
@@ -279,4 +280,5 @@ TEST(PlayViAlone, AFallenFlagClaimedWithTheBoardsButtons) {
 }
 
 }  // namespace
+}  // namespace play_vi_alone_test
 }  // namespace annabella::app

@@ -30,6 +30,7 @@
 #include "support/voice_corpus.h"
 
 namespace annabella::app {
+namespace play_voice_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -323,4 +324,5 @@ TEST_F(PlayVoice, AMissingMicrophoneIsSaidAndTheGameGoesOn) {
 }
 
 }  // namespace
+}  // namespace play_voice_test
 }  // namespace annabella::app

@@ -9,6 +9,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace player_language_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -59,4 +60,5 @@ TEST(PlayerLanguage, TheBlackVIPlayersLanguageIsBlacksSetting) {
 }
 
 }  // namespace
+}  // namespace player_language_test
 }  // namespace annabella::app

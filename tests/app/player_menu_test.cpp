@@ -14,6 +14,7 @@
 #include "speech/vocabulary.h"
 
 namespace annabella::app {
+namespace player_menu_test {
 namespace {
 
 using speech::MenuItem;
@@ -370,4 +371,5 @@ TEST(PlayerMenu, LinesInThePlayersWordsSayWhereHeIs) {
 }
 
 }  // namespace
+}  // namespace player_menu_test
 }  // namespace annabella::app

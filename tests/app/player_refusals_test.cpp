@@ -13,6 +13,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace player_refusals_test {
 namespace {
 
 using annabella::testing::StationDriver;
@@ -138,4 +139,5 @@ TEST(PlayerRefusals, EveryLanguageWordsEveryReason) {
 }
 
 }  // namespace
+}  // namespace player_refusals_test
 }  // namespace annabella::app

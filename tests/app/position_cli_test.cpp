@@ -13,6 +13,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace position_cli_test {
 namespace {
 
 using annabella::testing::run_command;
@@ -222,4 +223,5 @@ TEST(PositionCommand, Chess960Positions) {
 }
 
 }  // namespace
+}  // namespace position_cli_test
 }  // namespace annabella::app

@@ -12,6 +12,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace public_page_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -127,4 +128,5 @@ TEST(PublicPageInChromium, ALongAnnouncementWrapsWithinA320PxScreen) {
 }
 
 }  // namespace
+}  // namespace public_page_test
 }  // namespace annabella::app

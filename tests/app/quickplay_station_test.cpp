@@ -14,6 +14,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace quickplay_station_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -405,4 +406,5 @@ TEST(QuickplayInTheStation, NotAnnouncedForTheEventNoneOfThemAppliesGuidelinesII
 }
 
 }  // namespace
+}  // namespace quickplay_station_test
 }  // namespace annabella::app

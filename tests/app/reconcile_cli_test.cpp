@@ -16,6 +16,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace reconcile_cli_test {
 namespace {
 
 using annabella::testing::read_file;
@@ -636,4 +637,5 @@ TEST(ReconcileCommand, AWrittenMoveOfAMegabyteIsShownShort) {
 }
 
 }  // namespace
+}  // namespace reconcile_cli_test
 }  // namespace annabella::app

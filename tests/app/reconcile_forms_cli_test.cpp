@@ -9,6 +9,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace reconcile_forms_cli_test {
 namespace {
 
 using annabella::testing::run_command;
@@ -305,4 +306,5 @@ TEST(ReconcileForms, BoardLogThatStopsEarlyIsSaidToEndEarly) {
 }
 
 }  // namespace
+}  // namespace reconcile_forms_cli_test
 }  // namespace annabella::app

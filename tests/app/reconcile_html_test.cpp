@@ -11,6 +11,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace reconcile_html_test {
 namespace {
 
 using annabella::testing::read_file;
@@ -250,4 +251,5 @@ TEST(ReconcileHtml, WrittenTextIsEscaped) {
 }
 
 }  // namespace
+}  // namespace reconcile_html_test
 }  // namespace annabella::app

@@ -8,6 +8,7 @@
 #include "support/reconcile_fixtures.h"
 
 namespace annabella::app {
+namespace reconcile_text_test {
 namespace {
 
 using namespace annabella::testing;
@@ -289,4 +290,5 @@ TEST(ReconcileText, ABlankCellInAnUnexplainedDifferenceIsSaidToBeBlank) {
 }
 
 }  // namespace
+}  // namespace reconcile_text_test
 }  // namespace annabella::app

@@ -10,6 +10,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace record_folder_cli_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -136,4 +137,5 @@ TEST(RecordFolderCommand, EveryFileOfARealGamesRecordIsReadableByOwnerAndGroupOn
 }
 
 }  // namespace
+}  // namespace record_folder_cli_test
 }  // namespace annabella::app

@@ -14,6 +14,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace record_folder_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -226,4 +227,5 @@ TEST(RecordFolder, RemovingStationLockLetsNoSecondStationIn) {
 }
 
 }  // namespace
+}  // namespace record_folder_test
 }  // namespace annabella::app

@@ -27,6 +27,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace recording_game_seal_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -328,4 +329,5 @@ TEST(GameSeal, AudioAppendedAfterTheEndsSealIsNotATornTail) {
 }
 
 }  // namespace
+}  // namespace recording_game_seal_test
 }  // namespace annabella::app

@@ -22,6 +22,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace recording_keys_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -273,4 +274,5 @@ TEST(RecordingKeys, APartNamesItsKeyAndAnAdjournmentItsTimeOfDayInTheJournal) {
 }
 
 }  // namespace
+}  // namespace recording_keys_test
 }  // namespace annabella::app

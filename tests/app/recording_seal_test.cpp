@@ -9,6 +9,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace recording_seal_test {
 namespace {
 
 using annabella::testing::TempDir;
@@ -257,4 +258,5 @@ TEST(RecordingSeal, ASealOfOneLineSaysLine) {
 }
 
 }  // namespace
+}  // namespace recording_seal_test
 }  // namespace annabella::app

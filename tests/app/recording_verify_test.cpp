@@ -27,6 +27,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace recording_verify_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -470,4 +471,5 @@ TEST(RecordingVerify, AnotherRecordingsJournalIsNamedAsSuch) {
 }
 
 }  // namespace
+}  // namespace recording_verify_test
 }  // namespace annabella::app

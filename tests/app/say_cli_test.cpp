@@ -6,6 +6,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace say_cli_test {
 namespace {
 
 using annabella::testing::read_file;
@@ -147,4 +148,5 @@ TEST(HearCommand, AMoveReadingAsTwoLegalMovesExitsOneNamingBoth) {
 }
 
 }  // namespace
+}  // namespace say_cli_test
 }  // namespace annabella::app

@@ -13,6 +13,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace station_key_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -138,4 +139,5 @@ TEST(StationKey, TwoProcessesMakingTheKeyAtOnceAgreeOnOne) {
 }
 
 }  // namespace
+}  // namespace station_key_test
 }  // namespace annabella::app

@@ -22,6 +22,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace station_record_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -576,4 +577,5 @@ TEST(StationRecord, AControlCharacterInANameCannotForgeALogLine) {
 }
 
 }  // namespace
+}  // namespace station_record_test
 }  // namespace annabella::app

@@ -18,6 +18,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace station_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -899,4 +900,5 @@ TEST(Station, ADrawOfferIsTheLastMoversAndAMoveDeclinesIt) {
 }
 
 }  // namespace
+}  // namespace station_test
 }  // namespace annabella::app

@@ -12,6 +12,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace turn_input_test {
 namespace {
 
 using annabella::testing::StationDriver;
@@ -103,4 +104,5 @@ TEST(TurnInput, HisAnnounceButtonDoesNotMakeTheOpponentsMove) {
 }
 
 }  // namespace
+}  // namespace turn_input_test
 }  // namespace annabella::app

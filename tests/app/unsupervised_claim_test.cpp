@@ -15,6 +15,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace unsupervised_claim_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -202,9 +203,11 @@ TEST(UnsupervisedClaim, ResumedTheClaimWaitsForVerificationAndTheArbiterGuidelin
 }
 
 }  // namespace
+}  // namespace unsupervised_claim_test
 }  // namespace annabella::app
 
 namespace annabella::app {
+namespace unsupervised_claim_test {
 namespace {
 
 // Presses one key of the VI player's menu as a board button does (peg protocol version 2).
@@ -357,4 +360,5 @@ TEST(UnsupervisedClaim, TheViPlayersJaConfirmsTheClaimHisMenuAsks) {
 }
 
 }  // namespace
+}  // namespace unsupervised_claim_test
 }  // namespace annabella::app

@@ -24,6 +24,7 @@
 #include "support/voice_corpus.h"
 
 namespace annabella::app {
+namespace voice_adapt_live_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -148,4 +149,5 @@ TEST(VoiceAdaptLive, ThePlayersReadingsThroughTheMicrophoneAdaptTheRecogniser) {
 }
 
 }  // namespace
+}  // namespace voice_adapt_live_test
 }  // namespace annabella::app

@@ -15,6 +15,7 @@
 #include "speech/espeak_synth.h"
 
 namespace annabella::app {
+namespace voice_input_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -312,4 +313,5 @@ TEST(VoiceInput, PushToTalkHearsNothingWhileTheButtonIsNotHeld) {
 }
 
 }  // namespace
+}  // namespace voice_input_test
 }  // namespace annabella::app

@@ -6,6 +6,7 @@
 #include "core/notation.h"
 
 namespace annabella::app {
+namespace voice_requests_test {
 namespace {
 
 speech::Heard heard_command(speech::VoiceCommandKind kind, int value = -1) {
@@ -57,4 +58,5 @@ TEST(VoiceRequests, CommandsOfThePlayersMenu) {
 }
 
 }  // namespace
+}  // namespace voice_requests_test
 }  // namespace annabella::app

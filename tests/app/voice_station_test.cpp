@@ -10,6 +10,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::app {
+namespace voice_station_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -545,9 +546,11 @@ TEST(VoiceStation, ThePegboardsTalkButtonIsPushToTalk) {
 }
 
 }  // namespace
+}  // namespace voice_station_test
 }  // namespace annabella::app
 
 namespace annabella::app {
+namespace voice_station_test {
 namespace {
 
 // Art. 9.2.1.1 by voice: his menu waits for the move he intends for a draw claim; the move he
@@ -646,4 +649,5 @@ TEST(VoiceStation, ADrawClaimSaidOnTheOpponentsTurnIsNotPossibleAndHeHearsWhy) {
 }
 
 }  // namespace
+}  // namespace voice_station_test
 }  // namespace annabella::app

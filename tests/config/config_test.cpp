@@ -9,6 +9,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::config {
+namespace config_test {
 namespace {
 
 std::string error_of(std::string_view text) {
@@ -279,9 +280,11 @@ TEST(Config, CheckCommandReportsOkAndErrors) {
 }
 
 }  // namespace
+}  // namespace config_test
 }  // namespace annabella::config
 
 namespace annabella::config {
+namespace config_test {
 namespace {
 
 // Each player's language for everything private (issue 17): German unless set; any shipped
@@ -305,4 +308,5 @@ TEST(Config, EachPlayerHasALanguage) {
 }
 
 }  // namespace
+}  // namespace config_test
 }  // namespace annabella::config

@@ -7,6 +7,7 @@
 #include <random>
 
 namespace annabella::core {
+namespace bitboard_test {
 namespace {
 
 Bitboard walk(Square s, Bitboard occupied, std::initializer_list<std::pair<int, int>> steps) {
@@ -69,4 +70,5 @@ TEST(AttackTables, LinesAndSquaresBetweenForEveryPair) {
 }
 
 }  // namespace
+}  // namespace bitboard_test
 }  // namespace annabella::core

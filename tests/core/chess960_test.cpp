@@ -9,6 +9,7 @@
 #include "core/movegen.h"
 
 namespace annabella::core {
+namespace chess960_test {
 namespace {
 
 Position fen960(const std::string& text) {
@@ -284,4 +285,5 @@ TEST(Chess960Castling, RightsLostByKingRookAndCapture) {
 }
 
 }  // namespace
+}  // namespace chess960_test
 }  // namespace annabella::core

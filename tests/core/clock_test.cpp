@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 namespace annabella::core {
+namespace clock_test {
 namespace {
 
 using std::chrono::milliseconds;
@@ -475,4 +476,5 @@ TEST(ClockReading, ProjectsForwardExactlyAsTheClockWould) {
 }
 
 }  // namespace
+}  // namespace clock_test
 }  // namespace annabella::core

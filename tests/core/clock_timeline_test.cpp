@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 namespace annabella::core {
+namespace clock_timeline_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -66,4 +67,5 @@ TEST(ClockTimeline, EachFaultNamesTheFileAndLine) {
 }
 
 }  // namespace
+}  // namespace clock_timeline_test
 }  // namespace annabella::core

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 namespace annabella::core {
+namespace clock_warnings_test {
 namespace {
 
 using std::chrono::minutes;
@@ -132,4 +133,5 @@ TEST(ClockWarnings, NoThresholdsNoWarnings) {
 }
 
 }  // namespace
+}  // namespace clock_warnings_test
 }  // namespace annabella::core

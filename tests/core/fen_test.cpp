@@ -6,6 +6,7 @@
 #include "core/movegen.h"
 
 namespace annabella::core {
+namespace fen_test {
 namespace {
 
 TEST(Fen, RoundTripsStandardPositions) {
@@ -203,4 +204,5 @@ TEST(Correction, SwappedPiecesGoThroughTheHand) {
 }
 
 }  // namespace
+}  // namespace fen_test
 }  // namespace annabella::core

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 namespace annabella::core {
+namespace game_test {
 namespace {
 
 Position fen(const char* text) {
@@ -309,4 +310,5 @@ TEST(CapturedPieces, APromotedPieceIsCountedAsWhatItBecame) {
 }
 
 }  // namespace
+}  // namespace game_test
 }  // namespace annabella::core

@@ -7,6 +7,7 @@
 #include "core/time_control.h"
 
 namespace annabella::core {
+namespace game_type_test {
 namespace {
 
 using std::chrono::minutes;
@@ -103,4 +104,5 @@ TEST(GameTypeNames, ReadBackAndRefuseWhatIsNoType) {
 }
 
 }  // namespace
+}  // namespace game_type_test
 }  // namespace annabella::core

@@ -4,6 +4,7 @@
 #include "core/time_control.h"
 
 namespace annabella::core {
+namespace hms_test {
 namespace {
 
 using std::chrono::milliseconds;
@@ -26,4 +27,5 @@ TEST(Hms, RejectsWhatIsNoTime) {
 }
 
 }  // namespace
+}  // namespace hms_test
 }  // namespace annabella::core

@@ -5,6 +5,7 @@
 #include "core/notation.h"
 
 namespace annabella::core {
+namespace notation_test {
 namespace {
 
 const char* const kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -623,4 +624,5 @@ TEST(NotationReadings, LegalLanguageReadingsListOnlyLegalLanguages) {
 }
 
 }  // namespace
+}  // namespace notation_test
 }  // namespace annabella::core

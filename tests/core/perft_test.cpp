@@ -5,6 +5,7 @@
 #include "core/movegen.h"
 
 namespace annabella::core {
+namespace perft_test {
 namespace {
 
 struct PerftCase {
@@ -80,4 +81,5 @@ TEST(Perft, CountAgreesWithGeneratedList) {
 }
 
 }  // namespace
+}  // namespace perft_test
 }  // namespace annabella::core

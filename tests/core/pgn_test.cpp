@@ -11,6 +11,7 @@
 #include "core/pgn.h"
 
 namespace annabella::core {
+namespace pgn_test {
 namespace {
 
 using std::chrono::milliseconds;
@@ -544,4 +545,5 @@ TEST(PgnRoundTrip, RandomGamesThroughWriterAndReader) {
 }
 
 }  // namespace
+}  // namespace pgn_test
 }  // namespace annabella::core

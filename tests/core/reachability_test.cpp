@@ -11,6 +11,7 @@
 #include "core/movegen.h"
 
 namespace annabella::core {
+namespace reachability_test {
 namespace {
 
 Position fen(const std::string& text) {
@@ -79,4 +80,5 @@ TEST(Reachability, DiscoveredDoubleChecksOfEveryKindAreReachable) {
 }
 
 }  // namespace
+}  // namespace reachability_test
 }  // namespace annabella::core

@@ -12,6 +12,7 @@
 #include "support/reconcile_fixtures.h"
 
 namespace annabella::core {
+namespace reconcile_test {
 namespace {
 
 using namespace annabella::testing;
@@ -1065,4 +1066,5 @@ TEST(CheckBoard, TheFirstWrongMoveIsFoundWhenTheBoardSettles) {
 }
 
 }  // namespace
+}  // namespace reconcile_test
 }  // namespace annabella::core

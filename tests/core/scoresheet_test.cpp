@@ -6,6 +6,7 @@
 #include "core/sheet_reading.h"
 
 namespace annabella::core {
+namespace scoresheet_test {
 namespace {
 
 using Status = ScoresheetPly::Status;
@@ -342,12 +343,14 @@ TEST(ScoresheetForms, SemicolonsAndCommasSeparateMovesOnASheet) {
 }
 
 }  // namespace
+}  // namespace scoresheet_test
 }  // namespace annabella::core
 
 // "e4 - e5": a dash between blanks between two moves (issue 12). The reader joins it as one cell
 // ("O - O", "Ng1 - f3" are one move); reading separates it when the left part is a legal move
 // there and the whole is none, and says so (SheetNote::Kind::Separated).
 namespace annabella::core {
+namespace scoresheet_test {
 namespace {
 
 SheetReading read_text(const std::string& text) {
@@ -409,4 +412,5 @@ TEST(SheetDash, TheLeftPartMustBeAMoveThere) {
 }
 
 }  // namespace
+}  // namespace scoresheet_test
 }  // namespace annabella::core

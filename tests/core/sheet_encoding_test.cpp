@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 namespace annabella::core {
+namespace sheet_encoding_test {
 namespace {
 
 TEST(SheetEncoding, Windows1251TableMatchesTheStandard) {
@@ -82,4 +83,5 @@ TEST(SheetEncoding, WithTheSameMovesTheWordsDecide) {
 }
 
 }  // namespace
+}  // namespace sheet_encoding_test
 }  // namespace annabella::core

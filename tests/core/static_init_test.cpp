@@ -9,6 +9,7 @@
 #include "core/position.h"
 
 namespace annabella::core {
+namespace static_init_test {
 namespace {
 
 // Dynamic initialisers of this file: with the core library linked after this object, they run
@@ -30,4 +31,5 @@ TEST(StaticInitialisation, MoveGenerationWorksBeforeMain) {
 }
 
 }  // namespace
+}  // namespace static_init_test
 }  // namespace annabella::core

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 namespace annabella::core {
+namespace text_test {
 namespace {
 
 TEST(ReadDecimal, TheWholeTextAsDigitsUpToTheLimit) {
@@ -42,4 +43,5 @@ TEST(EscapeControls, EveryLineBreakingOrTurningCharacterIsShownAsAnEscape) {
 }
 
 }  // namespace
+}  // namespace text_test
 }  // namespace annabella::core

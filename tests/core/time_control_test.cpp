@@ -10,6 +10,7 @@ void PrintTo(const TimeControl& control, std::ostream* os) {
   *os << "\"" << to_fide_text(control) << "\"";
 }
 
+namespace time_control_test {
 namespace {
 
 using std::chrono::milliseconds;
@@ -272,4 +273,5 @@ TEST(FormatHms, HoursMinutesSecondsRoundedDown) {
 }
 
 }  // namespace
+}  // namespace time_control_test
 }  // namespace annabella::core

@@ -16,6 +16,7 @@
 #include "support/sanitized.h"
 
 namespace annabella::core {
+namespace unwinnability_test {
 namespace {
 
 Position fen(const std::string& text) {
@@ -306,4 +307,5 @@ TEST(Unwinnability, TheQuickCheckAgreesWithTheThoroughAnalysis) {
 }
 
 }  // namespace
+}  // namespace unwinnability_test
 }  // namespace annabella::core

@@ -25,6 +25,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::speech {
+namespace announcer_seal_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -235,4 +236,5 @@ TEST(AnnouncerSeal, WithoutARecordingTheSealSaysThereIsNone) {
 }
 
 }  // namespace
+}  // namespace announcer_seal_test
 }  // namespace annabella::speech

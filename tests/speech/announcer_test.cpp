@@ -19,6 +19,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::speech {
+namespace announcer_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -287,9 +288,11 @@ TEST(Recording, DigestChainVerifiesAndShowsTampering) {
 }
 
 }  // namespace
+}  // namespace announcer_test
 }  // namespace annabella::speech
 
 namespace annabella::speech {
+namespace announcer_test {
 namespace {
 
 // A synthesizer that notes the voice of every phrase it is asked for (and gives 100 samples).
@@ -335,9 +338,11 @@ TEST(Announcer, EachPhraseIsSpokenInItsOwnVoice) {
 }
 
 }  // namespace
+}  // namespace announcer_test
 }  // namespace annabella::speech
 
 namespace annabella::speech {
+namespace announcer_test {
 namespace {
 
 // A synthesizer that notes the rate of every phrase and gives 100 samples of 1000.
@@ -389,4 +394,5 @@ TEST(Announcer, ThePrivateRouteTakesThePlayersRateAndVolume) {
 }
 
 }  // namespace
+}  // namespace announcer_test
 }  // namespace annabella::speech

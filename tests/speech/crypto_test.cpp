@@ -7,6 +7,7 @@
 #include <vector>
 
 namespace annabella::speech {
+namespace crypto_test {
 namespace {
 
 TEST(Sha256, StandardVectors) {
@@ -96,4 +97,5 @@ TEST(Hex, RoundTripAndRefusals) {
 }
 
 }  // namespace
+}  // namespace crypto_test
 }  // namespace annabella::speech

@@ -10,6 +10,7 @@
 #include "speech/cue_list.h"
 
 namespace annabella::speech {
+namespace cue_list_test {
 namespace {
 
 struct CueListFixture {
@@ -238,4 +239,5 @@ TEST(CueList, AnInterruptedMarkerEndsTheRecording) {
 }
 
 }  // namespace
+}  // namespace cue_list_test
 }  // namespace annabella::speech

@@ -23,6 +23,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::speech {
+namespace device_loss_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -342,4 +343,5 @@ TEST(DeviceLoss, ARealPortAudioDeviceThatFailsAndComesBack) {
 }
 
 }  // namespace
+}  // namespace device_loss_test
 }  // namespace annabella::speech

@@ -14,6 +14,7 @@
 #include "speech/private_phrase_catalog.h"
 
 namespace annabella::speech {
+namespace language_pronunciation_test {
 namespace {
 
 // What two phoneme strings must share to be one reading: their consonants and their number of
@@ -248,4 +249,5 @@ TEST_F(LanguagePronunciation, MarkedWordsAreReadInTheirOwnVoice) {
 }
 
 }  // namespace
+}  // namespace language_pronunciation_test
 }  // namespace annabella::speech

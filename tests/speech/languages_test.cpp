@@ -14,6 +14,7 @@
 #include "speech/private_phrase_catalog.h"
 
 namespace annabella::speech {
+namespace languages_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -331,4 +332,5 @@ TEST(Languages, EveryProfileNamesAShippedLanguage) {
 }
 
 }  // namespace
+}  // namespace languages_test
 }  // namespace annabella::speech

@@ -12,6 +12,7 @@
 #include "speech/phrases.h"
 
 namespace annabella::speech {
+namespace move_parser_test {
 namespace {
 
 using fixtures::move;
@@ -243,4 +244,5 @@ TEST(MoveParser, WrittenSanIsNeverMisreadAsAnotherMove) {
 }
 
 }  // namespace
+}  // namespace move_parser_test
 }  // namespace annabella::speech

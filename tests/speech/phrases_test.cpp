@@ -8,6 +8,7 @@
 #include "speech/fixtures.h"
 
 namespace annabella::speech {
+namespace phrases_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -239,9 +240,11 @@ TEST(EventPhrase, NoDigitsInAnyPhrase) {
 }
 
 }  // namespace
+}  // namespace phrases_test
 }  // namespace annabella::speech
 
 namespace annabella::speech {
+namespace phrases_test {
 namespace {
 
 // Reading the board aloud: grouped by colour, in the profile's words; empty said as a word.
@@ -288,4 +291,5 @@ TEST(BoardReading, SaysTheCapturedPiecesBySide) {
 }
 
 }  // namespace
+}  // namespace phrases_test
 }  // namespace annabella::speech

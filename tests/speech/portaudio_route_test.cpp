@@ -15,6 +15,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::speech {
+namespace portaudio_route_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -156,4 +157,5 @@ TEST(PortAudioRoutes, AMissingDeviceIsSaidOnce) {
 }
 
 }  // namespace
+}  // namespace portaudio_route_test
 }  // namespace annabella::speech

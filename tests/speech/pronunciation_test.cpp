@@ -10,6 +10,7 @@
 #include "speech/fixtures.h"
 
 namespace annabella::speech {
+namespace pronunciation_test {
 namespace {
 
 using fixtures::profile;
@@ -96,4 +97,5 @@ TEST_F(Pronunciation, FileAndRankWordsAreAllDistinct) {
 }
 
 }  // namespace
+}  // namespace pronunciation_test
 }  // namespace annabella::speech

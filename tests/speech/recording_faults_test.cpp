@@ -28,6 +28,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::speech {
+namespace recording_faults_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -241,4 +242,5 @@ TEST(RecordingFaults, KilledAtRandomMomentsTheRecordingAlwaysVerifies) {
 }
 
 }  // namespace
+}  // namespace recording_faults_test
 }  // namespace annabella::speech

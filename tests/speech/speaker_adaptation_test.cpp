@@ -18,6 +18,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::speech {
+namespace speaker_adaptation_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -149,4 +150,5 @@ TEST(SpeakerAdaptation, ATransformLoadsAndTheModelAsShippedComesBack) {
 }
 
 }  // namespace
+}  // namespace speaker_adaptation_test
 }  // namespace annabella::speech

@@ -9,6 +9,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::speech {
+namespace vocabulary_test {
 namespace {
 
 TEST(Vocabulary, ShipsTheProfiles) {
@@ -99,9 +100,11 @@ TEST(Vocabulary, LoadsAProfileFile) {
 }
 
 }  // namespace
+}  // namespace vocabulary_test
 }  // namespace annabella::speech
 
 namespace annabella::speech {
+namespace vocabulary_test {
 namespace {
 
 // A profile holds the move words; the rest comes from its language (meta.language), unless the
@@ -127,4 +130,5 @@ TEST(Vocabulary, TheRestComesFromTheProfilesLanguage) {
 }
 
 }  // namespace
+}  // namespace vocabulary_test
 }  // namespace annabella::speech

@@ -20,6 +20,7 @@
 #include "support/voice_corpus.h"
 
 namespace annabella::speech {
+namespace voice_capture_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -233,4 +234,5 @@ TEST_F(VoiceCapture, OnlyASureJaConfirms) {
 }
 
 }  // namespace
+}  // namespace voice_capture_test
 }  // namespace annabella::speech

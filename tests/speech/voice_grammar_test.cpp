@@ -17,6 +17,7 @@
 #include "speech/voice_listener.h"
 
 namespace annabella::speech {
+namespace voice_grammar_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -28,7 +29,7 @@ std::vector<std::string> tokens(std::string_view text) {
   return voice_tokens(text);
 }
 
-TEST(Pronunciation, EspeakPhonemesBecomeCmuPhonesWithVariants) {
+TEST(GrammarPronunciation, EspeakPhonemesBecomeCmuPhonesWithVariants) {
   auto springer = cmu_phones("Spr'IN3", "de");
   ASSERT_TRUE(springer) << springer.error().message;
   EXPECT_EQ(springer->front(), (Phones{"SH", "P", "R", "IH", "NG", "ER"}));
@@ -52,7 +53,7 @@ TEST(Pronunciation, EspeakPhonemesBecomeCmuPhonesWithVariants) {
   EXPECT_NE(unknown.error().message.find("\"$\""), std::string::npos);
 }
 
-TEST(Pronunciation, EveryWordOfTheFideGrammarHasGermanAndEnglishReadings) {
+TEST(GrammarPronunciation, EveryWordOfTheFideGrammarHasGermanAndEnglishReadings) {
   auto synth = EspeakSynthesizer::create();
   ASSERT_TRUE(synth);
   const auto v = fixtures::profile("fide");
@@ -414,4 +415,5 @@ TEST(VoiceActivity, PushToTalkOnlyHearsNothingWithoutTheButton) {
 }
 
 }  // namespace
+}  // namespace voice_grammar_test
 }  // namespace annabella::speech

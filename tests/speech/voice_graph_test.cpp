@@ -12,6 +12,7 @@
 #include "speech/voice_graph.h"
 
 namespace annabella::speech {
+namespace voice_graph_test {
 namespace {
 
 using fixtures::position;
@@ -133,4 +134,5 @@ TEST(PositionGraph, OnlyTheRunnerUpHasThePhoneLoopAndWeighsIllegalMovesBySoundAl
 }
 
 }  // namespace
+}  // namespace voice_graph_test
 }  // namespace annabella::speech

@@ -13,6 +13,7 @@
 #include "tactile/board_simulator.h"
 
 namespace annabella::tactile {
+namespace board_games_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -339,4 +340,5 @@ TEST_P(BoardGames, UnpluggedMidCaptureThenReplugged) {
 }
 
 }  // namespace
+}  // namespace board_games_test
 }  // namespace annabella::tactile

@@ -12,6 +12,7 @@
 #include "tactile/peg_protocol.h"
 
 namespace annabella::tactile {
+namespace board_reader_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -317,4 +318,5 @@ TEST(BoardInputQueue, CloseWakesTheWaiterAndEndsThePump) {
 }
 
 }  // namespace
+}  // namespace board_reader_test
 }  // namespace annabella::tactile

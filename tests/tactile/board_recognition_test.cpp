@@ -16,6 +16,7 @@
 #include "tests/tactile/hand_emulator.h"
 
 namespace annabella::tactile {
+namespace board_recognition_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -262,4 +263,5 @@ TEST(BoardWatch, FollowsTheEmulatorsGameToTheEnd) {
 }
 
 }  // namespace
+}  // namespace board_recognition_test
 }  // namespace annabella::tactile

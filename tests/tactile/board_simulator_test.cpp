@@ -12,6 +12,7 @@
 #include "tactile/serial_link.h"
 
 namespace annabella::tactile {
+namespace board_simulator_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -262,4 +263,5 @@ TEST(BoardSimulator, PegVersionIsAgreedInTheHelloAndMenuButtonsOnlyInVersion2) {
 }
 
 }  // namespace
+}  // namespace board_simulator_test
 }  // namespace annabella::tactile

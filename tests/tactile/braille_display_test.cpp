@@ -17,6 +17,7 @@
 #include "support/virtual_brltty.h"
 
 namespace annabella::tactile {
+namespace braille_display_test {
 namespace {
 
 using std::chrono::milliseconds;
@@ -81,4 +82,5 @@ TEST(BrailleDisplay, NoBrlttyIsAnErrorNotACrash) {
 }
 
 }  // namespace
+}  // namespace braille_display_test
 }  // namespace annabella::tactile

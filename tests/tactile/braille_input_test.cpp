@@ -14,6 +14,7 @@
 #include "tactile/braille_view.h"
 
 namespace annabella::tactile {
+namespace braille_input_test {
 namespace {
 
 using std::chrono::milliseconds;
@@ -171,4 +172,5 @@ TEST(BrailleView, LongTextPansBetweenWordsAndTheClockKeepsRefreshing) {
 }
 
 }  // namespace
+}  // namespace braille_input_test
 }  // namespace annabella::tactile

@@ -7,6 +7,7 @@
 #include "tactile/braille_display.h"
 
 namespace annabella::tactile {
+namespace braille_keys_test {
 namespace {
 
 // BrlAPI's key code layout (brlapi_keycodes.h): commands have bit 29 set, the block in bits
@@ -161,4 +162,5 @@ TEST(DotEntry, CharactersReadByBrlttyAndRefusals) {
 }
 
 }  // namespace
+}  // namespace braille_keys_test
 }  // namespace annabella::tactile

@@ -7,6 +7,7 @@
 #include <mutex>
 
 namespace annabella::tactile {
+namespace clock_output_test {
 namespace {
 
 using std::chrono::milliseconds;
@@ -188,9 +189,11 @@ TEST(ClockOutputWorker, TicksAreTheEventReadingProjectedForward) {
 }
 
 }  // namespace
+}  // namespace clock_output_test
 }  // namespace annabella::tactile
 
 namespace annabella::tactile {
+namespace clock_output_test {
 namespace {
 
 TEST(FlagAlarm, ReportsTheFlagWithTheInstantItFell) {
@@ -231,4 +234,5 @@ TEST(FlagAlarm, AFlagAlreadyDownIsReportedOnce) {
 }
 
 }  // namespace
+}  // namespace clock_output_test
 }  // namespace annabella::tactile

@@ -7,6 +7,7 @@
 #include "tactile/dgt_protocol.h"
 
 namespace annabella::tactile {
+namespace dgt_clock_test {
 namespace {
 
 using Bytes = std::vector<std::uint8_t>;
@@ -124,4 +125,5 @@ TEST(DgtClockDisplay, AFlagIsShownAsText) {
 }
 
 }  // namespace
+}  // namespace dgt_clock_test
 }  // namespace annabella::tactile

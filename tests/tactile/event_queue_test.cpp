@@ -9,6 +9,7 @@
 #include <thread>
 
 namespace annabella::tactile {
+namespace event_queue_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -67,4 +68,5 @@ TEST(EventQueue, WaitTakeMovesEverythingQueuedInOrder) {
 }
 
 }  // namespace
+}  // namespace event_queue_test
 }  // namespace annabella::tactile

@@ -16,6 +16,7 @@
 #include "tactile/pegboard_driver.h"
 
 namespace annabella::tactile {
+namespace pegboard_chess960_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -186,4 +187,5 @@ TEST(PegboardChess960, CastlingIsAnnouncedAsKurzeOrLangeRochade) {
 }
 
 }  // namespace
+}  // namespace pegboard_chess960_test
 }  // namespace annabella::tactile

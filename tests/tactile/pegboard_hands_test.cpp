@@ -11,6 +11,7 @@
 #include "tactile/pegboard_driver.h"
 
 namespace annabella::tactile {
+namespace pegboard_hands_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -142,4 +143,5 @@ TEST(PegboardEvidence, TwoPromotionsNamedWithinTheSettleTimeEachKeepTheirPiece) 
 }
 
 }  // namespace
+}  // namespace pegboard_hands_test
 }  // namespace annabella::tactile

@@ -11,6 +11,7 @@
 #include "tactile/pegboard_driver.h"
 
 namespace annabella::tactile {
+namespace pegboard_record_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -567,4 +568,5 @@ TEST(PegboardLink, NoHintWhileTheBoardIsAway) {
 }
 
 }  // namespace
+}  // namespace pegboard_record_test
 }  // namespace annabella::tactile

@@ -9,6 +9,7 @@
 #include "tests/tactile/replay.h"
 
 namespace annabella::tactile {
+namespace pegboard_replay_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -94,4 +95,5 @@ TEST(PegboardReplay, FasterHandsWithTheRecognisersTimesScaledAlike) {
 }
 
 }  // namespace
+}  // namespace pegboard_replay_test
 }  // namespace annabella::tactile

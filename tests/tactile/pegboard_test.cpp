@@ -10,6 +10,7 @@
 #include "tactile/pegboard_driver.h"
 
 namespace annabella::tactile {
+namespace pegboard_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -546,4 +547,5 @@ TEST(Pegboard, NothingIllegalEntersThePosition) {
 }
 
 }  // namespace
+}  // namespace pegboard_test
 }  // namespace annabella::tactile

@@ -14,6 +14,7 @@
 #include "tests/tactile/hand_emulator.h"
 
 namespace annabella::tactile {
+namespace pegboard_time_order_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -214,4 +215,5 @@ TEST(PegboardTimeOrder, RandomInputsAndCallsNeverRunTimeBackwards) {
 }
 
 }  // namespace
+}  // namespace pegboard_time_order_test
 }  // namespace annabella::tactile

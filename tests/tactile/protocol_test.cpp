@@ -12,6 +12,7 @@
 #include "tactile/peg_protocol.h"
 
 namespace annabella::tactile {
+namespace protocol_test {
 namespace {
 
 using core::Square;
@@ -460,4 +461,5 @@ TEST(Peg, ButtonsRoundTrip) {
 }
 
 }  // namespace
+}  // namespace protocol_test
 }  // namespace annabella::tactile

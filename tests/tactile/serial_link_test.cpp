@@ -10,6 +10,7 @@
 #include "support/temp_dir.h"
 
 namespace annabella::tactile {
+namespace serial_link_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -127,4 +128,5 @@ TEST(SerialLink, DescribesLineSettings) {
 }
 
 }  // namespace
+}  // namespace serial_link_test
 }  // namespace annabella::tactile

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 namespace annabella::tactile {
+namespace tactile_clock_test {
 namespace {
 
 using core::ClockDuration;
@@ -317,4 +318,5 @@ TEST(TactileClockDevice, CuesComeFromTheWorkerThread) {
 }
 
 }  // namespace
+}  // namespace tactile_clock_test
 }  // namespace annabella::tactile
