@@ -13,6 +13,7 @@
 #include "app/station_text.h"
 #include "core/correction.h"
 #include "core/notation.h"
+#include "core/notation_reader.h"
 #include "core/placement.h"
 #include "core/reconcile.h"
 #include "core/text.h"
@@ -157,6 +158,83 @@ void AppendixDFlow::on_pegboard(const std::vector<tactile::PegboardEvent>& event
   if (!events.empty()) check_restored(events.back().time);
 }
 
+void AppendixDFlow::board_changed(const std::vector<tactile::PegboardEvent>& events) {
+  // D.2.3 (3), pegboard.announce = "pause": a hand still at the board (a touch, a peg put in or
+  // back, the move retracted) puts the announcement off; it is said once the completed move has
+  // stood untouched for the whole pause.
+  if (!s_.announce_due) return;
+  for (const auto& e : events) {
+    if (e.kind == Kind::Touched || e.kind == Kind::Placed || e.kind == Kind::PutBack ||
+        e.kind == Kind::Removed || e.kind == Kind::MoveRetracted)
+      s_.announce_due =
+          std::max(*s_.announce_due, e.time + Millis(s_.config().pegboard.announce_pause_ms));
+  }
+  if (!s_.pegboard.completed_move()) s_.announce_due.reset();
+}
+
+void AppendixDFlow::track_claim(TimePoint time) {
+  const auto asked = s_.menu.draw_claim_asked();
+  const auto& recorded = s_.record.asked_claim();  // reset by the claim's decision
+  rec::Note note;
+  if (asked && (!recorded || recorded->move != *asked)) {
+    note.kind = NoteKind::ClaimAsked;
+    note.move = *asked;
+  } else if (!asked && recorded) {
+    note.kind = NoteKind::ClaimCancelled;
+  } else {
+    return;
+  }
+  note.at = s_.timeline(time);
+  note.ply = static_cast<int>(s_.game().ply_count());
+  if (auto committed = s_.commit(note, time); !committed)
+    s_.print(time, "record: " + committed.error().message);
+}
+
+void AppendixDFlow::claim_interrupted(TimePoint time) {
+  const auto asked = s_.record.asked_claim();
+  if (!asked) return;
+  rec::Note note{NoteKind::ClaimInterrupted, s_.timeline(time), core::SQ_NONE,
+                 static_cast<int>(s_.game().ply_count()), asked->move};
+  if (auto committed = s_.commit(note, time); !committed)
+    s_.print(time, "record: " + committed.error().message);
+  std::optional<core::Move> intended;
+  if (!asked->move.empty())
+    if (auto move = core::read_move(s_.game().position(), asked->move)) intended = *move;
+  s_.print(time, intended
+                     ? format(tr("the VI player's draw claim with the intended move {move} awaited "
+                                 "his confirmation when the station stopped: it was not made, and "
+                                 "is withdrawn by the interruption; he may claim again from his "
+                                 "menu (Art. 9.2, D.2.3)"),
+                              {{"move", core::to_san(s_.game().position(), *intended)}})
+                     : tr("the VI player's draw claim awaited his confirmation when the station "
+                          "stopped: it was not made, and is withdrawn by the interruption; he may "
+                          "claim again from his menu (Art. 9.2)"));
+  speech::MenuLine line;
+  line.kind = speech::MenuLine::Kind::Cancelled;
+  line.item =
+      asked->move.empty() ? speech::MenuItem::ClaimDraw : speech::MenuItem::ClaimDrawWithMove;
+  const speech::Phrase said = speech::phrase_menu_line(s_.language, s_.vocabulary, line);
+  s_.say(said, Route::Private, time);
+  s_.out.menu_line(line, said.text, false);
+  write_touch_log(time);
+}
+
+void AppendixDFlow::announce_due(TimePoint now) {
+  if (!s_.announce_due || *s_.announce_due > now) return;
+  const TimePoint due = *s_.announce_due;
+  s_.announce_due.reset();
+  // A peg in the hand: the move is still under way; the next peg put in starts the pause again.
+  if (s_.pegboard.holding()) return;
+  // His menu open (a claim with this move, Art. 9.2.1.1, may follow): not while he is in it.
+  if (s_.menu.is_open()) {
+    s_.announce_due = now + Millis(s_.config().pegboard.announce_pause_ms);
+    return;
+  }
+  const auto held = s_.pegboard.completed_move();
+  if (held && !s_.held_on_resume && !s_.menu.claiming_with_move() && announceable(due))
+    say_and_make(*held, due);
+}
+
 bool AppendixDFlow::refused_announce(const tactile::BoardInput& input, TimePoint time) {
   if (input.kind != tactile::BoardInput::Kind::Button ||
       input.button != tactile::BoardButton::Announce || s_.to_execute || s_.game().is_over())
@@ -202,36 +280,48 @@ rec::Touch AppendixDFlow::record_touch(core::Square square, core::Piece piece, T
   touch.own = piece == core::NO_PIECE || core::color_of(piece) == toucher;
   if (auto recorded = s_.commit(touch, time); !recorded)
     s_.print(time, "record: " + recorded.error().message);
-  else if (by == Toucher::ViPlayer)
-    s_.open_touches[square] = touch.number;
+  else
+    (by == Toucher::ViPlayer ? s_.open_touches : s_.sighted_open_touches)[square] = touch.number;
   write_touch_log(time);
   return touch;
 }
 
 void AppendixDFlow::complete_touch(core::Square from, TouchOutcome outcome, core::Square to,
                                    TimePoint time) {
-  const auto open = s_.open_touches.find(from);
-  if (open == s_.open_touches.end()) return;
+  complete_touch(s_.open_touches, from, outcome, to, time);
+}
+
+void AppendixDFlow::complete_touch(std::map<core::Square, int>& touches, core::Square from,
+                                   TouchOutcome outcome, core::Square to, TimePoint time) {
+  const auto open = touches.find(from);
+  if (open == touches.end()) return;
   rec::Untouch untouch{open->second, s_.timeline(time), outcome, to};
-  s_.open_touches.erase(open);
+  touches.erase(open);
   if (auto recorded = s_.commit(untouch, time); !recorded)
     s_.print(time, "record: " + recorded.error().message);
 }
 
 void AppendixDFlow::complete_move_touches(const core::Position& before, core::Move move,
                                           TimePoint time) {
+  complete_move_touches(s_.open_touches, before, move, time);
+}
+
+void AppendixDFlow::complete_move_touches(std::map<core::Square, int>& touches,
+                                          const core::Position& before, core::Move move,
+                                          TimePoint time) {
+  // `before`: the position the move is played in (castling's rook is found from its king).
   if (move.kind() == core::MoveKind::Castling) {  // the rook moves too (Art. 3.8.2)
     const auto squares = before.castling_squares(move);
-    complete_touch(squares.king_from, TouchOutcome::Moved, squares.king_to, time);
-    complete_touch(squares.rook_from, TouchOutcome::Moved, squares.rook_to, time);
+    complete_touch(touches, squares.king_from, TouchOutcome::Moved, squares.king_to, time);
+    complete_touch(touches, squares.rook_from, TouchOutcome::Moved, squares.rook_to, time);
     return;
   }
   const core::Square captured =
       move.kind() == core::MoveKind::EnPassant
           ? core::make_square(core::file_of(move.to()), core::rank_of(move.from()))
           : move.to();
-  complete_touch(captured, TouchOutcome::Removed, core::SQ_NONE, time);
-  complete_touch(move.from(), TouchOutcome::Moved, move.to(), time);
+  complete_touch(touches, captured, TouchOutcome::Removed, core::SQ_NONE, time);
+  complete_touch(touches, move.from(), TouchOutcome::Moved, move.to(), time);
 }
 
 void AppendixDFlow::note_rook_first(core::Move move, TimePoint time) {
@@ -244,8 +334,8 @@ void AppendixDFlow::note_rook_first(core::Move move, TimePoint time) {
   const auto king_touch = s_.open_touches.find(move.from());
   if (rook_touch == s_.open_touches.end()) return;
   if (king_touch != s_.open_touches.end() && king_touch->second < rook_touch->second) return;
-  rec::Note note{NoteKind::RookFirst, s_.timeline(time), rook,
-                 static_cast<int>(s_.game().ply_count())};
+  rec::Note note{
+      NoteKind::RookFirst, s_.timeline(time), rook, static_cast<int>(s_.game().ply_count()), {}};
   if (auto recorded = s_.commit(note, time); !recorded)
     s_.print(time, "record: " + recorded.error().message);
   s_.print(time, format(tr("note for the arbiter: castling begun by touching the rook on {square} "
@@ -321,7 +411,19 @@ void AppendixDFlow::on_completed(const tactile::PegboardEvent& e) {
     enter_intended_move(s_, e.move, InputSource::BoardButton, e.time);
     return;
   }
-  announce_completed(e.move, e.replaces.is_none(), e.time);
+  if (s_.config().pegboard.announce == config::AnnounceMode::Button) {
+    // D.2.3 (3): made when he announces it with the board's ANNOUNCE button; until then he may
+    // correct it (a wrong hole, castling begun with the rook, Art. 4.4.2).
+    s_.print(e.time, format(tr("completed {move} on the pegboard: made when the player presses "
+                               "ANNOUNCE (D.2.3)"),
+                            {{"move", core::to_san(s_.pegboard.position(), e.move)}}));
+    return;
+  }
+  // pegboard.announce = "pause": announced once it has stood untouched for the pause (D.2.3).
+  s_.print(e.time, format(e.replaces.is_none() ? tr("completed {move}")
+                                               : tr("completed {move} (replaces the slid move)"),
+                          {{"move", core::to_san(s_.pegboard.position(), e.move)}}));
+  s_.announce_due = e.time + Millis(s_.config().pegboard.announce_pause_ms);
 }
 
 void AppendixDFlow::menu_key(MenuKey key, InputSource source, TimePoint time) {
@@ -339,32 +441,43 @@ void AppendixDFlow::announce_completed(core::Move move, bool first, TimePoint ti
   s_.print(time,
            format(first ? tr("completed {move}") : tr("completed {move} (replaces the slid move)"),
                   {{"move", core::to_san(s_.pegboard.position(), move)}}));
+  say_and_make(move, time);
+}
+
+void AppendixDFlow::say_and_make(core::Move move, TimePoint time) {
   s_.say(speech::phrase_for_move(s_.vocabulary, s_.pegboard.position(), move, s_.wording),
          Route::Public, time);
+  s_.said_move = move;
   std::vector<tactile::PegboardEvent> made;
   s_.pegboard.announce(time, made);
   on_pegboard(made);
+  s_.said_move.reset();
 }
 
 void AppendixDFlow::announce_held(TimePoint time) {
   const auto held = s_.pegboard.completed_move();
-  if (held && !s_.to_execute && !s_.game().is_over() && !s_.clock.paused() &&
-      s_.pegboard.position().side_to_move() == s_.vi_color)
-    announce_completed(*held, true, time);
+  if (held && announceable(time)) announce_completed(*held, true, time);
+}
+
+bool AppendixDFlow::announceable(TimePoint) const {
+  // D.2.1, D.2.4: his own move, the game going on, the clocks running (Art. 6.11.1), not
+  // adjourned (Guidelines I), no opponent's move to execute first.
+  return !s_.to_execute && !s_.game().is_over() && !s_.clock.paused() && !s_.record.adjourned() &&
+         s_.pegboard.position().side_to_move() == s_.vi_color;
 }
 
 void AppendixDFlow::on_made(const tactile::PegboardEvent& e) {
   if (s_.question.kind == PendingQuestion::Kind::Promotion) s_.question = {};
-  if (s_.held_on_resume) {
-    // D.2.1: the move held on resumption (on_completed), announced by his button: both players
-    // hear it before it is made.
-    if (*s_.held_on_resume == e.move)
-      s_.say(speech::phrase_for_move(s_.vocabulary, s_.game().position(), e.move, s_.wording),
-             Route::Public, e.time);
-    s_.held_on_resume.reset();
-  }
+  s_.announce_due.reset();
+  s_.held_on_resume.reset();
+  // D.2.1, D.2.3 (3): never made unheard: both players hear it as it is made (say_and_make says
+  // it first; the pegboard makes no move by itself, PegboardSettings::announce_button).
+  if (s_.said_move != e.move)
+    s_.say(speech::phrase_for_move(s_.vocabulary, s_.game().position(), e.move, s_.wording),
+           Route::Public, e.time);
   note_rook_first(e.move, e.time);
-  complete_move_touches(s_.pegboard.position(), e.move, e.time);
+  // The game's position is still the one the move is played in (the pegboard's has moved on).
+  complete_move_touches(s_.game().position(), e.move, e.time);
   write_touch_log(e.time);
   make_move(e.move, e.time, MoveSource::Pegboard);
 }
@@ -394,6 +507,8 @@ void AppendixDFlow::on_button(const tactile::PegboardEvent& e) {
   // version 2) move through the player's menu (app/player_menu_keys.h).
   if (const auto key = menu_key_of(e.button))
     menu_key(*key, InputSource::BoardButton, e.time);
+  else if (e.button == tactile::BoardButton::Announce && !s_.menu.claiming_with_move())
+    announce_held(e.time);  // D.2.3 (3): his move completed on the board is announced, made
   else if (e.button == tactile::BoardButton::Time)
     s_.requests.push_back({cmd::Time{}, e.time});
   else if (e.button == tactile::BoardButton::Repeat)
@@ -413,6 +528,13 @@ void AppendixDFlow::on_sighted_board(const std::vector<tactile::PegboardEvent>& 
         // The VI player's move executed on the e-board (by the sighted player or the assistant).
         if (s_.sighted_to_execute && e.move == *s_.sighted_to_execute) {
           s_.sighted_to_execute.reset();
+          // D.2.2: the pieces he lifted to execute it went where the move put them.
+          const core::Game& game = s_.game();
+          if (game.ply_count() > 0 && game.moves().back() == e.move) {
+            complete_move_touches(s_.sighted_open_touches, game.position_at(game.ply_count() - 1),
+                                  e.move, e.time);
+            write_touch_log(e.time);
+          }
           s_.print(e.time,
                    format(tr("e-board: executed {move}"), {{"move", core::to_uci(e.move)}}));
         }
@@ -424,6 +546,13 @@ void AppendixDFlow::on_sighted_board(const std::vector<tactile::PegboardEvent>& 
         if (e.own_piece && s_.game().position().side_to_move() != s_.vi_color) {
           record_touch(e.square, e.piece, Toucher::SightedPlayer, e.time);
         }
+        s_.print(e.time, format(tr("e-board: {event}"), {{"event", text::board_event(e)}}));
+        break;
+      case Kind::PutBack:
+        // D.2.2, D.2.5: his touched piece put back into its square (Art. 4.3).
+        complete_touch(s_.sighted_open_touches, e.square, TouchOutcome::PutBack, core::SQ_NONE,
+                       e.time);
+        write_touch_log(e.time);
         s_.print(e.time, format(tr("e-board: {event}"), {{"event", text::board_event(e)}}));
         break;
       case Kind::OutOfSync:
@@ -483,6 +612,12 @@ bool AppendixDFlow::record_move(core::Move move, TimePoint time, MoveSource by) 
     s_.print(time,
              format(tr("not recorded: {move} is not legal here"), {{"move", core::to_uci(move)}}));
     return false;
+  }
+  // D.2.2, D.2.5, Art. 4.3: what became of the sighted player's touches (his e-board's lifts, or
+  // touches reported at the console): the piece moved, as the VI player's are recorded.
+  if (mover != s_.vi_color) {
+    complete_move_touches(s_.sighted_open_touches, before, move, time);
+    write_touch_log(time);
   }
   // D.2.4: the opponent's clock starts only now that the move is made. Events from different
   // devices may arrive a little out of order: the clock is never pressed before its last event.

@@ -5,6 +5,8 @@
 // (D.2.2, Art. 4); the boards reconciled live with the record (D.2.9); the end of the game.
 #pragma once
 
+#include <map>
+
 #include <string>
 #include <vector>
 
@@ -49,6 +51,16 @@ class AppendixDFlow {
   // The clocks run again (Art. 6.11.1), or a draw claim with the intended move ended without a
   // draw (Art. 9.5.3): the VI player's move completed and held unannounced is announced now.
   void announce_held(TimePoint time);
+  // pegboard.announce = "pause" (D.2.3 (3)): the board changed (the pause starts again), and
+  // the pause is over (the completed move is announced).
+  void board_changed(const std::vector<tactile::PegboardEvent>& events);
+  // Art. 9.2: a draw claim his menu asks him to confirm is journaled, and so is its cancel, so
+  // that a claim under way survives a crash (AppendixDFlow::claim_interrupted on resumption).
+  void track_claim(TimePoint time);
+  // On resumption: a claim that awaited his confirmation was not made; it is withdrawn by the
+  // interruption, journaled and said (docs/record.md).
+  void claim_interrupted(TimePoint time);
+  void announce_due(TimePoint now);
   // D.2.3, Art. 9.2.1.1: a correct draw claim ended the game with the intended move completed on
   // the VI player's pegboard and not announced (not made on the board, though written in the
   // record): he is told privately to put the pieces back to `final_position` (the position on
@@ -75,6 +87,8 @@ class AppendixDFlow {
   void announce_entered(const core::Position& before, core::Move move, TimePoint time);
   void on_touched(const tactile::PegboardEvent& e);
   void on_completed(const tactile::PegboardEvent& e);
+  void say_and_make(core::Move move, TimePoint time);
+  [[nodiscard]] bool announceable(TimePoint time) const;
   // D.2.3 (3): the VI player's completed move announced, which makes it (`first`: not a slid
   // move replacing an earlier completion).
   void announce_completed(core::Move move, bool first, TimePoint time);
@@ -85,11 +99,15 @@ class AppendixDFlow {
   // D.2.2: a touch journaled, with whose piece it is relative to the player who touched it.
   rec::Touch record_touch(core::Square square, core::Piece piece, Toucher by, TimePoint time);
   void complete_touch(core::Square from, TouchOutcome outcome, core::Square to, TimePoint time);
+  void complete_touch(std::map<core::Square, int>& open, core::Square from, TouchOutcome outcome,
+                      core::Square to, TimePoint time);
   // Closes every touch a move ends (D.2.2), whoever's move it is: the captured piece (beside the
   // target square en passant) taken off, the mover moved, and in castling the king and the rook
   // (Art. 3.8.2; the rook wherever it started, Guidelines II). `before` is the position the move
   // was played in.
   void complete_move_touches(const core::Position& before, core::Move move, TimePoint time);
+  void complete_move_touches(std::map<core::Square, int>& open, const core::Position& before,
+                             core::Move move, TimePoint time);
   void note_rook_first(core::Move move, TimePoint time);
   void expect_on_pegboard(core::Move move, TimePoint time);
   void check_board(const tactile::Pegboard& board, const std::string& name, TimePoint time);

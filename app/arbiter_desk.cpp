@@ -225,8 +225,11 @@ void ArbiterDesk::on(const cmd::BothFlags& c, TimePoint time) {
     flow_.end_game(game.end(), time);
     return;
   }
-  rec::Note note{NoteKind::BothFlags, s_.timeline(time), core::SQ_NONE,
-                 static_cast<int>(s_.game().ply_count())};
+  rec::Note note{NoteKind::BothFlags,
+                 s_.timeline(time),
+                 core::SQ_NONE,
+                 static_cast<int>(s_.game().ply_count()),
+                 {}};
   if (auto recorded = s_.commit(note, time); !recorded) {
     s_.print(time, "both-flags: " + recorded.error().message);
     return;
@@ -849,8 +852,11 @@ void ArbiterDesk::on(const cmd::OpenEnvelope&, TimePoint time) {
 }
 
 void ArbiterDesk::on(const cmd::CallArbiter&, TimePoint time) {
-  rec::Note note{NoteKind::ArbiterCalled, s_.timeline(time), core::SQ_NONE,
-                 static_cast<int>(s_.game().ply_count())};
+  rec::Note note{NoteKind::ArbiterCalled,
+                 s_.timeline(time),
+                 core::SQ_NONE,
+                 static_cast<int>(s_.game().ply_count()),
+                 {}};
   if (auto recorded = s_.commit(note, time); !recorded)
     s_.print(time, "record: " + recorded.error().message);
   flow_.write_touch_log(time);

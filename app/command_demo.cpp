@@ -261,8 +261,10 @@ class Director {
   }
   bool play(core::Move move, bool executes) {
     const std::string uci = core::to_uci(move);
-    return act(board_.play(move)) &&
-           until(executes ? executed(uci) : made_by(MoveSource::Pegboard));
+    if (!act(board_.play(move))) return false;
+    // His own move: he announces it with the board's ANNOUNCE button (D.2.3 (3)).
+    if (!executes) (void)board_.press(tactile::BoardButton::Announce);
+    return until(executes ? executed(uci) : made_by(MoveSource::Pegboard));
   }
 
   // "executed g8f6 on the pegboard", as the station words it.

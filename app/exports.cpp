@@ -40,6 +40,16 @@ std::vector<bool> offer_marks(const GameRecord& record) {
   return marks;
 }
 
+std::string outcome_text(const RecordedTouch& t);
+
+// D.2.2: a touch open when the station stopped, and what became of it after the resumption.
+std::string touch_outcome_text(const RecordedTouch& t) {
+  if (!t.interrupted_at) return outcome_text(t);
+  const std::string open =
+      "open at the interruption (resumed at " + core::format_hms_ms(*t.interrupted_at) + ")";
+  return t.outcome ? open + "; then " + outcome_text(t) : open;
+}
+
 std::string outcome_text(const RecordedTouch& t) {
   if (!t.outcome) return "-";
   const std::string at = " at " + core::format_hms_ms(t.ended_at);
@@ -67,6 +77,15 @@ std::string note_text(const rec::Note& note) {
       return "the opponent verified the claim's final position and scoresheet (Guidelines III.6.1)";
     case NoteKind::ClaimDisputed:
       return "the opponent disputed the claim's final position or scoresheet (Guidelines III.6.1)";
+    case NoteKind::ClaimAsked:
+      return "the VI player's draw claim" +
+             (note.move.empty() ? std::string() : " with the intended move " + note.move) +
+             " awaits his confirmation (Art. 9.2)";
+    case NoteKind::ClaimCancelled:
+      return "the draw claim was not confirmed: cancelled, not made (Art. 9.2)";
+    case NoteKind::ClaimInterrupted:
+      return "the draw claim awaiting confirmation was interrupted by the station's stop: not "
+             "made, withdrawn by the interruption; he may claim again (Art. 9.2, D.2.3)";
   }
   return "";
 }
@@ -258,7 +277,7 @@ std::string touch_log(const GameRecord& record) {
            core::square_name(touch.square) + '\t' + core::piece_name(touch.piece) +
            (touch.own ? "" : " (the opponent's piece)") + '\t' +
            (touch.by == Toucher::ViPlayer ? "VI player" : "sighted player") + '\t' +
-           outcome_text(t) + '\n';
+           touch_outcome_text(t) + '\n';
   }
   // The notes and Guidelines III's decisions, in the order they happened (a both-flags note is
   // said once, as its decision).

@@ -50,7 +50,19 @@ Result<GameRecord> GameRecord::start(const rec::Begin& begin) {
 
 Status GameRecord::apply(const JournalRecord& record) {
   Status applied = std::visit([this](const auto& r) { return apply_one(r); }, record);
-  if (applied) last_event_at_ = std::max(last_event_at_, record_time(record));
+  if (!applied) return applied;
+  last_event_at_ = std::max(last_event_at_, record_time(record));
+  // Art. 9.2: a claim asked for confirmation is decided (a move, the end, a claim's clock entry)
+  // or not made (cancelled, interrupted); after any of these it is no longer asked.
+  const auto* note = std::get_if<rec::Note>(&record);
+  const auto* clock = std::get_if<rec::Clock>(&record);
+  if (note && note->kind == NoteKind::ClaimAsked)
+    asked_claim_ = *note;
+  else if ((note &&
+            (note->kind == NoteKind::ClaimCancelled || note->kind == NoteKind::ClaimInterrupted)) ||
+           std::holds_alternative<rec::Move>(record) || std::holds_alternative<rec::End>(record) ||
+           (clock && clock->reason == ClockReason::Claim))
+    asked_claim_.reset();
   return applied;
 }
 
@@ -105,7 +117,7 @@ Status GameRecord::apply_one(const rec::Touch& r) {
   if (touch.number != static_cast<int>(touches_.size()) + 1)
     return fail("touch " + std::to_string(touch.number) + " where " +
                 std::to_string(touches_.size() + 1) + " was due");
-  touches_.push_back({touch, std::nullopt, core::SQ_NONE, Millis(0)});
+  touches_.push_back({touch, std::nullopt, core::SQ_NONE, Millis(0), std::nullopt});
   return {};
 }
 
@@ -256,6 +268,11 @@ Status GameRecord::apply_one(const rec::Adjourn& r) {
 
 Status GameRecord::apply_one(const rec::Resume& r) {
   if (!r.part.station_key.empty()) last_part_ = r.part;
+  // D.2.2: a touch of this turn still open (the piece in the hand) was open at the interruption.
+  for (auto& touch : touches_)
+    if (!touch.outcome && !touch.interrupted_at &&
+        touch.touch.ply == static_cast<int>(moves_.size()))
+      touch.interrupted_at = r.at;
   return {};  // the clocks continue the turn recorded before it
 }
 

@@ -31,6 +31,9 @@ struct RecordedTouch {
   std::optional<TouchOutcome> outcome;  // none while the piece is in the hand (or unknown)
   core::Square went_to = core::SQ_NONE;
   Millis ended_at{0};
+  // Still open when the station stopped (a crash, a power cut): the time the resumption took
+  // the game up at (its resume entry). Its outcome, if any, came after the resumption.
+  std::optional<Millis> interrupted_at;
 };
 
 // One thing the clock did since the last move (or the start), replayed by restore_clock(): the
@@ -129,6 +132,9 @@ class GameRecord {
   [[nodiscard]] const std::optional<QuickplayEvent>& postponed_claim() const {
     return postponed_claim_;
   }
+  // Art. 9.2: the VI player's draw claim his menu asked him to confirm and neither he nor the
+  // game has settled yet (the station stopped meanwhile); none otherwise.
+  [[nodiscard]] const std::optional<rec::Note>& asked_claim() const { return asked_claim_; }
   // Guidelines III.6: the draw claim made without an arbiter that ended the game, if any.
   [[nodiscard]] const std::optional<ReferredClaim>& referred_claim() const { return referred_; }
   // Art. 7.5.5: the completed illegal moves established so far, in order.
@@ -173,6 +179,7 @@ class GameRecord {
   std::vector<rec::Seal> seals_;
   std::vector<RecordedClockStep> steps_;
   std::optional<core::Color> open_offer_;
+  std::optional<rec::Note> asked_claim_;
   std::optional<rec::Adjourn> adjourned_;
   rec::PartSeal last_part_;
   bool paused_ = false;

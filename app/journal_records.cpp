@@ -70,12 +70,15 @@ constexpr NameTable<TouchOutcome, 3> kOutcomes{{{
     {TouchOutcome::Moved, "moved"},
     {TouchOutcome::Removed, "removed"},
 }}};
-constexpr NameTable<NoteKind, 5> kNotes{{{
+constexpr NameTable<NoteKind, 8> kNotes{{{
     {NoteKind::RookFirst, "rook first"},
     {NoteKind::ArbiterCalled, "arbiter called"},
     {NoteKind::BothFlags, "both flags"},
     {NoteKind::ClaimVerified, "claim verified"},
     {NoteKind::ClaimDisputed, "claim disputed"},
+    {NoteKind::ClaimAsked, "claim asked"},  // format 4
+    {NoteKind::ClaimCancelled, "claim cancelled"},
+    {NoteKind::ClaimInterrupted, "claim interrupted"},
 }}};
 constexpr NameTable<Toucher, 2> kTouchers{{{
     {Toucher::ViPlayer, "vi"},
@@ -255,6 +258,7 @@ JournalEntry encode_one(const rec::Note& r) {
   e.set("at_ms", ms_text(r.at)).set("kind", std::string(kNotes.name(r.kind)));
   if (r.square != core::SQ_NONE) e.set("square", core::square_name(r.square));
   e.set("ply", std::to_string(r.ply));
+  if (!r.move.empty()) e.set("move", r.move);
   return e;
 }
 
@@ -463,6 +467,7 @@ Result<JournalRecord> decode_note(const Fields& f) {
     if (!square) return fail(square.error());
     r.square = *square;
   }
+  if (f.has("move")) r.move = f.text("move");
   return r;
 }
 

@@ -61,7 +61,7 @@ namespace annabella::app {
 using Millis = std::chrono::milliseconds;
 
 // The journal format this program writes.
-inline constexpr int kJournalFormat = 3;
+inline constexpr int kJournalFormat = 4;
 
 // Who made a move, as the journal names it. Keypad: the sighted player's own keypad or keyboard
 // (D.2.11); a reader that does not know a name reads it as Console, the old meaning.
@@ -91,6 +91,12 @@ enum class NoteKind {
   // scoresheet) of a draw claim made without an arbiter, or disputed it.
   ClaimVerified,
   ClaimDisputed,
+  // Art. 9.2: a draw claim asked to be confirmed on the VI player's menu (`move`: its intended
+  // move), then not confirmed: cancelled by him, or interrupted by the station's stop (a crash,
+  // a power cut): not made, withdrawn by the interruption (docs/record.md). Format 4.
+  ClaimAsked,
+  ClaimCancelled,
+  ClaimInterrupted,
 };
 
 struct RecordHeader {
@@ -184,6 +190,7 @@ struct Note {
   Millis at{0};
   core::Square square = core::SQ_NONE;
   int ply = 0;
+  std::string move;  // the claim notes: the intended move (UCI), empty for none
 };
 
 struct End {

@@ -104,6 +104,13 @@ class PlayerMenu {
   }
   [[nodiscard]] bool is_open() const { return open_; }
   [[nodiscard]] bool asking() const { return asking_.has_value(); }
+  // Art. 9.2: a draw claim asked to be confirmed (not made before it is): its intended move
+  // (UCI; empty for a claim without one). Nothing when no claim is asked.
+  [[nodiscard]] std::optional<std::string> draw_claim_asked() const {
+    if (asking_ == speech::MenuItem::ClaimDraw) return std::string();
+    if (asking_ == speech::MenuItem::ClaimDrawWithMove) return intended_;
+    return std::nullopt;
+  }
   [[nodiscard]] const PrivateVoice& voice() const { return voice_; }
 
   // One entry of a level: an item, or a value of the level's item.

@@ -146,7 +146,14 @@ Result<std::unique_ptr<Station>> Station::resume(const StationOptions& options,
   if (auto recorded = s.commit(rec::Resume{resumed_at, said, options.part}, now); !recorded)
     s.print(now, "record: " + recorded.error().message);
   s.print(now, said);
+  // D.2.2: a touch open at the interruption is still open: the move it becomes completes it.
+  for (const auto& touch : s.record.touches())
+    if (touch.interrupted_at && !touch.outcome)
+      (touch.touch.by == Toucher::ViPlayer ? s.open_touches
+                                           : s.sighted_open_touches)[touch.touch.square] =
+          touch.touch.number;
   say_key_change(s, before, options.part, now);
+  station->flow_.claim_interrupted(now);  // Art. 9.2: not made by a restart
   station->started(now);
   return station;
 }
@@ -226,7 +233,7 @@ void Station::handle(const StationEvent& event) {
   tick(event.time);
   std::visit([&](const auto& e) { on(e, event.time); }, event.body);
   carry_out_button_requests();
-  tick(event.time);
+  tick(event.time);  // also journals a claim under way (Art. 9.2)
 }
 
 void Station::on(const ev::Pegboard& e, TimePoint time) {
@@ -234,6 +241,7 @@ void Station::on(const ev::Pegboard& e, TimePoint time) {
   std::vector<tactile::PegboardEvent> happened;
   state_.pegboard.feed(e.input, happened);
   flow_.on_pegboard(happened);
+  flow_.board_changed(happened);
   // D.2.3: only what the board showed at its first link after a resumption is held.
   state_.hold_completed = false;
 }
@@ -332,6 +340,8 @@ void Station::tick(TimePoint now) {
   std::vector<tactile::PegboardEvent> happened;
   state_.pegboard.tick(now, happened);
   flow_.on_pegboard(happened);
+  flow_.board_changed(happened);
+  flow_.announce_due(now);  // D.2.3 (3), pegboard.announce = "pause"
   if (state_.sighted_board) {
     happened.clear();
     state_.sighted_board->tick(now, happened);
@@ -342,6 +352,8 @@ void Station::tick(TimePoint now) {
   state_.check_seal_wait(now);
   flow_.clock_due(now);
   voice_.tick(now);
+  flow_.track_claim(
+      now);  // Art. 9.2: a claim under way is journaled (also one a board event began)
 }
 
 std::optional<TimePoint> Station::next_deadline() const {
@@ -350,6 +362,7 @@ std::optional<TimePoint> Station::next_deadline() const {
     if (t && (!deadline || *t < *deadline)) deadline = t;
   };
   consider(state_.pegboard.next_deadline());
+  consider(state_.announce_due);
   if (state_.sighted_board) consider(state_.sighted_board->next_deadline());
   consider(state_.journal_retry_due());
   consider(state_.seal_wait_until);

@@ -102,7 +102,8 @@ HelpLine help_line(const std::string& line) {
 
 }  // namespace
 
-Status simulator_command(tactile::BoardSimulator& board, const std::string& command) {
+Status simulator_command(tactile::BoardSimulator& board, const std::string& command,
+                         core::Color vi) {
   std::istringstream words(command);
   std::string verb, arg;
   words >> verb >> arg;
@@ -112,7 +113,11 @@ Status simulator_command(tactile::BoardSimulator& board, const std::string& comm
   if (verb == "play" || verb == "follow") {
     auto move = core::read_move(board.position(), arg);
     if (!move) return fail(text::move_read_error(move.error()));
-    return verb == "play" ? board.play(*move, tactile::MoveStyle{}) : board.follow(*move);
+    if (verb == "follow") return board.follow(*move);
+    const bool own = board.position().side_to_move() == vi;
+    if (auto played = board.play(*move, tactile::MoveStyle{}); !played) return played;
+    if (own) (void)board.press(tactile::BoardButton::Announce);  // none on a DGT board: the pause
+    return {};
   }
   if (verb == "button") {
     for (const auto& [name, button] : kSimulatorButtons)
@@ -453,7 +458,8 @@ Status StationRig::start_pegboard(const RigOptions& options, TimePoint origin) {
 void StationRig::start_console(bool line_editing) {
   ConsoleReader::Intercept intercept;
   if (tactile::BoardSimulator* simulator = simulator_.get())
-    intercept = [simulator, queue = &queue_](const std::string& line) {
+    intercept = [simulator, queue = &queue_,
+                 vi = station_->record().header().visually_impaired](const std::string& line) {
       // `help` lists the simulator's commands too, after the station's; `help sim` alone.
       if (const auto help = help_line(line); help != HelpLine::None) {
         const auto now = SteadyClock::now();
@@ -462,7 +468,7 @@ void StationRig::start_console(bool line_editing) {
         return true;
       }
       if (line.rfind("sim ", 0) != 0) return false;
-      if (auto done = simulator_command(*simulator, line.substr(4)); !done)
+      if (auto done = simulator_command(*simulator, line.substr(4), vi); !done)
         std::cerr << "sim: " << done.error().message << std::endl;
       return true;
     };

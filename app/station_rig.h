@@ -125,7 +125,11 @@ class StationRig {
 
 // The demo hardware's hand, typed at the console after "sim ": lift e2, place e4 [PIECE],
 // play MOVE, follow MOVE, button time|announce|repeat|q|r|b|n, unplug, replug.
-[[nodiscard]] Status simulator_command(tactile::BoardSimulator& board, const std::string& command);
+// `sim play` of a move of `vi` (the VI player's own move) ends with his ANNOUNCE button (D.2.3),
+// as a player who makes and announces his move; on a board without the button it is announced
+// after the pause (pegboard.announce = "pause").
+[[nodiscard]] Status simulator_command(tactile::BoardSimulator& board, const std::string& command,
+                                       core::Color vi = core::WHITE);
 // The simulator's commands, for `help` in simulator mode.
 [[nodiscard]] std::string simulator_help();
 

@@ -71,6 +71,7 @@ StationState::StationState(const StationOptions& station_options, StationOutput&
                tactile::PegboardSettings{
                    .settle = Millis(station_options.config.pegboard.settle_ms),
                    .auto_announce = false,
+                   .announce_button = false,  // the station announces (AppendixDFlow::on_button)
                    .owner = record.header().visually_impaired,
                }),
       vi_color(record.header().visually_impaired),
@@ -85,11 +86,23 @@ StationState::StationState(const StationOptions& station_options, StationOutput&
   wording.form = cfg.speech.form == config::AnnouncementForm::Long ? speech::MoveForm::Long
                                                                    : speech::MoveForm::Short;
   wording.name_captured_piece = cfg.speech.name_captured_piece;
-  if (cfg.sighted_board.input == config::SightedInput::Dgt)
-    sighted_board.emplace(record.game().position(), tactile::PegboardSettings{
-                                                        .settle = Millis(cfg.pegboard.settle_ms),
-                                                        .auto_announce = true,
-                                                    });
+  if (cfg.sighted_board.input == config::SightedInput::Dgt) {
+    // D.2.1 on resumption: the VI player's last move is expected on the e-board still (its first
+    // scan completes it when it was executed before the stop), as the opponent's last move is
+    // on the pegboard; the e-board never takes it for a move of its own.
+    const core::Game& game = record.game();
+    const bool vi_moved_last =
+        game.ply_count() > 0 && !game.is_over() && game.position().side_to_move() != vi_color;
+    sighted_board.emplace(vi_moved_last ? game.position_at(game.ply_count() - 1) : game.position(),
+                          tactile::PegboardSettings{
+                              .settle = Millis(cfg.pegboard.settle_ms),
+                              .auto_announce = true,
+                          });
+    if (vi_moved_last) {
+      sighted_to_execute = game.moves().back();
+      sighted_board->expect_move(*sighted_to_execute);
+    }
+  }
 }
 
 Millis StationState::timeline(TimePoint time) const {

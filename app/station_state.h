@@ -184,8 +184,16 @@ struct StationState {
   bool resumed_unlinked = false;
   bool hold_completed = false;  // while the first link's events are handled (Station::on)
   std::optional<core::Move> held_on_resume;  // held so; said publicly when it is made (D.2.1)
+  // D.2.3 (3), pegboard.announce = "pause": when the station announces the VI player's move
+  // completed on the pegboard (reset by every change of the board until then).
+  std::optional<TimePoint> announce_due;
+  // The VI player's move said publicly and about to be made: a move made without it (his
+  // ANNOUNCE button) is said when it is made (D.2.1: both players hear every move).
+  std::optional<core::Move> said_move;
   // The touches whose outcome is not known yet, by the square the piece was lifted from.
   std::map<core::Square, int> open_touches;
+  // The sighted player's, from his e-board or reported at the console (D.2.5, Art. 4.3).
+  std::map<core::Square, int> sighted_open_touches;
   // The VI player's own menu (app/player_menu_keys.h gives it his keys).
   PlayerMenu menu;
   // Requests made by the boards' buttons and the player's menu while their events were

@@ -90,7 +90,10 @@ void ArbiterDesk::on(const cmd::VerifyClaim& c, TimePoint time) {
     return;
   }
   const rec::Note note{c.verified ? NoteKind::ClaimVerified : NoteKind::ClaimDisputed,
-                       s_.timeline(time), core::SQ_NONE, static_cast<int>(s_.game().ply_count())};
+                       s_.timeline(time),
+                       core::SQ_NONE,
+                       static_cast<int>(s_.game().ply_count()),
+                       {}};
   if (auto recorded = s_.commit(note, time); !recorded) {
     s_.print(time, "verify-claim: " + recorded.error().message);
     return;

@@ -22,6 +22,10 @@ namespace annabella::config {
 
 // The protocol a board speaks over its serial line (docs/peg-protocol.md, DGT's published one).
 enum class BoardProtocol { Dgt, Peg };
+// How the VI player's pegboard move is announced, which makes it (D.2.3 (3)): "pause" = by the
+// station once the completed move has stood still for pegboard.announce_pause_ms (or at once by
+// the board's ANNOUNCE button), "button" = only when he presses ANNOUNCE.
+enum class AnnounceMode { Pause, Button };
 // How the sighted player's moves reach the station: a DGT e-board, or the assistant's keyboard.
 enum class SightedInput { Keyboard, Dgt };
 // Short: "Springer Felix drei"; long, with the departure square: "Springer Gustav eins Felix drei".
@@ -79,6 +83,11 @@ struct PegboardSettings {
   std::string port = "simulator";  // a serial device, a pty path, or "simulator"
   BoardProtocol protocol = BoardProtocol::Peg;
   int settle_ms = 250;
+  // D.2.3 (3): how his completed move is announced (docs/players-guide.md, "Making a move").
+  AnnounceMode announce = AnnounceMode::Pause;
+  // announce = "pause": how long the completed move stands untouched before the station
+  // announces it; a hand correcting a hole or castling rook first (Art. 4.4.2) has this long.
+  int announce_pause_ms = 2000;
 };
 
 struct SightedBoardSettings {

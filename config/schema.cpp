@@ -276,6 +276,17 @@ std::vector<KeySpec> build_schema() {
   s.push_back(integer(
       "pegboard", "settle_ms", "How long the board must be still before a placement is judged.", 0,
       5000, [](auto& c) -> auto& { return c.pegboard.settle_ms; }));
+  s.push_back(choice<AnnounceMode>(
+      "pegboard", "announce",
+      "How the VI player's move is announced, which makes it (D.2.3): \"pause\" = by the "
+      "station once the completed move has stood untouched for announce_pause_ms, or at once by "
+      "the board's ANNOUNCE button; \"button\" = only when he presses ANNOUNCE.",
+      {"pause", "button"}, [](auto& c) -> auto& { return c.pegboard.announce; }));
+  s.push_back(integer(
+      "pegboard", "announce_pause_ms",
+      "announce = \"pause\": how long a completed move must stand untouched before the station "
+      "announces it (D.2.3); time for a hand to feel the hole, correct it, or castle rook first.",
+      500, 10000, [](auto& c) -> auto& { return c.pegboard.announce_pause_ms; }));
   // [sighted_board]
   s.push_back(choice<SightedInput>(
       "sighted_board", "input",
@@ -512,6 +523,11 @@ std::vector<std::string> cross_check(const StationConfig& c) {
   }
   if (c.pegboard.port.empty()) {
     problems.push_back("pegboard.port: empty; allowed: a serial device, a pty or \"simulator\"");
+  }
+  if (c.pegboard.announce == AnnounceMode::Button && c.pegboard.protocol == BoardProtocol::Dgt) {
+    problems.push_back(
+        "pegboard.announce: \"button\" needs the board's ANNOUNCE button, and a DGT board "
+        "(pegboard.protocol = \"dgt\") has none; allowed with it: \"pause\" (D.2.3)");
   }
   if (c.record.folder.empty()) {
     problems.push_back("record.folder: empty; allowed: a folder path (e.g. \"games\")");

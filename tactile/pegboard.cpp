@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <utility>
 
 #include "core/movegen.h"
 
@@ -227,6 +228,20 @@ void Pegboard::back_in_sync(TimePoint now) {
 }
 
 void Pegboard::judge(TimePoint now) {
+  const bool asked = std::exchange(announce_asked_, false);
+  judge_board(now);
+  if (!asked) return;
+  if (pending_ && in_hand_.empty() && settings_.announce_button) {
+    announced(now);  // the ANNOUNCE pressed while the board settled (press())
+    return;
+  }
+  // Reported once the board is judged: the station decides (or nothing is completed to make).
+  PegboardEvent event = make_event(PegboardEvent::Kind::Button, now);
+  event.button = BoardButton::Announce;
+  emit(std::move(event));
+}
+
+void Pegboard::judge_board(TimePoint now) {
   judge_at_.reset();
   judged_at_ = now;
   if (link_down_) return;

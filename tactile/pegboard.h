@@ -15,7 +15,8 @@
 //   MoveMade          D.2.3 (3): the completed move was announced. The recogniser does not decide
 //                     that alone: the station calls announce() (after speaking it, or when the
 //                     player presses the board's announce button, which the recogniser handles
-//                     itself), or auto_announce makes every completed move made at once, or
+//                     itself; pressed while the board settles, it announces the move the board
+//                     settles on), or auto_announce makes every completed move made at once, or
 //                     made_by_reply makes it made when the other side touches a piece or the
 //                     board shows the reply.
 //                     Until a move is made, a piece that slides on replaces it (a new
@@ -66,6 +67,11 @@ struct PegboardSettings {
   // board shows the reply: the reply has begun, so the move must have been announced. For
   // following a game that no station announces (`annabella board watch`); a station announces.
   bool made_by_reply = false;
+  // The board's ANNOUNCE button makes the completed move itself (D.2.3 (3); `board watch`).
+  // false: the press is reported as a Button event and the owner of the recogniser (a station)
+  // announces the move; pressed while the board settles, it is reported once the board is
+  // judged, so the move it settles on is the one completed by then.
+  bool announce_button = true;
   // Whose board it is: the player who touches its pieces (the VI player's pegboard). A touch is
   // then of his own piece or the opponent's relative to him, whoever is to move. None (a board
   // both players use): relative to the side to move.
@@ -100,6 +106,8 @@ class Pegboard {
   [[nodiscard]] const core::Position& position() const { return position_; }
   // The move completed on the board but not yet made.
   [[nodiscard]] std::optional<core::Move> completed_move() const { return pending_; }
+  // A peg is out of its hole (in the hand): a move may be under way.
+  [[nodiscard]] bool holding() const { return !in_hand_.empty(); }
   [[nodiscard]] const std::vector<TouchRecord>& touch_log() const { return touch_log_; }
   // The board is linked and no unexplained board is waiting for its grace period (a move under
   // way in the hand is not unexplained).
@@ -174,6 +182,7 @@ class Pegboard {
   void changed(TimePoint time);
   void fire(TimePoint now);
   void judge(TimePoint now);
+  void judge_board(TimePoint now);
   void back_in_sync(TimePoint now);
   void take_sequences(const std::vector<MoveSequence>& sequences, TimePoint now);
   std::optional<MoveSequence> choose(std::vector<MoveSequence> sequences, TimePoint now);
@@ -224,6 +233,7 @@ class Pegboard {
   std::vector<Named> named_;
   std::array<TimePoint, 64> placed_at_{};  // when a peg last went into each hole
   bool promotion_asked_ = false;
+  bool announce_asked_ = false;  // ANNOUNCE pressed while the board settled (press())
 
   bool rotated_ = false;
   BoardView board_;

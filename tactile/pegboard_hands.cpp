@@ -536,7 +536,13 @@ void Pegboard::report_touches(TimePoint now) {
 }
 
 void Pegboard::press(BoardButton button, TimePoint time) {
-  if (button == BoardButton::Announce && pending_) {
+  if (button == BoardButton::Announce && judge_at_ && !link_down_) {
+    // Pressed as the last peg goes in, before the board is judged: the move the board settles
+    // on is the one announced (D.2.3 (3)); judge() makes it, or reports the press after it.
+    announce_asked_ = true;
+    return;
+  }
+  if (button == BoardButton::Announce && pending_ && settings_.announce_button) {
     announced(time);  // D.2.3 (3) by the board's own announce/confirm button
     return;
   }

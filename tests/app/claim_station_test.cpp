@@ -273,6 +273,53 @@ TEST(ClaimWithTheIntendedMove, HeldOnThePegboardACorrectClaimHasThePiecesPutBack
             restored);
 }
 
+// Art. 9.2, D.2.3 (tester's claim lost at a crash, D19): the claim with its intended move
+// completed on his pegboard waits for his confirmation when the station is killed. The journal
+// keeps it; on `play --resume` it is not carried out (nothing waiting for his confirmation is
+// done by a restart) and not forgotten: it is reported as withdrawn by the interruption, on the
+// console, in his ear and in the arbiter's notes, and he may claim again. A claim he cancelled
+// is journaled as cancelled and not reported at the resumption.
+TEST(ClaimWithTheIntendedMove, AClaimAwaitingConfirmationAtACrashIsWithdrawnByTheInterruption) {
+  annabella::testing::TempDir dir;
+  const auto folder = dir.path() / "record";
+  {
+    StationDriver d(folder);
+    ASSERT_TRUE(d.station);
+    Player vi(d);
+    ASSERT_TRUE(choose_the_claim(d, vi)) << vi.shown();
+    d.hand("f3", "g1");  // the intended move, completed, not announced
+    ASSERT_TRUE(d.station->menu().asking());
+  }  // killed before CONFIRM
+  const std::string journal = read_file(folder / "game.journal");
+  EXPECT_NE(journal.find("\tkind=claim asked\tply=10\tmove=f3g1"), std::string::npos) << journal;
+  StationDriver again(folder, true);
+  ASSERT_TRUE(again.station);
+  Player vi(again);
+  EXPECT_TRUE(again.output.printed_containing(
+      "the VI player's draw claim with the intended move Ng1 awaited his confirmation when the "
+      "station stopped: it was not made, and is withdrawn by the interruption"));
+  EXPECT_TRUE(vi.heard_privately("Abgebrochen"));
+  EXPECT_FALSE(again.station->game().is_over());
+  EXPECT_EQ(again.station->game().ply_count(), 10u);
+  for (const auto& said : again.output.said) EXPECT_NE(said.route, Route::Public) << said.text;
+  EXPECT_NE(read_file(folder / "game.journal").find("\tkind=claim interrupted\t"),
+            std::string::npos);
+  EXPECT_NE(read_file(folder / "touches.txt").find("withdrawn by the interruption"),
+            std::string::npos)
+      << read_file(folder / "touches.txt");
+  EXPECT_FALSE(again.station->record().asked_claim());
+  // He may claim again; this time he cancels: journaled so, and nothing at the next resumption.
+  ASSERT_TRUE(vi.open_at("Remis beanspruchen")) << vi.shown();
+  vi.key(MenuKey::Select);
+  ASSERT_TRUE(again.station->menu().asking());
+  vi.key(MenuKey::Back);
+  EXPECT_NE(read_file(folder / "game.journal").find("\tkind=claim cancelled\t"), std::string::npos);
+  again.station.reset();
+  StationDriver third(folder, true);
+  ASSERT_TRUE(third.station);
+  EXPECT_FALSE(third.output.printed_containing("withdrawn by the interruption"));
+}
+
 }  // namespace
 }  // namespace claim_station_test
 }  // namespace annabella::app

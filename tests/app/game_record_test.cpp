@@ -89,8 +89,8 @@ TEST(JournalRecords, EveryKindRoundTripsThroughTheCodec) {
       rec::Clock{61min, 66min, 42s, ClockReason::ClaimRefused, 0s, core::BLACK},
       rec::DrawOffer{core::WHITE, 43s, 5},
       rec::DrawDecline{core::BLACK, 44s},
-      rec::Note{NoteKind::RookFirst, 45s, core::SQ_H8, 6},
-      rec::Note{NoteKind::BothFlags, 45s, core::SQ_NONE, 6},
+      rec::Note{NoteKind::RookFirst, 45s, core::SQ_H8, 6, {}},
+      rec::Note{NoteKind::BothFlags, 45s, core::SQ_NONE, 6, {}},
       rec::End{end, 46s},
       adjourn,
       rec::Resume{47s, "restored\tafter a crash\n"},
@@ -234,7 +234,7 @@ TEST(GameRecord, QuickplayDecisionsAndThePostponedClaimAreReplayed) {
   EXPECT_FALSE(replay(twice));
   // Decided later, refused: the claim is closed; the note of both flags is kept at its ply.
   records.push_back(rec::Clock{5min, 4min, 50s, ClockReason::ClaimRefused, 0s, core::BLACK});
-  records.push_back(rec::Note{NoteKind::BothFlags, 51s, core::SQ_NONE, 1});
+  records.push_back(rec::Note{NoteKind::BothFlags, 51s, core::SQ_NONE, 1, {}});
   records.push_back(rec::Clock{5min, 1min, 52s, ClockReason::Increment, 5s, core::BLACK});
   game = replay(records);
   ASSERT_TRUE(game) << game.error().message;
@@ -587,17 +587,18 @@ TEST(Record, TheHeaderIsAdoptedAndEachDifferenceSaid) {
   EXPECT_EQ(config.game.time_control, h.control);
 }
 
-// Journal format versions (docs/record.md): format 3 added the `heard` entry's speech times.
-// A new journal says format 3 and keeps them; format 2 journals, whose heard entries were
-// stamped when decoded, still read; a journal newer than the program is refused by name.
-TEST(JournalFormat, ANewJournalIsFormatThreeAndKeepsTheSpeechTimes) {
-  EXPECT_EQ(kJournalFormat, 3);
-  EXPECT_EQ(encode(rec::Begin{header()}).get("format"), "3");
+// Journal format versions (docs/record.md): format 3 added the `heard` entry's speech times,
+// format 4 the draw claim's notes. A new journal says format 4 and keeps them; format 2 journals,
+// whose heard entries were stamped when decoded, still read; a journal newer than the program is
+// refused by name.
+TEST(JournalFormat, ANewJournalIsFormatFourAndKeepsTheSpeechTimes) {
+  EXPECT_EQ(kJournalFormat, 4);
+  EXPECT_EQ(encode(rec::Begin{header()}).get("format"), "4");
   auto records = game_records({"e4"});
   records.push_back(rec::Heard{12s, 10500ms, 12400ms, "move e5", 90, "entered"});
   auto game = replay(records);
   ASSERT_TRUE(game) << game.error().message;
-  EXPECT_EQ(game->format(), 3);
+  EXPECT_EQ(game->format(), 4);
   auto decoded = decode(encode(records.back()), 3);
   ASSERT_TRUE(decoded) << decoded.error().message;
   const auto& heard = std::get<rec::Heard>(*decoded);
@@ -634,13 +635,43 @@ TEST(JournalFormat, AJournalNewerThanTheProgramIsRefusedByName) {
   JournalContents c;
   c.name = "r3/game.journal";
   JournalEntry begin = encode(rec::Begin{header()});
-  begin.set("format", "4");
+  begin.set("format", "5");
   c.entries.push_back(begin);
   auto game = replay_journal(c);
   ASSERT_FALSE(game);
   EXPECT_EQ(game.error().message,
-            "r3/game.journal: entry 1 (line 1, begin): format 4 is newer than this program reads "
-            "(3); use a newer annabella");
+            "r3/game.journal: entry 1 (line 1, begin): format 5 is newer than this program reads "
+            "(4); use a newer annabella");
+}
+
+TEST(JournalFormat, TheDrawClaimNotesOfFormatFourReadBackAndAFormatThreeJournalStillReads) {
+  // Art. 9.2: a claim asked to be confirmed, then interrupted by a crash (format 4).
+  auto records = game_records({"e4", "e5"});
+  records.push_back(rec::Note{NoteKind::ClaimAsked, 30s, core::SQ_NONE, 2, "g1f3"});
+  auto asked = replay(records);
+  ASSERT_TRUE(asked) << asked.error().message;
+  ASSERT_TRUE(asked->asked_claim());
+  EXPECT_EQ(asked->asked_claim()->move, "g1f3");
+  auto decoded = decode(encode(records.back()));
+  ASSERT_TRUE(decoded) << decoded.error().message;
+  EXPECT_EQ(std::get<rec::Note>(*decoded).kind, NoteKind::ClaimAsked);
+  EXPECT_EQ(std::get<rec::Note>(*decoded).move, "g1f3");
+  EXPECT_EQ(encode(records.back()).get("kind"), "claim asked");
+  records.push_back(rec::Note{NoteKind::ClaimInterrupted, 31s, core::SQ_NONE, 2, "g1f3"});
+  auto interrupted = replay(records);
+  ASSERT_TRUE(interrupted) << interrupted.error().message;
+  EXPECT_FALSE(interrupted->asked_claim());
+  // A format 3 journal (no claim notes) reads as before.
+  JournalContents c;
+  JournalEntry begin = encode(rec::Begin{header()});
+  begin.set("format", "3");
+  c.entries.push_back(begin);
+  for (const auto& record : game_records({"e4", "e5"}))
+    if (!std::holds_alternative<rec::Begin>(record)) c.entries.push_back(encode(record));
+  auto old = replay_journal(c);
+  ASSERT_TRUE(old) << old.error().message;
+  EXPECT_EQ(old->format(), 3);
+  EXPECT_EQ(old->game().ply_count(), 2u);
 }
 
 }  // namespace

@@ -294,7 +294,7 @@ TEST_F(PlayVoice, PushToTalkHearsOnlyWhileTheButtonIsHeld) {
   int heard = 0;
   for (const auto& entry : contents->entries) {
     if (entry.kind == "begin") {
-      EXPECT_EQ(entry.get("format"), "3");
+      EXPECT_EQ(entry.get("format"), "4");
     }
     if (entry.kind != "heard") continue;
     ++heard;

@@ -148,7 +148,7 @@ TEST(StationRecord, CastlingBegunWithTheRookIsNotedForTheArbiter) {
   d.board(tactile::BoardInput::Kind::Lift, "e1", 50ms);
   d.board(tactile::BoardInput::Kind::Place, "g1", 50ms);
   d.board(tactile::BoardInput::Kind::Place, "f1", 50ms);
-  d.wait(600ms);
+  d.wait(2500ms);  // announced after the pause (pegboard.announce = "pause", D.2.3)
   ASSERT_EQ(d.station->game().ply_count(), 1u);
   EXPECT_EQ(d.station->game().moves()[0].kind(), core::MoveKind::Castling);
   EXPECT_TRUE(d.output.printed_containing(
@@ -163,9 +163,156 @@ TEST(StationRecord, CastlingBegunWithTheRookIsNotedForTheArbiter) {
   k.board(tactile::BoardInput::Kind::Place, "g1", 50ms);
   k.board(tactile::BoardInput::Kind::Lift, "h1", 50ms);
   k.board(tactile::BoardInput::Kind::Place, "f1", 50ms);
-  k.wait(600ms);
+  k.wait(2500ms);
   ASSERT_EQ(k.station->game().ply_count(), 1u);
   EXPECT_FALSE(k.output.printed_containing("note for the arbiter"));
+}
+
+// The pegboard's first link after a resumption, showing the game's position after `from`-`to`
+// (moved while the station was down).
+void link_showing(StationDriver& d, std::string_view from, std::string_view to) {
+  tactile::BoardInput linked;
+  linked.kind = tactile::BoardInput::Kind::Connected;
+  linked.time = d.now += 1s;
+  d.station->handle(StationEvent::pegboard(linked));
+  core::Position after = d.station->game().position();
+  after.play(core::Move(*core::parse_square(from), *core::parse_square(to)));
+  tactile::BoardInput scan;
+  scan.kind = tactile::BoardInput::Kind::Scan;
+  scan.time = d.now += 100ms;
+  scan.scan.occupied = after.pieces();
+  d.station->handle(StationEvent::pegboard(scan));
+}
+
+// The sighted player on a DGT e-board (sighted_board.input = "dgt").
+config::StationConfig with_eboard() {
+  config::StationConfig config;
+  config.sighted_board.input = config::SightedInput::Dgt;
+  config.sighted_board.port = "/dev/ttyUSB1";
+  return config;
+}
+
+// D.2.2, Art. 4.4 (tester D9 a): the castling rook's touch says where it went, as the king's
+// does, castling king first and rook first. The rook's square was looked up in the position
+// after the move, where the king is no longer on its square: its touch stayed open ("-").
+TEST(StationRecord, TheCastlingRooksTouchSaysWhereItWent) {
+  for (const bool rook_first : {false, true}) {
+    annabella::testing::TempDir dir;
+    config::StationConfig config;
+    config.game.start_fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
+    StationDriver d(dir.path() / "record", false, config);
+    if (rook_first)
+      d.lift("h1").place("f1", 100ms).lift("e1", 100ms).place("g1", 100ms);
+    else
+      d.lift("e1").place("c1", 100ms).lift("a1", 100ms).place("d1", 100ms);
+    d.button(tactile::BoardButton::Announce).wait(400ms);
+    ASSERT_EQ(d.station->game().ply_count(), 1u) << rook_first;
+    const std::string log = read_file(dir.path() / "record" / "touches.txt");
+    const std::string rook = rook_first ? "\th1\twhite rook\tVI player\tmoved to f1 at"
+                                        : "\ta1\twhite rook\tVI player\tmoved to d1 at";
+    const std::string king = rook_first ? "\te1\twhite king\tVI player\tmoved to g1 at"
+                                        : "\te1\twhite king\tVI player\tmoved to c1 at";
+    EXPECT_NE(log.find(rook), std::string::npos) << log;
+    EXPECT_NE(log.find(king), std::string::npos) << log;
+    for (const auto& t : d.station->record().touches()) EXPECT_TRUE(t.outcome);
+  }
+}
+
+// D.2.2 (tester D9 b): a piece in the hand when the station stopped (kill -9), put down
+// meanwhile; after `play --resume` the move it became is linked to its touch, and the touch log
+// says it was open at the interruption.
+TEST(StationRecord, ATouchOpenAtACrashIsLinkedToTheMoveItBecameAfterTheResumption) {
+  annabella::testing::TempDir dir;
+  const auto folder = dir.path() / "record";
+  {
+    StationDriver d(folder);
+    annabella::testing::play_e4_e5(d);
+    d.lift("f1").wait(100ms);  // the bishop in his hand
+    ASSERT_TRUE(d.output.printed_containing("touched f1 white bishop"));
+  }  // killed
+  StationDriver again(folder, true);
+  ASSERT_TRUE(again.station);
+  EXPECT_NE(read_file(folder / "touches.txt")
+                .find("f1\twhite bishop\tVI player\topen at the "
+                      "interruption (resumed at "),
+            std::string::npos)
+      << read_file(folder / "touches.txt");
+  link_showing(again, "f1", "c4");  // placed on c4 while the station was down
+  again.wait(1s);
+  again.button(tactile::BoardButton::Announce).wait(500ms);
+  ASSERT_EQ(again.station->game().ply_count(), 3u);
+  const std::string log = read_file(folder / "touches.txt");
+  const std::string f1 = line_with(log, "\tf1\twhite bishop");
+  EXPECT_NE(f1.find("open at the interruption (resumed at "), std::string::npos) << log;
+  EXPECT_NE(f1.find("; then moved to c4 at "), std::string::npos) << log;
+}
+
+// D.2.2, D.2.5, Art. 4.3 (tester D9 c): the sighted player's touches on his e-board say what
+// became of them, as the VI player's do: moved (a capture too), or put back.
+TEST(StationRecord, TheSightedPlayersEBoardTouchesSayWhatBecameOfThem) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record", false, with_eboard());
+  using K = tactile::BoardInput::Kind;
+  d.hand("e2", "e4");
+  d.eboard(K::Lift, "e2").eboard(K::Place, "e4", core::W_PAWN).wait(400ms);
+  d.eboard(K::Lift, "d7").eboard(K::Place, "d7", core::B_PAWN).wait(400ms);  // put back
+  d.eboard(K::Lift, "c7").eboard(K::Place, "c5", core::B_PAWN).wait(400ms);
+  ASSERT_EQ(d.station->game().ply_count(), 2u);
+  d.hand("c7", "c5");
+  d.hand("d2", "d4");
+  d.eboard(K::Lift, "d2").eboard(K::Place, "d4", core::W_PAWN).wait(400ms);
+  d.eboard(K::Lift, "d4").eboard(K::Lift, "c5").eboard(K::Place, "d4", core::B_PAWN).wait(400ms);
+  ASSERT_EQ(d.station->game().ply_count(), 4u) << d.output.printed.back();
+  const std::string log = read_file(dir.path() / "record" / "touches.txt");
+  EXPECT_NE(line_with(log, "\td7\tblack pawn\tsighted player").find("put back at"),
+            std::string::npos)
+      << log;
+  EXPECT_NE(line_with(log, "\tc7\tblack pawn\tsighted player").find("moved to c5 at"),
+            std::string::npos)
+      << log;
+  EXPECT_NE(line_with(log, "\tc5\tblack pawn\tsighted player").find("moved to d4 at"),
+            std::string::npos)
+      << log;
+  for (const auto& t : d.station->record().touches())
+    EXPECT_TRUE(t.outcome) << core::square_name(t.touch.square) << " at ply " << t.touch.ply;
+}
+
+// D.2.1 after a power cut, the opponent on his e-board (the counterpart of tester D7): his move
+// made on the e-board and not yet executed on the pegboard is still expected after the
+// resumption; the VI player's next move waits for it.
+TEST(StationRecord, AnEBoardMoveNotExecutedOnThePegboardIsStillExpectedAfterResumption) {
+  annabella::testing::TempDir dir;
+  const auto folder = dir.path() / "record";
+  const config::StationConfig config = with_eboard();
+  using K = tactile::BoardInput::Kind;
+  {
+    StationDriver d(folder, false, config);
+    d.hand("e2", "e4");
+    d.eboard(K::Lift, "e2").eboard(K::Place, "e4", core::W_PAWN).wait(400ms);
+    d.eboard(K::Lift, "b8").eboard(K::Place, "c6", core::B_KNIGHT).wait(400ms);
+    ASSERT_EQ(d.station->game().ply_count(), 2u);
+  }  // killed before b8-c6 is executed on the pegboard
+  StationDriver again(folder, true, config);
+  ASSERT_TRUE(again.station);
+  again.hand("d2", "d4");
+  again.wait(3s);
+  EXPECT_EQ(again.station->game().ply_count(), 2u);
+  again.lift("d4").place("d2").wait(3s);
+  again.hand("b8", "c6");
+  EXPECT_TRUE(again.output.printed_containing("executed b8c6 on the pegboard"));
+  again.hand("d2", "d4");
+  ASSERT_EQ(again.station->game().ply_count(), 3u);
+  EXPECT_FALSE(again.output.printed_containing("by pegboard; White") &&
+               again.output.printed_containing("Nb8"));
+  // ... and the VI player's move made on the pegboard but not yet executed on the e-board when
+  // the station stopped is still expected there: executing it there is no move.
+  again.station.reset();
+  StationDriver third(folder, true, config);
+  ASSERT_TRUE(third.station);
+  third.eboard(K::Lift, "d2").eboard(K::Place, "d4", core::W_PAWN).wait(400ms);
+  EXPECT_TRUE(third.output.printed_containing("e-board: executed d2d4"));
+  third.eboard(K::Lift, "d7").eboard(K::Place, "d5", core::B_PAWN).wait(400ms);
+  ASSERT_EQ(third.station->game().ply_count(), 4u);
 }
 
 // Art. 8: a game that starts with Black to move numbers Black's move as "1... d5", on the
@@ -513,17 +660,7 @@ TEST(StationRecord, AMoveShownAtTheFirstLinkAfterAResumptionIsHeldNotAnnounced) 
   StationDriver again(folder, true);
   ASSERT_TRUE(again.station);
   const std::size_t said_before = again.output.said.size();
-  tactile::BoardInput linked;
-  linked.kind = tactile::BoardInput::Kind::Connected;
-  linked.time = again.now += 1s;
-  again.station->handle(StationEvent::pegboard(linked));
-  core::Position after_nf3 = again.station->game().position();
-  after_nf3.play(core::Move(*core::parse_square("g1"), *core::parse_square("f3")));
-  tactile::BoardInput scan;
-  scan.kind = tactile::BoardInput::Kind::Scan;
-  scan.time = again.now += 100ms;
-  scan.scan.occupied = after_nf3.pieces();
-  again.station->handle(StationEvent::pegboard(scan));
+  link_showing(again, "g1", "f3");
   again.wait(3s);
   EXPECT_EQ(again.station->game().ply_count(), 2u);
   EXPECT_TRUE(again.output.printed_containing("completed while the station was stopped"));
@@ -547,7 +684,7 @@ TEST(StationRecord, QTypedForThePromotionPromotesAndDoesNotQuit) {
   d.hand("b7", "b8");
   ASSERT_TRUE(d.output.printed_containing("promotion on b8: which piece?"));
   d.console("Q");
-  d.wait(500ms);
+  d.wait(2500ms);  // the promoted piece named: the move is complete, announced after the pause
   EXPECT_FALSE(d.station->finished());
   ASSERT_EQ(d.station->game().ply_count(), 1u);
   EXPECT_EQ(core::to_uci(d.station->game().moves().back()), "b7b8q");

@@ -39,12 +39,76 @@ TEST(Station, TheViPlayersMoveIsMadeOnThePegboardThenAnnouncedThenTheClockSwitch
   d.place("e4");
   EXPECT_EQ(d.station->game().ply_count(), 0u);  // not before the board settles (D.2.3)
   EXPECT_EQ(d.station->clock().running(), core::WHITE);
-  d.wait(300ms);
+  d.wait(300ms);  // settled: completed, not yet announced (pegboard.announce = "pause")
+  EXPECT_TRUE(d.output.printed_containing("completed e4"));
+  EXPECT_EQ(d.station->game().ply_count(), 0u);
+  EXPECT_TRUE(d.output.said.empty());
+  d.wait(2s);  // the pause (pegboard.announce_pause_ms) passed untouched: announced (D.2.3 (3))
   ASSERT_EQ(d.station->game().ply_count(), 1u);
   EXPECT_EQ(d.station->clock().running(), core::BLACK);  // D.2.4: only now
   ASSERT_FALSE(d.output.said.empty());
   EXPECT_EQ(d.output.said.back().route, Route::Public);
   EXPECT_EQ(d.output.said.back().text, "Eva vier");  // D.2.1 words, SAN form
+}
+
+std::vector<std::string> public_lines(const RecordingOutput& output) {
+  std::vector<std::string> lines;
+  for (const auto& said : output.said)
+    if (said.route == Route::Public) lines.push_back(said.text);
+  return lines;
+}
+
+TEST(Station, AWrongHoleCorrectedHalfASecondLaterIsNotMadeOnlyTheCorrectedMoveIs) {
+  // Tester D18: a blind hand finds the neighbouring hole, feels it, corrects it. D.2.3 (3): the
+  // move is made when announced, and the station announces only after the pause.
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.lift("g1").place("h3").wait(500ms);
+  d.lift("h3", 0ms).place("f3", 100ms).wait(1500ms);
+  EXPECT_EQ(d.station->game().ply_count(), 0u);  // the pause runs from the correction
+  EXPECT_TRUE(public_lines(d.output).empty());   // nothing public before the move is made
+  d.wait(1s);
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  EXPECT_EQ(core::to_uci(d.station->game().moves()[0]), "g1f3");
+  EXPECT_EQ(public_lines(d.output), std::vector<std::string>{"Springer Felix drei"});
+}
+
+TEST(Station, RookFirstCastlingWithTheKingWithinThePauseIsCastling) {
+  // Tester D18: rook h1-f1, the king 0.8 s later: castling (Art. 4.4.2, noted), not Rf1.
+  annabella::testing::TempDir dir;
+  config::StationConfig config;
+  config.game.start_fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
+  StationDriver d(dir.path() / "record", false, config);
+  d.lift("h1").place("f1", 100ms).wait(800ms);
+  d.lift("e1", 0ms).place("g1", 200ms).wait(3s);
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  EXPECT_EQ(d.station->game().moves()[0].kind(), core::MoveKind::Castling);
+  EXPECT_EQ(public_lines(d.output), std::vector<std::string>{"Kurze Rochade"});
+  EXPECT_TRUE(d.output.printed_containing("castling begun by touching the rook on h1"));
+}
+
+TEST(Station, WithAnnounceButtonTheMoveIsMadeOnlyWhenThePlayerPressesAnnounce) {
+  // pegboard.announce = "button": D.2.3 (3) is his ANNOUNCE; the public announcement is said
+  // as it is made, never before.
+  annabella::testing::TempDir dir;
+  config::StationConfig config;
+  config.pegboard.announce = config::AnnounceMode::Button;
+  StationDriver d(dir.path() / "record", false, config);
+  d.lift("g1").place("f3").wait(10s);
+  EXPECT_EQ(d.station->game().ply_count(), 0u);
+  EXPECT_EQ(d.station->clock().running(), core::WHITE);
+  EXPECT_TRUE(public_lines(d.output).empty());
+  EXPECT_TRUE(d.output.printed_containing("made when the player presses ANNOUNCE"));
+  d.button(tactile::BoardButton::Announce, 1s);
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  EXPECT_EQ(d.station->clock().running(), core::BLACK);
+  EXPECT_EQ(public_lines(d.output), std::vector<std::string>{"Springer Felix drei"});
+  // The ANNOUNCE pressed as the peg goes in makes the move the board settles on.
+  d.console("e5");
+  d.hand("e7", "e5");
+  d.lift("e2").place("e4").button(tactile::BoardButton::Announce).wait(400ms);
+  ASSERT_EQ(d.station->game().ply_count(), 3u);
+  EXPECT_EQ(public_lines(d.output).back(), "Eva vier");
 }
 
 TEST(Station, TheSightedPlayersMoveIsEnteredAnnouncedAndExecutedOnThePegboard) {
@@ -864,6 +928,8 @@ TEST(Station, ThePromotionPieceTypedOnTheConsoleCompletesTheMove) {
   EXPECT_EQ(d.station->game().ply_count(), 0u);
   d.console("Springer");  // the profile's word, as announced
   d.wait(500ms);
+  EXPECT_EQ(d.station->game().ply_count(), 0u);  // completed: announced after the pause (D.2.3)
+  d.wait(2s);
   ASSERT_EQ(d.station->game().ply_count(), 1u);
   EXPECT_EQ(core::to_uci(d.station->game().moves().back()), "b7b8n");
   EXPECT_EQ(d.station->clock().running(), core::BLACK);

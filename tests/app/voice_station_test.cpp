@@ -497,7 +497,8 @@ TEST(VoiceStation, WordsThatNameTheViPlayersMoveAndALegalOneAreHisFirstThenTheOp
   ASSERT_EQ(g.plies(), 5u);
   g.heard_move("Bc5");
   g.driver.hand("f8", "c5");
-  g.driver.lift("e1").place("g1").lift("h1").place("f1").wait(400ms);
+  g.driver.lift("e1").place("g1").lift("h1").place("f1");
+  g.driver.button(tactile::BoardButton::Announce).wait(400ms);  // he announces it (D.2.3)
   ASSERT_EQ(g.plies(), 7u);
   const auto& game = g.driver.station->game();
   speech::Heard castles;  // Black's short castling, legal now, in the same words as White's

@@ -121,6 +121,23 @@ TEST(Config, WrongEnumerationListsWhatIsAllowed) {
       << e;
 }
 
+// D.2.3 (3): how the VI player's move is announced; a DGT pegboard has no ANNOUNCE button.
+TEST(Config, TheAnnouncementOfThePegboardMoveIsChecked) {
+  auto c = parse_config("[pegboard]\nannounce = \"button\"\n", "board.toml");
+  ASSERT_TRUE(c) << c.error().message;
+  EXPECT_EQ(c->pegboard.announce, AnnounceMode::Button);
+  EXPECT_EQ(parse_config("", "board.toml")->pegboard.announce, AnnounceMode::Pause);
+  EXPECT_EQ(parse_config("", "board.toml")->pegboard.announce_pause_ms, 2000);
+  EXPECT_NE(error_of("[pegboard]\nannounce = \"auto\"\n").find("pegboard.announce"),
+            std::string::npos);
+  EXPECT_NE(error_of("[pegboard]\nannounce_pause_ms = 100\n")
+                .find("pegboard.announce_pause_ms: 100 is out of range; allowed: 500..10000"),
+            std::string::npos);
+  EXPECT_NE(error_of("[pegboard]\nprotocol = \"dgt\"\nannounce = \"button\"\n")
+                .find("pegboard.announce: \"button\" needs the board's ANNOUNCE button"),
+            std::string::npos);
+}
+
 TEST(Config, WrongTypeAndRange) {
   EXPECT_NE(error_of("[pegboard]\nsettle_ms = \"fast\"\n")
                 .find("board.toml:2: pegboard.settle_ms: expected an integer, got a string"),

@@ -94,17 +94,36 @@ class StationDriver {
     station->handle(StationEvent::sighted_board(in));
     return *this;
   }
-  StationDriver& lift(std::string_view square) {
-    return board(tactile::BoardInput::Kind::Lift, square);
+  StationDriver& lift(std::string_view square,
+                      std::chrono::milliseconds after = std::chrono::milliseconds(300)) {
+    return board(tactile::BoardInput::Kind::Lift, square, after);
   }
-  StationDriver& place(std::string_view square) {
-    return board(tactile::BoardInput::Kind::Place, square);
+  StationDriver& place(std::string_view square,
+                       std::chrono::milliseconds after = std::chrono::milliseconds(300)) {
+    return board(tactile::BoardInput::Kind::Place, square, after);
   }
-  // A move on the pegboard as a hand makes it (captured piece first), then the settle time.
+  // A board button (the VI player's pegboard), `after` the last input.
+  StationDriver& button(tactile::BoardButton button,
+                        std::chrono::milliseconds after = std::chrono::milliseconds(10)) {
+    tactile::BoardInput in;
+    in.kind = tactile::BoardInput::Kind::Button;
+    in.button = button;
+    now += after;
+    in.time = now;
+    station->handle(StationEvent::pegboard(in));
+    return *this;
+  }
+  // A move on the pegboard as a hand makes it (captured piece first), then the settle time. His
+  // own move he announces with the board's ANNOUNCE button as the peg goes in (D.2.3 (3)); the
+  // opponent's announced move he only executes (D.2.1).
   StationDriver& hand(std::string_view from, std::string_view to, bool capture = false) {
+    const bool own = station->pegboard().position().side_to_move() ==
+                         station->record().header().visually_impaired &&
+                     !station->game().is_over();
     if (capture) lift(to);
     lift(from).place(to);
-    return wait(std::chrono::milliseconds(400));
+    if (own) button(tactile::BoardButton::Announce);
+    return wait(std::chrono::milliseconds(390));
   }
   StationDriver& console(const std::string& line,
                          std::chrono::milliseconds after = std::chrono::milliseconds(500)) {

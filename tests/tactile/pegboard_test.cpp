@@ -152,6 +152,37 @@ TEST(Pegboard, RookFirstIsARookMove) {
   EXPECT_EQ(d.take().back(), "completed h1f1");
 }
 
+TEST(Pegboard, RookFirstThenTheKingBeforeTheRookMoveIsMadeIsCastling) {
+  // Art. 4.4.2: the rook moved first stands completed, not made (no announcement yet, D.2.3);
+  // the king placed beside it turns it into castling.
+  Driver d(fen(kCastling));
+  d.lift("h1").place("f1").settle();
+  EXPECT_EQ(d.take().back(), "completed h1f1");
+  d.lift("e1", 800ms).place("g1").settle();
+  EXPECT_EQ(d.take().back(), "completed e1g1 (replaces h1f1) (begun with the rook h1, Art. 4.4.2)");
+  ASSERT_TRUE(d.board().completed_move());
+  EXPECT_EQ(d.board().completed_move()->kind(), MoveKind::Castling);
+  EXPECT_FALSE(d.board().holding());
+}
+
+TEST(Pegboard, AnnouncePressedWhileTheBoardSettlesMakesTheMoveItSettlesOn) {
+  // D.2.3 (3): the player presses ANNOUNCE as the peg goes in; the board is judged first.
+  Driver d(Position{});
+  d.lift("g1").place("f3").button(BoardButton::Announce).settle();
+  EXPECT_EQ(d.take(), Lines({"touched g1 white knight", "placed f3 white knight", "completed g1f3",
+                             "made g1f3"}));
+  // With a peg still in the hand nothing is made; the press is reported as a button.
+  d.lift("e7").button(BoardButton::Announce).settle();
+  EXPECT_FALSE(d.board().completed_move());
+  EXPECT_EQ(d.take().back(), "button announce");
+  // A station announces itself: the press is reported after the move the board settled on.
+  Driver station(Position{}, {.announce_button = false});
+  station.lift("g1").place("f3").button(BoardButton::Announce).settle();
+  EXPECT_EQ(station.take(), Lines({"touched g1 white knight", "placed f3 white knight",
+                                   "completed g1f3", "button announce"}));
+  EXPECT_TRUE(station.board().completed_move());
+}
+
 const char* kPromotion = "k7/4P3/8/8/8/8/8/4K3 w - - 0 1";
 const char* kCapturePromotion = "k3r3/3P4/8/8/8/8/8/4K3 w - - 0 1";
 
