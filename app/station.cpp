@@ -136,6 +136,8 @@ Result<std::unique_ptr<Station>> Station::resume(const StationOptions& options,
   StationState& s = station->state_;
   s.origin = origin;
   s.resumed_unlinked = true;  // D.2.3: see AppendixDFlow::on_link
+  s.resume_untold = true;     // D.2.11: see AppendixDFlow::tell_resumed
+  s.resume_tell_by = now + std::chrono::seconds(5);
   if (s.record.adjourned() && !s.clock.paused())
     if (auto paused = s.clock.pause(now, "adjourned"); !paused)
       s.print(now, "resume: " + paused.error().message);
@@ -236,6 +238,8 @@ void Station::on(const ev::Pegboard& e, TimePoint time) {
   flow_.on_pegboard(happened);
   // D.2.3: only what the board showed at its first link after a resumption is held.
   state_.hold_completed = false;
+  // D.2.11: after its first link, the VI player hears what was restored and what his board shows.
+  if (state_.resume_untold && !state_.resumed_unlinked) flow_.tell_resumed(time);
 }
 
 void Station::on(const ev::SightedBoard& e, TimePoint) {
@@ -332,6 +336,8 @@ void Station::tick(TimePoint now) {
   std::vector<tactile::PegboardEvent> happened;
   state_.pegboard.tick(now, happened);
   flow_.on_pegboard(happened);
+  flow_.answer_announce(now);  // D.2.11: his ANNOUNCE while the board settled
+  if (state_.resume_untold && now >= state_.resume_tell_by) flow_.tell_resumed(now);
   if (state_.sighted_board) {
     happened.clear();
     state_.sighted_board->tick(now, happened);
@@ -353,6 +359,7 @@ std::optional<TimePoint> Station::next_deadline() const {
   if (state_.sighted_board) consider(state_.sighted_board->next_deadline());
   consider(state_.journal_retry_due());
   consider(state_.seal_wait_until);
+  if (state_.resume_untold) consider(state_.resume_tell_by);
   consider(voice_.next_deadline());
   if (!state_.game().is_over() && !state_.clock.paused()) {
     if (auto expiry = state_.clock.expiry()) {

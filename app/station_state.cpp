@@ -316,6 +316,7 @@ void StationState::print(TimePoint time, std::string_view text) {
 void StationState::refuse(TimePoint time, std::string_view text, speech::Refusal reason) {
   print(time, text);
   refused = reason;
+  refused_line = text;
 }
 
 void StationState::show_clock(TimePoint time, bool query) {

@@ -64,6 +64,13 @@ class StationOutput {
   }
   // The player set his private route's speaking rate or volume in the menu.
   virtual void private_voice(const PrivateVoice& voice) { (void)voice; }
+  // D.2.11: a line for the sighted player's own keypad (`play --opponent-input`), shown on its
+  // terminal (a refused entry, a question about it). False when nothing shows it (no keypad, or
+  // one that is no terminal): the caller then says it publicly.
+  virtual bool to_opponent(std::string_view line) {
+    (void)line;
+    return false;
+  }
 };
 
 struct StationOptions {
@@ -184,6 +191,12 @@ struct StationState {
   bool resumed_unlinked = false;
   bool hold_completed = false;  // while the first link's events are handled (Station::on)
   std::optional<core::Move> held_on_resume;  // held so; said publicly when it is made (D.2.1)
+  // After `play --resume` the VI player is told privately what was restored (the move, who is
+  // to move, the clocks, a move to execute or held on his board): once the pegboard's first
+  // link has shown what stands on it, or at `resume_tell_by` without one
+  // (AppendixDFlow::tell_resumed).
+  bool resume_untold = false;
+  TimePoint resume_tell_by{};
   // The touches whose outcome is not known yet, by the square the piece was lifted from.
   std::map<core::Square, int> open_touches;
   // The VI player's own menu (app/player_menu_keys.h gives it his keys).
@@ -196,8 +209,13 @@ struct StationState {
     InputSource source = InputSource::BoardButton;
   };
   std::vector<ButtonRequest> requests;
-  // Why the request being handled was refused (StationState::refuse); reset for each request.
+  // Why the request being handled was refused (StationState::refuse), and the line printed for
+  // it; reset for each request.
   std::optional<speech::Refusal> refused;
+  std::string refused_line;
+  // D.2.3 (3): his ANNOUNCE button pressed with no move completed while the board was still
+  // settling: answered once it has settled, unless a move was made (the game's ply count then).
+  std::optional<std::size_t> announce_unanswered;
   bool flag_reported = false;
   // D.2.3: the position the pegboard is to return to (AppendixDFlow::restore_after_claim).
   std::optional<core::Position> restore_to;

@@ -38,6 +38,13 @@ class RecordingOutput : public StationOutput {
     menu.push_back({std::string(text), open});
   }
 
+  // The sighted player's keypad terminal (D.2.11): its lines, when the test gives him one.
+  bool to_opponent(std::string_view line) override {
+    if (!opponent_terminal) return false;
+    opponent.emplace_back(line);
+    return true;
+  }
+
   bool printed_containing(std::string_view part) const {
     return std::any_of(printed.begin(), printed.end(),
                        [&](const std::string& line) { return line.find(part) != line.npos; });
@@ -48,7 +55,9 @@ class RecordingOutput : public StationOutput {
     std::string text;
     bool open;  // the menu is open after this line
   };
-  std::vector<MenuShown> menu;  // the menu's lines as the braille display gets them
+  std::vector<MenuShown> menu;        // the menu's lines as the braille display gets them
+  bool opponent_terminal = false;     // whether his keypad shows text
+  std::vector<std::string> opponent;  // the lines it showed
 };
 
 // Drives a Station in synthetic time.
