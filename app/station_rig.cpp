@@ -254,7 +254,7 @@ Status StationRig::start_speech(const RigOptions& options, std::ostream& out, Ti
   speech::Announcer* voice = announcer_.get();
   printer_ = std::make_unique<StationPrinter>(
       out, origin, [this, voice](const speech::Phrase& phrase, Route route, TimePoint at) {
-        voice->announce(phrase, route, at);
+        if (!phrase.display_only) voice->announce(phrase, route, at);
         if (braille_) braille_->said(phrase, route);  // the moves and readings lines
         if (route == Route::Public) show_publicly(phrase, at);
       });

@@ -239,6 +239,8 @@ struct StationState {
 
  private:
   std::size_t phrases_said_ = 0;
+  std::string last_public_text_;  // the latest public phrase and when it was said (say)
+  TimePoint last_public_at_{};
 };
 
 }  // namespace annabella::app

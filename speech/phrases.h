@@ -43,6 +43,9 @@ struct Phrase {
   std::string spoken;  // spoken spelling ("fünf"); words of another voice marked as SSML
   std::string topic;   // for warnings: what repeats merge on ("low_time.white")
   std::string voice;   // the synthesizer voice of its language ("de", "mk"); "" = the announcer's
+  // Shown on the VI player's braille display and printed, not spoken: the same words were just
+  // said publicly on the one device that plays both routes (said once, not twice).
+  bool display_only = false;
   friend bool operator==(const Phrase&, const Phrase&) = default;
 };
 

@@ -320,6 +320,38 @@ TEST(Station, TheFlagFallAndTheEndAreAlsoSaidPrivatelyInTheViPlayersLanguage) {
   }));
 }
 
+// The game's end in the very words said publicly, on the one device that plays both routes
+// (audio defaults): spoken once; the private copy is for his braille display only. In another
+// language, or with an earpiece of its own, he hears it privately too.
+TEST(Station, TheEndInTheSameWordsOnOneDeviceIsSpokenOnce) {
+  const auto end_said = [](const StationDriver& d, Route route) {
+    std::vector<Said> found;
+    for (const Said& s : d.output.said)
+      if (s.route == route && s.text.starts_with("Partie beendet")) found.push_back(s);
+    return found;
+  };
+  {
+    annabella::testing::TempDir dir;
+    StationDriver d(dir.path() / "record");  // German player, German profile, one device
+    d.console("resign black");
+    ASSERT_EQ(end_said(d, Route::Public).size(), 1u);
+    const auto private_end = end_said(d, Route::Private);
+    ASSERT_EQ(private_end.size(), 1u);
+    EXPECT_TRUE(private_end[0].display_only);
+    EXPECT_FALSE(end_said(d, Route::Public)[0].display_only);
+  }
+  {
+    annabella::testing::TempDir dir;
+    config::StationConfig config;
+    config.audio.private_device = "earpiece";
+    StationDriver d(dir.path() / "record", false, config);
+    d.console("resign black");
+    const auto private_end = end_said(d, Route::Private);
+    ASSERT_EQ(private_end.size(), 1u);
+    EXPECT_FALSE(private_end[0].display_only);
+  }
+}
+
 // The exports take the configured braille page (record.braille_cells_per_line,
 // record.braille_lines_per_page): a 32-cell, 28-line page, its number on its last line.
 TEST(Station, TheBrailleScoresheetTakesTheConfiguredPage) {

@@ -26,12 +26,13 @@ using app::TimePoint;
 struct Said {
   Route route;
   std::string text;
+  bool display_only = false;  // shown, not spoken (speech::Phrase::display_only)
 };
 
 class RecordingOutput : public StationOutput {
  public:
   void say(const speech::Phrase& phrase, Route route, TimePoint) override {
-    said.push_back({route, phrase.text});
+    said.push_back({route, phrase.text, phrase.display_only});
   }
   void print(TimePoint, std::string_view text) override { printed.emplace_back(text); }
   void menu_line(const speech::MenuLine&, std::string_view text, bool open) override {
