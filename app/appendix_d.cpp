@@ -388,6 +388,7 @@ void AppendixDFlow::on_link(const tactile::PegboardEvent& e) {
     s_.say(speech::phrase_board_link(s_.language, speech::BoardKind::Pegboard, link),
            Route::Private, e.time);
   s_.print(e.time, text::board_event(e));
+  if (link != speech::BoardLink::Lost) s_.linked_once = true;
   if (link != speech::BoardLink::Lost && s_.resumed_unlinked) {
     // D.2.3, Art. 9.2.1.1: the first link after `play --resume`. A move the board shows
     // completed was made while the station was stopped: it may be the intended move of a draw

@@ -240,6 +240,7 @@ void Station::on(const ev::Pegboard& e, TimePoint time) {
   state_.hold_completed = false;
   // D.2.11: after its first link, the VI player hears what was restored and what his board shows.
   if (state_.resume_untold && !state_.resumed_unlinked) flow_.tell_resumed(time);
+  if (state_.linked_once) say_notices(time);
 }
 
 void Station::on(const ev::SightedBoard& e, TimePoint) {
@@ -318,6 +319,11 @@ void Station::on(const ev::Heard& e, TimePoint time) {
     flow_.announce_held(time);
 }
 
+void Station::say_notices(TimePoint time) {
+  for (const auto& notice : state_.notices) state_.say(notice, Route::Private, time);
+  state_.notices.clear();
+}
+
 void Station::carry_out_button_requests() {
   while (!state_.requests.empty()) {
     auto requests = std::move(state_.requests);
@@ -338,6 +344,7 @@ void Station::tick(TimePoint now) {
   flow_.on_pegboard(happened);
   flow_.answer_announce(now);  // D.2.11: his ANNOUNCE while the board settled
   if (state_.resume_untold && now >= state_.resume_tell_by) flow_.tell_resumed(now);
+  if (now >= state_.notices_by) say_notices(now);
   if (state_.sighted_board) {
     happened.clear();
     state_.sighted_board->tick(now, happened);
@@ -360,6 +367,7 @@ std::optional<TimePoint> Station::next_deadline() const {
   consider(state_.journal_retry_due());
   consider(state_.seal_wait_until);
   if (state_.resume_untold) consider(state_.resume_tell_by);
+  if (!state_.notices.empty()) consider(state_.notices_by);
   consider(voice_.next_deadline());
   if (!state_.game().is_over() && !state_.clock.paused()) {
     if (auto expiry = state_.clock.expiry()) {

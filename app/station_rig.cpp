@@ -570,7 +570,7 @@ void StationRig::say_move_sources(const RigOptions& options, TimePoint origin) {
     std::string devices = cfg.audio.public_device;
     if (cfg.audio.private_device != "none" && cfg.audio.private_device != devices)
       devices += ", " + cfg.audio.private_device;
-    printer_->say(speech::phrase_no_sound(*language, devices), Route::Private, origin);
+    station_->notify_after_link(speech::phrase_no_sound(*language, devices), origin);
   }
 }
 

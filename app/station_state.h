@@ -197,6 +197,11 @@ struct StationState {
   // (AppendixDFlow::tell_resumed).
   bool resume_untold = false;
   TimePoint resume_tell_by{};
+  // Private notices of the start (Station::notify_after_link), said after the pegboard's first
+  // link (`linked_once`) or at `notices_by`.
+  std::vector<speech::Phrase> notices;
+  TimePoint notices_by{};
+  bool linked_once = false;
   // The touches whose outcome is not known yet, by the square the piece was lifted from.
   std::map<core::Square, int> open_touches;
   // The VI player's own menu (app/player_menu_keys.h gives it his keys).

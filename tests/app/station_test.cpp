@@ -26,6 +26,19 @@ using annabella::testing::RecordingOutput;
 using annabella::testing::Said;
 using annabella::testing::StationDriver;
 
+// The pegboard links (after a start or a disconnection) and its first scan shows `shown`.
+void link_pegboard(StationDriver& d, const core::Position& shown) {
+  tactile::BoardInput linked;
+  linked.kind = tactile::BoardInput::Kind::Connected;
+  linked.time = d.now += 1s;
+  d.station->handle(StationEvent::pegboard(linked));
+  tactile::BoardInput scan;
+  scan.kind = tactile::BoardInput::Kind::Scan;
+  scan.time = d.now += 100ms;
+  scan.scan.occupied = shown.pieces();
+  d.station->handle(StationEvent::pegboard(scan));
+}
+
 TEST(Station, TheViPlayersMoveIsMadeOnThePegboardThenAnnouncedThenTheClockSwitches) {
   annabella::testing::TempDir dir;
   StationDriver d(dir.path() / "record");
@@ -349,6 +362,34 @@ TEST(Station, TheEndInTheSameWordsOnOneDeviceIsSpokenOnce) {
     const auto private_end = end_said(d, Route::Private);
     ASSERT_EQ(private_end.size(), 1u);
     EXPECT_FALSE(private_end[0].display_only);
+  }
+}
+
+// D.2.11: a notice of the start (no sound device) waits for the pegboard's first link, so that
+// the link's line does not replace it on the braille display at once (tester's D11); without a
+// link it is said a few seconds after the start.
+TEST(Station, AStartNoticeIsSaidAfterThePegboardsFirstLink) {
+  const auto mk = speech::Language::load("mk");
+  ASSERT_TRUE(mk);
+  const speech::Phrase notice = speech::phrase_no_sound(*mk, "default");
+  {
+    annabella::testing::TempDir dir;
+    StationDriver d(dir.path() / "record");
+    d.station->notify_after_link(notice, d.now);
+    d.wait(1s);
+    ASSERT_TRUE(d.output.said.empty() || d.output.said.back().text != notice.text);
+    link_pegboard(d, d.station->game().position());
+    ASSERT_FALSE(d.output.said.empty());
+    EXPECT_EQ(d.output.said.back().text, notice.text);
+    EXPECT_EQ(d.output.said.back().route, Route::Private);
+  }
+  {
+    annabella::testing::TempDir dir;
+    StationDriver d(dir.path() / "record");
+    d.station->notify_after_link(notice, d.now);
+    d.wait(6s);
+    EXPECT_TRUE(
+        std::ranges::any_of(d.output.said, [&](const Said& s) { return s.text == notice.text; }));
   }
 }
 
@@ -859,15 +900,7 @@ TEST(Station, VerbosityDecidesWhatIsSaidBeyondTheMoves) {
     lost.kind = tactile::BoardInput::Kind::Disconnected;
     lost.time = d.now += 1s;
     d.station->handle(StationEvent::pegboard(lost));
-    tactile::BoardInput back;
-    back.kind = tactile::BoardInput::Kind::Connected;
-    back.time = d.now += 1s;
-    d.station->handle(StationEvent::pegboard(back));
-    tactile::BoardInput scan;
-    scan.kind = tactile::BoardInput::Kind::Scan;
-    scan.time = d.now += 100ms;
-    scan.scan.occupied = core::Position().pieces();
-    d.station->handle(StationEvent::pegboard(scan));
+    link_pegboard(d, core::Position());
     d.wait(1s);
     const std::size_t spoken_links =
         std::count_if(d.output.said.begin(), d.output.said.end(), [](const Said& said) {
