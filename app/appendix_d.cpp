@@ -111,6 +111,12 @@ void AppendixDFlow::on_pegboard(const std::vector<tactile::PegboardEvent>& event
         s_.print(e.time, format(tr("promotion on {square}: which piece? (press a promotion "
                                    "button, or type Q, R, B or N) (D.2.1)"),
                                 {{"square", core::square_name(e.square)}}));
+        // D.2.11: his own pawn: he is asked himself, privately and on his braille display, in
+        // his language, while his clock runs (the move is not made before the piece is named,
+        // Art. 3.7.5.1); his promotion buttons or the letter typed on the display answer.
+        if (s_.pegboard.position().side_to_move() == s_.vi_color)
+          s_.say(speech::phrase_promotion_question(s_.language, s_.vocabulary, e.square),
+                 Route::Private, e.time);
         break;
       case Kind::Illegal:
         s_.print(e.time, format(tr("illegal: {detail} (not made, D.2.3)"),
@@ -380,6 +386,10 @@ void AppendixDFlow::on_completed(const tactile::PegboardEvent& e) {
                                "stopped: not announced, so not made (D.2.3); it is announced when "
                                "the player presses the board's ANNOUNCE button"),
                             {{"move", core::to_san(s_.pegboard.position(), e.move)}}));
+    // D.2.11: he is told too (with what was restored, when that is still to be said).
+    if (!s_.resume_untold)
+      s_.say(speech::phrase_held_move(s_.language, s_.vocabulary, s_.pegboard.position(), e.move),
+             Route::Private, e.time);
     return;
   }
   if (s_.record.adjourned()) {
@@ -454,9 +464,11 @@ void AppendixDFlow::say_and_make(core::Move move, TimePoint time) {
   s_.said_move.reset();
 }
 
-void AppendixDFlow::announce_held(TimePoint time) {
+bool AppendixDFlow::announce_held(TimePoint time) {
   const auto held = s_.pegboard.completed_move();
-  if (held && announceable(time)) announce_completed(*held, true, time);
+  if (!held || !announceable(time)) return false;
+  announce_completed(*held, true, time);
+  return true;
 }
 
 bool AppendixDFlow::announceable(TimePoint) const {
@@ -491,6 +503,7 @@ void AppendixDFlow::on_link(const tactile::PegboardEvent& e) {
     s_.say(speech::phrase_board_link(s_.language, speech::BoardKind::Pegboard, link),
            Route::Private, e.time);
   s_.print(e.time, text::board_event(e));
+  if (link != speech::BoardLink::Lost) s_.linked_once = true;
   if (link != speech::BoardLink::Lost && s_.resumed_unlinked) {
     // D.2.3, Art. 9.2.1.1: the first link after `play --resume`. A move the board shows
     // completed was made while the station was stopped: it may be the intended move of a draw
@@ -501,15 +514,45 @@ void AppendixDFlow::on_link(const tactile::PegboardEvent& e) {
   }
 }
 
+void AppendixDFlow::tell_resumed(TimePoint time) {
+  if (!s_.resume_untold) return;
+  s_.resume_untold = false;
+  const core::Game& game = s_.game();
+  if (game.is_over()) {
+    s_.say(speech::phrase_game_end(s_.language, game.end()), Route::Private, time);
+    return;
+  }
+  // The time readout's figures (D.2.6), as his TIME button gives them.
+  const auto left = [&](core::Color side) {
+    return std::max(to_ms(s_.clock.remaining(side, time)), Millis(0));
+  };
+  const core::Position& position = game.position();
+  speech::Phrase told = speech::phrase_resumed(
+      s_.language, position.fullmove_number(), position.side_to_move(), left(core::WHITE),
+      left(core::BLACK), s_.clock.moves_completed(core::WHITE));
+  if (s_.to_execute)  // D.2.1: the sighted player's announced move, not yet on his board
+    told = speech::phrase_joined(
+        told, speech::phrase_execute_move(s_.language, s_.vocabulary,
+                                          game.position_at(game.ply_count() - 1), *s_.to_execute));
+  if (s_.held_on_resume)  // D.2.3: his own, completed while the station was stopped
+    told = speech::phrase_joined(
+        told, speech::phrase_held_move(s_.language, s_.vocabulary, s_.pegboard.position(),
+                                       *s_.held_on_resume));
+  s_.say(told, Route::Private, time);
+}
+
 void AppendixDFlow::on_button(const tactile::PegboardEvent& e) {
   // The board's own buttons ask what the player may ask (D.2.6, D.2.10.4, D.2.1): typed
   // requests, carried out by the station after this event; its menu buttons (peg protocol
   // version 2) move through the player's menu (app/player_menu_keys.h).
   if (const auto key = menu_key_of(e.button))
     menu_key(*key, InputSource::BoardButton, e.time);
-  else if (e.button == tactile::BoardButton::Announce && !s_.menu.claiming_with_move())
-    announce_held(e.time);  // D.2.3 (3): his move completed on the board is announced, made
-  else if (e.button == tactile::BoardButton::Time)
+  else if (e.button == tactile::BoardButton::Announce) {
+    // D.2.3 (3): his move completed on the board is announced, made; D.2.11: with nothing to
+    // act on he is answered, never silent. While he claims a draw with this move (Art.
+    // 9.2.1.1) the claim's question is open: the move waits for it.
+    if (!s_.menu.claiming_with_move() && !announce_held(e.time)) announce_pressed(e.time);
+  } else if (e.button == tactile::BoardButton::Time)
     s_.requests.push_back({cmd::Time{}, e.time});
   else if (e.button == tactile::BoardButton::Repeat)
     s_.requests.push_back({cmd::Repeat{}, e.time});
@@ -519,6 +562,77 @@ void AppendixDFlow::on_button(const tactile::PegboardEvent& e) {
     s_.requests.push_back({cmd::Talk{true}, e.time, InputSource::BoardButton});
   else if (e.button == tactile::BoardButton::TalkEnd)
     s_.requests.push_back({cmd::Talk{false}, e.time, InputSource::BoardButton});
+  // D.2.11: a button with nothing to act on is answered, never silent (he reads no console).
+  else
+    promotion_pressed(e.time);
+}
+
+namespace {
+
+// Why a button of the VI player's that acts on his own move has nothing to act on, or nullopt
+// when it may: the game over (Art. 5), or the sighted player's move to make or to execute on
+// the pegboard (D.2.1, D.2.4).
+std::optional<speech::Refusal> not_his_turn(const StationState& s) {
+  if (s.game().is_over()) return speech::Refusal::GameOver;
+  if (s.to_execute || s.game().position().side_to_move() != s.vi_color)
+    return speech::Refusal::NotYourMove;
+  return std::nullopt;
+}
+
+// The pegboard is still settling (a change not yet judged): its judgement may complete a move.
+bool board_settling(const StationState& s, TimePoint now) {
+  const auto due = s.pegboard.next_deadline();
+  return due && *due <= now + Millis(s.config().pegboard.settle_ms) + Millis(50);
+}
+
+}  // namespace
+
+void AppendixDFlow::refuse_button(std::string_view button, speech::Refusal reason, TimePoint time) {
+  const std::string why =
+      reason == speech::Refusal::GameOver      ? tr("the game is over")
+      : reason == speech::Refusal::NotYourMove ? tr("it is not the VI player's move (D.2.1, D.2.4)")
+      : reason == speech::Refusal::NoPromotion ? tr("none of his moves is a promotion (Art. 3.7.5)")
+                                               : tr("no move is completed on the pegboard (D.2.3)");
+  s_.print(time, format(tr("board button {button}: nothing to act on, {why}; the player hears it "
+                           "privately (D.2.11)"),
+                        {{"button", std::string(button)}, {"why", why}}));
+  s_.say(speech::phrase_not_possible(s_.language, reason), Route::Private, time);
+}
+
+void AppendixDFlow::announce_pressed(TimePoint time) {
+  // Here no move of his is completed on his board (a completed one was announced by
+  // announce_held, D.2.3 (3); the sighted player's set up on it is refused_announce's).
+  if (const auto why = not_his_turn(s_)) {
+    refuse_button("ANNOUNCE", *why, time);
+    return;
+  }
+  // A peg just put in: the board's judgement may still complete the move; answered after it.
+  if (board_settling(s_, time)) {
+    s_.announce_unanswered = s_.game().ply_count();
+    return;
+  }
+  refuse_button("ANNOUNCE", speech::Refusal::NoCompletedMove, time);
+}
+
+void AppendixDFlow::answer_announce(TimePoint now) {
+  if (!s_.announce_unanswered || board_settling(s_, now)) return;
+  const bool moved =
+      s_.game().ply_count() != *s_.announce_unanswered || s_.pegboard.completed_move().has_value();
+  s_.announce_unanswered.reset();
+  if (!moved) refuse_button("ANNOUNCE", speech::Refusal::NoCompletedMove, now);
+}
+
+void AppendixDFlow::promotion_pressed(TimePoint time) {
+  // Art. 3.7.5: the piece is kept for his pawn's promotion (pressed before or after the pawn
+  // reaches the last rank, D.2.1); with no promotion among his moves it acts on nothing.
+  if (s_.to_execute && s_.to_execute->kind() == core::MoveKind::Promotion) return;
+  if (const auto why = not_his_turn(s_)) {
+    refuse_button("PROMOTE", *why, time);
+    return;
+  }
+  for (const core::Move move : core::legal_moves(s_.game().position()))
+    if (move.kind() == core::MoveKind::Promotion) return;
+  refuse_button("PROMOTE", speech::Refusal::NoPromotion, time);
 }
 
 void AppendixDFlow::on_sighted_board(const std::vector<tactile::PegboardEvent>& events) {
@@ -727,6 +841,8 @@ void AppendixDFlow::ask_reading(const std::string& text, std::vector<core::MoveR
          "recorded until then");
   s_.question = PendingQuestion{PendingQuestion::Kind::Reading, std::move(readings), text, by};
   s_.print(time, question);
+  // D.2.11: typed on the sighted player's own keypad, asked there too; he answers there.
+  if (by == MoveSource::Keypad) (void)s_.out.to_opponent(core::escape_controls(question));
 }
 
 void AppendixDFlow::announce_entered(const core::Position& before, core::Move move,

@@ -49,8 +49,9 @@ class AppendixDFlow {
   // D.2.9, live: both boards against the record.
   void reconcile_now(TimePoint time);
   // The clocks run again (Art. 6.11.1), or a draw claim with the intended move ended without a
-  // draw (Art. 9.5.3): the VI player's move completed and held unannounced is announced now.
-  void announce_held(TimePoint time);
+  // draw (Art. 9.5.3): the VI player's move completed and held unannounced is announced now. False
+  // when there is none to announce.
+  bool announce_held(TimePoint time);
   // pegboard.announce = "pause" (D.2.3 (3)): the board changed (the pause starts again), and
   // the pause is over (the completed move is announced).
   void board_changed(const std::vector<tactile::PegboardEvent>& events);
@@ -70,6 +71,13 @@ class AppendixDFlow {
   // A key of the VI player's menu (app/player_menu_keys.h); a claim with the intended move left
   // without a claim has the move held on his pegboard announced.
   void menu_key(MenuKey key, InputSource source, TimePoint time);
+  // D.2.3 (3), D.2.11: his ANNOUNCE pressed while the board was settling is answered once it
+  // has settled, when no move came of it (due at `now`).
+  void answer_announce(TimePoint now);
+  // D.2.11 after `play --resume`: the VI player, who reads no console, hears privately (and reads
+  // on his braille display, as one line) what was restored: the move and who is to move, both
+  // clocks, and a move still to execute or held on his board (D.2.1, D.2.3). Said once.
+  void tell_resumed(TimePoint time);
   // Flags (Art. 6.8) and the player's low-time warnings (D.2.6), due at `now`.
   void clock_due(TimePoint now);
   // Rewrites the game's files (PGN, braille scoresheet); a failure is printed.
@@ -96,6 +104,11 @@ class AppendixDFlow {
   void on_link(const tactile::PegboardEvent& e);
   void on_button(const tactile::PegboardEvent& e);
   void on_sighted_made(const tactile::PegboardEvent& e);
+  // D.2.11: his ANNOUNCE or PROMOTE button with nothing to act on: answered privately with the
+  // reason (and printed), never silent.
+  void announce_pressed(TimePoint time);
+  void promotion_pressed(TimePoint time);
+  void refuse_button(std::string_view button, speech::Refusal reason, TimePoint time);
   // D.2.2: a touch journaled, with whose piece it is relative to the player who touched it.
   rec::Touch record_touch(core::Square square, core::Piece piece, Toucher by, TimePoint time);
   void complete_touch(core::Square from, TouchOutcome outcome, core::Square to, TimePoint time);

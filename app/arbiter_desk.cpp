@@ -33,8 +33,13 @@ bool is_players_own(InputSource source) {
 void ArbiterDesk::handle(const Command& command, InputSource source, TimePoint time) {
   source_ = source;
   s_.refused.reset();
+  s_.refused_line.clear();
   const std::size_t said = s_.phrases_said();
   std::visit([&](const auto& c) { on(c, time); }, command);
+  if (source == InputSource::Keypad && s_.refused) {
+    entry_refused(time);
+    return;
+  }
   // D.2.11: the VI player alone reads no console. Every request from his own keys, buttons or
   // voice that the station refused (StationState::refuse, the one way a handler refuses) is
   // answered in his ear and on his braille display with the reason, in his language: "Nicht
@@ -53,6 +58,20 @@ void ArbiterDesk::handle(const Command& command, InputSource source, TimePoint t
                                 std::holds_alternative<cmd::VerifyClaim>(command);
   if (!silent_when_done && s_.phrases_said() == said)
     s_.say(speech::phrase_not_possible(s_.language, speech::Refusal::Other), Route::Private, time);
+}
+
+void ArbiterDesk::entry_refused(TimePoint time) {
+  // D.2.11 with no assistant at the table: the sighted player's entry on his own keypad was
+  // refused (an illegal move or a typo: nothing recorded, his clock runs on, D.2.4). Both players
+  // learn it. The VI player, who waits for the announcement (D.2.1), hears it privately in his
+  // language: an illegal move completed on the sighted player's board is the arbiter's to rule
+  // on (Art. 7.5), and he may call him. The sighted player reads why on his keypad's terminal;
+  // with a keypad that shows nothing it is said publicly, for both to hear (D.2.3).
+  const core::Color sighted = ~s_.vi_color;
+  s_.say(speech::phrase_entry_refused(s_.language, sighted), Route::Private, time);
+  if (!s_.out.to_opponent(core::escape_controls(s_.refused_line)))
+    s_.say(speech::phrase_entry_refused(s_.vocabulary.own_language(), sighted), Route::Public,
+           time);
 }
 
 bool ArbiterDesk::refused_after_end(std::string_view command, TimePoint time) {

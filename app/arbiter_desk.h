@@ -54,6 +54,8 @@ class ArbiterDesk {
   void on(const cmd::Talk& c, TimePoint time);
 
  private:
+  // The sighted player's keypad entry was refused: said to both players (D.2.11).
+  void entry_refused(TimePoint time);
   // A command that changes the game is refused once it is over; true when refused.
   bool refused_after_end(std::string_view command, TimePoint time);
   // The VI player's own keys, buttons or voice (D.2.11) ask for what only the player to move may

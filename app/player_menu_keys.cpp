@@ -94,7 +94,17 @@ MenuContext menu_context(const StationState& s) {
 }
 
 void press_menu_key(StationState& s, MenuKey key, InputSource source, TimePoint time) {
+  const bool was_open = s.menu.is_open();
   const MenuOutput out = s.menu.press(key, menu_context(s));
+  if (key == MenuKey::Confirm && !was_open && !out.line && !out.command) {
+    // D.2.11: CONFIRM with the menu closed confirms nothing; he hears so, never silence.
+    s.print(time, i18n::format(i18n::tr("player's menu ({source}): confirm: nothing is asked (the "
+                                        "menu is closed); the player hears it privately"),
+                               {{"source", std::string(input_source_name(source))}}));
+    s.say(speech::phrase_not_possible(s.language, speech::Refusal::NoQuestion), Route::Private,
+          time);
+    return;
+  }
   if (out.line) {
     const speech::Phrase phrase = speech::phrase_menu_line(s.language, s.vocabulary, *out.line);
     s.say(phrase, Route::Private, time);  // the earpiece only, never the public speaker

@@ -136,6 +136,8 @@ Result<std::unique_ptr<Station>> Station::resume(const StationOptions& options,
   StationState& s = station->state_;
   s.origin = origin;
   s.resumed_unlinked = true;  // D.2.3: see AppendixDFlow::on_link
+  s.resume_untold = true;     // D.2.11: see AppendixDFlow::tell_resumed
+  s.resume_tell_by = now + std::chrono::seconds(5);
   if (s.record.adjourned() && !s.clock.paused())
     if (auto paused = s.clock.pause(now, "adjourned"); !paused)
       s.print(now, "resume: " + paused.error().message);
@@ -244,6 +246,9 @@ void Station::on(const ev::Pegboard& e, TimePoint time) {
   flow_.board_changed(happened);
   // D.2.3: only what the board showed at its first link after a resumption is held.
   state_.hold_completed = false;
+  // D.2.11: after its first link, the VI player hears what was restored and what his board shows.
+  if (state_.resume_untold && !state_.resumed_unlinked) flow_.tell_resumed(time);
+  if (state_.linked_once) say_notices(time);
 }
 
 void Station::on(const ev::SightedBoard& e, TimePoint) {
@@ -322,6 +327,11 @@ void Station::on(const ev::Heard& e, TimePoint time) {
     flow_.announce_held(time);
 }
 
+void Station::say_notices(TimePoint time) {
+  for (const auto& notice : state_.notices) state_.say(notice, Route::Private, time);
+  state_.notices.clear();
+}
+
 void Station::carry_out_button_requests() {
   while (!state_.requests.empty()) {
     auto requests = std::move(state_.requests);
@@ -341,7 +351,10 @@ void Station::tick(TimePoint now) {
   state_.pegboard.tick(now, happened);
   flow_.on_pegboard(happened);
   flow_.board_changed(happened);
-  flow_.announce_due(now);  // D.2.3 (3), pegboard.announce = "pause"
+  flow_.announce_due(now);     // D.2.3 (3), pegboard.announce = "pause"
+  flow_.answer_announce(now);  // D.2.11: his ANNOUNCE while the board settled
+  if (state_.resume_untold && now >= state_.resume_tell_by) flow_.tell_resumed(now);
+  if (now >= state_.notices_by) say_notices(now);
   if (state_.sighted_board) {
     happened.clear();
     state_.sighted_board->tick(now, happened);
@@ -366,6 +379,8 @@ std::optional<TimePoint> Station::next_deadline() const {
   if (state_.sighted_board) consider(state_.sighted_board->next_deadline());
   consider(state_.journal_retry_due());
   consider(state_.seal_wait_until);
+  if (state_.resume_untold) consider(state_.resume_tell_by);
+  if (!state_.notices.empty()) consider(state_.notices_by);
   consider(voice_.next_deadline());
   if (!state_.game().is_over() && !state_.clock.paused()) {
     if (auto expiry = state_.clock.expiry()) {

@@ -56,6 +56,14 @@ class Station {
     for (const auto& recording : recordings) state_.seal_as_found(recording, now);
   }
 
+  // D.2.11: a private notice of the start (no sound device) said once the pegboard's first
+  // link has been said, or a few seconds after `now` without one: the braille display shows only
+  // the latest private line, and the link's would replace it at once.
+  void notify_after_link(const speech::Phrase& phrase, TimePoint now) {
+    if (state_.notices.empty()) state_.notices_by = now + std::chrono::seconds(5);
+    state_.notices.push_back(phrase);
+  }
+
   // Voice input (app/voice_station.h): the rig wires the listener to it.
   [[nodiscard]] VoiceStation& voice() { return voice_; }
 
@@ -70,6 +78,8 @@ class Station {
   [[nodiscard]] std::vector<std::filesystem::path> exports() const;
 
  private:
+  // The start's private notices, now (notify_after_link).
+  void say_notices(TimePoint time);
   Station(const StationOptions& options, StationOutput& output, speech::Vocabulary vocabulary,
           GameRecord record, core::ChessClock clock, Journal journal, TimePoint now);
   static Result<std::unique_ptr<Station>> start(const StationOptions& options,

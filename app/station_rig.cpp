@@ -259,7 +259,7 @@ Status StationRig::start_speech(const RigOptions& options, std::ostream& out, Ti
   speech::Announcer* voice = announcer_.get();
   printer_ = std::make_unique<StationPrinter>(
       out, origin, [this, voice](const speech::Phrase& phrase, Route route, TimePoint at) {
-        voice->announce(phrase, route, at);
+        if (!phrase.display_only) voice->announce(phrase, route, at);
         if (braille_) braille_->said(phrase, route);  // the moves and readings lines
         if (route == Route::Public) show_publicly(phrase, at);
       });
@@ -501,6 +501,19 @@ Status StationRig::start_opponent_input(const std::filesystem::path& path) {
   };
   opponent_reader_ = std::make_unique<ConsoleReader>(opponent_fd_, queue_, InputSource::Keypad,
                                                      std::move(moves_only));
+  // D.2.11: a keypad that is a terminal shows him what the station answers his entries (a
+  // refusal and why, which reading he meant); written without blocking the game thread, a line
+  // the terminal cannot take now is lost to it (the console and the log keep it). A file or a
+  // pipe shows nothing: the station says it publicly then.
+  if (::isatty(opponent_fd_) != 0) {
+    opponent_out_ =
+        FileDescriptor(::open(path.c_str(), O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC));
+    if (opponent_out_.get() >= 0)
+      printer_->set_opponent_terminal([fd = opponent_out_.get()](std::string_view line) {
+        const std::string shown = std::string(line) + "\r\n";
+        return ::write(fd, shown.data(), shown.size()) == static_cast<ssize_t>(shown.size());
+      });
+  }
   return {};
 }
 
@@ -553,9 +566,18 @@ void StationRig::say_move_sources(const RigOptions& options, TimePoint origin) {
                                                                     "keypad, no console")
                                                          : text}}));
   const core::Color vi = station_->record().header().visually_impaired;
-  if (auto language = speech::Language::load((vi == core::BLACK ? cfg.black : cfg.white).language);
-      language && !sources.empty())
+  auto language = speech::Language::load((vi == core::BLACK ? cfg.black : cfg.white).language);
+  if (language && !sources.empty())
     printer_->say(speech::phrase_move_sources(*language, sources), Route::Private, origin);
+  // D.2.11, D.2.3: no sound device could be opened. He hears nothing, so he is told on his
+  // braille display (the private line), in his language: neither he nor his opponent hears any
+  // announcement; the devices named are the configuration's (the console gave the reasons).
+  if (language && announcer_ && !announcer_->sound_problems().empty()) {
+    std::string devices = cfg.audio.public_device;
+    if (cfg.audio.private_device != "none" && cfg.audio.private_device != devices)
+      devices += ", " + cfg.audio.private_device;
+    station_->notify_after_link(speech::phrase_no_sound(*language, devices), origin);
+  }
 }
 
 StationRig::~StationRig() {
@@ -566,8 +588,9 @@ StationRig::~StationRig() {
   if (braille_) braille_->stop();
   if (clock_outputs_) clock_outputs_->stop();
   if (printer_) {
-    printer_->set_console_sink(nullptr);      // the line editor goes with the reader
-    printer_->close_log(SteadyClock::now());  // lines a full disk kept from station.log
+    printer_->set_console_sink(nullptr);       // the line editor goes with the reader
+    printer_->set_opponent_terminal(nullptr);  // his keypad's terminal goes with its reader
+    printer_->close_log(SteadyClock::now());   // lines a full disk kept from station.log
   }
   console_.reset();
   opponent_reader_.reset();

@@ -111,6 +111,7 @@ class StationRig {
   std::unique_ptr<ConsoleReader> console_;
   int opponent_fd_ = -1;                            // the sighted player's keypad (D.2.11)
   std::unique_ptr<ConsoleReader> opponent_reader_;  // its lines, as his moves
+  FileDescriptor opponent_out_;  // the same terminal, for what he reads there (D.2.11)
   // The clock's displays (D.2.6): braille display, tactile clock; their worker thread, and the
   // tactile clock's button reader.
   std::unique_ptr<tactile::SerialLink> tactile_clock_link_;

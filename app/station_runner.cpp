@@ -133,6 +133,10 @@ void StationPrinter::private_voice(const PrivateVoice& voice) {
   if (voice_listener_) voice_listener_(voice);
 }
 
+bool StationPrinter::to_opponent(std::string_view line) {
+  return opponent_terminal_ && opponent_terminal_(line);
+}
+
 ConsoleReader::ConsoleReader(int fd, EventQueue<StationEvent>& queue, InputSource source,
                              Intercept intercept, int editor_output_fd)
     : fd_(fd), queue_(queue), source_(source), intercept_(std::move(intercept)) {

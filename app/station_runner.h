@@ -40,6 +40,12 @@ class StationPrinter : public StationOutput {
   void clock_changed(const core::ClockReading& reading, bool query) override;
   void menu_line(const speech::MenuLine& line, std::string_view text, bool open) override;
   void private_voice(const PrivateVoice& voice) override;
+  bool to_opponent(std::string_view line) override;
+  // Hands the lines for the sighted player's keypad to `terminal` (D.2.11), which returns
+  // whether a terminal shows them.
+  void set_opponent_terminal(std::function<bool(std::string_view)> terminal) {
+    opponent_terminal_ = std::move(terminal);
+  }
   // Hands every line of the player's menu (its display text) to `listener`, on the game thread:
   // the braille display shows it (D.2.11: the player on his own).
   void set_menu_listener(
@@ -90,6 +96,7 @@ class StationPrinter : public StationOutput {
   std::function<void(const core::ClockReading&, bool)> clock_listener_;
   std::function<void(const speech::MenuLine&, std::string_view, bool)> menu_listener_;
   std::function<void(const PrivateVoice&)> voice_listener_;
+  std::function<bool(std::string_view)> opponent_terminal_;
   bool console_timestamps_ = true;
 };
 

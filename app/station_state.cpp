@@ -310,6 +310,21 @@ void StationState::clocks_changed(rec::Clock entry, TimePoint time) {
 
 void StationState::say(const speech::Phrase& phrase, Route route, TimePoint time) {
   ++phrases_said_;
+  // A private phrase in the very words just said publicly (the game's end, a flag fall, when the
+  // player's language is the profile's) on the one device that plays both routes: he hears it
+  // once; his braille display still shows it (D.2.11).
+  const auto& audio = options.config.audio;
+  const bool one_device =
+      audio.private_device == "none" || audio.private_device == audio.public_device;
+  if (route == Route::Public) {
+    last_public_text_ = phrase.text;
+    last_public_at_ = time;
+  } else if (one_device && phrase.text == last_public_text_ && time == last_public_at_) {
+    speech::Phrase shown = phrase;
+    shown.display_only = true;
+    out.say(shown, route, time);
+    return;
+  }
   out.say(phrase, route, time);
 }
 
@@ -329,6 +344,7 @@ void StationState::print(TimePoint time, std::string_view text) {
 void StationState::refuse(TimePoint time, std::string_view text, speech::Refusal reason) {
   print(time, text);
   refused = reason;
+  refused_line = text;
 }
 
 void StationState::show_clock(TimePoint time, bool query) {

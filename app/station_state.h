@@ -64,6 +64,13 @@ class StationOutput {
   }
   // The player set his private route's speaking rate or volume in the menu.
   virtual void private_voice(const PrivateVoice& voice) { (void)voice; }
+  // D.2.11: a line for the sighted player's own keypad (`play --opponent-input`), shown on its
+  // terminal (a refused entry, a question about it). False when nothing shows it (no keypad, or
+  // one that is no terminal): the caller then says it publicly.
+  virtual bool to_opponent(std::string_view line) {
+    (void)line;
+    return false;
+  }
 };
 
 struct StationOptions {
@@ -190,6 +197,17 @@ struct StationState {
   // The VI player's move said publicly and about to be made: a move made without it (his
   // ANNOUNCE button) is said when it is made (D.2.1: both players hear every move).
   std::optional<core::Move> said_move;
+  // After `play --resume` the VI player is told privately what was restored (the move, who is
+  // to move, the clocks, a move to execute or held on his board): once the pegboard's first
+  // link has shown what stands on it, or at `resume_tell_by` without one
+  // (AppendixDFlow::tell_resumed).
+  bool resume_untold = false;
+  TimePoint resume_tell_by{};
+  // Private notices of the start (Station::notify_after_link), said after the pegboard's first
+  // link (`linked_once`) or at `notices_by`.
+  std::vector<speech::Phrase> notices;
+  TimePoint notices_by{};
+  bool linked_once = false;
   // The touches whose outcome is not known yet, by the square the piece was lifted from.
   std::map<core::Square, int> open_touches;
   // The sighted player's, from his e-board or reported at the console (D.2.5, Art. 4.3).
@@ -204,8 +222,13 @@ struct StationState {
     InputSource source = InputSource::BoardButton;
   };
   std::vector<ButtonRequest> requests;
-  // Why the request being handled was refused (StationState::refuse); reset for each request.
+  // Why the request being handled was refused (StationState::refuse), and the line printed for
+  // it; reset for each request.
   std::optional<speech::Refusal> refused;
+  std::string refused_line;
+  // D.2.3 (3): his ANNOUNCE button pressed with no move completed while the board was still
+  // settling: answered once it has settled, unless a move was made (the game's ply count then).
+  std::optional<std::size_t> announce_unanswered;
   bool flag_reported = false;
   // D.2.3: the position the pegboard is to return to (AppendixDFlow::restore_after_claim).
   std::optional<core::Position> restore_to;
@@ -229,6 +252,8 @@ struct StationState {
 
  private:
   std::size_t phrases_said_ = 0;
+  std::string last_public_text_;  // the latest public phrase and when it was said (say)
+  TimePoint last_public_at_{};
 };
 
 }  // namespace annabella::app

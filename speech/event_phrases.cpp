@@ -195,6 +195,53 @@ Phrase phrase_move_sources(const Language& lang, const std::vector<MoveInput>& s
   return message(lang, "say.move_sources", {{"sources", list.word()}});
 }
 
+Phrase phrase_entry_refused(const Language& lang, Color side) {
+  return message(lang, "say.entry_refused", {{"color", color_words(lang, side)}});
+}
+
+Phrase phrase_promotion_question(const Language& lang, const Vocabulary& moves,
+                                 core::Square square) {
+  // Art. 3.7.5.1: the pieces a pawn may become, each with the letter typed for it.
+  wording::Words pieces;
+  for (const auto& [type, letter] : {std::pair{core::QUEEN, "Q"}, std::pair{core::ROOK, "R"},
+                                     std::pair{core::BISHOP, "B"}, std::pair{core::KNIGHT, "N"}}) {
+    const Word piece = piece_words(lang, type);
+    const std::string typed = std::string(" (") + letter + ")";
+    pieces.add({piece.display + typed, piece.spoken}, pieces.empty() ? "" : ", ");
+  }
+  return message(
+      lang, "say.promotion_question",
+      {{"square", wording::in_voice(square_words(moves, square), moves.voice(), lang.voice())},
+       {"pieces", pieces.word()}});
+}
+
+Phrase phrase_resumed(const Language& lang, int number, Color to_move,
+                      std::chrono::milliseconds white, std::chrono::milliseconds black,
+                      int moves_completed) {
+  const Phrase resumed =
+      message(lang, "say.resumed",
+              {{"number", number_words(lang, number)}, {"color", color_words(lang, to_move)}});
+  return phrase_joined(resumed, phrase_time_readout(lang, white, black, moves_completed));
+}
+
+Phrase phrase_joined(const Phrase& first, const Phrase& second) {
+  Phrase joined = first;
+  joined.kind = PhraseKind::Message;
+  joined.text += ". " + second.text;
+  joined.spoken += ". " + second.spoken;
+  return joined;
+}
+
+Phrase phrase_held_move(const Language& lang, const Vocabulary& moves, const core::Position& before,
+                        core::Move move) {
+  return message(lang, "say.held_move", {{"move", move_words(lang, moves, before, move)}});
+}
+
+Phrase phrase_execute_move(const Language& lang, const Vocabulary& moves,
+                           const core::Position& before, core::Move move) {
+  return message(lang, "say.execute_move", {{"move", move_words(lang, moves, before, move)}});
+}
+
 // ---- In the profile's own language ----
 
 Phrase phrase_illegal_move(const Vocabulary& v) {

@@ -66,24 +66,26 @@ const std::vector<std::string>& Language::required_keys() {
                           "device.sound", "device.braille_display", "device.tactile_clock",
                           "result.white_wins", "result.black_wins", "result.draw"})
       k.push_back(w);
-    for (const char* s : {"illegal_move",     "illegal_move_expected",
-                          "board_mismatch",   "time_readout",
-                          "time_control",     "time_control_added",
-                          "low_time",         "moves_to_control",
-                          "flag_fall",        "draw_offer",
-                          "draw_claim",       "game_end",
-                          "correction_move",  "correction_remove",
-                          "correction_place", "board_empty",
-                          "square_piece",     "captured",
-                          "captured_none",    "board_connected",
-                          "board_lost",       "board_reconnected",
-                          "no_sound",         "menu_item",
-                          "menu_position",    "setting_value",
-                          "confirm_question", "confirmed",
-                          "cancelled",        "move_sources",
-                          "enter_move",       "claim_rejected",
-                          "not_possible",     "restore_board",
-                          "board_restored"})
+    for (const char* s : {"illegal_move",       "illegal_move_expected",
+                          "board_mismatch",     "time_readout",
+                          "time_control",       "time_control_added",
+                          "low_time",           "moves_to_control",
+                          "flag_fall",          "draw_offer",
+                          "draw_claim",         "game_end",
+                          "correction_move",    "correction_remove",
+                          "correction_place",   "board_empty",
+                          "square_piece",       "captured",
+                          "captured_none",      "board_connected",
+                          "board_lost",         "board_reconnected",
+                          "no_sound",           "menu_item",
+                          "menu_position",      "setting_value",
+                          "confirm_question",   "confirmed",
+                          "cancelled",          "move_sources",
+                          "enter_move",         "claim_rejected",
+                          "not_possible",       "restore_board",
+                          "board_restored",     "entry_refused",
+                          "promotion_question", "resumed",
+                          "held_move",          "execute_move"})
       k.push_back(std::string("say.") + s);
     add_keys(k, "reason.",
              {"checkmate", "stalemate", "dead_position", "fivefold", "seventy_five_moves",
@@ -92,7 +94,8 @@ const std::vector<std::string>& Language::required_keys() {
     // Why a request of the VI player was refused (speech/menu_phrases.h, Refusal).
     add_keys(k, "refusal.",
              {"game_over", "not_your_move", "no_move_yet", "no_draw_offer", "no_question",
-              "unknown_reading", "not_legal", "no_push_to_talk", "move_on_board", "other"});
+              "unknown_reading", "not_legal", "no_push_to_talk", "move_on_board", "other",
+              "no_completed_move", "no_promotion"});
     for (const char* m :
          {"title", "time", "board", "captured", "last_move", "offer_draw", "call_arbiter", "resign",
           "language", "volume", "speech_rate", "warnings", "announcement_form", "back", "close",

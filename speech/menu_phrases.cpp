@@ -122,11 +122,11 @@ Phrase phrase_not_possible(const Language& lang) {
 }
 
 namespace {
-constexpr const char* kRefusalKeys[] = {"refusal.game_over",     "refusal.not_your_move",
-                                        "refusal.no_move_yet",   "refusal.no_draw_offer",
-                                        "refusal.no_question",   "refusal.unknown_reading",
-                                        "refusal.not_legal",     "refusal.no_push_to_talk",
-                                        "refusal.move_on_board", "refusal.other"};
+constexpr const char* kRefusalKeys[] = {
+    "refusal.game_over",     "refusal.not_your_move",     "refusal.no_move_yet",
+    "refusal.no_draw_offer", "refusal.no_question",       "refusal.unknown_reading",
+    "refusal.not_legal",     "refusal.no_push_to_talk",   "refusal.move_on_board",
+    "refusal.other",         "refusal.no_completed_move", "refusal.no_promotion"};
 static_assert(std::size(kRefusalKeys) == std::size(kRefusals));
 }  // namespace
 

@@ -134,11 +134,16 @@ enum class Refusal {
   NoPushToTalk,    // voice.push_to_talk is off: speech is heard without the button
   MoveOnBoard,     // D.2.3: his own move is made on his board, not typed
   Other,           // anything else: the reason is on the console for the arbiter
+  // D.2.3 (3): his ANNOUNCE button with no move completed on his board (a piece still in his
+  // hand, nothing moved): nothing is announced, so nothing is made.
+  NoCompletedMove,
+  // Art. 3.7.5: a promotion button pressed when no pawn of his can reach the last rank.
+  NoPromotion,
 };
 inline constexpr Refusal kRefusals[] = {
-    Refusal::GameOver,    Refusal::NotYourMove,    Refusal::NoMoveYet, Refusal::NoDrawOffer,
-    Refusal::NoQuestion,  Refusal::UnknownReading, Refusal::NotLegal,  Refusal::NoPushToTalk,
-    Refusal::MoveOnBoard, Refusal::Other};
+    Refusal::GameOver,    Refusal::NotYourMove,    Refusal::NoMoveYet,       Refusal::NoDrawOffer,
+    Refusal::NoQuestion,  Refusal::UnknownReading, Refusal::NotLegal,        Refusal::NoPushToTalk,
+    Refusal::MoveOnBoard, Refusal::Other,          Refusal::NoCompletedMove, Refusal::NoPromotion};
 // The reason alone ("Partie beendet").
 [[nodiscard]] Word refusal_words(const Language& lang, Refusal reason);
 // "Nicht moeglich: Partie beendet" (a Message).

@@ -43,6 +43,9 @@ struct Phrase {
   std::string spoken;  // spoken spelling ("fünf"); words of another voice marked as SSML
   std::string topic;   // for warnings: what repeats merge on ("low_time.white")
   std::string voice;   // the synthesizer voice of its language ("de", "mk"); "" = the announcer's
+  // Shown on the VI player's braille display and printed, not spoken: the same words were just
+  // said publicly on the one device that plays both routes (said once, not twice).
+  bool display_only = false;
   friend bool operator==(const Phrase&, const Phrase&) = default;
 };
 
@@ -125,6 +128,29 @@ enum class BoardLink { Connected, Lost, Reconnected };
 enum class MoveInput { EBoard, Keypad, Assistant, Voice };
 [[nodiscard]] Phrase phrase_move_sources(const Language& lang,
                                          const std::vector<MoveInput>& sources);
+// D.2.11: the sighted player's entry on his keypad was refused, nothing recorded: "Schwarz:
+// Eingabe abgelehnt, kein Zug gemacht" (`side`: the sighted player's).
+[[nodiscard]] Phrase phrase_entry_refused(const Language& lang, core::Color side);
+// D.2.1: his pawn on `square` waits for its piece: "Umwandlung auf Eva acht: welche Figur? Dame
+// (Q), Turm (R), Laeufer (B), Springer (N)"; the letters are what he types on his display.
+[[nodiscard]] Phrase phrase_promotion_question(const Language& lang, const Vocabulary& moves,
+                                               core::Square square);
+// After `play --resume`: the game goes on at move `number` with `to_move` to move, the time the
+// station was stopped charged to nobody; then both clocks and the moves completed, as the time
+// readout says them (D.2.6).
+[[nodiscard]] Phrase phrase_resumed(const Language& lang, int number, core::Color to_move,
+                                    std::chrono::milliseconds white,
+                                    std::chrono::milliseconds black, int moves_completed);
+// Two phrases of one voice said as one Message ("first. second"): one line on the braille
+// display, which shows only the latest private line.
+[[nodiscard]] Phrase phrase_joined(const Phrase& first, const Phrase& second);
+// D.2.3 after a resumption: `move` stands completed on his board, not announced (so not made)
+// until he presses the announce button.
+[[nodiscard]] Phrase phrase_held_move(const Language& lang, const Vocabulary& moves,
+                                      const core::Position& before, core::Move move);
+// D.2.1 after a resumption: the opponent's announced `move` still to be executed on his board.
+[[nodiscard]] Phrase phrase_execute_move(const Language& lang, const Vocabulary& moves,
+                                         const core::Position& before, core::Move move);
 
 // ---- The same in the profile's own language (see the top of this file) ----
 

@@ -300,7 +300,7 @@ TEST(PlayCommand, NoSoundDeviceIsSaidOnceAndTheGameGoesOn) {
   TempDir dir;
   const auto config = dir.path() / "board.toml";
   std::ofstream(config) << "[audio]\npublic_device = \"no-such-device\"\nprivate_device = "
-                           "\"none\"\n";
+                           "\"none\"\n[white]\nlanguage = \"mk\"\n";
   ChildProcess station({ANNABELLA_BINARY, "play", "--config", config.string(), "--record",
                         (dir.path() / "record").string()});
   ASSERT_TRUE(station.wait_for("sound: ", kWait)) << station.output();
@@ -311,6 +311,11 @@ TEST(PlayCommand, NoSoundDeviceIsSaidOnceAndTheGameGoesOn) {
   EXPECT_EQ(station.wait(kWait), 0);
   const std::string& out = station.output();
   EXPECT_EQ(out.find("sound: "), out.rfind("sound: ")) << "said more than once:\n" << out;
+  // D.2.11: the VI player, who hears nothing, is told on his braille line (the private route) in
+  // his language (tester's D11).
+  EXPECT_NE(out.find("say private: Нема звучен уред: no-such-device. Најавите продолжуваат"),
+            std::string::npos)
+      << out;
   EXPECT_TRUE(std::filesystem::exists(dir.path() / "record" / "announcements.wav"));
 }
 

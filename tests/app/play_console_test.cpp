@@ -3,6 +3,7 @@
 // keeps them), a whole-board reading one rank a line.
 #include <gtest/gtest.h>
 
+#include <poll.h>
 #include <pty.h>
 #include <unistd.h>
 
@@ -122,6 +123,20 @@ class PlayWithTheSightedPlayersKeypad : public ::testing::Test {
   void type(const std::string& line) const {
     ASSERT_EQ(::write(keypad, line.data(), line.size()), static_cast<ssize_t>(line.size()));
   }
+  // What his keypad's terminal shows (with the echo of what he typed), read until `part` is in
+  // it or kWait has passed.
+  std::string shown_until(const std::string& part) {
+    const auto end = std::chrono::steady_clock::now() + kWait;
+    while (shown.find(part) == std::string::npos && std::chrono::steady_clock::now() < end) {
+      pollfd in{keypad, POLLIN, 0};
+      if (::poll(&in, 1, 100) <= 0) continue;
+      char buffer[512];
+      const ssize_t n = ::read(keypad, buffer, sizeof buffer);
+      if (n > 0) shown.append(buffer, static_cast<std::size_t>(n));
+    }
+    return shown;
+  }
+  std::string shown;
   TempDir dir;
   int keypad = -1, device = -1;
   std::string device_name;
@@ -151,6 +166,13 @@ TEST_F(PlayWithTheSightedPlayersKeypad, HisKeypadEntersHisMovesAndNothingElse) {
   ASSERT_TRUE(station.wait_for("made 1... e5 (e7e5) by keypad", kWait, before)) << station.output();
   const std::string after = station.output().substr(before);
   EXPECT_NE(after.find("resign black"), std::string::npos) << after;
+  // D.2.11 with no assistant: the refusal reaches both players, not the console alone: his
+  // keypad's terminal shows why, the VI player hears it privately (tester's D16).
+  EXPECT_NE(shown_until("(nothing recorded)").find("(nothing recorded)"), std::string::npos)
+      << shown;
+  EXPECT_NE(after.find("say private: Schwarz: Eingabe abgelehnt, kein Zug gemacht"),
+            std::string::npos)
+      << after;
   EXPECT_EQ(after.find("resigns"), std::string::npos) << after;
   EXPECT_EQ(after.find("0-1"), std::string::npos) << after;
   station.send("quit");

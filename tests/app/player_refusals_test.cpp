@@ -126,6 +126,62 @@ TEST(PlayerRefusals, TheCommandsNeverRefusedSayNoNotPossible) {
   }
 }
 
+// D17. D.2.11: his board's ANNOUNCE and PROMOTE buttons and his CONFIRM with nothing to act on
+// are answered privately with the reason, never silence (he believes his move announced while
+// his clock runs, D.2.3).
+void press(StationDriver& d, tactile::BoardButton button,
+           std::chrono::milliseconds after = std::chrono::milliseconds(300)) {
+  tactile::BoardInput in;
+  in.kind = tactile::BoardInput::Kind::Button;
+  in.button = button;
+  d.now += after;
+  in.time = d.now;
+  d.station->handle(StationEvent::pegboard(in));
+}
+
+std::string last_private(const StationDriver& d) {
+  for (auto it = d.output.said.rbegin(); it != d.output.said.rend(); ++it)
+    if (it->route == Route::Private) return it->text;
+  return "";
+}
+
+TEST(PlayerRefusals, ButtonsWithNothingToActOnAreAnswered) {
+  const auto german = speech::Language::load("de");
+  ASSERT_TRUE(german);
+  const auto not_possible = [&](Refusal reason) {
+    return speech::phrase_not_possible(*german, reason).text;
+  };
+  TempDir dir;
+  StationDriver d(dir.path());
+  ASSERT_TRUE(d.station);
+  press(d, tactile::BoardButton::Announce);  // nothing moved
+  d.wait(std::chrono::milliseconds(500));
+  EXPECT_EQ(last_private(d), not_possible(Refusal::NoCompletedMove));
+  d.output.said.clear();
+  d.lift("g1");  // the knight in his hand
+  press(d, tactile::BoardButton::Announce);
+  d.wait(std::chrono::milliseconds(500));
+  EXPECT_EQ(last_private(d), not_possible(Refusal::NoCompletedMove));
+  d.output.said.clear();
+  press(d, tactile::BoardButton::PromoteQueen);  // no pawn of his near the last rank
+  EXPECT_EQ(last_private(d), not_possible(Refusal::NoPromotion));
+  d.output.said.clear();
+  d.now += std::chrono::seconds(1);
+  d.station->handle(StationEvent::menu_key(d.now, MenuKey::Confirm, InputSource::BoardButton));
+  EXPECT_EQ(last_private(d), not_possible(Refusal::NoQuestion));
+  // ANNOUNCE pressed just as the peg goes in: the move is made and announced, no refusal.
+  d.output.said.clear();
+  d.place("f3");
+  press(d, tactile::BoardButton::Announce, std::chrono::milliseconds(100));  // still settling
+  d.wait(std::chrono::milliseconds(500));
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  for (const auto& s : d.output.said) EXPECT_EQ(s.text.find("Nicht moeglich"), std::string::npos);
+  // On the opponent's move his ANNOUNCE has nothing of his to announce.
+  press(d, tactile::BoardButton::Announce);
+  EXPECT_EQ(last_private(d), not_possible(Refusal::NotYourMove));
+  EXPECT_TRUE(d.output.printed_containing("board button ANNOUNCE: nothing to act on"));
+}
+
 // The reason is said in the player's language: every language has every reason.
 TEST(PlayerRefusals, EveryLanguageWordsEveryReason) {
   for (const auto& code : speech::Language::codes()) {

@@ -4,6 +4,7 @@
 // loses nothing, a damaged journal that is never cut, the promotion answer "Q" that does not quit.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <ctime>
 #include <fstream>
 #include <optional>
@@ -16,6 +17,7 @@
 #include "core/notation.h"
 #include "speech/announcer.h"
 #include "speech/espeak_synth.h"
+#include "speech/phrases.h"
 #include "support/file_size_limit.h"
 #include "support/full_disk.h"
 #include "support/station_driver.h"
@@ -636,6 +638,55 @@ TEST_F(ResumedWithNc6NotExecuted, TheVIPlayersNextMoveWaitsForIt) {
   EXPECT_FALSE(again->output.printed_containing("by pegboard"));
 }
 
+// D15. D.2.11: he reads no console; at the pegboard's first link after the resumption he hears
+// privately (one braille line) the move, who is to move, both clocks, and the opponent's move
+// still to execute; a board that shows the position before it is no illegal move.
+TEST_F(ResumedWithNc6NotExecuted, HeIsToldWhatWasRestored) {
+  const std::size_t said_before = again->output.said.size();
+  tactile::BoardInput linked;
+  linked.kind = tactile::BoardInput::Kind::Connected;
+  linked.time = again->now += 1s;
+  again->station->handle(StationEvent::pegboard(linked));
+  core::Position after_e4 = again->station->game().position_at(1);
+  tactile::BoardInput scan;
+  scan.kind = tactile::BoardInput::Kind::Scan;
+  scan.time = again->now += 100ms;
+  scan.scan.occupied = after_e4.pieces();
+  again->station->handle(StationEvent::pegboard(scan));
+  again->wait(4s);
+  std::vector<std::string> told;
+  for (std::size_t i = said_before; i < again->output.said.size(); ++i) {
+    EXPECT_EQ(again->output.said[i].route, Route::Private) << again->output.said[i].text;
+    told.push_back(again->output.said[i].text);
+  }
+  const auto german = speech::Language::load("de");
+  ASSERT_TRUE(german);
+  const std::string illegal = speech::phrase_illegal_move(*german).text;
+  const auto has = [&](const std::string& part) {
+    return std::any_of(told.begin(), told.end(),
+                       [&](const std::string& t) { return t.find(part) != std::string::npos; });
+  };
+  EXPECT_TRUE(has("Partie fortgesetzt bei Zug zwei, Weiss am Zug"))
+      << ::testing::PrintToString(told);
+  EXPECT_TRUE(has("Weiss: ")) << ::testing::PrintToString(told);  // the clocks (D.2.6)
+  EXPECT_TRUE(has("Noch auf dem Brett auszufuehren: Springer Cesar sechs"))
+      << ::testing::PrintToString(told);
+  EXPECT_FALSE(has(illegal)) << ::testing::PrintToString(told);
+  // Said once.
+  again->wait(10s);
+  EXPECT_EQ(std::count_if(again->output.said.begin(), again->output.said.end(),
+                          [](const auto& s) { return s.text.find("fortgesetzt") != s.text.npos; }),
+            1);
+}
+
+// With no pegboard link at all he is told all the same, a few seconds after the start.
+TEST_F(ResumedWithNc6NotExecuted, HeIsToldEvenWithoutTheBoard) {
+  again->wait(6s);
+  EXPECT_TRUE(std::any_of(again->output.said.begin(), again->output.said.end(), [](const auto& s) {
+    return s.route == Route::Private && s.text.find("Partie fortgesetzt bei Zug zwei") == 0;
+  }));
+}
+
 TEST_F(ResumedWithNc6NotExecuted, ItIsExecutedThenTheNextMoveIsMade) {
   again->hand("b8", "c6");  // D.2.1: executed now
   EXPECT_TRUE(again->output.printed_containing("executed b8c6 on the pegboard"));
@@ -666,6 +717,14 @@ TEST(StationRecord, AMoveShownAtTheFirstLinkAfterAResumptionIsHeldNotAnnounced) 
   EXPECT_TRUE(again.output.printed_containing("completed while the station was stopped"));
   for (std::size_t i = said_before; i < again.output.said.size(); ++i)
     EXPECT_NE(again.output.said[i].route, Route::Public) << again.output.said[i].text;
+  // D.2.11: he is told privately too, with what was restored (tester's D15).
+  EXPECT_TRUE(std::any_of(again.output.said.begin() + static_cast<long>(said_before),
+                          again.output.said.end(), [](const auto& s) {
+                            return s.text.find("Partie fortgesetzt bei Zug zwei") == 0 &&
+                                   s.text.find(
+                                       "Auf dem Brett: Springer Felix drei, nicht "
+                                       "angesagt") != std::string::npos;
+                          }));
   // His ANNOUNCE button: said publicly, then made.
   again.board(tactile::BoardInput::Kind::Button, "a1");
   again.wait(500ms);

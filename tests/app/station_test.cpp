@@ -27,6 +27,19 @@ using annabella::testing::RecordingOutput;
 using annabella::testing::Said;
 using annabella::testing::StationDriver;
 
+// The pegboard links (after a start or a disconnection) and its first scan shows `shown`.
+void link_pegboard(StationDriver& d, const core::Position& shown) {
+  tactile::BoardInput linked;
+  linked.kind = tactile::BoardInput::Kind::Connected;
+  linked.time = d.now += 1s;
+  d.station->handle(StationEvent::pegboard(linked));
+  tactile::BoardInput scan;
+  scan.kind = tactile::BoardInput::Kind::Scan;
+  scan.time = d.now += 100ms;
+  scan.scan.occupied = shown.pieces();
+  d.station->handle(StationEvent::pegboard(scan));
+}
+
 TEST(Station, TheViPlayersMoveIsMadeOnThePegboardThenAnnouncedThenTheClockSwitches) {
   annabella::testing::TempDir dir;
   StationDriver d(dir.path() / "record");
@@ -383,6 +396,66 @@ TEST(Station, TheFlagFallAndTheEndAreAlsoSaidPrivatelyInTheViPlayersLanguage) {
   EXPECT_TRUE(std::ranges::any_of(d.output.said, [](const Said& s) {
     return s.route == Route::Private && s.text.starts_with("Партијата заврши: Црните победуваат");
   }));
+}
+
+// The game's end in the very words said publicly, on the one device that plays both routes
+// (audio defaults): spoken once; the private copy is for his braille display only. In another
+// language, or with an earpiece of its own, he hears it privately too.
+TEST(Station, TheEndInTheSameWordsOnOneDeviceIsSpokenOnce) {
+  const auto end_said = [](const StationDriver& d, Route route) {
+    std::vector<Said> found;
+    for (const Said& s : d.output.said)
+      if (s.route == route && s.text.starts_with("Partie beendet")) found.push_back(s);
+    return found;
+  };
+  {
+    annabella::testing::TempDir dir;
+    StationDriver d(dir.path() / "record");  // German player, German profile, one device
+    d.console("resign black");
+    ASSERT_EQ(end_said(d, Route::Public).size(), 1u);
+    const auto private_end = end_said(d, Route::Private);
+    ASSERT_EQ(private_end.size(), 1u);
+    EXPECT_TRUE(private_end[0].display_only);
+    EXPECT_FALSE(end_said(d, Route::Public)[0].display_only);
+  }
+  {
+    annabella::testing::TempDir dir;
+    config::StationConfig config;
+    config.audio.private_device = "earpiece";
+    StationDriver d(dir.path() / "record", false, config);
+    d.console("resign black");
+    const auto private_end = end_said(d, Route::Private);
+    ASSERT_EQ(private_end.size(), 1u);
+    EXPECT_FALSE(private_end[0].display_only);
+  }
+}
+
+// D.2.11: a notice of the start (no sound device) waits for the pegboard's first link, so that
+// the link's line does not replace it on the braille display at once (tester's D11); without a
+// link it is said a few seconds after the start.
+TEST(Station, AStartNoticeIsSaidAfterThePegboardsFirstLink) {
+  const auto mk = speech::Language::load("mk");
+  ASSERT_TRUE(mk);
+  const speech::Phrase notice = speech::phrase_no_sound(*mk, "default");
+  {
+    annabella::testing::TempDir dir;
+    StationDriver d(dir.path() / "record");
+    d.station->notify_after_link(notice, d.now);
+    d.wait(1s);
+    ASSERT_TRUE(d.output.said.empty() || d.output.said.back().text != notice.text);
+    link_pegboard(d, d.station->game().position());
+    ASSERT_FALSE(d.output.said.empty());
+    EXPECT_EQ(d.output.said.back().text, notice.text);
+    EXPECT_EQ(d.output.said.back().route, Route::Private);
+  }
+  {
+    annabella::testing::TempDir dir;
+    StationDriver d(dir.path() / "record");
+    d.station->notify_after_link(notice, d.now);
+    d.wait(6s);
+    EXPECT_TRUE(
+        std::ranges::any_of(d.output.said, [&](const Said& s) { return s.text == notice.text; }));
+  }
 }
 
 // The exports take the configured braille page (record.braille_cells_per_line,
@@ -892,15 +965,7 @@ TEST(Station, VerbosityDecidesWhatIsSaidBeyondTheMoves) {
     lost.kind = tactile::BoardInput::Kind::Disconnected;
     lost.time = d.now += 1s;
     d.station->handle(StationEvent::pegboard(lost));
-    tactile::BoardInput back;
-    back.kind = tactile::BoardInput::Kind::Connected;
-    back.time = d.now += 1s;
-    d.station->handle(StationEvent::pegboard(back));
-    tactile::BoardInput scan;
-    scan.kind = tactile::BoardInput::Kind::Scan;
-    scan.time = d.now += 100ms;
-    scan.scan.occupied = core::Position().pieces();
-    d.station->handle(StationEvent::pegboard(scan));
+    link_pegboard(d, core::Position());
     d.wait(1s);
     const std::size_t spoken_links =
         std::count_if(d.output.said.begin(), d.output.said.end(), [](const Said& said) {

@@ -8,6 +8,7 @@
 
 #include "speech/language.h"
 #include "speech/menu_phrases.h"
+#include "speech/phrases.h"
 #include "support/station_driver.h"
 #include "support/temp_dir.h"
 
@@ -101,6 +102,87 @@ TEST(TurnInput, HisAnnounceButtonDoesNotMakeTheOpponentsMove) {
   EXPECT_TRUE(said_publicly(d));
   d.hand("g1", "f3");  // his own move next, as ever
   EXPECT_EQ(d.station->game().ply_count(), 3u);
+}
+
+const speech::Language& german() {
+  static const speech::Language language = *speech::Language::load("de");
+  return language;
+}
+
+bool said(const StationDriver& d, Route route, const std::string& text) {
+  return std::any_of(d.output.said.begin(), d.output.said.end(),
+                     [&](const auto& s) { return s.route == route && s.text == text; });
+}
+
+// D16. D.2.11, no assistant: the sighted player's keypad entry refused (an illegal move, a typo)
+// is told to both players. The VI player privately in his language; the opponent, whose keypad
+// shows no text here, publicly (in the profile's language). Nothing is recorded.
+TEST(TurnInput, ARefusedKeypadEntryIsToldToBothPlayers) {
+  TempDir dir;
+  config::StationConfig config;
+  config.white.language = "mk";
+  StationDriver d(dir.path(), false, config);
+  ASSERT_TRUE(d.station);
+  d.hand("e2", "e4");
+  d.output.said.clear();
+  d.now += std::chrono::seconds(1);
+  d.station->handle(StationEvent::request(d.now, cmd::EnterMove{"Ke2"}, InputSource::Keypad));
+  EXPECT_EQ(d.station->game().ply_count(), 1u);
+  const auto mk = speech::Language::load("mk");
+  ASSERT_TRUE(mk);
+  EXPECT_TRUE(said(d, Route::Private, speech::phrase_entry_refused(*mk, core::BLACK).text));
+  EXPECT_TRUE(said(d, Route::Private, "Црните: внесот е одбиен, не е направен потег"));
+  EXPECT_TRUE(said(d, Route::Public, speech::phrase_entry_refused(german(), core::BLACK).text));
+  EXPECT_TRUE(d.output.printed_containing("'Ke2' is illegal"));
+}
+
+// The same with a keypad that is a terminal: he reads the reason there; nothing public.
+TEST(TurnInput, ARefusedKeypadEntryIsShownOnHisKeypad) {
+  TempDir dir;
+  StationDriver d(dir.path());
+  ASSERT_TRUE(d.station);
+  d.output.opponent_terminal = true;
+  d.hand("e2", "e4");
+  d.output.said.clear();
+  d.now += std::chrono::seconds(1);
+  d.station->handle(StationEvent::request(d.now, cmd::EnterMove{"e55"}, InputSource::Keypad));
+  EXPECT_EQ(d.station->game().ply_count(), 1u);
+  ASSERT_EQ(d.output.opponent.size(), 1u);
+  EXPECT_NE(d.output.opponent[0].find("'e55' is not a move"), std::string::npos)
+      << d.output.opponent[0];
+  EXPECT_FALSE(said_publicly(d));
+  EXPECT_TRUE(said(d, Route::Private, speech::phrase_entry_refused(german(), core::BLACK).text));
+  // An ambiguous entry's question goes to his keypad too, where he answers it.
+  d.station->handle(StationEvent::request(d.now, cmd::EnterMove{"e5"}, InputSource::Keypad));
+  d.hand("e7", "e5");
+  d.hand("g1", "f3");
+  d.now += std::chrono::seconds(1);
+  d.station->handle(StationEvent::request(d.now, cmd::EnterMove{"Bc5"}, InputSource::Keypad));
+  ASSERT_EQ(d.output.opponent.size(), 2u);
+  EXPECT_NE(d.output.opponent[1].find("Bc5: 1 = "), std::string::npos) << d.output.opponent[1];
+}
+
+// D4. D.2.11, Art. 3.7.5.1: his pawn reaches the last rank on his pegboard (occupancy only): he
+// is asked which piece privately, in his language (braille line too); the letter typed on his
+// display answers, and the move is made with that piece.
+TEST(TurnInput, ThePromotionPieceIsAskedOfHimPrivately) {
+  TempDir dir;
+  config::StationConfig config;
+  config.white.language = "sr-Cyrl";
+  config.game.start_fen = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+  StationDriver d(dir.path(), false, config);
+  ASSERT_TRUE(d.station);
+  d.hand("b7", "b8");
+  ASSERT_EQ(d.station->game().ply_count(), 0u);
+  ASSERT_FALSE(d.output.said.empty());
+  EXPECT_EQ(d.output.said.back().route, Route::Private);
+  EXPECT_EQ(d.output.said.back().text.rfind("Промоција на Bella acht: која фигура? дама (Q)", 0),
+            0u)
+      << d.output.said.back().text;
+  d.now += std::chrono::seconds(1);
+  d.station->handle(StationEvent::request(d.now, cmd::Answer{"N"}, InputSource::BrailleKeys));
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  EXPECT_EQ(core::to_uci(d.station->game().moves().back()), "b7b8n");
 }
 
 }  // namespace

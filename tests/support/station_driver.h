@@ -26,16 +26,24 @@ using app::TimePoint;
 struct Said {
   Route route;
   std::string text;
+  bool display_only = false;  // shown, not spoken (speech::Phrase::display_only)
 };
 
 class RecordingOutput : public StationOutput {
  public:
   void say(const speech::Phrase& phrase, Route route, TimePoint) override {
-    said.push_back({route, phrase.text});
+    said.push_back({route, phrase.text, phrase.display_only});
   }
   void print(TimePoint, std::string_view text) override { printed.emplace_back(text); }
   void menu_line(const speech::MenuLine&, std::string_view text, bool open) override {
     menu.push_back({std::string(text), open});
+  }
+
+  // The sighted player's keypad terminal (D.2.11): its lines, when the test gives him one.
+  bool to_opponent(std::string_view line) override {
+    if (!opponent_terminal) return false;
+    opponent.emplace_back(line);
+    return true;
   }
 
   bool printed_containing(std::string_view part) const {
@@ -48,7 +56,9 @@ class RecordingOutput : public StationOutput {
     std::string text;
     bool open;  // the menu is open after this line
   };
-  std::vector<MenuShown> menu;  // the menu's lines as the braille display gets them
+  std::vector<MenuShown> menu;        // the menu's lines as the braille display gets them
+  bool opponent_terminal = false;     // whether his keypad shows text
+  std::vector<std::string> opponent;  // the lines it showed
 };
 
 // Drives a Station in synthetic time.
