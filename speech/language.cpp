@@ -83,8 +83,10 @@ const std::vector<std::string>& Language::required_keys() {
                           "cancelled",        "move_sources",
                           "enter_move",       "claim_rejected",
                           "not_possible",     "restore_board",
-                          "board_restored"})
+                          "board_restored",   "game_move_number"})
       k.push_back(std::string("say.") + s);
+    // The braille clock line (D.2.6, tactile/clock_output.h ClockLineWords).
+    add_keys(k, "clock.", {"white", "black", "move", "flag", "paused", "paused_letter"});
     add_keys(k, "reason.",
              {"checkmate", "stalemate", "dead_position", "fivefold", "seventy_five_moves",
               "threefold", "fifty_moves", "agreement", "resignation", "time_forfeit",
