@@ -1,5 +1,6 @@
 #include "app/station.h"
 
+#include "app/clock_text.h"
 #include "app/play_start.h"
 
 #include <ctime>
@@ -138,7 +139,7 @@ Result<std::unique_ptr<Station>> Station::resume(const StationOptions& options,
   s.resumed_unlinked = true;  // D.2.3: see AppendixDFlow::on_link
   if (s.record.adjourned() && !s.clock.paused())
     if (auto paused = s.clock.pause(now, "adjourned"); !paused)
-      s.print(now, "resume: " + paused.error().message);
+      s.print(now, "resume: " + text::clock_error(paused.error()));
   for (const auto& warning : resumed->header_warnings) s.print(now, warning);
   const std::string said =
       text::restored(s.record, restored ? &*restored : nullptr, resumed->torn_tail);
@@ -191,7 +192,7 @@ Result<std::unique_ptr<Station>> Station::start(const StationOptions& options,
           text::game_type_line(game_rules(s.record.header()), *control, cfg.game.type != "auto"));
   if (!s.game().is_over())
     if (auto clock_started = s.clock.start(now, s.game().position().side_to_move()); !clock_started)
-      s.print(now, "clock: " + clock_started.error().message);
+      s.print(now, "clock: " + text::clock_error(clock_started.error()));
   station->started(now);
   return station;
 }
