@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "app/clock_text.h"
+#include "app/reconcile_inputs.h"
 #include "support/messages_language.h"
 
 namespace annabella::app {
@@ -64,6 +65,26 @@ TEST(ClockErrorText, EachRefusalIsWordedFromItsKindAndFacts) {
   testing::use_language("mk");
   EXPECT_EQ(text::clock_error({.kind = CK::NotStarted}),
             "часовник: сè уште не е стартуван; судијата го стартува (Art. 6.6)");
+  testing::use_language("en");
+}
+
+// A clock log's faults (core::ClockLogError: kind, line, plies) worded by the app with the file's
+// name, in English as before and in German and Macedonian.
+TEST(ClockLogText, AFaultIsWordedWithTheFilesNameAndLine) {
+  testing::use_language("en");
+  auto log = clock_log_of("3 1 1\n2 1 1\n", "times.txt");
+  ASSERT_FALSE(log);
+  EXPECT_EQ(log.error().message, "times.txt: clock log line 2: ply 2 does not follow ply 3");
+  testing::use_language("de");
+  log = clock_log_of("3 1 1\n2 1 1\n", "times.txt");
+  ASSERT_FALSE(log);
+  EXPECT_EQ(log.error().message,
+            "times.txt: Uhrenprotokoll Zeile 2: Halbzug 2 folgt nicht auf Halbzug 3");
+  testing::use_language("mk");
+  log = clock_log_of("0 1 1\n1 2\n", "times.txt");
+  ASSERT_FALSE(log);
+  EXPECT_EQ(log.error().message.rfind("times.txt: дневник на часовникот, ред 2:", 0), 0U)
+      << log.error().message;
   testing::use_language("en");
 }
 
