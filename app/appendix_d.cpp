@@ -1,5 +1,6 @@
 #include "app/appendix_d.h"
 
+#include "app/clock_text.h"
 #include "app/config_check.h"
 
 #include "app/board_reading.h"
@@ -738,7 +739,7 @@ bool AppendixDFlow::record_move(core::Move move, TimePoint time, MoveSource by) 
   const TimePoint press_time =
       s_.clock.log().empty() ? time : std::max(time, s_.clock.log().back().time);
   auto press = s_.clock.press(mover, press_time);
-  if (!press) s_.print(time, "clock: " + press.error().message);
+  if (!press) s_.print(time, "clock: " + text::clock_error(press.error()));
   rec::Move entry;
   entry.ply = static_cast<int>(s_.game().ply_count()) + 1;
   entry.move = move;
@@ -938,7 +939,7 @@ void AppendixDFlow::end_game(const core::GameEnd& end, TimePoint time) {
   const core::GameEnd& ended = s_.game().end();
   if (auto stopped = s_.clock.stop(time, text::end_reason_record(ended));
       !stopped && !s_.clock.stopped())
-    s_.print(time, "clock: " + stopped.error().message);
+    s_.print(time, "clock: " + text::clock_error(stopped.error()));
   s_.show_clock(time);
   s_.say(speech::phrase_game_end(s_.vocabulary, ended), Route::Public, time);
   // The VI player also hears how his game ended privately, in his own language

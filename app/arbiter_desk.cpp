@@ -1,5 +1,6 @@
 #include "app/arbiter_desk.h"
 
+#include "app/clock_text.h"
 #include "app/console.h"
 #include "app/game_text.h"
 #include "app/i18n.h"
@@ -373,7 +374,7 @@ void ArbiterDesk::reject_claim(const core::Game& game, std::optional<core::Move>
   if (auto added =
           s_.clock.add_time(~claimant, rules.penalty(), time, "incorrect claim, Art. 9.5.3");
       !added)
-    s_.print(time, "clock: " + added.error().message);
+    s_.print(time, "clock: " + text::clock_error(added.error()));
   const bool legal = intended && core::legal_moves(before).contains(*intended);
   const std::string intended_san = legal ? core::to_san(before, *intended) : std::string();
   rec::Clock entry;
@@ -416,7 +417,7 @@ void ArbiterDesk::on(const cmd::Resign& c, TimePoint time) {
 
 void ArbiterDesk::on(const cmd::Pause&, TimePoint time) {
   if (auto done = s_.clock.pause(time, "arbiter"); !done) {
-    s_.print(time, "pause: " + done.error().message);
+    s_.print(time, "pause: " + text::clock_error(done.error()));
     return;
   }
   s_.clocks_changed(ClockReason::Pause, time);
@@ -431,7 +432,7 @@ void ArbiterDesk::on(const cmd::Continue&, TimePoint time) {
     return;
   }
   if (auto done = s_.clock.resume(time); !done) {
-    s_.print(time, "continue: " + done.error().message);
+    s_.print(time, "continue: " + text::clock_error(done.error()));
     return;
   }
   s_.clocks_changed(ClockReason::Resume, time);
@@ -442,7 +443,7 @@ void ArbiterDesk::on(const cmd::Continue&, TimePoint time) {
 void ArbiterDesk::on(const cmd::Adjust& c, TimePoint time) {
   for (const auto& [side, value] : {std::pair{core::WHITE, c.white}, {core::BLACK, c.black}})
     if (auto set = s_.clock.set_remaining(side, value, time, "arbiter, Art. 6.10.2"); !set) {
-      s_.print(time, "adjust: " + set.error().message);
+      s_.print(time, "adjust: " + text::clock_error(set.error()));
       return;
     }
   s_.clocks_changed(ClockReason::Adjust, time);
@@ -457,7 +458,7 @@ void ArbiterDesk::on(const cmd::Penalty& c, TimePoint time) {
   const std::chrono::seconds added_time =
       c.time.count() > 0 ? c.time : std::chrono::seconds(game_rules(s_.record.header()).penalty());
   if (auto added = s_.clock.add_time(c.side, added_time, time, "penalty, Art. 12.9"); !added) {
-    s_.print(time, "penalty: " + added.error().message);
+    s_.print(time, "penalty: " + text::clock_error(added.error()));
     return;
   }
   s_.clocks_changed(ClockReason::Penalty, time);
@@ -504,7 +505,7 @@ void ArbiterDesk::on(const cmd::IllegalMove& c, TimePoint time) {
   // move); Art. 7.5.5: the opponent gets the game type's penalty (B.2: one minute in blitz).
   const std::chrono::minutes added = rules.penalty();
   if (auto given = s_.clock.add_time(~c.side, added, time, "illegal move, Art. 7.5.5"); !given) {
-    s_.print(time, "illegal-move: " + given.error().message);
+    s_.print(time, "illegal-move: " + text::clock_error(given.error()));
     return;
   }
   s_.clocks_changed(ClockReason::IllegalMove, time, c.side);
@@ -640,11 +641,11 @@ void ArbiterDesk::on(const cmd::Increment&, TimePoint time) {
   }
   if (auto added = s_.clock.add_increment(kQuickplayIncrement, time, "increment, Guidelines III.4");
       !added) {
-    s_.print(time, "increment: " + added.error().message);
+    s_.print(time, "increment: " + text::clock_error(added.error()));
     return;
   }
   if (auto added = s_.clock.add_time(~mover, kQuickplayExtra, time, "Guidelines III.4"); !added)
-    s_.print(time, "increment: " + added.error().message);
+    s_.print(time, "increment: " + text::clock_error(added.error()));
   rec::Clock entry;
   entry.reason = ClockReason::Increment;
   entry.increment = kQuickplayIncrement;
@@ -677,7 +678,7 @@ void ArbiterDesk::on(const cmd::QuickplayClaim& c, TimePoint time) {
   const bool postponed = c.decision == cmd::QuickplayDecision::Postponed;
   const char* rule = postponed ? "Guidelines III.5.2" : "Guidelines III.5.3";
   if (auto added = s_.clock.add_time(~claimant, kQuickplayExtra, time, rule); !added) {
-    s_.print(time, "quickplay-claim: " + added.error().message);
+    s_.print(time, "quickplay-claim: " + text::clock_error(added.error()));
     return;
   }
   s_.clocks_changed(postponed ? ClockReason::ClaimPostponed : ClockReason::ClaimRefused, time,
@@ -761,7 +762,7 @@ void ArbiterDesk::on(const cmd::Adjourn& c, TimePoint time) {
     return;
   }
   if (auto paused = s_.clock.pause(time, "adjourned"); !paused && !s_.clock.paused())
-    s_.print(time, "adjourn: " + paused.error().message);
+    s_.print(time, "adjourn: " + text::clock_error(paused.error()));
   rec::Adjourn entry;
   entry.sealed = c.sealed;
   entry.move = *move;
@@ -861,7 +862,7 @@ void ArbiterDesk::on(const cmd::OpenEnvelope&, TimePoint time) {
   if (!flow_.enter_move(move, time, MoveSource::Sealed)) return;
   if (!s_.game().is_over() && s_.clock.paused()) {
     if (auto resumed = s_.clock.resume(time); !resumed) {
-      s_.print(time, "open-envelope: " + resumed.error().message);
+      s_.print(time, "open-envelope: " + text::clock_error(resumed.error()));
       return;
     }
     s_.clocks_changed(ClockReason::Resume, time);

@@ -7,10 +7,22 @@ namespace {
 constexpr std::size_t kMovesShown = 6;
 }  // namespace
 
+tactile::ClockLineWords clock_line_words(const speech::Language& language) {
+  const auto word = [&](std::string_view key) { return language.word(key).display; };
+  return {.white = word("clock.white"),
+          .black = word("clock.black"),
+          .move = word("clock.move"),
+          .flag = word("clock.flag"),
+          .paused = word("clock.paused"),
+          .paused_letter = word("clock.paused_letter")};
+}
+
 BrailleStation::BrailleStation(std::shared_ptr<tactile::BrailleDisplay> display, core::Color vi,
                                EventQueue<StationEvent>& queue,
-                               tactile::BrailleTranslator translator)
-    : view_(std::make_shared<tactile::BrailleView>(display, vi, std::move(translator))),
+                               tactile::BrailleTranslator translator,
+                               tactile::ClockLineWords clock_words)
+    : view_(std::make_shared<tactile::BrailleView>(display, vi, std::move(translator),
+                                                   std::move(clock_words))),
       queue_(queue) {
   reader_ = std::make_unique<tactile::BrailleKeyReader>(
       std::move(display), [this](const tactile::BrailleKey& key) { on_key(key); },

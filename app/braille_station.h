@@ -24,13 +24,18 @@
 
 namespace annabella::app {
 
+// The braille clock line's words in the player's language (D.2.6, tester D2): the sides' letters,
+// "move", the fallen flag, "paused" (speech/languages/*.txt, clock.*).
+[[nodiscard]] tactile::ClockLineWords clock_line_words(const speech::Language& language);
+
 class BrailleStation {
  public:
   // Starts reading the display's keys at once.
   // `translator`: the player's lines in his language's braille (issue 17); none = BRLTTY's own
-  // text table.
+  // text table. `clock_words`: the clock line's words in his language (clock_line_words).
   BrailleStation(std::shared_ptr<tactile::BrailleDisplay> display, core::Color vi,
-                 EventQueue<StationEvent>& queue, tactile::BrailleTranslator translator = {});
+                 EventQueue<StationEvent>& queue, tactile::BrailleTranslator translator = {},
+                 tactile::ClockLineWords clock_words = {});
   ~BrailleStation();  // stop()
   BrailleStation(const BrailleStation&) = delete;
   BrailleStation& operator=(const BrailleStation&) = delete;

@@ -107,10 +107,10 @@ Status replay(core::ChessClock& clock, const std::vector<core::ClockTimelineEven
               ClockInstant origin, const std::string& events_path) {
   for (const core::ClockTimelineEvent& event : timeline) {
     const ClockInstant now = origin + event.at;
-    Status done;
+    core::ClockStatus done;
     switch (event.kind) {
       case core::ClockTimelineEvent::Kind::Press:
-        if (auto press = clock.press(event.side, now); !press) done = fail(press.error());
+        if (auto press = clock.press(event.side, now); !press) done = fail_with(press.error());
         break;
       case core::ClockTimelineEvent::Kind::Pause:
         done = clock.pause(now);
@@ -120,7 +120,8 @@ Status replay(core::ChessClock& clock, const std::vector<core::ClockTimelineEven
         break;
     }
     if (!done)
-      return fail(events_path + ":" + std::to_string(event.line) + ": " + done.error().message);
+      return fail(events_path + ":" + std::to_string(event.line) + ": " +
+                  text::clock_error(done.error()));
   }
   return {};
 }
@@ -192,7 +193,7 @@ int run_clock(const ClockOptions& options, std::ostream& out, std::ostream& err)
   const ClockInstant origin{};
   core::ChessClock clock(*control);
   if (auto ok = clock.start(origin, core::WHITE); !ok) {
-    err << "annabella clock: " << ok.error().message << '\n';
+    err << "annabella clock: " << text::clock_error(ok.error()) << '\n';
     return 2;
   }
   if (auto ok = replay(clock, *timeline, origin, options.events); !ok) {

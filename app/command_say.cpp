@@ -107,8 +107,8 @@ int run_recording_verify(const RecordingVerifyOptions& options, std::ostream& ou
   const RecordingReport report =
       check_recording({options.file, options.journal, options.pgn, options.code, options.keys,
                        options.key_list, options.unsealed_ok});
-  for (const auto& line : report.lines) out << line << '\n';
-  if (!report.problem.empty()) err << "annabella recording verify: " << report.problem << '\n';
+  for (const auto& line : report.lines()) out << line << '\n';
+  if (report.problem) err << "annabella recording verify: " << report.problem_text() << '\n';
   return report.exit_code();
 }
 

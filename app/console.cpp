@@ -150,14 +150,22 @@ Result<Command> parse_illegal_move(const CommandSpec& spec, const Words& args) {
   return Command{cmd::IllegalMove{*side}};
 }
 
+// Why a clock time typed by the arbiter is not one (core::parse_hms).
+std::string hms_error(const core::HmsError& error) {
+  if (error.kind == core::HmsError::Kind::Over59)
+    return format(tr("\"{text}\" is not a time: {part} is more than 59"),
+                  {{"text", error.text}, {"part", std::to_string(error.part)}});
+  return format(tr("\"{text}\" is not a time (H:MM:SS, MM:SS or SS)"), {{"text", error.text}});
+}
+
 Result<Command> parse_adjust(const CommandSpec& spec, const Words& args) {
   if (args.size() != 2) return refuse(spec, tr("give White's and Black's times"));
   auto white = core::parse_hms(args[0]);
   auto black = core::parse_hms(args[1]);
   if (!white)
-    return refuse(spec, format(tr("White's time: {why}"), {{"why", white.error().message}}));
+    return refuse(spec, format(tr("White's time: {why}"), {{"why", hms_error(white.error())}}));
   if (!black)
-    return refuse(spec, format(tr("Black's time: {why}"), {{"why", black.error().message}}));
+    return refuse(spec, format(tr("Black's time: {why}"), {{"why", hms_error(black.error())}}));
   return Command{cmd::Adjust{*white, *black}};
 }
 

@@ -1,4 +1,5 @@
 #include "app/game_record.h"
+#include "app/clock_text.h"
 #include "app/game_text.h"
 #include "app/move_text.h"
 
@@ -321,7 +322,7 @@ Result<core::ChessClock> restore_clock(const GameRecord& record, core::ClockInst
   if (const auto increment = record.added_increment())
     if (auto added = clock.add_increment(*increment, origin, "Guidelines III.4, as recorded");
         !added)
-      return fail(added.error());
+      return fail(text::clock_error(added.error()));
   // The moves each side has completed decide the period (and its delay and increment).
   int moves[2] = {0, 0};
   const auto& game = record.game();

@@ -122,7 +122,10 @@ const char* tr_n(const char* singular, const char* plural, unsigned long n) {
   return dngettext(kDomain, singular, plural, n);
 }
 
-std::string format(std::string_view message, Places places) {
+namespace {
+
+template <class Places>
+std::string fill_places(std::string_view message, const Places& places) {
   std::string out;
   for (std::size_t i = 0; i < message.size();) {
     const auto close = message[i] == '{' ? message.find('}', i) : std::string_view::npos;
@@ -143,6 +146,17 @@ std::string format(std::string_view message, Places places) {
     out += message[i++];
   }
   return out;
+}
+
+}  // namespace
+
+std::string format(std::string_view message, Places places) {
+  return fill_places(message, places);
+}
+
+std::string format(std::string_view message,
+                   const std::vector<std::pair<std::string, std::string>>& places) {
+  return fill_places(message, places);
 }
 
 }  // namespace annabella::app::i18n

@@ -50,6 +50,9 @@ constexpr const char* tr_noop(const char* message) {
 using Places = std::initializer_list<std::pair<std::string_view, std::string>>;
 // The message with its `{name}` places filled in; places without a value stay as written.
 [[nodiscard]] std::string format(std::string_view message, Places places);
+// The same with places known only at run time (a typed finding's facts).
+[[nodiscard]] std::string format(std::string_view message,
+                                 const std::vector<std::pair<std::string, std::string>>& places);
 
 // The locale variables' language list, as gettext reads them (for start() and the tests):
 // LANGUAGE unless the locale is "C"/"POSIX", else the first of LC_ALL, LC_MESSAGES, LANG, without

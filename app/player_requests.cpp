@@ -51,26 +51,26 @@ void read_game(StationState& s, TimePoint time, int last_moves) {
   const std::size_t wanted = static_cast<std::size_t>(last_moves) * 2;
   const std::size_t first = wanted == 0 || wanted >= count ? 0 : count - wanted;
   std::string line;
-  speech::Phrase spoken{speech::PhraseKind::Readout, "", "", "", s.vocabulary.voice()};
+  // Spoken privately with each move's number and side in the player's language, the moves in
+  // the profile's words (D.2.1; tester D12).
+  std::vector<speech::GameReadingMove> read;
   for (std::size_t i = first; i < count; ++i) {
-    const bool numbered = game.position_at(i).side_to_move() == core::WHITE || i == first;
+    const core::Position& before = game.position_at(i);
+    const bool numbered = before.side_to_move() == core::WHITE || i == first;
     if (numbered)
       line += (line.empty() ? "" : " ") + text::move_number(game.start_position(), i);
     else
       line += " ";
     line += s.record.moves()[i].san;
-    // Spoken privately in the profile's words, one move after the other (D.2.1 words).
-    const auto move =
-        speech::phrase_for_move(s.vocabulary, game.position_at(i), game.moves()[i], s.wording);
-    spoken.text += (spoken.text.empty() ? "" : "; ") + move.text;
-    spoken.spoken += (spoken.spoken.empty() ? "" : "; ") + move.spoken;
+    read.push_back({before.fullmove_number(), before.side_to_move(),
+                    speech::phrase_for_move(s.vocabulary, before, game.moves()[i], s.wording)});
   }
   if (line.empty()) {
     s.refuse(time, i18n::tr("no move yet"), speech::Refusal::NoMoveYet);
     return;
   }
   s.print(time, line);
-  s.say(spoken, Route::Private, time);
+  s.say(speech::phrase_game_reading(s.language, s.vocabulary, read), Route::Private, time);
 }
 
 void read_board(StationState& s, TimePoint time, const std::string& query) {

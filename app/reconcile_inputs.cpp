@@ -221,16 +221,58 @@ void add_sheet_notes(const core::Scoresheet& sheet, const core::SheetReading& re
   }
 }
 
+namespace {
+
+// Why a clock log cannot be read (core::ClockLogError), with the file's name.
+std::string clock_log_error(const core::ClockLogError& error, std::string_view name) {
+  using K = core::ClockLogError::Kind;
+  std::string why;
+  switch (error.kind) {
+    case K::NotThreeNumbers:
+      why = i18n::format(
+          i18n::tr(
+              "clock log line {line}: expected \"ply white_ms black_ms\" (three whole numbers)"),
+          {{"line", std::to_string(error.line)}});
+      break;
+    case K::PlyTooLarge:
+      why =
+          i18n::format(i18n::tr("clock log line {line}: ply {ply} is too large"),
+                       {{"line", std::to_string(error.line)}, {"ply", std::to_string(error.ply)}});
+      break;
+    case K::NotIncreasing:
+      why =
+          i18n::format(i18n::tr("clock log line {line}: ply {ply} does not follow ply {previous}"),
+                       {{"line", std::to_string(error.line)},
+                        {"ply", std::to_string(error.ply)},
+                        {"previous", std::to_string(error.previous)}});
+      break;
+    case K::NoGame:
+      why = i18n::tr("no game in the PGN");
+      break;
+    case K::NoClockComment:
+      why =
+          error.line == 0
+              ? std::string(i18n::tr("no [%clk] comment on the main line of the PGN's first game"))
+              : i18n::format(i18n::tr("no [%clk] comment on the main line of the PGN's first game "
+                                      "(the PGN cannot be read from line {line})"),
+                             {{"line", std::to_string(error.line)}});
+      break;
+  }
+  return std::string(name) + ": " + why;
+}
+
+}  // namespace
+
 Result<std::vector<core::ClockPly>> clock_log_of(std::string_view text, std::string_view name) {
   if (looks_like_journal(text)) return clock_log_of_journal(text, name);
   if (looks_like_pgn(text)) {
     auto log = core::clock_log_from_pgn(text);
-    if (!log) return fail(std::string(name) + ": " + log.error().message);
-    return log;
+    if (!log) return fail(clock_log_error(log.error(), name));
+    return *log;
   }
   auto log = core::parse_clock_log(text);
-  if (!log) return fail(std::string(name) + ": " + log.error().message);
-  return log;
+  if (!log) return fail(clock_log_error(log.error(), name));
+  return *log;
 }
 
 }  // namespace annabella::app

@@ -50,7 +50,7 @@ struct Evidence {
   std::vector<Adjournment> adjournments;
   std::optional<JournalEntry> begin;
   std::string begin_source;
-  std::vector<std::string> notes;
+  std::vector<RecordingFinding> notes;
 };
 
 // The station keys the arbiter gave, by fingerprint, with the name the list gives ("" none).
@@ -59,18 +59,34 @@ struct TrustedKey {
 };
 using TrustedKeys = std::vector<TrustedKey>;
 
-// Why the check stops: a verdict and its message.
+using Kind = RecordingFindingKind;
+using Facts = std::vector<std::pair<std::string, std::string>>;
+
+// Why the check stops: a verdict and what was found.
 struct Stop {
   RecordingVerdict verdict;
-  std::string problem;
+  RecordingFinding finding;
 };
 template <class T>
 using Checked = Result<T, Stop>;
-Failure<Stop> stop(RecordingVerdict verdict, std::string problem) {
-  return fail_with(Stop{verdict, std::move(problem)});
+Failure<Stop> stop(RecordingVerdict verdict, Kind kind, Facts facts) {
+  return fail_with(Stop{verdict, {kind, std::move(facts)}});
 }
-Failure<Stop> tampered(std::string problem) {
-  return stop(RecordingVerdict::Tampered, std::move(problem));
+Failure<Stop> tampered(Kind kind, Facts facts) {
+  return stop(RecordingVerdict::Tampered, kind, std::move(facts));
+}
+// A message of what the check reads (the journal, a seal, the cue list), already worded.
+Failure<Stop> damaged(std::string detail) {
+  return tampered(Kind::Damaged, {{"detail", std::move(detail)}});
+}
+Failure<Stop> unreadable(std::string detail) {
+  return stop(RecordingVerdict::Unreadable, Kind::CannotRead, {{"detail", std::move(detail)}});
+}
+
+// Where a seal was found: "game.journal entry 57".
+std::string entry_source(const std::string& file, std::size_t number) {
+  return i18n::format(i18n::tr("{file} entry {n}"),
+                      {{"file", file}, {"n", std::to_string(number)}});
 }
 
 // A file's whole text; nullopt when there is no such file beside the recording; an error when
@@ -83,12 +99,11 @@ Checked<std::optional<std::string>> read_if_present(const fs::path& path,
   if (status.type() == fs::file_type::not_found && option.empty())
     return std::optional<std::string>();
   if (status.type() == fs::file_type::not_found || ec || !fs::is_regular_file(status))
-    return stop(RecordingVerdict::Unreadable, cannot_read(option, path, read_fault(path, 0)));
+    return unreadable(cannot_read(option, path, read_fault(path, 0)));
   std::ifstream in(path, std::ios::binary);
   std::ostringstream text;
   if (in) text << in.rdbuf();
-  if (!in || in.bad())
-    return stop(RecordingVerdict::Unreadable, cannot_read(option, path, read_fault(path, errno)));
+  if (!in || in.bad()) return unreadable(cannot_read(option, path, read_fault(path, errno)));
   return std::optional<std::string>(text.str());
 }
 
@@ -120,9 +135,10 @@ Checked<bool> check_journal_whole(const RecordFile& file, const JournalText& tex
   if (ok) return true;
   // A journal the arbiter named may simply be another game's (the PGN beside the recording is
   // this one's).
-  if (file.option.empty()) return tampered(ok.error().message);
-  return tampered(ok.error().message + ", or " + file.option + " " + file.path.string() +
-                  " is another game's record, not this recording's");
+  if (file.option.empty()) return damaged(ok.error().message);
+  return tampered(
+      Kind::DamagedOrOtherRecord,
+      {{"detail", ok.error().message}, {"option", file.option}, {"file", file.path.string()}});
 }
 
 Checked<bool> read_journal_seals(const RecordFile& file, const PgnFile& pgn,
@@ -133,14 +149,14 @@ Checked<bool> read_journal_seals(const RecordFile& file, const PgnFile& pgn,
   if (!*text) return false;
   const std::string name = path.filename().string();
   auto journal = parse_journal({.name = name, .text = **text});
-  if (!journal) return tampered(journal.error().message);
+  if (!journal) return damaged(journal.error().message);
   if (!journal->torn_tail.empty())
-    evidence.notes.push_back(name + ": a torn last entry is not read (" + journal->torn_tail + ")");
+    evidence.notes.push_back({Kind::TornEntry, {{"file", name}, {"detail", journal->torn_tail}}});
   if (auto whole = check_journal_whole(file, {.name = name, .text = **text}, *journal, pgn); !whole)
     return fail_with(whole.error());
   for (std::size_t i = 0; i < journal->entries.size(); ++i) {
     const JournalEntry& entry = journal->entries[i];
-    const std::string source = name + " entry " + std::to_string(i + 1);
+    const std::string source = entry_source(name, i + 1);
     if (entry.kind == "begin" && !evidence.begin) {
       evidence.begin = entry;
       evidence.begin_source = source;
@@ -151,7 +167,7 @@ Checked<bool> read_journal_seals(const RecordFile& file, const PgnFile& pgn,
       evidence.adjournments.push_back({source, entry.get("utc")});
     if (entry.kind != "seal") continue;
     auto seal = seal_from_fields(entry);
-    if (!seal) return tampered(source + ": " + seal.error().message);
+    if (!seal) return damaged(source + ": " + seal.error().message);
     const int part = static_cast<int>(evidence.parts.size()) - 1;
     evidence.all_seals.push_back({*seal, source, part, path.string(), option});
     if (seal->recording == recording)
@@ -164,31 +180,37 @@ Checked<bool> read_journal_seals(const RecordFile& file, const PgnFile& pgn,
 // the PGN's moves begin with the signed ones (a game adjourned and resumed goes on after its
 // seal), and a PGN with just the signed moves has the signed result; the time control is the
 // signed one. The error names the first move that differs.
-Status check_pgn_play(const core::PgnGame& game, const SealedPlay& play, const std::string& name) {
+Checked<bool> check_pgn_play(const core::PgnGame& game, const SealedPlay& play,
+                             const std::string& name) {
   const auto& nodes = game.moves.moves;
   for (std::size_t ply = 0; ply < play.moves.size(); ++ply) {
     if (ply >= nodes.size())
-      return fail(name + " was changed after its seal: it ends after " + std::to_string(ply) +
-                  " moves, the seal signs " + std::to_string(play.moves.size()) +
-                  " (the next signed move is " + play.moves[ply] + ")");
+      return tampered(Kind::PgnEndsEarly, {{"file", name},
+                                           {"plies", std::to_string(ply)},
+                                           {"signed", std::to_string(play.moves.size())},
+                                           {"next", play.moves[ply]}});
     const std::string uci = core::to_uci(nodes[ply].move);
     if (uci != play.moves[ply])
-      return fail(name + " was changed after its seal: move " +
-                  move_number_text(game.start, static_cast<int>(ply)) + " " + nodes[ply].text +
-                  " (" + uci + ") is not the signed move " + play.moves[ply]);
+      return tampered(Kind::PgnMoveChanged,
+                      {{"file", name},
+                       {"number", move_number_text(game.start, static_cast<int>(ply))},
+                       {"san", nodes[ply].text},
+                       {"uci", uci},
+                       {"signed_move", play.moves[ply]}});
   }
   const std::string result = game.tag("Result").empty() ? game.result : game.tag("Result");
   if (nodes.size() == play.moves.size() && (result != play.result || game.result != play.result))
-    return fail(name + " was changed after its seal: its result is " + result +
-                ", the seal signs " + play.result);
+    return tampered(Kind::PgnResultChanged,
+                    {{"file", name}, {"result", result}, {"signed", play.result}});
   std::string control;
   if (auto read = core::read_time_control(play.control))
     if (auto tag = core::to_pgn_time_control(*read)) control = *tag;
   if (game.tag("TimeControl") != control)
-    return fail(name + " was changed after its seal: its TimeControl is \"" +
-                game.tag("TimeControl") + "\", the seal signs \"" + control + "\" (" +
-                play.control + ")");
-  return {};
+    return tampered(Kind::PgnTimeControlChanged, {{"file", name},
+                                                  {"control", game.tag("TimeControl")},
+                                                  {"signed", control},
+                                                  {"signed_control", play.control}});
+  return true;
 }
 
 Checked<bool> read_pgn_seal(const PgnFile& pgn, const std::string& recording, Evidence& evidence) {
@@ -197,20 +219,21 @@ Checked<bool> read_pgn_seal(const PgnFile& pgn, const std::string& recording, Ev
   const std::string name = path.filename().string();
   const auto& games = pgn.games;
   if (games.empty()) {
-    evidence.notes.push_back(name + " holds no game");
+    evidence.notes.push_back({Kind::NoGameInPgn, {{"file", name}}});
     return true;
   }
   auto seal = seal_from_pgn(games.back());
-  if (!seal) return tampered(name + ": " + seal.error().message);
+  if (!seal) return damaged(name + ": " + seal.error().message);
   if (!*seal) return true;
   if ((*seal)->play)
     if (auto ok = check_pgn_play(games.back(), *(*seal)->play, name); !ok)
-      return tampered(ok.error().message);
+      return fail_with(ok.error());
   evidence.all_seals.push_back({**seal, name, -1, path.string(), option});
   if ((*seal)->recording == recording)
     evidence.seals.push_back({std::move(**seal), name, -1, path.string(), option});
   else
-    evidence.notes.push_back(name + " holds the seal of " + (*seal)->recording);
+    evidence.notes.push_back(
+        {Kind::OtherSealInPgn, {{"file", name}, {"recording", (*seal)->recording}}});
   return true;
 }
 
@@ -236,18 +259,19 @@ Checked<bool> check_parts(const Evidence& evidence) {
   for (const FoundSeal& found : evidence.all_seals) {
     if (const Part* part = part_of(evidence, found)) {
       if (found.seal.key != part->station_key)
-        return tampered("foreign key: " + found.source + " is signed by key " +
-                        seal_fingerprint(found.seal) + ", but " + part->source +
-                        " names the station's key " + fingerprint_of(part->station_key));
+        return tampered(Kind::ForeignKeyOfPart, {{"source", found.source},
+                                                 {"fingerprint", seal_fingerprint(found.seal)},
+                                                 {"part", part->source},
+                                                 {"station", fingerprint_of(part->station_key)}});
       continue;
     }
     if (found.part >= 0 || named.empty()) continue;  // an older journal: nothing named
     if (std::find(named.begin(), named.end(), found.seal.key) == named.end()) {
       std::string keys;
       for (const auto& key : named) keys += (keys.empty() ? "" : ", ") + fingerprint_of(key);
-      return tampered("foreign key: " + found.source + " is signed by key " +
-                      seal_fingerprint(found.seal) + ", but the journal names the station's key " +
-                      keys);
+      return tampered(Kind::ForeignKeyOfJournal, {{"source", found.source},
+                                                  {"fingerprint", seal_fingerprint(found.seal)},
+                                                  {"stations", keys}});
     }
   }
   return true;
@@ -270,8 +294,10 @@ std::vector<std::string> key_changes(const Evidence& evidence) {
   for (const Part& part : evidence.parts) {
     if (part.station_key.empty()) continue;
     if (!last.empty() && part.station_key != last)
-      changes.push_back(part.source + " (resumed: " + fingerprint_of(last) + " to " +
-                        fingerprint_of(part.station_key) + ")");
+      changes.push_back(i18n::format(i18n::tr("{source} (resumed: {from} to {to})"),
+                                     {{"source", part.source},
+                                      {"from", fingerprint_of(last)},
+                                      {"to", fingerprint_of(part.station_key)}}));
     last = part.station_key;
   }
   return changes;
@@ -293,8 +319,11 @@ std::vector<std::string> sealed_by(const Evidence& evidence, const std::string& 
     if (std::find(signatures.begin(), signatures.end(), found.seal.signature) != signatures.end())
       continue;
     signatures.push_back(found.seal.signature);
-    items.push_back(found.seal.recording + " to cue line " + std::to_string(found.seal.cue_lines) +
-                    " (" + found.source + ", " + found.seal.occasion + ")");
+    items.push_back(i18n::format(i18n::tr("{recording} to cue line {lines} ({source}, {occasion})"),
+                                 {{"recording", found.seal.recording},
+                                  {"lines", std::to_string(found.seal.cue_lines)},
+                                  {"source", found.source},
+                                  {"occasion", found.seal.occasion}}));
   }
   return items;
 }
@@ -320,11 +349,12 @@ Checked<bool> check_keys(const Evidence& evidence, const TrustedKeys& given) {
     for (const FoundSeal& found : evidence.seals) {
       const std::string fingerprint = seal_fingerprint(found.seal);
       if (trusted(given, fingerprint) != nullptr) continue;
-      return tampered("foreign key: " + found.source + " (" + found.seal.occasion +
-                      ", cue lines 1 to " + std::to_string(found.seal.cue_lines) + " of " +
-                      found.seal.recording + ") is signed by key " + fingerprint +
-                      ", which is not among the station keys given (" + trusted_list(given) +
-                      "): no station on the list sealed this part of the recording");
+      return tampered(Kind::ForeignKeyNotGiven, {{"source", found.source},
+                                                 {"occasion", found.seal.occasion},
+                                                 {"lines", std::to_string(found.seal.cue_lines)},
+                                                 {"recording", found.seal.recording},
+                                                 {"fingerprint", fingerprint},
+                                                 {"given", trusted_list(given)}});
     }
     return true;
   }
@@ -332,63 +362,73 @@ Checked<bool> check_keys(const Evidence& evidence, const TrustedKeys& given) {
   if (keys.size() < 2) return true;
   std::vector<std::string> uses;
   for (const auto& key : keys)
-    uses.push_back(fingerprint_of(key) + " seals " + join(sealed_by(evidence, key), ", "));
+    uses.push_back(i18n::format(
+        i18n::tr("{fingerprint} seals {seals}"),
+        {{"fingerprint", fingerprint_of(key)}, {"seals", join(sealed_by(evidence, key), ", ")}}));
   std::vector<std::string> fingerprints;
   for (const auto& key : keys) fingerprints.push_back("--key " + fingerprint_of(key));
   const auto changes = key_changes(evidence);
-  const std::string give = "; give the fingerprints of the tournament's stations (" +
-                           join(fingerprints, " ") +
-                           ", or --keys with the list of stations): a key not on the list is "
-                           "not a station's";
   if (changes.empty())
-    return tampered("foreign key: the seals are signed by different keys: " + join(uses, "; ") +
-                    "; the journal names no change of the station key, so one of them is not "
-                    "the station's" +
-                    give);
-  return stop(RecordingVerdict::KeyChanged,
-              "station key changed: the game is sealed by " + std::to_string(keys.size()) +
-                  " keys: " + join(uses, "; ") + "; the journal says the key changed at " +
-                  join(changes, ", ") + give);
+    return tampered(Kind::KeysDiffer,
+                    {{"uses", join(uses, "; ")}, {"stations", join(fingerprints, " ")}});
+  return stop(RecordingVerdict::KeyChanged, Kind::StationKeyChanged,
+              {{"count", std::to_string(keys.size())},
+               {"uses", join(uses, "; ")},
+               {"changes", join(changes, ", ")},
+               {"stations", join(fingerprints, " ")}});
 }
 
 // One line a key of the game: what it seals, and whether it was given.
 void describe_keys(const Evidence& evidence, const TrustedKeys& given, RecordingReport& report) {
   for (const auto& key : keys_of_game(evidence)) {
     const std::string fingerprint = fingerprint_of(key);
-    std::string status;
+    std::string status;  // "" none given, "-" not given, "*" given unnamed, else the list's name
     if (const TrustedKey* known = trusted(given, fingerprint))
-      status = known->name.empty() ? " (given)" : " (given: " + known->name + ")";
+      status = known->name.empty() ? "*" : known->name;
     else if (!given.empty())
-      status = " (not given)";
-    report.lines.push_back("key " + fingerprint + status + ": " +
-                           join(sealed_by(evidence, key), ", "));
+      status = "-";
+    report.findings.push_back({Kind::KeyUse,
+                               {{"fingerprint", fingerprint},
+                                {"given", status},
+                                {"seals", join(sealed_by(evidence, key), ", ")}}});
   }
   for (const auto& change : key_changes(evidence))
-    report.lines.push_back("station key changed at " + change);
+    report.findings.push_back({Kind::KeyChangedAt, {{"change", change}}});
 }
 
-Status same_game(const FoundSeal& found, const JournalEntry& b, const std::string& begin_source) {
+// "Anna Blind - Bert Sighted (Open, round 3, board 2)"
+std::string game_text(const std::string& white, const std::string& black, const std::string& event,
+                      const std::string& round, const std::string& board) {
+  return i18n::format(
+      i18n::tr("{white} - {black} ({event}, round {round}, board {board})"),
+      {{"white", white}, {"black", black}, {"event", event}, {"round", round}, {"board", board}});
+}
+
+Checked<bool> same_game(const FoundSeal& found, const JournalEntry& b,
+                        const std::string& begin_source) {
   const SealedGame& g = found.seal.game;
   const bool same = game_value(g.white) == game_value(b.get("white")) &&
                     game_value(g.black) == game_value(b.get("black")) &&
                     game_value(g.event) == game_value(b.get("event")) &&
                     game_value(g.round) == game_value(b.get("round")) &&
                     game_value(g.board) == game_value(b.get("board"));
-  if (same) return {};
-  return fail("another game's seal: " + found.source + " seals the game " + g.white + " - " +
-              g.black + " (" + g.event + ", round " + g.round + ", board " + g.board + "), but " +
-              begin_source + " is the game " + b.get("white") + " - " + b.get("black") + " (" +
-              b.get("event") + ", round " + b.get("round") + ", board " + b.get("board") + ")");
+  if (same) return true;
+  return tampered(Kind::AnotherGamesSeal,
+                  {{"source", found.source},
+                   {"game", game_text(g.white, g.black, g.event, g.round, g.board)},
+                   {"begin", begin_source},
+                   {"begin_game", game_text(b.get("white"), b.get("black"), b.get("event"),
+                                            b.get("round"), b.get("board"))}});
 }
 
 // Every seal of this recording: its fields and signature, and the game it names.
 Checked<bool> check_seals(const Evidence& evidence) {
   for (const FoundSeal& found : evidence.seals) {
     if (auto ok = check_seal_signature(found.seal); !ok)
-      return tampered(found.source + ": " + ok.error().message);
+      return damaged(found.source + ": " + ok.error().message);
     if (!evidence.begin) continue;
     if (auto ok = same_game(found, *evidence.begin, evidence.begin_source); !ok)
-      return tampered(ok.error().message);
+      return fail_with(ok.error());
   }
   return true;
 }
@@ -403,18 +443,21 @@ Checked<bool> check_adjournments(const Evidence& evidence, RecordingReport& repo
         std::none_of(evidence.adjournments.begin(), evidence.adjournments.end(),
                      [&](const Adjournment& a) { return a.utc == at; })) {
       const Adjournment& last = evidence.adjournments.back();
-      return tampered("the adjournment's time changed: " + found.source +
-                      " signs the adjournment at " + at + ", but " + last.source + " says " +
-                      last.utc + " (Guidelines I.2)");
+      return tampered(Kind::AdjournmentChanged, {{"source", found.source},
+                                                 {"signed", at},
+                                                 {"journal_source", last.source},
+                                                 {"journal_utc", last.utc}});
     }
-    report.lines.push_back("adjourned at " + at + " (time of day, UTC; the envelope's time, " +
-                           "signed in " + found.source + ")");
+    report.findings.push_back({Kind::AdjournedAt, {{"utc", at}, {"source", found.source}}});
   }
   return true;
 }
 
 std::string sealed_when(const FoundSeal& found) {
-  return found.source + " (sealed " + found.seal.sealed_at + ", " + found.seal.occasion + ")";
+  return i18n::format(i18n::tr("{source} (sealed {sealed_at}, {occasion})"),
+                      {{"source", found.source},
+                       {"sealed_at", found.seal.sealed_at},
+                       {"occasion", found.seal.occasion}});
 }
 
 bool matches_chain(const FoundSeal& found, const speech::RecordingCheck& chain) {
@@ -425,43 +468,41 @@ bool matches_chain(const FoundSeal& found, const speech::RecordingCheck& chain) 
 // A seal whose digest is not the chain's, while a seal of another file matches the chain: the
 // file it came from is another recording's record (a --journal or --pgn naming the wrong game),
 // not a sign that this recording was changed.
-std::optional<std::string> other_records(const Evidence& evidence, const FoundSeal& found,
-                                         const speech::RecordingCheck& chain) {
+std::optional<RecordingFinding> other_records(const Evidence& evidence, const FoundSeal& found,
+                                              const speech::RecordingCheck& chain) {
   for (const FoundSeal& other : evidence.seals)
     if (other.file != found.file && matches_chain(other, chain))
-      return "not this recording's record: " + found.file +
-             (found.option.empty() ? "" : " (" + found.option + ")") + " seals " +
-             found.seal.recording + " to cue line " + std::to_string(found.seal.cue_lines) +
-             " with digest " + found.seal.digest + " (" + found.source +
-             "), which is not this recording's chain, while " + other.source +
-             " matches it: " + found.file + " belongs to another game or another recording";
+      return RecordingFinding{Kind::NotThisRecordingsRecord,
+                              {{"file", found.file},
+                               {"option", found.option},
+                               {"recording", found.seal.recording},
+                               {"lines", std::to_string(found.seal.cue_lines)},
+                               {"digest", found.seal.digest},
+                               {"source", found.source},
+                               {"other", other.source}}};
   return std::nullopt;
 }
 
-// When the arbiter named the file, it may simply be the wrong one.
-std::string or_wrong_file(const FoundSeal& found) {
-  if (found.option.empty()) return "";
-  return ", or " + found.option + " " + found.file +
-         " is another game's record, not this recording's";
-}
-
-// The anchor: each seal's line count and digest are the chain's.
+// The anchor: each seal's line count and digest are the chain's. When the arbiter named the
+// file (an option), it may simply be the wrong one: the finding says so.
 Checked<bool> check_anchors(const Evidence& evidence, const speech::RecordingCheck& chain) {
   for (const FoundSeal& found : evidence.seals) {
     if (matches_chain(found, chain)) continue;
-    if (auto other = other_records(evidence, found, chain)) return tampered(*other);
+    if (auto other = other_records(evidence, found, chain))
+      return fail_with(Stop{RecordingVerdict::Tampered, std::move(*other)});
     const int sealed = found.seal.cue_lines;
     if (sealed > chain.lines)
-      return tampered("cut end: the recording holds " + std::to_string(chain.lines) +
-                      " cue lines, but " + sealed_when(found) + " covers " +
-                      std::to_string(sealed) +
-                      ": its end has been cut off (or lines taken out and the chain "
-                      "recomputed)" +
-                      or_wrong_file(found));
-    return tampered(
-        "changed and re-chained: the chain at cue line " + std::to_string(sealed) + " is " +
-        chain.digest_at(sealed) + ", but " + sealed_when(found) + " has " + found.seal.digest +
-        ": a phrase or its audio was changed and the chain recomputed" + or_wrong_file(found));
+      return tampered(Kind::CutEnd, {{"lines", std::to_string(chain.lines)},
+                                     {"seal", sealed_when(found)},
+                                     {"sealed", std::to_string(sealed)},
+                                     {"option", found.option},
+                                     {"file", found.file}});
+    return tampered(Kind::ChangedAndRechained, {{"line", std::to_string(sealed)},
+                                                {"digest", chain.digest_at(sealed)},
+                                                {"seal", sealed_when(found)},
+                                                {"sealed_digest", found.seal.digest},
+                                                {"option", found.option},
+                                                {"file", found.file}});
   }
   return true;
 }
@@ -475,11 +516,11 @@ Checked<bool> check_headers_and_tail(const Evidence& evidence, const speech::Rec
   for (const FoundSeal& found : evidence.seals) {
     if (!found.seal.play || found.seal.play->audio.empty()) continue;
     auto headers = speech::recording_headers(file);
-    if (!headers) return stop(RecordingVerdict::Unreadable, headers.error().message);
+    if (!headers) return unreadable(headers.error().message);
     if (*headers != found.seal.play->audio)
-      return tampered("the recording's headers changed after the seal: " + sealed_when(found) +
-                      " signs \"" + found.seal.play->audio + "\", the files say \"" + *headers +
-                      "\"");
+      return tampered(
+          Kind::HeadersChanged,
+          {{"seal", sealed_when(found)}, {"signed", found.seal.play->audio}, {"found", *headers}});
   }
   for (const FoundSeal& found : evidence.seals) {
     // The seals that close a part: the game's end and the station's stop (docs/record.md).
@@ -489,57 +530,43 @@ Checked<bool> check_headers_and_tail(const Evidence& evidence, const speech::Rec
         std::none_of(evidence.seals.begin(), evidence.seals.end(), [&](const FoundSeal& other) {
           return other.seal.cue_lines == chain.lines && other.seal.occasion != "end";
         }))
-      return tampered("after the seal of the game's end: " + sealed_when(found) + " covers cue " +
-                      "lines 1 to " + std::to_string(found.seal.cue_lines) + ", and " +
-                      std::to_string(chain.lines - found.seal.cue_lines) +
-                      " more follow that no later seal covers");
+      return tampered(Kind::AfterEndSeal,
+                      {{"seal", sealed_when(found)},
+                       {"sealed", std::to_string(found.seal.cue_lines)},
+                       {"more", std::to_string(chain.lines - found.seal.cue_lines)}});
     if (!chain.torn_tail.empty() && found.seal.cue_lines == chain.lines)
-      return tampered("after the seal that closed this recording: " + sealed_when(found) +
-                      " covers every cue line, but more follows (" + chain.torn_tail +
-                      "): not a torn tail, since a part closed by its seal was not cut off");
+      return tampered(Kind::AfterClosingSeal,
+                      {{"seal", sealed_when(found)}, {"tail", chain.torn_tail}});
   }
   return true;
 }
 
 Checked<bool> check_code(const Evidence& evidence, const std::string& code) {
   if (code.empty()) return true;
-  if (evidence.seals.empty())
-    return tampered("the scoresheet's code " + code +
-                    " was given, but no seal of this recording was found: the seal has been "
-                    "removed from the record");
+  if (evidence.seals.empty()) return tampered(Kind::CodeWithoutSeal, {{"code", code}});
   for (const FoundSeal& found : evidence.seals)
     if (seal_code(found.seal) == code) return true;
-  return tampered("the scoresheet's code " + code + " is not the code of this recording's seal (" +
-                  seal_code(evidence.seals.back().seal) + " in " + evidence.seals.back().source +
-                  "): the seal was replaced, or the code was written down wrong");
+  return tampered(Kind::CodeNotThisSeal, {{"code", code},
+                                          {"seal_code", seal_code(evidence.seals.back().seal)},
+                                          {"source", evidence.seals.back().source}});
 }
 
 void describe_chain(const speech::RecordingCheck& chain, const std::string& file,
                     RecordingReport& report) {
-  // A count is worded with tr_n: "1 cue line (1 phrase", never "1 cue lines".
-  const auto lines = static_cast<unsigned long>(chain.lines);
-  const auto phrases = static_cast<unsigned long>(chain.phrases);
-  std::string line = file + ": " +
-                     i18n::format(i18n::tr_n("{n} cue line", "{n} cue lines", lines),
-                                  {{"n", std::to_string(lines)}}) +
-                     " (" +
-                     i18n::format(i18n::tr_n("{n} phrase", "{n} phrases", phrases),
-                                  {{"n", std::to_string(phrases)}});
-  if (chain.cut_markers > 0)  // D.2.7: readouts a move cut off, marked in the cue list
-    line += ", " + std::to_string(chain.cut_markers) + " cut off by a move";
-  if (chain.heard_lines > 0)  // D.2.1: what the microphone heard (voice input)
-    line += ", " + std::to_string(chain.heard_lines) + " heard";
-  report.lines.push_back(line + "), digest chain intact");
+  report.findings.push_back({Kind::Chain,
+                             {{"file", file},
+                              {"lines", std::to_string(chain.lines)},
+                              {"phrases", std::to_string(chain.phrases)},
+                              {"cut", std::to_string(chain.cut_markers)},
+                              {"heard", std::to_string(chain.heard_lines)}}});
   if (chain.interrupted)
-    report.lines.push_back("interrupted: the recording was cut at cue line " +
-                           std::to_string(chain.interrupted->line) + " (" +
-                           chain.interrupted->time + "): " + chain.interrupted->text);
+    report.findings.push_back({Kind::Interrupted,
+                               {{"line", std::to_string(chain.interrupted->line)},
+                                {"time", chain.interrupted->time},
+                                {"text", chain.interrupted->text}}});
   if (!chain.torn_tail.empty())
-    report.lines.push_back(
-        "torn tail (not covered by the chain, not evidence; left by a stop "
-        "between a phrase's audio and its cue line): " +
-        chain.torn_tail);
-  report.lines.push_back("last digest: " + chain.last_digest);
+    report.findings.push_back({Kind::TornTail, {{"tail", chain.torn_tail}}});
+  report.findings.push_back({Kind::LastDigest, {{"digest", chain.last_digest}}});
 }
 
 const FoundSeal& latest_seal(const Evidence& evidence) {
@@ -551,41 +578,46 @@ const FoundSeal& latest_seal(const Evidence& evidence) {
 // Sealed to the end, sealed in part, or not at all.
 void judge_extent(const Evidence& evidence, const speech::RecordingCheck& chain,
                   const RecordingCheckOptions& options, RecordingReport& report) {
-  const std::string accepted = options.unsealed_ok ? " (accepted: --unsealed-ok)" : "";
-  std::string gap;
+  const std::string accepted = options.unsealed_ok ? "1" : "";
+  std::optional<RecordingFinding> gap;
   if (evidence.seals.empty()) {
-    gap =
-        "not sealed: no seal of this recording in the journal or the PGN beside it. The game "
-        "is still running, or the station stopped before sealing it (a crash); the chain is "
-        "intact, but a cut end or a recomputed chain would not show";
+    gap = RecordingFinding{Kind::NoSeal, {{"accepted", accepted}}};
   } else {
     const FoundSeal& latest = latest_seal(evidence);
-    report.lines.push_back("sealed: " + sealed_when(latest) + ", cue lines 1 to " +
-                           std::to_string(latest.seal.cue_lines) + ", key " +
-                           seal_fingerprint(latest.seal) + ", code " + seal_code(latest.seal));
+    report.findings.push_back({Kind::Sealed,
+                               {{"source", latest.source},
+                                {"sealed_at", latest.seal.sealed_at},
+                                {"occasion", latest.seal.occasion},
+                                {"lines", std::to_string(latest.seal.cue_lines)},
+                                {"fingerprint", seal_fingerprint(latest.seal)},
+                                {"code", seal_code(latest.seal)}}});
     if (latest.seal.cue_lines < chain.lines)
-      gap = "not sealed beyond cue line " + std::to_string(latest.seal.cue_lines) + ": cue lines " +
-            std::to_string(latest.seal.cue_lines + 1) + " to " + std::to_string(chain.lines) +
-            " were recorded after the last seal (the game went on, and was not sealed again)";
+      gap = RecordingFinding{Kind::NotSealedBeyond,
+                             {{"sealed", std::to_string(latest.seal.cue_lines)},
+                              {"first", std::to_string(latest.seal.cue_lines + 1)},
+                              {"last", std::to_string(chain.lines)},
+                              {"accepted", accepted}}};
   }
-  if (!gap.empty()) report.lines.push_back(gap + accepted);
-  if (gap.empty() || options.unsealed_ok) {
+  if (gap) report.findings.push_back(*gap);
+  if (!gap || options.unsealed_ok) {
     report.verdict = RecordingVerdict::Verified;
-    report.lines.push_back("result: verified");
+    report.findings.push_back({Kind::Verified, {}});
     return;
   }
   report.verdict = RecordingVerdict::NotSealed;
-  report.problem = gap + " (--unsealed-ok accepts it)";
-  report.lines.push_back("result: not sealed");
+  // The problem says how to accept it (the line above says it is not accepted).
+  gap->facts.back().second = "hint";
+  report.problem = gap;
+  report.findings.push_back({Kind::ResultNotSealed, {}});
 }
 
 Checked<bool> check_all(const RecordingCheckOptions& options, const std::string& code,
                         const TrustedKeys& keys, RecordingReport& report) {
   auto files = speech::read_recording(options.file);
-  if (!files) return stop(RecordingVerdict::Unreadable, files.error().message);
+  if (!files) return unreadable(files.error().message);
   auto chain = speech::verify_cue_list(files->cue_list, files->audio.samples,
                                        files->cue_path.filename().string());
-  if (!chain) return tampered(chain.error().message);
+  if (!chain) return damaged(chain.error().message);
   describe_chain(*chain, options.file.string(), report);
 
   const fs::path folder = options.file.parent_path();
@@ -609,7 +641,7 @@ Checked<bool> check_all(const RecordingCheckOptions& options, const std::string&
   if (!pgn_text) return fail_with(pgn_text.error());
   if (const auto sealed = read_pgn_seal(pgn, recording, evidence); !sealed)
     return fail_with(sealed.error());
-  for (auto& note : evidence.notes) report.lines.push_back("note: " + note);
+  for (auto& note : evidence.notes) report.findings.push_back(std::move(note));
 
   for (const auto& step :
        {check_seals(evidence), check_parts(evidence), check_keys(evidence, keys),
@@ -621,31 +653,39 @@ Checked<bool> check_all(const RecordingCheckOptions& options, const std::string&
   return true;
 }
 
-std::string result_line(RecordingVerdict verdict) {
+RecordingFindingKind result_kind(RecordingVerdict verdict) {
   switch (verdict) {
     case RecordingVerdict::Unreadable:
-      return "result: cannot be read";
+      return Kind::ResultUnreadable;
     case RecordingVerdict::KeyChanged:
-      return "result: not verified: sealed by more than one station key, none given";
+      return Kind::ResultKeyChanged;
     default:
-      return "result: TAMPERED or inconsistent";
+      return Kind::ResultTampered;
   }
 }
 
 // The keys given on the command line and in the list of stations, by fingerprint. A line of the
 // list: a fingerprint or a public key, then (after a space) the station's name; "#" begins a
 // comment.
-Result<TrustedKeys> trusted_keys(const RecordingCheckOptions& options) {
+Failure<RecordingFinding> bad_option(std::string option, std::string detail) {
+  return fail_with(RecordingFinding{
+      Kind::BadOption, {{"option", std::move(option)}, {"detail", std::move(detail)}}});
+}
+
+Result<TrustedKeys, RecordingFinding> trusted_keys(const RecordingCheckOptions& options) {
   TrustedKeys keys;
   for (const auto& text : options.keys) {
     auto fingerprint = parse_key_fingerprint(text);
-    if (!fingerprint) return fail("--key: " + fingerprint.error().message);
+    if (!fingerprint) return bad_option("--key", fingerprint.error().message);
     keys.push_back({*fingerprint, ""});
   }
   if (options.key_list.empty()) return keys;
   std::ifstream in(options.key_list);
   if (!in)
-    return fail(cannot_read("--keys", options.key_list, read_fault(options.key_list, errno)));
+    return fail_with(RecordingFinding{
+        Kind::CannotRead,
+        {{"detail",
+          cannot_read("--keys", options.key_list, read_fault(options.key_list, errno))}}});
   int number = 0;
   for (std::string line; std::getline(in, line);) {
     ++number;
@@ -655,8 +695,10 @@ Result<TrustedKeys> trusted_keys(const RecordingCheckOptions& options) {
     const auto end = line.find_first_of(" \t\r", first);
     auto fingerprint = parse_key_fingerprint(line.substr(first, end - first));
     if (!fingerprint)
-      return fail("--keys: " + options.key_list.string() + " line " + std::to_string(number) +
-                  ": " + fingerprint.error().message);
+      return bad_option("--keys", i18n::format(i18n::tr("{file} line {n}: {detail}"),
+                                               {{"file", options.key_list.string()},
+                                                {"n", std::to_string(number)},
+                                                {"detail", fingerprint.error().message}}));
     std::string name;
     if (end != std::string::npos) {
       const auto from = line.find_first_not_of(" \t", end);
@@ -665,7 +707,9 @@ Result<TrustedKeys> trusted_keys(const RecordingCheckOptions& options) {
     }
     keys.push_back({*fingerprint, name});
   }
-  if (keys.empty()) return fail("--keys: " + options.key_list.string() + " names no key");
+  if (keys.empty())
+    return bad_option("--keys", i18n::format(i18n::tr("{file} names no key"),
+                                             {{"file", options.key_list.string()}}));
   return keys;
 }
 
@@ -691,22 +735,40 @@ RecordingReport check_recording(const RecordingCheckOptions& options) {
   if (!options.code.empty()) {
     auto parsed = parse_seal_code(options.code);
     if (!parsed) {
-      report.problem = "--code: " + parsed.error().message;
+      report.problem = RecordingFinding{Kind::BadOption,
+                                        {{"option", "--code"}, {"detail", parsed.error().message}}};
       return report;
     }
     code = *parsed;
   }
   auto keys = trusted_keys(options);
   if (!keys) {
-    report.problem = keys.error().message;
+    report.problem = keys.error();
     return report;
   }
   if (auto done = check_all(options, code, *keys, report); !done) {
     report.verdict = done.error().verdict;
-    report.problem = done.error().problem;
-    report.lines.push_back(result_line(done.error().verdict));
+    report.problem = done.error().finding;
+    report.findings.push_back({result_kind(done.error().verdict), {}});
   }
   return report;
+}
+
+std::string RecordingFinding::fact(std::string_view name) const {
+  for (const auto& [key, value] : facts)
+    if (key == name) return value;
+  return "";
+}
+
+std::vector<std::string> RecordingReport::lines() const {
+  std::vector<std::string> out;
+  out.reserve(findings.size());
+  for (const auto& finding : findings) out.push_back(finding_text(finding));
+  return out;
+}
+
+std::string RecordingReport::problem_text() const {
+  return problem ? finding_text(*problem) : std::string();
 }
 
 }  // namespace annabella::app

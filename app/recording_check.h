@@ -5,7 +5,10 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace annabella::app {
@@ -32,11 +35,75 @@ enum class RecordingVerdict {
   Unreadable,  // exit 2: a file cannot be read, or the options are wrong
 };
 
+// What the check found, typed (issues 13, 17): a kind and its facts ("file", "source", "lines",
+// "digest", ...); worded for people in their language by finding_text (app/recording_text.cpp,
+// through the catalogs). `finding_key` is the kind's stable name for machines ("cut_end").
+enum class RecordingFindingKind {
+  // What was found, in order (the report's lines).
+  Chain,            // file, lines, phrases, cut, heard: the digest chain is intact
+  Interrupted,      // line, time, text: the recording was cut at a cue line
+  TornTail,         // tail: what a stop between a phrase's audio and its cue line left
+  LastDigest,       // digest
+  TornEntry,        // file, detail: the journal's torn last entry is not read
+  NoGameInPgn,      // file
+  OtherSealInPgn,   // file, recording
+  KeyUse,           // fingerprint, given ("", "-", or the list's name, "*" given unnamed), seals
+  KeyChangedAt,     // change
+  AdjournedAt,      // utc, source
+  Sealed,           // source, sealed_at, occasion, lines, fingerprint, code
+  NoSeal,           // accepted ("1" with --unsealed-ok)
+  NotSealedBeyond,  // sealed, first, last, accepted
+  Verified,
+  ResultNotSealed,
+  ResultUnreadable,
+  ResultKeyChanged,
+  ResultTampered,
+  // Why it is not verified (the report's problem).
+  CannotRead,               // detail: a file or an option cannot be read
+  BadOption,                // option, detail
+  Damaged,                  // detail: the journal, a seal or the cue list as read says
+  DamagedOrOtherRecord,     // detail, option, file: the same, or the named file is another game's
+  PgnEndsEarly,             // file, plies, signed, next
+  PgnMoveChanged,           // file, number, san, uci, signed_move
+  PgnResultChanged,         // file, result, signed
+  PgnTimeControlChanged,    // file, control, signed, signed_control
+  ForeignKeyOfPart,         // source, fingerprint, part, station
+  ForeignKeyOfJournal,      // source, fingerprint, stations
+  ForeignKeyNotGiven,       // source, occasion, lines, recording, fingerprint, given
+  KeysDiffer,               // uses, stations
+  StationKeyChanged,        // count, uses, changes, stations
+  AnotherGamesSeal,         // source, game, begin, begin_game
+  AdjournmentChanged,       // source, signed, journal_source, journal_utc
+  NotThisRecordingsRecord,  // file, option, recording, lines, digest, source, other
+  CutEnd,                   // lines, seal, sealed, option, file
+  ChangedAndRechained,      // line, digest, seal, sealed_digest, option, file
+  HeadersChanged,           // seal, signed, found
+  AfterEndSeal,             // seal, sealed, more
+  AfterClosingSeal,         // seal, tail
+  CodeWithoutSeal,          // code
+  CodeNotThisSeal,          // code, seal_code, source
+};
+
+struct RecordingFinding {
+  RecordingFindingKind kind = RecordingFindingKind::Damaged;
+  std::vector<std::pair<std::string, std::string>> facts;
+  // A fact's value ("" when there is none).
+  [[nodiscard]] std::string fact(std::string_view name) const;
+};
+
+// The kind's stable key ("cut_end", "foreign_key_not_given").
+[[nodiscard]] std::string_view finding_key(RecordingFindingKind kind);
+// The finding worded for people in the catalogs' language (English source).
+[[nodiscard]] std::string finding_text(const RecordingFinding& finding);
+
 struct RecordingReport {
   RecordingVerdict verdict = RecordingVerdict::Unreadable;
-  std::vector<std::string> lines;  // what was found, in order, for standard output
-  std::string problem;             // why it is not verified ("" when it is)
+  std::vector<RecordingFinding> findings;   // what was found, in order, for standard output
+  std::optional<RecordingFinding> problem;  // why it is not verified (none when it is)
   [[nodiscard]] int exit_code() const;
+  // The findings worded, one a line, and the problem worded ("" when none).
+  [[nodiscard]] std::vector<std::string> lines() const;
+  [[nodiscard]] std::string problem_text() const;
 };
 
 [[nodiscard]] RecordingReport check_recording(const RecordingCheckOptions& options);

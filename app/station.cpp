@@ -1,5 +1,6 @@
 #include "app/station.h"
 
+#include "app/clock_text.h"
 #include "app/play_start.h"
 
 #include <ctime>
@@ -140,7 +141,7 @@ Result<std::unique_ptr<Station>> Station::resume(const StationOptions& options,
   s.resume_tell_by = now + std::chrono::seconds(5);
   if (s.record.adjourned() && !s.clock.paused())
     if (auto paused = s.clock.pause(now, "adjourned"); !paused)
-      s.print(now, "resume: " + paused.error().message);
+      s.print(now, "resume: " + text::clock_error(paused.error()));
   for (const auto& warning : resumed->header_warnings) s.print(now, warning);
   const std::string said =
       text::restored(s.record, restored ? &*restored : nullptr, resumed->torn_tail);
@@ -200,7 +201,7 @@ Result<std::unique_ptr<Station>> Station::start(const StationOptions& options,
           text::game_type_line(game_rules(s.record.header()), *control, cfg.game.type != "auto"));
   if (!s.game().is_over())
     if (auto clock_started = s.clock.start(now, s.game().position().side_to_move()); !clock_started)
-      s.print(now, "clock: " + clock_started.error().message);
+      s.print(now, "clock: " + text::clock_error(clock_started.error()));
   station->started(now);
   return station;
 }

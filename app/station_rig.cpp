@@ -352,6 +352,14 @@ tactile::BrailleTranslator braille_translator(const config::StationConfig& cfg, 
   };
 }
 
+// The clock line's words in the VI player's language (tester D2); English when it cannot be
+// loaded (the configuration check has refused an unknown language before the game).
+tactile::ClockLineWords player_clock_words(const config::StationConfig& cfg, core::Color vi) {
+  auto language =
+      speech::Language::load(vi == core::WHITE ? cfg.white.language : cfg.black.language);
+  return language ? clock_line_words(*language) : tactile::ClockLineWords{};
+}
+
 }  // namespace
 
 // The clock's displays off the game thread (D.2.6): a braille display through BrlAPI and a
@@ -372,7 +380,7 @@ void StationRig::start_clock_outputs(const config::StationConfig& cfg, core::Col
       // The clock line (D.2.6) and the player's keys and lines (D.2.11, app/braille_station.h).
       braille_ = std::make_unique<BrailleStation>(
           std::shared_ptr<tactile::BrailleDisplay>(std::move(*display)), vi, queue_,
-          braille_translator(cfg, vi));
+          braille_translator(cfg, vi), player_clock_words(cfg, vi));
       printer_->set_menu_listener([braille = braille_.get()](const speech::MenuLine& line,
                                                              std::string_view text, bool open) {
         braille->menu_line(line, text, open);  // the menu line on the display (D.2.11)

@@ -139,8 +139,8 @@ bool exact_game(const Control& c, const std::vector<Step>& steps) {
       remaining[1 - mover] += 120'000'000'000LL;
     }
     if (auto press = clock.press(static_cast<core::Color>(mover), t); !press) {
-      std::printf("%s: press refused at ply %d: %s\n", c.text, plies + 1,
-                  press.error().message.c_str());
+      std::printf("%s: press refused at ply %d: clock error kind %d\n", c.text, plies + 1,
+                  static_cast<int>(press.error().kind));
       return false;
     }
     const long long think = s.think.count();

@@ -70,14 +70,17 @@ Status check_time_control(const std::string& text) {
 Status check_game_type(const std::string& text) {
   if (text == "auto") return {};
   if (auto type = core::parse_game_type(text); !type)
-    return fail(type.error().message + ", or auto (from the time control, A.1, B.1)");
+    return fail("\"" + type.error().name +
+                "\" is not a game type (standard, rapid or blitz), or auto (from the time "
+                "control, A.1, B.1)");
   return {};
 }
 
 // game.supervision: A.3/B.3 or A.4/B.4, as the event's regulations say (A.5, B.5).
 Status check_supervision(const std::string& text) {
   if (auto supervision = core::parse_supervision(text); !supervision)
-    return fail(supervision.error());
+    return fail("\"" + supervision.error().name +
+                "\" is not a supervision: competition (A.3, B.3) or appendix (A.4, B.4)");
   return {};
 }
 

@@ -11,10 +11,6 @@ namespace {
 
 const Period kNoPeriod{};
 
-std::string side_name(Color side) {
-  return side == WHITE ? "White" : "Black";
-}
-
 }  // namespace
 
 std::string_view clock_event_name(ClockEvent event) {
@@ -179,9 +175,9 @@ void ChessClock::note_flag(ClockInstant now) {
   append(ClockEvent::Flag, fell.time, fell.side, {});
 }
 
-Status ChessClock::check_time(ClockInstant now, const char* what) const {
+ClockStatus ChessClock::check_time(ClockInstant now, ClockError::Operation operation) const {
   if (started_ && now < last_event_)
-    return fail(std::string("clock: ") + what + " at an instant before the last clock event");
+    return fail_with(ClockError{.kind = ClockError::Kind::EarlierInstant, .operation = operation});
   return {};
 }
 
@@ -196,8 +192,8 @@ void ChessClock::raise_flag_if_time(Color side, ClockInstant now) {
   std::erase_if(flags_, [&](const FlagFall& f) { return f.side == side; });
 }
 
-Status ChessClock::start(ClockInstant now, Color first) {
-  if (started_) return fail("clock: already started");
+ClockStatus ChessClock::start(ClockInstant now, Color first) {
+  if (started_) return fail_with(ClockError{.kind = ClockError::Kind::AlreadyStarted});
   started_ = true;
   turn_ = first;
   segment_start_ = now;
@@ -210,13 +206,12 @@ Status ChessClock::start(ClockInstant now, Color first) {
   return {};
 }
 
-Result<ClockLogEntry> ChessClock::press(Color mover, ClockInstant now) {
-  if (!started_) return fail("clock: not started yet; the arbiter starts it (Art. 6.6)");
-  if (stopped_) return fail("clock: stopped, the game is over");
+Result<ClockLogEntry, ClockError> ChessClock::press(Color mover, ClockInstant now) {
+  if (!started_) return fail_with(ClockError{.kind = ClockError::Kind::NotStarted});
+  if (stopped_) return fail_with(ClockError{.kind = ClockError::Kind::Stopped});
   if (mover != turn_)
-    return fail("clock: " + side_name(turn_) + "'s clock runs; " + side_name(mover) +
-                " has no clock to stop (D.2.4)");
-  if (auto ok = check_time(now, "a press"); !ok) return fail(ok.error());
+    return fail_with(ClockError{.kind = ClockError::Kind::NotToMove, .side = turn_});
+  if (auto ok = check_time(now, ClockError::Operation::Press); !ok) return fail_with(ok.error());
 
   note_flag(now);
   const ClockDuration elapsed = elapsed_at(now);
@@ -258,10 +253,10 @@ Result<ClockLogEntry> ChessClock::press(Color mover, ClockInstant now) {
   return entry;
 }
 
-Status ChessClock::pause(ClockInstant now, std::string reason) {
-  if (!started_ || stopped_) return fail("clock: no clock runs, nothing to pause");
-  if (paused_) return fail("clock: already paused");
-  if (auto ok = check_time(now, "a pause"); !ok) return ok;
+ClockStatus ChessClock::pause(ClockInstant now, std::string reason) {
+  if (!started_ || stopped_) return fail_with(ClockError{.kind = ClockError::Kind::NothingToPause});
+  if (paused_) return fail_with(ClockError{.kind = ClockError::Kind::AlreadyPaused});
+  if (auto ok = check_time(now, ClockError::Operation::Pause); !ok) return ok;
   note_flag(now);
   fold_segment(now);
   paused_ = true;
@@ -269,18 +264,18 @@ Status ChessClock::pause(ClockInstant now, std::string reason) {
   return {};
 }
 
-Status ChessClock::resume(ClockInstant now) {
-  if (!paused_ || stopped_) return fail("clock: not paused");
-  if (auto ok = check_time(now, "a restart"); !ok) return ok;
+ClockStatus ChessClock::resume(ClockInstant now) {
+  if (!paused_ || stopped_) return fail_with(ClockError{.kind = ClockError::Kind::NotPaused});
+  if (auto ok = check_time(now, ClockError::Operation::Restart); !ok) return ok;
   paused_ = false;
   segment_start_ = now;
   append(ClockEvent::Resume, now, turn_, {});
   return {};
 }
 
-Status ChessClock::stop(ClockInstant now, std::string reason) {
-  if (!started_ || stopped_) return fail("clock: no clock runs, nothing to stop");
-  if (auto ok = check_time(now, "a stop"); !ok) return ok;
+ClockStatus ChessClock::stop(ClockInstant now, std::string reason) {
+  if (!started_ || stopped_) return fail_with(ClockError{.kind = ClockError::Kind::NothingToStop});
+  if (auto ok = check_time(now, ClockError::Operation::Stop); !ok) return ok;
   note_flag(now);
   const std::array<ClockDuration, 2> final_times{shown(WHITE, now), shown(BLACK, now)};
   base_ = final_times;
@@ -290,9 +285,9 @@ Status ChessClock::stop(ClockInstant now, std::string reason) {
   return {};
 }
 
-Status ChessClock::set_remaining(Color side, ClockDuration time, ClockInstant now,
-                                 std::string reason) {
-  if (auto ok = check_time(now, "an adjustment"); !ok) return ok;
+ClockStatus ChessClock::set_remaining(Color side, ClockDuration time, ClockInstant now,
+                                      std::string reason) {
+  if (auto ok = check_time(now, ClockError::Operation::Adjustment); !ok) return ok;
   note_flag(now);
   fold_segment(now);
   base_[side] += time - shown(side, now);
@@ -302,8 +297,9 @@ Status ChessClock::set_remaining(Color side, ClockDuration time, ClockInstant no
   return {};
 }
 
-Status ChessClock::add_time(Color side, ClockDuration time, ClockInstant now, std::string reason) {
-  if (auto ok = check_time(now, "an adjustment"); !ok) return ok;
+ClockStatus ChessClock::add_time(Color side, ClockDuration time, ClockInstant now,
+                                 std::string reason) {
+  if (auto ok = check_time(now, ClockError::Operation::Adjustment); !ok) return ok;
   note_flag(now);
   fold_segment(now);
   base_[side] += time;
@@ -314,14 +310,16 @@ Status ChessClock::add_time(Color side, ClockDuration time, ClockInstant now, st
   return {};
 }
 
-Status ChessClock::add_increment(ClockDuration increment, ClockInstant now, std::string reason) {
-  if (increment <= ClockDuration::zero()) return fail("clock: an increment must be positive");
+ClockStatus ChessClock::add_increment(ClockDuration increment, ClockInstant now,
+                                      std::string reason) {
+  if (increment <= ClockDuration::zero())
+    return fail_with(ClockError{.kind = ClockError::Kind::IncrementNotPositive});
   if (control_.kind != TimeControl::Kind::Periods || !timed())
-    return fail("clock: an increment needs a time control with periods (Guidelines III.4)");
+    return fail_with(ClockError{.kind = ClockError::Kind::IncrementNeedsPeriods});
   for (const Period& period : control_.periods)
     if (period.increment.count() > 0 || period.delay_kind != DelayKind::None)
-      return fail("clock: the time control has an increment or a delay already (Guidelines III.4)");
-  if (auto ok = check_time(now, "an increment"); !ok) return ok;
+      return fail_with(ClockError{.kind = ClockError::Kind::IncrementOrDelayAlready});
+  if (auto ok = check_time(now, ClockError::Operation::Increment); !ok) return ok;
   note_flag(now);
   fold_segment(now);
   for (Period& period : control_.periods)
@@ -331,10 +329,10 @@ Status ChessClock::add_increment(ClockDuration increment, ClockInstant now, std:
   return {};
 }
 
-Status ChessClock::set_moves_completed(Color side, int moves, ClockInstant now,
-                                       std::string reason) {
-  if (moves < 0) return fail("clock: a move counter cannot be negative");
-  if (auto ok = check_time(now, "an adjustment"); !ok) return ok;
+ClockStatus ChessClock::set_moves_completed(Color side, int moves, ClockInstant now,
+                                            std::string reason) {
+  if (moves < 0) return fail_with(ClockError{.kind = ClockError::Kind::NegativeMoveCounter});
+  if (auto ok = check_time(now, ClockError::Operation::Adjustment); !ok) return ok;
   note_flag(now);
   fold_segment(now);
   // Keep the displayed time across a change of period (and so of delay).
@@ -345,11 +343,11 @@ Status ChessClock::set_moves_completed(Color side, int moves, ClockInstant now,
   return {};
 }
 
-Status ChessClock::readjust_to_ply(int ply, ClockInstant now, std::string reason) {
+ClockStatus ChessClock::readjust_to_ply(int ply, ClockInstant now, std::string reason) {
   if (ply < 0 || ply > this->ply())
-    return fail("clock: no ply " + std::to_string(ply) + " (plies 0 to " +
-                std::to_string(this->ply()) + ")");
-  if (auto ok = check_time(now, "a readjustment"); !ok) return ok;
+    return fail_with(
+        ClockError{.kind = ClockError::Kind::NoSuchPly, .ply = ply, .plies = this->ply()});
+  if (auto ok = check_time(now, ClockError::Operation::Readjustment); !ok) return ok;
   if (running()) note_flag(now);
   const ClockPly target = plies_[static_cast<std::size_t>(ply)];
   base_ = target.remaining;
@@ -365,10 +363,10 @@ Status ChessClock::readjust_to_ply(int ply, ClockInstant now, std::string reason
   return {};
 }
 
-Result<ClockPly> ChessClock::times_at_ply(int ply) const {
+Result<ClockPly, ClockError> ChessClock::times_at_ply(int ply) const {
   if (ply < 0 || ply > this->ply())
-    return fail("clock: no ply " + std::to_string(ply) + " (plies 0 to " +
-                std::to_string(this->ply()) + ")");
+    return fail_with(
+        ClockError{.kind = ClockError::Kind::NoSuchPly, .ply = ply, .plies = this->ply()});
   return plies_[static_cast<std::size_t>(ply)];
 }
 

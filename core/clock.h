@@ -109,6 +109,40 @@ struct ClockPly {
   ClockDuration elapsed{};  // the time the ply's move took (0 for ply 0)
 };
 
+// Why the clock refused an operation, worded by the application (app/clock_text.h).
+struct ClockError {
+  enum class Kind : unsigned char {
+    EarlierInstant,           // `operation` at an instant before the last clock event
+    AlreadyStarted,           // start
+    NotStarted,               // a press before the arbiter started the clock (Art. 6.6)
+    Stopped,                  // a press after the game's end
+    NotToMove,                // `side`'s clock runs; the mover has no clock to stop (D.2.4)
+    NothingToPause,           // no clock runs
+    AlreadyPaused,            //
+    NotPaused,                // a restart
+    NothingToStop,            // no clock runs
+    IncrementNotPositive,     // add_increment
+    IncrementNeedsPeriods,    // Guidelines III.4
+    IncrementOrDelayAlready,  // Guidelines III.4
+    NegativeMoveCounter,      // set_moves_completed
+    NoSuchPly,                // `ply` is not 0 to `plies`
+  };
+  enum class Operation : unsigned char {
+    Press,
+    Pause,
+    Restart,
+    Stop,
+    Adjustment,
+    Increment,
+    Readjustment
+  };
+  Kind kind = Kind::NotStarted;
+  Operation operation = Operation::Press;  // EarlierInstant
+  Color side = WHITE;                      // NotToMove: the side whose clock runs
+  int ply = 0, plies = 0;                  // NoSuchPly
+};
+using ClockStatus = Result<void, ClockError>;
+
 class ChessClock {
  public:
   // Both clocks are set to the first period's time (the hourglass time); nothing runs yet.
@@ -119,39 +153,40 @@ class ChessClock {
 
   // The arbiter starts the clock of `first` (White, Art. 6.6; Black when the game starts from a
   // position with Black to move).
-  [[nodiscard]] Status start(ClockInstant now, Color first = WHITE);
+  [[nodiscard]] ClockStatus start(ClockInstant now, Color first = WHITE);
   // D.2.3 / D.2.4: `mover` has made his move at `now`. His clock stops (delay and increment
   // applied, the next period's time added at a time control) and the opponent's starts. While
   // the arbiter has paused the clocks (Art. 6.11.1) the move is counted the same way with no
   // further time charged, and the opponent's clock is the one that runs when they are restarted
   // (Guidelines I: the sealed move made on resumption, then the opponent's clock started). Fails,
   // changing nothing, when it is not `mover`'s turn, or when `now` is earlier than the last event.
-  [[nodiscard]] Result<ClockLogEntry> press(Color mover, ClockInstant now);
+  [[nodiscard]] Result<ClockLogEntry, ClockError> press(Color mover, ClockInstant now);
   // Art. 6.11.1: the arbiter pauses the clocks; resume() restarts the same side.
-  [[nodiscard]] Status pause(ClockInstant now, std::string reason = {});
-  Status resume(ClockInstant now);
+  [[nodiscard]] ClockStatus pause(ClockInstant now, std::string reason = {});
+  ClockStatus resume(ClockInstant now);
   // The game has ended (result, claim upheld): no clock runs any more.
-  [[nodiscard]] Status stop(ClockInstant now, std::string reason = {});
+  [[nodiscard]] ClockStatus stop(ClockInstant now, std::string reason = {});
 
   // Art. 6.10.2: the arbiter sets `side`'s displayed time at `now`. A flag fallen on that side is
   // raised again when the new time is above zero (the log keeps the flag).
-  [[nodiscard]] Status set_remaining(Color side, ClockDuration time, ClockInstant now,
-                                     std::string reason);
+  [[nodiscard]] ClockStatus set_remaining(Color side, ClockDuration time, ClockInstant now,
+                                          std::string reason);
   // Art. 7.5.5 and others: adds `time` (negative to deduct) to `side`'s clock.
-  [[nodiscard]] Status add_time(Color side, ClockDuration time, ClockInstant now,
-                                std::string reason);
+  [[nodiscard]] ClockStatus add_time(Color side, ClockDuration time, ClockInstant now,
+                                     std::string reason);
   // Guidelines III.4: from `now` on, every move of either player (in every period) gets
   // `increment` added, as a Fischer increment. Fails, changing nothing, when the control keeps no
   // time, is an hourglass, or already has an increment or a delay, or when `increment` is not
   // positive. May be called before the clock starts (a resumption restoring it).
-  [[nodiscard]] Status add_increment(ClockDuration increment, ClockInstant now, std::string reason);
+  [[nodiscard]] ClockStatus add_increment(ClockDuration increment, ClockInstant now,
+                                          std::string reason);
   // Art. 6.10.2: sets `side`'s move counter (which decides the period and time controls).
-  [[nodiscard]] Status set_moves_completed(Color side, int moves, ClockInstant now,
-                                           std::string reason);
+  [[nodiscard]] ClockStatus set_moves_completed(Color side, int moves, ClockInstant now,
+                                                std::string reason);
   // D.2.9: the moves are retraced to ply `ply`; both times and move counters are set back to what
   // they were after it, and the clock of the side to move then runs (unless paused). Later plies
   // are forgotten by times_at_ply (the log keeps them).
-  [[nodiscard]] Status readjust_to_ply(int ply, ClockInstant now, std::string reason);
+  [[nodiscard]] ClockStatus readjust_to_ply(int ply, ClockInstant now, std::string reason);
 
   [[nodiscard]] ClockReading reading(ClockInstant now) const;
   [[nodiscard]] ClockDuration remaining(Color side, ClockInstant now) const;
@@ -169,7 +204,7 @@ class ChessClock {
   [[nodiscard]] const std::vector<ClockLogEntry>& log() const { return log_; }
   int ply() const { return static_cast<int>(plies_.size()) - 1; }
   // The times after ply `ply` (0 = at the start; up to ply()).
-  [[nodiscard]] Result<ClockPly> times_at_ply(int ply) const;
+  [[nodiscard]] Result<ClockPly, ClockError> times_at_ply(int ply) const;
 
  private:
   [[nodiscard]] bool timed() const;
@@ -180,7 +215,7 @@ class ChessClock {
   [[nodiscard]] std::optional<ClockInstant> expiry_of_running() const;
   // Records the running side's flag if it fell by `now` (the log entry at the instant it fell).
   void note_flag(ClockInstant now);
-  [[nodiscard]] Status check_time(ClockInstant now, const char* what) const;
+  [[nodiscard]] ClockStatus check_time(ClockInstant now, ClockError::Operation operation) const;
   void fold_segment(ClockInstant now);  // ends the current run segment at `now`
   ClockLogEntry& append(ClockEvent event, ClockInstant now, Color side, std::string note);
   void raise_flag_if_time(Color side, ClockInstant now);

@@ -59,7 +59,7 @@ ClockPly clock_ply(int ply, const std::array<std::chrono::milliseconds, 2>& rema
   return p;
 }
 
-Result<std::vector<ClockPly>> parse_clock_log(std::string_view text) {
+Result<std::vector<ClockPly>, ClockLogError> parse_clock_log(std::string_view text) {
   std::vector<ClockPly> log;
   std::size_t line_no = 0;
   while (!text.empty()) {
@@ -68,21 +68,26 @@ Result<std::vector<ClockPly>> parse_clock_log(std::string_view text) {
     const std::string_view line = trimmed(text.substr(0, eol));
     text.remove_prefix(eol == std::string_view::npos ? text.size() : eol + 1);
     if (line.empty() || line.front() == '#') continue;
-    const std::string where = "clock log line " + std::to_string(line_no);
+    const int at = static_cast<int>(line_no);
     const auto values = three_numbers(line);
-    if (!values) return fail(where + ": expected \"ply white_ms black_ms\" (three whole numbers)");
+    if (!values)
+      return fail_with(ClockLogError{.kind = ClockLogError::Kind::NotThreeNumbers, .line = at});
     const long long ply = (*values)[0];
-    if (ply > 100000) return fail(where + ": ply " + std::to_string(ply) + " is too large");
+    if (ply > 100000)
+      return fail_with(
+          ClockLogError{.kind = ClockLogError::Kind::PlyTooLarge, .line = at, .ply = ply});
     if (!log.empty() && ply <= log.back().ply)
-      return fail(where + ": ply " + std::to_string(ply) + " does not follow ply " +
-                  std::to_string(log.back().ply));
+      return fail_with(ClockLogError{.kind = ClockLogError::Kind::NotIncreasing,
+                                     .line = at,
+                                     .ply = ply,
+                                     .previous = log.back().ply});
     log.push_back(clock_ply(int(ply), {std::chrono::milliseconds((*values)[1]),
                                        std::chrono::milliseconds((*values)[2])}));
   }
   return log;
 }
 
-Result<std::vector<ClockPly>> clock_log_from_pgn(std::string_view text) {
+Result<std::vector<ClockPly>, ClockLogError> clock_log_from_pgn(std::string_view text) {
   std::vector<PgnGame> games;
   PgnGameBuilder builder(games);
   PgnReadOptions options;
@@ -91,7 +96,7 @@ Result<std::vector<ClockPly>> clock_log_from_pgn(std::string_view text) {
   PgnReader reader(builder, options);
   reader.feed(text);
   reader.finish();
-  if (games.empty()) return fail("no game in the PGN");
+  if (games.empty()) return fail_with(ClockLogError{.kind = ClockLogError::Kind::NoGame});
   const PgnGame& game = games.front();
   std::array<std::optional<std::chrono::milliseconds>, 2> left;
   std::vector<ClockPly> log;
@@ -111,10 +116,9 @@ Result<std::vector<ClockPly>> clock_log_from_pgn(std::string_view text) {
       log.push_back(clock_ply(int(i + 1), {*left[WHITE], *left[BLACK]}));
   }
   if (!any)
-    return fail("no [%clk] comment on the main line of the PGN's first game" +
-                (game.problems.empty() ? std::string()
-                                       : " (the PGN cannot be read from line " +
-                                             std::to_string(game.problems.front().line) + ")"));
+    return fail_with(ClockLogError{
+        .kind = ClockLogError::Kind::NoClockComment,
+        .line = game.problems.empty() ? 0 : static_cast<int>(game.problems.front().line)});
   return log;
 }
 

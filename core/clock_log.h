@@ -22,16 +22,33 @@ namespace annabella::core {
 [[nodiscard]] ClockPly clock_ply(int ply,
                                  const std::array<std::chrono::milliseconds, 2>& remaining);
 
+// Why a clock log cannot be read, worded by the application (app/reconcile_inputs.cpp).
+struct ClockLogError {
+  enum class Kind : unsigned char {
+    NotThreeNumbers,  // `line` is not "ply white_ms black_ms"
+    PlyTooLarge,      // `ply` on `line` is above 100000
+    NotIncreasing,    // `ply` on `line` does not follow `previous`
+    NoGame,           // the PGN holds no game
+    NoClockComment,   // no [%clk] on the first game's main line; `line`: where the PGN cannot be
+                      // read from (0: it can be read)
+  };
+  Kind kind = Kind::NoGame;
+  int line = 0;
+  long long ply = 0;
+  int previous = 0;
+};
+
 // Reads the clock log text format: one line per ply, "ply white_ms black_ms" (three whole
 // numbers separated by blanks), e.g. "46 1742000 1655000". Blank lines and lines starting with
 // '#' are ignored. Plies must increase. The error names the line.
-[[nodiscard]] Result<std::vector<ClockPly>> parse_clock_log(std::string_view text);
+[[nodiscard]] Result<std::vector<ClockPly>, ClockLogError> parse_clock_log(std::string_view text);
 
 // The clock times of the first game of a PGN: each [%clk] comment after a main-line move is the
 // mover's time left after it; the other side's time is its own last reading, or, before its first
 // move, the first period's time of the TimeControl tag. A ply with a side's time still unknown is
 // left out. Fails when the PGN has no [%clk] comment on its main line, naming the problem.
-[[nodiscard]] Result<std::vector<ClockPly>> clock_log_from_pgn(std::string_view text);
+[[nodiscard]] Result<std::vector<ClockPly>, ClockLogError> clock_log_from_pgn(
+    std::string_view text);
 
 // The clock times after each ply from the moves' times (`white_left`/`black_left` after each
 // move, in order from the first) and, when known, the times at the start.

@@ -73,21 +73,20 @@ std::string_view game_type_name(GameType type) {
   return "standard";
 }
 
-Result<GameType> parse_game_type(std::string_view name) {
+Result<GameType, UnknownName> parse_game_type(std::string_view name) {
   for (const GameType type : {GameType::Standard, GameType::Rapid, GameType::Blitz})
     if (name == game_type_name(type)) return type;
-  return fail("\"" + std::string(name) + "\" is not a game type (standard, rapid or blitz)");
+  return fail_with(UnknownName{std::string(name)});
 }
 
 std::string_view supervision_name(Supervision supervision) {
   return supervision == Supervision::Competition ? "competition" : "appendix";
 }
 
-Result<Supervision> parse_supervision(std::string_view name) {
+Result<Supervision, UnknownName> parse_supervision(std::string_view name) {
   for (const Supervision s : {Supervision::Competition, Supervision::Appendix})
     if (name == supervision_name(s)) return s;
-  return fail("\"" + std::string(name) +
-              "\" is not a supervision: competition (A.3, B.3) or appendix (A.4, B.4)");
+  return fail_with(UnknownName{std::string(name)});
 }
 
 }  // namespace annabella::core

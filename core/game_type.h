@@ -52,8 +52,12 @@ struct GameTypeRules {
 // The names used in the configuration, the journal and the PGN: "standard", "rapid", "blitz";
 // "A.3"-style names for the supervision are not used: "competition" and "appendix".
 [[nodiscard]] std::string_view game_type_name(GameType type);
-[[nodiscard]] Result<GameType> parse_game_type(std::string_view name);
+// A name that is none of those asked for (the caller words it, with the names allowed).
+struct UnknownName {
+  std::string name;
+};
+[[nodiscard]] Result<GameType, UnknownName> parse_game_type(std::string_view name);
 [[nodiscard]] std::string_view supervision_name(Supervision supervision);
-[[nodiscard]] Result<Supervision> parse_supervision(std::string_view name);
+[[nodiscard]] Result<Supervision, UnknownName> parse_supervision(std::string_view name);
 
 }  // namespace annabella::core

@@ -35,7 +35,7 @@ std::string format_hms_ms(std::chrono::nanoseconds time) {
   return hms(time, true);
 }
 
-Result<std::chrono::milliseconds> parse_hms(std::string_view text) {
+Result<std::chrono::milliseconds, HmsError> parse_hms(std::string_view text) {
   std::int64_t parts[3] = {0, 0, 0};
   int count = 0;
   std::size_t digits = 0;
@@ -48,8 +48,7 @@ Result<std::chrono::milliseconds> parse_hms(std::string_view text) {
         std::int64_t seconds = 0;
         for (int k = 0; k < count; ++k) {
           if (k > 0 && parts[k] >= 60)
-            return fail("\"" + std::string(text) + "\" is not a time: " + std::to_string(parts[k]) +
-                        " is more than 59");
+            return fail_with(HmsError{HmsError::Kind::Over59, std::string(text), parts[k]});
           seconds = seconds * 60 + parts[k];
         }
         return std::chrono::milliseconds(seconds * 1000);
@@ -59,7 +58,7 @@ Result<std::chrono::milliseconds> parse_hms(std::string_view text) {
     if (count == 3 || text[i] < '0' || text[i] > '9' || ++digits > 6) break;
     parts[count] = parts[count] * 10 + (text[i] - '0');
   }
-  return fail("\"" + std::string(text) + "\" is not a time (H:MM:SS, MM:SS or SS)");
+  return fail_with(HmsError{HmsError::Kind::NotATime, std::string(text), 0});
 }
 
 }  // namespace annabella::core

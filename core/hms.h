@@ -2,6 +2,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -13,7 +14,17 @@ namespace annabella::core {
 [[nodiscard]] std::string format_hms(std::chrono::nanoseconds time);
 // "1:30:00.250" (with milliseconds).
 [[nodiscard]] std::string format_hms_ms(std::chrono::nanoseconds time);
-// Reads "H:MM:SS", "MM:SS" or "SS" (an arbiter setting a clock); the error shows the text.
-[[nodiscard]] Result<std::chrono::milliseconds> parse_hms(std::string_view text);
+// Why a text is not a time (worded by the application, app/console.cpp).
+struct HmsError {
+  enum class Kind : unsigned char {
+    NotATime,  // not H:MM:SS, MM:SS or SS
+    Over59,    // minutes or seconds above 59 (`part`)
+  };
+  Kind kind = Kind::NotATime;
+  std::string text;       // what was read
+  std::int64_t part = 0;  // Over59: the minutes or seconds given
+};
+// Reads "H:MM:SS", "MM:SS" or "SS" (an arbiter setting a clock).
+[[nodiscard]] Result<std::chrono::milliseconds, HmsError> parse_hms(std::string_view text);
 
 }  // namespace annabella::core

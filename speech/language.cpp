@@ -85,8 +85,11 @@ const std::vector<std::string>& Language::required_keys() {
                           "not_possible",       "restore_board",
                           "board_restored",     "entry_refused",
                           "promotion_question", "resumed",
-                          "held_move",          "execute_move"})
+                          "held_move",          "execute_move",
+                          "game_move_number"})
       k.push_back(std::string("say.") + s);
+    // The braille clock line (D.2.6, tactile/clock_output.h ClockLineWords).
+    add_keys(k, "clock.", {"white", "black", "move", "flag", "paused", "paused_letter"});
     add_keys(k, "reason.",
              {"checkmate", "stalemate", "dead_position", "fivefold", "seventy_five_moves",
               "threefold", "fifty_moves", "agreement", "resignation", "time_forfeit",

@@ -121,6 +121,18 @@ enum class BoardLink { Connected, Lost, Reconnected };
 // Weiss: Springer, Bauer; Schwarz: keine". A Readout.
 [[nodiscard]] Phrase phrase_captured(const Language& lang,
                                      const std::array<std::vector<core::PieceType>, 2>& captured);
+// One move of a game read back (the player's "whole game" and "last moves"): its number, the side
+// that made it and its announcement in the profile's words (phrase_for_move).
+struct GameReadingMove {
+  int number = 1;
+  core::Color side = core::WHITE;
+  Phrase move;
+};
+// The moves read back with their numbers and sides in the player's language, the moves in the
+// profile's words and voice: "Потег еден. Белите: Kurze Rochade; Црните: David fuenf. Потег два.
+// ..." (tester D12). A Readout.
+[[nodiscard]] Phrase phrase_game_reading(const Language& lang, const Vocabulary& moves,
+                                         const std::vector<GameReadingMove>& read);
 // "No sound device: <reason>. Announcements continue as text and recording." (text only)
 [[nodiscard]] Phrase phrase_no_sound(const Language& lang, std::string_view reason);
 // D.2.11: where the sighted player's moves come from, said at the start: "Eingabe der

@@ -82,6 +82,30 @@ Phrase phrase_captured(const Language& lang,
   return wording::make(PhraseKind::Readout, out.word(), lang.voice());
 }
 
+Phrase phrase_game_reading(const Language& lang, const Vocabulary& moves,
+                           const std::vector<GameReadingMove>& read) {
+  Words out;
+  Words numbered;  // a number and its moves: "Потег еден. Белите: Kurze Rochade; Црните: ..."
+  int number = -1;
+  bool first_of_number = true;
+  for (const GameReadingMove& m : read) {
+    if (m.number != number) {
+      if (!numbered.empty()) out.add(numbered.word(), ". ");
+      number = m.number;
+      numbered = Words();
+      numbered.add(wording::fill(lang.word("say.game_move_number"),
+                                 {{"number", number_words(lang, number)}}, lang));
+      first_of_number = true;
+    }
+    const Word move = wording::in_voice({m.move.text, m.move.spoken}, moves.voice(), lang.voice());
+    numbered.add(Words().add(color_words(lang, m.side)).add(move, ": ").word(),
+                 first_of_number ? ". " : "; ");
+    first_of_number = false;
+  }
+  if (!numbered.empty()) out.add(numbered.word(), ". ");
+  return wording::make(PhraseKind::Readout, out.word(), lang.voice());
+}
+
 Phrase phrase_board_reading(const Vocabulary& v, const core::Position& pos,
                             core::Bitboard squares) {
   return phrase_board_reading(v.own_language(), v, pos, squares);

@@ -41,16 +41,26 @@ std::string_view braille_line_name(BrailleLine line) {
 }
 
 BrailleView::BrailleView(std::shared_ptr<BrailleDisplay> display, core::Color own_side,
-                         BrailleTranslator translator)
-    : display_(std::move(display)), own_side_(own_side), translator_(std::move(translator)) {}
+                         BrailleTranslator translator, ClockLineWords clock_words)
+    : display_(std::move(display)),
+      own_side_(own_side),
+      translator_(std::move(translator)),
+      clock_words_(std::move(clock_words)) {}
+
+bool BrailleView::translated(BrailleLine line, std::string_view text) const {
+  if (!translator_) return false;
+  if (line != BrailleLine::Clock) return true;
+  return std::any_of(text.begin(), text.end(),
+                     [](char c) { return (static_cast<unsigned char>(c) & 0x80U) != 0; });
+}
 
 std::vector<unsigned char> BrailleView::cells_of(std::string_view text) const {
-  if (!translator_ || shown_ == BrailleLine::Clock) return {};
+  if (!translated(shown_, text)) return {};
   return translator_(text);
 }
 
 std::size_t BrailleView::width_of(std::string_view text) const {
-  if (!translator_ || shown_ == BrailleLine::Clock) return text.size();
+  if (!translated(shown_, text)) return text.size();
   return translator_(text).size();
 }
 
@@ -155,7 +165,20 @@ std::string BrailleView::last_error() const {
 
 void BrailleView::show_clock(const core::ClockReading& reading, ClockShowReason why) {
   const std::lock_guard lock(mutex_);
-  texts_[index_of(BrailleLine::Clock)] = clock_line(reading, own_side_, display_->cells());
+  const int cells = display_->cells();
+  texts_[index_of(BrailleLine::Clock)] = clock_line(
+      reading, own_side_,
+      [&](std::string_view text) {
+        // Cells: the translator's, or one a character (UTF-8) in BRLTTY's text table.
+        const std::size_t width =
+            translated(BrailleLine::Clock, text)
+                ? translator_(text).size()
+                : static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+                    return (static_cast<unsigned char>(c) & 0xC0U) != 0x80U;
+                  }));
+        return width <= static_cast<std::size_t>(std::max(cells, 0));
+      },
+      cells, clock_words_);
   // D.2.6, D.2.10.4: the player asked for the time: the clock comes back whatever is shown.
   if (why == ClockShowReason::Query && shown_ != BrailleLine::Clock) {
     shown_ = BrailleLine::Clock;

@@ -29,10 +29,12 @@ using BrailleTranslator = std::function<std::vector<unsigned char>(std::string_v
 class BrailleView {
  public:
   // With a translator, the player's lines (menu, moves, readings) are shown as its cells and
-  // split into parts by them; the clock line, and every line without one, goes through BRLTTY's
-  // own text table (the clock line is fixed-width ASCII: digits, colons, W and B).
+  // split into parts by them; every line without one goes through BRLTTY's own text table, and
+  // so does the clock line while its words are ASCII (digits, colons, "W", "B", "move"). The
+  // clock line's words are the player's language's (`clock_words`, tester D2): in an alphabet
+  // BRLTTY's text table lacks (Cyrillic) it is shown in the translator's cells too.
   BrailleView(std::shared_ptr<BrailleDisplay> display, core::Color own_side,
-              BrailleTranslator translator = {});
+              BrailleTranslator translator = {}, ClockLineWords clock_words = {});
 
   // The ClockDisplay for the clock's worker (D.2.6): it feeds this view's clock line.
   [[nodiscard]] static std::unique_ptr<ClockDisplay> clock_feed(std::shared_ptr<BrailleView> view);
@@ -71,10 +73,13 @@ class BrailleView {
   // The cells of `text` when the shown line is one of the player's and a translator is set.
   [[nodiscard]] std::vector<unsigned char> cells_of(std::string_view text) const;
   [[nodiscard]] std::size_t width_of(std::string_view text) const;
+  // Whether `text` on line `line` goes through the translator.
+  [[nodiscard]] bool translated(BrailleLine line, std::string_view text) const;
 
   std::shared_ptr<BrailleDisplay> display_;
   core::Color own_side_;
   BrailleTranslator translator_;
+  ClockLineWords clock_words_;
   mutable std::mutex mutex_;
   BrailleLine shown_ = BrailleLine::Clock;
   std::string texts_[4];

@@ -131,8 +131,8 @@ std::optional<core::ClockInstant> FlagAlarm::next_update(const core::ClockReadin
 
 namespace {
 
-std::string time_text(const core::ClockReading& r, core::Color side) {
-  if (r.timed && r.remaining[side] <= core::ClockDuration::zero()) return "flag";
+std::string time_text(const core::ClockReading& r, core::Color side, const ClockLineWords& words) {
+  if (r.timed && r.remaining[side] <= core::ClockDuration::zero()) return words.flag;
   return core::format_hms(r.remaining[side]);
 }
 
@@ -144,25 +144,51 @@ int move_number(const core::ClockReading& r) {
   return r.moves_completed[core::WHITE] + (white_to_move ? 1 : 0);
 }
 
+// UTF-8 characters ("Б" is one, two bytes).
+std::size_t characters(std::string_view text) {
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0U) != 0x80U;
+  }));
+}
+
+// The first `count` characters of a UTF-8 text.
+std::string first_characters(const std::string& text, std::size_t count) {
+  std::size_t end = 0;
+  for (std::size_t seen = 0; end < text.size(); ++end) {
+    if ((static_cast<unsigned char>(text[end]) & 0xC0U) == 0x80U) continue;
+    if (seen++ == count) break;
+  }
+  return text.substr(0, end);
+}
+
 }  // namespace
 
-std::string clock_line(const core::ClockReading& reading, core::Color own_side, int cells) {
+std::string clock_line(const core::ClockReading& reading, core::Color own_side, int cells,
+                       const ClockLineWords& words) {
+  const auto width = static_cast<std::size_t>(std::max(cells, 0));
+  return clock_line(
+      reading, own_side, [width](std::string_view text) { return characters(text) <= width; },
+      cells, words);
+}
+
+std::string clock_line(const core::ClockReading& reading, core::Color own_side,
+                       const ClockLineFits& fits, int cells, const ClockLineWords& words) {
   const core::Color opp = ~own_side;
   const auto side = [&](core::Color c, bool spaced) {
-    std::string text = c == core::WHITE ? "W" : "B";
+    std::string text = c == core::WHITE ? words.white : words.black;
     if (spaced) text += " ";
-    text += time_text(reading, c);
+    text += time_text(reading, c, words);
     if (reading.running == c) text += "*";
     return text;
   };
   const std::string number = std::to_string(move_number(reading));
-  std::string line = side(own_side, true) + " " + side(opp, true) + " move " + number;
-  if (reading.paused) line += " paused";
-  if (static_cast<int>(line.size()) <= cells) return line;
+  std::string line = side(own_side, true) + " " + side(opp, true) + " " + words.move + " " + number;
+  if (reading.paused) line += " " + words.paused;
+  if (fits(line)) return line;
   line = side(own_side, false) + " " + side(opp, false) + " " + number;
-  if (reading.paused) line += " P";
-  if (static_cast<int>(line.size()) > cells)
-    line.resize(static_cast<std::size_t>(std::max(cells, 0)));
+  if (reading.paused) line += " " + words.paused_letter;
+  const auto width = static_cast<std::size_t>(std::max(cells, 0));
+  if (characters(line) > width) line = first_characters(line, width);
   return line;
 }
 

@@ -19,6 +19,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -98,11 +99,28 @@ class FlagAlarm final : public ClockDisplay {
   std::array<bool, 2> reported_{};
 };
 
-// The clock as one line of text for a braille display of `cells` cells: the player's own side
-// first, then the opponent, then the move number; "*" marks the running clock, "flag" replaces a
-// time that has run out. 40 cells: "W 1:29:45* B 1:30:00 move 12"; shorter forms for smaller
-// displays ("W1:29:45* B1:30:00 12").
-std::string clock_line(const core::ClockReading& reading, core::Color own_side, int cells);
+// The words of the clock line in the player's language (speech/languages/*.txt, clock.*; tester
+// D2), filled in by the application from the player's language; the defaults are English.
+struct ClockLineWords {
+  std::string white = "W", black = "B";  // the sides' letters
+  std::string move = "move";             // before the number of the move in progress
+  std::string flag = "flag";             // in place of a time that has run out
+  std::string paused = "paused", paused_letter = "P";
+};
+
+// Whether a text fits the display (its width in cells).
+using ClockLineFits = std::function<bool(std::string_view text)>;
+
+// The clock as one line of text for a braille display: the player's own side first, then the
+// opponent, then the move number; "*" marks the running clock, the flag word replaces a time
+// that has run out. The long form when it fits: "W 1:29:45* B 1:30:00 move 12", "Б 1:29:45* Ц
+// 1:30:00 потег 12"; else the short form ("W1:29:45* B1:30:00 12"), cut to `cells` characters
+// (UTF-8 characters, not bytes) when even that does not fit.
+std::string clock_line(const core::ClockReading& reading, core::Color own_side, int cells,
+                       const ClockLineWords& words = {});
+// The same, `fits` deciding whether the long form fits (the cells of the player's braille table).
+std::string clock_line(const core::ClockReading& reading, core::Color own_side,
+                       const ClockLineFits& fits, int cells, const ClockLineWords& words);
 
 // The instant after reading.time at which the running clock's display next shows a different
 // whole second (none when no clock runs or its flag has fallen).

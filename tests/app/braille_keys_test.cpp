@@ -4,6 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include "app/braille_station.h"
+#include "core/clock.h"
+#include "core/time_control.h"
+#include "speech/language.h"
+
 namespace annabella::app {
 namespace braille_keys_test {
 namespace {
@@ -93,6 +98,32 @@ TEST(BrailleKeyMap, TypedEntriesBecomeAnswersReadingsOrMoves) {
   EXPECT_TRUE(std::holds_alternative<cmd::EnterMove>(typed_command("O-O")));
   EXPECT_TRUE(std::holds_alternative<cmd::EnterMove>(typed_command("exd5")));
   EXPECT_EQ(std::get<cmd::Board>(typed_command("e4")).query, "e4");
+}
+
+// Tester D2: the braille clock line is in the VI player's language, every shipped one: its words
+// are the language's (no English "W", "B", "move", "flag", "paused" but in English).
+TEST(BrailleClockLine, InEveryPlayersLanguage) {
+  core::ChessClock clock(*core::read_time_control("90+30"));
+  const core::ClockInstant start{};
+  ASSERT_TRUE(clock.start(start));
+  ASSERT_TRUE(clock.press(core::WHITE, start + std::chrono::seconds(10)));
+  const auto reading = clock.reading(start + std::chrono::seconds(15));
+  auto mk = speech::Language::load("mk");
+  ASSERT_TRUE(mk) << mk.error().message;
+  EXPECT_EQ(tactile::clock_line(reading, core::WHITE, 40, clock_line_words(*mk)),
+            "Б 1:30:20 Ц 1:29:55* потег 1");
+  for (const std::string& code : speech::Language::codes()) {
+    auto language = speech::Language::load(code);
+    ASSERT_TRUE(language) << code;
+    const tactile::ClockLineWords words = clock_line_words(*language);
+    for (const std::string* word : {&words.white, &words.black, &words.move, &words.flag,
+                                    &words.paused, &words.paused_letter})
+      EXPECT_FALSE(word->empty()) << code;
+    if (code == "en") continue;
+    EXPECT_NE(words.move, "move") << code;
+    EXPECT_NE(words.paused, "paused") << code;
+    EXPECT_NE(words.flag, "flag") << code;
+  }
 }
 
 }  // namespace

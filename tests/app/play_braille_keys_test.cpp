@@ -129,8 +129,9 @@ TEST_F(PlayWithBrailleKeys, ALongReadingPansAcrossTheDisplay) {
 TEST_F(PlayWithBrailleKeys, TheMovesLineAndTheClockAfterAMove) {
   station->send("sim play e4");
   ASSERT_TRUE(station->wait_for("made 1. e4", 20s)) << station->output();
-  // D.2.4: the move made, the clock line shows Black's clock running.
-  EXPECT_NE(brltty.wait_for_visual("B 1:29:5", 20s), "") << station->output();
+  // D.2.4: the move made, the clock line shows Black's clock running (in the player's language,
+  // German by default: S for Schwarz, tester D2).
+  EXPECT_NE(brltty.wait_for_visual("S 1:29:5", 20s), "") << station->output();
   // BOT: the moves announced (D.2.1), in the announcement's words.
   ASSERT_TRUE(brltty.press("BOT"));
   EXPECT_EQ(brltty.wait_for_visual("Eva vier", 20s).rfind("Eva vier", 0), 0U) << station->output();

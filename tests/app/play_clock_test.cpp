@@ -87,7 +87,9 @@ TEST(PlayWithBrailleDisplay, TheClockIsShownAndFollowsTheMoves) {
   // White's 30 s increment is added at the press (the default control), Black's clock runs.
   const std::string line = brltty.wait_for_visual("W 1:30:", 20s);
   EXPECT_EQ(line.rfind("W ", 0), 0u) << line;  // own side first
-  EXPECT_NE(line.find(" B 1:"), std::string::npos) << line;
+  // The player's language (German by default, tester D2): S for Schwarz, "Zug" for the move.
+  EXPECT_NE(line.find(" S 1:"), std::string::npos) << line;
+  EXPECT_NE(line.find(" Zug 1"), std::string::npos) << line;
   station.send("quit");
   EXPECT_EQ(station.wait(20s), 0) << station.output();
   EXPECT_EQ(station.output().find("braille_display:"), std::string::npos) << station.output();

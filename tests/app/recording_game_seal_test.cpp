@@ -139,15 +139,15 @@ struct FinishedGame {
 
 std::string text_of(const RecordingReport& report) {
   std::string text;
-  for (const auto& line : report.lines) text += line + "\n";
-  return text + "problem: " + report.problem + "\n";
+  for (const auto& line : report.lines()) text += line + "\n";
+  return text + "problem: " + report.problem_text() + "\n";
 }
 
 void expect_tampered(const FinishedGame& game, const std::string& says) {
   const auto report = game.verify();
   EXPECT_EQ(report.verdict, RecordingVerdict::Tampered) << text_of(report);
   EXPECT_EQ(report.exit_code(), 1);
-  EXPECT_NE(report.problem.find(says), std::string::npos) << text_of(report);
+  EXPECT_NE(report.problem_text().find(says), std::string::npos) << text_of(report);
 }
 
 TEST(GameSeal, AnUntouchedFinishedGameVerifiesWithThePapersCodeAndResumes) {

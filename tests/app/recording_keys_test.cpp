@@ -110,8 +110,8 @@ struct TwoStationGame {
 
 std::string text_of(const RecordingReport& report) {
   std::string text;
-  for (const auto& line : report.lines) text += line + "\n";
-  return text + "problem: " + report.problem + "\n";
+  for (const auto& line : report.lines()) text += line + "\n";
+  return text + "problem: " + report.problem_text() + "\n";
 }
 
 bool has(const RecordingReport& report, const std::string& part) {
@@ -228,9 +228,9 @@ TEST(RecordingKeys, TheListOfStationsNamesEachKey) {
   std::ofstream(list) << "# stations\n3f2a-91c4 board 1\n";
   const auto bad = game.verify(game.second, {}, list);
   EXPECT_EQ(bad.exit_code(), 2);
-  EXPECT_NE(bad.problem.find("stations.txt line 2: the key \"3f2a-91c4\" is neither"),
+  EXPECT_NE(bad.problem_text().find("stations.txt line 2: the key \"3f2a-91c4\" is neither"),
             std::string::npos)
-      << bad.problem;
+      << bad.problem_text();
 }
 
 // Guidelines I.2: the adjournment's seal signs the envelope's time of day; verify shows it, and a

@@ -18,6 +18,7 @@
 #include "app/journal.h"
 #include "app/journal_records.h"
 #include "app/record.h"
+#include "app/recording_check.h"
 #include "app/recording_seal.h"
 #include "app/station_key.h"
 #include "core/pgn.h"
@@ -468,6 +469,68 @@ TEST(RecordingVerify, AnotherRecordingsJournalIsNamedAsSuch) {
   EXPECT_NE(out.find("or --journal " + journal + " is another game's record"), std::string::npos)
       << out;
   EXPECT_EQ(out.find("chain recomputed"), std::string::npos) << out;
+}
+
+// Issues 13 and 17: the findings are typed (a kind and its facts), worded apart from the check;
+// each attack is told by its kind, not by parsing English.
+TEST(RecordingVerify, EachAttackIsTypedByItsKindWithItsFacts) {
+  SealedRecord record;
+  const auto check = [&](const std::string& code = "") {
+    RecordingCheckOptions options;
+    options.file = record.wav;
+    options.code = code;
+    return check_recording(options);
+  };
+  RecordingReport report = check();
+  EXPECT_EQ(report.verdict, RecordingVerdict::Verified);
+  ASSERT_FALSE(report.findings.empty());
+  EXPECT_EQ(report.findings.front().kind, RecordingFindingKind::Chain);
+  EXPECT_EQ(report.findings.front().fact("lines"), "5");
+  EXPECT_EQ(report.findings.back().kind, RecordingFindingKind::Verified);
+  EXPECT_FALSE(report.problem);
+
+  auto phrases = read_phrases(record.wav);
+  phrases.resize(3);
+  write_rechained(record.wav, phrases);
+  report = check();
+  EXPECT_EQ(report.verdict, RecordingVerdict::Tampered);
+  ASSERT_TRUE(report.problem);
+  EXPECT_EQ(report.problem->kind, RecordingFindingKind::CutEnd);
+  EXPECT_EQ(finding_key(report.problem->kind), "cut_end");
+  EXPECT_EQ(report.problem->fact("lines"), "3");
+  EXPECT_EQ(report.problem->fact("sealed"), "5");
+  EXPECT_EQ(report.findings.back().kind, RecordingFindingKind::ResultTampered);
+
+  fs::remove(record.dir / "game.journal");
+  fs::remove(record.dir / "game.pgn");
+  report = check();
+  EXPECT_EQ(report.verdict, RecordingVerdict::NotSealed);
+  ASSERT_TRUE(report.problem);
+  EXPECT_EQ(report.problem->kind, RecordingFindingKind::NoSeal);
+  report = check(seal_code(record.seal));
+  ASSERT_TRUE(report.problem);
+  EXPECT_EQ(report.problem->kind, RecordingFindingKind::CodeWithoutSeal);
+  EXPECT_EQ(report.problem->fact("code"), seal_code(record.seal));
+}
+
+// The findings in the arbiter's language (--lang): German and Macedonian from the catalogs.
+TEST(RecordingVerify, FindingsAreWordedInTheArbitersLanguage) {
+  SealedRecord record;
+  auto phrases = read_phrases(record.wav);
+  phrases.resize(3);
+  write_rechained(record.wav, phrases);
+  std::string out;
+  EXPECT_EQ(run_command(kBinary + " --lang de recording verify " + record.wav.string(), out, true),
+            1)
+      << out;
+  EXPECT_NE(out.find("abgeschnittenes Ende: die Aufnahme hat 3 Cue-Zeilen"), std::string::npos)
+      << out;
+  EXPECT_NE(out.find("Ergebnis: MANIPULIERT oder widersprüchlich"), std::string::npos) << out;
+  EXPECT_EQ(run_command(kBinary + " --lang mk recording verify " + record.wav.string(), out, true),
+            1)
+      << out;
+  EXPECT_NE(out.find("отсечен крај: снимката има 3 реда"), std::string::npos) << out;
+  EXPECT_EQ(out.find("cut end"), std::string::npos) << out;
 }
 
 }  // namespace

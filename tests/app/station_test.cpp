@@ -1033,3 +1033,29 @@ TEST(Station, ADrawOfferIsTheLastMoversAndAMoveDeclinesIt) {
 }  // namespace
 }  // namespace station_test
 }  // namespace annabella::app
+
+namespace annabella::app {
+namespace {
+
+// Tester D12: the whole game read back to the VI player privately gives each move's number and
+// side in his language (white.language), the moves in the D.2.1 words.
+TEST(Station, TheWholeGameReadBackHasMoveNumbersAndSidesInThePlayersLanguage) {
+  annabella::testing::TempDir dir;
+  config::StationConfig config;
+  config.white.language = "mk";
+  StationDriver d(dir.path() / "record", false, config);
+  d.hand("e2", "e4");
+  d.console("e5");
+  d.hand("e7", "e5");
+  d.hand("g1", "f3");
+  d.console("game");
+  ASSERT_FALSE(d.output.said.empty());
+  const Said& read = d.output.said.back();
+  EXPECT_EQ(read.route, Route::Private);
+  EXPECT_EQ(read.text,
+            "Потег еден. Белите: Eva vier; Црните: Eva fuenf. Потег два. Белите: Springer Felix "
+            "drei");
+}
+
+}  // namespace
+}  // namespace annabella::app

@@ -101,6 +101,9 @@ TEST(GameTypeNames, ReadBackAndRefuseWhatIsNoType) {
   EXPECT_EQ(*parse_supervision("competition"), Supervision::Competition);
   EXPECT_EQ(*parse_supervision("appendix"), Supervision::Appendix);
   EXPECT_FALSE(parse_supervision("A.4"));
+  // The name comes back typed; the configuration words it (config/schema.cpp).
+  EXPECT_EQ(parse_game_type("bullet").error().name, "bullet");
+  EXPECT_EQ(parse_supervision("A.4").error().name, "A.4");
 }
 
 }  // namespace

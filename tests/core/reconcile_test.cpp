@@ -636,7 +636,7 @@ TEST(Reconcile, ClockTimesComeFromTheLogAtTheRetracedPoint) {
   auto log = parse_clock_log(
       "# ply white_ms black_ms\n0 5400000 5400000\n11 5000000 4900000\n12 4950000 4900000\n"
       "13 4950000 4800000\n");
-  ASSERT_TRUE(log) << log.error().message;
+  ASSERT_TRUE(log) << static_cast<int>(log.error().kind);
   in.clock_log = *log;
   Reconciliation r = reconcile(in);
   EXPECT_TRUE(r.clock.readjust);
@@ -890,11 +890,14 @@ TEST(ReconcileInputs, ClockLogFormat) {
   EXPECT_EQ((*log)[1].remaining[BLACK], std::chrono::milliseconds(60000));
   auto bad = parse_clock_log("0 60000 60000\n1 59000\n");
   ASSERT_FALSE(bad);
-  EXPECT_EQ(bad.error().message,
-            "clock log line 2: expected \"ply white_ms black_ms\" (three whole numbers)");
+  EXPECT_EQ(bad.error().kind, ClockLogError::Kind::NotThreeNumbers);
+  EXPECT_EQ(bad.error().line, 2);
   auto back = parse_clock_log("3 1 1\n2 1 1\n");
   ASSERT_FALSE(back);
-  EXPECT_EQ(back.error().message, "clock log line 2: ply 2 does not follow ply 3");
+  EXPECT_EQ(back.error().kind, ClockLogError::Kind::NotIncreasing);
+  EXPECT_EQ(back.error().line, 2);
+  EXPECT_EQ(back.error().ply, 2);
+  EXPECT_EQ(back.error().previous, 3);
 }
 
 TEST(ReconcileInputs, ClockLogFromThePgnsClockComments) {
@@ -902,7 +905,7 @@ TEST(ReconcileInputs, ClockLogFromThePgnsClockComments) {
   auto log = clock_log_from_pgn(
       "[Event \"x\"]\n[TimeControl \"5400+30\"]\n\n1. e4 {[%clk 1:30:20]} e5 {[%clk 1:30:25]} "
       "2. Nf3 {[%emt 0:00:05] [%clk 1:30:45]} (2. Nc3 {[%clk 0:00:01]}) Nc6 {[%clk 1:30:50]} *\n");
-  ASSERT_TRUE(log) << log.error().message;
+  ASSERT_TRUE(log) << static_cast<int>(log.error().kind);
   ASSERT_EQ(log->size(), 5u);
   EXPECT_EQ((*log)[0].ply, 0);
   EXPECT_EQ((*log)[0].remaining[WHITE], std::chrono::minutes(90));
@@ -913,7 +916,7 @@ TEST(ReconcileInputs, ClockLogFromThePgnsClockComments) {
   EXPECT_EQ((*log)[4].remaining[BLACK], std::chrono::seconds(5450));
   // Without a TimeControl tag, a ply is given once both sides have a reading.
   auto untagged = clock_log_from_pgn("1. e4 {[%clk 0:10:00]} e5 {[%clk 0:09:58]} 2. d4 *");
-  ASSERT_TRUE(untagged) << untagged.error().message;
+  ASSERT_TRUE(untagged) << static_cast<int>(untagged.error().kind);
   ASSERT_EQ(untagged->size(), 1u);
   EXPECT_EQ((*untagged)[0].ply, 2);
   EXPECT_FALSE(clock_log_from_pgn("1. e4 e5 *"));

@@ -44,6 +44,10 @@ inline std::vector<std::pair<std::string, Phrase>> every_private_phrase(const La
       {"board_reading", phrase_board_reading(lang, moves, pos, pos.pieces())},
       {"board_reading_empty", phrase_board_reading(lang, moves, pos, 0)},
       {"square_reading", phrase_square_reading(lang, moves, pos, ~core::Bitboard(0))},
+      {"game_reading", phrase_game_reading(lang, moves,
+                                           {{1, core::WHITE, phrase_for_move(moves, start, e4)},
+                                            {1, core::BLACK, phrase_for_move(moves, start, e4)},
+                                            {2, core::WHITE, phrase_for_move(moves, start, e4)}})},
       {"confirmed", phrase_confirmation(lang, true)},
       {"cancelled", phrase_confirmation(lang, false)},
   };

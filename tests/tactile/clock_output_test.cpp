@@ -43,6 +43,30 @@ TEST(ClockLine, FlagReplacesATimeThatRanOut) {
   EXPECT_EQ(clock_line(clock.reading(at_s(61)), core::BLACK, 40), "B 0:01:00 W flag* move 1");
 }
 
+// Tester D2: the clock line in the player's words (here Macedonian's), its width counted in
+// characters, not bytes (a Cyrillic letter is two).
+TEST(ClockLine, InThePlayersWordsWidthInCharacters) {
+  const ClockLineWords mk{.white = "Б",
+                          .black = "Ц",
+                          .move = "потег",
+                          .flag = "знаменце",
+                          .paused = "запрен",
+                          .paused_letter = "З"};
+  core::ChessClock clock = started("90+30", at_s(0));
+  ASSERT_TRUE(clock.press(core::WHITE, at_s(10)));
+  const auto r = clock.reading(at_s(15));
+  EXPECT_EQ(clock_line(r, core::WHITE, 40, mk), "Б 1:30:20 Ц 1:29:55* потег 1");
+  EXPECT_EQ(clock_line(r, core::WHITE, 28, mk), "Б 1:30:20 Ц 1:29:55* потег 1");  // 28 letters
+  EXPECT_EQ(clock_line(r, core::WHITE, 27, mk), "Б1:30:20 Ц1:29:55* 1");
+  EXPECT_EQ(clock_line(r, core::WHITE, 12, mk), "Б1:30:20 Ц1:");
+  ASSERT_TRUE(clock.pause(at_s(21)));
+  EXPECT_EQ(clock_line(clock.reading(at_s(30)), core::BLACK, 40, mk),
+            "Ц 1:29:49 Б 1:30:20 потег 1 запрен");
+  core::ChessClock blitz = started("1 min", at_s(0));
+  EXPECT_EQ(clock_line(blitz.reading(at_s(61)), core::BLACK, 40, mk),
+            "Ц 0:01:00 Б знаменце* потег 1");
+}
+
 TEST(NextSecond, WhenTheDisplayedSecondChanges) {
   core::ChessClock clock = started("1 min", at_s(0));
   // At 0.25 s White shows 0:00:59 (59.75 s left); 0:00:58 just after 1 s (59 s left).

@@ -1,0 +1,222 @@
+// `annabella recording verify`'s findings worded for people (app/recording_check.h), through the
+// catalogs (po/): the check returns kinds and facts, this file alone words them.
+#include <array>
+
+#include "app/i18n.h"
+#include "app/recording_check.h"
+
+namespace annabella::app {
+namespace {
+
+using Kind = RecordingFindingKind;
+
+struct KindText {
+  Kind kind;
+  const char* key;        // stable, for machines
+  const char* template_;  // English, {fact} places; translated with tr()
+};
+
+// TRANSLATORS: the findings of `annabella recording verify` (D.2.7). Keep the {places}, the
+// option names (--key, --keys, --unsealed-ok), "TimeControl" (a PGN tag) and the citations.
+constexpr std::array kTexts = {
+    KindText{Kind::Chain, "chain", i18n::tr_noop("{file}: {counts}, digest chain intact")},
+    KindText{
+        Kind::Interrupted, "interrupted",
+        i18n::tr_noop("interrupted: the recording was cut at cue line {line} ({time}): {text}")},
+    KindText{Kind::TornTail, "torn_tail",
+             i18n::tr_noop("torn tail (not covered by the chain, not evidence; left by a stop "
+                           "between a phrase's audio and its cue line): {tail}")},
+    KindText{Kind::LastDigest, "last_digest", i18n::tr_noop("last digest: {digest}")},
+    KindText{Kind::TornEntry, "torn_entry",
+             i18n::tr_noop("note: {file}: a torn last entry is not read ({detail})")},
+    KindText{Kind::NoGameInPgn, "no_game_in_pgn", i18n::tr_noop("note: {file} holds no game")},
+    KindText{Kind::OtherSealInPgn, "other_seal_in_pgn",
+             i18n::tr_noop("note: {file} holds the seal of {recording}")},
+    KindText{Kind::KeyUse, "key", i18n::tr_noop("key {fingerprint}: {seals}")},
+    KindText{Kind::KeyChangedAt, "key_changed_at",
+             i18n::tr_noop("station key changed at {change}")},
+    KindText{Kind::AdjournedAt, "adjourned_at",
+             i18n::tr_noop("adjourned at {utc} (time of day, UTC; the envelope's time, signed in "
+                           "{source})")},
+    KindText{Kind::Sealed, "sealed",
+             i18n::tr_noop("sealed: {source} (sealed {sealed_at}, {occasion}), cue lines 1 to "
+                           "{lines}, key {fingerprint}, code {code}")},
+    KindText{Kind::NoSeal, "not_sealed",
+             i18n::tr_noop("not sealed: no seal of this recording in the journal or the PGN beside "
+                           "it. The game is still running, or the station stopped before sealing "
+                           "it (a crash); the chain is intact, but a cut end or a recomputed chain "
+                           "would not show")},
+    KindText{Kind::NotSealedBeyond, "not_sealed_beyond",
+             i18n::tr_noop("not sealed beyond cue line {sealed}: cue lines {first} to {last} were "
+                           "recorded after the last seal (the game went on, and was not sealed "
+                           "again)")},
+    KindText{Kind::Verified, "verified", i18n::tr_noop("result: verified")},
+    KindText{Kind::ResultNotSealed, "result_not_sealed", i18n::tr_noop("result: not sealed")},
+    KindText{Kind::ResultUnreadable, "result_unreadable", i18n::tr_noop("result: cannot be read")},
+    KindText{
+        Kind::ResultKeyChanged, "result_key_changed",
+        i18n::tr_noop("result: not verified: sealed by more than one station key, none given")},
+    KindText{Kind::ResultTampered, "result_tampered",
+             i18n::tr_noop("result: TAMPERED or inconsistent")},
+    KindText{Kind::CannotRead, "cannot_read", "{detail}"},
+    KindText{Kind::BadOption, "bad_option", "{option}: {detail}"},
+    KindText{Kind::Damaged, "damaged", "{detail}"},
+    KindText{Kind::DamagedOrOtherRecord, "damaged_or_other_record", "{detail}"},
+    KindText{Kind::PgnEndsEarly, "pgn_ends_early",
+             i18n::tr_noop("{file} was changed after its seal: it ends after {plies} moves, the "
+                           "seal signs {signed} (the next signed move is {next})")},
+    KindText{Kind::PgnMoveChanged, "pgn_move_changed",
+             i18n::tr_noop("{file} was changed after its seal: move {number} {san} ({uci}) is not "
+                           "the signed move {signed_move}")},
+    KindText{Kind::PgnResultChanged, "pgn_result_changed",
+             i18n::tr_noop("{file} was changed after its seal: its result is {result}, the seal "
+                           "signs {signed}")},
+    KindText{Kind::PgnTimeControlChanged, "pgn_time_control_changed",
+             i18n::tr_noop("{file} was changed after its seal: its TimeControl is \"{control}\", "
+                           "the seal signs \"{signed}\" ({signed_control})")},
+    KindText{Kind::ForeignKeyOfPart, "foreign_key_of_part",
+             i18n::tr_noop("foreign key: {source} is signed by key {fingerprint}, but {part} names "
+                           "the station's key {station}")},
+    KindText{Kind::ForeignKeyOfJournal, "foreign_key_of_journal",
+             i18n::tr_noop("foreign key: {source} is signed by key {fingerprint}, but the journal "
+                           "names the station's key {stations}")},
+    KindText{Kind::ForeignKeyNotGiven, "foreign_key_not_given",
+             i18n::tr_noop("foreign key: {source} ({occasion}, cue lines 1 to {lines} of "
+                           "{recording}) is signed by key {fingerprint}, which is not among the "
+                           "station keys given ({given}): no station on the list sealed this part "
+                           "of the recording")},
+    KindText{Kind::KeysDiffer, "keys_differ",
+             i18n::tr_noop("foreign key: the seals are signed by different keys: {uses}; the "
+                           "journal names no change of the station key, so one of them is not the "
+                           "station's; give the fingerprints of the tournament's stations "
+                           "({stations}, or --keys with the list of stations): a key not on the "
+                           "list is not a station's")},
+    KindText{Kind::StationKeyChanged, "station_key_changed",
+             i18n::tr_noop("station key changed: the game is sealed by {count} keys: {uses}; the "
+                           "journal says the key changed at {changes}; give the fingerprints of "
+                           "the tournament's stations ({stations}, or --keys with the list of "
+                           "stations): a key not on the list is not a station's")},
+    KindText{Kind::AnotherGamesSeal, "another_games_seal",
+             i18n::tr_noop("another game's seal: {source} seals the game {game}, but {begin} is "
+                           "the game {begin_game}")},
+    KindText{Kind::AdjournmentChanged, "adjournment_changed",
+             i18n::tr_noop("the adjournment's time changed: {source} signs the adjournment at "
+                           "{signed}, but {journal_source} says {journal_utc} (Guidelines I.2)")},
+    KindText{Kind::NotThisRecordingsRecord, "not_this_recordings_record",
+             i18n::tr_noop("not this recording's record: {named} seals {recording} to cue line "
+                           "{lines} with digest {digest} ({source}), which is not this "
+                           "recording's chain, while {other} matches it: {file} belongs to "
+                           "another game or another recording")},
+    KindText{Kind::CutEnd, "cut_end",
+             i18n::tr_noop("cut end: the recording holds {lines} cue lines, but {seal} covers "
+                           "{sealed}: its end has been cut off (or lines taken out and the chain "
+                           "recomputed)")},
+    KindText{Kind::ChangedAndRechained, "changed_and_rechained",
+             i18n::tr_noop("changed and re-chained: the chain at cue line {line} is {digest}, but "
+                           "{seal} has {sealed_digest}: a phrase or its audio was changed and the "
+                           "chain recomputed")},
+    KindText{Kind::HeadersChanged, "headers_changed",
+             i18n::tr_noop("the recording's headers changed after the seal: {seal} signs "
+                           "\"{signed}\", the files say \"{found}\"")},
+    KindText{Kind::AfterEndSeal, "after_end_seal",
+             i18n::tr_noop("after the seal of the game's end: {seal} covers cue lines 1 to "
+                           "{sealed}, and {more} more follow that no later seal covers")},
+    KindText{Kind::AfterClosingSeal, "after_closing_seal",
+             i18n::tr_noop("after the seal that closed this recording: {seal} covers every cue "
+                           "line, but more follows ({tail}): not a torn tail, since a part closed "
+                           "by its seal was not cut off")},
+    KindText{Kind::CodeWithoutSeal, "code_without_seal",
+             i18n::tr_noop("the scoresheet's code {code} was given, but no seal of this recording "
+                           "was found: the seal has been removed from the record")},
+    KindText{Kind::CodeNotThisSeal, "code_not_this_seal",
+             i18n::tr_noop("the scoresheet's code {code} is not the code of this recording's seal "
+                           "({seal_code} in {source}): the seal was replaced, or the code was "
+                           "written down wrong")},
+};
+
+const KindText* text_of(Kind kind) {
+  for (const KindText& text : kTexts)
+    if (text.kind == kind) return &text;
+  return nullptr;
+}
+
+// "5 cue lines (5 phrases, 1 cut off by a move, 2 heard)": counts worded with tr_n.
+std::string chain_counts(const RecordingFinding& f) {
+  const auto count = [&](const char* fact) { return std::stoul("0" + f.fact(fact)); };
+  const unsigned long lines = count("lines"), phrases = count("phrases");
+  std::string text = i18n::format(i18n::tr_n("{n} cue line", "{n} cue lines", lines),
+                                  {{"n", std::to_string(lines)}}) +
+                     " (" +
+                     i18n::format(i18n::tr_n("{n} phrase", "{n} phrases", phrases),
+                                  {{"n", std::to_string(phrases)}});
+  if (count("cut") > 0)  // D.2.7: readouts a move cut off, marked in the cue list
+    text += i18n::format(i18n::tr(", {n} cut off by a move"), {{"n", f.fact("cut")}});
+  if (count("heard") > 0)  // D.2.1: what the microphone heard (voice input)
+    text += i18n::format(i18n::tr(", {n} heard"), {{"n", f.fact("heard")}});
+  return text + ")";
+}
+
+// Whether the key was among those the arbiter gave.
+std::string key_use(const RecordingFinding& f) {
+  const std::string given = f.fact("given");
+  const char* message = i18n::tr("key {fingerprint}: {seals}");
+  if (given == "*")
+    message = i18n::tr("key {fingerprint} (given): {seals}");
+  else if (given == "-")
+    message = i18n::tr("key {fingerprint} (not given): {seals}");
+  else if (!given.empty())
+    message = i18n::tr("key {fingerprint} (given: {given}): {seals}");
+  return i18n::format(message, f.facts);
+}
+
+// What the finding adds at its end: the file the arbiter named may be the wrong one; a gap in
+// the seals is accepted, or could be.
+std::string ending(const RecordingFinding& f) {
+  switch (f.kind) {
+    case Kind::DamagedOrOtherRecord:
+    case Kind::CutEnd:
+    case Kind::ChangedAndRechained:
+      if (f.fact("option").empty()) return "";
+      return i18n::format(i18n::tr(", or {option} {file} is another game's record, not this "
+                                   "recording's"),
+                          f.facts);
+    case Kind::NoSeal:
+    case Kind::NotSealedBeyond:
+      if (f.fact("accepted") == "1") return i18n::tr(" (accepted: --unsealed-ok)");
+      if (f.fact("accepted") == "hint") return i18n::tr(" (--unsealed-ok accepts it)");
+      return "";
+    default:
+      return "";
+  }
+}
+
+}  // namespace
+
+std::string_view finding_key(RecordingFindingKind kind) {
+  const KindText* text = text_of(kind);
+  return text == nullptr ? "?" : text->key;
+}
+
+std::string finding_text(const RecordingFinding& finding) {
+  const KindText* text = text_of(finding.kind);
+  if (text == nullptr) return "?";
+  auto facts = finding.facts;
+  switch (finding.kind) {
+    case Kind::Chain:
+      facts.emplace_back("counts", chain_counts(finding));
+      break;
+    case Kind::KeyUse:
+      return key_use(finding);
+    case Kind::NotThisRecordingsRecord:
+      facts.emplace_back("named", finding.fact("option").empty()
+                                      ? finding.fact("file")
+                                      : i18n::format(i18n::tr("{file} ({option})"), finding.facts));
+      break;
+    default:
+      break;
+  }
+  const std::string message = i18n::tr(text->template_);
+  return i18n::format(message, facts) + ending(finding);
+}
+
+}  // namespace annabella::app
