@@ -197,11 +197,19 @@ bool is_piece_word(std::string_view w) {
   return cp.size() == 1 || (capital && is_letter(cp[1]));
 }
 
+// A file written in a lower-case Cyrillic letter at the start of `w` (core/notation_letters.h,
+// CyrillicFiles: а с е look like a c e; the others are files as sounded or in alphabet order).
+bool starts_with_cyrillic_file(std::string_view w) {
+  for (const std::string_view f : {"а", "б", "в", "г", "д", "е", "ж", "з", "с", "ц", "ф", "х"})
+    if (w.starts_with(f)) return true;
+  return false;
+}
+
 // A pawn move to the last rank with no promotion written yet ("g:h8", "exd1").
 bool awaits_promotion(std::string_view w) {
   if (w.empty() || (w.back() != '8' && w.back() != '1')) return false;
   const char c = w.front();
-  return (c >= 'a' && c <= 'h') || w.starts_with("а") || w.starts_with("с") || w.starts_with("е");
+  return (c >= 'a' && c <= 'h') || starts_with_cyrillic_file(w);
 }
 
 // Whether `w` may be the rest of a move split by blanks: a square or a file ("f3", "e"), a
@@ -210,7 +218,7 @@ bool continues_move(std::string_view w) {
   if (w.empty()) return false;
   const char c = w.front();
   return (c >= 'a' && c <= 'h') || c == 'x' || c == ':' || c == 'O' || c == 'o' || is_zeros(w) ||
-         w.starts_with("а") || w.starts_with("с") || w.starts_with("е") || w.starts_with("О");
+         starts_with_cyrillic_file(w) || w.starts_with("О");
 }
 
 // A word that looks like a move: a letter and a rank digit, or castling.
@@ -445,6 +453,18 @@ class SheetReader {
       sheet_.result = std::move(result);
       note(SheetNote::Kind::Result, line, std::string(w));
       return j;
+    }
+    // A result written with blanks round its dash ("1 - 0", "½ - ½"): no move number, no cell.
+    if (next != nullptr && is_dash(next->text) && j + 2 < words_.size() &&
+        words_[j + 2].line == line) {
+      const std::string_view right = words_[j + 2].text;
+      const std::string joined = std::string(w) + "-" + std::string(right);
+      if (is_result(joined)) {
+        sheet_.result = joined == "½-½" ? "1/2-1/2" : joined;
+        note(SheetNote::Kind::Result, line,
+             std::string(w) + " " + std::string(next->text) + " " + std::string(right));
+        return j + 2;
+      }
     }
     if (is_zeros(w)) {  // "00", "000": castling
       w_.add(std::string(w), line);
