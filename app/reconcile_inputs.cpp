@@ -250,6 +250,10 @@ std::string sheet_note_text(const core::SheetNote& note, std::string_view what) 
                                    "between two moves separates them: joined, they are no move "
                                    "there); check that they are two moves."),
                           args);
+    case Kind::Between:
+      return i18n::format(i18n::tr("{file}, line {line}: in \"{text}\" the dash stands between "
+                                   "two moves and separates them; it is no move."),
+                          args);
     case Kind::Comment:
       return i18n::format(i18n::tr("{file}, line {line}: the rest of the line after \";\" was "
                                    "skipped as a PGN comment: \"{text}\"."),

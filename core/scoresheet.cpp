@@ -440,6 +440,35 @@ class SheetReader {
     return std::nullopt;
   }
 
+  // A result written with blanks round its dash ("1 - 0", "½ - ½") from words_[j]: no move
+  // number, no cell; returns the last word used.
+  std::optional<std::size_t> spaced_result(std::size_t j) {
+    const SheetWord* dash = next_on_line(j);
+    if (dash == nullptr || !is_dash(dash->text)) return std::nullopt;
+    const SheetWord* right = next_on_line(j + 1);
+    if (right == nullptr) return std::nullopt;
+    const std::string joined = std::string(words_[j].text) + "-" + std::string(right->text);
+    if (!is_result(joined)) return std::nullopt;
+    sheet_.result = joined == "½-½" ? "1/2-1/2" : joined;
+    note(SheetNote::Kind::Result, words_[j].line,
+         std::string(words_[j].text) + " " + std::string(dash->text) + " " +
+             std::string(right->text));
+    return j + 2;
+  }
+
+  // A hyphen or capture sign words_[j] after `cell` that joins nothing: a dash between two moves
+  // ("Ng1 - f3 - Nb8 - c6") separates them; anything else is an annotation.
+  void stray_joint(const ScoresheetEntry& cell, std::size_t j) {
+    const std::string_view w = words_[j].text;
+    const SheetWord* next = next_on_line(j);
+    if (is_dash(w) && next != nullptr && move_shaped(next->text)) {
+      note(SheetNote::Kind::Between, words_[j].line,
+           cell.text + " " + std::string(w) + " " + std::string(next->text));
+      return;
+    }
+    note(SheetNote::Kind::Annotation, words_[j].line, std::string(w));
+  }
+
   // Gives words_[j] its place; returns the last word it used.
   std::size_t take(std::size_t j) {
     const std::string_view w = words_[j].text;
@@ -454,18 +483,7 @@ class SheetReader {
       note(SheetNote::Kind::Result, line, std::string(w));
       return j;
     }
-    // A result written with blanks round its dash ("1 - 0", "½ - ½"): no move number, no cell.
-    if (next != nullptr && is_dash(next->text) && j + 2 < words_.size() &&
-        words_[j + 2].line == line) {
-      const std::string_view right = words_[j + 2].text;
-      const std::string joined = std::string(w) + "-" + std::string(right);
-      if (is_result(joined)) {
-        sheet_.result = joined == "½-½" ? "1/2-1/2" : joined;
-        note(SheetNote::Kind::Result, line,
-             std::string(w) + " " + std::string(next->text) + " " + std::string(right));
-        return j + 2;
-      }
-    }
+    if (const std::optional<std::size_t> used = spaced_result(j)) return *used;
     if (is_zeros(w)) {  // "00", "000": castling
       w_.add(std::string(w), line);
       return j;
@@ -496,7 +514,7 @@ class SheetReader {
     // A hyphen or capture sign after a move that joins nothing ("O-O - O-O-O"); right after a
     // move number it stays a cell ("1. - e5": White's cell marked empty).
     if (is_joint(w) && cell != nullptr) {
-      note(SheetNote::Kind::Annotation, line, std::string(w));
+      stray_joint(*cell, j);
       return j;
     }
     w_.add(std::string(w), line);

@@ -2,6 +2,8 @@
 // says per entry what it reads as or why it cannot be read.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "core/scoresheet.h"
 #include "core/sheet_reading.h"
 
@@ -416,6 +418,17 @@ TEST(SheetDash, EveryDashIsTriedNotOnlyTheFirst) {
   EXPECT_EQ(s.plies[1].san, "e5");
   EXPECT_EQ(s.plies[3].san, "Nc6");
   EXPECT_EQ(s.separated.size(), 1U);  // "Ng1 - f3" and "Nb8 - c6" are two cells as written
+  // ... with a dash between them that separates them, noted as such (not as an annotation).
+  auto sheet = read_scoresheet("1. e2 - e4 - e7 - e5 2. Ng1 - f3 - Nb8 - c6\n");
+  ASSERT_TRUE(sheet.has_value());
+  const auto between = std::find_if(sheet->notes.begin(), sheet->notes.end(), [](const auto& n) {
+    return n.kind == SheetNote::Kind::Between;
+  });
+  ASSERT_NE(between, sheet->notes.end());
+  EXPECT_EQ(between->text, "Ng1 - f3 - Nb8");
+  EXPECT_EQ(std::count_if(sheet->notes.begin(), sheet->notes.end(),
+                          [](const auto& n) { return n.kind == SheetNote::Kind::Annotation; }),
+            0);
   // Three dashes between four moves in one cell.
   const SheetReading four = read_text("1. d4 - d5 - c4 - e6\n");
   ASSERT_TRUE(four.fully_read()) << four.read_plies;
