@@ -982,6 +982,20 @@ void AppendixDFlow::check_board(const tactile::Pegboard& board, const std::strin
   }
   const core::BoardCheck check =
       core::check_board(game.start_position(), game.moves(), *shown, game.ply_count());
+  // An occupancy-only board: its pieces are the record's, inferred, never read (D.2.9).
+  const bool inferred = !board.identifies_pieces();
+  if (check.matches && inferred) {
+    s_.print(time,
+             format(tr_n("reconcile: the occupied squares of {board} agree with the game after "
+                         "{n} half-move ({board} senses no pieces: which piece stands where is "
+                         "not checked; D.2.9)",
+                         "reconcile: the occupied squares of {board} agree with the game after "
+                         "{n} half-moves ({board} senses no pieces: which piece stands where is "
+                         "not checked; D.2.9)",
+                         game.ply_count()),
+                    {{"board", name}, {"n", std::to_string(game.ply_count())}}));
+    return;
+  }
   if (check.matches) {
     s_.print(time,
              format(tr_n("reconcile: {board} agrees with the game after {n} half-move (D.2.9)",
@@ -990,7 +1004,7 @@ void AppendixDFlow::check_board(const tactile::Pegboard& board, const std::strin
                     {{"board", name}, {"n", std::to_string(game.ply_count())}}));
     return;
   }
-  s_.print(time, board_check_text(game.start_position(), check, name));
+  s_.print(time, board_check_text(game.start_position(), check, name, inferred));
   if (pegboard)
     for (const auto& step : check.steps)
       s_.say(speech::phrase_correction_step(s_.language, s_.vocabulary, step), Route::Private,

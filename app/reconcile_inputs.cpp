@@ -4,12 +4,14 @@
 #include <cctype>
 #include <cerrno>
 #include <fstream>
+#include <limits>
 
 #include "app/file_error.h"
 #include "app/game_record.h"
 #include "app/i18n.h"
 #include "app/journal.h"
 #include "app/reconcile_text.h"
+#include "core/notation_tokens.h"
 #include "core/time_control.h"
 
 namespace annabella::app {
@@ -101,8 +103,46 @@ Result<core::Scoresheet> scoresheet_of(std::string_view text) {
 namespace {
 
 std::string encoding_name(core::SheetEncoding encoding) {
-  return encoding == core::SheetEncoding::Windows1251 ? i18n::tr("Windows-1251 (Cyrillic)")
-                                                      : i18n::tr("Latin-1 (Windows-1252)");
+  switch (encoding) {
+    case core::SheetEncoding::Windows1251:
+      return i18n::tr("Windows-1251 (Cyrillic)");
+    case core::SheetEncoding::Windows1250:
+      return i18n::tr("Windows-1250 (Central European)");
+    case core::SheetEncoding::Utf8:
+    case core::SheetEncoding::DamagedUtf8:
+    case core::SheetEncoding::Latin1:
+      break;
+  }
+  return i18n::tr("Latin-1 (Windows-1252)");
+}
+
+// How Latin-1 and Windows-1250 were told apart (core::LatinChoice): "" when they read the sheet
+// the same.
+std::string latin_choice_note(const core::DecodedSheet& decoded) {
+  using core::SheetEncoding;
+  const core::LatinChoice& c = decoded.latin;
+  const bool latin =
+      decoded.encoding == SheetEncoding::Latin1 || decoded.encoding == SheetEncoding::Windows1250;
+  if (!latin || c.kind == core::LatinChoice::Kind::Same) return "";
+  const i18n::Places places = {
+      {"encoding", encoding_name(decoded.encoding)},
+      {"other", encoding_name(decoded.encoding == SheetEncoding::Latin1 ? SheetEncoding::Windows1250
+                                                                        : SheetEncoding::Latin1)},
+      {"word", c.example},
+      {"other_word", c.other_example},
+      {"n", std::to_string(c.words)},
+      {"m", std::to_string(c.other)}};
+  if (c.kind == core::LatinChoice::Kind::Words)
+    return i18n::format(
+        i18n::tr("Of its words that read differently in {encoding} and {other}, {n} are words of "
+                 "a language written in {encoding} and {m} of one written in {other} (\"{word}\", "
+                 "not \"{other_word}\"), so {encoding} was assumed."),
+        places);
+  return i18n::format(
+      i18n::tr("{encoding} and {other} read some of its letters differently (\"{word}\" or "
+               "\"{other_word}\") and its words do not tell which is right: {encoding} was "
+               "assumed, a guess; check the names and words shown against the sheet."),
+      places);
 }
 
 }  // namespace
@@ -122,6 +162,7 @@ std::string encoding_note(std::string_view bytes, const core::DecodedSheet& deco
       {"column", std::to_string(fault->column)},
       {"byte", byte},
       {"encoding", encoding_name(decoded.encoding)},
+      // Windows-1251 was weighed against Latin-1 (the Latin encodings read the moves alike).
       {"other",
        encoding_name(decoded.encoding == SheetEncoding::Windows1251 ? SheetEncoding::Latin1
                                                                     : SheetEncoding::Windows1251)},
@@ -140,6 +181,13 @@ std::string encoding_note(std::string_view bytes, const core::DecodedSheet& deco
           "to read them as letters).");
       break;
     case core::EncodingReason::Language:
+      if (decoded.encoding != SheetEncoding::Windows1251 &&
+          decoded.latin.kind != core::LatinChoice::Kind::Same) {
+        why = i18n::tr(
+            "Its language, {language}, is written in Latin letters; check the moves shown against "
+            "the sheet (D.2.9), or save it as UTF-8.");
+        break;
+      }
       why = i18n::tr(
           "It was read as {encoding}, the encoding of its language, {language}; check "
           "the moves shown against the sheet (D.2.9), or save it as UTF-8.");
@@ -156,7 +204,9 @@ std::string encoding_note(std::string_view bytes, const core::DecodedSheet& deco
           "against the sheet (D.2.9), or save it as UTF-8.");
       break;
   }
-  return where + " " + i18n::format(why, places);
+  std::string note = where + " " + i18n::format(why, places);
+  if (std::string latin = latin_choice_note(decoded); !latin.empty()) note += " " + latin;
+  return note;
 }
 
 bool skip_byte_order_mark(std::string& text) {
@@ -196,9 +246,13 @@ std::string sheet_note_text(const core::SheetNote& note, std::string_view what) 
                                    "inside a move); check that it is one move."),
                           args);
     case Kind::Separated:
-      return i18n::format(i18n::tr("{file}, line {line}: \"{text}\" read as two moves (the dash "
-                                   "between blanks separates them: joined, they are no move "
+      return i18n::format(i18n::tr("{file}, line {line}: \"{text}\" read as two moves (a dash "
+                                   "between two moves separates them: joined, they are no move "
                                    "there); check that they are two moves."),
+                          args);
+    case Kind::Between:
+      return i18n::format(i18n::tr("{file}, line {line}: in \"{text}\" the dash stands between "
+                                   "two moves and separates them; it is no move."),
                           args);
     case Kind::Comment:
       return i18n::format(i18n::tr("{file}, line {line}: the rest of the line after \";\" was "
@@ -208,17 +262,81 @@ std::string sheet_note_text(const core::SheetNote& note, std::string_view what) 
   return "";
 }
 
+namespace {
+
+// How a sheet's files written in Cyrillic letters were read (core::FilesReading).
+std::string files_note(const core::FilesReading& f, std::string_view what) {
+  using Why = core::FilesReading::Why;
+  const bool sounded = f.files == core::CyrillicFiles::Sounded;
+  const std::string sounded_way =
+      i18n::tr("as the Latin letters sound (а б ц д е ф г х are a to h; в and с also c)");
+  const std::string alphabet_way =
+      i18n::tr("in the order of the Cyrillic alphabet (а б в г д е ж з are a to h; с also c)");
+  std::string letter;
+  core::notation_detail::append_utf8(letter, f.letter);
+  const i18n::Places places = {{"file", std::string(what)},
+                               {"line", std::to_string(f.line)},
+                               {"text", f.written},
+                               {"way", sounded ? sounded_way : alphabet_way},
+                               {"other_way", sounded ? alphabet_way : sounded_way},
+                               {"letter", letter},
+                               {"n", std::to_string(f.read_plies)},
+                               {"m", std::to_string(f.other_read_plies)}};
+  const std::string where = i18n::format(
+      i18n::tr("{file}, line {line}: \"{text}\" writes a file in a Cyrillic letter; the sheet's "
+               "files were read {way}"),
+      places);
+  std::string why;
+  switch (f.why) {
+    case Why::Letters:
+      why = i18n::tr("since it writes {letter}, a file only that way");
+      break;
+    case Why::Agree:
+      why = i18n::tr("(its letters are the same files either way)");
+      break;
+    case Why::ReadsFurther:
+      why = i18n::tr("since {n} written moves read that way and {m} read {other_way}");
+      break;
+    case Why::Guess:
+      why = i18n::tr(
+          "a guess: г, д and е are other files read {other_way}, and the sheet reads as far "
+          "either way ({n} written moves)");
+      break;
+  }
+  return where + ", " + i18n::format(why, places) +
+         i18n::tr(". Check the moves shown against the sheet (D.2.9).");
+}
+
+}  // namespace
+
 void add_sheet_notes(const core::Scoresheet& sheet, const core::SheetReading& reading,
                      std::string_view what, std::vector<std::string>& notes) {
-  std::size_t next = 0;  // reading.separated are in the order written, as the Joined notes
+  if (reading.cyrillic_files) notes.push_back(files_note(*reading.cyrillic_files, what));
+  // A cell separated at a dash between blanks replaces its Joined note; one separated at a dash
+  // with no blanks ("Nf3-Nc6") had none and is said in its line's place.
+  std::vector<bool> said(reading.separated.size(), false);
+  auto say_separated_before = [&](int line) {
+    for (std::size_t k = 0; k < reading.separated.size(); ++k)
+      if (!said[k] && reading.separated[k].line < line) {
+        said[k] = true;
+        notes.push_back(sheet_note_text(reading.separated[k], what));
+      }
+  };
   for (const core::SheetNote& n : sheet.notes) {
-    if (n.kind == core::SheetNote::Kind::Joined && next < reading.separated.size() &&
-        reading.separated[next].line == n.line && reading.separated[next].text == n.text) {
-      notes.push_back(sheet_note_text(reading.separated[next++], what));
-      continue;
+    say_separated_before(n.line);
+    if (n.kind == core::SheetNote::Kind::Joined) {
+      bool replaced = false;
+      for (std::size_t k = 0; k < reading.separated.size() && !replaced; ++k)
+        if (!said[k] && reading.separated[k].line == n.line &&
+            reading.separated[k].text == n.text) {
+          said[k] = replaced = true;
+          notes.push_back(sheet_note_text(reading.separated[k], what));
+        }
+      if (replaced) continue;
     }
     notes.push_back(sheet_note_text(n, what));
   }
+  say_separated_before(std::numeric_limits<int>::max());
 }
 
 namespace {

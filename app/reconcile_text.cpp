@@ -309,10 +309,20 @@ std::string agreement_note(const Reconciliation& r) {
 }
 
 std::string board_check_text(const core::Position& start, const core::BoardCheck& check,
-                             const std::string& board) {
+                             const std::string& board, bool inferred) {
   std::string message =
       format(tr("reconcile (D.2.9): {board} differs from the game"), {{"board", board}});
-  if (check.went_wrong)
+  if (inferred) {  // D.2.9: what the board cannot sense is not said to be seen
+    message += format(tr(" in its occupied squares ({board} senses no pieces: the pieces named "
+                         "are inferred from the game record, not read)"),
+                      {{"board", board}});
+    if (check.went_wrong)
+      message += format(tr("; it went wrong at {ply}: the record fits {played} (inferred) where "
+                           "{expected} was played"),
+                        {{"ply", ply_name(start, check.went_wrong->ply)},
+                         {"played", check.went_wrong->played_san},
+                         {"expected", check.went_wrong->expected_san}});
+  } else if (check.went_wrong)
     message += format(tr("; it went wrong at {ply}: {played} stands where {expected} was played"),
                       {{"ply", ply_name(start, check.went_wrong->ply)},
                        {"played", check.went_wrong->played_san},
@@ -321,7 +331,7 @@ std::string board_check_text(const core::Position& start, const core::BoardCheck
     message += format(tr_n("; it shows the game after {n} half-move",
                            "; it shows the game after {n} half-moves", *check.matches_after),
                       {{"n", std::to_string(*check.matches_after)}});
-  message += tr(". Steps:");
+  message += inferred ? tr(". Steps (pieces inferred):") : tr(". Steps:");
   for (const auto& step : check.steps) message += " " + step_text(step) + ";";
   return message;
 }

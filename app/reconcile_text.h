@@ -91,9 +91,12 @@ struct SheetPly {
 [[nodiscard]] std::string standing_text(const core::Reconciliation& r,
                                         const core::BoardStanding& standing);
 // The live D.2.9 check of one board against the game (app/appendix_d.h): "reconcile (D.2.9): the
-// pegboard differs from the game; it went wrong at White's move 5: ... Steps: ...;".
+// pegboard differs from the game; it went wrong at White's move 5: ... Steps: ...;". `inferred`:
+// the board senses occupied squares only, so the pieces named are inferred from the game record
+// and said to be, never stated as read.
 [[nodiscard]] std::string board_check_text(const core::Position& start,
-                                           const core::BoardCheck& check, const std::string& board);
+                                           const core::BoardCheck& check, const std::string& board,
+                                           bool inferred = false);
 // The clock proposal: "Set the clocks to White 1 h 22 min 30 s, Black ... (clock log, ...)".
 [[nodiscard]] std::string clock_text(const core::Reconciliation& r);
 

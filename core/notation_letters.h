@@ -12,6 +12,14 @@
 
 namespace annabella::core {
 
+// How lower-case Cyrillic letters written for the files are read (lenient reading only; a capital
+// is always a piece letter, never a file: "Д" is a queen, "д" a file). docs/notation.md lists them.
+enum class CyrillicFiles : unsigned char {
+  LookAlike,  // only а с е, which look like a c e (typed on a Cyrillic keyboard)
+  Sounded,  // а б ц д е ф г х (в and с also c): the Latin letters as they sound (ru, sr, mk)
+  Alphabet,  // а б в г д е ж з: a to h in the order of the Cyrillic alphabet (bg; с also c)
+};
+
 // The letters a language uses for the pieces, UTF-8 (Cyrillic included). Index by PieceType:
 // letters[KING] etc.; letters[PAWN] is usually empty (pawn moves have no letter) but some
 // languages' scoresheets use one (German "B"), which the reader accepts.
@@ -19,6 +27,8 @@ struct PieceLetters {
   std::string code;  // ISO 639-1 code: "en", "de", "sr-Cyrl", or "custom"
   std::string name;  // "English", "Deutsch", ...
   std::array<std::string, PIECE_TYPE_NB> letters{};  // [NO_PIECE_TYPE] unused
+  // The files written in Cyrillic letters a sheet is read with (core/sheet_reading.h decides).
+  CyrillicFiles files = CyrillicFiles::LookAlike;
 };
 
 // The built-in tables: en, de, fr, es, it, nl, ru, mk, sr (Latin), sr-Cyrl, bg.

@@ -238,8 +238,8 @@ bool describe_and_match(const Position& pos, const CodePoints& t, const PieceLet
   if (!parsed) parsed = parse(t, table, lenient, false, d, err);
   if (parsed) collect(d);
   // A first letter that is both a piece letter and (lenient) a Cyrillic look-alike of a file.
-  if (lenient && file_char(t.cp[0], true) >= 0 && !(t.cp[0] >= U'a' && t.cp[0] <= U'h') &&
-      !d.castling) {
+  if (lenient && file_char(t.cp[0], true, letters.files) >= 0 &&
+      !(t.cp[0] >= U'a' && t.cp[0] <= U'h') && !d.castling) {
     Description alt;
     ParseError alt_err;
     if (parse(t, table, lenient, true, alt, alt_err)) {

@@ -8,6 +8,8 @@
 //  3. matching the description against the legal moves (notation_reader.cpp).
 #include "core/notation_tokens.h"
 
+#include <string_view>
+
 #include "core/bitboard.h"
 
 namespace annabella::core::notation_detail {
@@ -115,13 +117,24 @@ PieceType figurine(char32_t c) {
   return NO_PIECE_TYPE;
 }
 
-// A file letter; lenient mode also takes the Cyrillic letters that look like a, c, e.
-int file_char(char32_t c, bool lenient) {
+// A file letter; lenient mode also takes lower-case Cyrillic letters as `files` reads them.
+int file_char(char32_t c, bool lenient, CyrillicFiles files) {
   if (c >= U'a' && c <= U'h') return int(c - U'a');
-  if (lenient) {
-    if (c == 0x430) return 0;  // а
-    if (c == 0x441) return 2;  // с
-    if (c == 0x435) return 4;  // е
+  if (!lenient) return -1;
+  if (c == U'а') return 0;
+  if (c == U'с') return 2;  // looks like c in every convention
+  switch (files) {
+    case CyrillicFiles::LookAlike:
+      return c == U'е' ? 4 : -1;
+    case CyrillicFiles::Sounded: {
+      if (c == U'в') return 2;  // also c
+      const std::size_t at = std::u32string_view(U"абцдефгх").find(c);
+      return at == std::u32string_view::npos ? -1 : int(at);
+    }
+    case CyrillicFiles::Alphabet: {
+      const std::size_t at = std::u32string_view(U"абвгдежз").find(c);
+      return at == std::u32string_view::npos ? -1 : int(at);
+    }
   }
   return -1;
 }
@@ -151,6 +164,7 @@ std::string describe_char(char32_t c) {
 
 CompiledLetters compile(const PieceLetters& letters) {
   CompiledLetters out;
+  out.files = letters.files;
   CodePoints cps;
   for (int pt = PAWN; pt <= KING; ++pt) {
     const std::string& l = letters.letters[pt];
@@ -232,7 +246,9 @@ PieceType leading_piece(const CodePoints& t, const CompiledLetters& table, bool 
       pt = figurine(c0);
       *len = 1;
       d.figurine = true;
-    } else if (!(c0 >= U'a' && c0 <= U'h')) {
+    } else if (!(c0 >= U'a' && c0 <= U'h') &&
+               (table.files == CyrillicFiles::LookAlike || file_char(c0, true, table.files) < 0)) {
+      // A lower-case letter read as a file is never a piece letter in the wrong case ("д4").
       pt = match_letter(table, t, 0, true, len);
     }
   }
@@ -313,20 +329,23 @@ namespace {
 // Whether t[i] starts the promotion: a marker ("=", lenient "(" or "/"), or a letter right after
 // the destination square ("e8Q") that is not the start of another square.
 bool starts_promotion(const CodePoints& t, int i, const Coordinates& co, bool lenient,
-                      bool* marker) {
+                      CyrillicFiles table_files, bool* marker) {
   const char32_t c = t.cp[std::size_t(i)];
   *marker = c == U'=' || (lenient && (c == U'/' || c == U'('));
   if (*marker) return true;
   if (!co.after_rank() || rank_char(c) >= 0 || is_capture_sign(c, lenient) || is_hyphen(c))
     return false;
   const bool next_is_rank = i + 1 < t.n && rank_char(t.cp[std::size_t(i) + 1]) >= 0;
-  return !(file_char(c, lenient) >= 0 && next_is_rank);
+  return !(file_char(c, lenient, table_files) >= 0 && next_is_rank);
 }
 
 // One character of the coordinates part: a file, a rank, a capture sign or (lenient) a hyphen.
-bool read_coordinate(char32_t c, int i, bool lenient, Coordinates& co, Description& d,
-                     ParseError& err) {
-  const int f = file_char(c, lenient);
+bool read_coordinate(const CodePoints& t, int i, bool lenient, CyrillicFiles files, Coordinates& co,
+                     Description& d, ParseError& err) {
+  const char32_t c = t.cp[std::size_t(i)];
+  // Cyrillic х is the file h (as sounded) only before a rank ("Лх1"); else a capture ("ехд5").
+  const bool h_file = c != U'х' || (i + 1 < t.n && rank_char(t.cp[std::size_t(i) + 1]) >= 0);
+  const int f = h_file ? file_char(c, lenient, files) : -1;
   const int r = rank_char(c);
   if (f >= 0 || r >= 0) {
     if (co.n == 4) {
@@ -362,7 +381,7 @@ bool parse(const CodePoints& t, const CompiledLetters& table, bool lenient, bool
   for (; i < t.n; ++i) {
     const char32_t c = t.cp[std::size_t(i)];
     bool marker = false;
-    if (starts_promotion(t, i, co, lenient, &marker)) {
+    if (starts_promotion(t, i, co, lenient, table.files, &marker)) {
       if (!co.after_rank()) {
         err = {NotAMove::Kind::PromotionTooEarly, c, i, {}};
         return false;
@@ -370,7 +389,7 @@ bool parse(const CodePoints& t, const CompiledLetters& table, bool lenient, bool
       if (!read_promotion(t, table, lenient, i, marker, d, err)) return false;
       break;
     }
-    if (!read_coordinate(c, i, lenient, co, d, err)) return false;
+    if (!read_coordinate(t, i, lenient, table.files, co, d, err)) return false;
   }
   return assign_squares(co, lenient, d, err);
 }

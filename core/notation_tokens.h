@@ -35,8 +35,10 @@ void append_utf8(std::string& s, char32_t c);
 [[nodiscard]] bool is_annotation_glyph(char32_t c);
 // Figurines ♔♕♖♗♘♙ and ♚♛♜♝♞♟ (either colour; scoresheets use the white ones for both sides).
 [[nodiscard]] PieceType figurine(char32_t c);
-// A file letter; lenient mode also takes the Cyrillic letters that look like a, c, e.
-[[nodiscard]] int file_char(char32_t c, bool lenient);
+// A file letter; lenient mode also takes lower-case Cyrillic letters as `files` reads them (the
+// look-alikes а с е of a c e by default).
+[[nodiscard]] int file_char(char32_t c, bool lenient,
+                            CyrillicFiles files = CyrillicFiles::LookAlike);
 int rank_char(char32_t c);
 [[nodiscard]] bool is_capture_sign(char32_t c, bool lenient);
 bool is_hyphen(char32_t c);
@@ -53,6 +55,7 @@ struct LetterEntry {
 struct CompiledLetters {
   std::array<LetterEntry, 6> entries{};
   int n = 0;
+  CyrillicFiles files = CyrillicFiles::LookAlike;
 };
 
 [[nodiscard]] CompiledLetters compile(const PieceLetters& letters);

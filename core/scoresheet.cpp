@@ -197,11 +197,19 @@ bool is_piece_word(std::string_view w) {
   return cp.size() == 1 || (capital && is_letter(cp[1]));
 }
 
+// A file written in a lower-case Cyrillic letter at the start of `w` (core/notation_letters.h,
+// CyrillicFiles: а с е look like a c e; the others are files as sounded or in alphabet order).
+bool starts_with_cyrillic_file(std::string_view w) {
+  for (const std::string_view f : {"а", "б", "в", "г", "д", "е", "ж", "з", "с", "ц", "ф", "х"})
+    if (w.starts_with(f)) return true;
+  return false;
+}
+
 // A pawn move to the last rank with no promotion written yet ("g:h8", "exd1").
 bool awaits_promotion(std::string_view w) {
   if (w.empty() || (w.back() != '8' && w.back() != '1')) return false;
   const char c = w.front();
-  return (c >= 'a' && c <= 'h') || w.starts_with("а") || w.starts_with("с") || w.starts_with("е");
+  return (c >= 'a' && c <= 'h') || starts_with_cyrillic_file(w);
 }
 
 // Whether `w` may be the rest of a move split by blanks: a square or a file ("f3", "e"), a
@@ -210,7 +218,7 @@ bool continues_move(std::string_view w) {
   if (w.empty()) return false;
   const char c = w.front();
   return (c >= 'a' && c <= 'h') || c == 'x' || c == ':' || c == 'O' || c == 'o' || is_zeros(w) ||
-         w.starts_with("а") || w.starts_with("с") || w.starts_with("е") || w.starts_with("О");
+         starts_with_cyrillic_file(w) || w.starts_with("О");
 }
 
 // A word that looks like a move: a letter and a rank digit, or castling.
@@ -432,6 +440,35 @@ class SheetReader {
     return std::nullopt;
   }
 
+  // A result written with blanks round its dash ("1 - 0", "½ - ½") from words_[j]: no move
+  // number, no cell; returns the last word used.
+  std::optional<std::size_t> spaced_result(std::size_t j) {
+    const SheetWord* dash = next_on_line(j);
+    if (dash == nullptr || !is_dash(dash->text)) return std::nullopt;
+    const SheetWord* right = next_on_line(j + 1);
+    if (right == nullptr) return std::nullopt;
+    const std::string joined = std::string(words_[j].text) + "-" + std::string(right->text);
+    if (!is_result(joined)) return std::nullopt;
+    sheet_.result = joined == "½-½" ? "1/2-1/2" : joined;
+    note(SheetNote::Kind::Result, words_[j].line,
+         std::string(words_[j].text) + " " + std::string(dash->text) + " " +
+             std::string(right->text));
+    return j + 2;
+  }
+
+  // A hyphen or capture sign words_[j] after `cell` that joins nothing: a dash between two moves
+  // ("Ng1 - f3 - Nb8 - c6") separates them; anything else is an annotation.
+  void stray_joint(const ScoresheetEntry& cell, std::size_t j) {
+    const std::string_view w = words_[j].text;
+    const SheetWord* next = next_on_line(j);
+    if (is_dash(w) && next != nullptr && move_shaped(next->text)) {
+      note(SheetNote::Kind::Between, words_[j].line,
+           cell.text + " " + std::string(w) + " " + std::string(next->text));
+      return;
+    }
+    note(SheetNote::Kind::Annotation, words_[j].line, std::string(w));
+  }
+
   // Gives words_[j] its place; returns the last word it used.
   std::size_t take(std::size_t j) {
     const std::string_view w = words_[j].text;
@@ -446,6 +483,7 @@ class SheetReader {
       note(SheetNote::Kind::Result, line, std::string(w));
       return j;
     }
+    if (const std::optional<std::size_t> used = spaced_result(j)) return *used;
     if (is_zeros(w)) {  // "00", "000": castling
       w_.add(std::string(w), line);
       return j;
@@ -476,7 +514,7 @@ class SheetReader {
     // A hyphen or capture sign after a move that joins nothing ("O-O - O-O-O"); right after a
     // move number it stays a cell ("1. - e5": White's cell marked empty).
     if (is_joint(w) && cell != nullptr) {
-      note(SheetNote::Kind::Annotation, line, std::string(w));
+      stray_joint(*cell, j);
       return j;
     }
     w_.add(std::string(w), line);

@@ -40,6 +40,10 @@ struct SheetNote {
     Annotation,     // a lone annotation or mark ("!", "=", "—"), not a move
     Joined,         // a move written with blanks inside ("N f3", "cxb3 e.p."), read as one cell
     Comment,        // a PGN ";" comment (in a PGN with tags), skipped to the end of its line
+    // A dash between two cells that joins nothing ("Ng1 - f3 - Nb8 - c6": the second dash stands
+    // between White's move and Black's): a separator, no cell. Its text is the two moves and the
+    // dash as written.
+    Between,
     // Found on reading the moves (core/sheet_reading.h), not by read_scoresheet: a dash between
     // blanks read as two moves ("e4 - e5"): the left one is a move there and the two joined
     // ("e4-e5") are none. Its text is the cell as the reader joined it (its Joined note's).

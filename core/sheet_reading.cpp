@@ -4,6 +4,8 @@
 #include <string_view>
 #include <utility>
 
+#include "core/notation_tokens.h"
+
 namespace annabella::core {
 namespace {
 
@@ -46,13 +48,29 @@ const Scoresheet& bounded(const Scoresheet& sheet, Scoresheet& cut) {
   return cut;
 }
 
-// The two parts of a cell the reader joined across a dash between blanks ("e4 - e5", also with
-// an en dash or a minus sign), if it is one.
-std::optional<std::pair<std::string, std::string>> dash_parts(const std::string& text) {
-  for (const std::string_view dash : {" - ", " \u2013 ", " \u2212 "})
-    if (const std::size_t at = text.find(dash); at != std::string::npos && at > 0)
-      return std::pair{text.substr(0, at), text.substr(at + dash.size())};
-  return std::nullopt;
+std::string_view trimmed(std::string_view s) {
+  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+  return s;
+}
+
+// Every way to cut a cell at one of its dashes into two parts, leftmost first: a hyphen, an en
+// dash or a minus sign, between blanks ("e4 - e5", joined by the reader) or not ("Nf3-Nc6").
+// A dash inside one move (from-to "e2-e4", castling "0-0-0") is never cut: only a cell that
+// reads as no move is cut (replay_separating); a result ("1-0") is no cell.
+std::vector<std::pair<std::string, std::string>> dash_cuts(std::string_view text) {
+  std::vector<std::pair<std::string, std::string>> cuts;
+  for (std::size_t at = 0; at < text.size(); ++at) {
+    std::size_t len = 0;
+    for (const std::string_view dash : {"-", "\u2013", "\u2212"})
+      if (text.substr(at).starts_with(dash)) len = dash.size();
+    if (len == 0) continue;
+    const std::string_view left = trimmed(text.substr(0, at));
+    const std::string_view right = trimmed(text.substr(at + len));
+    if (!left.empty() && !right.empty()) cuts.emplace_back(left, right);
+    at += len - 1;
+  }
+  return cuts;
 }
 
 // A cell counted on one ply further: White's becomes Black's of the same move, Black's White's of
@@ -87,6 +105,27 @@ void separate(Scoresheet& sheet, std::size_t k, std::pair<std::string, std::stri
   sheet.entries.insert(sheet.entries.begin() + long(k) + 1, std::move(right));
 }
 
+// Where a cell that reads as no move is cut at a dash into two moves: the leftmost cut whose left
+// part is a legal move at `pos` and whose right part then reads (as a move, or cut again: "e2 -
+// e4 - e7 - e5" is e2-e4 and e7-e5, the first dash being a from-to dash); failing that, the
+// leftmost whose left part is a legal move.
+std::optional<std::pair<std::string, std::string>> separation(const std::string& text,
+                                                              const Position& pos,
+                                                              const PieceLetters& letters,
+                                                              int depth = 0) {
+  std::optional<std::pair<std::string, std::string>> first;
+  for (auto& cut : dash_cuts(text)) {
+    const auto left = read_move(pos, cut.first, letters, Strictness::Lenient);
+    if (!left) continue;
+    const Position after = pos.after(*left);
+    if (read_move(after, cut.second, letters, Strictness::Lenient) ||
+        (depth < 1 && separation(cut.second, after, letters, depth + 1)))
+      return cut;
+    if (!first) first = std::move(cut);
+  }
+  return first;
+}
+
 // The sheet replayed, with each cell joined across a dash between blanks that stops the replay
 // separated into two moves when its left part is a legal move there ("e4 - e5": the two joined,
 // "e4-e5", are no move). The rest is replayed from the cell separated only.
@@ -104,8 +143,8 @@ Replayed replay_separating(const Scoresheet& written, const Position& start,
     const auto k = std::size_t(r.replay.moves_read);
     if (k >= sheet->entries.size()) break;
     const ScoresheetEntry& cell = sheet->entries[k];
-    auto parts = dash_parts(cell.text);
-    if (!parts || !read_move(r.replay.position, parts->first, letters, Strictness::Lenient)) break;
+    auto parts = separation(cell.text, r.replay.position, letters);
+    if (!parts) break;
     r.separated.push_back({SheetNote::Kind::Separated, cell.line, cell.text});
     if (sheet == &written) {
       r.sheet = written;
@@ -232,13 +271,100 @@ SheetReading read_found(const Position& start, const Scoresheet& sheet,
 
 }  // namespace
 
+namespace {
+
+// The lower-case Cyrillic letters a sheet writes where a file stands (right before a rank), other
+// than а and с (a and c either way), and the first written move with each kind.
+struct FileLetters {
+  std::u32string letters;
+  const ScoresheetEntry* first = nullptr;     // the first with any of them
+  const ScoresheetEntry* sounded = nullptr;   // with ф ц х (files as sounded only)
+  const ScoresheetEntry* alphabet = nullptr;  // with ж з (in alphabet order only)
+  char32_t sounded_letter = 0, alphabet_letter = 0;
+};
+
+FileLetters file_letters(const Scoresheet& sheet) {
+  FileLetters f;
+  for (const ScoresheetEntry& e : sheet.entries) {
+    notation_detail::CodePoints t;
+    if (!notation_detail::decode_utf8(e.text, t, nullptr)) continue;
+    for (int i = 0; i + 1 < t.n; ++i) {
+      const char32_t c = t.cp[std::size_t(i)];
+      if (notation_detail::rank_char(t.cp[std::size_t(i) + 1]) < 0 ||
+          std::u32string_view(U"бвгдежзцфх").find(c) == std::u32string_view::npos)
+        continue;
+      if (f.letters.find(c) == std::u32string::npos) f.letters += c;
+      if (f.first == nullptr) f.first = &e;
+      if (std::u32string_view(U"цфх").find(c) != std::u32string_view::npos && !f.sounded) {
+        f.sounded = &e;
+        f.sounded_letter = c;
+      }
+      if ((c == U'ж' || c == U'з') && !f.alphabet) {
+        f.alphabet = &e;
+        f.alphabet_letter = c;
+      }
+    }
+  }
+  return f;
+}
+
+SheetReading read_with(const Position& start, const Scoresheet& sheet,
+                       std::optional<PieceLetters> given, CyrillicFiles files) {
+  LanguageDetection why;
+  std::vector<PieceLetters> order = languages_to_try(sheet, why);
+  for (PieceLetters& l : order) l.files = files;
+  if (given) given->files = files;
+  return given ? read_given(start, sheet, *given, order) : read_found(start, sheet, order, why);
+}
+
+// The sheet read with its Cyrillic file letters as the sheet shows them to be meant (see
+// FilesReading).
+SheetReading read_files(const Position& start, const Scoresheet& sheet,
+                        const std::optional<PieceLetters>& given) {
+  // A way given with the letters (a sheet read again in the way it was read) is kept.
+  if (given && given->files != CyrillicFiles::LookAlike)
+    return read_with(start, sheet, given, given->files);
+  const FileLetters f = file_letters(sheet);
+  // Only е (the look-alike of e): read as before.
+  if (f.first == nullptr || f.letters == U"е")
+    return read_with(start, sheet, given, CyrillicFiles::LookAlike);
+  FilesReading r;
+  r.written = f.first->text;
+  r.line = f.first->line;
+  if ((f.sounded != nullptr) != (f.alphabet != nullptr)) {
+    const bool sounded = f.sounded != nullptr;
+    r.files = sounded ? CyrillicFiles::Sounded : CyrillicFiles::Alphabet;
+    r.why = FilesReading::Why::Letters;
+    r.written = (sounded ? f.sounded : f.alphabet)->text;
+    r.line = (sounded ? f.sounded : f.alphabet)->line;
+    r.letter = sounded ? f.sounded_letter : f.alphabet_letter;
+    SheetReading s = read_with(start, sheet, given, r.files);
+    s.cyrillic_files = r;
+    return s;
+  }
+  SheetReading sounded = read_with(start, sheet, given, CyrillicFiles::Sounded);
+  if (f.letters.find_first_of(U"гдежзцфх") == std::u32string::npos) {  // б в: the same files
+    sounded.cyrillic_files = r;
+    return sounded;
+  }
+  SheetReading alphabet = read_with(start, sheet, given, CyrillicFiles::Alphabet);
+  const bool in_alphabet = alphabet.read_plies > sounded.read_plies;
+  r.files = in_alphabet ? CyrillicFiles::Alphabet : CyrillicFiles::Sounded;
+  r.why = alphabet.read_plies == sounded.read_plies ? FilesReading::Why::Guess
+                                                    : FilesReading::Why::ReadsFurther;
+  r.read_plies = in_alphabet ? alphabet.read_plies : sounded.read_plies;
+  r.other_read_plies = in_alphabet ? sounded.read_plies : alphabet.read_plies;
+  SheetReading& s = in_alphabet ? alphabet : sounded;
+  s.cyrillic_files = r;
+  return std::move(s);
+}
+
+}  // namespace
+
 SheetReading read_sheet(const Position& start, const WrittenSheet& written) {
   Scoresheet cut;
   const Scoresheet& sheet = bounded(written.sheet, cut);
-  LanguageDetection why;
-  const std::vector<PieceLetters> order = languages_to_try(sheet, why);
-  SheetReading s = written.letters ? read_given(start, sheet, *written.letters, order)
-                                   : read_found(start, sheet, order, why);
+  SheetReading s = read_files(start, sheet, written.letters);
   // Each cell separated is one more written move, unless a blank cell was dropped for it.
   s.written = written.sheet.entries.size() + (s.plies.size() - sheet.entries.size());
   return s;

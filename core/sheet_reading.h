@@ -68,6 +68,24 @@ struct LanguageReach {
   std::size_t read_plies = 0;
 };
 
+// How a sheet that writes files in lower-case Cyrillic letters ("д4", "Кг1", "ехд5") was read:
+// as the Latin letters sound (а б ц д е ф г х) or in the order of the Cyrillic alphabet
+// (а б в г д е ж з; Bulgarian sheets). г, д and е are other files in the two (г is g or d).
+struct FilesReading {
+  CyrillicFiles files = CyrillicFiles::Sounded;
+  enum class Why : unsigned char {
+    Letters,       // it writes a letter that is a file one way only (ф ц х, or ж з)
+    Agree,         // its letters mean the same files either way (а б в с)
+    ReadsFurther,  // it reads more written moves this way than the other
+    Guess,         // both ways read as many: read as sounded, a guess
+  };
+  Why why = Why::Agree;
+  std::string written;  // the first written move with such a letter (Letters: one that decided)
+  int line = 0;         // its line
+  char32_t letter = 0;  // Letters: the letter that decided
+  std::size_t read_plies = 0, other_read_plies = 0;  // ReadsFurther, Guess
+};
+
 // A sheet replayed from the start position (replay_scoresheet), with the position before each
 // ply. Reading stops at the first written move that does not read; the later ones are kept
 // (unread) so the report can show them.
@@ -82,6 +100,8 @@ struct SheetReading {
   // Cells read as two moves (SheetNote::Kind::Separated: "e4 - e5"), in the order written; each
   // is two plies.
   std::vector<SheetNote> separated;
+  // When it writes files in lower-case Cyrillic letters other than the look-alikes а с е.
+  std::optional<FilesReading> cyrillic_files;
   std::vector<ReadPly> plies;       // every written move read (at most kMaxSheetPlies)
   std::size_t written = 0;          // the written moves on the sheet (more than plies: cut)
   std::size_t read_plies = 0;       // how many read, in order, from the start
@@ -93,13 +113,16 @@ struct SheetReading {
   [[nodiscard]] const std::string& shown(std::size_t ply) const;
 };
 
-// Reads a sheet (its first kMaxSheetPlies written moves). A cell the reader joined across a dash
-// between blanks ("e4 - e5") that reads as no move where it stands is read as two moves when the
-// part before the dash is a legal move there (`separated` says which); the cells counted on after
-// it move on by one. With no language given, the language
-// detect_language() names is tried first, then English, then the other built-in tables; the first
-// that reads every written move is kept, otherwise the one that reads furthest. With a language
-// given that does not read every written move, the others are tried too (other_language).
+// Reads a sheet (its first kMaxSheetPlies written moves). A cell with a dash ("e4 - e5", joined by
+// the reader, or "Nf3-Nc6") that reads as no move where it stands is read as two moves, cut at the
+// leftmost dash whose left part is a legal move there and whose right part then reads (every dash
+// is tried: "e2 - e4 - e7 - e5"; `separated` says which); the cells counted on after it move on
+// by one. Files written in lower-case Cyrillic letters are read one way for the whole sheet
+// (FilesReading, `cyrillic_files`), unless the letters given name the way. With no language given,
+// the language detect_language() names is tried first, then English, then the other built-in
+// tables; the first that reads every written move is kept, otherwise the one that reads furthest.
+// With a language given that does not read every written move, the others are tried too
+// (other_language).
 [[nodiscard]] SheetReading read_sheet(const Position& start, const WrittenSheet& sheet);
 
 // Whether `written` (in `letters`) means `move` at `pos`, read leniently.

@@ -120,6 +120,9 @@ class Pegboard {
   // history on an occupancy-only board).
   [[nodiscard]] const std::array<core::Piece, 64>& board() const { return board_.pieces; }
   [[nodiscard]] core::Bitboard occupied() const { return board_.occupied; }
+  // Whether board() holds the pieces the board reported (a piece-identifying board), not ones
+  // inferred from the game record (an occupancy-only pegboard senses occupied squares only).
+  [[nodiscard]] bool identifies_pieces() const { return board_.identifies_pieces; }
 
  private:
   struct InHand {

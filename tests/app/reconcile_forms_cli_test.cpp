@@ -249,6 +249,30 @@ TEST(ReconcileForms, GermanSheetInLatin1WithItsLanguageGiven) {
   EXPECT_EQ(r.out.find("\\xE4"), std::string::npos) << r.out;
 }
 
+TEST(ReconcileForms, CentralEuropeanSheetInWindows1250IsReadAndTheGuessNamed) {
+  // A Croatian heading typed on Windows (Windows-1250): "Đukić – Petrović"; the note names the
+  // encoding and the word that decided it, and the JSON is UTF-8.
+  Case r;
+  r.extra = "--json";
+  r.reconcile("\xD0uki\xE6 \x96 Petrovi\xE6\n" + german());
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("It was read as Windows-1250 (Central European)"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("2 are words of a language written in Windows-1250 (Central European) and "
+                       "1 of one written in Latin-1 (Windows-1252) (\\\"Đukić\\\", not "
+                       "\\\"Ðukiæ\\\")"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("Đukić – Petrović"), std::string::npos) << r.out;
+  // Nothing tells "Petrović" from "Petroviæ": Latin-1 is assumed and called a guess.
+  Case guess;
+  guess.reconcile("Petrovi\xE6\n" + german());
+  EXPECT_NE(guess.out.find("do not tell which is right: Latin-1 (Windows-1252) was assumed, a "
+                           "guess"),
+            std::string::npos)
+      << guess.out;
+}
+
 TEST(ReconcileForms, CyrillicSheetsInWindows1251AreRead) {
   // The Russian sheet as typed on Windows: "Кf3", "Крb8" in Windows-1251 (D.2.9 reads it whole).
   Case r;

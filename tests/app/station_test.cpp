@@ -242,10 +242,14 @@ TEST(Station, AnUnexplainedBoardGetsTheLiveReconciliationAfterTheGracePeriod) {
   d.wait(500ms);
   EXPECT_FALSE(d.output.printed_containing("reconcile (D.2.9)"));
   d.wait(4s);  // the grace period passes: D.2.9 live, once
+  // The pegboard senses occupied squares only: the pieces named are inferred, never said to be
+  // read (D.2.9).
   EXPECT_TRUE(d.output.printed_containing(
-      "reconcile (D.2.9): the pegboard differs from the game; it went wrong at Black's move 1"))
+      "reconcile (D.2.9): the pegboard differs from the game in its occupied squares (the "
+      "pegboard senses no pieces: the pieces named are inferred from the game record, not read); "
+      "it went wrong at Black's move 1: the record fits e6 (inferred) where e5 was played"))
       << d.output.printed.back();
-  EXPECT_TRUE(d.output.printed_containing("Steps: move black pawn e6 e5;"));
+  EXPECT_TRUE(d.output.printed_containing("Steps (pieces inferred): move black pawn e6 e5;"));
   EXPECT_EQ(d.output.said.back().route, Route::Private);
 }
 
@@ -791,7 +795,11 @@ TEST(Station, TheEBoardGetsTheLiveReconciliationToo) {
       "reconcile (D.2.9): the e-board differs from the game; it went wrong at White's move 1"))
       << d.output.printed.back();
   d.console("reconcile");
-  EXPECT_TRUE(d.output.printed_containing("reconcile: the pegboard agrees with the game"));
+  // The pegboard's occupied squares agree; the e-board's pieces are read, so no such words.
+  EXPECT_TRUE(d.output.printed_containing(
+      "reconcile: the occupied squares of the pegboard agree with the game after 1 half-move (the "
+      "pegboard senses no pieces: which piece stands where is not checked; D.2.9)"));
+  EXPECT_FALSE(d.output.printed_containing("the e-board senses no pieces"));
 }
 
 TEST(Station, ANewGameNeverOverwritesARecordedOne) {

@@ -514,6 +514,31 @@ TEST(Notation, CyrillicLookAlikeFiles) {
   EXPECT_EQ(to_uci(*n), "b1c3");
 }
 
+// Files in lower-case Cyrillic letters as a sheet shows them (CyrillicFiles): a capital is always
+// a piece letter ("Ф" the queen), a lower-case file letter never ("ф" the file f).
+TEST(Notation, CyrillicFilesAndPieceLettersAreNotConfused) {
+  const Position pos = pos_of(kStart);
+  PieceLetters ru = lang("ru");
+  ru.files = CyrillicFiles::Sounded;
+  EXPECT_EQ(uci_or_error(pos, "д4", ru), "d2d4");
+  EXPECT_EQ(uci_or_error(pos, "х4", ru), "h2h4");
+  EXPECT_EQ(uci_or_error(pos, "Кф3", ru), "g1f3");
+  EXPECT_EQ(uci_or_error(pos, "Кг1-ф3", ru), "g1f3");
+  const Position open = pos_of("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+  EXPECT_EQ(uci_or_error(open, "Фх5", ru), "d1h5");  // х before a rank: the file h
+  EXPECT_EQ(uci_or_error(open, "ф4", ru), "f2f4");   // the pawn, not the queen written small
+  EXPECT_FALSE(read_move(pos, "Б3", ru));            // a capital is no file
+  // By default only the look-alikes а с е are files.
+  EXPECT_FALSE(read_move(pos, "д4", lang("ru")));
+  PieceLetters bg = lang("bg");
+  bg.files = CyrillicFiles::Alphabet;
+  EXPECT_EQ(uci_or_error(pos, "г4", bg), "d2d4");
+  EXPECT_EQ(uci_or_error(pos, "д4", bg), "e2e4");
+  EXPECT_EQ(uci_or_error(pos, "Кз3", bg), "g1h3");
+  const Position exd5 = pos_of("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+  EXPECT_EQ(uci_or_error(exd5, "ехд5", ru), "e4d5");  // х between two files: a capture
+}
+
 TEST(Notation, PieceLettersFor) {
   EXPECT_EQ(lang("DE").code, "de");
   EXPECT_EQ(lang("sr-Latn").code, "sr");

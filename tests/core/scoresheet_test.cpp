@@ -2,6 +2,8 @@
 // says per entry what it reads as or why it cannot be read.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "core/scoresheet.h"
 #include "core/sheet_reading.h"
 
@@ -409,6 +411,103 @@ TEST(SheetDash, TheLeftPartMustBeAMoveThere) {
   const SheetReading s = read_text("1. Nf6 - e5\n");
   EXPECT_EQ(s.read_plies, 0U);
   EXPECT_TRUE(s.separated.empty());
+}
+
+TEST(SheetDash, EveryDashIsTriedNotOnlyTheFirst) {
+  // The first dash of each cell is a from-to dash, the second separates two moves.
+  const SheetReading s = read_text("1. e2 - e4 - e7 - e5 2. Ng1 - f3 - Nb8 - c6\n");
+  ASSERT_TRUE(s.fully_read()) << s.read_plies;
+  ASSERT_EQ(s.plies.size(), 4U);
+  EXPECT_EQ(s.plies[1].san, "e5");
+  EXPECT_EQ(s.plies[3].san, "Nc6");
+  EXPECT_EQ(s.separated.size(), 1U);  // "Ng1 - f3" and "Nb8 - c6" are two cells as written
+  // ... with a dash between them that separates them, noted as such (not as an annotation).
+  auto sheet = read_scoresheet("1. e2 - e4 - e7 - e5 2. Ng1 - f3 - Nb8 - c6\n");
+  ASSERT_TRUE(sheet.has_value());
+  const auto between = std::find_if(sheet->notes.begin(), sheet->notes.end(), [](const auto& n) {
+    return n.kind == SheetNote::Kind::Between;
+  });
+  ASSERT_NE(between, sheet->notes.end());
+  EXPECT_EQ(between->text, "Ng1 - f3 - Nb8");
+  EXPECT_EQ(std::count_if(sheet->notes.begin(), sheet->notes.end(),
+                          [](const auto& n) { return n.kind == SheetNote::Kind::Annotation; }),
+            0);
+  // Three dashes between four moves in one cell.
+  const SheetReading four = read_text("1. d4 - d5 - c4 - e6\n");
+  ASSERT_TRUE(four.fully_read()) << four.read_plies;
+  EXPECT_EQ(four.plies.size(), 4U);
+  EXPECT_EQ(four.plies[3].san, "e6");
+}
+
+TEST(SheetDash, ADashWithoutBlanksBetweenTwoMovesSeparatesThem) {
+  const SheetReading s = read_text("1. e4-e5 2. Nf3-Nc6 3. Bb5-a6\n");
+  ASSERT_TRUE(s.fully_read()) << s.read_plies;
+  ASSERT_EQ(s.plies.size(), 6U);
+  EXPECT_EQ(s.plies[5].san, "a6");
+  for (const ReadPly& p : s.plies) EXPECT_FALSE(p.written_cell.has_value()) << p.written;
+  EXPECT_EQ(s.separated.size(), 3U);
+}
+
+TEST(SheetDash, CastlingAndResultDashesAreNoSeparators) {
+  // "0-0-0" is castling; "1 - 0" with blanks is the result, not move 1 and a castling "0".
+  const SheetReading s =
+      read_text("1. d4 d5 2. Nc3 Nc6 3. Bf4 Bf5 4. Qd2 Qd7 5. 0-0-0 0 - 0 - 0 1 - 0\n");
+  ASSERT_TRUE(s.fully_read()) << s.read_plies;
+  EXPECT_EQ(s.plies.size(), 10U);
+  EXPECT_EQ(s.plies[8].san, "O-O-O");
+  EXPECT_EQ(s.plies[9].san, "O-O-O");
+  EXPECT_TRUE(s.separated.empty());
+  auto sheet = read_scoresheet("1. e4 e5 \u00BD - \u00BD\n");
+  ASSERT_TRUE(sheet.has_value());
+  EXPECT_EQ(sheet->entries.size(), 2U);
+  EXPECT_EQ(sheet->result, "1/2-1/2");
+}
+
+// Files written in lower-case Cyrillic letters (core/notation_letters.h, CyrillicFiles).
+SheetReading read_in(const std::string& text, const char* language) {
+  auto sheet = read_scoresheet(text);
+  EXPECT_TRUE(sheet.has_value());
+  return read_sheet(Position(), WrittenSheet{*sheet, *piece_letters_for(language)});
+}
+
+// The SAN of every ply read.
+std::vector<std::string> sans(const SheetReading& s) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < s.read_plies; ++i) out.push_back(s.plies[i].san);
+  return out;
+}
+
+TEST(SheetCyrillicFiles, SoundedLettersDecide) {
+  // "ф" is the file f only as the Latin letters sound: the sheet is read that way.
+  const SheetReading s = read_in("1. е4 е5 2. Кф3 Кц6 3. Сб5 а6 4. Сха6 бха6\n", "ru");
+  ASSERT_TRUE(s.fully_read()) << s.read_plies;
+  EXPECT_EQ(sans(s),
+            (std::vector<std::string>{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxa6", "bxa6"}));
+  EXPECT_EQ(s.plies[2].written, "Кф3");  // shown as written
+  ASSERT_TRUE(s.cyrillic_files.has_value());
+  EXPECT_EQ(s.cyrillic_files->files, CyrillicFiles::Sounded);
+  EXPECT_EQ(s.cyrillic_files->why, FilesReading::Why::Letters);
+  EXPECT_EQ(s.cyrillic_files->letter, U'ф');
+  EXPECT_EQ(s.cyrillic_files->line, 1);
+}
+
+TEST(SheetCyrillicFiles, BulgarianAlphabetOrderAndItsLetters) {
+  // а б в г д е ж з: "д4" is e4, "Кз3" the knight to h3, "Кв6" to c6 (з is h only this way).
+  const SheetReading s = read_in("1. д4 д5 2. Кз3 Кв6\n", "bg");
+  EXPECT_EQ(sans(s), (std::vector<std::string>{"e4", "e5", "Nh3", "Nc6"}));
+  EXPECT_EQ(s.cyrillic_files.value_or(FilesReading{}).files, CyrillicFiles::Alphabet);
+  EXPECT_EQ(s.cyrillic_files.value_or(FilesReading{}).letter, U'з');
+}
+
+TEST(SheetCyrillicFiles, NothingDecidesSoItIsAGuess) {
+  // "д4 д5" is d4 d5 as sounded and e4 e5 in alphabet order: both read; sounded, a guess.
+  const SheetReading s = read_in("1. д4 д5\n", "ru");
+  ASSERT_TRUE(s.fully_read());
+  EXPECT_EQ(s.plies[0].san, "d4");
+  ASSERT_TRUE(s.cyrillic_files.has_value());
+  EXPECT_EQ(s.cyrillic_files->why, FilesReading::Why::Guess);
+  // A sheet with only the look-alikes а с е is read as before, with nothing to say.
+  EXPECT_FALSE(read_in("1. е4 е5 2. Кс3\n", "ru").cyrillic_files.has_value());
 }
 
 }  // namespace

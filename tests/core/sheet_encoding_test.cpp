@@ -82,6 +82,67 @@ TEST(SheetEncoding, WithTheSameMovesTheWordsDecide) {
   EXPECT_EQ(ru.text, "Партия\n1. e4 e5");
 }
 
+TEST(SheetEncoding, Windows1250TableMatchesTheStandard) {
+  // Serbian Latin, Polish, Czech, Hungarian; the undefined 0x81.
+  EXPECT_EQ(decode_windows1250("\xD0uki\xE6 \xA3\xF3"
+                               "d\x9F Dvo\xF8\xE1k \x8A\xE8\x9E \xF5\xFB"),
+            "Đukić Łódź Dvořák Ščž őű");
+  EXPECT_EQ(decode_windows1250("\x81"), "\uFFFD");
+  EXPECT_EQ(decode_windows1250("\x96\xD7"), "–×");
+}
+
+TEST(SheetEncoding, CentralEuropeanNamesMeanWindows1250) {
+  const Position start;
+  // "Đukić" is a Serbian name in Windows-1250 and no word ("Ðukiæ") in Latin-1; "Petrović" reads
+  // as a word in both ("Petroviæ": æ is Danish): one word decides.
+  const DecodedSheet sr =
+      decode_sheet("\xD0uki\xE6 \x96 Petrovi\xE6\n1. e4 e5", start, std::nullopt);
+  EXPECT_EQ(sr.encoding, SheetEncoding::Windows1250);
+  EXPECT_EQ(sr.text, "Đukić – Petrović\n1. e4 e5");
+  EXPECT_EQ(sr.latin.kind, LatinChoice::Kind::Words);
+  EXPECT_EQ(sr.latin.words, 2U);
+  EXPECT_EQ(sr.latin.other, 1U);
+  EXPECT_EQ(sr.latin.example, "Đukić");
+  EXPECT_EQ(sr.latin.other_example, "Ðukiæ");
+  // Polish: "ł" is "³" in Latin-1.
+  EXPECT_EQ(decode_sheet("Micha\xB3 \x8Cwi\xEA"
+                         "cicki\n1. e4 e5",
+                         start, std::nullopt)
+                .encoding,
+            SheetEncoding::Windows1250);
+  // Spanish stays Latin-1: "Señoría" in Latin-1 is "Seńoría" in Windows-1250 (no language's).
+  const DecodedSheet es = decode_sheet(
+      "Se\xF1or\xED"
+      "a\n1. e4 e5",
+      start, std::nullopt);
+  EXPECT_EQ(es.encoding, SheetEncoding::Latin1);
+  EXPECT_EQ(es.latin.kind, LatinChoice::Kind::Words);
+  EXPECT_EQ(es.text, "Señoría\n1. e4 e5");
+  // German letters read alike in both: nothing to tell apart.
+  const DecodedSheet de = decode_sheet("M\xFCller Wei\xDF\n1. e4 e5", start, std::nullopt);
+  EXPECT_EQ(de.encoding, SheetEncoding::Latin1);
+  EXPECT_EQ(de.latin.kind, LatinChoice::Kind::Same);
+}
+
+TEST(SheetEncoding, Latin1OrWindows1250UndecidedIsAGuess) {
+  const Position start;
+  // "Petrović" or "Petroviæ": each a word; Latin-1 assumed and said to be a guess ...
+  const DecodedSheet guess = decode_sheet("Petrovi\xE6\n1. e4 e5", start, std::nullopt);
+  EXPECT_EQ(guess.encoding, SheetEncoding::Latin1);
+  EXPECT_EQ(guess.latin.kind, LatinChoice::Kind::Undecided);
+  EXPECT_EQ(guess.latin.example, "Petroviæ");
+  EXPECT_EQ(guess.latin.other_example, "Petrović");
+  // ... unless the sheet is given as Serbian Latin, typed in Windows-1250.
+  const DecodedSheet sr = decode_sheet("Petrovi\xE6\n1. e4 e5", start, *piece_letters_for("sr"));
+  EXPECT_EQ(sr.encoding, SheetEncoding::Windows1250);
+  EXPECT_EQ(sr.reason, EncodingReason::Language);
+  EXPECT_EQ(sr.latin.kind, LatinChoice::Kind::Undecided);
+  EXPECT_EQ(sr.text, "Petrović\n1. e4 e5");
+  // A given Latin language does not overrule the words: a Croatian name on a German sheet.
+  EXPECT_EQ(decode_sheet("\xD0uki\xE6\n1. e4 e5", start, *piece_letters_for("de")).encoding,
+            SheetEncoding::Windows1250);
+}
+
 }  // namespace
 }  // namespace sheet_encoding_test
 }  // namespace annabella::core
