@@ -88,12 +88,20 @@ bool offered_to_a_pawn(const Position& pos, Square to) {
 // move changes the pawns: a pawn taking (it leaves its file and frees the pawn it blocked), the
 // winner's king taking a pawn, a man offered to a pawn, or a man drawing nearer to the closest
 // square where the other side's pawns could take it.
-int wall_break_score(const Position& pos, Move m, bool winner_to_move) {
+// The squares the other side's pawns take on, for the side to move: the same for every move of a
+// node, so computed once a node (GuidedSearch::rank).
+Bitboard pawn_offers(const Position& pos) {
+  const Color them = ~pos.side_to_move();
+  Bitboard offers = 0;
+  for (Bitboard pawns = pos.pieces(them, PAWN); pawns;)
+    offers |= pawn_attacks(them, pop_lsb(pawns));
+  return offers;
+}
+
+int wall_break_score(const Position& pos, Move m, bool winner_to_move, Bitboard offers) {
   const PieceType pt = type_of(pos.piece_on(m.from()));
   if (pt == PAWN) return pos.is_capture(m) ? 600 : 0;
   const Color us = pos.side_to_move();
-  Bitboard offers = 0;  // where the other side's pawns take
-  for (Bitboard pawns = pos.pieces(~us, PAWN); pawns;) offers |= pawn_attacks(~us, pop_lsb(pawns));
   // The winner's king taking a pawn opens a file too (the defender's king taking the winner's
   // pawns would only end his chances).
   if (pt == KING) return winner_to_move && type_of(pos.piece_on(m.to())) == PAWN ? 400 : 0;
@@ -222,13 +230,14 @@ class GuidedSearch {
                                          bool winner_to_move) const {
     const Square their_king = pos.king_square(~winner_);
     const Square our_king = pos.king_square(winner_);
+    const Bitboard offers = profile_.break_walls ? pawn_offers(pos) : 0;
     std::vector<std::pair<int, Move>> ranked;
     ranked.reserve(moves.size());
     for (Move m : moves)
       ranked.emplace_back(
           (winner_to_move ? winner_score(pos, m, their_king)
                           : loser_score(pos, m, their_king, our_king, profile_.refuge)) +
-              (profile_.break_walls ? wall_break_score(pos, m, winner_to_move) : 0),
+              (profile_.break_walls ? wall_break_score(pos, m, winner_to_move, offers) : 0),
           m);
     std::stable_sort(ranked.begin(), ranked.end(),
                      [](const auto& a, const auto& b) { return a.first > b.first; });

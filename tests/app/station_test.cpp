@@ -1043,6 +1043,7 @@ TEST(Station, ADrawOfferIsTheLastMoversAndAMoveDeclinesIt) {
 }  // namespace annabella::app
 
 namespace annabella::app {
+namespace station_test {
 namespace {
 
 // Tester D12: the whole game read back to the VI player privately gives each move's number and
@@ -1066,4 +1067,5 @@ TEST(Station, TheWholeGameReadBackHasMoveNumbersAndSidesInThePlayersLanguage) {
 }
 
 }  // namespace
+}  // namespace station_test
 }  // namespace annabella::app
