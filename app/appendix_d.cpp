@@ -107,7 +107,8 @@ void AppendixDFlow::on_pegboard(const std::vector<tactile::PegboardEvent>& event
         on_made(e);
         break;
       case Kind::PromotionNeeded:
-        s_.question = PendingQuestion{PendingQuestion::Kind::Promotion, {}, {}};
+        s_.question = PendingQuestion{
+            PendingQuestion::Kind::Promotion, {}, {}, MoveSource::Pegboard, e.square};
         // TRANSLATORS: Q, R, B and N are what the assistant types: keep them.
         s_.print(e.time, format(tr("promotion on {square}: which piece? (press a promotion "
                                    "button, or type Q, R, B or N) (D.2.1)"),
@@ -605,6 +606,13 @@ void AppendixDFlow::announce_pressed(TimePoint time) {
   // announce_held, D.2.3 (3); the sighted player's set up on it is refused_announce's).
   if (const auto why = not_his_turn(s_)) {
     refuse_button("ANNOUNCE", *why, time);
+    return;
+  }
+  // His pawn on the last rank with the piece not named yet (Art. 3.7.5.1): the move is
+  // announced with its piece (D.2.1), so he is asked it again.
+  if (s_.question.kind == PendingQuestion::Kind::Promotion && s_.question.square != core::SQ_NONE) {
+    s_.say(speech::phrase_promotion_question(s_.language, s_.vocabulary, s_.question.square),
+           Route::Private, time);
     return;
   }
   // A peg just put in: the board's judgement may still complete the move; answered after it.

@@ -100,6 +100,7 @@ struct PendingQuestion {
   std::vector<core::MoveReading> readings;  // Reading: the moves the text could mean, in order
   std::string text;                         // Reading: the move as typed
   MoveSource by = MoveSource::Console;      // Reading: where it was typed (D.2.11)
+  core::Square square = core::SQ_NONE;      // Promotion: where the pawn stands (Art. 3.7.5)
 };
 
 struct StationState {

@@ -181,6 +181,9 @@ TEST(TurnInput, ThePromotionPieceIsAskedOfHimPrivately) {
       << d.output.said.back().text;
   d.now += std::chrono::seconds(1);
   d.station->handle(StationEvent::request(d.now, cmd::Answer{"N"}, InputSource::BrailleKeys));
+  // D.2.3 (3): named, the move is made when it is announced: by the station after the pause
+  // (pegboard.announce = "pause"), his ANNOUNCE having been answered with the question above.
+  d.wait(std::chrono::milliseconds(2500));
   ASSERT_EQ(d.station->game().ply_count(), 1u);
   EXPECT_EQ(core::to_uci(d.station->game().moves().back()), "b7b8n");
 }
