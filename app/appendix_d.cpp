@@ -239,6 +239,11 @@ void AppendixDFlow::announce_due(TimePoint now) {
     return;
   }
   const auto held = s_.pegboard.completed_move();
+  if (held && !board_shows(*held)) {
+    // Another piece moved since: the pause starts again once the board shows the move alone.
+    s_.announce_due = now + Millis(s_.config().pegboard.announce_pause_ms);
+    return;
+  }
   if (held && !s_.held_on_resume && !s_.menu.claiming_with_move() && announceable(due))
     say_and_make(*held, due);
 }
@@ -468,9 +473,16 @@ void AppendixDFlow::say_and_make(core::Move move, TimePoint time) {
 
 bool AppendixDFlow::announce_held(TimePoint time) {
   const auto held = s_.pegboard.completed_move();
-  if (!held || !announceable(time)) return false;
+  if (!held || !announceable(time) || !board_shows(*held)) return false;
   announce_completed(*held, true, time);
   return true;
+}
+
+bool AppendixDFlow::board_shows(core::Move held) const {
+  // D.2.3 (2): the move is made only while his board shows it: the holes occupied as after it.
+  // Another of his pieces moved since (a second move begun, or one his hand is still making)
+  // leaves the board showing no single move, and nothing is made (tester N1).
+  return s_.pegboard.occupied() == s_.pegboard.position().after(held).pieces();
 }
 
 bool AppendixDFlow::announceable(TimePoint) const {

@@ -96,6 +96,8 @@ class AppendixDFlow {
   void on_touched(const tactile::PegboardEvent& e);
   void on_completed(const tactile::PegboardEvent& e);
   void say_and_make(core::Move move, TimePoint time);
+  // Whether the pegboard shows exactly the position after `held` (D.2.3 (2)).
+  [[nodiscard]] bool board_shows(core::Move held) const;
   [[nodiscard]] bool announceable(TimePoint time) const;
   // D.2.3 (3): the VI player's completed move announced, which makes it (`first`: not a slid
   // move replacing an earlier completion).

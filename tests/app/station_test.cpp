@@ -86,6 +86,23 @@ TEST(Station, AWrongHoleCorrectedHalfASecondLaterIsNotMadeOnlyTheCorrectedMoveIs
   EXPECT_EQ(public_lines(d.output), std::vector<std::string>{"Springer Felix drei"});
 }
 
+TEST(Station, TwoOfHisPiecesMovedMakeNoMoveNeitherByThePauseNorByAnnounce) {
+  // Tester N1: e2-e4, then the knight g1-f3 half a second later: the board shows no single
+  // move (D.2.3 (2)), so neither the pause nor his ANNOUNCE makes e4.
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.lift("e2").place("e4").wait(500ms);
+  d.lift("g1", 0ms).place("f3", 100ms).wait(3s);
+  EXPECT_EQ(d.station->game().ply_count(), 0u);
+  d.button(tactile::BoardButton::Announce).wait(3s);
+  EXPECT_EQ(d.station->game().ply_count(), 0u);
+  EXPECT_TRUE(public_lines(d.output).empty());
+  // The knight back on g1: the board shows e4 alone, which the pause then makes.
+  d.lift("f3", 0ms).place("g1", 100ms).wait(3s);
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  EXPECT_EQ(core::to_uci(d.station->game().moves()[0]), "e2e4");
+}
+
 TEST(Station, RookFirstCastlingWithTheKingWithinThePauseIsCastling) {
   // Tester D18: rook h1-f1, the king 0.8 s later: castling (Art. 4.4.2, noted), not Rf1.
   annabella::testing::TempDir dir;
