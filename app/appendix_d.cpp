@@ -436,6 +436,17 @@ void AppendixDFlow::on_completed(const tactile::PegboardEvent& e) {
                             {{"move", core::to_san(s_.pegboard.position(), e.move)}}));
     return;
   }
+  if (touched_before_his_turn(e.move)) {
+    // Tester N2: his piece moved in the opponent's turn (refused then as illegal, D.2.1) stands
+    // completed once the opponent's move is executed: the pause does not make a move he was
+    // told is illegal; it waits for his ANNOUNCE (D.2.3 (3)), and he is told so.
+    s_.print(e.time, format(tr("completed {move} on the pegboard, set up before the player's "
+                               "turn: made when the player presses ANNOUNCE (D.2.3)"),
+                            {{"move", core::to_san(s_.pegboard.position(), e.move)}}));
+    s_.say(speech::phrase_held_move(s_.language, s_.vocabulary, s_.pegboard.position(), e.move),
+           Route::Private, e.time);
+    return;
+  }
   // pegboard.announce = "pause": announced once it has stood untouched for the pause (D.2.3).
   s_.print(e.time, format(e.replaces.is_none() ? tr("completed {move}")
                                                : tr("completed {move} (replaces the slid move)"),
@@ -476,6 +487,16 @@ bool AppendixDFlow::announce_held(TimePoint time) {
   if (!held || !announceable(time) || !board_shows(*held)) return false;
   announce_completed(*held, true, time);
   return true;
+}
+
+bool AppendixDFlow::touched_before_his_turn(core::Move move) const {
+  // The touch that lifted the moving piece (D.2.2), taken before the game's last move was made.
+  const auto open = s_.open_touches.find(move.from());
+  if (open == s_.open_touches.end()) return false;
+  const auto& touches = s_.record.touches();
+  const auto index = static_cast<std::size_t>(open->second - 1);
+  return index < touches.size() &&
+         static_cast<std::size_t>(touches[index].touch.ply) < s_.game().ply_count();
 }
 
 bool AppendixDFlow::board_shows(core::Move held) const {
@@ -616,6 +637,18 @@ void AppendixDFlow::refuse_button(std::string_view button, speech::Refusal reaso
 void AppendixDFlow::announce_pressed(TimePoint time) {
   // Here no move of his is completed on his board (a completed one was announced by
   // announce_held, D.2.3 (3); the sighted player's set up on it is refused_announce's).
+  if (s_.to_execute && !s_.game().is_over() && s_.game().ply_count() > 0) {
+    // D.2.1: it is his turn once the opponent's announced move is on his board: he is told
+    // which move to execute first, not "not your move" (tester N6).
+    const core::Game& game = s_.game();
+    s_.print(time, format(tr("board button ANNOUNCE: the opponent's {move} is to be executed on "
+                             "the pegboard first (D.2.1); the player hears it privately"),
+                          {{"move", core::to_uci(*s_.to_execute)}}));
+    s_.say(speech::phrase_execute_move(s_.language, s_.vocabulary,
+                                       game.position_at(game.ply_count() - 1), *s_.to_execute),
+           Route::Private, time);
+    return;
+  }
   if (const auto why = not_his_turn(s_)) {
     refuse_button("ANNOUNCE", *why, time);
     return;

@@ -98,6 +98,8 @@ class AppendixDFlow {
   void say_and_make(core::Move move, TimePoint time);
   // Whether the pegboard shows exactly the position after `held` (D.2.3 (2)).
   [[nodiscard]] bool board_shows(core::Move held) const;
+  // Whether the piece `move` moves was lifted before the game's last move was made (tester N2).
+  [[nodiscard]] bool touched_before_his_turn(core::Move move) const;
   [[nodiscard]] bool announceable(TimePoint time) const;
   // D.2.3 (3): the VI player's completed move announced, which makes it (`first`: not a slid
   // move replacing an earlier completion).

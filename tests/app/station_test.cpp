@@ -103,6 +103,41 @@ TEST(Station, TwoOfHisPiecesMovedMakeNoMoveNeitherByThePauseNorByAnnounce) {
   EXPECT_EQ(core::to_uci(d.station->game().moves()[0]), "e2e4");
 }
 
+TEST(Station, HisPieceMovedInTheOpponentsTurnWaitsForHisAnnounce) {
+  // Tester N2: after 1. e4 he moves the knight g1-f3 before Black has moved (refused); once
+  // Black's e5 is executed on his board the knight stands as a completed move: the pause does
+  // not make it (he was told it was illegal), his ANNOUNCE does (D.2.3 (3)).
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("e2", "e4");
+  d.lift("g1").place("f3").wait(1s);
+  d.console("e5");
+  d.lift("e7").place("e5").wait(4s);
+  ASSERT_EQ(d.station->game().ply_count(), 2u);
+  ASSERT_FALSE(d.output.said.empty());
+  EXPECT_EQ(d.output.said.back().route, Route::Private);
+  EXPECT_NE(d.output.said.back().text.find("Ansagetaste"), std::string::npos)
+      << d.output.said.back().text;
+  d.button(tactile::BoardButton::Announce).wait(1s);
+  ASSERT_EQ(d.station->game().ply_count(), 3u);
+  EXPECT_EQ(core::to_uci(d.station->game().moves()[2]), "g1f3");
+}
+
+TEST(Station, AnnounceBeforeTheOpponentsMoveIsExecutedNamesTheMoveToExecute) {
+  // Tester N6: his turn, Black's e5 not yet on his board: ANNOUNCE tells him to execute it
+  // (D.2.1), not that it is not his move.
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("e2", "e4");
+  d.console("e5");
+  d.button(tactile::BoardButton::Announce).wait(1s);
+  ASSERT_FALSE(d.output.said.empty());
+  EXPECT_EQ(d.output.said.back().route, Route::Private);
+  EXPECT_NE(d.output.said.back().text.find("Eva fuenf"), std::string::npos)
+      << d.output.said.back().text;
+  EXPECT_EQ(d.station->game().ply_count(), 2u);
+}
+
 TEST(Station, RookFirstCastlingWithTheKingWithinThePauseIsCastling) {
   // Tester D18: rook h1-f1, the king 0.8 s later: castling (Art. 4.4.2, noted), not Rf1.
   annabella::testing::TempDir dir;
