@@ -108,7 +108,7 @@ void expect_the_time_told_right(ViAlone& vi) {
 // CONFIRM on the board. The journal, the PGN (result and (=) marks) and the touch log say so.
 TEST(PlayViAlone, AWholeGameWithTheDisplayAndTheBoardEndsInAnAgreedDraw) {
   ViAlone vi("", true);
-  ASSERT_TRUE(vi.ready("W 1:30:00")) << vi.output();
+  ASSERT_TRUE(vi.ready("W 1:")) << vi.output();
   MenuGame& g = vi.game();
   ASSERT_TRUE(g.vi_move("e4", "1. e4")) << vi.output();
   ASSERT_TRUE(g.sighted_move("e5", "1... e5")) << vi.output();
@@ -221,7 +221,7 @@ TEST(PlayViAlone, AWholeGameWithTheDisplayAndTheBoardEndsInAnAgreedDraw) {
 // asks, and the board's CONFIRM claims: one menu, whichever of his devices a key is on.
 TEST(PlayViAlone, AFiftyMoveDrawClaimedWithTheBoardAndTheDisplay) {
   ViAlone vi("[game]\nstart_fen = \"7k/8/8/8/8/8/8/KR6 w - - 98 70\"\n");
-  ASSERT_TRUE(vi.ready("W 1:30:00")) << vi.output();
+  ASSERT_TRUE(vi.ready("W 1:")) << vi.output();
   ASSERT_TRUE(vi.game().vi_move("Rb2", "70. Rb2")) << vi.output();
   ASSERT_TRUE(vi.game().sighted_move("Kg8", "70... Kg8")) << vi.output();
   ASSERT_TRUE(vi.open_at(Keys::Board, "Remis beanspruchen")) << vi.output();
@@ -244,7 +244,7 @@ TEST(PlayViAlone, AFiftyMoveDrawClaimedWithTheBoardAndTheDisplay) {
 // resigns. One resignation only.
 TEST(PlayViAlone, AResignationAskedOnTheDisplayAndConfirmedOnTheBoard) {
   ViAlone vi;
-  ASSERT_TRUE(vi.ready("W 1:30:00")) << vi.output();
+  ASSERT_TRUE(vi.ready("W 1:")) << vi.output();
   ASSERT_TRUE(vi.game().vi_move("f3", "1. f3")) << vi.output();
   ASSERT_TRUE(vi.game().sighted_move("e5", "1... e5")) << vi.output();
   ASSERT_TRUE(vi.open_at(Keys::Display, "Aufgeben")) << vi.output();
