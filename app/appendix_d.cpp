@@ -614,12 +614,6 @@ std::optional<speech::Refusal> not_his_turn(const StationState& s) {
   return std::nullopt;
 }
 
-// The pegboard is still settling (a change not yet judged): its judgement may complete a move.
-bool board_settling(const StationState& s, TimePoint now) {
-  const auto due = s.pegboard.next_deadline();
-  return due && *due <= now + Millis(s.config().pegboard.settle_ms) + Millis(50);
-}
-
 }  // namespace
 
 void AppendixDFlow::refuse_button(std::string_view button, speech::Refusal reason, TimePoint time) {
@@ -660,20 +654,9 @@ void AppendixDFlow::announce_pressed(TimePoint time) {
            Route::Private, time);
     return;
   }
-  // A peg just put in: the board's judgement may still complete the move; answered after it.
-  if (board_settling(s_, time)) {
-    s_.announce_unanswered = s_.game().ply_count();
-    return;
-  }
+  // Pressed as a peg went in, the press reached here only after the board was judged
+  // (tactile::Pegboard::press): nothing came of it.
   refuse_button("ANNOUNCE", speech::Refusal::NoCompletedMove, time);
-}
-
-void AppendixDFlow::answer_announce(TimePoint now) {
-  if (!s_.announce_unanswered || board_settling(s_, now)) return;
-  const bool moved =
-      s_.game().ply_count() != *s_.announce_unanswered || s_.pegboard.completed_move().has_value();
-  s_.announce_unanswered.reset();
-  if (!moved) refuse_button("ANNOUNCE", speech::Refusal::NoCompletedMove, now);
 }
 
 void AppendixDFlow::promotion_pressed(TimePoint time) {

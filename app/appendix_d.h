@@ -71,9 +71,6 @@ class AppendixDFlow {
   // A key of the VI player's menu (app/player_menu_keys.h); a claim with the intended move left
   // without a claim has the move held on his pegboard announced.
   void menu_key(MenuKey key, InputSource source, TimePoint time);
-  // D.2.3 (3), D.2.11: his ANNOUNCE pressed while the board was settling is answered once it
-  // has settled, when no move came of it (due at `now`).
-  void answer_announce(TimePoint now);
   // D.2.11 after `play --resume`: the VI player, who reads no console, hears privately (and reads
   // on his braille display, as one line) what was restored: the move and who is to move, both
   // clocks, and a move still to execute or held on his board (D.2.1, D.2.3). Said once.

@@ -352,8 +352,7 @@ void Station::tick(TimePoint now) {
   state_.pegboard.tick(now, happened);
   flow_.on_pegboard(happened);
   flow_.board_changed(happened);
-  flow_.announce_due(now);     // D.2.3 (3), pegboard.announce = "pause"
-  flow_.answer_announce(now);  // D.2.11: his ANNOUNCE while the board settled
+  flow_.announce_due(now);  // D.2.3 (3), pegboard.announce = "pause"
   if (state_.resume_untold && now >= state_.resume_tell_by) flow_.tell_resumed(now);
   if (now >= state_.notices_by) say_notices(now);
   if (state_.sighted_board) {

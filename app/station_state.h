@@ -227,9 +227,6 @@ struct StationState {
   // it; reset for each request.
   std::optional<speech::Refusal> refused;
   std::string refused_line;
-  // D.2.3 (3): his ANNOUNCE button pressed with no move completed while the board was still
-  // settling: answered once it has settled, unless a move was made (the game's ply count then).
-  std::optional<std::size_t> announce_unanswered;
   bool flag_reported = false;
   // D.2.3: the position the pegboard is to return to (AppendixDFlow::restore_after_claim).
   std::optional<core::Position> restore_to;
