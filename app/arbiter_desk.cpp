@@ -1,5 +1,7 @@
 #include "app/arbiter_desk.h"
 
+#include <algorithm>
+
 #include "app/clock_text.h"
 #include "app/console.h"
 #include "app/game_text.h"
@@ -13,6 +15,7 @@
 #include "core/notation.h"
 #include "core/text.h"
 #include "core/time_control.h"
+#include "core/unwinnability.h"
 #include "speech/menu_phrases.h"
 
 namespace annabella::app {
@@ -154,7 +157,7 @@ void ArbiterDesk::on(const cmd::Answer& c, TimePoint time) {
               speech::Refusal::NoQuestion);
 }
 
-void ArbiterDesk::on(const cmd::Flag&, TimePoint time) {
+void ArbiterDesk::on(const cmd::Flag& c, TimePoint time) {
   if (refused_after_end("flag", time)) return;
   // D.2.10.5 / Art. 6.9
   const auto flags = s_.clock.flags(time);
@@ -177,13 +180,20 @@ void ArbiterDesk::on(const cmd::Flag&, TimePoint time) {
                           {{"side", text::side(flagged)}}));
     return;
   }
-  rule_on_flag(flagged, time);
+  rule_on_flag(flagged, time, c.opponent_can_mate);
 }
 
-void ArbiterDesk::rule_on_flag(core::Color flagged, TimePoint time) {
+void ArbiterDesk::rule_on_flag(core::Color flagged, TimePoint time,
+                               std::optional<bool> opponent_can_mate) {
   core::Game game = s_.game();
-  if (auto ended = game.flag_fall(flagged); !ended) {
+  if (auto ended = game.flag_fall(flagged, opponent_can_mate); !ended) {
     s_.print(time, "flag: " + text::game_error(ended.error()));
+    // Art. 6.9: where the station cannot decide, the arbiter does; the claimant hears that the
+    // flag fell and that the arbiter is wanted.
+    if (ended.error().kind == core::GameError::Kind::MateUndecided)
+      s_.say(speech::phrase_joined(speech::phrase_flag_fall(s_.language, flagged),
+                                   speech::phrase_call_arbiter(s_.language)),
+             Route::Private, time);
     return;
   }
   flow_.end_game(game.end(), time);
@@ -210,25 +220,33 @@ void ArbiterDesk::on(const cmd::BothFlags& c, TimePoint time) {
     return;
   }
   if (refused_outside_guidelines_iii("both-flags", "Guidelines III.3.1", time)) return;
-  // III.3.1: the order cannot be established (the clock in use is not the station's, or the
-  // station's shows fewer flags down). The period decides: the station's control, or the
-  // arbiter's word when it keeps no time or he gives it.
-  const auto& control = s_.clock.control();
-  std::optional<bool> last = c.last_period;
-  if (!last && control.kind == core::TimeControl::Kind::Periods)
-    last = control.in_last_period(s_.clock.moves_completed(core::WHITE)) &&
-           control.in_last_period(s_.clock.moves_completed(core::BLACK));
-  if (!last) {
-    // TRANSLATORS: both-flags, last and earlier are the console's words: keep them.
-    s_.print(time, tr("both-flags: the station keeps no time and cannot tell the period: type "
-                      "both-flags last or both-flags earlier (Guidelines III.3.1)"));
+  // III.3.1 applies only "if both flags have fallen and it is impossible to establish which flag
+  // fell first". The station's own clock shows fewer than two down: only when the arbiter says
+  // another clock is in use (and which period it is) does III.3.1 go on; otherwise the flag
+  // command rules on what the station's clock shows.
+  if (!c.last_period) {
+    // TRANSLATORS: both-flags, last, earlier and flag are the console's words: keep them.
+    s_.print(time,
+             format(tr("both-flags: the station's clock shows {shown} ({clocks}); "
+                       "Guidelines III.3.1 applies only when both flags have fallen and "
+                       "which first cannot be established. If another clock is in use and "
+                       "shows both down, type both-flags last or both-flags earlier; "
+                       "otherwise flag rules on the station's clock (Art. 6.9)"),
+                    {{"shown", flags.empty() ? tr("no flag down")
+                                             : format(tr("only {side}'s flag down"),
+                                                      {{"side", text::side(flags.front().side)}})},
+                     {"clocks", text::clocks(s_.clock.remaining(core::WHITE, time),
+                                             s_.clock.remaining(core::BLACK, time))}}));
     return;
   }
+  // III.3.1: the order cannot be established on the clock in use, which is not the station's;
+  // the arbiter says which period it is.
+  const bool last = *c.last_period;
   const std::string shown = flags.empty()
                                 ? tr("no flag down on the station's clock")
                                 : format(tr("only {side}'s flag down on the station's clock"),
                                          {{"side", text::side(flags.front().side)}});
-  if (*last) {
+  if (last) {
     core::Game game = s_.game();
     if (auto ended = game.arbiter_decision(core::GameResult::Draw,
                                            "both flags fallen in the last period, which first "
@@ -469,36 +487,92 @@ void ArbiterDesk::on(const cmd::Penalty& c, TimePoint time) {
                         {{"n", std::to_string(minutes)}, {"side", text::side(c.side)}}));
 }
 
+bool ArbiterDesk::refused_illegal_move(const cmd::IllegalMove& c, TimePoint time) {
+  const std::string word = c.side == core::WHITE ? "white" : "black";
+  // Art. 7.5.1: the station never takes an illegal move, so the player who completed one is still
+  // the player to move on it; a move it recorded that was played otherwise is D.2.9's matter.
+  if (s_.game().position().side_to_move() != c.side) {
+    // TRANSLATORS: reconcile is a console command: keep it.
+    s_.print(time, format(tr("illegal-move: {side} is not to move. The station never takes an "
+                             "illegal move, so the player who completed one is still to move "
+                             "(Art. 7.5.1); if a move it recorded was played otherwise on a "
+                             "board, use reconcile (D.2.9)"),
+                          {{"side", text::side(c.side)}}));
+    return true;
+  }
+  // Art. 7.5.5 counts completed illegal moves: one typed twice (a double Enter, two people
+  // typing) must not count as two. A second one at the same point, no move made since, is
+  // taken only when the arbiter says so.
+  const int ply = static_cast<int>(s_.game().ply_count());
+  const auto& penalised = s_.record.illegal_moves();
+  const bool here = std::any_of(penalised.begin(), penalised.end(),
+                                [&](const auto& e) { return e.by == c.side && e.ply == ply; });
+  if (here && !c.again) {
+    // TRANSLATORS: {command} is a console command: keep it.
+    s_.print(time, format(tr("illegal-move: {side}'s illegal move at this point was penalised "
+                             "already, and no move has been made since; if {side} completed "
+                             "another one, type {command} again (Art. 7.5.5)"),
+                          {{"side", text::side(c.side)}, {"command", "illegal-move " + word}}));
+    return true;
+  }
+  return false;
+}
+
+void ArbiterDesk::second_illegal_move(const cmd::IllegalMove& c, const std::string& rule,
+                                      TimePoint time) {
+  // Art. 7.5.5: the second completed illegal move loses, unless the opponent cannot checkmate
+  // by any series of legal moves: then a draw. Where the analysis gives up, the arbiter rules.
+  std::optional<bool> can_mate = c.opponent_can_mate;
+  if (!can_mate) {
+    const auto verdict = core::analyse_mate(s_.game().position(), ~c.side).verdict;
+    if (verdict != core::Winnability::Unknown) can_mate = verdict == core::Winnability::Winnable;
+  }
+  if (!can_mate) {
+    const std::string typed = std::string("illegal-move ") +
+                              (c.side == core::WHITE ? "white" : "black") +
+                              (c.again ? " again" : "");
+    // TRANSLATORS: {command} is a console command; win and draw its words: keep them.
+    s_.print(time, format(tr("illegal-move: {side}'s second completed illegal move loses the "
+                             "game unless {opponent} cannot checkmate by any series of legal "
+                             "moves, which the station could not decide (the analysis gave "
+                             "up): the arbiter rules with {command} win or {command} draw "
+                             "({rule})"),
+                          {{"side", text::side(c.side)},
+                           {"opponent", text::side(~c.side)},
+                           {"command", typed},
+                           {"rule", rule}}));
+    return;
+  }
+  core::Game game = s_.game();
+  const core::GameResult result = !*can_mate              ? core::GameResult::Draw
+                                  : c.side == core::WHITE ? core::GameResult::BlackWins
+                                                          : core::GameResult::WhiteWins;
+  const std::string reason =
+      std::string(c.side == core::WHITE ? "White" : "Black") + "'s second completed illegal move" +
+      (*can_mate ? "" : "; the opponent cannot checkmate by any series of legal moves");
+  if (auto ended = game.arbiter_decision(result, reason, rule); !ended) {
+    s_.print(time, "illegal-move: " + text::game_error(ended.error()));
+    return;
+  }
+  s_.print(
+      time,
+      format(*can_mate ? tr("{side}'s second completed illegal move: {side} loses the "
+                            "game ({rule})")
+                       : tr("{side}'s second completed illegal move: {opponent} "
+                            "cannot checkmate by any series of legal moves, so the "
+                            "game is drawn ({rule})"),
+             {{"side", text::side(c.side)}, {"opponent", text::side(~c.side)}, {"rule", rule}}));
+  flow_.end_game(game.end(), time);
+}
+
 void ArbiterDesk::on(const cmd::IllegalMove& c, TimePoint time) {
   if (refused_after_end("illegal-move", time)) return;
   const core::GameTypeRules rules = game_rules(s_.record.header());
   // Rapid and blitz under A.4 (B.4 through A.4): the arbiter acts by Art. 7.5.5 (A.4.2).
   const std::string rule = !rules.competition_rules() ? "Art. 7.5.5, A.4.2" : "Art. 7.5.5";
+  if (refused_illegal_move(c, time)) return;
   if (s_.record.made_illegal_move(c.side)) {
-    // Art. 7.5.5: the second completed illegal move loses, unless the opponent cannot checkmate
-    // by any series of legal moves: then a draw.
-    const bool can_mate = core::can_checkmate(s_.game().position(), ~c.side);
-    core::Game game = s_.game();
-    const core::GameResult result = !can_mate               ? core::GameResult::Draw
-                                    : c.side == core::WHITE ? core::GameResult::BlackWins
-                                                            : core::GameResult::WhiteWins;
-    const std::string reason =
-        std::string(c.side == core::WHITE ? "White" : "Black") +
-        "'s second completed illegal move" +
-        (can_mate ? "" : "; the opponent cannot checkmate by any series of legal moves");
-    if (auto ended = game.arbiter_decision(result, reason, rule); !ended) {
-      s_.print(time, "illegal-move: " + text::game_error(ended.error()));
-      return;
-    }
-    s_.print(
-        time,
-        format(can_mate ? tr("{side}'s second completed illegal move: {side} loses the "
-                             "game ({rule})")
-                        : tr("{side}'s second completed illegal move: {opponent} "
-                             "cannot checkmate by any series of legal moves, so the "
-                             "game is drawn ({rule})"),
-               {{"side", text::side(c.side)}, {"opponent", text::side(~c.side)}, {"rule", rule}}));
-    flow_.end_game(game.end(), time);
+    second_illegal_move(c, rule, time);
     return;
   }
   // Art. 7.5.1-7.5.4: the position before the illegal move is the station's (it never took the

@@ -81,7 +81,16 @@ class ArbiterDesk {
   // Guidelines III.5.2: the arbiter's later decision on the claim he postponed.
   void decide_postponed_claim(cmd::QuickplayDecision decision, TimePoint time);
   // Art. 6.9: `flagged`'s flag fell: a loss, or a draw when the opponent cannot mate.
-  void rule_on_flag(core::Color flagged, TimePoint time);
+  // Art. 6.9 on `flagged`'s fallen flag; `opponent_can_mate` is the arbiter's ruling, needed
+  // only where the analysis cannot decide (then the station asks for it and ends nothing).
+  // Art. 7.5.1, 7.5.5: an illegal move named for a player who is not to move, or named again at
+  // the point where his last one was penalised (without `again`), is refused with the reason.
+  [[nodiscard]] bool refused_illegal_move(const cmd::IllegalMove& c, TimePoint time);
+  // Art. 7.5.5: the second completed illegal move of a player: lost, or drawn when the opponent
+  // cannot checkmate; where the analysis gives up, the arbiter is asked to rule.
+  void second_illegal_move(const cmd::IllegalMove& c, const std::string& rule, TimePoint time);
+  void rule_on_flag(core::Color flagged, TimePoint time,
+                    std::optional<bool> opponent_can_mate = std::nullopt);
   // Both flags down on the station's clock: which fell first, and when (Guidelines III.3.1 does
   // not apply).
   void say_flag_order(const std::vector<core::FlagFall>& flags, TimePoint time);

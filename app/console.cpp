@@ -30,11 +30,17 @@ const CommandSpec* find_command(std::string_view name) {
 }
 
 // A word that can only start a move: a square, a piece letter followed by a square, castling.
+// A square's file may be a letter of another alphabet (the Cyrillic "е4" of a Macedonian,
+// Serbian or Russian keyboard, docs/notation.md): any non-ASCII character before a rank digit
+// counts, and the station's reading of the move says precisely what is wrong if it is none.
 bool looks_like_move(std::string_view word) {
   if (word.empty()) return false;
   if (word[0] == 'O' || word[0] == '0') return true;  // O-O, 0-0
-  for (std::size_t i = 0; i + 1 < word.size(); ++i)
-    if (word[i] >= 'a' && word[i] <= 'h' && word[i + 1] >= '1' && word[i + 1] <= '8') return true;
+  for (std::size_t i = 0; i + 1 < word.size(); ++i) {
+    const auto c = static_cast<unsigned char>(word[i]);
+    const bool file = (c >= 'a' && c <= 'h') || c >= 0x80;  // 0x80 and up: a UTF-8 letter's end
+    if (file && word[i + 1] >= '1' && word[i + 1] <= '8') return true;
+  }
   return false;
 }
 
@@ -143,11 +149,42 @@ Result<Command> parse_resign(const CommandSpec& spec, const Words& args) {
   return Command{cmd::Resign{*side}};
 }
 
+// "win" (the opponent can checkmate) or "draw" (he cannot): the arbiter's ruling under Art. 6.9
+// and 7.5.5 where the station's analysis gave up.
+std::optional<bool> mate_ruling_of(const std::string& word) {
+  const std::string lower = core::ascii_lower(word);
+  if (lower == "win") return true;
+  if (lower == "draw") return false;
+  return std::nullopt;
+}
+
+Result<Command> parse_flag(const CommandSpec& spec, const Words& args) {
+  if (args.empty()) return Command{cmd::Flag{}};
+  const auto ruling = args.size() == 1 ? mate_ruling_of(args[0]) : std::nullopt;
+  // TRANSLATORS: flag, win and draw are the console's words: keep them.
+  if (!ruling)
+    return refuse(spec, tr("flag alone, or the arbiter's ruling: flag win or flag draw"));
+  return Command{cmd::Flag{ruling}};
+}
+
 Result<Command> parse_illegal_move(const CommandSpec& spec, const Words& args) {
-  const auto side = args.size() == 1 ? side_of(args[0]) : std::nullopt;
-  if (!side)
-    return refuse(spec, tr("whose illegal move? illegal-move white or illegal-move black"));
-  return Command{cmd::IllegalMove{*side}};
+  const auto side = !args.empty() ? side_of(args[0]) : std::nullopt;
+  cmd::IllegalMove command;
+  bool understood = side.has_value() && args.size() <= 3;
+  for (std::size_t i = 1; understood && i < args.size(); ++i) {
+    if (core::ascii_lower(args[i]) == "again" && !command.again)
+      command.again = true;
+    else if (auto ruling = mate_ruling_of(args[i]); ruling && !command.opponent_can_mate)
+      command.opponent_can_mate = ruling;
+    else
+      understood = false;
+  }
+  if (!understood)
+    // TRANSLATORS: illegal-move, white, black, again, win and draw are the console's words.
+    return refuse(spec, tr("whose illegal move? illegal-move white or illegal-move black (then "
+                           "again, win or draw where the station asks for them)"));
+  command.side = *side;
+  return Command{command};
 }
 
 // Why a clock time typed by the arbiter is not one (core::parse_hms).
@@ -254,7 +291,7 @@ const std::vector<std::pair<CommandKind, ArgumentParser>>& parsers() {
        }},
       {K::Captured, without_arguments<cmd::Captured>()},
       {K::Move, parse_move},
-      {K::Flag, without_arguments<cmd::Flag>()},
+      {K::Flag, parse_flag},
       {K::Touch, parse_touch},
       {K::DrawOffer, parse_draw_offer},
       {K::DrawClaim, parse_draw_claim},
@@ -310,8 +347,10 @@ const std::vector<CommandSpec>& console_commands() {
            "enter the sighted player's move (Nf3, g1f3, Ng1-f3, or the profile's words); a move "
            "typed alone works too"),
        "D.2.1", false},
-      {K::Flag, "f", "flag", "", tr_noop("claim that the opponent's flag has fallen"), "D.2.10.5",
-       false},
+      {K::Flag, "f", "flag", "[win|draw]",
+       tr_noop("claim that the opponent's flag has fallen; win or draw: the arbiter's ruling when "
+               "the station cannot decide whether the opponent can still checkmate"),
+       "D.2.10.5, Art. 6.9", false},
       {K::Touch, "tp", "touch", "SQUARE", tr_noop("report that the sighted player touched a piece"),
        "Art. 4.3", false},
       {K::DrawOffer, "do", "draw-offer", "[white|black]",
@@ -336,7 +375,7 @@ const std::vector<CommandSpec>& console_commands() {
        tr_noop("add whole minutes to a player's clock as a penalty to the opponent; without "
                "MINUTES the game type's: two, in blitz one (Art. 7.5.5, B.2)"),
        "Art. 12.9", true},
-      {K::IllegalMove, "il", "illegal-move", "white|black",
+      {K::IllegalMove, "il", "illegal-move", "white|black [again] [win|draw]",
        tr_noop("a player completed an illegal move (the station never took it): the first gives "
                "the opponent two minutes, in blitz one; the second loses the game, or draws it if "
                "the opponent cannot checkmate"),

@@ -135,6 +135,12 @@ std::string game_error(const core::GameError& error) {
       return tr("the draw claim is incorrect (Art. 9.5)");
     case Kind::NoResult:
       return tr("a recorded end without a result");
+    case Kind::MateUndecided:
+      // TRANSLATORS: flag win and flag draw are console commands: keep them.
+      return format(tr("{side}'s flag has fallen, but whether {opponent} can checkmate by any "
+                       "series of legal moves was not decided (the analysis gave up); the "
+                       "arbiter rules: flag win if {opponent} can, flag draw if not (Art. 6.9)"),
+                    {{"side", side(error.end.side)}, {"opponent", side(~error.end.side)}});
   }
   return {};
 }

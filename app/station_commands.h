@@ -41,8 +41,12 @@ struct EnterMove {
 struct Answer {
   std::string text;
 };
-// D.2.10.5 / Art. 6.9: a flag fall claimed.
-struct Flag {};
+// D.2.10.5 / Art. 6.9: a flag fall claimed. `opponent_can_mate`: the arbiter's ruling, where
+// the station's analysis could not decide whether the opponent can checkmate by any series of
+// legal moves ("flag win": he can; "flag draw": he cannot).
+struct Flag {
+  std::optional<bool> opponent_can_mate;
+};
 // Art. 4.3: the sighted player touched a piece (reported by the assistant).
 struct Touch {
   core::Square square = core::SQ_NONE;
@@ -76,8 +80,13 @@ struct Penalty {
 // Art. 7.5.1-7.5.4: the arbiter establishes a completed illegal move by `side` (the station's
 // record never took it, so the position before it stands); Art. 7.5.5 (and A.4.2 in rapid and blitz
 // under A.4, B.4): the first gives the opponent the game type's penalty, the second loses.
+// `again`: the arbiter confirms a second one at the point where the first was penalised (no move
+// made since); `opponent_can_mate`: his ruling on Art. 7.5.5's exception where the analysis gave
+// up ("win" or "draw").
 struct IllegalMove {
   core::Color side = core::WHITE;
+  bool again = false;
+  std::optional<bool> opponent_can_mate;
 };
 // Guidelines III.4: the arbiter agrees to the request of the player to move (under two minutes
 // left) for an increment of five seconds for both; the opponent gets two minutes.

@@ -208,11 +208,23 @@ GameStatus Game::resign(Color loser) {
                            Termination::Resignation, "Art. 5.1.2", loser));
 }
 
-GameStatus Game::flag_fall(Color flagged) {
+GameStatus Game::flag_fall(Color flagged, std::optional<bool> opponent_can_mate) {
   const Color opponent = ~flagged;
-  // Art. 6.9: a draw only when the analysis proves that the opponent cannot checkmate by any
-  // series of legal moves; where it gives up, the flag decides (the arbiter may still rule).
-  if (!can_checkmate(position(), opponent))
+  // Art. 6.9: a draw only when the opponent cannot checkmate by any series of legal moves: a
+  // proof of the analysis, or the arbiter's ruling. Where the analysis gives up, the station
+  // does not decide: a give-up is no proof either way.
+  if (!opponent_can_mate) {
+    if (is_over()) return fail_with(GameError{GameError::Kind::AlreadyOver, end_, Move()});
+    const Winnability verdict = analyse_mate(position(), opponent).verdict;
+    if (verdict == Winnability::Unknown) {
+      GameError undecided{GameError::Kind::MateUndecided, {}, Move()};
+      undecided.end.side = flagged;
+      undecided.end.rule = "Art. 6.9";
+      return fail_with(std::move(undecided));
+    }
+    opponent_can_mate = verdict == Winnability::Winnable;
+  }
+  if (!*opponent_can_mate)
     return end_game(made_end(GameResult::Draw, Termination::TimeForfeitDraw, "Art. 6.9", flagged));
   return end_game(made_end(opponent == WHITE ? GameResult::WhiteWins : GameResult::BlackWins,
                            Termination::TimeForfeit, "Art. 6.9", flagged));

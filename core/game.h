@@ -68,6 +68,10 @@ struct GameError {
     IllegalMove,     // `move` is not legal in the position (Art. 3)
     IncorrectClaim,  // Art. 9.5: Game::incorrect_claim() gives the facts
     NoResult,        // a recorded end without a result
+    // Art. 6.9: a flag fell, and whether the opponent can checkmate by any series of legal
+    // moves was not decided (the analysis gave up): the arbiter rules (Game::flag_fall's
+    // `opponent_can_mate`); the game goes on until he does.
+    MateUndecided,
   };
   Kind kind = Kind::IllegalMove;
   GameEnd end;
@@ -146,8 +150,12 @@ class Game {
   [[nodiscard]] GameStatus claim_draw(std::optional<Move> intended = std::nullopt);
   [[nodiscard]] GameStatus agree_draw();
   [[nodiscard]] GameStatus resign(Color loser);
-  // Art. 6.9: `flagged` has not completed the required moves in time.
-  [[nodiscard]] GameStatus flag_fall(Color flagged);
+  // Art. 6.9: `flagged` has not completed the required moves in time. The game is drawn when
+  // the opponent cannot checkmate by any series of legal moves: `opponent_can_mate` is the
+  // arbiter's ruling on that; without it the analysis (analyse_mate) decides, and where it
+  // gives up nothing is ended (GameError::Kind::MateUndecided, `side` the flagged player).
+  [[nodiscard]] GameStatus flag_fall(Color flagged,
+                                     std::optional<bool> opponent_can_mate = std::nullopt);
   // The arbiter decides the result (Art. 12; `rule` names the article, "Guidelines III.5.1").
   [[nodiscard]] GameStatus arbiter_decision(GameResult result, std::string reason,
                                             std::string rule = "Art. 12");

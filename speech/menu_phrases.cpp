@@ -143,6 +143,10 @@ Phrase phrase_not_possible(const Language& lang, Refusal reason) {
               lang.voice());
 }
 
+Phrase phrase_call_arbiter(const Language& lang) {
+  return make(PhraseKind::Message, refusal_words(lang, Refusal::Other), lang.voice());
+}
+
 Phrase phrase_restore_board(const Language& lang, bool restored) {
   return make(PhraseKind::Message, lang.word(restored ? "say.board_restored" : "say.restore_board"),
               lang.voice());

@@ -148,6 +148,8 @@ inline constexpr Refusal kRefusals[] = {
 [[nodiscard]] Word refusal_words(const Language& lang, Refusal reason);
 // "Nicht moeglich: Partie beendet" (a Message).
 [[nodiscard]] Phrase phrase_not_possible(const Language& lang, Refusal reason);
+// "Bitte den Schiedsrichter rufen": the arbiter must rule (the words of Refusal::Other, alone).
+[[nodiscard]] Phrase phrase_call_arbiter(const Language& lang);
 // D.2.3, Art. 9.2.1.1: after a correct draw claim whose intended move was held on his board (not
 // made), the pieces go back to the final position (`restored` false: "Figuren auf die
 // Schlussstellung zurueckstellen"), and the board shows it again (true). Messages.

@@ -99,6 +99,26 @@ TEST(Console, ArgumentsAreReadIntoTypedCommands) {
   ASSERT_TRUE(earlier) << earlier.error().message;
   EXPECT_EQ(std::get<cmd::BothFlags>(*earlier).last_period, false);
   EXPECT_FALSE(parse_console_line("both-flags first"));
+  // Art. 6.9, 7.5.5: the arbiter's ruling where the station's analysis gave up, and "again" for a
+  // second illegal move at the point of the first.
+  auto flag = parse_console_line("flag");
+  ASSERT_TRUE(flag) << flag.error().message;
+  EXPECT_FALSE(std::get<cmd::Flag>(*flag).opponent_can_mate);
+  auto flag_draw = parse_console_line("f Draw");
+  ASSERT_TRUE(flag_draw) << flag_draw.error().message;
+  EXPECT_EQ(std::get<cmd::Flag>(*flag_draw).opponent_can_mate, false);
+  EXPECT_FALSE(parse_console_line("flag lost"));
+  auto illegal = parse_console_line("illegal-move black again win");
+  ASSERT_TRUE(illegal) << illegal.error().message;
+  EXPECT_EQ(std::get<cmd::IllegalMove>(*illegal).side, core::BLACK);
+  EXPECT_TRUE(std::get<cmd::IllegalMove>(*illegal).again);
+  EXPECT_EQ(std::get<cmd::IllegalMove>(*illegal).opponent_can_mate, true);
+  auto plain = parse_console_line("il white");
+  ASSERT_TRUE(plain) << plain.error().message;
+  EXPECT_FALSE(std::get<cmd::IllegalMove>(*plain).again);
+  EXPECT_FALSE(std::get<cmd::IllegalMove>(*plain).opponent_can_mate);
+  EXPECT_FALSE(parse_console_line("illegal-move black again again"));
+  EXPECT_FALSE(parse_console_line("illegal-move black twice"));
 }
 
 // Console input is read strictly: a number with anything after it, a fraction, a word where a
@@ -140,7 +160,11 @@ TEST(Console, NamesAreCaseInsensitive) {
 }
 
 TEST(Console, AMoveTypedAloneIsAMoveCommand) {
-  for (const char* line : {"Nf3", "e2e4", "Ng1-f3", "O-O", "0-0-0", "Springer Felix drei"}) {
+  for (const char* line : {"Nf3", "e2e4", "Ng1-f3", "O-O", "0-0-0", "Springer Felix drei",
+                           "\u0435"
+                           "4",
+                           "\u0421"
+                           "f3"}) {  // е4, Сf3 (Cyrillic)
     auto c = parse_console_line(line);
     ASSERT_TRUE(c) << line;
     ASSERT_TRUE(std::holds_alternative<cmd::EnterMove>(*c)) << line;
@@ -170,7 +194,10 @@ TEST(Console, HelpListsEveryCommandWithItsRule) {
   EXPECT_NE(help.find("(D.2.10.4)"), std::string::npos);
   auto one = console_help("f");
   ASSERT_TRUE(one);
-  EXPECT_EQ(*one, "flag (short: f): claim that the opponent's flag has fallen. Rule: D.2.10.5");
+  EXPECT_EQ(*one,
+            "flag (short: f) [win|draw]: claim that the opponent's flag has fallen; win or draw: "
+            "the arbiter's ruling when the station cannot decide whether the opponent can still "
+            "checkmate. Rule: D.2.10.5, Art. 6.9");
   EXPECT_FALSE(console_help("nonsense"));
 }
 

@@ -10,6 +10,8 @@
 #include "app/game_record.h"
 #include "app/journal.h"
 #include "app/record.h"
+#include "core/position.h"
+#include "core/unwinnability.h"
 #include "support/game_config.h"
 #include "support/station_driver.h"
 #include "support/temp_dir.h"
@@ -110,43 +112,60 @@ TEST(GameTypeInTheStation, AJournalWrittenBeforeGameTypesTakesTheControlsType) {
 // Art. 7.5.5: the arbiter establishes a completed illegal move. The first gives the opponent the
 // game type's penalty (one minute in blitz, B.2), journaled and noted in the PGN at its move; it
 // survives a resumption, so the second, later, loses the game. A.4.2 is cited in rapid and blitz
-// under A.4 (B.4).
+// under A.4 (B.4). The station never takes an illegal move, so its player is still to move
+// (Art. 7.5.1): the command names the player to move only, and the same one named twice at one
+// point (no move made since) counts once unless the arbiter says "again" (tester, session 13).
 TEST(GameTypeInTheStation, ACompletedIllegalMoveFirstPenaltyThenLossArt755) {
   TempDir dir;
   {
     StationDriver d(dir.path() / "record", false, with_control("3 min + 2 s/move"));
     ASSERT_TRUE(d.station);
+    // Before his first move Black can have completed no illegal move: refused.
+    d.console("illegal-move black", 0ms);
+    EXPECT_TRUE(d.output.printed_containing("Black is not to move")) << d.output.printed.back();
+    EXPECT_TRUE(d.station->record().illegal_moves().empty());
+    // White's first, before his first legal move.
+    d.console("illegal-move white", 0ms);
     d.hand("e2", "e4");
-    d.console("e5");
-    d.hand("e7", "e5");
-    // Black (the sighted player) completed an illegal move on his board; White is to move.
+    // Black (the sighted player) completed an illegal move on his board; the station never took
+    // it, so Black is still to move.
     const auto white_before = d.station->clock().remaining(core::WHITE, d.now);
     d.console("illegal-move black", 0ms);
     EXPECT_EQ(d.station->clock().remaining(core::WHITE, d.now), white_before + 1min);
     EXPECT_TRUE(d.output.printed_containing("Art. 7.5.5, A.4.2")) << d.output.printed.back();
     EXPECT_FALSE(d.station->game().is_over());
+    // Typed twice: counted once.
+    d.console("illegal-move black", 0ms);
+    EXPECT_FALSE(d.station->game().is_over());
+    EXPECT_TRUE(d.output.printed_containing("penalised already")) << d.output.printed.back();
+    EXPECT_EQ(d.station->clock().remaining(core::WHITE, d.now), white_before + 1min);
+    // White is not to move: his cannot be named now.
+    d.console("illegal-move white", 0ms);
+    EXPECT_TRUE(d.output.printed_containing("White is not to move")) << d.output.printed.back();
     const std::string journal = read_file(dir.path() / "record" / "game.journal");
     EXPECT_NE(journal.find("reason=illegal move"), std::string::npos) << journal;
     EXPECT_NE(journal.find("by=black"), std::string::npos) << journal;
     std::string pgn = read_file(dir.path() / "record" / "game.pgn");
     std::replace(pgn.begin(), pgn.end(), '\n', ' ');
     // At the move after which it was established.
-    EXPECT_NE(pgn.find("1... e5 {Black's first completed illegal move, established by the "
-                       "arbiter: 1 minute added to White (Art. 7.5.5)"),
-              std::string::npos)
-        << pgn;
+    const auto noted = pgn.find(
+        "{Black's first completed illegal move, established by the "
+        "arbiter: 1 minute added to White (Art. 7.5.5)");
+    EXPECT_NE(noted, std::string::npos) << pgn;
+    EXPECT_LT(pgn.find("1. e4"), noted) << pgn;
     d.console("quit");
   }
   StationDriver resumed(dir.path() / "record", true, with_control("3 min + 2 s/move"));
   ASSERT_TRUE(resumed.station);
-  ASSERT_EQ(resumed.station->record().illegal_moves().size(), 1u);
-  EXPECT_EQ(resumed.station->record().illegal_moves()[0].by, core::BLACK);
-  EXPECT_EQ(resumed.station->record().illegal_moves()[0].ply, 2);
-  // White's first does not count against Black's; Black's second loses.
-  resumed.console("illegal-move white", 0ms);
-  EXPECT_FALSE(resumed.station->game().is_over());
+  ASSERT_EQ(resumed.station->record().illegal_moves().size(), 2u);
+  EXPECT_EQ(resumed.station->record().illegal_moves()[1].by, core::BLACK);
+  EXPECT_EQ(resumed.station->record().illegal_moves()[1].ply, 1);
+  // The resumption does not make the same one count twice; the arbiter's "again" does, and
+  // Black's second loses (White's first does not count against Black).
   resumed.console("illegal-move black", 0ms);
-  ASSERT_TRUE(resumed.station->game().is_over());
+  EXPECT_FALSE(resumed.station->game().is_over());
+  resumed.console("illegal-move black again", 0ms);
+  ASSERT_TRUE(resumed.station->game().is_over()) << resumed.output.printed.back();
   EXPECT_EQ(resumed.station->game().end().result, core::GameResult::WhiteWins);
   EXPECT_EQ(resumed.station->game().end().rule, "Art. 7.5.5, A.4.2");
   const std::string pgn = read_file(dir.path() / "record" / "game.pgn");
@@ -165,13 +184,48 @@ TEST(GameTypeInTheStation, ASecondIllegalMoveIsADrawWhenTheOpponentCannotMate) {
   d.console("illegal-move white", 0ms);
   EXPECT_EQ(d.station->clock().remaining(core::BLACK, d.now), black_before + 2min);
   EXPECT_TRUE(d.output.printed_containing("(Art. 7.5.5)"));
-  d.console("illegal-move white", 0ms);
+  d.console("illegal-move white again", 0ms);  // a second at the same point, as the arbiter says
   ASSERT_TRUE(d.station->game().is_over());
   EXPECT_EQ(d.station->game().end().result, core::GameResult::Draw);
   EXPECT_EQ(d.station->game().end().rule, "Art. 7.5.5");
   EXPECT_TRUE(d.output.printed_containing("cannot checkmate"));
   d.console("illegal-move white", 0ms);
   EXPECT_TRUE(d.output.printed_containing("the game is over"));
+}
+
+// Art. 6.9, 7.5.5: the game is drawn only if the opponent cannot checkmate by any series of legal
+// moves. Where the station's analysis gives up (a rook against a lone bishop, tester session 13:
+// it used to count as "can mate" and recorded 0-1), the station ends nothing and asks the
+// arbiter, who rules with "win" or "draw".
+TEST(GameTypeInTheStation, WhereTheMateAnalysisGivesUpTheArbiterRulesOnFlagAndIllegalMove) {
+  const std::string fen = "8/5k2/8/2b5/8/8/8/R6K w - - 0 40";  // White K+R, Black K+B
+  ASSERT_EQ(core::analyse_mate(*core::Position::from_fen(fen), core::BLACK).verdict,
+            core::Winnability::Unknown);
+  TempDir dir;
+  config::StationConfig config = with_control("3 min");
+  config.game.start_fen = fen;
+  StationDriver d(dir.path() / "record", false, config);
+  ASSERT_TRUE(d.station);
+  d.console("illegal-move white", 0ms);
+  d.console("illegal-move white again", 0ms);
+  EXPECT_FALSE(d.station->game().is_over());
+  EXPECT_TRUE(
+      d.output.printed_containing("illegal-move white again win or illegal-move white "
+                                  "again draw"))
+      << d.output.printed.back();
+  d.console("adjust 0:00:01 0:02:00", 0ms);
+  d.wait(2s);
+  ASSERT_EQ(d.station->clock().flags(d.now).size(), 1u);
+  d.console("flag", 0ms);
+  EXPECT_FALSE(d.station->game().is_over());
+  EXPECT_TRUE(
+      d.output.printed_containing("the arbiter rules: flag win if Black can, flag draw "
+                                  "if not (Art. 6.9)"))
+      << d.output.printed.back();
+  d.console("flag draw", 0ms);
+  ASSERT_TRUE(d.station->game().is_over());
+  EXPECT_EQ(d.station->game().end().result, core::GameResult::Draw);
+  EXPECT_EQ(d.station->game().end().termination, core::Termination::TimeForfeitDraw);
 }
 
 }  // namespace

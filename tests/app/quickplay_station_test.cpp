@@ -310,7 +310,7 @@ TEST(QuickplayInTheStation, BothFlagsNotEstablishedDrawInTheLastPeriodGuidelines
   StationDriver d(dir.path() / "record", false, game_config("15 min"));
   ASSERT_TRUE(d.station);
   d.hand("e2", "e4");
-  d.console("both-flags");  // the clock in use shows both; the station's shows none
+  d.console("both-flags last");  // the clock in use shows both; the station's shows none
   ASSERT_TRUE(d.station->game().is_over());
   EXPECT_EQ(d.station->game().end().result, core::GameResult::Draw);
   EXPECT_EQ(d.station->game().end().rule, "Guidelines III.3.1.2");
@@ -326,7 +326,7 @@ TEST(QuickplayInTheStation, BothFlagsNotEstablishedPlayGoesOnInAnEarlierPeriodGu
     StationDriver d(dir.path() / "record", false, game_config("10 min/40 moves + 15 min"));
     ASSERT_TRUE(d.station);
     d.hand("e2", "e4");
-    d.console("both-flags");
+    d.console("both-flags earlier");
     EXPECT_FALSE(d.station->game().is_over());
     EXPECT_TRUE(d.output.printed_containing("Guidelines III.3.1.1")) << d.output.printed.back();
     EXPECT_NE(journal_of(dir).find("kind=both flags"), std::string::npos) << journal_of(dir);
@@ -340,6 +340,31 @@ TEST(QuickplayInTheStation, BothFlagsNotEstablishedPlayGoesOnInAnEarlierPeriodGu
   ASSERT_EQ(events.size(), 1u);
   EXPECT_EQ(events[0].kind, QuickplayEvent::Kind::BothFlagsPlayOn);
   EXPECT_EQ(events[0].ply, 1);
+}
+
+// Guidelines III.3.1 applies only "if both flags have fallen and it is impossible to establish
+// which flag fell first". The station's own clock showing one flag down, or none, is no such
+// case: both-flags alone neither ends the game nor journals a note; it shows the station's times
+// and asks (tester, session 13: a won game was drawn and a false note journaled).
+TEST(QuickplayInTheStation, BothFlagsWithFewerThanTwoDownOnTheStationsClockChangesNothing) {
+  ShortOfTime game("15 min", "0:00:10 0:05:00");
+  auto& [dir, d] = game;
+  ASSERT_TRUE(d.station);
+  d.console("both-flags");  // no flag down
+  EXPECT_FALSE(d.station->game().is_over());
+  EXPECT_TRUE(d.output.printed_containing("the station's clock shows no flag down"))
+      << d.output.printed.back();
+  d.wait(11s);  // White's flag falls; Black still has time
+  ASSERT_EQ(d.station->clock().flags(d.now).size(), 1u);
+  d.console("both-flags");
+  EXPECT_FALSE(d.station->game().is_over());
+  EXPECT_TRUE(d.output.printed_containing("the station's clock shows only White's flag down"))
+      << d.output.printed.back();
+  EXPECT_EQ(journal_of(dir).find("kind=both flags"), std::string::npos) << journal_of(dir);
+  // The flag command rules on the station's clock: Black wins on time (Art. 6.9).
+  d.console("flag");
+  ASSERT_TRUE(d.station->game().is_over());
+  EXPECT_EQ(d.station->game().end().result, core::GameResult::BlackWins);
 }
 
 TEST(QuickplayInTheStation, BothFlagsWithoutTheStationsTimeTheArbiterGivesThePeriod) {

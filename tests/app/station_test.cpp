@@ -269,6 +269,29 @@ TEST(Station, TheAssistantsLettersDecideATextWithTwoReadings) {
   EXPECT_EQ(d.output.said.back().text, "Laeufer Cesar fuenf");
 }
 
+// A Macedonian assistant's pawn move typed alone on a Cyrillic keyboard ("е4", "а6": Cyrillic е
+// and а) is a move, as "move е4" always was (tester, session 13: "not a command or a move").
+TEST(Station, APawnMoveTypedAloneWithACyrillicFileIsAMove) {
+  annabella::testing::TempDir dir;
+  config::StationConfig config;
+  config.console.letters = "mk";
+  config.white.visually_impaired = false;
+  config.black.visually_impaired = true;
+  StationDriver d(dir.path() / "record", false, config);
+  d.console(
+      "\u0435"
+      "4");  // е4
+  ASSERT_EQ(d.station->game().ply_count(), 1u) << d.output.printed.back();
+  EXPECT_EQ(core::to_uci(d.station->game().moves().back()), "e2e4");
+  d.lift("e2").place("e4").wait(400ms);
+  d.hand("a7", "a6");
+  d.console(
+      "\u0430"
+      "4");  // а4
+  ASSERT_EQ(d.station->game().ply_count(), 3u) << d.output.printed.back();
+  EXPECT_EQ(core::to_uci(d.station->game().moves().back()), "a2a4");
+}
+
 TEST(Station, AWrongExecutionIsCaughtAtOnceWithTheExpectedMove) {
   annabella::testing::TempDir dir;
   StationDriver d(dir.path() / "record");
