@@ -225,8 +225,8 @@ void ArbiterDesk::on(const cmd::BothFlags& c, TimePoint time) {
   // another clock is in use (and which period it is) does III.3.1 go on; otherwise the flag
   // command rules on what the station's clock shows.
   if (!c.last_period) {
-    // TRANSLATORS: both-flags, last, earlier and flag are the console's words: keep them.
     s_.print(time,
+             // TRANSLATORS: both-flags, last, earlier and flag are the console's words: keep them.
              format(tr("both-flags: the station's clock shows {shown} ({clocks}); "
                        "Guidelines III.3.1 applies only when both flags have fallen and "
                        "which first cannot be established. If another clock is in use and "

@@ -161,8 +161,8 @@ std::optional<bool> mate_ruling_of(const std::string& word) {
 Result<Command> parse_flag(const CommandSpec& spec, const Words& args) {
   if (args.empty()) return Command{cmd::Flag{}};
   const auto ruling = args.size() == 1 ? mate_ruling_of(args[0]) : std::nullopt;
-  // TRANSLATORS: flag, win and draw are the console's words: keep them.
   if (!ruling)
+    // TRANSLATORS: flag, win and draw are the console's words: keep them.
     return refuse(spec, tr("flag alone, or the arbiter's ruling: flag win or flag draw"));
   return Command{cmd::Flag{ruling}};
 }
