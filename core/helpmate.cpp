@@ -84,36 +84,121 @@ bool offered_to_a_pawn(const Position& pos, Square to) {
   return (pawn_attacks(us, to) & pos.pieces(~us, PAWN)) != 0;
 }
 
-// For the wall-breaking profile (a locked pawn chain that only a sacrifice opens): how much a
-// move changes the pawns: a pawn taking (it leaves its file and frees the pawn it blocked), the
-// winner's king taking a pawn, a man offered to a pawn, or a man drawing nearer to the closest
-// square where the other side's pawns could take it.
-// The squares the other side's pawns take on, for the side to move: the same for every move of a
-// node, so computed once a node (GuidedSearch::rank).
-Bitboard pawn_offers(const Position& pos) {
-  const Color them = ~pos.side_to_move();
-  Bitboard offers = 0;
-  for (Bitboard pawns = pos.pieces(them, PAWN); pawns;)
-    offers |= pawn_attacks(them, pop_lsb(pawns));
-  return offers;
+// How many moves a man of one type needs to reach a set of squares: within[d] holds the squares
+// from which it gets there in d moves at most, moving over `walkable` squares (its moves read
+// backwards from the targets: they are symmetric, a pawn's aside).
+struct Steps {
+  static constexpr int kFar = 99;
+  static constexpr int kMost = 8;
+  Bitboard within[kMost] = {};
+  int layers = 0;
+  [[nodiscard]] int to_target(Square s) const {
+    for (int d = 0; d < layers; ++d)
+      if (within[d] & square_bb(s)) return d;
+    return kFar;
+  }
+};
+
+Steps steps_to(PieceType pt, Bitboard targets, Bitboard walkable, Bitboard occupied) {
+  Steps st;
+  Bitboard reach = targets;
+  st.within[0] = reach;
+  for (st.layers = 1; st.layers < Steps::kMost; ++st.layers) {
+    Bitboard next = reach;
+    for (Bitboard from = reach; from;) next |= attacks_of(pt, pop_lsb(from), occupied) & walkable;
+    if (next == reach) break;
+    reach = next;
+    st.within[st.layers] = reach;
+  }
+  return st;
 }
 
-int wall_break_score(const Position& pos, Move m, bool winner_to_move, Bitboard offers) {
-  const PieceType pt = type_of(pos.piece_on(m.from()));
-  if (pt == PAWN) return pos.is_capture(m) ? 600 : 0;
-  const Color us = pos.side_to_move();
-  // The winner's king taking a pawn opens a file too (the defender's king taking the winner's
-  // pawns would only end his chances).
-  if (pt == KING) return winner_to_move && type_of(pos.piece_on(m.to())) == PAWN ? 400 : 0;
-  if (offered_to_a_pawn(pos, m.to())) return 500;
-  offers &= ~pos.pieces(us);
-  int before = 99, after = 99;
-  for (Bitboard squares = offers; squares;) {
-    const Square s = pop_lsb(squares);
-    before = std::min(before, approach(pt, m.from(), s));
-    after = std::min(after, approach(pt, m.to(), s));
+Bitboard attacks_of_all_kings(Bitboard b) {
+  const Bitboard sideways = shift<1>(b) | shift<-1>(b), row = b | sideways;
+  return sideways | shift<8>(row) | shift<-8>(row);
+}
+
+Bitboard pawn_attack_set(const Position& pos, Color c) {
+  Bitboard a = 0;
+  for (Bitboard pawns = pos.pieces(c, PAWN); pawns;) a |= pawn_attacks(c, pop_lsb(pawns));
+  return a;
+}
+
+// For the wall-breaking profile (a locked pawn chain that only a capture opens): how much a move
+// changes the pawns. Either side may have to open the wall, the loser too: a pawn taking (it
+// leaves its file and frees the pawn it blocked), a king taking a pawn that blocks a pawn of his
+// own side (the loser's king too: the pawn it frees can then be given to a pawn of the winner,
+// whose capture opens a file for him), a man or a pawn offered to a pawn, or a man, a king or a
+// pawn drawing nearer to the closest such square. A man of the winner already on the loser
+// king's side of the pawns gets nothing: the wall is open for it, and it is to mate, not to be
+// given. What the side to move can aim at is the same for every move of a node, so it is
+// computed once a node (GuidedSearch::rank).
+struct WallTargets {
+  Bitboard offers = 0;  // squares the other side's pawns take on (not holding ours)
+  Bitboard prey = 0;    // the other side's pawns no pawn guards that block a pawn of ours
+  Steps king;           // our king to the prey, around our men and the squares pawns guard
+  Steps men[PIECE_TYPE_NB] = {};  // our knights, bishops, rooks, queens to the offers
+  Bitboard loser_room = 0;        // the squares the loser's king can reach around the pawns
+};
+
+WallTargets wall_targets(const Position& pos, Color winner) {
+  const Color us = pos.side_to_move(), them = ~us, loser = ~winner;
+  WallTargets t;
+  const Bitboard guarded = pawn_attack_set(pos, them);
+  const Bitboard ours = pos.pieces(us);
+  t.offers = guarded & ~ours;
+  const Bitboard ahead =
+      us == WHITE ? shift<8>(pos.pieces(us, PAWN)) : shift<-8>(pos.pieces(us, PAWN));
+  t.prey = pos.pieces(them, PAWN) & ahead & ~guarded;
+  if (t.prey)
+    t.king = steps_to(KING, t.prey, ~(ours & ~pos.pieces(us, KING)) & ~guarded, pos.pieces());
+  for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN})
+    if (pos.pieces(us, pt) && t.offers)
+      t.men[pt] = steps_to(pt, t.offers, ~ours | pos.pieces(us, pt), pos.pieces());
+  // The loser's king's room: every square it reaches by king steps, never onto a pawn nor into
+  // a square a winner's pawn attacks (the pawns as they stand).
+  const Bitboard open = ~pos.pieces(PAWN) & ~pawn_attack_set(pos, winner);
+  for (Bitboard room = pos.pieces(loser, KING);;) {
+    const Bitboard next = room | (attacks_of_all_kings(room) & open);
+    if (next == room) {
+      t.loser_room = room;
+      break;
+    }
+    room = next;
   }
-  return offers ? 30 * (before - after) : 0;
+  return t;
+}
+
+// The fewest steps a pawn on `from` needs to a square of `targets` straight ahead on its file.
+int pawn_steps(Color c, Square from, Bitboard targets) {
+  int best = Steps::kFar;
+  for (Bitboard squares = targets & file_bb(file_of(from)); squares;) {
+    const Square s = pop_lsb(squares);
+    if (relative_rank(c, rank_of(s)) > relative_rank(c, rank_of(from)))
+      best = std::min(best, std::abs(rank_of(s) - rank_of(from)));
+  }
+  return best;
+}
+
+int nearer(int before, int after, int weight) {
+  return before < Steps::kFar && after < Steps::kFar ? weight * (before - after) : 0;
+}
+
+int wall_break_score(const Position& pos, Move m, bool winner_to_move, const WallTargets& t) {
+  const PieceType pt = type_of(pos.piece_on(m.from()));
+  const Color us = pos.side_to_move();
+  if (winner_to_move && pt != PAWN && (t.loser_room & square_bb(m.from()))) return 0;
+  if (pos.is_capture(m)) {
+    if (pt == PAWN) return 600;
+    // A king taking a pawn opens a file: the winner's king any, the loser's one that frees a
+    // pawn of his (the loser's king taking the winner's other pawns would only end his chances).
+    if (pt == KING) return winner_to_move || (t.prey & square_bb(m.to())) ? 400 : 0;
+  }
+  if (pt == KING) return nearer(t.king.to_target(m.from()), t.king.to_target(m.to()), 100);
+  if (offered_to_a_pawn(pos, m.to())) return 500;
+  if (pt == PAWN)
+    return nearer(pawn_steps(us, m.from(), t.offers), pawn_steps(us, m.to(), t.offers), 30);
+  return nearer(t.men[pt].to_target(m.from()), t.men[pt].to_target(m.to()), 60);
 }
 
 // How much a move of the winner brings the mate nearer: promotions, pawns on their way, men
@@ -230,14 +315,14 @@ class GuidedSearch {
                                          bool winner_to_move) const {
     const Square their_king = pos.king_square(~winner_);
     const Square our_king = pos.king_square(winner_);
-    const Bitboard offers = profile_.break_walls ? pawn_offers(pos) : 0;
+    const WallTargets targets = profile_.break_walls ? wall_targets(pos, winner_) : WallTargets{};
     std::vector<std::pair<int, Move>> ranked;
     ranked.reserve(moves.size());
     for (Move m : moves)
       ranked.emplace_back(
           (winner_to_move ? winner_score(pos, m, their_king)
                           : loser_score(pos, m, their_king, our_king, profile_.refuge)) +
-              (profile_.break_walls ? wall_break_score(pos, m, winner_to_move, offers) : 0),
+              (profile_.break_walls ? wall_break_score(pos, m, winner_to_move, targets) : 0),
           m);
     std::stable_sort(ranked.begin(), ranked.end(),
                      [](const auto& a, const auto& b) { return a.first > b.first; });
