@@ -139,6 +139,7 @@ struct WallTargets {
   Steps king;           // our king to the prey, around our men and the squares pawns guard
   Steps men[PIECE_TYPE_NB] = {};  // our knights, bishops, rooks, queens to the offers
   Bitboard loser_room = 0;        // the squares the loser's king can reach around the pawns
+  Bitboard winner_paths = 0;      // the squares ahead of the winner's pawns, on their files
 };
 
 WallTargets wall_targets(const Position& pos, Color winner) {
@@ -149,7 +150,16 @@ WallTargets wall_targets(const Position& pos, Color winner) {
   t.offers = guarded & ~ours;
   const Bitboard ahead =
       us == WHITE ? shift<8>(pos.pieces(us, PAWN)) : shift<-8>(pos.pieces(us, PAWN));
-  t.prey = pos.pieces(them, PAWN) & ahead & ~guarded;
+  // Up to the first pawn: a pawn blocked by a pawn has no way yet.
+  for (Bitboard pawns = pos.pieces(winner, PAWN); pawns;) {
+    Bitboard ahead_of = square_bb(pop_lsb(pawns));
+    while ((ahead_of = winner == WHITE ? shift<8>(ahead_of) : shift<-8>(ahead_of)) &&
+           !(ahead_of & pos.pieces(PAWN)))
+      t.winner_paths |= ahead_of;
+  }
+  // The loser's king goes for a pawn only while the winner's pawns have no way: once one has,
+  // taking more would only end the winner's chances.
+  if (us == winner || !t.winner_paths) t.prey = pos.pieces(them, PAWN) & ahead & ~guarded;
   if (t.prey)
     t.king = steps_to(KING, t.prey, ~(ours & ~pos.pieces(us, KING)) & ~guarded, pos.pieces());
   for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN})
@@ -192,13 +202,25 @@ int wall_break_score(const Position& pos, Move m, bool winner_to_move, const Wal
     if (pt == PAWN) return 600;
     // A king taking a pawn opens a file: the winner's king any, the loser's one that frees a
     // pawn of his (the loser's king taking the winner's other pawns would only end his chances).
-    if (pt == KING) return winner_to_move || (t.prey & square_bb(m.to())) ? 400 : 0;
+    if (pt == KING)
+      return type_of(pos.piece_on(m.to())) == PAWN &&
+                     (winner_to_move || (t.prey & square_bb(m.to())))
+                 ? 400
+                 : 0;
   }
-  if (pt == KING) return nearer(t.king.to_target(m.from()), t.king.to_target(m.to()), 100);
+  // The loser's men keep off the winner's pawns' way to promotion.
+  const int way = winner_to_move ? 0
+                                 : 150 * (int((t.winner_paths & square_bb(m.from())) != 0) -
+                                          int((t.winner_paths & square_bb(m.to())) != 0));
+  if (pt == KING) return way + nearer(t.king.to_target(m.from()), t.king.to_target(m.to()), 100);
   if (offered_to_a_pawn(pos, m.to())) return 500;
-  if (pt == PAWN)
-    return nearer(pawn_steps(us, m.from(), t.offers), pawn_steps(us, m.to(), t.offers), 30);
-  return nearer(t.men[pt].to_target(m.from()), t.men[pt].to_target(m.to()), 60);
+  if (pt == PAWN) {
+    const int before = pawn_steps(us, m.from(), t.offers);
+    // A pawn with nothing to be given to on its way goes on to promote: the loser's new man is
+    // more to give, the winner's one to mate with.
+    return before == Steps::kFar ? 40 : nearer(before, pawn_steps(us, m.to(), t.offers), 30);
+  }
+  return way + nearer(t.men[pt].to_target(m.from()), t.men[pt].to_target(m.to()), 60);
 }
 
 // How much a move of the winner brings the mate nearer: promotions, pawns on their way, men
@@ -421,17 +443,20 @@ class ExhaustiveSearch {
 }  // namespace
 
 HelpmateSearch guided_helpmate_search(const Position& pos, Color winner, std::size_t max_nodes) {
-  // Narrow and deep first, with either refuge, and once opening the pawns by sacrifices (a
-  // locked wall with a piece behind it); then wider.
-  constexpr Profile kProfiles[] = {{Refuge::EdgeNearKing, 2, 1},
-                                   {Refuge::Corner, 2, 1},
-                                   {Refuge::EdgeNearKing, 2, 1, true},
-                                   {Refuge::EdgeNearKing, 3, 2},
-                                   {Refuge::Corner, 3, 2}};
-  constexpr std::size_t kShares[] = {10, 10, 10, 35, 35};  // percent of the budget
+  // Narrow and deep first, with either refuge, and once opening the pawns (a locked wall that a
+  // sacrifice or a king's capture opens); then wider, the same three.
+  constexpr Profile kProfiles[] = {
+      {Refuge::EdgeNearKing, 2, 1}, {Refuge::Corner, 2, 1}, {Refuge::EdgeNearKing, 2, 1, true},
+      {Refuge::EdgeNearKing, 3, 2}, {Refuge::Corner, 3, 2}, {Refuge::EdgeNearKing, 3, 2, true}};
+  constexpr std::size_t kShares[] = {10, 10, 10, 25, 25, 20};  // percent of the budget
+  // A profile that tries every line to its greatest depth before its share runs out leaves the
+  // rest to the next.
   HelpmateSearch total;
+  std::size_t granted = 0;
   for (std::size_t i = 0; i < std::size(kProfiles); ++i) {
-    HelpmateSearch one = GuidedSearch(winner, max_nodes * kShares[i] / 100, kProfiles[i]).run(pos);
+    granted += max_nodes * kShares[i] / 100;
+    const std::size_t share = granted > total.nodes ? granted - total.nodes : 0;
+    HelpmateSearch one = GuidedSearch(winner, share, kProfiles[i]).run(pos);
     total.nodes += one.nodes;
     if (one.outcome == HelpmateSearch::Outcome::MateFound) {
       one.nodes = total.nodes;
