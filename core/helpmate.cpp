@@ -377,15 +377,18 @@ class ExhaustiveSearch {
       result.nodes = 1;
       return result;
     }
-    // Room for a quick search at once (the game runs one after many moves); a long one grows.
-    const std::size_t room = std::min<std::size_t>(max_nodes_ + 64, 1024);
-    nodes_.reserve(room);
-    seen_.reserve(room);
-    nodes_.push_back({root, -1, Move::none()});
+    // Room for the whole budget at once: the nodes are never copied as the search grows (a large
+    // block's pages are taken only as they are filled); the index up to a quick search's size.
+    nodes_.reserve(max_nodes_ + 64);
+    seen_.reserve(std::min<std::size_t>(max_nodes_ + 64, 1024));
+    nodes_.push_back({root, -1, Move::none(), false});
     seen_.emplace(root.key(), 0);
     for (std::size_t i = 0; i < nodes_.size(); ++i) {
       if (nodes_[i].parent == kHopeless) continue;
       const Position pos = nodes_[i].pos;
+      // The locked-pawn proof, the dear part of `hopeless`, is made when a position is expanded,
+      // not when it is first reached: most positions kept are never expanded within the budget.
+      if (nodes_[i].blockade_unchecked && analyse_blockade(pos, winner_).proved()) continue;
       for (Move m : legal_moves(pos)) {
         Position next = pos.after(m);
         if (is_mate_by(next, winner_)) {
@@ -396,14 +399,20 @@ class ExhaustiveSearch {
           return result;
         }
         if (visited(next)) continue;
-        const bool dead_end = hopeless(next, winner_, irreversible(pos, m));
+        const bool check_blockade = irreversible(pos, m);
+        bool dead_end = !mating_material(next, winner_);
+        // At the budget's end, whether the search can go on depends on the proof: made at once.
         if (!dead_end && nodes_.size() >= max_nodes_) {
-          result.outcome = HelpmateSearch::Outcome::GaveUp;
-          result.nodes = nodes_.size();
-          return result;
+          if (!hopeless(next, winner_, check_blockade)) {
+            result.outcome = HelpmateSearch::Outcome::GaveUp;
+            result.nodes = nodes_.size();
+            return result;
+          }
+          dead_end = true;
         }
         // A hopeless position is remembered but not expanded.
-        nodes_.push_back({std::move(next), dead_end ? kHopeless : int(i), m});
+        nodes_.push_back(
+            {std::move(next), dead_end ? kHopeless : int(i), m, !dead_end && check_blockade});
         seen_.emplace(nodes_.back().pos.key(), int(nodes_.size() - 1));
       }
     }
@@ -417,6 +426,7 @@ class ExhaustiveSearch {
     Position pos;
     int parent;  // the node it was reached from; -1 for the root, kHopeless if not expanded
     Move move;
+    bool blockade_unchecked;  // reached by a move that changed the pawns or the material
   };
 
   bool visited(const Position& pos) const {
