@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -73,7 +74,7 @@ const Kind kKinds[] = {
 
 double percentile(std::vector<double> v, double p) {
   std::sort(v.begin(), v.end());
-  return v[std::min(v.size() - 1, std::size_t(p * double(v.size() - 1) + 0.5))];
+  return v[std::min(v.size() - 1, std::size_t(std::lround(p * double(v.size() - 1))))];
 }
 
 template <class Fn>

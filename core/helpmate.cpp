@@ -99,7 +99,14 @@ struct Steps {
   }
 };
 
-Steps steps_to(PieceType pt, Bitboard targets, Bitboard walkable, Bitboard occupied) {
+// Where a man may stand on its way (`walkable`), and what blocks a slider's line (`occupied`).
+struct Terrain {
+  Bitboard walkable;
+  Bitboard occupied;
+};
+
+Steps steps_to(PieceType pt, Bitboard targets, Terrain terrain) {
+  const Bitboard walkable = terrain.walkable, occupied = terrain.occupied;
   Steps st;
   Bitboard reach = targets;
   st.within[0] = reach;
@@ -161,10 +168,10 @@ WallTargets wall_targets(const Position& pos, Color winner) {
   // taking more would only end the winner's chances.
   if (us == winner || !t.winner_paths) t.prey = pos.pieces(them, PAWN) & ahead & ~guarded;
   if (t.prey)
-    t.king = steps_to(KING, t.prey, ~(ours & ~pos.pieces(us, KING)) & ~guarded, pos.pieces());
+    t.king = steps_to(KING, t.prey, {~(ours & ~pos.pieces(us, KING)) & ~guarded, pos.pieces()});
   for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN})
     if (pos.pieces(us, pt) && t.offers)
-      t.men[pt] = steps_to(pt, t.offers, ~ours | pos.pieces(us, pt), pos.pieces());
+      t.men[pt] = steps_to(pt, t.offers, {~ours | pos.pieces(us, pt), pos.pieces()});
   // The loser's king's room: every square it reaches by king steps, never onto a pawn nor into
   // a square a winner's pawn attacks (the pawns as they stand).
   const Bitboard open = ~pos.pieces(PAWN) & ~pawn_attack_set(pos, winner);
@@ -398,22 +405,11 @@ class ExhaustiveSearch {
           result.nodes = nodes_.size();
           return result;
         }
-        if (visited(next)) continue;
-        const bool check_blockade = irreversible(pos, m);
-        bool dead_end = !mating_material(next, winner_);
-        // At the budget's end, whether the search can go on depends on the proof: made at once.
-        if (!dead_end && nodes_.size() >= max_nodes_) {
-          if (!hopeless(next, winner_, check_blockade)) {
-            result.outcome = HelpmateSearch::Outcome::GaveUp;
-            result.nodes = nodes_.size();
-            return result;
-          }
-          dead_end = true;
+        if (!visited(next) && !keep(std::move(next), int(i), m, irreversible(pos, m))) {
+          result.outcome = HelpmateSearch::Outcome::GaveUp;
+          result.nodes = nodes_.size();
+          return result;
         }
-        // A hopeless position is remembered but not expanded.
-        nodes_.push_back(
-            {std::move(next), dead_end ? kHopeless : int(i), m, !dead_end && check_blockade});
-        seen_.emplace(nodes_.back().pos.key(), int(nodes_.size() - 1));
       }
     }
     result.nodes = nodes_.size();
@@ -428,6 +424,21 @@ class ExhaustiveSearch {
     Move move;
     bool blockade_unchecked;  // reached by a move that changed the pawns or the material
   };
+
+  // Keeps a position first reached from node `parent` by `m`; false when the budget has run out
+  // and the position is not proved hopeless. A hopeless position is remembered but not expanded.
+  bool keep(Position&& next, int parent, Move m, bool check_blockade) {
+    bool dead_end = !mating_material(next, winner_);
+    // At the budget's end, whether the search can go on depends on the proof: made at once.
+    if (!dead_end && nodes_.size() >= max_nodes_) {
+      if (!hopeless(next, winner_, check_blockade)) return false;
+      dead_end = true;
+    }
+    nodes_.push_back(
+        {std::move(next), dead_end ? kHopeless : parent, m, !dead_end && check_blockade});
+    seen_.emplace(nodes_.back().pos.key(), int(nodes_.size() - 1));
+    return true;
+  }
 
   bool visited(const Position& pos) const {
     const auto [first, last] = seen_.equal_range(pos.key());
