@@ -385,11 +385,11 @@ class ExhaustiveSearch {
       return result;
     }
     // Room for the whole budget at once: the nodes are never copied as the search grows (a large
-    // block's pages are taken only as they are filled); the index up to a quick search's size.
+    // block's pages are taken only as they are filled); the index grows as it fills.
     nodes_.reserve(max_nodes_ + 64);
-    seen_.reserve(std::min<std::size_t>(max_nodes_ + 64, 1024));
+    seen_.assign(kFirstSlots, Slot{});
     nodes_.push_back({root, -1, Move::none(), false});
-    seen_.emplace(root.key(), 0);
+    remember(0);
     for (std::size_t i = 0; i < nodes_.size(); ++i) {
       if (nodes_[i].parent == kHopeless) continue;
       const Position pos = nodes_[i].pos;
@@ -436,14 +436,42 @@ class ExhaustiveSearch {
     }
     nodes_.push_back(
         {std::move(next), dead_end ? kHopeless : parent, m, !dead_end && check_blockade});
-    seen_.emplace(nodes_.back().pos.key(), int(nodes_.size() - 1));
+    remember(int(nodes_.size() - 1));
     return true;
   }
 
+  // The index of the positions kept: open addressing on the position's key (Zobrist keys are
+  // evenly spread already), at most half full; two positions of one key are both kept and told
+  // apart by their full state.
+  struct Slot {
+    std::uint64_t key = 0;
+    int node = -1;
+  };
+  static constexpr std::size_t kFirstSlots = 512;
+
+  void remember(int node) {
+    if (2 * (nodes_.size() + 1) > seen_.size()) {
+      std::vector<Slot> old(seen_.size() * 2);
+      old.swap(seen_);
+      for (const Slot& slot : old)
+        if (slot.node >= 0) place(slot);
+    }
+    place({nodes_[std::size_t(node)].pos.key(), node});
+  }
+
+  void place(Slot slot) {
+    const std::size_t mask = seen_.size() - 1;
+    std::size_t at = std::size_t(slot.key) & mask;
+    while (seen_[at].node >= 0) at = (at + 1) & mask;
+    seen_[at] = slot;
+  }
+
   bool visited(const Position& pos) const {
-    const auto [first, last] = seen_.equal_range(pos.key());
-    for (auto it = first; it != last; ++it)
-      if (same_state(nodes_[std::size_t(it->second)].pos, pos)) return true;
+    const std::size_t mask = seen_.size() - 1;
+    const std::uint64_t key = pos.key();
+    for (std::size_t at = std::size_t(key) & mask; seen_[at].node >= 0; at = (at + 1) & mask)
+      if (seen_[at].key == key && same_state(nodes_[std::size_t(seen_[at].node)].pos, pos))
+        return true;
     return false;
   }
 
@@ -458,7 +486,7 @@ class ExhaustiveSearch {
   Color winner_;
   std::size_t max_nodes_;
   std::vector<Node> nodes_;
-  std::unordered_multimap<std::uint64_t, int> seen_;
+  std::vector<Slot> seen_;  // a power of two in size
 };
 
 }  // namespace
