@@ -84,36 +84,150 @@ bool offered_to_a_pawn(const Position& pos, Square to) {
   return (pawn_attacks(us, to) & pos.pieces(~us, PAWN)) != 0;
 }
 
-// For the wall-breaking profile (a locked pawn chain that only a sacrifice opens): how much a
-// move changes the pawns: a pawn taking (it leaves its file and frees the pawn it blocked), the
-// winner's king taking a pawn, a man offered to a pawn, or a man drawing nearer to the closest
-// square where the other side's pawns could take it.
-// The squares the other side's pawns take on, for the side to move: the same for every move of a
-// node, so computed once a node (GuidedSearch::rank).
-Bitboard pawn_offers(const Position& pos) {
-  const Color them = ~pos.side_to_move();
-  Bitboard offers = 0;
-  for (Bitboard pawns = pos.pieces(them, PAWN); pawns;)
-    offers |= pawn_attacks(them, pop_lsb(pawns));
-  return offers;
+// How many moves a man of one type needs to reach a set of squares: within[d] holds the squares
+// from which it gets there in d moves at most, moving over `walkable` squares (its moves read
+// backwards from the targets: they are symmetric, a pawn's aside).
+struct Steps {
+  static constexpr int kFar = 99;
+  static constexpr int kMost = 8;
+  Bitboard within[kMost] = {};
+  int layers = 0;
+  [[nodiscard]] int to_target(Square s) const {
+    for (int d = 0; d < layers; ++d)
+      if (within[d] & square_bb(s)) return d;
+    return kFar;
+  }
+};
+
+// Where a man may stand on its way (`walkable`), and what blocks a slider's line (`occupied`).
+struct Terrain {
+  Bitboard walkable;
+  Bitboard occupied;
+};
+
+Steps steps_to(PieceType pt, Bitboard targets, Terrain terrain) {
+  const Bitboard walkable = terrain.walkable, occupied = terrain.occupied;
+  Steps st;
+  Bitboard reach = targets;
+  st.within[0] = reach;
+  for (st.layers = 1; st.layers < Steps::kMost; ++st.layers) {
+    Bitboard next = reach;
+    for (Bitboard from = reach; from;) next |= attacks_of(pt, pop_lsb(from), occupied) & walkable;
+    if (next == reach) break;
+    reach = next;
+    st.within[st.layers] = reach;
+  }
+  return st;
 }
 
-int wall_break_score(const Position& pos, Move m, bool winner_to_move, Bitboard offers) {
-  const PieceType pt = type_of(pos.piece_on(m.from()));
-  if (pt == PAWN) return pos.is_capture(m) ? 600 : 0;
-  const Color us = pos.side_to_move();
-  // The winner's king taking a pawn opens a file too (the defender's king taking the winner's
-  // pawns would only end his chances).
-  if (pt == KING) return winner_to_move && type_of(pos.piece_on(m.to())) == PAWN ? 400 : 0;
-  if (offered_to_a_pawn(pos, m.to())) return 500;
-  offers &= ~pos.pieces(us);
-  int before = 99, after = 99;
-  for (Bitboard squares = offers; squares;) {
-    const Square s = pop_lsb(squares);
-    before = std::min(before, approach(pt, m.from(), s));
-    after = std::min(after, approach(pt, m.to(), s));
+Bitboard attacks_of_all_kings(Bitboard b) {
+  const Bitboard sideways = shift<1>(b) | shift<-1>(b), row = b | sideways;
+  return sideways | shift<8>(row) | shift<-8>(row);
+}
+
+Bitboard pawn_attack_set(const Position& pos, Color c) {
+  Bitboard a = 0;
+  for (Bitboard pawns = pos.pieces(c, PAWN); pawns;) a |= pawn_attacks(c, pop_lsb(pawns));
+  return a;
+}
+
+// For the wall-breaking profile (a locked pawn chain that only a capture opens): how much a move
+// changes the pawns. Either side may have to open the wall, the loser too: a pawn taking (it
+// leaves its file and frees the pawn it blocked), a king taking a pawn that blocks a pawn of his
+// own side (the loser's king too: the pawn it frees can then be given to a pawn of the winner,
+// whose capture opens a file for him), a man or a pawn offered to a pawn, or a man, a king or a
+// pawn drawing nearer to the closest such square. A man of the winner already on the loser
+// king's side of the pawns gets nothing: the wall is open for it, and it is to mate, not to be
+// given. What the side to move can aim at is the same for every move of a node, so it is
+// computed once a node (GuidedSearch::rank).
+struct WallTargets {
+  Bitboard offers = 0;  // squares the other side's pawns take on (not holding ours)
+  Bitboard prey = 0;    // the other side's pawns no pawn guards that block a pawn of ours
+  Steps king;           // our king to the prey, around our men and the squares pawns guard
+  Steps men[PIECE_TYPE_NB] = {};  // our knights, bishops, rooks, queens to the offers
+  Bitboard loser_room = 0;        // the squares the loser's king can reach around the pawns
+  Bitboard winner_paths = 0;      // the squares ahead of the winner's pawns, on their files
+};
+
+WallTargets wall_targets(const Position& pos, Color winner) {
+  const Color us = pos.side_to_move(), them = ~us, loser = ~winner;
+  WallTargets t;
+  const Bitboard guarded = pawn_attack_set(pos, them);
+  const Bitboard ours = pos.pieces(us);
+  t.offers = guarded & ~ours;
+  const Bitboard ahead =
+      us == WHITE ? shift<8>(pos.pieces(us, PAWN)) : shift<-8>(pos.pieces(us, PAWN));
+  // Up to the first pawn: a pawn blocked by a pawn has no way yet.
+  for (Bitboard pawns = pos.pieces(winner, PAWN); pawns;) {
+    Bitboard ahead_of = square_bb(pop_lsb(pawns));
+    while ((ahead_of = winner == WHITE ? shift<8>(ahead_of) : shift<-8>(ahead_of)) &&
+           !(ahead_of & pos.pieces(PAWN)))
+      t.winner_paths |= ahead_of;
   }
-  return offers ? 30 * (before - after) : 0;
+  // The loser's king goes for a pawn only while the winner's pawns have no way: once one has,
+  // taking more would only end the winner's chances.
+  if (us == winner || !t.winner_paths) t.prey = pos.pieces(them, PAWN) & ahead & ~guarded;
+  if (t.prey)
+    t.king = steps_to(KING, t.prey, {~(ours & ~pos.pieces(us, KING)) & ~guarded, pos.pieces()});
+  for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN})
+    if (pos.pieces(us, pt) && t.offers)
+      t.men[pt] = steps_to(pt, t.offers, {~ours | pos.pieces(us, pt), pos.pieces()});
+  // The loser's king's room: every square it reaches by king steps, never onto a pawn nor into
+  // a square a winner's pawn attacks (the pawns as they stand).
+  const Bitboard open = ~pos.pieces(PAWN) & ~pawn_attack_set(pos, winner);
+  for (Bitboard room = pos.pieces(loser, KING);;) {
+    const Bitboard next = room | (attacks_of_all_kings(room) & open);
+    if (next == room) {
+      t.loser_room = room;
+      break;
+    }
+    room = next;
+  }
+  return t;
+}
+
+// The fewest steps a pawn on `from` needs to a square of `targets` straight ahead on its file.
+int pawn_steps(Color c, Square from, Bitboard targets) {
+  int best = Steps::kFar;
+  for (Bitboard squares = targets & file_bb(file_of(from)); squares;) {
+    const Square s = pop_lsb(squares);
+    if (relative_rank(c, rank_of(s)) > relative_rank(c, rank_of(from)))
+      best = std::min(best, std::abs(rank_of(s) - rank_of(from)));
+  }
+  return best;
+}
+
+int nearer(int before, int after, int weight) {
+  return before < Steps::kFar && after < Steps::kFar ? weight * (before - after) : 0;
+}
+
+int wall_break_score(const Position& pos, Move m, bool winner_to_move, const WallTargets& t) {
+  const PieceType pt = type_of(pos.piece_on(m.from()));
+  const Color us = pos.side_to_move();
+  if (winner_to_move && pt != PAWN && (t.loser_room & square_bb(m.from()))) return 0;
+  if (pos.is_capture(m)) {
+    if (pt == PAWN) return 600;
+    // A king taking a pawn opens a file: the winner's king any, the loser's one that frees a
+    // pawn of his (the loser's king taking the winner's other pawns would only end his chances).
+    if (pt == KING)
+      return type_of(pos.piece_on(m.to())) == PAWN &&
+                     (winner_to_move || (t.prey & square_bb(m.to())))
+                 ? 400
+                 : 0;
+  }
+  // The loser's men keep off the winner's pawns' way to promotion.
+  const int way = winner_to_move ? 0
+                                 : 150 * (int((t.winner_paths & square_bb(m.from())) != 0) -
+                                          int((t.winner_paths & square_bb(m.to())) != 0));
+  if (pt == KING) return way + nearer(t.king.to_target(m.from()), t.king.to_target(m.to()), 100);
+  if (offered_to_a_pawn(pos, m.to())) return 500;
+  if (pt == PAWN) {
+    const int before = pawn_steps(us, m.from(), t.offers);
+    // A pawn with nothing to be given to on its way goes on to promote: the loser's new man is
+    // more to give, the winner's one to mate with.
+    return before == Steps::kFar ? 40 : nearer(before, pawn_steps(us, m.to(), t.offers), 30);
+  }
+  return way + nearer(t.men[pt].to_target(m.from()), t.men[pt].to_target(m.to()), 60);
 }
 
 // How much a move of the winner brings the mate nearer: promotions, pawns on their way, men
@@ -230,14 +344,14 @@ class GuidedSearch {
                                          bool winner_to_move) const {
     const Square their_king = pos.king_square(~winner_);
     const Square our_king = pos.king_square(winner_);
-    const Bitboard offers = profile_.break_walls ? pawn_offers(pos) : 0;
+    const WallTargets targets = profile_.break_walls ? wall_targets(pos, winner_) : WallTargets{};
     std::vector<std::pair<int, Move>> ranked;
     ranked.reserve(moves.size());
     for (Move m : moves)
       ranked.emplace_back(
           (winner_to_move ? winner_score(pos, m, their_king)
                           : loser_score(pos, m, their_king, our_king, profile_.refuge)) +
-              (profile_.break_walls ? wall_break_score(pos, m, winner_to_move, offers) : 0),
+              (profile_.break_walls ? wall_break_score(pos, m, winner_to_move, targets) : 0),
           m);
     std::stable_sort(ranked.begin(), ranked.end(),
                      [](const auto& a, const auto& b) { return a.first > b.first; });
@@ -270,15 +384,18 @@ class ExhaustiveSearch {
       result.nodes = 1;
       return result;
     }
-    // Room for a quick search at once (the game runs one after many moves); a long one grows.
-    const std::size_t room = std::min<std::size_t>(max_nodes_ + 64, 1024);
-    nodes_.reserve(room);
-    seen_.reserve(room);
-    nodes_.push_back({root, -1, Move::none()});
-    seen_.emplace(root.key(), 0);
+    // Room for the whole budget at once: the nodes are never copied as the search grows (a large
+    // block's pages are taken only as they are filled); the index grows as it fills.
+    nodes_.reserve(max_nodes_ + 64);
+    seen_.assign(kFirstSlots, Slot{});
+    nodes_.push_back({root, -1, Move::none(), false});
+    remember(0);
     for (std::size_t i = 0; i < nodes_.size(); ++i) {
       if (nodes_[i].parent == kHopeless) continue;
       const Position pos = nodes_[i].pos;
+      // The locked-pawn proof, the dear part of `hopeless`, is made when a position is expanded,
+      // not when it is first reached: most positions kept are never expanded within the budget.
+      if (nodes_[i].blockade_unchecked && analyse_blockade(pos, winner_).proved()) continue;
       for (Move m : legal_moves(pos)) {
         Position next = pos.after(m);
         if (is_mate_by(next, winner_)) {
@@ -288,16 +405,11 @@ class ExhaustiveSearch {
           result.nodes = nodes_.size();
           return result;
         }
-        if (visited(next)) continue;
-        const bool dead_end = hopeless(next, winner_, irreversible(pos, m));
-        if (!dead_end && nodes_.size() >= max_nodes_) {
+        if (!visited(next) && !keep(std::move(next), int(i), m, irreversible(pos, m))) {
           result.outcome = HelpmateSearch::Outcome::GaveUp;
           result.nodes = nodes_.size();
           return result;
         }
-        // A hopeless position is remembered but not expanded.
-        nodes_.push_back({std::move(next), dead_end ? kHopeless : int(i), m});
-        seen_.emplace(nodes_.back().pos.key(), int(nodes_.size() - 1));
       }
     }
     result.nodes = nodes_.size();
@@ -310,12 +422,56 @@ class ExhaustiveSearch {
     Position pos;
     int parent;  // the node it was reached from; -1 for the root, kHopeless if not expanded
     Move move;
+    bool blockade_unchecked;  // reached by a move that changed the pawns or the material
   };
 
+  // Keeps a position first reached from node `parent` by `m`; false when the budget has run out
+  // and the position is not proved hopeless. A hopeless position is remembered but not expanded.
+  bool keep(Position&& next, int parent, Move m, bool check_blockade) {
+    bool dead_end = !mating_material(next, winner_);
+    // At the budget's end, whether the search can go on depends on the proof: made at once.
+    if (!dead_end && nodes_.size() >= max_nodes_) {
+      if (!hopeless(next, winner_, check_blockade)) return false;
+      dead_end = true;
+    }
+    nodes_.push_back(
+        {std::move(next), dead_end ? kHopeless : parent, m, !dead_end && check_blockade});
+    remember(int(nodes_.size() - 1));
+    return true;
+  }
+
+  // The index of the positions kept: open addressing on the position's key (Zobrist keys are
+  // evenly spread already), at most half full; two positions of one key are both kept and told
+  // apart by their full state.
+  struct Slot {
+    std::uint64_t key = 0;
+    int node = -1;
+  };
+  static constexpr std::size_t kFirstSlots = 512;
+
+  void remember(int node) {
+    if (2 * (nodes_.size() + 1) > seen_.size()) {
+      std::vector<Slot> old(seen_.size() * 2);
+      old.swap(seen_);
+      for (const Slot& slot : old)
+        if (slot.node >= 0) place(slot);
+    }
+    place({nodes_[std::size_t(node)].pos.key(), node});
+  }
+
+  void place(Slot slot) {
+    const std::size_t mask = seen_.size() - 1;
+    std::size_t at = std::size_t(slot.key) & mask;
+    while (seen_[at].node >= 0) at = (at + 1) & mask;
+    seen_[at] = slot;
+  }
+
   bool visited(const Position& pos) const {
-    const auto [first, last] = seen_.equal_range(pos.key());
-    for (auto it = first; it != last; ++it)
-      if (same_state(nodes_[std::size_t(it->second)].pos, pos)) return true;
+    const std::size_t mask = seen_.size() - 1;
+    const std::uint64_t key = pos.key();
+    for (std::size_t at = std::size_t(key) & mask; seen_[at].node >= 0; at = (at + 1) & mask)
+      if (seen_[at].key == key && same_state(nodes_[std::size_t(seen_[at].node)].pos, pos))
+        return true;
     return false;
   }
 
@@ -330,23 +486,26 @@ class ExhaustiveSearch {
   Color winner_;
   std::size_t max_nodes_;
   std::vector<Node> nodes_;
-  std::unordered_multimap<std::uint64_t, int> seen_;
+  std::vector<Slot> seen_;  // a power of two in size
 };
 
 }  // namespace
 
 HelpmateSearch guided_helpmate_search(const Position& pos, Color winner, std::size_t max_nodes) {
-  // Narrow and deep first, with either refuge, and once opening the pawns by sacrifices (a
-  // locked wall with a piece behind it); then wider.
-  constexpr Profile kProfiles[] = {{Refuge::EdgeNearKing, 2, 1},
-                                   {Refuge::Corner, 2, 1},
-                                   {Refuge::EdgeNearKing, 2, 1, true},
-                                   {Refuge::EdgeNearKing, 3, 2},
-                                   {Refuge::Corner, 3, 2}};
-  constexpr std::size_t kShares[] = {10, 10, 10, 35, 35};  // percent of the budget
+  // Narrow and deep first, with either refuge, and once opening the pawns (a locked wall that a
+  // sacrifice or a king's capture opens); then wider, the same three.
+  constexpr Profile kProfiles[] = {
+      {Refuge::EdgeNearKing, 2, 1}, {Refuge::Corner, 2, 1}, {Refuge::EdgeNearKing, 2, 1, true},
+      {Refuge::EdgeNearKing, 3, 2}, {Refuge::Corner, 3, 2}, {Refuge::EdgeNearKing, 3, 2, true}};
+  constexpr std::size_t kShares[] = {10, 10, 10, 25, 25, 20};  // percent of the budget
+  // A profile that tries every line to its greatest depth before its share runs out leaves the
+  // rest to the next.
   HelpmateSearch total;
+  std::size_t granted = 0;
   for (std::size_t i = 0; i < std::size(kProfiles); ++i) {
-    HelpmateSearch one = GuidedSearch(winner, max_nodes * kShares[i] / 100, kProfiles[i]).run(pos);
+    granted += max_nodes * kShares[i] / 100;
+    const std::size_t share = granted > total.nodes ? granted - total.nodes : 0;
+    HelpmateSearch one = GuidedSearch(winner, share, kProfiles[i]).run(pos);
     total.nodes += one.nodes;
     if (one.outcome == HelpmateSearch::Outcome::MateFound) {
       one.nodes = total.nodes;

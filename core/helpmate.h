@@ -23,8 +23,10 @@ struct HelpmateSearch {
 
 // Guided depth-first search: each side's moves ordered by how they bring the mate nearer (the
 // winner's men towards the defending king, the defending king towards an edge and the winner's
-// king, the defender's men next to their own king), with a few of them tried at each node and
-// every move near the end. Finds the helpmates of most positions quickly; never NoMate.
+// king, the defender's men next to their own king; in the wall-breaking profiles, either side
+// opening a locked pawn wall: pawns offered and taken, a king taking a pawn that blocks one of
+// its own), with a few of them tried at each node and every move near the end. Finds the
+// helpmates of most positions quickly; never NoMate.
 [[nodiscard]] HelpmateSearch guided_helpmate_search(const Position& pos, Color winner,
                                                     std::size_t max_nodes);
 

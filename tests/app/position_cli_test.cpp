@@ -86,6 +86,9 @@ const Kind kKinds[] = {
     {"WinnableForWhiteOnly", "8/8/8/4k3/8/8/8/R3K3 b - - 0 1",
      "legal=True dead=False white=True black=False"},
     {"ForcedLine", "k7/1R6/8/8/8/8/8/7K b - - 0 1", "legal=True dead=True white=False black=False"},
+    // Black mates only after White's king takes a3 (issue 16: it was `null` before).
+    {"WallTheLosersKingOpens", "8/2k5/1p1p1p1p/1PpPpPpP/2P1P1P1/p7/P2K4/8 w - - 0 1",
+     "legal=True dead=False white=True black=True"},
 };
 
 class PositionKinds : public ::testing::TestWithParam<Kind> {};

@@ -112,6 +112,25 @@ const Case kCases[] = {
      Winnable, MatingLine, MatingLine},
     {"BlackRookBehindTheWall", "r7/3k4/1p1p1p1p/pPpPpPpP/P1P1P1P1/3K4/8/8 w - - 0 1", Winnable,
      Winnable, MatingLine, MatingLine},
+    // Walls that the loser must open (issue 16; each side marked was given up on before): his
+    // king takes the winner's pawn that blocks one of his (a3 blocks a2), his freed pawn is
+    // given to a pawn of the winner (a5, bxa5), and the winner's new passed pawn promotes (Black
+    // here; White's line goes the same way through a3).
+    {"WallTheLosersKingOpens", "8/2k5/1p1p1p1p/1PpPpPpP/2P1P1P1/p7/P2K4/8 w - - 0 1", Winnable,
+     Winnable, MatingLine, MatingLine},
+    // The same with colours reversed, and with the loser's king far from the pawn it must take.
+    {"WallTheLosersKingOpensReversed", "8/p2k4/P7/2p1p1p1/1pPpPpPp/1P1P1P1P/2K5/8 b - - 0 1",
+     Winnable, Winnable, MatingLine, MatingLine},
+    {"WallTheLosersKingOpensFromAfar", "8/2k5/1p1p1p1p/1PpPpPpP/2P1P1P1/p7/P7/7K w - - 0 1",
+     Winnable, Winnable, MatingLine, MatingLine},
+    // A free man of the loser beside the winner's one: the loser's rook is given to a pawn too
+    // (White's line: Rh5 gxh5, then Rb4 cxb4), or the loser's queen alone opens the wall.
+    {"WallARookEach", "8/3k4/1p1p1p1p/pPpPpPpP/P1P1P1P1/3K4/8/R6r w - - 0 1", Winnable, Winnable,
+     MatingLine, MatingLine},
+    {"WallRooksInTheOtherCamp", "r6R/3k4/1p1p1p1p/pPpPpPpP/P1P1P1P1/3K4/8/8 w - - 0 1", Winnable,
+     Winnable, MatingLine, MatingLine},
+    {"WallTheLosersQueenOpens", "8/2k5/1p1p1p1p/pPpPpPpP/P1P1P1P1/2q5/2K5/8 w - - 0 1", Winnable,
+     Winnable, MatingLine, MatingLine},
     // A light-squared bishop never stands where a pawn could take it: still dead.
     {"LightBishopBehindTheWall", "8/3k4/1p1p1p1p/pPpPpPpP/P1P1P1P1/3K4/8/1B6 w - - 0 1", Unwinnable,
      Unwinnable, LockedPawns, LockedPawns},
