@@ -104,7 +104,9 @@ const std::vector<std::string>& Language::required_keys() {
           "language", "volume", "speech_rate", "warnings", "announcement_form", "back", "close",
           // Guidelines III.6: a draw claimed with no arbiter present, and its verification.
           "claim_no_arbiter", "grounds_cannot_win", "grounds_no_effort", "grounds_both",
-          "verify_claim", "dispute_claim"})
+          "verify_claim", "dispute_claim",
+          // Art. 3.7.5.1: the promotion piece, while the station waits for it.
+          "promote"})
       k.push_back(std::string("menu.") + m);
     for (const char* a : {"yes", "no", "confirm", "cancel", "on", "off", "short", "long"})
       k.push_back(std::string("answer.") + a);

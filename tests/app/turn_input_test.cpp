@@ -188,6 +188,57 @@ TEST(TurnInput, ThePromotionPieceIsAskedOfHimPrivately) {
   EXPECT_EQ(core::to_uci(d.station->game().moves().back()), "b7b8n");
 }
 
+// Art. 3.7.5.1, D.2.11: the piece his pawn becomes is also answered from his own menu, which
+// offers it first, and only while the station waits for it; the pegboard's menu buttons reach
+// it, and so do the tactile clock's keys (the braille keys press the same menu keys).
+TEST(TurnInput, ThePromotionPieceIsChosenInHisMenu) {
+  TempDir dir;
+  config::StationConfig config;
+  config.game.start_fen = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+  StationDriver d(dir.path(), false, config);
+  ASSERT_TRUE(d.station);
+  d.button(tactile::BoardButton::Menu);  // nothing pending: no promotion item
+  ASSERT_FALSE(d.output.menu.empty());
+  EXPECT_EQ(d.output.menu.back().text.find("Umwandlungsfigur"), std::string::npos)
+      << d.output.menu.back().text;
+  d.button(tactile::BoardButton::Back);
+  d.hand("b7", "b8");
+  ASSERT_EQ(d.station->game().ply_count(), 0u);
+  d.button(tactile::BoardButton::Menu);
+  EXPECT_NE(d.output.menu.back().text.find("Umwandlungsfigur, eins von"), std::string::npos)
+      << d.output.menu.back().text;
+  d.button(tactile::BoardButton::Select);
+  EXPECT_NE(d.output.menu.back().text.find("Dame"), std::string::npos) << d.output.menu.back().text;
+  for (int i = 0; i < 3; ++i) d.button(tactile::BoardButton::Next);
+  EXPECT_NE(d.output.menu.back().text.find("Springer"), std::string::npos)
+      << d.output.menu.back().text;
+  d.button(tactile::BoardButton::Select);
+  EXPECT_FALSE(d.output.menu.back().open);  // chosen: the menu is left
+  d.wait(std::chrono::milliseconds(2500));  // D.2.3 (3): announced after the pause
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  EXPECT_EQ(core::to_uci(d.station->game().moves().back()), "b7b8n");
+}
+
+TEST(TurnInput, ThePromotionPieceIsChosenWithTheTactileClocksKeys) {
+  TempDir dir;
+  config::StationConfig config;
+  config.game.start_fen = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+  StationDriver d(dir.path(), false, config);
+  ASSERT_TRUE(d.station);
+  d.hand("b7", "b8");
+  const auto key = [&](tactile::tclk::Button button) {
+    d.now += std::chrono::milliseconds(100);
+    d.station->handle(StationEvent::tactile_clock_key(d.now, button));
+  };
+  key(tactile::tclk::Button::QueryHold);  // opens the menu: the promotion item first
+  key(tactile::tclk::Button::Press);      // its pieces
+  key(tactile::tclk::Button::Query);      // rook
+  key(tactile::tclk::Button::Press);      // chosen
+  d.wait(std::chrono::milliseconds(2500));
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  EXPECT_EQ(core::to_uci(d.station->game().moves().back()), "b7b8r");
+}
+
 }  // namespace
 }  // namespace turn_input_test
 }  // namespace annabella::app
