@@ -68,11 +68,11 @@ void ArbiterDesk::entry_refused(TimePoint time) {
   // language: an illegal move completed on the sighted player's board is the arbiter's to rule
   // on (Art. 7.5), and he may call him. The sighted player reads why on his keypad's terminal;
   // with a keypad that shows nothing it is said publicly, for both to hear (D.2.3).
+  // Both in his own language (D.2.11: his `language`, as the VI player has his).
   const core::Color sighted = ~s_.vi_color;
   s_.say(speech::phrase_entry_refused(s_.language, sighted), Route::Private, time);
-  if (!s_.out.to_opponent(core::escape_controls(s_.refused_line)))
-    s_.say(speech::phrase_entry_refused(s_.vocabulary.own_language(), sighted), Route::Public,
-           time);
+  s_.to_opponent(s_.refused_words, speech::phrase_entry_refused(s_.opponent_language, sighted),
+                 time);
 }
 
 bool ArbiterDesk::refused_after_end(std::string_view command, TimePoint time) {

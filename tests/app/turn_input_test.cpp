@@ -9,6 +9,7 @@
 #include "speech/language.h"
 #include "speech/menu_phrases.h"
 #include "speech/phrases.h"
+#include "support/messages_language.h"
 #include "support/station_driver.h"
 #include "support/temp_dir.h"
 
@@ -139,7 +140,9 @@ TEST(TurnInput, ARefusedKeypadEntryIsToldToBothPlayers) {
 // The same with a keypad that is a terminal: he reads the reason there; nothing public.
 TEST(TurnInput, ARefusedKeypadEntryIsShownOnHisKeypad) {
   TempDir dir;
-  StationDriver d(dir.path());
+  config::StationConfig config;
+  config.black.language = "en";  // his keypad's lines are in his language (English here)
+  StationDriver d(dir.path(), false, config);
   ASSERT_TRUE(d.station);
   d.output.opponent_terminal = true;
   d.hand("e2", "e4");
@@ -160,6 +163,68 @@ TEST(TurnInput, ARefusedKeypadEntryIsShownOnHisKeypad) {
   d.station->handle(StationEvent::request(d.now, cmd::EnterMove{"Bc5"}, InputSource::Keypad));
   ASSERT_EQ(d.output.opponent.size(), 2u);
   EXPECT_NE(d.output.opponent[1].find("Bc5: 1 = "), std::string::npos) << d.output.opponent[1];
+}
+
+// D.2.11: the sighted player's keypad terminal speaks his own language (black.language, here
+// Macedonian), not the console's: a refused entry and the question about an ambiguous one,
+// worded through the catalogs; the console keeps its own language (English here).
+TEST(TurnInput, HisKeypadsLinesAreInHisOwnLanguage) {
+  annabella::testing::use_language("en");
+  TempDir dir;
+  config::StationConfig config;
+  config.black.language = "mk";
+  StationDriver d(dir.path(), false, config);
+  ASSERT_TRUE(d.station);
+  d.output.opponent_terminal = true;
+  d.hand("e2", "e4");
+  d.now += std::chrono::seconds(1);
+  d.station->handle(StationEvent::request(d.now, cmd::EnterMove{"Ke2"}, InputSource::Keypad));
+  ASSERT_EQ(d.output.opponent.size(), 1u);
+  EXPECT_NE(d.output.opponent[0].find("(ништо не е запишано)"), std::string::npos)
+      << d.output.opponent[0];
+  EXPECT_TRUE(d.output.printed_containing("(nothing recorded)"));
+  d.station->handle(StationEvent::request(d.now, cmd::EnterMove{"e5"}, InputSource::Keypad));
+  d.hand("e7", "e5");
+  d.hand("g1", "f3");
+  d.now += std::chrono::seconds(1);
+  d.station->handle(StationEvent::request(d.now, cmd::EnterMove{"Bc5"}, InputSource::Keypad));
+  ASSERT_EQ(d.output.opponent.size(), 2u);
+  EXPECT_NE(d.output.opponent[1].find("англиски букви"), std::string::npos) << d.output.opponent[1];
+  EXPECT_EQ(d.output.opponent[1].find("English letters"), std::string::npos)
+      << d.output.opponent[1];
+  EXPECT_TRUE(d.output.printed_containing("English letters"));
+}
+
+// D.2.11 with a keypad that shows nothing: the question about his ambiguous entry reaches him
+// where he is, said publicly in his language (as a refused entry is, D16), and his answer on the
+// keypad makes the move.
+TEST(TurnInput, AQuestionAboutHisKeypadEntryIsSaidPubliclyInHisLanguage) {
+  TempDir dir;
+  config::StationConfig config;
+  config.black.language = "mk";
+  StationDriver d(dir.path(), false, config);
+  ASSERT_TRUE(d.station);
+  const auto mk = speech::Language::load("mk");
+  ASSERT_TRUE(mk);
+  d.hand("e2", "e4");
+  d.station->handle(StationEvent::request(d.now, cmd::EnterMove{"e5"}, InputSource::Keypad));
+  d.hand("e7", "e5");
+  d.hand("g1", "f3");
+  d.output.said.clear();
+  d.now += std::chrono::seconds(1);
+  d.station->handle(StationEvent::request(d.now, cmd::EnterMove{"Bc5"}, InputSource::Keypad));
+  EXPECT_EQ(d.station->game().ply_count(), 3u);
+  const auto question = std::find_if(d.output.said.begin(), d.output.said.end(),
+                                     [](const auto& s) { return s.route == Route::Public; });
+  ASSERT_NE(question, d.output.said.end());
+  EXPECT_EQ(question->text.rfind("Црните: кој потег е мислен? еден: ", 0), 0u) << question->text;
+  EXPECT_NE(question->text.find("два: "), std::string::npos) << question->text;
+  d.station->handle(StationEvent::request(d.now, cmd::EnterMove{"2"}, InputSource::Keypad));
+  ASSERT_EQ(d.station->game().ply_count(), 4u);
+  // A refused entry too is said in his language (D16).
+  d.output.said.clear();
+  d.station->handle(StationEvent::request(d.now, cmd::EnterMove{"Ke7"}, InputSource::Keypad));
+  EXPECT_TRUE(said(d, Route::Public, speech::phrase_entry_refused(*mk, core::BLACK).text));
 }
 
 // D4. D.2.11, Art. 3.7.5.1: his pawn reaches the last rank on his pegboard (occupancy only): he
