@@ -65,8 +65,9 @@ void BrailleStation::said(const speech::Phrase& phrase, speech::Route route) {
     if (!menu_open_) view_->show(tactile::BrailleLine::Clock);
     return;
   }
+  // D.2.11: kept in the display's short history too (PRDIFLN steps back to it).
   if (route == speech::Route::Private && phrase.kind != speech::PhraseKind::Move)
-    view_->show_text(tactile::BrailleLine::Reading, phrase.text);
+    view_->add_private(phrase.text);
 }
 
 void BrailleStation::change_view(BrailleViewChange change) {
@@ -84,6 +85,12 @@ void BrailleStation::change_view(BrailleViewChange change) {
       break;
     case BrailleViewChange::Moves:
       view_->show(tactile::BrailleLine::Moves);
+      break;
+    case BrailleViewChange::HistoryBack:
+      (void)view_->history_back();
+      break;
+    case BrailleViewChange::HistoryForward:
+      (void)view_->history_forward();
       break;
   }
 }
