@@ -227,15 +227,28 @@ TEST(TurnInput, AQuestionAboutHisKeypadEntryIsSaidPubliclyInHisLanguage) {
   EXPECT_TRUE(said(d, Route::Public, speech::phrase_entry_refused(*mk, core::BLACK).text));
 }
 
+// A white pawn on b7 of a bare-kings position (Art. 3.7.5: its move promotes).
+config::StationConfig pawn_about_to_promote(const char* language = "de") {
+  config::StationConfig config;
+  config.white.language = language;
+  config.game.start_fen = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+  return config;
+}
+
+// D.2.3 (3): the named piece's move is made when announced, by the station after the pause
+// (pegboard.announce = "pause").
+void expect_made_after_the_pause(StationDriver& d, const char* uci) {
+  d.wait(std::chrono::milliseconds(2500));
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  EXPECT_EQ(core::to_uci(d.station->game().moves().back()), uci);
+}
+
 // D4. D.2.11, Art. 3.7.5.1: his pawn reaches the last rank on his pegboard (occupancy only): he
 // is asked which piece privately, in his language (braille line too); the letter typed on his
 // display answers, and the move is made with that piece.
 TEST(TurnInput, ThePromotionPieceIsAskedOfHimPrivately) {
   TempDir dir;
-  config::StationConfig config;
-  config.white.language = "sr-Cyrl";
-  config.game.start_fen = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
-  StationDriver d(dir.path(), false, config);
+  StationDriver d(dir.path(), false, pawn_about_to_promote("sr-Cyrl"));
   ASSERT_TRUE(d.station);
   d.hand("b7", "b8");
   ASSERT_EQ(d.station->game().ply_count(), 0u);
@@ -246,11 +259,8 @@ TEST(TurnInput, ThePromotionPieceIsAskedOfHimPrivately) {
       << d.output.said.back().text;
   d.now += std::chrono::seconds(1);
   d.station->handle(StationEvent::request(d.now, cmd::Answer{"N"}, InputSource::BrailleKeys));
-  // D.2.3 (3): named, the move is made when it is announced: by the station after the pause
-  // (pegboard.announce = "pause"), his ANNOUNCE having been answered with the question above.
-  d.wait(std::chrono::milliseconds(2500));
-  ASSERT_EQ(d.station->game().ply_count(), 1u);
-  EXPECT_EQ(core::to_uci(d.station->game().moves().back()), "b7b8n");
+  // His ANNOUNCE was answered with the question above; named, the move is made after the pause.
+  expect_made_after_the_pause(d, "b7b8n");
 }
 
 // Art. 3.7.5.1, D.2.11: the piece his pawn becomes is also answered from his own menu, which
@@ -258,9 +268,7 @@ TEST(TurnInput, ThePromotionPieceIsAskedOfHimPrivately) {
 // it, and so do the tactile clock's keys (the braille keys press the same menu keys).
 TEST(TurnInput, ThePromotionPieceIsChosenInHisMenu) {
   TempDir dir;
-  config::StationConfig config;
-  config.game.start_fen = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
-  StationDriver d(dir.path(), false, config);
+  StationDriver d(dir.path(), false, pawn_about_to_promote());
   ASSERT_TRUE(d.station);
   d.button(tactile::BoardButton::Menu);  // nothing pending: no promotion item
   ASSERT_FALSE(d.output.menu.empty());
@@ -279,16 +287,12 @@ TEST(TurnInput, ThePromotionPieceIsChosenInHisMenu) {
       << d.output.menu.back().text;
   d.button(tactile::BoardButton::Select);
   EXPECT_FALSE(d.output.menu.back().open);  // chosen: the menu is left
-  d.wait(std::chrono::milliseconds(2500));  // D.2.3 (3): announced after the pause
-  ASSERT_EQ(d.station->game().ply_count(), 1u);
-  EXPECT_EQ(core::to_uci(d.station->game().moves().back()), "b7b8n");
+  expect_made_after_the_pause(d, "b7b8n");
 }
 
 TEST(TurnInput, ThePromotionPieceIsChosenWithTheTactileClocksKeys) {
   TempDir dir;
-  config::StationConfig config;
-  config.game.start_fen = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
-  StationDriver d(dir.path(), false, config);
+  StationDriver d(dir.path(), false, pawn_about_to_promote());
   ASSERT_TRUE(d.station);
   d.hand("b7", "b8");
   const auto key = [&](tactile::tclk::Button button) {
@@ -299,9 +303,7 @@ TEST(TurnInput, ThePromotionPieceIsChosenWithTheTactileClocksKeys) {
   key(tactile::tclk::Button::Press);      // its pieces
   key(tactile::tclk::Button::Query);      // rook
   key(tactile::tclk::Button::Press);      // chosen
-  d.wait(std::chrono::milliseconds(2500));
-  ASSERT_EQ(d.station->game().ply_count(), 1u);
-  EXPECT_EQ(core::to_uci(d.station->game().moves().back()), "b7b8r");
+  expect_made_after_the_pause(d, "b7b8r");
 }
 
 }  // namespace
