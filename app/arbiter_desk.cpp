@@ -283,6 +283,17 @@ void ArbiterDesk::on(const cmd::DrawOffer& c, TimePoint time) {
   flow_.write_exports(time);
   // Said privately to the VI player with who offered it (Art. 9.1.2).
   s_.say(speech::phrase_draw_offer(s_.language, by), Route::Private, time);
+  // D.2.11: the VI player's offer (his menu, his voice) is a question to the sighted player,
+  // who may have no assistant to read the console: it reaches him where he is, in his language
+  // (his keypad's terminal, else said publicly), as a question about his entry does.
+  if (by == s_.vi_color)
+    s_.to_opponent(
+        [by] {
+          return format(tr("{side} offers you a draw (Art. 9.1.2); playing on declines it "
+                           "(Art. 9.1.2.3)"),
+                        {{"side", text::side(by)}});
+        },
+        speech::phrase_draw_offer(s_.opponent_language, by), time);
   // TRANSLATORS: draw-accept and draw-decline are console commands: keep them as they are.
   s_.print(time, format(tr("{side} offers a draw (Art. 9.1.2; marked (=) on the scoresheet, "
                            "Art. 9.1.2.2); {opponent} accepts with draw-accept, declines with "

@@ -227,6 +227,33 @@ TEST(TurnInput, AQuestionAboutHisKeypadEntryIsSaidPubliclyInHisLanguage) {
   EXPECT_TRUE(said(d, Route::Public, speech::phrase_entry_refused(*mk, core::BLACK).text));
 }
 
+// D.2.11: the VI player's draw offer is a question to the sighted player, who may have no
+// assistant reading the console: it reaches him in his language, on his keypad's terminal, else
+// said publicly.
+TEST(TurnInput, HisDrawOfferReachesTheSightedPlayerInHisLanguage) {
+  TempDir dir;
+  config::StationConfig config;
+  config.black.language = "mk";
+  StationDriver d(dir.path(), false, config);
+  ASSERT_TRUE(d.station);
+  const auto mk = speech::Language::load("mk");
+  ASSERT_TRUE(mk);
+  d.hand("e2", "e4");
+  d.output.said.clear();
+  d.station->handle(
+      StationEvent::request(d.now, cmd::DrawOffer{core::WHITE}, InputSource::BoardButton));
+  EXPECT_TRUE(said(d, Route::Public, speech::phrase_draw_offer(*mk, core::WHITE).text));
+  d.output.opponent_terminal = true;
+  d.station->handle(StationEvent::request(d.now, cmd::EnterMove{"e5"}, InputSource::Keypad));
+  d.hand("e7", "e5");
+  d.hand("g1", "f3");
+  d.station->handle(
+      StationEvent::request(d.now, cmd::DrawOffer{core::WHITE}, InputSource::BoardButton));
+  ASSERT_EQ(d.output.opponent.size(), 1u);
+  EXPECT_NE(d.output.opponent[0].find("(Art. 9.1.2)"), std::string::npos) << d.output.opponent[0];
+  EXPECT_EQ(d.output.opponent[0].find("offers"), std::string::npos) << d.output.opponent[0];
+}
+
 // A white pawn on b7 of a bare-kings position (Art. 3.7.5: its move promotes).
 config::StationConfig pawn_about_to_promote(const char* language = "de") {
   config::StationConfig config;
