@@ -1074,7 +1074,12 @@ TEST(Station, ADrawOfferIsTheLastMoversAndAMoveDeclinesIt) {
   EXPECT_NE(read_file(dir.path() / "record" / "game.pgn").find("(=) White offers a draw"),
             std::string::npos)
       << read_file(dir.path() / "record" / "game.pgn");
-  EXPECT_EQ(d.output.said.back().route, Route::Private);
+  ASSERT_GE(d.output.said.size(), 2u);
+  const Said& told = d.output.said[d.output.said.size() - 2];
+  EXPECT_EQ(told.route, Route::Private);
+  EXPECT_EQ(told.text, "Remisangebot von Weiss");
+  // D.2.11: and to the sighted player in his language (German here); his keypad shows nothing.
+  EXPECT_EQ(d.output.said.back().route, Route::Public);
   EXPECT_EQ(d.output.said.back().text, "Remisangebot von Weiss");
   d.console("e5");  // Black plays on
   d.hand("e7", "e5");
