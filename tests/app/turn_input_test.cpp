@@ -115,6 +115,28 @@ bool said(const StationDriver& d, Route route, const std::string& text) {
                      [&](const auto& s) { return s.route == route && s.text == text; });
 }
 
+// The sighted player (Black) speaks `code` (black.language, D.2.11).
+config::StationConfig sighted_speaks(const char* code) {
+  config::StationConfig config;
+  config.black.language = code;
+  return config;
+}
+
+// The sighted player (Black) types `text` on his keypad.
+void on_keypad(StationDriver& d, const std::string& text) {
+  d.station->handle(StationEvent::request(d.now, cmd::EnterMove{text}, InputSource::Keypad));
+}
+
+// 1... e5 from his keypad, executed on the pegboard, and 2. Nf3 by the VI player; then, a second
+// on, "Bc5" from his keypad: a bishop in English letters, a pawn (Bauer) in German (D.2.1).
+void type_an_ambiguous_entry(StationDriver& d) {
+  on_keypad(d, "e5");
+  d.hand("e7", "e5");
+  d.hand("g1", "f3");
+  d.now += std::chrono::seconds(1);
+  on_keypad(d, "Bc5");
+}
+
 // D16. D.2.11, no assistant: the sighted player's keypad entry refused (an illegal move, a typo)
 // is told to both players. The VI player privately in his language; the opponent, whose keypad
 // shows no text here, publicly (in the profile's language). Nothing is recorded.
@@ -140,9 +162,8 @@ TEST(TurnInput, ARefusedKeypadEntryIsToldToBothPlayers) {
 // The same with a keypad that is a terminal: he reads the reason there; nothing public.
 TEST(TurnInput, ARefusedKeypadEntryIsShownOnHisKeypad) {
   TempDir dir;
-  config::StationConfig config;
-  config.black.language = "en";  // his keypad's lines are in his language (English here)
-  StationDriver d(dir.path(), false, config);
+  StationDriver d(dir.path(), false,
+                  sighted_speaks("en"));  // his keypad's lines are in his language (English here)
   ASSERT_TRUE(d.station);
   d.output.opponent_terminal = true;
   d.hand("e2", "e4");
@@ -156,11 +177,7 @@ TEST(TurnInput, ARefusedKeypadEntryIsShownOnHisKeypad) {
   EXPECT_FALSE(said_publicly(d));
   EXPECT_TRUE(said(d, Route::Private, speech::phrase_entry_refused(german(), core::BLACK).text));
   // An ambiguous entry's question goes to his keypad too, where he answers it.
-  d.station->handle(StationEvent::request(d.now, cmd::EnterMove{"e5"}, InputSource::Keypad));
-  d.hand("e7", "e5");
-  d.hand("g1", "f3");
-  d.now += std::chrono::seconds(1);
-  d.station->handle(StationEvent::request(d.now, cmd::EnterMove{"Bc5"}, InputSource::Keypad));
+  type_an_ambiguous_entry(d);
   ASSERT_EQ(d.output.opponent.size(), 2u);
   EXPECT_NE(d.output.opponent[1].find("Bc5: 1 = "), std::string::npos) << d.output.opponent[1];
 }
@@ -171,9 +188,7 @@ TEST(TurnInput, ARefusedKeypadEntryIsShownOnHisKeypad) {
 TEST(TurnInput, HisKeypadsLinesAreInHisOwnLanguage) {
   annabella::testing::use_language("en");
   TempDir dir;
-  config::StationConfig config;
-  config.black.language = "mk";
-  StationDriver d(dir.path(), false, config);
+  StationDriver d(dir.path(), false, sighted_speaks("mk"));
   ASSERT_TRUE(d.station);
   d.output.opponent_terminal = true;
   d.hand("e2", "e4");
@@ -183,11 +198,7 @@ TEST(TurnInput, HisKeypadsLinesAreInHisOwnLanguage) {
   EXPECT_NE(d.output.opponent[0].find("(ништо не е запишано)"), std::string::npos)
       << d.output.opponent[0];
   EXPECT_TRUE(d.output.printed_containing("(nothing recorded)"));
-  d.station->handle(StationEvent::request(d.now, cmd::EnterMove{"e5"}, InputSource::Keypad));
-  d.hand("e7", "e5");
-  d.hand("g1", "f3");
-  d.now += std::chrono::seconds(1);
-  d.station->handle(StationEvent::request(d.now, cmd::EnterMove{"Bc5"}, InputSource::Keypad));
+  type_an_ambiguous_entry(d);
   ASSERT_EQ(d.output.opponent.size(), 2u);
   EXPECT_NE(d.output.opponent[1].find("англиски букви"), std::string::npos) << d.output.opponent[1];
   EXPECT_EQ(d.output.opponent[1].find("English letters"), std::string::npos)
@@ -200,30 +211,23 @@ TEST(TurnInput, HisKeypadsLinesAreInHisOwnLanguage) {
 // keypad makes the move.
 TEST(TurnInput, AQuestionAboutHisKeypadEntryIsSaidPubliclyInHisLanguage) {
   TempDir dir;
-  config::StationConfig config;
-  config.black.language = "mk";
-  StationDriver d(dir.path(), false, config);
+  StationDriver d(dir.path(), false, sighted_speaks("mk"));
   ASSERT_TRUE(d.station);
   const auto mk = speech::Language::load("mk");
   ASSERT_TRUE(mk);
   d.hand("e2", "e4");
-  d.station->handle(StationEvent::request(d.now, cmd::EnterMove{"e5"}, InputSource::Keypad));
-  d.hand("e7", "e5");
-  d.hand("g1", "f3");
-  d.output.said.clear();
-  d.now += std::chrono::seconds(1);
-  d.station->handle(StationEvent::request(d.now, cmd::EnterMove{"Bc5"}, InputSource::Keypad));
+  type_an_ambiguous_entry(d);
   EXPECT_EQ(d.station->game().ply_count(), 3u);
-  const auto question = std::find_if(d.output.said.begin(), d.output.said.end(),
+  const auto question = std::find_if(d.output.said.rbegin(), d.output.said.rend(),
                                      [](const auto& s) { return s.route == Route::Public; });
-  ASSERT_NE(question, d.output.said.end());
+  ASSERT_NE(question, d.output.said.rend());
   EXPECT_EQ(question->text.rfind("Црните: кој потег е мислен? еден: ", 0), 0u) << question->text;
   EXPECT_NE(question->text.find("два: "), std::string::npos) << question->text;
-  d.station->handle(StationEvent::request(d.now, cmd::EnterMove{"2"}, InputSource::Keypad));
+  on_keypad(d, "2");
   ASSERT_EQ(d.station->game().ply_count(), 4u);
   // A refused entry too is said in his language (D16).
   d.output.said.clear();
-  d.station->handle(StationEvent::request(d.now, cmd::EnterMove{"Ke7"}, InputSource::Keypad));
+  on_keypad(d, "Ke7");
   EXPECT_TRUE(said(d, Route::Public, speech::phrase_entry_refused(*mk, core::BLACK).text));
 }
 
@@ -232,9 +236,7 @@ TEST(TurnInput, AQuestionAboutHisKeypadEntryIsSaidPubliclyInHisLanguage) {
 // said publicly.
 TEST(TurnInput, HisDrawOfferReachesTheSightedPlayerInHisLanguage) {
   TempDir dir;
-  config::StationConfig config;
-  config.black.language = "mk";
-  StationDriver d(dir.path(), false, config);
+  StationDriver d(dir.path(), false, sighted_speaks("mk"));
   ASSERT_TRUE(d.station);
   const auto mk = speech::Language::load("mk");
   ASSERT_TRUE(mk);
