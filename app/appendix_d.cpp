@@ -825,22 +825,30 @@ void AppendixDFlow::after_move_said(TimePoint time) {
 
 void AppendixDFlow::enter_sighted_move(const std::string& text, MoveSource by, TimePoint time) {
   if (s_.game().is_over()) {
-    s_.refuse(time, game_over_no_move(s_.game()), speech::Refusal::GameOver);
+    s_.refuse(
+        time, [this] { return game_over_no_move(s_.game()); }, speech::Refusal::GameOver);
     return;
   }
   if (s_.record.adjourned()) {
-    s_.refuse(time,
+    s_.refuse(
+        time,
+        [] {
+          return std::string(
               tr("the game is adjourned: the arbiter opens the envelope first "
-                 "(open-envelope); the sealed move is made then (Guidelines I)"),
-              speech::Refusal::Other);
+                 "(open-envelope); the sealed move is made then (Guidelines I)"));
+        },
+        speech::Refusal::Other);
     return;
   }
   if (s_.game().position().side_to_move() == s_.vi_color) {
-    s_.refuse(time,
-              format(tr("it is {side}'s move, made on the pegboard (D.2.3); the sighted "
-                        "player's move is entered after it"),
-                     {{"side", text::side(s_.vi_color)}}),
-              speech::Refusal::MoveOnBoard);
+    s_.refuse(
+        time,
+        [side = s_.vi_color] {
+          return format(tr("it is {side}'s move, made on the pegboard (D.2.3); the sighted "
+                           "player's move is entered after it"),
+                        {{"side", text::side(side)}});
+        },
+        speech::Refusal::MoveOnBoard);
     return;
   }
   if (s_.to_execute)
@@ -854,10 +862,13 @@ void AppendixDFlow::enter_sighted_move(const std::string& text, MoveSource by, T
       ask_reading(text, move.error().readings, by, time);
       return;
     }
-    s_.refuse(time,
-              format(tr("{why} (nothing recorded)"),
-                     {{"why", text::heard_move_error(move.error(), text, s_.game().position())}}),
-              speech::Refusal::NotLegal);
+    s_.refuse(
+        time,
+        [this, error = move.error(), text] {
+          return format(tr("{why} (nothing recorded)"),
+                        {{"why", text::heard_move_error(error, text, s_.game().position())}});
+        },
+        speech::Refusal::NotLegal);
     return;
   }
   enter_move(*move, time, by);
@@ -868,18 +879,28 @@ void AppendixDFlow::ask_reading(const std::string& text, std::vector<core::MoveR
   // D.2.1, Art. 8: a text that reads as two different legal moves is never decided silently:
   // "Bc5: 1 = bishop f8-c5 (English letters); 2 = pawn c7-c5 (German letters)?"
   const core::Position& position = s_.game().position();
-  std::string question = text + ":";
-  for (std::size_t i = 0; i < readings.size(); ++i)
-    question +=
-        " " + std::to_string(i + 1) + " = " + text::move_in_words(position, readings[i].move) +
-        " (" + text::letters_name(readings[i].letters) + ")" + (i + 1 < readings.size() ? ";" : "");
-  question +=
-      tr("? Type the number of the move played, or the move in full (D.2.1); nothing is "
-         "recorded until then");
+  const auto question = [&] {
+    std::string line = text + ":";
+    for (std::size_t i = 0; i < readings.size(); ++i)
+      line += " " + std::to_string(i + 1) + " = " +
+              text::move_in_words(position, readings[i].move) + " (" +
+              text::letters_name(readings[i].letters) + ")" + (i + 1 < readings.size() ? ";" : "");
+    return line + tr("? Type the number of the move played, or the move in full (D.2.1); nothing "
+                     "is recorded until then");
+  };
+  s_.print(time, question());
+  // D.2.11: typed on the sighted player's own keypad, asked of him where he is, in his language:
+  // on the keypad's terminal, else said publicly (the numbers to type and the moves in the
+  // announcement's words); he answers on his keypad.
+  if (by == MoveSource::Keypad) {
+    std::vector<core::Move> moves;
+    for (const auto& reading : readings) moves.push_back(reading.move);
+    s_.to_opponent(question,
+                   speech::phrase_reading_question(s_.opponent_language, s_.vocabulary, position,
+                                                   ~s_.vi_color, moves),
+                   time);
+  }
   s_.question = PendingQuestion{PendingQuestion::Kind::Reading, std::move(readings), text, by};
-  s_.print(time, question);
-  // D.2.11: typed on the sighted player's own keypad, asked there too; he answers there.
-  if (by == MoveSource::Keypad) (void)s_.out.to_opponent(core::escape_controls(question));
 }
 
 void AppendixDFlow::announce_entered(const core::Position& before, core::Move move,

@@ -71,11 +71,11 @@ void ArbiterDesk::entry_refused(TimePoint time) {
   // language: an illegal move completed on the sighted player's board is the arbiter's to rule
   // on (Art. 7.5), and he may call him. The sighted player reads why on his keypad's terminal;
   // with a keypad that shows nothing it is said publicly, for both to hear (D.2.3).
+  // Both in his own language (D.2.11: his `language`, as the VI player has his).
   const core::Color sighted = ~s_.vi_color;
   s_.say(speech::phrase_entry_refused(s_.language, sighted), Route::Private, time);
-  if (!s_.out.to_opponent(core::escape_controls(s_.refused_line)))
-    s_.say(speech::phrase_entry_refused(s_.vocabulary.own_language(), sighted), Route::Public,
-           time);
+  s_.to_opponent(s_.refused_words, speech::phrase_entry_refused(s_.opponent_language, sighted),
+                 time);
 }
 
 bool ArbiterDesk::refused_after_end(std::string_view command, TimePoint time) {
@@ -301,6 +301,17 @@ void ArbiterDesk::on(const cmd::DrawOffer& c, TimePoint time) {
   flow_.write_exports(time);
   // Said privately to the VI player with who offered it (Art. 9.1.2).
   s_.say(speech::phrase_draw_offer(s_.language, by), Route::Private, time);
+  // D.2.11: the VI player's offer (his menu, his voice) is a question to the sighted player,
+  // who may have no assistant to read the console: it reaches him where he is, in his language
+  // (his keypad's terminal, else said publicly), as a question about his entry does.
+  if (by == s_.vi_color)
+    s_.to_opponent(
+        [by] {
+          return format(tr("{side} offers you a draw (Art. 9.1.2); playing on declines it "
+                           "(Art. 9.1.2.3)"),
+                        {{"side", text::side(by)}});
+        },
+        speech::phrase_draw_offer(s_.opponent_language, by), time);
   // TRANSLATORS: draw-accept and draw-decline are console commands: keep them as they are.
   s_.print(time, format(tr("{side} offers a draw (Art. 9.1.2; marked (=) on the scoresheet, "
                            "Art. 9.1.2.2); {opponent} accepts with draw-accept, declines with "

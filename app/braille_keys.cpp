@@ -91,6 +91,10 @@ BrailleKeyAction BrailleKeyMap::navigation(const tactile::BrailleKey& key, bool 
       return view_change(BrailleViewChange::PanLeft, name);
     case BrailleKeyKind::PanRight:
       return view_change(BrailleViewChange::PanRight, name);
+    case BrailleKeyKind::PreviousLine:
+      return view_change(BrailleViewChange::HistoryBack, name);
+    case BrailleKeyKind::NextLine:
+      return view_change(BrailleViewChange::HistoryForward, name);
     default:
       break;
   }

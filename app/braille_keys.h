@@ -13,6 +13,8 @@
 //   HOME                    close the menu, show the clock
 //   BOT                     show the last moves announced (D.2.1)
 //   FWINLT / FWINRT         the previous / next part of a long line
+//   PRDIFLN / NXDIFLN       back / forward through the last private lines (past the newest:
+//                           the clock line)
 //   dots, characters        type a square, a move or a number; RETURN enters it
 //
 // A typed entry becomes: digits or one letter -> an answer to the station's question ("2",
@@ -31,7 +33,15 @@
 namespace annabella::app {
 
 // What a key changes on the display itself.
-enum class BrailleViewChange : unsigned char { None, PanLeft, PanRight, Clock, Moves };
+enum class BrailleViewChange : unsigned char {
+  None,
+  PanLeft,
+  PanRight,
+  Clock,
+  Moves,
+  HistoryBack,     // an older private line (tactile::BrailleView::history_back)
+  HistoryForward,  // a newer one; past the newest, the clock line
+};
 
 struct BrailleKeyAction {
   std::optional<MenuKey> menu;     // a key for the player's menu

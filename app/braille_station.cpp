@@ -65,8 +65,14 @@ void BrailleStation::said(const speech::Phrase& phrase, speech::Route route) {
     if (!menu_open_) view_->show(tactile::BrailleLine::Clock);
     return;
   }
-  if (route == speech::Route::Private && phrase.kind != speech::PhraseKind::Move)
+  if (route != speech::Route::Private || phrase.kind == speech::PhraseKind::Move) return;
+  // D.2.11: kept in the display's short history too (PRDIFLN steps back to it); the menu's own
+  // lines (shown on the menu line, menu_line) are not, so that moving through the menu does not
+  // push out what he was told.
+  if (phrase.topic == "menu")
     view_->show_text(tactile::BrailleLine::Reading, phrase.text);
+  else
+    view_->add_private(phrase.text);
 }
 
 void BrailleStation::change_view(BrailleViewChange change) {
@@ -84,6 +90,12 @@ void BrailleStation::change_view(BrailleViewChange change) {
       break;
     case BrailleViewChange::Moves:
       view_->show(tactile::BrailleLine::Moves);
+      break;
+    case BrailleViewChange::HistoryBack:
+      (void)view_->history_back();
+      break;
+    case BrailleViewChange::HistoryForward:
+      (void)view_->history_forward();
       break;
   }
 }

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <initializer_list>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -40,6 +41,49 @@ Choice start(std::string_view language);
 [[nodiscard]] const char* tr(const char* message);
 // The translation of a message with a count, in the language's plural form for `n`.
 [[nodiscard]] const char* tr_n(const char* singular, const char* plural, unsigned long n);
+
+// One language's catalog, apart from the process's own choice (start()): for a line worded for
+// one person in his own language (D.2.11: the sighted player's keypad terminal, in his
+// `white.language` or `black.language`), while the console stays in the console's language.
+// Read from the same folder start() binds; a language with no catalog is English (the messages
+// themselves), never another language.
+class Catalog {
+ public:
+  Catalog() = default;  // English: the messages themselves
+  // The catalog of `language` as the configuration names it ("de", "mk", "sr-Cyrl").
+  [[nodiscard]] static Catalog load(std::string_view language);
+  // The catalog's language as gettext names it ("mk", "sr@cyrillic"); "" for English.
+  [[nodiscard]] const std::string& language() const { return language_; }
+  [[nodiscard]] const char* translate(const char* message) const;
+  [[nodiscard]] const char* translate_n(const char* singular, const char* plural,
+                                        unsigned long n) const;
+
+  struct Data;
+
+ private:
+  std::string language_;
+  std::shared_ptr<const Data> data_;  // null: English
+};
+
+// The translation in an explicit language.
+[[nodiscard]] const char* tr(const Catalog& language, const char* message);
+[[nodiscard]] const char* tr_n(const Catalog& language, const char* singular, const char* plural,
+                               unsigned long n);
+
+// While it lives, every tr() and tr_n() on this thread (and only this one) translates with
+// `language`: the wording functions of app/ call tr() without a language, and the game thread
+// words one line for one person through them so (the device threads keep the process's
+// language). Scopes nest; `language` must outlive the scope.
+class InLanguage {
+ public:
+  explicit InLanguage(const Catalog& language);
+  ~InLanguage();
+  InLanguage(const InLanguage&) = delete;
+  InLanguage& operator=(const InLanguage&) = delete;
+
+ private:
+  const Catalog* previous_;
+};
 
 // Marks a message for the catalogs where it is written (a table built before the language is
 // chosen) without translating it; tr() translates it where it is used.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 
 namespace annabella::app {
 namespace {
@@ -39,9 +40,16 @@ Entry value(MenuItem level, MenuValue::Kind kind, int number) {
   return Entry{level, MenuValue{kind, number}};
 }
 
+constexpr std::array kPromotionPieces = {core::QUEEN, core::ROOK, core::BISHOP, core::KNIGHT};
+
 std::vector<Entry> top_level(const MenuContext& c) {
-  std::vector<Entry> e = {item(MenuItem::Time), item(MenuItem::LastMove), item(MenuItem::Moves),
-                          item(MenuItem::Game), item(MenuItem::Board)};
+  std::vector<Entry> e;
+  // Art. 3.7.5.1: his clock runs until the piece is named, so it comes first, and only while
+  // the station waits for it.
+  if (!c.game_over && c.promotion_pending) e.push_back(item(MenuItem::Promote));
+  for (const MenuItem i :
+       {MenuItem::Time, MenuItem::LastMove, MenuItem::Moves, MenuItem::Game, MenuItem::Board})
+    e.push_back(item(i));
   if (!c.game_over) {
     // Art. 9.1.2: one offer at a time; an open offer of the opponent is answered instead.
     if (!c.draw_offer_open) e.push_back(item(MenuItem::OfferDraw));
@@ -107,6 +115,8 @@ std::vector<Entry> submenu(MenuItem level) {
       return values_of(level, MenuValue::Kind::Rate, kRates);
     case MenuItem::Volume:
       return values_of(level, MenuValue::Kind::Volume, kVolumes);
+    case MenuItem::Promote:  // Art. 3.7.5: a queen, rook, bishop or knight
+      return values_of(level, MenuValue::Kind::Piece, kPromotionPieces);
     case MenuItem::ClaimNoArbiter:  // Guidelines III.6.1.1, III.6.1.2
       return {item(MenuItem::GroundsCannotWin), item(MenuItem::GroundsNoEffort),
               item(MenuItem::GroundsBoth)};
@@ -306,6 +316,18 @@ MenuOutput PlayerMenu::choose_value(const MenuValue& v) {
     return out;
   }
   MenuOutput out;
+  if (!path_.empty() && path_.back() == MenuItem::Promote) {
+    // D.2.1, Art. 3.7.5.1: the piece named answers the station's question as the letter typed
+    // on his display does; the menu is left, as after a confirmed item, so that the move can be
+    // announced (the pause waits while the menu is open).
+    out.command = cmd::Answer{std::string(
+        1, static_cast<char>(std::toupper(static_cast<unsigned char>(kPieceLetters[v.number]))))};
+    out.line = line_of(MenuLine::Kind::Confirmed, MenuItem::Promote);
+    open_ = false;
+    path_.clear();
+    intended_.clear();
+    return out;
+  }
   out.command = reading(v);  // the reading is the answer; the menu stays where it is
   return out;
 }

@@ -17,7 +17,9 @@
 //                                arbiter > (The opponent cannot win, ... is not trying to win,
 //                                Both reasons) (no arbiter present, Guidelines III.6.1), Verify /
 //                                Dispute the draw claim (the opponent's, III.6.1), Settings >
-//                                (Speech rate, Volume) of the private route.
+//                                (Speech rate, Volume) of the private route; Promotion piece >
+//                                (Queen, Rook, Bishop, Knight), first, only while the station
+//                                waits for the piece of his promotion (Art. 3.7.5.1).
 //
 // Keys: Open, Next / Previous (wrapping round at the ends), Select (enter a submenu, carry out an
 // item, choose a value), Back (up one level; at the top, close), Close, Repeat (the line again).
@@ -71,6 +73,9 @@ struct MenuContext {
   // Guidelines III.6.1: the opponent's draw claim made without an arbiter ended the game and
   // waits for the player to verify or dispute the final position.
   bool claim_to_verify = false;
+  // Art. 3.7.5.1, D.2.1: his pawn stands on the last rank and the station waits for the piece
+  // it becomes (an occupancy-only pegboard cannot tell): the Promote item is offered only then.
+  bool promotion_pending = false;
 };
 
 // The private route's voice, as the player sets it in the menu.

@@ -90,6 +90,8 @@ MenuContext menu_context(const StationState& s) {
   c.arbiter_present = s.record.header().arbiter_present;
   const auto& claim = s.record.referred_claim();
   c.claim_to_verify = claim && claim->by != s.vi_color && !claim->verified;
+  // Art. 3.7.5.1: the station asked him which piece his pawn becomes and waits for it.
+  c.promotion_pending = s.question.kind == PendingQuestion::Kind::Promotion && c.player_to_move;
   return c;
 }
 

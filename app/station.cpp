@@ -309,6 +309,29 @@ void Station::on(const ev::Notice& e, TimePoint time) {
   state_.print(time, e.line);
 }
 
+void Station::on(const ev::SoundLink& e, TimePoint time) {
+  // D.2.11, D.2.1: the sound failed (or came back) while playing. The VI player, who plays
+  // alone, learns it privately in his language: by speech while his private route still plays
+  // (a separate earpiece), else on his braille display only (the phrase shown, not spoken);
+  // the arbiter reads it on the console, after the announcer's own "sound:" line.
+  const auto& link = e.link;
+  speech::Phrase told = speech::phrase_board_link(
+      state_.language, speech::DeviceKind::Sound,
+      link.lost ? speech::BoardLink::Lost : speech::BoardLink::Reconnected);
+  told.display_only = !link.private_speech;
+  if (link.lost)
+    state_.print(time, link.private_speech
+                           ? i18n::tr("sound lost: the announcements are not heard; the VI player "
+                                      "is told on his earpiece and his braille display (D.2.1, "
+                                      "D.2.11); tell both players and the arbiter")
+                           : i18n::tr("sound lost: the announcements are not heard, nor his "
+                                      "earpiece; the VI player is told on his braille display "
+                                      "only (D.2.1, D.2.11); tell both players and the arbiter"));
+  else
+    state_.print(time, i18n::tr("sound back: the VI player is told privately (D.2.11)"));
+  state_.say(told, Route::Private, time);
+}
+
 void Station::on(const ev::Stop&, TimePoint time) {
   if (!state_.finished) state_.request_seal("stop", time);  // D.2.7
   state_.finished = true;

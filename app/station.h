@@ -101,6 +101,7 @@ class Station {
   void on(const ev::Stop& e, TimePoint time);
   void on(const ev::Sealed& e, TimePoint time);
   void on(const ev::Heard& e, TimePoint time);
+  void on(const ev::SoundLink& e, TimePoint time);
   void handle(const Command& command, InputSource source, TimePoint time);
   void carry_out_button_requests();
 

@@ -11,6 +11,7 @@
 
 #include "app/player_menu.h"
 #include "app/station_commands.h"
+#include "speech/announcer.h"
 #include "speech/heard.h"
 #include "speech/recorder.h"
 #include "tactile/board_input.h"
@@ -58,6 +59,11 @@ struct TactileClockKey {
 struct Notice {
   std::string line;
 };
+// A sound device lost or back during the game (the announcer's typed report, speech::SoundLink):
+// the VI player is told privately in his language (D.2.11), the arbiter on the console.
+struct SoundLink {
+  speech::SoundLink link;
+};
 // The program ends (the record stays).
 struct Stop {};
 // The announcer's answer to a seal request (D.2.7): the recording's chain as it stood once
@@ -82,7 +88,7 @@ struct Heard {
 struct StationEvent {
   using Body =
       std::variant<ev::Pegboard, ev::SightedBoard, ev::ConsoleLine, ev::Request, ev::MenuKeyPress,
-                   ev::TactileClockKey, ev::Notice, ev::Stop, ev::Sealed, ev::Heard>;
+                   ev::TactileClockKey, ev::Notice, ev::Stop, ev::Sealed, ev::Heard, ev::SoundLink>;
   TimePoint time{};
   Body body;
 
@@ -108,6 +114,9 @@ struct StationEvent {
     return {time, ev::TactileClockKey{button}};
   }
   static StationEvent stop(TimePoint time) { return {time, ev::Stop{}}; }
+  static StationEvent sound_link(TimePoint time, const speech::SoundLink& link) {
+    return {time, ev::SoundLink{link}};
+  }
   static StationEvent notice(TimePoint time, std::string line) {
     return {time, ev::Notice{std::move(line)}};
   }

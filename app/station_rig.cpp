@@ -241,6 +241,10 @@ Status StationRig::start_speech(const RigOptions& options, std::ostream& out, Ti
   settings.on_sound_line = [queue = &queue_](TimePoint at, const std::string& line) {
     queue->push(StationEvent::notice(at, line));
   };
+  // ... and typed, for the VI player's private notice in his language (D.2.11).
+  settings.on_sound_link = [queue = &queue_](TimePoint at, const speech::SoundLink& link) {
+    queue->push(StationEvent::sound_link(at, link));
+  };
   if (voice_) hear_own_speech(settings, cfg.audio, voice_->own_speech());
   // D.2.7: the recording's anchor, on the speech thread, to the game thread that signs it.
   settings.on_seal = [queue = &queue_](const speech::RecordingAnchor& anchor,

@@ -25,9 +25,10 @@ core::WarningThresholds warning_thresholds(const config::StationConfig& cfg, cor
 
 // The VI player's language for everything private. `config check` and `play` refuse an unknown
 // one before a game starts, so the vocabulary's own language is only a last resort.
-speech::Language private_language(const config::StationConfig& cfg, core::Color vi,
+// D.2.11: the sighted player's own language too, for what is said for him alone.
+speech::Language private_language(const config::StationConfig& cfg, core::Color side,
                                   const speech::Vocabulary& words) {
-  auto loaded = speech::Language::load((vi == core::BLACK ? cfg.black : cfg.white).language);
+  auto loaded = speech::Language::load((side == core::BLACK ? cfg.black : cfg.white).language);
   if (!loaded) return words.own_language();
   return std::move(*loaded);
 }
@@ -62,6 +63,12 @@ StationState::StationState(const StationOptions& station_options, StationOutput&
       vocabulary(std::move(words)),
       language(private_language(station_options.config, game_record.header().visually_impaired,
                                 vocabulary)),
+      opponent_language(private_language(station_options.config,
+                                         ~game_record.header().visually_impaired, vocabulary)),
+      opponent_messages(i18n::Catalog::load((game_record.header().visually_impaired == core::BLACK
+                                                 ? station_options.config.white
+                                                 : station_options.config.black)
+                                                .language)),
       parser(vocabulary,
              speech::MoveParser::letters_setting(station_options.config.console.letters)),
       record(std::move(game_record)),
@@ -342,9 +349,26 @@ void StationState::print(TimePoint time, std::string_view text) {
 }
 
 void StationState::refuse(TimePoint time, std::string_view text, speech::Refusal reason) {
-  print(time, text);
+  refuse(
+      time, [line = std::string(text)] { return line; }, reason);
+}
+
+void StationState::refuse(TimePoint time, std::function<std::string()> words,
+                          speech::Refusal reason) {
+  refused_line = words();
+  print(time, refused_line);
   refused = reason;
-  refused_line = text;
+  refused_words = std::move(words);
+}
+
+void StationState::to_opponent(const std::function<std::string()>& words,
+                               const speech::Phrase& spoken, TimePoint time) {
+  std::string line;
+  {
+    const i18n::InLanguage his(opponent_messages);  // D.2.11: his language, not the console's
+    line = words();
+  }
+  if (!out.to_opponent(core::escape_controls(line))) say(spoken, Route::Public, time);
 }
 
 void StationState::show_clock(TimePoint time, bool query) {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "app/game_record.h"
+#include "app/i18n.h"
 #include "app/journal.h"
 #include "app/journal_records.h"
 #include "app/player_menu.h"
@@ -162,6 +163,15 @@ struct StationState {
   // why; the desk (app/arbiter_desk.h) says the reason privately when the request was the VI
   // player's own (D.2.11: he reads no console).
   void refuse(TimePoint time, std::string_view text, speech::Refusal reason);
+  // The same with the line worded by `words` (through tr()), so that it can be worded again in
+  // the sighted player's language for his keypad (to_opponent, D.2.11).
+  void refuse(TimePoint time, std::function<std::string()> words, speech::Refusal reason);
+  // D.2.11: a line for the sighted player where he is, in his own language (`white.language` or
+  // `black.language`): `words` (worded through tr()) on his keypad's terminal in his console
+  // language; with no terminal, `spoken` (in his speech language, opponent_language) is said
+  // publicly, which the public page shows too. A refused entry and a question about his entry.
+  void to_opponent(const std::function<std::string()>& words, const speech::Phrase& spoken,
+                   TimePoint time);
   void show_clock(TimePoint time, bool query = false);
 
   StationOptions options;
@@ -170,6 +180,11 @@ struct StationState {
   // The VI player's own language (white.language or black.language, docs/languages.md):
   // everything said to him privately, in its own voice; the moves in it stay the vocabulary's.
   speech::Language language;
+  // The sighted player's own language (the other side's `language`): what is said publicly for
+  // him alone (to_opponent) in speech, and the catalog his keypad's terminal lines are worded in
+  // (English where annabella has no catalog of his language, docs/languages.md).
+  speech::Language opponent_language;
+  i18n::Catalog opponent_messages;
   speech::MoveParser parser;
   speech::MoveWording wording;
   GameRecord record;
@@ -227,6 +242,7 @@ struct StationState {
   // it; reset for each request.
   std::optional<speech::Refusal> refused;
   std::string refused_line;
+  std::function<std::string()> refused_words;  // words the line again (refuse)
   bool flag_reported = false;
   // D.2.3: the position the pegboard is to return to (AppendixDFlow::restore_after_claim).
   std::optional<core::Position> restore_to;

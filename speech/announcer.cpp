@@ -167,6 +167,17 @@ struct Announcer::Impl final : PlayerHost {
     }
     if (settings.on_sound_line) settings.on_sound_line(now, line);
   }
+  void link_changed(const Player& player, bool lost) override {
+    if (!settings.on_sound_link) return;
+    SoundLink link;
+    link.lost = lost;
+    link.public_route = route_player[0] == &player;
+    link.private_route = route_player[1] == &player;
+    // Private phrases go to the private route's player (the public one when they share it).
+    const Player* own = route_player[1];
+    link.private_speech = own != nullptr && !own->lost();
+    settings.on_sound_link(Clock::now(), link);
+  }
   void first_sample(const Clip& clip, Clock::time_point at) override {
     if (settings.on_first_sample)
       settings.on_first_sample(clip.phrase, clip.route, clip.requested, at);

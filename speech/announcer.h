@@ -38,6 +38,16 @@ enum class Route { Public, Private };
 std::string_view route_name(Route route);     // "public", "private"
 std::string_view kind_name(PhraseKind kind);  // "move", "readout", "warning", "message"
 
+// A sound device lost or back during the game, as a typed fact for the station (which tells the
+// VI player in his language, D.2.11): which routes it played, and whether the private route
+// can still speak to him afterwards (its device plays).
+struct SoundLink {
+  bool lost = true;  // false: back
+  bool public_route = false;
+  bool private_route = false;
+  bool private_speech = false;  // private phrases are heard now
+};
+
 class Announcer {
  public:
   using Clock = std::chrono::steady_clock;
@@ -58,6 +68,9 @@ class Announcer {
     // written to `text` and the log, and handed here too, without its time stamp, with the time
     // it happened. Called on a player thread; must not block (push it onto a queue).
     std::function<void(Clock::time_point at, const std::string& line)> on_sound_line;
+    // The same event typed: a device lost or back, after its sound line. Called on a player
+    // thread; must not block.
+    std::function<void(Clock::time_point at, const SoundLink& link)> on_sound_link;
     // Called on a player thread just before a phrase's first samples go to its device, with the
     // time announce() was called and the time now (latency measurements).
     std::function<void(const Phrase&, Route, Clock::time_point requested,

@@ -120,6 +120,8 @@ bool Player::recover(std::unique_lock<std::mutex>& lock, Clip interrupted, const
   lock.unlock();
   host_.close_sink(std::move(sink_));
   host_.remember_problem(why);
+  lost_ = true;
+  host_.link_changed(*this, true);
   host_.sound_line("sound: " + device_text() + " failed (" + why +
                    "); moves go on as text and into the recording; trying to reopen it");
   lock.lock();
@@ -150,6 +152,8 @@ bool Player::recover(std::unique_lock<std::mutex>& lock, Clip interrupted, const
   away_ = false;
   lock.unlock();
   host_.sound_line("sound: " + device_text() + " is back");
+  lost_ = false;
+  host_.link_changed(*this, false);
   for (const auto& line : dropped) host_.sound_line(line);
   lock.lock();
   return true;

@@ -19,6 +19,8 @@
 
 namespace annabella::speech {
 
+class Player;
+
 // What a player needs from the announcer. Called on the player's thread, with no player lock
 // held, except cut_started().
 class PlayerHost {
@@ -30,6 +32,9 @@ class PlayerHost {
   virtual void close_sink(std::unique_ptr<AudioSink> sink) = 0;
   // Writes a sound status line ("sound: ...").
   virtual void sound_line(const std::string& line) = 0;
+  // The player's device was lost (`lost`) or is back: for the typed report of which routes still
+  // play (Announcer::Settings::on_sound_link). Called with no player lock held.
+  virtual void link_changed(const Player& player, bool lost) = 0;
   // Remembers a sound problem (once) for Announcer::sound_problems().
   virtual void remember_problem(const std::string& problem) = 0;
   virtual void first_sample(const Clip& clip, Clock::time_point at) = 0;
@@ -64,6 +69,8 @@ class Player {
   void enqueue(Clip clip);
   // Until the queue has been played, or the device is away (nothing can be played now).
   void wait_until_idle();
+  // Whether the device failed and is not back yet (any thread).
+  [[nodiscard]] bool lost() const { return lost_; }
 
  private:
   void drop_readouts();  // with the lock held
@@ -82,6 +89,7 @@ class Player {
   std::deque<Clip> queue_;
   bool playing_ = false, stopping_ = false, away_ = false;
   std::atomic<bool> cut_{false};
+  std::atomic<bool> lost_{false};
   PhraseKind playing_kind_ = PhraseKind::Message;
   std::shared_ptr<PhraseAudio> current_;  // what is playing
   std::thread thread_;                    // last: starts after everything above exists

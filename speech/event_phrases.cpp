@@ -1,5 +1,6 @@
 // What the station says about the game privately: illegal moves, time, warnings, draw claims,
 // the game's end, correction steps, device links; in the player's language.
+#include "speech/numbers.h"
 #include "speech/phrases.h"
 #include "speech/wording.h"
 
@@ -197,6 +198,20 @@ Phrase phrase_move_sources(const Language& lang, const std::vector<MoveInput>& s
 
 Phrase phrase_entry_refused(const Language& lang, Color side) {
   return message(lang, "say.entry_refused", {{"color", color_words(lang, side)}});
+}
+
+Phrase phrase_reading_question(const Language& lang, const Vocabulary& moves,
+                               const core::Position& before, Color side,
+                               const std::vector<core::Move>& readings) {
+  wording::Words listed;
+  for (std::size_t i = 0; i < readings.size(); ++i) {
+    wording::Words one;
+    one.add(number_words(lang, static_cast<int>(i) + 1));
+    one.add(move_words(lang, moves, before, readings[i]), ": ");
+    listed.add(one.word(), listed.empty() ? "" : "; ");
+  }
+  return message(lang, "say.reading_question",
+                 {{"color", color_words(lang, side)}, {"readings", listed.word()}});
 }
 
 Phrase phrase_promotion_question(const Language& lang, const Vocabulary& moves,

@@ -66,27 +66,27 @@ const std::vector<std::string>& Language::required_keys() {
                           "device.sound", "device.braille_display", "device.tactile_clock",
                           "result.white_wins", "result.black_wins", "result.draw"})
       k.push_back(w);
-    for (const char* s : {"illegal_move",       "illegal_move_expected",
-                          "board_mismatch",     "time_readout",
-                          "time_control",       "time_control_added",
-                          "low_time",           "moves_to_control",
-                          "flag_fall",          "draw_offer",
-                          "draw_claim",         "game_end",
-                          "correction_move",    "correction_remove",
-                          "correction_place",   "board_empty",
-                          "square_piece",       "captured",
-                          "captured_none",      "board_connected",
-                          "board_lost",         "board_reconnected",
-                          "no_sound",           "menu_item",
-                          "menu_position",      "setting_value",
-                          "confirm_question",   "confirmed",
-                          "cancelled",          "move_sources",
-                          "enter_move",         "claim_rejected",
-                          "not_possible",       "restore_board",
-                          "board_restored",     "entry_refused",
-                          "promotion_question", "resumed",
-                          "held_move",          "execute_move",
-                          "game_move_number"})
+    for (const char* s : {"illegal_move",     "illegal_move_expected",
+                          "board_mismatch",   "time_readout",
+                          "time_control",     "time_control_added",
+                          "low_time",         "moves_to_control",
+                          "flag_fall",        "draw_offer",
+                          "draw_claim",       "game_end",
+                          "correction_move",  "correction_remove",
+                          "correction_place", "board_empty",
+                          "square_piece",     "captured",
+                          "captured_none",    "board_connected",
+                          "board_lost",       "board_reconnected",
+                          "no_sound",         "menu_item",
+                          "menu_position",    "setting_value",
+                          "confirm_question", "confirmed",
+                          "cancelled",        "move_sources",
+                          "enter_move",       "claim_rejected",
+                          "not_possible",     "restore_board",
+                          "board_restored",   "entry_refused",
+                          "reading_question", "promotion_question",
+                          "resumed",          "held_move",
+                          "execute_move",     "game_move_number"})
       k.push_back(std::string("say.") + s);
     // The braille clock line (D.2.6, tactile/clock_output.h ClockLineWords).
     add_keys(k, "clock.", {"white", "black", "move", "flag", "paused", "paused_letter"});
@@ -104,7 +104,9 @@ const std::vector<std::string>& Language::required_keys() {
           "language", "volume", "speech_rate", "warnings", "announcement_form", "back", "close",
           // Guidelines III.6: a draw claimed with no arbiter present, and its verification.
           "claim_no_arbiter", "grounds_cannot_win", "grounds_no_effort", "grounds_both",
-          "verify_claim", "dispute_claim"})
+          "verify_claim", "dispute_claim",
+          // Art. 3.7.5.1: the promotion piece, while the station waits for it.
+          "promote"})
       k.push_back(std::string("menu.") + m);
     for (const char* a : {"yes", "no", "confirm", "cancel", "on", "off", "short", "long"})
       k.push_back(std::string("answer.") + a);

@@ -45,7 +45,8 @@ constexpr const char* kMenuKeys[] = {"menu.title",
                                      "menu.grounds_no_effort",
                                      "menu.grounds_both",
                                      "menu.verify_claim",
-                                     "menu.dispute_claim"};
+                                     "menu.dispute_claim",
+                                     "menu.promote"};
 static_assert(std::size(kMenuKeys) == std::size(kMenuItems));
 constexpr const char* kAnswerKeys[] = {"answer.yes",    "answer.no",  "answer.confirm",
                                        "answer.cancel", "answer.on",  "answer.off",

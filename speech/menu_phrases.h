@@ -56,6 +56,9 @@ enum class MenuItem {
   // scoresheet), or disputes it for the arbiter (III.6.2).
   VerifyClaim,
   DisputeClaim,
+  // Art. 3.7.5.1, D.2.1: the piece his pawn on the last rank becomes, while the station waits
+  // for it (a submenu of the four pieces).
+  Promote,
 };
 inline constexpr MenuItem kMenuItems[] = {MenuItem::Title,
                                           MenuItem::Time,
@@ -90,7 +93,8 @@ inline constexpr MenuItem kMenuItems[] = {MenuItem::Title,
                                           MenuItem::GroundsNoEffort,
                                           MenuItem::GroundsBoth,
                                           MenuItem::VerifyClaim,
-                                          MenuItem::DisputeClaim};
+                                          MenuItem::DisputeClaim,
+                                          MenuItem::Promote};
 
 enum class Answer { Yes, No, Confirm, Cancel, On, Off, Short, Long };
 inline constexpr Answer kAnswers[] = {Answer::Yes, Answer::No,  Answer::Confirm, Answer::Cancel,

@@ -143,6 +143,13 @@ enum class MoveInput { EBoard, Keypad, Assistant, Voice };
 // D.2.11: the sighted player's entry on his keypad was refused, nothing recorded: "Schwarz:
 // Eingabe abgelehnt, kein Zug gemacht" (`side`: the sighted player's).
 [[nodiscard]] Phrase phrase_entry_refused(const Language& lang, core::Color side);
+// D.2.11, D.2.1: the sighted player's entry on his keypad reads as several legal moves: which
+// was meant, each with the number to type, the moves in the profile's words and voice
+// ("Schwarz: welcher Zug ist gemeint? eins: Laeufer Cesar fuenf; zwei: Cesar fuenf. Seine
+// Nummer eingeben"). Said publicly in his language when his keypad shows no text (a Message).
+[[nodiscard]] Phrase phrase_reading_question(const Language& lang, const Vocabulary& moves,
+                                             const core::Position& before, core::Color side,
+                                             const std::vector<core::Move>& readings);
 // D.2.1: his pawn on `square` waits for its piece: "Umwandlung auf Eva acht: welche Figur? Dame
 // (Q), Turm (R), Laeufer (B), Springer (N)"; the letters are what he types on his display.
 [[nodiscard]] Phrase phrase_promotion_question(const Language& lang, const Vocabulary& moves,

@@ -62,6 +62,12 @@ BrailleKey basic_command(std::uint32_t command, BrailleKey key) {
     case BRLAPI_KEY_CMD_PREFMENU:
       key.kind = BrailleKeyKind::Menu;
       break;
+    case BRLAPI_KEY_CMD_PRDIFLN:
+      key.kind = BrailleKeyKind::PreviousLine;
+      break;
+    case BRLAPI_KEY_CMD_NXDIFLN:
+      key.kind = BrailleKeyKind::NextLine;
+      break;
     default:
       break;
   }

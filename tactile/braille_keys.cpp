@@ -89,6 +89,10 @@ std::string describe(const BrailleKey& key) {
       return "HOME";
     case BrailleKeyKind::Menu:
       return "MENU";
+    case BrailleKeyKind::PreviousLine:
+      return "PREVIOUS LINE";
+    case BrailleKeyKind::NextLine:
+      return "NEXT LINE";
     case BrailleKeyKind::Routing:
       return "ROUTE " + std::to_string(key.cell + 1);
     case BrailleKeyKind::Dots:

@@ -16,14 +16,18 @@
 namespace annabella::tactile {
 
 enum class BrailleKeyKind : unsigned char {
-  LineUp,     // BRLTTY LNUP
-  LineDown,   // BRLTTY LNDN
-  PanLeft,    // BRLTTY FWINLT: the previous part of a long line
-  PanRight,   // BRLTTY FWINRT: the next part of a long line
-  Top,        // BRLTTY TOP (also TOP_LEFT)
-  Bottom,     // BRLTTY BOT (also BOT_LEFT)
-  Home,       // BRLTTY HOME (back to the cursor): back to the clock line
-  Menu,       // BRLTTY PREFMENU (the display's menu key)
+  LineUp,    // BRLTTY LNUP
+  LineDown,  // BRLTTY LNDN
+  PanLeft,   // BRLTTY FWINLT: the previous part of a long line
+  PanRight,  // BRLTTY FWINRT: the next part of a long line
+  Top,       // BRLTTY TOP (also TOP_LEFT)
+  Bottom,    // BRLTTY BOT (also BOT_LEFT)
+  Home,      // BRLTTY HOME (back to the cursor): back to the clock line
+  Menu,      // BRLTTY PREFMENU (the display's menu key)
+  // BRLTTY PRDIFLN / NXDIFLN (the line before / after with different content): back and forward
+  // through the private lines he was told (tactile/braille_view.h).
+  PreviousLine,
+  NextLine,
   Routing,    // BRLTTY ROUTE: the routing key above `cell`
   Dots,       // a braille cell typed on the display's braille keyboard (BRLTTY PASSDOTS)
   Character,  // a character: dots BRLTTY has already read with its text table, or a keyboard key

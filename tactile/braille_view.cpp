@@ -117,6 +117,7 @@ void BrailleView::set_text(BrailleLine line, std::string text) {
 
 void BrailleView::show(BrailleLine line) {
   const std::lock_guard lock(mutex_);
+  history_at_ = history_.size();  // stepping through the history ends
   shown_ = line;
   starts_.assign(1, 0);
   write_locked();
@@ -124,10 +125,52 @@ void BrailleView::show(BrailleLine line) {
 
 void BrailleView::show_text(BrailleLine line, std::string text) {
   const std::lock_guard lock(mutex_);
+  history_at_ = history_.size();
   texts_[index_of(line)] = std::move(text);
   shown_ = line;
   starts_.assign(1, 0);
   write_locked();
+}
+
+void BrailleView::add_private(std::string text) {
+  const std::lock_guard lock(mutex_);
+  history_.push_back(text);
+  while (history_.size() > kPrivateHistory) history_.pop_front();
+  history_at_ = history_.size();
+  texts_[index_of(BrailleLine::Reading)] = std::move(text);
+  shown_ = BrailleLine::Reading;
+  starts_.assign(1, 0);
+  write_locked();
+}
+
+void BrailleView::show_history_locked() {
+  const std::string& line = history_[history_at_];
+  texts_[index_of(BrailleLine::Reading)] =
+      std::to_string(history_at_ + 1) + "/" + std::to_string(history_.size()) + " " + line;
+  shown_ = BrailleLine::Reading;
+  starts_.assign(1, 0);
+  write_locked();
+}
+
+bool BrailleView::history_back() {
+  const std::lock_guard lock(mutex_);
+  if (history_at_ == 0 || history_.empty()) return false;
+  --history_at_;
+  show_history_locked();
+  return true;
+}
+
+bool BrailleView::history_forward() {
+  const std::lock_guard lock(mutex_);
+  if (history_at_ >= history_.size()) return false;
+  if (++history_at_ == history_.size()) {  // past the newest: the live clock line (D.2.6)
+    shown_ = BrailleLine::Clock;
+    starts_.assign(1, 0);
+    write_locked();
+    return true;
+  }
+  show_history_locked();
+  return true;
 }
 
 bool BrailleView::pan_right() {
@@ -181,6 +224,7 @@ void BrailleView::show_clock(const core::ClockReading& reading, ClockShowReason 
       cells, clock_words_);
   // D.2.6, D.2.10.4: the player asked for the time: the clock comes back whatever is shown.
   if (why == ClockShowReason::Query && shown_ != BrailleLine::Clock) {
+    history_at_ = history_.size();
     shown_ = BrailleLine::Clock;
     starts_.assign(1, 0);
   }

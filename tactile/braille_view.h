@@ -8,6 +8,7 @@
 // calls are thread-safe (one mutex around the state and the writes).
 #pragma once
 
+#include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -50,6 +51,18 @@ class BrailleView {
   bool pan_right();
   bool pan_left();
 
+  // D.2.11: a line told to the player privately (a reading, an answer, a notice): shown on the
+  // reading line at once and kept in a short history (the last kPrivateHistory), so that a
+  // later line does not take it from him before he has read it.
+  static constexpr std::size_t kPrivateHistory = 20;
+  void add_private(std::string text);
+  // Steps back (older) or forward (newer) through that history; each line is shown on the
+  // reading line with its place, "3/20 ...", and pans as any line. Forward past the newest
+  // brings the clock line back (D.2.6), as showing any other line ends the stepping. False when
+  // there is nothing further that way (nothing changes).
+  bool history_back();
+  bool history_forward();
+
   [[nodiscard]] BrailleLine shown() const;
   // What the display shows now (the shown line's current part).
   [[nodiscard]] std::string window() const;
@@ -86,6 +99,9 @@ class BrailleView {
   std::vector<std::size_t> starts_{0};  // the shown line's parts so far; back() is shown
   std::string written_;
   std::string last_error_;
+  std::deque<std::string> history_;  // the private lines, oldest first
+  std::size_t history_at_ = 0;       // the one shown while stepping; history_.size(): none
+  void show_history_locked();
 };
 
 }  // namespace annabella::tactile

@@ -47,6 +47,11 @@ TEST(BrailleKeyMap, NavigationDrivesTheMenu) {
   EXPECT_EQ(map.press(key_of(BrailleKeyKind::PanRight), true).view, BrailleViewChange::PanRight);
   EXPECT_EQ(map.press(key_of(BrailleKeyKind::PanLeft), false).view, BrailleViewChange::PanLeft);
   EXPECT_EQ(map.press(key_of(BrailleKeyKind::Bottom), true).view, BrailleViewChange::Moves);
+  // D.2.11: back and forward through the private lines he was told, menu open or not.
+  EXPECT_EQ(map.press(key_of(BrailleKeyKind::PreviousLine), false).view,
+            BrailleViewChange::HistoryBack);
+  EXPECT_EQ(map.press(key_of(BrailleKeyKind::NextLine), true).view,
+            BrailleViewChange::HistoryForward);
 }
 
 TEST(BrailleKeyMap, KeysWithNoUseAreReportedNotActedOn) {

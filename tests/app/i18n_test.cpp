@@ -156,6 +156,39 @@ TEST(Messages, TheCatalogCheckFailsWhenACompleteLanguageLacksAMessage) {
   EXPECT_NE(out.find("po/mk.po"), std::string::npos) << out;
 }
 
+// D.2.11: a catalog in an explicit language, apart from the process's (the sighted player's
+// keypad): tr() with it, tr_n() by its own plural rule (Macedonian: one for 1, 21, 31 ... not 11),
+// InLanguage for the wording functions on this thread only; a language with no catalog is
+// English, never another language.
+TEST(Messages, AnExplicitLanguagesCatalogWordsOneLineApartFromTheProcesss) {
+  using i18n::Catalog;
+  using i18n::InLanguage;
+  using i18n::tr;
+  using i18n::tr_n;
+  const Catalog mk = Catalog::load("mk");
+  ASSERT_EQ(mk.language(), "mk");
+  EXPECT_STREQ(tr(mk, "{why} (nothing recorded)"), "{why} (ништо не е запишано)");
+  const char* one = "reconcile: {board} agrees with the game after {n} half-move (D.2.9)";
+  const char* many = "reconcile: {board} agrees with the game after {n} half-moves (D.2.9)";
+  const std::string singular = tr_n(mk, one, many, 21);
+  const std::string plural = tr_n(mk, one, many, 11);
+  EXPECT_NE(singular, plural);
+  EXPECT_EQ(singular, tr_n(mk, one, many, 1));
+  EXPECT_NE(singular.find("полупотег "), std::string::npos) << singular;
+  EXPECT_EQ(Catalog::load("sr-Cyrl").language(), "");  // no Serbian catalog: English
+  EXPECT_STREQ(tr(Catalog::load("sq"), "{why} (nothing recorded)"), "{why} (nothing recorded)");
+  const Catalog de = Catalog::load("de");
+  {
+    const InLanguage german(de);
+    EXPECT_STREQ(tr("{why} (nothing recorded)"), "{why} (nichts aufgezeichnet)");
+    {
+      const InLanguage macedonian(mk);
+      EXPECT_STREQ(tr("{why} (nothing recorded)"), "{why} (ништо не е запишано)");
+    }
+    EXPECT_STREQ(tr("{why} (nothing recorded)"), "{why} (nichts aufgezeichnet)");
+  }
+}
+
 }  // namespace
 }  // namespace i18n_test
 }  // namespace annabella::app

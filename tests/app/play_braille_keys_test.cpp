@@ -134,6 +134,27 @@ TEST_F(PlayWithBrailleKeys, ALongReadingPansAcrossTheDisplay) {
   EXPECT_EQ(brltty.wait_for_visual(first.substr(0, 10), 20s), first);
 }
 
+// D.2.11: a later private line does not take an earlier one from him: PRDIFLN steps back to
+// it (with its place), NXDIFLN forward, and past the newest the clock line is back (D.2.6); the
+// menu's lines are not kept.
+TEST_F(PlayWithBrailleKeys, HeStepsBackToAnEarlierPrivateLineAndForwardToTheClock) {
+  type_on_display(brltty, "e2");
+  ASSERT_NE(brltty.wait_for_visual("Bauer", 20s), "") << station->output();
+  type_on_display(brltty, "r1");
+  ASSERT_NE(brltty.wait_for_visual("Turm", 20s), "") << station->output();
+  // Moving through his menu meanwhile keeps the menu's lines out of that history.
+  for (const char* key : {"PREFMENU", "LNDN", "LNDN", "PREFMENU"}) ASSERT_TRUE(brltty.press(key));
+  ASSERT_NE(brltty.wait_for_visual("W 1:", 20s), "") << station->output();
+  ASSERT_TRUE(brltty.press("PRDIFLN"));  // the newest: the first rank, with its place
+  ASSERT_TRUE(brltty.press("PRDIFLN"));  // the one before: e2
+  const std::string earlier = brltty.wait_for_visual("Bauer", 20s);
+  ASSERT_NE(earlier, "") << station->output();
+  EXPECT_NE(earlier.find('/'), std::string::npos) << earlier;
+  ASSERT_TRUE(brltty.press("NXDIFLN"));
+  ASSERT_TRUE(brltty.press("NXDIFLN"));
+  EXPECT_NE(brltty.wait_for_visual("W 1:", 20s), "") << station->output();
+}
+
 TEST_F(PlayWithBrailleKeys, TheMovesLineAndTheClockAfterAMove) {
   station->send("sim play e4");
   ASSERT_TRUE(station->wait_for("made 1. e4", 20s)) << station->output();

@@ -167,9 +167,11 @@ TEST_F(PlayWithTheSightedPlayersKeypad, HisKeypadEntersHisMovesAndNothingElse) {
   const std::string after = station.output().substr(before);
   EXPECT_NE(after.find("resign black"), std::string::npos) << after;
   // D.2.11 with no assistant: the refusal reaches both players, not the console alone: his
-  // keypad's terminal shows why, the VI player hears it privately (tester's D16).
-  EXPECT_NE(shown_until("(nothing recorded)").find("(nothing recorded)"), std::string::npos)
+  // keypad's terminal shows why, in his own language (black.language: German by default) while
+  // the console keeps its own, and the VI player hears it privately (tester's D16).
+  EXPECT_NE(shown_until("(nichts aufgezeichnet)").find("(nichts aufgezeichnet)"), std::string::npos)
       << shown;
+  EXPECT_NE(after.find("(nothing recorded)"), std::string::npos) << after;
   EXPECT_NE(after.find("say private: Schwarz: Eingabe abgelehnt, kein Zug gemacht"),
             std::string::npos)
       << after;

@@ -220,6 +220,31 @@ TEST(PlayerMenu, SealIsOfferedOnlyAtAnAdjournment) {
     EXPECT_FALSE(items(c).contains(gone));
 }
 
+TEST(PlayerMenu, ThePromotionPieceIsOfferedFirstOnlyWhileItIsAwaited) {
+  MenuContext c = playing(true);
+  const auto first = [](const MenuContext& context) {
+    return PlayerMenu::entries({}, context).front().item;
+  };
+  EXPECT_EQ(first(c), MenuItem::Time);
+  c.promotion_pending = true;
+  EXPECT_EQ(first(c), MenuItem::Promote);  // Art. 3.7.5.1: his clock runs meanwhile
+  PlayerMenu menu;
+  ASSERT_TRUE(menu.press(MenuKey::Open, c).line);
+  const auto pieces = menu.press(MenuKey::Select, c);
+  ASSERT_TRUE(pieces.line);
+  ASSERT_TRUE(pieces.line->value);
+  EXPECT_EQ(pieces.line->value->number, core::QUEEN);
+  EXPECT_EQ(pieces.line->count, 4);  // Q, R, B, N: never a king or a pawn
+  (void)menu.press(MenuKey::Next, c);
+  const auto chosen = menu.press(MenuKey::Select, c);
+  ASSERT_TRUE(chosen.command);
+  ASSERT_TRUE(std::holds_alternative<cmd::Answer>(*chosen.command));
+  EXPECT_EQ(std::get<cmd::Answer>(*chosen.command).text, "R");
+  EXPECT_FALSE(menu.is_open());
+  c.game_over = true;
+  EXPECT_NE(first(c), MenuItem::Promote);
+}
+
 TEST(PlayerMenu, AnOfferThatWentAwayIsNotAcceptedByALateConfirm) {
   MenuContext c = playing();
   c.draw_offer_open = true;

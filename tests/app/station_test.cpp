@@ -1097,7 +1097,12 @@ TEST(Station, ADrawOfferIsTheLastMoversAndAMoveDeclinesIt) {
   EXPECT_NE(read_file(dir.path() / "record" / "game.pgn").find("(=) White offers a draw"),
             std::string::npos)
       << read_file(dir.path() / "record" / "game.pgn");
-  EXPECT_EQ(d.output.said.back().route, Route::Private);
+  ASSERT_GE(d.output.said.size(), 2u);
+  const Said& told = d.output.said[d.output.said.size() - 2];
+  EXPECT_EQ(told.route, Route::Private);
+  EXPECT_EQ(told.text, "Remisangebot von Weiss");
+  // D.2.11: and to the sighted player in his language (German here); his keypad shows nothing.
+  EXPECT_EQ(d.output.said.back().route, Route::Public);
   EXPECT_EQ(d.output.said.back().text, "Remisangebot von Weiss");
   d.console("e5");  // Black plays on
   d.hand("e7", "e5");
@@ -1139,6 +1144,46 @@ TEST(Station, TheWholeGameReadBackHasMoveNumbersAndSidesInThePlayersLanguage) {
   EXPECT_EQ(read.text,
             "Потег еден. Белите: Eva vier; Црните: Eva fuenf. Потег два. Белите: Springer Felix "
             "drei");
+}
+
+// D.2.11: the sound fails mid-game. The VI player, playing alone, is told privately in his
+// language: on his braille display only when no private speech remains (one device for both
+// routes), by speech too when his earpiece still plays; the arbiter reads it on the console.
+TEST(Station, SoundLostMidGameIsToldToTheVIPlayerPrivatelyInHisLanguage) {
+  annabella::testing::TempDir dir;
+  config::StationConfig config;
+  config.white.language = "mk";
+  StationDriver d(dir.path(), false, config);
+  ASSERT_TRUE(d.station);
+  const auto mk = speech::Language::load("mk");
+  ASSERT_TRUE(mk);
+  const auto lost =
+      speech::phrase_board_link(*mk, speech::DeviceKind::Sound, speech::BoardLink::Lost);
+  d.output.said.clear();
+  d.now += 1s;
+  speech::SoundLink link;
+  link.lost = true;
+  link.public_route = link.private_route = true;
+  link.private_speech = false;
+  d.station->handle(StationEvent::sound_link(d.now, link));
+  ASSERT_EQ(d.output.said.size(), 1u);
+  EXPECT_EQ(d.output.said[0].route, Route::Private);
+  EXPECT_EQ(d.output.said[0].text, lost.text);
+  EXPECT_TRUE(d.output.said[0].display_only);  // nothing can speak to him: his display shows it
+  EXPECT_TRUE(d.output.printed_containing("braille display only"));
+  // His own earpiece still plays (the public device failed): he hears it too.
+  link.private_route = false;
+  link.private_speech = true;
+  d.station->handle(StationEvent::sound_link(d.now, link));
+  ASSERT_EQ(d.output.said.size(), 2u);
+  EXPECT_FALSE(d.output.said[1].display_only);
+  EXPECT_EQ(d.output.said[1].route, Route::Private);
+  link.lost = false;
+  d.station->handle(StationEvent::sound_link(d.now, link));
+  ASSERT_EQ(d.output.said.size(), 3u);
+  EXPECT_EQ(d.output.said[2].text, speech::phrase_board_link(*mk, speech::DeviceKind::Sound,
+                                                             speech::BoardLink::Reconnected)
+                                       .text);
 }
 
 }  // namespace

@@ -153,6 +153,12 @@ struct Rig {
     settings.on_sound_line = [lines](Clock::time_point, const std::string& line) {
       lines->add(line);
     };
+    // The typed report, written as a line: "link lost public private silent".
+    settings.on_sound_link = [lines](Clock::time_point, const SoundLink& link) {
+      lines->add(std::string("link ") + (link.lost ? "lost" : "back") +
+                 (link.public_route ? " public" : "") + (link.private_route ? " private" : "") +
+                 (link.private_speech ? " speaking" : " silent"));
+    };
     auto started = Announcer::start(fixtures::profile("fide"), settings,
                                     std::make_unique<ToneSynthesizer>(synthesis),
                                     pluggable_opener(device), Clock::now());
@@ -259,6 +265,20 @@ TEST(DeviceLoss, ADeviceThatComesBackWithNothingToPlayIsSaidToBeBack) {
   EXPECT_EQ(rig.device->tones(), (std::vector<std::pair<int, int>>{{7, 3000}}));
   EXPECT_EQ(rig.sound->count("failed"), 1);
   EXPECT_EQ(rig.sound->count("is back"), 1);
+}
+
+// D.2.11: the station learns, typed, that the device of both routes is lost (no private speech
+// remains: the VI player is told on his braille display) and that it is back.
+TEST(DeviceLoss, TheLossAndTheReturnAreReportedTypedWithThePrivateRoutesState) {
+  Rig rig(10ms, 20ms);
+  ASSERT_TRUE(rig.announcer);
+  rig.device->plug(false);
+  rig.say(tone(PhraseKind::Move, 3, 3000));
+  ASSERT_TRUE(rig.sound->wait_for("link lost"));
+  EXPECT_EQ(rig.sound->count("link lost public private silent"), 1);
+  rig.device->plug(true);
+  ASSERT_TRUE(rig.sound->wait_for("link back"));
+  EXPECT_EQ(rig.sound->count("link back public private speaking"), 1);
 }
 
 // The announcer stops at once while a device is away: the back-off wait (an hour here) is

@@ -84,6 +84,8 @@ inline std::vector<std::pair<std::string, Phrase>> every_private_phrase(const La
                       DeviceKind::BrailleDisplay, DeviceKind::TactileClock})
     for (auto link : {BoardLink::Connected, BoardLink::Lost, BoardLink::Reconnected})
       out.emplace_back("device_link", phrase_board_link(lang, device, link));
+  out.emplace_back("reading_question", phrase_reading_question(lang, moves, start, core::BLACK,
+                                                               {fixtures::move(start, "Nf3"), e4}));
   out.emplace_back("move_sources", phrase_move_sources(lang, {MoveInput::EBoard, MoveInput::Keypad,
                                                               MoveInput::Assistant}));
   int index = 0;

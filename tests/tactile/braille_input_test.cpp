@@ -171,6 +171,54 @@ TEST(BrailleView, LongTextPansBetweenWordsAndTheClockKeepsRefreshing) {
   EXPECT_EQ(view->last_error(), "");
 }
 
+// D.2.11: the private lines he was told are kept (the last 20): he steps back through them and
+// forward again with PRDIFLN / NXDIFLN, each shown with its place and panned as any line, and
+// past the newest the clock line comes back (D.2.6). BRLTTY hands those keys over by name.
+TEST(BrailleView, PrivateLinesAreKeptToStepBackThroughAndPan) {
+  VirtualBrltty brltty(20);
+  auto display = connect(brltty);
+  ASSERT_TRUE(display);
+  KeyLog log;
+  BrailleKeyReader reader(
+      display, [&log](const BrailleKey& key) { log.add(key); }, nullptr);
+  for (const char* press : {"PRDIFLN", "NXDIFLN"}) {
+    ASSERT_TRUE(brltty.press(press));
+    const auto key = log.next();
+    ASSERT_TRUE(key) << press;
+    EXPECT_EQ(key->kind, std::string_view(press) == "PRDIFLN" ? BrailleKeyKind::PreviousLine
+                                                              : BrailleKeyKind::NextLine)
+        << describe(*key);
+  }
+  auto view = std::make_shared<BrailleView>(display, core::WHITE);
+  EXPECT_FALSE(view->history_back());  // nothing told yet
+  for (int i = 1; i <= 21; ++i) view->add_private("line " + std::to_string(i));
+  view->add_private("line 22 is long: more than twenty cells");
+  EXPECT_EQ(view->shown(), BrailleLine::Reading);
+  EXPECT_EQ(view->window(), "line 22 is long:");
+  ASSERT_TRUE(view->history_back());  // the newest, with its place
+  EXPECT_EQ(view->window(), "20/20 line 22 is");
+  EXPECT_TRUE(view->pan_right());
+  EXPECT_EQ(view->window(), "long: more than");
+  ASSERT_TRUE(view->history_back());
+  EXPECT_EQ(view->window(), "19/20 line 21");
+  for (int i = 0; i < 18; ++i) ASSERT_TRUE(view->history_back());
+  EXPECT_EQ(view->window(), "1/20 line 3");  // lines 1 and 2 are gone
+  EXPECT_FALSE(view->history_back());
+  EXPECT_EQ(view->window(), "1/20 line 3");
+  ASSERT_TRUE(view->history_forward());
+  EXPECT_EQ(view->window(), "2/20 line 4");
+  for (int i = 0; i < 18; ++i) ASSERT_TRUE(view->history_forward());
+  EXPECT_EQ(view->window(), "20/20 line 22 is");
+  ASSERT_TRUE(view->history_forward());  // past the newest: the live clock line
+  EXPECT_EQ(view->shown(), BrailleLine::Clock);
+  EXPECT_FALSE(view->history_forward());
+  // A new line ends the stepping; stepping back starts again from the newest.
+  view->add_private("line 23");
+  ASSERT_TRUE(view->history_back());
+  EXPECT_EQ(view->window(), "20/20 line 23");
+  EXPECT_EQ(view->last_error(), "");
+}
+
 }  // namespace
 }  // namespace braille_input_test
 }  // namespace annabella::tactile
