@@ -208,6 +208,21 @@ ClockProposal propose_clock(const Reconciliation& r, const ReconcileInput& input
   c.reading = *found;
   c.basis = std::size_t(found->ply) == r.target_plies ? ClockProposal::Basis::AtPoint
                                                       : ClockProposal::Basis::Earlier;
+  // D.2.9 goes back to a point of the game, not to before what the arbiter did there: a change
+  // recorded after the reading's move and before the next one (Art. 7.5.5's minutes added, an
+  // adjustment) is the clocks' last state at that point.
+  for (const ClockChange& change : input.clock_changes) {
+    if (change.ply < found->ply) continue;
+    if (std::size_t(change.ply) > r.target_plies) {
+      c.later.push_back(change);
+    } else if (change.remaining) {
+      c.reading->remaining[WHITE] = (*change.remaining)[WHITE];
+      c.reading->remaining[BLACK] = (*change.remaining)[BLACK];
+      c.applied.push_back(change);
+    } else {
+      c.unapplied.push_back(change);
+    }
+  }
   return c;
 }
 

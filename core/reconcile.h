@@ -50,6 +50,7 @@ struct ReconcileInput {
   std::array<WrittenSheet, 2> sheets;   // [0] sheet A (player A's), [1] sheet B
   Color color_a = WHITE;                // the colour player A plays; player B has the other
   std::optional<std::vector<ClockPly>> clock_log;  // absent: the arbiter decides the times
+  std::vector<ClockChange> clock_changes;          // the log's changes between moves, in order
 };
 
 // Where one board stands relative to one sheet ("board B matches sheet B after move 23").
@@ -110,8 +111,13 @@ struct ClockProposal {
   };
   bool readjust = false;            // only when moves are retraced
   std::size_t ply = 0;              // the point the clocks go back to
-  std::optional<ClockPly> reading;  // the times then, from the clock log
+  std::optional<ClockPly> reading;  // the times then, from the clock log, with `applied`
   Basis basis = Basis::NotRetraced;
+  // The clock changes recorded from the reading's ply up to the point (before the next move):
+  // the last state of the clocks there. `applied` had their times recorded and are in `reading`;
+  // `unapplied` had not (a PGN comment): the arbiter decides. `later`: recorded after the point,
+  // undone with the moves retraced unless the arbiter decides otherwise.
+  std::vector<ClockChange> applied, unapplied, later;
 };
 
 struct Reconciliation {

@@ -522,6 +522,85 @@ TEST(ReconcileCommand, ClockLogFromTheStationsGamePgnAndJournal) {
   EXPECT_NE(out.find("bad.journal"), std::string::npos) << out;
 }
 
+// D.2.9 takes the clocks back to a point of the game, not to before what the arbiter did there
+// (tester's defect 11): a penalty the journal records after the retrace point's move and before
+// the next (Art. 7.5.5: 2 minutes to Black) is in the times to set, and named; a change recorded
+// after the point is named as undone. The PGN records the penalty only as a comment: named, not
+// added.
+TEST(ReconcileCommand, ClockChangesAtTheRetracePointAreKeptAndNamed) {
+  Files f;
+  const std::vector<std::string> sans = {"e4",   "e5",   "Nf3", "d6",  "d4",  "Bg4", "dxe5", "Bxf3",
+                                         "Qxf3", "dxe5", "Bc4", "Nf6", "Qb3", "Qe7", "Nc3"};
+  const long long penalised_black = 5400000 - 8000 * 4 + 120000;
+  {
+    rec::Begin begin;
+    begin.header.control = "90 min";
+    auto journal = Journal::create(f.dir / "game.journal", encode(JournalRecord{begin}));
+    ASSERT_TRUE(journal) << journal.error().message;
+    core::Position pos;
+    std::array<long long, 2> left = {5400000, 5400000};
+    for (std::size_t i = 0; i < sans.size(); ++i) {
+      left[i % 2] -= 8000;
+      rec::Move m;
+      m.ply = int(i + 1);
+      m.move = *core::read_move(pos, sans[i], core::english_letters(), core::Strictness::Strict);
+      m.san = sans[i];
+      m.at = std::chrono::milliseconds(10000 * long(i + 1));
+      m.white_left = std::chrono::milliseconds(left[0]);
+      m.black_left = std::chrono::milliseconds(left[1]);
+      ASSERT_TRUE(journal->append(encode(JournalRecord{m})));
+      pos.play(m.move);
+      if (m.ply == 8 || m.ply == 10) {  // White's illegal move; later an adjustment
+        rec::Clock c;
+        c.reason = m.ply == 8 ? ClockReason::IllegalMove : ClockReason::Adjust;
+        if (m.ply == 8) c.by = core::WHITE;
+        left[1] += m.ply == 8 ? 120000 : 60000;
+        c.white_left = std::chrono::milliseconds(left[0]);
+        c.black_left = std::chrono::milliseconds(left[1]);
+        c.at = m.at + std::chrono::milliseconds(500);
+        ASSERT_TRUE(journal->append(encode(JournalRecord{c})));
+      }
+    }
+  }
+  std::string out;
+  ASSERT_EQ(run_command(command(f, "b.txt", "--json --clock-log " + f.path("game.journal")), out),
+            0)
+      << out;
+  auto json = JsonReader(out).read();
+  ASSERT_TRUE(json) << out;
+  EXPECT_EQ((*json)["clock"]["reading_ply"].num(), 8);
+  EXPECT_EQ((*json)["clock"]["white_ms"].num(), double(5400000 - 8000 * 4));
+  EXPECT_EQ((*json)["clock"]["black_ms"].num(), double(penalised_black));
+  ASSERT_EQ(run_command(command(f, "b.txt", "--clock-log " + f.path("game.journal")), out), 0)
+      << out;
+  EXPECT_NE(out.find("4. Clocks: Set the clocks to White 1 h 29 min 28 s, Black 1 h 31 min 28 s "
+                     "(clock log, at that point; D.2.9). These times include a clock change "
+                     "recorded at that point, before the next move: an illegal move by White "
+                     "after Black's move 4: time added to Black (Art. 7.5.5); then White 1 h 29 "
+                     "min 28 s, Black 1 h 31 min 28 s."),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("Recorded after that point, so not in these times: the arbiter's "
+                     "adjustment after Black's move 5"),
+            std::string::npos)
+      << out;
+  // The station's game.pgn has the penalty as a comment only.
+  write(f.dir / "game.pgn",
+        "[TimeControl \"5400\"]\n\n1. e4 {[%clk 1:29:52]} e5 {[%clk 1:29:52]} 2. Nf3 "
+        "{[%clk 1:29:44]} d6 {[%clk 1:29:44]} 3. d4 {[%clk 1:29:36]} Bg4 {[%clk 1:29:36]} 4. dxe5 "
+        "{[%clk 1:29:28]} Bxf3 {White's first completed illegal move, established by the "
+        "arbiter: 2 minutes added to Black (Art. 7.5.5)} {[%clk 1:29:28]} 5. Qxf3 {[%clk "
+        "1:29:20]} *\n");
+  ASSERT_EQ(run_command(command(f, "b.txt", "--clock-log " + f.path("game.pgn")), out), 0) << out;
+  EXPECT_NE(out.find("Set the clocks to White 1 h 29 min 28 s, Black 1 h 29 min 28 s (clock log, "
+                     "at that point; D.2.9). Recorded at that point, but not in these times (the "
+                     "log gives no times for it): the comment after Black's move 4: \"White's "
+                     "first completed illegal move, established by the arbiter: 2 minutes added "
+                     "to Black (Art. 7.5.5)\". The arbiter decides whether it applies."),
+            std::string::npos)
+      << out;
+}
+
 TEST(ReconcileCommand, JsonIsValidUtf8ForALatin1Sheet) {
   // Sheet B saved as Latin-1: "Läufer" notes and an "é" in a move are bytes that are not UTF-8;
   // the sheet is decoded as Latin-1 (its words mix a-z with such bytes) and the JSON is UTF-8.
