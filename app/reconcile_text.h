@@ -79,6 +79,9 @@ struct SheetPly {
                                           const core::SheetEdit& edit);
 // Which sheet is wrong and that its player corrects it (Art. 8.1); "" when no sheet is edited.
 [[nodiscard]] std::string sheets_text(const core::Reconciliation& r);
+// AdjustBoards with moves written twice on one sheet: its player strikes out the copies (Art.
+// 8.1); "" otherwise.
+[[nodiscard]] std::string copies_text(const core::Reconciliation& r);
 // The board's wrong move and whose it was; "" when none is known.
 [[nodiscard]] std::string wrong_move_text(const core::Reconciliation& r, int board);
 // "Player A wrote the correct move but made a different one ..." for the board's wrong move.

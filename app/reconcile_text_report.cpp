@@ -67,8 +67,11 @@ std::string board_lines(const Reconciliation& r, int b) {
 
 // What becomes of the sheets: corrected (Art. 8.1), retraced (D.2.9), or nothing.
 std::string sheet_lines(const Reconciliation& r) {
-  if (r.procedure == Procedure::CorrectSheets) {
-    std::string t = sheets_text(r) + "\n";
+  // Moves written twice with the boards adjusted: the copies are struck out (Art. 8.1), nothing
+  // is retraced.
+  const bool copies = r.procedure == Procedure::AdjustBoards && r.right_sheet >= 0;
+  if (r.procedure == Procedure::CorrectSheets || copies) {
+    std::string t = (copies ? copies_text(r) : sheets_text(r)) + "\n";
     // Each line says whose sheet it is for: a player reads only his own lines.
     for (int s = 0; s < 2; ++s)
       for (const core::SheetEdit& e : r.sheet_edits[std::size_t(s)])
@@ -151,6 +154,13 @@ std::string position_text(const Reconciliation& r) {
       return format(tr("Leave both boards as they are: they show the position {point}."),
                     {{"point", shown_point(r)}});
     case Procedure::AdjustBoards:
+      if (r.right_sheet >= 0)
+        return format(
+            tr("Set up on both boards the position the scoresheets lead to once the moves sheet "
+               "{wrong} has written twice are struck out, {point} (D.2.9: the sheets agree on "
+               "the moves played, so each board that differs is adjusted to them)."),
+            {{"wrong", letter(1 - r.right_sheet)},
+             {"point", point_name(r, {.sheet = r.right_sheet, .ply = r.target_plies})}});
       return format(
           tr("Set up on both boards the position the scoresheets lead to, {point} (D.2.9: "
              "the sheets agree, so each board that differs is adjusted to them)."),
@@ -189,6 +199,18 @@ std::string sheet_edit_text(const Reconciliation& r, int sheet, const core::Shee
                       {{"move", move}, {"cell", cell_words(r, sheet, e.cell)}});
       return format(tr("Write in {move}, at the end."), {{"move", move}});
     case core::SheetEdit::Kind::StrikeOut:
+      // A copy of a move written twice is named by the move it copies, in the game's numbering.
+      for (const core::SheetFinding& f : r.divergence.findings)
+        if (f.kind == core::DifferenceKind::DuplicateMove && f.sheet == sheet && e.cell >= f.cell &&
+            e.cell < f.cell + f.count) {
+          const std::size_t ply = f.ply + (e.cell - f.cell);
+          const core::SheetReading& ref = r.sheets[std::size_t(1 - sheet)];
+          if (ply >= ref.read_plies) break;
+          return format(tr("Strike out {cell}: the copy of {move}."),
+                        {{"cell", cell_words(r, sheet, e.cell)},
+                         {"move", format(tr("{ply} {move}"), {{"ply", ply_name(r.start, ply)},
+                                                              {"move", ref.plies[ply].san}})}});
+        }
       return format(tr("Strike out {cell}."), {{"cell", cell_words(r, sheet, e.cell)}});
     case core::SheetEdit::Kind::Replace:
       return format(tr("In {cell} write {move} instead."),
@@ -207,6 +229,13 @@ std::string sheet_edit_text(const Reconciliation& r, int sheet, const core::Shee
     }
   }
   return "";
+}
+
+std::string copies_text(const Reconciliation& r) {
+  if (r.procedure != Procedure::AdjustBoards || r.right_sheet < 0) return "";
+  return format(tr("Sheet {wrong} has moves written twice (see the finding): player {wrong} "
+                   "strikes out the copies (Art. 8.1):"),
+                {{"wrong", letter(1 - r.right_sheet)}});
 }
 
 std::string sheets_text(const Reconciliation& r) {

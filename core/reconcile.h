@@ -69,8 +69,10 @@ enum class Procedure : unsigned char {
   CorrectSheets,      // the boards show the same position; a sheet does not lead to it (or both
                       // are behind it): the sheet is corrected (Art. 8.1); nothing on the boards,
                       // no clock change
-  AdjustBoards,       // D.2.9: the boards differ and the sheets agree: each board that differs is
-                      // adjusted to the sheets' position
+  AdjustBoards,       // D.2.9: the boards differ and the sheets agree (or differ only by moves
+                      // written twice: `right_sheet` is the one without, the other's copies are
+                      // struck out, Art. 8.1): each board that differs is adjusted to the sheets'
+                      // position
   Retrace,            // D.2.9: the boards differ and so do the sheets: the moves are retraced to
                       // where the sheets agree and the clocks readjusted
   BoardsUnexplained,  // the boards show the same position, which neither sheet leads to: the
@@ -133,8 +135,10 @@ struct Reconciliation {
   bool boards_agree = false;     // both boards show the same placement (D.2.9 does not apply)
   Procedure procedure = Procedure::NothingToCorrect;
   int right_sheet = -1;  // CorrectSheets: the sheet whose moves lead to the boards' position
-                         // (-1: both do, or both are behind it)
-  std::array<std::vector<SheetEdit>, 2> sheet_edits;  // CorrectSheets: how to correct each sheet
+                         // (-1: both do, or both are behind it); AdjustBoards: the sheet
+                         // without copies
+  std::array<std::vector<SheetEdit>, 2> sheet_edits;  // CorrectSheets, AdjustBoards: how to
+                                                      // correct each sheet
   Divergence divergence;
   std::array<std::vector<std::size_t>, 2> retraced;  // per sheet: plies taken back (indices)
   std::array<BoardCorrection, 2> corrections;

@@ -174,6 +174,19 @@ std::string command(const Files& f, const std::string& sheet_b, const std::strin
          " --sheet-a " + f.path("a.txt") + " --sheet-b " + f.path(sheet_b.c_str()) + " " + extra;
 }
 
+// The tester's Ruy Lopez cases (defects 7, 13): the Macedonian sheet B, board A right after
+// 10... Nbd7, board B with 10. d3 instead of 10. d4.
+constexpr const char* kRuyLopezMk =
+    "1. е4 е5\n2. Сф3 Сц6\n3. Лб5 а6\n4. Ла4 Сф6\n5. 0-0 Ле7\n6. Те1 б5\n7. Лб3 д6\n"
+    "8. ц3 0-0\n9. х3 Сб8\n10. д4 Сбд7\n";
+
+std::string ruy_lopez(const Files& f, const char* sheet_a, const std::string& extra = "") {
+  return std::string(ANNABELLA_BINARY) +
+         " reconcile --board-a 'r1bq1rk1/2pnbppp/p2p1n2/1p2p3/3PP3/1BP2N1P/PP3PP1/RNBQR1K1 w - - "
+         "1 11' --board-b r1bq1rk1/2pnbppp/p2p1n2/1p2p3/4P3/1BPP1N1P/PP3PP1/RNBQR1K1 --sheet-a " +
+         f.path(sheet_a) + " --sheet-b " + f.path("mk.txt") + " " + extra;
+}
+
 TEST(ReconcileCommand, AgreeingSheetsInTwoLanguagesNameTheBoardToCorrect) {
   Files f;
   std::string out;
@@ -597,6 +610,43 @@ TEST(ReconcileCommand, ClockChangesAtTheRetracePointAreKeptAndNamed) {
                      "log gives no times for it): the comment after Black's move 4: \"White's "
                      "first completed illegal move, established by the arbiter: 2 minutes added "
                      "to Black (Art. 7.5.5)\". The arbiter decides whether it applies."),
+            std::string::npos)
+      << out;
+}
+
+// Tester's defect 13: "5. 0-0 Le7" written twice on sheet A, the Macedonian sheet B right; board
+// B has 10. d3 where both sheets have 10. d4. The sheets agree on the moves played once the copy
+// is struck out: board B is adjusted (one step), player A strikes out the copy (Art. 8.1), the
+// moves are named by their numbers in the game; nothing is retraced, the clocks stay.
+TEST(ReconcileCommand, AMovePairWrittenTwiceAdjustsOnlyTheBoardThatDiffers) {
+  Files f;
+  write(f.dir / "dup.txt",
+        "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. 0-0 Le7 5. 0-0 Le7 6. Te1 b5 7. Lb3 d6\n"
+        "8. c3 0-0 9. h3 Sb8 10. d4 Sbd7\n");
+  write(f.dir / "mk.txt", kRuyLopezMk);
+  std::string out;
+  ASSERT_EQ(run_command(ruy_lopez(f, "dup.txt", "--clock-log " + f.path("clock.txt")), out), 0)
+      << out;
+  EXPECT_NE(out.find("1. Position: Set up on both boards the position the scoresheets lead to "
+                     "once the moves sheet A has written twice are struck out, after Black's "
+                     "move 10, Nbd7"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("Board A (player A, White): already right, nothing to change."),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("Board B (player B, Black): 1 step.\n  Step 1: move white pawn d3 d4."),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("3. Scoresheets: Sheet A has moves written twice (see the finding): player A "
+                     "strikes out the copies (Art. 8.1):\n  Sheet A: Strike out the cell for "
+                     "White's move 6 (\"0-0\"): the copy of White's move 5 O-O.\n  Sheet A: "
+                     "Strike out the cell for Black's move 6 (\"Le7\"): the copy of Black's move "
+                     "5 Be7.\n"),
+            std::string::npos)
+      << out;
+  EXPECT_EQ(out.find("Retraced from sheet"), std::string::npos) << out;
+  EXPECT_NE(out.find("4. Clocks: No moves are retraced: the clocks are not readjusted."),
             std::string::npos)
       << out;
 }
