@@ -307,6 +307,11 @@ std::string sheet_note_text(const core::SheetNote& note, std::string_view what) 
       return i18n::format(i18n::tr("{file}, line {line}: the rest of the line after \";\" was "
                                    "skipped as a PGN comment: \"{text}\"."),
                           args);
+    case Kind::Unnumbered:
+      return i18n::format(i18n::tr("{file}, line {line}: \"{text}\" stands before the first move "
+                                   "number and was read as moves; check that they are moves and "
+                                   "not a heading."),
+                          args);
   }
   return "";
 }

@@ -285,7 +285,30 @@ class SheetReader {
     std::size_t j = heading();
     for (; j < words_.size(); ++j) j = take(j);
     trailing_marks();
+    unnumbered();
     return {};
+  }
+
+  // Cells written before the first move number of a sheet that numbers its moves: read as moves,
+  // and noted by line so that the arbiter checks them (a heading the reader took for moves, or
+  // moves written before the numbers start).
+  void unnumbered() {
+    if (first_numbered_line() == 0) return;
+    std::vector<SheetNote> found;
+    for (const ScoresheetEntry& e : sheet_.entries) {
+      if (e.move_number != 0) break;
+      if (e.text.empty()) continue;  // a cell left blank: no word read
+      if (!found.empty() && found.back().line == e.line) {
+        found.back().text += " " + e.text;
+      } else {
+        found.push_back({SheetNote::Kind::Unnumbered, e.line, e.text});
+      }
+    }
+    for (SheetNote& n : found) {
+      auto at = std::find_if(sheet_.notes.begin(), sheet_.notes.end(),
+                             [&](const SheetNote& other) { return other.line > n.line; });
+      sheet_.notes.insert(at, std::move(n));
+    }
   }
 
  private:
@@ -370,24 +393,41 @@ class SheetReader {
     i_ = j;
   }
 
-  // The lines at the top that hold words and no move (a title: "Partie: Cafe", "Runde 3"),
-  // noted; returns the first word after them.
+  // The line of the first written move number ("1.", "12...", "3)", "4:"), 0 when none is.
+  [[nodiscard]] int first_numbered_line() const {
+    for (const SheetWord& word : words_) {
+      const std::string_view w = word.text;
+      std::size_t k = 0;
+      while (k < w.size() && k < 5 && is_digit(w[k])) ++k;
+      if (k == 0 || k > 4 || k == w.size()) continue;
+      if (w[k] == '.' || w[k] == ')' || w[k] == ':' || w.substr(k).starts_with("…"))
+        return word.line;
+    }
+    return 0;
+  }
+
+  // The lines at the top that hold words and no move (a title: "Partie: Cafe", "Runde 3",
+  // "Schmidt - Müller": a dash alone is no move), noted; returns the first word after them. Before
+  // the first numbered move, a line with a word of a title is a heading whatever else it holds
+  // ("Partie: Blind - Sighted, Brett 7a"): the moves start at their numbers.
   std::size_t heading() {
+    const int numbered = first_numbered_line();
     std::size_t j = 0;
     while (j < words_.size()) {
       const int line = words_[j].line;
       std::size_t end = j;
-      bool moves = false, wordy = false;
+      bool moves = false, title = false;
       for (; end < words_.size() && words_[end].line == line; ++end) {
         const std::string_view w = words_[end].text;
-        moves = moves || move_shaped(w) || is_dots(w);
-        wordy = wordy || is_wordy(w);
+        const bool shaped = move_shaped(w) && w.find_first_not_of('-') != std::string_view::npos;
+        moves = moves || shaped || is_dots(w);
+        title = title || (is_wordy(w) && !shaped);
       }
-      if (moves || !wordy) break;
-      std::string text;
-      for (std::size_t k = j; k < end; ++k)
-        text += (k > j ? " " : "") + std::string(words_[k].text);
-      note(SheetNote::Kind::Heading, line, std::move(text));
+      if (!title || (moves && (numbered == 0 || line >= numbered))) break;
+      // As written, from its first word to its last (commas included).
+      const char* from = words_[j].text.data();
+      const char* to = words_[end - 1].text.data() + words_[end - 1].text.size();
+      note(SheetNote::Kind::Heading, line, std::string(from, std::size_t(to - from)));
       j = end;
     }
     return j;

@@ -651,6 +651,50 @@ TEST(ReconcileCommand, AMovePairWrittenTwiceAdjustsOnlyTheBoardThatDiffers) {
       << out;
 }
 
+// Tester's defect 7: a heading with the players' names and dashes ("Partie: Blind - Sighted,
+// Runde 3") before the German sheet's first move is a heading, named in a Check first line; the
+// sheets agree and only board B is adjusted (D.2.9), nothing is retraced to the start.
+TEST(ReconcileCommand, AHeadingWithThePlayersNamesIsNoMove) {
+  Files f;
+  const std::string moves =
+      "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. 0-0 Le7 6. Te1 b5 7. Lb3 d6\n"
+      "8. c3 0-0 9. h3 Sb8 10. d4 Sbd7\n";
+  write(f.dir / "mk.txt", kRuyLopezMk);
+  for (const std::string heading :
+       {"Partie: Blind - Sighted, Runde 3", "Schmidt - Müller", "Blind - Sighted, Runde 3"}) {
+    SCOPED_TRACE(heading);
+    write(f.dir / "de.txt", heading + "\n" + moves);
+    std::string out;
+    ASSERT_EQ(run_command(ruy_lopez(f, "de.txt"), out), 0) << out;
+    EXPECT_NE(out.find("Check first: Sheet A, line 1: \"" + heading +
+                       "\" holds no move before the first move; read as a heading, not as "
+                       "moves."),
+              std::string::npos)
+        << out;
+    EXPECT_NE(out.find("1. Position: Set up on both boards the position the scoresheets lead to, "
+                       "after Black's move 10, Nbd7"),
+              std::string::npos)
+        << out;
+    EXPECT_NE(out.find("Board B (player B, Black): 1 step.\n  Step 1: move white pawn d3 d4."),
+              std::string::npos)
+        << out;
+    EXPECT_EQ(out.find("start of the game"), std::string::npos) << out;
+  }
+  // Words read as moves before the first move number are named too.
+  write(f.dir / "de.txt", "e4 e5\n" + moves.substr(moves.find("2. ")));
+  std::string out;
+  ASSERT_EQ(
+      run_command(std::string(ANNABELLA_BINARY) + " reconcile --board-a " + kRight + " --board-b " +
+                      kRight + " --sheet-a " + f.path("de.txt") + " --sheet-b " + f.path("mk.txt"),
+                  out),
+      0)
+      << out;
+  EXPECT_NE(out.find("Sheet A, line 1: \"e4 e5\" stands before the first move number and was "
+                     "read as moves; check that they are moves and not a heading."),
+            std::string::npos)
+      << out;
+}
+
 TEST(ReconcileCommand, JsonIsValidUtf8ForALatin1Sheet) {
   // Sheet B saved as Latin-1: "Läufer" notes and an "é" in a move are bytes that are not UTF-8;
   // the sheet is decoded as Latin-1 (its words mix a-z with such bytes) and the JSON is UTF-8.
