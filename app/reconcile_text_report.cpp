@@ -65,6 +65,37 @@ std::string board_lines(const Reconciliation& r, int b) {
   return t;
 }
 
+// A written move taken back, named by the move of the game it stands for where the finding
+// places it in another cell (a move left out before it, a copy): "Black's move 5 dxe5 (in the
+// cell for White's move 5)", "Le7 in the cell for Black's move 6 (a copy of Black's move 5)";
+// else by its cell: "White's move 5 Qxf3".
+std::string retraced_move(const Reconciliation& r, int sheet, std::size_t cell) {
+  const core::ReadPly& ply = r.sheets[std::size_t(sheet)].plies[cell];
+  const std::string written = ply.written.empty() ? tr("(blank)") : ply.written;
+  const core::Divergence& d = r.divergence;
+  if (sheet != d.reference && !r.sheets_agree) {
+    const std::size_t ref = std::size_t(d.reference);
+    for (const core::AlignedRow& row : d.alignment) {
+      if (row.ply[std::size_t(sheet)] != cell) continue;
+      if (row.ply[ref] && *row.ply[ref] != cell)
+        return format(tr("{ply} {written} (in the cell for {cell})"),
+                      {{"ply", ply_name(r.start, *row.ply[ref])},
+                       {"written", written},
+                       {"cell", ply_name(r.start, cell)}});
+      if (row.ply[ref]) break;
+      for (const core::SheetFinding& f : d.findings)
+        if (f.kind == core::DifferenceKind::DuplicateMove && f.sheet == sheet && cell >= f.cell &&
+            cell < f.cell + f.count)
+          return format(tr("{written} in the cell for {cell} (a copy of {ply})"),
+                        {{"written", written},
+                         {"cell", ply_name(r.start, cell)},
+                         {"ply", ply_name(r.start, f.ply + (cell - f.cell))}});
+      break;
+    }
+  }
+  return ply_name(r.start, cell) + " " + written;
+}
+
 // What becomes of the sheets: corrected (Art. 8.1), retraced (D.2.9), or nothing.
 std::string sheet_lines(const Reconciliation& r) {
   // Moves written twice with the boards adjusted: the copies are struck out (Art. 8.1), nothing
@@ -87,11 +118,8 @@ std::string sheet_lines(const Reconciliation& r) {
     const auto& retraced = r.retraced[std::size_t(s)];
     t += format(tr("Retraced from sheet {sheet}: "), {{"sheet", letter(s)}});
     if (retraced.empty()) t += tr("nothing");
-    for (std::size_t k = 0; k < retraced.size(); ++k) {
-      const core::ReadPly& ply = r.sheets[std::size_t(s)].plies[retraced[k]];
-      t += (k ? ", " : "") + ply_name(r.start, retraced[k]) + " " +
-           (ply.written.empty() ? tr("(blank)") : ply.written);
-    }
+    for (std::size_t k = 0; k < retraced.size(); ++k)
+      t += (k ? ", " : "") + retraced_move(r, s, retraced[k]);
     t += ".\n";
   }
   return t;
