@@ -344,10 +344,30 @@ std::string change_point(const core::Position& start, int ply) {
   return format(tr("after {move}"), {{"move", ply_name(start, std::size_t(ply) - 1)}});
 }
 
-// A clock change the log records between moves, with the times after it when recorded: "White's
-// illegal move after Black's move 2: time added to Black (Art. 7.5.5); then White 16 min 52 s,
-// Black 14 min 58 s".
-std::string change_text(const core::Position& start, const core::ClockChange& c) {
+// D.2.9 takes the clocks back to a point of the game: each change recorded there is named (in the
+// times, or not, when its times are not recorded), and each recorded after it, which the retrace
+// undoes, so that the arbiter decides.
+std::string clock_changes_text(const Reconciliation& r) {
+  const core::ClockProposal& c = r.clock;
+  std::string text;
+  for (const core::ClockChange& change : c.applied)
+    text += " " + format(tr("These times include a clock change recorded at that point, before "
+                            "the next move: {change}."),
+                         {{"change", clock_change_text(r.start, change)}});
+  for (const core::ClockChange& change : c.unapplied)
+    text += " " + format(tr("Recorded at that point, but not in these times (the log gives no "
+                            "times for it): {change}. The arbiter decides whether it applies."),
+                         {{"change", clock_change_text(r.start, change)}});
+  for (const core::ClockChange& change : c.later)
+    text += " " + format(tr("Recorded after that point, so not in these times: {change}. The "
+                            "arbiter decides whether it still applies."),
+                         {{"change", clock_change_text(r.start, change)}});
+  return text;
+}
+
+}  // namespace
+
+std::string clock_change_text(const core::Position& start, const core::ClockChange& c) {
   using K = core::ClockChange::Kind;
   const auto side = [](core::Color colour) {
     return colour == core::WHITE ? tr("White") : tr("Black");
@@ -403,29 +423,6 @@ std::string change_text(const core::Position& start, const core::ClockChange& c)
                     {"black", duration_words((*c.remaining)[core::BLACK])}});
   return text;
 }
-
-// D.2.9 takes the clocks back to a point of the game: each change recorded there is named (in the
-// times, or not, when its times are not recorded), and each recorded after it, which the retrace
-// undoes, so that the arbiter decides.
-std::string clock_changes_text(const Reconciliation& r) {
-  const core::ClockProposal& c = r.clock;
-  std::string text;
-  for (const core::ClockChange& change : c.applied)
-    text += " " + format(tr("These times include a clock change recorded at that point, before "
-                            "the next move: {change}."),
-                         {{"change", change_text(r.start, change)}});
-  for (const core::ClockChange& change : c.unapplied)
-    text += " " + format(tr("Recorded at that point, but not in these times (the log gives no "
-                            "times for it): {change}. The arbiter decides whether it applies."),
-                         {{"change", change_text(r.start, change)}});
-  for (const core::ClockChange& change : c.later)
-    text += " " + format(tr("Recorded after that point, so not in these times: {change}. The "
-                            "arbiter decides whether it still applies."),
-                         {{"change", change_text(r.start, change)}});
-  return text;
-}
-
-}  // namespace
 
 std::string clock_text(const Reconciliation& r) {
   const core::ClockProposal& c = r.clock;

@@ -102,6 +102,10 @@ struct SheetPly {
                                            bool inferred = false);
 // The clock proposal: "Set the clocks to White 1 h 22 min 30 s, Black ... (clock log, ...)".
 [[nodiscard]] std::string clock_text(const core::Reconciliation& r);
+// A clock change the log records between moves, with the times after it when recorded: "an
+// illegal move by White after Black's move 4: time added to Black (Art. 7.5.5); then White ...".
+[[nodiscard]] std::string clock_change_text(const core::Position& start,
+                                            const core::ClockChange& change);
 
 // The whole reconciliation in plain words in the order an arbiter acts: what to do (the
 // position, the steps per board, the sheets, the clocks), then the finding, then the details.

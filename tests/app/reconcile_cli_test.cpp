@@ -584,6 +584,16 @@ TEST(ReconcileCommand, ClockChangesAtTheRetracePointAreKeptAndNamed) {
   EXPECT_EQ((*json)["clock"]["reading_ply"].num(), 8);
   EXPECT_EQ((*json)["clock"]["white_ms"].num(), double(5400000 - 8000 * 4));
   EXPECT_EQ((*json)["clock"]["black_ms"].num(), double(penalised_black));
+  const auto& changes = (*json)["clock"]["changes"];
+  ASSERT_EQ(changes.size(), 2u) << out;
+  EXPECT_EQ(changes[0]["where"].str(), "included");
+  EXPECT_EQ(changes[0]["kind"].str(), "illegal_move");
+  EXPECT_EQ(changes[0]["by"].str(), "white");
+  EXPECT_EQ(changes[0]["ply"].num(), 8);
+  EXPECT_EQ(changes[0]["black_ms"].num(), double(penalised_black));
+  EXPECT_EQ(changes[1]["where"].str(), "later");
+  EXPECT_EQ(changes[1]["kind"].str(), "adjusted");
+  EXPECT_EQ(changes[1]["ply"].num(), 10);
   ASSERT_EQ(run_command(command(f, "b.txt", "--clock-log " + f.path("game.journal")), out), 0)
       << out;
   EXPECT_NE(out.find("4. Clocks: Set the clocks to White 1 h 29 min 28 s, Black 1 h 31 min 28 s "
