@@ -307,6 +307,10 @@ std::string sheet_note_text(const core::SheetNote& note, std::string_view what) 
       return i18n::format(i18n::tr("{file}, line {line}: the rest of the line after \";\" was "
                                    "skipped as a PGN comment: \"{text}\"."),
                           args);
+    case Kind::Skipped:
+      return i18n::format(i18n::tr("{file}, line {line}: \"{text}\" was left out as a comment "
+                                   "or variation, not read as moves."),
+                          args);
     case Kind::Unnumbered:
       return i18n::format(i18n::tr("{file}, line {line}: \"{text}\" stands before the first move "
                                    "number and was read as moves; check that they are moves and "

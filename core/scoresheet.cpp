@@ -370,6 +370,7 @@ class SheetReader {
   // A comment ({...}, no nesting) or a variation ((...), `nests`) starting at text_[i_].
   Status skip_block(bool nests, char close, std::string_view what) {
     const int opened = w_.line_;
+    const std::size_t from = i_;
     const char open = text_[i_];
     int depth = 1;
     for (++i_; i_ < text_.size(); ++i_) {
@@ -380,6 +381,12 @@ class SheetReader {
         ++depth;
       } else if (c == close && --depth == 0) {
         ++i_;
+        // On a sheet that is no PGN, words in braces or brackets are handwriting left out:
+        // named (a clock command "[%clk ...]" alone is not).
+        const std::string_view block = text_.substr(from, i_ - from);
+        const std::string_view inside = trim(block.substr(1, block.size() - 2));
+        if (!pgn_ && !inside.empty() && !(inside.starts_with("[%") && inside.ends_with("]")))
+          note(SheetNote::Kind::Skipped, opened, std::string(block));
         return {};
       }
     }

@@ -52,6 +52,9 @@ struct SheetNote {
     // moves (a heading taken for moves, or moves before the numbers start): its text is the
     // line's cells, joined by one blank. The arbiter checks them.
     Unnumbered,
+    // A comment in braces or a variation in brackets on a sheet that is no PGN (no tag line),
+    // left out; its text as written, braces or brackets included.
+    Skipped,
   };
   Kind kind = Kind::Annotation;
   int line = 0;      // 1-based line of the source text

@@ -690,19 +690,26 @@ TEST(ReconcileCommand, AHeadingWithThePlayersNamesIsNoMove) {
         << out;
     EXPECT_EQ(out.find("start of the game"), std::string::npos) << out;
   }
-  // Words read as moves before the first move number are named too.
-  write(f.dir / "de.txt", "e4 e5\n" + moves.substr(moves.find("2. ")));
-  std::string out;
-  ASSERT_EQ(
-      run_command(std::string(ANNABELLA_BINARY) + " reconcile --board-a " + kRight + " --board-b " +
-                      kRight + " --sheet-a " + f.path("de.txt") + " --sheet-b " + f.path("mk.txt"),
-                  out),
-      0)
-      << out;
-  EXPECT_NE(out.find("Sheet A, line 1: \"e4 e5\" stands before the first move number and was "
-                     "read as moves; check that they are moves and not a heading."),
-            std::string::npos)
-      << out;
+  // Words read as moves before the first move number are named too, and words left out in
+  // braces or brackets.
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"e4 e5\n",
+       "Sheet A, line 1: \"e4 e5\" stands before the first move number and was read "
+       "as moves; check that they are moves and not a heading."},
+      {"1. e4 {Zeitnot} e5\n",
+       "Check first: Sheet A, line 1: \"{Zeitnot}\" was left out as a "
+       "comment or variation, not read as moves."}};
+  for (const auto& [first_line, check] : cases) {
+    write(f.dir / "de.txt", first_line + moves.substr(moves.find("2. ")));
+    std::string out;
+    ASSERT_EQ(run_command(std::string(ANNABELLA_BINARY) + " reconcile --board-a " + kRight +
+                              " --board-b " + kRight + " --sheet-a " + f.path("de.txt") +
+                              " --sheet-b " + f.path("mk.txt"),
+                          out),
+              0)
+        << out;
+    EXPECT_NE(out.find(check), std::string::npos) << out;
+  }
 }
 
 TEST(ReconcileCommand, JsonIsValidUtf8ForALatin1Sheet) {

@@ -377,6 +377,20 @@ TEST(ScoresheetForms, CellsBeforeTheFirstMoveNumberAreNoted) {
   EXPECT_EQ(both.notes[1].kind, SheetNote::Kind::Unnumbered);
 }
 
+// Words left out of a handwritten sheet are named too: a comment in braces or a variation in
+// brackets on a sheet that is no PGN (tester's defect 7: nothing read as moves or dropped
+// silently). A PGN's own comments and a lone clock command are not noted.
+TEST(ScoresheetForms, CommentsAndVariationsOnASheetAreNamed) {
+  const Scoresheet s = sheet_of("1. e4 {Zeitnot} e5\n2. Nf3 (2. d4) Nc6 {[%clk 0:14:00]}");
+  ASSERT_EQ(s.entries.size(), 4u);
+  using K = SheetNote::Kind;
+  EXPECT_EQ(kinds(s), (std::vector{K::Skipped, K::Skipped}));
+  EXPECT_EQ(s.notes[0].text, "{Zeitnot}");
+  EXPECT_EQ(s.notes[1].text, "(2. d4)");
+  EXPECT_EQ(s.notes[1].line, 2);
+  EXPECT_TRUE(sheet_of("[Event \"x\"]\n\n1. e4 {Zeitnot} e5 (1... c5) *").notes.empty());
+}
+
 TEST(ScoresheetForms, SemicolonsAndCommasSeparateMovesOnASheet) {
   const Scoresheet s = sheet_of(std::string(kPromotionGame).replace(0, 8, "1. e4, d5;"));
   EXPECT_EQ(sans(replay_scoresheet(sheet_of("1. e4, d5; 2. e5, f5; 3. exf6, Nc6;"), Position())),
