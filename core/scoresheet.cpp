@@ -415,22 +415,25 @@ class SheetReader {
 
   // The lines at the top that hold words and no move (a title: "Partie: Cafe", "Runde 3",
   // "Schmidt - Müller": a dash alone is no move), noted; returns the first word after them. Before
-  // the first numbered move, a line with a word of a title is a heading whatever else it holds
-  // ("Partie: Blind - Sighted, Brett 7a"): the moves start at their numbers.
+  // the first numbered move, a line with at least as many words of a title as words shaped like
+  // moves is a heading ("Partie: Blind - Sighted, Brett 7a"): the moves start at their numbers.
   std::size_t heading() {
     const int numbered = first_numbered_line();
     std::size_t j = 0;
     while (j < words_.size()) {
       const int line = words_[j].line;
       std::size_t end = j;
-      bool moves = false, title = false;
+      std::size_t moves = 0, titles = 0;
       for (; end < words_.size() && words_[end].line == line; ++end) {
         const std::string_view w = words_[end].text;
         const bool shaped = move_shaped(w) && w.find_first_not_of('-') != std::string_view::npos;
-        moves = moves || shaped || is_dots(w);
-        title = title || (is_wordy(w) && !shaped);
+        moves += shaped || is_dots(w) ? 1 : 0;
+        titles += is_wordy(w) && !shaped ? 1 : 0;
       }
-      if (!title || (moves && (numbered == 0 || line >= numbered))) break;
+      // A line of moves with a word after them ("e4 e5 Nf3 Nc6 Spanish") stays moves: a title
+      // has at least as many words of a title as words shaped like moves.
+      if (titles == 0 || (moves > 0 && (numbered == 0 || line >= numbered || moves > titles)))
+        break;
       // As written, from its first word to its last (commas included).
       const char* from = words_[j].text.data();
       const char* to = words_[end - 1].text.data() + words_[end - 1].text.size();

@@ -355,6 +355,11 @@ TEST(ScoresheetForms, AHeadingWithDashesBeforeTheFirstMoveIsAHeading) {
   const Scoresheet moves = sheet_of("e4 e5\nSf3 Sc6\nLb5 a6\nLxc6 dxc6\n0-0 f6\n");
   EXPECT_EQ(moves.entries.size(), 10u);
   EXPECT_TRUE(moves.notes.empty());
+  // Unnumbered moves with a word after them, before the numbered moves, stay moves (named).
+  const Scoresheet named = sheet_of("e4 e5 Nf3 Nc6 Spanish\n3. Bb5 a6");
+  EXPECT_EQ(named.entries.size(), 7u);
+  ASSERT_EQ(named.notes.size(), 1u);
+  EXPECT_EQ(named.notes[0].kind, SheetNote::Kind::Unnumbered);
 }
 
 // Whatever is read as moves before the first move number of a numbered sheet is named, line by
