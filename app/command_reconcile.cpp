@@ -151,9 +151,10 @@ Result<Inputs> read_inputs(const ReconcileOptions& options) {
     if (!text) return fail(text.error());
     if (skip_byte_order_mark(*text))
       in.notes.push_back(byte_order_mark_note(tr("clock log"), options.clock_log));
-    auto log = clock_log_of(*text, options.clock_log);
+    auto log = read_clock_log(*text, options.clock_log);
     if (!log) return fail(log.error());
-    in.input.clock_log = std::move(*log);
+    in.input.clock_log = std::move(log->plies);
+    in.input.clock_changes = std::move(log->changes);
   }
   return in;
 }

@@ -5,11 +5,13 @@
 #include <cerrno>
 #include <fstream>
 #include <limits>
+#include <variant>
 
 #include "app/file_error.h"
 #include "app/game_record.h"
 #include "app/i18n.h"
 #include "app/journal.h"
+#include "app/journal_records.h"
 #include "app/reconcile_text.h"
 #include "core/notation_tokens.h"
 #include "core/time_control.h"
@@ -46,10 +48,56 @@ bool looks_like_pgn(std::string_view text) {
          text.find("[%clk") != std::string_view::npos;
 }
 
+// The journal's clock changes between moves (not the pauses: they stop the clocks, they change
+// no time), at the plies played when each was recorded. `contents` replays without error.
+std::vector<core::ClockChange> journal_clock_changes(const JournalContents& contents, int format) {
+  using K = core::ClockChange::Kind;
+  std::vector<core::ClockChange> changes;
+  int ply = 0;
+  for (const JournalEntry& entry : contents.entries) {
+    auto decoded = decode(entry, format);
+    if (!decoded) continue;
+    if (std::holds_alternative<rec::Move>(*decoded)) ply = std::get<rec::Move>(*decoded).ply;
+    const auto* clock = std::get_if<rec::Clock>(&*decoded);
+    if (clock == nullptr) continue;
+    core::ClockChange c;
+    switch (clock->reason) {
+      case ClockReason::Pause:
+      case ClockReason::Resume:
+        continue;
+      case ClockReason::Adjust:
+        c.kind = K::Adjusted;
+        break;
+      case ClockReason::Penalty:
+        c.kind = K::Penalty;
+        break;
+      case ClockReason::Claim:
+        c.kind = K::IncorrectClaim;
+        break;
+      case ClockReason::Increment:
+        c.kind = K::Increment;
+        break;
+      case ClockReason::ClaimPostponed:
+        c.kind = K::ClaimPostponed;
+        break;
+      case ClockReason::ClaimRefused:
+        c.kind = K::ClaimRefused;
+        break;
+      case ClockReason::IllegalMove:
+        c.kind = K::IllegalMove;
+        break;
+    }
+    c.ply = ply;
+    c.remaining = std::array{clock->white_left, clock->black_left};
+    c.by = clock->by;
+    changes.push_back(std::move(c));
+  }
+  return changes;
+}
+
 // The clock times after each recorded move of the station's journal, and at the start from the
-// recorded time control.
-Result<std::vector<core::ClockPly>> clock_log_of_journal(std::string_view text,
-                                                         std::string_view name) {
+// recorded time control, with the clock changes between moves.
+Result<ClockLogFile> clock_log_of_journal(std::string_view text, std::string_view name) {
   auto contents = parse_journal(JournalText{name, text});
   if (!contents) return fail(contents.error());
   auto game = replay_journal(*contents);
@@ -63,7 +111,8 @@ Result<std::vector<core::ClockPly>> clock_log_of_journal(std::string_view text,
   for (const RecordedMove& m : game->moves()) after.push_back({m.white_left, m.black_left});
   if (!initial && after.empty())
     return fail(std::string(name) + ": the journal records no move and no time control");
-  return core::clock_log_from_moves(initial, after);
+  return ClockLogFile{core::clock_log_from_moves(initial, after),
+                      journal_clock_changes(*contents, game->format())};
 }
 
 }  // namespace
@@ -258,6 +307,15 @@ std::string sheet_note_text(const core::SheetNote& note, std::string_view what) 
       return i18n::format(i18n::tr("{file}, line {line}: the rest of the line after \";\" was "
                                    "skipped as a PGN comment: \"{text}\"."),
                           args);
+    case Kind::Skipped:
+      return i18n::format(i18n::tr("{file}, line {line}: \"{text}\" was left out as a comment "
+                                   "or variation, not read as moves."),
+                          args);
+    case Kind::Unnumbered:
+      return i18n::format(i18n::tr("{file}, line {line}: \"{text}\" stands before the first move "
+                                   "number and was read as moves; check that they are moves and "
+                                   "not a heading."),
+                          args);
   }
   return "";
 }
@@ -381,16 +439,22 @@ std::string clock_log_error(const core::ClockLogError& error, std::string_view n
 
 }  // namespace
 
-Result<std::vector<core::ClockPly>> clock_log_of(std::string_view text, std::string_view name) {
+Result<ClockLogFile> read_clock_log(std::string_view text, std::string_view name) {
   if (looks_like_journal(text)) return clock_log_of_journal(text, name);
   if (looks_like_pgn(text)) {
     auto log = core::clock_log_from_pgn(text);
     if (!log) return fail(clock_log_error(log.error(), name));
-    return *log;
+    return ClockLogFile{std::move(*log), core::clock_changes_from_pgn(text)};
   }
   auto log = core::parse_clock_log(text);
   if (!log) return fail(clock_log_error(log.error(), name));
-  return *log;
+  return ClockLogFile{std::move(*log), {}};
+}
+
+Result<std::vector<core::ClockPly>> clock_log_of(std::string_view text, std::string_view name) {
+  auto log = read_clock_log(text, name);
+  if (!log) return fail(log.error());
+  return std::move(log->plies);
 }
 
 }  // namespace annabella::app

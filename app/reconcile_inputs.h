@@ -65,4 +65,14 @@ void add_sheet_notes(const core::Scoresheet& sheet, const core::SheetReading& re
 [[nodiscard]] Result<std::vector<core::ClockPly>> clock_log_of(std::string_view text,
                                                                std::string_view name);
 
+// The clock log with the clock changes it records between moves (D.2.9: the arbiter is told of
+// each one near the point the clocks go back to): the journal's clock entries (adjustments,
+// penalties: their times are recorded), the PGN's comments that speak of the clocks (their
+// times are not), none in a clock log file.
+struct ClockLogFile {
+  std::vector<core::ClockPly> plies;
+  std::vector<core::ClockChange> changes;
+};
+[[nodiscard]] Result<ClockLogFile> read_clock_log(std::string_view text, std::string_view name);
+
 }  // namespace annabella::app

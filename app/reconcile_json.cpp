@@ -201,6 +201,51 @@ std::string board_json(const Reconciliation& r, int b, const SpokenSteps* spoken
   return j + "], \"note\": " + js_or_null(log_text(r, b)) + "}";
 }
 
+// The JSON key of a clock change's kind (English, as every key).
+std::string_view change_key(core::ClockChange::Kind kind) {
+  using K = core::ClockChange::Kind;
+  switch (kind) {
+    case K::Adjusted:
+      return "adjusted";
+    case K::Penalty:
+      return "penalty";
+    case K::IllegalMove:
+      return "illegal_move";
+    case K::IncorrectClaim:
+      return "incorrect_claim";
+    case K::Increment:
+      return "increment";
+    case K::ClaimPostponed:
+      return "claim_postponed";
+    case K::ClaimRefused:
+      return "claim_refused";
+    case K::Comment:
+      return "comment";
+  }
+  return "";
+}
+
+// The clock changes near the point the clocks go back to (D.2.9): in the times ("included"),
+// at the point without times ("not_included"), or after it ("later").
+std::string clock_changes_json(const Reconciliation& r) {
+  std::string j = "[";
+  const auto add = [&](const std::vector<core::ClockChange>& changes, std::string_view where) {
+    for (const core::ClockChange& c : changes) {
+      j += std::string(j.size() > 1 ? ", " : "") + "{\"where\": " + js(where) +
+           ", \"kind\": " + js(change_key(c.kind)) + ", \"ply\": " + std::to_string(c.ply) +
+           ", \"by\": " + (c.by ? js(color_word(*c.by)) : "null") + ", \"white_ms\": " +
+           (c.remaining ? std::to_string(ms((*c.remaining)[core::WHITE])) : "null") +
+           ", \"black_ms\": " +
+           (c.remaining ? std::to_string(ms((*c.remaining)[core::BLACK])) : "null") +
+           ", \"text\": " + js(clock_change_text(r.start, c)) + "}";
+    }
+  };
+  add(r.clock.applied, "included");
+  add(r.clock.unapplied, "not_included");
+  add(r.clock.later, "later");
+  return j + "]";
+}
+
 std::string clock_json(const Reconciliation& r) {
   const core::ClockProposal& cl = r.clock;
   return "{\"readjust\": " + std::string(cl.readjust ? "true" : "false") +
@@ -210,7 +255,7 @@ std::string clock_json(const Reconciliation& r) {
          (cl.reading ? std::to_string(ms(cl.reading->remaining[core::WHITE])) : "null") +
          ", \"black_ms\": " +
          (cl.reading ? std::to_string(ms(cl.reading->remaining[core::BLACK])) : "null") +
-         ", \"note\": " + js(clock_text(r)) + "}";
+         ", \"changes\": " + clock_changes_json(r) + ", \"note\": " + js(clock_text(r)) + "}";
 }
 
 }  // namespace

@@ -210,8 +210,12 @@ std::string board_todo(const Reconciliation& r, int b, const SpokenSteps* spoken
 // The sheets in the box: how to correct a wrong one (Art. 8.1), or what is retraced (D.2.9).
 std::string sheets_todo(const Reconciliation& r) {
   std::string h = "<h3>" + html_escape(tr("Scoresheets")) + "</h3>\n";
-  if (r.procedure == core::Procedure::CorrectSheets) {
-    h += "<p>" + html_escape(sheets_text(r)) + "</p>\n";
+  if (r.procedure == core::Procedure::CorrectSheets ||
+      (r.procedure == core::Procedure::AdjustBoards && r.right_sheet >= 0)) {
+    h += "<p>" +
+         html_escape(r.procedure == core::Procedure::CorrectSheets ? sheets_text(r)
+                                                                   : copies_text(r)) +
+         "</p>\n";
     for (int s = 0; s < 2; ++s) {
       const auto& edits = r.sheet_edits[std::size_t(s)];
       if (edits.empty()) continue;

@@ -336,6 +336,94 @@ std::string board_check_text(const core::Position& start, const core::BoardCheck
   return message;
 }
 
+namespace {
+
+// When a clock change was recorded: after the move `ply` plies into the game.
+std::string change_point(const core::Position& start, int ply) {
+  if (ply <= 0) return tr("before the first move");
+  return format(tr("after {move}"), {{"move", ply_name(start, std::size_t(ply) - 1)}});
+}
+
+// D.2.9 takes the clocks back to a point of the game: each change recorded there is named (in the
+// times, or not, when its times are not recorded), and each recorded after it, which the retrace
+// undoes, so that the arbiter decides.
+std::string clock_changes_text(const Reconciliation& r) {
+  const core::ClockProposal& c = r.clock;
+  std::string text;
+  for (const core::ClockChange& change : c.applied)
+    text += " " + format(tr("These times include a clock change recorded at that point, before "
+                            "the next move: {change}."),
+                         {{"change", clock_change_text(r.start, change)}});
+  for (const core::ClockChange& change : c.unapplied)
+    text += " " + format(tr("Recorded at that point, but not in these times (the log gives no "
+                            "times for it): {change}. The arbiter decides whether it applies."),
+                         {{"change", clock_change_text(r.start, change)}});
+  for (const core::ClockChange& change : c.later)
+    text += " " + format(tr("Recorded after that point, so not in these times: {change}. The "
+                            "arbiter decides whether it still applies."),
+                         {{"change", clock_change_text(r.start, change)}});
+  return text;
+}
+
+}  // namespace
+
+std::string clock_change_text(const core::Position& start, const core::ClockChange& c) {
+  using K = core::ClockChange::Kind;
+  const auto side = [](core::Color colour) {
+    return colour == core::WHITE ? tr("White") : tr("Black");
+  };
+  const i18n::Places places = {{"when", change_point(start, c.ply)},
+                               {"by", c.by ? side(*c.by) : std::string()},
+                               {"other", c.by ? side(~*c.by) : std::string()}};
+  std::string text;
+  switch (c.kind) {
+    case K::Adjusted:
+      text = format(tr("the arbiter's adjustment {when}"), places);
+      break;
+    case K::Penalty:
+      text = format(tr("a time penalty {when}"), places);
+      break;
+    case K::IllegalMove:
+      text = c.by ? format(tr("an illegal move by {by} {when}: time added to {other} (Art. 7.5.5)"),
+                           places)
+                  : format(tr("an illegal move {when}: time added to the opponent (Art. 7.5.5)"),
+                           places);
+      break;
+    case K::IncorrectClaim:
+      text = c.by ? format(tr("an incorrect draw claim by {by} {when}: time added to {other} "
+                              "(Art. 9.5.3)"),
+                           places)
+                  : format(tr("an incorrect draw claim {when}: time added to the opponent "
+                              "(Art. 9.5.3)"),
+                           places);
+      break;
+    case K::Increment:
+      text = format(tr("the increment introduced {when}, time added to the opponent of the player "
+                       "who asked (Guidelines III.4)"),
+                    places);
+      break;
+    case K::ClaimPostponed:
+      text = format(tr("a draw claim postponed {when}, time added to the claimant's opponent "
+                       "(Guidelines III.5.2)"),
+                    places);
+      break;
+    case K::ClaimRefused:
+      text = format(tr("a draw claim refused {when}, time added to the claimant's opponent "
+                       "(Guidelines III.5.3)"),
+                    places);
+      break;
+    case K::Comment:
+      text = format(tr("the comment {when}: \"{comment}\""),
+                    {{"when", change_point(start, c.ply)}, {"comment", c.comment}});
+      break;
+  }
+  if (c.remaining)
+    text += format(tr("; then White {white}, Black {black}"),
+                   {{"white", duration_words((*c.remaining)[core::WHITE])},
+                    {"black", duration_words((*c.remaining)[core::BLACK])}});
+  return text;
+}
+
 std::string clock_text(const Reconciliation& r) {
   const core::ClockProposal& c = r.clock;
   using B = core::ClockProposal::Basis;
@@ -358,10 +446,12 @@ std::string clock_text(const Reconciliation& r) {
   if (c.basis == B::AtPoint)
     return format(tr("Set the clocks to White {white}, Black {black} (clock log, at that point; "
                      "D.2.9)."),
-                  places);
+                  places) +
+           clock_changes_text(r);
   return format(tr("Set the clocks to White {white}, Black {black} (clock log, nearest earlier "
                    "reading, ply {ply}; D.2.9)."),
-                places);
+                places) +
+         clock_changes_text(r);
 }
 
 std::optional<Utf8Fault> first_utf8_fault(std::string_view text) {

@@ -79,6 +79,9 @@ struct SheetPly {
                                           const core::SheetEdit& edit);
 // Which sheet is wrong and that its player corrects it (Art. 8.1); "" when no sheet is edited.
 [[nodiscard]] std::string sheets_text(const core::Reconciliation& r);
+// AdjustBoards with moves written twice on one sheet: its player strikes out the copies (Art.
+// 8.1); "" otherwise.
+[[nodiscard]] std::string copies_text(const core::Reconciliation& r);
 // The board's wrong move and whose it was; "" when none is known.
 [[nodiscard]] std::string wrong_move_text(const core::Reconciliation& r, int board);
 // "Player A wrote the correct move but made a different one ..." for the board's wrong move.
@@ -99,6 +102,10 @@ struct SheetPly {
                                            bool inferred = false);
 // The clock proposal: "Set the clocks to White 1 h 22 min 30 s, Black ... (clock log, ...)".
 [[nodiscard]] std::string clock_text(const core::Reconciliation& r);
+// A clock change the log records between moves, with the times after it when recorded: "an
+// illegal move by White after Black's move 4: time added to Black (Art. 7.5.5); then White ...".
+[[nodiscard]] std::string clock_change_text(const core::Position& start,
+                                            const core::ClockChange& change);
 
 // The whole reconciliation in plain words in the order an arbiter acts: what to do (the
 // position, the steps per board, the sheets, the clocks), then the finding, then the details.

@@ -65,10 +65,44 @@ std::string board_lines(const Reconciliation& r, int b) {
   return t;
 }
 
+// A written move taken back, named by the move of the game it stands for where the finding
+// places it in another cell (a move left out before it, a copy): "Black's move 5 dxe5 (in the
+// cell for White's move 5)", "Le7 in the cell for Black's move 6 (a copy of Black's move 5)";
+// else by its cell: "White's move 5 Qxf3".
+std::string retraced_move(const Reconciliation& r, int sheet, std::size_t cell) {
+  const core::ReadPly& ply = r.sheets[std::size_t(sheet)].plies[cell];
+  const std::string written = ply.written.empty() ? tr("(blank)") : ply.written;
+  const core::Divergence& d = r.divergence;
+  if (sheet != d.reference && !r.sheets_agree) {
+    const std::size_t ref = std::size_t(d.reference);
+    for (const core::AlignedRow& row : d.alignment) {
+      if (row.ply[std::size_t(sheet)] != cell) continue;
+      if (row.ply[ref] && *row.ply[ref] != cell)
+        return format(tr("{ply} {written} (in the cell for {cell})"),
+                      {{"ply", ply_name(r.start, *row.ply[ref])},
+                       {"written", written},
+                       {"cell", ply_name(r.start, cell)}});
+      if (row.ply[ref]) break;
+      for (const core::SheetFinding& f : d.findings)
+        if (f.kind == core::DifferenceKind::DuplicateMove && f.sheet == sheet && cell >= f.cell &&
+            cell < f.cell + f.count)
+          return format(tr("{written} in the cell for {cell} (a copy of {ply})"),
+                        {{"written", written},
+                         {"cell", ply_name(r.start, cell)},
+                         {"ply", ply_name(r.start, f.ply + (cell - f.cell))}});
+      break;
+    }
+  }
+  return ply_name(r.start, cell) + " " + written;
+}
+
 // What becomes of the sheets: corrected (Art. 8.1), retraced (D.2.9), or nothing.
 std::string sheet_lines(const Reconciliation& r) {
-  if (r.procedure == Procedure::CorrectSheets) {
-    std::string t = sheets_text(r) + "\n";
+  // Moves written twice with the boards adjusted: the copies are struck out (Art. 8.1), nothing
+  // is retraced.
+  const bool copies = r.procedure == Procedure::AdjustBoards && r.right_sheet >= 0;
+  if (r.procedure == Procedure::CorrectSheets || copies) {
+    std::string t = (copies ? copies_text(r) : sheets_text(r)) + "\n";
     // Each line says whose sheet it is for: a player reads only his own lines.
     for (int s = 0; s < 2; ++s)
       for (const core::SheetEdit& e : r.sheet_edits[std::size_t(s)])
@@ -84,11 +118,8 @@ std::string sheet_lines(const Reconciliation& r) {
     const auto& retraced = r.retraced[std::size_t(s)];
     t += format(tr("Retraced from sheet {sheet}: "), {{"sheet", letter(s)}});
     if (retraced.empty()) t += tr("nothing");
-    for (std::size_t k = 0; k < retraced.size(); ++k) {
-      const core::ReadPly& ply = r.sheets[std::size_t(s)].plies[retraced[k]];
-      t += (k ? ", " : "") + ply_name(r.start, retraced[k]) + " " +
-           (ply.written.empty() ? tr("(blank)") : ply.written);
-    }
+    for (std::size_t k = 0; k < retraced.size(); ++k)
+      t += (k ? ", " : "") + retraced_move(r, s, retraced[k]);
     t += ".\n";
   }
   return t;
@@ -151,6 +182,13 @@ std::string position_text(const Reconciliation& r) {
       return format(tr("Leave both boards as they are: they show the position {point}."),
                     {{"point", shown_point(r)}});
     case Procedure::AdjustBoards:
+      if (r.right_sheet >= 0)
+        return format(
+            tr("Set up on both boards the position the scoresheets lead to once the moves sheet "
+               "{wrong} has written twice are struck out, {point} (D.2.9: the sheets agree on "
+               "the moves played, so each board that differs is adjusted to them)."),
+            {{"wrong", letter(1 - r.right_sheet)},
+             {"point", point_name(r, {.sheet = r.right_sheet, .ply = r.target_plies})}});
       return format(
           tr("Set up on both boards the position the scoresheets lead to, {point} (D.2.9: "
              "the sheets agree, so each board that differs is adjusted to them)."),
@@ -189,6 +227,18 @@ std::string sheet_edit_text(const Reconciliation& r, int sheet, const core::Shee
                       {{"move", move}, {"cell", cell_words(r, sheet, e.cell)}});
       return format(tr("Write in {move}, at the end."), {{"move", move}});
     case core::SheetEdit::Kind::StrikeOut:
+      // A copy of a move written twice is named by the move it copies, in the game's numbering.
+      for (const core::SheetFinding& f : r.divergence.findings)
+        if (f.kind == core::DifferenceKind::DuplicateMove && f.sheet == sheet && e.cell >= f.cell &&
+            e.cell < f.cell + f.count) {
+          const std::size_t ply = f.ply + (e.cell - f.cell);
+          const core::SheetReading& ref = r.sheets[std::size_t(1 - sheet)];
+          if (ply >= ref.read_plies) break;
+          return format(tr("Strike out {cell}: the copy of {move}."),
+                        {{"cell", cell_words(r, sheet, e.cell)},
+                         {"move", format(tr("{ply} {move}"), {{"ply", ply_name(r.start, ply)},
+                                                              {"move", ref.plies[ply].san}})}});
+        }
       return format(tr("Strike out {cell}."), {{"cell", cell_words(r, sheet, e.cell)}});
     case core::SheetEdit::Kind::Replace:
       return format(tr("In {cell} write {move} instead."),
@@ -207,6 +257,13 @@ std::string sheet_edit_text(const Reconciliation& r, int sheet, const core::Shee
     }
   }
   return "";
+}
+
+std::string copies_text(const Reconciliation& r) {
+  if (r.procedure != Procedure::AdjustBoards || r.right_sheet < 0) return "";
+  return format(tr("Sheet {wrong} has moves written twice (see the finding): player {wrong} "
+                   "strikes out the copies (Art. 8.1):"),
+                {{"wrong", letter(1 - r.right_sheet)}});
 }
 
 std::string sheets_text(const Reconciliation& r) {

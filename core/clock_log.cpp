@@ -42,6 +42,28 @@ std::optional<std::array<long long, 3>> three_numbers(std::string_view line) {
   return values;
 }
 
+// The games of a PGN, read leniently without variations.
+std::vector<PgnGame> pgn_games(std::string_view text) {
+  std::vector<PgnGame> games;
+  PgnGameBuilder builder(games);
+  PgnReadOptions options;
+  options.strictness = Strictness::Lenient;
+  options.keep_variations = false;
+  PgnReader reader(builder, options);
+  reader.feed(text);
+  reader.finish();
+  return games;
+}
+
+// Whether a comment speaks of the clocks: a time added or taken, a penalty, an adjustment.
+bool speaks_of_clocks(std::string_view comment) {
+  std::string lower(comment);
+  for (char& c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));
+  for (std::string_view word : {"added", "minute", "clock", "penalty"})
+    if (lower.find(word) != std::string::npos) return true;
+  return false;
+}
+
 }  // namespace
 
 std::vector<ClockPly> clock_plies(const ChessClock& clock) {
@@ -88,14 +110,7 @@ Result<std::vector<ClockPly>, ClockLogError> parse_clock_log(std::string_view te
 }
 
 Result<std::vector<ClockPly>, ClockLogError> clock_log_from_pgn(std::string_view text) {
-  std::vector<PgnGame> games;
-  PgnGameBuilder builder(games);
-  PgnReadOptions options;
-  options.strictness = Strictness::Lenient;
-  options.keep_variations = false;
-  PgnReader reader(builder, options);
-  reader.feed(text);
-  reader.finish();
+  const std::vector<PgnGame> games = pgn_games(text);
   if (games.empty()) return fail_with(ClockLogError{.kind = ClockLogError::Kind::NoGame});
   const PgnGame& game = games.front();
   std::array<std::optional<std::chrono::milliseconds>, 2> left;
@@ -120,6 +135,22 @@ Result<std::vector<ClockPly>, ClockLogError> clock_log_from_pgn(std::string_view
         .kind = ClockLogError::Kind::NoClockComment,
         .line = game.problems.empty() ? 0 : static_cast<int>(game.problems.front().line)});
   return log;
+}
+
+std::vector<ClockChange> clock_changes_from_pgn(std::string_view text) {
+  const std::vector<PgnGame> games = pgn_games(text);
+  std::vector<ClockChange> changes;
+  if (games.empty()) return changes;
+  const auto add = [&](int ply, const std::vector<std::string>& comments) {
+    for (const std::string& c : comments)
+      if (speaks_of_clocks(c))
+        changes.push_back({.kind = ClockChange::Kind::Comment, .ply = ply, .comment = c});
+  };
+  const PgnGame& game = games.front();
+  add(0, game.moves.comments);
+  for (std::size_t i = 0; i < game.moves.moves.size(); ++i)
+    add(int(i + 1), game.moves.moves[i].comments);
+  return changes;
 }
 
 std::vector<ClockPly> clock_log_from_moves(

@@ -7,6 +7,7 @@
 #include <array>
 #include <chrono>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -21,6 +22,28 @@ namespace annabella::core {
 // A ClockPly with only the ply and both remaining times set (indexed by colour: White's first).
 [[nodiscard]] ClockPly clock_ply(int ply,
                                  const std::array<std::chrono::milliseconds, 2>& remaining);
+
+// A change of the clocks recorded after a ply's move and before the next one: an arbiter's
+// adjustment or a penalty (Art. 7.5.5, 9.5.3, Guidelines III.4, III.5). D.2.9's readjustment
+// goes back to a point of the game; a change recorded there belongs to it, one recorded later is
+// undone with the moves, and the arbiter decides (he is told of both).
+struct ClockChange {
+  enum class Kind : unsigned char {
+    Adjusted,        // the arbiter set the times
+    Penalty,         // a time penalty
+    IllegalMove,     // Art. 7.5.5: time added to the opponent of `by`
+    IncorrectClaim,  // Art. 9.5.3: time added to the opponent of `by`
+    Increment,       // Guidelines III.4, asked by `by`
+    ClaimPostponed,  // Guidelines III.5.2, claimed by `by`
+    ClaimRefused,    // Guidelines III.5.3, claimed by `by`
+    Comment,         // a PGN comment that speaks of the clocks; its times are not recorded
+  };
+  Kind kind = Kind::Adjusted;
+  int ply = 0;  // the plies played when it was recorded
+  std::optional<std::array<std::chrono::milliseconds, 2>> remaining{};  // both times after it
+  std::optional<Color> by{};
+  std::string comment{};  // Comment: the comment as written
+};
 
 // Why a clock log cannot be read, worded by the application (app/reconcile_inputs.cpp).
 struct ClockLogError {
@@ -49,6 +72,11 @@ struct ClockLogError {
 // left out. Fails when the PGN has no [%clk] comment on its main line, naming the problem.
 [[nodiscard]] Result<std::vector<ClockPly>, ClockLogError> clock_log_from_pgn(
     std::string_view text);
+
+// The comments of the first game's main line that speak of the clocks (a time added, a penalty,
+// an adjustment: the station writes "2 minutes added to White (Art. 7.5.5)"), at the ply they
+// follow; [%clk] and [%emt] are not among them. Empty when the PGN holds no game.
+[[nodiscard]] std::vector<ClockChange> clock_changes_from_pgn(std::string_view text);
 
 // The clock times after each ply from the moves' times (`white_left`/`black_left` after each
 // move, in order from the first) and, when known, the times at the start.

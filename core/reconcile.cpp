@@ -111,11 +111,46 @@ void boards_agree(Reconciliation& r) {
   r.sheet_edits[std::size_t(right)] = edits_for_ahead(r.sheets[std::size_t(right)], ahead);
 }
 
+// Whether the sheets differ only by moves written twice (each copy recognised as not played), so
+// that they agree on every move played once the copies are struck out (Art. 8.1): the reference
+// reads through, and the alignment pairs every other written move of both sheets to their ends.
+// Every other kind of difference puts a move in dispute (played or not, in which order, which
+// one), and D.2.9 then retraces to where the sheets last agree.
+bool only_copies(const Reconciliation& r) {
+  const Divergence& d = r.divergence;
+  if (d.findings.empty() || d.unread_from || !d.agree_again) return false;
+  for (const SheetFinding& f : d.findings)
+    if (f.kind != DifferenceKind::DuplicateMove) return false;
+  const SheetReading& ref = r.sheets[std::size_t(d.reference)];
+  if (!ref.fully_read() || ref.cut()) return false;
+  std::array<std::size_t, 2> covered = {r.agreed_plies, r.agreed_plies};
+  for (const AlignedRow& row : d.alignment) {
+    if (row.status != AlignedRow::Status::Agree && row.status != AlignedRow::Status::OneSheetOnly)
+      return false;
+    for (std::size_t s = 0; s < 2; ++s)
+      if (row.ply[s]) covered[s] = std::max(covered[s], *row.ply[s] + 1);
+  }
+  return covered[0] == r.sheets[0].plies.size() && covered[1] == r.sheets[1].plies.size();
+}
+
 // The boards differ (D.2.9): agreeing sheets give the position; differing sheets are retraced to
 // where they agree, unless one is only behind and both boards show where the other leads.
 void boards_differ(Reconciliation& r) {
   if (r.sheets_agree) {
     r.procedure = Procedure::AdjustBoards;
+    return;
+  }
+  // D.2.9's first case: "the two scoresheets are found to correspond" once a copy written twice
+  // is struck out (Art. 8.1): the board that differs is adjusted, nothing is retraced.
+  if (only_copies(r)) {
+    const int right = r.divergence.reference;
+    const SheetReading& ref = r.sheets[std::size_t(right)];
+    r.procedure = Procedure::AdjustBoards;
+    r.right_sheet = right;
+    r.target_plies = ref.read_plies;
+    r.target = ref.positions.back();
+    r.sheet_edits[std::size_t(1 - right)] =
+        sheet_edits(r.sheets, r.divergence, 1 - right, right, r.agreed_plies, {});
     return;
   }
   r.procedure = Procedure::Retrace;
@@ -166,7 +201,8 @@ void correct_boards(Reconciliation& r, const ReconcileInput& input, const SheetR
   const bool boards_stand =
       r.procedure == Procedure::CorrectSheets || r.procedure == Procedure::NothingToCorrect;
   const bool infer = !boards_stand && r.target_plies == ref.read_plies && r.target_plies > 0 &&
-                     (r.sheets_agree || r.divergence.kind == DifferenceKind::SheetBehind);
+                     (r.sheets_agree || r.procedure == Procedure::AdjustBoards ||
+                      r.divergence.kind == DifferenceKind::SheetBehind);
   for (std::size_t b = 0; b < 2; ++b) {
     const PhysicalBoard& board = input.boards[b];
     BoardCorrection& c = r.corrections[b];
@@ -208,6 +244,21 @@ ClockProposal propose_clock(const Reconciliation& r, const ReconcileInput& input
   c.reading = *found;
   c.basis = std::size_t(found->ply) == r.target_plies ? ClockProposal::Basis::AtPoint
                                                       : ClockProposal::Basis::Earlier;
+  // D.2.9 goes back to a point of the game, not to before what the arbiter did there: a change
+  // recorded after the reading's move and before the next one (Art. 7.5.5's minutes added, an
+  // adjustment) is the clocks' last state at that point.
+  for (const ClockChange& change : input.clock_changes) {
+    if (change.ply < found->ply) continue;
+    if (std::size_t(change.ply) > r.target_plies) {
+      c.later.push_back(change);
+    } else if (change.remaining) {
+      c.reading->remaining[WHITE] = (*change.remaining)[WHITE];
+      c.reading->remaining[BLACK] = (*change.remaining)[BLACK];
+      c.applied.push_back(change);
+    } else {
+      c.unapplied.push_back(change);
+    }
+  }
   return c;
 }
 

@@ -50,6 +50,7 @@ struct ReconcileInput {
   std::array<WrittenSheet, 2> sheets;   // [0] sheet A (player A's), [1] sheet B
   Color color_a = WHITE;                // the colour player A plays; player B has the other
   std::optional<std::vector<ClockPly>> clock_log;  // absent: the arbiter decides the times
+  std::vector<ClockChange> clock_changes;          // the log's changes between moves, in order
 };
 
 // Where one board stands relative to one sheet ("board B matches sheet B after move 23").
@@ -68,8 +69,10 @@ enum class Procedure : unsigned char {
   CorrectSheets,      // the boards show the same position; a sheet does not lead to it (or both
                       // are behind it): the sheet is corrected (Art. 8.1); nothing on the boards,
                       // no clock change
-  AdjustBoards,       // D.2.9: the boards differ and the sheets agree: each board that differs is
-                      // adjusted to the sheets' position
+  AdjustBoards,       // D.2.9: the boards differ and the sheets agree (or differ only by moves
+                      // written twice: `right_sheet` is the one without, the other's copies are
+                      // struck out, Art. 8.1): each board that differs is adjusted to the sheets'
+                      // position
   Retrace,            // D.2.9: the boards differ and so do the sheets: the moves are retraced to
                       // where the sheets agree and the clocks readjusted
   BoardsUnexplained,  // the boards show the same position, which neither sheet leads to: the
@@ -110,8 +113,13 @@ struct ClockProposal {
   };
   bool readjust = false;            // only when moves are retraced
   std::size_t ply = 0;              // the point the clocks go back to
-  std::optional<ClockPly> reading;  // the times then, from the clock log
+  std::optional<ClockPly> reading;  // the times then, from the clock log, with `applied`
   Basis basis = Basis::NotRetraced;
+  // The clock changes recorded from the reading's ply up to the point (before the next move):
+  // the last state of the clocks there. `applied` had their times recorded and are in `reading`;
+  // `unapplied` had not (a PGN comment): the arbiter decides. `later`: recorded after the point,
+  // undone with the moves retraced unless the arbiter decides otherwise.
+  std::vector<ClockChange> applied, unapplied, later;
 };
 
 struct Reconciliation {
@@ -127,8 +135,10 @@ struct Reconciliation {
   bool boards_agree = false;     // both boards show the same placement (D.2.9 does not apply)
   Procedure procedure = Procedure::NothingToCorrect;
   int right_sheet = -1;  // CorrectSheets: the sheet whose moves lead to the boards' position
-                         // (-1: both do, or both are behind it)
-  std::array<std::vector<SheetEdit>, 2> sheet_edits;  // CorrectSheets: how to correct each sheet
+                         // (-1: both do, or both are behind it); AdjustBoards: the sheet
+                         // without copies
+  std::array<std::vector<SheetEdit>, 2> sheet_edits;  // CorrectSheets, AdjustBoards: how to
+                                                      // correct each sheet
   Divergence divergence;
   std::array<std::vector<std::size_t>, 2> retraced;  // per sheet: plies taken back (indices)
   std::array<BoardCorrection, 2> corrections;

@@ -285,7 +285,30 @@ class SheetReader {
     std::size_t j = heading();
     for (; j < words_.size(); ++j) j = take(j);
     trailing_marks();
+    unnumbered();
     return {};
+  }
+
+  // Cells written before the first move number of a sheet that numbers its moves: read as moves,
+  // and noted by line so that the arbiter checks them (a heading the reader took for moves, or
+  // moves written before the numbers start).
+  void unnumbered() {
+    if (first_numbered_line() == 0) return;
+    std::vector<SheetNote> found;
+    for (const ScoresheetEntry& e : sheet_.entries) {
+      if (e.move_number != 0) break;
+      if (e.text.empty()) continue;  // a cell left blank: no word read
+      if (!found.empty() && found.back().line == e.line) {
+        found.back().text += " " + e.text;
+      } else {
+        found.push_back({SheetNote::Kind::Unnumbered, e.line, e.text});
+      }
+    }
+    for (SheetNote& n : found) {
+      auto at = std::find_if(sheet_.notes.begin(), sheet_.notes.end(),
+                             [&](const SheetNote& other) { return other.line > n.line; });
+      sheet_.notes.insert(at, std::move(n));
+    }
   }
 
  private:
@@ -347,6 +370,7 @@ class SheetReader {
   // A comment ({...}, no nesting) or a variation ((...), `nests`) starting at text_[i_].
   Status skip_block(bool nests, char close, std::string_view what) {
     const int opened = w_.line_;
+    const std::size_t from = i_;
     const char open = text_[i_];
     int depth = 1;
     for (++i_; i_ < text_.size(); ++i_) {
@@ -357,6 +381,12 @@ class SheetReader {
         ++depth;
       } else if (c == close && --depth == 0) {
         ++i_;
+        // On a sheet that is no PGN, words in braces or brackets are handwriting left out:
+        // named (a clock command "[%clk ...]" alone is not).
+        const std::string_view block = text_.substr(from, i_ - from);
+        const std::string_view inside = trim(block.substr(1, block.size() - 2));
+        if (!pgn_ && !inside.empty() && !(inside.starts_with("[%") && inside.ends_with("]")))
+          note(SheetNote::Kind::Skipped, opened, std::string(block));
         return {};
       }
     }
@@ -370,24 +400,44 @@ class SheetReader {
     i_ = j;
   }
 
-  // The lines at the top that hold words and no move (a title: "Partie: Cafe", "Runde 3"),
-  // noted; returns the first word after them.
+  // The line of the first written move number ("1.", "12...", "3)", "4:"), 0 when none is.
+  [[nodiscard]] int first_numbered_line() const {
+    for (const SheetWord& word : words_) {
+      const std::string_view w = word.text;
+      std::size_t k = 0;
+      while (k < w.size() && k < 5 && is_digit(w[k])) ++k;
+      if (k == 0 || k > 4 || k == w.size()) continue;
+      if (w[k] == '.' || w[k] == ')' || w[k] == ':' || w.substr(k).starts_with("…"))
+        return word.line;
+    }
+    return 0;
+  }
+
+  // The lines at the top that hold words and no move (a title: "Partie: Cafe", "Runde 3",
+  // "Schmidt - Müller": a dash alone is no move), noted; returns the first word after them. Before
+  // the first numbered move, a line with at least as many words of a title as words shaped like
+  // moves is a heading ("Partie: Blind - Sighted, Brett 7a"): the moves start at their numbers.
   std::size_t heading() {
+    const int numbered = first_numbered_line();
     std::size_t j = 0;
     while (j < words_.size()) {
       const int line = words_[j].line;
       std::size_t end = j;
-      bool moves = false, wordy = false;
+      std::size_t moves = 0, titles = 0;
       for (; end < words_.size() && words_[end].line == line; ++end) {
         const std::string_view w = words_[end].text;
-        moves = moves || move_shaped(w) || is_dots(w);
-        wordy = wordy || is_wordy(w);
+        const bool shaped = move_shaped(w) && w.find_first_not_of('-') != std::string_view::npos;
+        moves += shaped || is_dots(w) ? 1 : 0;
+        titles += is_wordy(w) && !shaped ? 1 : 0;
       }
-      if (moves || !wordy) break;
-      std::string text;
-      for (std::size_t k = j; k < end; ++k)
-        text += (k > j ? " " : "") + std::string(words_[k].text);
-      note(SheetNote::Kind::Heading, line, std::move(text));
+      // A line of moves with a word after them ("e4 e5 Nf3 Nc6 Spanish") stays moves: a title
+      // has at least as many words of a title as words shaped like moves.
+      if (titles == 0 || (moves > 0 && (numbered == 0 || line >= numbered || moves > titles)))
+        break;
+      // As written, from its first word to its last (commas included).
+      const char* from = words_[j].text.data();
+      const char* to = words_[end - 1].text.data() + words_[end - 1].text.size();
+      note(SheetNote::Kind::Heading, line, std::string(from, std::size_t(to - from)));
       j = end;
     }
     return j;

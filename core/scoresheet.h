@@ -48,6 +48,13 @@ struct SheetNote {
     // blanks read as two moves ("e4 - e5"): the left one is a move there and the two joined
     // ("e4-e5") are none. Its text is the cell as the reader joined it (its Joined note's).
     Separated,
+    // Cells written before the first move number of a sheet that numbers its moves, read as
+    // moves (a heading taken for moves, or moves before the numbers start): its text is the
+    // line's cells, joined by one blank. The arbiter checks them.
+    Unnumbered,
+    // A comment in braces or a variation in brackets on a sheet that is no PGN (no tag line),
+    // left out; its text as written, braces or brackets included.
+    Skipped,
   };
   Kind kind = Kind::Annotation;
   int line = 0;      // 1-based line of the source text

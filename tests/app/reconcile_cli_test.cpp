@@ -174,6 +174,19 @@ std::string command(const Files& f, const std::string& sheet_b, const std::strin
          " --sheet-a " + f.path("a.txt") + " --sheet-b " + f.path(sheet_b.c_str()) + " " + extra;
 }
 
+// The tester's Ruy Lopez cases (defects 7, 13): the Macedonian sheet B, board A right after
+// 10... Nbd7, board B with 10. d3 instead of 10. d4.
+constexpr const char* kRuyLopezMk =
+    "1. е4 е5\n2. Сф3 Сц6\n3. Лб5 а6\n4. Ла4 Сф6\n5. 0-0 Ле7\n6. Те1 б5\n7. Лб3 д6\n"
+    "8. ц3 0-0\n9. х3 Сб8\n10. д4 Сбд7\n";
+
+std::string ruy_lopez(const Files& f, const char* sheet_a, const std::string& extra = "") {
+  return std::string(ANNABELLA_BINARY) +
+         " reconcile --board-a 'r1bq1rk1/2pnbppp/p2p1n2/1p2p3/3PP3/1BP2N1P/PP3PP1/RNBQR1K1 w - - "
+         "1 11' --board-b r1bq1rk1/2pnbppp/p2p1n2/1p2p3/4P3/1BPP1N1P/PP3PP1/RNBQR1K1 --sheet-a " +
+         f.path(sheet_a) + " --sheet-b " + f.path("mk.txt") + " " + extra;
+}
+
 TEST(ReconcileCommand, AgreeingSheetsInTwoLanguagesNameTheBoardToCorrect) {
   Files f;
   std::string out;
@@ -520,6 +533,183 @@ TEST(ReconcileCommand, ClockLogFromTheStationsGamePgnAndJournal) {
   std::string out;
   EXPECT_EQ(run_command(command(f, "b.txt", "--clock-log " + f.path("bad.journal")), out, true), 2);
   EXPECT_NE(out.find("bad.journal"), std::string::npos) << out;
+}
+
+// D.2.9 takes the clocks back to a point of the game, not to before what the arbiter did there
+// (tester's defect 11): a penalty the journal records after the retrace point's move and before
+// the next (Art. 7.5.5: 2 minutes to Black) is in the times to set, and named; a change recorded
+// after the point is named as undone. The PGN records the penalty only as a comment: named, not
+// added.
+TEST(ReconcileCommand, ClockChangesAtTheRetracePointAreKeptAndNamed) {
+  Files f;
+  const std::vector<std::string> sans = {"e4",   "e5",   "Nf3", "d6",  "d4",  "Bg4", "dxe5", "Bxf3",
+                                         "Qxf3", "dxe5", "Bc4", "Nf6", "Qb3", "Qe7", "Nc3"};
+  const long long penalised_black = 5400000 - 8000 * 4 + 120000;
+  {
+    rec::Begin begin;
+    begin.header.control = "90 min";
+    auto journal = Journal::create(f.dir / "game.journal", encode(JournalRecord{begin}));
+    ASSERT_TRUE(journal) << journal.error().message;
+    core::Position pos;
+    std::array<long long, 2> left = {5400000, 5400000};
+    for (std::size_t i = 0; i < sans.size(); ++i) {
+      left[i % 2] -= 8000;
+      rec::Move m;
+      m.ply = int(i + 1);
+      m.move = *core::read_move(pos, sans[i], core::english_letters(), core::Strictness::Strict);
+      m.san = sans[i];
+      m.at = std::chrono::milliseconds(10000 * long(i + 1));
+      m.white_left = std::chrono::milliseconds(left[0]);
+      m.black_left = std::chrono::milliseconds(left[1]);
+      ASSERT_TRUE(journal->append(encode(JournalRecord{m})));
+      pos.play(m.move);
+      if (m.ply == 8 || m.ply == 10) {  // White's illegal move; later an adjustment
+        rec::Clock c;
+        c.reason = m.ply == 8 ? ClockReason::IllegalMove : ClockReason::Adjust;
+        if (m.ply == 8) c.by = core::WHITE;
+        left[1] += m.ply == 8 ? 120000 : 60000;
+        c.white_left = std::chrono::milliseconds(left[0]);
+        c.black_left = std::chrono::milliseconds(left[1]);
+        c.at = m.at + std::chrono::milliseconds(500);
+        ASSERT_TRUE(journal->append(encode(JournalRecord{c})));
+      }
+    }
+  }
+  std::string out;
+  ASSERT_EQ(run_command(command(f, "b.txt", "--json --clock-log " + f.path("game.journal")), out),
+            0)
+      << out;
+  auto json = JsonReader(out).read();
+  ASSERT_TRUE(json) << out;
+  EXPECT_EQ((*json)["clock"]["reading_ply"].num(), 8);
+  EXPECT_EQ((*json)["clock"]["white_ms"].num(), double(5400000 - 8000 * 4));
+  EXPECT_EQ((*json)["clock"]["black_ms"].num(), double(penalised_black));
+  const auto& changes = (*json)["clock"]["changes"];
+  ASSERT_EQ(changes.size(), 2u) << out;
+  EXPECT_EQ(changes[0]["where"].str(), "included");
+  EXPECT_EQ(changes[0]["kind"].str(), "illegal_move");
+  EXPECT_EQ(changes[0]["by"].str(), "white");
+  EXPECT_EQ(changes[0]["ply"].num(), 8);
+  EXPECT_EQ(changes[0]["black_ms"].num(), double(penalised_black));
+  EXPECT_EQ(changes[1]["where"].str(), "later");
+  EXPECT_EQ(changes[1]["kind"].str(), "adjusted");
+  EXPECT_EQ(changes[1]["ply"].num(), 10);
+  ASSERT_EQ(run_command(command(f, "b.txt", "--clock-log " + f.path("game.journal")), out), 0)
+      << out;
+  EXPECT_NE(out.find("4. Clocks: Set the clocks to White 1 h 29 min 28 s, Black 1 h 31 min 28 s "
+                     "(clock log, at that point; D.2.9). These times include a clock change "
+                     "recorded at that point, before the next move: an illegal move by White "
+                     "after Black's move 4: time added to Black (Art. 7.5.5); then White 1 h 29 "
+                     "min 28 s, Black 1 h 31 min 28 s."),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("Recorded after that point, so not in these times: the arbiter's "
+                     "adjustment after Black's move 5"),
+            std::string::npos)
+      << out;
+  // The station's game.pgn has the penalty as a comment only.
+  write(f.dir / "game.pgn",
+        "[TimeControl \"5400\"]\n\n1. e4 {[%clk 1:29:52]} e5 {[%clk 1:29:52]} 2. Nf3 "
+        "{[%clk 1:29:44]} d6 {[%clk 1:29:44]} 3. d4 {[%clk 1:29:36]} Bg4 {[%clk 1:29:36]} 4. dxe5 "
+        "{[%clk 1:29:28]} Bxf3 {White's first completed illegal move, established by the "
+        "arbiter: 2 minutes added to Black (Art. 7.5.5)} {[%clk 1:29:28]} 5. Qxf3 {[%clk "
+        "1:29:20]} *\n");
+  ASSERT_EQ(run_command(command(f, "b.txt", "--clock-log " + f.path("game.pgn")), out), 0) << out;
+  EXPECT_NE(out.find("Set the clocks to White 1 h 29 min 28 s, Black 1 h 29 min 28 s (clock log, "
+                     "at that point; D.2.9). Recorded at that point, but not in these times (the "
+                     "log gives no times for it): the comment after Black's move 4: \"White's "
+                     "first completed illegal move, established by the arbiter: 2 minutes added "
+                     "to Black (Art. 7.5.5)\". The arbiter decides whether it applies."),
+            std::string::npos)
+      << out;
+}
+
+// Tester's defect 13: "5. 0-0 Le7" written twice on sheet A, the Macedonian sheet B right; board
+// B has 10. d3 where both sheets have 10. d4. The sheets agree on the moves played once the copy
+// is struck out: board B is adjusted (one step), player A strikes out the copy (Art. 8.1), the
+// moves are named by their numbers in the game; nothing is retraced, the clocks stay.
+TEST(ReconcileCommand, AMovePairWrittenTwiceAdjustsOnlyTheBoardThatDiffers) {
+  Files f;
+  write(f.dir / "dup.txt",
+        "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. 0-0 Le7 5. 0-0 Le7 6. Te1 b5 7. Lb3 d6\n"
+        "8. c3 0-0 9. h3 Sb8 10. d4 Sbd7\n");
+  write(f.dir / "mk.txt", kRuyLopezMk);
+  std::string out;
+  ASSERT_EQ(run_command(ruy_lopez(f, "dup.txt", "--clock-log " + f.path("clock.txt")), out), 0)
+      << out;
+  EXPECT_NE(out.find("1. Position: Set up on both boards the position the scoresheets lead to "
+                     "once the moves sheet A has written twice are struck out, after Black's "
+                     "move 10, Nbd7"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("Board A (player A, White): already right, nothing to change."),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("Board B (player B, Black): 1 step.\n  Step 1: move white pawn d3 d4."),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("3. Scoresheets: Sheet A has moves written twice (see the finding): player A "
+                     "strikes out the copies (Art. 8.1):\n  Sheet A: Strike out the cell for "
+                     "White's move 6 (\"0-0\"): the copy of White's move 5 O-O.\n  Sheet A: "
+                     "Strike out the cell for Black's move 6 (\"Le7\"): the copy of Black's move "
+                     "5 Be7.\n"),
+            std::string::npos)
+      << out;
+  EXPECT_EQ(out.find("Retraced from sheet"), std::string::npos) << out;
+  EXPECT_NE(out.find("4. Clocks: No moves are retraced: the clocks are not readjusted."),
+            std::string::npos)
+      << out;
+}
+
+// Tester's defect 7: a heading with the players' names and dashes ("Partie: Blind - Sighted,
+// Runde 3") before the German sheet's first move is a heading, named in a Check first line; the
+// sheets agree and only board B is adjusted (D.2.9), nothing is retraced to the start.
+TEST(ReconcileCommand, AHeadingWithThePlayersNamesIsNoMove) {
+  Files f;
+  const std::string moves =
+      "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. 0-0 Le7 6. Te1 b5 7. Lb3 d6\n"
+      "8. c3 0-0 9. h3 Sb8 10. d4 Sbd7\n";
+  write(f.dir / "mk.txt", kRuyLopezMk);
+  for (const std::string heading :
+       {"Partie: Blind - Sighted, Runde 3", "Schmidt - Müller", "Blind - Sighted, Runde 3"}) {
+    SCOPED_TRACE(heading);
+    write(f.dir / "de.txt", heading + "\n" + moves);
+    std::string out;
+    ASSERT_EQ(run_command(ruy_lopez(f, "de.txt"), out), 0) << out;
+    EXPECT_NE(out.find("Check first: Sheet A, line 1: \"" + heading +
+                       "\" holds no move before the first move; read as a heading, not as "
+                       "moves."),
+              std::string::npos)
+        << out;
+    EXPECT_NE(out.find("1. Position: Set up on both boards the position the scoresheets lead to, "
+                       "after Black's move 10, Nbd7"),
+              std::string::npos)
+        << out;
+    EXPECT_NE(out.find("Board B (player B, Black): 1 step.\n  Step 1: move white pawn d3 d4."),
+              std::string::npos)
+        << out;
+    EXPECT_EQ(out.find("start of the game"), std::string::npos) << out;
+  }
+  // Words read as moves before the first move number are named too, and words left out in
+  // braces or brackets.
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"e4 e5\n",
+       "Sheet A, line 1: \"e4 e5\" stands before the first move number and was read "
+       "as moves; check that they are moves and not a heading."},
+      {"1. e4 {Zeitnot} e5\n",
+       "Check first: Sheet A, line 1: \"{Zeitnot}\" was left out as a "
+       "comment or variation, not read as moves."}};
+  for (const auto& [first_line, check] : cases) {
+    write(f.dir / "de.txt", first_line + moves.substr(moves.find("2. ")));
+    std::string out;
+    ASSERT_EQ(run_command(std::string(ANNABELLA_BINARY) + " reconcile --board-a " + kRight +
+                              " --board-b " + kRight + " --sheet-a " + f.path("de.txt") +
+                              " --sheet-b " + f.path("mk.txt"),
+                          out),
+              0)
+        << out;
+    EXPECT_NE(out.find(check), std::string::npos) << out;
+  }
 }
 
 TEST(ReconcileCommand, JsonIsValidUtf8ForALatin1Sheet) {

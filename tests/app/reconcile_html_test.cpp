@@ -239,6 +239,29 @@ TEST(ReconcileHtml, BoardsThatAgreeShowOnePositionAndTheSheetToCorrect) {
   EXPECT_NE(page.find("id=\"board-target\""), std::string::npos);
 }
 
+// Tester's defect 13 on the page: sheet B has 5. Qxf3 dxe5 written twice, board B a move
+// wrong; only board B is adjusted, player B strikes out the copies, nothing is retraced.
+TEST(ReconcileHtml, MovesWrittenTwiceAreStruckOutAndNothingIsRetraced) {
+  core::ReconcileInput in;
+  in.sheets[0].sheet = *core::read_scoresheet(kSheetA);
+  in.sheets[1].sheet = *core::read_scoresheet(
+      "1. e4 e5 2. Sf3 d6 3. d4 Lg4 4. dxe5 Lxf3 5. Dxf3 dxe5 5. Dxf3 dxe5 6. Lc4 Sf6 7. Db3 De7 "
+      "8. Sc3");
+  in.boards[0].placement = *core::read_placement(kNc3);
+  in.boards[1].placement = *core::read_placement(kNd2);
+  const std::string page = reconciliation_html(core::reconcile(in));
+  EXPECT_NE(page.find("<p>Sheet B has moves written twice (see the finding): player B strikes "
+                      "out the copies (Art. 8.1):</p>"),
+            std::string::npos)
+      << page;
+  EXPECT_NE(page.find("<ol class=\"edits\" id=\"edits-b\">\n<li>Strike out the cell for "
+                      "White&#39;s move 6 (&quot;Dxf3&quot;): the copy of White&#39;s move 5 "
+                      "Qxf3.</li>"),
+            std::string::npos)
+      << page;
+  EXPECT_EQ(page.find("Retraced from sheet"), std::string::npos) << page;
+}
+
 TEST(ReconcileHtml, WrittenTextIsEscaped) {
   core::ReconcileInput in;
   in.sheets[0].sheet = *core::read_scoresheet("e4 <b>&\"x \xE9");

@@ -160,6 +160,17 @@ TEST(ReconcileText, ClockProposalInWords) {
             "No clock log: the arbiter decides the times (D.2.9).");
 }
 
+// A copy written twice among moves retraced for another difference is named as a copy.
+TEST(ReconcileText, ACopyAmongTheRetracedMovesIsNamedAsACopy) {
+  const std::string text = arbiter_text(
+      reconciled(kOpera20, without(twice(kOpera20, 10), {17}), kOpera20, first(kOpera, 19) + "h6"));
+  EXPECT_NE(at(text,
+               "Retraced from sheet B: Bc4 in the cell for Black's move 6 (a copy of "
+               "White's move 6), Black's move 6 Nf6 (in the cell for White's move 7)"),
+            std::string::npos)
+      << text;
+}
+
 TEST(ReconcileText, StandingsRetracedMovesAndWhereTheSheetsAgreeAgain) {
   const std::string text = arbiter_text(
       reconciled(kOpera20, without(kOpera20, {12, 13, 14}), kOpera20, first(kOpera, 19)));
@@ -172,6 +183,14 @@ TEST(ReconcileText, StandingsRetracedMovesAndWhereTheSheetsAgreeAgain) {
       << text;
   EXPECT_NE(at(text, "Board A matches sheet A after Black's move 10, cxb5."), std::string::npos);
   EXPECT_NE(at(text, "Retraced from sheet A: White's move 7 Qb3"), std::string::npos) << text;
+  // Sheet B's moves taken back are named by the moves they stand for, as the finding places
+  // them (tester's defect 13: not by the cells of the faulty sheet).
+  EXPECT_NE(at(text,
+               "Retraced from sheet B: Black's move 8 c6 (in the cell for White's move 7), "
+               "White's move 9 Bg5 (in the cell for Black's move 7), Black's move 9 b5 (in the "
+               "cell for White's move 8)"),
+            std::string::npos)
+      << text;
   EXPECT_NE(at(text,
                "That is for your information: D.2.9 retraces the moves to the last point "
                "where both sheets agree"),

@@ -331,6 +331,51 @@ std::vector<Scenario> scenarios() {
                     .target = 20,
                     .findings = "move written twice B @10 x1 =11/12",
                     .right = 0}},
+      // The boards differ and the sheets differ only by a copy: D.2.9's first case once the copy
+      // is struck out (tester's defect 13): board B is adjusted, nothing is retraced.
+      {.name = "MoveWrittenTwiceBoardsDiffer",
+       .sheet_a = kOpera20,
+       .sheet_b = twice(kOpera20, 10),
+       .board_a = kOpera20,
+       .board_b = first(kOpera, 19) + "h6",
+       .expected = {.procedure = Procedure::AdjustBoards,
+                    .kind = DifferenceKind::DuplicateMove,
+                    .sheet = 1,
+                    .agreed = 11,
+                    .target = 20,
+                    .steps_b = 3,
+                    .wrong_b = "19 h6",
+                    .findings = "move written twice B @10 x1 =11/12",
+                    .right = 0}},
+      {.name = "MovePairWrittenTwiceOnTheLongerSheetBoardsDiffer",
+       // "5. Qxf3 dxe5 5. Qxf3 dxe5" on sheet A.
+       .sheet_a = first(kOpera, 10) + "Qxf3\ndxe5\n" + kOpera20.substr(first(kOpera, 10).size()),
+       .sheet_b = kOpera20,
+       .board_a = first(kOpera, 19) + "h6",
+       .board_b = kOpera20,
+       .expected = {.procedure = Procedure::AdjustBoards,
+                    .kind = DifferenceKind::DuplicateMove,
+                    .sheet = 0,
+                    .agreed = 10,
+                    .target = 20,
+                    .steps_a = 3,
+                    .wrong_a = "19 h6",
+                    .right = 1}},
+      // A copy and, later, a move left out: a move is in dispute, D.2.9 retraces.
+      {.name = "MoveWrittenTwiceAndMoveLeftOutBoardsDiffer",
+       .sheet_a = kOpera20,
+       .sheet_b = without(twice(kOpera20, 10), {17}),
+       .board_a = kOpera20,
+       .board_b = first(kOpera, 19) + "h6",
+       .expected = {.procedure = Procedure::Retrace,
+                    .kind = DifferenceKind::DuplicateMove,
+                    .sheet = 1,
+                    .agreed = 11,
+                    .target = 11,
+                    .steps_a = 7,
+                    .steps_b = 8,
+                    .findings = "move written twice B @10 x1 =11/12; move left out B @16 x1 "
+                                "=17/17"}},
       {.name = "ExtraMovePair",
        .sheet_a = first(kOpera, 10) + "h3 h6\n" + kOpera20.substr(first(kOpera, 10).size()),
        .sheet_b = kOpera20,
@@ -500,8 +545,10 @@ TEST_P(ReconcileScenario, FindsWhatTheArbiterNeeds) {
         e.procedure == Procedure::Retrace ? r.sheets[s].plies.size() - r.agreed_plies : 0;
     EXPECT_EQ(r.retraced[s].size(), taken) << "sheet " << s;
   }
-  // A wrong sheet, edited as the report says, has the right sheet's moves (Art. 8.1).
-  if (r.procedure == Procedure::CorrectSheets && r.right_sheet >= 0) {
+  // A wrong sheet, edited as the report says, has the right sheet's moves (Art. 8.1); so has a
+  // sheet with copies when only the boards are adjusted.
+  if ((r.procedure == Procedure::CorrectSheets || r.procedure == Procedure::AdjustBoards) &&
+      r.right_sheet >= 0) {
     const int right = r.right_sheet, wrong = 1 - right;
     EXPECT_FALSE(r.sheet_edits[std::size_t(wrong)].empty());
     const SheetReading& R = r.sheets[std::size_t(right)];

@@ -330,6 +330,72 @@ TEST(ScoresheetForms, TitleLineBeforeTheFirstMoveIsAHeading) {
   EXPECT_EQ(sheet_of("e4\ne5\nNf3").entries.size(), 3u);
 }
 
+// Tester's defect 7: the players' names with a dash between them ("Schmidt - Müller") are a
+// heading, not moves: a dash alone is no move, and before the first numbered move a line with a
+// word of a title is a heading whatever else it holds. Sheets without move numbers still read.
+TEST(ScoresheetForms, AHeadingWithDashesBeforeTheFirstMoveIsAHeading) {
+  for (const char* heading :
+       {"Schmidt - Müller", "Partie: Blind - Sighted, Runde 3", "Blind - Sighted, Runde 3",
+        "Partie: Blind - Sighted", "Schmidt – Müller, Brett 7a"}) {
+    SCOPED_TRACE(heading);
+    const Scoresheet s = sheet_of(std::string(heading) + "\n1. e4 e5 2. Nf3 Nc6");
+    ASSERT_EQ(s.entries.size(), 4u);
+    EXPECT_EQ(s.entries[0].text, "e4");
+    ASSERT_EQ(s.notes.size(), 1u);
+    EXPECT_EQ(s.notes[0].kind, SheetNote::Kind::Heading);
+    EXPECT_EQ(s.notes[0].text, heading);  // as written
+  }
+  // Without move numbers: the heading, then every move.
+  const Scoresheet bare = sheet_of("Schmidt - Müller\ne4\ne5\nNf3 Nc6\nBb5 a6");
+  ASSERT_EQ(bare.entries.size(), 6u);
+  EXPECT_EQ(bare.entries[0].text, "e4");
+  ASSERT_EQ(bare.notes.size(), 1u);
+  EXPECT_EQ(bare.notes[0].kind, SheetNote::Kind::Heading);
+  // Move lines without numbers are moves, captures and castling included, and nothing is noted.
+  const Scoresheet moves = sheet_of("e4 e5\nSf3 Sc6\nLb5 a6\nLxc6 dxc6\n0-0 f6\n");
+  EXPECT_EQ(moves.entries.size(), 10u);
+  EXPECT_TRUE(moves.notes.empty());
+  // Unnumbered moves with a word after them, before the numbered moves, stay moves (named).
+  const Scoresheet named = sheet_of("e4 e5 Nf3 Nc6 Spanish\n3. Bb5 a6");
+  EXPECT_EQ(named.entries.size(), 7u);
+  ASSERT_EQ(named.notes.size(), 1u);
+  EXPECT_EQ(named.notes[0].kind, SheetNote::Kind::Unnumbered);
+}
+
+// Whatever is read as moves before the first move number of a numbered sheet is named, line by
+// line, so that the arbiter checks it (tester's defect 7: "the Check first line must name them").
+TEST(ScoresheetForms, CellsBeforeTheFirstMoveNumberAreNoted) {
+  const Scoresheet s = sheet_of("e4 e5\n2. Nf3 Nc6");
+  ASSERT_EQ(s.entries.size(), 4u);
+  ASSERT_EQ(s.notes.size(), 1u);
+  EXPECT_EQ(s.notes[0].kind, SheetNote::Kind::Unnumbered);
+  EXPECT_EQ(s.notes[0].line, 1);
+  EXPECT_EQ(s.notes[0].text, "e4 e5");
+  const Scoresheet glued = sheet_of("Partie: 1. e4 e5");
+  ASSERT_FALSE(glued.notes.empty());
+  EXPECT_EQ(glued.notes[0].kind, SheetNote::Kind::Unnumbered);
+  EXPECT_EQ(glued.notes[0].text, "Partie:");
+  // In the order written: the heading first.
+  const Scoresheet both = sheet_of("Runde 3\ne4 e5\n2. Nf3");
+  ASSERT_EQ(both.notes.size(), 2u);
+  EXPECT_EQ(both.notes[0].kind, SheetNote::Kind::Heading);
+  EXPECT_EQ(both.notes[1].kind, SheetNote::Kind::Unnumbered);
+}
+
+// Words left out of a handwritten sheet are named too: a comment in braces or a variation in
+// brackets on a sheet that is no PGN (tester's defect 7: nothing read as moves or dropped
+// silently). A PGN's own comments and a lone clock command are not noted.
+TEST(ScoresheetForms, CommentsAndVariationsOnASheetAreNamed) {
+  const Scoresheet s = sheet_of("1. e4 {Zeitnot} e5\n2. Nf3 (2. d4) Nc6 {[%clk 0:14:00]}");
+  ASSERT_EQ(s.entries.size(), 4u);
+  using K = SheetNote::Kind;
+  EXPECT_EQ(kinds(s), (std::vector{K::Skipped, K::Skipped}));
+  EXPECT_EQ(s.notes[0].text, "{Zeitnot}");
+  EXPECT_EQ(s.notes[1].text, "(2. d4)");
+  EXPECT_EQ(s.notes[1].line, 2);
+  EXPECT_TRUE(sheet_of("[Event \"x\"]\n\n1. e4 {Zeitnot} e5 (1... c5) *").notes.empty());
+}
+
 TEST(ScoresheetForms, SemicolonsAndCommasSeparateMovesOnASheet) {
   const Scoresheet s = sheet_of(std::string(kPromotionGame).replace(0, 8, "1. e4, d5;"));
   EXPECT_EQ(sans(replay_scoresheet(sheet_of("1. e4, d5; 2. e5, f5; 3. exf6, Nc6;"), Position())),
