@@ -1072,9 +1072,8 @@ void AppendixDFlow::clock_due(TimePoint now) {
   if (s_.game().is_over()) return;
   // Art. 6.8: a flag is fallen once observed or claimed; Art. 6.9 rules on it (`flag`).
   const auto flags = s_.clock.flags(now);
-  if (!flags.empty() && !s_.flag_reported) {
-    s_.flag_reported = true;
-    const core::Color flagged = flags.front().side;
+  for (; s_.flags_reported < flags.size(); ++s_.flags_reported) {
+    const core::Color flagged = flags[s_.flags_reported].side;
     s_.say(speech::phrase_flag_fall(s_.vocabulary, flagged), Route::Public, now);
     s_.say(speech::phrase_flag_fall(s_.language, flagged), Route::Private, now);  // Art. 6.8
     // TRANSLATORS: flag is a console command: keep it as it is.

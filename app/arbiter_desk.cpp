@@ -478,7 +478,7 @@ void ArbiterDesk::on(const cmd::Adjust& c, TimePoint time) {
   s_.clocks_changed(ClockReason::Adjust, time);
   s_.print(time, format(tr("clocks set: {clocks} (Art. 6.10.2)"),
                         {{"clocks", text::clocks(c.white, c.black)}}));
-  s_.flag_reported = false;
+  s_.flags_reported = 0;
 }
 
 void ArbiterDesk::on(const cmd::Penalty& c, TimePoint time) {
@@ -610,7 +610,7 @@ void ArbiterDesk::on(const cmd::IllegalMove& c, TimePoint time) {
               {"n", std::to_string(added.count())},
               {"rule", rule}}));
   s_.show_clock(time);
-  s_.flag_reported = false;
+  s_.flags_reported = 0;
 }
 
 namespace {
@@ -743,7 +743,7 @@ void ArbiterDesk::on(const cmd::Increment&, TimePoint time) {
                            "increment for both players from now on; two minutes added to "
                            "{opponent}'s clock (Guidelines III.4)"),
                         {{"side", text::side(mover)}, {"opponent", text::side(~mover)}}));
-  s_.flag_reported = false;
+  s_.flags_reported = 0;
 }
 
 void ArbiterDesk::on(const cmd::QuickplayClaim& c, TimePoint time) {

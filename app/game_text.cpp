@@ -64,7 +64,10 @@ constexpr const char* kArbiterReasons[] = {
     tr_noop("both flags fallen in the last period, which first cannot be established"),
     // Guidelines III.6.2.
     tr_noop("{side}'s draw claim made without an arbiter upheld by the arbiter"),
-    tr_noop("{side}'s draw claim made without an arbiter rejected by the arbiter")};
+    tr_noop("{side}'s draw claim made without an arbiter rejected by the arbiter"),  // older
+    tr_noop("{side}'s draw claim made without an arbiter rejected by the arbiter: {opponent} "
+            "wins"),
+    tr_noop("{side}'s draw claim made without an arbiter decided by the arbiter: {side} wins")};
 
 std::string english(core::Color c) {
   return c == core::WHITE ? "White" : "Black";

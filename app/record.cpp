@@ -69,7 +69,12 @@ std::vector<std::string> adopt_recorded_header(const RecordHeader& h,
   adopt_text("event.name", config.event.name, h.event);
   adopt_text("event.site", config.event.site, h.site);
   adopt_text("event.round", config.event.round, h.round);
-  adopt_text("event.date", config.event.date, h.date);
+  // An empty date means "the day the game starts" (docs/configuration.md): the journal's is
+  // that day, taken without a word.
+  if (config.event.date.empty())
+    config.event.date = h.date;
+  else
+    adopt_text("event.date", config.event.date, h.date);
   adopt("event.board", config.event.board, h.board, std::to_string(config.event.board),
         std::to_string(h.board));
   return warnings;

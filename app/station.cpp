@@ -407,7 +407,8 @@ std::optional<TimePoint> Station::next_deadline() const {
   consider(voice_.next_deadline());
   if (!state_.game().is_over() && !state_.clock.paused()) {
     if (auto expiry = state_.clock.expiry()) {
-      if (!state_.flag_reported) consider(*expiry);
+      // The running side's flag, unless it is down and said already.
+      if (state_.flags_reported < state_.clock.flags(*expiry).size()) consider(*expiry);
       consider(state_.warnings.next_due(state_.clock.reading(state_.last_time)));
     }
   }

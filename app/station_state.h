@@ -243,7 +243,9 @@ struct StationState {
   std::optional<speech::Refusal> refused;
   std::string refused_line;
   std::function<std::string()> refused_words;  // words the line again (refuse)
-  bool flag_reported = false;
+  // Art. 6.8: how many of the flags down (ChessClock::flags, in the order they fell) have been
+  // said; each is said once, the second too (Guidelines III.3.1 needs both instants).
+  std::size_t flags_reported = 0;
   // D.2.3: the position the pegboard is to return to (AppendixDFlow::restore_after_claim).
   std::optional<core::Position> restore_to;
   bool finished = false;

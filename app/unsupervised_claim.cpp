@@ -122,8 +122,15 @@ void ArbiterDesk::on(const cmd::ClaimDecision& c, TimePoint time) {
   const core::GameResult result = !c.winner                  ? core::GameResult::Draw
                                   : *c.winner == core::WHITE ? core::GameResult::WhiteWins
                                                              : core::GameResult::BlackWins;
-  const std::string reason = claimant + "'s draw claim made without an arbiter " +
-                             (c.winner ? "rejected" : "upheld") + " by the arbiter";
+  // The decision as it reads (app/game_text.cpp words it): upheld (a draw), rejected (the
+  // opponent wins), or the game given to the claimant himself (never "rejected" with the
+  // claimant winning).
+  const std::string winner = c.winner == core::WHITE ? "White" : "Black";
+  const std::string reason =
+      claimant + "'s draw claim made without an arbiter " +
+      (!c.winner                ? std::string("upheld by the arbiter")
+       : *c.winner != claim->by ? "rejected by the arbiter: " + winner + " wins"
+                                : "decided by the arbiter: " + winner + " wins");
   core::Game game = s_.game();
   if (auto decided = game.arbiter_decision(result, reason, "Guidelines III.6.2"); !decided) {
     s_.print(time, "claim-decision: " + text::game_error(decided.error()));

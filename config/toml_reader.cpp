@@ -2,6 +2,7 @@
 // schema (config/schema.cpp), reporting every problem with its line, key and what is allowed.
 #include <toml++/toml.h>
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <sstream>
@@ -240,8 +241,19 @@ Result<StationConfig> parse_config(std::string_view text, std::string_view sourc
 }
 
 Result<StationConfig> load_config(const std::filesystem::path& path, const ExtraChecks& more) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return fail(path.string() + ": cannot read the configuration file");
+  // The reason, as every other unreadable file is named: missing, a folder (which a stream
+  // opens and reads as empty, so it is looked at first), not permitted.
+  std::error_code error;
+  const auto status = std::filesystem::status(path, error);
+  std::ifstream in;
+  if (std::filesystem::exists(status) && !std::filesystem::is_directory(status))
+    in.open(path, std::ios::binary);
+  if (!in.is_open()) {
+    const std::string why = !std::filesystem::exists(status)        ? "no such file"
+                            : std::filesystem::is_directory(status) ? "it is a folder"
+                                                                    : "permission denied";
+    return fail(path.string() + ": cannot read the configuration file: " + why);
+  }
   std::ostringstream text;
   text << in.rdbuf();
   return parse_config(text.str(), path.string(), more);

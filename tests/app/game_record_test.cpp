@@ -559,7 +559,8 @@ TEST(GameRecord, RoundTripThroughTheJournalFile) {
 TEST(Record, TheHeaderIsAdoptedAndEachDifferenceSaid) {
   RecordHeader h = header();
   h.visually_impaired = core::BLACK;
-  config::StationConfig config;  // defaults: White is the VI player, 90/40+30+30s
+  h.date = "2026.11.25";
+  config::StationConfig config;  // defaults: White is the VI player, 90/40+30+30s, no date
   config.game.time_control = "40/5400+30:1800+30";  // the same control, written the PGN way
   config.white.name = "Anna Blind";
   const auto warnings = adopt_recorded_header(h, config);
@@ -572,6 +573,10 @@ TEST(Record, TheHeaderIsAdoptedAndEachDifferenceSaid) {
   for (const auto& w : warnings) all += w + "\n";
   EXPECT_EQ(all.find("time_control"), std::string::npos) << all;
   EXPECT_EQ(all.find("white.name"), std::string::npos) << all;
+  // An empty event.date is "the day the game starts": the journal's, without a word (tester,
+  // session 13: every resume warned about it).
+  EXPECT_EQ(all.find("event.date"), std::string::npos) << all;
+  EXPECT_EQ(config.event.date, h.date);
   EXPECT_NE(all.find("config says black.name \"Black player\", the journal says \"Bert "
                      "Sighted\": the journal's is used"),
             std::string::npos)

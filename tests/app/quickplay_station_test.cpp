@@ -298,6 +298,9 @@ TEST(QuickplayInTheStation, BothFlagsOnTheStationsClockTheOrderIsEstablished) {
   d.hand("e2", "e4");
   d.wait(21s);  // and Black's
   ASSERT_EQ(d.station->clock().flags(d.now).size(), 2u);
+  // Each flag is said as it falls, the second too (Art. 6.8; tester, session 13: only the first).
+  EXPECT_TRUE(d.output.printed_containing("White's flag has fallen (Art. 6.8)"));
+  EXPECT_TRUE(d.output.printed_containing("Black's flag has fallen (Art. 6.8)"));
   d.console("both-flags");
   EXPECT_TRUE(d.output.printed_containing("White's fell first")) << d.output.printed.back();
   EXPECT_TRUE(d.output.printed_containing("Guidelines III.3.1 does not apply"));

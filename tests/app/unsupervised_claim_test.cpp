@@ -148,6 +148,31 @@ TEST(UnsupervisedClaim, TheClaimEndsTheGameAndIsReferredGuidelinesIII611) {
   EXPECT_EQ(d.station->game().end().result, core::GameResult::Draw);
 }
 
+// III.6.2: the arbiter's decision reads as what it is: upheld, rejected with the opponent
+// winning, or the game given to the claimant himself; never "rejected" with the claimant winning
+// (tester, session 13).
+TEST(UnsupervisedClaim, TheDecisionReadsAsWhatItIs) {
+  for (const auto& [typed, reason] :
+       {std::pair{"claim-decision black",
+                  "White's draw claim made without an arbiter rejected by "
+                  "the arbiter: Black wins"},
+        std::pair{"claim-decision white",
+                  "White's draw claim made without an arbiter decided by "
+                  "the arbiter: White wins"},
+        std::pair{"claim-decision draw",
+                  "White's draw claim made without an arbiter upheld by the "
+                  "arbiter"}}) {
+    TempDir dir;
+    StationDriver d(dir.path() / "record", false, unsupervised());
+    ASSERT_TRUE(d.station);
+    d.console("adjust 0:01:30 0:04:00");
+    d.console("unsupervised-claim cannot-win", 0ms);
+    d.console(typed);
+    EXPECT_EQ(d.station->game().end().reason, reason) << typed;
+    EXPECT_TRUE(d.output.printed_containing(reason)) << d.output.printed.back();
+  }
+}
+
 TEST(UnsupervisedClaim, NoEffortAlsoWritesTheScoresheetGuidelinesIII612) {
   TempDir dir;
   StationDriver d(dir.path() / "record", false, unsupervised());

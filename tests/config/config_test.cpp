@@ -30,6 +30,22 @@ TEST(Config, EmptyFileGivesTheDefaults) {
   EXPECT_TRUE(c->warnings.minutes_left.empty());
 }
 
+// A file that cannot be read is named with the reason, as every other unreadable file is
+// (tester, session 13: "cannot read the configuration file" and nothing more).
+TEST(Config, AnUnreadableFileIsNamedWithTheReason) {
+  annabella::testing::TempDir dir;
+  auto missing = load_config(dir.path() / "nonexist.toml");
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.error().message.find("nonexist.toml: cannot read the configuration file: no "
+                                         "such file"),
+            std::string::npos)
+      << missing.error().message;
+  auto folder = load_config(dir.path());
+  ASSERT_FALSE(folder);
+  EXPECT_NE(folder.error().message.find("it is a folder"), std::string::npos)
+      << folder.error().message;
+}
+
 TEST(Config, ReadsEverySection) {
   auto c = parse_config(R"(
 [event]
