@@ -617,7 +617,7 @@ Checked<bool> check_all(const RecordingCheckOptions& options, const std::string&
   if (!files) return unreadable(files.error().message);
   auto chain = speech::verify_cue_list(files->cue_list, files->audio.samples,
                                        files->cue_path.filename().string());
-  if (!chain) return damaged(chain.error().message);
+  if (!chain) return fail_with(Stop{RecordingVerdict::Tampered, cue_list_finding(chain.error())});
   describe_chain(*chain, options.file.string(), report);
 
   const fs::path folder = options.file.parent_path();

@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "speech/cue_list.h"
+
 namespace annabella::app {
 
 struct RecordingCheckOptions {
@@ -82,6 +84,21 @@ enum class RecordingFindingKind {
   AfterClosingSeal,         // seal, tail
   CodeWithoutSeal,          // code
   CodeNotThisSeal,          // code, seal_code, source
+  // What the cue list's check found (speech::CueListFault; the key is speech::fault_key's):
+  // file, line, and the facts of the kind.
+  CueCommentAfterCues,   //
+  CueEmptyLine,          //
+  CueNotEightFields,     //
+  CueSequenceNotWhole,   //
+  CueSamplesNotWhole,    //
+  CueLineRepeated,       // cue
+  CueLinesSwapped,       // cue, expected
+  CueLinesMissing,       // expected, last, cue, before
+  CueSamplesOutOfOrder,  // first, end
+  CueNoAudio,            // cue, marker, text, first, end
+  CueAfterInterruption,  // expected (the interrupted marker's cue line)
+  DigestMismatch,        //
+  CueMarkerWithSamples,  // marker
 };
 
 struct RecordingFinding {
@@ -90,6 +107,9 @@ struct RecordingFinding {
   // A fact's value ("" when there is none).
   [[nodiscard]] std::string fact(std::string_view name) const;
 };
+
+// A fault of the cue list as a finding (Unreadable: CannotRead, with the reader's detail).
+[[nodiscard]] RecordingFinding cue_list_finding(const speech::CueListFault& fault);
 
 // The kind's stable key ("cut_end", "foreign_key_not_given").
 [[nodiscard]] std::string_view finding_key(RecordingFindingKind kind);
@@ -107,5 +127,13 @@ struct RecordingReport {
 };
 
 [[nodiscard]] RecordingReport check_recording(const RecordingCheckOptions& options);
+
+// The verdict's stable key: "verified", "not_sealed", "tampered", "key_changed", "unreadable".
+[[nodiscard]] std::string_view verdict_key(RecordingVerdict verdict);
+// The report as JSON (`recording verify --json`, docs/record.md): the file, the verdict's key, the
+// exit status, and each finding and the problem with its stable key, its facts and its message
+// in the language of the messages; valid UTF-8 whatever a file name holds.
+[[nodiscard]] std::string recording_report_json(const RecordingReport& report,
+                                                std::string_view file);
 
 }  // namespace annabella::app

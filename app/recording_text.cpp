@@ -3,6 +3,8 @@
 #include <array>
 
 #include "app/i18n.h"
+#include "app/json_text.h"
+#include "app/reconcile_text.h"  // printable_utf8
 #include "app/recording_check.h"
 
 namespace annabella::app {
@@ -132,6 +134,37 @@ constexpr std::array kTexts = {
              i18n::tr_noop("the scoresheet's code {code} is not the code of this recording's seal "
                            "({seal_code} in {source}): the seal was replaced, or the code was "
                            "written down wrong")},
+    KindText{Kind::CueCommentAfterCues, "cue_comment_after_cues",
+             i18n::tr_noop("{file}:{line}: a comment line after the first cue line")},
+    KindText{Kind::CueEmptyLine, "cue_empty_line", i18n::tr_noop("{file}:{line}: an empty line")},
+    KindText{Kind::CueNotEightFields, "cue_not_eight_fields",
+             i18n::tr_noop("{file}:{line}: expected 8 tab-separated fields")},
+    KindText{Kind::CueSequenceNotWhole, "cue_sequence_not_whole",
+             i18n::tr_noop("{file}:{line}: the sequence number is not a whole number")},
+    KindText{Kind::CueSamplesNotWhole, "cue_samples_not_whole",
+             i18n::tr_noop("{file}:{line}: the sample numbers are not whole numbers")},
+    KindText{Kind::CueLineRepeated, "cue_line_repeated",
+             i18n::tr_noop("{file}:{line}: cue line {cue} appears again: a copied or moved line")},
+    KindText{Kind::CueLinesSwapped, "cue_lines_swapped",
+             i18n::tr_noop("{file}:{line}: cue line {cue} comes before cue line {expected}: the "
+                           "lines have been swapped or moved")},
+    KindText{Kind::CueLinesMissing, "cue_lines_missing",
+             i18n::tr_noop("{file}:{line}: cue lines {expected} to {last} are missing (cue line "
+                           "{cue} follows cue line {before}): removed from the cue list")},
+    KindText{Kind::CueSamplesOutOfOrder, "cue_samples_out_of_order",
+             i18n::tr_noop("{file}:{line}: the samples {first}..{end} do not follow on from the "
+                           "line before")},
+    KindText{Kind::CueNoAudio, "cue_no_audio",
+             i18n::tr_noop("{file}:{line}: cue line {cue} ({marker} '{text}') has no audio: "
+                           "samples {first}..{end} are not in the sound file")},
+    KindText{Kind::CueAfterInterruption, "cue_after_interruption",
+             i18n::tr_noop("{file}:{line}: a cue line after the recording was interrupted at cue "
+                           "line {expected}")},
+    KindText{Kind::DigestMismatch, "digest_mismatch",
+             i18n::tr_noop("{file}:{line}: digest mismatch: the cue line or its audio has been "
+                           "changed")},
+    KindText{Kind::CueMarkerWithSamples, "cue_marker_with_samples",
+             i18n::tr_noop("{file}:{line}: a {marker} marker must not hold samples")},
 };
 
 const KindText* text_of(Kind kind) {
@@ -207,6 +240,13 @@ std::string finding_text(const RecordingFinding& finding) {
       break;
     case Kind::KeyUse:
       return key_use(finding);
+    case Kind::CueLinesMissing:
+      if (finding.fact("expected") == finding.fact("last"))
+        return i18n::format(i18n::tr("{file}:{line}: cue line {expected} is missing (cue line "
+                                     "{cue} follows cue line {before}): removed from the cue "
+                                     "list"),
+                            facts);
+      break;
     case Kind::NotThisRecordingsRecord:
       facts.emplace_back("named", finding.fact("option").empty()
                                       ? finding.fact("file")
@@ -217,6 +257,118 @@ std::string finding_text(const RecordingFinding& finding) {
   }
   const std::string message = i18n::tr(text->template_);
   return i18n::format(message, facts) + ending(finding);
+}
+
+RecordingFinding cue_list_finding(const speech::CueListFault& fault) {
+  using F = speech::CueListFault::Kind;
+  if (fault.kind == F::Unreadable)
+    return {Kind::CannotRead, {{"detail", fault.file + ": " + fault.detail}}};
+  static constexpr std::array<std::pair<F, Kind>, 13> kKinds = {{
+      {F::CommentAfterCues, Kind::CueCommentAfterCues},
+      {F::EmptyLine, Kind::CueEmptyLine},
+      {F::NotEightFields, Kind::CueNotEightFields},
+      {F::SequenceNotWhole, Kind::CueSequenceNotWhole},
+      {F::SamplesNotWhole, Kind::CueSamplesNotWhole},
+      {F::LineRepeated, Kind::CueLineRepeated},
+      {F::LinesSwapped, Kind::CueLinesSwapped},
+      {F::LinesMissing, Kind::CueLinesMissing},
+      {F::SamplesOutOfOrder, Kind::CueSamplesOutOfOrder},
+      {F::NoAudio, Kind::CueNoAudio},
+      {F::AfterInterruption, Kind::CueAfterInterruption},
+      {F::DigestMismatch, Kind::DigestMismatch},
+      {F::MarkerWithSamples, Kind::CueMarkerWithSamples},
+  }};
+  RecordingFinding finding{Kind::DigestMismatch,
+                           {{"file", fault.file}, {"line", std::to_string(fault.line)}}};
+  for (const auto& [from, to] : kKinds)
+    if (from == fault.kind) finding.kind = to;
+  auto& facts = finding.facts;
+  const auto add = [&facts](const char* name, std::string value) {
+    facts.emplace_back(name, std::move(value));
+  };
+  switch (fault.kind) {
+    case F::LineRepeated:
+      add("cue", std::to_string(fault.cue));
+      break;
+    case F::LinesSwapped:
+      add("cue", std::to_string(fault.cue));
+      add("expected", std::to_string(fault.expected));
+      break;
+    case F::LinesMissing:
+      add("expected", std::to_string(fault.expected));
+      add("last", std::to_string(fault.cue - 1));
+      add("cue", std::to_string(fault.cue));
+      add("before", std::to_string(fault.expected - 1));
+      break;
+    case F::SamplesOutOfOrder:
+      add("first", fault.first);
+      add("end", fault.end);
+      break;
+    case F::NoAudio:
+      add("cue", std::to_string(fault.cue));
+      add("marker", fault.marker);
+      add("text", fault.text);
+      add("first", fault.first);
+      add("end", fault.end);
+      break;
+    case F::AfterInterruption:
+      add("expected", std::to_string(fault.expected));
+      break;
+    case F::MarkerWithSamples:
+      add("marker", fault.marker);
+      break;
+    default:
+      break;
+  }
+  return finding;
+}
+
+std::string_view verdict_key(RecordingVerdict verdict) {
+  switch (verdict) {
+    case RecordingVerdict::Verified:
+      return "verified";
+    case RecordingVerdict::NotSealed:
+      return "not_sealed";
+    case RecordingVerdict::Tampered:
+      return "tampered";
+    case RecordingVerdict::KeyChanged:
+      return "key_changed";
+    case RecordingVerdict::Unreadable:
+      return "unreadable";
+  }
+  return "unreadable";
+}
+
+namespace {
+
+// A JSON string of any text: bytes that are not UTF-8 shown as \xHH (a file name may hold them).
+std::string js(std::string_view text) {
+  return json_string(printable_utf8(text));
+}
+
+// {"key": "cut_end", "facts": {"lines": "40", ...}, "message": "cut end: ..."}
+std::string finding_json(const RecordingFinding& f, std::string_view indent) {
+  std::string out = "{\"key\": " + js(finding_key(f.kind)) + ", \"facts\": {";
+  for (std::size_t i = 0; i < f.facts.size(); ++i)
+    out += (i == 0 ? "" : ", ") + js(f.facts[i].first) + ": " + js(f.facts[i].second);
+  out += "},\n";
+  out += std::string(indent) + " \"message\": " + js(finding_text(f)) + "}";
+  return out;
+}
+
+}  // namespace
+
+std::string recording_report_json(const RecordingReport& report, std::string_view file) {
+  std::string out = "{\n  \"file\": " + js(file) + ",\n";
+  out += "  \"verdict\": " + js(verdict_key(report.verdict)) + ",\n";
+  out += "  \"exit_code\": " + std::to_string(report.exit_code()) + ",\n";
+  out += "  \"findings\": [";
+  for (std::size_t i = 0; i < report.findings.size(); ++i)
+    out += std::string(i == 0 ? "\n    " : ",\n    ") + finding_json(report.findings[i], "    ");
+  out += report.findings.empty() ? "],\n" : "\n  ],\n";
+  out += "  \"problem\": " +
+         (report.problem ? finding_json(*report.problem, "  ") : std::string("null")) + "\n}\n";
+  return out;
 }
 
 }  // namespace annabella::app

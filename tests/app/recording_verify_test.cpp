@@ -24,6 +24,7 @@
 #include "core/pgn.h"
 #include "speech/cue_list.h"
 #include "speech/sound_file.h"
+#include "support/messages_language.h"
 #include "support/record_header.h"
 #include "support/temp_dir.h"
 
@@ -254,6 +255,77 @@ TEST(RecordingVerify, ARemovedOrSwappedCueLineFailsWithItsOwnMessage) {
   std::swap(reordered[2], reordered[3]);
   write_rechained(record.wav, reordered);
   expect_tampered(record, "", "changed and re-chained");
+}
+
+// What the cue list's check finds is typed (speech::CueListFault): `--json` gives its key and
+// facts, and the message is worded in the app, in the language of the messages.
+TEST(RecordingVerify, ACueListFaultIsTypedWithItsFacts) {
+  SealedRecord record;
+  auto lines = split_lines(record.cues());
+  lines.erase(lines.begin() + 5);  // cue line 3
+  record.set_cues(join_lines(lines));
+  const fs::path json = record.dir / "verify.json";
+  std::string out;
+  EXPECT_EQ(run_command(verifier() + " recording verify --json " + record.wav.string() + " > " +
+                            json.string(),
+                        out),
+            1)
+      << out;
+  ASSERT_EQ(run_command("python3 -c 'import json,sys; p=json.load(open(sys.argv[1]))[\"problem\"]; "
+                        "f=p[\"facts\"]; print(p[\"key\"], f[\"line\"], f[\"expected\"], "
+                        "f[\"last\"], f[\"cue\"], f[\"before\"])' " +
+                            json.string(),
+                        out, true),
+            0)
+      << out;
+  EXPECT_EQ(out, "cue_lines_missing 6 3 3 4 2\n");
+}
+
+TEST(RecordingVerify, EveryCueListFaultIsWordedInEveryLanguage) {
+  using F = speech::CueListFault::Kind;
+  for (int k = 0; k < static_cast<int>(F::Unreadable); ++k) {
+    speech::CueListFault fault;
+    fault.kind = static_cast<F>(k);
+    fault.file = "c";
+    fault.line = 4;
+    fault.cue = 5;
+    fault.expected = 3;
+    fault.first = "10";
+    fault.end = "25";
+    fault.marker = "heard";
+    fault.text = "Eva vier";
+    const RecordingFinding finding = cue_list_finding(fault);
+    EXPECT_EQ(finding_key(finding.kind), speech::fault_key(fault.kind));
+    testing::use_language("en");
+    const std::string en = finding_text(finding);
+    EXPECT_EQ(en.rfind("c:4: ", 0), 0U) << en;
+    EXPECT_EQ(en.find('{'), std::string::npos) << en;
+    for (const char* code : {"de", "mk"}) {
+      testing::use_language(code);
+      const std::string said = finding_text(finding);
+      EXPECT_NE(said, en) << code;
+      EXPECT_EQ(said.find('{'), std::string::npos) << said;
+    }
+  }
+  testing::use_language("en");
+  speech::CueListFault missing;
+  missing.kind = F::LinesMissing;
+  missing.file = "game.wav.cues.txt";
+  missing.line = 7;
+  missing.cue = 4;
+  missing.expected = 3;
+  EXPECT_EQ(finding_text(cue_list_finding(missing)),
+            "game.wav.cues.txt:7: cue line 3 is missing (cue line 4 follows cue line 2): removed "
+            "from the cue list");
+  missing.cue = 6;
+  EXPECT_EQ(finding_text(cue_list_finding(missing)),
+            "game.wav.cues.txt:7: cue lines 3 to 5 are missing (cue line 6 follows cue line 2): "
+            "removed from the cue list");
+  testing::use_language("de");
+  EXPECT_EQ(finding_text(cue_list_finding(missing)),
+            "game.wav.cues.txt:7: die Cue-Zeilen 3 bis 5 fehlen (Cue-Zeile 6 folgt auf Cue-Zeile "
+            "2): aus der Cue-Liste entfernt");
+  testing::use_language("en");
 }
 
 // The recording changed and re-chained, the journal's seal replaced by one with another key:
@@ -531,6 +603,64 @@ TEST(RecordingVerify, FindingsAreWordedInTheArbitersLanguage) {
       << out;
   EXPECT_NE(out.find("отсечен крај: снимката има 3 реда"), std::string::npos) << out;
   EXPECT_EQ(out.find("cut end"), std::string::npos) << out;
+}
+
+// `recording verify --json`: each finding's stable key, its facts and its message, and the
+// problem, parsed as UTF-8 JSON by Python; the message follows the language, the keys do not.
+TEST(RecordingVerify, JsonGivesEachFindingsKeyFactsAndMessage) {
+  SealedRecord record;
+  auto phrases = read_phrases(record.wav);
+  phrases.resize(3);
+  write_rechained(record.wav, phrases);  // a cut end
+  const fs::path json = record.dir / "verify.json";
+  const std::string read =
+      "python3 -c 'import json,sys; "
+      "j=json.loads(open(sys.argv[1],\"rb\").read().decode(\"utf-8\")); "
+      "print(j[\"verdict\"], j[\"exit_code\"]); "
+      "print(\" \".join(f[\"key\"] for f in j[\"findings\"])); "
+      "c=j[\"problem\"]; print(c[\"key\"], c[\"facts\"][\"lines\"], c[\"facts\"][\"sealed\"]); "
+      "print(c[\"message\"]); print(j[\"findings\"][0][\"message\"])' " +
+      json.string();
+  std::string out;
+  EXPECT_EQ(run_command(verifier() + " recording verify --json " + record.wav.string() + " > " +
+                            json.string(),
+                        out),
+            1)
+      << out;
+  ASSERT_EQ(run_command(read, out, true), 0) << out << read_file(json);
+  EXPECT_NE(out.find("tampered 1\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("chain last_digest"), std::string::npos) << out;
+  EXPECT_NE(out.find("result_tampered"), std::string::npos) << out;
+  EXPECT_NE(out.find("cut_end 3 5\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("cut end: the recording holds 3 cue lines, but game.journal entry 2"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("3 cue lines (3 phrases), digest chain intact"), std::string::npos) << out;
+  // In German: the keys and facts stay, the messages are German.
+  EXPECT_EQ(run_command(kBinary + " --lang de recording verify --json " + record.wav.string() +
+                            " > " + json.string(),
+                        out),
+            1)
+      << out;
+  ASSERT_EQ(run_command(read, out, true), 0) << out << read_file(json);
+  EXPECT_NE(out.find("cut_end 3 5\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("abgeschnittenes Ende: die Aufnahme hat 3 Cue-Zeilen"), std::string::npos)
+      << out;
+  // A verified recording: no problem.
+  SealedRecord good;
+  const fs::path ok = good.dir / "verify.json";
+  EXPECT_EQ(
+      run_command(
+          verifier() + " recording verify --json " + good.wav.string() + " > " + ok.string(), out),
+      0)
+      << out;
+  ASSERT_EQ(run_command("python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); "
+                        "print(j[\"verdict\"], j[\"problem\"], j[\"findings\"][-1][\"key\"])' " +
+                            ok.string(),
+                        out, true),
+            0)
+      << out;
+  EXPECT_EQ(out, "verified None verified\n");
 }
 
 }  // namespace
