@@ -128,8 +128,33 @@ struct PgnFile {
 // D.2.7: a version 3 seal signs the journal before it and the game it gives; nothing after the
 // end but what may stand there; the PGN beside the recording (its games, empty when there is
 // none) agrees with the journal.
+// Every seal of the journal and the PGN's seal, read and signature checked: what is wrong with
+// one is a typed finding (SealFault) naming where the seal stands.
+Checked<bool> check_seals_read(const std::string& name, const JournalContents& journal,
+                               const PgnFile& pgn) {
+  for (std::size_t i = 0; i < journal.entries.size(); ++i) {
+    if (journal.entries[i].kind != "seal") continue;
+    auto seal = seal_from_fields(journal.entries[i]);
+    auto ok = seal ? check_seal_signature(*seal) : Result<void, SealFault>(fail_with(seal.error()));
+    if (!ok)
+      return fail_with(
+          Stop{RecordingVerdict::Tampered, seal_finding(ok.error(), entry_source(name, i + 1))});
+  }
+  if (pgn.games.empty()) return true;
+  const std::string pgn_name = pgn.file.path.filename().string();
+  auto seal = seal_from_pgn(pgn.games.back());
+  if (!seal)
+    return fail_with(Stop{RecordingVerdict::Tampered, seal_finding(seal.error(), pgn_name)});
+  if (!*seal) return true;
+  if (auto ok = check_seal_signature(**seal); !ok)
+    return fail_with(Stop{RecordingVerdict::Tampered, seal_finding(ok.error(), pgn_name)});
+  return true;
+}
+
 Checked<bool> check_journal_whole(const RecordFile& file, const JournalText& text,
                                   const JournalContents& journal, const PgnFile& pgn) {
+  if (auto read = check_seals_read(std::string(text.name), journal, pgn); !read)
+    return fail_with(read.error());
   auto ok = check_record_whole(text, journal, pgn.games.empty() ? nullptr : &pgn.games.back(),
                                pgn.file.path.filename().string());
   if (ok) return true;
@@ -167,7 +192,8 @@ Checked<bool> read_journal_seals(const RecordFile& file, const PgnFile& pgn,
       evidence.adjournments.push_back({source, entry.get("utc")});
     if (entry.kind != "seal") continue;
     auto seal = seal_from_fields(entry);
-    if (!seal) return damaged(source + ": " + seal.error().message);
+    if (!seal)
+      return fail_with(Stop{RecordingVerdict::Tampered, seal_finding(seal.error(), source)});
     const int part = static_cast<int>(evidence.parts.size()) - 1;
     evidence.all_seals.push_back({*seal, source, part, path.string(), option});
     if (seal->recording == recording)
@@ -223,7 +249,7 @@ Checked<bool> read_pgn_seal(const PgnFile& pgn, const std::string& recording, Ev
     return true;
   }
   auto seal = seal_from_pgn(games.back());
-  if (!seal) return damaged(name + ": " + seal.error().message);
+  if (!seal) return fail_with(Stop{RecordingVerdict::Tampered, seal_finding(seal.error(), name)});
   if (!*seal) return true;
   if ((*seal)->play)
     if (auto ok = check_pgn_play(games.back(), *(*seal)->play, name); !ok)
@@ -425,7 +451,7 @@ Checked<bool> same_game(const FoundSeal& found, const JournalEntry& b,
 Checked<bool> check_seals(const Evidence& evidence) {
   for (const FoundSeal& found : evidence.seals) {
     if (auto ok = check_seal_signature(found.seal); !ok)
-      return damaged(found.source + ": " + ok.error().message);
+      return fail_with(Stop{RecordingVerdict::Tampered, seal_finding(ok.error(), found.source)});
     if (!evidence.begin) continue;
     if (auto ok = same_game(found, *evidence.begin, evidence.begin_source); !ok)
       return fail_with(ok.error());

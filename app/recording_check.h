@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/recording_seal.h"
 #include "speech/cue_list.h"
 
 namespace annabella::app {
@@ -99,6 +100,26 @@ enum class RecordingFindingKind {
   CueAfterInterruption,  // expected (the interrupted marker's cue line)
   DigestMismatch,        //
   CueMarkerWithSamples,  // marker
+  // What is wrong with a seal as read (SealFault, app/recording_seal.h): in ("journal" or
+  // "pgn"), and field, value, actual as the kind has them.
+  SealFieldMissing,             // field
+  SealLinesNotACount,           // field, value
+  SealEntriesNotACount,         // field, value
+  SealRecordingNotAFileName,    // value
+  SealNegativeLines,            //
+  SealDigestNotHex,             //
+  SealTimeNotUtc,               // value
+  SealAdjournmentNotUtc,        // value
+  SealOccasionNotAWord,         // value
+  SealJournalEntriesNotACount,  //
+  SealJournalDigestNotHex,      //
+  SealMoveNotUci,               // value
+  SealKeyNotHex,                //
+  SealSignatureNotHex,          //
+  SealFingerprintNotTheKeys,    // value, actual
+  SealCodeNotTheSeals,          // value, actual
+  SealKeyOrSignatureNotHex,     //
+  SealSignatureDoesNotHold,     //
 };
 
 struct RecordingFinding {
@@ -110,6 +131,10 @@ struct RecordingFinding {
 
 // A fault of the cue list as a finding (Unreadable: CannotRead, with the reader's detail).
 [[nodiscard]] RecordingFinding cue_list_finding(const speech::CueListFault& fault);
+
+// What is wrong with a seal, as a finding (`source`: where the seal stands, "game.journal entry
+// 57", or "" when the message names none).
+[[nodiscard]] RecordingFinding seal_finding(const SealFault& fault, const std::string& source = {});
 
 // The kind's stable key ("cut_end", "foreign_key_not_given").
 [[nodiscard]] std::string_view finding_key(RecordingFindingKind kind);

@@ -165,6 +165,46 @@ constexpr std::array kTexts = {
                            "changed")},
     KindText{Kind::CueMarkerWithSamples, "cue_marker_with_samples",
              i18n::tr_noop("{file}:{line}: a {marker} marker must not hold samples")},
+    // A seal read from the journal; read from the PGN, the same after "the PGN's seal: ".
+    KindText{Kind::SealFieldMissing, "seal_field_missing",
+             i18n::tr_noop("the seal has no field {field}")},
+    KindText{Kind::SealLinesNotACount, "seal_lines_not_a_count",
+             i18n::tr_noop("the seal's field {field} is \"{value}\", not a count")},
+    KindText{Kind::SealEntriesNotACount, "seal_entries_not_a_count",
+             i18n::tr_noop("the seal's {field} is \"{value}\", not a count")},
+    KindText{Kind::SealRecordingNotAFileName, "seal_recording_not_a_file_name",
+             i18n::tr_noop("the seal's recording is not a file name: \"{value}\"")},
+    KindText{Kind::SealNegativeLines, "seal_negative_lines",
+             i18n::tr_noop("the seal's line count is negative")},
+    KindText{Kind::SealDigestNotHex, "seal_digest_not_hex",
+             i18n::tr_noop("the seal's digest is not 64 hex digits")},
+    KindText{Kind::SealTimeNotUtc, "seal_time_not_utc",
+             i18n::tr_noop("the seal's time \"{value}\" is not a UTC time like "
+                           "2026-11-03T14:22:05Z")},
+    KindText{Kind::SealAdjournmentNotUtc, "seal_adjournment_not_utc",
+             i18n::tr_noop("the seal's adjournment time \"{value}\" is not a UTC time like "
+                           "2026-11-03T14:22:05Z")},
+    KindText{Kind::SealOccasionNotAWord, "seal_occasion_not_a_word",
+             i18n::tr_noop("the seal's occasion \"{value}\" is not a word")},
+    KindText{Kind::SealJournalEntriesNotACount, "seal_journal_entries_not_a_count",
+             i18n::tr_noop("the seal's journal entry count is not a count")},
+    KindText{Kind::SealJournalDigestNotHex, "seal_journal_digest_not_hex",
+             i18n::tr_noop("the seal's journal digest is not 64 hex digits")},
+    KindText{Kind::SealMoveNotUci, "seal_move_not_uci",
+             i18n::tr_noop("the seal's move \"{value}\" is not a move in UCI")},
+    KindText{Kind::SealKeyNotHex, "seal_key_not_hex",
+             i18n::tr_noop("the seal's key is not 64 hex digits")},
+    KindText{Kind::SealSignatureNotHex, "seal_signature_not_hex",
+             i18n::tr_noop("the seal's signature is not 128 hex digits")},
+    KindText{Kind::SealFingerprintNotTheKeys, "seal_fingerprint_not_the_keys",
+             i18n::tr_noop("the fingerprint {value} is not the seal's key's ({actual})")},
+    KindText{Kind::SealCodeNotTheSeals, "seal_code_not_the_seals",
+             i18n::tr_noop("the code {value} is not the seal's ({actual})")},
+    KindText{Kind::SealKeyOrSignatureNotHex, "seal_key_or_signature_not_hex",
+             i18n::tr_noop("the seal's key or signature is not hex")},
+    KindText{Kind::SealSignatureDoesNotHold, "seal_signature_does_not_hold",
+             i18n::tr_noop("the seal's signature does not hold: the seal was changed after it "
+                           "was signed, or signed by another key than the one it names")},
 };
 
 const KindText* text_of(Kind kind) {
@@ -223,6 +263,41 @@ std::string ending(const RecordingFinding& f) {
   }
 }
 
+bool is_seal_kind(Kind kind) {
+  return kind >= Kind::SealFieldMissing && kind <= Kind::SealSignatureDoesNotHold;
+}
+
+// A seal's fault: where the seal stands, and which seal (the journal's or the PGN's).
+std::string seal_text(const RecordingFinding& f, const std::string& reason) {
+  const bool pgn = f.fact("in") == "pgn";
+  std::string text = reason;
+  switch (f.kind) {
+    case Kind::SealFieldMissing:
+      if (pgn) text = i18n::format(i18n::tr("the PGN's seal has no tag {field}"), f.facts);
+      break;
+    case Kind::SealLinesNotACount:
+    case Kind::SealEntriesNotACount:
+      if (pgn)
+        text =
+            i18n::format(i18n::tr("the PGN's seal: {field} is \"{value}\", not a count"), f.facts);
+      break;
+    case Kind::SealFingerprintNotTheKeys:
+    case Kind::SealCodeNotTheSeals:
+      // TRANSLATORS: {reason} is what is wrong with the seal's fingerprint or code.
+      text =
+          i18n::format(pgn ? i18n::tr("the PGN's seal: {reason}") : i18n::tr("the seal: {reason}"),
+                       {{"reason", reason}});
+      break;
+    default:
+      if (pgn) text = i18n::format(i18n::tr("the PGN's seal: {reason}"), {{"reason", reason}});
+      break;
+  }
+  const std::string source = f.fact("source");
+  return source.empty()
+             ? text
+             : i18n::format(i18n::tr("{source}: {reason}"), {{"source", source}, {"reason", text}});
+}
+
 }  // namespace
 
 std::string_view finding_key(RecordingFindingKind kind) {
@@ -256,6 +331,7 @@ std::string finding_text(const RecordingFinding& finding) {
       break;
   }
   const std::string message = i18n::tr(text->template_);
+  if (is_seal_kind(finding.kind)) return seal_text(finding, i18n::format(message, facts));
   return i18n::format(message, facts) + ending(finding);
 }
 
@@ -316,6 +392,38 @@ RecordingFinding cue_list_finding(const speech::CueListFault& fault) {
       break;
     case F::MarkerWithSamples:
       add("marker", fault.marker);
+      break;
+    default:
+      break;
+  }
+  return finding;
+}
+
+// The seal's finding kinds are SealFault's kinds, in the same order.
+static_assert(static_cast<int>(Kind::SealSignatureDoesNotHold) -
+                  static_cast<int>(Kind::SealFieldMissing) ==
+              static_cast<int>(SealFault::Kind::SignatureDoesNotHold));
+
+RecordingFinding seal_finding(const SealFault& fault, const std::string& source) {
+  using F = SealFault::Kind;
+  const auto kind =
+      static_cast<Kind>(static_cast<int>(Kind::SealFieldMissing) + static_cast<int>(fault.kind));
+  RecordingFinding finding{kind, {{"source", source}, {"in", fault.pgn ? "pgn" : "journal"}}};
+  if (!fault.field.empty()) finding.facts.emplace_back("field", fault.field);
+  switch (fault.kind) {
+    case F::LinesNotACount:
+    case F::EntriesNotACount:
+    case F::RecordingNotAFileName:
+    case F::TimeNotUtc:
+    case F::AdjournmentNotUtc:
+    case F::OccasionNotAWord:
+    case F::MoveNotUci:
+      finding.facts.emplace_back("value", fault.value);
+      break;
+    case F::FingerprintNotTheKeys:
+    case F::CodeNotTheSeals:
+      finding.facts.emplace_back("value", fault.value);
+      finding.facts.emplace_back("actual", fault.actual);
       break;
     default:
       break;

@@ -328,6 +328,48 @@ TEST(RecordingVerify, EveryCueListFaultIsWordedInEveryLanguage) {
   testing::use_language("en");
 }
 
+// What is wrong with a seal is typed (SealFault) and worded with the findings: each kind has its
+// key and its words in every language, read from the journal or from the PGN.
+TEST(RecordingVerify, EverySealFaultIsWordedInEveryLanguage) {
+  using F = SealFault::Kind;
+  for (int k = 0; k <= static_cast<int>(F::SignatureDoesNotHold); ++k) {
+    for (const bool pgn : {false, true}) {
+      SealFault fault;
+      fault.kind = static_cast<F>(k);
+      fault.pgn = pgn;
+      fault.field = "lines";
+      fault.value = "x";
+      fault.actual = "y";
+      const RecordingFinding finding = seal_finding(fault, "game.journal entry 9");
+      EXPECT_EQ(finding_key(finding.kind).substr(0, 5), "seal_") << k;
+      testing::use_language("en");
+      const std::string en = finding_text(finding);
+      EXPECT_EQ(en.rfind("game.journal entry 9: the ", 0), 0U) << en;
+      EXPECT_EQ(en.find('{'), std::string::npos) << en;
+      EXPECT_EQ(en.find("PGN") != std::string::npos, pgn) << en;
+      for (const char* code : {"de", "mk"}) {
+        testing::use_language(code);
+        const std::string said = finding_text(finding);
+        EXPECT_NE(said, en) << code;
+        EXPECT_EQ(said.find('{'), std::string::npos) << said;
+      }
+    }
+  }
+  testing::use_language("en");
+  SealFault time;
+  time.kind = F::TimeNotUtc;
+  time.pgn = true;
+  time.value = "14:20";
+  EXPECT_EQ(finding_text(seal_finding(time, "game.pgn")),
+            "game.pgn: the PGN's seal: the seal's time \"14:20\" is not a UTC time like "
+            "2026-11-03T14:22:05Z");
+  testing::use_language("de");
+  EXPECT_EQ(finding_text(seal_finding(time, "game.pgn")),
+            "game.pgn: das Siegel der PGN: die Zeit „14:20“ des Siegels ist keine UTC-Zeit wie "
+            "2026-11-03T14:22:05Z");
+  testing::use_language("en");
+}
+
 // The recording changed and re-chained, the journal's seal replaced by one with another key:
 // the PGN still holds the station's seal; the begin entry may name the station's key; --key
 // and --code tell it even when every file was rewritten consistently.
@@ -376,6 +418,20 @@ TEST(RecordingVerify, AChangedSealOrAnotherGamesSealFails) {
   changed.digest = speech::verify_recording(record.wav)->digest_at(4);
   record.write_journal({changed});
   expect_tampered(record, "", "game.journal entry 2: the seal's signature does not hold");
+  // Typed: its key and where the seal stands.
+  const fs::path json = record.dir / "verify.json";
+  std::string out;
+  EXPECT_EQ(run_command(verifier() + " recording verify --json " + record.wav.string() + " > " +
+                            json.string(),
+                        out),
+            1);
+  ASSERT_EQ(run_command("python3 -c 'import json,sys; p=json.load(open(sys.argv[1]))[\"problem\"]; "
+                        "print(p[\"key\"], p[\"facts\"][\"source\"], p[\"facts\"][\"in\"])' " +
+                            json.string(),
+                        out, true),
+            0)
+      << out;
+  EXPECT_EQ(out, "seal_signature_does_not_hold game.journal entry 2 journal\n");
 
   RecordHeader other = game_header();
   other.round = "4";
