@@ -173,8 +173,9 @@ Checked<bool> read_journal_seals(const RecordFile& file, const PgnFile& pgn,
   if (!text) return fail_with(text.error());
   if (!*text) return false;
   const std::string name = path.filename().string();
-  auto journal = parse_journal({.name = name, .text = **text});
-  if (!journal) return damaged(journal.error().message);
+  auto journal = parse_journal_typed({.name = name, .text = **text});
+  if (!journal)
+    return fail_with(Stop{RecordingVerdict::Tampered, journal_finding(journal.error())});
   if (!journal->torn_tail.empty())
     evidence.notes.push_back({Kind::TornEntry, {{"file", name}, {"detail", journal->torn_tail}}});
   if (auto whole = check_journal_whole(file, {.name = name, .text = **text}, *journal, pgn); !whole)

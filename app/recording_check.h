@@ -120,6 +120,9 @@ enum class RecordingFindingKind {
   SealCodeNotTheSeals,          // value, actual
   SealKeyOrSignatureNotHex,     //
   SealSignatureDoesNotHold,     //
+  // A whole line of the journal that does not check (JournalFault, app/journal.h): file, line,
+  // problem (its key: "checksum_mismatch" ...), value, expected, last ("1": the last line).
+  JournalLineDamaged,
 };
 
 struct RecordingFinding {
@@ -135,6 +138,9 @@ struct RecordingFinding {
 // What is wrong with a seal, as a finding (`source`: where the seal stands, "game.journal entry
 // 57", or "" when the message names none).
 [[nodiscard]] RecordingFinding seal_finding(const SealFault& fault, const std::string& source = {});
+
+// A damaged line of the journal, as a finding.
+[[nodiscard]] RecordingFinding journal_finding(const JournalFault& fault);
 
 // The kind's stable key ("cut_end", "foreign_key_not_given").
 [[nodiscard]] std::string_view finding_key(RecordingFindingKind kind);

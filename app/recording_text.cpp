@@ -3,6 +3,7 @@
 #include <array>
 
 #include "app/i18n.h"
+#include "app/journal.h"
 #include "app/json_text.h"
 #include "app/reconcile_text.h"  // printable_utf8
 #include "app/recording_check.h"
@@ -205,6 +206,8 @@ constexpr std::array kTexts = {
     KindText{Kind::SealSignatureDoesNotHold, "seal_signature_does_not_hold",
              i18n::tr_noop("the seal's signature does not hold: the seal was changed after it "
                            "was signed, or signed by another key than the one it names")},
+    // Worded by journal_fault_text (app/journal.h).
+    KindText{Kind::JournalLineDamaged, "journal_line_damaged", ""},
 };
 
 const KindText* text_of(Kind kind) {
@@ -261,6 +264,23 @@ std::string ending(const RecordingFinding& f) {
     default:
       return "";
   }
+}
+
+// The journal's faults by their stable names, in JournalFault::Kind's order.
+constexpr std::array<std::string_view, 7> kJournalProblems = {
+    "no_sequence_and_checksum", "checksum_mismatch", "sequence_wrong", "kind_bad_escape", "no_kind",
+    "field_no_equals",          "field_bad_escape"};
+
+std::string journal_text(const RecordingFinding& f) {
+  JournalFault fault;
+  for (std::size_t k = 0; k < kJournalProblems.size(); ++k)
+    if (kJournalProblems[k] == f.fact("problem")) fault.kind = static_cast<JournalFault::Kind>(k);
+  fault.file = f.fact("file");
+  fault.line = std::stoull("0" + f.fact("line"));
+  fault.last = f.fact("last") == "1";
+  fault.value = f.fact("value");
+  fault.expected = std::stoull("0" + f.fact("expected"));
+  return journal_fault_text(fault);
 }
 
 bool is_seal_kind(Kind kind) {
@@ -330,6 +350,7 @@ std::string finding_text(const RecordingFinding& finding) {
     default:
       break;
   }
+  if (finding.kind == Kind::JournalLineDamaged) return journal_text(finding);
   const std::string message = i18n::tr(text->template_);
   if (is_seal_kind(finding.kind)) return seal_text(finding, i18n::format(message, facts));
   return i18n::format(message, facts) + ending(finding);
@@ -428,6 +449,19 @@ RecordingFinding seal_finding(const SealFault& fault, const std::string& source)
     default:
       break;
   }
+  return finding;
+}
+
+RecordingFinding journal_finding(const JournalFault& fault) {
+  RecordingFinding finding{
+      Kind::JournalLineDamaged,
+      {{"file", fault.file},
+       {"line", std::to_string(fault.line)},
+       {"problem", std::string(kJournalProblems[static_cast<std::size_t>(fault.kind)])},
+       {"last", fault.last ? "1" : "0"}}};
+  if (!fault.value.empty()) finding.facts.emplace_back("value", fault.value);
+  if (fault.kind == JournalFault::Kind::SequenceWrong)
+    finding.facts.emplace_back("expected", std::to_string(fault.expected));
   return finding;
 }
 

@@ -370,6 +370,58 @@ TEST(RecordingVerify, EverySealFaultIsWordedInEveryLanguage) {
   testing::use_language("en");
 }
 
+// A changed byte in the journal: the line that no longer checks is a typed finding (JournalFault),
+// worded in the language of the messages.
+TEST(RecordingVerify, ADamagedJournalLineIsTypedWithItsFacts) {
+  SealedRecord record;
+  std::string journal = read_file(record.dir / "game.journal");
+  const auto at = journal.find("white=");
+  ASSERT_NE(at, std::string::npos);
+  journal[at + 6] = journal[at + 6] == 'X' ? 'Y' : 'X';  // line 1: the checksum no longer matches
+  std::ofstream(record.dir / "game.journal", std::ios::binary | std::ios::trunc) << journal;
+  const fs::path json = record.dir / "verify.json";
+  std::string out;
+  EXPECT_EQ(run_command(verifier() + " recording verify --json " + record.wav.string() + " > " +
+                            json.string(),
+                        out),
+            1);
+  ASSERT_EQ(run_command("python3 -c 'import json,sys; p=json.load(open(sys.argv[1]))[\"problem\"]; "
+                        "f=p[\"facts\"]; print(p[\"key\"], f[\"line\"], f[\"problem\"], "
+                        "f[\"last\"]); print(p[\"message\"])' " +
+                            json.string(),
+                        out, true),
+            0)
+      << out;
+  EXPECT_EQ(out.rfind("journal_line_damaged 1 checksum_mismatch 0\njournal game.journal: line 1: "
+                      "checksum ",
+                      0),
+            0U)
+      << out;
+  EXPECT_NE(out.find(" does not match the entry (the journal is damaged before its end; nothing "
+                     "was changed)"),
+            std::string::npos)
+      << out;
+  JournalFault fault;
+  fault.kind = JournalFault::Kind::SequenceWrong;
+  fault.file = "game.journal";
+  fault.line = 4;
+  fault.last = true;
+  fault.value = "5";
+  fault.expected = 4;
+  const RecordingFinding finding = journal_finding(fault);
+  EXPECT_EQ(finding_key(finding.kind), "journal_line_damaged");
+  testing::use_language("en");
+  EXPECT_EQ(finding_text(finding),
+            "journal game.journal: line 4: sequence number 5 where 4 was due (an entry is "
+            "missing) (the last entry is whole but damaged; nothing was changed: the arbiter "
+            "decides from the paper scoresheets and this file)");
+  for (const char* code : {"de", "mk"}) {
+    testing::use_language(code);
+    EXPECT_EQ(finding_text(finding).find("sequence number"), std::string::npos) << code;
+  }
+  testing::use_language("en");
+}
+
 // The recording changed and re-chained, the journal's seal replaced by one with another key:
 // the PGN still holds the station's seal; the begin entry may name the station's key; --key
 // and --code tell it even when every file was rewritten consistently.
