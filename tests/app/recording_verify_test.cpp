@@ -161,6 +161,22 @@ struct SealedRecord {
   int verify(const std::string& options, std::string& out) const {
     return run_command(verifier() + " recording verify " + options + " " + wav.string(), out, true);
   }
+  // `recording verify --json` (its exit status in `status`), and what the Python statements
+  // `show` print of its problem `p` (the report parsed as UTF-8 JSON).
+  std::string problem_shown(const std::string& show, int& status) const {
+    const fs::path json = dir / "verify.json";
+    std::string out;
+    status = run_command(
+        verifier() + " recording verify --json " + wav.string() + " > " + json.string(), out);
+    EXPECT_EQ(run_command("python3 -c 'import json,sys; "
+                          "p=json.loads(open(sys.argv[1],\"rb\").read().decode(\"utf-8\"))"
+                          "[\"problem\"]; " +
+                              show + "' " + json.string(),
+                          out, true),
+              0)
+        << out << read_file(json);
+    return out;
+  }
   std::string cues() const { return read_file(speech::cue_list_path(wav)); }
   void set_cues(const std::string& text) const {
     std::ofstream(speech::cue_list_path(wav)) << text;
@@ -264,20 +280,12 @@ TEST(RecordingVerify, ACueListFaultIsTypedWithItsFacts) {
   auto lines = split_lines(record.cues());
   lines.erase(lines.begin() + 5);  // cue line 3
   record.set_cues(join_lines(lines));
-  const fs::path json = record.dir / "verify.json";
-  std::string out;
-  EXPECT_EQ(run_command(verifier() + " recording verify --json " + record.wav.string() + " > " +
-                            json.string(),
-                        out),
-            1)
-      << out;
-  ASSERT_EQ(run_command("python3 -c 'import json,sys; p=json.load(open(sys.argv[1]))[\"problem\"]; "
-                        "f=p[\"facts\"]; print(p[\"key\"], f[\"line\"], f[\"expected\"], "
-                        "f[\"last\"], f[\"cue\"], f[\"before\"])' " +
-                            json.string(),
-                        out, true),
-            0)
-      << out;
+  int status = 0;
+  const std::string out = record.problem_shown(
+      "f=p[\"facts\"]; print(p[\"key\"], f[\"line\"], f[\"expected\"], f[\"last\"], f[\"cue\"], "
+      "f[\"before\"])",
+      status);
+  EXPECT_EQ(status, 1);
   EXPECT_EQ(out, "cue_lines_missing 6 3 3 4 2\n");
 }
 
@@ -379,19 +387,12 @@ TEST(RecordingVerify, ADamagedJournalLineIsTypedWithItsFacts) {
   ASSERT_NE(at, std::string::npos);
   journal[at + 6] = journal[at + 6] == 'X' ? 'Y' : 'X';  // line 1: the checksum no longer matches
   std::ofstream(record.dir / "game.journal", std::ios::binary | std::ios::trunc) << journal;
-  const fs::path json = record.dir / "verify.json";
-  std::string out;
-  EXPECT_EQ(run_command(verifier() + " recording verify --json " + record.wav.string() + " > " +
-                            json.string(),
-                        out),
-            1);
-  ASSERT_EQ(run_command("python3 -c 'import json,sys; p=json.load(open(sys.argv[1]))[\"problem\"]; "
-                        "f=p[\"facts\"]; print(p[\"key\"], f[\"line\"], f[\"problem\"], "
-                        "f[\"last\"]); print(p[\"message\"])' " +
-                            json.string(),
-                        out, true),
-            0)
-      << out;
+  int status = 0;
+  const std::string out = record.problem_shown(
+      "f=p[\"facts\"]; print(p[\"key\"], f[\"line\"], f[\"problem\"], f[\"last\"]); "
+      "print(p[\"message\"])",
+      status);
+  EXPECT_EQ(status, 1);
   EXPECT_EQ(out.rfind("journal_line_damaged 1 checksum_mismatch 0\njournal game.journal: line 1: "
                       "checksum ",
                       0),
@@ -471,19 +472,11 @@ TEST(RecordingVerify, AChangedSealOrAnotherGamesSealFails) {
   record.write_journal({changed});
   expect_tampered(record, "", "game.journal entry 2: the seal's signature does not hold");
   // Typed: its key and where the seal stands.
-  const fs::path json = record.dir / "verify.json";
-  std::string out;
-  EXPECT_EQ(run_command(verifier() + " recording verify --json " + record.wav.string() + " > " +
-                            json.string(),
-                        out),
-            1);
-  ASSERT_EQ(run_command("python3 -c 'import json,sys; p=json.load(open(sys.argv[1]))[\"problem\"]; "
-                        "print(p[\"key\"], p[\"facts\"][\"source\"], p[\"facts\"][\"in\"])' " +
-                            json.string(),
-                        out, true),
-            0)
-      << out;
-  EXPECT_EQ(out, "seal_signature_does_not_hold game.journal entry 2 journal\n");
+  int status = 0;
+  const std::string shown = record.problem_shown(
+      "print(p[\"key\"], p[\"facts\"][\"source\"], p[\"facts\"][\"in\"])", status);
+  EXPECT_EQ(status, 1);
+  EXPECT_EQ(shown, "seal_signature_does_not_hold game.journal entry 2 journal\n");
 
   RecordHeader other = game_header();
   other.round = "4";
