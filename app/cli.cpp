@@ -448,6 +448,8 @@ int run_cli(int argc, char** argv) {
                          tr("The game's journal (default: game.journal beside FILE)"));
   verify_cmd->add_option("--pgn", recording_verify.pgn,
                          tr("The game's PGN (default: game.pgn beside FILE)"));
+  verify_cmd->add_flag("--json", recording_verify.json,
+                       tr("Write the report as JSON: each finding's key, facts and message"));
   verify_cmd->callback(
       [&] { exit_code = run_recording_verify(recording_verify, std::cout, std::cerr); });
 

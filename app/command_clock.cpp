@@ -10,6 +10,7 @@
 #include "app/file_error.h"
 #include "app/i18n.h"
 #include "app/json_text.h"
+#include "app/time_control_text.h"
 #include "core/clock.h"
 #include "core/clock_timeline.h"
 
@@ -182,7 +183,7 @@ void print_text_report(const ClockReplay& replay, std::ostream& out) {
 int run_clock(const ClockOptions& options, std::ostream& out, std::ostream& err) {
   auto control = core::read_time_control(options.control);
   if (!control) {
-    err << "annabella clock: " << control.error().message << '\n';
+    err << "annabella clock: " << text::time_control_error(control.error()) << '\n';
     return 2;
   }
   auto timeline = read_timeline(options.events);

@@ -99,14 +99,14 @@ int run_notation(const NotationOptions& options, std::ostream& out, std::ostream
   } else {
     auto letters = core::piece_letters_for(options.lang);
     if (!letters) {
-      err << kPrefix << "--lang: " << letters.error().message << '\n';
+      err << kPrefix << "--lang: " << text::letters_error(letters.error()) << '\n';
       return 2;
     }
     in_letters = *letters;
   }
   auto out_letters = core::piece_letters_for(options.out_lang);
   if (!out_letters) {
-    err << kPrefix << "--out-lang: " << out_letters.error().message << '\n';
+    err << kPrefix << "--out-lang: " << text::letters_error(out_letters.error()) << '\n';
     return 2;
   }
   core::Position position = *pos;

@@ -50,7 +50,7 @@ int run_pgn_check(const PgnCheckOptions& options, std::ostream& out, std::ostrea
   if (options.lenient) read.strictness = core::Strictness::Lenient;
   auto letters = core::piece_letters_for(options.lang);
   if (!letters) {
-    err << "annabella pgn check: --lang: " << letters.error().message << '\n';
+    err << "annabella pgn check: --lang: " << text::letters_error(letters.error()) << '\n';
     return 2;
   }
   read.letters = *letters;
@@ -63,7 +63,8 @@ int run_pgn_check(const PgnCheckOptions& options, std::ostream& out, std::ostrea
   ProblemPrinter printer(out);
   // Streamed in chunks: a large file is never held whole.
   if (auto status = core::read_pgn(in, printer, read); !status) {
-    err << "annabella pgn check: " << options.file << ": " << status.error().message << '\n';
+    err << "annabella pgn check: " << options.file << ": " << text::pgn_input_error(status.error())
+        << '\n';
     return 2;
   }
   const long games = printer.games();

@@ -10,6 +10,7 @@
 #include "app/fen_text.h"
 #include "app/file_error.h"
 #include "app/i18n.h"
+#include "app/move_text.h"
 #include "app/reconcile_inputs.h"
 #include "app/reconcile_report.h"
 #include "app/reconcile_text.h"
@@ -44,7 +45,7 @@ Result<core::WrittenSheet> read_sheet_file(const SheetFile& file, const core::Po
   core::WrittenSheet sheet;
   if (!lang.empty()) {
     auto letters = core::piece_letters_for(lang);
-    if (!letters) return fail(what + ": " + letters.error().message);
+    if (!letters) return fail(what + ": " + text::letters_error(letters.error()));
     sheet.letters = *letters;
   }
   const core::DecodedSheet decoded = core::decode_sheet(*bytes, start, sheet.letters);

@@ -107,7 +107,11 @@ int run_recording_verify(const RecordingVerifyOptions& options, std::ostream& ou
   const RecordingReport report =
       check_recording({options.file, options.journal, options.pgn, options.code, options.keys,
                        options.key_list, options.unsealed_ok});
-  for (const auto& line : report.lines()) out << line << '\n';
+  if (options.json)
+    out << recording_report_json(report, options.file);
+  else
+    for (const auto& line : report.lines()) out << line << '\n';
+  // The problem is said to people on standard error as well (the JSON holds it too).
   if (report.problem) err << "annabella recording verify: " << report.problem_text() << '\n';
   return report.exit_code();
 }

@@ -207,6 +207,7 @@ struct RecordingVerifyOptions {
   bool unsealed_ok = false;
   std::string journal;  // "" = game.journal beside FILE
   std::string pgn;      // "" = game.pgn beside FILE
+  bool json = false;    // the report as JSON on standard output (recording_report_json)
 };
 int run_recording_verify(const RecordingVerifyOptions& options, std::ostream& out,
                          std::ostream& err);

@@ -5,6 +5,10 @@
 #include "app/brf.h"
 #include "app/exports.h"
 #include "app/i18n.h"
+#include "app/move_text.h"
+#include "app/time_control_text.h"
+#include "core/game_type.h"
+#include "core/time_control.h"
 #include "speech/vocabulary.h"
 
 namespace annabella::app {
@@ -40,6 +44,31 @@ std::string fallback_text(const BrailleFallback& f, const std::string& table) {
          "points, e.g. (U+0453) (D.2.7)"));
 }
 
+// The keys the core reads: the time control, the game type, the supervision, the console's
+// piece letters.
+template <class Problem>
+void game_problems(const config::StationConfig& config, const Problem& problem) {
+  using i18n::format;
+  using i18n::tr;
+  if (auto control = core::read_time_control(config.game.time_control); !control)
+    problem("game.time_control", text::time_control_error(control.error()));
+  if (config.game.type != "auto")
+    if (auto type = core::parse_game_type(config.game.type); !type)
+      // TRANSLATORS: standard, rapid, blitz and auto are the values the file takes: keep them.
+      problem("game.type", format(tr("\"{name}\" is not a game type (standard, rapid or blitz), "
+                                     "or auto (from the time control, A.1, B.1)"),
+                                  {{"name", type.error().name}}));
+  if (!config.console.letters.empty())
+    if (auto letters = core::piece_letters_for(config.console.letters); !letters)
+      problem("console.letters", text::letters_error(letters.error()));
+  if (auto supervision = core::parse_supervision(config.game.supervision); !supervision)
+    // TRANSLATORS: competition and appendix are the values the file takes: keep them.
+    problem("game.supervision",
+            format(tr("\"{name}\" is not a supervision: competition (A.3, B.3) or appendix (A.4, "
+                      "B.4)"),
+                   {{"name", supervision.error().name}}));
+}
+
 }  // namespace
 
 std::vector<std::string> scoresheet_name_notes(const config::StationConfig& config) {
@@ -62,6 +91,7 @@ std::vector<std::string> station_problems(const config::StationConfig& config) {
   const auto problem = [&](const std::string& key, const std::string& what) {
     problems.push_back(config.source.where(key) + key + ": " + what);
   };
+  game_problems(config, problem);
   if (auto vocabulary = speech::Vocabulary::load(config.speech.profile); !vocabulary) {
     problem("speech.profile", vocabulary.error().message);
   } else {

@@ -10,8 +10,10 @@
 
 namespace annabella::app {
 
-// Every problem, one a line, "board.toml:12: speech.words.file_x: ...": the vocabulary profile
-// loads, each [speech.words] key is a word of it, the braille table is one liblouis ships.
+// Every problem, one a line, "board.toml:12: speech.words.file_x: ...": the time control reads
+// as the clock reads it, the game type and the supervision are ones the Laws know (A.1, B.1, A.5,
+// B.5), the vocabulary profile loads, each [speech.words] key is a word of it, the braille table
+// is one liblouis ships. Worded in the language of the messages.
 [[nodiscard]] std::vector<std::string> station_problems(const config::StationConfig& config);
 
 // What the station will do, not a problem: each name on the braille scoresheet (white.name,

@@ -2,6 +2,7 @@
 #include "app/clock_text.h"
 #include "app/game_text.h"
 #include "app/move_text.h"
+#include "app/time_control_text.h"
 
 #include <algorithm>
 
@@ -41,7 +42,8 @@ Result<GameRecord> GameRecord::start(const rec::Begin& begin) {
   record.format_ = begin.format;
   record.last_part_ = begin.part;
   if (auto control = core::read_time_control(begin.header.control); !control)
-    return fail("control \"" + begin.header.control + "\": " + control.error().message);
+    return fail("control \"" + begin.header.control +
+                "\": " + text::time_control_error(control.error()));
   auto position = start_position(begin.header);
   if (!position) return fail(position.error());
   record.game_ = core::Game(*position);
@@ -316,7 +318,8 @@ Result<GameRecord> replay_journal(const JournalContents& contents) {
 Result<core::ChessClock> restore_clock(const GameRecord& record, core::ClockInstant origin) {
   const auto& header = record.header();
   auto control = core::read_time_control(header.control);
-  if (!control) return fail("control \"" + header.control + "\": " + control.error().message);
+  if (!control)
+    return fail("control \"" + header.control + "\": " + text::time_control_error(control.error()));
   core::ChessClock clock(*control);
   // Guidelines III.4: the increment introduced during the game holds for every later move.
   if (const auto increment = record.added_increment())

@@ -10,9 +10,11 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include "app/file_error.h"
+#include "app/i18n.h"
 #include "app/record_folder.h"
 
 namespace annabella::app {
@@ -95,32 +97,41 @@ std::vector<std::string_view> split_tabs(std::string_view line) {
   return parts;
 }
 
-// Parses one line (without its LF). "" on success, otherwise what is wrong.
-std::string parse_line(std::string_view line, std::uint64_t expected_sequence, JournalEntry& out) {
+// Parses one line (without its LF). Nothing on success, otherwise what is wrong.
+std::optional<JournalFault> parse_line(std::string_view line, std::uint64_t expected_sequence,
+                                       JournalEntry& out) {
+  using K = JournalFault::Kind;
+  const auto wrong = [](K kind, std::string value = {}) {
+    JournalFault fault;
+    fault.kind = kind;
+    fault.value = std::move(value);
+    return std::optional<JournalFault>(std::move(fault));
+  };
   const auto first = line.find('\t');
   const auto second = first == std::string_view::npos ? first : line.find('\t', first + 1);
-  if (second == std::string_view::npos) return "no sequence number and checksum";
+  if (second == std::string_view::npos) return wrong(K::NoSequenceAndChecksum);
   const std::string_view seq_text = line.substr(0, first);
   const std::string_view crc_text = line.substr(first + 1, second - first - 1);
   const std::string_view body = line.substr(second + 1);
-  if (crc_text != hex8(crc_of(body)))
-    return "checksum " + std::string(crc_text) + " does not match the entry";
-  if (seq_text != std::to_string(expected_sequence))
-    return "sequence number " + std::string(seq_text) + " where " +
-           std::to_string(expected_sequence) + " was due (an entry is missing)";
+  if (crc_text != hex8(crc_of(body))) return wrong(K::ChecksumMismatch, std::string(crc_text));
+  if (seq_text != std::to_string(expected_sequence)) {
+    auto fault = wrong(K::SequenceWrong, std::string(seq_text));
+    fault->expected = expected_sequence;
+    return fault;
+  }
   const auto parts = split_tabs(body);
   out = JournalEntry{};
-  if (!unescape(parts[0], out.kind)) return "the kind has a bad escape";
-  if (out.kind.empty()) return "an entry without a kind";
+  if (!unescape(parts[0], out.kind)) return wrong(K::KindBadEscape);
+  if (out.kind.empty()) return wrong(K::NoKind);
   for (std::size_t i = 1; i < parts.size(); ++i) {
     const auto eq = parts[i].find('=');
-    if (eq == std::string_view::npos) return "field \"" + std::string(parts[i]) + "\" has no '='";
+    if (eq == std::string_view::npos) return wrong(K::FieldNoEquals, std::string(parts[i]));
     std::string key, value;
     if (!unescape(parts[i].substr(0, eq), key) || !unescape(parts[i].substr(eq + 1), value))
-      return "field \"" + std::string(parts[i].substr(0, eq)) + "\" has a bad escape";
+      return wrong(K::FieldBadEscape, std::string(parts[i].substr(0, eq)));
     out.fields.emplace_back(std::move(key), std::move(value));
   }
-  return "";
+  return std::nullopt;
 }
 
 std::string errno_text() {
@@ -168,7 +179,7 @@ Result<JournalContents> read_journal(const std::filesystem::path& path) {
   return parse_journal({.name = name, .text = text});
 }
 
-Result<JournalContents> parse_journal(const JournalText& journal) {
+Result<JournalContents, JournalFault> parse_journal_typed(const JournalText& journal) {
   const std::string_view text = journal.text;
   const std::string_view name = journal.name;
   JournalContents contents;
@@ -177,23 +188,21 @@ Result<JournalContents> parse_journal(const JournalText& journal) {
   std::uint64_t line_number = 1;
   while (start < text.size()) {
     const std::size_t end = text.find('\n', start);
-    const std::string where = std::string(name) + ": line " + std::to_string(line_number);
     if (end == std::string_view::npos) {  // the write of the last entry was cut off
-      contents.torn_tail = where + ": unfinished entry (" + std::to_string(text.size() - start) +
+      contents.torn_tail = std::string(name) + ": line " + std::to_string(line_number) +
+                           ": unfinished entry (" + std::to_string(text.size() - start) +
                            " bytes without a line end) dropped";
       break;
     }
     JournalEntry entry;
-    const std::string problem = parse_line(text.substr(start, end - start), line_number, entry);
-    if (!problem.empty()) {
+    if (auto fault = parse_line(text.substr(start, end - start), line_number, entry)) {
       // Only a last line without its line end is a torn write (the write was cut off). A whole
       // line that does not check is damage wherever it stands: the entry may be a move announced
       // as made, so nothing is dropped and the file is left exactly as it is.
-      const bool last = end + 1 == text.size();
-      return fail("journal " + where + ": " + problem +
-                  (last ? " (the last entry is whole but damaged; nothing was changed: the "
-                          "arbiter decides from the paper scoresheets and this file)"
-                        : " (the journal is damaged before its end; nothing was changed)"));
+      fault->file = std::string(name);
+      fault->line = line_number;
+      fault->last = end + 1 == text.size();
+      return fail_with(std::move(*fault));
     }
     contents.entries.push_back(std::move(entry));
     contents.valid_bytes = end + 1;
@@ -201,6 +210,52 @@ Result<JournalContents> parse_journal(const JournalText& journal) {
     ++line_number;
   }
   return contents;
+}
+
+Result<JournalContents> parse_journal(const JournalText& journal) {
+  auto contents = parse_journal_typed(journal);
+  if (!contents) return fail(journal_fault_text(contents.error()));
+  return std::move(*contents);
+}
+
+std::string journal_fault_text(const JournalFault& fault) {
+  using K = JournalFault::Kind;
+  std::string problem;
+  switch (fault.kind) {
+    case K::NoSequenceAndChecksum:
+      problem = i18n::tr("no sequence number and checksum");
+      break;
+    case K::ChecksumMismatch:
+      problem = i18n::format(i18n::tr("checksum {value} does not match the entry"),
+                             {{"value", fault.value}});
+      break;
+    case K::SequenceWrong:
+      problem = i18n::format(
+          i18n::tr("sequence number {value} where {expected} was due (an entry is missing)"),
+          {{"value", fault.value}, {"expected", std::to_string(fault.expected)}});
+      break;
+    case K::KindBadEscape:
+      problem = i18n::tr("the kind has a bad escape");
+      break;
+    case K::NoKind:
+      problem = i18n::tr("an entry without a kind");
+      break;
+    case K::FieldNoEquals:
+      problem = i18n::format(i18n::tr("field \"{value}\" has no '='"), {{"value", fault.value}});
+      break;
+    case K::FieldBadEscape:
+      problem =
+          i18n::format(i18n::tr("field \"{value}\" has a bad escape"), {{"value", fault.value}});
+      break;
+  }
+  // TRANSLATORS: {problem} is what is wrong with the journal's line.
+  return i18n::format(
+      fault.last ? i18n::tr("journal {file}: line {line}: {problem} (the last entry is whole but "
+                            "damaged; nothing was changed: the arbiter decides from the paper "
+                            "scoresheets and this file)")
+                 : i18n::tr("journal {file}: line {line}: {problem} (the journal is damaged "
+                            "before its end; nothing was changed)"),
+      {{"file", fault.file}, {"line", std::to_string(fault.line)}, {"problem", problem}});
 }
 
 Journal::Journal(int fd, std::filesystem::path path, std::uint64_t next_sequence)

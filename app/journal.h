@@ -52,8 +52,33 @@ struct JournalText {
   std::string_view name;
   std::string_view text;
 };
+// A whole line of a journal that does not check, typed (issue 17): worded by journal_fault_text,
+// and by `recording verify` as a finding with its facts.
+struct JournalFault {
+  enum class Kind : unsigned char {
+    NoSequenceAndChecksum,  //
+    ChecksumMismatch,       // `value`: the checksum written
+    SequenceWrong,          // `value` written where `expected` was due (an entry is missing)
+    KindBadEscape,          //
+    NoKind,                 // an entry without a kind
+    FieldNoEquals,          // field `value` has no '='
+    FieldBadEscape,         // field `value` has a bad escape
+  };
+  Kind kind = Kind::ChecksumMismatch;
+  std::string file{};          // the journal's name
+  std::uint64_t line = 0;      // its line (1-based)
+  bool last = false;           // the last line: whole, but damaged
+  std::string value{};         // see the kinds
+  std::uint64_t expected = 0;  // SequenceWrong
+};
+// The fault worded in the language of the messages: "journal game.journal: line 3: checksum
+// 1a2b3c4d does not match the entry (the journal is damaged before its end; nothing was changed)".
+[[nodiscard]] std::string journal_fault_text(const JournalFault& fault);
+
 // The same on a journal's text.
 Result<JournalContents> parse_journal(const JournalText& journal);
+// The same, the fault typed.
+Result<JournalContents, JournalFault> parse_journal_typed(const JournalText& journal);
 
 class Journal {
  public:

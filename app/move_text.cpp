@@ -415,4 +415,42 @@ std::string heard_move_error(const speech::HeardMoveError& error, std::string_vi
   return format(tr("'{move}' is not a move: {why}"), {{"move", move}, {"why", why}});
 }
 
+std::string letters_error(const core::LettersError& error) {
+  using K = core::LettersError::Kind;
+  const i18n::Places places = {{"letter", error.letter},
+                               {"piece", piece_type(error.piece)},
+                               {"other", piece_type(error.other)},
+                               {"text", error.text}};
+  switch (error.kind) {
+    case K::UnknownLanguage: {
+      std::string known;
+      for (const std::string& code : error.known) known += (known.empty() ? "" : ", ") + code;
+      // TRANSLATORS: custom:LETTERS and "custom:K D T L S" are what the user types: keep them.
+      return format(tr("unknown language \"{text}\"; known: {known}, or custom:LETTERS (king queen "
+                       "rook bishop knight [pawn], e.g. \"custom:K D T L S\")"),
+                    {{"text", error.text}, {"known", known}});
+    }
+    case K::WrongCount:
+      return format(tr("a custom letter table lists the letters for king, queen, rook, bishop, "
+                       "knight and optionally pawn, separated by spaces (\"K D T L S B\"); got "
+                       "{count} in \"{text}\""),
+                    {{"count", std::to_string(error.count)}, {"text", error.text}});
+    case K::NotOneToFour:
+      return format(tr("custom letter \"{letter}\" for the {piece} is not 1 to 4 UTF-8 characters"),
+                    places);
+    case K::MeansSomethingElse:
+      // TRANSLATORS: {character} is the character as written with its code point: 'b', 'ж'
+      // (U+0436).
+      return format(tr("custom letter \"{letter}\" for the {piece} contains {character}, which "
+                       "already means a file, rank, capture, castling or annotation"),
+                    {{"letter", error.letter},
+                     {"piece", piece_type(error.piece)},
+                     {"character", core::notation_detail::describe_char(error.character)}});
+    case K::UsedTwice:
+      return format(tr("custom letter \"{letter}\" is used for both the {other} and the {piece}"),
+                    places);
+  }
+  return {};
+}
+
 }  // namespace annabella::app::text

@@ -9,6 +9,7 @@
 #include "core/game.h"
 #include "core/illegal_move.h"
 #include "core/notation_detect.h"
+#include "core/notation_letters.h"
 #include "core/notation_reader.h"
 #include "speech/move_parser.h"
 
@@ -46,5 +47,8 @@ namespace annabella::app::text {
 // letters)".
 [[nodiscard]] std::string move_readings(const core::Position& pos, std::string_view text,
                                         const std::vector<core::MoveReading>& readings);
+// Why a code names no letter table (Appendix C.3): "unknown language \"xx\"; known: en, de, ...",
+// "custom letter \"b\" for the knight contains 'b', which already means a file, ...".
+[[nodiscard]] std::string letters_error(const core::LettersError& error);
 
 }  // namespace annabella::app::text

@@ -146,4 +146,12 @@ std::string pgn_problem(const core::PgnProblem& p) {
   return s;
 }
 
+std::string pgn_input_error(const core::PgnInputError& error) {
+  switch (error.kind) {
+    case core::PgnInputError::Kind::ReadFailed:
+      break;
+  }
+  return tr("the PGN input could not be read (I/O error)");
+}
+
 }  // namespace annabella::app::text

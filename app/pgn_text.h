@@ -17,5 +17,7 @@ namespace annabella::app::text {
 // A [%clk] or [%emt] command that does not read: "[%clk soon] is not a time: write H:MM:SS,
 // optionally with tenths (1:05:30.5)".
 [[nodiscard]] std::string pgn_clock_problem(const core::PgnClockProblem& problem);
+// Why a PGN stream could not be read at all: "the PGN input could not be read (I/O error)".
+[[nodiscard]] std::string pgn_input_error(const core::PgnInputError& error);
 
 }  // namespace annabella::app::text

@@ -137,7 +137,7 @@ Result<std::string> read_bounded(const BoundedFile& file, std::size_t limit) {
 
 Result<core::Scoresheet> scoresheet_of(std::string_view text) {
   auto sheet = core::read_scoresheet(text);
-  if (!sheet) return fail(sheet.error());
+  if (!sheet) return fail(scoresheet_error(sheet.error()));
   if (sheet->entries.size() > core::kMaxSheetPlies)
     return fail(
         i18n::format(i18n::tr("{n} written moves; a reconciliation reads at most {max} "
@@ -146,7 +146,7 @@ Result<core::Scoresheet> scoresheet_of(std::string_view text) {
                       {"max", std::to_string(core::kMaxSheetPlies)},
                       {"next", std::to_string(core::kMaxSheetPlies + 1)},
                       {"line", std::to_string(sheet->entries[core::kMaxSheetPlies].line)}}));
-  return sheet;
+  return std::move(*sheet);
 }
 
 namespace {

@@ -491,4 +491,12 @@ std::string printable_utf8(std::string_view text) {
   return out;
 }
 
+std::string scoresheet_error(const core::ScoresheetError& error) {
+  // TRANSLATORS: '{' and '(' are the marks written on the sheet: keep them.
+  return i18n::format(error.kind == core::ScoresheetError::Kind::CommentNotClosed
+                          ? i18n::tr("a comment '{' opened on line {line} is not closed")
+                          : i18n::tr("a variation '(' opened on line {line} is not closed"),
+                      {{"line", std::to_string(error.line)}});
+}
+
 }  // namespace annabella::app

@@ -51,6 +51,8 @@ struct SheetPly {
 // Where a read move stands in another cell: "written as move 3 for White, but it is move 2 for
 // Black"; "" when it stands in its own cell.
 [[nodiscard]] std::string cell_note(const core::Reconciliation& r, SheetPly cell);
+// Why a sheet could not be read: "a comment '{' opened on line 2 is not closed".
+[[nodiscard]] std::string scoresheet_error(const core::ScoresheetError& error);
 // How the sheet's language was decided: "given: Deutsch (de)", "found: ...".
 [[nodiscard]] std::string language_note(const core::SheetReading& sheet);
 // A given language that reads the sheet only part of the way while another reads it further:

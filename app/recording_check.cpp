@@ -128,8 +128,33 @@ struct PgnFile {
 // D.2.7: a version 3 seal signs the journal before it and the game it gives; nothing after the
 // end but what may stand there; the PGN beside the recording (its games, empty when there is
 // none) agrees with the journal.
+// Every seal of the journal and the PGN's seal, read and signature checked: what is wrong with
+// one is a typed finding (SealFault) naming where the seal stands.
+Checked<bool> check_seals_read(const std::string& name, const JournalContents& journal,
+                               const PgnFile& pgn) {
+  for (std::size_t i = 0; i < journal.entries.size(); ++i) {
+    if (journal.entries[i].kind != "seal") continue;
+    auto seal = seal_from_fields(journal.entries[i]);
+    auto ok = seal ? check_seal_signature(*seal) : Result<void, SealFault>(fail_with(seal.error()));
+    if (!ok)
+      return fail_with(
+          Stop{RecordingVerdict::Tampered, seal_finding(ok.error(), entry_source(name, i + 1))});
+  }
+  if (pgn.games.empty()) return true;
+  const std::string pgn_name = pgn.file.path.filename().string();
+  auto seal = seal_from_pgn(pgn.games.back());
+  if (!seal)
+    return fail_with(Stop{RecordingVerdict::Tampered, seal_finding(seal.error(), pgn_name)});
+  if (!*seal) return true;
+  if (auto ok = check_seal_signature(**seal); !ok)
+    return fail_with(Stop{RecordingVerdict::Tampered, seal_finding(ok.error(), pgn_name)});
+  return true;
+}
+
 Checked<bool> check_journal_whole(const RecordFile& file, const JournalText& text,
                                   const JournalContents& journal, const PgnFile& pgn) {
+  if (auto read = check_seals_read(std::string(text.name), journal, pgn); !read)
+    return fail_with(read.error());
   auto ok = check_record_whole(text, journal, pgn.games.empty() ? nullptr : &pgn.games.back(),
                                pgn.file.path.filename().string());
   if (ok) return true;
@@ -148,8 +173,9 @@ Checked<bool> read_journal_seals(const RecordFile& file, const PgnFile& pgn,
   if (!text) return fail_with(text.error());
   if (!*text) return false;
   const std::string name = path.filename().string();
-  auto journal = parse_journal({.name = name, .text = **text});
-  if (!journal) return damaged(journal.error().message);
+  auto journal = parse_journal_typed({.name = name, .text = **text});
+  if (!journal)
+    return fail_with(Stop{RecordingVerdict::Tampered, journal_finding(journal.error())});
   if (!journal->torn_tail.empty())
     evidence.notes.push_back({Kind::TornEntry, {{"file", name}, {"detail", journal->torn_tail}}});
   if (auto whole = check_journal_whole(file, {.name = name, .text = **text}, *journal, pgn); !whole)
@@ -167,7 +193,8 @@ Checked<bool> read_journal_seals(const RecordFile& file, const PgnFile& pgn,
       evidence.adjournments.push_back({source, entry.get("utc")});
     if (entry.kind != "seal") continue;
     auto seal = seal_from_fields(entry);
-    if (!seal) return damaged(source + ": " + seal.error().message);
+    if (!seal)
+      return fail_with(Stop{RecordingVerdict::Tampered, seal_finding(seal.error(), source)});
     const int part = static_cast<int>(evidence.parts.size()) - 1;
     evidence.all_seals.push_back({*seal, source, part, path.string(), option});
     if (seal->recording == recording)
@@ -223,7 +250,7 @@ Checked<bool> read_pgn_seal(const PgnFile& pgn, const std::string& recording, Ev
     return true;
   }
   auto seal = seal_from_pgn(games.back());
-  if (!seal) return damaged(name + ": " + seal.error().message);
+  if (!seal) return fail_with(Stop{RecordingVerdict::Tampered, seal_finding(seal.error(), name)});
   if (!*seal) return true;
   if ((*seal)->play)
     if (auto ok = check_pgn_play(games.back(), *(*seal)->play, name); !ok)
@@ -425,7 +452,7 @@ Checked<bool> same_game(const FoundSeal& found, const JournalEntry& b,
 Checked<bool> check_seals(const Evidence& evidence) {
   for (const FoundSeal& found : evidence.seals) {
     if (auto ok = check_seal_signature(found.seal); !ok)
-      return damaged(found.source + ": " + ok.error().message);
+      return fail_with(Stop{RecordingVerdict::Tampered, seal_finding(ok.error(), found.source)});
     if (!evidence.begin) continue;
     if (auto ok = same_game(found, *evidence.begin, evidence.begin_source); !ok)
       return fail_with(ok.error());
@@ -617,7 +644,7 @@ Checked<bool> check_all(const RecordingCheckOptions& options, const std::string&
   if (!files) return unreadable(files.error().message);
   auto chain = speech::verify_cue_list(files->cue_list, files->audio.samples,
                                        files->cue_path.filename().string());
-  if (!chain) return damaged(chain.error().message);
+  if (!chain) return fail_with(Stop{RecordingVerdict::Tampered, cue_list_finding(chain.error())});
   describe_chain(*chain, options.file.string(), report);
 
   const fs::path folder = options.file.parent_path();

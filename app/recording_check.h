@@ -11,6 +11,9 @@
 #include <utility>
 #include <vector>
 
+#include "app/recording_seal.h"
+#include "speech/cue_list.h"
+
 namespace annabella::app {
 
 struct RecordingCheckOptions {
@@ -82,6 +85,44 @@ enum class RecordingFindingKind {
   AfterClosingSeal,         // seal, tail
   CodeWithoutSeal,          // code
   CodeNotThisSeal,          // code, seal_code, source
+  // What the cue list's check found (speech::CueListFault; the key is speech::fault_key's):
+  // file, line, and the facts of the kind.
+  CueCommentAfterCues,   //
+  CueEmptyLine,          //
+  CueNotEightFields,     //
+  CueSequenceNotWhole,   //
+  CueSamplesNotWhole,    //
+  CueLineRepeated,       // cue
+  CueLinesSwapped,       // cue, expected
+  CueLinesMissing,       // expected, last, cue, before
+  CueSamplesOutOfOrder,  // first, end
+  CueNoAudio,            // cue, marker, text, first, end
+  CueAfterInterruption,  // expected (the interrupted marker's cue line)
+  DigestMismatch,        //
+  CueMarkerWithSamples,  // marker
+  // What is wrong with a seal as read (SealFault, app/recording_seal.h): in ("journal" or
+  // "pgn"), and field, value, actual as the kind has them.
+  SealFieldMissing,             // field
+  SealLinesNotACount,           // field, value
+  SealEntriesNotACount,         // field, value
+  SealRecordingNotAFileName,    // value
+  SealNegativeLines,            //
+  SealDigestNotHex,             //
+  SealTimeNotUtc,               // value
+  SealAdjournmentNotUtc,        // value
+  SealOccasionNotAWord,         // value
+  SealJournalEntriesNotACount,  //
+  SealJournalDigestNotHex,      //
+  SealMoveNotUci,               // value
+  SealKeyNotHex,                //
+  SealSignatureNotHex,          //
+  SealFingerprintNotTheKeys,    // value, actual
+  SealCodeNotTheSeals,          // value, actual
+  SealKeyOrSignatureNotHex,     //
+  SealSignatureDoesNotHold,     //
+  // A whole line of the journal that does not check (JournalFault, app/journal.h): file, line,
+  // problem (its key: "checksum_mismatch" ...), value, expected, last ("1": the last line).
+  JournalLineDamaged,
 };
 
 struct RecordingFinding {
@@ -90,6 +131,16 @@ struct RecordingFinding {
   // A fact's value ("" when there is none).
   [[nodiscard]] std::string fact(std::string_view name) const;
 };
+
+// A fault of the cue list as a finding (Unreadable: CannotRead, with the reader's detail).
+[[nodiscard]] RecordingFinding cue_list_finding(const speech::CueListFault& fault);
+
+// What is wrong with a seal, as a finding (`source`: where the seal stands, "game.journal entry
+// 57", or "" when the message names none).
+[[nodiscard]] RecordingFinding seal_finding(const SealFault& fault, const std::string& source = {});
+
+// A damaged line of the journal, as a finding.
+[[nodiscard]] RecordingFinding journal_finding(const JournalFault& fault);
 
 // The kind's stable key ("cut_end", "foreign_key_not_given").
 [[nodiscard]] std::string_view finding_key(RecordingFindingKind kind);
@@ -107,5 +158,13 @@ struct RecordingReport {
 };
 
 [[nodiscard]] RecordingReport check_recording(const RecordingCheckOptions& options);
+
+// The verdict's stable key: "verified", "not_sealed", "tampered", "key_changed", "unreadable".
+[[nodiscard]] std::string_view verdict_key(RecordingVerdict verdict);
+// The report as JSON (`recording verify --json`, docs/record.md): the file, the verdict's key, the
+// exit status, and each finding and the problem with its stable key, its facts and its message
+// in the language of the messages; valid UTF-8 whatever a file name holds.
+[[nodiscard]] std::string recording_report_json(const RecordingReport& report,
+                                                std::string_view file);
 
 }  // namespace annabella::app

@@ -8,6 +8,7 @@
 
 #include "app/game_record.h"
 #include "app/i18n.h"
+#include "app/recording_check.h"
 #include "speech/crypto.h"
 
 namespace annabella::app {
@@ -46,31 +47,41 @@ std::string message_value(std::string_view value, bool game_value) {
   return out;
 }
 
-Status check_fields(const RecordingSeal& seal) {
-  const auto bad = [](const std::string& what) { return fail("the seal's " + what); };
+Result<void, SealFault> check_fields(const RecordingSeal& seal) {
+  using K = SealFault::Kind;
+  const auto bad = [](K kind, std::string value = {}) {
+    SealFault fault;
+    fault.kind = kind;
+    fault.value = std::move(value);
+    return fail_with(std::move(fault));
+  };
   if (seal.recording.empty() || seal.recording.find('/') != std::string::npos)
-    return bad("recording is not a file name: \"" + seal.recording + "\"");
-  if (seal.cue_lines < 0) return bad("line count is negative");
-  if (!all_hex(seal.digest, 64)) return bad("digest is not 64 hex digits");
-  if (!is_utc_time_text(seal.sealed_at))
-    return bad("time \"" + seal.sealed_at + "\" is not a UTC time like 2026-11-03T14:22:05Z");
+    return bad(K::RecordingNotAFileName, seal.recording);
+  if (seal.cue_lines < 0) return bad(K::NegativeLines);
+  if (!all_hex(seal.digest, 64)) return bad(K::DigestNotHex);
+  if (!is_utc_time_text(seal.sealed_at)) return bad(K::TimeNotUtc, seal.sealed_at);
   if (!seal.adjourned_at.empty() && !is_utc_time_text(seal.adjourned_at))
-    return bad("adjournment time \"" + seal.adjourned_at +
-               "\" is not a UTC time like 2026-11-03T14:22:05Z");
+    return bad(K::AdjournmentNotUtc, seal.adjourned_at);
   if (seal.occasion.empty() || !std::all_of(seal.occasion.begin(), seal.occasion.end(), [](char c) {
         return (c >= 'a' && c <= 'z') || c == '-';
       }))
-    return bad("occasion \"" + seal.occasion + "\" is not a word");
+    return bad(K::OccasionNotAWord, seal.occasion);
   if (seal.play) {
-    if (seal.play->journal_entries < 1) return bad("journal entry count is not a count");
-    if (!all_hex(seal.play->journal_digest, 64)) return bad("journal digest is not 64 hex digits");
+    if (seal.play->journal_entries < 1) return bad(K::JournalEntriesNotACount);
+    if (!all_hex(seal.play->journal_digest, 64)) return bad(K::JournalDigestNotHex);
     for (const auto& move : seal.play->moves)
       if (move.size() < 4 || move.size() > 5 || move.find(' ') != std::string::npos)
-        return bad("move \"" + move + "\" is not a move in UCI");
+        return bad(K::MoveNotUci, move);
   }
-  if (!all_hex(seal.key, 64)) return bad("key is not 64 hex digits");
-  if (!all_hex(seal.signature, 128)) return bad("signature is not 128 hex digits");
+  if (!all_hex(seal.key, 64)) return bad(K::KeyNotHex);
+  if (!all_hex(seal.signature, 128)) return bad(K::SignatureNotHex);
   return {};
+}
+
+// The same fault, read from the PGN's tags.
+SealFault in_pgn(SealFault fault) {
+  fault.pgn = true;
+  return fault;
 }
 
 std::optional<int> count_of(std::string_view text) {
@@ -82,14 +93,21 @@ std::optional<int> count_of(std::string_view text) {
 }
 
 // The derived fields, when a source states them, must be what the seal gives.
-Status check_derived(const RecordingSeal& seal, const std::string& fingerprint,
-                     const std::string& code, std::string_view source) {
-  if (!fingerprint.empty() && fingerprint != seal_fingerprint(seal))
-    return fail(std::string(source) + ": the fingerprint " + fingerprint +
-                " is not the seal's key's (" + seal_fingerprint(seal) + ")");
-  if (!code.empty() && code != seal_code(seal))
-    return fail(std::string(source) + ": the code " + code + " is not the seal's (" +
-                seal_code(seal) + ")");
+Result<void, SealFault> check_derived(const RecordingSeal& seal, const std::string& fingerprint,
+                                      const std::string& code) {
+  SealFault fault;
+  if (!fingerprint.empty() && fingerprint != seal_fingerprint(seal)) {
+    fault.kind = SealFault::Kind::FingerprintNotTheKeys;
+    fault.value = fingerprint;
+    fault.actual = seal_fingerprint(seal);
+    return fail_with(std::move(fault));
+  }
+  if (!code.empty() && code != seal_code(seal)) {
+    fault.kind = SealFault::Kind::CodeNotTheSeals;
+    fault.value = code;
+    fault.actual = seal_code(seal);
+    return fail_with(std::move(fault));
+  }
   return {};
 }
 
@@ -114,10 +132,18 @@ void add_play(std::vector<std::pair<std::string, std::string>>& out, const Seale
     out.emplace_back(pgn ? kPlayNames[i].tag : kPlayNames[i].field, values[i]);
 }
 
-Result<SealedPlay> play_from(const std::function<std::string(std::string_view)>& get, bool pgn) {
+Result<SealedPlay, SealFault> play_from(const std::function<std::string(std::string_view)>& get,
+                                        bool pgn) {
   const auto name = [&](std::size_t i) { return pgn ? kPlayNames[i].tag : kPlayNames[i].field; };
   const auto entries = count_of(get(name(1)));
-  if (!entries) return fail(std::string(name(1)) + " is \"" + get(name(1)) + "\", not a count");
+  if (!entries) {
+    SealFault fault;
+    fault.kind = SealFault::Kind::EntriesNotACount;
+    fault.pgn = pgn;
+    fault.field = std::string(name(1));
+    fault.value = get(name(1));
+    return fail_with(std::move(fault));
+  }
   return SealedPlay{
       *entries,    get(name(2)), get(name(3)), get(name(4)), sealed_moves_from_text(get(name(5))),
       get(name(0))};
@@ -213,19 +239,20 @@ Result<RecordingSeal> sign_seal(const speech::RecordingAnchor& anchor, const Sea
   seal.play = std::move(play);
   seal.key = key.public_key_hex();
   seal.signature = speech::to_hex(key.sign(seal_message(seal)));
-  if (auto ok = check_fields(seal); !ok) return fail(ok.error());
+  if (auto ok = check_fields(seal); !ok) return fail(finding_text(seal_finding(ok.error())));
   return seal;
 }
 
-Status check_seal_signature(const RecordingSeal& seal) {
+Result<void, SealFault> check_seal_signature(const RecordingSeal& seal) {
   if (auto ok = check_fields(seal); !ok) return ok;
   const auto key = speech::from_hex<32>(seal.key);
   const auto signature = speech::from_hex<64>(seal.signature);
-  if (!key || !signature) return fail("the seal's key or signature is not hex");
+  SealFault fault;
+  fault.kind = SealFault::Kind::KeyOrSignatureNotHex;
+  if (!key || !signature) return fail_with(std::move(fault));
+  fault.kind = SealFault::Kind::SignatureDoesNotHold;
   if (!speech::signature_valid(seal_message(seal), *signature, *key))
-    return fail(
-        "the seal's signature does not hold: the seal was changed after it was signed, "
-        "or signed by another key than the one it names");
+    return fail_with(std::move(fault));
   return {};
 }
 
@@ -300,18 +327,28 @@ JournalEntry seal_entry(const RecordingSeal& seal) {
   return entry;
 }
 
-Result<RecordingSeal> seal_from_record(const rec::Seal& record) {
+Result<RecordingSeal, SealFault> seal_from_record(const rec::Seal& record) {
   return seal_from_fields(encode(JournalRecord{record}));
 }
 
-Result<RecordingSeal> seal_from_fields(const JournalEntry& entry) {
+Result<RecordingSeal, SealFault> seal_from_fields(const JournalEntry& entry) {
+  SealFault fault;
   for (const char* required :
        {"recording", "lines", "digest", "sealed_at", "occasion", "key", "signature"})
-    if (!entry.has(required)) return fail(std::string("the seal has no field ") + required);
+    if (!entry.has(required)) {
+      fault.kind = SealFault::Kind::MissingField;
+      fault.field = required;
+      return fail_with(std::move(fault));
+    }
   RecordingSeal seal;
   seal.recording = entry.get("recording");
   const auto lines = count_of(entry.get("lines"));
-  if (!lines) return fail("the seal's field lines is \"" + entry.get("lines") + "\", not a count");
+  if (!lines) {
+    fault.kind = SealFault::Kind::LinesNotACount;
+    fault.field = "lines";
+    fault.value = entry.get("lines");
+    return fail_with(std::move(fault));
+  }
   seal.cue_lines = *lines;
   seal.digest = entry.get("digest");
   seal.sealed_at = entry.get("sealed_at");
@@ -321,14 +358,14 @@ Result<RecordingSeal> seal_from_fields(const JournalEntry& entry) {
                entry.get("board")};
   if (entry.has("journal_digest")) {
     auto play = play_from([&](std::string_view name) { return entry.get(name); }, false);
-    if (!play) return fail("the seal's " + play.error().message);
+    if (!play) return fail_with(play.error());
     seal.play = std::move(*play);
   }
   seal.key = entry.get("key");
   seal.signature = entry.get("signature");
-  if (auto ok = check_fields(seal); !ok) return fail(ok.error());
-  if (auto ok = check_derived(seal, entry.get("fingerprint"), entry.get("code"), "the seal"); !ok)
-    return fail(ok.error());
+  if (auto ok = check_fields(seal); !ok) return fail_with(ok.error());
+  if (auto ok = check_derived(seal, entry.get("fingerprint"), entry.get("code")); !ok)
+    return fail_with(ok.error());
   return seal;
 }
 
@@ -348,15 +385,21 @@ std::vector<std::pair<std::string, std::string>> seal_pgn_tags(const RecordingSe
   return tags;
 }
 
-Result<std::optional<RecordingSeal>> seal_from_pgn(const core::PgnGame& game) {
+Result<std::optional<RecordingSeal>, SealFault> seal_from_pgn(const core::PgnGame& game) {
   const auto has = [&](std::string_view name) {
     return std::any_of(game.tags.begin(), game.tags.end(),
                        [&](const auto& tag) { return tag.first == name; });
   };
   if (!has("AnnabellaRecording")) return std::optional<RecordingSeal>();
+  SealFault fault;
+  fault.pgn = true;
   for (const char* required : {"AnnabellaLines", "AnnabellaDigest", "AnnabellaSealed",
                                "AnnabellaOccasion", "AnnabellaKey", "AnnabellaSignature"})
-    if (!has(required)) return fail(std::string("the PGN's seal has no tag ") + required);
+    if (!has(required)) {
+      fault.kind = SealFault::Kind::MissingField;
+      fault.field = required;
+      return fail_with(std::move(fault));
+    }
   const auto game_value = [&](std::string_view name) {
     std::string value = game.tag(name);
     return value == "?" ? std::string() : value;
@@ -364,9 +407,12 @@ Result<std::optional<RecordingSeal>> seal_from_pgn(const core::PgnGame& game) {
   RecordingSeal seal;
   seal.recording = game.tag("AnnabellaRecording");
   const auto lines = count_of(game.tag("AnnabellaLines"));
-  if (!lines)
-    return fail("the PGN's seal: AnnabellaLines is \"" + game.tag("AnnabellaLines") +
-                "\", not a count");
+  if (!lines) {
+    fault.kind = SealFault::Kind::LinesNotACount;
+    fault.field = "AnnabellaLines";
+    fault.value = game.tag("AnnabellaLines");
+    return fail_with(std::move(fault));
+  }
   seal.cue_lines = *lines;
   seal.digest = game.tag("AnnabellaDigest");
   seal.sealed_at = game.tag("AnnabellaSealed");
@@ -376,16 +422,15 @@ Result<std::optional<RecordingSeal>> seal_from_pgn(const core::PgnGame& game) {
                game_value("Board")};
   if (has("AnnabellaJournalDigest")) {
     auto play = play_from([&](std::string_view name) { return game.tag(name); }, true);
-    if (!play) return fail("the PGN's seal: " + play.error().message);
+    if (!play) return fail_with(play.error());
     seal.play = std::move(*play);
   }
   seal.key = game.tag("AnnabellaKey");
   seal.signature = game.tag("AnnabellaSignature");
-  if (auto ok = check_fields(seal); !ok) return fail("the PGN's seal: " + ok.error().message);
-  if (auto ok = check_derived(seal, game.tag("AnnabellaFingerprint"), game.tag("AnnabellaCode"),
-                              "the PGN's seal");
+  if (auto ok = check_fields(seal); !ok) return fail_with(in_pgn(ok.error()));
+  if (auto ok = check_derived(seal, game.tag("AnnabellaFingerprint"), game.tag("AnnabellaCode"));
       !ok)
-    return fail(ok.error());
+    return fail_with(in_pgn(ok.error()));
   return std::optional<RecordingSeal>(std::move(seal));
 }
 
@@ -469,8 +514,9 @@ Status check_journal_seals(const JournalText& journal, const JournalContents& co
     if (entry.kind != "seal") continue;
     const std::string source = contents.name + " entry " + std::to_string(i + 1);
     auto seal = seal_from_fields(entry);
-    if (!seal) return fail(source + ": " + seal.error().message);
-    if (auto ok = check_seal_signature(*seal); !ok) return fail(source + ": " + ok.error().message);
+    if (!seal) return fail(source + ": " + finding_text(seal_finding(seal.error())));
+    if (auto ok = check_seal_signature(*seal); !ok)
+      return fail(source + ": " + finding_text(seal_finding(ok.error())));
     if (!seal->play) continue;
     if (static_cast<int>(i) == seal->play->journal_entries &&
         journal_digest(journal.text.substr(0, line_start)) == seal->play->journal_digest) {
@@ -522,7 +568,8 @@ Status check_record_whole(const JournalText& journal, const JournalContents& con
       std::any_of(contents.entries.begin(), contents.entries.end(),
                   [](const JournalEntry& entry) { return entry.kind == "end"; });
   auto pgn_seal = seal_from_pgn(*pgn);
-  if (!pgn_seal) return fail(std::string(pgn_name) + ": " + pgn_seal.error().message);
+  if (!pgn_seal)
+    return fail(std::string(pgn_name) + ": " + finding_text(seal_finding(pgn_seal.error())));
   const std::string result = pgn->tag("Result");
   // The result the journal gives: its end entry's, or the moves' own (a mate is in the PGN
   // before the end entry is written).

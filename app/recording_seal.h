@@ -87,9 +87,37 @@ struct RecordingSeal {
 // Whether `text` has that shape.
 [[nodiscard]] bool is_utc_time_text(std::string_view text);
 
+// What is wrong with a seal as read or checked, typed (issue 17): worded by the application
+// with the findings of `recording verify` (seal_finding, app/recording_check.h).
+struct SealFault {
+  enum class Kind : unsigned char {
+    MissingField,             // `field` (a journal field, or a PGN tag with `pgn`) is not there
+    LinesNotACount,           // the field `field` is `value`, not a count
+    EntriesNotACount,         // `field` (journal_entries) is `value`, not a count
+    RecordingNotAFileName,    // `value`
+    NegativeLines,            //
+    DigestNotHex,             // not 64 hex digits
+    TimeNotUtc,               // `value` is not a UTC time like 2026-11-03T14:22:05Z
+    AdjournmentNotUtc,        // `value`
+    OccasionNotAWord,         // `value`
+    JournalEntriesNotACount,  // the signed journal entry count is below 1
+    JournalDigestNotHex,      //
+    MoveNotUci,               // `value`
+    KeyNotHex,                //
+    SignatureNotHex,          //
+    FingerprintNotTheKeys,    // the fingerprint `value` is not the key's (`actual`)
+    CodeNotTheSeals,          // the code `value` is not the seal's (`actual`)
+    KeyOrSignatureNotHex,     //
+    SignatureDoesNotHold,     // changed after signing, or signed by another key than it names
+  };
+  Kind kind = Kind::SignatureDoesNotHold;
+  bool pgn = false;  // read from the PGN's tags (else from the journal's seal entry)
+  std::string field{}, value{}, actual{};
+};
+
 // Checks that every field is well formed and the signature is the stated key's over
 // seal_message(). The error says which.
-[[nodiscard]] Status check_seal_signature(const RecordingSeal& seal);
+[[nodiscard]] Result<void, SealFault> check_seal_signature(const RecordingSeal& seal);
 
 // The key's short fingerprint (key_fingerprint) from the seal's hex key ("" when malformed).
 [[nodiscard]] std::string seal_fingerprint(const RecordingSeal& seal);
@@ -116,9 +144,9 @@ struct RecordingSeal {
 [[nodiscard]] JournalEntry seal_entry(const RecordingSeal& seal);
 // A journal entry of kind "seal" back to a seal (the fields above; unknown fields are ignored).
 // The error names the missing or malformed field.
-[[nodiscard]] Result<RecordingSeal> seal_from_fields(const JournalEntry& entry);
+[[nodiscard]] Result<RecordingSeal, SealFault> seal_from_fields(const JournalEntry& entry);
 // A game record's seal (rec::Seal, as GameRecord keeps it) back to a seal.
-[[nodiscard]] Result<RecordingSeal> seal_from_record(const rec::Seal& record);
+[[nodiscard]] Result<RecordingSeal, SealFault> seal_from_record(const rec::Seal& record);
 
 // The PGN tags: AnnabellaRecording, AnnabellaLines, AnnabellaDigest, AnnabellaSealed,
 // AnnabellaOccasion, AnnabellaAdjourned (only when set), (version 3) AnnabellaAudio,
@@ -129,7 +157,8 @@ struct RecordingSeal {
 [[nodiscard]] std::vector<std::pair<std::string, std::string>> seal_pgn_tags(
     const RecordingSeal& seal);
 // The seal in a PGN game's tags; nullopt when it has no AnnabellaRecording tag.
-[[nodiscard]] Result<std::optional<RecordingSeal>> seal_from_pgn(const core::PgnGame& game);
+[[nodiscard]] Result<std::optional<RecordingSeal>, SealFault> seal_from_pgn(
+    const core::PgnGame& game);
 
 // D.2.7: the journal's digest as a version 3 seal signs it: SHA-256 of its bytes, 64 hex digits.
 [[nodiscard]] std::string journal_digest(std::string_view journal_text);

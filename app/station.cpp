@@ -111,7 +111,7 @@ Result<std::unique_ptr<Station>> Station::open(const StationOptions& options, St
   if (auto overridden = vocabulary->apply_overrides(cfg.speech.words); !overridden)
     return fail("speech.words: " + overridden.error().message);
   if (auto control = core::read_time_control(cfg.game.time_control); !control)
-    return fail("game.time_control: " + control.error().message);
+    return fail("game.time_control: " + text::time_control_error(control.error()));
   if (options.resume) return resume(options, output, std::move(*vocabulary), now);
   return start(options, output, std::move(*vocabulary), now);
 }

@@ -1,6 +1,7 @@
 #include "app/station_state.h"
 
 #include "app/i18n.h"
+#include "app/recording_check.h"
 #include "app/recording_seal.h"
 #include "app/station_text.h"
 #include "core/text.h"
@@ -231,10 +232,11 @@ void StationState::seal_as_found(const std::filesystem::path& recording, TimePoi
   const std::string name = recording.filename().string();
   auto found = speech::verify_recording(recording);
   if (!found) {
-    print(time, i18n::format(i18n::tr("recording {name}: not sealed on resumption, it does not "
-                                      "verify: {why} (D.2.7; `annabella recording verify` tells "
-                                      "more)"),
-                             {{"name", name}, {"why", found.error().message}}));
+    print(time,
+          i18n::format(i18n::tr("recording {name}: not sealed on resumption, it does not "
+                                "verify: {why} (D.2.7; `annabella recording verify` tells "
+                                "more)"),
+                       {{"name", name}, {"why", finding_text(cue_list_finding(found.error()))}}));
     return;
   }
   // D.2.7: the station signs nothing it has not checked: the recording's chain must hold at its

@@ -11,4 +11,8 @@ namespace annabella::app::text {
 
 [[nodiscard]] std::string time_control(const core::TimeControl& control);
 
+// Why a time control could not be read, checked or written, naming the text and where it broke:
+// "time control \"90 min + x\": cannot read \"x\" at position 10".
+[[nodiscard]] std::string time_control_error(const core::TimeControlError& error);
+
 }  // namespace annabella::app::text

@@ -134,7 +134,7 @@ int main(int argc, char** argv) {
     Counter counter;
     std::ifstream in(path, std::ios::binary);
     const auto t0 = Clock::now();
-    const annabella::Status status = read_pgn(in, counter);
+    const auto status = read_pgn(in, counter);
     ours.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
     if (!status || counter.plies != plies || counter.problems != 0) {
       std::fprintf(stderr, "bench_pgn: read %ld of %ld plies with %ld problems\n", counter.plies,

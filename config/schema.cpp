@@ -3,11 +3,8 @@
 #include <sstream>
 
 #include "config/config.h"
-#include "core/game_type.h"
-#include "core/notation_letters.h"
 #include "core/position.h"
 #include "core/text.h"
-#include "core/time_control.h"
 #include "speech/language.h"
 
 namespace annabella::config {
@@ -58,30 +55,6 @@ KeySpec text(std::string section, std::string key, std::string help, F field,
     return {};
   };
   return k;
-}
-
-// game.time_control: read as the clock reads it.
-Status check_time_control(const std::string& text) {
-  if (auto control = core::read_time_control(text); !control) return fail(control.error());
-  return {};
-}
-
-// game.type: "auto" or a game type (core/game_type.h).
-Status check_game_type(const std::string& text) {
-  if (text == "auto") return {};
-  if (auto type = core::parse_game_type(text); !type)
-    return fail("\"" + type.error().name +
-                "\" is not a game type (standard, rapid or blitz), or auto (from the time "
-                "control, A.1, B.1)");
-  return {};
-}
-
-// game.supervision: A.3/B.3 or A.4/B.4, as the event's regulations say (A.5, B.5).
-Status check_supervision(const std::string& text) {
-  if (auto supervision = core::parse_supervision(text); !supervision)
-    return fail("\"" + supervision.error().name +
-                "\" is not a supervision: competition (A.3, B.3) or appendix (A.4, B.4)");
-  return {};
 }
 
 // game.start_fen: empty, or a position the game can start from, in standard chess or Chess960
@@ -236,7 +209,9 @@ std::vector<KeySpec> build_schema() {
       "game", "time_control",
       "FIDE-style (\"90 min/40 moves + 30 min + 30 s/move\") or a PGN TimeControl "
       "tag (\"40/5400+30:1800+30\").",
-      [](auto& c) -> auto& { return c.game.time_control; }, check_time_control));
+      // Read as the clock reads it, and worded in the language of the messages, by the
+      // application's checks (app/config_check.h, station_problems).
+      [](auto& c) -> auto& { return c.game.time_control; }));
   s.push_back(text(
       "game", "start_fen", "Start position as FEN; empty = the standard position.",
       [](auto& c) -> auto& { return c.game.start_fen; }, check_start_fen));
@@ -249,12 +224,15 @@ std::vector<KeySpec> build_schema() {
       "game", "type",
       "The game type: \"auto\" (from the time for 60 moves: 10 minutes or less is blitz, B.1; "
       "under 60 is rapid, A.1), or \"standard\", \"rapid\", \"blitz\" as the event says.",
-      [](auto& c) -> auto& { return c.game.type; }, check_game_type));
+      // "auto" or a game type (core/game_type.h): checked by station_problems.
+      [](auto& c) -> auto& { return c.game.type; }));
   s.push_back(text(
       "game", "supervision",
       "Rapid and blitz (A.5, B.5): \"appendix\" (A.4, B.4) or \"competition\" (A.3, B.3: the "
       "Competition Rules apply).",
-      [](auto& c) -> auto& { return c.game.supervision; }, check_supervision));
+      // A.3/B.3 or A.4/B.4 as the event's regulations say (A.5, B.5): checked by
+      // station_problems.
+      [](auto& c) -> auto& { return c.game.supervision; }));
   s.push_back(boolean(
       "game", "quickplay_guidelines",
       "Guidelines III (games without increment, quickplay finish) were announced in advance for "
@@ -305,14 +283,8 @@ std::vector<KeySpec> build_schema() {
       "The piece letters the assistant types moves in (\"en\", \"de\", \"fr\", ... or "
       "\"custom:K D T L S\"). Empty: English and the speech profile's language; a move that "
       "reads as two different moves in them (\"Bc5\") is then never guessed (D.2.1).",
+      // A code core::piece_letters_for knows: checked, and worded, by station_problems.
       [](auto& c) -> auto& { return c.console.letters; });
-  letters.set = [](StationConfig& c, const Value& v) -> Status {
-    const auto& code = std::get<std::string>(v);
-    if (!code.empty())
-      if (auto known = core::piece_letters_for(code); !known) return fail(known.error().message);
-    c.console.letters = code;
-    return {};
-  };
   s.push_back(std::move(letters));
   s.push_back(boolean(
       "console", "timestamps",

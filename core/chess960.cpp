@@ -14,7 +14,7 @@ constexpr std::array<std::array<int, 2>, 10> kKnightPlaces = {
 std::size_t nth_empty(const std::string& rank, int n) {
   for (std::size_t file = 0; file < rank.size(); ++file)
     if (rank[file] == ' ' && n-- == 0) return file;
-  assert(false && "fewer empty squares than asked for");
+  assert(false);  // a programmer's error: fewer empty squares than asked for
   return 0;
 }
 

@@ -1,6 +1,8 @@
 // The piece letter tables: see notation_letters.h.
 #include "core/notation_letters.h"
 
+#include <optional>
+
 #include "core/notation_tokens.h"
 
 namespace annabella::core {
@@ -75,58 +77,72 @@ bool means_something_else(char32_t ch) {
          is_hyphen(ch) || ch == U'=' || ch == U'O' || ch == U'0' || is_annotation_glyph(ch);
 }
 
-// Why `word` cannot be a piece letter, or "".
-std::string letter_problem(const std::string& word, PieceType piece) {
-  const std::string which =
-      "custom letter \"" + word + "\" for the " + std::string(piece_type_name(piece));
+// Why `word` cannot be a piece letter for `piece`, if it cannot.
+std::optional<LettersError> letter_problem(const std::string& word, PieceType piece) {
+  LettersError e;
+  e.letter = word;
+  e.piece = piece;
   CodePoints cps;
-  if (!decode_utf8(word, cps, nullptr) || cps.n > 4)
-    return which + " is not 1 to 4 UTF-8 characters";
+  if (!decode_utf8(word, cps, nullptr) || cps.n > 4) {
+    e.kind = LettersError::Kind::NotOneToFour;
+    return e;
+  }
   for (int c = 0; c < cps.n; ++c) {
     const char32_t ch = cps.cp[std::size_t(c)];
-    if (means_something_else(ch))
-      return which + " contains " + describe_char(ch) +
-             ", which already means a file, rank, capture, castling or annotation";
+    if (means_something_else(ch)) {
+      e.kind = LettersError::Kind::MeansSomethingElse;
+      e.character = ch;
+      return e;
+    }
   }
-  return "";
+  return std::nullopt;
 }
 
 }  // namespace
 
-Result<PieceLetters> custom_piece_letters(std::string_view spec) {
+Result<PieceLetters, LettersError> custom_piece_letters(std::string_view spec) {
   const std::vector<std::string> words = split_letters(spec);
-  if (words.size() != 5 && words.size() != 6)
-    return fail(
-        "a custom letter table lists the letters for king, queen, rook, bishop, knight "
-        "and optionally pawn, separated by spaces (\"K D T L S B\"); got " +
-        std::to_string(words.size()) + " in \"" + std::string(spec) + "\"");
+  if (words.size() != 5 && words.size() != 6) {
+    LettersError e;
+    e.kind = LettersError::Kind::WrongCount;
+    e.text = std::string(spec);
+    e.count = words.size();
+    return fail_with(std::move(e));
+  }
   static constexpr PieceType kOrder[6] = {KING, QUEEN, ROOK, BISHOP, KNIGHT, PAWN};
   PieceLetters t;
   t.code = "custom";
   t.name = "custom";
   for (std::size_t k = 0; k < words.size(); ++k) {
-    if (std::string why = letter_problem(words[k], kOrder[k]); !why.empty()) return fail(why);
+    if (auto why = letter_problem(words[k], kOrder[k])) {
+      why->text = std::string(spec);
+      return fail_with(std::move(*why));
+    }
     for (std::size_t o = 0; o < k; ++o)
-      if (words[o] == words[k])
-        return fail("custom letter \"" + words[k] + "\" is used for both the " +
-                    std::string(piece_type_name(kOrder[o])) + " and the " +
-                    std::string(piece_type_name(kOrder[k])));
+      if (words[o] == words[k]) {
+        LettersError e;
+        e.kind = LettersError::Kind::UsedTwice;
+        e.text = std::string(spec);
+        e.letter = words[k];
+        e.other = kOrder[o];
+        e.piece = kOrder[k];
+        return fail_with(std::move(e));
+      }
     t.letters[kOrder[k]] = words[k];
   }
   return t;
 }
 
-Result<PieceLetters> piece_letters_for(std::string_view code) {
+Result<PieceLetters, LettersError> piece_letters_for(std::string_view code) {
   std::string c = lower_ascii(code);
   if (c.rfind("custom:", 0) == 0) return custom_piece_letters(code.substr(7));
   if (c == "sr-latn") c = "sr";
-  std::string known;
+  LettersError unknown;
+  unknown.text = std::string(code);
   for (const PieceLetters& t : builtin_piece_letters()) {
     if (lower_ascii(t.code) == c) return t;
-    known += (known.empty() ? "" : ", ") + t.code;
+    unknown.known.push_back(t.code);
   }
-  return fail(
-      "unknown language \"" + std::string(code) + "\"; known: " + known +
-      ", or custom:LETTERS (king queen rook bishop knight [pawn], e.g. \"custom:K D T L S\")");
+  return fail_with(std::move(unknown));
 }
 }  // namespace annabella::core

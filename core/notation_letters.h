@@ -31,14 +31,34 @@ struct PieceLetters {
   CyrillicFiles files = CyrillicFiles::LookAlike;
 };
 
+// Why there is no letter table for a code or a custom table, worded by the application
+// (text::letters_error, app/move_text.h).
+struct LettersError {
+  enum class Kind : unsigned char {
+    UnknownLanguage,     // `text` is no built-in code (`known` lists them) nor custom:LETTERS
+    WrongCount,          // a custom table `text` has `count` letters, not 5 or 6
+    NotOneToFour,        // `letter`, for `piece`, is not 1 to 4 UTF-8 characters
+    MeansSomethingElse,  // `letter`, for `piece`, holds `character`, a file, rank or sign
+    UsedTwice,           // `letter` is given for both `other` and `piece`
+  };
+  Kind kind = Kind::UnknownLanguage;
+  std::string text{};                // the code or the custom table as given
+  std::string letter{};              // the custom letter at fault
+  PieceType piece = NO_PIECE_TYPE;   // the piece it was given for
+  PieceType other = NO_PIECE_TYPE;   // UsedTwice: the piece it was given for first
+  char32_t character = 0;            // MeansSomethingElse
+  std::size_t count = 0;             // WrongCount
+  std::vector<std::string> known{};  // UnknownLanguage: the built-in codes
+};
+
 // The built-in tables: en, de, fr, es, it, nl, ru, mk, sr (Latin), sr-Cyrl, bg.
 [[nodiscard]] const std::vector<PieceLetters>& builtin_piece_letters();
 // The table for an ISO 639-1 code (case-insensitive; "sr-Latn" = "sr"); error lists the codes.
-[[nodiscard]] Result<PieceLetters> piece_letters_for(std::string_view code);
+[[nodiscard]] Result<PieceLetters, LettersError> piece_letters_for(std::string_view code);
 [[nodiscard]] const PieceLetters& english_letters();
 // A configurable table: the letters for king, queen, rook, bishop, knight and optionally pawn,
 // separated by blanks ("K D T L S B"); each 1-4 characters, none a file, rank or sign.
 // piece_letters_for("custom:K D T L S") is the same.
-[[nodiscard]] Result<PieceLetters> custom_piece_letters(std::string_view spec);
+[[nodiscard]] Result<PieceLetters, LettersError> custom_piece_letters(std::string_view spec);
 
 }  // namespace annabella::core

@@ -86,7 +86,7 @@ std::optional<PgnGame> PgnGameStream::next() {
     next_ = 0;
     if (done_) return std::nullopt;
     if (!in_) {
-      if (in_.bad()) status_ = fail("the PGN input could not be read (I/O error)");
+      if (in_.bad()) status_ = fail_with(PgnInputError{PgnInputError::Kind::ReadFailed});
       reader_.finish();
       done_ = true;
       continue;

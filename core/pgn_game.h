@@ -75,7 +75,7 @@ class PgnGameStream {
   ~PgnGameStream();
   // The next game, or nullopt at the end of input (or when the stream fails: see status()).
   [[nodiscard]] std::optional<PgnGame> next();
-  [[nodiscard]] const Status& status() const { return status_; }
+  [[nodiscard]] const PgnInputStatus& status() const { return status_; }
 
  private:
   std::istream& in_;
@@ -84,7 +84,7 @@ class PgnGameStream {
   PgnGameBuilder builder_;
   PgnReader reader_;
   bool done_ = false;
-  Status status_;
+  PgnInputStatus status_;
 };
 
 // Every game in a text (tests, small inputs).

@@ -337,7 +337,7 @@ int PgnReader::problems() const {
   return impl_->total_problems;
 }
 
-Status read_pgn(std::istream& in, PgnVisitor& visitor, PgnReadOptions options) {
+PgnInputStatus read_pgn(std::istream& in, PgnVisitor& visitor, PgnReadOptions options) {
   PgnReader reader(visitor, std::move(options));
   std::array<char, std::size_t{64} * 1024> buffer;
   while (in) {
@@ -345,7 +345,7 @@ Status read_pgn(std::istream& in, PgnVisitor& visitor, PgnReadOptions options) {
     const auto n = in.gcount();
     if (n > 0) reader.feed(std::string_view(buffer.data(), std::size_t(n)));
   }
-  if (in.bad()) return fail("the PGN input could not be read (I/O error)");
+  if (in.bad()) return fail_with(PgnInputError{PgnInputError::Kind::ReadFailed});
   reader.finish();
   return {};
 }

@@ -133,8 +133,16 @@ class PgnReader {
   std::unique_ptr<Impl> impl_;
 };
 
-// Reads a whole stream in 64 KiB chunks; fails only if the stream itself fails (problems in the
-// PGN go to the visitor).
-[[nodiscard]] Status read_pgn(std::istream& in, PgnVisitor& visitor, PgnReadOptions options = {});
+// The one way a PGN stream fails as a whole: the stream itself could not be read (an I/O error;
+// problems in the PGN go to the visitor). Worded by the application (text::pgn_input_error).
+struct PgnInputError {
+  enum class Kind : unsigned char { ReadFailed };
+  Kind kind = Kind::ReadFailed;
+};
+using PgnInputStatus = Result<void, PgnInputError>;
+
+// Reads a whole stream in 64 KiB chunks; fails only if the stream itself fails.
+[[nodiscard]] PgnInputStatus read_pgn(std::istream& in, PgnVisitor& visitor,
+                                      PgnReadOptions options = {});
 
 }  // namespace annabella::core

@@ -16,10 +16,6 @@ bool is_digit(char c) {
   return c >= '0' && c <= '9';
 }
 
-std::string side_word(Color c) {
-  return c == WHITE ? "White" : "Black";
-}
-
 // The sheet being filled in: which cell comes next.
 class SheetWriter {
  public:
@@ -273,14 +269,14 @@ class SheetReader {
  public:
   SheetReader(std::string_view text, Scoresheet& sheet) : text_(text), sheet_(sheet), w_(sheet) {}
 
-  Status read() {
+  Result<void, ScoresheetError> read() {
     if (text_.starts_with(kByteOrderMark)) {  // Windows Notepad's UTF-8
       i_ = kByteOrderMark.size();
       note(SheetNote::Kind::ByteOrderMark, 1, "");
     }
     pgn_ = has_tag_line();
     while (i_ < text_.size()) {
-      if (Status s = step(); !s) return s;
+      if (auto s = step(); !s) return s;
     }
     std::size_t j = heading();
     for (; j < words_.size(); ++j) j = take(j);
@@ -337,7 +333,7 @@ class SheetReader {
   }
 
   // One character, blank, PGN part or word from text_[i_].
-  Status step() {
+  Result<void, ScoresheetError> step() {
     const char c = text_[i_];
     if (c == '\n') {
       ++w_.line_;
@@ -351,9 +347,9 @@ class SheetReader {
     } else if (c == '[' || (c == '%' && (i_ == 0 || text_[i_ - 1] == '\n'))) {
       skip_line();  // a tag or an escape line: to the end of its line
     } else if (c == '{') {
-      return skip_block(false, '}', "a comment '{'");
+      return skip_block(false, '}', ScoresheetError::Kind::CommentNotClosed);
     } else if (c == '(') {
-      return skip_block(true, ')', "a variation '('");
+      return skip_block(true, ')', ScoresheetError::Kind::VariationNotClosed);
     } else if (c == '$') {  // a NAG
       ++i_;
       while (i_ < text_.size() && is_digit(text_[i_])) ++i_;
@@ -368,7 +364,7 @@ class SheetReader {
   }
 
   // A comment ({...}, no nesting) or a variation ((...), `nests`) starting at text_[i_].
-  Status skip_block(bool nests, char close, std::string_view what) {
+  Result<void, ScoresheetError> skip_block(bool nests, char close, ScoresheetError::Kind what) {
     const int opened = w_.line_;
     const std::size_t from = i_;
     const char open = text_[i_];
@@ -390,7 +386,7 @@ class SheetReader {
         return {};
       }
     }
-    return fail(std::string(what) + " opened on line " + std::to_string(opened) + " is not closed");
+    return fail_with(ScoresheetError{what, opened});
   }
 
   void word() {
@@ -621,9 +617,9 @@ class SheetReader {
 
 }  // namespace
 
-Result<Scoresheet> read_scoresheet(std::string_view text) {
+Result<Scoresheet, ScoresheetError> read_scoresheet(std::string_view text) {
   Scoresheet sheet;
-  if (Status s = SheetReader(text, sheet).read(); !s) return fail(s.error());
+  if (auto s = SheetReader(text, sheet).read(); !s) return fail_with(s.error());
   return sheet;
 }
 
@@ -658,9 +654,8 @@ ScoresheetReplay replay_scoresheet(const Scoresheet& sheet, const Position& star
     ply.san = to_san(pos, *m);
     if (e.move_number > 0 &&
         (e.move_number != pos.fullmove_number() || e.side != pos.side_to_move()))
-      ply.note = "written as move " + std::to_string(e.move_number) + " for " + side_word(e.side) +
-                 ", but it is move " + std::to_string(pos.fullmove_number()) + " for " +
-                 side_word(pos.side_to_move());
+      ply.misplaced = ScoresheetPly::Misplaced{e.move_number, e.side, pos.fullmove_number(),
+                                               pos.side_to_move()};
     replay.position.play(*m);
     ++replay.moves_read;
     replay.plies.push_back(std::move(ply));

@@ -79,7 +79,17 @@ struct Scoresheet {
 // PGN with tag lines); castling "00" / "000" (never a move number 0); blanks inside a move
 // ("N f3", "e x f6", "O - O - O", "gxh8 =Q", "g:h8 Q", "cxb3 e.p."); results ("1/2", "Remis")
 // and lone annotations ("!", "=", a trailing "—") are no cells. Each is a SheetNote.
-[[nodiscard]] Result<Scoresheet> read_scoresheet(std::string_view text);
+// Why a sheet could not be read, worded by the application (scoresheet_error,
+// app/reconcile_text.h).
+struct ScoresheetError {
+  enum class Kind : unsigned char {
+    CommentNotClosed,    // a comment '{' opened on `line` is not closed
+    VariationNotClosed,  // a variation '(' opened on `line` is not closed
+  };
+  Kind kind = Kind::CommentNotClosed;
+  int line = 0;
+};
+[[nodiscard]] Result<Scoresheet, ScoresheetError> read_scoresheet(std::string_view text);
 
 // What became of one entry on replay.
 struct ScoresheetPly {
@@ -96,9 +106,16 @@ struct ScoresheetPly {
   std::optional<MoveReadError> error;  // when NotAMove, Illegal or Ambiguous: why (read_move)
   std::optional<IllegalMove> illegal;  // when Illegal: why (Art. 3), for the application to word
   std::vector<Move> candidates;        // when Ambiguous
-  // When Read but written in another cell than the move belongs to ("written as move 3 for
-  // White, but it is move 2 for Black"); empty otherwise.
-  std::string note;
+  // When Read but written in another cell than the move belongs to: written as move
+  // `written_number` for `written_side`, but it is move `number` for `side`.
+  struct Misplaced {
+    int written_number = 0;
+    Color written_side = WHITE;
+    int number = 0;
+    Color side = WHITE;
+    friend bool operator==(const Misplaced&, const Misplaced&) = default;
+  };
+  std::optional<Misplaced> misplaced;
 };
 
 struct ScoresheetReplay {

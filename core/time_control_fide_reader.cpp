@@ -29,14 +29,33 @@ bool is_digit(char c) {
   return std::isdigit(static_cast<unsigned char>(c)) != 0;
 }
 
+using Kind = TimeControlError::Kind;
+
+// An error of `kind`, at token `at` when it has a place (the text is filled in by
+// parse_time_control).
+Failure<TimeControlError> broke_at(Kind kind, std::string token, std::size_t at,
+                                   long long number = 0) {
+  return fail_with(TimeControlError{.kind = kind,
+                                    .form = TimeControlError::Form::Fide,
+                                    .token = std::move(token),
+                                    .position = at + 1,
+                                    .number = number});
+}
+Failure<TimeControlError> broke(Kind kind, const Token& at, long long number = 0) {
+  return broke_at(kind, at.text, at.at, number);
+}
+Failure<TimeControlError> broke(Kind kind) {
+  return fail_with(TimeControlError{.kind = kind, .form = TimeControlError::Form::Fide});
+}
+
 // Reads the number that starts at text[i] ("90", "1.5"); `i` moves past it.
-Result<Token> read_number(std::string_view text, std::size_t& i) {
+TimeControlResult<Token> read_number(std::string_view text, std::size_t& i) {
   const std::size_t start = i;
   std::int64_t whole = 0;
   for (; i < text.size() && is_digit(text[i]); ++i) {
     whole = whole * 10 + (text[i] - '0');
     if (whole > 100'000'000)
-      return fail("the number at position " + std::to_string(start + 1) + " is too large");
+      return broke_at(Kind::NumberTooLarge, std::string(text.substr(start, i + 1 - start)), start);
   }
   std::int64_t milli = whole * 1000;
   if (i + 1 < text.size() && text[i] == '.' && is_digit(text[i + 1])) {
@@ -64,7 +83,7 @@ bool is_symbol_char(char c) {
          c == '"';
 }
 
-Result<std::vector<Token>> lex(std::string_view text) {
+TimeControlResult<std::vector<Token>> lex(std::string_view text) {
   std::vector<Token> tokens;
   std::size_t i = 0;
   while (i < text.size()) {
@@ -73,7 +92,7 @@ Result<std::vector<Token>> lex(std::string_view text) {
       ++i;
     } else if (is_digit(c)) {
       auto number = read_number(text, i);
-      if (!number) return fail(number.error());
+      if (!number) return fail_with(number.error());
       tokens.push_back(*number);
     } else if (std::isalpha(static_cast<unsigned char>(c))) {
       tokens.push_back(read_word(text, i));
@@ -81,7 +100,7 @@ Result<std::vector<Token>> lex(std::string_view text) {
       tokens.push_back({Token::Kind::Symbol, std::string(1, c), 0, i});
       ++i;
     } else {
-      return fail("cannot read \"" + std::string(1, c) + "\" at position " + std::to_string(i + 1));
+      return broke_at(Kind::UnreadableCharacter, std::string(1, c), i);
     }
   }
   return tokens;
@@ -137,10 +156,6 @@ bool is_move_word(const Token& t) {
   return is_word(t, {"move", "moves", "mv", "mvs"});
 }
 
-std::string where(const Token& t) {
-  return "\"" + t.text + "\" at position " + std::to_string(t.at + 1);
-}
-
 // ---------------------------------------------------------------------------------------------
 // One clause
 
@@ -166,14 +181,13 @@ struct Markers {
 
 // "from move 1" at tokens[i]: an increment from the first move (the only one supported).
 // Returns how many tokens it used: 0 when tokens[i] does not start one.
-Result<std::size_t> read_from_move(const std::vector<Token>& tokens, std::size_t i,
-                                   Markers& markers) {
+TimeControlResult<std::size_t> read_from_move(const std::vector<Token>& tokens, std::size_t i,
+                                              Markers& markers) {
   if (!is_word(tokens[i], {"from"}) || i + 2 >= tokens.size() || !is_move_word(tokens[i + 1]) ||
       tokens[i + 2].kind != Token::Kind::Number)
     return std::size_t{0};
   if (tokens[i + 2].milli != 1000)
-    return fail("an increment from move " + tokens[i + 2].text +
-                " is not supported (only from move 1), " + where(tokens[i]));
+    return broke(Kind::IncrementFromLaterMove, tokens[i], tokens[i + 2].milli / 1000);
   markers.increment_word = true;
   return std::size_t{3};
 }
@@ -239,13 +253,13 @@ struct Numbers {
 
 // The number at rest[i] with what follows it: a move word (a move count) or a unit (a time).
 // Returns how many tokens it used.
-Result<std::size_t> read_quantity(const std::vector<Token>& rest, std::size_t i, Numbers& numbers) {
+TimeControlResult<std::size_t> read_quantity(const std::vector<Token>& rest, std::size_t i,
+                                             Numbers& numbers) {
   const Token& t = rest[i];
   const Token* next = i + 1 < rest.size() ? &rest[i + 1] : nullptr;
   if (next != nullptr && is_move_word(*next)) {
-    if (numbers.moves) return fail("two move counts in one part, " + where(t));
-    if (t.milli % 1000 != 0 || t.milli == 0)
-      return fail("a move count must be a whole number above 0, " + where(t));
+    if (numbers.moves) return broke(Kind::TwoMoveCounts, t);
+    if (t.milli % 1000 != 0 || t.milli == 0) return broke(Kind::MoveCountNotWhole, t);
     numbers.moves = t.milli / 1000;
     return std::size_t{2};
   }
@@ -260,18 +274,18 @@ Result<std::size_t> read_quantity(const std::vector<Token>& rest, std::size_t i,
 }
 
 // Numbers with units, move counts, and "/" separators.
-Result<Numbers> read_numbers(const std::vector<Token>& rest) {
+TimeControlResult<Numbers> read_numbers(const std::vector<Token>& rest) {
   Numbers numbers;
   for (std::size_t i = 0; i < rest.size();) {
     if (rest[i].kind == Token::Kind::Number) {
       auto used = read_quantity(rest, i, numbers);
-      if (!used) return fail(used.error());
+      if (!used) return fail_with(used.error());
       i += *used;
     } else if (is_symbol(rest[i], '/')) {
       numbers.slash = true;
       ++i;
     } else {
-      return fail("cannot read " + where(rest[i]));
+      return broke(Kind::UnreadableToken, rest[i]);
     }
   }
   return numbers;
@@ -286,19 +300,19 @@ std::optional<milliseconds> single_time(const Numbers& numbers) {
 }
 
 // A clause that is a period (or the hourglass), perhaps with a "d5" delay in it.
-Result<Clause> finish_period(Clause clause, const Numbers& numbers, const Token& first) {
+TimeControlResult<Clause> finish_period(Clause clause, const Numbers& numbers, const Token& first) {
   const bool has_unitless = !numbers.plain.empty();
   if (numbers.slash && !numbers.has_time && !numbers.moves && numbers.plain.size() == 2 &&
       !clause.sudden_death) {
     // US "40/120": moves / minutes.
     if (numbers.plain[0] % 1000 != 0 || numbers.plain[0] == 0)
-      return fail("a move count must be a whole number above 0, " + where(first));
+      return broke(Kind::MoveCountNotWhole, first);
     clause.moves = static_cast<int>(numbers.plain[0] / 1000);
     clause.time = in_unit(numbers.plain[1], Unit::Minute);
     return clause;
   }
   if (numbers.plain.size() > 1 || (numbers.has_time && has_unitless))
-    return fail("cannot tell what the numbers mean in the part starting at " + where(first));
+    return broke(Kind::NumbersUnclear, first);
   if (numbers.has_time) {
     clause.time = numbers.time;
   } else if (has_unitless) {
@@ -310,22 +324,22 @@ Result<Clause> finish_period(Clause clause, const Numbers& numbers, const Token&
       clause.bare_milli = unitless;
     }
   } else if (!clause.delay) {
-    return fail("no time in the part starting at " + where(first));
+    return broke(Kind::NoTime, first);
   }
   if (numbers.moves) {
-    if (clause.sudden_death) return fail("sudden death with a move count, " + where(first));
+    if (clause.sudden_death) return broke(Kind::SuddenDeathWithMoves, first);
     clause.moves = static_cast<int>(*numbers.moves);
   }
   return clause;
 }
 
 // Takes the markers out of a clause's tokens into `clause` and `markers`; returns the rest.
-Result<std::vector<Token>> read_markers(const std::vector<Token>& tokens, Clause& clause,
-                                        Markers& markers) {
+TimeControlResult<std::vector<Token>> read_markers(const std::vector<Token>& tokens, Clause& clause,
+                                                   Markers& markers) {
   std::vector<Token> rest;
   for (std::size_t i = 0; i < tokens.size();) {
     auto used = read_from_move(tokens, i, markers);
-    if (!used) return fail(used.error());
+    if (!used) return fail_with(used.error());
     if (*used == 0) *used = read_us_delay(tokens, i, clause);
     if (*used == 0) *used = read_marker_word(tokens, i, clause, markers);
     if (*used == 0) rest.push_back(tokens[i]);
@@ -335,34 +349,34 @@ Result<std::vector<Token>> read_markers(const std::vector<Token>& tokens, Clause
 }
 
 // A clause that is a delay ("5 s delay", "10 s Bronstein delay").
-Result<Clause> finish_delay(Clause clause, const Numbers& numbers, bool bronstein,
-                            const Token& first) {
+TimeControlResult<Clause> finish_delay(Clause clause, const Numbers& numbers, bool bronstein,
+                                       const Token& first) {
   clause.delay = single_time(numbers);  // seconds by default
-  if (!clause.delay) return fail("a delay needs one time, in " + where(first));
+  if (!clause.delay) return broke(Kind::DelayNeedsOneTime, first);
   clause.delay_kind = bronstein ? DelayKind::Bronstein : DelayKind::Simple;
-  if (numbers.moves || clause.hourglass) return fail("a delay with a move count, " + where(first));
+  if (numbers.moves || clause.hourglass) return broke(Kind::DelayWithMoves, first);
   return clause;
 }
 
 // A clause that is an increment ("30 s/move", "inc 30").
-Result<Clause> finish_increment(Clause clause, const Numbers& numbers, const Token& first) {
+TimeControlResult<Clause> finish_increment(Clause clause, const Numbers& numbers,
+                                           const Token& first) {
   clause.increment = single_time(numbers);
-  if (!clause.increment) return fail("an increment needs one time, in " + where(first));
-  if (numbers.moves || clause.hourglass)
-    return fail("an increment with a move count, " + where(first));
+  if (!clause.increment) return broke(Kind::IncrementNeedsOneTime, first);
+  if (numbers.moves || clause.hourglass) return broke(Kind::IncrementWithMoves, first);
   return clause;
 }
 
 // Reads the tokens of one clause (between "+", ",", ";" or "then"; brackets already removed).
-Result<Clause> read_clause(const std::vector<Token>& tokens) {
+TimeControlResult<Clause> read_clause(const std::vector<Token>& tokens) {
   Clause clause;
-  if (tokens.empty()) return fail("an empty part (two separators in a row)");
+  if (tokens.empty()) return broke(Kind::EmptyPart);
   const Token& first = tokens.front();
   Markers markers;  // what the numbers are about
   auto rest = read_markers(tokens, clause, markers);
-  if (!rest) return fail(rest.error());
+  if (!rest) return fail_with(rest.error());
   auto numbers = read_numbers(*rest);
-  if (!numbers) return fail(numbers.error());
+  if (!numbers) return fail_with(numbers.error());
 
   const bool is_delay = markers.delay_word || (clause.delay && rest->empty());
   if (is_delay && !clause.delay)
@@ -388,25 +402,25 @@ bool is_separator(const Token& t) {
 
 // Reads the bracket that opens at tokens[open] into `part`'s own groups; returns the index of
 // the closing bracket.
-Result<std::size_t> read_bracket(const std::vector<Token>& tokens, std::size_t open, Part& part) {
-  if (part.tokens.empty())
-    return fail("a bracket with no period before it, " + where(tokens[open]));
+TimeControlResult<std::size_t> read_bracket(const std::vector<Token>& tokens, std::size_t open,
+                                            Part& part) {
+  if (part.tokens.empty()) return broke(Kind::BracketWithoutPeriod, tokens[open]);
   std::vector<std::vector<Token>> groups(1);
   std::size_t j = open + 1;
   for (; j < tokens.size() && !is_symbol(tokens[j], ')'); ++j) {
-    if (is_symbol(tokens[j], '(')) return fail("brackets inside brackets, " + where(tokens[j]));
+    if (is_symbol(tokens[j], '(')) return broke(Kind::BracketInBracket, tokens[j]);
     if (is_separator(tokens[j]))
       groups.emplace_back();
     else
       groups.back().push_back(tokens[j]);
   }
-  if (j == tokens.size()) return fail("a bracket is not closed, " + where(tokens[open]));
+  if (j == tokens.size()) return broke(Kind::BracketNotClosed, tokens[open]);
   for (auto& g : groups) part.own.push_back(std::move(g));
   return j;
 }
 
 // Splits the tokens into clauses; a bracketed group belongs to the clause before it.
-Result<std::vector<Part>> split_parts(const std::vector<Token>& tokens) {
+TimeControlResult<std::vector<Part>> split_parts(const std::vector<Token>& tokens) {
   std::vector<Part> parts(1);
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     const Token& t = tokens[i];
@@ -414,10 +428,10 @@ Result<std::vector<Part>> split_parts(const std::vector<Token>& tokens) {
       if (!parts.back().tokens.empty()) parts.emplace_back();  // ", then" is one separator
     } else if (is_symbol(t, '(')) {
       auto close = read_bracket(tokens, i, parts.back());
-      if (!close) return fail(close.error());
+      if (!close) return fail_with(close.error());
       i = *close;
     } else if (is_symbol(t, ')')) {
-      return fail("a closing bracket without an opening one, " + where(t));
+      return broke(Kind::ClosingBracketAlone, t);
     } else {
       parts.back().tokens.push_back(t);
     }
@@ -444,9 +458,9 @@ struct Extras {
 // Builds a time control from its clauses, in order.
 class ControlBuilder {
  public:
-  Status add(const Part& part, bool last) {
+  Result<void, TimeControlError> add(const Part& part, bool last) {
     auto clause = read_clause(part.tokens);
-    if (!clause) return fail(clause.error());
+    if (!clause) return fail_with(clause.error());
     Clause c = *clause;
     resolve_bare_number(c, last);
     if (c.time && !c.moves && !c.sudden_death && !c.hourglass && last && part.own.empty() &&
@@ -459,20 +473,20 @@ class ControlBuilder {
     if (auto ok = take_common_extras(c); !ok) return ok;
     if (auto ok = add_period(c); !ok) return ok;
     if (part.own.empty()) return {};
-    if (!c.time) return fail("a bracket after something that is not a period");
+    if (!c.time) return broke(Kind::BracketAfterNonPeriod);
     return add_brackets(part.own);
   }
 
-  Result<TimeControl> finish() {
+  TimeControlResult<TimeControl> finish() {
     if (hourglass_) {
       if (control_.periods.size() != 1 || common_.increment || common_.delay)
-        return fail("an hourglass has one time and no increment or delay");
+        return broke(Kind::HourglassWithExtras);
       control_.kind = TimeControl::Kind::Hourglass;
     } else {
       for (std::size_t i = 0; i < control_.periods.size(); ++i)
         apply_extras(control_.periods[i], own_[i]);
     }
-    if (auto ok = check_time_control(control_); !ok) return fail(ok.error());
+    if (auto ok = check_time_control(control_); !ok) return fail_with(ok.error());
     return control_;
   }
 
@@ -491,25 +505,25 @@ class ControlBuilder {
       c.time = in_unit(c.bare_milli, Unit::Minute);
   }
 
-  Status take_common_extras(const Clause& c) {
+  Result<void, TimeControlError> take_common_extras(const Clause& c) {
     if (c.increment) {
-      if (common_.increment) return fail("two increments");
+      if (common_.increment) return broke(Kind::TwoIncrements);
       common_.increment = c.increment;
     }
     if (c.delay) {
-      if (common_.delay) return fail("two delays");
+      if (common_.delay) return broke(Kind::TwoDelays);
       common_.delay = c.delay;
       common_.delay_kind = c.delay_kind;
     }
     return {};
   }
 
-  Status add_period(const Clause& c) {
+  Result<void, TimeControlError> add_period(const Clause& c) {
     if (c.hourglass) {
-      if (!c.time || c.moves) return fail("an hourglass needs one time and no move count");
+      if (!c.time || c.moves) return broke(Kind::HourglassNeedsOneTime);
       hourglass_ = true;
     } else if (c.time) {
-      if (after_sudden_death()) return fail("a period after the period for the rest of the game");
+      if (after_sudden_death()) return broke(Kind::PeriodAfterSuddenDeath);
     } else {
       return {};
     }
@@ -518,12 +532,11 @@ class ControlBuilder {
     return {};
   }
 
-  Status add_brackets(const std::vector<std::vector<Token>>& groups) {
+  Result<void, TimeControlError> add_brackets(const std::vector<std::vector<Token>>& groups) {
     for (const auto& group : groups) {
       auto inner = read_clause(group);
-      if (!inner) return fail(inner.error());
-      if (inner->time || inner->bare_number || inner->moves)
-        return fail("a bracket may hold only an increment or a delay");
+      if (!inner) return fail_with(inner.error());
+      if (inner->time || inner->bare_number || inner->moves) return broke(Kind::BracketHoldsPeriod);
       if (inner->increment) own_.back().increment = inner->increment;
       if (inner->delay) {
         own_.back().delay = inner->delay;
@@ -554,13 +567,16 @@ class ControlBuilder {
 
 }  // namespace
 
-Result<TimeControl> parse_time_control(std::string_view text) {
-  const auto error = [&](const Error& why) {
-    return fail("time control \"" + std::string(text) + "\": " + why.message);
+TimeControlResult<TimeControl> parse_time_control(std::string_view text) {
+  // Every error names the text it was read from.
+  const auto error = [&](TimeControlError why) {
+    why.form = TimeControlError::Form::Fide;
+    why.text = std::string(text);
+    return fail_with(std::move(why));
   };
   auto tokens = lex(text);
   if (!tokens) return error(tokens.error());
-  if (tokens->empty()) return error(Error{"empty"});
+  if (tokens->empty()) return error(TimeControlError{.kind = Kind::Empty});
   if (auto control = whole_text_control(*tokens)) return *control;
   auto parts = split_parts(*tokens);
   if (!parts) return error(parts.error());

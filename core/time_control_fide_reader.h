@@ -11,6 +11,6 @@
 namespace annabella::core {
 
 // Reads a FIDE-style description. The error names the token that could not be read and where.
-[[nodiscard]] Result<TimeControl> parse_time_control(std::string_view text);
+[[nodiscard]] TimeControlResult<TimeControl> parse_time_control(std::string_view text);
 
 }  // namespace annabella::core

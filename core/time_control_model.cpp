@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cassert>
-#include <string>
 
 namespace annabella::core {
 
@@ -62,31 +61,33 @@ bool TimeControl::in_last_period(int moves_completed) const {
   return locate(periods, std::max(moves_completed, 0) + 1).last_move == 0;
 }
 
-Status check_time_control(const TimeControl& control) {
+Result<void, TimeControlError> check_time_control(const TimeControl& control) {
+  using Kind = TimeControlError::Kind;
+  const auto wrong = [](Kind kind, std::size_t period = 0) {
+    return fail_with(TimeControlError{.kind = kind, .number = static_cast<long long>(period)});
+  };
+  constexpr milliseconds kLongest = std::chrono::hours(1000);  // both forms can write it
   if (control.kind == TimeControl::Kind::Hourglass) {
     if (control.periods.empty() || control.periods.front().time <= milliseconds::zero())
-      return fail("an hourglass needs a time above zero");
-    if (control.periods.front().time > std::chrono::hours(1000))
-      return fail("a time over 1000 hours");
+      return wrong(Kind::HourglassWithoutTime);
+    if (control.periods.front().time > kLongest) return wrong(Kind::OverThousandHours);
   }
   if (control.kind != TimeControl::Kind::Periods) return {};
-  if (control.periods.empty()) return fail("no period");
+  if (control.periods.empty()) return wrong(Kind::NoPeriod);
   for (std::size_t i = 0; i < control.periods.size(); ++i) {
     const Period& p = control.periods[i];
     if (p.moves == 0 && i + 1 != control.periods.size())
-      return fail("a period for the rest of the game must be the last one (period " +
-                  std::to_string(i + 1) + ")");
-    if (p.moves < 0) return fail("a negative move count in period " + std::to_string(i + 1));
+      return wrong(Kind::SuddenDeathNotLast, i + 1);
+    if (p.moves < 0) return wrong(Kind::NegativeMoveCount, i + 1);
     if (p.time < milliseconds::zero() || p.increment < milliseconds::zero() ||
         p.delay < milliseconds::zero())
-      return fail("a negative time in period " + std::to_string(i + 1));
-    constexpr milliseconds kLongest = std::chrono::hours(1000);  // both forms can write it
+      return wrong(Kind::NegativeTime, i + 1);
     if (p.time > kLongest || p.increment > kLongest || p.delay > kLongest)
-      return fail("a time over 1000 hours in period " + std::to_string(i + 1));
-    if (p.moves > 100'000) return fail("over 100000 moves in period " + std::to_string(i + 1));
+      return wrong(Kind::OverThousandHours, i + 1);
+    if (p.moves > 100'000) return wrong(Kind::TooManyMoves, i + 1);
   }
   if (control.periods.front().time <= milliseconds::zero())
-    return fail("the first period has no time");
+    return wrong(Kind::FirstPeriodWithoutTime);
   return {};
 }
 

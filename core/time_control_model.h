@@ -5,6 +5,8 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
+#include <string>
 #include <vector>
 
 #include "core/result.h"
@@ -58,8 +60,72 @@ struct TimeControl {
   [[nodiscard]] bool in_last_period(int moves_completed) const;
 };
 
+// Why a time control could not be read, checked or written: the kind and its facts, worded by
+// the application (text::time_control_error, app/time_control_text.h).
+struct TimeControlError {
+  enum class Kind : unsigned char {
+    // Reading a FIDE-style description (core/time_control_fide_reader.h). `token` and
+    // `position` name where it broke, when the kind has a place.
+    Empty,                   // nothing written (either form)
+    NumberTooLarge,          // the number at `position`
+    UnreadableCharacter,     // `token` (one character) at `position`
+    UnreadableToken,         // `token` at `position`: neither a number, a unit nor a marker
+    IncrementFromLaterMove,  // "from move `number`": only from move 1
+    TwoMoveCounts,           // in one part
+    MoveCountNotWhole,       // not a whole number above 0
+    NumbersUnclear,          // cannot tell what the numbers mean in the part starting there
+    NoTime,                  // a part with no time
+    SuddenDeathWithMoves,    // "SD" with a move count
+    DelayNeedsOneTime,       //
+    DelayWithMoves,          //
+    IncrementNeedsOneTime,   //
+    IncrementWithMoves,      //
+    EmptyPart,               // two separators in a row
+    BracketWithoutPeriod,    // a bracket with no period before it
+    BracketInBracket,        //
+    BracketNotClosed,        //
+    ClosingBracketAlone,     // a closing bracket without an opening one
+    BracketAfterNonPeriod,   // a bracket after something that is not a period
+    HourglassWithExtras,     // an hourglass has one time and no increment or delay
+    TwoIncrements,           //
+    TwoDelays,               //
+    HourglassNeedsOneTime,   // one time and no move count
+    PeriodAfterSuddenDeath,  // a period after the period for the rest of the game
+    BracketHoldsPeriod,      // a bracket may hold only an increment or a delay
+    // Reading the PGN TimeControl tag (core/time_control_pgn_reader.h); `number` is the field
+    // (1-based, fields are separated by ":") and `token` its text.
+    PgnMoveCount,  // the move count before "/" is not a whole number above 0
+    PgnIncrement,  // the increment after "+" is not seconds
+    PgnSeconds,    // not seconds, "moves/seconds" or "seconds+increment"
+    PgnHourglass,  // "*" without its seconds
+    // The model (check_time_control); `number` is the period (1-based), 0 for an hourglass.
+    HourglassWithoutTime,    // an hourglass needs a time above zero
+    OverThousandHours,       // a time over 1000 hours
+    NoPeriod,                //
+    SuddenDeathNotLast,      // a period for the rest of the game that is not the last one
+    NegativeMoveCount,       //
+    NegativeTime,            //
+    TooManyMoves,            // over 100000 moves in the period
+    FirstPeriodWithoutTime,  //
+    // Writing the PGN tag (core/time_control_writer.h).
+    PgnCannotDelay,          // the tag cannot express a delay; `token` is the control's FIDE text
+    HourglassWithoutPeriod,  // an hourglass control with no period to take its time from
+  };
+  // Which text was read, when one was: the message names it.
+  enum class Form : unsigned char { None, Fide, Pgn };
+  Kind kind = Kind::Empty;
+  Form form = Form::None;
+  std::string text{};        // the whole text read (Form::Fide and Form::Pgn)
+  std::string token{};       // where it broke (a token, a PGN field, the FIDE text written)
+  std::size_t position = 0;  // of `token` in `text`, 1-based; 0: no place
+  long long number = 0;      // the move (IncrementFromLaterMove), field or period (see above)
+};
+
+template <class T>
+using TimeControlResult = Result<T, TimeControlError>;
+
 // Whether `control` is one both written forms can hold: periods in order (sudden death last),
 // times from zero to 1000 hours, a first period with time. The error says what is wrong.
-[[nodiscard]] Status check_time_control(const TimeControl& control);
+[[nodiscard]] Result<void, TimeControlError> check_time_control(const TimeControl& control);
 
 }  // namespace annabella::core

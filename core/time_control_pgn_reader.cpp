@@ -36,13 +36,16 @@ std::optional<milliseconds> read_pgn_seconds(std::string_view text) {
 }
 
 // One field between colons: "40/5400+30", "1800+30", "300". The error names the field.
-Result<Period> read_pgn_field(std::string_view part, int field) {
-  const std::string which = "field " + std::to_string(field) + " \"" + std::string(part) + "\"";
+TimeControlResult<Period> read_pgn_field(std::string_view part, int field) {
+  using Kind = TimeControlError::Kind;
+  const auto wrong = [&](Kind kind) {
+    return fail_with(TimeControlError{.kind = kind, .token = std::string(part), .number = field});
+  };
   Period period;
   if (const auto slash = part.find('/'); slash != std::string_view::npos) {
     const auto moves = read_pgn_seconds(part.substr(0, slash));
     if (!moves || moves->count() % 1000 != 0 || *moves <= milliseconds::zero())
-      return fail(which + ": the move count before \"/\" must be a whole number above 0");
+      return wrong(Kind::PgnMoveCount);
     period.moves = static_cast<int>(moves->count() / 1000);
     part = part.substr(slash + 1);
   }
@@ -50,11 +53,11 @@ Result<Period> read_pgn_field(std::string_view part, int field) {
   if (const auto plus = part.find('+'); plus != std::string_view::npos) {
     base = part.substr(0, plus);
     const auto increment = read_pgn_seconds(part.substr(plus + 1));
-    if (!increment) return fail(which + ": the increment after \"+\" must be seconds");
+    if (!increment) return wrong(Kind::PgnIncrement);
     period.increment = *increment;
   }
   const auto time = read_pgn_seconds(base);
-  if (!time) return fail(which + ": expected seconds, \"moves/seconds\" or \"seconds+increment\"");
+  if (!time) return wrong(Kind::PgnSeconds);
   period.time = *time;
   return period;
 }
@@ -74,18 +77,21 @@ bool reads_as_pgn(std::string_view text) {
 
 }  // namespace
 
-Result<TimeControl> parse_pgn_time_control(std::string_view text) {
-  const auto error = [&](const std::string& why) {
-    return fail("PGN TimeControl \"" + std::string(text) + "\": " + why);
+TimeControlResult<TimeControl> parse_pgn_time_control(std::string_view text) {
+  // Every error names the tag it was read from.
+  const auto error = [&](TimeControlError why) {
+    why.form = TimeControlError::Form::Pgn;
+    why.text = std::string(text);
+    return fail_with(std::move(why));
   };
+  using Kind = TimeControlError::Kind;
   if (text == "?") return TimeControl{TimeControl::Kind::Unknown, {}};
   if (text == "-") return TimeControl{TimeControl::Kind::Untimed, {}};
-  if (text.empty()) return error("empty");
+  if (text.empty()) return error({.kind = Kind::Empty});
   TimeControl control;
   if (text.front() == '*') {
     const auto time = read_pgn_seconds(text.substr(1));
-    if (!time || *time <= milliseconds::zero())
-      return error("an hourglass is \"*\" and its seconds");
+    if (!time || *time <= milliseconds::zero()) return error({.kind = Kind::PgnHourglass});
     control.kind = TimeControl::Kind::Hourglass;
     control.periods.push_back(Period{0, *time, {}, {}, DelayKind::None});
   } else {
@@ -94,17 +100,17 @@ Result<TimeControl> parse_pgn_time_control(std::string_view text) {
       const std::size_t colon = text.find(':', start);
       auto period = read_pgn_field(
           text.substr(start, colon == std::string_view::npos ? colon : colon - start), field);
-      if (!period) return error(period.error().message);
+      if (!period) return error(period.error());
       control.periods.push_back(*period);
       if (colon == std::string_view::npos) break;
       start = colon + 1;
     }
   }
-  if (auto ok = check_time_control(control); !ok) return error(ok.error().message);
+  if (auto ok = check_time_control(control); !ok) return error(ok.error());
   return control;
 }
 
-Result<TimeControl> read_time_control(std::string_view text) {
+TimeControlResult<TimeControl> read_time_control(std::string_view text) {
   std::string_view trimmed = text;
   while (!trimmed.empty() && std::isspace(static_cast<unsigned char>(trimmed.front())))
     trimmed.remove_prefix(1);

@@ -12,12 +12,12 @@
 namespace annabella::core {
 
 // Reads a PGN TimeControl tag value.
-[[nodiscard]] Result<TimeControl> parse_pgn_time_control(std::string_view text);
+[[nodiscard]] TimeControlResult<TimeControl> parse_pgn_time_control(std::string_view text);
 // Reads either form. PGN when the text is "?", "-", or has only digits and "/+:*." and either a
 // ":" or "*", or a base time above 180 (seconds, as PGN writes them: "300+2", "40/7200");
 // otherwise a FIDE-style description, where a bare base is minutes ("90+30" = 90 min + 30 s,
 // "40/120" = 40 moves in 120 min as US rules write it). PGN tags with a base of 3 minutes or
 // less ("180+2") are unambiguous only through parse_pgn_time_control.
-[[nodiscard]] Result<TimeControl> read_time_control(std::string_view text);
+[[nodiscard]] TimeControlResult<TimeControl> read_time_control(std::string_view text);
 
 }  // namespace annabella::core

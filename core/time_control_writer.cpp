@@ -94,14 +94,15 @@ std::string to_fide_text(const TimeControl& control) {
   return text;
 }
 
-Result<std::string> to_pgn_time_control(const TimeControl& control) {
+TimeControlResult<std::string> to_pgn_time_control(const TimeControl& control) {
   switch (control.kind) {
     case TimeControl::Kind::Unknown:
       return std::string("?");
     case TimeControl::Kind::Untimed:
       return std::string("-");
     case TimeControl::Kind::Hourglass:
-      if (control.periods.empty()) return fail("an hourglass without a time");
+      if (control.periods.empty())
+        return fail_with(TimeControlError{.kind = TimeControlError::Kind::HourglassWithoutPeriod});
       return "*" + seconds_number(control.periods.front().time);
     case TimeControl::Kind::Periods:
       break;
@@ -109,7 +110,8 @@ Result<std::string> to_pgn_time_control(const TimeControl& control) {
   std::string text;
   for (const Period& p : control.periods) {
     if (has_delay(p))
-      return fail("the PGN TimeControl tag cannot express a delay (" + to_fide_text(control) + ")");
+      return fail_with(TimeControlError{.kind = TimeControlError::Kind::PgnCannotDelay,
+                                        .token = to_fide_text(control)});
     if (!text.empty()) text += ":";
     if (p.moves > 0) text += std::to_string(p.moves) + "/";
     text += seconds_number(p.time);

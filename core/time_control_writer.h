@@ -12,7 +12,7 @@ namespace annabella::core {
 // others is written in brackets after its period: "90 min/40 moves + 30 min (30 s/move)".
 [[nodiscard]] std::string to_fide_text(const TimeControl& control);
 // "40/5400+30:1800+30". Fails for delays, which the PGN tag cannot express.
-[[nodiscard]] Result<std::string> to_pgn_time_control(const TimeControl& control);
+[[nodiscard]] TimeControlResult<std::string> to_pgn_time_control(const TimeControl& control);
 
 // For the application's wording of a control in other languages (text::time_control): a time in
 // seconds as a number ("5400", "1.5"), whether a period has a delay, and whether every period has

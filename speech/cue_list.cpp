@@ -58,20 +58,29 @@ std::string where(std::string_view name, int line) {
   return std::string(name) + ":" + std::to_string(line) + ": ";
 }
 
+CueListFault fault_at(CueListFault::Kind kind, std::string_view name, int line) {
+  CueListFault fault;
+  fault.kind = kind;
+  fault.file = std::string(name);
+  fault.line = line;
+  return fault;
+}
+
 // Reads the lines of the cue list `name`: the header's comments, then cue lines with 8 fields
 // and whole numbers.
 class LineReader {
  public:
   explicit LineReader(std::string_view name) : name_(name) {}
-  Result<ParsedList> read(std::string_view text) const;
+  Result<ParsedList, CueListFault> read(std::string_view text) const;
 
  private:
   std::string_view name_;
 };
 
-Result<ParsedList> LineReader::read(std::string_view text) const {
+Result<ParsedList, CueListFault> LineReader::read(std::string_view text) const {
   const std::string_view name = name_;
   ParsedList list;
+  using K = CueListFault::Kind;
   std::size_t from = 0;
   for (int number = 1; from < text.size(); ++number) {
     const auto stop = text.find('\n', from);
@@ -83,21 +92,18 @@ Result<ParsedList> LineReader::read(std::string_view text) const {
     from = stop + 1;
     // Comments only in the header: a line put in between cue lines is not covered by a digest.
     if (!line.empty() && line[0] == '#') {
-      if (!list.cues.empty())
-        return fail(where(name, number) + "a comment line after the first cue line");
+      if (!list.cues.empty()) return fail_with(fault_at(K::CommentAfterCues, name, number));
       if (number == 1) list.version = header_version(line);
       continue;
     }
-    if (line.empty()) return fail(where(name, number) + "an empty line");
+    if (line.empty()) return fail_with(fault_at(K::EmptyLine, name, number));
     CueLine cue{number, line, split_tabs(line)};
-    if (cue.fields.size() != 8)
-      return fail(where(name, number) + "expected 8 tab-separated fields");
+    if (cue.fields.size() != 8) return fail_with(fault_at(K::NotEightFields, name, number));
     const auto sequence = whole_number(cue.fields[0]);
-    if (!sequence) return fail(where(name, number) + "the sequence number is not a whole number");
+    if (!sequence) return fail_with(fault_at(K::SequenceNotWhole, name, number));
     const auto first = whole_number(cue.fields[2]);
     const auto end = whole_number(cue.fields[3]);
-    if (!first || !end)
-      return fail(where(name, number) + "the sample numbers are not whole numbers");
+    if (!first || !end) return fail_with(fault_at(K::SamplesNotWhole, name, number));
     cue.sequence = *sequence;
     cue.first = *first;
     cue.end = *end;
@@ -107,26 +113,19 @@ Result<ParsedList> LineReader::read(std::string_view text) const {
 }
 
 // Sequence numbers count 1, 2, 3 ...: a line taken out, copied or moved is named as such.
-Status check_sequence(const std::vector<CueLine>& cues, std::string_view name) {
+Result<void, CueListFault> check_sequence(const std::vector<CueLine>& cues, std::string_view name) {
+  using K = CueListFault::Kind;
   for (std::size_t i = 0; i < cues.size(); ++i) {
     const auto expected = static_cast<std::int64_t>(i + 1);
     const std::int64_t seen = cues[i].sequence;
     if (seen == expected) continue;
-    const std::string at = where(name, cues[i].file_line);
-    const std::string s = std::to_string(seen), e = std::to_string(expected);
-    if (seen < expected)
-      return fail(at + "cue line " + s + " appears again: a copied or moved line");
     const bool later = std::any_of(cues.begin() + static_cast<long>(i) + 1, cues.end(),
                                    [&](const CueLine& c) { return c.sequence == expected; });
-    if (later)
-      return fail(at + "cue line " + s + " comes before cue line " + e +
-                  ": the lines have been swapped or moved");
-    const std::string missing =
-        seen == expected + 1
-            ? "cue line " + e + " is missing"
-            : "cue lines " + e + " to " + std::to_string(seen - 1) + " are missing";
-    return fail(at + missing + " (cue line " + s + " follows cue line " +
-                std::to_string(expected - 1) + "): removed from the cue list");
+    const K kind = seen < expected ? K::LineRepeated : later ? K::LinesSwapped : K::LinesMissing;
+    CueListFault fault = fault_at(kind, name, cues[i].file_line);
+    fault.cue = seen;
+    fault.expected = expected;
+    return fail_with(std::move(fault));
   }
   return {};
 }
@@ -143,14 +142,14 @@ class ChainCheck {
     check_.last_digest = genesis_digest();
   }
 
-  Result<RecordingCheck> run(ParsedList list) {
+  Result<RecordingCheck, CueListFault> run(ParsedList list) {
     check_.version = list.version;
     check_.torn_tail = std::move(list.torn);
-    if (auto ok = check_sequence(list.cues, name_); !ok) return fail(ok.error());
+    if (auto ok = check_sequence(list.cues, name_); !ok) return fail_with(ok.error());
     for (std::size_t i = 0; i < list.cues.size(); ++i) {
       const bool last = i + 1 == list.cues.size();
       auto done = step(list.cues[i], last);
-      if (!done) return fail(done.error());
+      if (!done) return fail_with(done.error());
       if (!*done) break;  // a torn last line
     }
     const auto total = static_cast<std::int64_t>(samples_.size());
@@ -164,32 +163,43 @@ class ChainCheck {
 
  private:
   // Checks one line; false (no error) for a last line whose audio is missing: a torn tail.
-  Result<bool> step(const CueLine& cue, bool last) {
-    const std::string at = where(name_, cue.file_line);
+  Result<bool, CueListFault> step(const CueLine& cue, bool last) {
+    using K = CueListFault::Kind;
+    const auto fault = [&](K kind) {
+      CueListFault f = fault_at(kind, name_, cue.file_line);
+      f.cue = cue.sequence;
+      f.first = cue.fields[2];
+      f.end = cue.fields[3];
+      f.marker = cue.fields[5];
+      f.text = cue.fields[6];
+      return f;
+    };
     if (cue.first != next_first_ || cue.end < cue.first)
-      return fail(at + "the samples " + cue.fields[2] + ".." + cue.fields[3] +
-                  " do not follow on from the line before");
+      return fail_with(fault(K::SamplesOutOfOrder));
     if (cue.end > static_cast<std::int64_t>(samples_.size())) {
+      if (!last) return fail_with(fault(K::NoAudio));
+      // The torn tail keeps the line's words for the report (speech/cue_list.h).
+      const std::string at = where(name_, cue.file_line);
       const std::string what = "cue line " + cue.fields[0] + " (" + cue.fields[5] + " '" +
                                cue.fields[6] + "') has no audio: samples " + cue.fields[2] + ".." +
                                cue.fields[3] + " are not in the sound file";
-      if (!last) return fail(at + what);
       check_.torn_tail = add_sentence(check_.torn_tail, at + what);
       return false;
     }
-    if (check_.interrupted)
-      return fail(at + "a cue line after the recording was interrupted at cue line " +
-                  std::to_string(check_.interrupted->line));
+    if (check_.interrupted) {
+      CueListFault after = fault(K::AfterInterruption);
+      after.expected = check_.interrupted->line;
+      return fail_with(std::move(after));
+    }
     const std::string_view body = cue.text.substr(0, cue.text.rfind('\t'));
     const auto segment = samples_.subspan(static_cast<std::size_t>(cue.first),
                                           static_cast<std::size_t>(cue.end - cue.first));
     std::string digest = chain_digest({check_.last_digest, body, segment});
-    if (digest != cue.fields[7])
-      return fail(at + "digest mismatch: the cue line or its audio has been changed");
+    if (digest != cue.fields[7]) return fail_with(fault(K::DigestMismatch));
     const std::string& kind = cue.fields[5];
     // A cut marker (cue list v2) holds no samples; v1 lists have none, and verify as before.
     if ((kind == kCutMarker || kind == kHeardMarker) && cue.end != cue.first)
-      return fail(at + "a " + kind + " marker must not hold samples");
+      return fail_with(fault(K::MarkerWithSamples));
     if (kind == kCutMarker) {
       ++check_.cut_markers;
     } else if (kind == kHeardMarker) {
@@ -241,17 +251,52 @@ std::string chain_digest(const ChainStep& step) {
   return to_hex(h.finish());
 }
 
+std::string_view fault_key(CueListFault::Kind kind) {
+  using K = CueListFault::Kind;
+  switch (kind) {
+    case K::CommentAfterCues:
+      return "cue_comment_after_cues";
+    case K::EmptyLine:
+      return "cue_empty_line";
+    case K::NotEightFields:
+      return "cue_not_eight_fields";
+    case K::SequenceNotWhole:
+      return "cue_sequence_not_whole";
+    case K::SamplesNotWhole:
+      return "cue_samples_not_whole";
+    case K::LineRepeated:
+      return "cue_line_repeated";
+    case K::LinesSwapped:
+      return "cue_lines_swapped";
+    case K::LinesMissing:
+      return "cue_lines_missing";
+    case K::SamplesOutOfOrder:
+      return "cue_samples_out_of_order";
+    case K::NoAudio:
+      return "cue_no_audio";
+    case K::AfterInterruption:
+      return "cue_after_interruption";
+    case K::DigestMismatch:
+      return "digest_mismatch";
+    case K::MarkerWithSamples:
+      return "cue_marker_with_samples";
+    case K::Unreadable:
+      return "recording_unreadable";
+  }
+  return "digest_mismatch";
+}
+
 std::string RecordingCheck::digest_at(int line) const {
   if (line == 0) return genesis_digest();
   if (line < 0 || line > static_cast<int>(digests.size())) return {};
   return digests[static_cast<std::size_t>(line - 1)];
 }
 
-Result<RecordingCheck> verify_cue_list(std::string_view cue_list,
-                                       std::span<const std::int16_t> samples,
-                                       std::string_view name) {
+Result<RecordingCheck, CueListFault> verify_cue_list(std::string_view cue_list,
+                                                     std::span<const std::int16_t> samples,
+                                                     std::string_view name) {
   auto parsed = LineReader(name).read(cue_list);
-  if (!parsed) return fail(parsed.error());
+  if (!parsed) return fail_with(parsed.error());
   return ChainCheck(samples, name).run(std::move(*parsed));
 }
 
@@ -283,9 +328,15 @@ Result<std::string> recording_headers(const std::filesystem::path& audio_path) {
   return headers;
 }
 
-Result<RecordingCheck> verify_recording(const std::filesystem::path& audio_path) {
+Result<RecordingCheck, CueListFault> verify_recording(const std::filesystem::path& audio_path) {
   auto files = read_recording(audio_path);
-  if (!files) return fail(files.error());
+  if (!files) {
+    CueListFault unreadable;
+    unreadable.kind = CueListFault::Kind::Unreadable;
+    unreadable.file = audio_path.filename().string();
+    unreadable.detail = files.error().message;
+    return fail_with(std::move(unreadable));
+  }
   return verify_cue_list(files->cue_list, files->audio.samples,
                          files->cue_path.filename().string());
 }

@@ -75,13 +75,45 @@ struct RecordingCheck {
   [[nodiscard]] std::string digest_at(int line) const;
 };
 
+// Why a cue list does not verify: the file and line, the kind and its facts; worded by the
+// application (app/recording_text.cpp, the findings of `recording verify`).
+struct CueListFault {
+  enum class Kind : unsigned char {
+    CommentAfterCues,   // a comment line after the first cue line
+    EmptyLine,          //
+    NotEightFields,     // not 8 tab-separated fields
+    SequenceNotWhole,   // the sequence number is not a whole number
+    SamplesNotWhole,    // the sample numbers are not whole numbers
+    LineRepeated,       // cue line `cue` appears again (copied or moved)
+    LinesSwapped,       // cue line `cue` comes before cue line `expected`
+    LinesMissing,       // cue lines `expected` to `cue` - 1 are missing (removed)
+    SamplesOutOfOrder,  // the samples `first`..`end` do not follow on from the line before
+    NoAudio,  // cue line `cue` (`marker` '`text`'): samples `first`..`end` not in the file
+    AfterInterruption,  // a cue line after the recording was interrupted at cue line `expected`
+    DigestMismatch,     // the cue line or its audio has been changed
+    MarkerWithSamples,  // a `marker` marker holds samples
+    Unreadable,         // verify_recording: a file cannot be read (`detail`, the reader's words)
+  };
+  Kind kind = Kind::DigestMismatch;
+  std::string file{};            // the cue list's name
+  int line = 0;                  // the line of the file (1-based)
+  std::int64_t cue = 0;          // the sequence number read
+  std::int64_t expected = 0;     // the one expected (see the kinds)
+  std::string first{}, end{};    // sample numbers as written
+  std::string marker{}, text{};  // the line's kind field and text
+  std::string detail{};          // Unreadable
+};
+
+// The kind's stable key, for machines and logs ("digest_mismatch", "cue_lines_missing"): the
+// finding's key in `recording verify --json`.
+[[nodiscard]] std::string_view fault_key(CueListFault::Kind kind);
+
 // Recomputes the chain of a cue list's text over the sound file's samples (`name` for the
 // messages). Comment lines only before the first cue line; every number whole; sequence numbers
 // 1, 2, 3 ... The error names the line and what is wrong: its digest, its sequence (a removed,
 // repeated or moved line), its samples.
-[[nodiscard]] Result<RecordingCheck> verify_cue_list(std::string_view cue_list,
-                                                     std::span<const std::int16_t> samples,
-                                                     std::string_view name);
+[[nodiscard]] Result<RecordingCheck, CueListFault> verify_cue_list(
+    std::string_view cue_list, std::span<const std::int16_t> samples, std::string_view name);
 
 // The two files of a recording, read.
 struct RecordingFiles {
@@ -97,7 +129,8 @@ struct RecordingFiles {
 // annabella recording cue list v3: ...". Fails when a file cannot be read.
 [[nodiscard]] Result<std::string> recording_headers(const std::filesystem::path& audio_path);
 
-// read_recording() and verify_cue_list() together.
-[[nodiscard]] Result<RecordingCheck> verify_recording(const std::filesystem::path& audio_path);
+// read_recording() and verify_cue_list() together (a file that cannot be read: Unreadable).
+[[nodiscard]] Result<RecordingCheck, CueListFault> verify_recording(
+    const std::filesystem::path& audio_path);
 
 }  // namespace annabella::speech

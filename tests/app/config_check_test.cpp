@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "app/brf.h"
+#include "support/messages_language.h"
 
 namespace annabella::app {
 namespace config_check_test {
@@ -30,6 +31,42 @@ TEST(ConfigCheck, AnUnknownWordKeyIsNamedWithItsLine) {
 TEST(ConfigCheck, AnUnknownProfileIsNamed) {
   const std::string e = problems_of("[speech]\nprofile = \"klingon\"\n");
   EXPECT_NE(e.find("board.toml:2: speech.profile: "), std::string::npos) << e;
+}
+
+// The [game] keys the core reads (issue 17): the time control says where it broke, the game type
+// and the supervision what they may be, in the language of the messages.
+TEST(ConfigCheck, TheTimeControlIsReadAsTheClockReadsItInTheLanguageOfTheMessages) {
+  const char* file =
+      "[game]\ntime_control = \"90 minutes maybe\"\ntype = \"bullet\"\nsupervision = \"A.4\"\n";
+  std::string e = problems_of(file);
+  EXPECT_NE(e.find("board.toml:2: game.time_control: time control \"90 minutes maybe\": cannot "
+                   "read \"maybe\" at position 12"),
+            std::string::npos)
+      << e;
+  EXPECT_NE(e.find("board.toml:3: game.type: \"bullet\" is not a game type (standard, rapid or "
+                   "blitz), or auto (from the time control, A.1, B.1)"),
+            std::string::npos)
+      << e;
+  EXPECT_NE(e.find("board.toml:4: game.supervision: \"A.4\" is not a supervision: competition "
+                   "(A.3, B.3) or appendix (A.4, B.4)"),
+            std::string::npos)
+      << e;
+  testing::use_language("de");
+  e = problems_of(file);
+  testing::use_language("en");
+  EXPECT_NE(e.find("board.toml:2: game.time_control: Bedenkzeit „90 minutes maybe“: „maybe“ an "
+                   "Stelle 12 ist nicht lesbar"),
+            std::string::npos)
+      << e;
+  EXPECT_NE(e.find("board.toml:3: game.type: „bullet“ ist keine Partieart (standard, rapid oder "
+                   "blitz) und nicht auto (aus der Bedenkzeit, A.1, B.1)"),
+            std::string::npos)
+      << e;
+  EXPECT_NE(e.find("board.toml:4: game.supervision: „A.4“ ist keine Aufsicht"), std::string::npos)
+      << e;
+  EXPECT_EQ(problems_of("[game]\ntime_control = \"40/5400+30:1800+30\"\ntype = \"blitz\"\n"
+                        "supervision = \"competition\"\n"),
+            "");
 }
 
 // Today "../../../../etc/passwd" is read and its first line printed (issue 11, section 5).

@@ -327,7 +327,7 @@ TEST(TimeControlText, IsWordedInTheLanguageOfTheMessages) {
   };
   for (const ControlCase& c : cases) {
     const auto control = core::parse_time_control(c.control);
-    ASSERT_TRUE(control) << c.control << ": " << control.error().message;
+    ASSERT_TRUE(control) << c.control << ": " << text::time_control_error(control.error());
     use_language("en");
     if (control->periods.front().moves != 1) {  // the core's notation writes "1 moves"
       EXPECT_EQ(text::time_control(*control), core::to_fide_text(*control));
@@ -344,6 +344,123 @@ TEST(TimeControlText, IsWordedInTheLanguageOfTheMessages) {
 
 // Art. 9.5: why a draw claim is incorrect, from the game's typed facts
 // (core::Game::incorrect_claim).
+// Why a time control could not be read (core::TimeControlError): the core returns where it broke,
+// the app words it; English as the core said it before, German and Macedonian from the catalogs.
+TEST(TimeControlErrorText, RealBadInputIsWordedWithWhereItBroke) {
+  struct BadControl {
+    const char* text;
+    bool pgn;  // read as a PGN TimeControl tag
+    const char* en;
+  };
+  use_language("en");
+  for (const BadControl& c : std::vector<BadControl>{
+           {"90 min # 30 s", false,
+            "time control \"90 min # 30 s\": cannot read \"#\" at position 8"},
+           {"90 min + 30 s/move from move 61", false,
+            "time control \"90 min + 30 s/move from move 61\": an increment from move 61 is not "
+            "supported (only from move 1), \"from\" at position 20"},
+           {"30 min + 90 min/40 moves", false,
+            "time control \"30 min + 90 min/40 moves\": a period after the period for the rest of "
+            "the game"},
+           {"7003072 min", false,
+            "time control \"7003072 min\": a time over 1000 hours in period 1"},
+           {"40/5400+30:x", true,
+            "PGN TimeControl \"40/5400+30:x\": field 2 \"x\": expected seconds, "
+            "\"moves/seconds\" or \"seconds+increment\""},
+           {"1800:40/5400", true,
+            "PGN TimeControl \"1800:40/5400\": a period for the rest of the game must be the last "
+            "one (period 1)"},
+       }) {
+    const auto read =
+        c.pgn ? core::parse_pgn_time_control(c.text) : core::parse_time_control(c.text);
+    ASSERT_FALSE(read) << c.text;
+    EXPECT_EQ(text::time_control_error(read.error()), c.en);
+  }
+  const auto broken = core::read_time_control("90 min # 30 s");
+  ASSERT_FALSE(broken);
+  use_language("de");
+  EXPECT_EQ(text::time_control_error(broken.error()),
+            "Bedenkzeit „90 min # 30 s“: „#“ an Stelle 8 ist nicht lesbar");
+  use_language("mk");
+  EXPECT_EQ(text::time_control_error(broken.error()),
+            "контрола на времето „90 min # 30 s“: „#“ на позиција 8 не може да се прочита");
+  const auto delay = core::to_pgn_time_control(*core::read_time_control("G/60 d5"));
+  ASSERT_FALSE(delay);
+  use_language("en");
+  EXPECT_EQ(text::time_control_error(delay.error()),
+            "the PGN TimeControl tag cannot express a delay (60 min + 5 s delay)");
+}
+
+// Every kind has its words in every language: none empty, none left in English.
+TEST(TimeControlErrorText, EveryKindIsWordedInEveryLanguage) {
+  using K = core::TimeControlError::Kind;
+  for (int k = 0; k <= static_cast<int>(K::HourglassWithoutPeriod); ++k) {
+    core::TimeControlError e;
+    e.kind = static_cast<K>(k);
+    e.form = core::TimeControlError::Form::Fide;
+    e.text = "90 min";
+    e.token = "min";
+    e.position = 4;
+    e.number = 2;
+    use_language("en");
+    const std::string en = text::time_control_error(e);
+    EXPECT_GT(en.size(), std::string("time control \"90 min\": ").size()) << k;
+    for (const char* code : {"de", "mk"}) {
+      use_language(code);
+      const std::string said = text::time_control_error(e);
+      EXPECT_NE(said, en) << code << " " << k;
+      EXPECT_EQ(said.find("time control"), std::string::npos) << said;
+    }
+  }
+  use_language("en");
+}
+
+// Why a code names no letter table (core::LettersError): English as the core said it before,
+// German from the catalog, with the pieces in the language of the messages.
+TEST(LettersErrorText, EveryKindIsWordedFromRealInput) {
+  struct BadLetters {
+    const char* code;
+    const char* en;
+    const char* de;
+  };
+  for (const BadLetters& c : std::vector<BadLetters>{
+           {"xx",
+            "unknown language \"xx\"; known: en, de, fr, es, it, nl, ru, mk, sr, sr-Cyrl, bg, or "
+            "custom:LETTERS (king queen rook bishop knight [pawn], e.g. \"custom:K D T L S\")",
+            "unbekannte Sprache „xx“; bekannt: en, de, fr, es, it, nl, ru, mk, sr, sr-Cyrl, bg, "
+            "oder custom:BUCHSTABEN (König Dame Turm Läufer Springer [Bauer], z. B. „custom:K D T "
+            "L S“)"},
+           {"custom:K D T L",
+            "a custom letter table lists the letters for king, queen, rook, bishop, knight and "
+            "optionally pawn, separated by spaces (\"K D T L S B\"); got 4 in \"K D T L\"",
+            "eine eigene Buchstabentabelle nennt die Buchstaben für König, Dame, Turm, Läufer, "
+            "Springer und wahlweise Bauer, durch Leerzeichen getrennt („K D T L S B“); erhalten: 4 "
+            "in „K D T L“"},
+           {"custom:K D T L Springer",
+            "custom letter \"Springer\" for the knight is not 1 to 4 UTF-8 characters",
+            "der eigene Buchstabe „Springer“ für die Figur Springer ist nicht 1 bis 4 "
+            "UTF-8-Zeichen lang"},
+           {"custom:K D T L b",
+            "custom letter \"b\" for the knight contains 'b', which already means a file, rank, "
+            "capture, castling or annotation",
+            "der eigene Buchstabe „b“ für die Figur Springer enthält 'b', das schon eine Linie, "
+            "Reihe, ein Schlagen, eine Rochade oder eine Anmerkung bedeutet"},
+           {"custom:K D T L K", "custom letter \"K\" is used for both the king and the knight",
+            "der eigene Buchstabe „K“ steht für zwei Figuren: König und Springer"},
+       }) {
+    const auto letters = core::piece_letters_for(c.code);
+    ASSERT_FALSE(letters) << c.code;
+    use_language("en");
+    EXPECT_EQ(text::letters_error(letters.error()), c.en);
+    use_language("de");
+    EXPECT_EQ(text::letters_error(letters.error()), c.de);
+    use_language("mk");
+    const std::string mk = text::letters_error(letters.error());
+    for (const char* word : kEnglishWords) EXPECT_EQ(mk.find(word), std::string::npos) << mk;
+  }
+  use_language("en");
+}
+
 TEST(IncorrectClaimText, IsWordedFromTheGamesFactsInEveryLanguage) {
   core::Game game;
   for (const char* uci : {"g1f3", "g8f6", "f3g1", "f6g8"}) {

@@ -249,7 +249,7 @@ TEST(GameSeal, AVersionThreeSealChangedInItsGameNoLongerHolds) {
   EXPECT_FALSE(check_seal_signature(changed));
   // Through the journal's fields and the PGN's tags and back, unchanged.
   auto back = seal_from_fields(seal_entry(game.seal));
-  ASSERT_TRUE(back) << back.error().message;
+  ASSERT_TRUE(back) << finding_text(seal_finding(back.error()));
   EXPECT_EQ(seal_message(*back), seal_message(game.seal));
   EXPECT_TRUE(check_seal_signature(*back));
 }

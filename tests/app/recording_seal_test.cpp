@@ -6,6 +6,8 @@
 
 #include <regex>
 
+#include "app/recording_check.h"
+
 #include "support/temp_dir.h"
 
 namespace annabella::app {
@@ -76,11 +78,11 @@ TEST(RecordingSeal, AnAdjournmentsSealSignsItsTimeOfDay) {
   changed.adjourned_at.clear();  // read as v1: not what was signed
   EXPECT_FALSE(check_seal_signature(changed));
   changed.adjourned_at = "14:20";
-  EXPECT_EQ(check_seal_signature(changed).error().message,
+  EXPECT_EQ(finding_text(seal_finding(check_seal_signature(changed).error())),
             "the seal's adjournment time \"14:20\" is not a UTC time like 2026-11-03T14:22:05Z");
 
   auto from_journal = seal_from_fields(seal_entry(*sealed));
-  ASSERT_TRUE(from_journal) << from_journal.error().message;
+  ASSERT_TRUE(from_journal) << finding_text(seal_finding(from_journal.error()));
   EXPECT_EQ(from_journal->adjourned_at, "2026-11-03T14:20:00Z");
   core::PgnGame pgn;
   pgn.set_tag("White", "Anna Blind");
@@ -129,7 +131,8 @@ TEST(RecordingSeal, AnyChangedFieldBreaksTheSignature) {
     return x;
   }());
   ASSERT_FALSE(bad);
-  EXPECT_EQ(bad.error().message, "the seal's digest is not 64 hex digits");
+  EXPECT_EQ(bad.error().kind, SealFault::Kind::DigestNotHex);
+  EXPECT_EQ(finding_text(seal_finding(bad.error())), "the seal's digest is not 64 hex digits");
 }
 
 TEST(RecordingSeal, JournalFieldsReadBackAndDerivedFieldsAreChecked) {
@@ -145,7 +148,7 @@ TEST(RecordingSeal, JournalFieldsReadBackAndDerivedFieldsAreChecked) {
   auto parsed = parse_journal({.name = "j", .text = journal_line(1, entry)});
   ASSERT_TRUE(parsed);
   auto back = seal_from_fields(parsed->entries.at(0));
-  ASSERT_TRUE(back) << back.error().message;
+  ASSERT_TRUE(back) << finding_text(seal_finding(back.error()));
   EXPECT_EQ(seal_message(*back), seal_message(s.seal));
   EXPECT_EQ(back->signature, s.seal.signature);
   EXPECT_EQ(entry.get("fingerprint"), s.key.fingerprint());
@@ -154,12 +157,16 @@ TEST(RecordingSeal, JournalFieldsReadBackAndDerivedFieldsAreChecked) {
   wrong_code.set("code", "000-000-000-000");
   auto refused = seal_from_fields(wrong_code);
   ASSERT_FALSE(refused);
-  EXPECT_NE(refused.error().message.find("the code 000-000-000-000 is not the seal's"),
-            std::string::npos);
+  EXPECT_EQ(refused.error().kind, SealFault::Kind::CodeNotTheSeals);
+  EXPECT_EQ(refused.error().value, "000-000-000-000");
+  EXPECT_EQ(finding_text(seal_finding(refused.error(), "game.journal entry 9")),
+            "game.journal entry 9: the seal: the code 000-000-000-000 is not the seal's (" +
+                seal_code(s.seal) + ")");
   JournalEntry missing;
   missing.kind = "seal";
   missing.set("recording", "a.wav");
-  EXPECT_EQ(seal_from_fields(missing).error().message, "the seal has no field lines");
+  EXPECT_EQ(finding_text(seal_finding(seal_from_fields(missing).error())),
+            "the seal has no field lines");
 }
 
 TEST(RecordingSeal, PgnTagsReadBackAndAnUnknownGameValueIsTheSameAsEmpty) {
@@ -176,7 +183,7 @@ TEST(RecordingSeal, PgnTagsReadBackAndAnUnknownGameValueIsTheSameAsEmpty) {
   EXPECT_NE(core::write_pgn(pgn).find("[AnnabellaCode \"" + seal_code(s.seal) + "\"]"),
             std::string::npos);
   auto back = seal_from_pgn(games[0]);
-  ASSERT_TRUE(back) << back.error().message;
+  ASSERT_TRUE(back) << finding_text(seal_finding(back.error()));
   ASSERT_TRUE(*back);
   EXPECT_EQ(seal_message(**back), seal_message(s.seal));
   EXPECT_TRUE(check_seal_signature(**back));

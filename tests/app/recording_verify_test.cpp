@@ -24,6 +24,7 @@
 #include "core/pgn.h"
 #include "speech/cue_list.h"
 #include "speech/sound_file.h"
+#include "support/messages_language.h"
 #include "support/record_header.h"
 #include "support/temp_dir.h"
 
@@ -160,6 +161,22 @@ struct SealedRecord {
   int verify(const std::string& options, std::string& out) const {
     return run_command(verifier() + " recording verify " + options + " " + wav.string(), out, true);
   }
+  // `recording verify --json` (its exit status in `status`), and what the Python statements
+  // `show` print of its problem `p` (the report parsed as UTF-8 JSON).
+  std::string problem_shown(const std::string& show, int& status) const {
+    const fs::path json = dir / "verify.json";
+    std::string out;
+    status = run_command(
+        verifier() + " recording verify --json " + wav.string() + " > " + json.string(), out);
+    EXPECT_EQ(run_command("python3 -c 'import json,sys; "
+                          "p=json.loads(open(sys.argv[1],\"rb\").read().decode(\"utf-8\"))"
+                          "[\"problem\"]; " +
+                              show + "' " + json.string(),
+                          out, true),
+              0)
+        << out << read_file(json);
+    return out;
+  }
   std::string cues() const { return read_file(speech::cue_list_path(wav)); }
   void set_cues(const std::string& text) const {
     std::ofstream(speech::cue_list_path(wav)) << text;
@@ -256,6 +273,156 @@ TEST(RecordingVerify, ARemovedOrSwappedCueLineFailsWithItsOwnMessage) {
   expect_tampered(record, "", "changed and re-chained");
 }
 
+// What the cue list's check finds is typed (speech::CueListFault): `--json` gives its key and
+// facts, and the message is worded in the app, in the language of the messages.
+TEST(RecordingVerify, ACueListFaultIsTypedWithItsFacts) {
+  SealedRecord record;
+  auto lines = split_lines(record.cues());
+  lines.erase(lines.begin() + 5);  // cue line 3
+  record.set_cues(join_lines(lines));
+  int status = 0;
+  const std::string out = record.problem_shown(
+      "f=p[\"facts\"]; print(p[\"key\"], f[\"line\"], f[\"expected\"], f[\"last\"], f[\"cue\"], "
+      "f[\"before\"])",
+      status);
+  EXPECT_EQ(status, 1);
+  EXPECT_EQ(out, "cue_lines_missing 6 3 3 4 2\n");
+}
+
+TEST(RecordingVerify, EveryCueListFaultIsWordedInEveryLanguage) {
+  using F = speech::CueListFault::Kind;
+  for (int k = 0; k < static_cast<int>(F::Unreadable); ++k) {
+    speech::CueListFault fault;
+    fault.kind = static_cast<F>(k);
+    fault.file = "c";
+    fault.line = 4;
+    fault.cue = 5;
+    fault.expected = 3;
+    fault.first = "10";
+    fault.end = "25";
+    fault.marker = "heard";
+    fault.text = "Eva vier";
+    const RecordingFinding finding = cue_list_finding(fault);
+    EXPECT_EQ(finding_key(finding.kind), speech::fault_key(fault.kind));
+    testing::use_language("en");
+    const std::string en = finding_text(finding);
+    EXPECT_EQ(en.rfind("c:4: ", 0), 0U) << en;
+    EXPECT_EQ(en.find('{'), std::string::npos) << en;
+    for (const char* code : {"de", "mk"}) {
+      testing::use_language(code);
+      const std::string said = finding_text(finding);
+      EXPECT_NE(said, en) << code;
+      EXPECT_EQ(said.find('{'), std::string::npos) << said;
+    }
+  }
+  testing::use_language("en");
+  speech::CueListFault missing;
+  missing.kind = F::LinesMissing;
+  missing.file = "game.wav.cues.txt";
+  missing.line = 7;
+  missing.cue = 4;
+  missing.expected = 3;
+  EXPECT_EQ(finding_text(cue_list_finding(missing)),
+            "game.wav.cues.txt:7: cue line 3 is missing (cue line 4 follows cue line 2): removed "
+            "from the cue list");
+  missing.cue = 6;
+  EXPECT_EQ(finding_text(cue_list_finding(missing)),
+            "game.wav.cues.txt:7: cue lines 3 to 5 are missing (cue line 6 follows cue line 2): "
+            "removed from the cue list");
+  testing::use_language("de");
+  EXPECT_EQ(finding_text(cue_list_finding(missing)),
+            "game.wav.cues.txt:7: die Cue-Zeilen 3 bis 5 fehlen (Cue-Zeile 6 folgt auf Cue-Zeile "
+            "2): aus der Cue-Liste entfernt");
+  testing::use_language("en");
+}
+
+// What is wrong with a seal is typed (SealFault) and worded with the findings: each kind has its
+// key and its words in every language, read from the journal or from the PGN.
+TEST(RecordingVerify, EverySealFaultIsWordedInEveryLanguage) {
+  using F = SealFault::Kind;
+  for (int k = 0; k <= static_cast<int>(F::SignatureDoesNotHold); ++k) {
+    for (const bool pgn : {false, true}) {
+      SealFault fault;
+      fault.kind = static_cast<F>(k);
+      fault.pgn = pgn;
+      fault.field = "lines";
+      fault.value = "x";
+      fault.actual = "y";
+      const RecordingFinding finding = seal_finding(fault, "game.journal entry 9");
+      EXPECT_EQ(finding_key(finding.kind).substr(0, 5), "seal_") << k;
+      testing::use_language("en");
+      const std::string en = finding_text(finding);
+      EXPECT_EQ(en.rfind("game.journal entry 9: the ", 0), 0U) << en;
+      EXPECT_EQ(en.find('{'), std::string::npos) << en;
+      EXPECT_EQ(en.find("PGN") != std::string::npos, pgn) << en;
+      for (const char* code : {"de", "mk"}) {
+        testing::use_language(code);
+        const std::string said = finding_text(finding);
+        EXPECT_NE(said, en) << code;
+        EXPECT_EQ(said.find('{'), std::string::npos) << said;
+      }
+    }
+  }
+  testing::use_language("en");
+  SealFault time;
+  time.kind = F::TimeNotUtc;
+  time.pgn = true;
+  time.value = "14:20";
+  EXPECT_EQ(finding_text(seal_finding(time, "game.pgn")),
+            "game.pgn: the PGN's seal: the seal's time \"14:20\" is not a UTC time like "
+            "2026-11-03T14:22:05Z");
+  testing::use_language("de");
+  EXPECT_EQ(finding_text(seal_finding(time, "game.pgn")),
+            "game.pgn: das Siegel der PGN: die Zeit „14:20“ des Siegels ist keine UTC-Zeit wie "
+            "2026-11-03T14:22:05Z");
+  testing::use_language("en");
+}
+
+// A changed byte in the journal: the line that no longer checks is a typed finding (JournalFault),
+// worded in the language of the messages.
+TEST(RecordingVerify, ADamagedJournalLineIsTypedWithItsFacts) {
+  SealedRecord record;
+  std::string journal = read_file(record.dir / "game.journal");
+  const auto at = journal.find("white=");
+  ASSERT_NE(at, std::string::npos);
+  journal[at + 6] = journal[at + 6] == 'X' ? 'Y' : 'X';  // line 1: the checksum no longer matches
+  std::ofstream(record.dir / "game.journal", std::ios::binary | std::ios::trunc) << journal;
+  int status = 0;
+  const std::string out = record.problem_shown(
+      "f=p[\"facts\"]; print(p[\"key\"], f[\"line\"], f[\"problem\"], f[\"last\"]); "
+      "print(p[\"message\"])",
+      status);
+  EXPECT_EQ(status, 1);
+  EXPECT_EQ(out.rfind("journal_line_damaged 1 checksum_mismatch 0\njournal game.journal: line 1: "
+                      "checksum ",
+                      0),
+            0U)
+      << out;
+  EXPECT_NE(out.find(" does not match the entry (the journal is damaged before its end; nothing "
+                     "was changed)"),
+            std::string::npos)
+      << out;
+  JournalFault fault;
+  fault.kind = JournalFault::Kind::SequenceWrong;
+  fault.file = "game.journal";
+  fault.line = 4;
+  fault.last = true;
+  fault.value = "5";
+  fault.expected = 4;
+  const RecordingFinding finding = journal_finding(fault);
+  EXPECT_EQ(finding_key(finding.kind), "journal_line_damaged");
+  testing::use_language("en");
+  EXPECT_EQ(finding_text(finding),
+            "journal game.journal: line 4: sequence number 5 where 4 was due (an entry is "
+            "missing) (the last entry is whole but damaged; nothing was changed: the arbiter "
+            "decides from the paper scoresheets and this file)");
+  for (const char* code : {"de", "mk"}) {
+    testing::use_language(code);
+    EXPECT_EQ(finding_text(finding).find("sequence number"), std::string::npos) << code;
+  }
+  testing::use_language("en");
+}
+
 // The recording changed and re-chained, the journal's seal replaced by one with another key:
 // the PGN still holds the station's seal; the begin entry may name the station's key; --key
 // and --code tell it even when every file was rewritten consistently.
@@ -304,6 +471,12 @@ TEST(RecordingVerify, AChangedSealOrAnotherGamesSealFails) {
   changed.digest = speech::verify_recording(record.wav)->digest_at(4);
   record.write_journal({changed});
   expect_tampered(record, "", "game.journal entry 2: the seal's signature does not hold");
+  // Typed: its key and where the seal stands.
+  int status = 0;
+  const std::string shown = record.problem_shown(
+      "print(p[\"key\"], p[\"facts\"][\"source\"], p[\"facts\"][\"in\"])", status);
+  EXPECT_EQ(status, 1);
+  EXPECT_EQ(shown, "seal_signature_does_not_hold game.journal entry 2 journal\n");
 
   RecordHeader other = game_header();
   other.round = "4";
@@ -531,6 +704,64 @@ TEST(RecordingVerify, FindingsAreWordedInTheArbitersLanguage) {
       << out;
   EXPECT_NE(out.find("отсечен крај: снимката има 3 реда"), std::string::npos) << out;
   EXPECT_EQ(out.find("cut end"), std::string::npos) << out;
+}
+
+// `recording verify --json`: each finding's stable key, its facts and its message, and the
+// problem, parsed as UTF-8 JSON by Python; the message follows the language, the keys do not.
+TEST(RecordingVerify, JsonGivesEachFindingsKeyFactsAndMessage) {
+  SealedRecord record;
+  auto phrases = read_phrases(record.wav);
+  phrases.resize(3);
+  write_rechained(record.wav, phrases);  // a cut end
+  const fs::path json = record.dir / "verify.json";
+  const std::string read =
+      "python3 -c 'import json,sys; "
+      "j=json.loads(open(sys.argv[1],\"rb\").read().decode(\"utf-8\")); "
+      "print(j[\"verdict\"], j[\"exit_code\"]); "
+      "print(\" \".join(f[\"key\"] for f in j[\"findings\"])); "
+      "c=j[\"problem\"]; print(c[\"key\"], c[\"facts\"][\"lines\"], c[\"facts\"][\"sealed\"]); "
+      "print(c[\"message\"]); print(j[\"findings\"][0][\"message\"])' " +
+      json.string();
+  std::string out;
+  EXPECT_EQ(run_command(verifier() + " recording verify --json " + record.wav.string() + " > " +
+                            json.string(),
+                        out),
+            1)
+      << out;
+  ASSERT_EQ(run_command(read, out, true), 0) << out << read_file(json);
+  EXPECT_NE(out.find("tampered 1\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("chain last_digest"), std::string::npos) << out;
+  EXPECT_NE(out.find("result_tampered"), std::string::npos) << out;
+  EXPECT_NE(out.find("cut_end 3 5\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("cut end: the recording holds 3 cue lines, but game.journal entry 2"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("3 cue lines (3 phrases), digest chain intact"), std::string::npos) << out;
+  // In German: the keys and facts stay, the messages are German.
+  EXPECT_EQ(run_command(kBinary + " --lang de recording verify --json " + record.wav.string() +
+                            " > " + json.string(),
+                        out),
+            1)
+      << out;
+  ASSERT_EQ(run_command(read, out, true), 0) << out << read_file(json);
+  EXPECT_NE(out.find("cut_end 3 5\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("abgeschnittenes Ende: die Aufnahme hat 3 Cue-Zeilen"), std::string::npos)
+      << out;
+  // A verified recording: no problem.
+  SealedRecord good;
+  const fs::path ok = good.dir / "verify.json";
+  EXPECT_EQ(
+      run_command(
+          verifier() + " recording verify --json " + good.wav.string() + " > " + ok.string(), out),
+      0)
+      << out;
+  ASSERT_EQ(run_command("python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); "
+                        "print(j[\"verdict\"], j[\"problem\"], j[\"findings\"][-1][\"key\"])' " +
+                            ok.string(),
+                        out, true),
+            0)
+      << out;
+  EXPECT_EQ(out, "verified None verified\n");
 }
 
 }  // namespace

@@ -21,7 +21,7 @@ ClockInstant at_s(double s) {
 
 ChessClock clock_for(const char* control) {
   auto tc = read_time_control(control);
-  EXPECT_TRUE(tc) << control << ": " << (tc ? "" : tc.error().message);
+  EXPECT_TRUE(tc) << control << ": " << (tc ? -1 : static_cast<int>(tc.error().kind));
   return ChessClock(tc ? *tc : TimeControl{});
 }
 

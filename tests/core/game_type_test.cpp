@@ -23,7 +23,7 @@ class GameTypeOfControl : public ::testing::TestWithParam<TypeCase> {};
 TEST_P(GameTypeOfControl, FollowsTheTimeForSixtyMoves) {
   const TypeCase& c = GetParam();
   const auto control = read_time_control(c.control);
-  ASSERT_TRUE(control) << c.control << ": " << control.error().message;
+  ASSERT_TRUE(control) << c.control << ": " << static_cast<int>(control.error().kind);
   EXPECT_EQ(game_type_of(*control), c.type) << c.control;
   const auto total = time_for_sixty_moves(*control);
   if (c.type) {

@@ -2,6 +2,8 @@
 // language (C.3), the letter collisions, and the precise errors.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "core/notation.h"
 
 namespace annabella::core {
@@ -22,10 +24,6 @@ std::string describe(const MoveReadError& e) {
          "' (not a move: " + std::to_string(int(e.not_a_move.kind)) +
          ", illegal: " + std::to_string(int(e.illegal.kind)) + ")";
 }
-std::string describe(const Error& e) {
-  return e.message;
-}
-
 Position pos_of(const char* fen) {
   auto p = Position::from_fen(fen);
   EXPECT_TRUE(p) << int(p.error().fault);
@@ -34,7 +32,7 @@ Position pos_of(const char* fen) {
 
 PieceLetters lang(const char* code) {
   auto l = piece_letters_for(code);
-  EXPECT_TRUE(l) << describe(l.error());
+  EXPECT_TRUE(l) << static_cast<int>(l.error().kind);
   return l ? *l : english_letters();
 }
 
@@ -148,11 +146,34 @@ const ReadCase kLanguages[] = {
 INSTANTIATE_TEST_SUITE_P(Languages, ReadLenient, ::testing::ValuesIn(kLanguages));
 
 TEST(Notation, CustomTableRejectsFileLetters) {
-  EXPECT_FALSE(custom_piece_letters("K D T L b"));
-  EXPECT_FALSE(custom_piece_letters("K D T L"));
-  EXPECT_FALSE(custom_piece_letters("K D T L K"));
+  using K = LettersError::Kind;
+  const auto file = custom_piece_letters("K D T L b");
+  ASSERT_FALSE(file);
+  EXPECT_EQ(file.error().kind, K::MeansSomethingElse);
+  EXPECT_EQ(file.error().letter, "b");
+  EXPECT_EQ(file.error().piece, KNIGHT);
+  EXPECT_EQ(file.error().character, U'b');
+  const auto four = custom_piece_letters("K D T L");
+  ASSERT_FALSE(four);
+  EXPECT_EQ(four.error().kind, K::WrongCount);
+  EXPECT_EQ(four.error().count, 4U);
+  EXPECT_EQ(four.error().text, "K D T L");
+  const auto twice = piece_letters_for("custom:K D T L K");
+  ASSERT_FALSE(twice);
+  EXPECT_EQ(twice.error().kind, K::UsedTwice);
+  EXPECT_EQ(twice.error().other, KING);
+  EXPECT_EQ(twice.error().piece, KNIGHT);
+  const auto long_letter = custom_piece_letters("K D T L Springer");
+  ASSERT_FALSE(long_letter);
+  EXPECT_EQ(long_letter.error().kind, K::NotOneToFour);
+  const auto unknown = piece_letters_for("xx");
+  ASSERT_FALSE(unknown);
+  EXPECT_EQ(unknown.error().kind, K::UnknownLanguage);
+  EXPECT_EQ(unknown.error().text, "xx");
+  EXPECT_NE(std::find(unknown.error().known.begin(), unknown.error().known.end(), "sr-Cyrl"),
+            unknown.error().known.end());
   auto t = custom_piece_letters("K D T L S B");
-  ASSERT_TRUE(t) << describe(t.error());
+  ASSERT_TRUE(t) << static_cast<int>(t.error().kind);
   EXPECT_EQ(t->letters[PAWN], "B");
 }
 
@@ -545,7 +566,8 @@ TEST(Notation, PieceLettersFor) {
   EXPECT_EQ(lang("sr-cyrl").letters[KNIGHT], "С");
   auto bad = piece_letters_for("xx");
   ASSERT_FALSE(bad);
-  EXPECT_NE(describe(bad.error()).find("sr-Cyrl"), std::string::npos);
+  const auto& known = bad.error().known;
+  EXPECT_NE(std::find(known.begin(), known.end(), "sr-Cyrl"), known.end());
   EXPECT_EQ(builtin_piece_letters().size(), 11u);
 }
 

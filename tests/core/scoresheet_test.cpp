@@ -15,7 +15,7 @@ using Status = ScoresheetPly::Status;
 
 Scoresheet sheet_of(std::string_view text) {
   auto s = read_scoresheet(text);
-  EXPECT_TRUE(s) << s.error().message;
+  EXPECT_TRUE(s) << static_cast<int>(s.error().kind) << " line " << s.error().line;
   return s ? *s : Scoresheet{};
 }
 
@@ -37,7 +37,7 @@ TEST(Scoresheet, GermanMoveListIsKeptAsWrittenAndReplayed) {
   EXPECT_EQ(r.moves_read, 6);
   EXPECT_EQ(sans(r), (std::vector<std::string>{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6"}));
   EXPECT_EQ(r.position.fen(), "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4");
-  for (const ScoresheetPly& p : r.plies) EXPECT_TRUE(p.note.empty()) << p.note;
+  for (const ScoresheetPly& p : r.plies) EXPECT_FALSE(p.misplaced) << p.misplaced->number;
 }
 
 TEST(Scoresheet, OnePairPerLineWithBareNumbersAndLongAlgebraic) {
@@ -126,23 +126,27 @@ TEST(Scoresheet, PgnMovetextKeepsOnlyTheMainLineCells) {
 TEST(Scoresheet, WrongNumberingIsNotedButRead) {
   const ScoresheetReplay r = replay_scoresheet(sheet_of("1. e4 e5 3. Nf3 Nc6"), Position());
   EXPECT_EQ(r.moves_read, 4);
-  EXPECT_EQ(r.plies[2].note, "written as move 3 for White, but it is move 2 for White");
+  // Written as move 3 for White, but it is move 2 for White.
+  EXPECT_EQ(r.plies[2].misplaced, (ScoresheetPly::Misplaced{3, WHITE, 2, WHITE}));
+  EXPECT_FALSE(r.plies[1].misplaced);
 }
 
 TEST(Scoresheet, StartsFromAnyPosition) {
   const Position start = *Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 b - - 0 20");
   const ScoresheetReplay r = replay_scoresheet(sheet_of("20... Kd7 21. e4 Ke6"), start);
   EXPECT_EQ(sans(r), (std::vector<std::string>{"Kd7", "e4", "Ke6"}));
-  for (const ScoresheetPly& p : r.plies) EXPECT_TRUE(p.note.empty()) << p.note;
+  for (const ScoresheetPly& p : r.plies) EXPECT_FALSE(p.misplaced) << p.misplaced->number;
 }
 
 TEST(Scoresheet, UnclosedCommentOrVariationIsAnError) {
   auto a = read_scoresheet("1. e4\n{ forgot to close\n2. Nf3");
   ASSERT_FALSE(a);
-  EXPECT_EQ(a.error().message, "a comment '{' opened on line 2 is not closed");
+  EXPECT_EQ(a.error().kind, ScoresheetError::Kind::CommentNotClosed);
+  EXPECT_EQ(a.error().line, 2);
   auto b = read_scoresheet("1. e4 (1. d4 (1. c4)");
   ASSERT_FALSE(b);
-  EXPECT_EQ(b.error().message, "a variation '(' opened on line 1 is not closed");
+  EXPECT_EQ(b.error().kind, ScoresheetError::Kind::VariationNotClosed);
+  EXPECT_EQ(b.error().line, 1);
 }
 
 TEST(Scoresheet, LanguageDetectionFromTheCells) {
@@ -236,7 +240,7 @@ TEST(ScoresheetForms, EveryMoveNumberFormPlacesTheNextMoveInItsCell) {
     EXPECT_EQ(s.entries[4].move_number, 3);
     const ScoresheetReplay r = replay_scoresheet(s, Position());
     EXPECT_EQ(sans(r), (std::vector<std::string>{"e4", "e6", "d4", "d5", "e5"}));
-    for (const ScoresheetPly& p : r.plies) EXPECT_TRUE(p.note.empty()) << p.note;
+    for (const ScoresheetPly& p : r.plies) EXPECT_FALSE(p.misplaced) << p.misplaced->number;
   }
   // Only Black's moves written for a stretch: each White cell skipped is a blank cell.
   for (const char* text : {"1. e4 e5\n2. ... Nc6\n3. ... Nf6", "1. e4 e5 2... Nc6 3… Nf6"}) {
@@ -258,7 +262,7 @@ TEST(ScoresheetForms, EveryMoveNumberFormPlacesTheNextMoveInItsCell) {
   EXPECT_EQ(s.entries[0].side, BLACK);
   const ScoresheetReplay r = replay_scoresheet(s, black_first);
   EXPECT_EQ(sans(r), (std::vector<std::string>{"e5", "Nf3"}));
-  EXPECT_TRUE(r.plies[0].note.empty()) << r.plies[0].note;
+  EXPECT_FALSE(r.plies[0].misplaced) << r.plies[0].misplaced->number;
 }
 
 TEST(ScoresheetForms, CastlingWithZerosOrBlanksIsAMove) {

@@ -23,7 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   auto checked = speech::verify_cue_list(text, samples, "fuzz.cues");
   if (!checked) {
-    check(!checked.error().message.empty());
+    check(!checked.error().file.empty());
     return 0;
   }
   // Complete cue lines (ending in a line end); the last one may be a torn tail, not counted.

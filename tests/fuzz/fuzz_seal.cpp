@@ -38,7 +38,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       check(app::seal_message(*again) == app::seal_message(*seal));
       check(again->signature == seal->signature);
       const auto verdict = app::check_seal_signature(*seal);
-      check(verdict || !verdict.error().message.empty());
+      check(verdict || verdict.error().kind <= app::SealFault::Kind::SignatureDoesNotHold);
     }
   }
   // As a PGN with the seal's tags.
@@ -47,7 +47,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!seal || !*seal) continue;
     check(app::seal_code(**seal).size() == 15);
     const auto verdict = app::check_seal_signature(**seal);
-    check(verdict || !verdict.error().message.empty());
+    check(verdict || verdict.error().kind <= app::SealFault::Kind::SignatureDoesNotHold);
   }
   return 0;
 }

@@ -104,7 +104,7 @@ TEST(AnnouncerSeal, TheSealCoversEverythingAnnouncedBeforeItOnTheRealAlsaPath) {
   EXPECT_EQ(sealed->first.cue_lines, 3);
   EXPECT_FALSE(sealed->first.interrupted);
   auto check = verify_recording(wav);
-  ASSERT_TRUE(check) << check.error().message;
+  ASSERT_TRUE(check) << fault_key(check.error().kind);
   EXPECT_EQ(check->lines, 4);
   EXPECT_EQ(check->digest_at(3), sealed->first.digest);  // the anchor is the chain's
   EXPECT_NE(cue_lines(wav)[2].find("\tpublic\tmove\tSpringer Felix drei\t"), std::string::npos);
@@ -192,7 +192,7 @@ TEST(AnnouncerSeal, ASealWaitsForTheCutOffMarkOfAReadoutBeforeIt) {
   EXPECT_NE(lines[2].find("\tcut\tphrase 1 cut off by a move"), std::string::npos) << lines[2];
   EXPECT_EQ(sealed->first.cue_lines, 3);  // the mark is inside the seal
   auto check = verify_recording(wav);
-  ASSERT_TRUE(check) << check.error().message;
+  ASSERT_TRUE(check) << fault_key(check.error().kind);
   EXPECT_EQ(check->digest_at(3), sealed->first.digest);
 }
 
@@ -219,7 +219,7 @@ TEST(AnnouncerSeal, AHeardNoteIsAMarkerLineInOrderAndInsideTheSeal) {
   EXPECT_NE(lines[2].find("\tmove\ttone 2 3000\t"), std::string::npos) << lines[2];
   EXPECT_EQ(sealed->first.cue_lines, 3);
   auto check = verify_recording(wav);
-  ASSERT_TRUE(check) << check.error().message;
+  ASSERT_TRUE(check) << fault_key(check.error().kind);
   EXPECT_EQ(check->heard_lines, 1);
   EXPECT_EQ(check->phrases, 2);
   EXPECT_EQ(check->digest_at(3), sealed->first.digest);

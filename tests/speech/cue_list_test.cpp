@@ -57,16 +57,22 @@ std::string joined(const std::vector<std::string>& lines) {
   return text;
 }
 
+// What the check finds wrong, as facts (app/recording_text.cpp words them): "c:4
+// cue_lines_missing 3 2" is the file and line, the kind's key, the cue line read and the one
+// expected; "verified" when nothing is.
 std::string error_of(const std::vector<std::string>& lines,
                      const std::vector<std::int16_t>& samples) {
   auto check = verify_cue_list(joined(lines), samples, "c");
-  return check ? "verified" : check.error().message;
+  if (check) return "verified";
+  const CueListFault& e = check.error();
+  return e.file + ":" + std::to_string(e.line) + " " + std::string(fault_key(e.kind)) + " " +
+         std::to_string(e.cue) + " " + std::to_string(e.expected);
 }
 
 TEST(CueList, AnIntactListVerifiesAndCountsPhrasesAndCuts) {
   const auto f = cue_list();
   auto check = verify_cue_list(joined(f.lines), f.samples, "game.cues");
-  ASSERT_TRUE(check) << check.error().message;
+  ASSERT_TRUE(check) << fault_key(check.error().kind);
   EXPECT_EQ(check->phrases, 3);
   EXPECT_EQ(check->cut_markers, 1);
   EXPECT_EQ(check->last_digest, f.lines.back().substr(f.lines.back().rfind('\t') + 1));
@@ -78,12 +84,11 @@ TEST(CueList, HeardLinesAreCountedAndHoldNoSamples) {
                            {10, 10, "heard", "move Nf3 g1f3 \"springer felix drei\" 90%"},
                            {10, 40, "move", "Springer Felix drei"}});
   auto check = verify_cue_list(joined(f.lines), f.samples, "game.cues");
-  ASSERT_TRUE(check) << check.error().message;
+  ASSERT_TRUE(check) << fault_key(check.error().kind);
   EXPECT_EQ(check->phrases, 2);
   EXPECT_EQ(check->heard_lines, 1);
   const auto bad = cue_list({{0, 10, "move", "Eva vier"}, {10, 40, "heard", "move Nf3"}});
-  EXPECT_NE(error_of(bad.lines, bad.samples).find("a heard marker must not hold samples"),
-            std::string::npos);
+  EXPECT_EQ(error_of(bad.lines, bad.samples), "c:4 cue_marker_with_samples 2 0");
 }
 
 TEST(CueList, ACommentPutBetweenCueLinesIsRefused) {
@@ -91,7 +96,9 @@ TEST(CueList, ACommentPutBetweenCueLinesIsRefused) {
   f.lines.insert(f.lines.begin() + 4, "# inserted later");
   auto check = verify_cue_list(joined(f.lines), f.samples, "game.cues");
   ASSERT_FALSE(check);
-  EXPECT_EQ(check.error().message, "game.cues:5: a comment line after the first cue line");
+  EXPECT_EQ(check.error().kind, CueListFault::Kind::CommentAfterCues);
+  EXPECT_EQ(check.error().file, "game.cues");
+  EXPECT_EQ(check.error().line, 5);
 }
 
 TEST(CueList, SampleNumbersMustBeWholeNumbers) {
@@ -101,7 +108,8 @@ TEST(CueList, SampleNumbersMustBeWholeNumbers) {
   line.replace(line.find("\t10\t"), 4, "\t10x\t");
   auto check = verify_cue_list(joined(f.lines), f.samples, "game.cues");
   ASSERT_FALSE(check);
-  EXPECT_EQ(check.error().message, "game.cues:4: the sample numbers are not whole numbers");
+  EXPECT_EQ(check.error().kind, CueListFault::Kind::SamplesNotWhole);
+  EXPECT_EQ(check.error().line, 4);
 }
 
 TEST(CueList, AChangedLineOrSampleOrARemovedLineIsCaught) {
@@ -113,7 +121,8 @@ TEST(CueList, AChangedLineOrSampleOrARemovedLineIsCaught) {
   samples[12] = 0;
   auto check = verify_cue_list(joined(f.lines), samples, "c");
   ASSERT_FALSE(check);
-  EXPECT_NE(check.error().message.find("c:4: digest mismatch"), std::string::npos);
+  EXPECT_EQ(check.error().kind, CueListFault::Kind::DigestMismatch);
+  EXPECT_EQ(check.error().line, 4);
   auto removed = f.lines;
   removed.erase(removed.begin() + 3);
   EXPECT_FALSE(verify_cue_list(joined(removed), f.samples, "c"));
@@ -149,21 +158,16 @@ TEST(CueList, ARemovedCopiedOrMovedLineIsNamedBySequence) {
   const auto f = cue_list();
   auto removed = f.lines;
   removed.erase(removed.begin() + 3);  // cue line 2
-  EXPECT_EQ(error_of(removed, f.samples),
-            "c:4: cue line 2 is missing (cue line 3 follows cue line 1): removed from the cue "
-            "list");
+  EXPECT_EQ(error_of(removed, f.samples), "c:4 cue_lines_missing 3 2");
   auto two_removed = f.lines;
   two_removed.erase(two_removed.begin() + 3, two_removed.begin() + 5);
-  EXPECT_EQ(error_of(two_removed, f.samples),
-            "c:4: cue lines 2 to 3 are missing (cue line 4 follows cue line 1): removed from the "
-            "cue list");
+  EXPECT_EQ(error_of(two_removed, f.samples), "c:4 cue_lines_missing 4 2");
   auto swapped = f.lines;
   std::swap(swapped[3], swapped[4]);
-  EXPECT_EQ(error_of(swapped, f.samples),
-            "c:4: cue line 3 comes before cue line 2: the lines have been swapped or moved");
+  EXPECT_EQ(error_of(swapped, f.samples), "c:4 cue_lines_swapped 3 2");
   auto copied = f.lines;
   copied.insert(copied.begin() + 4, copied[3]);
-  EXPECT_EQ(error_of(copied, f.samples), "c:5: cue line 2 appears again: a copied or moved line");
+  EXPECT_EQ(error_of(copied, f.samples), "c:5 cue_line_repeated 2 3");
 }
 
 // What a kill leaves: audio after the last cue line, an unfinished last line, or a last line
@@ -173,14 +177,14 @@ TEST(CueList, WhatAStopBetweenAudioAndCueLineLeavesIsATornTail) {
   auto audio_only = f.samples;  // a phrase's audio written, its cue line not
   audio_only.insert(audio_only.end(), {5, 5, 5, 5, 5});
   auto check = verify_cue_list(joined(f.lines), audio_only, "c");
-  ASSERT_TRUE(check) << check.error().message;
+  ASSERT_TRUE(check) << fault_key(check.error().kind);
   EXPECT_EQ(check->lines, 4);
   EXPECT_EQ(check->torn_tail,
             "5 samples after the last cue line (audio whose cue line was never written)");
 
   std::string unfinished = joined(f.lines) + "5\t00:00:09.000\t40\t4";  // no line end
   check = verify_cue_list(unfinished, audio_only, "c");
-  ASSERT_TRUE(check) << check.error().message;
+  ASSERT_TRUE(check) << fault_key(check.error().kind);
   EXPECT_EQ(check->lines, 4);
   EXPECT_NE(check->torn_tail.find("c:7: the last line is unfinished (no line end)"),
             std::string::npos)
@@ -189,7 +193,7 @@ TEST(CueList, WhatAStopBetweenAudioAndCueLineLeavesIsATornTail) {
   auto short_audio = f.samples;  // the last line's audio is not all there
   short_audio.resize(30);
   check = verify_cue_list(joined(f.lines), short_audio, "c");
-  ASSERT_TRUE(check) << check.error().message;
+  ASSERT_TRUE(check) << fault_key(check.error().kind);
   EXPECT_EQ(check->lines, 3);
   EXPECT_EQ(check->last_digest, check->digest_at(3));
   EXPECT_NE(check->torn_tail.find("cue line 4 (move 'Springer Felix drei') has no audio"),
@@ -203,14 +207,17 @@ TEST(CueList, AudioMissingBeforeTheLastLineIsTampering) {
   auto short_audio = f.samples;
   short_audio.resize(20);  // line 2's audio (10..25) cut short; lines 3 and 4 follow
   // The check stops at line 3 (line 2 has no audio, and it is not the last).
-  EXPECT_EQ(error_of(f.lines, short_audio),
-            "c:4: cue line 2 (readout 'Weiss: eine Stunde') has no audio: samples 10..25 are not "
-            "in the sound file");
+  EXPECT_EQ(error_of(f.lines, short_audio), "c:4 cue_no_audio 2 0");
+  const auto no_audio = verify_cue_list(joined(f.lines), short_audio, "c");
+  ASSERT_FALSE(no_audio);
+  EXPECT_EQ(no_audio.error().marker, "readout");
+  EXPECT_EQ(no_audio.error().text, "Weiss: eine Stunde");
+  EXPECT_EQ(no_audio.error().first, "10");
+  EXPECT_EQ(no_audio.error().end, "25");
   // A complete last line with a wrong digest is tampering too, not a torn write.
   auto changed = f.lines;
   changed.back().back() = changed.back().back() == '0' ? '1' : '0';
-  EXPECT_EQ(error_of(changed, f.samples),
-            "c:6: digest mismatch: the cue line or its audio has been changed");
+  EXPECT_EQ(error_of(changed, f.samples), "c:6 digest_mismatch 4 0");
 }
 
 // Cue list v3: a write failure cut the recording; the marker is chained and nothing follows it.
@@ -224,7 +231,7 @@ TEST(CueList, AnInterruptedMarkerEndsTheRecording) {
   const auto digest = chain_digest({previous, body, std::span(f.samples).subspan(40)});
   f.lines.push_back(body + "\t" + digest);
   auto check = verify_cue_list(joined(f.lines), f.samples, "c");
-  ASSERT_TRUE(check) << check.error().message;
+  ASSERT_TRUE(check) << fault_key(check.error().kind);
   ASSERT_TRUE(check->interrupted);
   EXPECT_EQ(check->interrupted->line, 5);
   EXPECT_EQ(check->interrupted->time, "00:00:04.000");
@@ -234,8 +241,7 @@ TEST(CueList, AnInterruptedMarkerEndsTheRecording) {
 
   const std::string after = "6\t00:00:05.000\t42\t42\tpublic\tmessage\tlater";
   f.lines.push_back(after + "\t" + chain_digest({digest, after, {}}));
-  EXPECT_EQ(error_of(f.lines, f.samples),
-            "c:8: a cue line after the recording was interrupted at cue line 5");
+  EXPECT_EQ(error_of(f.lines, f.samples), "c:8 cue_after_interruption 6 5");
 }
 
 }  // namespace

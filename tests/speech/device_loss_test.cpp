@@ -238,7 +238,7 @@ TEST(DeviceLoss, TheDeviceIsReopenedAndTheLatestMoveIsPlayedAgain) {
         "private warning: tone 4 3000", "public message: tone 6 3000"})
     EXPECT_NE(text.find(line), std::string::npos) << line << "\n" << text;
   auto check = verify_recording(dir / "game.wav");
-  ASSERT_TRUE(check) << check.error().message;
+  ASSERT_TRUE(check) << fault_key(check.error().kind);
   EXPECT_EQ(check->phrases, 6);
 
   // No busy loop: each attempt waited at least as long as the back-off says (10 ms doubling,

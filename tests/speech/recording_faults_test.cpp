@@ -91,7 +91,7 @@ TEST(RecordingFaults, AFullDiskCutsTheRecordingWithAMarkerAndIsSaidOnce) {
   ASSERT_EQ(status, 0);
 
   auto check = verify_recording(wav);
-  ASSERT_TRUE(check) << check.error().message;
+  ASSERT_TRUE(check) << fault_key(check.error().kind);
   EXPECT_EQ(check->phrases, 2);
   EXPECT_EQ(check->lines, 3);
   ASSERT_TRUE(check->interrupted);
@@ -159,7 +159,7 @@ TEST(RecordingFaults, ACueListThatCannotBeWrittenIsATornTailUntilItsMarkerGoesIn
   });
   ASSERT_EQ(status, 0);
   auto check = verify_recording(wav);
-  ASSERT_TRUE(check) << check.error().message;
+  ASSERT_TRUE(check) << fault_key(check.error().kind);
   ASSERT_TRUE(check->interrupted);
   EXPECT_EQ(check->interrupted->line, check->lines);
   EXPECT_EQ(check->torn_tail, "");  // the marker covers the phrase's samples
@@ -203,7 +203,7 @@ TEST(RecordingFaults, AKillBetweenTheAudioAndItsCueLineLeavesATornTailNotTamperi
   ASSERT_TRUE(WIFSIGNALED(status));
 
   auto check = verify_recording(wav);
-  ASSERT_TRUE(check) << check.error().message;
+  ASSERT_TRUE(check) << fault_key(check.error().kind);
   EXPECT_EQ(check->lines, 3);
   EXPECT_FALSE(check->interrupted);
   EXPECT_NE(check->torn_tail.find("samples after the last cue line (audio whose cue line was "
@@ -235,7 +235,7 @@ TEST(RecordingFaults, KilledAtRandomMomentsTheRecordingAlwaysVerifies) {
     int status = 0;
     ASSERT_EQ(::waitpid(pid, &status, 0), pid);
     auto check = verify_recording(wav);
-    ASSERT_TRUE(check) << "trial " << trial << ": " << check.error().message;
+    ASSERT_TRUE(check) << "trial " << trial << ": " << fault_key(check.error().kind);
     torn += !check->torn_tail.empty();
   }
   std::cout << "torn tails: " << torn << " of 20 kills\n";
