@@ -172,7 +172,7 @@ void set_pgn_tags(core::PgnGame& pgn, const GameRecord& record) {
   pgn.set_tag("Black", h.black);
   pgn.set_tag("Result", core::result_text(game.end().result));
   pgn.set_tag("Board", std::to_string(h.board));
-  if (auto control = core::read_time_control(h.control))
+  if (auto control = core::read_time_control(h.control, core::TwoReadings::Minutes))
     if (auto tag = core::to_pgn_time_control(*control)) pgn.set_tag("TimeControl", *tag);
   // Appendix A, B: the game type (a tag of this program's, docs/record.md).
   pgn.set_tag("GameType", std::string(core::game_type_name(game_rules(h).type)));

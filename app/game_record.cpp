@@ -41,7 +41,8 @@ Result<GameRecord> GameRecord::start(const rec::Begin& begin) {
   record.header_ = begin.header;
   record.format_ = begin.format;
   record.last_part_ = begin.part;
-  if (auto control = core::read_time_control(begin.header.control); !control)
+  if (auto control = core::read_time_control(begin.header.control, core::TwoReadings::Minutes);
+      !control)
     return fail("control \"" + begin.header.control +
                 "\": " + text::time_control_error(control.error()));
   auto position = start_position(begin.header);
@@ -317,7 +318,7 @@ Result<GameRecord> replay_journal(const JournalContents& contents) {
 
 Result<core::ChessClock> restore_clock(const GameRecord& record, core::ClockInstant origin) {
   const auto& header = record.header();
-  auto control = core::read_time_control(header.control);
+  auto control = core::read_time_control(header.control, core::TwoReadings::Minutes);
   if (!control)
     return fail("control \"" + header.control + "\": " + text::time_control_error(control.error()));
   core::ChessClock clock(*control);

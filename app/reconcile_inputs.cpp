@@ -103,7 +103,7 @@ Result<ClockLogFile> clock_log_of_journal(std::string_view text, std::string_vie
   auto game = replay_journal(*contents);
   if (!game) return fail(game.error());
   std::optional<std::array<std::chrono::milliseconds, 2>> initial;
-  if (auto control = core::read_time_control(game->header().control);
+  if (auto control = core::read_time_control(game->header().control, core::TwoReadings::Minutes);
       control && control->kind == core::TimeControl::Kind::Periods && !control->periods.empty())
     initial = std::array{control->periods.front().time, control->periods.front().time};
   std::vector<std::array<std::chrono::milliseconds, 2>> after;

@@ -34,7 +34,7 @@ std::vector<std::string> adopt_recorded_header(const RecordHeader& h,
   };
   // The same control may be written two ways ("40/5400+30:1800+30" and FIDE words).
   auto said_control = core::read_time_control(config.game.time_control);
-  auto recorded_control = core::read_time_control(h.control);
+  auto recorded_control = core::read_time_control(h.control, core::TwoReadings::Minutes);
   if (!(said_control && recorded_control && *said_control == *recorded_control))
     adopt_text("game.time_control", config.game.time_control, h.control);
   const bool said_chess960 = config.game.chess960 >= 0;
@@ -84,7 +84,7 @@ core::GameTypeRules game_rules(const RecordHeader& header) {
   core::GameTypeRules rules;
   if (auto type = core::parse_game_type(header.game_type)) {
     rules.type = *type;
-  } else if (auto control = core::read_time_control(header.control)) {
+  } else if (auto control = core::read_time_control(header.control, core::TwoReadings::Minutes)) {
     rules.type = core::game_type_of(*control).value_or(core::GameType::Standard);
   }
   if (auto supervision = core::parse_supervision(header.supervision))

@@ -230,7 +230,7 @@ Checked<bool> check_pgn_play(const core::PgnGame& game, const SealedPlay& play,
     return tampered(Kind::PgnResultChanged,
                     {{"file", name}, {"result", result}, {"signed", play.result}});
   std::string control;
-  if (auto read = core::read_time_control(play.control))
+  if (auto read = core::read_time_control(play.control, core::TwoReadings::Minutes))
     if (auto tag = core::to_pgn_time_control(*read)) control = *tag;
   if (game.tag("TimeControl") != control)
     return tampered(Kind::PgnTimeControlChanged, {{"file", name},

@@ -155,6 +155,20 @@ std::string reason(const core::TimeControlError& e) {
       return tr("expected seconds, \"moves/seconds\" or \"seconds+increment\"");
     case K::PgnHourglass:
       return tr("an hourglass is \"*\" and its seconds");
+    case K::TwoReadings: {
+      // "180+2": 180 min + 2 s/move, or as a PGN tag 3 min + 2 s/move (A.1, B.1).
+      const std::string minutes = std::to_string(e.number);
+      const std::string as_pgn = std::to_string(e.number / 60);
+      const bool inc = !e.token.empty() && e.token != "0";
+      return format(inc ? tr("it reads two ways: {minutes} min + {inc} s/move, or as a PGN "
+                             "TimeControl tag (seconds) {pgn} min + {inc} s/move; write it with "
+                             "its units, \"{minutes} min + {inc} s/move\" or \"{pgn} min + {inc} "
+                             "s/move\" (A.1, B.1)")
+                        : tr("it reads two ways: {minutes} min, or as a PGN TimeControl tag "
+                             "(seconds) {pgn} min; write it with its unit, \"{minutes} min\" or "
+                             "\"{pgn} min\" (A.1, B.1)"),
+                    {{"minutes", minutes}, {"pgn", as_pgn}, {"inc", e.token}});
+    }
     case K::HourglassWithoutTime:
       return tr("an hourglass needs a time above zero");
     case K::OverThousandHours:

@@ -98,6 +98,10 @@ struct TimeControlError {
     PgnIncrement,  // the increment after "+" is not seconds
     PgnSeconds,    // not seconds, "moves/seconds" or "seconds+increment"
     PgnHourglass,  // "*" without its seconds
+    // Digits that read two ways (core::read_time_control): "180+2" is 180 minutes and 2 s as
+    // FIDE texts shorten it, and 3 minutes and 2 s as a PGN tag (seconds). `number` is the base
+    // time's number, `token` the increment ("" for none).
+    TwoReadings,
     // The model (check_time_control); `number` is the period (1-based), 0 for an hourglass.
     HourglassWithoutTime,    // an hourglass needs a time above zero
     OverThousandHours,       // a time over 1000 hours

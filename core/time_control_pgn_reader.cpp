@@ -62,17 +62,36 @@ TimeControlResult<Period> read_pgn_field(std::string_view part, int field) {
   return period;
 }
 
+// The base time of a one-period text: after "moves/" if any, before "+".
+std::string_view base_of(std::string_view text) {
+  std::string_view base = text;
+  if (const auto slash = base.find('/'); slash != std::string_view::npos)
+    base = base.substr(slash + 1);
+  return base.substr(0, base.find('+'));
+}
+
 // Whether text made only of PGN characters is a PGN tag: a ":" or "*", or a base time above
 // 180 seconds (below that, "90+30" is minutes and seconds as FIDE texts write them).
 bool reads_as_pgn(std::string_view text) {
   if (text.find(':') != std::string_view::npos || text.front() == '*') return true;
-  // The base time: after "moves/" if any, before "+".
-  std::string_view base = text;
-  if (const auto slash = base.find('/'); slash != std::string_view::npos)
-    base = base.substr(slash + 1);
-  base = base.substr(0, base.find('+'));
-  const auto seconds = read_pgn_seconds(base);
+  const auto seconds = read_pgn_seconds(base_of(text));
   return seconds && *seconds > std::chrono::seconds(180);
+}
+
+// Whether digits read two ways that both make a real game (A.1, B.1): a base of 60, 120 or 180
+// is an hour or more as minutes (standard or rapid), and 1, 2 or 3 whole minutes as a PGN tag's
+// seconds (blitz, "180+2"), with an increment under 10 seconds, which blitz has and a game of
+// hours seldom does. "90+30" (90 seconds is no game) and "180+30" read one way: minutes.
+bool reads_two_ways(std::string_view text) {
+  if (text.find_first_of(":*/") != std::string_view::npos) return false;
+  const auto base = read_pgn_seconds(base_of(text));
+  if (!base || (*base != std::chrono::seconds(60) && *base != std::chrono::seconds(120) &&
+                *base != std::chrono::seconds(180)))
+    return false;
+  const auto plus = text.find('+');
+  if (plus == std::string_view::npos) return true;
+  const auto increment = read_pgn_seconds(text.substr(plus + 1));
+  return increment && *increment < std::chrono::seconds(10);
 }
 
 }  // namespace
@@ -110,7 +129,7 @@ TimeControlResult<TimeControl> parse_pgn_time_control(std::string_view text) {
   return control;
 }
 
-TimeControlResult<TimeControl> read_time_control(std::string_view text) {
+TimeControlResult<TimeControl> read_time_control(std::string_view text, TwoReadings two) {
   std::string_view trimmed = text;
   while (!trimmed.empty() && std::isspace(static_cast<unsigned char>(trimmed.front())))
     trimmed.remove_prefix(1);
@@ -122,6 +141,18 @@ TimeControlResult<TimeControl> read_time_control(std::string_view text) {
         return std::isdigit(static_cast<unsigned char>(c)) || c == '/' || c == '+' || c == ':' ||
                c == '*' || c == '.';
       });
+  if (pgn_chars && two == TwoReadings::Refuse && reads_two_ways(trimmed)) {
+    // Neither reading is taken silently: "180+2" as three hours is a standard game with its
+    // penalties, as three minutes a blitz game (B.1). The writer says which.
+    TimeControlError two{TimeControlError::Kind::TwoReadings, TimeControlError::Form::Fide,
+                         std::string(trimmed)};
+    const auto plus = trimmed.find('+');
+    two.token = plus == std::string_view::npos ? "" : std::string(trimmed.substr(plus + 1));
+    two.number = static_cast<long long>(
+        std::chrono::duration_cast<std::chrono::seconds>(*read_pgn_seconds(base_of(trimmed)))
+            .count());
+    return fail_with(std::move(two));
+  }
   if (pgn_chars && reads_as_pgn(trimmed)) return parse_pgn_time_control(trimmed);
   return parse_time_control(trimmed);
 }

@@ -18,6 +18,12 @@ namespace annabella::core {
 // otherwise a FIDE-style description, where a bare base is minutes ("90+30" = 90 min + 30 s,
 // "40/120" = 40 moves in 120 min as US rules write it). PGN tags with a base of 3 minutes or
 // less ("180+2") are unambiguous only through parse_pgn_time_control.
-[[nodiscard]] TimeControlResult<TimeControl> read_time_control(std::string_view text);
+// Digits that make a real game both ways ("180+2", "60+1", "120": whole minutes up to three,
+// an increment under 10 s) are refused (TimeControlError::Kind::TwoReadings), unless `two` is
+// TwoReadings::Minutes: a text already recorded (a journal's header), which stations before
+// this rule ran as minutes.
+enum class TwoReadings : unsigned char { Refuse, Minutes };
+[[nodiscard]] TimeControlResult<TimeControl> read_time_control(
+    std::string_view text, TwoReadings two = TwoReadings::Refuse);
 
 }  // namespace annabella::core

@@ -376,6 +376,12 @@ TEST(TimeControlErrorText, RealBadInputIsWordedWithWhereItBroke) {
     ASSERT_FALSE(read) << c.text;
     EXPECT_EQ(text::time_control_error(read.error()), c.en);
   }
+  const auto two = core::read_time_control("180+2");
+  ASSERT_FALSE(two);
+  EXPECT_EQ(text::time_control_error(two.error()),
+            "time control \"180+2\": it reads two ways: 180 min + 2 s/move, or as a PGN "
+            "TimeControl tag (seconds) 3 min + 2 s/move; write it with its units, \"180 min + 2 "
+            "s/move\" or \"3 min + 2 s/move\" (A.1, B.1)");
   const auto broken = core::read_time_control("90 min # 30 s");
   ASSERT_FALSE(broken);
   use_language("de");

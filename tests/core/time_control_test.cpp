@@ -246,6 +246,32 @@ TEST(ReadTimeControl, TellsTheTwoFormsApart) {
   }
 }
 
+// "180+2" is the PGN tag of 3 min + 2 s (blitz, B.1) and the FIDE shorthand of 180 min + 2 s: a
+// text that makes a real game both ways is refused, never read one way silently (tester,
+// session 13: "180+2" became a standard game). A journal's header, which stations before this
+// rule ran as minutes, is read as it was run.
+TEST(ReadTimeControl, DigitsThatReadTwoWaysAreRefusedUnlessRecorded) {
+  for (const char* text : {"180+2", "60+1", "120+1", "180", "180+0", " 120 "}) {
+    const auto read = read_time_control(text);
+    ASSERT_FALSE(read) << text;
+    EXPECT_EQ(read.error().kind, TimeControlError::Kind::TwoReadings) << text;
+  }
+  const auto two = read_time_control("180+2");
+  ASSERT_FALSE(two);
+  EXPECT_EQ(two.error().number, 180);
+  EXPECT_EQ(two.error().token, "2");
+  // One reading only: 90 s or 3 min + 30 s is no game; 240 is seconds (4 hours is none).
+  EXPECT_EQ(*read_time_control("90+30"), periods({period(0, minutes(90), seconds(30))}));
+  EXPECT_EQ(*read_time_control("180+30"), periods({period(0, minutes(180), seconds(30))}));
+  EXPECT_EQ(*read_time_control("240+2"), periods({period(0, minutes(4), seconds(2))}));
+  EXPECT_EQ(*read_time_control("3+2"), periods({period(0, minutes(3), seconds(2))}));
+  // The PGN tag itself, and a recorded text as it was run.
+  EXPECT_EQ(*parse_pgn_time_control("180+2"), periods({period(0, minutes(3), seconds(2))}));
+  const auto recorded = read_time_control("180+2", TwoReadings::Minutes);
+  ASSERT_TRUE(recorded);
+  EXPECT_EQ(*recorded, periods({period(0, minutes(180), seconds(2))}));
+}
+
 TEST(PeriodOfMove, CountsMovesThroughThePeriods) {
   const auto control = *parse_time_control("120 min/40 moves + 60 min/20 moves + 15 min");
   EXPECT_EQ(control.period_of_move(1).time, minutes(120));
