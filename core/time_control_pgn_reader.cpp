@@ -144,14 +144,14 @@ TimeControlResult<TimeControl> read_time_control(std::string_view text, TwoReadi
   if (pgn_chars && two == TwoReadings::Refuse && reads_two_ways(trimmed)) {
     // Neither reading is taken silently: "180+2" as three hours is a standard game with its
     // penalties, as three minutes a blitz game (B.1). The writer says which.
-    TimeControlError two{TimeControlError::Kind::TwoReadings, TimeControlError::Form::Fide,
-                         std::string(trimmed)};
+    TimeControlError refused{TimeControlError::Kind::TwoReadings, TimeControlError::Form::Fide,
+                             std::string(trimmed)};
     const auto plus = trimmed.find('+');
-    two.token = plus == std::string_view::npos ? "" : std::string(trimmed.substr(plus + 1));
-    two.number = static_cast<long long>(
+    refused.token = plus == std::string_view::npos ? "" : std::string(trimmed.substr(plus + 1));
+    refused.number = static_cast<long long>(
         std::chrono::duration_cast<std::chrono::seconds>(*read_pgn_seconds(base_of(trimmed)))
             .count());
-    return fail_with(std::move(two));
+    return fail_with(std::move(refused));
   }
   if (pgn_chars && reads_as_pgn(trimmed)) return parse_pgn_time_control(trimmed);
   return parse_time_control(trimmed);
