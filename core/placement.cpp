@@ -24,12 +24,17 @@ std::string lower_ascii(std::string_view text) {
 // The side a piece list group is for: "white:", "Weiß:", "noirs:", "b:" ...
 std::optional<Color> side_word(std::string_view word) {
   const std::string w = lower_ascii(trimmed(word));
-  for (const char* white : {"white", "w", "weiss", "weiß", "blanc", "blancs", "blancas", "bianco",
-                            "wit", "белые", "Белые", "бели", "Бели"})
+  // The side words of every sheet language (docs/notation.md): Serbian and Croatian Latin
+  // (beli, bijeli, crni), Bulgarian (бял, белите, черен, черните), Macedonian and Serbian
+  // Cyrillic (бели, црни), Russian (белые, чёрные).
+  for (const char* white : {"white",  "w",    "weiss", "weiß",   "blanc",  "blancs", "blancas",
+                            "bianco", "wit",  "beli",  "bijeli", "bele",   "белые",  "Белые",
+                            "бели",   "Бели", "бял",   "Бял",    "белите", "Белите"})
     if (w == white) return WHITE;
   for (const char* black :
-       {"black", "b", "schwarz", "noir", "noirs", "negras", "nero", "zwart", "черные", "Черные",
-        "чёрные", "Чёрные", "црни", "Црни", "черни", "Черни"})
+       {"black", "b",     "schwarz", "noir",   "noirs",   "negras", "nero", "zwart",
+        "crni",  "crne",  "черные",  "Черные", "чёрные",  "Чёрные", "црни", "Црни",
+        "черни", "Черни", "черен",   "Черен",  "черните", "Черните"})
     if (w == black) return BLACK;
   return std::nullopt;
 }

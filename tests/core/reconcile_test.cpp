@@ -1062,6 +1062,14 @@ TEST(ReconcileInputs, BoardsAsPlacementOrFen) {
   ASSERT_TRUE(russian) << int(russian.error().kind);
   EXPECT_EQ(russian->piece_on(SQ_F3), W_KNIGHT);
   EXPECT_EQ(russian->piece_on(SQ_C8), B_BISHOP);
+  // Serbian and Croatian Latin, Bulgarian (tester, session 13: "Beli:" was refused).
+  for (const char* list_text : {"Beli: Kg1 Df3; Crni: Kg8", "Bijeli: Kg1 Df3; Crni: Kg8",
+                                "Бял: Kg1 Df3; Черен: Kg8", "Белите: Kg1 Df3; Черните: Kg8"}) {
+    auto sides = read_placement(list_text, *piece_letters_for("sr"));
+    ASSERT_TRUE(sides) << list_text << ": " << int(sides.error().kind);
+    EXPECT_EQ(sides->piece_on(SQ_F3), W_QUEEN) << list_text;
+    EXPECT_EQ(sides->piece_on(SQ_G8), B_KING) << list_text;
+  }
   auto bad = read_placement("White: Kg1 Xd1; Black: Kg8");
   ASSERT_FALSE(bad);
   EXPECT_EQ(bad.error(), (PlacementError{.kind = PlacementError::Kind::NotALetter,
