@@ -580,14 +580,14 @@ void AppendixDFlow::on_link(const tactile::PegboardEvent& e) {
     // Guidelines II.2 (tester #12): every Chess960 start has the standard one's occupied squares,
     // so "agrees" says nothing of the arrangement: only the occupancy was checked.
     s_.print(e.time, link == speech::BoardLink::Connected
-                         ? tr("connected: the board's occupied squares agree with the game; "
-                              "which piece stands where is not checked (a pegboard senses no "
-                              "pieces): the arbiter checks the Chess960 arrangement (Guidelines "
-                              "II.2)")
-                         : tr("reconnected: the board's occupied squares agree with the game; "
-                              "which piece stands where is not checked (a pegboard senses no "
-                              "pieces): the arbiter checks the Chess960 arrangement (Guidelines "
-                              "II.2)"));
+                         ? tr("connected: the board agrees with the game in its occupied squares "
+                              "only: which piece stands where is not checked (a pegboard senses "
+                              "no pieces); the arbiter checks the Chess960 arrangement "
+                              "(Guidelines II.2)")
+                         : tr("reconnected: the board agrees with the game in its occupied "
+                              "squares only: which piece stands where is not checked (a pegboard "
+                              "senses no pieces); the arbiter checks the Chess960 arrangement "
+                              "(Guidelines II.2)"));
   else
     s_.print(e.time, text::board_event(e));
   if (link != speech::BoardLink::Lost) s_.linked_once = true;

@@ -1094,8 +1094,8 @@ TEST(Station, AChess960StartIsNamedAndTheConnectionSaysOnlyTheOccupancyWasChecke
   EXPECT_NE(named->text.find("Laeufer"), std::string::npos) << named->text;
   link_pegboard(d, core::Position());  // the standard arrangement: the same occupied squares
   EXPECT_TRUE(d.output.printed_containing(
-      "connected: the board's occupied squares agree with the game; which piece stands where is "
-      "not checked"))
+      "connected: the board agrees with the game in its occupied squares only: which piece "
+      "stands where is not checked"))
       << ::testing::PrintToString(d.output.printed);
 }
 
