@@ -120,6 +120,9 @@ void AppendixDFlow::on_pegboard(const std::vector<tactile::PegboardEvent>& event
           s_.say(speech::phrase_promotion_question(s_.language, s_.vocabulary, e.square),
                  Route::Private, e.time);
         break;
+      case Kind::MoveNeeded:
+        ask_board_move(e);
+        break;
       case Kind::Illegal:
         s_.print(e.time, format(tr("illegal: {detail} (not made, D.2.3)"),
                                 {{"detail", text::board_illegal(e)}}));
@@ -164,6 +167,30 @@ void AppendixDFlow::on_pegboard(const std::vector<tactile::PegboardEvent>& event
     }
   }
   if (!events.empty()) check_restored(events.back().time);
+}
+
+void AppendixDFlow::ask_board_move(const tactile::PegboardEvent& e) {
+  // Tester #5: legal moves that leave the same occupied squares, the hands not telling them apart
+  // (Chess960: Kf1 and O-O with the king e1 and the rook g1, Guidelines II.3.2). D.2.3: the move
+  // made is the one he announces, so the station does not choose: he is asked, privately in his
+  // words (D.2.11), the assistant on the console, and nothing is completed until the answer.
+  const core::Position& position = s_.pegboard.position();
+  std::vector<core::MoveReading> readings;
+  std::string moves;
+  for (const core::Move m : e.candidates) {
+    readings.push_back({m, {}});
+    moves += (moves.empty() ? "" : "; ") + std::to_string(readings.size()) + " = " +
+             text::move_in_words(position, m);
+  }
+  s_.question = PendingQuestion{
+      PendingQuestion::Kind::BoardMove, std::move(readings), {}, MoveSource::Pegboard};
+  s_.print(e.time, format(tr("the pegboard's occupied squares fit more than one move: {moves}; "
+                             "which one? Type its number or the move (D.2.3, Guidelines II.3.2); "
+                             "nothing is made until then"),
+                          {{"moves", moves}}));
+  if (position.side_to_move() == s_.vi_color)
+    s_.say(speech::phrase_which_move(s_.language, s_.vocabulary, position, e.candidates),
+           Route::Private, e.time);
 }
 
 void AppendixDFlow::board_changed(const std::vector<tactile::PegboardEvent>& events) {
@@ -339,14 +366,23 @@ void AppendixDFlow::complete_move_touches(std::map<core::Square, int>& touches,
 
 void AppendixDFlow::note_rook_first(core::Move move, TimePoint time) {
   // Art. 4.4.2: castling begun by touching the rook. The station keeps the fact for the arbiter
-  // and does not rule on it.
+  // and does not rule on it. Begun so only when the rook was his first touch of the two in this
+  // move: a king lifted and put back before it was touched first (tester #4: the note was written
+  // because the put-back king's touch was no longer open). The rook's square is the castling's
+  // own (Chess960, Guidelines II.3.2), not the corner's.
   if (move.kind() != core::MoveKind::Castling) return;
-  const bool king_side = core::file_of(move.to()) > core::file_of(move.from());
-  const core::Square rook = core::make_square(king_side ? 7 : 0, core::rank_of(move.from()));
-  const auto rook_touch = s_.open_touches.find(rook);
-  const auto king_touch = s_.open_touches.find(move.from());
-  if (rook_touch == s_.open_touches.end()) return;
-  if (king_touch != s_.open_touches.end() && king_touch->second < rook_touch->second) return;
+  const auto c = s_.game().position().castling_squares(move);
+  const core::Square rook = c.rook_from;
+  const auto ply = static_cast<int>(s_.game().ply_count());
+  const rec::Touch* first = nullptr;
+  for (const auto& recorded : s_.record.touches()) {
+    const rec::Touch& t = recorded.touch;
+    if (t.by != Toucher::ViPlayer || (t.square != c.king_from && t.square != rook)) continue;
+    if (t.ply != ply && recorded.outcome) continue;  // an earlier move's, done with
+    first = &t;
+    break;
+  }
+  if (!first || first->square != rook) return;
   rec::Note note{
       NoteKind::RookFirst, s_.timeline(time), rook, static_cast<int>(s_.game().ply_count()), {}};
   if (auto recorded = s_.commit(note, time); !recorded)
@@ -514,7 +550,9 @@ bool AppendixDFlow::announceable(TimePoint) const {
 }
 
 void AppendixDFlow::on_made(const tactile::PegboardEvent& e) {
-  if (s_.question.kind == PendingQuestion::Kind::Promotion) s_.question = {};
+  if (s_.question.kind == PendingQuestion::Kind::Promotion ||
+      s_.question.kind == PendingQuestion::Kind::BoardMove)
+    s_.question = {};
   s_.announce_due.reset();
   s_.held_on_resume.reset();
   // D.2.1, D.2.3 (3): never made unheard: both players hear it as it is made (say_and_make says
@@ -537,7 +575,21 @@ void AppendixDFlow::on_link(const tactile::PegboardEvent& e) {
   if (link == speech::BoardLink::Lost || s_.verbosity() != config::Verbosity::Quiet)
     s_.say(speech::phrase_board_link(s_.language, speech::BoardKind::Pegboard, link),
            Route::Private, e.time);
-  s_.print(e.time, text::board_event(e));
+  if (link != speech::BoardLink::Lost && s_.record.header().chess960 &&
+      e.agreement == tactile::PegboardEvent::Agreement::Agrees && !s_.pegboard.identifies_pieces())
+    // Guidelines II.2 (tester #12): every Chess960 start has the standard one's occupied squares,
+    // so "agrees" says nothing of the arrangement: only the occupancy was checked.
+    s_.print(e.time, link == speech::BoardLink::Connected
+                         ? tr("connected: the board agrees with the game in its occupied squares "
+                              "only: which piece stands where is not checked (a pegboard senses "
+                              "no pieces); the arbiter checks the Chess960 arrangement "
+                              "(Guidelines II.2)")
+                         : tr("reconnected: the board agrees with the game in its occupied "
+                              "squares only: which piece stands where is not checked (a pegboard "
+                              "senses no pieces); the arbiter checks the Chess960 arrangement "
+                              "(Guidelines II.2)"));
+  else
+    s_.print(e.time, text::board_event(e));
   if (link != speech::BoardLink::Lost) s_.linked_once = true;
   if (link != speech::BoardLink::Lost && s_.resumed_unlinked) {
     // D.2.3, Art. 9.2.1.1: the first link after `play --resume`. A move the board shows
@@ -921,6 +973,7 @@ bool AppendixDFlow::answer(const std::string& text, TimePoint time) {
     enter_move(move, time, by);
     return true;
   }
+  if (s_.question.kind == PendingQuestion::Kind::BoardMove) return answer_board_move(text, time);
   if (s_.question.kind != PendingQuestion::Kind::Promotion ||
       s_.game().position().side_to_move() != s_.vi_color)
     return false;
@@ -942,6 +995,24 @@ bool AppendixDFlow::answer(const std::string& text, TimePoint time) {
     return true;
   }
   choose_promotion(*piece, time);
+  return true;
+}
+
+bool AppendixDFlow::answer_board_move(const std::string& text, TimePoint time) {
+  // D.2.3: the number of the move the pegboard shows, or the move itself (tester #5).
+  const std::string word(core::trim(text));
+  std::optional<core::Move> move;
+  const auto& readings = s_.question.readings;
+  if (word.size() == 1 && word[0] >= '1' && word[0] < char('1' + readings.size()))
+    move = readings[static_cast<std::size_t>(word[0] - '1')].move;
+  else if (auto parsed = s_.parser.parse(s_.pegboard.position(), text))
+    for (const auto& reading : readings)
+      if (reading.move == *parsed) move = *parsed;
+  if (!move) return false;
+  s_.question = {};
+  std::vector<tactile::PegboardEvent> events;
+  s_.pegboard.choose_move(*move, time, events);
+  on_pegboard(events);
   return true;
 }
 
@@ -1037,8 +1108,22 @@ void AppendixDFlow::check_board(const tactile::Pegboard& board, const std::strin
                            {"fen", game.position().fen()}}));
     return;
   }
-  const core::BoardCheck check =
+  core::BoardCheck check =
       core::check_board(game.start_position(), game.moves(), *shown, game.ply_count());
+  // Tester #9: pegs an occupancy-only board did not see going in (it was away) have no piece; the
+  // placement read from the board leaves them out, and the steps dropped their removal. They are
+  // removed first ("the piece on f3"), and the game's pieces named where they must go (D.2.9).
+  std::vector<core::CorrectionStep> unseen;
+  if (!board.identifies_pieces())
+    for (core::Bitboard pegs = board.occupied(); pegs;) {
+      const core::Square sq = core::pop_lsb(pegs);
+      if (board.board()[static_cast<std::size_t>(sq)] == core::NO_PIECE)
+        unseen.push_back({core::CorrectionStep::Kind::Remove, core::NO_PIECE, sq, core::SQ_NONE});
+    }
+  if (!unseen.empty()) {
+    check.matches = false;
+    check.steps.insert(check.steps.begin(), unseen.begin(), unseen.end());
+  }
   // An occupancy-only board: its pieces are the record's, inferred, never read (D.2.9).
   const bool inferred = !board.identifies_pieces();
   if (check.matches && inferred) {

@@ -126,6 +126,9 @@ class AppendixDFlow {
   void expect_on_pegboard(core::Move move, TimePoint time);
   void check_board(const tactile::Pegboard& board, const std::string& name, TimePoint time);
   void choose_promotion(core::PieceType piece, TimePoint time);
+  // The pegboard's occupancy fits more than one move (tactile MoveNeeded): asked (D.2.3).
+  void ask_board_move(const tactile::PegboardEvent& e);
+  bool answer_board_move(const std::string& text, TimePoint time);
   void ask_reading(const std::string& text, std::vector<core::MoveReading> readings, MoveSource by,
                    TimePoint time);
   void after_move_said(TimePoint time);

@@ -111,6 +111,8 @@ std::string step_text(const core::CorrectionStep& step) {
   // TRANSLATORS: a correction step, short: "remove white pawn e4", "move black knight g5 f3".
   switch (step.kind) {
     case core::CorrectionStep::Kind::Remove:
+      // A peg the pegboard did not see going in (it was away): no piece is named (tester #9).
+      if (step.piece == core::NO_PIECE) return format(tr("remove the piece on {from}"), places);
       return format(tr("remove {piece} {from}"), places);
     case core::CorrectionStep::Kind::Move:
       return format(tr("move {piece} {from} {to}"), places);
@@ -126,6 +128,7 @@ std::string step_sentence(const core::CorrectionStep& step) {
                                {"to", core::square_name(step.to)}};
   switch (step.kind) {
     case core::CorrectionStep::Kind::Remove:
+      if (step.piece == core::NO_PIECE) return format(tr("Remove the piece on {from}."), places);
       return format(tr("Remove the {piece} from {from}."), places);
     case core::CorrectionStep::Kind::Move:
       return format(tr("Move the {piece} from {from} to {to}."), places);

@@ -16,6 +16,7 @@
 #include "app/recording_seal.h"
 #include "app/station_text.h"
 #include "app/time_control_text.h"
+#include "core/chess960.h"
 #include "core/text.h"
 #include "core/time_control.h"
 
@@ -199,11 +200,32 @@ Result<std::unique_ptr<Station>> Station::start(const StationOptions& options,
                              {"folder", options.record_folder.string()}}));
   s.print(now,
           text::game_type_line(game_rules(s.record.header()), *control, cfg.game.type != "auto"));
+  if (s.record.header().chess960) tell_chess960_start(s, now);
   if (!s.game().is_over())
     if (auto clock_started = s.clock.start(now, s.game().position().side_to_move()); !clock_started)
       s.print(now, "clock: " + text::clock_error(clock_started.error()));
   station->started(now);
   return station;
+}
+
+void Station::tell_chess960_start(StationState& s, TimePoint now) {
+  // Guidelines II.2 (tester #12): the start position is named, on the console and privately to
+  // the VI player in his words (D.2.10: he gets by hearing what a sighted player sees). Every
+  // Chess960 start has the standard one's occupied squares: his pegboard cannot tell whether he
+  // set it up right.
+  const core::Position& start = s.game().start_position();
+  const auto number = core::chess960_number(start);
+  const std::string placement = start.fen().substr(0, start.fen().find(' '));
+  const std::string first_rank = placement.substr(placement.rfind('/') + 1);
+  s.print(now, number ? i18n::format(i18n::tr("Chess960, start position {number} (Guidelines "
+                                              "II.2): {arrangement}; the VI player hears it"),
+                                     {{"number", std::to_string(*number)},
+                                      {"arrangement", core::chess960_first_rank(*number)}})
+                      : i18n::format(i18n::tr("Chess960 from a set-up position: White's first "
+                                              "rank {arrangement}; the VI player hears it"),
+                                     {{"arrangement", first_rank}}));
+  s.say(speech::phrase_chess960_start(s.language, s.vocabulary, start, number), Route::Private,
+        now);
 }
 
 void Station::started(TimePoint now) {

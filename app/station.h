@@ -90,6 +90,8 @@ class Station {
                                                  speech::Vocabulary vocabulary, TimePoint now);
   // The clocks shown and the record's files written, once the station is open.
   void started(TimePoint now);
+  // Guidelines II.2: the Chess960 start position named on the console and to the VI player.
+  static void tell_chess960_start(StationState& s, TimePoint now);
 
   void on(const ev::Pegboard& e, TimePoint time);
   void on(const ev::SightedBoard& e, TimePoint time);

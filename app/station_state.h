@@ -97,8 +97,9 @@ struct SealSettings {
 
 // A question the station asked and waits for (the console's next answer settles it).
 struct PendingQuestion {
-  enum class Kind { None, Promotion, Reading } kind = Kind::None;
-  std::vector<core::MoveReading> readings;  // Reading: the moves the text could mean, in order
+  // BoardMove: the moves the pegboard's occupied squares may show (tactile MoveNeeded, D.2.3).
+  enum class Kind { None, Promotion, Reading, BoardMove } kind = Kind::None;
+  std::vector<core::MoveReading> readings;  // Reading, BoardMove: the moves it could be, in order
   std::string text;                         // Reading: the move as typed
   MoveSource by = MoveSource::Console;      // Reading: where it was typed (D.2.11)
   core::Square square = core::SQ_NONE;      // Promotion: where the pawn stands (Art. 3.7.5)

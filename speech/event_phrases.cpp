@@ -158,6 +158,9 @@ Phrase phrase_correction_step(const Language& lang, const Vocabulary& moves,
     return core::is_ok(s) ? wording::in_voice(square_words(moves, s), moves.voice(), lang.voice())
                           : Word{};
   };
+  // A peg the pegboard did not see going in (it was away): no piece named (tester #9).
+  if (step.kind == core::CorrectionStep::Kind::Remove && step.piece == core::NO_PIECE)
+    return message(lang, "say.correction_remove_peg", {{"from", square(step.from)}});
   const Args args = {{"piece", piece_words(lang, pt)},
                      {"piece_object", wording::piece_object(lang, pt)},
                      {"color", color_words(lang, core::color_of(step.piece))},
@@ -245,6 +248,27 @@ Phrase phrase_joined(const Phrase& first, const Phrase& second) {
   joined.text += ". " + second.text;
   joined.spoken += ". " + second.spoken;
   return joined;
+}
+
+Phrase phrase_chess960_start(const Language& lang, const Vocabulary& moves,
+                             const core::Position& start, std::optional<int> number) {
+  const Phrase named =
+      number ? message(lang, "say.chess960_start", {{"number", number_words(lang, *number)}})
+             : message(lang, "say.chess960_setup", {});
+  return phrase_joined(
+      named, phrase_square_reading(lang, moves, start, start.pieces() & core::rank_bb(0)));
+}
+
+Phrase phrase_which_move(const Language& lang, const Vocabulary& moves,
+                         const core::Position& before, const std::vector<core::Move>& candidates) {
+  wording::Words list;
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    const Word number = number_words(lang, static_cast<int>(i + 1));
+    const Word move = move_words(lang, moves, before, candidates[i]);
+    list.add({number.display + ": " + move.display, number.spoken + ": " + move.spoken},
+             list.empty() ? "" : "; ");
+  }
+  return message(lang, "say.which_move", {{"moves", list.word()}});
 }
 
 Phrase phrase_held_move(const Language& lang, const Vocabulary& moves, const core::Position& before,

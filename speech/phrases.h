@@ -165,6 +165,16 @@ enum class MoveInput { EBoard, Keypad, Assistant, Voice };
 [[nodiscard]] Phrase phrase_joined(const Phrase& first, const Phrase& second);
 // D.2.3 after a resumption: `move` stands completed on his board, not announced (so not made)
 // until he presses the announce button.
+// Guidelines II.2: the Chess960 start position, number (when it is one of the 960) and White's
+// first rank square by square ("Chess960, Startstellung 0. Anna eins: Weiss Laeufer; ..."):
+// an occupancy pegboard cannot tell him which piece he set where (tester #12).
+[[nodiscard]] Phrase phrase_chess960_start(const Language& lang, const Vocabulary& moves,
+                                           const core::Position& start, std::optional<int> number);
+// "Welcher Zug? 1: Koenig Felix eins; 2: Kurze Rochade" (tester #5: moves the pegboard's occupied
+// squares cannot tell apart, D.2.3); he answers with the number.
+[[nodiscard]] Phrase phrase_which_move(const Language& lang, const Vocabulary& moves,
+                                       const core::Position& before,
+                                       const std::vector<core::Move>& candidates);
 [[nodiscard]] Phrase phrase_held_move(const Language& lang, const Vocabulary& moves,
                                       const core::Position& before, core::Move move);
 // D.2.1 after a resumption: the opponent's announced `move` still to be executed on his board.

@@ -189,6 +189,14 @@ void Pegboard::set_promotion(core::PieceType piece, TimePoint now,
   release(out);
 }
 
+void Pegboard::choose_move(Move move, TimePoint now, std::vector<PegboardEvent>& out) {
+  now = advance(now);
+  fire(now);
+  chosen_ = move;
+  if (move_asked_) judge(now);
+  release(out);
+}
+
 void Pegboard::expect_move(Move move) {
   expected_ = move;
   expected_misplaced_reported_ = false;
@@ -371,7 +379,8 @@ bool Pegboard::move_under_way() const {
 void Pegboard::take_sequences(const std::vector<MoveSequence>& sequences, TimePoint now) {
   const auto chosen = choose(sequences, now);
   if (!chosen) {
-    if (!promotion_asked_ && !unexplained_since_) unexplained_since_ = now;  // ambiguous
+    // Ambiguous: asked (a promotion's piece, which move), so no correction hint meanwhile.
+    if (!promotion_asked_ && !move_asked_ && !unexplained_since_) unexplained_since_ = now;
     return;
   }
   if (expected_ && chosen->front() != *expected_) {
@@ -399,7 +408,22 @@ void Pegboard::take_sequences(const std::vector<MoveSequence>& sequences, TimePo
 // occupancy-only board (D.2.1: the announcement names the piece): the piece is asked for once.
 // When the sequences share their first moves, those are taken and the rest judged after them.
 std::optional<MoveSequence> Pegboard::choose(std::vector<MoveSequence> sequences, TimePoint now) {
+  // D.2.1: the opponent's announced move to execute. A board showing the position after it is
+  // that move, whatever order the pegs went in (II.3.2.1: castling rook first or king first);
+  // the hands' guess of which peg is which does not overrule it (tester #6).
+  if (expected_) {
+    std::vector<MoveSequence> executed;
+    std::copy_if(sequences.begin(), sequences.end(), std::back_inserter(executed),
+                 [&](const MoveSequence& s) { return s.front() == *expected_; });
+    if (!executed.empty()) sequences = std::move(executed);
+  }
   sequences = likeliest(position_, std::move(sequences), board_);
+  if (chosen_) {  // the player's answer to MoveNeeded (D.2.3)
+    std::vector<MoveSequence> answered;
+    std::copy_if(sequences.begin(), sequences.end(), std::back_inserter(answered),
+                 [&](const MoveSequence& s) { return s.front() == *chosen_; });
+    if (!answered.empty()) sequences = std::move(answered);
+  }
   std::vector<MoveSequence> named;
   std::copy_if(sequences.begin(), sequences.end(), std::back_inserter(named),
                [&](const MoveSequence& s) { return named_fit(s); });
@@ -423,6 +447,22 @@ std::optional<MoveSequence> Pegboard::choose(std::vector<MoveSequence> sequences
     PegboardEvent event = make_event(PegboardEvent::Kind::PromotionNeeded, now);
     event.square = first.to();
     event.move = first;
+    emit(std::move(event));
+    return std::nullopt;
+  }
+  // Tester #5: different legal moves leave the same occupied squares and the hands do not tell
+  // them apart (Chess960: Kf1 and O-O with the king e1 and the rook g1, Guidelines II.3.2; a
+  // board read whole after it was away). D.2.3: the move made is the one the player announces,
+  // so the station does not choose: it asks, and completes nothing until he says.
+  if (!promotion_only && !move_asked_) {
+    move_asked_ = true;
+    PegboardEvent event = make_event(PegboardEvent::Kind::MoveNeeded, now);
+    for (const auto& s : sequences)
+      if (std::find(event.candidates.begin(), event.candidates.end(), s.front()) ==
+          event.candidates.end())
+        event.candidates.push_back(s.front());
+    event.move = first;
+    event.square = first.to();
     emit(std::move(event));
   }
   return std::nullopt;  // different moves look alike: the board stays unexplained
@@ -585,6 +625,7 @@ void Pegboard::make(TimePoint now, std::optional<std::uint64_t> order) {
 }
 
 void Pegboard::position_moved_on(Move made) {
+  chosen_.reset();
   touches_this_move_ = touch_log_.size();
   ++position_epoch_;
   epoch_moves_.push_back(made);
@@ -632,6 +673,7 @@ void Pegboard::report_misplaced(TimePoint now) {
   if (move_or_reply_under_way(vacated, filled[0])) return;
   const Square to = filled[0];
   illegal_reported_ = signature;
+  if (executed_wrongly(to, now)) return;
   const Piece piece = board_.pieces[to];
   PegboardEvent event = make_event(PegboardEvent::Kind::Illegal, now);
   event.square = to;
@@ -653,6 +695,16 @@ void Pegboard::report_misplaced(TimePoint now) {
                    " is not a legal move (Art. 3); nothing enters the record";
   }
   emit(std::move(event));
+}
+
+// D.2.1: with the opponent's announced move still to execute, a peg put where it leaves no piece
+// is that move wrongly executed, whatever the peg is (tester #9: after the board was away the
+// piece on f3 is not known, and "g1 to f3 is not a legal move" blamed a legal knight move).
+// Whether it was reported so.
+bool Pegboard::executed_wrongly(Square to, TimePoint now) {
+  if (!expected_) return false;
+  check_expected_placement(to, board_.pieces[to], core::SQ_NONE, now);
+  return expected_misplaced_reported_;
 }
 
 void Pegboard::report_unexplained(TimePoint now) {

@@ -98,6 +98,9 @@ class Pegboard {
   // complete, and the first placement that does not fit it is reported at once. When it is
   // completed, position() moves on without an announcement (it was announced already).
   void expect_move(core::Move move);
+  // The player's answer to MoveNeeded: the move the board shows (D.2.3). Taken when the board
+  // shows it; forgotten when the game's position moves on.
+  void choose_move(core::Move move, TimePoint now, std::vector<PegboardEvent>& out);
   // The game's position changed elsewhere (new game, take-back, arbiter's correction): forget
   // any completed move, judge the board against it.
   void set_position(const core::Position& position, TimePoint now, std::vector<PegboardEvent>& out);
@@ -146,6 +149,9 @@ class Pegboard {
     bool from_placed = false;
     // Its piece is known (BoardView::known): lifted from a hole whose piece was known.
     bool known = false;
+    // Occupancy only: a peg of another piece went in while this one was in the hand, so which of
+    // them is still held is a guess: put into its own hole it is not said to be put back.
+    bool guessed = false;
   };
   // An event waiting for its turn: events come out sorted by (time, order); `order` counts the
   // inputs and events as they came, and a touch keeps the order of its lift.
@@ -205,6 +211,7 @@ class Pegboard {
   bool hands_allow(const MoveSequence& moves) const;
   bool move_under_way() const;
   void report_misplaced(TimePoint now);
+  bool executed_wrongly(core::Square to, TimePoint now);
   bool move_or_reply_under_way(const std::vector<core::Square>& vacated, core::Square to) const;
   void report_unexplained(TimePoint now);
   const core::Position& target() const {
@@ -236,7 +243,9 @@ class Pegboard {
   std::vector<Named> named_;
   std::array<TimePoint, 64> placed_at_{};  // when a peg last went into each hole
   bool promotion_asked_ = false;
-  bool announce_asked_ = false;  // ANNOUNCE pressed while the board settled (press())
+  bool move_asked_ = false;           // MoveNeeded emitted for the board as it stands
+  std::optional<core::Move> chosen_;  // the answer to MoveNeeded (choose_move())
+  bool announce_asked_ = false;       // ANNOUNCE pressed while the board settled (press())
 
   bool rotated_ = false;
   BoardView board_;

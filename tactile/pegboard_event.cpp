@@ -83,6 +83,12 @@ std::string describe(const PegboardEvent& e) {
     case Kind::PromotionNeeded:
       return "promotion on " + core::square_name(e.square) +
              ": which piece? (D.2.1: the announcement names it)";
+    case Kind::MoveNeeded: {
+      std::string moves;
+      for (const core::Move m : e.candidates)
+        moves += (moves.empty() ? "" : " or ") + core::to_uci(m);
+      return "which move: " + moves + "? (the same occupied squares, D.2.3)";
+    }
     case Kind::Illegal:
       return "illegal: " + e.detail;
     case Kind::OutOfSync:

@@ -42,6 +42,9 @@ struct PegboardEvent {
     MoveRetracted,    // the not yet made move `move` was undone on the board
     MoveMade,         // D.2.3 (3): move announced; position() now includes it
     PromotionNeeded,  // occupancy-only board: which piece? (D.2.1: the announcement names it)
+    MoveNeeded,       // occupancy-only board: `candidates`, legal moves that leave the same
+                      // occupied squares and that the hands do not tell apart: which one? Nothing
+                      // is completed until the player says (D.2.3, Guidelines II.3.2)
     Illegal,          // detail says what is wrong; nothing enters the record
     OutOfSync,        // unexplained position after the grace period; hints say how to fix it
                       // (pieces of the side to move held in hand, and a captured piece taken
@@ -99,6 +102,7 @@ struct PegboardEvent {
   core::Piece wanted = core::NO_PIECE;    // Illegal, WrongPiece: the piece that belongs there
   BoardButton button = BoardButton::Announce;
   std::vector<core::CorrectionStep> hints;
+  std::vector<core::Move> candidates;       // MoveNeeded: the moves the board may show, in order
   BoardRemark remark = BoardRemark::Other;  // Info: what it is (tactile/board_input.h)
   std::string said;                         // Info: the device's own words
   std::string detail;

@@ -71,6 +71,7 @@ void Pegboard::sync_to(const Position& pos) {
   origin_.fill(core::SQ_NONE);
   in_hand_.clear();
   promotion_asked_ = false;
+  move_asked_ = false;
 }
 
 Pegboard::InHand Pegboard::taken_from(Square s, TimePoint time) {
@@ -339,8 +340,10 @@ Square Pegboard::put_down(Square s, std::size_t index, PegboardEvent& event) {
   if (held.toucher_unsure && held.from != s) settle_toucher(held, core::color_of(held.piece));
   if (!held.touch_reported) report_touch(held);
   // Put back: the piece lifted from this hole, and no doubt about it (a piece-identifying
-  // board names it; on an occupancy-only board nothing else is in the hand).
-  if (held.from == s && held.log_index && (board_.identifies_pieces || in_hand_.size() == 1)) {
+  // board names it; on an occupancy-only board nothing else is in the hand, and no peg of another
+  // piece went in while it was held).
+  if (held.from == s && held.log_index &&
+      (board_.identifies_pieces || (in_hand_.size() == 1 && !held.guessed))) {
     // Touched, not moved (D.2.2): the record tells it from a move.
     TouchRecord& record = touch_log_[*held.log_index];
     record.put_back = true;
@@ -355,6 +358,16 @@ Square Pegboard::put_down(Square s, std::size_t index, PegboardEvent& event) {
   // The only peg in the hand is the one that went in (D.2.3 (2)): its piece is known if it
   // was when lifted.
   if (held.known && in_hand_.size() == 1) board_.known |= core::square_bb(s);
+  // With other pegs in the hand, which of them went in is a guess (an occupancy-only board senses
+  // the hole, not the peg): those of another piece are no longer known either, nor is the hole
+  // the last of them goes into (tester #5: rook g1 and king e1 lifted, pegs put into f1 and g1:
+  // Kf1 or O-O, II.3.2.1; the guess "rook back on g1" made it Kf1).
+  if (!board_.identifies_pieces)
+    for (InHand& other : in_hand_)
+      if (&other != &held && other.piece != held.piece) {
+        other.known = false;
+        other.guessed = true;
+      }
   const Square origin = held.origin;
   origin_[s] = origin;
   in_hand_.erase(in_hand_.begin() + static_cast<std::ptrdiff_t>(index));

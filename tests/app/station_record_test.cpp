@@ -170,6 +170,32 @@ TEST(StationRecord, CastlingBegunWithTheRookIsNotedForTheArbiter) {
   EXPECT_FALSE(k.output.printed_containing("note for the arbiter"));
 }
 
+// Tester #4: Chess960 (II.3.2.4), the king on g1 lifted and put back, then the rook h1 moved to
+// f1: castling, the king touched first, so no note of castling begun with the rook (Art. 4.4.2).
+// The put-back king's touch was no longer open, and the note accused him of a touch he did not
+// make. The rook lifted first, with the king then lifted and put back, is noted.
+TEST(StationRecord, CastlingWithTheKingPutBackFirstIsNotNotedAsBegunWithTheRook) {
+  for (const bool king_first : {true, false}) {
+    annabella::testing::TempDir dir;
+    config::StationConfig config;
+    config.game.chess960 = 0;
+    config.game.start_fen = "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/R5KR w HAgb - 0 1";
+    StationDriver d(dir.path() / "record", false, config);
+    if (king_first)
+      d.lift("g1").place("g1", 100ms).lift("h1", 100ms).place("f1", 100ms);
+    else
+      d.lift("h1").lift("g1", 100ms).place("g1", 100ms).place("f1", 100ms);
+    d.button(tactile::BoardButton::Announce).wait(400ms);
+    ASSERT_EQ(d.station->game().ply_count(), 1u) << king_first;
+    EXPECT_EQ(d.station->game().moves()[0].kind(), core::MoveKind::Castling);
+    EXPECT_EQ(d.output.printed_containing("castling begun by touching the rook on h1"), !king_first)
+        << king_first;
+    const std::string log = read_file(dir.path() / "record" / "touches.txt");
+    EXPECT_EQ(log.find("castling begun by touching the rook") != std::string::npos, !king_first)
+        << log;
+  }
+}
+
 // The pegboard's first link after a resumption, showing the game's position after `from`-`to`
 // (moved while the station was down).
 void link_showing(StationDriver& d, std::string_view from, std::string_view to) {

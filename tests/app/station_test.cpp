@@ -1026,6 +1026,102 @@ TEST(Station, AClaimableDrawIsSaidOnlyWhenTheConfigurationAllowsIt) {
   }
 }
 
+// Tester #9: the pegboard away while the opponent's 1... e5 waits to be executed, a peg moved
+// meanwhile from g1 to f3. The steps must turn the board into the game's position: the peg on
+// f3, not seen going in, is removed ("the piece on f3"); the live check dropped it and told him
+// to put a knight on g1 while f3 kept its peg. The reconnection blamed "g1 to f3 is not a legal
+// move", where the fault is the announced move not executed yet (D.2.1).
+TEST(Station, AfterTheBoardWasAwayTheStepsRemoveThePegItDidNotSee) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("e2", "e4");
+  d.console("e5");
+  ASSERT_EQ(d.station->game().ply_count(), 2u);
+  tactile::BoardInput lost;
+  lost.kind = tactile::BoardInput::Kind::Disconnected;
+  lost.time = d.now += 1s;
+  d.station->handle(StationEvent::pegboard(lost));
+  core::Position shown = d.station->game().position_at(1);
+  shown.play(core::Move(core::SQ_G1, core::SQ_F3));
+  link_pegboard(d, shown);
+  d.wait(5s);
+  d.console("reconcile");
+  bool steps_remove = false;
+  for (const auto& line : d.output.printed) {
+    EXPECT_EQ(line.find("is not a legal move"), std::string::npos) << line;
+    if (line.starts_with("reconcile (D.2.9)")) {
+      EXPECT_NE(line.find("remove the piece on f3"), std::string::npos) << line;
+      steps_remove = steps_remove || line.find("remove the piece on f3") != std::string::npos;
+    }
+  }
+  EXPECT_TRUE(steps_remove) << ::testing::PrintToString(d.output.printed);
+  const bool said = std::any_of(d.output.said.begin(), d.output.said.end(), [](const Said& s) {
+    return s.route == Route::Private && s.text == "Die Figur auf Felix drei entfernen";
+  });
+  EXPECT_TRUE(said);
+}
+
+// Tester #5, the class at the station: Kf1 and O-O (king e1, rook g1, Chess960) leave the same
+// occupied squares; with the hands unseen (the board was away) the station asks which move, on
+// the console and privately, makes nothing meanwhile, and the answer completes that move
+// (D.2.3, Guidelines II.3.2).
+TEST(Station, MovesTheOccupancyCannotTellApartAreAskedNotChosen) {
+  annabella::testing::TempDir dir;
+  config::StationConfig config;
+  config.game.chess960 = 0;
+  config.game.start_fen = "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1";
+  StationDriver d(dir.path() / "record", false, config);
+  ASSERT_TRUE(d.station);
+  const core::Position start = d.station->game().position();
+  link_pegboard(d, start);
+  tactile::BoardInput lost;
+  lost.kind = tactile::BoardInput::Kind::Disconnected;
+  lost.time = d.now += 1s;
+  d.station->handle(StationEvent::pegboard(lost));
+  core::Position shown = start;
+  shown.play(core::Move(core::SQ_E1, core::SQ_F1));
+  link_pegboard(d, shown);
+  d.wait(5s);
+  EXPECT_TRUE(d.output.printed_containing("occupied squares fit more than one move"))
+      << ::testing::PrintToString(d.output.printed);
+  const bool asked = std::any_of(d.output.said.begin(), d.output.said.end(), [](const Said& s) {
+    return s.route == Route::Private && s.text.starts_with("Welcher Zug?") &&
+           s.text.find("Kurze Rochade") != std::string::npos;
+  });
+  EXPECT_TRUE(asked);
+  EXPECT_FALSE(d.station->pegboard().completed_move());
+  EXPECT_EQ(d.station->game().ply_count(), 0u);
+  d.console("O-O");
+  d.button(tactile::BoardButton::Announce).wait(400ms);
+  ASSERT_EQ(d.station->game().ply_count(), 1u) << ::testing::PrintToString(d.output.printed);
+  EXPECT_EQ(d.station->game().moves()[0].kind(), core::MoveKind::Castling);
+}
+
+// Tester #12: Guidelines II.2: a Chess960 game names its start position on the console and to
+// the VI player privately, in his words; every arrangement has the standard one's occupied
+// squares, so the connection says only they were checked (a pegboard in the standard
+// arrangement "agreed with the game").
+TEST(Station, AChess960StartIsNamedAndTheConnectionSaysOnlyTheOccupancyWasChecked) {
+  annabella::testing::TempDir dir;
+  config::StationConfig config;
+  config.game.chess960 = 0;
+  StationDriver d(dir.path() / "record", false, config);
+  ASSERT_TRUE(d.station);
+  EXPECT_TRUE(d.output.printed_containing("Chess960, start position 0 (Guidelines II.2): BBQNNRKR"))
+      << ::testing::PrintToString(d.output.printed);
+  const auto named = std::find_if(d.output.said.begin(), d.output.said.end(), [](const Said& s) {
+    return s.text.starts_with("Fischer-Random-Schach, Startstellung null");
+  });
+  ASSERT_NE(named, d.output.said.end());
+  EXPECT_EQ(named->route, Route::Private);
+  EXPECT_NE(named->text.find("Laeufer"), std::string::npos) << named->text;
+  link_pegboard(d, core::Position());  // the standard arrangement: the same occupied squares
+  EXPECT_TRUE(d.output.printed_containing(
+      "connected: the board agrees with the game in its occupied squares only: which piece "
+      "stands where is not checked"))
+      << ::testing::PrintToString(d.output.printed);
+}
+
 // speech.verbosity: quiet says a lost board but not its return; verbose names each lifted piece
 // privately; normal does neither of the extras.
 TEST(Station, VerbosityDecidesWhatIsSaidBeyondTheMoves) {

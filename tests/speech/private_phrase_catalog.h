@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/chess960.h"
+#include "core/movegen.h"
 #include "core/position.h"
 #include "speech/fixtures.h"
 #include "speech/menu_phrases.h"
@@ -86,6 +88,24 @@ inline std::vector<std::pair<std::string, Phrase>> every_private_phrase(const La
       out.emplace_back("device_link", phrase_board_link(lang, device, link));
   out.emplace_back("reading_question", phrase_reading_question(lang, moves, start, core::BLACK,
                                                                {fixtures::move(start, "Nf3"), e4}));
+  // A peg the pegboard did not see going in: no piece named (tester #9).
+  out.emplace_back(
+      "correction_peg",
+      phrase_correction_step(
+          lang, moves, {CorrectionStep::Kind::Remove, core::NO_PIECE, core::SQ_F3, core::SQ_NONE}));
+  // Tester #5: moves the pegboard's occupied squares cannot tell apart; #12: Chess960's start.
+  const auto c960 =
+      core::Position::from_fen("1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1",
+                               core::Variant::Chess960)
+          .value_or(core::Position());
+  std::vector<core::Move> alike;
+  for (const core::Move m : core::legal_moves(c960))
+    if (m.from() == core::SQ_E1 && (m.to() == core::SQ_F1 || m.kind() == core::MoveKind::Castling))
+      alike.push_back(m);
+  out.emplace_back("which_move", phrase_which_move(lang, moves, c960, alike));
+  out.emplace_back("chess960_start",
+                   phrase_chess960_start(lang, moves, *core::chess960_start_position(0), 0));
+  out.emplace_back("chess960_setup", phrase_chess960_start(lang, moves, c960, std::nullopt));
   out.emplace_back("move_sources", phrase_move_sources(lang, {MoveInput::EBoard, MoveInput::Keypad,
                                                               MoveInput::Assistant}));
   int index = 0;

@@ -171,6 +171,102 @@ TEST(PegboardChess960, TheRookAloneJumpingOverTheKingIsCastling) {
   }
 }
 
+// Tester #5: K e1, R g1: O-O (king onto the rook's square g1, rook to f1) and Kf1 leave the same
+// occupancy. The rook lifted first, then the king, the pegs put into f1 and g1: which peg went
+// where cannot be sensed, so neither is known; the hands touched g1 too, which only the castling
+// changes (II.3.2.1: rook first, then the king). It was completed as Kf1 without a word.
+TEST(PegboardChess960, RookAndKingBothInHandOntoTheRooksSquareIsCastlingNotAKingMove) {
+  const auto pos = Position::from_fen("1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1",
+                                      core::Variant::Chess960);
+  ASSERT_TRUE(pos);
+  for (const bool rook_first : {true, false}) {
+    Driver d(*pos);
+    d.lift(rook_first ? "g1" : "e1").lift(rook_first ? "e1" : "g1");
+    d.place("f1").place("g1").settle().wait(1s);
+    const Lines lines = d.take();
+    ASSERT_TRUE(d.board().completed_move()) << ::testing::PrintToString(lines);
+    EXPECT_EQ(d.board().completed_move()->kind(), core::MoveKind::Castling)
+        << rook_first << ::testing::PrintToString(lines);
+    // Which peg is still in the hand is a guess: the one going into g1 is not "put back" (the
+    // touch log said the rook was put back, though it went to f1).
+    for (const auto& line : lines) EXPECT_FALSE(line.starts_with("put back")) << line;
+  }
+  // The king alone to f1 is Kf1, and the rook put back alone before the king moved leaves it so.
+  Driver alone(*pos);
+  alone.lift("e1").place("f1").settle().wait(1s);
+  ASSERT_TRUE(alone.board().completed_move());
+  EXPECT_EQ(core::to_uci(*alone.board().completed_move()), "e1f1");
+  Driver back(*pos);
+  back.lift("g1").place("g1").lift("e1").place("f1").settle().wait(1s);
+  ASSERT_TRUE(back.board().completed_move()) << ::testing::PrintToString(back.take());
+  EXPECT_EQ(core::to_uci(*back.board().completed_move()), "e1f1");
+}
+
+// Tester #5, the class: where the hands cannot tell Kf1 from O-O (the board read whole after it
+// was away), the station does not choose: it asks which move and completes nothing until the
+// answer (D.2.3: the move made is the one the player announces; Guidelines II.3.2).
+TEST(PegboardChess960, MovesLeavingTheSameOccupancyAreAskedNotChosen) {
+  const auto pos = Position::from_fen("1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1",
+                                      core::Variant::Chess960);
+  ASSERT_TRUE(pos);
+  Driver d(*pos);
+  BoardInput scan;
+  scan.kind = BoardInput::Kind::Scan;
+  scan.scan.occupied = pos->pieces();
+  d.feed(scan);
+  BoardInput gone;
+  gone.kind = BoardInput::Kind::Disconnected;
+  gone.detail = "the device hung up";
+  d.feed(gone);
+  scan.scan.occupied =
+      (pos->pieces() & ~core::square_bb(core::SQ_E1)) | core::square_bb(core::SQ_F1);
+  d.feed(scan, 2s);
+  d.settle().wait(5s);
+  const Lines lines = d.take();
+  EXPECT_FALSE(d.board().completed_move()) << ::testing::PrintToString(lines);
+  const auto asked = std::find_if(d.taken().begin(), d.taken().end(), [](const PegboardEvent& e) {
+    return e.kind == PegboardEvent::Kind::MoveNeeded;
+  });
+  ASSERT_NE(asked, d.taken().end()) << ::testing::PrintToString(lines);
+  EXPECT_EQ(asked->candidates.size(), 2u);
+  for (const auto& line : lines) EXPECT_FALSE(line.starts_with("out of sync")) << line;
+  // The answer completes the move named.
+  Move castle = Move::none();
+  for (const Move m : asked->candidates)
+    if (m.kind() == core::MoveKind::Castling) castle = m;
+  std::vector<PegboardEvent> out;
+  d.board().choose_move(castle, d.now() + 100ms, out);
+  ASSERT_TRUE(d.board().completed_move());
+  EXPECT_EQ(*d.board().completed_move(), castle);
+}
+
+// Tester #6: the opponent's announced move to execute (D.2.1): a board showing the position after
+// it is that move whatever order the pegs went in. King e8 and rook g8 both in hand, pegs into f8
+// and g8: the announced O-O, and the announced Kf8 alike.
+TEST(PegboardChess960, TheAnnouncedMoveIsExecutedWhateverOrderThePegsWentIn) {
+  const auto pos = Position::from_fen("1r2k1r1/pppppppp/8/8/8/P7/1PPPPPPP/4KR1R b Fgb - 0 1",
+                                      core::Variant::Chess960);
+  ASSERT_TRUE(pos);
+  int tried = 0;
+  for (const Move m : core::legal_moves(*pos)) {
+    const bool short_castling =
+        m.kind() == core::MoveKind::Castling && pos->castling_squares(m).king_to == core::SQ_G8;
+    if (m.from() != core::SQ_E8 || (!short_castling && m.to() != core::SQ_F8)) continue;
+    for (const bool rook_first : {true, false}) {
+      Driver d(*pos);
+      d.board().expect_move(m);
+      d.lift(rook_first ? "g8" : "e8").lift(rook_first ? "e8" : "g8");
+      d.place("f8").place("g8").settle().wait(5s);
+      const Lines lines = d.take();
+      EXPECT_EQ(d.board().position(), pos->after(m))
+          << core::to_uci(m) << " " << rook_first << ::testing::PrintToString(lines);
+      for (const auto& line : lines) EXPECT_FALSE(line.starts_with("illegal")) << line;
+    }
+    ++tried;
+  }
+  EXPECT_EQ(tried, 2);  // O-O and Kf8
+}
+
 TEST(PegboardChess960, CastlingIsAnnouncedAsKurzeOrLangeRochade) {
   auto v = speech::Vocabulary::load("fide");
   ASSERT_TRUE(v) << v.error().message;
