@@ -1,5 +1,6 @@
 #include "app/console.h"
 
+#include <algorithm>
 #include <charconv>
 #include <functional>
 
@@ -197,6 +198,16 @@ std::string hms_error(const core::HmsError& error) {
 
 Result<Command> parse_adjust(const CommandSpec& spec, const Words& args) {
   if (args.size() != 2) return refuse(spec, tr("give White's and Black's times"));
+  // Hours, minutes and seconds, always: "1:30" is an hour and a half to one arbiter and a
+  // minute and a half to parse_hms, so a time without its hours sets nothing (tester,
+  // session 13: a player dropped to 90 seconds).
+  for (std::size_t i = 0; i < 2; ++i)
+    if (std::count(args[i].begin(), args[i].end(), ':') != 2)
+      return refuse(spec, format(i == 0 ? tr("White's time \"{text}\": write hours, minutes and "
+                                             "seconds, as 1:30:00 or 0:01:30")
+                                        : tr("Black's time \"{text}\": write hours, minutes and "
+                                             "seconds, as 1:30:00 or 0:01:30"),
+                                 {{"text", args[i]}}));
   auto white = core::parse_hms(args[0]);
   auto black = core::parse_hms(args[1]);
   if (!white)

@@ -99,6 +99,13 @@ TEST(Console, ArgumentsAreReadIntoTypedCommands) {
   ASSERT_TRUE(earlier) << earlier.error().message;
   EXPECT_EQ(std::get<cmd::BothFlags>(*earlier).last_period, false);
   EXPECT_FALSE(parse_console_line("both-flags first"));
+  // Art. 6.10.2: a clock time with its hours, always ("1:30" is read two ways by people).
+  for (const char* ambiguous : {"adjust 1:30 0:05:00", "adjust 0:05:00 90", "a 1:30:00 5:00"}) {
+    auto refused = parse_console_line(ambiguous);
+    ASSERT_FALSE(refused) << ambiguous;
+    EXPECT_NE(refused.error().message.find("write hours, minutes and seconds"), std::string::npos)
+        << refused.error().message;
+  }
   // Art. 6.9, 7.5.5: the arbiter's ruling where the station's analysis gave up, and "again" for a
   // second illegal move at the point of the first.
   auto flag = parse_console_line("flag");
