@@ -317,7 +317,7 @@ int run_demo(const DemoOptions& options, std::ostream& out, std::ostream& err) {
   cfg.white = {"Anna Blind", 0, "", true};
   cfg.black = {"Bert Sighted", 0, "", false};
   cfg.pegboard.port = "simulator";
-  cfg.pegboard.protocol = config::BoardProtocol::Peg;
+  cfg.pegboard.protocol = config::BoardWire::Peg;
   cfg.game.chess960 = options.chess960;  // Guidelines II; -1: standard chess
   rig_options.station.record_folder =
       options.folder.empty() ? std::filesystem::path("annabella-demo-" + now_for_folder())

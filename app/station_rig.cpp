@@ -436,7 +436,7 @@ void StationRig::start_clock_outputs(const config::StationConfig& cfg, core::Col
 Status StationRig::start_pegboard(const RigOptions& options, TimePoint origin) {
   // The pegboard: a real serial device, or the built-in simulator (the demo hardware).
   const auto& cfg = options.station.config;
-  const auto protocol = cfg.pegboard.protocol == config::BoardProtocol::Dgt
+  const auto protocol = cfg.pegboard.protocol == config::BoardWire::Dgt
                             ? tactile::ProtocolKind::Dgt
                             : tactile::ProtocolKind::Peg;
   std::filesystem::path port = cfg.pegboard.port;

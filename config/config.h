@@ -21,7 +21,7 @@
 namespace annabella::config {
 
 // The protocol a board speaks over its serial line (docs/peg-protocol.md, DGT's published one).
-enum class BoardProtocol { Dgt, Peg };
+enum class BoardWire { Dgt, Peg };
 // How the VI player's pegboard move is announced, which makes it (D.2.3 (3)): "pause" = by the
 // station once the completed move has stood still for pegboard.announce_pause_ms (or at once by
 // the board's ANNOUNCE button), "button" = only when he presses ANNOUNCE.
@@ -79,9 +79,9 @@ struct GameSettings {
   bool arbiter_present = true;
 };
 
-struct PegboardSettings {
+struct PegboardConfig {
   std::string port = "simulator";  // a serial device, a pty path, or "simulator"
-  BoardProtocol protocol = BoardProtocol::Peg;
+  BoardWire protocol = BoardWire::Peg;
   int settle_ms = 250;
   // D.2.3 (3): how his completed move is announced (docs/players-guide.md, "Making a move").
   AnnounceMode announce = AnnounceMode::Pause;
@@ -190,7 +190,7 @@ struct StationConfig {
   Player white{"White player", 0, "", true, "de"};
   Player black{"Black player", 0, "", false, "de"};
   GameSettings game;
-  PegboardSettings pegboard;
+  PegboardConfig pegboard;
   SightedBoardSettings sighted_board;
   ConsoleSettings console;
   AudioSettings audio;

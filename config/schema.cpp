@@ -251,7 +251,7 @@ std::vector<KeySpec> build_schema() {
       "The VI player's pegboard: a serial device (/dev/ttyUSB0), a pseudo-terminal, "
       "or \"simulator\" for the built-in board simulator.",
       [](auto& c) -> auto& { return c.pegboard.port; }));
-  s.push_back(choice<BoardProtocol>(
+  s.push_back(choice<BoardWire>(
       "pegboard", "protocol", "The board's protocol: the open peg protocol or DGT's.",
       {"dgt", "peg"}, [](auto& c) -> auto& { return c.pegboard.protocol; }));
   s.push_back(integer(
@@ -499,7 +499,7 @@ std::vector<std::string> cross_check(const StationConfig& c) {
   if (c.pegboard.port.empty()) {
     problems.push_back("pegboard.port: empty; allowed: a serial device, a pty or \"simulator\"");
   }
-  if (c.pegboard.announce == AnnounceMode::Button && c.pegboard.protocol == BoardProtocol::Dgt) {
+  if (c.pegboard.announce == AnnounceMode::Button && c.pegboard.protocol == BoardWire::Dgt) {
     problems.push_back(
         "pegboard.announce: \"button\" needs the board's ANNOUNCE button, and a DGT board "
         "(pegboard.protocol = \"dgt\") has none; allowed with it: \"pause\" (D.2.3)");

@@ -22,7 +22,7 @@ TEST(Config, EmptyFileGivesTheDefaults) {
   auto c = parse_config("", "empty.toml");
   ASSERT_TRUE(c.has_value()) << c.error().message;
   EXPECT_EQ(c->pegboard.port, "simulator");
-  EXPECT_EQ(c->pegboard.protocol, BoardProtocol::Peg);
+  EXPECT_EQ(c->pegboard.protocol, BoardWire::Peg);
   EXPECT_EQ(c->sighted_board.input, SightedInput::Keyboard);
   EXPECT_EQ(c->speech.profile, "fide");
   EXPECT_TRUE(c->white.visually_impaired);
@@ -100,7 +100,7 @@ braille_table = "de-g0.utb"
   EXPECT_TRUE(c->black.visually_impaired);
   EXPECT_EQ(c->black.federation, "GER");
   EXPECT_EQ(c->game.time_control, "40/5400+30:1800+30");
-  EXPECT_EQ(c->pegboard.protocol, BoardProtocol::Dgt);
+  EXPECT_EQ(c->pegboard.protocol, BoardWire::Dgt);
   EXPECT_EQ(c->pegboard.settle_ms, 300);
   EXPECT_EQ(c->sighted_board.input, SightedInput::Dgt);
   EXPECT_EQ(c->audio.public_device, "none");
