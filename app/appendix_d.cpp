@@ -262,6 +262,22 @@ bool AppendixDFlow::refused_announce(const tactile::BoardInput& input, TimePoint
   return true;
 }
 
+bool AppendixDFlow::withdraws_question(const tactile::BoardInput& input, TimePoint time) {
+  if (!s_.menu.asking() || s_.menu.claiming_with_move()) return false;
+  if (input.kind == tactile::BoardInput::Kind::Lift) {
+    withdraw_question(s_, Withdrawal::PieceLifted, time);  // the lift itself goes on (D.2.2)
+    return false;
+  }
+  if (input.kind != tactile::BoardInput::Kind::Button ||
+      input.button != tactile::BoardButton::Announce)
+    return false;
+  return withdraw_question(s_, Withdrawal::Announce, time);
+}
+
+void AppendixDFlow::withdraw_outdated_question(TimePoint time) {
+  if (s_.menu.asked_elsewhere(menu_context(s_))) withdraw_question(s_, Withdrawal::MoveMade, time);
+}
+
 void AppendixDFlow::on_touched(const tactile::PegboardEvent& e) {
   // D.2.2: recorded as evidence (Art. 4); said on the console. On his own pegboard the toucher
   // is the VI player: "own" is his own piece, whoever is to move.

@@ -26,6 +26,15 @@ class AppendixDFlow {
   // announce, so the button does not make it. True when refused (said privately, printed).
   bool refused_announce(const tactile::BoardInput& input, TimePoint time);
   void on_sighted_board(const std::vector<tactile::PegboardEvent>& events);
+  // His menu's rule (docs/players-guide.md, Confirming): his ANNOUNCE button or a piece lifted on
+  // his pegboard while a question of his menu is open cancels it, said first. The claim with the
+  // intended move is the exception: its move is made on the pegboard and its ANNOUNCE belongs to
+  // it (Art. 9.2.1.1). True when the input is spent on it: the ANNOUNCE does nothing else, so no
+  // move is made on a press that also cancelled what he was asked.
+  bool withdraws_question(const tactile::BoardInput& input, TimePoint time);
+  // A question asked in an earlier position (a move made since, by either player) no longer
+  // applies: cancelled and said, so that no later Confirm can answer it.
+  void withdraw_outdated_question(TimePoint time);
 
   // D.2.1: the sighted player's move as typed or said; a text that reads as two different legal
   // moves is never decided silently: the station asks which one.

@@ -240,7 +240,8 @@ void Station::handle(const StationEvent& event) {
 }
 
 void Station::on(const ev::Pegboard& e, TimePoint time) {
-  if (flow_.refused_announce(e.input, time)) return;  // D.2.3, D.2.4: not his move to announce
+  if (flow_.withdraws_question(e.input, time)) return;  // players-guide.md, Confirming
+  if (flow_.refused_announce(e.input, time)) return;    // D.2.3, D.2.4: not his move to announce
   std::vector<tactile::PegboardEvent> happened;
   state_.pegboard.feed(e.input, happened);
   flow_.on_pegboard(happened);
@@ -365,6 +366,7 @@ void Station::tick(TimePoint now) {
   state_.check_seal_wait(now);
   flow_.clock_due(now);
   voice_.tick(now);
+  flow_.withdraw_outdated_question(now);  // a question of an earlier position, cancelled
   flow_.track_claim(
       now);  // Art. 9.2: a claim under way is journaled (also one a board event began)
 }

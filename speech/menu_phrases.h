@@ -174,8 +174,11 @@ struct MenuLine {
     Question,   // `item` asks for confirmation: "Aufgeben? Bestaetigen oder abbrechen"
     Confirmed,  // the confirmed item is carried out
     Cancelled,  // the question was answered by anything but the confirming key
-    Closed,     // the menu was left
-    Setting,    // a setting took `value`: "Sprechtempo: 180"
+    // The question cancelled by something else than his menu keys (his ANNOUNCE button, a piece
+    // lifted on his board, a move made): it names what was cancelled, "Aufgeben: abgebrochen".
+    Withdrawn,
+    Closed,   // the menu was left
+    Setting,  // a setting took `value`: "Sprechtempo: 180"
     // `item` waits for a move (Art. 9.2.1.1: the move the player intends): "Zug auf dem Brett
     // ausfuehren, tippen oder sagen"
     EnterMove,

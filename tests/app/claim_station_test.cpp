@@ -323,3 +323,82 @@ TEST(ClaimWithTheIntendedMove, AClaimAwaitingConfirmationAtACrashIsWithdrawnByTh
 }  // namespace
 }  // namespace claim_station_test
 }  // namespace annabella::app
+
+namespace annabella::app {
+namespace claim_station_test {
+namespace {
+
+// Tester N4, docs/players-guide.md (Confirming): a question of his menu is answered by his
+// Confirm alone, right after it. His ANNOUNCE button while "Aufgeben?" is asked cancels the
+// question and makes no move: he hears "Aufgeben: abgebrochen" first; a later Confirm (a slip,
+// or meant for something else) resigns nothing; ANNOUNCE pressed again makes his move (D.2.3).
+TEST(MenuQuestion, AnnounceCancelsAnOpenQuestionAndMakesNoMove) {
+  annabella::testing::TempDir dir;
+  config::StationConfig config;
+  config.pegboard.announce = config::AnnounceMode::Button;
+  StationDriver d(dir.path() / "record", false, config);
+  ASSERT_TRUE(d.station);
+  Player vi(d);
+  d.lift("e2").place("e4").wait(500ms);  // completed, not announced (D.2.3)
+  ASSERT_EQ(d.station->game().ply_count(), 0u);
+  ASSERT_TRUE(vi.open_at("Aufgeben")) << vi.shown();
+  vi.key(MenuKey::Select);
+  ASSERT_TRUE(d.station->menu().asking());
+  const std::size_t said = d.output.said.size();
+  d.button(tactile::BoardButton::Announce);
+  EXPECT_EQ(d.station->game().ply_count(), 0u);  // no move on the press that cancelled
+  EXPECT_FALSE(d.station->menu().asking());
+  ASSERT_EQ(d.output.said.size(), said + 1);
+  EXPECT_EQ(d.output.said.back().text, "Aufgeben: abgebrochen");
+  EXPECT_EQ(d.output.said.back().route, Route::Private);
+  EXPECT_EQ(vi.shown(), "Aufgeben: abgebrochen");
+  EXPECT_TRUE(d.output.printed_containing(
+      "player's menu: \"Aufgeben: abgebrochen\": the question is cancelled by his ANNOUNCE"));
+  vi.key(MenuKey::Confirm);  // a slip: nothing is asked any more
+  EXPECT_FALSE(d.station->game().is_over());
+  d.button(tactile::BoardButton::Announce);  // again: his move is made (D.2.3 (3))
+  EXPECT_EQ(d.station->game().ply_count(), 1u);
+  EXPECT_FALSE(d.station->game().is_over());
+  vi.key(MenuKey::Confirm);
+  EXPECT_FALSE(d.station->game().is_over());
+  const std::string journal = read_file(dir.path() / "record" / "game.journal");
+  EXPECT_EQ(journal.find("resign"), std::string::npos) << journal;
+}
+
+// The other things that cancel an open question: the opponent's move made while he is asked
+// (the question belongs to the position it was asked in), and a piece lifted on his pegboard
+// (D.2.2). Each is said, named; no later Confirm offers, resigns or claims anything.
+TEST(MenuQuestion, AMoveMadeOrAPieceLiftedCancelsAnOpenQuestion) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  ASSERT_TRUE(d.station);
+  Player vi(d);
+  d.hand("e2", "e4");
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  ASSERT_TRUE(vi.open_at("Aufgeben")) << vi.shown();
+  vi.key(MenuKey::Select);
+  ASSERT_TRUE(d.station->menu().asking());
+  d.console("e5");  // the opponent's move, made while the question waits
+  ASSERT_EQ(d.station->game().ply_count(), 2u);
+  EXPECT_FALSE(d.station->menu().asking());
+  EXPECT_TRUE(vi.heard_privately("Aufgeben: abgebrochen"));
+  EXPECT_TRUE(d.output.printed_containing("a move was made since it was asked"));
+  vi.key(MenuKey::Confirm);
+  EXPECT_FALSE(d.station->game().is_over());
+  vi.key(MenuKey::Close);
+  d.hand("e7", "e5");  // executed on his board
+  ASSERT_TRUE(vi.open_at("Remis anbieten")) << vi.shown();
+  vi.key(MenuKey::Select);
+  ASSERT_TRUE(d.station->menu().asking());
+  d.lift("g1");
+  EXPECT_FALSE(d.station->menu().asking());
+  EXPECT_TRUE(vi.heard_privately("Remis anbieten: abgebrochen"));
+  EXPECT_TRUE(d.output.printed_containing("a piece lifted on his pegboard (D.2.2)"));
+  vi.key(MenuKey::Confirm);
+  EXPECT_FALSE(d.station->record().open_draw_offer());
+  EXPECT_FALSE(d.station->game().is_over());
+}
+
+}  // namespace
+}  // namespace claim_station_test
+}  // namespace annabella::app

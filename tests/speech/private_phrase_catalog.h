@@ -91,6 +91,10 @@ inline std::vector<std::pair<std::string, Phrase>> every_private_phrase(const La
   for (MenuItem item : kMenuItems) {
     out.emplace_back("menu_item", phrase_menu_item(lang, item, ++index, count));
     out.emplace_back("confirm_question", phrase_confirm_question(lang, item));
+    MenuLine withdrawn;
+    withdrawn.kind = MenuLine::Kind::Withdrawn;
+    withdrawn.item = item;
+    out.emplace_back("question_cancelled", phrase_menu_line(lang, moves, withdrawn));
   }
   for (Answer answer : kAnswers) {
     out.emplace_back("answer", phrase_answer(lang, answer));
