@@ -150,9 +150,8 @@ void AppendixDFlow::on_pegboard(const std::vector<tactile::PegboardEvent>& event
         on_button(e);
         break;
       case Kind::PutBack:
-        // D.2.2: touched, not moved; the touch is completed as put back (Art. 4).
-        complete_touch(e.square, TouchOutcome::PutBack, core::SQ_NONE, e.time);
-        write_touch_log(e.time);
+        // D.2.2: touched, not moved; the touch is completed as put back (Art. 4), at once.
+        put_back(e.square, e.time);
         s_.print(e.time, text::board_event(e));
         break;
       case Kind::Placed:
@@ -164,6 +163,7 @@ void AppendixDFlow::on_pegboard(const std::vector<tactile::PegboardEvent>& event
     }
   }
   if (!events.empty()) check_restored(events.back().time);
+  if (!events.empty()) settle_touches(events.back().time);
 }
 
 void AppendixDFlow::board_changed(const std::vector<tactile::PegboardEvent>& events) {
@@ -309,48 +309,116 @@ rec::Touch AppendixDFlow::record_touch(core::Square square, core::Piece piece, T
   touch.own = piece == core::NO_PIECE || core::color_of(piece) == toucher;
   if (auto recorded = s_.commit(touch, time); !recorded)
     s_.print(time, "record: " + recorded.error().message);
+  else if (by == Toucher::SightedPlayer)
+    s_.sighted_open_touches[square] = touch.number;
   else
-    (by == Toucher::ViPlayer ? s_.open_touches : s_.sighted_open_touches)[square] = touch.number;
+    s_.open_touches.push_back({touch.number, square, origin_of(square), board_ply()});
   write_touch_log(time);
   return touch;
 }
 
-void AppendixDFlow::complete_touch(core::Square from, TouchOutcome outcome, core::Square to,
+std::size_t AppendixDFlow::board_ply() const {
+  // The game's position the pegboard is to show (a move still to execute on it, or one written
+  // and not made there, as a correct claim's intended move, is not on it).
+  const core::Game& game = s_.game();
+  const std::uint64_t key = s_.pegboard.position().key();
+  for (std::size_t ply = game.ply_count() + 1; ply-- > 0;)
+    if (game.position_at(ply).key() == key) return ply;
+  return game.ply_count();
+}
+
+core::Square AppendixDFlow::origin_of(core::Square square) const {
+  // A piece of the position lifted from its own hole; else a piece lifted from a hole it only
+  // passed through (a wrong hole corrected, a move tried elsewhere): the one lifted last.
+  if (s_.pegboard.position().piece_on(square) != core::NO_PIECE || s_.open_touches.empty())
+    return square;
+  return s_.open_touches.back().origin;
+}
+
+const StationState::OpenTouch* AppendixDFlow::open_touch_from(core::Square origin) const {
+  for (const auto& open : s_.open_touches)
+    if (open.origin == origin) return &open;
+  return nullptr;
+}
+
+void AppendixDFlow::put_back(core::Square square, TimePoint time) {
+  std::erase_if(s_.open_touches, [&](const StationState::OpenTouch& open) {
+    if (open.square != square || open.origin != square) return false;
+    complete_touch(open.number, TouchOutcome::PutBack, core::SQ_NONE, time);
+    return true;
+  });
+  write_touch_log(time);
+}
+
+void AppendixDFlow::settle_touches(TimePoint time) {
+  // D.2.2, Art. 4: what became of each piece he lifted, from what the game and his board show,
+  // whatever events brought it there: moved (the move's own square, or on from a hole it only
+  // passed through) or taken off by a move made on his board since; put back once his board
+  // shows its position again with no move made from its square.
+  if (s_.open_touches.empty()) return;
+  const core::Game& game = s_.game();
+  const std::size_t on_board = board_ply();
+  // After `play --resume` his board shows nothing before its first link (D.2.3).
+  const bool board_settled =
+      !s_.resumed_unlinked && s_.pegboard.occupied() == s_.pegboard.position().pieces();
+  const std::size_t before = s_.open_touches.size();
+  std::erase_if(s_.open_touches, [&](const StationState::OpenTouch& open) {
+    for (std::size_t ply = open.board_ply; ply < on_board && ply < game.ply_count(); ++ply) {
+      const auto [outcome, to] = what_became(game.position_at(ply), game.moves()[ply], open.origin);
+      if (!outcome) continue;
+      complete_touch(open.number, *outcome, to, time);
+      return true;
+    }
+    if (!board_settled) return false;
+    complete_touch(open.number, TouchOutcome::PutBack, core::SQ_NONE, time);
+    return true;
+  });
+  if (s_.open_touches.size() != before) write_touch_log(time);
+}
+
+std::pair<std::optional<TouchOutcome>, core::Square> AppendixDFlow::what_became(
+    const core::Position& before, core::Move move, core::Square origin) {
+  if (move.kind() == core::MoveKind::Castling) {  // the rook moves too (Art. 3.8.2)
+    const auto squares = before.castling_squares(move);
+    if (origin == squares.king_from) return {TouchOutcome::Moved, squares.king_to};
+    if (origin == squares.rook_from) return {TouchOutcome::Moved, squares.rook_to};
+    return {std::nullopt, core::SQ_NONE};
+  }
+  if (origin == move.from()) return {TouchOutcome::Moved, move.to()};
+  const core::Square captured =
+      move.kind() == core::MoveKind::EnPassant
+          ? core::make_square(core::file_of(move.to()), core::rank_of(move.from()))
+          : move.to();
+  if (origin == captured && before.piece_on(captured) != core::NO_PIECE)
+    return {TouchOutcome::Removed, core::SQ_NONE};
+  return {std::nullopt, core::SQ_NONE};
+}
+
+void AppendixDFlow::complete_touch(int number, TouchOutcome outcome, core::Square to,
                                    TimePoint time) {
-  complete_touch(s_.open_touches, from, outcome, to, time);
+  rec::Untouch untouch{number, s_.timeline(time), outcome, to};
+  if (auto recorded = s_.commit(untouch, time); !recorded)
+    s_.print(time, "record: " + recorded.error().message);
 }
 
 void AppendixDFlow::complete_touch(std::map<core::Square, int>& touches, core::Square from,
                                    TouchOutcome outcome, core::Square to, TimePoint time) {
   const auto open = touches.find(from);
   if (open == touches.end()) return;
-  rec::Untouch untouch{open->second, s_.timeline(time), outcome, to};
+  const int number = open->second;
   touches.erase(open);
-  if (auto recorded = s_.commit(untouch, time); !recorded)
-    s_.print(time, "record: " + recorded.error().message);
-}
-
-void AppendixDFlow::complete_move_touches(const core::Position& before, core::Move move,
-                                          TimePoint time) {
-  complete_move_touches(s_.open_touches, before, move, time);
+  complete_touch(number, outcome, to, time);
 }
 
 void AppendixDFlow::complete_move_touches(std::map<core::Square, int>& touches,
                                           const core::Position& before, core::Move move,
                                           TimePoint time) {
   // `before`: the position the move is played in (castling's rook is found from its king).
-  if (move.kind() == core::MoveKind::Castling) {  // the rook moves too (Art. 3.8.2)
-    const auto squares = before.castling_squares(move);
-    complete_touch(touches, squares.king_from, TouchOutcome::Moved, squares.king_to, time);
-    complete_touch(touches, squares.rook_from, TouchOutcome::Moved, squares.rook_to, time);
-    return;
-  }
-  const core::Square captured =
-      move.kind() == core::MoveKind::EnPassant
-          ? core::make_square(core::file_of(move.to()), core::rank_of(move.from()))
-          : move.to();
-  complete_touch(touches, captured, TouchOutcome::Removed, core::SQ_NONE, time);
-  complete_touch(touches, move.from(), TouchOutcome::Moved, move.to(), time);
+  std::erase_if(touches, [&](const auto& open) {
+    const auto [outcome, to] = what_became(before, move, open.first);
+    if (outcome) complete_touch(open.second, *outcome, to, time);
+    return outcome.has_value();
+  });
 }
 
 void AppendixDFlow::note_rook_first(core::Move move, TimePoint time) {
@@ -359,10 +427,10 @@ void AppendixDFlow::note_rook_first(core::Move move, TimePoint time) {
   if (move.kind() != core::MoveKind::Castling) return;
   const bool king_side = core::file_of(move.to()) > core::file_of(move.from());
   const core::Square rook = core::make_square(king_side ? 7 : 0, core::rank_of(move.from()));
-  const auto rook_touch = s_.open_touches.find(rook);
-  const auto king_touch = s_.open_touches.find(move.from());
-  if (rook_touch == s_.open_touches.end()) return;
-  if (king_touch != s_.open_touches.end() && king_touch->second < rook_touch->second) return;
+  const auto* rook_touch = open_touch_from(rook);
+  const auto* king_touch = open_touch_from(move.from());
+  if (!rook_touch) return;
+  if (king_touch && king_touch->number < rook_touch->number) return;
   rec::Note note{
       NoteKind::RookFirst, s_.timeline(time), rook, static_cast<int>(s_.game().ply_count()), {}};
   if (auto recorded = s_.commit(note, time); !recorded)
@@ -376,14 +444,7 @@ void AppendixDFlow::on_completed(const tactile::PegboardEvent& e) {
   if (s_.to_execute) {
     // D.2.1: the VI player has executed the opponent's announced move on his board.
     if (e.move == *s_.to_execute) {
-      s_.to_execute.reset();
-      // The position it was played in: the game has made it already (usually its last move).
-      const core::Game& game = s_.game();
-      std::size_t ply = game.ply_count();
-      while (ply > 0 && game.moves()[ply - 1] != e.move) --ply;
-      complete_move_touches(ply > 0 ? game.position_at(ply - 1) : s_.pegboard.position(), e.move,
-                            e.time);
-      write_touch_log(e.time);
+      s_.to_execute.reset();  // his touches for it are settled with the batch (settle_touches)
       s_.print(e.time,
                format(tr("executed {move} on the pegboard"), {{"move", core::to_uci(e.move)}}));
     }
@@ -507,10 +568,10 @@ bool AppendixDFlow::announce_held(TimePoint time) {
 
 bool AppendixDFlow::touched_before_his_turn(core::Move move) const {
   // The touch that lifted the moving piece (D.2.2), taken before the game's last move was made.
-  const auto open = s_.open_touches.find(move.from());
-  if (open == s_.open_touches.end()) return false;
+  const auto* open = open_touch_from(move.from());
+  if (!open) return false;
   const auto& touches = s_.record.touches();
-  const auto index = static_cast<std::size_t>(open->second - 1);
+  const auto index = static_cast<std::size_t>(open->number - 1);
   return index < touches.size() &&
          static_cast<std::size_t>(touches[index].touch.ply) < s_.game().ply_count();
 }
@@ -539,10 +600,7 @@ void AppendixDFlow::on_made(const tactile::PegboardEvent& e) {
     s_.say(speech::phrase_for_move(s_.vocabulary, s_.game().position(), e.move, s_.wording),
            Route::Public, e.time);
   note_rook_first(e.move, e.time);
-  // The game's position is still the one the move is played in (the pegboard's has moved on).
-  complete_move_touches(s_.game().position(), e.move, e.time);
-  write_touch_log(e.time);
-  make_move(e.move, e.time, MoveSource::Pegboard);
+  make_move(e.move, e.time, MoveSource::Pegboard);  // his touches: settle_touches, with the batch
 }
 
 void AppendixDFlow::on_link(const tactile::PegboardEvent& e) {
@@ -981,6 +1039,7 @@ void AppendixDFlow::expect_on_pegboard(core::Move move, TimePoint time) {
   }
   s_.pegboard.set_position(s_.game().position(), time, events);
   on_pegboard(events);
+  settle_touches(time);  // D.2.2: his touches for it, made before it was entered (tester N5 e)
 }
 
 void AppendixDFlow::end_game(const core::GameEnd& end, TimePoint time) {

@@ -5,9 +5,11 @@
 // (D.2.2, Art. 4); the boards reconciled live with the record (D.2.9); the end of the game.
 #pragma once
 
+#include <cstdint>
 #include <map>
-
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/player_menu.h"
@@ -121,14 +123,30 @@ class AppendixDFlow {
   void refuse_button(std::string_view button, speech::Refusal reason, TimePoint time);
   // D.2.2: a touch journaled, with whose piece it is relative to the player who touched it.
   rec::Touch record_touch(core::Square square, core::Piece piece, Toucher by, TimePoint time);
-  void complete_touch(core::Square from, TouchOutcome outcome, core::Square to, TimePoint time);
+  void complete_touch(int number, TouchOutcome outcome, core::Square to, TimePoint time);
   void complete_touch(std::map<core::Square, int>& open, core::Square from, TouchOutcome outcome,
                       core::Square to, TimePoint time);
+  // D.2.2, Art. 4 (tester N5): every touch of the VI player ends with what became of its piece,
+  // decided from what the game and his board show after each batch of board events, never from
+  // which event happened to come: moved (also on from a hole it only passed through) or taken
+  // off by a move made on his board since the touch, or put back once his board shows its
+  // position again with no move made from the piece's square.
+  void settle_touches(TimePoint time);
+  // A peg put back into the hole it was lifted from: its touch put back, at once (D.2.2).
+  void put_back(core::Square square, TimePoint time);
+  // What `move` (played in `before`) did to the piece standing on `origin`: moved (where to),
+  // taken off, or nothing.
+  [[nodiscard]] static std::pair<std::optional<TouchOutcome>, core::Square> what_became(
+      const core::Position& before, core::Move move, core::Square origin);
+  // The half-moves of the game his pegboard is to show (its position).
+  [[nodiscard]] std::size_t board_ply() const;
+  // Where the piece lifted from `square` stands in the position his board is to show.
+  [[nodiscard]] core::Square origin_of(core::Square square) const;
+  [[nodiscard]] const StationState::OpenTouch* open_touch_from(core::Square origin) const;
   // Closes every touch a move ends (D.2.2), whoever's move it is: the captured piece (beside the
   // target square en passant) taken off, the mover moved, and in castling the king and the rook
   // (Art. 3.8.2; the rook wherever it started, Guidelines II). `before` is the position the move
   // was played in.
-  void complete_move_touches(const core::Position& before, core::Move move, TimePoint time);
   void complete_move_touches(std::map<core::Square, int>& open, const core::Position& before,
                              core::Move move, TimePoint time);
   void note_rook_first(core::Move move, TimePoint time);

@@ -150,11 +150,14 @@ Result<std::unique_ptr<Station>> Station::resume(const StationOptions& options,
     s.print(now, "record: " + recorded.error().message);
   s.print(now, said);
   // D.2.2: a touch open at the interruption is still open: the move it becomes completes it.
-  for (const auto& touch : s.record.touches())
-    if (touch.interrupted_at && !touch.outcome)
-      (touch.touch.by == Toucher::ViPlayer ? s.open_touches
-                                           : s.sighted_open_touches)[touch.touch.square] =
-          touch.touch.number;
+  for (const auto& touch : s.record.touches()) {
+    if (!touch.interrupted_at || touch.outcome) continue;
+    if (touch.touch.by == Toucher::ViPlayer)
+      s.open_touches.push_back({touch.touch.number, touch.touch.square, touch.touch.square,
+                                static_cast<std::size_t>(touch.touch.ply)});
+    else
+      s.sighted_open_touches[touch.touch.square] = touch.touch.number;
+  }
   say_key_change(s, before, options.part, now);
   station->flow_.claim_interrupted(now);  // Art. 9.2: not made by a restart
   station->started(now);

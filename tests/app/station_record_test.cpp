@@ -775,3 +775,103 @@ TEST(StationRecord, AControlCharacterInANameCannotForgeALogLine) {
 }  // namespace
 }  // namespace station_record_test
 }  // namespace annabella::app
+
+namespace annabella::app {
+namespace station_record_test {
+namespace {
+
+// D.2.2, Art. 4 (tester N5): every touch of the VI player ends with what became of its piece,
+// whichever events brought it there. The touch log's line for `square` (the n-th) says `outcome`.
+std::string touch_line(const std::string& log, std::string_view square, int nth = 1) {
+  int seen = 0;
+  for (const auto& line : lines_of(log))
+    if (line.find("\t" + std::string(square) + "\t") != std::string::npos && ++seen == nth)
+      return line;
+  return "";
+}
+
+// (a) His bishop lifted and put back into its own hole while another piece is in his hand (he
+// executes the opponent's e7-e5 meanwhile), then moved later: put back, then moved; never
+// "taken off" and never left open.
+TEST(StationRecord, ABishopPutBackWhileAnotherPieceIsInTheHandIsPutBackThenMoved) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("e2", "e4");
+  d.console("e5");
+  d.lift("e7").wait(100ms);
+  d.lift("f1").wait(100ms);
+  d.place("f1").wait(100ms);
+  d.place("e5").wait(400ms);
+  d.hand("f1", "c4");
+  ASSERT_EQ(d.station->game().ply_count(), 3u);
+  const std::string log = read_file(dir.path() / "record" / "touches.txt");
+  EXPECT_NE(touch_line(log, "f1", 1).find("put back at"), std::string::npos) << log;
+  EXPECT_NE(touch_line(log, "f1", 2).find("moved to c4 at"), std::string::npos) << log;
+  EXPECT_NE(touch_line(log, "e7").find("moved to e5 at"), std::string::npos) << log;
+  EXPECT_EQ(log.find("taken off"), std::string::npos) << log;
+  EXPECT_EQ(log.find("\t-\n"), std::string::npos) << log;
+}
+
+// (b) A peg into a wrong hole (e3), moved on to the right one (e4) within the pause: the touch
+// of the intermediate hole is the same pawn, moved to e4 by the move.
+TEST(StationRecord, TheIntermediateHoleOfACorrectedMoveIsMovedOnWithTheMove) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.lift("e2").place("e3").wait(100ms);
+  d.lift("e3").place("e4").wait(3s);  // made by the pause (D.2.3 (3))
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  const std::string log = read_file(dir.path() / "record" / "touches.txt");
+  EXPECT_NE(touch_line(log, "e2").find("moved to e4 at"), std::string::npos) << log;
+  EXPECT_NE(touch_line(log, "e3").find("moved to e4 at"), std::string::npos) << log;
+}
+
+// (c) A move tried and taken back before its announcement (the knight to f3 and back to g1):
+// both touches are put back; the move he then makes is logged as moved.
+TEST(StationRecord, AMoveTriedAndTakenBackIsPutBack) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.lift("g1").place("f3").wait(100ms);
+  d.lift("f3").place("g1").wait(3s);
+  EXPECT_EQ(d.station->game().ply_count(), 0u);
+  d.hand("d2", "d4");
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  const std::string log = read_file(dir.path() / "record" / "touches.txt");
+  EXPECT_NE(touch_line(log, "g1").find("put back at"), std::string::npos) << log;
+  EXPECT_NE(touch_line(log, "f3").find("put back at"), std::string::npos) << log;
+  EXPECT_NE(touch_line(log, "d2").find("moved to d4 at"), std::string::npos) << log;
+}
+
+// (d) Two of his pieces moved within the pause (the board shows no single move; nothing is
+// made, tester N1), the second put back: the first is moved by the move made then, the second
+// (both its touches) put back.
+TEST(StationRecord, TheSecondPieceMovedWithinThePauseIsPutBack) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.lift("e2").place("e4").wait(100ms);
+  d.lift("d2").place("d4").wait(3s);
+  EXPECT_EQ(d.station->game().ply_count(), 0u);
+  d.lift("d4").place("d2").wait(3s);
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  const std::string log = read_file(dir.path() / "record" / "touches.txt");
+  EXPECT_NE(touch_line(log, "e2").find("moved to e4 at"), std::string::npos) << log;
+  EXPECT_NE(touch_line(log, "d2").find("put back at"), std::string::npos) << log;
+  EXPECT_NE(touch_line(log, "d4").find("put back at"), std::string::npos) << log;
+}
+
+// (e) The opponent's pawn lifted from e7 and put on e5 before his move was entered: once it is
+// entered (and so executed on the pegboard), the touch is the pawn moved to e5.
+TEST(StationRecord, ATouchBeforeTheOpponentsMoveWasEnteredIsMovedByIt) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("e2", "e4");
+  d.lift("e7").place("e5").wait(500ms);
+  d.console("e5");
+  d.wait(1s);
+  ASSERT_EQ(d.station->game().ply_count(), 2u);
+  const std::string log = read_file(dir.path() / "record" / "touches.txt");
+  EXPECT_NE(touch_line(log, "e7").find("moved to e5 at"), std::string::npos) << log;
+}
+
+}  // namespace
+}  // namespace station_record_test
+}  // namespace annabella::app
