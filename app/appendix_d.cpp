@@ -217,8 +217,10 @@ void AppendixDFlow::claim_interrupted(TimePoint time) {
                      : tr("the VI player's draw claim awaited his confirmation when the station "
                           "stopped: it was not made, and is withdrawn by the interruption; he may "
                           "claim again from his menu (Art. 9.2)"));
+  // D.2.11 (tester N7): he hears what was withdrawn and why, in his language, not a bare
+  // "cancelled" he cannot place after the break.
   speech::MenuLine line;
-  line.kind = speech::MenuLine::Kind::Cancelled;
+  line.kind = speech::MenuLine::Kind::Interrupted;
   line.item =
       asked->move.empty() ? speech::MenuItem::ClaimDraw : speech::MenuItem::ClaimDrawWithMove;
   const speech::Phrase said = speech::phrase_menu_line(s_.language, s_.vocabulary, line);
@@ -445,8 +447,13 @@ void AppendixDFlow::on_completed(const tactile::PegboardEvent& e) {
     // D.2.1: the VI player has executed the opponent's announced move on his board.
     if (e.move == *s_.to_execute) {
       s_.to_execute.reset();  // his touches for it are settled with the batch (settle_touches)
-      s_.print(e.time,
-               format(tr("executed {move} on the pegboard"), {{"move", core::to_uci(e.move)}}));
+      // The first link after `play --resume` shows it executed: it was before the stop, the
+      // journal (which keeps no execution) could not say so (tester N7).
+      s_.print(e.time, format(s_.hold_completed
+                                  ? tr("the pegboard shows {move} executed, as it was before the "
+                                       "station stopped (D.2.1)")
+                                  : tr("executed {move} on the pegboard"),
+                              {{"move", core::to_uci(e.move)}}));
     }
     return;
   }
@@ -541,14 +548,6 @@ void AppendixDFlow::menu_key(MenuKey key, InputSource source, TimePoint time) {
     announce_held(time);
 }
 
-void AppendixDFlow::announce_completed(core::Move move, bool first, TimePoint time) {
-  // D.2.3 (1)+(2) done; (3) the station announces the move, which makes it.
-  s_.print(time,
-           format(first ? tr("completed {move}") : tr("completed {move} (replaces the slid move)"),
-                  {{"move", core::to_san(s_.pegboard.position(), move)}}));
-  say_and_make(move, time);
-}
-
 void AppendixDFlow::say_and_make(core::Move move, TimePoint time) {
   s_.say(speech::phrase_for_move(s_.vocabulary, s_.pegboard.position(), move, s_.wording),
          Route::Public, time);
@@ -562,7 +561,9 @@ void AppendixDFlow::say_and_make(core::Move move, TimePoint time) {
 bool AppendixDFlow::announce_held(TimePoint time) {
   const auto held = s_.pegboard.completed_move();
   if (!held || !announceable(time) || !board_shows(*held)) return false;
-  announce_completed(*held, true, time);
+  // D.2.3 (1)+(2) done, and said when it was completed (on_completed); (3) the station announces
+  // it, which makes it. Its completion is not printed twice (tester N7).
+  say_and_make(*held, time);
   return true;
 }
 

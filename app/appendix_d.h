@@ -109,9 +109,6 @@ class AppendixDFlow {
   // Whether the piece `move` moves was lifted before the game's last move was made (tester N2).
   [[nodiscard]] bool touched_before_his_turn(core::Move move) const;
   [[nodiscard]] bool announceable(TimePoint time) const;
-  // D.2.3 (3): the VI player's completed move announced, which makes it (`first`: not a slid
-  // move replacing an earlier completion).
-  void announce_completed(core::Move move, bool first, TimePoint time);
   void on_made(const tactile::PegboardEvent& e);
   void on_link(const tactile::PegboardEvent& e);
   void on_button(const tactile::PegboardEvent& e);

@@ -187,6 +187,11 @@ Phrase phrase_menu_line(const Language& lang, const Vocabulary& moves, const Men
           PhraseKind::Message,
           fill(lang.word("say.question_cancelled"), {{"item", menu_words(lang, line.item)}}, lang),
           lang.voice());
+    case MenuLine::Kind::Interrupted:
+      return make(PhraseKind::Message,
+                  fill(lang.word("say.question_interrupted"),
+                       {{"item", menu_words(lang, line.item)}}, lang),
+                  lang.voice());
     case MenuLine::Kind::Closed:
       return menu_line(lang, lang.word("say.menu_closed"));
     case MenuLine::Kind::EnterMove:

@@ -177,6 +177,10 @@ struct MenuLine {
     // The question cancelled by something else than his menu keys (his ANNOUNCE button, a piece
     // lifted on his board, a move made): it names what was cancelled, "Aufgeben: abgebrochen".
     Withdrawn,
+    // The question withdrawn by the station's stop (a crash, a power cut) while it waited: it
+    // names what was withdrawn and why, "Remis beanspruchen: durch die Unterbrechung der Station
+    // zurueckgezogen" (Art. 9.2, D.2.3).
+    Interrupted,
     Closed,   // the menu was left
     Setting,  // a setting took `value`: "Sprechtempo: 180"
     // `item` waits for a move (Art. 9.2.1.1: the move the player intends): "Zug auf dem Brett

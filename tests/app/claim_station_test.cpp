@@ -298,7 +298,10 @@ TEST(ClaimWithTheIntendedMove, AClaimAwaitingConfirmationAtACrashIsWithdrawnByTh
   EXPECT_TRUE(again.output.printed_containing(
       "the VI player's draw claim with the intended move Ng1 awaited his confirmation when the "
       "station stopped: it was not made, and is withdrawn by the interruption"));
-  EXPECT_TRUE(vi.heard_privately("Abgebrochen"));
+  // What was withdrawn and why, in his language (tester N7), not a bare "Abgebrochen".
+  EXPECT_TRUE(vi.heard_privately(
+      "Remis mit dem naechsten Zug beanspruchen: durch die Unterbrechung der Station "
+      "zurueckgezogen"));
   EXPECT_FALSE(again.station->game().is_over());
   EXPECT_EQ(again.station->game().ply_count(), 10u);
   for (const auto& said : again.output.said) EXPECT_NE(said.route, Route::Public) << said.text;

@@ -172,18 +172,23 @@ TEST(StationRecord, CastlingBegunWithTheRookIsNotedForTheArbiter) {
 
 // The pegboard's first link after a resumption, showing the game's position after `from`-`to`
 // (moved while the station was down).
-void link_showing(StationDriver& d, std::string_view from, std::string_view to) {
+// The pegboard's first link, its scan showing `occupied`.
+void link_with(StationDriver& d, core::Bitboard occupied) {
   tactile::BoardInput linked;
   linked.kind = tactile::BoardInput::Kind::Connected;
   linked.time = d.now += 1s;
   d.station->handle(StationEvent::pegboard(linked));
-  core::Position after = d.station->game().position();
-  after.play(core::Move(*core::parse_square(from), *core::parse_square(to)));
   tactile::BoardInput scan;
   scan.kind = tactile::BoardInput::Kind::Scan;
   scan.time = d.now += 100ms;
-  scan.scan.occupied = after.pieces();
+  scan.scan.occupied = occupied;
   d.station->handle(StationEvent::pegboard(scan));
+}
+
+void link_showing(StationDriver& d, std::string_view from, std::string_view to) {
+  core::Position after = d.station->game().position();
+  after.play(core::Move(*core::parse_square(from), *core::parse_square(to)));
+  link_with(d, after.pieces());
 }
 
 // The sighted player on a DGT e-board (sighted_board.input = "dgt").
@@ -788,6 +793,39 @@ std::string touch_line(const std::string& log, std::string_view square, int nth 
     if (line.find("\t" + std::string(square) + "\t") != std::string::npos && ++seen == nth)
       return line;
   return "";
+}
+
+// Tester N7: the console says a move's completion once, also when his ANNOUNCE makes it (the
+// pause's completion line and the button's used to say it twice).
+TEST(StationRecord, AMoveAnnouncedWithTheButtonIsSaidCompletedOnce) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("e2", "e4");  // ANNOUNCE as the peg goes in
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  EXPECT_EQ(std::count(d.output.printed.begin(), d.output.printed.end(), "completed e4"), 1)
+      << ::testing::PrintToString(d.output.printed);
+}
+
+// Tester N7: the opponent's move executed on the pegboard before a crash is shown so by the
+// board's first link after `play --resume`: not "executed" again as if it were done now.
+TEST(StationRecord, AMoveExecutedBeforeACrashIsNotSaidExecutedAgainAtTheResumption) {
+  annabella::testing::TempDir dir;
+  const auto folder = dir.path() / "record";
+  {
+    StationDriver d(folder);
+    annabella::testing::play_e4_e5(d);  // e7-e5 executed on the pegboard
+    ASSERT_TRUE(d.output.printed_containing("executed e7e5 on the pegboard"));
+  }  // killed
+  StationDriver again(folder, true);
+  ASSERT_TRUE(again.station);
+  link_with(again, again.station->game().position().pieces());  // as it was left
+  again.wait(1s);
+  EXPECT_TRUE(again.output.printed_containing(
+      "the pegboard shows e7e5 executed, as it was before the station stopped (D.2.1)"))
+      << ::testing::PrintToString(again.output.printed);
+  EXPECT_FALSE(again.output.printed_containing("executed e7e5 on the pegboard"));
+  again.hand("g1", "f3");
+  EXPECT_EQ(again.station->game().ply_count(), 3u);
 }
 
 // (a) His bishop lifted and put back into its own hole while another piece is in his hand (he

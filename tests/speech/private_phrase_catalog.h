@@ -95,6 +95,8 @@ inline std::vector<std::pair<std::string, Phrase>> every_private_phrase(const La
     withdrawn.kind = MenuLine::Kind::Withdrawn;
     withdrawn.item = item;
     out.emplace_back("question_cancelled", phrase_menu_line(lang, moves, withdrawn));
+    withdrawn.kind = MenuLine::Kind::Interrupted;
+    out.emplace_back("question_interrupted", phrase_menu_line(lang, moves, withdrawn));
   }
   for (Answer answer : kAnswers) {
     out.emplace_back("answer", phrase_answer(lang, answer));
