@@ -148,6 +148,10 @@ Phrase phrase_restore_board(const Language& lang, bool restored) {
               lang.voice());
 }
 
+Phrase phrase_no_arbiter(const Language& lang) {
+  return make(PhraseKind::Message, lang.word("say.no_arbiter"), lang.voice());
+}
+
 Phrase phrase_claim_rejected(const Language& lang, core::Color opponent) {
   return make(PhraseKind::Message,
               fill(lang.word("say.claim_rejected"), {{"color", color_words(lang, opponent)}}, lang),

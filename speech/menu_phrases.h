@@ -152,6 +152,9 @@ inline constexpr Refusal kRefusals[] = {
 // made), the pieces go back to the final position (`restored` false: "Figuren auf die
 // Schlussstellung zurueckstellen"), and the board shows it again (true). Messages.
 [[nodiscard]] Phrase phrase_restore_board(const Language& lang, bool restored);
+// Guidelines III.6: the arbiter called in a game no arbiter supervises (game.arbiter_present =
+// false): "Kein Schiedsrichter anwesend: bitte den Veranstalter rufen" (a Message).
+[[nodiscard]] Phrase phrase_no_arbiter(const Language& lang);
 // Art. 9.5.3: the player's draw claim was incorrect; `opponent` gets time (a Message).
 [[nodiscard]] Phrase phrase_claim_rejected(const Language& lang, core::Color opponent);
 

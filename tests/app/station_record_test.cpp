@@ -767,6 +767,35 @@ TEST(StationRecord, CallingTheArbiterIsShownAndKept) {
             std::string::npos);
 }
 
+// Tester D6, Guidelines III.6: in a game no arbiter supervises (game.arbiter_present = false)
+// nobody comes to the board: the call is recorded for the arbiter the game is referred to
+// (III.6.2), and both players hear (publicly, and he privately in his language) that no arbiter
+// is present and to call the organiser; the console never says an arbiter was called to the board.
+TEST(StationRecord, CallingTheArbiterWithoutOneSaysToCallTheOrganiser) {
+  annabella::testing::TempDir dir;
+  config::StationConfig config;
+  config.game.arbiter_present = false;
+  StationDriver d(dir.path() / "record", false, config);
+  ASSERT_TRUE(d.station);
+  d.console("arbiter");
+  EXPECT_FALSE(d.output.printed_containing("ARBITER CALLED to the board"));
+  EXPECT_TRUE(d.output.printed_containing(
+      "CALL FOR THE ARBITER (by keyboard): no arbiter supervises this game"));
+  const auto heard = [&](Route route) {
+    return std::any_of(d.output.said.begin(), d.output.said.end(), [&](const auto& s) {
+      return s.route == route &&
+             s.text == "Kein Schiedsrichter anwesend: bitte den Veranstalter rufen";
+    });
+  };
+  EXPECT_TRUE(heard(Route::Public));
+  EXPECT_TRUE(heard(Route::Private));
+  ASSERT_EQ(d.station->record().notes().size(), 1u);
+  EXPECT_EQ(d.station->record().notes()[0].kind, NoteKind::ArbiterCalled);
+  EXPECT_NE(read_file(dir.path() / "record" / "touches.txt")
+                .find("the arbiter was called; no arbiter was present (Guidelines III.6)"),
+            std::string::npos);
+}
+
 // Printed text can never forge a line: a control character in a name is shown escaped.
 TEST(StationRecord, AControlCharacterInANameCannotForgeALogLine) {
   annabella::testing::TempDir dir;

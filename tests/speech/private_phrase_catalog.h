@@ -50,6 +50,7 @@ inline std::vector<std::pair<std::string, Phrase>> every_private_phrase(const La
                                             {2, core::WHITE, phrase_for_move(moves, start, e4)}})},
       {"confirmed", phrase_confirmation(lang, true)},
       {"cancelled", phrase_confirmation(lang, false)},
+      {"no_arbiter", phrase_no_arbiter(lang)},
   };
   using core::GameResult;
   using core::Termination;
