@@ -235,12 +235,13 @@ void AppendixDFlow::announce_due(TimePoint now) {
   s_.announce_due.reset();
   // A peg in the hand: the move is still under way; the next peg put in starts the pause again.
   if (s_.pegboard.holding()) return;
+  const auto held = s_.pegboard.completed_move();
   // His menu open (a claim with this move, Art. 9.2.1.1, may follow): not while he is in it.
   if (s_.menu.is_open()) {
     s_.announce_due = now + Millis(s_.config().pegboard.announce_pause_ms);
+    tell_move_waits_menu(held, now);
     return;
   }
-  const auto held = s_.pegboard.completed_move();
   if (held && !board_shows(*held)) {
     // Another piece moved since: the pause starts again once the board shows the move alone.
     s_.announce_due = now + Millis(s_.config().pegboard.announce_pause_ms);
@@ -248,6 +249,22 @@ void AppendixDFlow::announce_due(TimePoint now) {
   }
   if (held && !s_.held_on_resume && !s_.menu.claiming_with_move() && announceable(due))
     say_and_make(*held, due);
+}
+
+void AppendixDFlow::tell_move_waits_menu(std::optional<core::Move> held, TimePoint time) {
+  // Tester N3: he is told, once for the move, why the pause makes nothing while his menu is
+  // open (he reads no console, D.2.11): it waits for the menu to close, or for his ANNOUNCE.
+  if (!held || s_.menu_wait_told == held || s_.menu.claiming_with_move() || s_.held_on_resume ||
+      !board_shows(*held) || !announceable(time))
+    return;
+  s_.menu_wait_told = held;
+  const std::string san = core::to_san(s_.pegboard.position(), *held);
+  s_.print(time, format(tr("completed {move} stands on the pegboard while the player's menu is "
+                           "open: made when the menu is closed, or by his ANNOUNCE (D.2.3); the "
+                           "player hears it privately"),
+                        {{"move", san}}));
+  s_.say(speech::phrase_move_waits_menu(s_.language, s_.vocabulary, s_.pegboard.position(), *held),
+         Route::Private, time);
 }
 
 bool AppendixDFlow::refused_announce(const tactile::BoardInput& input, TimePoint time) {
@@ -594,6 +611,7 @@ bool AppendixDFlow::announceable(TimePoint) const {
 void AppendixDFlow::on_made(const tactile::PegboardEvent& e) {
   if (s_.question.kind == PendingQuestion::Kind::Promotion) s_.question = {};
   s_.announce_due.reset();
+  s_.menu_wait_told.reset();
   s_.held_on_resume.reset();
   // D.2.1, D.2.3 (3): never made unheard: both players hear it as it is made (say_and_make says
   // it first; the pegboard makes no move by itself, PegboardSettings::announce_button).

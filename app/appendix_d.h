@@ -73,6 +73,9 @@ class AppendixDFlow {
   // interruption, journaled and said (docs/record.md).
   void claim_interrupted(TimePoint time);
   void announce_due(TimePoint now);
+  // pegboard.announce = "pause" with his menu open: the completed move `held` waits; said to him
+  // once (tester N3).
+  void tell_move_waits_menu(std::optional<core::Move> held, TimePoint time);
   // D.2.3, Art. 9.2.1.1: a correct draw claim ended the game with the intended move completed on
   // the VI player's pegboard and not announced (not made on the board, though written in the
   // record): he is told privately to put the pieces back to `final_position` (the position on

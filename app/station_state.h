@@ -195,6 +195,8 @@ struct StationState {
   // D.2.3 (3), pegboard.announce = "pause": when the station announces the VI player's move
   // completed on the pegboard (reset by every change of the board until then).
   std::optional<TimePoint> announce_due;
+  // ... the completed move the VI player was told waits for his menu to close (said once).
+  std::optional<core::Move> menu_wait_told;
   // The VI player's move said publicly and about to be made: a move made without it (his
   // ANNOUNCE button) is said when it is made (D.2.1: both players hear every move).
   std::optional<core::Move> said_move;

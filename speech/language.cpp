@@ -109,7 +109,8 @@ const std::vector<std::string>& Language::required_keys() {
                           "game_move_number",
                           "question_cancelled",
                           "question_interrupted",
-                          "no_arbiter"})
+                          "no_arbiter",
+                          "move_waits_menu"})
       k.push_back(std::string("say.") + s);
     // The braille clock line (D.2.6, tactile/clock_output.h ClockLineWords).
     add_keys(k, "clock.", {"white", "black", "move", "flag", "paused", "paused_letter"});

@@ -402,6 +402,36 @@ TEST(MenuQuestion, AMoveMadeOrAPieceLiftedCancelsAnOpenQuestion) {
   EXPECT_FALSE(d.station->game().is_over());
 }
 
+// Tester N3, D.2.3 (3): with pegboard.announce = "pause" his move completed while his menu is
+// open is not made by the pause (he may be claiming with it). He is told so privately, once, in
+// his language: it is made when the menu is closed, or by his ANNOUNCE; closing it makes it.
+TEST(MenuQuestion, AMoveWaitingForTheMenuToCloseIsSaidOnce) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  ASSERT_TRUE(d.station);
+  Player vi(d);
+  vi.key(MenuKey::Open);
+  d.lift("e2").place("e4").wait(3s);
+  EXPECT_EQ(d.station->game().ply_count(), 0u);
+  constexpr const char* kWaits =
+      "Auf dem Brett: Eva vier. Er wird gemacht, wenn das Menue geschlossen ist, oder mit der "
+      "Ansagetaste";
+  const auto told = [&] {
+    return std::count_if(d.output.said.begin(), d.output.said.end(), [&](const auto& s) {
+      return s.route == Route::Private && s.text == kWaits;
+    });
+  };
+  EXPECT_EQ(told(), 1) << d.output.said.back().text;
+  EXPECT_TRUE(d.output.printed_containing(
+      "completed e4 stands on the pegboard while the player's menu is open"));
+  d.wait(6s);
+  EXPECT_EQ(told(), 1);  // once, not at every pause
+  EXPECT_EQ(d.station->game().ply_count(), 0u);
+  vi.key(MenuKey::Close);
+  d.wait(3s);
+  EXPECT_EQ(d.station->game().ply_count(), 1u);
+}
+
 }  // namespace
 }  // namespace claim_station_test
 }  // namespace annabella::app

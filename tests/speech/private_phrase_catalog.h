@@ -51,6 +51,7 @@ inline std::vector<std::pair<std::string, Phrase>> every_private_phrase(const La
       {"confirmed", phrase_confirmation(lang, true)},
       {"cancelled", phrase_confirmation(lang, false)},
       {"no_arbiter", phrase_no_arbiter(lang)},
+      {"move_waits_menu", phrase_move_waits_menu(lang, moves, start, e4)},
   };
   using core::GameResult;
   using core::Termination;
