@@ -883,6 +883,9 @@ bool AppendixDFlow::record_move(core::Move move, TimePoint time, MoveSource by) 
     return false;
   }
   s_.show_clock(time);
+  // D.2.2: his touches that the move ended, journaled before the move is said made (a reader
+  // of the journal at "made" finds them, as it always did).
+  settle_touches(time);
   // The VI player's every move, however it was made, is executed on the sighted player's e-board.
   if (s_.sighted_board && mover == s_.vi_color) {
     s_.sighted_to_execute = move;
