@@ -153,9 +153,8 @@ void AppendixDFlow::on_pegboard(const std::vector<tactile::PegboardEvent>& event
         on_button(e);
         break;
       case Kind::PutBack:
-        // D.2.2: touched, not moved; the touch is completed as put back (Art. 4).
-        complete_touch(e.square, TouchOutcome::PutBack, core::SQ_NONE, e.time);
-        write_touch_log(e.time);
+        // D.2.2: touched, not moved; the touch is completed as put back (Art. 4), at once.
+        put_back(e.square, e.time);
         s_.print(e.time, text::board_event(e));
         break;
       case Kind::Placed:
@@ -167,6 +166,7 @@ void AppendixDFlow::on_pegboard(const std::vector<tactile::PegboardEvent>& event
     }
   }
   if (!events.empty()) check_restored(events.back().time);
+  if (!events.empty()) settle_touches(events.back().time);
 }
 
 void AppendixDFlow::ask_board_move(const tactile::PegboardEvent& e) {
@@ -244,8 +244,10 @@ void AppendixDFlow::claim_interrupted(TimePoint time) {
                      : tr("the VI player's draw claim awaited his confirmation when the station "
                           "stopped: it was not made, and is withdrawn by the interruption; he may "
                           "claim again from his menu (Art. 9.2)"));
+  // D.2.11 (tester N7): he hears what was withdrawn and why, in his language, not a bare
+  // "cancelled" he cannot place after the break.
   speech::MenuLine line;
-  line.kind = speech::MenuLine::Kind::Cancelled;
+  line.kind = speech::MenuLine::Kind::Interrupted;
   line.item =
       asked->move.empty() ? speech::MenuItem::ClaimDraw : speech::MenuItem::ClaimDrawWithMove;
   const speech::Phrase said = speech::phrase_menu_line(s_.language, s_.vocabulary, line);
@@ -260,12 +262,13 @@ void AppendixDFlow::announce_due(TimePoint now) {
   s_.announce_due.reset();
   // A peg in the hand: the move is still under way; the next peg put in starts the pause again.
   if (s_.pegboard.holding()) return;
+  const auto held = s_.pegboard.completed_move();
   // His menu open (a claim with this move, Art. 9.2.1.1, may follow): not while he is in it.
   if (s_.menu.is_open()) {
     s_.announce_due = now + Millis(s_.config().pegboard.announce_pause_ms);
+    tell_move_waits_menu(held, now);
     return;
   }
-  const auto held = s_.pegboard.completed_move();
   if (held && !board_shows(*held)) {
     // Another piece moved since: the pause starts again once the board shows the move alone.
     s_.announce_due = now + Millis(s_.config().pegboard.announce_pause_ms);
@@ -273,6 +276,22 @@ void AppendixDFlow::announce_due(TimePoint now) {
   }
   if (held && !s_.held_on_resume && !s_.menu.claiming_with_move() && announceable(due))
     say_and_make(*held, due);
+}
+
+void AppendixDFlow::tell_move_waits_menu(std::optional<core::Move> held, TimePoint time) {
+  // Tester N3: he is told, once for the move, why the pause makes nothing while his menu is
+  // open (he reads no console, D.2.11): it waits for the menu to close, or for his ANNOUNCE.
+  if (!held || s_.menu_wait_told == held || s_.menu.claiming_with_move() || s_.held_on_resume ||
+      !board_shows(*held) || !announceable(time))
+    return;
+  s_.menu_wait_told = held;
+  const std::string san = core::to_san(s_.pegboard.position(), *held);
+  s_.print(time, format(tr("completed {move} stands on the pegboard while the player's menu is "
+                           "open: made when the menu is closed, or by his ANNOUNCE (D.2.3); the "
+                           "player hears it privately"),
+                        {{"move", san}}));
+  s_.say(speech::phrase_move_waits_menu(s_.language, s_.vocabulary, s_.pegboard.position(), *held),
+         Route::Private, time);
 }
 
 bool AppendixDFlow::refused_announce(const tactile::BoardInput& input, TimePoint time) {
@@ -287,6 +306,22 @@ bool AppendixDFlow::refused_announce(const tactile::BoardInput& input, TimePoint
   s_.say(speech::phrase_not_possible(s_.language, speech::Refusal::NotYourMove), Route::Private,
          time);
   return true;
+}
+
+bool AppendixDFlow::withdraws_question(const tactile::BoardInput& input, TimePoint time) {
+  if (!s_.menu.asking() || s_.menu.claiming_with_move()) return false;
+  if (input.kind == tactile::BoardInput::Kind::Lift) {
+    withdraw_question(s_, Withdrawal::PieceLifted, time);  // the lift itself goes on (D.2.2)
+    return false;
+  }
+  if (input.kind != tactile::BoardInput::Kind::Button ||
+      input.button != tactile::BoardButton::Announce)
+    return false;
+  return withdraw_question(s_, Withdrawal::Announce, time);
+}
+
+void AppendixDFlow::withdraw_outdated_question(TimePoint time) {
+  if (s_.menu.asked_elsewhere(menu_context(s_))) withdraw_question(s_, Withdrawal::MoveMade, time);
 }
 
 void AppendixDFlow::on_touched(const tactile::PegboardEvent& e) {
@@ -320,48 +355,116 @@ rec::Touch AppendixDFlow::record_touch(core::Square square, core::Piece piece, T
   touch.own = piece == core::NO_PIECE || core::color_of(piece) == toucher;
   if (auto recorded = s_.commit(touch, time); !recorded)
     s_.print(time, "record: " + recorded.error().message);
+  else if (by == Toucher::SightedPlayer)
+    s_.sighted_open_touches[square] = touch.number;
   else
-    (by == Toucher::ViPlayer ? s_.open_touches : s_.sighted_open_touches)[square] = touch.number;
+    s_.open_touches.push_back({touch.number, square, origin_of(square), board_ply()});
   write_touch_log(time);
   return touch;
 }
 
-void AppendixDFlow::complete_touch(core::Square from, TouchOutcome outcome, core::Square to,
+std::size_t AppendixDFlow::board_ply() const {
+  // The game's position the pegboard is to show (a move still to execute on it, or one written
+  // and not made there, as a correct claim's intended move, is not on it).
+  const core::Game& game = s_.game();
+  const std::uint64_t key = s_.pegboard.position().key();
+  for (std::size_t ply = game.ply_count() + 1; ply-- > 0;)
+    if (game.position_at(ply).key() == key) return ply;
+  return game.ply_count();
+}
+
+core::Square AppendixDFlow::origin_of(core::Square square) const {
+  // A piece of the position lifted from its own hole; else a piece lifted from a hole it only
+  // passed through (a wrong hole corrected, a move tried elsewhere): the one lifted last.
+  if (s_.pegboard.position().piece_on(square) != core::NO_PIECE || s_.open_touches.empty())
+    return square;
+  return s_.open_touches.back().origin;
+}
+
+const StationState::OpenTouch* AppendixDFlow::open_touch_from(core::Square origin) const {
+  for (const auto& open : s_.open_touches)
+    if (open.origin == origin) return &open;
+  return nullptr;
+}
+
+void AppendixDFlow::put_back(core::Square square, TimePoint time) {
+  std::erase_if(s_.open_touches, [&](const StationState::OpenTouch& open) {
+    if (open.square != square || open.origin != square) return false;
+    complete_touch(open.number, TouchOutcome::PutBack, core::SQ_NONE, time);
+    return true;
+  });
+  write_touch_log(time);
+}
+
+void AppendixDFlow::settle_touches(TimePoint time) {
+  // D.2.2, Art. 4: what became of each piece he lifted, from what the game and his board show,
+  // whatever events brought it there: moved (the move's own square, or on from a hole it only
+  // passed through) or taken off by a move made on his board since; put back once his board
+  // shows its position again with no move made from its square.
+  if (s_.open_touches.empty()) return;
+  const core::Game& game = s_.game();
+  const std::size_t on_board = board_ply();
+  // After `play --resume` his board shows nothing before its first link (D.2.3).
+  const bool board_settled =
+      !s_.resumed_unlinked && s_.pegboard.occupied() == s_.pegboard.position().pieces();
+  const std::size_t before = s_.open_touches.size();
+  std::erase_if(s_.open_touches, [&](const StationState::OpenTouch& open) {
+    for (std::size_t ply = open.board_ply; ply < on_board && ply < game.ply_count(); ++ply) {
+      const auto [outcome, to] = what_became(game.position_at(ply), game.moves()[ply], open.origin);
+      if (!outcome) continue;
+      complete_touch(open.number, *outcome, to, time);
+      return true;
+    }
+    if (!board_settled) return false;
+    complete_touch(open.number, TouchOutcome::PutBack, core::SQ_NONE, time);
+    return true;
+  });
+  if (s_.open_touches.size() != before) write_touch_log(time);
+}
+
+std::pair<std::optional<TouchOutcome>, core::Square> AppendixDFlow::what_became(
+    const core::Position& before, core::Move move, core::Square origin) {
+  if (move.kind() == core::MoveKind::Castling) {  // the rook moves too (Art. 3.8.2)
+    const auto squares = before.castling_squares(move);
+    if (origin == squares.king_from) return {TouchOutcome::Moved, squares.king_to};
+    if (origin == squares.rook_from) return {TouchOutcome::Moved, squares.rook_to};
+    return {std::nullopt, core::SQ_NONE};
+  }
+  if (origin == move.from()) return {TouchOutcome::Moved, move.to()};
+  const core::Square captured =
+      move.kind() == core::MoveKind::EnPassant
+          ? core::make_square(core::file_of(move.to()), core::rank_of(move.from()))
+          : move.to();
+  if (origin == captured && before.piece_on(captured) != core::NO_PIECE)
+    return {TouchOutcome::Removed, core::SQ_NONE};
+  return {std::nullopt, core::SQ_NONE};
+}
+
+void AppendixDFlow::complete_touch(int number, TouchOutcome outcome, core::Square to,
                                    TimePoint time) {
-  complete_touch(s_.open_touches, from, outcome, to, time);
+  rec::Untouch untouch{number, s_.timeline(time), outcome, to};
+  if (auto recorded = s_.commit(untouch, time); !recorded)
+    s_.print(time, "record: " + recorded.error().message);
 }
 
 void AppendixDFlow::complete_touch(std::map<core::Square, int>& touches, core::Square from,
                                    TouchOutcome outcome, core::Square to, TimePoint time) {
   const auto open = touches.find(from);
   if (open == touches.end()) return;
-  rec::Untouch untouch{open->second, s_.timeline(time), outcome, to};
+  const int number = open->second;
   touches.erase(open);
-  if (auto recorded = s_.commit(untouch, time); !recorded)
-    s_.print(time, "record: " + recorded.error().message);
-}
-
-void AppendixDFlow::complete_move_touches(const core::Position& before, core::Move move,
-                                          TimePoint time) {
-  complete_move_touches(s_.open_touches, before, move, time);
+  complete_touch(number, outcome, to, time);
 }
 
 void AppendixDFlow::complete_move_touches(std::map<core::Square, int>& touches,
                                           const core::Position& before, core::Move move,
                                           TimePoint time) {
   // `before`: the position the move is played in (castling's rook is found from its king).
-  if (move.kind() == core::MoveKind::Castling) {  // the rook moves too (Art. 3.8.2)
-    const auto squares = before.castling_squares(move);
-    complete_touch(touches, squares.king_from, TouchOutcome::Moved, squares.king_to, time);
-    complete_touch(touches, squares.rook_from, TouchOutcome::Moved, squares.rook_to, time);
-    return;
-  }
-  const core::Square captured =
-      move.kind() == core::MoveKind::EnPassant
-          ? core::make_square(core::file_of(move.to()), core::rank_of(move.from()))
-          : move.to();
-  complete_touch(touches, captured, TouchOutcome::Removed, core::SQ_NONE, time);
-  complete_touch(touches, move.from(), TouchOutcome::Moved, move.to(), time);
+  std::erase_if(touches, [&](const auto& open) {
+    const auto [outcome, to] = what_became(before, move, open.first);
+    if (outcome) complete_touch(open.second, *outcome, to, time);
+    return outcome.has_value();
+  });
 }
 
 void AppendixDFlow::note_rook_first(core::Move move, TimePoint time) {
@@ -396,16 +499,14 @@ void AppendixDFlow::on_completed(const tactile::PegboardEvent& e) {
   if (s_.to_execute) {
     // D.2.1: the VI player has executed the opponent's announced move on his board.
     if (e.move == *s_.to_execute) {
-      s_.to_execute.reset();
-      // The position it was played in: the game has made it already (usually its last move).
-      const core::Game& game = s_.game();
-      std::size_t ply = game.ply_count();
-      while (ply > 0 && game.moves()[ply - 1] != e.move) --ply;
-      complete_move_touches(ply > 0 ? game.position_at(ply - 1) : s_.pegboard.position(), e.move,
-                            e.time);
-      write_touch_log(e.time);
-      s_.print(e.time,
-               format(tr("executed {move} on the pegboard"), {{"move", core::to_uci(e.move)}}));
+      s_.to_execute.reset();  // his touches for it are settled with the batch (settle_touches)
+      // The first link after `play --resume` shows it executed: it was before the stop, the
+      // journal (which keeps no execution) could not say so (tester N7).
+      s_.print(e.time, format(s_.hold_completed
+                                  ? tr("the pegboard shows {move} executed, as it was before the "
+                                       "station stopped (D.2.1)")
+                                  : tr("executed {move} on the pegboard"),
+                              {{"move", core::to_uci(e.move)}}));
     }
     return;
   }
@@ -500,14 +601,6 @@ void AppendixDFlow::menu_key(MenuKey key, InputSource source, TimePoint time) {
     announce_held(time);
 }
 
-void AppendixDFlow::announce_completed(core::Move move, bool first, TimePoint time) {
-  // D.2.3 (1)+(2) done; (3) the station announces the move, which makes it.
-  s_.print(time,
-           format(first ? tr("completed {move}") : tr("completed {move} (replaces the slid move)"),
-                  {{"move", core::to_san(s_.pegboard.position(), move)}}));
-  say_and_make(move, time);
-}
-
 void AppendixDFlow::say_and_make(core::Move move, TimePoint time) {
   s_.say(speech::phrase_for_move(s_.vocabulary, s_.pegboard.position(), move, s_.wording),
          Route::Public, time);
@@ -521,16 +614,18 @@ void AppendixDFlow::say_and_make(core::Move move, TimePoint time) {
 bool AppendixDFlow::announce_held(TimePoint time) {
   const auto held = s_.pegboard.completed_move();
   if (!held || !announceable(time) || !board_shows(*held)) return false;
-  announce_completed(*held, true, time);
+  // D.2.3 (1)+(2) done, and said when it was completed (on_completed); (3) the station announces
+  // it, which makes it. Its completion is not printed twice (tester N7).
+  say_and_make(*held, time);
   return true;
 }
 
 bool AppendixDFlow::touched_before_his_turn(core::Move move) const {
   // The touch that lifted the moving piece (D.2.2), taken before the game's last move was made.
-  const auto open = s_.open_touches.find(move.from());
-  if (open == s_.open_touches.end()) return false;
+  const auto* open = open_touch_from(move.from());
+  if (!open) return false;
   const auto& touches = s_.record.touches();
-  const auto index = static_cast<std::size_t>(open->second - 1);
+  const auto index = static_cast<std::size_t>(open->number - 1);
   return index < touches.size() &&
          static_cast<std::size_t>(touches[index].touch.ply) < s_.game().ply_count();
 }
@@ -554,6 +649,7 @@ void AppendixDFlow::on_made(const tactile::PegboardEvent& e) {
       s_.question.kind == PendingQuestion::Kind::BoardMove)
     s_.question = {};
   s_.announce_due.reset();
+  s_.menu_wait_told.reset();
   s_.held_on_resume.reset();
   // D.2.1, D.2.3 (3): never made unheard: both players hear it as it is made (say_and_make says
   // it first; the pegboard makes no move by itself, PegboardSettings::announce_button).
@@ -561,10 +657,7 @@ void AppendixDFlow::on_made(const tactile::PegboardEvent& e) {
     s_.say(speech::phrase_for_move(s_.vocabulary, s_.game().position(), e.move, s_.wording),
            Route::Public, e.time);
   note_rook_first(e.move, e.time);
-  // The game's position is still the one the move is played in (the pegboard's has moved on).
-  complete_move_touches(s_.game().position(), e.move, e.time);
-  write_touch_log(e.time);
-  make_move(e.move, e.time, MoveSource::Pegboard);
+  make_move(e.move, e.time, MoveSource::Pegboard);  // his touches: settle_touches, with the batch
 }
 
 void AppendixDFlow::on_link(const tactile::PegboardEvent& e) {
@@ -842,6 +935,9 @@ bool AppendixDFlow::record_move(core::Move move, TimePoint time, MoveSource by) 
     return false;
   }
   s_.show_clock(time);
+  // D.2.2: his touches that the move ended, journaled before the move is said made (a reader
+  // of the journal at "made" finds them, as it always did).
+  settle_touches(time);
   // The VI player's every move, however it was made, is executed on the sighted player's e-board.
   if (s_.sighted_board && mover == s_.vi_color) {
     s_.sighted_to_execute = move;
@@ -1057,6 +1153,7 @@ void AppendixDFlow::expect_on_pegboard(core::Move move, TimePoint time) {
   }
   s_.pegboard.set_position(s_.game().position(), time, events);
   on_pegboard(events);
+  settle_touches(time);  // D.2.2: his touches for it, made before it was entered (tester N5 e)
 }
 
 void AppendixDFlow::end_game(const core::GameEnd& end, TimePoint time) {

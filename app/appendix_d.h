@@ -5,9 +5,11 @@
 // (D.2.2, Art. 4); the boards reconciled live with the record (D.2.9); the end of the game.
 #pragma once
 
+#include <cstdint>
 #include <map>
-
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/player_menu.h"
@@ -26,6 +28,15 @@ class AppendixDFlow {
   // announce, so the button does not make it. True when refused (said privately, printed).
   bool refused_announce(const tactile::BoardInput& input, TimePoint time);
   void on_sighted_board(const std::vector<tactile::PegboardEvent>& events);
+  // His menu's rule (docs/players-guide.md, Confirming): his ANNOUNCE button or a piece lifted on
+  // his pegboard while a question of his menu is open cancels it, said first. The claim with the
+  // intended move is the exception: its move is made on the pegboard and its ANNOUNCE belongs to
+  // it (Art. 9.2.1.1). True when the input is spent on it: the ANNOUNCE does nothing else, so no
+  // move is made on a press that also cancelled what he was asked.
+  bool withdraws_question(const tactile::BoardInput& input, TimePoint time);
+  // A question asked in an earlier position (a move made since, by either player) no longer
+  // applies: cancelled and said, so that no later Confirm can answer it.
+  void withdraw_outdated_question(TimePoint time);
 
   // D.2.1: the sighted player's move as typed or said; a text that reads as two different legal
   // moves is never decided silently: the station asks which one.
@@ -62,6 +73,9 @@ class AppendixDFlow {
   // interruption, journaled and said (docs/record.md).
   void claim_interrupted(TimePoint time);
   void announce_due(TimePoint now);
+  // pegboard.announce = "pause" with his menu open: the completed move `held` waits; said to him
+  // once (tester N3).
+  void tell_move_waits_menu(std::optional<core::Move> held, TimePoint time);
   // D.2.3, Art. 9.2.1.1: a correct draw claim ended the game with the intended move completed on
   // the VI player's pegboard and not announced (not made on the board, though written in the
   // record): he is told privately to put the pieces back to `final_position` (the position on
@@ -98,9 +112,6 @@ class AppendixDFlow {
   // Whether the piece `move` moves was lifted before the game's last move was made (tester N2).
   [[nodiscard]] bool touched_before_his_turn(core::Move move) const;
   [[nodiscard]] bool announceable(TimePoint time) const;
-  // D.2.3 (3): the VI player's completed move announced, which makes it (`first`: not a slid
-  // move replacing an earlier completion).
-  void announce_completed(core::Move move, bool first, TimePoint time);
   void on_made(const tactile::PegboardEvent& e);
   void on_link(const tactile::PegboardEvent& e);
   void on_button(const tactile::PegboardEvent& e);
@@ -112,14 +123,30 @@ class AppendixDFlow {
   void refuse_button(std::string_view button, speech::Refusal reason, TimePoint time);
   // D.2.2: a touch journaled, with whose piece it is relative to the player who touched it.
   rec::Touch record_touch(core::Square square, core::Piece piece, Toucher by, TimePoint time);
-  void complete_touch(core::Square from, TouchOutcome outcome, core::Square to, TimePoint time);
+  void complete_touch(int number, TouchOutcome outcome, core::Square to, TimePoint time);
   void complete_touch(std::map<core::Square, int>& open, core::Square from, TouchOutcome outcome,
                       core::Square to, TimePoint time);
+  // D.2.2, Art. 4 (tester N5): every touch of the VI player ends with what became of its piece,
+  // decided from what the game and his board show after each batch of board events, never from
+  // which event happened to come: moved (also on from a hole it only passed through) or taken
+  // off by a move made on his board since the touch, or put back once his board shows its
+  // position again with no move made from the piece's square.
+  void settle_touches(TimePoint time);
+  // A peg put back into the hole it was lifted from: its touch put back, at once (D.2.2).
+  void put_back(core::Square square, TimePoint time);
+  // What `move` (played in `before`) did to the piece standing on `origin`: moved (where to),
+  // taken off, or nothing.
+  [[nodiscard]] static std::pair<std::optional<TouchOutcome>, core::Square> what_became(
+      const core::Position& before, core::Move move, core::Square origin);
+  // The half-moves of the game his pegboard is to show (its position).
+  [[nodiscard]] std::size_t board_ply() const;
+  // Where the piece lifted from `square` stands in the position his board is to show.
+  [[nodiscard]] core::Square origin_of(core::Square square) const;
+  [[nodiscard]] const StationState::OpenTouch* open_touch_from(core::Square origin) const;
   // Closes every touch a move ends (D.2.2), whoever's move it is: the captured piece (beside the
   // target square en passant) taken off, the mover moved, and in castling the king and the rook
   // (Art. 3.8.2; the rook wherever it started, Guidelines II). `before` is the position the move
   // was played in.
-  void complete_move_touches(const core::Position& before, core::Move move, TimePoint time);
   void complete_move_touches(std::map<core::Square, int>& open, const core::Position& before,
                              core::Move move, TimePoint time);
   void note_rook_first(core::Move move, TimePoint time);

@@ -965,8 +965,21 @@ void ArbiterDesk::on(const cmd::CallArbiter&, TimePoint time) {
   if (auto recorded = s_.commit(note, time); !recorded)
     s_.print(time, "record: " + recorded.error().message);
   flow_.write_touch_log(time);
-  s_.print(time, format(tr("ARBITER CALLED to the board (by {source})"),
+  if (s_.record.header().arbiter_present) {
+    s_.print(time, format(tr("ARBITER CALLED to the board (by {source})"),
+                          {{"source", std::string(input_source_name(source_))}}));
+    return;
+  }
+  // Guidelines III.6 (game.arbiter_present = false): no arbiter supervises the game, so none is
+  // called to the board. The call is kept for the arbiter the game is referred to (III.6.2), and
+  // both players are told that none is present and to call the organiser.
+  s_.print(time, format(tr("CALL FOR THE ARBITER (by {source}): no arbiter supervises this game "
+                           "(game.arbiter_present = false, Guidelines III.6); call the organiser. "
+                           "The call is recorded for the arbiter the game is referred to "
+                           "(III.6.2)"),
                         {{"source", std::string(input_source_name(source_))}}));
+  s_.say(speech::phrase_no_arbiter(s_.vocabulary.own_language()), Route::Public, time);
+  s_.say(speech::phrase_no_arbiter(s_.language), Route::Private, time);
 }
 
 void ArbiterDesk::on(const cmd::Status&, TimePoint time) {

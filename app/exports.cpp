@@ -288,7 +288,13 @@ std::string touch_log(const GameRecord& record) {
   };
   std::vector<Line> lines;
   for (const auto& note : record.notes())
-    if (note.kind != NoteKind::BothFlags) lines.push_back({note.at, note.ply, note_text(note)});
+    if (note.kind == NoteKind::ArbiterCalled && !record.header().arbiter_present)
+      lines.push_back({note.at, note.ply,
+                       "the arbiter was called; no arbiter was present (Guidelines III.6): the "
+                       "organiser is to be called, and the game is referred to an arbiter "
+                       "(III.6.2)"});
+    else if (note.kind != NoteKind::BothFlags)
+      lines.push_back({note.at, note.ply, note_text(note)});
   for (const auto& e : record.quickplay_events()) lines.push_back({e.at, e.ply, quickplay_text(e)});
   for (const auto& e : record.illegal_moves())
     lines.push_back({e.at, e.ply, illegal_move_text(e, record)});

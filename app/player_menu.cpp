@@ -290,10 +290,7 @@ MenuOutput PlayerMenu::select(const MenuContext& context) {
     intended_.clear();
     return saying(line_of(MenuLine::Kind::EnterMove, cursor_.item));
   }
-  if (needs_confirmation(cursor_.item)) {
-    asking_ = cursor_.item;
-    return saying(line_of(MenuLine::Kind::Question, cursor_.item));
-  }
+  if (needs_confirmation(cursor_.item)) return ask(cursor_.item, context);
   MenuOutput out = act(cursor_.item, context);
   // An action that needs no confirmation (call the arbiter, decline a draw) is carried out and
   // the menu is left, as after a confirmed one ("Confirmed", then closed: the player's next
@@ -397,7 +394,17 @@ MenuOutput PlayerMenu::act(MenuItem i, const MenuContext& context) {
   return out;
 }
 
+MenuOutput PlayerMenu::ask(MenuItem i, const MenuContext& context) {
+  asking_ = i;
+  asked_ply_ = context.ply;
+  asked_key_ = context.position_key;
+  return saying(line_of(MenuLine::Kind::Question, i));
+}
+
 MenuOutput PlayerMenu::confirm(const MenuContext& context) {
+  // A question of an earlier position (a move was made since it was asked) is answered by
+  // nothing: it is cancelled, named (the station withdraws it as the move is made).
+  if (asked_elsewhere(context)) return withdraw();
   const MenuItem i = *asking_;
   asking_.reset();
   // The context may have changed while the question waited (the opponent's offer withdrawn by
@@ -425,8 +432,7 @@ MenuOutput PlayerMenu::intended_move(const std::string& uci, const MenuContext& 
     return cancel();
   awaiting_move_ = false;
   intended_ = uci;
-  asking_ = MenuItem::ClaimDrawWithMove;
-  return saying(line_of(MenuLine::Kind::Question, MenuItem::ClaimDrawWithMove));
+  return ask(MenuItem::ClaimDrawWithMove, context);
 }
 
 MenuOutput PlayerMenu::claim_with_move(const MenuContext& context) {
@@ -448,6 +454,15 @@ MenuOutput PlayerMenu::cancel() {
   awaiting_move_ = false;
   intended_.clear();
   return saying(line_of(MenuLine::Kind::Cancelled, cursor_.item));
+}
+
+MenuOutput PlayerMenu::withdraw() {
+  if (!asking_) return {};
+  const MenuItem i = *asking_;
+  asking_.reset();
+  awaiting_move_ = false;
+  intended_.clear();
+  return saying(line_of(MenuLine::Kind::Withdrawn, i));
 }
 
 MenuOutput PlayerMenu::back(const MenuContext& context) {

@@ -76,6 +76,10 @@ struct MenuContext {
   // Art. 3.7.5.1, D.2.1: his pawn stands on the last rank and the station waits for the piece
   // it becomes (an occupancy-only pegboard cannot tell): the Promote item is offered only then.
   bool promotion_pending = false;
+  // The game's position (its half-moves and its key): a question belongs to the position it
+  // was asked in, and a Confirm in another confirms nothing (docs/players-guide.md, Confirming).
+  std::size_t ply = 0;
+  std::uint64_t position_key = 0;
 };
 
 // The private route's voice, as the player sets it in the menu.
@@ -117,6 +121,15 @@ class PlayerMenu {
     return std::nullopt;
   }
   [[nodiscard]] const PrivateVoice& voice() const { return voice_; }
+  // The question asked was asked in another position than `context`'s (a move was made since,
+  // by either player): it no longer applies.
+  [[nodiscard]] bool asked_elsewhere(const MenuContext& context) const {
+    return asking_ && (asked_ply_ != context.ply || asked_key_ != context.position_key);
+  }
+  // The open question cancelled by something that is no key of the menu (his ANNOUNCE button, a
+  // piece lifted on his board, a move made): a Withdrawn line naming the item; the menu stays
+  // where it is. Nothing when no question is asked.
+  [[nodiscard]] MenuOutput withdraw();
 
   // One entry of a level: an item, or a value of the level's item.
   struct Entry {
@@ -143,14 +156,17 @@ class PlayerMenu {
   std::vector<Entry> place_cursor(const MenuContext& context);
   MenuOutput choose_value(const speech::MenuValue& value);
   MenuOutput act(speech::MenuItem item, const MenuContext& context);
+  MenuOutput ask(speech::MenuItem item, const MenuContext& context);
 
   bool open_ = false;
   std::vector<speech::MenuItem> path_;      // the submenus entered, from the top
   Entry cursor_;                            // the entry under the cursor in the current level
   std::size_t index_ = 0;                   // its place (kept when the entry disappears)
   std::optional<speech::MenuItem> asking_;  // waiting for Confirm for this item
-  bool awaiting_move_ = false;              // ClaimDrawWithMove waits for the move
-  std::string intended_;                    // ... the move entered (UCI)
+  std::size_t asked_ply_ = 0;               // ... asked in this position (MenuContext)
+  std::uint64_t asked_key_ = 0;
+  bool awaiting_move_ = false;  // ClaimDrawWithMove waits for the move
+  std::string intended_;        // ... the move entered (UCI)
   PrivateVoice voice_;
 };
 

@@ -92,7 +92,31 @@ MenuContext menu_context(const StationState& s) {
   c.claim_to_verify = claim && claim->by != s.vi_color && !claim->verified;
   // Art. 3.7.5.1: the station asked him which piece his pawn becomes and waits for it.
   c.promotion_pending = s.question.kind == PendingQuestion::Kind::Promotion && c.player_to_move;
+  c.ply = game.ply_count();
+  c.position_key = game.position().key();
   return c;
+}
+
+bool withdraw_question(StationState& s, Withdrawal cause, TimePoint time) {
+  const MenuOutput out = s.menu.withdraw();
+  if (!out.line) return false;
+  // His menu's rule (docs/players-guide.md, Confirming): a question is answered by his Confirm
+  // alone, right after it; anything else he does (or a move made meanwhile) cancels it, and he
+  // hears what was cancelled before anything else is done.
+  const speech::Phrase said = speech::phrase_menu_line(s.language, s.vocabulary, *out.line);
+  s.say(said, Route::Private, time);
+  s.out.menu_line(*out.line, said.text, s.menu.is_open());
+  const std::string why =
+      cause == Withdrawal::Announce ? i18n::tr(
+                                          "his ANNOUNCE button, which makes no move now; "
+                                          "pressed again, it announces his move (D.2.3)")
+      : cause == Withdrawal::PieceLifted ? i18n::tr("a piece lifted on his pegboard (D.2.2)")
+                                         : i18n::tr("a move was made since it was asked");
+  s.print(time,
+          i18n::format(i18n::tr("player's menu: \"{said}\": the question is cancelled by "
+                                "{why}; nothing is confirmed (the player hears it privately)"),
+                       {{"said", said.text}, {"why", why}}));
+  return true;
 }
 
 void press_menu_key(StationState& s, MenuKey key, InputSource source, TimePoint time) {

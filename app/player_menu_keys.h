@@ -7,6 +7,7 @@
 // InputSource, carried out on the same path as a console command.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 
 #include "app/player_menu.h"
@@ -31,6 +32,14 @@ struct ClockKeyMeaning {
 
 // What the station's state allows the menu now.
 [[nodiscard]] MenuContext menu_context(const StationState& s);
+
+// What cancels an open question besides the menu's own keys (docs/players-guide.md,
+// Confirming): his ANNOUNCE button, a piece lifted on his pegboard, a move made since it was
+// asked (by either player).
+enum class Withdrawal : std::uint8_t { Announce, PieceLifted, MoveMade };
+// The question open in his menu cancelled by `cause`: said privately, named ("Aufgeben:
+// abgebrochen"), shown on his braille display and printed. False when no question is open.
+bool withdraw_question(StationState& s, Withdrawal cause, TimePoint time);
 
 // One key pressed in the player's menu.
 void press_menu_key(StationState& s, MenuKey key, InputSource source, TimePoint time);

@@ -151,11 +151,14 @@ Result<std::unique_ptr<Station>> Station::resume(const StationOptions& options,
     s.print(now, "record: " + recorded.error().message);
   s.print(now, said);
   // D.2.2: a touch open at the interruption is still open: the move it becomes completes it.
-  for (const auto& touch : s.record.touches())
-    if (touch.interrupted_at && !touch.outcome)
-      (touch.touch.by == Toucher::ViPlayer ? s.open_touches
-                                           : s.sighted_open_touches)[touch.touch.square] =
-          touch.touch.number;
+  for (const auto& touch : s.record.touches()) {
+    if (!touch.interrupted_at || touch.outcome) continue;
+    if (touch.touch.by == Toucher::ViPlayer)
+      s.open_touches.push_back({touch.touch.number, touch.touch.square, touch.touch.square,
+                                static_cast<std::size_t>(touch.touch.ply)});
+    else
+      s.sighted_open_touches[touch.touch.square] = touch.touch.number;
+  }
   say_key_change(s, before, options.part, now);
   station->flow_.claim_interrupted(now);  // Art. 9.2: not made by a restart
   station->started(now);
@@ -262,7 +265,8 @@ void Station::handle(const StationEvent& event) {
 }
 
 void Station::on(const ev::Pegboard& e, TimePoint time) {
-  if (flow_.refused_announce(e.input, time)) return;  // D.2.3, D.2.4: not his move to announce
+  if (flow_.withdraws_question(e.input, time)) return;  // players-guide.md, Confirming
+  if (flow_.refused_announce(e.input, time)) return;    // D.2.3, D.2.4: not his move to announce
   std::vector<tactile::PegboardEvent> happened;
   state_.pegboard.feed(e.input, happened);
   flow_.on_pegboard(happened);
@@ -410,6 +414,7 @@ void Station::tick(TimePoint now) {
   state_.check_seal_wait(now);
   flow_.clock_due(now);
   voice_.tick(now);
+  flow_.withdraw_outdated_question(now);  // a question of an earlier position, cancelled
   flow_.track_claim(
       now);  // Art. 9.2: a claim under way is journaled (also one a board event began)
 }

@@ -211,6 +211,8 @@ struct StationState {
   // D.2.3 (3), pegboard.announce = "pause": when the station announces the VI player's move
   // completed on the pegboard (reset by every change of the board until then).
   std::optional<TimePoint> announce_due;
+  // ... the completed move the VI player was told waits for his menu to close (said once).
+  std::optional<core::Move> menu_wait_told;
   // The VI player's move said publicly and about to be made: a move made without it (his
   // ANNOUNCE button) is said when it is made (D.2.1: both players hear every move).
   std::optional<core::Move> said_move;
@@ -225,8 +227,18 @@ struct StationState {
   std::vector<speech::Phrase> notices;
   TimePoint notices_by{};
   bool linked_once = false;
-  // The touches whose outcome is not known yet, by the square the piece was lifted from.
-  std::map<core::Square, int> open_touches;
+  // D.2.2: the VI player's touches whose outcome is not known yet (AppendixDFlow::settle_touches
+  // gives each its outcome from what his board and the game show, not from the event that
+  // happened to come): the square the peg was lifted from; `origin`, where that piece stands in
+  // the position his board is to show (a peg lifted from a hole it only passed through, as in a
+  // corrected move, is the piece last lifted before it); the half-moves on his board then.
+  struct OpenTouch {
+    int number = 0;
+    core::Square square = core::SQ_NONE;
+    core::Square origin = core::SQ_NONE;
+    std::size_t board_ply = 0;
+  };
+  std::vector<OpenTouch> open_touches;
   // The sighted player's, from his e-board or reported at the console (D.2.5, Art. 4.3).
   std::map<core::Square, int> sighted_open_touches;
   // The VI player's own menu (app/player_menu_keys.h gives it his keys).

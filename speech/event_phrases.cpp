@@ -276,6 +276,11 @@ Phrase phrase_held_move(const Language& lang, const Vocabulary& moves, const cor
   return message(lang, "say.held_move", {{"move", move_words(lang, moves, before, move)}});
 }
 
+Phrase phrase_move_waits_menu(const Language& lang, const Vocabulary& moves,
+                              const core::Position& before, core::Move move) {
+  return message(lang, "say.move_waits_menu", {{"move", move_words(lang, moves, before, move)}});
+}
+
 Phrase phrase_execute_move(const Language& lang, const Vocabulary& moves,
                            const core::Position& before, core::Move move) {
   return message(lang, "say.execute_move", {{"move", move_words(lang, moves, before, move)}});

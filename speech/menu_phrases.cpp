@@ -153,6 +153,10 @@ Phrase phrase_restore_board(const Language& lang, bool restored) {
               lang.voice());
 }
 
+Phrase phrase_no_arbiter(const Language& lang) {
+  return make(PhraseKind::Message, lang.word("say.no_arbiter"), lang.voice());
+}
+
 Phrase phrase_claim_rejected(const Language& lang, core::Color opponent) {
   return make(PhraseKind::Message,
               fill(lang.word("say.claim_rejected"), {{"color", color_words(lang, opponent)}}, lang),
@@ -187,6 +191,16 @@ Phrase phrase_menu_line(const Language& lang, const Vocabulary& moves, const Men
     case MenuLine::Kind::Confirmed:
     case MenuLine::Kind::Cancelled:
       return phrase_confirmation(lang, line.kind == MenuLine::Kind::Confirmed);
+    case MenuLine::Kind::Withdrawn:
+      return make(
+          PhraseKind::Message,
+          fill(lang.word("say.question_cancelled"), {{"item", menu_words(lang, line.item)}}, lang),
+          lang.voice());
+    case MenuLine::Kind::Interrupted:
+      return make(PhraseKind::Message,
+                  fill(lang.word("say.question_interrupted"),
+                       {{"item", menu_words(lang, line.item)}}, lang),
+                  lang.voice());
     case MenuLine::Kind::Closed:
       return menu_line(lang, lang.word("say.menu_closed"));
     case MenuLine::Kind::EnterMove:

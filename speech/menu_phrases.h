@@ -158,6 +158,9 @@ inline constexpr Refusal kRefusals[] = {
 // made), the pieces go back to the final position (`restored` false: "Figuren auf die
 // Schlussstellung zurueckstellen"), and the board shows it again (true). Messages.
 [[nodiscard]] Phrase phrase_restore_board(const Language& lang, bool restored);
+// Guidelines III.6: the arbiter called in a game no arbiter supervises (game.arbiter_present =
+// false): "Kein Schiedsrichter anwesend: bitte den Veranstalter rufen" (a Message).
+[[nodiscard]] Phrase phrase_no_arbiter(const Language& lang);
 // Art. 9.5.3: the player's draw claim was incorrect; `opponent` gets time (a Message).
 [[nodiscard]] Phrase phrase_claim_rejected(const Language& lang, core::Color opponent);
 
@@ -180,8 +183,15 @@ struct MenuLine {
     Question,   // `item` asks for confirmation: "Aufgeben? Bestaetigen oder abbrechen"
     Confirmed,  // the confirmed item is carried out
     Cancelled,  // the question was answered by anything but the confirming key
-    Closed,     // the menu was left
-    Setting,    // a setting took `value`: "Sprechtempo: 180"
+    // The question cancelled by something else than his menu keys (his ANNOUNCE button, a piece
+    // lifted on his board, a move made): it names what was cancelled, "Aufgeben: abgebrochen".
+    Withdrawn,
+    // The question withdrawn by the station's stop (a crash, a power cut) while it waited: it
+    // names what was withdrawn and why, "Remis beanspruchen: durch die Unterbrechung der Station
+    // zurueckgezogen" (Art. 9.2, D.2.3).
+    Interrupted,
+    Closed,   // the menu was left
+    Setting,  // a setting took `value`: "Sprechtempo: 180"
     // `item` waits for a move (Art. 9.2.1.1: the move the player intends): "Zug auf dem Brett
     // ausfuehren, tippen oder sagen"
     EnterMove,

@@ -177,6 +177,11 @@ enum class MoveInput { EBoard, Keypad, Assistant, Voice };
                                        const std::vector<core::Move>& candidates);
 [[nodiscard]] Phrase phrase_held_move(const Language& lang, const Vocabulary& moves,
                                       const core::Position& before, core::Move move);
+// D.2.3 (3), pegboard.announce = "pause" (tester N3): `move` stands completed on his board while
+// his menu is open, so the pause does not make it; it is made when the menu is closed, or by
+// his announce button.
+[[nodiscard]] Phrase phrase_move_waits_menu(const Language& lang, const Vocabulary& moves,
+                                            const core::Position& before, core::Move move);
 // D.2.1 after a resumption: the opponent's announced `move` still to be executed on his board.
 [[nodiscard]] Phrase phrase_execute_move(const Language& lang, const Vocabulary& moves,
                                          const core::Position& before, core::Move move);

@@ -298,7 +298,10 @@ TEST(ClaimWithTheIntendedMove, AClaimAwaitingConfirmationAtACrashIsWithdrawnByTh
   EXPECT_TRUE(again.output.printed_containing(
       "the VI player's draw claim with the intended move Ng1 awaited his confirmation when the "
       "station stopped: it was not made, and is withdrawn by the interruption"));
-  EXPECT_TRUE(vi.heard_privately("Abgebrochen"));
+  // What was withdrawn and why, in his language (tester N7), not a bare "Abgebrochen".
+  EXPECT_TRUE(vi.heard_privately(
+      "Remis mit dem naechsten Zug beanspruchen: durch die Unterbrechung der Station "
+      "zurueckgezogen"));
   EXPECT_FALSE(again.station->game().is_over());
   EXPECT_EQ(again.station->game().ply_count(), 10u);
   for (const auto& said : again.output.said) EXPECT_NE(said.route, Route::Public) << said.text;
@@ -318,6 +321,115 @@ TEST(ClaimWithTheIntendedMove, AClaimAwaitingConfirmationAtACrashIsWithdrawnByTh
   StationDriver third(folder, true);
   ASSERT_TRUE(third.station);
   EXPECT_FALSE(third.output.printed_containing("withdrawn by the interruption"));
+}
+
+}  // namespace
+}  // namespace claim_station_test
+}  // namespace annabella::app
+
+namespace annabella::app {
+namespace claim_station_test {
+namespace {
+
+// Tester N4, docs/players-guide.md (Confirming): a question of his menu is answered by his
+// Confirm alone, right after it. His ANNOUNCE button while "Aufgeben?" is asked cancels the
+// question and makes no move: he hears "Aufgeben: abgebrochen" first; a later Confirm (a slip,
+// or meant for something else) resigns nothing; ANNOUNCE pressed again makes his move (D.2.3).
+TEST(MenuQuestion, AnnounceCancelsAnOpenQuestionAndMakesNoMove) {
+  annabella::testing::TempDir dir;
+  config::StationConfig config;
+  config.pegboard.announce = config::AnnounceMode::Button;
+  StationDriver d(dir.path() / "record", false, config);
+  ASSERT_TRUE(d.station);
+  Player vi(d);
+  d.lift("e2").place("e4").wait(500ms);  // completed, not announced (D.2.3)
+  ASSERT_EQ(d.station->game().ply_count(), 0u);
+  ASSERT_TRUE(vi.open_at("Aufgeben")) << vi.shown();
+  vi.key(MenuKey::Select);
+  ASSERT_TRUE(d.station->menu().asking());
+  const std::size_t said = d.output.said.size();
+  d.button(tactile::BoardButton::Announce);
+  EXPECT_EQ(d.station->game().ply_count(), 0u);  // no move on the press that cancelled
+  EXPECT_FALSE(d.station->menu().asking());
+  ASSERT_EQ(d.output.said.size(), said + 1);
+  EXPECT_EQ(d.output.said.back().text, "Aufgeben: abgebrochen");
+  EXPECT_EQ(d.output.said.back().route, Route::Private);
+  EXPECT_EQ(vi.shown(), "Aufgeben: abgebrochen");
+  EXPECT_TRUE(d.output.printed_containing(
+      "player's menu: \"Aufgeben: abgebrochen\": the question is cancelled by his ANNOUNCE"));
+  vi.key(MenuKey::Confirm);  // a slip: nothing is asked any more
+  EXPECT_FALSE(d.station->game().is_over());
+  d.button(tactile::BoardButton::Announce);  // again: his move is made (D.2.3 (3))
+  EXPECT_EQ(d.station->game().ply_count(), 1u);
+  EXPECT_FALSE(d.station->game().is_over());
+  vi.key(MenuKey::Confirm);
+  EXPECT_FALSE(d.station->game().is_over());
+  const std::string journal = read_file(dir.path() / "record" / "game.journal");
+  EXPECT_EQ(journal.find("resign"), std::string::npos) << journal;
+}
+
+// The other things that cancel an open question: the opponent's move made while he is asked
+// (the question belongs to the position it was asked in), and a piece lifted on his pegboard
+// (D.2.2). Each is said, named; no later Confirm offers, resigns or claims anything.
+TEST(MenuQuestion, AMoveMadeOrAPieceLiftedCancelsAnOpenQuestion) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  ASSERT_TRUE(d.station);
+  Player vi(d);
+  d.hand("e2", "e4");
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  ASSERT_TRUE(vi.open_at("Aufgeben")) << vi.shown();
+  vi.key(MenuKey::Select);
+  ASSERT_TRUE(d.station->menu().asking());
+  d.console("e5");  // the opponent's move, made while the question waits
+  ASSERT_EQ(d.station->game().ply_count(), 2u);
+  EXPECT_FALSE(d.station->menu().asking());
+  EXPECT_TRUE(vi.heard_privately("Aufgeben: abgebrochen"));
+  EXPECT_TRUE(d.output.printed_containing("a move was made since it was asked"));
+  vi.key(MenuKey::Confirm);
+  EXPECT_FALSE(d.station->game().is_over());
+  vi.key(MenuKey::Close);
+  d.hand("e7", "e5");  // executed on his board
+  ASSERT_TRUE(vi.open_at("Remis anbieten")) << vi.shown();
+  vi.key(MenuKey::Select);
+  ASSERT_TRUE(d.station->menu().asking());
+  d.lift("g1");
+  EXPECT_FALSE(d.station->menu().asking());
+  EXPECT_TRUE(vi.heard_privately("Remis anbieten: abgebrochen"));
+  EXPECT_TRUE(d.output.printed_containing("a piece lifted on his pegboard (D.2.2)"));
+  vi.key(MenuKey::Confirm);
+  EXPECT_FALSE(d.station->record().open_draw_offer());
+  EXPECT_FALSE(d.station->game().is_over());
+}
+
+// Tester N3, D.2.3 (3): with pegboard.announce = "pause" his move completed while his menu is
+// open is not made by the pause (he may be claiming with it). He is told so privately, once, in
+// his language: it is made when the menu is closed, or by his ANNOUNCE; closing it makes it.
+TEST(MenuQuestion, AMoveWaitingForTheMenuToCloseIsSaidOnce) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  ASSERT_TRUE(d.station);
+  Player vi(d);
+  vi.key(MenuKey::Open);
+  d.lift("e2").place("e4").wait(3s);
+  EXPECT_EQ(d.station->game().ply_count(), 0u);
+  constexpr const char* kWaits =
+      "Auf dem Brett: Eva vier. Er wird gemacht, wenn das Menue geschlossen ist, oder mit der "
+      "Ansagetaste";
+  const auto told = [&] {
+    return std::count_if(d.output.said.begin(), d.output.said.end(), [&](const auto& s) {
+      return s.route == Route::Private && s.text == kWaits;
+    });
+  };
+  EXPECT_EQ(told(), 1) << d.output.said.back().text;
+  EXPECT_TRUE(d.output.printed_containing(
+      "completed e4 stands on the pegboard while the player's menu is open"));
+  d.wait(6s);
+  EXPECT_EQ(told(), 1);  // once, not at every pause
+  EXPECT_EQ(d.station->game().ply_count(), 0u);
+  vi.key(MenuKey::Close);
+  d.wait(3s);
+  EXPECT_EQ(d.station->game().ply_count(), 1u);
 }
 
 }  // namespace

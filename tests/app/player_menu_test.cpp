@@ -259,6 +259,30 @@ TEST(PlayerMenu, AnOfferThatWentAwayIsNotAcceptedByALateConfirm) {
   EXPECT_EQ(late.line->kind, MenuLine::Kind::Cancelled);
 }
 
+// docs/players-guide.md, Confirming: a question belongs to the position it was asked in. A move
+// made since (by either player) leaves it unanswerable: a Confirm then resigns nothing, and the
+// line names what was cancelled (tester N4).
+TEST(PlayerMenu, AConfirmInAnotherPositionConfirmsNothing) {
+  MenuContext c = playing(true);
+  c.ply = 4;
+  c.position_key = 0x1234;
+  PlayerMenu menu;
+  ASSERT_TRUE(menu.press(MenuKey::Open, c).line);
+  go_to(menu, MenuItem::Resign, c);
+  ASSERT_EQ(menu.press(MenuKey::Select, c).line->kind, MenuLine::Kind::Question);
+  EXPECT_FALSE(menu.asked_elsewhere(c));
+  c.ply = 5;  // a move was made
+  c.position_key = 0x5678;
+  EXPECT_TRUE(menu.asked_elsewhere(c));
+  const auto late = menu.press(MenuKey::Confirm, c);
+  EXPECT_FALSE(late.command);
+  ASSERT_TRUE(late.line);
+  EXPECT_EQ(late.line->kind, MenuLine::Kind::Withdrawn);
+  EXPECT_EQ(late.line->item, MenuItem::Resign);
+  EXPECT_FALSE(menu.asking());
+  EXPECT_FALSE(menu.withdraw().line);  // nothing left to cancel
+}
+
 // Walks every level of the menu in every context and collects what it can ask the station:
 // readings of what a sighted player sees, the player's rights, nothing else (Art. 11.3).
 TEST(PlayerMenu, OffersNothingTheLawsForbid) {

@@ -198,18 +198,23 @@ TEST(StationRecord, CastlingWithTheKingPutBackFirstIsNotNotedAsBegunWithTheRook)
 
 // The pegboard's first link after a resumption, showing the game's position after `from`-`to`
 // (moved while the station was down).
-void link_showing(StationDriver& d, std::string_view from, std::string_view to) {
+// The pegboard's first link, its scan showing `occupied`.
+void link_with(StationDriver& d, core::Bitboard occupied) {
   tactile::BoardInput linked;
   linked.kind = tactile::BoardInput::Kind::Connected;
   linked.time = d.now += 1s;
   d.station->handle(StationEvent::pegboard(linked));
-  core::Position after = d.station->game().position();
-  after.play(core::Move(*core::parse_square(from), *core::parse_square(to)));
   tactile::BoardInput scan;
   scan.kind = tactile::BoardInput::Kind::Scan;
   scan.time = d.now += 100ms;
-  scan.scan.occupied = after.pieces();
+  scan.scan.occupied = occupied;
   d.station->handle(StationEvent::pegboard(scan));
+}
+
+void link_showing(StationDriver& d, std::string_view from, std::string_view to) {
+  core::Position after = d.station->game().position();
+  after.play(core::Move(*core::parse_square(from), *core::parse_square(to)));
+  link_with(d, after.pieces());
 }
 
 // The sighted player on a DGT e-board (sighted_board.input = "dgt").
@@ -788,6 +793,35 @@ TEST(StationRecord, CallingTheArbiterIsShownAndKept) {
             std::string::npos);
 }
 
+// Tester D6, Guidelines III.6: in a game no arbiter supervises (game.arbiter_present = false)
+// nobody comes to the board: the call is recorded for the arbiter the game is referred to
+// (III.6.2), and both players hear (publicly, and he privately in his language) that no arbiter
+// is present and to call the organiser; the console never says an arbiter was called to the board.
+TEST(StationRecord, CallingTheArbiterWithoutOneSaysToCallTheOrganiser) {
+  annabella::testing::TempDir dir;
+  config::StationConfig config;
+  config.game.arbiter_present = false;
+  StationDriver d(dir.path() / "record", false, config);
+  ASSERT_TRUE(d.station);
+  d.console("arbiter");
+  EXPECT_FALSE(d.output.printed_containing("ARBITER CALLED to the board"));
+  EXPECT_TRUE(d.output.printed_containing(
+      "CALL FOR THE ARBITER (by keyboard): no arbiter supervises this game"));
+  const auto heard = [&](Route route) {
+    return std::any_of(d.output.said.begin(), d.output.said.end(), [&](const auto& s) {
+      return s.route == route &&
+             s.text == "Kein Schiedsrichter anwesend: bitte den Veranstalter rufen";
+    });
+  };
+  EXPECT_TRUE(heard(Route::Public));
+  EXPECT_TRUE(heard(Route::Private));
+  ASSERT_EQ(d.station->record().notes().size(), 1u);
+  EXPECT_EQ(d.station->record().notes()[0].kind, NoteKind::ArbiterCalled);
+  EXPECT_NE(read_file(dir.path() / "record" / "touches.txt")
+                .find("the arbiter was called; no arbiter was present (Guidelines III.6)"),
+            std::string::npos);
+}
+
 // Printed text can never forge a line: a control character in a name is shown escaped.
 TEST(StationRecord, AControlCharacterInANameCannotForgeALogLine) {
   annabella::testing::TempDir dir;
@@ -796,6 +830,139 @@ TEST(StationRecord, AControlCharacterInANameCannotForgeALogLine) {
   StationDriver d(dir.path() / "record", false, config);
   EXPECT_TRUE(d.output.printed_containing("Anna\\n[0:00:01.000] made 1. e4"));
   for (const auto& line : d.output.printed) EXPECT_EQ(line.find('\n'), std::string::npos);
+}
+
+}  // namespace
+}  // namespace station_record_test
+}  // namespace annabella::app
+
+namespace annabella::app {
+namespace station_record_test {
+namespace {
+
+// D.2.2, Art. 4 (tester N5): every touch of the VI player ends with what became of its piece,
+// whichever events brought it there. The touch log's line for `square` (the n-th) says `outcome`.
+std::string touch_line(const std::string& log, std::string_view square, int nth = 1) {
+  int seen = 0;
+  for (const auto& line : lines_of(log))
+    if (line.find("\t" + std::string(square) + "\t") != std::string::npos && ++seen == nth)
+      return line;
+  return "";
+}
+
+// Tester N7: the console says a move's completion once, also when his ANNOUNCE makes it (the
+// pause's completion line and the button's used to say it twice).
+TEST(StationRecord, AMoveAnnouncedWithTheButtonIsSaidCompletedOnce) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("e2", "e4");  // ANNOUNCE as the peg goes in
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  EXPECT_EQ(std::count(d.output.printed.begin(), d.output.printed.end(), "completed e4"), 1)
+      << ::testing::PrintToString(d.output.printed);
+}
+
+// Tester N7: the opponent's move executed on the pegboard before a crash is shown so by the
+// board's first link after `play --resume`: not "executed" again as if it were done now.
+TEST(StationRecord, AMoveExecutedBeforeACrashIsNotSaidExecutedAgainAtTheResumption) {
+  annabella::testing::TempDir dir;
+  const auto folder = dir.path() / "record";
+  {
+    StationDriver d(folder);
+    annabella::testing::play_e4_e5(d);  // e7-e5 executed on the pegboard
+    ASSERT_TRUE(d.output.printed_containing("executed e7e5 on the pegboard"));
+  }  // killed
+  StationDriver again(folder, true);
+  ASSERT_TRUE(again.station);
+  link_with(again, again.station->game().position().pieces());  // as it was left
+  again.wait(1s);
+  EXPECT_TRUE(again.output.printed_containing(
+      "the pegboard shows e7e5 executed, as it was before the station stopped (D.2.1)"))
+      << ::testing::PrintToString(again.output.printed);
+  EXPECT_FALSE(again.output.printed_containing("executed e7e5 on the pegboard"));
+  again.hand("g1", "f3");
+  EXPECT_EQ(again.station->game().ply_count(), 3u);
+}
+
+// (a) His bishop lifted and put back into its own hole while another piece is in his hand (he
+// executes the opponent's e7-e5 meanwhile), then moved later: put back, then moved; never
+// "taken off" and never left open.
+TEST(StationRecord, ABishopPutBackWhileAnotherPieceIsInTheHandIsPutBackThenMoved) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("e2", "e4");
+  d.console("e5");
+  d.lift("e7").wait(100ms);
+  d.lift("f1").wait(100ms);
+  d.place("f1").wait(100ms);
+  d.place("e5").wait(400ms);
+  d.hand("f1", "c4");
+  ASSERT_EQ(d.station->game().ply_count(), 3u);
+  const std::string log = read_file(dir.path() / "record" / "touches.txt");
+  EXPECT_NE(touch_line(log, "f1", 1).find("put back at"), std::string::npos) << log;
+  EXPECT_NE(touch_line(log, "f1", 2).find("moved to c4 at"), std::string::npos) << log;
+  EXPECT_NE(touch_line(log, "e7").find("moved to e5 at"), std::string::npos) << log;
+  EXPECT_EQ(log.find("taken off"), std::string::npos) << log;
+  EXPECT_EQ(log.find("\t-\n"), std::string::npos) << log;
+}
+
+// (b) A peg into a wrong hole (e3), moved on to the right one (e4) within the pause: the touch
+// of the intermediate hole is the same pawn, moved to e4 by the move.
+TEST(StationRecord, TheIntermediateHoleOfACorrectedMoveIsMovedOnWithTheMove) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.lift("e2").place("e3").wait(100ms);
+  d.lift("e3").place("e4").wait(3s);  // made by the pause (D.2.3 (3))
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  const std::string log = read_file(dir.path() / "record" / "touches.txt");
+  EXPECT_NE(touch_line(log, "e2").find("moved to e4 at"), std::string::npos) << log;
+  EXPECT_NE(touch_line(log, "e3").find("moved to e4 at"), std::string::npos) << log;
+}
+
+// (c) A move tried and taken back before its announcement (the knight to f3 and back to g1):
+// both touches are put back; the move he then makes is logged as moved.
+TEST(StationRecord, AMoveTriedAndTakenBackIsPutBack) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.lift("g1").place("f3").wait(100ms);
+  d.lift("f3").place("g1").wait(3s);
+  EXPECT_EQ(d.station->game().ply_count(), 0u);
+  d.hand("d2", "d4");
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  const std::string log = read_file(dir.path() / "record" / "touches.txt");
+  EXPECT_NE(touch_line(log, "g1").find("put back at"), std::string::npos) << log;
+  EXPECT_NE(touch_line(log, "f3").find("put back at"), std::string::npos) << log;
+  EXPECT_NE(touch_line(log, "d2").find("moved to d4 at"), std::string::npos) << log;
+}
+
+// (d) Two of his pieces moved within the pause (the board shows no single move; nothing is
+// made, tester N1), the second put back: the first is moved by the move made then, the second
+// (both its touches) put back.
+TEST(StationRecord, TheSecondPieceMovedWithinThePauseIsPutBack) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.lift("e2").place("e4").wait(100ms);
+  d.lift("d2").place("d4").wait(3s);
+  EXPECT_EQ(d.station->game().ply_count(), 0u);
+  d.lift("d4").place("d2").wait(3s);
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  const std::string log = read_file(dir.path() / "record" / "touches.txt");
+  EXPECT_NE(touch_line(log, "e2").find("moved to e4 at"), std::string::npos) << log;
+  EXPECT_NE(touch_line(log, "d2").find("put back at"), std::string::npos) << log;
+  EXPECT_NE(touch_line(log, "d4").find("put back at"), std::string::npos) << log;
+}
+
+// (e) The opponent's pawn lifted from e7 and put on e5 before his move was entered: once it is
+// entered (and so executed on the pegboard), the touch is the pawn moved to e5.
+TEST(StationRecord, ATouchBeforeTheOpponentsMoveWasEnteredIsMovedByIt) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("e2", "e4");
+  d.lift("e7").place("e5").wait(500ms);
+  d.console("e5");
+  d.wait(1s);
+  ASSERT_EQ(d.station->game().ply_count(), 2u);
+  const std::string log = read_file(dir.path() / "record" / "touches.txt");
+  EXPECT_NE(touch_line(log, "e7").find("moved to e5 at"), std::string::npos) << log;
 }
 
 }  // namespace

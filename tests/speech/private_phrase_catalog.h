@@ -52,6 +52,8 @@ inline std::vector<std::pair<std::string, Phrase>> every_private_phrase(const La
                                             {2, core::WHITE, phrase_for_move(moves, start, e4)}})},
       {"confirmed", phrase_confirmation(lang, true)},
       {"cancelled", phrase_confirmation(lang, false)},
+      {"no_arbiter", phrase_no_arbiter(lang)},
+      {"move_waits_menu", phrase_move_waits_menu(lang, moves, start, e4)},
   };
   using core::GameResult;
   using core::Termination;
@@ -113,6 +115,12 @@ inline std::vector<std::pair<std::string, Phrase>> every_private_phrase(const La
   for (MenuItem item : kMenuItems) {
     out.emplace_back("menu_item", phrase_menu_item(lang, item, ++index, count));
     out.emplace_back("confirm_question", phrase_confirm_question(lang, item));
+    MenuLine withdrawn;
+    withdrawn.kind = MenuLine::Kind::Withdrawn;
+    withdrawn.item = item;
+    out.emplace_back("question_cancelled", phrase_menu_line(lang, moves, withdrawn));
+    withdrawn.kind = MenuLine::Kind::Interrupted;
+    out.emplace_back("question_interrupted", phrase_menu_line(lang, moves, withdrawn));
   }
   for (Answer answer : kAnswers) {
     out.emplace_back("answer", phrase_answer(lang, answer));
