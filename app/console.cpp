@@ -198,11 +198,19 @@ std::string hms_error(const core::HmsError& error) {
 
 Result<Command> parse_adjust(const CommandSpec& spec, const Words& args) {
   if (args.size() != 2) return refuse(spec, tr("give White's and Black's times"));
-  // Hours, minutes and seconds, always: "1:30" is an hour and a half to one arbiter and a
-  // minute and a half to parse_hms, so a time without its hours sets nothing (tester,
-  // session 13: a player dropped to 90 seconds).
+  // Hours, minutes and seconds, unless the first number cannot be hours: "1:30" is an hour and
+  // a half to one arbiter and a minute and a half to parse_hms, so a short time whose first
+  // number is under 10 sets nothing (tester, session 13: a player dropped to 90 seconds);
+  // "59:30" (no game has 59 hours) stays minutes and seconds.
+  const auto could_be_hours = [](const std::string& time) {
+    const auto colons = std::count(time.begin(), time.end(), ':');
+    if (colons >= 2) return false;
+    if (colons == 0) return true;
+    const std::string first = time.substr(0, time.find(':'));
+    return first.size() < 2 || first[0] == '0';
+  };
   for (std::size_t i = 0; i < 2; ++i)
-    if (std::count(args[i].begin(), args[i].end(), ':') != 2)
+    if (could_be_hours(args[i]))
       return refuse(spec, format(i == 0 ? tr("White's time \"{text}\": write hours, minutes and "
                                              "seconds, as 1:30:00 or 0:01:30")
                                         : tr("Black's time \"{text}\": write hours, minutes and "
