@@ -183,14 +183,17 @@ void set_pgn_tags(core::PgnGame& pgn, const GameRecord& record) {
   pgn.set_tag(
       "Termination",
       std::string(core::pgn_termination_value(core::pgn_termination(game.end().termination))));
-  // D.2.7: the seal of the game's end once there is one (its code is the one on the paper
-  // scoresheet; later seals, of a finished game read after a resumption, are added to the
-  // journal, never put in its place), else the recording's latest seal (docs/record.md).
+  // D.2.7: the seal of the game's latest end once there is one (its code is the one on the
+  // paper scoresheet; later seals, of a finished game read after a resumption, are added to the
+  // journal, never put in its place), else the recording's latest seal (docs/record.md). A game
+  // ends twice when its first end left the result to an arbiter (a claim referred to him,
+  // Guidelines III.6.2): his decision is sealed as the game's end, and that seal, which signs
+  // the result the PGN now gives, is the PGN's; the first seal (result "*") stays in the journal.
   std::optional<RecordingSeal> shown;
   for (const auto& entry : record.seals()) {
     auto seal = seal_from_record(entry);
     if (!seal) continue;
-    if (shown && shown->occasion == "end") break;
+    if (shown && shown->occasion == "end" && seal->occasion != "end") continue;
     shown = std::move(*seal);
   }
   if (shown)
