@@ -743,7 +743,46 @@ bool AppendixDFlow::enter_move(core::Move move, TimePoint time, MoveSource by) {
   return true;
 }
 
+void AppendixDFlow::tell_touch_not_moved(TimePoint time) {
+  // Art. 4.3, 4.8, D.2.10.5: the sighted player touched a piece he could have moved (Art. 4.3.1)
+  // or captured (Art. 4.3.2), reported at the console, and played another move. The VI player
+  // cannot see it, and his right to claim ends when he touches a piece (Art. 4.8): he is told at
+  // once, privately, and the arbiter finds it in touches.txt.
+  const core::Game& game = s_.game();
+  const std::size_t ply = game.ply_count();
+  if (ply == 0) return;
+  const core::Position& before = game.position_at(ply - 1);
+  if (before.side_to_move() == s_.vi_color) return;
+  const core::Move played = game.moves().back();
+  for (const RecordedTouch& t : s_.record.touches()) {
+    if (t.touch.by != Toucher::SightedPlayer) continue;
+    const auto passed = touch_passed(s_.record, t);
+    if (!passed || passed->move_index != ply - 1 || !passed->binding) continue;
+    const std::string piece = core::square_name(t.touch.square) + piece_suffix(t.touch.piece);
+    // TRANSLATORS: "Black touched e7 black pawn and played 1... Nf6 (g8f6): ...".
+    s_.print(time,
+             format(t.touch.own
+                        ? tr("{side} touched {piece}, which could be moved (Art. 4.3.1), and "
+                             "played {number}{san} ({uci}): the VI player is told that a claim "
+                             "must be made before he touches a piece (Art. 4.8); noted in "
+                             "touches.txt for the arbiter (D.2.10.5)")
+                        : tr("{side} touched {piece} (the opponent's piece), which could be "
+                             "captured (Art. 4.3.2), and played {number}{san} ({uci}): the VI "
+                             "player is told that a claim must be made before he touches a piece "
+                             "(Art. 4.8); noted in touches.txt for the arbiter (D.2.10.5)"),
+                    {{"side", text::side(before.side_to_move())},
+                     {"piece", piece},
+                     {"number", text::move_number(game.start_position(), ply - 1)},
+                     {"san", s_.record.moves().back().san},
+                     {"uci", core::to_uci(played)}}));
+    s_.say(
+        speech::phrase_touch_not_moved(s_.language, s_.vocabulary, before, t.touch.square, played),
+        Route::Private, time);
+  }
+}
+
 void AppendixDFlow::finish_move(TimePoint time) {
+  tell_touch_not_moved(time);
   if (s_.game().is_over()) {
     end_game(s_.game().end(), time);
     return;
@@ -768,7 +807,10 @@ bool AppendixDFlow::record_move(core::Move move, TimePoint time, MoveSource by) 
   // touches reported at the console): the piece moved, as the VI player's are recorded.
   if (mover != s_.vi_color) {
     complete_move_touches(s_.sighted_open_touches, before, move, time);
-    write_touch_log(time);
+    // Art. 4.3: his turn ends with this move; a touch it did not complete is no longer open
+    // (a later move of that piece is not its outcome). tell_touch_not_moved says it, and the
+    // touch log, written once the move is recorded, says what became of it.
+    s_.sighted_open_touches.clear();
   }
   // D.2.4: the opponent's clock starts only now that the move is made. Events from different
   // devices may arrive a little out of order: the clock is never pressed before its last event.
@@ -790,6 +832,7 @@ bool AppendixDFlow::record_move(core::Move move, TimePoint time, MoveSource by) 
     return false;
   }
   s_.show_clock(time);
+  if (mover != s_.vi_color) write_touch_log(time);
   // The VI player's every move, however it was made, is executed on the sighted player's e-board.
   if (s_.sighted_board && mover == s_.vi_color) {
     s_.sighted_to_execute = move;

@@ -89,6 +89,9 @@ class AppendixDFlow {
   // make_move's last part: the end of the game when the move ended it, else the private note
   // that a draw can be claimed.
   void finish_move(TimePoint time);
+  // Art. 4.3, 4.8: the sighted player's move just made left a piece he touched and was bound to
+  // move or capture: said on the console and privately to the VI player.
+  void tell_touch_not_moved(TimePoint time);
   void announce_entered(const core::Position& before, core::Move move, TimePoint time);
   void on_touched(const tactile::PegboardEvent& e);
   void on_completed(const tactile::PegboardEvent& e);
