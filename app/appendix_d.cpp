@@ -538,6 +538,16 @@ void AppendixDFlow::on_link(const tactile::PegboardEvent& e) {
     s_.say(speech::phrase_board_link(s_.language, speech::BoardKind::Pegboard, link),
            Route::Private, e.time);
   s_.print(e.time, text::board_event(e));
+  if (link == speech::BoardLink::Lost && !s_.game().is_over()) {
+    // Art. 6.10, 6.11.1, D.2.10.2, D.2.10.3: without his board the VI player cannot make a move,
+    // and his clock runs on his turn: the console says what may be done, and he is told to
+    // announce his move aloud for the assistant to enter.
+    s_.print(e.time, tr("the VI player cannot make his move on a disconnected pegboard: the "
+                        "arbiter may pause the clocks (pause, Art. 6.11.1) while the equipment "
+                        "is seen to (Art. 6.10); the assistant enters the move the VI player "
+                        "announces with move MOVE (D.2.10.2, D.2.10.3)"));
+    s_.say(speech::phrase_board_lost_announce(s_.language), Route::Private, e.time);
+  }
   if (link != speech::BoardLink::Lost) s_.linked_once = true;
   if (link != speech::BoardLink::Lost && s_.resumed_unlinked) {
     // D.2.3, Art. 9.2.1.1: the first link after `play --resume`. A move the board shows
@@ -866,23 +876,32 @@ void AppendixDFlow::after_move_said(TimePoint time) {
            Route::Private, time);
 }
 
+bool AppendixDFlow::refused_adjourned(TimePoint time) {
+  if (!s_.record.adjourned()) return false;
+  s_.refuse(time,
+            tr("the game is adjourned: the arbiter opens the envelope first "
+               "(open-envelope); the sealed move is made then (Guidelines I)"),
+            speech::Refusal::Other);
+  return true;
+}
+
 void AppendixDFlow::enter_sighted_move(const std::string& text, MoveSource by, TimePoint time) {
   if (s_.game().is_over()) {
     s_.refuse(time, game_over_no_move(s_.game()), speech::Refusal::GameOver);
     return;
   }
-  if (s_.record.adjourned()) {
-    s_.refuse(time,
-              tr("the game is adjourned: the arbiter opens the envelope first "
-                 "(open-envelope); the sealed move is made then (Guidelines I)"),
-              speech::Refusal::Other);
-    return;
-  }
+  if (refused_adjourned(time)) return;
   if (s_.game().position().side_to_move() == s_.vi_color) {
     s_.refuse(time,
-              format(tr("it is {side}'s move, made on the pegboard (D.2.3); the sighted "
-                        "player's move is entered after it"),
-                     {{"side", text::side(s_.vi_color)}}),
+              s_.pegboard.linked()
+                  ? format(tr("it is {side}'s move, made on the pegboard (D.2.3); the sighted "
+                              "player's move is entered after it"),
+                           {{"side", text::side(s_.vi_color)}})
+                  : format(tr("it is {side}'s move and his pegboard is not connected: the "
+                              "assistant enters the move he announces at the console (move "
+                              "MOVE, D.2.10.2, D.2.10.3), or the arbiter pauses the clocks "
+                              "(pause, Art. 6.11.1, 6.10)"),
+                           {{"side", text::side(s_.vi_color)}}),
               speech::Refusal::MoveOnBoard);
     return;
   }
@@ -904,6 +923,37 @@ void AppendixDFlow::enter_sighted_move(const std::string& text, MoveSource by, T
     return;
   }
   enter_move(*move, time, by);
+}
+
+void AppendixDFlow::enter_vi_move(const std::string& text, TimePoint time) {
+  if (refused_adjourned(time)) return;
+  const core::Position before = s_.game().position();
+  auto move = s_.parser.parse(before, text);
+  if (!move) {
+    s_.refuse(time,
+              format(tr("{why} (nothing recorded)"),
+                     {{"why", text::heard_move_error(move.error(), text, before)}}),
+              speech::Refusal::NotLegal);
+    return;
+  }
+  // D.2.10.3: the assistant starts the opponent's clock: the move is made as it is entered.
+  if (!record_move(*move, time, MoveSource::Console)) return;
+  complete_move_touches(before, *move, time);  // a peg he lifted before the board went
+  s_.print(time, format(tr("{side}'s move entered by the assistant as the VI player announced it, "
+                           "his pegboard being disconnected (D.2.10.2, D.2.10.3); when it is "
+                           "connected again, it is checked against the game (D.2.9)"),
+                        {{"side", text::side(s_.vi_color)}}));
+  // D.2.1: announced to both players, as his own moves are.
+  s_.say(speech::phrase_for_move(s_.vocabulary, before, *move, s_.wording), Route::Public, time);
+  // His board shows what it shows: judged against the game once linked again; an opponent's
+  // move it was still to execute is part of that position now.
+  s_.to_execute.reset();
+  s_.held_on_resume.reset();
+  s_.announce_due.reset();
+  std::vector<tactile::PegboardEvent> events;
+  s_.pegboard.set_position(s_.game().position(), time, events);
+  on_pegboard(events);
+  finish_move(time);
 }
 
 void AppendixDFlow::ask_reading(const std::string& text, std::vector<core::MoveReading> readings,

@@ -102,6 +102,10 @@ Phrase phrase_touch_not_moved(const Language& lang, const Vocabulary& moves,
        {"move", move_words(lang, moves, before, played)}});
 }
 
+Phrase phrase_board_lost_announce(const Language& lang) {
+  return message(lang, "say.board_lost_announce");
+}
+
 Phrase phrase_time_readout(const Language& lang, std::chrono::milliseconds white,
                            std::chrono::milliseconds black, int moves_completed) {
   return make(PhraseKind::Readout,

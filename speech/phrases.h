@@ -79,6 +79,9 @@ struct MoveWording {
 [[nodiscard]] Phrase phrase_touch_not_moved(const Language& lang, const Vocabulary& moves,
                                             const core::Position& before, core::Square touched,
                                             core::Move played);
+// D.2.10.2, Art. 6.10: his pegboard is not connected: he announces his move aloud and the
+// assistant enters it ("Zug laut ansagen; der Assistent gibt ihn ein").
+[[nodiscard]] Phrase phrase_board_lost_announce(const Language& lang);
 // D.2.6 / D.2.10.4: each side's time and the number of moves completed, as words:
 // "Weiss: eine Stunde zwoelf Minuten fuenf Sekunden; Schwarz: ...; dreiundzwanzig Zuege".
 // Times are rounded down to whole seconds. A Readout.
