@@ -1136,6 +1136,23 @@ TEST(Station, WithThePegboardDisconnectedTheAssistantEntersTheViPlayersAnnounced
   d.hand("g1", "f3");
   EXPECT_EQ(d.station->game().ply_count(), 3u) << d.output.printed.back();
   EXPECT_EQ(d.station->record().moves().back().by, MoveSource::Pegboard);
+
+  // Unplugged again on his turn: he makes his move on the dead board and announces it, the
+  // assistant enters it; the opponent's reply is entered and executed there too. The board comes
+  // back showing both: completed, in step, and play goes on from it.
+  tactile::BoardInput again;
+  again.kind = tactile::BoardInput::Kind::Disconnected;
+  again.time = d.now += 1s;
+  d.station->handle(StationEvent::pegboard(again));
+  d.console("Nc6");  // Black's, on the sighted player's turn: entered as always
+  d.console("Bb5");
+  d.console("a6");
+  ASSERT_EQ(d.station->game().ply_count(), 6u) << d.output.printed.back();
+  link_pegboard(d, d.station->game().position());
+  d.wait(2s);
+  EXPECT_TRUE(d.station->pegboard().in_sync()) << d.output.printed.back();
+  d.hand("b5", "a4");
+  EXPECT_EQ(d.station->game().ply_count(), 7u) << d.output.printed.back();
 }
 
 }  // namespace
