@@ -683,6 +683,16 @@ void AppendixDFlow::on_link(const tactile::PegboardEvent& e) {
                               "(Guidelines II.2)"));
   else
     s_.print(e.time, text::board_event(e));
+  if (link == speech::BoardLink::Lost && !s_.game().is_over()) {
+    // Art. 6.10, 6.11.1, D.2.10.2, D.2.10.3: without his board the VI player cannot make a move,
+    // and his clock runs on his turn: the console says what may be done, and he is told to
+    // announce his move aloud for the assistant to enter.
+    s_.print(e.time, tr("the VI player cannot make his move on a disconnected pegboard: the "
+                        "arbiter may pause the clocks (pause, Art. 6.11.1) while the equipment "
+                        "is seen to (Art. 6.10); the assistant enters the move the VI player "
+                        "announces with move MOVE (D.2.10.2, D.2.10.3)"));
+    s_.say(speech::phrase_board_lost_announce(s_.language), Route::Private, e.time);
+  }
   if (link != speech::BoardLink::Lost) s_.linked_once = true;
   if (link != speech::BoardLink::Lost && s_.resumed_unlinked) {
     // D.2.3, Art. 9.2.1.1: the first link after `play --resume`. A move the board shows
@@ -888,7 +898,46 @@ bool AppendixDFlow::enter_move(core::Move move, TimePoint time, MoveSource by) {
   return true;
 }
 
+void AppendixDFlow::tell_touch_not_moved(TimePoint time) {
+  // Art. 4.3, 4.8, D.2.10.5: the sighted player touched a piece he could have moved (Art. 4.3.1)
+  // or captured (Art. 4.3.2), reported at the console, and played another move. The VI player
+  // cannot see it, and his right to claim ends when he touches a piece (Art. 4.8): he is told at
+  // once, privately, and the arbiter finds it in touches.txt.
+  const core::Game& game = s_.game();
+  const std::size_t ply = game.ply_count();
+  if (ply == 0) return;
+  const core::Position& before = game.position_at(ply - 1);
+  if (before.side_to_move() == s_.vi_color) return;
+  const core::Move played = game.moves().back();
+  for (const RecordedTouch& t : s_.record.touches()) {
+    if (t.touch.by != Toucher::SightedPlayer) continue;
+    const auto passed = touch_passed(s_.record, t);
+    if (!passed || passed->move_index != ply - 1 || !passed->binding) continue;
+    const std::string piece = core::square_name(t.touch.square) + piece_suffix(t.touch.piece);
+    // TRANSLATORS: "Black touched e7 black pawn and played 1... Nf6 (g8f6): ...".
+    s_.print(time,
+             format(t.touch.own
+                        ? tr("{side} touched {piece}, which could be moved (Art. 4.3.1), and "
+                             "played {number}{san} ({uci}): the VI player is told that a claim "
+                             "must be made before he touches a piece (Art. 4.8); noted in "
+                             "touches.txt for the arbiter (D.2.10.5)")
+                        : tr("{side} touched {piece} (the opponent's piece), which could be "
+                             "captured (Art. 4.3.2), and played {number}{san} ({uci}): the VI "
+                             "player is told that a claim must be made before he touches a piece "
+                             "(Art. 4.8); noted in touches.txt for the arbiter (D.2.10.5)"),
+                    {{"side", text::side(before.side_to_move())},
+                     {"piece", piece},
+                     {"number", text::move_number(game.start_position(), ply - 1)},
+                     {"san", s_.record.moves().back().san},
+                     {"uci", core::to_uci(played)}}));
+    s_.say(
+        speech::phrase_touch_not_moved(s_.language, s_.vocabulary, before, t.touch.square, played),
+        Route::Private, time);
+  }
+}
+
 void AppendixDFlow::finish_move(TimePoint time) {
+  tell_touch_not_moved(time);
   if (s_.game().is_over()) {
     end_game(s_.game().end(), time);
     return;
@@ -913,7 +962,10 @@ bool AppendixDFlow::record_move(core::Move move, TimePoint time, MoveSource by) 
   // touches reported at the console): the piece moved, as the VI player's are recorded.
   if (mover != s_.vi_color) {
     complete_move_touches(s_.sighted_open_touches, before, move, time);
-    write_touch_log(time);
+    // Art. 4.3: his turn ends with this move; a touch it did not complete is no longer open
+    // (a later move of that piece is not its outcome). tell_touch_not_moved says it, and the
+    // touch log, written once the move is recorded, says what became of it.
+    s_.sighted_open_touches.clear();
   }
   // D.2.4: the opponent's clock starts only now that the move is made. Events from different
   // devices may arrive a little out of order: the clock is never pressed before its last event.
@@ -938,6 +990,7 @@ bool AppendixDFlow::record_move(core::Move move, TimePoint time, MoveSource by) 
   // D.2.2: his touches that the move ended, journaled before the move is said made (a reader
   // of the journal at "made" finds them, as it always did).
   settle_touches(time);
+  if (mover != s_.vi_color) write_touch_log(time);
   // The VI player's every move, however it was made, is executed on the sighted player's e-board.
   if (s_.sighted_board && mover == s_.vi_color) {
     s_.sighted_to_execute = move;
@@ -971,30 +1024,38 @@ void AppendixDFlow::after_move_said(TimePoint time) {
            Route::Private, time);
 }
 
+bool AppendixDFlow::refused_adjourned(TimePoint time) {
+  if (!s_.record.adjourned()) return false;
+  s_.refuse(
+      time,
+      [] {
+        return std::string(
+            tr("the game is adjourned: the arbiter opens the envelope first "
+               "(open-envelope); the sealed move is made then (Guidelines I)"));
+      },
+      speech::Refusal::Other);
+  return true;
+}
+
 void AppendixDFlow::enter_sighted_move(const std::string& text, MoveSource by, TimePoint time) {
   if (s_.game().is_over()) {
     s_.refuse(
         time, [this] { return game_over_no_move(s_.game()); }, speech::Refusal::GameOver);
     return;
   }
-  if (s_.record.adjourned()) {
-    s_.refuse(
-        time,
-        [] {
-          return std::string(
-              tr("the game is adjourned: the arbiter opens the envelope first "
-                 "(open-envelope); the sealed move is made then (Guidelines I)"));
-        },
-        speech::Refusal::Other);
-    return;
-  }
+  if (refused_adjourned(time)) return;
   if (s_.game().position().side_to_move() == s_.vi_color) {
     s_.refuse(
         time,
-        [side = s_.vi_color] {
-          return format(tr("it is {side}'s move, made on the pegboard (D.2.3); the sighted "
-                           "player's move is entered after it"),
-                        {{"side", text::side(side)}});
+        [side = s_.vi_color, linked = s_.pegboard.linked()] {
+          return linked ? format(tr("it is {side}'s move, made on the pegboard (D.2.3); the "
+                                    "sighted player's move is entered after it"),
+                                 {{"side", text::side(side)}})
+                        : format(tr("it is {side}'s move and his pegboard is not connected: the "
+                                    "assistant enters the move he announces at the console (move "
+                                    "MOVE, D.2.10.2, D.2.10.3), or the arbiter pauses the clocks "
+                                    "(pause, Art. 6.11.1, 6.10)"),
+                                 {{"side", text::side(side)}});
         },
         speech::Refusal::MoveOnBoard);
     return;
@@ -1020,6 +1081,37 @@ void AppendixDFlow::enter_sighted_move(const std::string& text, MoveSource by, T
     return;
   }
   enter_move(*move, time, by);
+}
+
+void AppendixDFlow::enter_vi_move(const std::string& text, TimePoint time) {
+  if (refused_adjourned(time)) return;
+  const core::Position before = s_.game().position();
+  auto move = s_.parser.parse(before, text);
+  if (!move) {
+    s_.refuse(time,
+              format(tr("{why} (nothing recorded)"),
+                     {{"why", text::heard_move_error(move.error(), text, before)}}),
+              speech::Refusal::NotLegal);
+    return;
+  }
+  // D.2.10.3: the assistant starts the opponent's clock: the move is made as it is entered.
+  if (!record_move(*move, time, MoveSource::Console)) return;
+  complete_move_touches(before, *move, time);  // a peg he lifted before the board went
+  s_.print(time, format(tr("{side}'s move entered by the assistant as the VI player announced it, "
+                           "his pegboard being disconnected (D.2.10.2, D.2.10.3); when it is "
+                           "connected again, it is checked against the game (D.2.9)"),
+                        {{"side", text::side(s_.vi_color)}}));
+  // D.2.1: announced to both players, as his own moves are.
+  s_.say(speech::phrase_for_move(s_.vocabulary, before, *move, s_.wording), Route::Public, time);
+  // His board shows what it shows: judged against the game once linked again; an opponent's
+  // move it was still to execute is part of that position now.
+  s_.to_execute.reset();
+  s_.held_on_resume.reset();
+  s_.announce_due.reset();
+  std::vector<tactile::PegboardEvent> events;
+  s_.pegboard.set_position(s_.game().position(), time, events);
+  on_pegboard(events);
+  finish_move(time);
 }
 
 void AppendixDFlow::ask_reading(const std::string& text, std::vector<core::MoveReading> readings,

@@ -41,6 +41,10 @@ class AppendixDFlow {
   // D.2.1: the sighted player's move as typed or said; a text that reads as two different legal
   // moves is never decided silently: the station asks which one.
   void enter_sighted_move(const std::string& text, MoveSource by, TimePoint time);
+  // D.2.10.2, D.2.10.3: the VI player's move as he announced it, typed by the assistant while his
+  // pegboard is not connected: made (by=console), announced, his pegboard judged against it once
+  // it is connected again.
+  void enter_vi_move(const std::string& text, TimePoint time);
   // The answer to the question the station asked (the promotion piece, which reading of a
   // move). False when `text` is no answer to it (the console then reads it as a command).
   bool answer(const std::string& text, TimePoint time);
@@ -103,6 +107,12 @@ class AppendixDFlow {
   // make_move's last part: the end of the game when the move ended it, else the private note
   // that a draw can be claimed.
   void finish_move(TimePoint time);
+  // Art. 4.3, 4.8: the sighted player's move just made left a piece he touched and was bound to
+  // move or capture: said on the console and privately to the VI player.
+  void tell_touch_not_moved(TimePoint time);
+  // Guidelines I: an adjourned game takes no move until the envelope is opened; true when
+  // refused (said why).
+  bool refused_adjourned(TimePoint time);
   void announce_entered(const core::Position& before, core::Move move, TimePoint time);
   void on_touched(const tactile::PegboardEvent& e);
   void on_completed(const tactile::PegboardEvent& e);

@@ -144,6 +144,15 @@ void ArbiterDesk::on(const cmd::EnterMove& c, TimePoint time) {
       refused_out_of_turn(c.text, "D.2.4, D.2.11", time))
     return;
   if (s_.question.kind == PendingQuestion::Kind::Reading) s_.question = {};
+  // D.2.10.2, D.2.10.3, Art. 6.10: the VI player's pegboard is not connected (unplugged, dead,
+  // absent), so he cannot make his move on it: the assistant at the console enters the move he
+  // announces, and starts the clock with it (docs/assistants-guide.md). Journaled by=console.
+  if ((source_ == InputSource::Keyboard || source_ == InputSource::Assistant) &&
+      !s_.pegboard.linked() && !s_.game().is_over() &&
+      s_.game().position().side_to_move() == s_.vi_color) {
+    flow_.enter_vi_move(c.text, time);
+    return;
+  }
   // D.2.11: the record and the log say where the sighted player's move came from.
   MoveSource by = MoveSource::Console;
   if (source_ == InputSource::Voice) by = MoveSource::Voice;

@@ -364,8 +364,9 @@ const std::vector<CommandSpec>& console_commands() {
       {K::Move, "m", "move", "MOVE",
        tr_noop(
            "enter the sighted player's move (Nf3, g1f3, Ng1-f3, or the profile's words); a move "
-           "typed alone works too"),
-       "D.2.1", false},
+           "typed alone works too; while the pegboard is disconnected, also the VI player's move "
+           "as he announces it"),
+       "D.2.1, D.2.10.2", false},
       {K::Flag, "f", "flag", "[win|draw]",
        tr_noop("claim that the opponent's flag has fallen; win or draw: the arbiter's ruling when "
                "the station cannot decide whether the opponent can still checkmate"),

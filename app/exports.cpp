@@ -40,18 +40,34 @@ std::vector<bool> offer_marks(const GameRecord& record) {
   return marks;
 }
 
-std::string outcome_text(const RecordedTouch& t);
+std::string outcome_text(const GameRecord& record, const RecordedTouch& t);
 
 // D.2.2: a touch open when the station stopped, and what became of it after the resumption.
-std::string touch_outcome_text(const RecordedTouch& t) {
-  if (!t.interrupted_at) return outcome_text(t);
+std::string touch_outcome_text(const GameRecord& record, const RecordedTouch& t) {
+  if (!t.interrupted_at) return outcome_text(record, t);
   const std::string open =
       "open at the interruption (resumed at " + core::format_hms_ms(*t.interrupted_at) + ")";
-  return t.outcome ? open + "; then " + outcome_text(t) : open;
+  const std::string then = outcome_text(record, t);
+  return then != "-" ? open + "; then " + then : open;
 }
 
-std::string outcome_text(const RecordedTouch& t) {
-  if (!t.outcome) return "-";
+// The move that ended the turn of a touch left open (Art. 4.3), as "1... Nf6 at 0:00:12.345".
+std::string passed_move_text(const GameRecord& record, const TouchPassed& passed) {
+  const RecordedMove& m = record.moves()[passed.move_index];
+  return text::move_number(record.game().start_position(), passed.move_index) + m.san + " (" +
+         core::to_uci(m.move) + ") at " + core::format_hms_ms(m.at);
+}
+
+std::string outcome_text(const GameRecord& record, const RecordedTouch& t) {
+  if (!t.outcome) {
+    // Art. 4.3: his turn ended with another move; whether the touched piece bound him.
+    const auto passed = touch_passed(record, t);
+    if (!passed) return "-";
+    const std::string moved = passed_move_text(record, *passed);
+    if (!passed->binding) return "not moved: " + moved + " was played";
+    return t.touch.own ? "not moved, though it could be (Art. 4.3.1): " + moved + " was played"
+                       : "not captured, though it could be (Art. 4.3.2): " + moved + " was played";
+  }
   const std::string at = " at " + core::format_hms_ms(t.ended_at);
   switch (*t.outcome) {
     case TouchOutcome::PutBack:
@@ -62,6 +78,22 @@ std::string outcome_text(const RecordedTouch& t) {
       return "taken off the board" + at;
   }
   return "-";
+}
+
+// Art. 4.3, 4.8, D.2.10.5: for the arbiter, a touched piece that bound its toucher and was
+// neither moved nor captured; the VI player was told at once that a claim must come before he
+// touches a piece.
+std::string touch_not_moved_note(const GameRecord& record, const RecordedTouch& t,
+                                 const TouchPassed& passed) {
+  const core::Color toucher = record.game().position_at(passed.move_index).side_to_move();
+  const std::string who = toucher == core::WHITE ? "White" : "Black";
+  const std::string whose = t.touch.own ? "the " : "the opponent's ";
+  return who + " (" + (t.touch.by == Toucher::ViPlayer ? "the VI player" : "the sighted player") +
+         ") touched " + whose + core::piece_name(t.touch.piece) + " on " +
+         core::square_name(t.touch.square) + ", which could be " +
+         (t.touch.own ? "moved (Art. 4.3.1)" : "captured (Art. 4.3.2)") + ", and played " +
+         passed_move_text(record, passed) + "; the opponent was told that a claim must be made " +
+         "before he touches a piece (Art. 4.8)";
 }
 
 std::string note_text(const rec::Note& note) {
@@ -183,14 +215,17 @@ void set_pgn_tags(core::PgnGame& pgn, const GameRecord& record) {
   pgn.set_tag(
       "Termination",
       std::string(core::pgn_termination_value(core::pgn_termination(game.end().termination))));
-  // D.2.7: the seal of the game's end once there is one (its code is the one on the paper
-  // scoresheet; later seals, of a finished game read after a resumption, are added to the
-  // journal, never put in its place), else the recording's latest seal (docs/record.md).
+  // D.2.7: the seal of the game's latest end once there is one (its code is the one on the
+  // paper scoresheet; later seals, of a finished game read after a resumption, are added to the
+  // journal, never put in its place), else the recording's latest seal (docs/record.md). A game
+  // ends twice when its first end left the result to an arbiter (a claim referred to him,
+  // Guidelines III.6.2): his decision is sealed as the game's end, and that seal, which signs
+  // the result the PGN now gives, is the PGN's; the first seal (result "*") stays in the journal.
   std::optional<RecordingSeal> shown;
   for (const auto& entry : record.seals()) {
     auto seal = seal_from_record(entry);
     if (!seal) continue;
-    if (shown && shown->occasion == "end") break;
+    if (shown && shown->occasion == "end" && seal->occasion != "end") continue;
     shown = std::move(*seal);
   }
   if (shown)
@@ -277,7 +312,7 @@ std::string touch_log(const GameRecord& record) {
            core::square_name(touch.square) + '\t' + core::piece_name(touch.piece) +
            (touch.own ? "" : " (the opponent's piece)") + '\t' +
            (touch.by == Toucher::ViPlayer ? "VI player" : "sighted player") + '\t' +
-           touch_outcome_text(t) + '\n';
+           touch_outcome_text(record, t) + '\n';
   }
   // The notes and Guidelines III's decisions, in the order they happened (a both-flags note is
   // said once, as its decision).
@@ -296,6 +331,11 @@ std::string touch_log(const GameRecord& record) {
     else if (note.kind != NoteKind::BothFlags)
       lines.push_back({note.at, note.ply, note_text(note)});
   for (const auto& e : record.quickplay_events()) lines.push_back({e.at, e.ply, quickplay_text(e)});
+  for (const auto& t : record.touches())
+    if (const auto passed = touch_passed(record, t); passed && passed->binding)
+      lines.push_back({record.moves()[passed->move_index].at,
+                       static_cast<int>(passed->move_index) + 1,
+                       touch_not_moved_note(record, t, *passed)});
   for (const auto& e : record.illegal_moves())
     lines.push_back({e.at, e.ply, illegal_move_text(e, record)});
   std::stable_sort(lines.begin(), lines.end(),

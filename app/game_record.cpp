@@ -8,6 +8,7 @@
 
 #include "app/fen_text.h"
 #include "app/i18n.h"
+#include "core/movegen.h"
 #include "core/notation.h"
 #include "core/time_control.h"
 
@@ -287,6 +288,40 @@ Status GameRecord::apply_one(const rec::Seal& r) {
 
 Status GameRecord::apply_one(const rec::Heard&) {
   return {};  // evidence only: what was entered has its own entry
+}
+
+namespace {
+
+core::Color toucher_color(const GameRecord& record, const rec::Touch& touch) {
+  const core::Color vi = record.header().visually_impaired;
+  return touch.by == Toucher::ViPlayer ? vi : ~vi;
+}
+
+// Art. 4.3.1, 4.3.2: the touched piece could be moved (his own) or captured (the opponent's).
+bool touch_binds(const core::Position& before, const rec::Touch& touch) {
+  return touch.own ? core::can_move_piece(before, touch.square)
+                   : core::can_capture_piece(before, touch.square);
+}
+
+}  // namespace
+
+std::optional<TouchPassed> touch_passed(const GameRecord& record, const RecordedTouch& touch) {
+  const rec::Touch& t = touch.touch;
+  if (touch.outcome || t.ply < 0 || t.piece == core::NO_PIECE) return std::nullopt;
+  const auto index = static_cast<std::size_t>(t.ply);
+  if (index >= record.moves().size()) return std::nullopt;
+  const core::Position& before = record.game().position_at(index);
+  const core::Color toucher = toucher_color(record, t);
+  if (before.side_to_move() != toucher) return std::nullopt;  // touched out of his turn
+  // Art. 4.3.1, 4.3.2: "the first piece touched" that can be moved or captured.
+  for (const RecordedTouch& earlier : record.touches()) {
+    const rec::Touch& e = earlier.touch;
+    if (e.number >= t.number) break;
+    if (e.ply == t.ply && e.own == t.own && e.piece != core::NO_PIECE &&
+        toucher_color(record, e) == toucher && touch_binds(before, e))
+      return TouchPassed{index, false};
+  }
+  return TouchPassed{index, touch_binds(before, t)};
 }
 
 Result<GameRecord> replay_journal(const JournalContents& contents) {

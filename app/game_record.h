@@ -194,6 +194,19 @@ class GameRecord {
   Millis clocks_set_at_{0};
 };
 
+// Art. 4.3: a touch still open when the toucher's turn ended with a move (a touch reported at the
+// console, D.2.10.5, whose piece that move neither moved nor captured): the move that ended the
+// turn (its index in moves()) and whether the touched piece bound him: the first of his touches
+// of that turn whose piece he could have moved (his own, Art. 4.3.1) or captured (the
+// opponent's, Art. 4.3.2); Art. 4.5: none of them could be, and any legal move stands. None for
+// a touch that was completed, or whose turn has not ended with the toucher's move.
+struct TouchPassed {
+  std::size_t move_index = 0;
+  bool binding = false;
+};
+[[nodiscard]] std::optional<TouchPassed> touch_passed(const GameRecord& record,
+                                                      const RecordedTouch& touch);
+
 // The game a journal holds: every entry decoded and applied in order. Errors name the journal
 // (contents.name), the entry and its line, and what is wrong: "games/r3/game.journal: entry 12
 // (line 12, move): ...".

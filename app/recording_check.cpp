@@ -553,9 +553,14 @@ Checked<bool> check_headers_and_tail(const Evidence& evidence, const speech::Rec
     // The seals that close a part: the game's end and the station's stop (docs/record.md).
     const bool closing = found.seal.occasion == "end" || found.seal.occasion == "stop";
     if (!closing || found.seal.cue_lines > chain.lines) continue;
+    // After the end only a stop's seal covers more, or, when that end left the result to an
+    // arbiter (a claim referred to him, Guidelines III.6.2: it signs "*"), the seal of his
+    // decision, the game's second end.
+    const bool referred =
+        found.seal.occasion == "end" && found.seal.play && found.seal.play->result == "*";
     if (found.seal.occasion == "end" && chain.lines > found.seal.cue_lines &&
         std::none_of(evidence.seals.begin(), evidence.seals.end(), [&](const FoundSeal& other) {
-          return other.seal.cue_lines == chain.lines && other.seal.occasion != "end";
+          return other.seal.cue_lines == chain.lines && (other.seal.occasion != "end" || referred);
         }))
       return tampered(Kind::AfterEndSeal,
                       {{"seal", sealed_when(found)},

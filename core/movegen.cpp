@@ -267,6 +267,25 @@ std::size_t count_legal_moves_up_to(const Position& pos, std::size_t limit) {
   return std::min(sink.count, limit + 1);
 }
 
+bool can_move_piece(const Position& pos, Square square) {
+  // A castling move is the king's (its from square); a rook touched first may not castle
+  // (Art. 4.4.2), so castling does not move it here.
+  for (const Move m : legal_moves(pos))
+    if (m.from() == square) return true;
+  return false;
+}
+
+bool can_capture_piece(const Position& pos, Square square) {
+  if (pos.piece_on(square) == NO_PIECE) return false;
+  for (const Move m : legal_moves(pos)) {
+    if (m.kind() == MoveKind::Castling) continue;  // Chess960: the king "to" its own rook
+    const Square taken =
+        m.kind() == MoveKind::EnPassant ? make_square(file_of(m.to()), rank_of(m.from())) : m.to();
+    if (taken == square) return true;
+  }
+  return false;
+}
+
 bool has_legal_move(const Position& pos) {
   AnySink sink;
   generate_for_side(pos, sink);

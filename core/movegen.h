@@ -37,6 +37,12 @@ class MoveList {
 [[nodiscard]] std::size_t count_legal_moves_up_to(const Position& pos, std::size_t limit);
 // Whether the side to move has at least one legal move.
 [[nodiscard]] bool has_legal_move(const Position& pos);
+// Art. 4.3.1: whether the side to move can move the piece on `square` by a legal move (a king's
+// castling counts; a rook's does not: touched first, it may not castle, Art. 4.4.2). Art. 4.3.2:
+// whether the side to move can capture the piece on `square` (en passant included). False for an
+// empty square.
+[[nodiscard]] bool can_move_piece(const Position& pos, Square square);
+[[nodiscard]] bool can_capture_piece(const Position& pos, Square square);
 bool is_checkmate(const Position& pos);
 [[nodiscard]] bool is_stalemate(const Position& pos);
 

@@ -89,6 +89,24 @@ Phrase phrase_board_mismatch(const Language& lang, const Vocabulary& moves,
   return message(lang, "say.board_mismatch", {{"move", move_words(lang, moves, before, expected)}});
 }
 
+Phrase phrase_touch_not_moved(const Language& lang, const Vocabulary& moves,
+                              const core::Position& before, core::Square touched,
+                              core::Move played) {
+  const core::Piece piece = before.piece_on(touched);
+  const bool own = piece != core::NO_PIECE && core::color_of(piece) == before.side_to_move();
+  // Art. 4.3.1: his own piece, to be moved; Art. 4.3.2: the VI player's, to be captured.
+  return message(
+      lang, own ? "say.touch_not_moved" : "say.touch_not_captured",
+      {{"color", color_words(lang, before.side_to_move())},
+       {"piece", piece_words(lang, core::type_of(piece))},
+       {"square", wording::in_voice(square_words(moves, touched), moves.voice(), lang.voice())},
+       {"move", move_words(lang, moves, before, played)}});
+}
+
+Phrase phrase_board_lost_announce(const Language& lang) {
+  return message(lang, "say.board_lost_announce");
+}
+
 Phrase phrase_time_readout(const Language& lang, std::chrono::milliseconds white,
                            std::chrono::milliseconds black, int moves_completed) {
   return make(PhraseKind::Readout,

@@ -72,6 +72,16 @@ struct MoveWording {
 // The board does not show the position: the move that was expected (D.2.9).
 [[nodiscard]] Phrase phrase_board_mismatch(const Language& lang, const Vocabulary& moves,
                                            const core::Position& before, core::Move expected);
+// Art. 4.3, 4.8: the opponent touched a piece that he could have moved (his own, Art. 4.3.1) or
+// captured (the VI player's, Art. 4.3.2) and played `played` instead: "Schwarz beruehrte Bauer
+// Eva sieben und zog Springer Gustav acht Felix sechs. Reklamation nach Artikel 4.3 vor dem
+// Beruehren einer Figur, Artikel 4.8". `before` is the position the move was played in.
+[[nodiscard]] Phrase phrase_touch_not_moved(const Language& lang, const Vocabulary& moves,
+                                            const core::Position& before, core::Square touched,
+                                            core::Move played);
+// D.2.10.2, Art. 6.10: his pegboard is not connected: he announces his move aloud and the
+// assistant enters it ("Zug laut ansagen; der Assistent gibt ihn ein").
+[[nodiscard]] Phrase phrase_board_lost_announce(const Language& lang);
 // D.2.6 / D.2.10.4: each side's time and the number of moves completed, as words:
 // "Weiss: eine Stunde zwoelf Minuten fuenf Sekunden; Schwarz: ...; dreiundzwanzig Zuege".
 // Times are rounded down to whole seconds. A Readout.

@@ -213,6 +213,18 @@ void Pegboard::set_position(const Position& position, TimePoint now,
   named_.clear();
   hinted_.clear();
   unexplained_since_.reset();
+  if (link_down_) {
+    // Set while the board is away (D.2.10.2: a move entered for the VI player at the console):
+    // what it showed before says nothing now. It is taken to show the new position, so that the
+    // scan after the reconnection is judged against it (D.2.9): what he executed meanwhile is
+    // completed, what differs gets its steps; no peg of the old board is left "in the hand".
+    for (int i = 0; i < 64; ++i) board_.pieces[i] = position.piece_on(Square(i));
+    board_.occupied = position.pieces();
+    board_.known = board_.identifies_pieces ? 0 : board_.occupied;
+    board_.placed = board_.lifted = 0;
+    board_.unwatched = true;
+    in_hand_.clear();
+  }
   position_moved_on();
   judge(now);
   release(out);

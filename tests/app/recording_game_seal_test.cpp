@@ -74,7 +74,7 @@ struct FinishedGame {
   std::optional<GameRecord> record;
   std::optional<Journal> journal;
 
-  FinishedGame() {
+  explicit FinishedGame(const core::GameEnd& end = annabella::testing::resignation()) {
     write_recording(wav, {"e4", "e5", "Nf3", "Nc6", "Bb5", "a6"});
     RecordHeader header = game_header();
     header.control = "G/15+10";
@@ -94,7 +94,7 @@ struct FinishedGame {
       move.white_left = move.black_left = Millis(900'000);
       commit(*record, *journal, move);
     }
-    commit(*record, *journal, rec::End{annabella::testing::resignation(), Millis(7000)});
+    commit(*record, *journal, rec::End{end, Millis(7000)});
     seal = seal_now(wav, "end");
     std::ofstream(dir / "game.pgn") << game_pgn(*record);
   }
@@ -296,6 +296,41 @@ TEST(GameSeal, ThePgnKeepsTheEndsSealWhenALaterSealIsAdded) {
   const std::string pgn = game_pgn(*game.record);
   EXPECT_NE(pgn.find("[AnnabellaCode \"" + seal_code(game.seal) + "\"]"), std::string::npos) << pgn;
   EXPECT_EQ(pgn.find(seal_code(stop)), std::string::npos) << pgn;
+}
+
+// Tester's defect 18: a draw claim made without an arbiter ends the game with its result left to
+// him (Guidelines III.6.1, "*"), sealed; his claim-decision (III.6.2) ends it again and is sealed
+// again. The PGN carried the first seal (AnnabellaResult "*") beside [Result "1/2-1/2"], and
+// `recording verify` called the station's own record tampered. The PGN carries the seal of the
+// latest end now; the first code stays in the journal and still verifies.
+TEST(GameSeal, TheArbitersDecisionOnAReferredClaimIsThePgnsSealAndVerifies) {
+  core::Game claimed;
+  ASSERT_TRUE(claimed.refer_claim(core::WHITE, "Guidelines III.6.1.1"));
+  FinishedGame game(claimed.end());
+  const RecordingSeal first = game.seal;
+  ASSERT_EQ(first.play->result, "*");
+  // The station says the decision (more cue lines), records it and seals the end again.
+  write_recording(game.wav, {"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "draw"});
+  core::Game decided = game.record->game();
+  ASSERT_TRUE(decided.arbiter_decision(core::GameResult::Draw,
+                                       "White's draw claim made without an arbiter upheld by "
+                                       "the arbiter",
+                                       "Guidelines III.6.2"));
+  FinishedGame::commit(*game.record, *game.journal, rec::End{decided.end(), Millis(9000)});
+  game.seal = game.seal_now(game.wav, "end");
+  ASSERT_NE(seal_code(game.seal), seal_code(first));
+  const std::string pgn = game_pgn(*game.record);
+  std::ofstream(game.dir / "game.pgn", std::ios::trunc) << pgn;
+  EXPECT_NE(pgn.find("[Result \"1/2-1/2\"]"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("[AnnabellaResult \"1/2-1/2\"]"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("[AnnabellaCode \"" + seal_code(game.seal) + "\"]"), std::string::npos) << pgn;
+  // The decision's code verifies, and so does the first one (the journal keeps its seal).
+  auto report = game.verify();
+  EXPECT_EQ(report.verdict, RecordingVerdict::Verified) << text_of(report);
+  game.seal = first;
+  report = game.verify();
+  EXPECT_EQ(report.verdict, RecordingVerdict::Verified) << text_of(report);
+  EXPECT_TRUE(game.resumable()) << game.resumable().error().message;
 }
 
 // Item 5: the recording's headers are signed, and nothing may follow the seal of the end.

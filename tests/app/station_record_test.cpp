@@ -822,6 +822,60 @@ TEST(StationRecord, CallingTheArbiterWithoutOneSaysToCallTheOrganiser) {
             std::string::npos);
 }
 
+// Tester's defect 20 (Art. 4.3, 4.8, D.2.10.5): the sighted player's touch of his pawn e7 is
+// reported at the console, then he plays Nf6. The station knows both facts and said nothing; the
+// VI player, who cannot see it, loses his claim once he touches a piece (Art. 4.8). Now the
+// console and the VI player (privately, in his language) are told at once, and touches.txt says
+// what became of the touch, with a note for the arbiter. A touched piece that could not have
+// moved binds nobody (Art. 4.5): nothing is said.
+TEST(StationRecord, APieceTheSightedPlayerTouchedAndDidNotMoveIsToldAtOnceArt43) {
+  annabella::testing::TempDir dir;
+  config::StationConfig config;
+  config.white.language = "de";
+  StationDriver d(dir.path() / "record", false, config);
+  d.hand("e2", "e4");
+  d.console("touch e7");
+  const std::size_t said_before = d.output.said.size();
+  d.console("Nf6");
+  EXPECT_TRUE(d.output.printed_containing(
+      "Black touched e7 black pawn, which could be moved (Art. 4.3.1), and played 1... Nf6 "
+      "(g8f6): the VI player is told that a claim must be made before he touches a piece "
+      "(Art. 4.8)"))
+      << d.output.printed.back();
+  const bool told = std::any_of(d.output.said.begin() + static_cast<std::ptrdiff_t>(said_before),
+                                d.output.said.end(), [](const annabella::testing::Said& s) {
+                                  return s.route == Route::Private &&
+                                         s.text.find(
+                                             "Schwarz beruehrte Bauer auf Eva sieben "
+                                             "und spielte") != std::string::npos &&
+                                         s.text.find("Artikel 4.8") != std::string::npos;
+                                });
+  EXPECT_TRUE(told);
+  const std::string log = read_file(dir.path() / "record" / "touches.txt");
+  EXPECT_NE(line_with(log, "	e7	black pawn	sighted player")
+                .find("not moved, though it could be (Art. 4.3.1): 1... Nf6 (g8f6) at"),
+            std::string::npos)
+      << log;
+  EXPECT_NE(log.find("Black (the sighted player) touched the black pawn on e7, which could be "
+                     "moved (Art. 4.3.1), and played 1... Nf6"),
+            std::string::npos)
+      << log;
+  // The turn is over: the pawn moved later is not what became of that touch.
+  d.hand("g8", "f6");
+  d.hand("d2", "d4");
+  d.console("touch d8");  // his queen cannot move: Art. 4.5, any legal move
+  d.console("e5");
+  EXPECT_FALSE(d.output.printed_containing("Black touched d8"));
+  const std::string later = read_file(dir.path() / "record" / "touches.txt");
+  EXPECT_NE(line_with(later, "	e7	black pawn	sighted player").find("not moved"),
+            std::string::npos)
+      << later;
+  EXPECT_NE(line_with(later, "	d8	black queen	sighted player").find("not moved: 2... e5"),
+            std::string::npos)
+      << later;
+  EXPECT_EQ(later.find("touched the black queen"), std::string::npos) << later;
+}
+
 // Printed text can never forge a line: a control character in a name is shown escaped.
 TEST(StationRecord, AControlCharacterInANameCannotForgeALogLine) {
   annabella::testing::TempDir dir;

@@ -1214,6 +1214,71 @@ TEST(Station, ADrawOfferIsTheLastMoversAndAMoveDeclinesIt) {
   EXPECT_EQ(d.station->game().end().result, core::GameResult::Draw);
 }
 
+// Tester's defect 19 (Art. 6.10, 6.11.1, D.2.10.2, D.2.10.3): with his pegboard unplugged the VI
+// player could not make any move while his clock ran, and the console only refused "it is
+// White's move, made on the pegboard". Now the console says what may be done, he is told to
+// announce his move aloud, and the assistant enters it at the console (journaled by=console):
+// made, announced, the clock started; the board is judged against the game once it is back.
+TEST(Station, WithThePegboardDisconnectedTheAssistantEntersTheViPlayersAnnouncedMove) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  ASSERT_TRUE(d.station);
+  d.console("e4");  // linked: his own move is made on the pegboard
+  EXPECT_TRUE(d.output.printed_containing("it is White's move, made on the pegboard (D.2.3)"));
+  EXPECT_EQ(d.station->game().ply_count(), 0u);
+  tactile::BoardInput lost;
+  lost.kind = tactile::BoardInput::Kind::Disconnected;
+  lost.time = d.now += 1s;
+  d.station->handle(StationEvent::pegboard(lost));
+  EXPECT_TRUE(d.output.printed_containing(
+      "the VI player cannot make his move on a disconnected pegboard: the arbiter may pause the "
+      "clocks (pause, Art. 6.11.1)"));
+  EXPECT_TRUE(std::any_of(d.output.said.begin(), d.output.said.end(), [](const Said& said) {
+    return said.route == Route::Private &&
+           said.text == "Ohne das Brett den Zug laut ansagen; der Assistent gibt ihn ein";
+  }));
+  const std::size_t said_before = d.output.said.size();
+  d.console("move e4");
+  ASSERT_EQ(d.station->game().ply_count(), 1u) << d.output.printed.back();
+  EXPECT_EQ(d.station->record().moves().back().by, MoveSource::Console);
+  EXPECT_EQ(d.station->clock().running(), core::BLACK);  // D.2.10.3: the clock started
+  EXPECT_TRUE(d.output.printed_containing(
+      "White's move entered by the assistant as the VI player announced it, his pegboard being "
+      "disconnected (D.2.10.2, D.2.10.3)"));
+  EXPECT_TRUE(std::any_of(
+      d.output.said.begin() + static_cast<std::ptrdiff_t>(said_before), d.output.said.end(),
+      [](const Said& said) { return said.route == Route::Public && said.text == "Eva vier"; }));
+  EXPECT_NE(read_file(dir.path() / "record" / "game.journal").find("by=console"),
+            std::string::npos);
+  // The board comes back showing his move: in step; the sighted player's reply is executed on
+  // it and play goes on from it.
+  link_pegboard(d, d.station->game().position());
+  d.wait(1s);
+  EXPECT_TRUE(d.station->pegboard().in_sync());
+  d.console("e5");
+  d.hand("e7", "e5");
+  d.hand("g1", "f3");
+  EXPECT_EQ(d.station->game().ply_count(), 3u) << d.output.printed.back();
+  EXPECT_EQ(d.station->record().moves().back().by, MoveSource::Pegboard);
+
+  // Unplugged again on his turn: he makes his move on the dead board and announces it, the
+  // assistant enters it; the opponent's reply is entered and executed there too. The board comes
+  // back showing both: completed, in step, and play goes on from it.
+  tactile::BoardInput again;
+  again.kind = tactile::BoardInput::Kind::Disconnected;
+  again.time = d.now += 1s;
+  d.station->handle(StationEvent::pegboard(again));
+  d.console("Nc6");  // Black's, on the sighted player's turn: entered as always
+  d.console("Bb5");
+  d.console("a6");
+  ASSERT_EQ(d.station->game().ply_count(), 6u) << d.output.printed.back();
+  link_pegboard(d, d.station->game().position());
+  d.wait(2s);
+  EXPECT_TRUE(d.station->pegboard().in_sync()) << d.output.printed.back();
+  d.hand("b5", "a4");
+  EXPECT_EQ(d.station->game().ply_count(), 7u) << d.output.printed.back();
+}
+
 }  // namespace
 }  // namespace station_test
 }  // namespace annabella::app

@@ -3,6 +3,7 @@
 #include "core/game.h"
 
 #include "core/clock.h"
+#include "core/movegen.h"
 
 #include <gtest/gtest.h>
 
@@ -145,6 +146,25 @@ TEST(GameEnd, EnPassantRightCountsOnlyWhenTheCaptureIsLegal) {
   EXPECT_NE(same_without.key(), after_free_push.key());
   const Position pinned_without = fen("4k3/8/8/K2pP2r/8/8/8/8 w - - 0 2");
   EXPECT_EQ(pinned_without.key(), after_push.key());
+}
+
+// Art. 4.3.1, 4.3.2 (tester 20): whether a touched piece binds its toucher: his own piece that a
+// legal move moves, the opponent's piece that a legal move captures (en passant included); a
+// rook only by a rook move (touched first, it may not castle, Art. 4.4.2).
+TEST(TouchMove, ATouchedPieceBindsOnlyWhenALegalMoveMovesOrCapturesIt) {
+  const Position start = fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+  EXPECT_TRUE(can_move_piece(start, SQ_E7));
+  EXPECT_TRUE(can_move_piece(start, SQ_G8));
+  EXPECT_FALSE(can_move_piece(start, SQ_D8));  // the queen is shut in (Art. 4.5)
+  EXPECT_FALSE(can_move_piece(start, SQ_E5));  // an empty square
+  EXPECT_FALSE(can_capture_piece(start, SQ_E4));
+  const Position ep = fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
+  EXPECT_TRUE(can_capture_piece(ep, SQ_D5));  // exd6 e.p. takes the pawn on d5
+  const Position castle = fen("4k3/8/8/8/8/8/6PP/4K2R w K - 0 1");
+  EXPECT_TRUE(can_move_piece(castle, SQ_E1));  // O-O moves the king
+  EXPECT_TRUE(can_move_piece(castle, SQ_H1));  // Rg1, Rf1
+  const Position boxed = fen("4k3/8/8/8/8/8/7P/4KBNR w K - 0 1");
+  EXPECT_FALSE(can_move_piece(boxed, SQ_H1));  // no rook move, and no castling through pieces
 }
 
 TEST(GameEnd, FiftyMovesClaimableSeventyFiveAutomatic) {
