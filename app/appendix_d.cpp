@@ -2,6 +2,7 @@
 
 #include "app/clock_text.h"
 #include "app/config_check.h"
+#include "app/console.h"
 
 #include "app/board_reading.h"
 #include "app/exports.h"
@@ -38,11 +39,21 @@ std::string piece_suffix(core::Piece piece) {
 }
 
 // The promotion piece named by a word: English letters or words ("Q", "queen") or the profile's
-// word for it ("Dame"), any case.
+// word for it ("Dame"), or the console's letters ("D", "Д"), any case.
 std::optional<core::PieceType> promotion_piece(const speech::Vocabulary& vocabulary,
+                                               const std::vector<core::PieceLetters>& sets,
                                                const std::string& word) {
   if (word.empty()) return std::nullopt;
   if (auto piece = piece_type_of_word(word)) return piece;
+  // A console command's name stays that command ("t" is time, not the German T for Turm).
+  const std::string lower = core::ascii_lower(word);
+  for (const auto& spec : console_commands())
+    if (lower == spec.short_name || lower == spec.long_name) return std::nullopt;
+  const std::string word_folded = speech::MoveParser::fold(word);
+  for (const auto& set : sets)
+    for (const core::PieceType type : {core::QUEEN, core::ROOK, core::BISHOP, core::KNIGHT})
+      if (!set.letters[type].empty() && word_folded == speech::MoveParser::fold(set.letters[type]))
+        return type;
   const std::string folded = core::ascii_lower(word);
   for (const auto& [key, type] :
        {std::pair{"piece.queen", core::QUEEN}, std::pair{"piece.rook", core::ROOK},
@@ -107,6 +118,10 @@ void AppendixDFlow::on_pegboard(const std::vector<tactile::PegboardEvent>& event
         on_made(e);
         break;
       case Kind::PromotionNeeded:
+        // Art. 3.7.5, D.2.1: asked only for his own pawn. The opponent's promotion is announced
+        // with its piece: his pawn peg on the last rank executes it, or waits for the move to
+        // be entered with its piece (expect_on_pegboard); no question holds the console.
+        if (s_.pegboard.position().side_to_move() != s_.vi_color) break;
         s_.question = PendingQuestion{
             PendingQuestion::Kind::Promotion, {}, {}, MoveSource::Pegboard, e.square};
         // TRANSLATORS: Q, R, B and N are what the assistant types: keep them.
@@ -116,9 +131,8 @@ void AppendixDFlow::on_pegboard(const std::vector<tactile::PegboardEvent>& event
         // D.2.11: his own pawn: he is asked himself, privately and on his braille display, in
         // his language, while his clock runs (the move is not made before the piece is named,
         // Art. 3.7.5.1); his promotion buttons or the letter typed on the display answer.
-        if (s_.pegboard.position().side_to_move() == s_.vi_color)
-          s_.say(speech::phrase_promotion_question(s_.language, s_.vocabulary, e.square),
-                 Route::Private, e.time);
+        s_.say(speech::phrase_promotion_question(s_.language, s_.vocabulary, e.square),
+               Route::Private, e.time);
         break;
       case Kind::Illegal:
         s_.print(e.time, format(tr("illegal: {detail} (not made, D.2.3)"),
@@ -912,19 +926,27 @@ bool AppendixDFlow::answer(const std::string& text, TimePoint time) {
   std::string folded;
   for (char c : word)
     if (c != '=' && c != '(' && c != ')') folded += c;
-  if (!piece) piece = promotion_piece(s_.vocabulary, folded);
-  if (!piece || *piece == core::PAWN || *piece == core::KING) {                 // Art. 3.7.5.1
-    if (word.size() > 12 || word.find(' ') != std::string::npos) return false;  // a command
-    s_.print(time, format(tr("promotion: \"{word}\" names no piece; type Q, R, B or N (or the "
-                             "piece's word) (D.2.1)"),
-                          {{"word", word}}));
-    return true;
-  }
+  if (!piece) piece = promotion_piece(s_.vocabulary, s_.parser.letter_sets(), folded);
+  // Art. 3.7.5.1: only a piece answers; any other line is the command it is (Art. 6.11.1 pause,
+  // D.2.10.5 flag, quit): the open question never holds the console (tester #17).
+  if (!piece || *piece == core::PAWN || *piece == core::KING) return false;
   choose_promotion(*piece, time);
   return true;
 }
 
+bool AppendixDFlow::asks_promotion() const {
+  return s_.question.kind == PendingQuestion::Kind::Promotion &&
+         s_.game().position().side_to_move() == s_.vi_color;
+}
+
+void AppendixDFlow::refuse_answer(const std::string& text, TimePoint time) {
+  s_.print(time, format(tr("promotion: \"{word}\" names no piece; type Q, R, B or N (or the "
+                           "piece's word) (D.2.1)"),
+                        {{"word", std::string(core::trim(text))}}));
+}
+
 void AppendixDFlow::choose_promotion(core::PieceType piece, TimePoint time) {
+  s_.question = {};  // answered: the question is over (the move waits only for ANNOUNCE)
   s_.print(time, format(tr("promotion to {piece} (D.2.1)"), {{"piece", text::piece_type(piece)}}));
   std::vector<tactile::PegboardEvent> events;
   s_.pegboard.set_promotion(piece, time, events);
@@ -949,6 +971,13 @@ void AppendixDFlow::expect_on_pegboard(core::Move move, TimePoint time) {
   if (!already) {
     s_.to_execute = move;
     s_.pegboard.expect_move(move);
+    // D.2.1: his pawn already on the last rank, the board waiting for its piece: the entered
+    // move names it.
+    if (move.kind() == core::MoveKind::Promotion && s_.pegboard.asks_promotion()) {
+      std::vector<tactile::PegboardEvent> events;
+      s_.pegboard.set_promotion(move.promotion(), time, events);
+      on_pegboard(events);
+    }
     return;
   }
   // He executed a move before it was entered (the spoken announcement came first).

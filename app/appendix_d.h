@@ -33,6 +33,10 @@ class AppendixDFlow {
   // The answer to the question the station asked (the promotion piece, which reading of a
   // move). False when `text` is no answer to it (the console then reads it as a command).
   bool answer(const std::string& text, TimePoint time);
+  // His own promotion's piece is asked for (Art. 3.7.5, D.2.1): the question is open.
+  [[nodiscard]] bool asks_promotion() const;
+  // `text` answers no open promotion question: printed with what would answer it.
+  void refuse_answer(const std::string& text, TimePoint time);
   // The sighted player's touch, reported by the assistant (Art. 4.3).
   void sighted_touch(core::Square square, TimePoint time);
   // Plays `move` for the side to move, already announced (the VI player's, D.2.3): the record

@@ -149,7 +149,10 @@ void ArbiterDesk::on(const cmd::EnterMove& c, TimePoint time) {
 }
 
 void ArbiterDesk::on(const cmd::Answer& c, TimePoint time) {
-  if (!flow_.answer(c.text, time))
+  if (flow_.answer(c.text, time)) return;
+  if (flow_.asks_promotion())
+    flow_.refuse_answer(c.text, time);
+  else
     s_.refuse(time, format(tr("\"{text}\": no question is open"), {{"text", c.text}}),
               speech::Refusal::NoQuestion);
 }

@@ -749,6 +749,66 @@ TEST(StationRecord, QTypedForThePromotionPromotesAndDoesNotQuit) {
   EXPECT_EQ(core::to_uci(d.station->game().moves().back()), "b7b8q");
 }
 
+// Tester #17: the question for his own promotion (Art. 3.7.5, D.2.1) takes only a piece: while it
+// is open every other console command works (Art. 6.11.1 pause, D.2.10.5 flag, quit), and once
+// answered nothing is held any more.
+TEST(StationRecord, ThePromotionQuestionLeavesTheOtherCommandsWorking) {
+  annabella::testing::TempDir dir;
+  config::StationConfig config;
+  config.game.start_fen = "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1";
+  StationDriver d(dir.path() / "record", false, config);
+  d.lift("b7").place("b8").wait(1s);
+  ASSERT_TRUE(d.output.printed_containing("promotion on b8: which piece?"));
+  d.console("pause");
+  EXPECT_TRUE(d.station->clock().paused());  // Art. 6.11.1: the arbiter stops the clocks
+  EXPECT_FALSE(d.output.printed_containing("names no piece"));
+  d.console("continue");
+  EXPECT_FALSE(d.station->clock().paused());
+  const std::size_t printed = d.output.printed.size();
+  d.console("status");
+  EXPECT_GT(d.output.printed.size(), printed);
+  EXPECT_FALSE(d.output.printed_containing("names no piece"));
+  d.console("xyz");  // neither a piece nor a command: what answers the question is said
+  EXPECT_TRUE(d.output.printed_containing("promotion: \"xyz\" names no piece"));
+  d.console("Q");
+  EXPECT_TRUE(d.output.printed_containing("promotion to queen"));
+  // Answered: the question is over before he presses ANNOUNCE.
+  d.console("abc");
+  EXPECT_FALSE(d.output.printed_containing("promotion: \"abc\""));
+  d.button(tactile::BoardButton::Announce).wait(1s);
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  EXPECT_EQ(core::to_uci(d.station->game().moves().back()), "b7b8q");
+  d.console("quit");
+  EXPECT_TRUE(d.station->finished());
+}
+
+// Tester #17: the opponent's promotion is announced with its piece (D.2.1): his pawn peg on g1
+// executes g1=Q on an occupancy pegboard, no question is asked, and the console stays free;
+// likewise when his peg went in before the move was typed.
+TEST(StationRecord, TheOpponentsPromotionIsExecutedWithoutAQuestion) {
+  for (const bool typed_first : {true, false}) {
+    SCOPED_TRACE(typed_first ? "typed first" : "executed first");
+    annabella::testing::TempDir dir;
+    config::StationConfig config;
+    config.game.start_fen = "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1";
+    StationDriver d(dir.path() / "record", false, config);
+    d.button(tactile::BoardButton::PromoteKnight).hand("b7", "b8");
+    ASSERT_EQ(d.station->game().ply_count(), 1u);
+    if (typed_first) d.console("g1=Q");
+    d.lift("g2").place("g1").wait(1s);
+    if (!typed_first) d.console("g1=Q").wait(1s);
+    ASSERT_EQ(d.station->game().ply_count(), 2u);
+    EXPECT_EQ(core::to_uci(d.station->game().moves().back()), "g2g1q");
+    EXPECT_FALSE(d.output.printed_containing("promotion on g1"));
+    EXPECT_EQ(d.station->pegboard().position().side_to_move(), core::WHITE);  // executed
+    EXPECT_EQ(d.station->pegboard().position().piece_on(core::SQ_G1), core::B_QUEEN);
+    d.console("status");
+    EXPECT_FALSE(d.output.printed_containing("names no piece"));
+    d.console("quit");
+    EXPECT_TRUE(d.station->finished());
+  }
+}
+
 // The arbiter can be called from the console (and from the player's keys later); the call is
 // printed and kept with the record.
 TEST(StationRecord, CallingTheArbiterIsShownAndKept) {
