@@ -874,6 +874,11 @@ void ArbiterDesk::on(const cmd::OpenEnvelope&, TimePoint time) {
   }
 }
 
+void ArbiterDesk::on(const cmd::TakeBack& c, TimePoint time) {
+  if (refused_after_end("takeback", time)) return;
+  flow_.take_back(c.count, c.arbiter, c.reason, time);  // D.2.8, D.2.9
+}
+
 void ArbiterDesk::on(const cmd::CallArbiter&, TimePoint time) {
   rec::Note note{NoteKind::ArbiterCalled,
                  s_.timeline(time),

@@ -86,7 +86,8 @@ const std::vector<std::string>& Language::required_keys() {
                           "board_restored",     "entry_refused",
                           "promotion_question", "resumed",
                           "held_move",          "execute_move",
-                          "game_move_number"})
+                          "game_move_number",   "taken_back",
+                          "board_right",        "put_back"})
       k.push_back(std::string("say.") + s);
     // The braille clock line (D.2.6, tactile/clock_output.h ClockLineWords).
     add_keys(k, "clock.", {"white", "black", "move", "flag", "paused", "paused_letter"});

@@ -48,6 +48,10 @@ inline std::vector<std::pair<std::string, Phrase>> every_private_phrase(const La
                                            {{1, core::WHITE, phrase_for_move(moves, start, e4)},
                                             {1, core::BLACK, phrase_for_move(moves, start, e4)},
                                             {2, core::WHITE, phrase_for_move(moves, start, e4)}})},
+      {"taken_back",
+       phrase_taken_back(lang, moves, start, {e4, fixtures::move(start.after(e4), "e5")})},
+      {"board_right", phrase_taken_back_board(lang, true)},
+      {"put_back", phrase_taken_back_board(lang, false)},
       {"confirmed", phrase_confirmation(lang, true)},
       {"cancelled", phrase_confirmation(lang, false)},
   };
