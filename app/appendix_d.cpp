@@ -2,6 +2,7 @@
 
 #include "app/clock_text.h"
 #include "app/config_check.h"
+#include "app/console.h"
 
 #include "app/board_reading.h"
 #include "app/exports.h"
@@ -38,11 +39,21 @@ std::string piece_suffix(core::Piece piece) {
 }
 
 // The promotion piece named by a word: English letters or words ("Q", "queen") or the profile's
-// word for it ("Dame"), any case.
+// word for it ("Dame"), or the console's letters ("D", "Д"), any case.
 std::optional<core::PieceType> promotion_piece(const speech::Vocabulary& vocabulary,
+                                               const std::vector<core::PieceLetters>& sets,
                                                const std::string& word) {
   if (word.empty()) return std::nullopt;
   if (auto piece = piece_type_of_word(word)) return piece;
+  // A console command's name stays that command ("t" is time, not the German T for Turm).
+  const std::string lower = core::ascii_lower(word);
+  for (const auto& spec : console_commands())
+    if (lower == spec.short_name || lower == spec.long_name) return std::nullopt;
+  const std::string word_folded = speech::MoveParser::fold(word);
+  for (const auto& set : sets)
+    for (const core::PieceType type : {core::QUEEN, core::ROOK, core::BISHOP, core::KNIGHT})
+      if (!set.letters[type].empty() && word_folded == speech::MoveParser::fold(set.letters[type]))
+        return type;
   const std::string folded = core::ascii_lower(word);
   for (const auto& [key, type] :
        {std::pair{"piece.queen", core::QUEEN}, std::pair{"piece.rook", core::ROOK},
@@ -107,6 +118,10 @@ void AppendixDFlow::on_pegboard(const std::vector<tactile::PegboardEvent>& event
         on_made(e);
         break;
       case Kind::PromotionNeeded:
+        // Art. 3.7.5, D.2.1: asked only for his own pawn. The opponent's promotion is announced
+        // with its piece: his pawn peg on the last rank executes it, or waits for the move to
+        // be entered with its piece (expect_on_pegboard); no question holds the console.
+        if (s_.pegboard.position().side_to_move() != s_.vi_color) break;
         s_.question = PendingQuestion{
             PendingQuestion::Kind::Promotion, {}, {}, MoveSource::Pegboard, e.square};
         // TRANSLATORS: Q, R, B and N are what the assistant types: keep them.
@@ -116,9 +131,8 @@ void AppendixDFlow::on_pegboard(const std::vector<tactile::PegboardEvent>& event
         // D.2.11: his own pawn: he is asked himself, privately and on his braille display, in
         // his language, while his clock runs (the move is not made before the piece is named,
         // Art. 3.7.5.1); his promotion buttons or the letter typed on the display answer.
-        if (s_.pegboard.position().side_to_move() == s_.vi_color)
-          s_.say(speech::phrase_promotion_question(s_.language, s_.vocabulary, e.square),
-                 Route::Private, e.time);
+        s_.say(speech::phrase_promotion_question(s_.language, s_.vocabulary, e.square),
+               Route::Private, e.time);
         break;
       case Kind::MoveNeeded:
         ask_board_move(e);
@@ -1174,14 +1188,10 @@ bool AppendixDFlow::answer(const std::string& text, TimePoint time) {
   std::string folded;
   for (char c : word)
     if (c != '=' && c != '(' && c != ')') folded += c;
-  if (!piece) piece = promotion_piece(s_.vocabulary, folded);
-  if (!piece || *piece == core::PAWN || *piece == core::KING) {                 // Art. 3.7.5.1
-    if (word.size() > 12 || word.find(' ') != std::string::npos) return false;  // a command
-    s_.print(time, format(tr("promotion: \"{word}\" names no piece; type Q, R, B or N (or the "
-                             "piece's word) (D.2.1)"),
-                          {{"word", word}}));
-    return true;
-  }
+  if (!piece) piece = promotion_piece(s_.vocabulary, s_.parser.letter_sets(), folded);
+  // Art. 3.7.5.1: only a piece answers; any other line is the command it is (Art. 6.11.1 pause,
+  // D.2.10.5 flag, quit): the open question never holds the console (tester #17).
+  if (!piece || *piece == core::PAWN || *piece == core::KING) return false;
   choose_promotion(*piece, time);
   return true;
 }
@@ -1204,7 +1214,19 @@ bool AppendixDFlow::answer_board_move(const std::string& text, TimePoint time) {
   return true;
 }
 
+bool AppendixDFlow::asks_promotion() const {
+  return s_.question.kind == PendingQuestion::Kind::Promotion &&
+         s_.game().position().side_to_move() == s_.vi_color;
+}
+
+void AppendixDFlow::refuse_answer(const std::string& text, TimePoint time) {
+  s_.print(time, format(tr("promotion: \"{word}\" names no piece; type Q, R, B or N (or the "
+                           "piece's word) (D.2.1)"),
+                        {{"word", std::string(core::trim(text))}}));
+}
+
 void AppendixDFlow::choose_promotion(core::PieceType piece, TimePoint time) {
+  s_.question = {};  // answered: the question is over (the move waits only for ANNOUNCE)
   s_.print(time, format(tr("promotion to {piece} (D.2.1)"), {{"piece", text::piece_type(piece)}}));
   std::vector<tactile::PegboardEvent> events;
   s_.pegboard.set_promotion(piece, time, events);
@@ -1229,6 +1251,13 @@ void AppendixDFlow::expect_on_pegboard(core::Move move, TimePoint time) {
   if (!already) {
     s_.to_execute = move;
     s_.pegboard.expect_move(move);
+    // D.2.1: his pawn already on the last rank, the board waiting for its piece: the entered
+    // move names it.
+    if (move.kind() == core::MoveKind::Promotion && s_.pegboard.asks_promotion()) {
+      std::vector<tactile::PegboardEvent> events;
+      s_.pegboard.set_promotion(move.promotion(), time, events);
+      on_pegboard(events);
+    }
     return;
   }
   // He executed a move before it was entered (the spoken announcement came first).
@@ -1340,6 +1369,117 @@ void AppendixDFlow::check_board(const tactile::Pegboard& board, const std::strin
     for (const auto& step : check.steps)
       s_.say(speech::phrase_correction_step(s_.language, s_.vocabulary, step), Route::Private,
              time);
+}
+
+void AppendixDFlow::take_back(int count, bool arbiter, const std::string& reason, TimePoint time) {
+  const core::Game& game = s_.game();
+  const std::size_t ply = game.ply_count();
+  if (s_.record.adjourned()) {
+    s_.refuse(time, tr("takeback: the game is adjourned; nothing is taken back (Guidelines I)"),
+              speech::Refusal::Other);
+    return;
+  }
+  if (count < 1 || static_cast<std::size_t>(count) > ply) {
+    s_.refuse(
+        time,
+        format(tr_n("takeback: {n} half-move is made; nothing is taken back (D.2.8, D.2.9)",
+                    "takeback: {n} half-moves are made; nothing is taken back (D.2.8, D.2.9)", ply),
+               {{"n", std::to_string(ply)}}),
+        speech::Refusal::NoMoveYet);
+    return;
+  }
+  const std::size_t first = ply - static_cast<std::size_t>(count);
+  const auto& recorded = s_.record.moves();
+  const auto label = [&](std::size_t i) {
+    return text::move_number(game.start_position(), i) + recorded[i].san;
+  };
+  // D.2.3: a move made on his pegboard is made and announced by the VI player himself; it is not
+  // a slip of the assistant (D.2.8), and only the arbiter takes it back (D.2.9, Art. 7.4-7.5).
+  if (!arbiter)
+    for (std::size_t i = first; i < ply; ++i)
+      if (recorded[i].by == MoveSource::Pegboard) {
+        // TRANSLATORS: "takeback N arbiter" is the command as typed: keep it.
+        s_.refuse(time,
+                  format(tr("takeback: {move} was made on the VI player's pegboard (D.2.3); only "
+                            "the arbiter takes it back: takeback {n} arbiter (D.2.9)"),
+                         {{"move", label(i)}, {"n", std::to_string(count)}}),
+                  speech::Refusal::Other);
+        return;
+      }
+  rec::TakeBack entry;
+  entry.at = s_.timeline(time);
+  entry.ply = static_cast<int>(first);
+  for (std::size_t i = first; i < ply; ++i) entry.moves.push_back(recorded[i].move);
+  // D.2.9 ("the arbiter readjusts the clocks accordingly"): as they were after the move before the
+  // first taken back, when its mover's turn began; at the start, the time control's.
+  if (first > 0) {
+    entry.white_left = recorded[first - 1].white_left;
+    entry.black_left = recorded[first - 1].black_left;
+  } else {
+    const core::ChessClock fresh(s_.clock.control());
+    entry.white_left = to_ms(fresh.remaining(core::WHITE, time));
+    entry.black_left = to_ms(fresh.remaining(core::BLACK, time));
+  }
+  entry.arbiter = arbiter;
+  entry.reason = reason;
+  std::string taken;
+  for (std::size_t i = first; i < ply; ++i)
+    taken += (taken.empty() ? "" : ", ") + label(i) + " (" + core::to_uci(recorded[i].move) + ")";
+  const core::Position before = game.position_at(first);
+  const std::vector<core::Move> moves = entry.moves;
+  if (auto committed = s_.commit(entry, time); !committed) {  // on disk before anyone acts on it
+    s_.print(time, format(tr("not recorded: {why}"), {{"why", committed.error().message}}));
+    return;
+  }
+  // The clocks as the record now says, rebuilt by the one interpreter a resumption uses.
+  if (auto clock = restore_clock(s_.record, s_.origin))
+    s_.clock = std::move(*clock);
+  else
+    s_.print(time, "clock: " + clock.error().message);
+  s_.flag_reported = false;
+  s_.question = {};
+  s_.to_execute.reset();
+  s_.said_move.reset();
+  s_.announce_due.reset();
+  s_.held_on_resume.reset();
+  s_.sighted_to_execute.reset();
+  // TRANSLATORS: "taken back (D.2.8, D.2.9): 1... e6 (e7e6); Black to move; White 0:15:00,
+  // Black 0:14:58".
+  s_.print(time, format(tr("taken back (D.2.8, D.2.9): {moves}; {side} to move; {clocks}"),
+                        {{"moves", taken},
+                         {"side", text::side(game.position().side_to_move())},
+                         {"clocks", text::clocks(entry.white_left, entry.black_left)}}) +
+                     (reason.empty() ? std::string()
+                                     : format(tr("; reason: {reason}"),
+                                              {{"reason", core::escape_controls(reason)}})));
+  s_.show_clock(time);
+  // D.2.1: both players hear it, in the announcements' words; he hears it privately too.
+  s_.say(speech::phrase_taken_back(s_.vocabulary, before, moves), Route::Public, time);
+  // D.2.9: what his pegboard must show now. A move that stands on it completed from the position
+  // restored and is not the move taken back is the right one, shown before it is entered again:
+  // his board is right. Otherwise the steps that put it back.
+  std::vector<tactile::PegboardEvent> events;
+  s_.pegboard.set_position(game.position(), time, events);
+  on_pegboard(events);
+  if (s_.sighted_board) {
+    std::vector<tactile::PegboardEvent> ignored;
+    s_.sighted_board->set_position(game.position(), time, ignored);
+  }
+  core::Position target = game.position();
+  if (const auto shown = s_.pegboard.completed_move(); shown && *shown != moves.front())
+    target = target.after(*shown);
+  const auto placement = core::read_placement(s_.pegboard.board());
+  const auto steps =
+      placement ? core::correction_steps(*placement, target) : std::vector<core::CorrectionStep>{};
+  const speech::Phrase told = speech::phrase_taken_back(s_.language, s_.vocabulary, before, moves);
+  s_.say(speech::phrase_joined(told, speech::phrase_taken_back_board(s_.language, steps.empty())),
+         Route::Private, time);
+  for (const auto& step : steps)
+    s_.say(speech::phrase_correction_step(s_.language, s_.vocabulary, step), Route::Private, time);
+  if (!steps.empty())
+    s_.print(time, tr("the VI player puts his pegboard back to the position restored (D.2.9)"));
+  write_exports(time);
+  write_touch_log(time);
 }
 
 void AppendixDFlow::clock_due(TimePoint now) {

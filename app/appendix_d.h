@@ -48,6 +48,10 @@ class AppendixDFlow {
   // The answer to the question the station asked (the promotion piece, which reading of a
   // move). False when `text` is no answer to it (the console then reads it as a command).
   bool answer(const std::string& text, TimePoint time);
+  // His own promotion's piece is asked for (Art. 3.7.5, D.2.1): the question is open.
+  [[nodiscard]] bool asks_promotion() const;
+  // `text` answers no open promotion question: printed with what would answer it.
+  void refuse_answer(const std::string& text, TimePoint time);
   // The sighted player's touch, reported by the assistant (Art. 4.3).
   void sighted_touch(core::Square square, TimePoint time);
   // Plays `move` for the side to move, already announced (the VI player's, D.2.3): the record
@@ -63,6 +67,11 @@ class AppendixDFlow {
   void end_game(const core::GameEnd& end, TimePoint time);
   // D.2.9, live: both boards against the record.
   void reconcile_now(TimePoint time);
+  // D.2.8, D.2.9, Art. 7.4-7.5: the last `count` moves taken back (`takeback`): journaled, the
+  // clocks set back as the record then says (restore_clock, as on resume), said publicly and to
+  // the VI player privately with what his pegboard must show. `arbiter`: the arbiter confirmed
+  // it (needed for a move made on his pegboard, D.2.3).
+  void take_back(int count, bool arbiter, const std::string& reason, TimePoint time);
   // The clocks run again (Art. 6.11.1), or a draw claim with the intended move ended without a
   // draw (Art. 9.5.3): the VI player's move completed and held unannounced is announced now. False
   // when there is none to announce.

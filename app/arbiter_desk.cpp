@@ -161,7 +161,10 @@ void ArbiterDesk::on(const cmd::EnterMove& c, TimePoint time) {
 }
 
 void ArbiterDesk::on(const cmd::Answer& c, TimePoint time) {
-  if (!flow_.answer(c.text, time))
+  if (flow_.answer(c.text, time)) return;
+  if (flow_.asks_promotion())
+    flow_.refuse_answer(c.text, time);
+  else
     s_.refuse(time, format(tr("\"{text}\": no question is open"), {{"text", c.text}}),
               speech::Refusal::NoQuestion);
 }
@@ -963,6 +966,11 @@ void ArbiterDesk::on(const cmd::OpenEnvelope&, TimePoint time) {
     s_.print(time, format(tr("clocks running: {side}'s clock (Guidelines I.9.1)"),
                           {{"side", text::side(s_.game().position().side_to_move())}}));
   }
+}
+
+void ArbiterDesk::on(const cmd::TakeBack& c, TimePoint time) {
+  if (refused_after_end("takeback", time)) return;
+  flow_.take_back(c.count, c.arbiter, c.reason, time);  // D.2.8, D.2.9
 }
 
 void ArbiterDesk::on(const cmd::CallArbiter&, TimePoint time) {

@@ -48,6 +48,7 @@ class ArbiterDesk {
   void on(const cmd::Reconcile& c, TimePoint time);
   void on(const cmd::Adjourn& c, TimePoint time);
   void on(const cmd::OpenEnvelope& c, TimePoint time);
+  void on(const cmd::TakeBack& c, TimePoint time);
   void on(const cmd::CallArbiter& c, TimePoint time);
   void on(const cmd::Status& c, TimePoint time);
   void on(const cmd::Quit& c, TimePoint time);

@@ -287,6 +287,25 @@ Result<Command> parse_adjourn(const CommandSpec& spec, const Words& args) {
   return Command{cmd::Adjourn{args[0]}};
 }
 
+// takeback [N] [arbiter] [REASON...]
+Result<Command> parse_take_back(const CommandSpec& spec, const Words& args) {
+  cmd::TakeBack c;
+  std::size_t at = 0;
+  if (at < args.size() && !args[at].empty() && args[at][0] >= '0' && args[at][0] <= '9') {
+    auto n = whole_number(args[at], 1, 999);
+    if (!n)
+      return refuse(spec, format(tr("the number of moves: {why}"), {{"why", n.error().message}}));
+    c.count = *n;
+    ++at;
+  }
+  if (at < args.size() && core::ascii_lower(args[at]) == "arbiter") {
+    c.arbiter = true;
+    ++at;
+  }
+  c.reason = joined(args, at);
+  return Command{c};
+}
+
 Result<Command> parse_talk(const CommandSpec& spec, const Words& args) {
   if (args.empty()) return Command{cmd::Talk{true}};
   if (args.size() == 1 && core::ascii_lower(args[0]) == "end") return Command{cmd::Talk{false}};
@@ -330,6 +349,7 @@ const std::vector<std::pair<CommandKind, ArgumentParser>>& parsers() {
       {K::VerifyClaim, parse_verify_claim},
       {K::ClaimDecision, parse_claim_decision},
       {K::Reconcile, without_arguments<cmd::Reconcile>()},
+      {K::TakeBack, parse_take_back},
       {K::Adjourn, parse_adjourn},
       {K::OpenEnvelope, without_arguments<cmd::OpenEnvelope>()},
       {K::Status, without_arguments<cmd::Status>()},
@@ -429,6 +449,12 @@ const std::vector<CommandSpec>& console_commands() {
        "Guidelines III.6.2", true},
       {K::Reconcile, "rc", "reconcile", "", tr_noop("compare the boards with the record now"),
        "D.2.9", true},
+      {K::TakeBack, "tb", "takeback", "[N] [arbiter] [REASON]",
+       tr_noop("take back the last N moves entered (1 if not given): a slip in announcing or "
+               "typing corrected before the opponent moves, or the position the arbiter restores; "
+               "a move made on the VI player's pegboard needs \"arbiter\"; the clocks are set "
+               "back to before the first of them"),
+       "D.2.8, D.2.9", false},
       {K::Adjourn, "adj", "adjourn", "SEALED_MOVE",
        tr_noop("seal the move (it must be legal) and adjourn the game"), "Guidelines I", true},
       {K::OpenEnvelope, "open", "open-envelope", "",

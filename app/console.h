@@ -44,6 +44,7 @@ enum class CommandKind {
   VerifyClaim,        // the opponent verifies that claim's position and scoresheet (III.6.1)
   ClaimDecision,      // arbiter: the result of a claim referred to him (Guidelines III.6.2)
   Reconcile,          // arbiter: compare the boards with the record now (D.2.9)
+  TakeBack,           // a slip corrected, or the arbiter's position restored (D.2.8, D.2.9)
   Adjourn,            // arbiter: seal a move and adjourn (Guidelines I)
   OpenEnvelope,       // arbiter: open the envelope at the resumption (Guidelines I)
   Status,             // one line: position, whose move, clocks, board state

@@ -177,6 +177,23 @@ std::string illegal_move_text(const IllegalMoveEvent& e, const GameRecord& recor
          (e.by == core::WHITE ? "Black" : "White") + " (Art. 7.5.5)";
 }
 
+// D.2.8, D.2.9 in words, for the PGN's comments and the touch log (English, as the PGN): the
+// record keeps that the moves were made, how they were entered, and why they were taken back.
+std::string take_back_text(const TakenBack& t, const GameRecord& record) {
+  const core::Position& start = record.game().start_position();
+  std::string moves;
+  for (std::size_t i = 0; i < t.moves.size(); ++i) {
+    const auto& m = t.moves[i];
+    moves += (moves.empty() ? "" : ", ") +
+             text::move_number(start, static_cast<std::size_t>(t.first_ply - 1) + i) + m.san +
+             " (" + core::to_uci(m.move) + ", by " + std::string(move_source_name(m.by)) + ")";
+  }
+  return "taken back: " + moves + (t.entry.arbiter ? ", confirmed by the arbiter" : "") +
+         (t.entry.reason.empty() ? std::string() : "; reason: " + t.entry.reason) +
+         "; clocks set back to White " + core::format_hms(t.entry.white_left) + ", Black " +
+         core::format_hms(t.entry.black_left) + " (D.2.8, D.2.9)";
+}
+
 // Art. 9.5.3 in words, for the PGN's comments (English, as the PGN).
 std::string rejected_claim_text(const RejectedClaim& c, const GameRecord& record) {
   const auto minutes = game_rules(record.header()).penalty().count();
@@ -268,6 +285,8 @@ void annotate_moves(core::PgnGame& pgn, const GameRecord& record) {
     comment_at_ply(pgn, e.ply, illegal_move_text(e, record));
   for (const RejectedClaim& c : record.rejected_claims())
     comment_at_ply(pgn, c.ply, rejected_claim_text(c, record));
+  for (const TakenBack& t : record.taken_back())
+    comment_at_ply(pgn, t.entry.ply, take_back_text(t, record));
 }
 
 }  // namespace
@@ -338,6 +357,8 @@ std::string touch_log(const GameRecord& record) {
                        touch_not_moved_note(record, t, *passed)});
   for (const auto& e : record.illegal_moves())
     lines.push_back({e.at, e.ply, illegal_move_text(e, record)});
+  for (const auto& t : record.taken_back())
+    lines.push_back({t.entry.at, t.entry.ply, take_back_text(t, record)});
   std::stable_sort(lines.begin(), lines.end(),
                    [](const Line& a, const Line& b) { return a.at < b.at; });
   if (!lines.empty()) {

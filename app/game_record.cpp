@@ -66,6 +66,7 @@ Status GameRecord::apply(const JournalRecord& record) {
   else if ((note &&
             (note->kind == NoteKind::ClaimCancelled || note->kind == NoteKind::ClaimInterrupted)) ||
            std::holds_alternative<rec::Move>(record) || std::holds_alternative<rec::End>(record) ||
+           std::holds_alternative<rec::TakeBack>(record) ||
            (clock && clock->reason == ClockReason::Claim))
     asked_claim_.reset();
   return applied;
@@ -322,6 +323,37 @@ std::optional<TouchPassed> touch_passed(const GameRecord& record, const Recorded
       return TouchPassed{index, false};
   }
   return TouchPassed{index, touch_binds(before, t)};
+}
+
+Status GameRecord::apply_one(const rec::TakeBack& r) {
+  // D.2.8, D.2.9: the last moves, as recorded, taken back while the game goes on.
+  const std::size_t n = r.moves.size();
+  if (n == 0 || n > moves_.size())
+    return fail("it takes back " + std::to_string(n) + " moves of " +
+                std::to_string(moves_.size()) + " made");
+  if (r.ply != static_cast<int>(moves_.size() - n))
+    return fail("ply " + std::to_string(r.ply) + " where " + std::to_string(moves_.size() - n) +
+                " was due");
+  for (std::size_t i = 0; i < n; ++i)
+    if (core::to_uci(r.moves[i]) != core::to_uci(moves_[moves_.size() - n + i].move))
+      return fail("move " + std::to_string(moves_.size() - n + i + 1) + " is " +
+                  core::to_uci(moves_[moves_.size() - n + i].move) + ", not " +
+                  core::to_uci(r.moves[i]));
+  if (game_.is_over()) return fail("the game is over; no move is taken back");
+  if (adjourned_) return fail("the game is adjourned (Guidelines I); no move is taken back");
+  TakenBack taken{r, {moves_.end() - static_cast<std::ptrdiff_t>(n), moves_.end()}, r.ply + 1};
+  for (std::size_t i = 0; i < n; ++i) {
+    game_.take_back();
+    moves_.pop_back();
+  }
+  taken_back_.push_back(std::move(taken));
+  // D.2.9: the clocks as restored; the turn of the side to move starts again (paused if the
+  // clocks were).
+  steps_.clear();
+  add_step(Step::Kind::Start, r.at, r.white_left, r.black_left);
+  if (paused_) add_step(Step::Kind::Pause, r.at, r.white_left, r.black_left);
+  clocks_set_at_ = r.at;
+  return {};
 }
 
 Result<GameRecord> replay_journal(const JournalContents& contents) {

@@ -95,6 +95,14 @@ struct ReferredClaim {
   std::optional<core::GameEnd> decision;  // III.6.2: the arbiter's, once given
 };
 
+// D.2.8, D.2.9: moves taken back: the entry, and the moves as they had been recorded (evidence
+// for the PGN and the touch log: the record keeps that they were made and taken back, and why).
+struct TakenBack {
+  rec::TakeBack entry;
+  std::vector<RecordedMove> moves;  // in the order they were made
+  int first_ply = 0;                // the first of them (1 for the game's first move)
+};
+
 class GameRecord {
  public:
   // A new game's record, from its begin record (the time control and start position must read).
@@ -145,6 +153,8 @@ class GameRecord {
   [[nodiscard]] const std::vector<RejectedClaim>& rejected_claims() const {
     return rejected_claims_;
   }
+  // D.2.8, D.2.9: the take-backs, in order.
+  [[nodiscard]] const std::vector<TakenBack>& taken_back() const { return taken_back_; }
   // Whether `side` has a completed illegal move on record (Art. 7.5.5: a second one loses).
   [[nodiscard]] bool made_illegal_move(core::Color side) const;
   // The latest time stamp of any record, and of the record that last set the clocks.
@@ -166,6 +176,7 @@ class GameRecord {
   Status apply_one(const rec::Resume& r);
   Status apply_one(const rec::Seal& r);
   Status apply_one(const rec::Heard& r);
+  Status apply_one(const rec::TakeBack& r);
   void add_step(RecordedClockStep::Kind kind, Millis at, std::optional<Millis> white = {},
                 std::optional<Millis> black = {});
 
@@ -189,6 +200,7 @@ class GameRecord {
   std::vector<QuickplayEvent> quickplay_;
   std::optional<QuickplayEvent> postponed_claim_;
   std::optional<ReferredClaim> referred_;
+  std::vector<TakenBack> taken_back_;
   Millis last_event_at_{0};
   Millis last_step_at_{0};
   Millis clocks_set_at_{0};

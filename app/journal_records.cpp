@@ -85,6 +85,20 @@ constexpr NameTable<Toucher, 2> kTouchers{{{
     {Toucher::SightedPlayer, "sighted"},
 }}};
 
+// A move as UCI writes it ("e7e5", "g2g1q").
+std::optional<core::Move> uci_move(std::string_view value) {
+  if (value.size() != 4 && value.size() != 5) return std::nullopt;
+  const auto from = core::parse_square(value.substr(0, 2));
+  const auto to = core::parse_square(value.substr(2, 2));
+  if (!from || !to || *from == *to) return std::nullopt;
+  if (value.size() == 4) return core::Move(*from, *to);
+  constexpr std::string_view kPromotions = "nbrq";
+  const auto at = kPromotions.find(value[4]);
+  if (at == std::string_view::npos) return std::nullopt;
+  return core::Move(*from, *to, core::MoveKind::Promotion,
+                    core::PieceType(core::KNIGHT + static_cast<int>(at)));
+}
+
 // Reads the fields of one entry; every error names the field.
 class Fields {
  public:
@@ -141,19 +155,22 @@ class Fields {
   // the record is applied.
   [[nodiscard]] Result<core::Move> uci(std::string_view key) const {
     const std::string value = entry_.get(key);
-    const auto bad = [&] {
-      return fail("field " + std::string(key) + " is \"" + value + "\", not a move");
-    };
-    if (value.size() != 4 && value.size() != 5) return bad();
-    const auto from = core::parse_square(std::string_view(value).substr(0, 2));
-    const auto to = core::parse_square(std::string_view(value).substr(2, 2));
-    if (!from || !to || *from == *to) return bad();
-    if (value.size() == 4) return core::Move(*from, *to);
-    constexpr std::string_view kPromotions = "nbrq";
-    const auto at = kPromotions.find(value[4]);
-    if (at == std::string_view::npos) return bad();
-    return core::Move(*from, *to, core::MoveKind::Promotion,
-                      core::PieceType(core::KNIGHT + static_cast<int>(at)));
+    if (auto move = uci_move(value)) return *move;
+    return fail("field " + std::string(key) + " is \"" + value + "\", not a move");
+  }
+  // Moves as UCI writes them, separated by blanks (at least one).
+  [[nodiscard]] Result<std::vector<core::Move>> uci_list(std::string_view key) const {
+    const std::string value = entry_.get(key);
+    std::vector<core::Move> moves;
+    for (std::size_t at = 0; at < value.size();) {
+      const std::size_t end = std::min(value.find(' ', at), value.size());
+      const auto move = uci_move(std::string_view(value).substr(at, end - at));
+      if (!move) return fail("field " + std::string(key) + " is \"" + value + "\", not moves");
+      moves.push_back(*move);
+      at = end + 1;
+    }
+    if (moves.empty()) return fail("field " + std::string(key) + " names no move");
+    return moves;
   }
 
  private:
@@ -306,6 +323,17 @@ JournalEntry encode_one(const rec::Heard& r) {
   e.set("at_ms", ms_text(r.at)).set("from_ms", ms_text(r.from));
   e.set("decoded_ms", ms_text(r.decoded)).set("reading", r.reading);
   e.set("confidence", std::to_string(r.confidence_pct)).set("action", r.action);
+  return e;
+}
+
+JournalEntry encode_one(const rec::TakeBack& r) {
+  JournalEntry e;
+  e.kind = "takeback";
+  std::string moves;
+  for (const core::Move m : r.moves) moves += (moves.empty() ? "" : " ") + core::to_uci(m);
+  e.set("at_ms", ms_text(r.at)).set("ply", std::to_string(r.ply)).set("uci", moves);
+  e.set("white_ms", ms_text(r.white_left)).set("black_ms", ms_text(r.black_left));
+  e.set("arbiter", r.arbiter ? "1" : "0").set("reason", r.reason);
   return e;
 }
 
@@ -536,6 +564,24 @@ Result<JournalRecord> decode_seal(const JournalEntry& e, const Fields& f) {
   return r;
 }
 
+Result<JournalRecord> decode_takeback(const Fields& f) {
+  auto at = f.time("at_ms");
+  auto ply = f.small("ply");
+  auto moves = f.uci_list("uci");
+  auto white = f.time("white_ms");
+  auto black = f.time("black_ms");
+  if (auto bad = first_error(at, ply, moves, white, black); !bad) return fail(bad.error());
+  rec::TakeBack r;
+  r.at = *at;
+  r.ply = *ply;
+  r.moves = std::move(*moves);
+  r.white_left = *white;
+  r.black_left = *black;
+  r.arbiter = f.text("arbiter") == "1";
+  r.reason = f.text("reason");
+  return r;
+}
+
 Result<JournalRecord> decode_heard(const Fields& f, int format) {
   auto at = f.time("at_ms");
   auto confidence = f.small("confidence");
@@ -580,6 +626,7 @@ Result<JournalRecord> decode(const JournalEntry& entry, int format) {
   if (kind == "resume") return decode_resume(f);
   if (kind == "seal") return decode_seal(entry, f);
   if (kind == "heard") return decode_heard(f, format);
+  if (kind == "takeback") return decode_takeback(f);  // format 5
   return fail("unknown entry kind \"" + kind + "\"");
 }
 

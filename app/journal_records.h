@@ -30,6 +30,9 @@
 //   seal     at_ms and the recording seal's own fields (its file, digest, key, signature)
 //   heard    at_ms (the end of the speech), from_ms (its start), decoded_ms, reading,
 //            confidence, action (format 3)
+//   takeback at_ms, ply (the moves made after it), uci (the moves taken back, in the order they
+//            were made, blank-separated), white_ms, black_ms (the clocks as restored), arbiter
+//            (1: confirmed by the arbiter), reason (format 5; D.2.8, D.2.9)
 //
 // A part of the game is what one run of the station recorded, from its `begin` or `resume`
 // entry to the next `resume`. Its `station_key` (the public key, 64 hex digits) is the key that
@@ -61,7 +64,7 @@ namespace annabella::app {
 using Millis = std::chrono::milliseconds;
 
 // The journal format this program writes.
-inline constexpr int kJournalFormat = 4;
+inline constexpr int kJournalFormat = 5;
 
 // Who made a move, as the journal names it. Keypad: the sighted player's own keypad or keyboard
 // (D.2.11); a reader that does not know a name reads it as Console, the old meaning.
@@ -226,6 +229,19 @@ struct Heard {
   std::string action;      // what the station did: "entered", "repeated", "asked again" ...
 };
 
+// D.2.8, D.2.9, Art. 7.4-7.5: the last moves taken back: a slip in announcing or entering a move
+// corrected, or the position the arbiter restored; the clocks set back to what they were before
+// the first of them (D.2.9: "readjusts the clocks accordingly"). The record keeps the moves taken
+// back and why, as evidence. Format 5.
+struct TakeBack {
+  Millis at{0};
+  int ply = 0;                          // the moves made after it
+  std::vector<core::Move> moves;        // taken back, in the order they were made
+  Millis white_left{0}, black_left{0};  // the clocks as restored
+  bool arbiter = false;  // the arbiter confirmed it (a move of the VI player's pegboard)
+  std::string reason;    // as given, or the rule ("D.2.8")
+};
+
 // The recording's seal (D.2.7): its fields as the recording's signer writes them.
 struct Seal {
   Millis at{0};
@@ -236,7 +252,7 @@ struct Seal {
 
 using JournalRecord = std::variant<rec::Begin, rec::Move, rec::Touch, rec::Untouch, rec::Clock,
                                    rec::DrawOffer, rec::DrawDecline, rec::Note, rec::End,
-                                   rec::Adjourn, rec::Resume, rec::Seal, rec::Heard>;
+                                   rec::Adjourn, rec::Resume, rec::Seal, rec::Heard, rec::TakeBack>;
 
 // The journal line's kind and fields for a record.
 [[nodiscard]] JournalEntry encode(const JournalRecord& record);

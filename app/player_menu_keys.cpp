@@ -28,7 +28,7 @@ constexpr std::string_view kCommandWords[] = {"help",          "time",
                                               "reconcile",     "adjourn",
                                               "open-envelope", "arbiter",
                                               "status",        "quit",
-                                              "talk"};
+                                              "talk",          "takeback"};
 static_assert(std::size(kCommandWords) == std::variant_size_v<Command>);
 
 }  // namespace

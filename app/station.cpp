@@ -292,6 +292,11 @@ void Station::on(const ev::ConsoleLine& e, TimePoint time) {
   if (state_.question.kind != PendingQuestion::Kind::None && flow_.answer(e.line, time)) return;
   auto command = parse_console_line(e.line);
   if (!command) {
+    // Neither a piece nor a command: the open question says what answers it (D.2.1).
+    if (flow_.asks_promotion()) {
+      flow_.refuse_answer(e.line, time);
+      return;
+    }
     state_.print(time, command.error().message);
     return;
   }

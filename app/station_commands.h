@@ -121,6 +121,14 @@ struct ClaimDecision {
 };
 // D.2.9: the boards compared with the record now.
 struct Reconcile {};
+// D.2.8, D.2.9, Art. 7.4-7.5: the last `count` moves entered taken back (a slip in announcing or
+// entering corrected, or the position the arbiter restores); a move made on the VI player's
+// pegboard only with the arbiter's confirmation (`arbiter`). `reason`: as typed, kept.
+struct TakeBack {
+  int count = 1;
+  bool arbiter = false;
+  std::string reason;
+};
 // Guidelines I: the move sealed (must be legal) and the game adjourned.
 struct Adjourn {
   std::string sealed;
@@ -146,7 +154,7 @@ using Command =
                  cmd::Continue, cmd::Adjust, cmd::Penalty, cmd::IllegalMove, cmd::Increment,
                  cmd::QuickplayClaim, cmd::BothFlags, cmd::UnsupervisedClaim, cmd::VerifyClaim,
                  cmd::ClaimDecision, cmd::Reconcile, cmd::Adjourn, cmd::OpenEnvelope,
-                 cmd::CallArbiter, cmd::Status, cmd::Quit, cmd::Talk>;
+                 cmd::CallArbiter, cmd::Status, cmd::Quit, cmd::Talk, cmd::TakeBack>;
 
 // Where a command came from: the record and the log say it. Keypad is the sighted player's own
 // keypad or keyboard (D.2.11, `play --opponent-input`): his moves only.

@@ -304,10 +304,29 @@ Phrase phrase_execute_move(const Language& lang, const Vocabulary& moves,
   return message(lang, "say.execute_move", {{"move", move_words(lang, moves, before, move)}});
 }
 
+Phrase phrase_taken_back(const Language& lang, const Vocabulary& moves,
+                         const core::Position& before, const std::vector<core::Move>& taken) {
+  wording::Words list;
+  core::Position pos = before;
+  for (const core::Move m : taken) {
+    list.add(move_words(lang, moves, pos, m), ", ");
+    pos = pos.after(m);
+  }
+  return message(lang, "say.taken_back", {{"moves", list.word()}});
+}
+
+Phrase phrase_taken_back_board(const Language& lang, bool right) {
+  return message(lang, right ? "say.board_right" : "say.put_back");
+}
+
 // ---- In the profile's own language ----
 
 Phrase phrase_illegal_move(const Vocabulary& v) {
   return phrase_illegal_move(v.own_language());
+}
+Phrase phrase_taken_back(const Vocabulary& v, const core::Position& before,
+                         const std::vector<core::Move>& taken) {
+  return phrase_taken_back(v.own_language(), v, before, taken);
 }
 Phrase phrase_illegal_move(const Vocabulary& v, const core::Position& before, core::Move expected) {
   return phrase_illegal_move(v.own_language(), v, before, expected);

@@ -111,7 +111,10 @@ const std::vector<std::string>& Language::required_keys() {
                           "question_cancelled",
                           "question_interrupted",
                           "no_arbiter",
-                          "move_waits_menu"})
+                          "move_waits_menu",
+                          "taken_back",
+                          "board_right",
+                          "put_back"})
       k.push_back(std::string("say.") + s);
     // The braille clock line (D.2.6, tactile/clock_output.h ClockLineWords).
     add_keys(k, "clock.", {"white", "black", "move", "flag", "paused", "paused_letter"});

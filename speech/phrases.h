@@ -196,9 +196,20 @@ enum class MoveInput { EBoard, Keypad, Assistant, Voice };
 [[nodiscard]] Phrase phrase_execute_move(const Language& lang, const Vocabulary& moves,
                                          const core::Position& before, core::Move move);
 
+// D.2.8, D.2.9: the moves taken back at the console, each in the profile's words, in the order
+// they were made ("Zurueckgenommen: Eva sechs"); `before` is the position before the first.
+[[nodiscard]] Phrase phrase_taken_back(const Language& lang, const Vocabulary& moves,
+                                       const core::Position& before,
+                                       const std::vector<core::Move>& taken);
+// D.2.9, after a take-back: his pegboard already shows the position restored (`right`), or he
+// puts it back with the correction steps that follow ("Brett zuruecksetzen:").
+[[nodiscard]] Phrase phrase_taken_back_board(const Language& lang, bool right);
+
 // ---- The same in the profile's own language (see the top of this file) ----
 
 [[nodiscard]] Phrase phrase_illegal_move(const Vocabulary& v);
+[[nodiscard]] Phrase phrase_taken_back(const Vocabulary& v, const core::Position& before,
+                                       const std::vector<core::Move>& taken);
 [[nodiscard]] Phrase phrase_illegal_move(const Vocabulary& v, const core::Position& before,
                                          core::Move expected);
 [[nodiscard]] Phrase phrase_board_mismatch(const Vocabulary& v, const core::Position& before,

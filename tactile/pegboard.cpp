@@ -440,6 +440,18 @@ std::optional<MoveSequence> Pegboard::choose(std::vector<MoveSequence> sequences
   std::copy_if(sequences.begin(), sequences.end(), std::back_inserter(named),
                [&](const MoveSequence& s) { return named_fit(s); });
   if (!named.empty()) sequences = std::move(named);
+  // D.2.1: the opponent's announced promotion names its piece: his pawn on the last rank is that
+  // move executed (an occupancy board shows it as well as any other piece), never a question.
+  if (expected_ && expected_->kind() == core::MoveKind::Promotion) {
+    std::vector<MoveSequence> announced;
+    std::copy_if(sequences.begin(), sequences.end(), std::back_inserter(announced),
+                 [&](const MoveSequence& s) {
+                   const Move m = s.front();
+                   return m == *expected_ || m.kind() != core::MoveKind::Promotion ||
+                          m.from() != expected_->from() || m.to() != expected_->to();
+                 });
+    if (!announced.empty()) sequences = std::move(announced);
+  }
   // The moves every sequence begins with are taken; what follows them is judged after them.
   MoveSequence common = sequences.front();
   for (const auto& sequence : sequences) {
@@ -641,6 +653,7 @@ void Pegboard::position_moved_on(Move made) {
   touches_this_move_ = touch_log_.size();
   ++position_epoch_;
   epoch_moves_.push_back(made);
+  promotion_asked_ = false;  // Art. 3.7.5: each promotion's piece is asked for anew
 }
 
 // Whether a piece that left one of `vacated` for `to` is a legal move under way: one of the side

@@ -107,6 +107,8 @@ class Pegboard {
 
   // The game's position (moves made so far).
   [[nodiscard]] const core::Position& position() const { return position_; }
+  // The board shows a promotion whose piece it cannot tell (PromotionNeeded) and waits for it.
+  [[nodiscard]] bool asks_promotion() const { return promotion_asked_; }
   // The move completed on the board but not yet made.
   [[nodiscard]] std::optional<core::Move> completed_move() const { return pending_; }
   // A peg is out of its hole (in the hand): a move may be under way.

@@ -68,6 +68,17 @@ Result<GameRecord> replay(const std::vector<JournalRecord>& records) {
   return replay_journal(contents_of(records));
 }
 
+// A journal as an older program wrote it: its begin entry says `format`, then the moves.
+JournalContents older_journal(const std::string& format, const std::vector<std::string>& sans) {
+  JournalContents c;
+  JournalEntry begin = encode(rec::Begin{header()});
+  begin.set("format", format);
+  c.entries.push_back(begin);
+  for (const auto& record : game_records(sans))
+    if (!std::holds_alternative<rec::Begin>(record)) c.entries.push_back(encode(record));
+  return c;
+}
+
 // Every record type survives its codec: encoded to a journal line's fields and decoded back,
 // nothing is lost (the typed journal's one codec).
 TEST(JournalRecords, EveryKindRoundTripsThroughTheCodec) {
@@ -96,6 +107,13 @@ TEST(JournalRecords, EveryKindRoundTripsThroughTheCodec) {
       rec::Resume{47s, "restored\tafter a crash\n"},
       rec::Seal{48s, {{"digest", "ab12"}, {"phrases", "17"}}},
       rec::Heard{50s, 48600ms, 50300ms, "move Nf3 g1f3 \"springer felix drei\" 90%", 90, "entered"},
+      rec::TakeBack{51s,
+                    1,
+                    {core::Move(core::SQ_E7, core::SQ_E6), core::Move(core::SQ_D2, core::SQ_D4)},
+                    60min,
+                    59min,
+                    true,
+                    "slip:\te5 announced"},
   };
   for (const auto& record : all) {
     const JournalEntry entry = encode(record);
@@ -596,14 +614,14 @@ TEST(Record, TheHeaderIsAdoptedAndEachDifferenceSaid) {
 // format 4 the draw claim's notes. A new journal says format 4 and keeps them; format 2 journals,
 // whose heard entries were stamped when decoded, still read; a journal newer than the program is
 // refused by name.
-TEST(JournalFormat, ANewJournalIsFormatFourAndKeepsTheSpeechTimes) {
-  EXPECT_EQ(kJournalFormat, 4);
-  EXPECT_EQ(encode(rec::Begin{header()}).get("format"), "4");
+TEST(JournalFormat, ANewJournalIsFormatFiveAndKeepsTheSpeechTimes) {
+  EXPECT_EQ(kJournalFormat, 5);
+  EXPECT_EQ(encode(rec::Begin{header()}).get("format"), "5");
   auto records = game_records({"e4"});
   records.push_back(rec::Heard{12s, 10500ms, 12400ms, "move e5", 90, "entered"});
   auto game = replay(records);
   ASSERT_TRUE(game) << game.error().message;
-  EXPECT_EQ(game->format(), 4);
+  EXPECT_EQ(game->format(), 5);
   auto decoded = decode(encode(records.back()), 3);
   ASSERT_TRUE(decoded) << decoded.error().message;
   const auto& heard = std::get<rec::Heard>(*decoded);
@@ -640,13 +658,13 @@ TEST(JournalFormat, AJournalNewerThanTheProgramIsRefusedByName) {
   JournalContents c;
   c.name = "r3/game.journal";
   JournalEntry begin = encode(rec::Begin{header()});
-  begin.set("format", "5");
+  begin.set("format", "6");
   c.entries.push_back(begin);
   auto game = replay_journal(c);
   ASSERT_FALSE(game);
   EXPECT_EQ(game.error().message,
-            "r3/game.journal: entry 1 (line 1, begin): format 5 is newer than this program reads "
-            "(4); use a newer annabella");
+            "r3/game.journal: entry 1 (line 1, begin): format 6 is newer than this program reads "
+            "(5); use a newer annabella");
 }
 
 TEST(JournalFormat, TheDrawClaimNotesOfFormatFourReadBackAndAFormatThreeJournalStillReads) {
@@ -667,15 +685,62 @@ TEST(JournalFormat, TheDrawClaimNotesOfFormatFourReadBackAndAFormatThreeJournalS
   ASSERT_TRUE(interrupted) << interrupted.error().message;
   EXPECT_FALSE(interrupted->asked_claim());
   // A format 3 journal (no claim notes) reads as before.
-  JournalContents c;
-  JournalEntry begin = encode(rec::Begin{header()});
-  begin.set("format", "3");
-  c.entries.push_back(begin);
-  for (const auto& record : game_records({"e4", "e5"}))
-    if (!std::holds_alternative<rec::Begin>(record)) c.entries.push_back(encode(record));
-  auto old = replay_journal(c);
+  auto old = replay_journal(older_journal("3", {"e4", "e5"}));
   ASSERT_TRUE(old) << old.error().message;
   EXPECT_EQ(old->format(), 3);
+  EXPECT_EQ(old->game().ply_count(), 2u);
+}
+
+// D.2.8, D.2.9 (format 5): a take-back entry takes the last moves back in the one interpreter,
+// keeps them and why as evidence, and sets the clocks it names; one that names other moves than
+// the last ones made, or more moves than were made, is refused; a format 4 journal still reads.
+TEST(JournalFormat, ATakeBackOfFormatFiveAppliesAndAFormatFourJournalStillReads) {
+  auto records = game_records({"e4", "e6"});
+  const auto& e4 = std::get<rec::Move>(records[1]);
+  const core::Move e6 = std::get<rec::Move>(records[2]).move;
+  records.push_back(rec::TakeBack{25s, 1, {e6}, e4.white_left, e4.black_left, false, "slip"});
+  auto game = replay(records);
+  ASSERT_TRUE(game) << game.error().message;
+  EXPECT_EQ(game->game().ply_count(), 1u);
+  EXPECT_EQ(game->game().position().side_to_move(), core::BLACK);
+  ASSERT_EQ(game->taken_back().size(), 1u);
+  EXPECT_EQ(game->taken_back()[0].moves.at(0).san, "e6");
+  EXPECT_EQ(game->taken_back()[0].first_ply, 2);
+  EXPECT_EQ(game->taken_back()[0].entry.reason, "slip");
+  // The clocks restored: Black's turn starts again with the times after 1. e4.
+  auto clocks = restored_clocks(*game);
+  ASSERT_TRUE(clocks) << clocks.error().message;
+  EXPECT_EQ(clocks->black_left, e4.black_left);
+  EXPECT_EQ(clocks->white_left, e4.white_left);
+  EXPECT_EQ(clocks->charged_side, core::BLACK);
+  // The right move is made after it.
+  rec::Move e5{2,
+               core::Move(core::SQ_E7, core::SQ_E5),
+               "e5",
+               30s,
+               e4.white_left,
+               e4.black_left,
+               5s,
+               MoveSource::Console};
+  records.push_back(e5);
+  auto again = replay(records);
+  ASSERT_TRUE(again) << again.error().message;
+  EXPECT_EQ(again->game().ply_count(), 2u);
+  EXPECT_EQ(core::to_uci(again->moves().back().move), "e7e5");
+  // Another move than the last, or more moves than made: refused by name.
+  auto wrong = game_records({"e4", "e6"});
+  wrong.push_back(rec::TakeBack{25s, 1, {e5.move}, 1min, 1min, false, ""});
+  auto refused = replay(wrong);
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().message.find("move 2 is e7e6, not e7e5"), std::string::npos)
+      << refused.error().message;
+  auto too_many = game_records({"e4"});
+  too_many.push_back(rec::TakeBack{25s, 0, {e6, e6}, 1min, 1min, false, ""});
+  EXPECT_FALSE(replay(too_many));
+  // A format 4 journal reads as before.
+  auto old = replay_journal(older_journal("4", {"e4", "e5"}));
+  ASSERT_TRUE(old) << old.error().message;
+  EXPECT_EQ(old->format(), 4);
   EXPECT_EQ(old->game().ply_count(), 2u);
 }
 

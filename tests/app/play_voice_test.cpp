@@ -23,6 +23,7 @@
 #include <fstream>
 
 #include "app/journal.h"
+#include "app/journal_records.h"
 #include "speech/espeak_synth.h"
 #include "support/child_process.h"
 #include "support/fifo_microphone.h"
@@ -294,7 +295,7 @@ TEST_F(PlayVoice, PushToTalkHearsOnlyWhileTheButtonIsHeld) {
   int heard = 0;
   for (const auto& entry : contents->entries) {
     if (entry.kind == "begin") {
-      EXPECT_EQ(entry.get("format"), "4");
+      EXPECT_EQ(entry.get("format"), std::to_string(kJournalFormat));
     }
     if (entry.kind != "heard") continue;
     ++heard;

@@ -73,7 +73,9 @@ std::vector<Command> arbiters_only() {
           cmd::IllegalMove{}, cmd::Increment{}, cmd::QuickplayClaim{}, cmd::BothFlags{},
           cmd::Reconcile{}, cmd::OpenEnvelope{}, cmd::Status{}, cmd::Quit{},
           // Guidelines III.6.2: the arbiter's decision of a claim made without him.
-          cmd::ClaimDecision{}};
+          cmd::ClaimDecision{},
+          // D.2.8, D.2.9: a slip corrected, or the position the arbiter restores.
+          cmd::TakeBack{}};
 }
 
 void reach(StationDriver& d, State state) {

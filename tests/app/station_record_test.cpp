@@ -780,6 +780,154 @@ TEST(StationRecord, QTypedForThePromotionPromotesAndDoesNotQuit) {
   EXPECT_EQ(core::to_uci(d.station->game().moves().back()), "b7b8q");
 }
 
+// Tester #17: the question for his own promotion (Art. 3.7.5, D.2.1) takes only a piece: while it
+// is open every other console command works (Art. 6.11.1 pause, D.2.10.5 flag, quit), and once
+// answered nothing is held any more.
+TEST(StationRecord, ThePromotionQuestionLeavesTheOtherCommandsWorking) {
+  annabella::testing::TempDir dir;
+  config::StationConfig config;
+  config.game.start_fen = "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1";
+  StationDriver d(dir.path() / "record", false, config);
+  d.lift("b7").place("b8").wait(1s);
+  ASSERT_TRUE(d.output.printed_containing("promotion on b8: which piece?"));
+  d.console("pause");
+  EXPECT_TRUE(d.station->clock().paused());  // Art. 6.11.1: the arbiter stops the clocks
+  EXPECT_FALSE(d.output.printed_containing("names no piece"));
+  d.console("continue");
+  EXPECT_FALSE(d.station->clock().paused());
+  const std::size_t printed = d.output.printed.size();
+  d.console("status");
+  EXPECT_GT(d.output.printed.size(), printed);
+  EXPECT_FALSE(d.output.printed_containing("names no piece"));
+  d.console("xyz");  // neither a piece nor a command: what answers the question is said
+  EXPECT_TRUE(d.output.printed_containing("promotion: \"xyz\" names no piece"));
+  d.console("Q");
+  EXPECT_TRUE(d.output.printed_containing("promotion to queen"));
+  // Answered: the question is over before he presses ANNOUNCE.
+  d.console("abc");
+  EXPECT_FALSE(d.output.printed_containing("promotion: \"abc\""));
+  d.button(tactile::BoardButton::Announce).wait(1s);
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  EXPECT_EQ(core::to_uci(d.station->game().moves().back()), "b7b8q");
+  d.console("quit");
+  EXPECT_TRUE(d.station->finished());
+}
+
+// Tester #17: the opponent's promotion is announced with its piece (D.2.1): his pawn peg on g1
+// executes g1=Q on an occupancy pegboard, no question is asked, and the console stays free;
+// likewise when his peg went in before the move was typed.
+TEST(StationRecord, TheOpponentsPromotionIsExecutedWithoutAQuestion) {
+  for (const bool typed_first : {true, false}) {
+    SCOPED_TRACE(typed_first ? "typed first" : "executed first");
+    annabella::testing::TempDir dir;
+    config::StationConfig config;
+    config.game.start_fen = "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1";
+    StationDriver d(dir.path() / "record", false, config);
+    d.button(tactile::BoardButton::PromoteKnight).hand("b7", "b8");
+    ASSERT_EQ(d.station->game().ply_count(), 1u);
+    if (typed_first) d.console("g1=Q");
+    d.lift("g2").place("g1").wait(1s);
+    if (!typed_first) d.console("g1=Q").wait(1s);
+    ASSERT_EQ(d.station->game().ply_count(), 2u);
+    EXPECT_EQ(core::to_uci(d.station->game().moves().back()), "g2g1q");
+    EXPECT_FALSE(d.output.printed_containing("promotion on g1"));
+    EXPECT_EQ(d.station->pegboard().position().side_to_move(), core::WHITE);  // executed
+    EXPECT_EQ(d.station->pegboard().position().piece_on(core::SQ_G1), core::B_QUEEN);
+    d.console("status");
+    EXPECT_FALSE(d.output.printed_containing("names no piece"));
+    d.console("quit");
+    EXPECT_TRUE(d.station->finished());
+  }
+}
+
+// Tester #16, D.2.8, D.2.9: the assistant typed 1... e6 where the sighted player played and
+// announced 1... e5, and the VI player put e5 on his pegboard. `takeback` takes the slip back:
+// journaled, the clocks set back (Black to move, White's clock as after 1. e4), said publicly and
+// privately (his board is right: nothing to put back); the right move is then entered and found
+// executed; the record keeps the move taken back and why, and a resumption rebuilds it all.
+TEST(StationRecord, AMistypedMoveIsTakenBackAndTheRightOneEntered) {
+  annabella::testing::TempDir dir;
+  const auto folder = dir.path() / "record";
+  {
+    StationDriver d(folder);
+    d.hand("e2", "e4");
+    const Millis white_after_e4 = d.station->record().moves().back().white_left;
+    const Millis black_after_e4 = d.station->record().moves().back().black_left;
+    d.console("e6");  // the slip
+    ASSERT_EQ(d.station->game().ply_count(), 2u);
+    d.lift("e7").place("e5").wait(2s);  // he executes what he heard: e5
+    d.wait(5s);                         // White's clock runs meanwhile
+    d.output.said.clear();
+    d.console("takeback announced e5, typed e6");
+    ASSERT_EQ(d.station->game().ply_count(), 1u);
+    EXPECT_TRUE(d.output.printed_containing("taken back (D.2.8, D.2.9): 1... e6 (e7e6)"));
+    EXPECT_EQ(d.station->clock().running(), core::BLACK);
+    EXPECT_EQ(std::chrono::duration_cast<Millis>(d.station->clock().remaining(core::WHITE, d.now)),
+              white_after_e4);
+    EXPECT_EQ(std::chrono::duration_cast<Millis>(d.station->clock().remaining(core::BLACK, d.now)),
+              black_after_e4);
+    const auto said = [&](Route route, std::string_view part) {
+      return std::any_of(d.output.said.begin(), d.output.said.end(), [&](const auto& s) {
+        return s.route == route && s.text.find(part) != std::string::npos;
+      });
+    };
+    EXPECT_TRUE(said(Route::Public, "Zurueckgenommen: Eva sechs"));
+    EXPECT_TRUE(said(Route::Private,
+                     "Zurueckgenommen: Eva sechs. Dein Brett zeigt schon die richtige Stellung"));
+    d.console("e5");
+    ASSERT_EQ(d.station->game().ply_count(), 2u);
+    EXPECT_EQ(core::to_uci(d.station->game().moves().back()), "e7e5");
+    EXPECT_TRUE(d.output.printed_containing("executed e7e5 on the pegboard"));
+    EXPECT_EQ(d.station->pegboard().position().fen(), d.station->game().position().fen());
+    const std::string pgn = read_file(folder / "game.pgn");
+    EXPECT_NE(pgn.find("taken back: 1... e6 (e7e6, by console); reason: announced e5, typed e6"),
+              std::string::npos)
+        << pgn;
+    EXPECT_NE(read_file(folder / "touches.txt").find("taken back: 1... e6"), std::string::npos);
+    EXPECT_NE(read_file(folder / "game.journal").find("takeback\t"), std::string::npos);
+    d.console("quit");
+  }
+  StationDriver again(folder, true);
+  ASSERT_TRUE(again.station);
+  EXPECT_EQ(again.station->game().ply_count(), 2u);
+  EXPECT_EQ(core::to_uci(again.station->game().moves().back()), "e7e5");
+  ASSERT_EQ(again.station->record().taken_back().size(), 1u);
+  EXPECT_EQ(again.station->record().taken_back()[0].entry.reason, "announced e5, typed e6");
+}
+
+// D.2.3, D.2.9: a move made on the VI player's pegboard is his, made and announced: the assistant
+// cannot take it back; the arbiter can ("takeback 1 arbiter"). The VI player hears what to put
+// back: the pawn from e4 to e2.
+TEST(StationRecord, APegboardMoveIsTakenBackOnlyByTheArbiter) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("e2", "e4");
+  d.console("takeback");
+  EXPECT_TRUE(d.output.printed_containing(
+      "takeback: 1. e4 was made on the VI player's pegboard (D.2.3); only the arbiter takes it "
+      "back: takeback 1 arbiter (D.2.9)"));
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  d.output.said.clear();
+  d.console("takeback 1 arbiter");
+  ASSERT_EQ(d.station->game().ply_count(), 0u);
+  EXPECT_EQ(d.station->clock().running(), core::WHITE);
+  const auto said_private = [&](std::string_view part) {
+    return std::any_of(d.output.said.begin(), d.output.said.end(), [&](const auto& s) {
+      return s.route == Route::Private && s.text.find(part) != std::string::npos;
+    });
+  };
+  EXPECT_TRUE(said_private("Zurueckgenommen: Eva vier. Brett zuruecksetzen:"));
+  EXPECT_TRUE(said_private("Eva vier"));
+  EXPECT_TRUE(d.output.printed_containing("the VI player puts his pegboard back"));
+  d.console("takeback");  // nothing left to take back
+  EXPECT_TRUE(d.output.printed_containing("takeback: 0 half-moves are made"));
+  // Put back, he plays again.
+  d.lift("e4").place("e2").wait(1s);
+  d.hand("d2", "d4");
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  EXPECT_EQ(core::to_uci(d.station->game().moves().back()), "d2d4");
+}
+
 // The arbiter can be called from the console (and from the player's keys later); the call is
 // printed and kept with the record.
 TEST(StationRecord, CallingTheArbiterIsShownAndKept) {
