@@ -1110,7 +1110,7 @@ void AppendixDFlow::enter_vi_move(const std::string& text, TimePoint time) {
   }
   // D.2.10.3: the assistant starts the opponent's clock: the move is made as it is entered.
   if (!record_move(*move, time, MoveSource::Console)) return;
-  complete_move_touches(before, *move, time);  // a peg he lifted before the board went
+  settle_touches(time);  // a peg he lifted before the board went
   s_.print(time, format(tr("{side}'s move entered by the assistant as the VI player announced it, "
                            "his pegboard being disconnected (D.2.10.2, D.2.10.3); when it is "
                            "connected again, it is checked against the game (D.2.9)"),
@@ -1436,7 +1436,7 @@ void AppendixDFlow::take_back(int count, bool arbiter, const std::string& reason
     s_.clock = std::move(*clock);
   else
     s_.print(time, "clock: " + clock.error().message);
-  s_.flag_reported = false;
+  s_.flags_reported = 0;
   s_.question = {};
   s_.to_execute.reset();
   s_.said_move.reset();
