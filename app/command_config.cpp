@@ -55,6 +55,7 @@ int run_config_check(const ConfigCheckOptions& options, std::ostream& out, std::
                  {"board", std::to_string(c.event.board)},
                  {"control", c.game.time_control}})
       << '\n';
+  for (const std::string& note : game_notes(c)) out << note << '\n';
   for (const std::string& note : scoresheet_name_notes(c)) out << note << '\n';
   return kExitSuccess;
 }

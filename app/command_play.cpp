@@ -94,6 +94,7 @@ int run_play(const PlayOptions& options, std::ostream& out, std::ostream& err) {
     err << ready.error().message << '\n';
     return kExitUsage;
   }
+  for (const std::string& note : game_notes(cfg)) out << note << '\n';  // A.5, B.5, II.2
   StopSignals signals;  // before the rig starts its threads
   auto rig = StationRig::build(rig_options, out);
   if (!rig) {

@@ -7,6 +7,7 @@
 #include "app/i18n.h"
 #include "app/move_text.h"
 #include "app/time_control_text.h"
+#include "core/chess960.h"
 #include "core/game_type.h"
 #include "core/time_control.h"
 #include "speech/vocabulary.h"
@@ -61,6 +62,18 @@ void game_problems(const config::StationConfig& config, const Problem& problem) 
   if (!config.console.letters.empty())
     if (auto letters = core::piece_letters_for(config.console.letters); !letters)
       problem("console.letters", text::letters_error(letters.error()));
+  // Guidelines II.2: the start position is the one drawn. A start_fen that is a Chess960 start
+  // array other than the number given contradicts it: which one is played is not guessed.
+  if (config.game.chess960 >= 0 && !config.game.start_fen.empty())
+    if (auto pos = core::Position::from_fen(config.game.start_fen, core::Variant::Chess960))
+      if (auto drawn = core::chess960_number(*pos); drawn && *drawn != config.game.chess960)
+        problem("game.chess960",
+                format(tr("start position {n} ({rank}) contradicts game.start_fen, which is start "
+                          "position {fen_n} ({fen_rank}); give one of them (Guidelines II.2)"),
+                       {{"n", std::to_string(config.game.chess960)},
+                        {"rank", core::chess960_first_rank(config.game.chess960)},
+                        {"fen_n", std::to_string(*drawn)},
+                        {"fen_rank", core::chess960_first_rank(*drawn)}}));
   if (auto supervision = core::parse_supervision(config.game.supervision); !supervision)
     // TRANSLATORS: competition and appendix are the values the file takes: keep them.
     problem("game.supervision",
@@ -69,7 +82,52 @@ void game_problems(const config::StationConfig& config, const Problem& problem) 
                    {{"name", supervision.error().name}}));
 }
 
+// "rapid (A.1: more than 10 and less than 60 minutes for 60 moves)"
+std::string type_with_rule(core::GameType type) {
+  switch (type) {
+    case core::GameType::Blitz:
+      // TRANSLATORS: blitz, rapid, standard: the values game.type takes: keep them.
+      return i18n::tr("blitz (B.1: 10 minutes or less for 60 moves)");
+    case core::GameType::Rapid:
+      return i18n::tr("rapid (A.1: more than 10 and less than 60 minutes for 60 moves)");
+    case core::GameType::Standard:
+      break;
+  }
+  return i18n::tr("standard (60 minutes or more for 60 moves, A.1)");
+}
+
 }  // namespace
+
+std::vector<std::string> game_notes(const config::StationConfig& config) {
+  using i18n::format;
+  using i18n::tr;
+  std::vector<std::string> notes;
+  const auto note = [&](const std::string& key, const std::string& what) {
+    notes.push_back(config.source.where(key) + key + ": " + what);
+  };
+  // A.5, B.5: the event may decide the type; the station applies the type given, and says so.
+  const auto type = core::parse_game_type(config.game.type);
+  const auto control = core::read_time_control(config.game.time_control);
+  if (config.game.type != "auto" && type && control)
+    if (auto by_control = core::game_type_of(*control); by_control && *by_control != *type)
+      note("game.type",
+           format(tr("the time control \"{control}\" makes the game {by_control}, not {type}; "
+                     "the station applies the {type} rules, as the event may decide (A.5, B.5): "
+                     "check that this is meant"),
+                  {{"control", config.game.time_control},
+                   {"by_control", type_with_rule(*by_control)},
+                   {"type", std::string(core::game_type_name(*type))}}));
+  // Guidelines II.2: a start_fen that is no Chess960 start array is the start; the number is not
+  // used (an array other than the number's is refused: game_problems).
+  if (config.game.chess960 >= 0 && !config.game.start_fen.empty())
+    if (auto pos = core::Position::from_fen(config.game.start_fen, core::Variant::Chess960);
+        pos && !core::chess960_number(*pos))
+      note("game.chess960",
+           format(tr("start position {n} is not used: the game starts from game.start_fen, read "
+                     "as Chess960 (Guidelines II.2)"),
+                  {{"n", std::to_string(config.game.chess960)}}));
+  return notes;
+}
 
 std::vector<std::string> scoresheet_name_notes(const config::StationConfig& config) {
   std::vector<std::string> notes;

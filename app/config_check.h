@@ -16,6 +16,13 @@ namespace annabella::app {
 // is one liblouis ships. Worded in the language of the messages.
 [[nodiscard]] std::vector<std::string> station_problems(const config::StationConfig& config);
 
+// What the station will do that the file may not mean, not a problem, one a line: a game.type
+// other than the one its time control gives (A.1, B.1; the event may decide it, A.5, B.5: the
+// type given is applied), a game.chess960 number not used beside a start_fen that is no Chess960
+// start array (Guidelines II.2). `annabella config check` prints them after its "ok"; `play`
+// prints them before it starts.
+[[nodiscard]] std::vector<std::string> game_notes(const config::StationConfig& config);
+
 // What the station will do, not a problem: each name on the braille scoresheet (white.name,
 // black.name, event.name) with letters its table has no braille for, one a line,
 // "board.toml:3: white.name: ...", saying how the scoresheet writes it (app/brf.h,

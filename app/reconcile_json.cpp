@@ -82,6 +82,7 @@ std::string sheet_json(const Reconciliation& r, int s) {
   j += "\"language\": " + js(sh.letters.code) + ", ";
   j += "\"language_note\": " + js(language_note(sh)) + ", ";
   j += "\"language_warning\": " + js_or_null(language_warning(r, s)) + ", ";
+  j += "\"no_moves\": " + js_or_null(no_moves_note(r, s)) + ", ";
   j += "\"other_language\": " +
        (sh.other_language
             ? "{\"language\": " + js(sh.other_language->letters.code) +

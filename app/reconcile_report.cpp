@@ -279,7 +279,7 @@ std::string todo_box(const Reconciliation& r, const SpokenSteps* spoken,
     h += "<p class=\"check\"><strong>" + html_escape(tr("Check first:")) + "</strong> " +
          html_escape(note) + "</p>\n";
   for (int s = 0; s < 2; ++s)
-    for (const std::string& line : {language_warning(r, s), cut_note(r, s)})
+    for (const std::string& line : {no_moves_note(r, s), language_warning(r, s), cut_note(r, s)})
       if (!line.empty())
         h += "<p class=\"check\"><strong>" + html_escape(tr("Check first:")) + "</strong> " +
              html_escape(line) + "</p>\n";

@@ -273,6 +273,31 @@ std::string cut_note(const Reconciliation& r, int sheet) {
                  {"max", std::to_string(core::kMaxSheetPlies)}});
 }
 
+std::string no_moves_note(const Reconciliation& r, int sheet) {
+  const core::SheetReading& sh = sheet_of(r, sheet);
+  if (!sh.no_moves()) return "";
+  const i18n::Places places = {{"sheet", letter(sheet)},
+                               {"n", std::to_string(sh.written)},
+                               {"m", std::to_string(sh.moves_in_form)}};
+  if (sh.plies.empty())
+    return format(tr("sheet {sheet}: nothing on it reads as moves: it has no cell written; is it "
+                     "the right file?"),
+                  places);
+  if (sh.moves_in_form == 0)
+    return format(tr_n("sheet {sheet}: nothing on it reads as moves: {n} cell, none a move; is it "
+                       "the right file?",
+                       "sheet {sheet}: nothing on it reads as moves: {n} cells, none a move; is "
+                       "it the right file?",
+                       sh.written),
+                  places);
+  return format(tr_n("sheet {sheet}: almost nothing on it reads as moves: {n} cell, only {m} a "
+                     "move; is it the right file?",
+                     "sheet {sheet}: almost nothing on it reads as moves: {n} cells, only {m} a "
+                     "move; is it the right file?",
+                     sh.written),
+                places);
+}
+
 std::string unread_note(const Reconciliation& r) {
   const core::Divergence& d = r.divergence;
   if (!d.unread_from) return "";

@@ -58,6 +58,9 @@ struct SheetPly {
 // A given language that reads the sheet only part of the way while another reads it further:
 // the warning that comes before anything is proposed; "" otherwise.
 [[nodiscard]] std::string language_warning(const core::Reconciliation& r, int sheet);
+// A sheet on which (almost) nothing reads as moves (core::SheetReading::no_moves): said before
+// anything else, since no cell of it is ordered corrected; "" otherwise.
+[[nodiscard]] std::string no_moves_note(const core::Reconciliation& r, int sheet);
 // A sheet longer than core::kMaxSheetPlies: what was read of it; "" otherwise.
 [[nodiscard]] std::string cut_note(const core::Reconciliation& r, int sheet);
 

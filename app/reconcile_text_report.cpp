@@ -278,6 +278,11 @@ std::string sheets_text(const Reconciliation& r) {
                     "in (Art. 8.1).");
   const int right = r.right_sheet, wrong = 1 - right;
   const i18n::Places places = {{"wrong", letter(wrong)}, {"right", letter(right)}};
+  if (r.sheets[std::size_t(wrong)].no_moves())
+    return format(tr("Sheet {right}'s moves lead to the position on both boards; nothing on sheet "
+                     "{wrong} reads as moves (see \"Check first\"), so none of its cells is "
+                     "ordered corrected until the right file is given (Art. 8.1)."),
+                  places);
   if (!edits[std::size_t(right)].empty())
     return format(tr("Sheet {wrong} is wrong: sheet {right}'s moves lead to the position on both "
                      "boards, sheet {wrong}'s do not. Player {wrong} corrects his scoresheet "
@@ -381,7 +386,7 @@ std::string arbiter_text(const Reconciliation& r, const std::vector<std::string>
     t += format(tr("Check first: {line}"), {{"line", note}}) + "\n";
   // A sheet read in a language that stops early is named before anything is proposed.
   for (int s = 0; s < 2; ++s)
-    for (const std::string& line : {language_warning(r, s), cut_note(r, s)})
+    for (const std::string& line : {no_moves_note(r, s), language_warning(r, s), cut_note(r, s)})
       if (!line.empty()) t += format(tr("Check first: {line}"), {{"line", line}}) + "\n";
 
   // TRANSLATORS: the report's headings and numbered parts; "FEN" stays.

@@ -291,6 +291,10 @@ Reconciliation reconcile(const ReconcileInput& input) {
   else
     boards_differ(r);
 
+  // A sheet on which (almost) nothing reads as moves is no record of the game (Art. 8.1): no
+  // cell of it is ordered corrected; the arbiter checks the file first (the app says so).
+  for (std::size_t s = 0; s < 2; ++s)
+    if (r.sheets[s].no_moves()) r.sheet_edits[s].clear();
   correct_boards(r, input, r.sheets[std::size_t(std::max(r.right_sheet, 0))]);
   for (int b = 0; b < 2; ++b)
     for (int s = 0; s < 2; ++s)

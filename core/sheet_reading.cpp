@@ -367,6 +367,17 @@ SheetReading read_sheet(const Position& start, const WrittenSheet& written) {
   SheetReading s = read_files(start, sheet, written.letters);
   // Each cell separated is one more written move, unless a blank cell was dropped for it.
   s.written = written.sheet.entries.size() + (s.plies.size() - sheet.entries.size());
+  // Past where reading stops (no reason given) a cell is tried at the start: only its form counts
+  // here (a text that is no move is none anywhere; a move that is illegal there is still a move).
+  for (const ReadPly& p : s.plies) {
+    if (p.move || p.problem == PlyProblem::Illegal || p.problem == PlyProblem::Ambiguous) {
+      ++s.moves_in_form;
+      continue;
+    }
+    if (p.written.empty() || p.reason) continue;  // blank, or no move where it stands
+    auto m = read_move(start, p.written, s.letters);
+    if (m || m.error().kind != MoveReadError::Kind::NotAMove) ++s.moves_in_form;
+  }
   return s;
 }
 

@@ -102,12 +102,18 @@ struct SheetReading {
   std::vector<SheetNote> separated;
   // When it writes files in lower-case Cyrillic letters other than the look-alikes а с е.
   std::optional<FilesReading> cyrillic_files;
-  std::vector<ReadPly> plies;       // every written move read (at most kMaxSheetPlies)
-  std::size_t written = 0;          // the written moves on the sheet (more than plies: cut)
-  std::size_t read_plies = 0;       // how many read, in order, from the start
+  std::vector<ReadPly> plies;  // every written move read (at most kMaxSheetPlies)
+  std::size_t written = 0;     // the written moves on the sheet (more than plies: cut)
+  std::size_t read_plies = 0;  // how many read, in order, from the start
+  // The written moves that are moves in form (read, or illegal or ambiguous where they stand; not
+  // blank, not text that is no move at all, NotAMove), wherever reading stopped.
+  std::size_t moves_in_form = 0;
   std::vector<Position> positions;  // positions[i] = before ply i; read_plies + 1 of them
   [[nodiscard]] bool fully_read() const { return read_plies == plies.size(); }
   [[nodiscard]] bool cut() const { return written > plies.size(); }
+  // (Almost) nothing on it reads as moves: no cell at all, or fewer than one cell in four a move
+  // in form (random bytes, a wrong file): nothing is proposed on its cells (D.2.9 compares moves).
+  [[nodiscard]] bool no_moves() const { return plies.empty() || moves_in_form * 4 < plies.size(); }
   [[nodiscard]] Move move(std::size_t ply) const { return *plies[ply].move; }  // ply < read_plies
   // The written move at `ply`, or its SAN when it was read ("" past the end).
   [[nodiscard]] const std::string& shown(std::size_t ply) const;

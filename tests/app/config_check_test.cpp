@@ -28,6 +28,66 @@ TEST(ConfigCheck, AnUnknownWordKeyIsNamedWithItsLine) {
   EXPECT_EQ(problems_of("[speech.words]\nfile_e = \"Emil\"\n"), "");
 }
 
+// The notes on a file that parses (game_notes), "" joined by newlines.
+std::string notes_of(std::string_view text) {
+  auto c = config::parse_config(text, "board.toml", station_problems);
+  if (!c) return "problems: " + c.error().message;
+  std::string all;
+  for (const std::string& n : game_notes(*c)) all += n + "\n";
+  return all;
+}
+
+// Tester session 13, 14l (bad/b4.toml, bad/b16.toml): a type set against its time control is
+// named with the rule and what the station applies (A.1, B.1; the event may decide, A.5, B.5).
+TEST(ConfigCheck, ATypeSetAgainstItsTimeControlIsNamedWithTheRuleAndWhatIsApplied) {
+  std::string n = notes_of("[game]\ntype = \"blitz\"\ntime_control = \"90 min\"\n");
+  EXPECT_NE(n.find("board.toml:2: game.type: the time control \"90 min\" makes the game standard "
+                   "(60 minutes or more for 60 moves, A.1), not blitz; the station applies the "
+                   "blitz rules, as the event may decide (A.5, B.5)"),
+            std::string::npos)
+      << n;
+  n = notes_of(
+      "[game]\ntime_control = \"90 min/40 moves + 30 min + 30 s/move\"\ntype = "
+      "\"rapid\"\n");
+  EXPECT_NE(n.find("board.toml:3: game.type: the time control \"90 min/40 moves + 30 min + 30 "
+                   "s/move\" makes the game standard (60 minutes or more for 60 moves, A.1), not "
+                   "rapid; the station applies the rapid rules"),
+            std::string::npos)
+      << n;
+  testing::use_language("de");
+  const std::string de = notes_of("[game]\ntime_control = \"5 min\"\ntype = \"rapid\"\n");
+  testing::use_language("en");
+  EXPECT_NE(de.find("B.1"), std::string::npos) << de;
+  EXPECT_EQ(de.find("makes the game"), std::string::npos) << de;
+  EXPECT_NE(notes_of("[game]\ntime_control = \"5 min\"\ntype = \"rapid\"\n")
+                .find("makes the game blitz (B.1: 10 minutes or less for 60 moves), not rapid"),
+            std::string::npos);
+  // Agreeing, or auto: nothing to say.
+  EXPECT_EQ(notes_of("[game]\ntime_control = \"5 min\"\ntype = \"blitz\"\n"), "");
+  EXPECT_EQ(notes_of("[game]\ntime_control = \"15 min + 10 s/move\"\n"), "");
+}
+
+// Tester session 13, 14l (bad/b22.toml): a Chess960 number beside a start_fen that is another
+// start array is refused (which one is played is not guessed, Guidelines II.2); beside a FEN that
+// is no start array the number is said to be unused; beside its own array nothing is said.
+TEST(ConfigCheck, AChess960NumberAgainstTheStartFenIsRefusedOrNamed) {
+  const std::string standard = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  const std::string e = problems_of("[game]\nchess960 = 12\nstart_fen = \"" + standard + "\"\n");
+  EXPECT_NE(e.find("board.toml:2: game.chess960: start position 12 (QBNNRKBR) contradicts "
+                   "game.start_fen, which is start position 518 (RNBQKBNR); give one of them "
+                   "(Guidelines II.2)"),
+            std::string::npos)
+      << e;
+  EXPECT_EQ(problems_of("[game]\nchess960 = 518\nstart_fen = \"" + standard + "\"\n"), "");
+  EXPECT_EQ(notes_of("[game]\nchess960 = 518\nstart_fen = \"" + standard + "\"\n"), "");
+  const std::string n = notes_of(
+      "[game]\nchess960 = 0\nstart_fen = \"rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w KQkq - 0 1\"\n");
+  EXPECT_NE(n.find("board.toml:2: game.chess960: start position 0 is not used: the game starts "
+                   "from game.start_fen, read as Chess960 (Guidelines II.2)"),
+            std::string::npos)
+      << n;
+}
+
 TEST(ConfigCheck, AnUnknownProfileIsNamed) {
   const std::string e = problems_of("[speech]\nprofile = \"klingon\"\n");
   EXPECT_NE(e.find("board.toml:2: speech.profile: "), std::string::npos) << e;

@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -455,6 +456,46 @@ TEST(ReconcileCommand, BoardsThatAgreeOrderNothingOnThemAndNameTheSheetToCorrect
   EXPECT_EQ(j["sheet_edits"]["B"][0]["written"].str(), "Dxf3");
   EXPECT_EQ(j["sheet_edits"]["B"][0]["cell"].num(), 8);
   EXPECT_EQ(j["headline"].str().find("the two boards show different positions"), std::string::npos);
+}
+
+// Tester session 13, 14i: 300 random bytes given as sheet A (read as Central European text) and
+// an empty sheet A are named first, and no cell of them is ordered corrected: nothing on them
+// reads as moves (D.2.9 compares moves).
+TEST(ReconcileCommand, ASheetOnWhichNothingReadsAsMovesIsNamedFirstAndNotCorrected) {
+  Files f;
+  std::string noise;
+  std::uint32_t x = 12345;
+  for (int i = 0; i < 300; ++i) {
+    x = x * 1103515245u + 12345u;
+    const char c = char((x >> 16) & 0xFF);
+    noise += c == '{' || c == '(' || c == '[' || c == ';' ? 'x' : c;  // no comment left open
+  }
+  write(f.dir / "noise.txt", noise);
+  write(f.dir / "empty.txt", "");
+  for (const char* sheet : {"noise.txt", "empty.txt"}) {
+    const std::string cmd = std::string(ANNABELLA_BINARY) + " reconcile --board-a " + kRight +
+                            " --board-b " + kRight + " --sheet-a " + f.path(sheet) + " --sheet-b " +
+                            f.path("agree.txt");
+    std::string out;
+    ASSERT_EQ(run_command(cmd, out), 0) << out;
+    const std::size_t check = out.find(std::string(sheet) == "empty.txt"
+                                           ? "Check first: sheet A: nothing on it reads as moves: "
+                                             "it has no cell written; is it the right file?"
+                                           : "Check first: sheet A: ");
+    EXPECT_NE(check, std::string::npos) << out;
+    EXPECT_LT(check, out.find("What to do")) << out;
+    EXPECT_NE(out.find("is it the right file?"), std::string::npos) << out;
+    EXPECT_EQ(out.find("In the cell for"), std::string::npos) << out;
+    EXPECT_EQ(out.find("write "), std::string::npos) << out;
+    EXPECT_NE(out.find("nothing on sheet A reads as moves"), std::string::npos) << out;
+    ASSERT_EQ(run_command(cmd + " --json", out), 0) << out;
+    const auto json = JsonReader(out).read();
+    ASSERT_TRUE(json) << out;
+    EXPECT_NE((*json)["sheets"][0]["no_moves"].str().find("is it the right file?"),
+              std::string::npos);
+    EXPECT_TRUE((*json)["sheets"][1]["no_moves"].is_null());
+    EXPECT_EQ((*json)["sheet_edits"]["A"].size(), 0u);
+  }
 }
 
 TEST(ReconcileCommand, SheetsInSwappedLanguagesAreNamedFirst) {

@@ -600,6 +600,27 @@ TEST(Reconcile, ABoardAheadOfTheSheetsIsSaid) {
   }
 }
 
+// Tester session 13, 14i: a sheet of words that are no moves (noise, a wrong file) or an empty
+// one is no record of the game: no cell of it is ordered corrected; a sheet with a few illegible
+// cells among moves still is one.
+TEST(Reconcile, NoCellOfASheetOnWhichNothingReadsAsMovesIsCorrected) {
+  for (const std::string& sheet : {std::string("|!x ir zW2 qe ZZ% kk"), std::string()}) {
+    SCOPED_TRACE(sheet);
+    const Reconciliation r =
+        reconcile(input_of({"", "", sheet, kOpera15, "", "", kOpera15, kOpera15, {}}));
+    EXPECT_TRUE(r.sheets[0].no_moves());
+    EXPECT_FALSE(r.sheets[1].no_moves());
+    EXPECT_EQ(r.procedure, Procedure::CorrectSheets);
+    EXPECT_TRUE(r.sheet_edits[0].empty());
+  }
+  // Moves past where reading stops count by their form: "Bb5" is a move even where illegal.
+  const Reconciliation r = reconcile(
+      input_of({"", "", "e4 e5 Nf3 ??? Bb5 a6 Ba4 Nf6", kOpera15, "", "", kOpera15, kOpera15, {}}));
+  EXPECT_EQ(r.sheets[0].moves_in_form, 7u);
+  EXPECT_FALSE(r.sheets[0].no_moves());
+  EXPECT_FALSE(r.sheet_edits[0].empty());
+}
+
 TEST(Reconcile, BoardLogNamesTheWrongMoveEvenLongAgo) {
   // Board B executed 2... d6 as d5 then played on (an illegal game on that board is possible:
   // only the log knows). Its log says so; inference alone would search 8 plies only.
