@@ -70,6 +70,7 @@ const std::vector<std::string>& Language::required_keys() {
                           "illegal_move_expected",
                           "board_mismatch",
                           "time_readout",
+                          "time_used",
                           "time_control",
                           "time_control_added",
                           "low_time",
@@ -111,7 +112,8 @@ const std::vector<std::string>& Language::required_keys() {
                           "question_cancelled",
                           "question_interrupted",
                           "no_arbiter",
-                          "move_waits_menu"})
+                          "move_waits_menu",
+                          "move_waits_clocks"})
       k.push_back(std::string("say.") + s);
     // The braille clock line (D.2.6, tactile/clock_output.h ClockLineWords).
     add_keys(k, "clock.", {"white", "black", "move", "flag", "paused", "paused_letter"});
