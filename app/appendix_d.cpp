@@ -22,6 +22,8 @@
 #include "core/time_control.h"
 #include "speech/menu_phrases.h"
 
+#include <utility>
+
 namespace annabella::app {
 namespace {
 
@@ -563,10 +565,18 @@ void AppendixDFlow::on_completed(const tactile::PegboardEvent& e) {
     // move is not announced, so the opponent does not hear a move that may be sealed. The
     // player seals it from his menu, or it is announced when the clocks run again (or by the
     // board's ANNOUNCE button).
-    s_.print(e.time, format(tr("completed {move} while the clocks are stopped: not announced "
-                               "(Art. 6.11.1); the player may seal it from his menu (Guidelines "
-                               "I.1.1), or it is announced when the clocks run again"),
-                            {{"move", core::to_san(s_.pegboard.position(), e.move)}}));
+    const std::string san = core::to_san(s_.pegboard.position(), e.move);
+    if (s_.config().pegboard.announce == config::AnnounceMode::Button)  // D.2.3 (3), tester 14r
+      s_.print(e.time, format(tr("completed {move} while the clocks are stopped: not announced "
+                                 "(Art. 6.11.1); the player may seal it from his menu "
+                                 "(Guidelines I.1.1), or it is made by his ANNOUNCE (pressed "
+                                 "now, it is made when the clocks run again)"),
+                              {{"move", san}}));
+    else
+      s_.print(e.time, format(tr("completed {move} while the clocks are stopped: not announced "
+                                 "(Art. 6.11.1); the player may seal it from his menu (Guidelines "
+                                 "I.1.1), or it is announced when the clocks run again"),
+                              {{"move", san}}));
     return;
   }
   if (s_.menu.awaiting_move()) {
@@ -634,6 +644,20 @@ bool AppendixDFlow::announce_held(TimePoint time) {
   return true;
 }
 
+void AppendixDFlow::clocks_resumed(TimePoint time) {
+  const auto pressed = std::exchange(s_.announced_while_paused, std::nullopt);
+  const auto held = s_.pegboard.completed_move();
+  if (s_.config().pegboard.announce == config::AnnounceMode::Button && held && pressed != held) {
+    // D.2.3 (3): in button mode nothing is announced for him but by his ANNOUNCE (tester 14r).
+    if (announceable(time) && board_shows(*held))
+      s_.print(time, format(tr("completed {move} on the pegboard: made when the player presses "
+                               "ANNOUNCE (D.2.3)"),
+                            {{"move", core::to_san(s_.pegboard.position(), *held)}}));
+    return;
+  }
+  announce_held(time);
+}
+
 bool AppendixDFlow::touched_before_his_turn(core::Move move) const {
   // The touch that lifted the moving piece (D.2.2), taken before the game's last move was made.
   const auto* open = open_touch_from(move.from());
@@ -665,6 +689,7 @@ void AppendixDFlow::on_made(const tactile::PegboardEvent& e) {
   s_.announce_due.reset();
   s_.menu_wait_told.reset();
   s_.held_on_resume.reset();
+  s_.announced_while_paused.reset();
   // D.2.1, D.2.3 (3): never made unheard: both players hear it as it is made (say_and_make says
   // it first; the pegboard makes no move by itself, PegboardSettings::announce_button).
   if (s_.said_move != e.move)
@@ -821,6 +846,22 @@ void AppendixDFlow::announce_pressed(TimePoint time) {
   if (s_.question.kind == PendingQuestion::Kind::Promotion && s_.question.square != core::SQ_NONE) {
     s_.say(speech::phrase_promotion_question(s_.language, s_.vocabulary, s_.question.square),
            Route::Private, time);
+    return;
+  }
+  // Art. 6.11.1 (tester 14r): his move stands completed while the arbiter has stopped the
+  // clocks: not announced now (the opponent does not hear a move that may be sealed), but
+  // announced, so made, when they run again; he is told so, not "no move completed".
+  if (const auto held = s_.pegboard.completed_move();
+      held && s_.clock.paused() && !s_.record.adjourned() && board_shows(*held) &&
+      s_.pegboard.position().side_to_move() == s_.vi_color) {
+    s_.announced_while_paused = held;
+    s_.print(time, format(tr("board button ANNOUNCE: {move} stands completed while the clocks are "
+                             "stopped (Art. 6.11.1): it is announced when they run again; the "
+                             "player hears it privately"),
+                          {{"move", core::to_san(s_.pegboard.position(), *held)}}));
+    s_.say(
+        speech::phrase_move_waits_clocks(s_.language, s_.vocabulary, s_.pegboard.position(), *held),
+        Route::Private, time);
     return;
   }
   // Pressed as a peg went in, the press reached here only after the board was judged

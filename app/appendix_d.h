@@ -76,6 +76,10 @@ class AppendixDFlow {
   // draw (Art. 9.5.3): the VI player's move completed and held unannounced is announced now. False
   // when there is none to announce.
   bool announce_held(TimePoint time);
+  // Art. 6.11.1: the arbiter has restarted the clocks. His move completed while they were
+  // stopped is announced now, except in pegboard.announce = "button" when he did not press
+  // ANNOUNCE for it while they were stopped: then it waits for his press (D.2.3 (3)).
+  void clocks_resumed(TimePoint time);
   // pegboard.announce = "pause" (D.2.3 (3)): the board changed (the pause starts again), and
   // the pause is over (the completed move is announced).
   void board_changed(const std::vector<tactile::PegboardEvent>& events);

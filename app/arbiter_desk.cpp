@@ -478,7 +478,7 @@ void ArbiterDesk::on(const cmd::Continue&, TimePoint time) {
   }
   s_.clocks_changed(ClockReason::Resume, time);
   s_.print(time, tr("clocks running (Art. 6.11.1)"));
-  flow_.announce_held(time);
+  flow_.clocks_resumed(time);
 }
 
 void ArbiterDesk::on(const cmd::Adjust& c, TimePoint time) {

@@ -15,19 +15,27 @@ Millis to_ms(core::ClockDuration d) {
 }  // namespace
 
 void say_time(StationState& s, TimePoint time) {
-  // D.2.6 / D.2.10.4: both times and the moves completed, at the player's request, privately.
+  // D.2.6 / D.2.10.4: both times left (what the clocks show), the moves completed and the time
+  // each player has used so far, at the player's request, privately. The time used is a second
+  // reading (his braille line shows one at a time): with an increment or several periods the
+  // two differ.
   const auto white = to_ms(s.clock.remaining(core::WHITE, time));
   const auto black = to_ms(s.clock.remaining(core::BLACK, time));
+  const auto white_used = to_ms(s.clock.used(core::WHITE, time));
+  const auto black_used = to_ms(s.clock.used(core::BLACK, time));
   const int completed = s.clock.moves_completed(core::WHITE);
   s.say(speech::phrase_time_readout(s.language, std::max(white, Millis(0)),
                                     std::max(black, Millis(0)), completed),
         Route::Private, time);
+  s.say(speech::phrase_time_used(s.language, white_used, black_used), Route::Private, time);
   s.show_clock(time, true);
   s.print(time,
-          i18n::format(i18n::tr_n("time: {clocks}, {n} move completed (D.2.10.4)",
-                                  "time: {clocks}, {n} moves completed (D.2.10.4)",
+          i18n::format(i18n::tr_n("time: {clocks}, {n} move completed (D.2.10.4); used: {used}",
+                                  "time: {clocks}, {n} moves completed (D.2.10.4); used: {used}",
                                   static_cast<unsigned long>(completed)),
-                       {{"clocks", text::clocks(white, black)}, {"n", std::to_string(completed)}}));
+                       {{"clocks", text::clocks(white, black)},
+                        {"n", std::to_string(completed)},
+                        {"used", text::clocks(white_used, black_used)}}));
 }
 
 void repeat_last_move(StationState& s, TimePoint time) {

@@ -213,6 +213,10 @@ struct StationState {
   std::optional<TimePoint> announce_due;
   // ... the completed move the VI player was told waits for his menu to close (said once).
   std::optional<core::Move> menu_wait_told;
+  // Art. 6.11.1, D.2.3 (3) (tester 14r): the completed move the VI player announced with his
+  // ANNOUNCE while the arbiter had stopped the clocks: made when they run again (in
+  // pegboard.announce = "button" only this one; any other waits for his ANNOUNCE).
+  std::optional<core::Move> announced_while_paused;
   // The VI player's move said publicly and about to be made: a move made without it (his
   // ANNOUNCE button) is said when it is made (D.2.1: both players hear every move).
   std::optional<core::Move> said_move;

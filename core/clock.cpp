@@ -107,6 +107,14 @@ ClockDuration ChessClock::remaining(Color side, ClockInstant now) const {
   return shown(side, now);
 }
 
+ClockDuration ChessClock::used(Color side, ClockInstant now) const {
+  ClockDuration total{};
+  for (std::size_t i = 1; i < plies_.size(); ++i)
+    if (plies_[i - 1].to_move == side) total += plies_[i].elapsed;  // the mover of ply i
+  if (started_ && !stopped_ && turn_ == side) total += elapsed_at(now);
+  return total;
+}
+
 std::optional<ClockInstant> ChessClock::expiry_of_running() const {
   if (!timed() || !running()) return std::nullopt;
   const Period& p = period_of(turn_);

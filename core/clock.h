@@ -191,6 +191,11 @@ class ChessClock {
   [[nodiscard]] ClockReading reading(ClockInstant now) const;
   [[nodiscard]] ClockDuration remaining(Color side, ClockInstant now) const;
   [[nodiscard]] int moves_completed(Color side) const { return moves_[side]; }
+  // D.2.10.4: the time `side` has used so far in the game: the sum of his thinking times (the
+  // time his clock ran for each move of his, [%emt], in the plies kept after a D.2.9
+  // readjustment), and the running time of his current turn. Increments, delays and periods
+  // added play no part; a pause does not count.
+  [[nodiscard]] ClockDuration used(Color side, ClockInstant now) const;
   std::optional<Color> running() const;
   [[nodiscard]] bool started() const { return started_; }
   bool paused() const { return paused_; }

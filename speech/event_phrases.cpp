@@ -120,6 +120,18 @@ Phrase phrase_time_readout(const Language& lang, std::chrono::milliseconds white
               lang.voice());
 }
 
+Phrase phrase_time_used(const Language& lang, std::chrono::milliseconds white,
+                        std::chrono::milliseconds black) {
+  return make(PhraseKind::Readout,
+              fill(lang.word("say.time_used"),
+                   {{"white", color_words(lang, core::WHITE)},
+                    {"white_time", seconds_words(lang, white)},
+                    {"black", color_words(lang, core::BLACK)},
+                    {"black_time", seconds_words(lang, black)}},
+                   lang),
+              lang.voice());
+}
+
 Phrase phrase_time_control_reached(const Language& lang, Color side, int moves,
                                    std::optional<std::chrono::seconds> added) {
   const Word count = count_words(lang, "move", moves);
@@ -297,6 +309,11 @@ Phrase phrase_held_move(const Language& lang, const Vocabulary& moves, const cor
 Phrase phrase_move_waits_menu(const Language& lang, const Vocabulary& moves,
                               const core::Position& before, core::Move move) {
   return message(lang, "say.move_waits_menu", {{"move", move_words(lang, moves, before, move)}});
+}
+
+Phrase phrase_move_waits_clocks(const Language& lang, const Vocabulary& moves,
+                                const core::Position& before, core::Move move) {
+  return message(lang, "say.move_waits_clocks", {{"move", move_words(lang, moves, before, move)}});
 }
 
 Phrase phrase_execute_move(const Language& lang, const Vocabulary& moves,

@@ -70,6 +70,7 @@ const std::vector<std::string>& Language::required_keys() {
                           "illegal_move_expected",
                           "board_mismatch",
                           "time_readout",
+                          "time_used",
                           "time_control",
                           "time_control_added",
                           "low_time",
@@ -114,7 +115,8 @@ const std::vector<std::string>& Language::required_keys() {
                           "move_waits_menu",
                           "taken_back",
                           "board_right",
-                          "put_back"})
+                          "put_back",
+                          "move_waits_clocks"})
       k.push_back(std::string("say.") + s);
     // The braille clock line (D.2.6, tactile/clock_output.h ClockLineWords).
     add_keys(k, "clock.", {"white", "black", "move", "flag", "paused", "paused_letter"});

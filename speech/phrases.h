@@ -87,6 +87,11 @@ struct MoveWording {
 // Times are rounded down to whole seconds. A Readout.
 [[nodiscard]] Phrase phrase_time_readout(const Language& lang, std::chrono::milliseconds white,
                                          std::chrono::milliseconds black, int moves_completed);
+// D.2.10.4: the time each player has used so far in the game (the sum of his thinking times),
+// said after the readout of the times left: "verbrauchte Zeit: Weiss: zwei Minuten; Schwarz:
+// ...". Rounded down to whole seconds. A Readout.
+[[nodiscard]] Phrase phrase_time_used(const Language& lang, std::chrono::milliseconds white,
+                                      std::chrono::milliseconds black);
 // Art. 6.7: `side` reached the time control after `moves`; with the time added, if any:
 // "Weiss: Zeitkontrolle erreicht: vierzig Zuege. dreissig Minuten dazu".
 [[nodiscard]] Phrase phrase_time_control_reached(
@@ -192,6 +197,10 @@ enum class MoveInput { EBoard, Keypad, Assistant, Voice };
 // his announce button.
 [[nodiscard]] Phrase phrase_move_waits_menu(const Language& lang, const Vocabulary& moves,
                                             const core::Position& before, core::Move move);
+// Art. 6.11.1, D.2.3 (3) (tester 14r): his ANNOUNCE for `move`, completed on his board while the
+// arbiter has stopped the clocks: it is announced, so made, when they run again.
+[[nodiscard]] Phrase phrase_move_waits_clocks(const Language& lang, const Vocabulary& moves,
+                                              const core::Position& before, core::Move move);
 // D.2.1 after a resumption: the opponent's announced `move` still to be executed on his board.
 [[nodiscard]] Phrase phrase_execute_move(const Language& lang, const Vocabulary& moves,
                                          const core::Position& before, core::Move move);

@@ -374,10 +374,76 @@ TEST(Station, TimeOnRequestIsPrivateWithMovesCompleted) {
   d.hand("e2", "e4");
   d.console("e5", 10s);
   d.console("time");
-  ASSERT_FALSE(d.output.said.empty());
-  EXPECT_EQ(d.output.said.back().route, Route::Private);  // D.2.10.4
-  EXPECT_NE(d.output.said.back().text.find("Zug"), std::string::npos) << d.output.said.back().text;
+  ASSERT_GE(d.output.said.size(), 2u);
+  const Said& left = d.output.said[d.output.said.size() - 2];
+  EXPECT_EQ(left.route, Route::Private);  // D.2.10.4
+  EXPECT_NE(left.text.find("Zug"), std::string::npos) << left.text;
   EXPECT_TRUE(d.output.printed_containing("1 move completed (D.2.10.4)"));
+}
+
+// D.2.10.4 (tester 14n): "the time used by both players", said after the time left (the first
+// words as before) and on the console's time line.
+TEST(Station, TimeOnRequestTellsTheTimeUsedToo) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  d.hand("e2", "e4");
+  d.console("e5", 10s);
+  d.console("time", 2s);
+  ASSERT_GE(d.output.said.size(), 2u);
+  const Said& left = d.output.said[d.output.said.size() - 2];
+  const Said& used = d.output.said.back();
+  EXPECT_EQ(left.text.rfind("Weiss: ", 0), 0u) << left.text;
+  EXPECT_EQ(used.route, Route::Private);
+  EXPECT_EQ(used.text.rfind("verbrauchte Zeit: Weiss: ", 0), 0u) << used.text;
+  EXPECT_NE(used.text.find("Schwarz: zehn Sekunden"), std::string::npos) << used.text;
+  // White's clock runs again: two seconds of his so far on this move.
+  EXPECT_TRUE(d.output.printed_containing("1 move completed (D.2.10.4); used: White 0:00:0"))
+      << d.output.printed.back();
+  EXPECT_TRUE(d.output.printed_containing(", Black 0:00:10")) << d.output.printed.back();
+}
+
+// Art. 6.11.1, D.2.3 (3) (tester 14r): clocks paused, his move completed and ANNOUNCE pressed:
+// he is told truthfully that it waits for the clocks, and it is made when they run again.
+TEST(Station, AnnounceWhileTheClocksArePausedIsMadeWhenTheyRunAgain) {
+  annabella::testing::TempDir dir;
+  config::StationConfig config;
+  config.pegboard.announce = config::AnnounceMode::Button;
+  StationDriver d(dir.path() / "record", false, config);
+  d.console("pause");
+  d.lift("e2").place("e4").wait(1s);
+  EXPECT_TRUE(d.output.printed_containing("or it is made by his ANNOUNCE"));
+  d.button(tactile::BoardButton::Announce, 1s);
+  EXPECT_FALSE(d.output.printed_containing("no move is completed on the pegboard"));
+  EXPECT_TRUE(d.output.printed_containing(
+      "board button ANNOUNCE: e4 stands completed while the clocks are stopped (Art. 6.11.1)"));
+  ASSERT_FALSE(d.output.said.empty());
+  EXPECT_EQ(d.output.said.back().route, Route::Private);
+  EXPECT_EQ(d.output.said.back().text,
+            "Die Uhren stehen: Eva vier wird angesagt, sobald sie wieder laufen");
+  EXPECT_EQ(d.station->game().ply_count(), 0u);
+  d.console("continue");
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  EXPECT_EQ(public_lines(d.output), std::vector<std::string>{"Eva vier"});
+}
+
+// ... and not pressed while they were stopped: in button mode the move waits for his ANNOUNCE
+// after `continue`, as it would with the clocks running (D.2.3 (3)).
+TEST(Station, WithAnnounceButtonAMoveCompletedWhilePausedWaitsForAnnounceAfterContinue) {
+  annabella::testing::TempDir dir;
+  config::StationConfig config;
+  config.pegboard.announce = config::AnnounceMode::Button;
+  StationDriver d(dir.path() / "record", false, config);
+  d.console("pause");
+  d.lift("e2").place("e4").wait(1s);
+  d.console("continue").wait(5s);
+  EXPECT_EQ(d.station->game().ply_count(), 0u);
+  EXPECT_TRUE(public_lines(d.output).empty());
+  EXPECT_TRUE(
+      d.output.printed_containing("completed e4 on the pegboard: made when the player "
+                                  "presses ANNOUNCE (D.2.3)"));
+  d.button(tactile::BoardButton::Announce, 1s);
+  ASSERT_EQ(d.station->game().ply_count(), 1u);
+  EXPECT_EQ(public_lines(d.output), std::vector<std::string>{"Eva vier"});
 }
 
 TEST(Station, ReadingTheBoardIsPrintedAndSpokenPrivately) {

@@ -248,6 +248,29 @@ TEST(ChessClock, ThePauseStopsTheRunningClockAndResumeRestartsIt) {
   EXPECT_EQ(pgn_emt(*clock.times_at_ply(1)), "[%emt 0:00:15.0]");
 }
 
+// D.2.10.4 (tester 14n): the time used is the sum of each side's thinking times, the current
+// turn's included; increments, the next period's time and pauses play no part, so it is not
+// the time left subtracted from the start.
+TEST(ChessClock, TimeUsedIsEachSidesThinkingTimeNotTheTimeLeft) {
+  ChessClock clock = clock_for("90 min/1 moves + 30 min + 30 s/move");
+  EXPECT_EQ(clock.used(WHITE, at_s(5)), seconds(0));  // not started
+  ASSERT_TRUE(clock.start(at_s(0)));
+  ASSERT_TRUE(clock.press(WHITE, at_s(20)));
+  ASSERT_TRUE(clock.press(BLACK, at_s(27)));
+  ASSERT_TRUE(clock.pause(at_s(30)));
+  ASSERT_TRUE(clock.resume(at_s(100)));
+  EXPECT_EQ(clock.used(WHITE, at_s(101)), seconds(24));  // 20 + 3 + 1, not the pause
+  EXPECT_EQ(clock.used(BLACK, at_s(101)), seconds(7));
+  // White reached the control after one move: 30 min and 30 s added to what he has left.
+  EXPECT_EQ(clock.remaining(WHITE, at_s(101)), minutes(120) + seconds(30) - seconds(24));
+  ASSERT_TRUE(clock.press(WHITE, at_s(110)));
+  EXPECT_EQ(clock.used(WHITE, at_s(200)), seconds(33));
+  EXPECT_EQ(clock.used(BLACK, at_s(200)), seconds(97));
+  // D.2.9: the plies retraced are forgotten.
+  ASSERT_TRUE(clock.readjust_to_ply(2, at_s(200), "D.2.9"));
+  EXPECT_EQ(clock.used(BLACK, at_s(200)), seconds(7));
+}
+
 // Guidelines I: on resumption the sealed move is made while the clocks stand, then the
 // opponent's clock is started. A press while paused counts the move and charges nothing more.
 TEST(ChessClock, AMoveMadeWhileThePauseLastsSwitchesTheClockThatRestarts) {

@@ -30,6 +30,8 @@ inline std::vector<std::pair<std::string, Phrase>> every_private_phrase(const La
       {"board_mismatch", phrase_board_mismatch(lang, moves, start, e4)},
       {"time_readout", phrase_time_readout(lang, 1h + 21min + 1s, 2min + 2s, 1)},
       {"time_readout", phrase_time_readout(lang, 0ms, 59min + 59s, 122)},
+      {"time_used", phrase_time_used(lang, 1h + 21min + 1s, 2min + 2s)},
+      {"time_used", phrase_time_used(lang, 0ms, 1s)},
       {"time_control", phrase_time_control_reached(lang, core::WHITE, 40)},
       {"time_control_added", phrase_time_control_reached(lang, core::BLACK, 40, 30min)},
       {"low_time", phrase_low_time(lang, core::WHITE, 1min)},
@@ -58,6 +60,7 @@ inline std::vector<std::pair<std::string, Phrase>> every_private_phrase(const La
       {"cancelled", phrase_confirmation(lang, false)},
       {"no_arbiter", phrase_no_arbiter(lang)},
       {"move_waits_menu", phrase_move_waits_menu(lang, moves, start, e4)},
+      {"move_waits_clocks", phrase_move_waits_clocks(lang, moves, start, e4)},
   };
   using core::GameResult;
   using core::Termination;
