@@ -62,6 +62,12 @@ std::string_view procedure_key(core::Procedure p) {
   return "";
 }
 
+// The reconciliation the worded fields come from (in_letters: the moves in the report's
+// letters), a type of its own so that it is never passed for the one the machine fields come from.
+struct Worded {
+  const Reconciliation& r;
+};
+
 std::string_view edit_key(core::SheetEdit::Kind kind) {
   switch (kind) {
     case core::SheetEdit::Kind::Write:
@@ -76,7 +82,8 @@ std::string_view edit_key(core::SheetEdit::Kind kind) {
   return "";
 }
 
-std::string sheet_json(const Reconciliation& r, const Reconciliation& w, int s) {
+std::string sheet_json(const Reconciliation& r, Worded worded, int s) {
+  const Reconciliation& w = worded.r;
   const core::SheetReading& sh = r.sheets[std::size_t(s)];
   std::string j = "{\"name\": \"" + std::string(1, side_letter(s)) + "\", ";
   j += "\"language\": " + js(sh.letters.code) + ", ";
@@ -105,7 +112,8 @@ std::string sheet_json(const Reconciliation& r, const Reconciliation& w, int s) 
   return j + "]}";
 }
 
-std::string divergence_json(const Reconciliation& r, const Reconciliation& w) {
+std::string divergence_json(const Reconciliation& r, Worded worded) {
+  const Reconciliation& w = worded.r;
   const core::Divergence& d = r.divergence;
   const bool none = d.kind == core::DifferenceKind::None;
   std::string j =
@@ -135,7 +143,8 @@ std::string divergence_json(const Reconciliation& r, const Reconciliation& w) {
   return j + "]}";
 }
 
-std::string edits_json(const Reconciliation& r, const Reconciliation& w) {
+std::string edits_json(const Reconciliation& r, Worded worded) {
+  const Reconciliation& w = worded.r;
   std::string j = "{";
   for (int s = 0; s < 2; ++s) {
     j += std::string(s ? ", " : "") + "\"" + side_letter(s) + "\": [";
@@ -173,8 +182,8 @@ std::string steps_json(const core::BoardCorrection& c, const SpokenSteps* spoken
   return j;
 }
 
-std::string board_json(const Reconciliation& r, const Reconciliation& w, int b,
-                       const SpokenSteps* spoken) {
+std::string board_json(const Reconciliation& r, Worded worded, int b, const SpokenSteps* spoken) {
+  const Reconciliation& w = worded.r;
   const core::BoardCorrection& c = r.corrections[std::size_t(b)];
   std::string j = "{\"name\": \"" + std::string(1, side_letter(b)) + "\", ";
   j += "\"player_color\": " + js(color_word(b == 0 ? r.color_a : ~r.color_a)) + ", ";
@@ -277,16 +286,17 @@ std::string reconciliation_json(const Reconciliation& r, const SpokenSteps* spok
   j += "  \"what_to_do\": " + js(position_text(w)) + ",\n";
   j += "  \"start_fen\": " + js(r.start.fen()) + ",\n";
   j += "  \"player_a_color\": " + js(color_word(r.color_a)) + ",\n";
-  j += "  \"sheets\": [\n    " + sheet_json(r, w, 0) + ",\n    " + sheet_json(r, w, 1) + "\n  ],\n";
+  j += "  \"sheets\": [\n    " + sheet_json(r, {w}, 0) + ",\n    " + sheet_json(r, {w}, 1) +
+       "\n  ],\n";
   j += "  \"sheets_agree\": " + std::string(r.sheets_agree ? "true" : "false") + ",\n";
   j += "  \"agreed_plies\": " + std::to_string(r.agreed_plies) + ",\n";
   j += "  \"agreed_fen\": " + js(r.agreed_position.fen()) + ",\n";
-  j += "  \"divergence\": " + divergence_json(r, w) + ",\n";
+  j += "  \"divergence\": " + divergence_json(r, {w}) + ",\n";
   j += "  \"target\": {\"plies\": " + std::to_string(r.target_plies) + ", \"point\": " +
        js(point_name(w, {.sheet = std::max(r.right_sheet, 0), .ply = r.target_plies})) +
        ", \"fen\": " + js(r.target.fen()) + "},\n";
   j += "  \"right_sheet\": " + sheet_or_null(r.right_sheet) + ",\n";
-  j += "  \"sheet_edits\": " + edits_json(r, w) + ",\n";
+  j += "  \"sheet_edits\": " + edits_json(r, {w}) + ",\n";
   j += "  \"retraced\": {";
   for (int s = 0; s < 2; ++s) {
     const auto& retraced = r.retraced[std::size_t(s)];
@@ -297,8 +307,8 @@ std::string reconciliation_json(const Reconciliation& r, const SpokenSteps* spok
     j += "]";
   }
   j += "},\n";
-  j += "  \"boards\": [\n    " + board_json(r, w, 0, spoken) + ",\n    " +
-       board_json(r, w, 1, spoken) + "\n  ],\n";
+  j += "  \"boards\": [\n    " + board_json(r, {w}, 0, spoken) + ",\n    " +
+       board_json(r, {w}, 1, spoken) + "\n  ],\n";
   j += "  \"standings\": [";
   for (std::size_t k = 0; k < r.standings.size(); ++k) {
     const core::BoardStanding& st = r.standings[k];
