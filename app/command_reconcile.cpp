@@ -196,18 +196,21 @@ int run_reconcile(const ReconcileOptions& options, std::ostream& out, std::ostre
   if (vocabulary) spoken = spoken_steps(options.profile, *vocabulary, r);
   const SpokenSteps* words = spoken ? &*spoken : nullptr;
   const std::vector<std::string>& notes = inputs->notes;
+  // The moves in the report's letters (D.2.7: "Sb8" for a German arbiter); the JSON's "san"
+  // fields stay standard SAN.
+  const core::Reconciliation worded = in_letters(r, report_letters());
   if (!options.html.empty()) {
     std::ofstream html(options.html, std::ios::binary | std::ios::trunc);
     if (!html.is_open()) return failed(cannot_write("--html", options.html, system_reason(errno)));
-    html << reconciliation_html(r, words, notes);
+    html << reconciliation_html(worded, words, notes);
     html.close();
     if (!html) return failed(cannot_write("--html", options.html, system_reason(errno)));
   }
   if (options.json) {
-    out << reconciliation_json(r, words, notes);
+    out << reconciliation_json(r, words, notes, &worded);
     return 0;
   }
-  out << arbiter_text(r, notes);
+  out << arbiter_text(worded, notes);
   if (words) {
     out << "\n"
         << format(tr("Spoken steps (profile {profile})"), {{"profile", words->profile}}) << "\n";

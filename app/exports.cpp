@@ -4,12 +4,14 @@
 
 #include "app/brf.h"
 #include "app/game_text.h"
+#include "app/i18n.h"
 #include "app/record.h"
 #include "app/record_folder.h"
 #include "app/recording_seal.h"
 #include "app/station_text.h"
 #include "core/bitboard.h"
 #include "core/hms.h"
+#include "core/notation_writer.h"
 #include "core/pgn.h"
 #include "core/scoresheet.h"
 #include "core/time_control.h"
@@ -305,14 +307,23 @@ std::string game_pgn(const GameRecord& record) {
   return core::write_pgn(pgn);
 }
 
-std::vector<std::string> scoresheet_lines(const GameRecord& record) {
+std::vector<std::string> scoresheet_lines(const GameRecord& record, std::string_view language) {
   const auto& h = record.header();
   const auto& game = record.game();
-  std::vector<std::string> lines = {h.white + " - " + h.black, h.event + ", round " + h.round};
+  // D.2.7: the VI player's scoresheet in his words and piece letters ("Runde", "Sf3"; "С" for a
+  // Macedonian); English for "" or a language with no catalog or letter table.
+  const i18n::Catalog words = language.empty() ? i18n::Catalog{} : i18n::Catalog::load(language);
+  auto table = core::piece_letters_for(language.empty() ? "en" : language);
+  const core::PieceLetters letters = table ? *table : core::english_letters();
+  std::vector<std::string> lines = {
+      h.white + " - " + h.black,
+      // TRANSLATORS: the event line of the VI player's braille scoresheet (scoresheet.brf).
+      i18n::format(i18n::tr(words, i18n::tr_noop("{event}, round {round}")),
+                   {{"event", h.event}, {"round", h.round}})};
   const auto marks = offer_marks(record);
   std::vector<std::string> moves;
   for (std::size_t i = 0; i < record.moves().size(); ++i)
-    moves.push_back(record.moves()[i].san + (marks[i] ? "(=)" : ""));
+    moves.push_back(core::san_in_letters(record.moves()[i].san, letters) + (marks[i] ? "(=)" : ""));
   // Art. 8.1: one row a move number; Black's moves in Black's column ("1... d5" first when
   // Black moved first).
   for (std::string& row : core::scoresheet_lines(game.start_position(), moves))
@@ -412,11 +423,16 @@ std::string player_braille_table(std::string_view language) {
   return table ? std::string(table->table) : std::string("en-ueb-g1.ctb");
 }
 
+namespace {
+// The VI player the scoresheet is for: the first marked visually impaired (White when neither is).
+const config::Player& scoresheet_player(const config::StationConfig& cfg) {
+  return cfg.white.visually_impaired || !cfg.black.visually_impaired ? cfg.white : cfg.black;
+}
+}  // namespace
+
 std::string scoresheet_table(const config::StationConfig& cfg) {
   if (cfg.record.braille_table != "auto") return cfg.record.braille_table;
-  const config::Player& vi =
-      cfg.white.visually_impaired || !cfg.black.visually_impaired ? cfg.white : cfg.black;
-  return player_braille_table(vi.language);
+  return player_braille_table(scoresheet_player(cfg).language);
 }
 
 Status write_game_files(const std::filesystem::path& folder, const GameRecord& record,
@@ -431,7 +447,8 @@ Status write_game_files(const std::filesystem::path& folder, const GameRecord& r
   BrfLayout page;  // record.braille_cells_per_line, record.braille_lines_per_page (D.2.7)
   page.cells_per_line = cfg.record.braille_cells_per_line;
   page.lines_per_page = cfg.record.braille_lines_per_page;
-  auto brf = to_brf(scoresheet_lines(record), scoresheet_table(cfg), page);
+  auto brf = to_brf(scoresheet_lines(record, scoresheet_player(cfg).language),
+                    scoresheet_table(cfg), page);
   if (brf)
     note(write_file(folder / "scoresheet.brf", *brf));
   else

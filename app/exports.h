@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "app/game_record.h"
@@ -18,8 +19,11 @@ namespace annabella::app {
 // comments, draw offers marked (=) (Art. 9.1.2.2), the end's reason in a comment.
 [[nodiscard]] std::string game_pgn(const GameRecord& record);
 // The scoresheet's lines for braille: the players, the event, a line per move number with
-// White's and Black's moves in their columns, the result.
-[[nodiscard]] std::vector<std::string> scoresheet_lines(const GameRecord& record);
+// White's and Black's moves in their columns, the result. In `language` (a player's language:
+// "de", "mk", "sr-Cyrl"): its catalog's words ("Runde") and its piece letters ("Sf3"), D.2.7;
+// "" (or a language with neither) is English.
+[[nodiscard]] std::vector<std::string> scoresheet_lines(const GameRecord& record,
+                                                        std::string_view language = "");
 // The touch log (D.2.2; evidence for Art. 4): every touch with who touched what, when, and what
 // became of it; the notes for the arbiter after them.
 [[nodiscard]] std::string touch_log(const GameRecord& record);

@@ -369,7 +369,14 @@ std::string files_note(const core::FilesReading& f, std::string_view what) {
 
 void add_sheet_notes(const core::Scoresheet& sheet, const core::SheetReading& reading,
                      std::string_view what, std::vector<std::string>& notes) {
-  if (reading.cyrillic_files) notes.push_back(files_note(*reading.cyrillic_files, what));
+  // Said only when the way was uncertain: more moves read one way than the other, or a guess, or
+  // the sheet does not read to its end. A letter that is a file one way only (ф, з), or letters
+  // that are the same files either way, leave nothing to check (tester 14o: a line on every
+  // Cyrillic sheet hides the Check-first lines that matter).
+  if (const auto& f = reading.cyrillic_files;
+      f && (f->why == core::FilesReading::Why::ReadsFurther ||
+            f->why == core::FilesReading::Why::Guess || !reading.fully_read()))
+    notes.push_back(files_note(*f, what));
   // A cell separated at a dash between blanks replaces its Joined note; one separated at a dash
   // with no blanks ("Nf3-Nc6") had none and is said in its line's place.
   std::vector<bool> said(reading.separated.size(), false);

@@ -62,6 +62,12 @@ std::string_view procedure_key(core::Procedure p) {
   return "";
 }
 
+// The reconciliation the worded fields come from (in_letters: the moves in the report's
+// letters), a type of its own so that it is never passed for the one the machine fields come from.
+struct Worded {
+  const Reconciliation& r;
+};
+
 std::string_view edit_key(core::SheetEdit::Kind kind) {
   switch (kind) {
     case core::SheetEdit::Kind::Write:
@@ -76,13 +82,14 @@ std::string_view edit_key(core::SheetEdit::Kind kind) {
   return "";
 }
 
-std::string sheet_json(const Reconciliation& r, int s) {
+std::string sheet_json(const Reconciliation& r, Worded worded, int s) {
+  const Reconciliation& w = worded.r;
   const core::SheetReading& sh = r.sheets[std::size_t(s)];
   std::string j = "{\"name\": \"" + std::string(1, side_letter(s)) + "\", ";
   j += "\"language\": " + js(sh.letters.code) + ", ";
   j += "\"language_note\": " + js(language_note(sh)) + ", ";
-  j += "\"language_warning\": " + js_or_null(language_warning(r, s)) + ", ";
-  j += "\"no_moves\": " + js_or_null(no_moves_note(r, s)) + ", ";
+  j += "\"language_warning\": " + js_or_null(language_warning(w, s)) + ", ";
+  j += "\"no_moves\": " + js_or_null(no_moves_note(w, s)) + ", ";
   j += "\"other_language\": " +
        (sh.other_language
             ? "{\"language\": " + js(sh.other_language->letters.code) +
@@ -101,12 +108,13 @@ std::string sheet_json(const Reconciliation& r, int s) {
     j += "\"san\": " + (p.move ? js(p.san) : "null") + ", ";
     j += "\"uci\": " + (p.move ? js(core::to_uci(*p.move)) : "null") + ", ";
     j += "\"problem\": " + (p.move ? "null" : js_or_null(problem_text(p))) + ", ";
-    j += "\"note\": " + js_or_null(cell_note(r, {.sheet = s, .ply = i})) + "}";
+    j += "\"note\": " + js_or_null(cell_note(w, {.sheet = s, .ply = i})) + "}";
   }
   return j + "]}";
 }
 
-std::string divergence_json(const Reconciliation& r) {
+std::string divergence_json(const Reconciliation& r, Worded worded) {
+  const Reconciliation& w = worded.r;
   const core::Divergence& d = r.divergence;
   const bool none = d.kind == core::DifferenceKind::None;
   std::string j =
@@ -114,7 +122,7 @@ std::string divergence_json(const Reconciliation& r) {
       ", \"ply\": " + (none ? "null" : std::to_string(d.ply)) +
       ", \"sheet\": " + sheet_or_null(d.sheet) + ", \"count\": " + std::to_string(d.count) +
       ", \"rejoin_after\": " + optional_number(d.rejoin_after) +
-      ", \"explanation\": " + js(divergence_text(r)) +
+      ", \"explanation\": " + js(divergence_text(w)) +
       ",\n    \"reference\": " + (none ? "null" : sheet_or_null(d.reference)) +
       ", \"agree_again\": " + sheet_pair(d.agree_again) + ",\n    \"findings\": [";
   for (std::size_t k = 0; k < d.findings.size(); ++k) {
@@ -124,7 +132,7 @@ std::string divergence_json(const Reconciliation& r) {
          ", \"ply\": " + std::to_string(f.ply) + ", \"name\": " + js(ply_name(r.start, f.ply)) +
          ", \"count\": " + std::to_string(f.count) +
          ", \"agree_again\": " + sheet_pair(f.agree_again) +
-         ", \"explanation\": " + js(finding_text(r, f)) + "}";
+         ", \"explanation\": " + js(finding_text(w, w.divergence.findings[k])) + "}";
   }
   j += "],\n    \"alignment\": [";
   for (std::size_t k = 0; k < d.alignment.size(); ++k) {
@@ -136,7 +144,8 @@ std::string divergence_json(const Reconciliation& r) {
   return j + "]}";
 }
 
-std::string edits_json(const Reconciliation& r) {
+std::string edits_json(const Reconciliation& r, Worded worded) {
+  const Reconciliation& w = worded.r;
   std::string j = "{";
   for (int s = 0; s < 2; ++s) {
     j += std::string(s ? ", " : "") + "\"" + side_letter(s) + "\": [";
@@ -150,7 +159,7 @@ std::string edits_json(const Reconciliation& r) {
            (e.kind != core::SheetEdit::Kind::StrikeOut ? std::to_string(e.ply) : "null") +
            ", \"san\": " + (move ? js(e.san) : "null") +
            ", \"written\": " + (move ? js(e.sheet_san) : "null") +
-           ", \"text\": " + js(sheet_edit_text(r, s, e)) + "}";
+           ", \"text\": " + js(sheet_edit_text(w, s, w.sheet_edits[std::size_t(s)][k])) + "}";
     }
     j += "]";
   }
@@ -174,7 +183,8 @@ std::string steps_json(const core::BoardCorrection& c, const SpokenSteps* spoken
   return j;
 }
 
-std::string board_json(const Reconciliation& r, int b, const SpokenSteps* spoken) {
+std::string board_json(const Reconciliation& r, Worded worded, int b, const SpokenSteps* spoken) {
+  const Reconciliation& w = worded.r;
   const core::BoardCorrection& c = r.corrections[std::size_t(b)];
   std::string j = "{\"name\": \"" + std::string(1, side_letter(b)) + "\", ";
   j += "\"player_color\": " + js(color_word(b == 0 ? r.color_a : ~r.color_a)) + ", ";
@@ -185,12 +195,13 @@ std::string board_json(const Reconciliation& r, int b, const SpokenSteps* spoken
     j += std::string(k ? ", " : "") + js(core::square_name(diff[k]));
   j += "],\n     \"steps\": [" + steps_json(c, spoken) + "],\n     \"went_wrong\": ";
   if (c.went_wrong) {
-    const core::WrongMove& w = *c.went_wrong;
-    j += "{\"ply\": " + std::to_string(w.ply) + ", \"name\": " + js(ply_name(r.start, w.ply)) +
-         ", \"expected\": " + js(w.expected_san) + ", \"played\": " + js(w.played_san) +
-         ", \"expected_uci\": " + js(core::to_uci(w.expected)) +
-         ", \"played_uci\": " + js(core::to_uci(w.played)) +
-         ", \"from_log\": " + (w.from_log ? "true" : "false") + "}";
+    const core::WrongMove& wrong = *c.went_wrong;
+    j += "{\"ply\": " + std::to_string(wrong.ply) +
+         ", \"name\": " + js(ply_name(r.start, wrong.ply)) +
+         ", \"expected\": " + js(wrong.expected_san) + ", \"played\": " + js(wrong.played_san) +
+         ", \"expected_uci\": " + js(core::to_uci(wrong.expected)) +
+         ", \"played_uci\": " + js(core::to_uci(wrong.played)) +
+         ", \"from_log\": " + (wrong.from_log ? "true" : "false") + "}";
   } else {
     j += "null";
   }
@@ -199,7 +210,7 @@ std::string board_json(const Reconciliation& r, int b, const SpokenSteps* spoken
     j += std::string(k ? ", " : "") + "{\"ply\": " + std::to_string(r.target_plies + k) +
          ", \"name\": " + js(ply_name(r.start, r.target_plies + k)) +
          ", \"san\": " + js(c.ahead_san[k]) + ", \"uci\": " + js(core::to_uci(c.ahead[k])) + "}";
-  return j + "], \"note\": " + js_or_null(log_text(r, b)) + "}";
+  return j + "], \"note\": " + js_or_null(log_text(w, b)) + "}";
 }
 
 // The JSON key of a clock change's kind (English, as every key).
@@ -262,28 +273,31 @@ std::string clock_json(const Reconciliation& r) {
 }  // namespace
 
 std::string reconciliation_json(const Reconciliation& r, const SpokenSteps* spoken,
-                                const std::vector<std::string>& notes) {
+                                const std::vector<std::string>& notes,
+                                const Reconciliation* worded) {
+  const Reconciliation& w = worded != nullptr ? *worded : r;  // for the worded fields
   std::string j = "{\n";
   j += "  \"rule\": \"D.2.9\",\n";
-  j += "  \"headline\": " + js(headline(r)) + ",\n";
+  j += "  \"headline\": " + js(headline(w)) + ",\n";
   j += "  \"notes\": [";
   for (std::size_t k = 0; k < notes.size(); ++k) j += (k ? ", " : "") + js(notes[k]);
   j += "],\n";
   j += "  \"boards_agree\": " + std::string(r.boards_agree ? "true" : "false") + ",\n";
   j += "  \"procedure\": " + js(procedure_key(r.procedure)) + ",\n";
-  j += "  \"what_to_do\": " + js(position_text(r)) + ",\n";
+  j += "  \"what_to_do\": " + js(position_text(w)) + ",\n";
   j += "  \"start_fen\": " + js(r.start.fen()) + ",\n";
   j += "  \"player_a_color\": " + js(color_word(r.color_a)) + ",\n";
-  j += "  \"sheets\": [\n    " + sheet_json(r, 0) + ",\n    " + sheet_json(r, 1) + "\n  ],\n";
+  j += "  \"sheets\": [\n    " + sheet_json(r, {w}, 0) + ",\n    " + sheet_json(r, {w}, 1) +
+       "\n  ],\n";
   j += "  \"sheets_agree\": " + std::string(r.sheets_agree ? "true" : "false") + ",\n";
   j += "  \"agreed_plies\": " + std::to_string(r.agreed_plies) + ",\n";
   j += "  \"agreed_fen\": " + js(r.agreed_position.fen()) + ",\n";
-  j += "  \"divergence\": " + divergence_json(r) + ",\n";
+  j += "  \"divergence\": " + divergence_json(r, {w}) + ",\n";
   j += "  \"target\": {\"plies\": " + std::to_string(r.target_plies) + ", \"point\": " +
-       js(point_name(r, {.sheet = std::max(r.right_sheet, 0), .ply = r.target_plies})) +
+       js(point_name(w, {.sheet = std::max(r.right_sheet, 0), .ply = r.target_plies})) +
        ", \"fen\": " + js(r.target.fen()) + "},\n";
   j += "  \"right_sheet\": " + sheet_or_null(r.right_sheet) + ",\n";
-  j += "  \"sheet_edits\": " + edits_json(r) + ",\n";
+  j += "  \"sheet_edits\": " + edits_json(r, {w}) + ",\n";
   j += "  \"retraced\": {";
   for (int s = 0; s < 2; ++s) {
     const auto& retraced = r.retraced[std::size_t(s)];
@@ -294,8 +308,8 @@ std::string reconciliation_json(const Reconciliation& r, const SpokenSteps* spok
     j += "]";
   }
   j += "},\n";
-  j += "  \"boards\": [\n    " + board_json(r, 0, spoken) + ",\n    " + board_json(r, 1, spoken) +
-       "\n  ],\n";
+  j += "  \"boards\": [\n    " + board_json(r, {w}, 0, spoken) + ",\n    " +
+       board_json(r, {w}, 1, spoken) + "\n  ],\n";
   j += "  \"standings\": [";
   for (std::size_t k = 0; k < r.standings.size(); ++k) {
     const core::BoardStanding& st = r.standings[k];
@@ -306,9 +320,9 @@ std::string reconciliation_json(const Reconciliation& r, const SpokenSteps* spok
          ", \"squares_off\": " + std::to_string(st.squares_off) + "}";
   }
   j += "\n  ],\n";
-  j += "  \"clock\": " + clock_json(r) + ",\n";
+  j += "  \"clock\": " + clock_json(w) + ",\n";
   j += "  \"spoken_profile\": " + (spoken ? js(spoken->profile) : "null") + ",\n";
-  j += "  \"text\": " + js(arbiter_text(r, notes)) + "\n";
+  j += "  \"text\": " + js(arbiter_text(w, notes)) + "\n";
   return j + "}\n";
 }
 

@@ -27,9 +27,13 @@ struct SpokenSteps {
 // shown as \xHH; `notes` says where). Positions are FEN, squares algebraic ("e4"), steps name the
 // piece, the from-square and the to-square (null where a step has none). Keys are documented in
 // docs/arbiters-guide.md.
+// The machine fields ("san", "expected", "played", "uci") come from `r`, in standard SAN; the
+// worded ones ("text", "explanation", "note", ...) from `worded` (in_letters: the moves in the
+// report's letters) when given, else from `r`.
 [[nodiscard]] std::string reconciliation_json(const core::Reconciliation& r,
                                               const SpokenSteps* spoken = nullptr,
-                                              const std::vector<std::string>& notes = {});
+                                              const std::vector<std::string>& notes = {},
+                                              const core::Reconciliation* worded = nullptr);
 
 // A complete, self-contained HTML5 page (inline CSS and SVG, no scripts, no external files) that
 // fits a 320 px wide screen. Marked elements for tools and tests: the box `section#what-to-do`

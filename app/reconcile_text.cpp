@@ -8,6 +8,7 @@
 #include "app/i18n.h"
 #include "app/move_text.h"
 #include "app/station_text.h"
+#include "core/notation_writer.h"
 
 namespace annabella::app {
 namespace {
@@ -53,6 +54,36 @@ std::string duration_words(core::ClockDuration t) {
 }
 
 }  // namespace
+
+core::PieceLetters report_letters() {
+  // The catalog's code, as for the page's lang attribute (app/reconcile_report.cpp).
+  auto letters = core::piece_letters_for(tr("en"));
+  return letters ? *letters : core::english_letters();
+}
+
+core::Reconciliation in_letters(core::Reconciliation r, const core::PieceLetters& letters) {
+  if (letters.code == core::english_letters().code) return r;
+  const auto in = [&](std::string& san) { san = core::san_in_letters(san, letters); };
+  for (core::SheetReading& sheet : r.sheets)
+    for (core::ReadPly& ply : sheet.plies) in(ply.san);
+  for (core::SheetFinding& f : r.divergence.findings) {
+    in(f.evidence.san);
+    for (core::FindingPly& p : f.plies) {
+      for (std::string& san : p.san) in(san);
+      in(p.evidence.san);
+    }
+  }
+  for (auto& edits : r.sheet_edits)
+    for (core::SheetEdit& e : edits) in(e.san);
+  for (core::BoardCorrection& c : r.corrections) {
+    if (c.went_wrong) {
+      in(c.went_wrong->expected_san);
+      in(c.went_wrong->played_san);
+    }
+    for (std::string& san : c.ahead_san) in(san);
+  }
+  return r;
+}
 
 char side_letter(int index) {
   return index == 0 ? 'A' : 'B';

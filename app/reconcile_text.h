@@ -15,6 +15,15 @@
 
 namespace annabella::app {
 
+// The letters moves are written in in the report: the table of the messages' language (the
+// catalog's code, tr("en"): "de" names Sb8, "mk" Сб8's С), English where there is none (D.2.7).
+[[nodiscard]] core::PieceLetters report_letters();
+// The reconciliation with every move found (core writes them in English SAN) written in
+// `letters`: the one place a found move becomes the report's text. The text and HTML reports and
+// the JSON's worded messages use it; the JSON's "san" fields keep standard SAN. The moves as
+// written on the sheets (`written`, `sheet_san`) are kept as they are.
+[[nodiscard]] core::Reconciliation in_letters(core::Reconciliation r,
+                                              const core::PieceLetters& letters);
 // "A" / "B"
 [[nodiscard]] char side_letter(int index);
 // "White's move 23" for the ply at index `ply` counted from `start`.

@@ -64,6 +64,21 @@ std::string to_san(const Position& pos, Move m, const PieceLetters& letters) {
   return s;
 }
 
+std::string san_in_letters(std::string_view english_san, const PieceLetters& letters) {
+  const PieceLetters& english = english_letters();
+  std::string s;
+  for (const char c : english_san) {
+    PieceType pt = NO_PIECE_TYPE;
+    for (const PieceType t : {KING, QUEEN, ROOK, BISHOP, KNIGHT})
+      if (english.letters[t].size() == 1 && english.letters[t][0] == c) pt = t;
+    if (pt != NO_PIECE_TYPE && !letters.letters[pt].empty())
+      s += letters.letters[pt];
+    else
+      s += c;
+  }
+  return s;
+}
+
 std::string to_lan(const Position& pos, Move m) {
   return to_lan(pos, m, english_letters());
 }

@@ -360,6 +360,8 @@ const std::vector<std::string> kReportEnglish = {
     "squares differ",
 };
 
+// The moves found are in the report's letters (tester 14a: "Lxf3", "Лxf3"); the moves retraced
+// from sheet A are shown as written there ("Qxf3").
 TEST(ArbiterReports, TheReconciliationTextInGermanAndMacedonian) {
   Sheets s;
   std::string de;
@@ -368,19 +370,19 @@ TEST(ArbiterReports, TheReconciliationTextInGermanAndMacedonian) {
        {"Abgleich nach D.2.9: die beiden Bretter zeigen verschiedene Stellungen.\n",
         "\nWas zu tun ist\n1. Stellung: Nach D.2.9 werden die Züge bis dorthin zurückgenommen, "
         "wo beide Formulare übereinstimmen: auf beiden Brettern die Stellung nach Zug 4 von "
-        "Schwarz, Bxf3 aufbauen.\n",
+        "Schwarz, Lxf3 aufbauen.\n",
         "2. Bretter:\nBrett A (Spieler A, Weiß): 8 Schritte.\n"
         "  Schritt 1: weißer Springer c3 nach b1 ziehen.\n",
         "  Schritt 3: weiße Dame b3 nach d1 ziehen.\n",
         "3. Partieformulare: Von Formular A zurückgenommen: Zug 5 von Weiß Qxf3, ",
         "4. Uhren: Die Uhren stellen auf Weiß 1 h 26 min 40 s, Schwarz 1 h 25 min 0 s "
         "(Uhrenprotokoll, an dieser Stelle; D.2.9).\n",
-        "\nBefund\nDie beiden Partieformulare stimmen bis nach Zug 4 von Schwarz, Bxf3 überein "
+        "\nBefund\nDie beiden Partieformulare stimmen bis nach Zug 4 von Schwarz, Lxf3 überein "
         "(8 Halbzüge).\n",
         "Dann: Zug ausgelassen. Formular B hat gegenüber Formular A einen Halbzug ausgelassen: "
-        "Zug 5 von Weiß Qxf3",
+        "Zug 5 von Weiß Dxf3",
         "\nPartieformulare\nFormular A: 15 geschriebene Züge, gelesen als English (",
-        "\nWo die Bretter stehen\nBrett A entspricht Formular A nach Zug 8 von Weiß, Nc3.\n",
+        "\nWo die Bretter stehen\nBrett A entspricht Formular A nach Zug 8 von Weiß, Sc3.\n",
         "Felder weichen ab."})
     EXPECT_NE(de.find(line), std::string::npos) << line << "\n" << de;
   expect_no_english(de, kReportEnglish);
@@ -396,15 +398,15 @@ TEST(ArbiterReports, TheReconciliationTextInGermanAndMacedonian) {
        {"Усогласување според D.2.9: двете табли покажуваат различни позиции.\n",
         "\nШто да се направи\n1. Позиција: Според D.2.9 потезите се враќаат до местото каде "
         "двата формулари се совпаѓаат: поставете ја на двете табли позицијата по потег 4 на "
-        "црните, Bxf3.\n",
+        "црните, Лxf3.\n",
         "Табла A (играч A, бели): 8 чекори.\n  Чекор 1: премести бел скокач c3 b1.\n",
         "  Чекор 3: премести бела дама b3 d1.\n",
         "4. Часовници: Наместете ги часовниците на Бели 1 ч 26 мин 40 с, Црни 1 ч 25 мин 0 с",
-        "\nНаод\nДвата формулари се совпаѓаат до по потег 4 на црните, Bxf3 (8 полупотези).\n",
-        "Формуларот B испуштил еден полупотег од формуларот A: потег 5 на белите Qxf3",
+        "\nНаод\nДвата формулари се совпаѓаат до по потег 4 на црните, Лxf3 (8 полупотези).\n",
+        "Формуларот B испуштил еден полупотег од формуларот A: потег 5 на белите Дxf3",
         "\nФормулари\nФормулар A: 15 запишани потези, читани како English (",
         "\nКаде се наоѓаат таблите\nТаблата A одговара на формуларот A по потег 8 на белите, "
-        "Nc3.\n"})
+        "Сc3.\n"})
     EXPECT_NE(mk.find(line), std::string::npos) << line << "\n" << mk;
   expect_no_english(mk, kReportEnglish);
 }

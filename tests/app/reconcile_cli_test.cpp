@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <variant>
@@ -282,6 +283,37 @@ TEST(ReconcileCommand, JsonHasEveryFinding) {
   EXPECT_EQ(j["clock"]["white_ms"].num(), 5200000);
   EXPECT_EQ(j["clock"]["black_ms"].num(), 5100000);
   EXPECT_NE(j["text"].str().find("D.2.9"), std::string::npos);
+}
+
+// D.2.7 (tester 14a): a German report names the moves found in German letters ("Lxf3", "Dxf3",
+// "Sc3"), in the text, the HTML and the JSON's worded fields; the JSON's "san" stays standard SAN.
+TEST(ReconcileCommand, AGermanReportWritesTheMovesInGermanLetters) {
+  Files f;
+  const std::string binary = ANNABELLA_BINARY;
+  const std::string german = binary + " --lang de" + command(f, "b.txt", "").substr(binary.size());
+  std::string out;
+  ASSERT_EQ(run_command(german + " --html " + f.path("r.html"), out), 0) << out;
+  EXPECT_NE(out.find("die Stellung nach Zug 4 von Schwarz, Lxf3 aufbauen"), std::string::npos)
+      << out;
+  EXPECT_NE(out.find("ausgelassen: Zug 5 von Weiß Dxf3 ("), std::string::npos) << out;
+  EXPECT_NE(out.find("Brett A entspricht Formular A nach Zug 8 von Weiß, Sc3."), std::string::npos)
+      << out;
+  EXPECT_EQ(out.find(", Bxf3"), std::string::npos) << out;
+  EXPECT_EQ(out.find(", Nc3"), std::string::npos) << out;
+  std::ifstream html_file(f.dir / "r.html");
+  const std::string html((std::istreambuf_iterator<char>(html_file)),
+                         std::istreambuf_iterator<char>());
+  EXPECT_NE(html.find("nach Zug 4 von Schwarz, Lxf3"), std::string::npos) << html;
+  EXPECT_EQ(html.find(", Bxf3"), std::string::npos) << html;
+  ASSERT_EQ(run_command(german + " --json", out), 0) << out;
+  const auto json = JsonReader(out).read();
+  ASSERT_TRUE(json) << out;
+  const Json& j = *json;
+  EXPECT_EQ(j["sheets"][1]["plies"][2]["san"].str(), "Nf3");  // machine field: standard SAN
+  EXPECT_EQ(j["target"]["point"].str(), "nach Zug 4 von Schwarz, Lxf3");
+  EXPECT_NE(j["divergence"]["findings"][0]["explanation"].str().find("Zug 5 von Weiß Dxf3"),
+            std::string::npos);
+  EXPECT_NE(j["text"].str().find("Sc3"), std::string::npos);
 }
 
 TEST(ReconcileCommand, WithoutAClockLogTheArbiterDecides) {

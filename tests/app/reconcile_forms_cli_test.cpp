@@ -307,6 +307,34 @@ TEST(ReconcileForms, CyrillicSheetsInWindows1251AreRead) {
       << mk.out;
 }
 
+// Tester 14o: Cyrillic files read for certain ("Сф3": ф is f only as the Latin letters sound)
+// get no "Check first" line, so the ones that matter stand out; a guess ("д4 д5": d4 d5 or e4 e5)
+// still gets one.
+TEST(ReconcileForms, CyrillicFilesAreACheckFirstLineOnlyWhenUncertain) {
+  Case certain;
+  certain.write("mk.txt", "1. е4 е5 2. Сф3\n");
+  certain.write("en.txt", "1. e4 e5 2. Nf3\n");
+  certain.run(std::string(Case::kNf3) + " --sheet-a " + certain.path("mk.txt") + " --sheet-b " +
+              certain.path("en.txt") + " --lang-a mk");
+  EXPECT_EQ(certain.status, 0) << certain.out;
+  EXPECT_NE(certain.out.find("The two scoresheets agree (3 plies"), std::string::npos)
+      << certain.out;
+  EXPECT_EQ(certain.out.find("writes a file in a Cyrillic letter"), std::string::npos)
+      << certain.out;
+  Case guess;
+  guess.write("ru.txt", "1. д4 д5\n");
+  guess.write("en.txt", "1. d4 d5\n");
+  guess.run(
+      "--board-a rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR --board-b "
+      "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR --sheet-a " +
+      guess.path("ru.txt") + " --sheet-b " + guess.path("en.txt") + " --lang-a ru");
+  EXPECT_EQ(guess.status, 0) << guess.out;
+  EXPECT_NE(guess.out.find("Check first: Sheet A, line 1: \"д4\" writes a file in a Cyrillic "
+                           "letter"),
+            std::string::npos)
+      << guess.out;
+}
+
 TEST(ReconcileForms, PieceListInTheSheetsDetectedLanguage) {
   Case r;
   r.board_a =

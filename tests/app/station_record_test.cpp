@@ -8,6 +8,7 @@
 #include <ctime>
 #include <fstream>
 #include <optional>
+#include <tuple>
 
 #include "app/brf.h"
 #include "app/exports.h"
@@ -609,6 +610,42 @@ TEST(StationRecord, ANameInAnotherScriptIsWrittenOnTheScoresheetAndSaidOnce) {
   auto ivanov = app::to_brf({"Иванов"}, "ru-litbrl.ctb", {40, 25, false});
   ASSERT_TRUE(ivanov);
   EXPECT_NE(brf.find(ivanov->substr(0, ivanov->size() - 2)), std::string::npos) << brf;
+}
+
+// D.2.7 (tester 14a): the braille scoresheet is in the VI player's language: his catalog's words
+// ("Runde", not "round") and his piece letters (a Macedonian's knight С, a German's S), through
+// his language's braille table.
+TEST(StationRecord, TheBrailleScoresheetIsInTheViPlayersWordsAndLetters) {
+  for (const auto& [language, table, event, move] :
+       {std::tuple{"mk", "sr-g1.ctb", "Open, коло 3", "2. Сf3"},
+        std::tuple{"de", "de-g0.utb", "Open, Runde 3", "2. Sf3"}}) {
+    SCOPED_TRACE(language);
+    annabella::testing::TempDir dir;
+    const auto folder = dir.path() / "record";
+    config::StationConfig config;
+    config.white.visually_impaired = true;
+    config.white.language = language;
+    config.event.name = "Open";
+    config.event.round = "3";
+    StationDriver d(folder, false, config);
+    d.hand("e2", "e4");
+    d.console("e5");
+    d.hand("e7", "e5");
+    d.hand("g1", "f3");
+    const auto lines = scoresheet_lines(d.station->record(), language);
+    ASSERT_GE(lines.size(), 4u);
+    EXPECT_EQ(lines[1], event);
+    EXPECT_EQ(lines[3], move);
+    const std::string brf = read_file(folder / "scoresheet.brf");
+    const auto cells = [&](const std::string& line) {
+      auto out = app::to_brf({line}, table, {40, 25, false});
+      EXPECT_TRUE(out) << line;
+      return out ? out->substr(0, out->size() - 2) : std::string("?");
+    };
+    EXPECT_NE(brf.find(cells(event)), std::string::npos) << brf;
+    EXPECT_NE(brf.find(cells(move)), std::string::npos) << brf;
+    EXPECT_EQ(brf.find(cells("2. Nf3")), std::string::npos) << brf;
+  }
 }
 
 // A whole journal line whose checksum is wrong is damage, not a torn write: the resumption stops

@@ -571,6 +571,18 @@ TEST(Notation, PieceLettersFor) {
   EXPECT_EQ(builtin_piece_letters().size(), 11u);
 }
 
+// English SAN written again in a language's letters (the reconcile report and the braille
+// scoresheet, tester 14a): only the piece letters change; castling's O, files and signs stay.
+TEST(Notation, SanInLetters) {
+  EXPECT_EQ(san_in_letters("Nbd7", lang("de")), "Sbd7");
+  EXPECT_EQ(san_in_letters("Bxf3+", lang("de")), "Lxf3+");
+  EXPECT_EQ(san_in_letters("exd8=Q#", lang("de")), "exd8=D#");
+  EXPECT_EQ(san_in_letters("O-O-O", lang("de")), "O-O-O");
+  EXPECT_EQ(san_in_letters("Nf3", lang("mk")), "Сf3");
+  EXPECT_EQ(san_in_letters("Kxe2", lang("mk")), "Кxe2");
+  EXPECT_EQ(san_in_letters("Rh1", english_letters()), "Rh1");
+}
+
 TEST(Notation, DetectLanguage) {
   LanguageDetection why;
   auto codes = [&] {
