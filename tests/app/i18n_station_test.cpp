@@ -7,6 +7,9 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <optional>
+#include <utility>
+#include <vector>
 
 #include "support/child_process.h"
 #include "support/temp_dir.h"
@@ -93,13 +96,35 @@ std::vector<std::string> play(const std::filesystem::path& config,
   return args;
 }
 
-// The messages' language from the locale variables alone, for the processes this test starts.
-void choose_language_by_environment(const char* language) {
-  ::unsetenv("LC_ALL");
-  ::unsetenv("LC_MESSAGES");
-  ::setenv("LANG", "C.UTF-8", 1);
-  ::setenv("LANGUAGE", language, 1);
-}
+// The messages' language from the locale variables alone, for the processes this test starts;
+// the variables are put back as they were when the test ends, so that a later test in the same
+// process (all of app_tests run at once) does not see its children speak this language.
+class EnvironmentLanguage {
+ public:
+  explicit EnvironmentLanguage(const char* language) {
+    for (const char* name : kNames) {
+      const char* value = std::getenv(name);
+      saved_.emplace_back(name, value ? std::optional<std::string>(value) : std::nullopt);
+    }
+    ::unsetenv("LC_ALL");
+    ::unsetenv("LC_MESSAGES");
+    ::setenv("LANG", "C.UTF-8", 1);
+    ::setenv("LANGUAGE", language, 1);
+  }
+  ~EnvironmentLanguage() {
+    for (const auto& [name, value] : saved_)
+      if (value)
+        ::setenv(name, value->c_str(), 1);
+      else
+        ::unsetenv(name);
+  }
+  EnvironmentLanguage(const EnvironmentLanguage&) = delete;
+  EnvironmentLanguage& operator=(const EnvironmentLanguage&) = delete;
+
+ private:
+  static constexpr const char* kNames[] = {"LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"};
+  std::vector<std::pair<const char*, std::optional<std::string>>> saved_;
+};
 
 // A game to move 2, a draw offer, a penalty, a mistyped command and help, then White seals his
 // move: every step's console line in German (`--lang de`), the envelope too (Guidelines I.2).
@@ -213,7 +238,7 @@ TEST(StationMessages, AGameAndItsAdjournmentEnvelopeInGerman) {
 // The same in Macedonian, chosen by the locale variables (LANGUAGE): the adjournment, then the
 // resumption, the envelope opened (Guidelines I.9.1) and the stop.
 TEST(StationMessages, AnAdjournmentAndItsResumptionInMacedonian) {
-  choose_language_by_environment("mk");
+  const EnvironmentLanguage environment("mk");
   TempDir dir;
   const auto record = dir.path() / "record";
   const auto config = write_config(dir);
@@ -293,7 +318,7 @@ TEST(StationMessages, AnAdjournmentAndItsResumptionInMacedonian) {
 // The demonstration waits for the station's lines: it finds them in Macedonian too (LANGUAGE=mk),
 // and ends the game as it does in English.
 TEST(StationMessages, TheDemonstrationRunsInMacedonian) {
-  choose_language_by_environment("mk");
+  const EnvironmentLanguage environment("mk");
   TempDir dir;
   ChildProcess demo(
       {kBinary, "demo", "--speed", "8", "--silent", "--folder", (dir.path() / "demo").string()});
