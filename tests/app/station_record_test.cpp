@@ -637,8 +637,10 @@ TEST(StationRecord, TheBrailleScoresheetIsInTheViPlayersWordsAndLetters) {
     EXPECT_EQ(lines[1], event);
     EXPECT_EQ(lines[3], move);
     const std::string brf = read_file(folder / "scoresheet.brf");
+    // A structured binding is not captured by a lambda before C++20's clang 16: named here.
+    const std::string braille_table = table;
     const auto cells = [&](const std::string& line) {
-      auto out = app::to_brf({line}, table, {40, 25, false});
+      auto out = app::to_brf({line}, braille_table, {40, 25, false});
       EXPECT_TRUE(out) << line;
       return out ? out->substr(0, out->size() - 2) : std::string("?");
     };
