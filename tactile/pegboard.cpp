@@ -416,6 +416,18 @@ void Pegboard::take_sequences(const std::vector<MoveSequence>& sequences, TimePo
   follow(*chosen, now);
 }
 
+namespace {
+
+// Keeps the sequences `keep` accepts, unless it accepts none (then all stay).
+template <class Keep>
+void narrow(std::vector<MoveSequence>& sequences, Keep keep) {
+  std::vector<MoveSequence> kept;
+  std::copy_if(sequences.begin(), sequences.end(), std::back_inserter(kept), keep);
+  if (!kept.empty()) sequences = std::move(kept);
+}
+
+}  // namespace
+
 // Which of the sequences the board shows is taken. Only promotions look alike on an
 // occupancy-only board (D.2.1: the announcement names the piece): the piece is asked for once.
 // When the sequences share their first moves, those are taken and the rest judged after them.
@@ -423,35 +435,19 @@ std::optional<MoveSequence> Pegboard::choose(std::vector<MoveSequence> sequences
   // D.2.1: the opponent's announced move to execute. A board showing the position after it is
   // that move, whatever order the pegs went in (II.3.2.1: castling rook first or king first);
   // the hands' guess of which peg is which does not overrule it (tester #6).
-  if (expected_) {
-    std::vector<MoveSequence> executed;
-    std::copy_if(sequences.begin(), sequences.end(), std::back_inserter(executed),
-                 [&](const MoveSequence& s) { return s.front() == *expected_; });
-    if (!executed.empty()) sequences = std::move(executed);
-  }
+  if (expected_) narrow(sequences, [&](const MoveSequence& s) { return s.front() == *expected_; });
   sequences = likeliest(position_, std::move(sequences), board_);
-  if (chosen_) {  // the player's answer to MoveNeeded (D.2.3)
-    std::vector<MoveSequence> answered;
-    std::copy_if(sequences.begin(), sequences.end(), std::back_inserter(answered),
-                 [&](const MoveSequence& s) { return s.front() == *chosen_; });
-    if (!answered.empty()) sequences = std::move(answered);
-  }
-  std::vector<MoveSequence> named;
-  std::copy_if(sequences.begin(), sequences.end(), std::back_inserter(named),
-               [&](const MoveSequence& s) { return named_fit(s); });
-  if (!named.empty()) sequences = std::move(named);
+  if (chosen_)  // the player's answer to MoveNeeded (D.2.3)
+    narrow(sequences, [&](const MoveSequence& s) { return s.front() == *chosen_; });
+  narrow(sequences, [&](const MoveSequence& s) { return named_fit(s); });
   // D.2.1: the opponent's announced promotion names its piece: his pawn on the last rank is that
   // move executed (an occupancy board shows it as well as any other piece), never a question.
-  if (expected_ && expected_->kind() == core::MoveKind::Promotion) {
-    std::vector<MoveSequence> announced;
-    std::copy_if(sequences.begin(), sequences.end(), std::back_inserter(announced),
-                 [&](const MoveSequence& s) {
-                   const Move m = s.front();
-                   return m == *expected_ || m.kind() != core::MoveKind::Promotion ||
-                          m.from() != expected_->from() || m.to() != expected_->to();
-                 });
-    if (!announced.empty()) sequences = std::move(announced);
-  }
+  if (expected_ && expected_->kind() == core::MoveKind::Promotion)
+    narrow(sequences, [&](const MoveSequence& s) {
+      const Move m = s.front();
+      return m == *expected_ || m.kind() != core::MoveKind::Promotion ||
+             m.from() != expected_->from() || m.to() != expected_->to();
+    });
   // The moves every sequence begins with are taken; what follows them is judged after them.
   MoveSequence common = sequences.front();
   for (const auto& sequence : sequences) {
@@ -478,18 +474,20 @@ std::optional<MoveSequence> Pegboard::choose(std::vector<MoveSequence> sequences
   // them apart (Chess960: Kf1 and O-O with the king e1 and the rook g1, Guidelines II.3.2; a
   // board read whole after it was away). D.2.3: the move made is the one the player announces,
   // so the station does not choose: it asks, and completes nothing until he says.
-  if (!promotion_only && !move_asked_) {
-    move_asked_ = true;
-    PegboardEvent event = make_event(PegboardEvent::Kind::MoveNeeded, now);
-    for (const auto& s : sequences)
-      if (std::find(event.candidates.begin(), event.candidates.end(), s.front()) ==
-          event.candidates.end())
-        event.candidates.push_back(s.front());
-    event.move = first;
-    event.square = first.to();
-    emit(std::move(event));
-  }
+  if (!promotion_only && !move_asked_) ask_which_move(sequences, now);
   return std::nullopt;  // different moves look alike: the board stays unexplained
+}
+
+void Pegboard::ask_which_move(const std::vector<MoveSequence>& sequences, TimePoint now) {
+  move_asked_ = true;
+  PegboardEvent event = make_event(PegboardEvent::Kind::MoveNeeded, now);
+  for (const auto& s : sequences)
+    if (std::find(event.candidates.begin(), event.candidates.end(), s.front()) ==
+        event.candidates.end())
+      event.candidates.push_back(s.front());
+  event.move = sequences.front().front();
+  event.square = event.move.to();
+  emit(std::move(event));
 }
 
 // For each promotion of `moves` (from the game's position), in order, the piece named for it

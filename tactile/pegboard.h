@@ -196,6 +196,8 @@ class Pegboard {
   void judge_board(TimePoint now);
   void back_in_sync(TimePoint now);
   void take_sequences(const std::vector<MoveSequence>& sequences, TimePoint now);
+  // Tester #5: moves the occupancy cannot tell apart are asked (MoveNeeded), never chosen.
+  void ask_which_move(const std::vector<MoveSequence>& sequences, TimePoint now);
   std::optional<MoveSequence> choose(std::vector<MoveSequence> sequences, TimePoint now);
   std::vector<std::optional<std::size_t>> named_for(const MoveSequence& moves) const;
   bool named_fit(const MoveSequence& moves) const;
