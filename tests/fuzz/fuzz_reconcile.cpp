@@ -2,8 +2,9 @@
 // up to five parts separated by '|': board A, board B (FEN or placement), sheet A, sheet B (move
 // lists or PGN movetext, any bytes), and a clock log in any form --clock-log takes (lines, a PGN
 // with [%clk], a journal). Checks that nothing crashes, that each board's correction steps really
-// reach the target, that a wrong sheet edited as proposed has the right sheet's moves (Art. 8.1),
-// that nothing is done on boards that agree, and that the text, JSON and HTML are valid UTF-8.
+// reach the target, that a wrong sheet edited as proposed has the right sheet's moves (Art. 8.1)
+// unless nothing on it reads as moves (then it is not edited at all), that nothing is done on
+// boards that agree, and that the text, JSON and HTML are valid UTF-8.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -50,10 +51,15 @@ void check_boards(const core::ReconcileInput& in, const core::Reconciliation& r)
 }
 
 void check_sheet_edits(const core::Reconciliation& r) {
+  // A sheet on which (almost) nothing reads as moves is no record (Art. 8.1): none of its cells
+  // is ordered corrected; the arbiter is told to check the file first.
+  for (std::size_t s = 0; s < 2; ++s)
+    if (r.sheets[s].no_moves()) fuzz::check(r.sheet_edits[s].empty());
   if (r.procedure != core::Procedure::CorrectSheets || r.right_sheet < 0) return;
   const int right = r.right_sheet, wrong = 1 - right;
   const auto& R = r.sheets[std::size_t(right)];
   const auto& W = r.sheets[std::size_t(wrong)];
+  if (W.no_moves()) return;
   fuzz::check(read_moves(core::edited(r.sheets, wrong, r.sheet_edits[std::size_t(wrong)]),
                          W.letters, r.start) ==
               read_moves(core::edited(r.sheets, right, r.sheet_edits[std::size_t(right)]),
