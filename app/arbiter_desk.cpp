@@ -260,11 +260,7 @@ void ArbiterDesk::on(const cmd::BothFlags& c, TimePoint time) {
                                          {{"side", text::side(flags.front().side)}});
   if (last) {
     core::Game game = s_.game();
-    if (auto ended = game.arbiter_decision(core::GameResult::Draw,
-                                           "both flags fallen in the last period, which first "
-                                           "cannot be established",
-                                           "Guidelines III.3.1.2");
-        !ended) {
+    if (auto ended = game.both_flags_fallen(); !ended) {
       s_.print(time, "both-flags: " + text::game_error(ended.error()));
       return;
     }
@@ -567,13 +563,7 @@ void ArbiterDesk::second_illegal_move(const cmd::IllegalMove& c, const std::stri
     return;
   }
   core::Game game = s_.game();
-  const core::GameResult result = !*can_mate              ? core::GameResult::Draw
-                                  : c.side == core::WHITE ? core::GameResult::BlackWins
-                                                          : core::GameResult::WhiteWins;
-  const std::string reason =
-      std::string(c.side == core::WHITE ? "White" : "Black") + "'s second completed illegal move" +
-      (*can_mate ? "" : "; the opponent cannot checkmate by any series of legal moves");
-  if (auto ended = game.arbiter_decision(result, reason, rule); !ended) {
+  if (auto ended = game.second_illegal_move(c.side, *can_mate, rule); !ended) {
     s_.print(time, "illegal-move: " + text::game_error(ended.error()));
     return;
   }

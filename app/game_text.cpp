@@ -49,6 +49,14 @@ const char* kind_words(const core::GameEnd& end) {
       return tr_noop(
           "{side}'s draw claim with less than two minutes left, no arbiter present: "
           "referred to an arbiter");
+    case Termination::IllegalMoves:  // Art. 7.5.5
+      return end.result == core::GameResult::Draw
+                 ? tr_noop(
+                       "{side}'s second completed illegal move, but {opponent} cannot checkmate "
+                       "by any series of legal moves: draw")
+                 : tr_noop("{side}'s second completed illegal move: {side} loses");
+    case Termination::BothFlagsFallen:  // Guidelines III.3.1.2
+      return tr_noop("both flags fallen in the last period, which first cannot be established");
     case Termination::None:
     case Termination::ArbiterDecision:
       break;

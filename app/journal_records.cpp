@@ -504,7 +504,7 @@ Result<JournalRecord> decode_end(const Fields& f) {
   auto termination = f.small("termination");
   auto at = f.time("at_ms");
   if (auto bad = first_error(termination, at); !bad) return fail(bad.error());
-  if (*termination > static_cast<int>(core::Termination::ClaimReferred))
+  if (*termination > static_cast<int>(core::Termination::BothFlagsFallen))
     return fail("field termination is " + std::to_string(*termination) + ", not a known end");
   const std::string result = f.text("result");
   r.end.result = result == "1-0"       ? core::GameResult::WhiteWins

@@ -241,6 +241,18 @@ GameStatus Game::refer_claim(Color claimant, std::string rule) {
       made_end(GameResult::Undecided, Termination::ClaimReferred, std::move(rule), claimant));
 }
 
+GameStatus Game::second_illegal_move(Color offender, bool opponent_can_mate, std::string rule) {
+  const GameResult result = !opponent_can_mate  ? GameResult::Draw
+                            : offender == WHITE ? GameResult::BlackWins
+                                                : GameResult::WhiteWins;
+  return end_game(made_end(result, Termination::IllegalMoves, std::move(rule), offender));
+}
+
+GameStatus Game::both_flags_fallen() {
+  return end_game(made_end(GameResult::Draw, Termination::BothFlagsFallen, "Guidelines III.3.1.2",
+                           position().side_to_move()));
+}
+
 GameStatus Game::arbiter_decision(GameResult result, std::string reason, std::string rule) {
   GameEnd decided = made_end(result, Termination::ArbiterDecision, std::move(rule));
   decided.reason = std::move(reason);  // the arbiter's words, from the application

@@ -41,6 +41,12 @@ enum class Termination {
   TimeForfeitDraw,           // Art. 6.9: flag fell, the opponent cannot mate by any series
   ArbiterDecision,
   ClaimReferred,  // Guidelines III.6.1: a draw claim without an arbiter; the result is Undecided
+  // Art. 7.5.5: a player's second completed illegal move; a loss, or a draw when the opponent
+  // cannot checkmate by any series of legal moves (the end names the offender).
+  IllegalMoves,
+  // Guidelines III.3.1.2: both flags fell in the last period and which first cannot be
+  // established: a draw.
+  BothFlagsFallen,
 };
 
 // How a game ended: the kind and its facts; the application words them (text::end_reason).
@@ -156,6 +162,15 @@ class Game {
   // gives up nothing is ended (GameError::Kind::MateUndecided, `side` the flagged player).
   [[nodiscard]] GameStatus flag_fall(Color flagged,
                                      std::optional<bool> opponent_can_mate = std::nullopt);
+  // Art. 7.5.5: `offender` completed his second illegal move (the arbiter established both): he
+  // loses, or the game is drawn when his opponent cannot checkmate by any series of legal moves
+  // (`opponent_can_mate`, the analysis's verdict or the arbiter's ruling). `rule` names the
+  // articles ("Art. 7.5.5, A.4.2").
+  [[nodiscard]] GameStatus second_illegal_move(Color offender, bool opponent_can_mate,
+                                               std::string rule = "Art. 7.5.5");
+  // Guidelines III.3.1.2: both flags have fallen in the last period and which first cannot be
+  // established: a draw.
+  [[nodiscard]] GameStatus both_flags_fallen();
   // The arbiter decides the result (Art. 12; `rule` names the article, "Guidelines III.5.1").
   [[nodiscard]] GameStatus arbiter_decision(GameResult result, std::string reason,
                                             std::string rule = "Art. 12");

@@ -201,7 +201,10 @@ PgnTermination pgn_termination(Termination termination) {
       return PgnTermination::Unterminated;
     case Termination::TimeForfeit:
     case Termination::TimeForfeitDraw:
+    case Termination::BothFlagsFallen:  // Guidelines III.3.1.2: the game ends on the flags
       return PgnTermination::TimeForfeit;
+    case Termination::IllegalMoves:  // Art. 7.5.5: ended for a breach of the Laws
+      return PgnTermination::RulesInfraction;
     case Termination::ArbiterDecision:
     case Termination::ClaimReferred:  // Guidelines III.6.2: the arbiter decides the result
       return PgnTermination::Adjudication;

@@ -35,10 +35,12 @@ enum class PgnTermination {
 
 // How a game that ended as `termination` is given in the Termination tag: mate, stalemate, dead
 // position, fivefold and threefold repetition, the 75 and 50 move rules, agreement and
-// resignation are "normal"; a flag fall "time forfeit"; an arbiter's decision "adjudication";
-// None (not ended) "unterminated". The reason in words (GameEnd::reason) belongs in a comment:
-// the tag takes only the standard's values. RulesInfraction and Abandoned have no Termination
-// of their own: a caller who knows the arbiter's decision was one of them gives it directly.
+// resignation are "normal"; a flag fall, and both flags fallen in the last period (Guidelines
+// III.3.1.2), "time forfeit"; a second illegal move (Art. 7.5.5) "rules infraction"; an
+// arbiter's decision (a claim upheld or decided, Guidelines III.5, III.6) "adjudication"; None
+// (not ended) "unterminated". The reason in words (GameEnd::reason) belongs in a comment: the
+// tag takes only the standard's values. Abandoned has no Termination of its own: a station game
+// that stops without an end is adjourned or unterminated.
 [[nodiscard]] PgnTermination pgn_termination(Termination termination);
 // The tag value: "normal", "time forfeit", "adjudication", "rules infraction", "abandoned",
 // "unterminated".

@@ -58,6 +58,10 @@ const char* reason_key(core::Termination t) {
       return "reason.time_forfeit_draw";
     case T::ClaimReferred:
       return "reason.claim_referred";
+    case T::IllegalMoves:
+      return "reason.illegal_moves";
+    case T::BothFlagsFallen:
+      return "reason.both_flags";
     case T::ArbiterDecision:
     case T::None:
       break;

@@ -168,8 +168,15 @@ TEST(GameTypeInTheStation, ACompletedIllegalMoveFirstPenaltyThenLossArt755) {
   ASSERT_TRUE(resumed.station->game().is_over()) << resumed.output.printed.back();
   EXPECT_EQ(resumed.station->game().end().result, core::GameResult::WhiteWins);
   EXPECT_EQ(resumed.station->game().end().rule, "Art. 7.5.5, A.4.2");
-  const std::string pgn = read_file(dir.path() / "record" / "game.pgn");
+  // The PGN standard's value for a game lost by breaking the Laws (tester 14c: "adjudication").
+  EXPECT_EQ(resumed.station->game().end().termination, core::Termination::IllegalMoves);
+  std::string pgn = read_file(dir.path() / "record" / "game.pgn");
+  std::replace(pgn.begin(), pgn.end(), '\n', ' ');
   EXPECT_NE(pgn.find("[Result \"1-0\"]"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("[Termination \"rules infraction\"]"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("Black's second completed illegal move: Black loses"), std::string::npos)
+      << pgn;
+  resumed.console("quit");
 }
 
 // Art. 7.5.5: "the game is drawn if the position is such that the opponent cannot checkmate the
@@ -188,6 +195,9 @@ TEST(GameTypeInTheStation, ASecondIllegalMoveIsADrawWhenTheOpponentCannotMate) {
   ASSERT_TRUE(d.station->game().is_over());
   EXPECT_EQ(d.station->game().end().result, core::GameResult::Draw);
   EXPECT_EQ(d.station->game().end().rule, "Art. 7.5.5");
+  EXPECT_EQ(d.station->game().end().termination, core::Termination::IllegalMoves);
+  const std::string pgn = read_file(dir.path() / "record" / "game.pgn");
+  EXPECT_NE(pgn.find("[Termination \"rules infraction\"]"), std::string::npos) << pgn;
   EXPECT_TRUE(d.output.printed_containing("cannot checkmate"));
   d.console("illegal-move white", 0ms);
   EXPECT_TRUE(d.output.printed_containing("the game is over"));

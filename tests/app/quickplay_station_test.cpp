@@ -382,6 +382,10 @@ TEST(QuickplayInTheStation, BothFlagsWithoutTheStationsTimeTheArbiterGivesThePer
   d.console("both-flags last");
   ASSERT_TRUE(d.station->game().is_over());
   EXPECT_EQ(d.station->game().end().rule, "Guidelines III.3.1.2");
+  // The game ends on the flags: the PGN standard's "time forfeit", not an adjudication.
+  EXPECT_EQ(d.station->game().end().termination, core::Termination::BothFlagsFallen);
+  const std::string pgn = read_file(dir.path() / "record" / "game.pgn");
+  EXPECT_NE(pgn.find("[Termination \"time forfeit\"]"), std::string::npos) << pgn;
 }
 
 // Guidelines III.2.2: with an increment and in blitz the order of two flags that the station's

@@ -349,6 +349,9 @@ TEST(PgnWrite, TerminationTakesTheStandardsValues) {
   EXPECT_EQ(pgn_termination_value(pgn_termination(Termination::TimeForfeit)), "time forfeit");
   EXPECT_EQ(pgn_termination_value(pgn_termination(Termination::TimeForfeitDraw)), "time forfeit");
   EXPECT_EQ(pgn_termination_value(pgn_termination(Termination::ArbiterDecision)), "adjudication");
+  EXPECT_EQ(pgn_termination_value(pgn_termination(Termination::ClaimReferred)), "adjudication");
+  EXPECT_EQ(pgn_termination_value(pgn_termination(Termination::IllegalMoves)), "rules infraction");
+  EXPECT_EQ(pgn_termination_value(pgn_termination(Termination::BothFlagsFallen)), "time forfeit");
   EXPECT_EQ(pgn_termination_value(pgn_termination(Termination::None)), "unterminated");
   EXPECT_EQ(pgn_termination_value(PgnTermination::RulesInfraction), "rules infraction");
   EXPECT_EQ(pgn_termination_value(PgnTermination::Abandoned), "abandoned");
