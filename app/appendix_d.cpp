@@ -73,6 +73,15 @@ std::string game_over_no_move(const core::Game& game) {
                 {{"reason", text::end_reason(game.end())}});
 }
 
+// A refusal of a typed move names the text refused, so the assistant knows which move to type
+// again (tester 14m): "e5: not entered: it is White's move, ...".
+std::string not_entered(const std::string& typed, const std::string& why) {
+  if (typed.empty()) return why;
+  // TRANSLATORS: {move} is the move as it was typed; {why} the reason it was not entered.
+  return format(tr("{move}: not entered: {why}"),
+                {{"move", core::escape_controls(typed)}, {"why", why}});
+}
+
 // D.2.1: the sighted player's `move` shown on the pegboard before it was entered.
 void print_waiting_for_sighted(StationState& s, core::Move move, TimePoint time) {
   s.print(time, format(tr("the pegboard shows {move} for {side}; waiting for the sighted "
@@ -1079,14 +1088,14 @@ void AppendixDFlow::after_move_said(TimePoint time) {
            Route::Private, time);
 }
 
-bool AppendixDFlow::refused_adjourned(TimePoint time) {
+bool AppendixDFlow::refused_adjourned(TimePoint time, const std::string& typed) {
   if (!s_.record.adjourned()) return false;
   s_.refuse(
       time,
-      [] {
-        return std::string(
-            tr("the game is adjourned: the arbiter opens the envelope first "
-               "(open-envelope); the sealed move is made then (Guidelines I)"));
+      [typed] {
+        return not_entered(typed, tr("the game is adjourned: the arbiter opens the envelope first "
+                                     "(open-envelope); the sealed move is made then (Guidelines "
+                                     "I)"));
       },
       speech::Refusal::Other);
   return true;
@@ -1095,22 +1104,24 @@ bool AppendixDFlow::refused_adjourned(TimePoint time) {
 void AppendixDFlow::enter_sighted_move(const std::string& text, MoveSource by, TimePoint time) {
   if (s_.game().is_over()) {
     s_.refuse(
-        time, [this] { return game_over_no_move(s_.game()); }, speech::Refusal::GameOver);
+        time, [this, text] { return not_entered(text, game_over_no_move(s_.game())); },
+        speech::Refusal::GameOver);
     return;
   }
-  if (refused_adjourned(time)) return;
+  if (refused_adjourned(time, text)) return;
   if (s_.game().position().side_to_move() == s_.vi_color) {
     s_.refuse(
         time,
-        [side = s_.vi_color, linked = s_.pegboard.linked()] {
-          return linked ? format(tr("it is {side}'s move, made on the pegboard (D.2.3); the "
-                                    "sighted player's move is entered after it"),
-                                 {{"side", text::side(side)}})
-                        : format(tr("it is {side}'s move and his pegboard is not connected: the "
-                                    "assistant enters the move he announces at the console (move "
-                                    "MOVE, D.2.10.2, D.2.10.3), or the arbiter pauses the clocks "
-                                    "(pause, Art. 6.11.1, 6.10)"),
-                                 {{"side", text::side(side)}});
+        [side = s_.vi_color, linked = s_.pegboard.linked(), text] {
+          return not_entered(
+              text, linked ? format(tr("it is {side}'s move, made on the pegboard (D.2.3); the "
+                                       "sighted player's move is entered after it"),
+                                    {{"side", text::side(side)}})
+                           : format(tr("it is {side}'s move and his pegboard is not connected: "
+                                       "the assistant enters the move he announces at the "
+                                       "console (move MOVE, D.2.10.2, D.2.10.3), or the arbiter "
+                                       "pauses the clocks (pause, Art. 6.11.1, 6.10)"),
+                                    {{"side", text::side(side)}}));
         },
         speech::Refusal::MoveOnBoard);
     return;
@@ -1139,7 +1150,7 @@ void AppendixDFlow::enter_sighted_move(const std::string& text, MoveSource by, T
 }
 
 void AppendixDFlow::enter_vi_move(const std::string& text, TimePoint time) {
-  if (refused_adjourned(time)) return;
+  if (refused_adjourned(time, text)) return;
   const core::Position before = s_.game().position();
   auto move = s_.parser.parse(before, text);
   if (!move) {

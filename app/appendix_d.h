@@ -124,8 +124,8 @@ class AppendixDFlow {
   // move or capture: said on the console and privately to the VI player.
   void tell_touch_not_moved(TimePoint time);
   // Guidelines I: an adjourned game takes no move until the envelope is opened; true when
-  // refused (said why).
-  bool refused_adjourned(TimePoint time);
+  // refused (said why, naming the `typed` move refused, if any).
+  bool refused_adjourned(TimePoint time, const std::string& typed);
   void announce_entered(const core::Position& before, core::Move move, TimePoint time);
   void on_touched(const tactile::PegboardEvent& e);
   void on_completed(const tactile::PegboardEvent& e);

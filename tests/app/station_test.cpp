@@ -176,6 +176,28 @@ TEST(Station, WithAnnounceButtonTheMoveIsMadeOnlyWhenThePlayerPressesAnnounce) {
   EXPECT_EQ(public_lines(d.output).back(), "Eva vier");
 }
 
+// Tester 14m: the sighted player's move typed while the VI player's completed move waits for his
+// ANNOUNCE is refused; the refusal names the text refused, so the assistant knows what to type
+// again. The same for a move typed after the end of the game.
+TEST(Station, AMoveTypedTooEarlyIsNamedInItsRefusal) {
+  annabella::testing::TempDir dir;
+  config::StationConfig config;
+  config.pegboard.announce = config::AnnounceMode::Button;
+  StationDriver d(dir.path() / "record", false, config);
+  d.lift("e2").place("e4").wait(10s);
+  d.console("e5");
+  EXPECT_EQ(d.station->game().ply_count(), 0u);
+  EXPECT_TRUE(d.output.printed_containing(
+      "e5: not entered: it is White's move, made on the pegboard (D.2.3)"))
+      << d.output.printed.back();
+  d.button(tactile::BoardButton::Announce, 1s);
+  d.console("resign black");
+  ASSERT_TRUE(d.station->game().is_over());
+  d.console("Nf6");
+  EXPECT_TRUE(d.output.printed_containing("Nf6: not entered: the game is over"))
+      << d.output.printed.back();
+}
+
 TEST(Station, TheSightedPlayersMoveIsEnteredAnnouncedAndExecutedOnThePegboard) {
   annabella::testing::TempDir dir;
   StationDriver d(dir.path() / "record");
