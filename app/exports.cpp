@@ -389,9 +389,18 @@ std::string claim_text(const GameRecord& record) {
   std::string out = "Draw claim made without an arbiter (Guidelines III.6)\n";
   out += "Claimant: " + side(claim.by) + " (" +
          (claim.by == core::WHITE ? record.header().white : record.header().black) + ")\n";
+  const RecordHeader& h = record.header();
+  out += "Game: " + h.white + " - " + h.black + "; " + h.event + ", round " + h.round + ", board " +
+         std::to_string(h.board) + (h.date.empty() ? "" : ", " + h.date) + "\n";
+  out += "Time control: " + h.control + "\n";
   out += "Grounds: " + claim.rule + "\n";
   out += "Claimed at: " + core::format_hms(claim.at) + " of play, after " +
          std::to_string(claim.ply) + " half-moves\n";
+  // III.6.1: less than two minutes on the claimant's clock, his flag not fallen; both clocks,
+  // as the claim stopped them.
+  if (claim.white_left && claim.black_left)
+    out += "Clocks at the claim: White " + core::format_hms(*claim.white_left) + ", Black " +
+           core::format_hms(*claim.black_left) + " (" + side(claim.by) + "'s clock running)\n";
   out +=
       "The game has ended (Guidelines III.6.1); the claim is referred to an arbiter "
       "(Guidelines III.6.2).\n\n";

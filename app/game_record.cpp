@@ -239,8 +239,14 @@ Status GameRecord::apply_one(const rec::End& r) {
       return fail(text::game_error(ended.error()));
   if (deciding && referred_) referred_->decision = r.end;
   if (ended_here && r.end.termination == core::Termination::ClaimReferred)
-    referred_ = ReferredClaim{game_.position().side_to_move(), r.end.rule,   r.at,
-                              static_cast<int>(moves_.size()), std::nullopt, std::nullopt};
+    referred_ = ReferredClaim{game_.position().side_to_move(),
+                              r.end.rule,
+                              r.at,
+                              static_cast<int>(moves_.size()),
+                              std::nullopt,
+                              std::nullopt,
+                              std::nullopt,
+                              std::nullopt};
   // Guidelines III.5.1, III.5.2 (a postponed claim upheld), III.3.1.2: the end's rule says it.
   const int ply = static_cast<int>(moves_.size());
   const core::Color to_move = game_.position().side_to_move();
@@ -252,6 +258,13 @@ Status GameRecord::apply_one(const rec::End& r) {
   postponed_claim_.reset();
   open_offer_.reset();
   if (steps_.empty() || steps_.back().kind != Step::Kind::Stop) add_step(Step::Kind::Stop, r.at);
+  // Guidelines III.6.1: the clocks at the claim, which stopped them.
+  if (ended_here && referred_)
+    if (auto clock = restore_clock(*this, core::ClockInstant{})) {
+      const core::ClockInstant at = core::ClockInstant{} + r.at;
+      referred_->white_left = std::chrono::duration_cast<Millis>(clock->remaining(core::WHITE, at));
+      referred_->black_left = std::chrono::duration_cast<Millis>(clock->remaining(core::BLACK, at));
+    }
   return {};
 }
 

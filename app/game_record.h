@@ -93,6 +93,9 @@ struct ReferredClaim {
   int ply = 0;                   // moves made when it was claimed
   std::optional<bool> verified;  // the opponent verified (true) or disputed (false); none yet
   std::optional<core::GameEnd> decision;  // III.6.2: the arbiter's, once given
+  // III.6.1 ("less than two minutes"): both clocks as they stood at the claim (the clock stops
+  // with it), for the arbiter who decides it; none when the time control cannot be read.
+  std::optional<Millis> white_left, black_left;
 };
 
 // D.2.8, D.2.9: moves taken back: the entry, and the moves as they had been recorded (evidence

@@ -104,6 +104,7 @@ TEST(UnsupervisedClaim, TheClaimEndsTheGameAndIsReferredGuidelinesIII611) {
   StationDriver d(dir.path() / "record", false, unsupervised());
   ASSERT_TRUE(d.station);
   d.console("adjust 0:01:30 0:04:00");
+  d.wait(20s);  // White's clock runs: 0:01:10 at the claim
   d.console("unsupervised-claim cannot-win", 0ms);
   ASSERT_TRUE(d.station->game().is_over());
   EXPECT_EQ(d.station->game().end().result, core::GameResult::Undecided);
@@ -121,6 +122,12 @@ TEST(UnsupervisedClaim, TheClaimEndsTheGameAndIsReferredGuidelinesIII611) {
   EXPECT_TRUE(contains(claim, "White: King e1, Queen d1, Rooks a1 h1")) << claim;
   EXPECT_FALSE(contains(claim, "Scoresheet")) << claim;  // III.6.1.2 only
   EXPECT_TRUE(contains(claim, "Verification by Black: not yet given")) << claim;
+  // III.6.1 ("less than two minutes"): the clocks at the claim, for the arbiter (tester 14p).
+  EXPECT_TRUE(contains(claim,
+                       "Clocks at the claim: White 0:01:10, Black 0:04:00 (White's clock "
+                       "running)"))
+      << claim;
+  EXPECT_TRUE(contains(claim, "Time control: ")) << claim;
   // The game stays over: no move, no second claim.
   d.console("e4");
   EXPECT_EQ(d.station->game().ply_count(), 0u);
@@ -143,6 +150,7 @@ TEST(UnsupervisedClaim, TheClaimEndsTheGameAndIsReferredGuidelinesIII611) {
   EXPECT_TRUE(contains(record_file(dir, "game.pgn"), "[Result \"1/2-1/2\"]"));
   claim = record_file(dir, "claim.txt");
   EXPECT_TRUE(contains(claim, "Arbiter's decision (Guidelines III.6.2): 1/2-1/2")) << claim;
+  EXPECT_TRUE(contains(claim, "Clocks at the claim: White 0:01:10, Black 0:04:00")) << claim;
   d.console("claim-decision white");
   EXPECT_TRUE(d.output.printed_containing("has decided the claim already"));
   EXPECT_EQ(d.station->game().end().result, core::GameResult::Draw);
@@ -225,6 +233,9 @@ TEST(UnsupervisedClaim, ResumedTheClaimWaitsForVerificationAndTheArbiterGuidelin
   ASSERT_TRUE(claim->decision);
   EXPECT_EQ(claim->decision->result, core::GameResult::BlackWins);
   EXPECT_EQ(again.station->game().end().rule, "Guidelines III.6.2");
+  // The clocks at the claim, from the journal after two resumptions.
+  EXPECT_EQ(claim->white_left, std::optional<Millis>(90s));
+  EXPECT_EQ(claim->black_left, std::optional<Millis>(4min));
 }
 
 }  // namespace
