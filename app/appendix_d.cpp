@@ -118,6 +118,7 @@ void AppendixDFlow::check_restored(TimePoint time) {
 
 void AppendixDFlow::on_pegboard(const std::vector<tactile::PegboardEvent>& events) {
   for (const auto& e : events) {
+    if (e.kind != Kind::Disconnected) s_.pegboard_heard = true;
     switch (e.kind) {
       case Kind::Touched:
         on_touched(e);
@@ -712,9 +713,14 @@ void AppendixDFlow::on_link(const tactile::PegboardEvent& e) {
   const auto link = e.kind == Kind::Connected     ? speech::BoardLink::Connected
                     : e.kind == Kind::Reconnected ? speech::BoardLink::Reconnected
                                                   : speech::BoardLink::Lost;
+  // A board never connected since the station started (absent, or silent, from the start) lost
+  // no connection: he is told it is not connected, and what to do (tester 14f).
+  const bool never_linked =
+      link == speech::BoardLink::Lost && !s_.linked_once && !s_.pegboard_heard;
   // speech.verbosity = quiet: only a lost board is said; connecting is printed.
   if (link == speech::BoardLink::Lost || s_.verbosity() != config::Verbosity::Quiet)
-    s_.say(speech::phrase_board_link(s_.language, speech::BoardKind::Pegboard, link),
+    s_.say(speech::phrase_board_link(s_.language, speech::BoardKind::Pegboard,
+                                     never_linked ? speech::BoardLink::NotConnected : link),
            Route::Private, e.time);
   if (link != speech::BoardLink::Lost && s_.record.header().chess960 &&
       e.agreement == tactile::PegboardEvent::Agreement::Agrees && !s_.pegboard.identifies_pieces())
@@ -729,6 +735,11 @@ void AppendixDFlow::on_link(const tactile::PegboardEvent& e) {
                               "squares only: which piece stands where is not checked (a pegboard "
                               "senses no pieces); the arbiter checks the Chess960 arrangement "
                               "(Guidelines II.2)"));
+  else if (never_linked)
+    s_.print(e.time, format(tr("pegboard not connected since the station started: {detail}; "
+                               "check its cable and pegboard.port in the configuration; the "
+                               "station connects it as soon as it answers"),
+                            {{"detail", e.detail}}));
   else
     s_.print(e.time, text::board_event(e));
   if (link == speech::BoardLink::Lost && !s_.game().is_over()) {

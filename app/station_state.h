@@ -231,6 +231,9 @@ struct StationState {
   std::vector<speech::Phrase> notices;
   TimePoint notices_by{};
   bool linked_once = false;
+  // Anything came from the pegboard since the station started (a link, a touch, a move): a
+  // Disconnected after it is a connection lost; before it, the board was never connected.
+  bool pegboard_heard = false;
   // D.2.2: the VI player's touches whose outcome is not known yet (AppendixDFlow::settle_touches
   // gives each its outcome from what his board and the game show, not from the event that
   // happened to come): the square the peg was lifted from; `origin`, where that piece stands in

@@ -208,10 +208,12 @@ Phrase phrase_correction_step(const Language& lang, const Vocabulary& moves,
 }
 
 Phrase phrase_board_link(const Language& lang, DeviceKind device, BoardLink link) {
-  const char* key = link == BoardLink::Connected ? "say.board_connected"
-                    : link == BoardLink::Lost    ? "say.board_lost"
-                                                 : "say.board_reconnected";
-  return make(link == BoardLink::Lost ? PhraseKind::Warning : PhraseKind::Message,
+  const char* key = link == BoardLink::Connected      ? "say.board_connected"
+                    : link == BoardLink::Lost         ? "say.board_lost"
+                    : link == BoardLink::NotConnected ? "say.board_not_connected"
+                                                      : "say.board_reconnected";
+  const bool warning = link == BoardLink::Lost || link == BoardLink::NotConnected;
+  return make(warning ? PhraseKind::Warning : PhraseKind::Message,
               fill(lang.word(key), {{"board", lang.word(device_key(device))}}, lang), lang.voice(),
               "board_link");
 }

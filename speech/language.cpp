@@ -88,6 +88,7 @@ const std::vector<std::string>& Language::required_keys() {
                           "captured_none",
                           "board_connected",
                           "board_lost",
+                          "board_not_connected",
                           "board_reconnected",
                           "no_sound",
                           "menu_item",

@@ -119,9 +119,12 @@ struct MoveWording {
 // display, the tactile clock.
 enum class DeviceKind { Pegboard, EBoard, Sound, BrailleDisplay, TactileClock };  // in this order
 using BoardKind = DeviceKind;  // the boards' names as they were first written
-enum class BoardLink { Connected, Lost, Reconnected };
+// NotConnected: never connected since the station started (the device absent or silent from
+// the start): no connection was lost.
+enum class BoardLink { Connected, Lost, Reconnected, NotConnected };
 // "Steckbrett verbunden", "Elektronisches Brett: Verbindung verloren" (a Warning, topic
-// "board_link"), "Steckbrett wieder verbunden".
+// "board_link"), "Steckbrett wieder verbunden", "Steckbrett: seit dem Start der Station nicht
+// verbunden. ..." (a Warning).
 [[nodiscard]] Phrase phrase_board_link(const Language& lang, DeviceKind device, BoardLink link);
 
 // Reading the board aloud (the console's `board` command): the pieces on `squares`, grouped by

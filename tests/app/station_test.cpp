@@ -1307,6 +1307,40 @@ TEST(Station, ADrawOfferIsTheLastMoversAndAMoveDeclinesIt) {
 // White's move, made on the pegboard". Now the console says what may be done, he is told to
 // announce his move aloud, and the assistant enters it at the console (journaled by=console):
 // made, announced, the clock started; the board is judged against the game once it is back.
+// Tester 14f: a pegboard absent from the start (pegboard.port names no device) lost no
+// connection: he hears that it is not connected and what to do, the console says to check the
+// cable and pegboard.port; once it was connected, a Disconnected is a connection lost.
+TEST(Station, APegboardAbsentFromTheStartIsNotConnectedNotLost) {
+  annabella::testing::TempDir dir;
+  StationDriver d(dir.path() / "record");
+  ASSERT_TRUE(d.station);
+  const auto private_said = [&d](const std::string& text) {
+    return std::any_of(d.output.said.begin(), d.output.said.end(), [&](const Said& said) {
+      return said.route == Route::Private && said.text == text;
+    });
+  };
+  tactile::BoardInput absent;
+  absent.kind = tactile::BoardInput::Kind::Disconnected;
+  absent.detail = "/dev/ttyUSB9: No such file or directory";
+  absent.time = d.now += 1s;
+  d.station->handle(StationEvent::pegboard(absent));
+  EXPECT_TRUE(d.output.printed_containing(
+      "pegboard not connected since the station started: /dev/ttyUSB9: No such file or "
+      "directory; check its cable and pegboard.port"))
+      << d.output.printed.back();
+  EXPECT_TRUE(
+      private_said("Steckbrett: seit dem Start der Station nicht verbunden. Bitten Sie "
+                   "den Schiedsrichter, das Kabel zu pruefen"));
+  EXPECT_FALSE(private_said("Steckbrett: Verbindung verloren"));
+  // Connected, then unplugged: lost.
+  link_pegboard(d, d.station->game().position());
+  tactile::BoardInput lost;
+  lost.kind = tactile::BoardInput::Kind::Disconnected;
+  lost.time = d.now += 1s;
+  d.station->handle(StationEvent::pegboard(lost));
+  EXPECT_TRUE(private_said("Steckbrett: Verbindung verloren"));
+}
+
 TEST(Station, WithThePegboardDisconnectedTheAssistantEntersTheViPlayersAnnouncedMove) {
   annabella::testing::TempDir dir;
   StationDriver d(dir.path() / "record");

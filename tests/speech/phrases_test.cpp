@@ -198,6 +198,9 @@ TEST(EventPhrase, FideTable) {
        "Elektronisches Brett: Verbindung verloren"},
       {phrase_board_link(v, BoardKind::Pegboard, BoardLink::Reconnected),
        "Steckbrett wieder verbunden"},
+      {phrase_board_link(v, BoardKind::Pegboard, BoardLink::NotConnected),
+       "Steckbrett: seit dem Start der Station nicht verbunden. Bitten Sie den Schiedsrichter, "
+       "das Kabel zu pruefen"},
   };
   for (const auto& [phrase, text] : cases) EXPECT_EQ(phrase.text, text);
   EXPECT_EQ(phrase_time_readout(v, 1h, 1h, 1).spoken,
