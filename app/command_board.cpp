@@ -27,10 +27,17 @@ using namespace std::chrono_literals;
 using tactile::BoardButton;
 using tactile::PegboardEvent;
 
+// Every FEN the station accepts as game.start_fen (config/schema.cpp): standard chess, else
+// Chess960 (Guidelines II: X-FEN with the king off e1, Shredder-FEN rights) (tester 14h). A FEN
+// that reads as neither is worded as standard chess reads it.
 Result<core::Position> start_position(const std::string& fen) {
   if (fen.empty()) return core::Position{};
   auto position = core::Position::from_fen(fen);
-  if (!position) return fail(text::fen_error(position.error()));
+  if (!position) {
+    if (auto chess960 = core::Position::from_fen(fen, core::Variant::Chess960))
+      return std::move(*chess960);
+    return fail(text::fen_error(position.error()));
+  }
   return std::move(*position);
 }
 
@@ -43,8 +50,12 @@ Result<std::vector<core::Move>> read_game_moves(const std::string& path, core::P
   std::stringstream text;
   text << in.rdbuf();
   std::string movetext = text.str();
-  if (fen_given && movetext.find("[FEN") == std::string::npos)
+  if (fen_given && movetext.find("[FEN") == std::string::npos) {
     movetext = "[FEN \"" + start.fen() + "\"]\n" + movetext;
+    // Guidelines II: the moves of a Chess960 start are read as Chess960 moves.
+    if (start.is_chess960() && movetext.find("[Variant") == std::string::npos)
+      movetext = "[Variant \"Chess960\"]\n" + movetext;
+  }
   core::PgnReadOptions options;
   options.strictness = core::Strictness::Lenient;  // UCI and long algebraic too
   options.keep_variations = false;

@@ -133,6 +133,31 @@ TEST_P(BoardCli, FromAFenWithMovesTypedOnStdin) {
   EXPECT_TRUE(in_order(read_file(dir / "sim.out"), {"played O-O (e1g1)", "played O-O-O (e8c8)"}));
 }
 
+// Tester 14h: every FEN the station accepts as game.start_fen, Chess960 ones too (Guidelines
+// II): Shredder-FEN castling rights, and X-FEN rights with the king off e1, which board-sim
+// refused ("'G' is a Chess960 castling right", "the king is not on e1").
+TEST_P(BoardCli, AChess960FenInShredderOrXFenIsAccepted) {
+  for (const std::string fen : {"\"1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1\"",
+                                "\"rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w KQkq - 0 1\""}) {
+    TempDir dir;
+    const std::string link = (dir / "board").string();
+    { std::ofstream(dir / "commands") << "move O-O\nmove O-O\nsleep 300\nquit\n"; }
+    std::string out;
+    const int status = run_command(
+        kBinary + " board-sim --protocol " + GetParam() + " --fen " + fen +
+            " --steady --speed 4 --link " + link + " < " + (dir / "commands").string() + " > " +
+            (dir / "sim.out").string() + " 2>&1 & " + kBinary + " board watch --protocol " +
+            GetParam() + " --fen " + fen + " --port " + link +
+            " --settle 30 --announce 200 --moves 2 --timeout 30; status=$?; wait; exit $status",
+        out);
+    const std::string sim = read_file(dir / "sim.out");
+    EXPECT_EQ(status, 0) << fen << out << sim;
+    EXPECT_EQ(sim.find("castling right"), std::string::npos) << fen << sim;
+    EXPECT_EQ(count(sim, "played O-O ("), 2u) << fen << sim;
+    EXPECT_EQ(count(out, "made O-O ("), 2u) << fen << out;
+  }
+}
+
 TEST_P(BoardCli, UnpluggedMidMoveAndPluggedInAgain) {
   TempDir dir;
   const std::string link = (dir / "board").string();
