@@ -298,9 +298,20 @@ void ArbiterDesk::on(const cmd::DrawOffer& c, TimePoint time) {
   // Art. 9.1.2.1: the offer comes after the offerer's move; the station presses the clock itself
   // when the move is made, so by default it is the player who moved last.
   const auto& game = s_.game();
-  const core::Color by = c.by                   ? *c.by
-                         : game.ply_count() > 0 ? ~game.position().side_to_move()
-                                                : game.position().side_to_move();
+  // D.2.11: on his own keypad the sighted player offers for himself only.
+  const core::Color sighted = ~s_.vi_color;
+  if (source_ == InputSource::Keypad && c.by && *c.by != sighted) {
+    s_.refuse(time,
+              format(tr("draw-offer: on his keypad {side} offers a draw for himself only "
+                        "(Art. 9.1.2)"),
+                     {{"side", text::side(sighted)}}),
+              speech::Refusal::Other);
+    return;
+  }
+  const core::Color by = source_ == InputSource::Keypad ? sighted
+                         : c.by                         ? *c.by
+                         : game.ply_count() > 0         ? ~game.position().side_to_move()
+                                                        : game.position().side_to_move();
   rec::DrawOffer offer{by, s_.timeline(time), static_cast<int>(game.ply_count())};
   if (auto recorded = s_.commit(offer, time); !recorded) {
     s_.print(time, "draw-offer: " + recorded.error().message);
@@ -327,6 +338,22 @@ void ArbiterDesk::on(const cmd::DrawOffer& c, TimePoint time) {
                         {{"side", text::side(by)}, {"opponent", text::side(~by)}}));
 }
 
+bool ArbiterDesk::refused_own_offer(std::string_view command, core::Color offered_by,
+                                    TimePoint time) {
+  const core::Color answering = source_ == InputSource::Keypad ? ~s_.vi_color
+                                : is_players_own(source_)      ? s_.vi_color
+                                                               : ~offered_by;
+  if (answering != offered_by) return false;
+  s_.refuse(time,
+            format(tr("{command}: the draw offer is {side}'s own; only {opponent} accepts or "
+                      "declines it (Art. 9.1.2)"),
+                   {{"command", std::string(command)},
+                    {"side", text::side(offered_by)},
+                    {"opponent", text::side(~offered_by)}}),
+            speech::Refusal::NoDrawOffer);
+  return true;
+}
+
 void ArbiterDesk::on(const cmd::DrawAccept&, TimePoint time) {
   if (refused_after_end("draw-accept", time)) return;
   if (!s_.record.open_draw_offer()) {
@@ -334,6 +361,7 @@ void ArbiterDesk::on(const cmd::DrawAccept&, TimePoint time) {
               speech::Refusal::NoDrawOffer);
     return;
   }
+  if (refused_own_offer("draw-accept", *s_.record.open_draw_offer(), time)) return;
   core::Game game = s_.game();
   if (auto ended = game.agree_draw(); !ended) {
     s_.print(time, "draw-accept: " + text::game_error(ended.error()));
@@ -349,6 +377,7 @@ void ArbiterDesk::on(const cmd::DrawDecline&, TimePoint time) {
               speech::Refusal::NoDrawOffer);
     return;
   }
+  if (refused_own_offer("draw-decline", *offer, time)) return;
   if (auto recorded = s_.commit(rec::DrawDecline{~*offer, s_.timeline(time)}, time); !recorded) {
     s_.print(time, "draw-decline: " + recorded.error().message);
     return;

@@ -63,6 +63,10 @@ class ArbiterDesk {
   // do (`rule`: claim, Art. 9.2, 9.3; seal, Guidelines I.1.1) on his opponent's move; true when
   // refused.
   bool refused_out_of_turn(std::string_view command, std::string_view rule, TimePoint time);
+  // Art. 9.1.2: only the opponent of the player who offered a draw accepts or declines it. Who
+  // answers is the source's player (the sighted player's keypad, the VI player's own keys),
+  // else the console's assistant or arbiter answers for the opponent. True when refused.
+  bool refused_own_offer(std::string_view command, core::Color offered_by, TimePoint time);
   // Guidelines III.4, III.5: refused (with the message) after the end, in a control with an
   // increment or a delay, or when the player to move has two minutes or more; true when refused.
   // Without an arbiter (game.arbiter_present = false) III.4 and III.5 are refused, III.6 applies;

@@ -501,6 +501,20 @@ Result<Command> parse_console_line(std::string_view line) {
                      {{"word", words[0]}, {"near", near}}));
 }
 
+Command parse_keypad_line(std::string_view line) {
+  const auto words = core::split_words(line);
+  auto command = parse_console_line(line);
+  if (command && std::holds_alternative<cmd::Talk>(*command)) return *command;
+  const bool draw_word = !words.empty() && (words[0] == "draw-offer" || words[0] == "draw-accept" ||
+                                            words[0] == "draw-decline");
+  if (command && draw_word &&
+      (std::holds_alternative<cmd::DrawOffer>(*command) ||
+       std::holds_alternative<cmd::DrawAccept>(*command) ||
+       std::holds_alternative<cmd::DrawDecline>(*command)))
+    return *command;
+  return cmd::EnterMove{std::string(core::trim(line))};
+}
+
 std::string console_help() {
   std::string text = tr("Commands (short name, long name, arguments):") + std::string("\n");
   for (const auto& spec : console_commands()) {

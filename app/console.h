@@ -73,6 +73,13 @@ inline constexpr std::size_t kMaxConsoleLine = 1024;
 // argument at fault and say what is expected (the closest command for an unknown word).
 [[nodiscard]] Result<Command> parse_console_line(std::string_view line);
 
+// D.2.11: a line typed on the sighted player's own keypad (play --opponent-input): his move
+// (an EnterMove with the whole line), or one of the few commands that are his own: push-to-talk
+// (`talk`, `talk end`) and his part in a draw agreement (Art. 9.1.2: `draw-offer`, `draw-accept`,
+// `draw-decline`, written in full: a short name such as "dc" could be a mistyped move). Nothing
+// else is a command there: he cannot resign, pause or read the board through it.
+[[nodiscard]] Command parse_keypad_line(std::string_view line);
+
 // `help`: every command with both names and its rule; `help NAME`: that command in full.
 [[nodiscard]] std::string console_help();
 [[nodiscard]] Result<std::string> console_help(std::string_view name);

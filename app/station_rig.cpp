@@ -495,20 +495,15 @@ void StationRig::start_console(bool line_editing) {
 }
 
 // D.2.11: the sighted player's own keypad or keyboard. Each line is his move (cmd::EnterMove),
-// never a command: he cannot resign, pause or read the board through it.
+// or his push-to-talk key or his part in a draw agreement (parse_keypad_line): he cannot resign,
+// pause or read the board through it.
 Status StationRig::start_opponent_input(const std::filesystem::path& path) {
   opponent_fd_ = ::open(path.c_str(), O_RDONLY | O_NOCTTY | O_CLOEXEC);
   if (opponent_fd_ < 0)
     return fail("--opponent-input: " + path.string() + ": " + system_reason(errno));
   auto moves_only = [queue = &queue_](const std::string& line) {
-    // His push-to-talk key ("talk", "talk end", voice.push_to_talk) is the one other line.
-    auto command = parse_console_line(line);
-    if (command && std::holds_alternative<cmd::Talk>(*command)) {
-      queue->push(StationEvent::request(SteadyClock::now(), *command, InputSource::Keypad));
-      return true;
-    }
     queue->push(
-        StationEvent::request(SteadyClock::now(), cmd::EnterMove{line}, InputSource::Keypad));
+        StationEvent::request(SteadyClock::now(), parse_keypad_line(line), InputSource::Keypad));
     return true;
   };
   opponent_reader_ = std::make_unique<ConsoleReader>(opponent_fd_, queue_, InputSource::Keypad,

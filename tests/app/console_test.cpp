@@ -160,6 +160,21 @@ TEST(Console, AnOverlongLineIsRefusedWithoutEchoingIt) {
   EXPECT_NE(parsed.error().message.find("is refused"), std::string::npos);
 }
 
+// D.2.11 (doubt 6a of session 13): the sighted player's keypad takes his moves, his push-to-talk
+// and his part in a draw agreement written in full; a short name that could be a mistyped move,
+// and any other command, is read as a move (and refused as one).
+TEST(Console, TheKeypadTakesMovesTalkAndTheDrawAgreementInFull) {
+  EXPECT_TRUE(std::holds_alternative<cmd::DrawAccept>(parse_keypad_line("draw-accept")));
+  EXPECT_TRUE(std::holds_alternative<cmd::DrawDecline>(parse_keypad_line(" draw-decline ")));
+  EXPECT_TRUE(std::holds_alternative<cmd::DrawOffer>(parse_keypad_line("draw-offer")));
+  EXPECT_TRUE(std::holds_alternative<cmd::Talk>(parse_keypad_line("talk end")));
+  for (const char* line : {"e5", "da", "dc", "do", "resign black", "pause", "Nf6"}) {
+    const Command c = parse_keypad_line(line);
+    ASSERT_TRUE(std::holds_alternative<cmd::EnterMove>(c)) << line;
+    EXPECT_EQ(std::get<cmd::EnterMove>(c).text, line);
+  }
+}
+
 TEST(Console, NamesAreCaseInsensitive) {
   auto c = parse_console_line("  TIME  ");
   ASSERT_TRUE(c);

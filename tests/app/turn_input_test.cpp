@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "app/console.h"
 #include "speech/language.h"
 #include "speech/menu_phrases.h"
 #include "speech/phrases.h"
@@ -254,6 +255,39 @@ TEST(TurnInput, HisDrawOfferReachesTheSightedPlayerInHisLanguage) {
   ASSERT_EQ(d.output.opponent.size(), 1u);
   EXPECT_NE(d.output.opponent[0].find("(Art. 9.1.2)"), std::string::npos) << d.output.opponent[0];
   EXPECT_EQ(d.output.opponent[0].find("offers"), std::string::npos) << d.output.opponent[0];
+}
+
+// D.2.11 with no assistant (doubt 6a of session 13): the sighted player accepts the VI player's
+// draw offer on his own keypad, offers one there himself, and cannot accept his own (Art. 9.1.2).
+TEST(TurnInput, TheSightedPlayerAnswersADrawOfferOnHisKeypad) {
+  TempDir dir;
+  StationDriver d(dir.path(), false, sighted_speaks("en"));
+  ASSERT_TRUE(d.station);
+  const auto keypad = [&d](const std::string& line) {
+    d.now += std::chrono::seconds(1);
+    d.station->handle(StationEvent::request(d.now, parse_keypad_line(line), InputSource::Keypad));
+  };
+  d.hand("e2", "e4");
+  keypad("e5");
+  d.hand("e7", "e5");
+  // His own offer, typed after his move: the VI player hears it; he cannot accept it himself.
+  d.hand("g1", "f3");
+  keypad("Nc6");
+  d.hand("b8", "c6");
+  keypad("draw-offer");
+  ASSERT_EQ(d.station->record().open_draw_offer(), std::optional<core::Color>(core::BLACK));
+  keypad("draw-accept");
+  EXPECT_FALSE(d.station->game().is_over());
+  EXPECT_TRUE(d.output.printed_containing("the draw offer is Black's own"))
+      << d.output.printed.back();
+  // The VI player plays on (Art. 9.1.2.3: declined) and offers one; the keypad accepts it.
+  d.hand("f1", "c4");
+  EXPECT_FALSE(d.station->record().open_draw_offer());
+  d.station->handle(
+      StationEvent::request(d.now, cmd::DrawOffer{core::WHITE}, InputSource::BoardButton));
+  keypad("draw-accept");
+  ASSERT_TRUE(d.station->game().is_over());
+  EXPECT_EQ(d.station->game().end().termination, core::Termination::Agreement);
 }
 
 // A white pawn on b7 of a bare-kings position (Art. 3.7.5: its move promotes).
