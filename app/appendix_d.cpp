@@ -1490,6 +1490,9 @@ void AppendixDFlow::take_back(int count, bool arbiter, const std::string& reason
     taken += (taken.empty() ? "" : ", ") + label(i) + " (" + core::to_uci(recorded[i].move) + ")";
   const core::Position before = game.position_at(first);
   const std::vector<core::Move> moves = entry.moves;
+  // Art. 7, D.2.9: the end the last of them made is withdrawn with it (the journal keeps both).
+  const std::optional<core::GameEnd> withdrawn =
+      game.is_over() ? std::optional<core::GameEnd>(game.end()) : std::nullopt;
   if (auto committed = s_.commit(entry, time); !committed) {  // on disk before anyone acts on it
     s_.print(time, format(tr("not recorded: {why}"), {{"why", committed.error().message}}));
     return;
@@ -1515,6 +1518,12 @@ void AppendixDFlow::take_back(int count, bool arbiter, const std::string& reason
                      (reason.empty() ? std::string()
                                      : format(tr("; reason: {reason}"),
                                               {{"reason", core::escape_controls(reason)}})));
+  if (withdrawn)
+    s_.print(time, format(tr("the end of the game ({result}, {reason}, {rule}) is withdrawn with "
+                             "the move that made it; play goes on (Art. 7, D.2.9)"),
+                          {{"result", core::result_text(withdrawn->result)},
+                           {"reason", text::end_reason(*withdrawn)},
+                           {"rule", withdrawn->rule}}));
   s_.show_clock(time);
   // D.2.1: both players hear it, in the announcements' words; he hears it privately too.
   s_.say(speech::phrase_taken_back(s_.vocabulary, before, moves), Route::Public, time);
@@ -1543,6 +1552,9 @@ void AppendixDFlow::take_back(int count, bool arbiter, const std::string& reason
     s_.print(time, tr("the VI player puts his pegboard back to the position restored (D.2.9)"));
   write_exports(time);
   write_touch_log(time);
+  // D.2.7: the recording sealed with the end is sealed again as the end withdrawn, so that the
+  // game's later recording and its next end verify (docs/record.md, occasion takeback).
+  if (withdrawn) s_.request_seal("takeback", time);
 }
 
 void AppendixDFlow::clock_due(TimePoint now) {

@@ -988,7 +988,9 @@ void ArbiterDesk::on(const cmd::OpenEnvelope&, TimePoint time) {
 }
 
 void ArbiterDesk::on(const cmd::TakeBack& c, TimePoint time) {
-  if (refused_after_end("takeback", time)) return;
+  // Art. 7, D.2.9: a game-ending wrong move (a mistyped move giving mate) is corrected with the
+  // end it made; an end made by the players or the arbiter is not undone by a take-back.
+  if (!s_.game().ended_by_last_move() && refused_after_end("takeback", time)) return;
   flow_.take_back(c.count, c.arbiter, c.reason, time);  // D.2.8, D.2.9
 }
 

@@ -192,6 +192,10 @@ std::string take_back_text(const TakenBack& t, const GameRecord& record) {
   }
   return "taken back: " + moves + (t.entry.arbiter ? ", confirmed by the arbiter" : "") +
          (t.entry.reason.empty() ? std::string() : "; reason: " + t.entry.reason) +
+         (t.withdrawn_end ? "; the end it made (" + core::result_text(t.withdrawn_end->result) +
+                                ", " + text::end_reason_record(*t.withdrawn_end) + ", " +
+                                t.withdrawn_end->rule + ") is withdrawn (Art. 7)"
+                          : std::string()) +
          "; clocks set back to White " + core::format_hms(t.entry.white_left) + ", Black " +
          core::format_hms(t.entry.black_left) + " (D.2.8, D.2.9)";
 }
@@ -240,12 +244,19 @@ void set_pgn_tags(core::PgnGame& pgn, const GameRecord& record) {
   // ends twice when its first end left the result to an arbiter (a claim referred to him,
   // Guidelines III.6.2): his decision is sealed as the game's end, and that seal, which signs
   // the result the PGN now gives, is the PGN's; the first seal (result "*") stays in the journal.
+  // An end withdrawn by a take-back (a game-ending wrong move corrected, Art. 7, D.2.9) no
+  // longer signs the game: its seal gives way to the later ones.
+  std::optional<Millis> withdrawn_until;
+  for (const TakenBack& t : record.taken_back())
+    if (t.withdrawn_end) withdrawn_until = t.entry.at;
   std::optional<RecordingSeal> shown;
+  bool shown_end = false;
   for (const auto& entry : record.seals()) {
     auto seal = seal_from_record(entry);
     if (!seal) continue;
-    if (shown && shown->occasion == "end" && seal->occasion != "end") continue;
+    if (shown_end && seal->occasion != "end") continue;
     shown = std::move(*seal);
+    shown_end = shown->occasion == "end" && !(withdrawn_until && entry.at <= *withdrawn_until);
   }
   if (shown)
     for (const auto& [name, value] : seal_pgn_tags(*shown)) pgn.set_tag(name, value);

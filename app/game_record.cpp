@@ -352,9 +352,14 @@ Status GameRecord::apply_one(const rec::TakeBack& r) {
       return fail("move " + std::to_string(moves_.size() - n + i + 1) + " is " +
                   core::to_uci(moves_[moves_.size() - n + i].move) + ", not " +
                   core::to_uci(r.moves[i]));
-  if (game_.is_over()) return fail("the game is over; no move is taken back");
+  // Art. 7, D.2.9: an end the last move made (a wrong move giving mate) goes with that move; an
+  // end a player or the arbiter made stands.
+  if (game_.is_over() && !game_.ended_by_last_move())
+    return fail("the game is over; no move is taken back");
   if (adjourned_) return fail("the game is adjourned (Guidelines I); no move is taken back");
-  TakenBack taken{r, {moves_.end() - static_cast<std::ptrdiff_t>(n), moves_.end()}, r.ply + 1};
+  TakenBack taken{
+      r, {moves_.end() - static_cast<std::ptrdiff_t>(n), moves_.end()}, r.ply + 1, std::nullopt};
+  if (game_.is_over()) taken.withdrawn_end = game_.end();
   for (std::size_t i = 0; i < n; ++i) {
     game_.take_back();
     moves_.pop_back();

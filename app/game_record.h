@@ -104,6 +104,9 @@ struct TakenBack {
   rec::TakeBack entry;
   std::vector<RecordedMove> moves;  // in the order they were made
   int first_ply = 0;                // the first of them (1 for the game's first move)
+  // The end the last of them made (a mate typed wrongly, Art. 7, D.2.9), withdrawn with it; the
+  // journal keeps its end entry before the take-back.
+  std::optional<core::GameEnd> withdrawn_end;
 };
 
 class GameRecord {

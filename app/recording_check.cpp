@@ -558,7 +558,13 @@ Checked<bool> check_headers_and_tail(const Evidence& evidence, const speech::Rec
     // decision, the game's second end.
     const bool referred =
         found.seal.occasion == "end" && found.seal.play && found.seal.play->result == "*";
-    if (found.seal.occasion == "end" && chain.lines > found.seal.cue_lines &&
+    // An end withdrawn by a take-back (Art. 7, D.2.9) is followed by the take-back's seal; the
+    // game and its recording go on after it.
+    const bool withdrawn =
+        std::any_of(evidence.seals.begin(), evidence.seals.end(), [&](const FoundSeal& other) {
+          return other.seal.occasion == "takeback" && other.seal.cue_lines > found.seal.cue_lines;
+        });
+    if (found.seal.occasion == "end" && !withdrawn && chain.lines > found.seal.cue_lines &&
         std::none_of(evidence.seals.begin(), evidence.seals.end(), [&](const FoundSeal& other) {
           return other.seal.cue_lines == chain.lines && (other.seal.occasion != "end" || referred);
         }))

@@ -549,6 +549,13 @@ Status check_after_end(const JournalContents& contents) {
       }
       continue;
     }
+    // Art. 7, D.2.9: the arbiter's take-back of the move that ended the game withdraws the end
+    // (the replay refuses a take-back after any other end); play goes on after it.
+    if (kind == "takeback") {
+      end.reset();
+      pending = false;
+      continue;
+    }
     if (std::find(kAfterEnd.begin(), kAfterEnd.end(), kind) != kAfterEnd.end()) continue;
     return fail(contents.name + ": entry " + std::to_string(i + 1) + " (line " +
                 std::to_string(i + 1) + ", " + kind + ") stands after the game's end (entry " +

@@ -95,6 +95,20 @@ bool Game::take_back() {
   return true;
 }
 
+bool Game::ended_by_last_move() const {
+  if (moves_.empty() || !is_over()) return false;
+  switch (end_.termination) {
+    case Termination::Checkmate:
+    case Termination::Stalemate:
+    case Termination::DeadPosition:
+    case Termination::FivefoldRepetition:
+    case Termination::SeventyFiveMoves:
+      return true;
+    default:
+      return false;
+  }
+}
+
 int Game::count_occurrences(const Position& pos, std::size_t last_index) const {
   // Only positions since the last capture or pawn move can repeat (the halfmove clock).
   int count = 0;

@@ -125,6 +125,10 @@ class Game {
   bool take_back();
 
   [[nodiscard]] bool is_over() const { return end_.result != GameResult::Ongoing; }
+  // The game ended by its last move alone: checkmate, stalemate, dead position, fivefold
+  // repetition or the 75-move rule (no player's or arbiter's act). Taking that move back (an
+  // arbiter's correction of a wrong move, Art. 7, D.2.9) withdraws the end; no other end is.
+  [[nodiscard]] bool ended_by_last_move() const;
   const GameEnd& end() const { return end_; }
 
   // How often the current position has stood on the board (Art. 9.2.2 sameness), including now.

@@ -74,8 +74,10 @@ struct FinishedGame {
   std::optional<GameRecord> record;
   std::optional<Journal> journal;
 
-  explicit FinishedGame(const core::GameEnd& end = annabella::testing::resignation()) {
-    write_recording(wav, {"e4", "e5", "Nf3", "Nc6", "Bb5", "a6"});
+  explicit FinishedGame(const core::GameEnd& end = annabella::testing::resignation(),
+                        const std::vector<std::string>& sans = {"e4", "e5", "Nf3", "Nc6", "Bb5",
+                                                                "a6"}) {
+    write_recording(wav, sans);
     RecordHeader header = game_header();
     header.control = "G/15+10";
     const rec::Begin begin{header, kJournalFormat, {key.public_key_hex(), "announcements.wav"}};
@@ -85,7 +87,7 @@ struct FinishedGame {
     record.emplace(std::move(*started));
     journal.emplace(std::move(*created));
     int ply = 0;
-    for (const char* text : {"e4", "e5", "Nf3", "Nc6", "Bb5", "a6"}) {
+    for (const std::string& text : sans) {
       rec::Move move;
       move.ply = ++ply;
       move.move = *core::read_move(record->game().position(), text);
@@ -330,6 +332,53 @@ TEST(GameSeal, TheArbitersDecisionOnAReferredClaimIsThePgnsSealAndVerifies) {
   game.seal = first;
   report = game.verify();
   EXPECT_EQ(report.verdict, RecordingVerdict::Verified) << text_of(report);
+  EXPECT_TRUE(game.resumable()) << game.resumable().error().message;
+}
+
+// Doubt 6b of session 13 (Art. 7, D.2.9): a mate typed wrongly (2... Qh4# for 2... Qg5) is
+// taken back with the end it made; the take-back is sealed ("takeback"), play goes on, and the
+// game's later end is sealed again. The record verifies with both codes, resumes, and the PGN
+// carries the latest end's seal, not the withdrawn one.
+TEST(GameSeal, AnEndWithdrawnByATakeBackAndTheLaterEndVerify) {
+  core::Game mated;
+  for (const char* san : {"f3", "e5", "g4", "Qh4"})
+    ASSERT_TRUE(mated.play(*core::read_move(mated.position(), san)));
+  ASSERT_TRUE(mated.ended_by_last_move());
+  FinishedGame game(mated.end(), {"f3", "e5", "g4", "Qh4"});
+  const RecordingSeal mate = game.seal;
+  write_recording(game.wav, {"f3", "e5", "g4", "Qh4", "taken back"});
+  rec::TakeBack back;
+  back.at = Millis(9000);
+  back.ply = 3;
+  back.moves = {*core::read_move(game.record->game().position_at(3), "Qh4")};
+  back.white_left = back.black_left = Millis(900'000);
+  FinishedGame::commit(*game.record, *game.journal, back);
+  ASSERT_FALSE(game.record->game().is_over());
+  const RecordingSeal withdrawn = game.seal_now(game.wav, "takeback");
+  // The PGN carries the take-back's seal, not the withdrawn end's.
+  const std::string during = game_pgn(*game.record);
+  EXPECT_NE(during.find("[AnnabellaCode \"" + seal_code(withdrawn) + "\"]"), std::string::npos)
+      << during;
+  EXPECT_NE(during.find("[Result \"*\"]"), std::string::npos) << during;
+  write_recording(game.wav, {"f3", "e5", "g4", "Qh4", "taken back", "Qg5", "resigns"});
+  rec::Move qg5;
+  qg5.ply = 4;
+  qg5.move = *core::read_move(game.record->game().position(), "Qg5");
+  qg5.san = "Qg5";
+  qg5.at = Millis(10000);
+  qg5.white_left = qg5.black_left = Millis(900'000);
+  FinishedGame::commit(*game.record, *game.journal, qg5);
+  FinishedGame::commit(*game.record, *game.journal,
+                       rec::End{annabella::testing::resignation(), Millis(11000)});
+  game.seal = game.seal_now(game.wav, "end");
+  const std::string pgn = game_pgn(*game.record);
+  std::ofstream(game.dir / "game.pgn", std::ios::trunc) << pgn;
+  EXPECT_NE(pgn.find("[AnnabellaCode \"" + seal_code(game.seal) + "\"]"), std::string::npos) << pgn;
+  for (const RecordingSeal& code : {game.seal, mate, withdrawn}) {
+    game.seal = code;
+    const auto report = game.verify();
+    EXPECT_EQ(report.verdict, RecordingVerdict::Verified) << text_of(report);
+  }
   EXPECT_TRUE(game.resumable()) << game.resumable().error().message;
 }
 

@@ -13,6 +13,7 @@
 #include "app/brf.h"
 #include "app/exports.h"
 #include "app/journal.h"
+#include "app/recording_seal.h"
 #include "app/station.h"
 #include "app/station_key.h"
 #include "core/notation.h"
@@ -932,6 +933,59 @@ TEST(StationRecord, AMistypedMoveIsTakenBackAndTheRightOneEntered) {
   EXPECT_EQ(core::to_uci(again.station->game().moves().back()), "e7e5");
   ASSERT_EQ(again.station->record().taken_back().size(), 1u);
   EXPECT_EQ(again.station->record().taken_back()[0].entry.reason, "announced e5, typed e6");
+}
+
+// Doubt 6b of session 13 (Art. 7, D.2.9): the assistant typed 2... Qh4, mate, where the sighted
+// player played 2... Qg5. The end the wrong move made is withdrawn with it: the journal keeps the
+// end and the take-back after it, the PGN says so, the replay and the after-end check accept it,
+// and play goes on. An end a player made (a resignation) is not taken back.
+TEST(StationRecord, AGameEndingWrongMoveIsTakenBackWithItsEnd) {
+  annabella::testing::TempDir dir;
+  const auto folder = dir.path() / "record";
+  {
+    StationDriver d(folder);
+    d.fools_mate();  // 2... Qh4#, typed
+    ASSERT_TRUE(d.station->game().is_over());
+    d.console("takeback typed Qh4, played Qg5");
+    ASSERT_FALSE(d.station->game().is_over()) << d.output.printed.back();
+    EXPECT_EQ(d.station->game().ply_count(), 3u);
+    EXPECT_EQ(d.station->clock().running(), core::BLACK);
+    EXPECT_TRUE(
+        d.output.printed_containing("the end of the game (0-1, White is checkmated, "
+                                    "Art. 5.1.1) is withdrawn"))
+        << d.output.printed.back();
+    d.console("Qg5");
+    ASSERT_EQ(d.station->game().ply_count(), 4u);
+    EXPECT_FALSE(d.station->game().is_over());
+    const std::string journal = read_file(folder / "game.journal");
+    const auto end = journal.find("\tend\t");
+    ASSERT_NE(end, std::string::npos) << journal;
+    EXPECT_NE(journal.find("\ttakeback\t", end), std::string::npos) << journal;
+    std::string pgn = read_file(folder / "game.pgn");
+    std::replace(pgn.begin(), pgn.end(), '\n', ' ');
+    EXPECT_NE(pgn.find("[Result \"*\"]"), std::string::npos) << pgn;
+    EXPECT_NE(pgn.find("the end it made (0-1, White is checkmated, Art. 5.1.1) is withdrawn"),
+              std::string::npos)
+        << pgn;
+    auto contents = read_journal(folder / "game.journal");
+    ASSERT_TRUE(contents) << contents.error().message;
+    EXPECT_TRUE(check_after_end(*contents));
+    d.console("resign white");
+    ASSERT_TRUE(d.station->game().is_over());
+    d.console("takeback");
+    EXPECT_TRUE(d.output.printed_containing("takeback: the game is over"))
+        << d.output.printed.back();
+    EXPECT_EQ(d.station->game().ply_count(), 4u);
+    d.console("quit");
+  }
+  StationDriver again(folder, true);
+  ASSERT_TRUE(again.station);
+  EXPECT_EQ(again.station->game().ply_count(), 4u);
+  EXPECT_EQ(again.station->game().end().termination, core::Termination::Resignation);
+  ASSERT_EQ(again.station->record().taken_back().size(), 1u);
+  ASSERT_TRUE(again.station->record().taken_back()[0].withdrawn_end);
+  EXPECT_EQ(again.station->record().taken_back()[0].withdrawn_end->termination,
+            core::Termination::Checkmate);
 }
 
 // D.2.3, D.2.9: a move made on the VI player's pegboard is his, made and announced: the assistant
