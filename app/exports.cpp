@@ -49,8 +49,8 @@ std::string touch_outcome_text(const GameRecord& record, const RecordedTouch& t)
   if (!t.interrupted_at) return outcome_text(record, t);
   const std::string open =
       "open at the interruption (resumed at " + core::format_hms_ms(*t.interrupted_at) + ")";
-  const std::string then = outcome_text(record, t);
-  return then != "-" ? open + "; then " + then : open;
+  if (!t.outcome && !touch_passed(record, t)) return open;
+  return open + "; then " + outcome_text(record, t);
 }
 
 // The move that ended the turn of a touch left open (Art. 4.3), as "1... Nf6 at 0:00:12.345".
@@ -64,7 +64,16 @@ std::string outcome_text(const GameRecord& record, const RecordedTouch& t) {
   if (!t.outcome) {
     // Art. 4.3: his turn ended with another move; whether the touched piece bound him.
     const auto passed = touch_passed(record, t);
-    if (!passed) return "-";
+    // Nothing became of it yet (doubt 6c of session 13: the log said "-"): a peg lifted on his
+    // pegboard is still in the hand (D.2.2), off its square; the sighted player's touch waits
+    // for the end of his turn (Art. 4.3).
+    if (!passed) {
+      const std::string when = record.game().is_over() ? " when the game ended" : " so far";
+      return t.touch.by == Toucher::ViPlayer
+                 ? "still in the hand: lifted from " + core::square_name(t.touch.square) +
+                       ", not put into a hole" + when
+                 : "open: the toucher's turn has not ended with a move" + when;
+    }
     const std::string moved = passed_move_text(record, *passed);
     if (!passed->binding) return "not moved: " + moved + " was played";
     return t.touch.own ? "not moved, though it could be (Art. 4.3.1): " + moved + " was played"

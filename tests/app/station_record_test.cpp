@@ -935,6 +935,26 @@ TEST(StationRecord, AMistypedMoveIsTakenBackAndTheRightOneEntered) {
   EXPECT_EQ(again.station->record().taken_back()[0].entry.reason, "announced e5, typed e6");
 }
 
+// Doubt 6c of session 13 (D.2.2): a peg still in the hand when the touch log is written had "-"
+// as what became of it; the log says it is in the hand, lifted from its square.
+TEST(StationRecord, ATouchStillInTheHandIsSaidSoInTheTouchLog) {
+  annabella::testing::TempDir dir;
+  const auto folder = dir.path() / "record";
+  StationDriver d(folder);
+  d.hand("e2", "e4");
+  d.console("e5");
+  d.lift("g1").wait(1s);
+  d.console("quit");
+  const std::string touches = read_file(folder / "touches.txt");
+  EXPECT_NE(touches.find("g1\twhite knight\tVI player\tstill in the hand: lifted from g1, not put "
+                         "into a hole so far"),
+            std::string::npos)
+      << touches;
+  for (std::size_t at = touches.find('\n'); at != std::string::npos;
+       at = touches.find('\n', at + 1))
+    EXPECT_NE(touches.substr(at > 1 ? at - 2 : 0, 3), "\t-\n") << touches;
+}
+
 // Doubt 6b of session 13 (Art. 7, D.2.9): the assistant typed 2... Qh4, mate, where the sighted
 // player played 2... Qg5. The end the wrong move made is withdrawn with it: the journal keeps the
 // end and the take-back after it, the PGN says so, the replay and the after-end check accept it,
