@@ -111,19 +111,26 @@ TEST_P(BoardCli, SimulatorCommandsFromStdin) {
   EXPECT_NE(sim.find("cannot read 'bogus'"), std::string::npos) << sim;
 }
 
-TEST_P(BoardCli, FromAFenWithMovesTypedOnStdin) {
-  TempDir dir;
+// board-sim from `fen` (quoted for the shell) with `commands` on stdin against board watch from
+// the same FEN, until two moves are made; watch's exit status, its output in `out`.
+int watch_from_fen(const TempDir& dir, const std::string& protocol, const std::string& fen,
+                   const std::string& commands, std::string& out) {
   const std::string link = (dir / "board").string();
-  const std::string fen = "\"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"";
-  { std::ofstream(dir / "commands") << "move O-O\nmove e8c8\nsleep 300\nquit\n"; }
-  std::string out;
-  const int status = run_command(
-      kBinary + " board-sim --protocol " + GetParam() + " --fen " + fen +
+  { std::ofstream(dir / "commands") << commands; }
+  return run_command(
+      kBinary + " board-sim --protocol " + protocol + " --fen " + fen +
           " --steady --speed 4 --link " + link + " < " + (dir / "commands").string() + " > " +
           (dir / "sim.out").string() + " 2>&1 & " + kBinary + " board watch --protocol " +
-          GetParam() + " --fen " + fen + " --port " + link +
+          protocol + " --fen " + fen + " --port " + link +
           " --settle 30 --announce 200 --moves 2 --timeout 30; status=$?; wait; exit $status",
       out);
+}
+
+TEST_P(BoardCli, FromAFenWithMovesTypedOnStdin) {
+  TempDir dir;
+  std::string out;
+  const int status = watch_from_fen(dir, GetParam(), "\"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"",
+                                    "move O-O\nmove e8c8\nsleep 300\nquit\n", out);
   EXPECT_EQ(status, 0) << out << read_file(dir / "sim.out");
   // Castling king first (Art. 4.4): the king's touch, then the rook's, one move.
   EXPECT_TRUE(in_order(out, {"connected: the board agrees with the game", "touched e1 white king",
@@ -140,16 +147,9 @@ TEST_P(BoardCli, AChess960FenInShredderOrXFenIsAccepted) {
   for (const std::string fen : {"\"1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1\"",
                                 "\"rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w KQkq - 0 1\""}) {
     TempDir dir;
-    const std::string link = (dir / "board").string();
-    { std::ofstream(dir / "commands") << "move O-O\nmove O-O\nsleep 300\nquit\n"; }
     std::string out;
-    const int status = run_command(
-        kBinary + " board-sim --protocol " + GetParam() + " --fen " + fen +
-            " --steady --speed 4 --link " + link + " < " + (dir / "commands").string() + " > " +
-            (dir / "sim.out").string() + " 2>&1 & " + kBinary + " board watch --protocol " +
-            GetParam() + " --fen " + fen + " --port " + link +
-            " --settle 30 --announce 200 --moves 2 --timeout 30; status=$?; wait; exit $status",
-        out);
+    const int status =
+        watch_from_fen(dir, GetParam(), fen, "move O-O\nmove O-O\nsleep 300\nquit\n", out);
     const std::string sim = read_file(dir / "sim.out");
     EXPECT_EQ(status, 0) << fen << out << sim;
     EXPECT_EQ(sim.find("castling right"), std::string::npos) << fen << sim;
