@@ -478,10 +478,15 @@ struct AnchorBox {
   std::mutex mutex;
   std::condition_variable arrived;
   std::vector<std::pair<speech::RecordingAnchor, std::string>> anchors;
-  std::optional<std::pair<speech::RecordingAnchor, std::string>> wait() {
+  // The first anchor asked for `occasion` (the interim seals after the moves come before it).
+  std::optional<std::pair<speech::RecordingAnchor, std::string>> wait(const std::string& occasion) {
     std::unique_lock lock(mutex);
-    if (!arrived.wait_for(lock, 20s, [&] { return !anchors.empty(); })) return std::nullopt;
-    return anchors.front();
+    const auto found = [&] {
+      return std::find_if(anchors.begin(), anchors.end(),
+                          [&](const auto& anchor) { return anchor.second == occasion; });
+    };
+    if (!arrived.wait_for(lock, 20s, [&] { return found() != anchors.end(); })) return std::nullopt;
+    return *found();
   }
 };
 
@@ -524,7 +529,7 @@ TEST(StationRecord, ASealMadeWhileEntriesWaitGivesItsCodeOnlyOnceTheJournalHolds
     (*announcer)
         ->announce({speech::PhraseKind::Move, said.text, "", "", ""}, said.route,
                    SteadyClock::now());
-  const auto anchor = box.wait();  // the end's seal, asked for at the mate
+  const auto anchor = box.wait("end");  // the end's seal, asked for at the mate
   ASSERT_TRUE(anchor);
   EXPECT_EQ(anchor->second, "end");
   (*announcer)->wait_until_idle();
