@@ -183,6 +183,9 @@ std::optional<TimePoint> StationState::interim_seal_due() const {
   const int every = options.config.record.seal_every_seconds;
   if (!sealing.key || !sealing.request || every <= 0 || finished) return std::nullopt;
   if (record.game().ply_count() == interim_plies || record.game().is_over()) return std::nullopt;
+  // A full disk: the journal's entries wait; an interim seal would only wait with them (the
+  // stop's or the end's seal is still made, and its code given once the journal holds it).
+  if (journal_failing) return std::nullopt;
   if (!interim_asked) return last_time;
   return *interim_asked + std::chrono::seconds(every);
 }
@@ -235,6 +238,7 @@ std::optional<std::string> StationState::seal_anchor(const speech::RecordingAnch
                              {{"why", recorded.error().message}}));
     return std::nullopt;
   }
+  if (journal.waiting() > 0 && occasion == kInterimSeal) return seal_code(*seal);  // said later
   if (journal.waiting() > 0) {
     // A full disk keeps the seal waiting: its code is given once the journal holds it.
     print(time, text::seal_waiting());
