@@ -8,6 +8,7 @@
 // (a USB stick mounted elsewhere); the files inside it may not.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -38,6 +39,15 @@ class FileDescriptor {
  private:
   int fd_ = -1;
 };
+
+// D.2.7 (tester 14j): keeps room on the disk held for an append-only record file (the journal,
+// the station log, the touch log) beyond its end: kReservedAhead bytes allocated without changing
+// its length (fallocate, FALLOC_FL_KEEP_SIZE), topped up once less than half is left. On a disk
+// that fills up (the recording in the same folder), the next entries and lines still find room
+// there, so that a station killed then has lost none of them to memory. Nothing where the file
+// system cannot (its appends then wait in memory as before).
+inline constexpr std::int64_t kReservedAhead = std::int64_t{64} * 1024;
+void reserve_room_ahead(int fd);
 
 // A file of the record folder opened for appending (the station log, the touch log).
 class AppendFile {
