@@ -92,7 +92,7 @@ Status AppendFile::append(std::string_view text) {
     [[maybe_unused]] const int cut_back = ::ftruncate(fd_.get(), before.st_size);
     return fail("cannot write " + path_.string() + ": " + written.error().message);
   }
-  reserve_room_ahead(fd_.get());
+  if (hold_room_) reserve_room_ahead(fd_.get());
   return {};
 }
 
@@ -212,8 +212,9 @@ Result<AppendFile> RecordFolder::open_append(std::string_view name) const {
   if (fd.get() < 0) return fail(open_error(file, "opened", errno));
   if (auto regular = make_regular_and_blocking(fd.get()); !regular)
     return fail("record folder " + path_.string() + ": " + file + ": " + regular.error().message);
-  reserve_room_ahead(fd.get());  // D.2.7: room held for the next lines
-  return AppendFile(std::move(fd), path_ / file, created);
+  AppendFile out(std::move(fd), path_ / file, created);
+  out.hold_room_ahead();  // D.2.7: room held for the next lines
+  return out;
 }
 
 namespace {

@@ -251,6 +251,11 @@ TEST(RecordFolder, TheJournalAndTheLogKeepRoomHeldOnADiskThatFillsUp) {
   begin.kind = "begin";
   auto journal = Journal::create(disk / "game.journal", begin);
   ASSERT_TRUE(journal) << journal.error().message;
+  // A file written whole and renamed (the PGN) holds no room: it is never appended to.
+  ASSERT_TRUE(folder->write_atomically("game.pgn", "[Event \"?\"]\n"));
+  struct stat pgn {};
+  ASSERT_EQ(::stat((disk / "game.pgn").c_str(), &pgn), 0);
+  EXPECT_LT(pgn.st_blocks * 512, kReservedAhead);
   // The recording fills the disk.
   const int filler = ::open((disk / "announcements.wav").c_str(), O_WRONLY | O_CREAT, 0640);
   ASSERT_GE(filler, 0);
