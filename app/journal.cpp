@@ -259,7 +259,9 @@ std::string journal_fault_text(const JournalFault& fault) {
 }
 
 Journal::Journal(int fd, std::filesystem::path path, std::uint64_t next_sequence)
-    : fd_(fd), path_(std::move(path)), next_sequence_(next_sequence) {}
+    : fd_(fd), path_(std::move(path)), next_sequence_(next_sequence) {
+  reserve_room_ahead(fd_);  // D.2.7: room held for the next entries
+}
 
 Journal::Journal(Journal&& other) noexcept
     : fd_(std::exchange(other.fd_, -1)),
@@ -410,6 +412,7 @@ Status Journal::write_now(const JournalEntry& entry) {
   }
   if (::fdatasync(fd_) != 0) return undo(errno, "flush to disk failed");
   ++next_sequence_;
+  reserve_room_ahead(fd_);  // the next entries find room on a disk that fills up (D.2.7)
   return {};
 }
 

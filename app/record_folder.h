@@ -8,6 +8,7 @@
 // (a USB stick mounted elsewhere); the files inside it may not.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -39,6 +40,15 @@ class FileDescriptor {
   int fd_ = -1;
 };
 
+// D.2.7 (tester 14j): keeps room on the disk held for an append-only record file (the journal,
+// the station log) beyond its end: kReservedAhead bytes allocated without changing
+// its length (fallocate, FALLOC_FL_KEEP_SIZE), topped up once less than half is left. On a disk
+// that fills up (the recording in the same folder), the next entries and lines still find room
+// there, so that a station killed then has lost none of them to memory. Nothing where the file
+// system cannot (its appends then wait in memory as before).
+inline constexpr std::int64_t kReservedAhead = std::int64_t{64} * 1024;
+void reserve_room_ahead(int fd);
+
 // A file of the record folder opened for appending (the station log, the touch log).
 class AppendFile {
  public:
@@ -48,6 +58,12 @@ class AppendFile {
   // Writes all of `text` at the end of the file, or nothing: a write that fails part of the way
   // (a full disk, the file size limit) is cut back, so that the file ends where it ended.
   [[nodiscard]] Status append(std::string_view text);
+  // From now on, keeps room held beyond its end (reserve_room_ahead): an append-only record
+  // file (open_append), not a file written whole and renamed (write_atomically).
+  void hold_room_ahead() {
+    hold_room_ = true;
+    reserve_room_ahead(fd_.get());
+  }
   // Whether opening the file created it (a header line is then due).
   [[nodiscard]] bool created() const { return created_; }
   [[nodiscard]] const std::filesystem::path& path() const { return path_; }
@@ -56,6 +72,7 @@ class AppendFile {
   FileDescriptor fd_;
   std::filesystem::path path_;
   bool created_ = false;
+  bool hold_room_ = false;
 };
 
 class RecordFolder {

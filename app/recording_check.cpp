@@ -597,6 +597,13 @@ void describe_chain(const speech::RecordingCheck& chain, const std::string& file
                               {"phrases", std::to_string(chain.phrases)},
                               {"cut", std::to_string(chain.cut_markers)},
                               {"heard", std::to_string(chain.heard_lines)}}});
+  for (const auto& gap : chain.gaps)
+    report.findings.push_back({Kind::Gap,
+                               {{"line", std::to_string(gap.cut.line)},
+                                {"time", gap.cut.time},
+                                {"resumed", std::to_string(gap.line)},
+                                {"resumed_time", gap.time},
+                                {"text", gap.text}}});
   if (chain.interrupted)
     report.findings.push_back({Kind::Interrupted,
                                {{"line", std::to_string(chain.interrupted->line)},

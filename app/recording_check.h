@@ -45,6 +45,7 @@ enum class RecordingFindingKind {
   // What was found, in order (the report's lines).
   Chain,            // file, lines, phrases, cut, heard: the digest chain is intact
   Interrupted,      // line, time, text: the recording was cut at a cue line
+  Gap,              // line, time, resumed, resumed_time, text: cut, then resumed (tester 14j)
   TornTail,         // tail: what a stop between a phrase's audio and its cue line left
   LastDigest,       // digest
   TornEntry,        // file, detail: the journal's torn last entry is not read

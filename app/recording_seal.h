@@ -23,6 +23,10 @@
 
 namespace annabella::app {
 
+// The occasion of a seal made during the game (record.seal_every_seconds, docs/record.md): it
+// proves the recording up to a recent move, so that a crash leaves that part verifiable.
+inline constexpr std::string_view kInterimSeal = "interim";
+
 // The game a recording belongs to, as the journal's `begin` entry and the PGN name it.
 struct SealedGame {
   std::string white, black, event, round, board;

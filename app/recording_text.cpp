@@ -26,6 +26,10 @@ constexpr std::array kTexts = {
     KindText{
         Kind::Interrupted, "interrupted",
         i18n::tr_noop("interrupted: the recording was cut at cue line {line} ({time}): {text}")},
+    KindText{Kind::Gap, "gap",
+             i18n::tr_noop("gap: the recording was cut at cue line {line} ({time}) and resumed at "
+                           "cue line {resumed} ({resumed_time}); nothing said in between is "
+                           "recorded: {text}")},
     KindText{Kind::TornTail, "torn_tail",
              i18n::tr_noop("torn tail (not covered by the chain, not evidence; left by a stop "
                            "between a phrase's audio and its cue line): {tail}")},

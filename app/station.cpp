@@ -397,7 +397,8 @@ void Station::carry_out_button_requests() {
 
 void Station::tick(TimePoint now) {
   state_.last_time = std::max(state_.last_time, now);
-  if (state_.finished) {  // stopped: only the record's writing and the seal are waited for
+  state_.out.retry_record(now);  // D.2.7: the log's waiting lines, as soon as there is room
+  if (state_.finished) {         // stopped: only the record's writing and the seal are waited for
     state_.retry_journal(now);
     state_.check_seal_wait(now);
     return;
@@ -417,6 +418,7 @@ void Station::tick(TimePoint now) {
   carry_out_button_requests();
   state_.retry_journal(now);
   state_.check_seal_wait(now);
+  state_.seal_interim(now);  // D.2.7: a crash leaves the recording proven up to here
   flow_.clock_due(now);
   voice_.tick(now);
   flow_.withdraw_outdated_question(now);  // a question of an earlier position, cancelled
@@ -433,7 +435,9 @@ std::optional<TimePoint> Station::next_deadline() const {
   consider(state_.announce_due);
   if (state_.sighted_board) consider(state_.sighted_board->next_deadline());
   consider(state_.journal_retry_due());
+  consider(state_.out.record_retry_due());
   consider(state_.seal_wait_until);
+  consider(state_.interim_seal_due());
   if (state_.resume_untold) consider(state_.resume_tell_by);
   if (!state_.notices.empty()) consider(state_.notices_by);
   consider(voice_.next_deadline());

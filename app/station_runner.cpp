@@ -54,11 +54,55 @@ void StationPrinter::to_log(TimePoint time, const std::string& stamped) {
   if (!log_) return;
   log_waiting_ += stamped;
   if (!log_problem_.empty() && time < log_retry_) return;
-  const Status written = log_->append(log_waiting_);
+  flush_log(time);
+}
+
+std::optional<TimePoint> StationPrinter::record_retry_due() const {
+  if (!log_ || log_waiting_.empty() || log_problem_.empty()) return std::nullopt;
+  return log_retry_;
+}
+
+void StationPrinter::retry_record(TimePoint now) {
+  if (const auto due = record_retry_due(); due && now >= *due) flush_log(now);
+}
+
+namespace {
+
+// Each line of `lines` ("[stamp] text\n") with `mark` after its stamp: the line keeps the time
+// it happened, and says when it reached the log.
+std::string marked_late(std::string_view lines, std::string_view mark) {
+  std::string out;
+  out.reserve(lines.size() + mark.size() * 8);
+  while (!lines.empty()) {
+    const auto end = std::min(lines.find('\n'), lines.size() - 1) + 1;
+    const std::string_view line = lines.substr(0, end);
+    const auto stamp = line.find("] ");
+    if (line.starts_with('[') && stamp != std::string_view::npos) {
+      out += line.substr(0, stamp + 2);
+      out += mark;
+      out += line.substr(stamp + 2);
+    } else {
+      out += line;
+    }
+    lines.remove_prefix(end);
+  }
+  return out;
+}
+
+}  // namespace
+
+void StationPrinter::flush_log(TimePoint time) {
+  const bool late = !log_problem_.empty();
+  last_ = std::max(last_, time);
+  const std::size_t lines = log_lines_waiting();
+  const Status written = log_->append(
+      late ? marked_late(log_waiting_,
+                         text::station_log_late_mark(core::format_hms_ms(last_ - origin_)))
+           : log_waiting_);
   if (written) {
     log_waiting_.clear();
-    if (log_problem_.empty()) return;
-    line(time, text::record_file_written_again(std::exchange(log_problem_, {})));
+    if (!late) return;
+    line(time, text::station_log_written_late(lines, std::exchange(log_problem_, {})));
     return;
   }
   log_retry_ = time + kLogRetry;

@@ -35,6 +35,12 @@ class StationPrinter : public StationOutput {
   void close_log(TimePoint time);
   // How many lines wait for the log.
   [[nodiscard]] std::size_t log_lines_waiting() const;
+  // While lines wait: when they are tried again (every second), and the try. Lines written
+  // after they waited keep their own time stamp and are marked late, with the time they were
+  // written ("[0:00:07.019] (written late, at 0:00:31.200) made 2... Nc6 ..."); the recovery
+  // is said once, with their count.
+  [[nodiscard]] std::optional<TimePoint> record_retry_due() const override;
+  void retry_record(TimePoint now) override;
   void say(const speech::Phrase& phrase, Route route, TimePoint time) override;
   void print(TimePoint time, std::string_view text) override;
   void clock_changed(const core::ClockReading& reading, bool query) override;
@@ -83,6 +89,8 @@ class StationPrinter : public StationOutput {
   void to_console(std::string_view shown);
   // Appends `stamped` to the log, or keeps it waiting.
   void to_log(TimePoint time, const std::string& stamped);
+  // Writes the waiting lines (marked late when they waited), or keeps them waiting.
+  void flush_log(TimePoint time);
   std::ostream& out_;
   std::optional<AppendFile> log_;
   std::string log_waiting_;  // lines not yet in the log, in order, each with its end

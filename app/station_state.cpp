@@ -86,6 +86,7 @@ StationState::StationState(const StationOptions& station_options, StationOutput&
       origin(now),
       last_time(now),
       warnings(warning_thresholds(station_options.config, record.header().visually_impaired)) {
+  interim_plies = record.game().ply_count();  // the moves before this run are sealed already
   const auto& cfg = station_options.config;
   if (const auto unexecuted = entered_not_executed(record)) {  // D.2.1, on resumption
     to_execute = unexecuted;
@@ -169,9 +170,29 @@ void StationState::close(TimePoint time) {
 
 void StationState::request_seal(const std::string& occasion, TimePoint time) {
   if (!sealing.key || !sealing.request) return;
-  ++seals_pending;
-  seal_wait_until = time + kSealWait;
+  interim_plies = record.game().ply_count();
+  interim_asked = time;
+  if (occasion != kInterimSeal) {  // the station waits for these before it finishes
+    ++seals_pending;
+    seal_wait_until = time + kSealWait;
+  }
   sealing.request(occasion);
+}
+
+std::optional<TimePoint> StationState::interim_seal_due() const {
+  const int every = options.config.record.seal_every_seconds;
+  if (!sealing.key || !sealing.request || every <= 0 || finished) return std::nullopt;
+  if (record.game().ply_count() == interim_plies || record.game().is_over()) return std::nullopt;
+  // A full disk: the journal's entries wait; an interim seal would only wait with them (the
+  // stop's or the end's seal is still made, and its code given once the journal holds it).
+  if (journal_failing) return std::nullopt;
+  if (!interim_asked) return last_time;
+  return *interim_asked + std::chrono::seconds(every);
+}
+
+void StationState::seal_interim(TimePoint now) {
+  if (const auto due = interim_seal_due(); due && now >= *due)
+    request_seal(std::string(kInterimSeal), now);
 }
 
 namespace {
@@ -217,13 +238,16 @@ std::optional<std::string> StationState::seal_anchor(const speech::RecordingAnch
                              {{"why", recorded.error().message}}));
     return std::nullopt;
   }
+  if (journal.waiting() > 0 && occasion == kInterimSeal) return seal_code(*seal);  // said later
   if (journal.waiting() > 0) {
     // A full disk keeps the seal waiting: its code is given once the journal holds it.
     print(time, text::seal_waiting());
     seals_unwritten.push_back(seal_summary(*seal));
     return seal_code(*seal);
   }
-  print(time, text::seal_written(seal_summary(*seal)));
+  // An interim seal is shown, not given for the scoresheet: the code to write down is the end's.
+  print(time,
+        occasion == kInterimSeal ? seal_summary(*seal) : text::seal_written(seal_summary(*seal)));
   return seal_code(*seal);
 }
 
@@ -265,15 +289,20 @@ void StationState::seal_as_found(const std::filesystem::path& recording, TimePoi
 }
 
 void StationState::seal_recording(const ev::Sealed& sealed, TimePoint time) {
-  if (seals_pending > 0) --seals_pending;
+  const bool interim = sealed.occasion == kInterimSeal;
+  if (seals_pending > 0 && !interim) --seals_pending;
   if (seals_pending == 0) seal_wait_until.reset();
   if (!sealing.key) return;
   // D.2.7: nothing recorded since this recording's last seal (a stop right after the end or an
   // adjournment): that seal and the code written down then stand. A second seal would give the
   // arbiter a second code for the same recording, and put it in the PGN in place of his.
   const auto widest = widest_seal(record, sealed.anchor.file.filename().string());
-  if (widest && sealed.anchor.cue_lines == widest->cue_lines &&
-      sealed.anchor.digest == widest->digest) {
+  // An interim seal stands for nothing but itself: the end, an adjournment or a stop is sealed
+  // after it even with nothing said since (it signs the occasion, the result, the envelope).
+  const bool unchanged = widest && sealed.anchor.cue_lines == widest->cue_lines &&
+                         sealed.anchor.digest == widest->digest;
+  if (unchanged && interim) return;  // nothing new to prove
+  if (unchanged && widest->occasion != kInterimSeal) {
     print(time, i18n::format(i18n::tr("recording unchanged since its seal ({occasion}): the code "
                                       "{code} stands (D.2.7)"),
                              {{"occasion", widest->occasion}, {"code", seal_code(*widest)}}));

@@ -65,6 +65,11 @@ class StationOutput {
   }
   // The player set his private route's speaking rate or volume in the menu.
   virtual void private_voice(const PrivateVoice& voice) { (void)voice; }
+  // D.2.7 (tester 14j): the record's lines that wait for a full disk are tried again at
+  // `record_retry_due` (the game thread's loop wakes for it), so that they reach the disk as
+  // soon as there is room, and do not wait for the next line or the stop.
+  [[nodiscard]] virtual std::optional<TimePoint> record_retry_due() const { return std::nullopt; }
+  virtual void retry_record(TimePoint now) { (void)now; }
   // D.2.11: a line for the sighted player's own keypad (`play --opponent-input`), shown on its
   // terminal (a refused entry, a question about it). False when nothing shows it (no keypad, or
   // one that is no terminal): the caller then says it publicly.
@@ -138,6 +143,13 @@ struct StationState {
   // On resumption: a recording of an earlier part of the game that no seal covers to its end
   // (a crash) is checked and sealed as found, occasion "resume" (docs/record.md).
   void seal_as_found(const std::filesystem::path& recording, TimePoint time);
+  // D.2.7 (tester 14k): seals the recording during the game, occasion "interim", once a move
+  // was made since the last one and record.seal_every_seconds have passed since it was asked
+  // for; so a station killed leaves its recording proven up to the last seal. Not waited for
+  // at a stop (the stop's own seal covers everything).
+  void seal_interim(TimePoint now);
+  // When seal_interim has a seal to ask for; nullopt when none is due.
+  [[nodiscard]] std::optional<TimePoint> interim_seal_due() const;
   // Gives up waiting for a seal that does not come (said once).
   void check_seal_wait(TimePoint now);
   [[nodiscard]] bool waiting_for_seal() const { return seals_pending > 0; }
@@ -285,6 +297,9 @@ struct StationState {
   SealSettings sealing;
   int seals_pending = 0;
   std::optional<TimePoint> seal_wait_until;
+  // seal_interim: the half-moves the last seal asked for covers, and when it was asked for.
+  std::size_t interim_plies = 0;
+  std::optional<TimePoint> interim_asked;
 
  private:
   std::size_t phrases_said_ = 0;

@@ -340,6 +340,22 @@ std::string station_log_unwritten(std::size_t lines, const std::string& why) {
                 {{"n", std::to_string(lines)}, {"why", why}});
 }
 
+std::string station_log_late_mark(const std::string& written_at) {
+  // TRANSLATORS: after the time stamp of a log line that waited for a full disk; the stamp
+  // before it is when it happened, {time} when it reached the log (same clock).
+  return format(tr("(written late, at {time}) "), {{"time", written_at}});
+}
+
+std::string station_log_written_late(std::size_t lines, const std::string& why) {
+  // TRANSLATORS: {why}: the station log's name and the system's reason it could not be written.
+  return format(tr_n("record: written again, after \"{why}\": {n} line that waited is in the log, "
+                     "marked \"written late\" after its own time (D.2.7)",
+                     "record: written again, after \"{why}\": {n} lines that waited are in the "
+                     "log, each marked \"written late\" after its own time (D.2.7)",
+                     static_cast<unsigned long>(lines)),
+                {{"why", why}, {"n", std::to_string(lines)}});
+}
+
 std::string seal_waiting() {
   return tr(
       "recording: sealed, but the seal waits in memory with the journal's other unwritten "

@@ -71,6 +71,10 @@ namespace annabella::app::text {
 // record_file_written_again); at the stop, `lines` lines are still not in it (they follow).
 [[nodiscard]] std::string station_log_failing(const std::string& why);
 [[nodiscard]] std::string station_log_unwritten(std::size_t lines, const std::string& why);
+// D.2.7 (tester 14j): the mark after the time stamp of a line written late ("(written late, at
+// 0:00:31.200) "), and the line that says `lines` waiting lines were written after `why`.
+[[nodiscard]] std::string station_log_late_mark(const std::string& written_at);
+[[nodiscard]] std::string station_log_written_late(std::size_t lines, const std::string& why);
 // A seal a full disk keeps waiting: no code yet.
 [[nodiscard]] std::string seal_waiting();
 // A seal in the journal: its summary and what to do with its code.

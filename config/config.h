@@ -143,6 +143,7 @@ inline constexpr int kMinBrailleCells = 20;
 inline constexpr int kMaxBrailleCells = 100;
 inline constexpr int kMinBrailleLines = 5;
 inline constexpr int kMaxBrailleLines = 100;
+inline constexpr int kMaxSealEverySeconds = 3600;
 
 struct RecordSettings {
   std::string folder = "annabella-record";  // journal and exports; relative to the working folder
@@ -157,6 +158,11 @@ struct RecordSettings {
   // Where the station's signing key is kept (D.2.7 seal; app/station_key.h): "" = the user's
   // data folder ($XDG_DATA_HOME/annabella or ~/.local/share/annabella).
   std::string key_folder;
+  // D.2.7 (tester 14k): the recording is sealed during the game too, after a move, at most once
+  // in this many seconds (and this many seconds after a move at the latest), so that a station
+  // killed (a crash, a power cut) leaves its recording proven up to its last seal. 0: sealed
+  // only at the end, an adjournment and a stop.
+  int seal_every_seconds = 60;
 };
 
 // Voice input (docs/voice.md): a microphone hears the sighted player's D.2.1 announcement and the

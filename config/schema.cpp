@@ -402,6 +402,12 @@ std::vector<KeySpec> build_schema() {
       "$XDG_DATA_HOME/annabella or ~/.local/share/annabella. Made on first use, readable by its "
       "owner only.",
       [](auto& c) -> auto& { return c.record.key_folder; }));
+  s.push_back(integer(
+      "record", "seal_every_seconds",
+      "The recording is sealed during the game too (D.2.7), after a move and at most once in "
+      "this many seconds, so that a crash leaves it proven up to its last seal; 0: sealed only "
+      "at the end, an adjournment and a stop.",
+      0, kMaxSealEverySeconds, [](auto& c) -> auto& { return c.record.seal_every_seconds; }));
   // [voice]
   s.push_back(text(
       "voice", "input",

@@ -211,6 +211,15 @@ struct Announcer::Impl final : PlayerHost {
     remember_problem(error);
     sound_line("recording: " + error);
   }
+  // Tester 14j: a phrase recorded again after the recording was cut: said once (a later cut is
+  // said again).
+  void recording_resumed() {
+    if (!recording_fault_said) return;
+    recording_fault_said = false;
+    sound_line("recording: " + recorder->audio_name() + " resumed; cue line " +
+               std::to_string(recorder->sequence() - 1) +
+               " marks what is missing (`annabella recording verify` names it)");
+  }
   void recorded(const std::string& new_digest) {
     std::lock_guard lock(text_mutex);
     digest = new_digest;
@@ -286,6 +295,7 @@ struct Announcer::Impl final : PlayerHost {
       recording_failed(digest_now.error().message);
       return;
     }
+    recording_resumed();
     audio.recorded_sequence = recorder->sequence();
     audio.recorded_end = recorder->samples_written();
     recorded(*digest_now);

@@ -186,7 +186,11 @@ class ChainCheck {
       check_.torn_tail = add_sentence(check_.torn_tail, at + what);
       return false;
     }
-    if (check_.interrupted) {
+    const std::string& kind = cue.fields[5];
+    // v4: after a cut only the marker of its resumption, which holds no samples.
+    const bool resumes =
+        check_.interrupted && check_.version >= 4 && kind == kResumedMarker && cue.end == cue.first;
+    if (check_.interrupted && !resumes) {
       CueListFault after = fault(K::AfterInterruption);
       after.expected = check_.interrupted->line;
       return fail_with(std::move(after));
@@ -196,7 +200,6 @@ class ChainCheck {
                                           static_cast<std::size_t>(cue.end - cue.first));
     std::string digest = chain_digest({check_.last_digest, body, segment});
     if (digest != cue.fields[7]) return fail_with(fault(K::DigestMismatch));
-    const std::string& kind = cue.fields[5];
     // A cut marker (cue list v2) holds no samples; v1 lists have none, and verify as before.
     if ((kind == kCutMarker || kind == kHeardMarker) && cue.end != cue.first)
       return fail_with(fault(K::MarkerWithSamples));
@@ -207,6 +210,9 @@ class ChainCheck {
     } else if (kind == kInterruptedMarker) {
       check_.interrupted =
           CueInterruption{static_cast<int>(cue.sequence), cue.fields[1], cue.fields[6]};
+    } else if (resumes) {
+      check_.gaps.push_back(CueGap{*std::exchange(check_.interrupted, std::nullopt),
+                                   static_cast<int>(cue.sequence), cue.fields[1], cue.fields[6]});
     } else {
       ++check_.phrases;
     }

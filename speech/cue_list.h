@@ -6,7 +6,8 @@
 //  - tampering: a changed line or sample (digest mismatch), a removed, repeated or moved line
 //    (the sequence numbers), samples missing from the middle;
 //  - a recording cut by a write failure: an `interrupted` marker line (cue list v3), inside the
-//    chain, says where and why; nothing follows it;
+//    chain, says where and why; nothing follows it, or (v4) a `resumed` marker line, which says
+//    what was not recorded, and the recording after it;
 //  - a torn tail: what a stop (kill, power cut) between a phrase's audio and its cue line
 //    leaves, that is samples after the last cue line, an unfinished last line, or a last line
 //    whose audio is missing. It is reported, not counted and not called tampering: the chain
@@ -32,6 +33,9 @@ namespace annabella::speech {
 inline constexpr std::string_view kCutMarker = "cut";                  // a readout cut off (v2)
 inline constexpr std::string_view kInterruptedMarker = "interrupted";  // the recording cut (v3)
 inline constexpr std::string_view kHeardMarker = "heard";  // what the microphone heard (D.2.1)
+// The recording goes on after an `interrupted` marker (v4, tester 14j): it says what was not
+// recorded in between (how many phrases, from when to when).
+inline constexpr std::string_view kResumedMarker = "resumed";
 
 // `<audio file>.cues.txt`
 [[nodiscard]] std::filesystem::path cue_list_path(const std::filesystem::path& audio_path);
@@ -60,15 +64,25 @@ struct CueInterruption {
   std::string text;  // what happened
 };
 
+// A gap in the recording (v4): cut at one cue line (an `interrupted` marker), resumed at a later
+// one (a `resumed` marker); what was said in between is not in it.
+struct CueGap {
+  CueInterruption cut;  // the `interrupted` marker
+  int line = 0;         // the `resumed` marker's sequence number
+  std::string time;     // when the recording resumed
+  std::string text;     // what was not recorded
+};
+
 struct RecordingCheck {
-  int version = 0;      // the cue list's format (1, 2, 3; 0 when its header does not say)
+  int version = 0;      // the cue list's format (1 to 4; 0 when its header does not say)
   int lines = 0;        // cue lines verified: phrases and markers (the last sequence number)
   int phrases = 0;      // of which phrases
   int cut_markers = 0;  // readouts cut off by a move
   int heard_lines = 0;  // utterances the station heard (voice input)
-  std::vector<std::string> digests;  // the chain after each line: digests[0] after line 1
-  std::string last_digest;           // after the last line (genesis_digest() when none)
-  std::optional<CueInterruption> interrupted;
+  std::vector<std::string> digests;            // the chain after each line: digests[0] after line 1
+  std::string last_digest;                     // after the last line (genesis_digest() when none)
+  std::optional<CueInterruption> interrupted;  // the last cut, when nothing resumed after it
+  std::vector<CueGap> gaps;                    // the cuts the recording resumed after (v4)
   std::string torn_tail;  // "" or what a stop between an audio write and its cue line left
 
   // The chain's value after `line` (0: the genesis); "" past the last line.

@@ -34,7 +34,7 @@ Result<std::unique_ptr<Recorder>> Recorder::create(const std::filesystem::path& 
   std::unique_ptr<Recorder> recorder(
       new Recorder(audio_path, std::move(*audio), sample_rate_hz, std::move(options), fd));
   std::ostringstream header;
-  header << "# annabella recording cue list v3: audio " << audio_path.filename().string() << ", "
+  header << "# annabella recording cue list v4: audio " << audio_path.filename().string() << ", "
          << sample_rate_hz << " Hz mono 16-bit\n"
          << "# digest = SHA-256(previous digest, cue line, samples); see docs/speech.md\n"
          << "# seq\ttime\tfirst_sample\tend_sample\troute\tkind\ttext\tdigest\n";
@@ -58,12 +58,9 @@ Recorder::~Recorder() {
 Result<std::string> Recorder::record(std::chrono::milliseconds at, std::string_view route,
                                      std::string_view kind, std::string_view text,
                                      std::span<const std::int16_t> audio) {
-  if (!cut_reason_.empty()) {
-    write_pending_marker();
-    return not_recorded();
-  }
   Samples segment(static_cast<std::size_t>(sample_rate_hz_ * kGap.count() / 1000), 0);
   segment.insert(segment.end(), audio.begin(), audio.end());
+  if (!cut_reason_.empty()) return resume(at, route, kind, text, segment);
   // The audio first, flushed to the disk; then its cue line. A stop in between leaves audio
   // without a cue line: a torn tail, never a line without its audio.
   const std::int64_t first = audio_->samples_written();
@@ -95,6 +92,34 @@ Result<std::string> Recorder::mark(std::chrono::milliseconds at, std::string_vie
     cut(ok.error().message, Marker{at, std::string(route), {}, {}});
     return not_recorded();
   }
+  return digest_;
+}
+
+// Tester 14j: the recording goes on when there is room again. The cut's marker goes in first;
+// then the sound file is cut back to what the cue list covers and this phrase's audio written
+// after it; then a `resumed` marker (no samples) says what was not recorded, and the phrase's
+// own line follows. Any step that fails leaves the recording cut, the phrase counted as lost.
+Result<std::string> Recorder::resume(std::chrono::milliseconds at, std::string_view route,
+                                     std::string_view kind, std::string_view text,
+                                     std::span<const std::int16_t> segment) {
+  write_pending_marker();
+  ++lost_;  // this phrase, unless it is recorded below
+  if (pending_ || !audio_->resume_at(cued_end_) || !audio_->write(segment)) return not_recorded();
+  std::ostringstream gap;
+  gap << "recording resumed: " << lost_ - 1 << (lost_ - 1 == 1 ? " phrase" : " phrases")
+      << " said from " << session_time_text(cut_time_) << " to " << session_time_text(at)
+      << " not recorded (" << cut_reason_ << ")";
+  if (!append_line(at, route, kResumedMarker, gap.str(), {})) return not_recorded();
+  if (options_.after_audio) options_.after_audio(sequence_ + 1);
+  if (auto ok = append_line(at, route, kind, text, segment); !ok) {
+    lost_ = 0;
+    cut(ok.error().message,
+        Marker{at, std::string(route), {}, Samples(segment.begin(), segment.end())});
+    return not_recorded();
+  }
+  lost_ = 0;
+  cut_reason_.clear();
+  cut_at_.clear();
   return digest_;
 }
 
@@ -151,10 +176,14 @@ Status Recorder::write_cue_line(const std::string& line) {
 
 void Recorder::cut(std::string reason, Marker marker) {
   cut_reason_ = std::move(reason);
+  cut_time_ = marker.at;
+  lost_ = 1;  // the phrase whose write failed
   cut_at_ = sequence_ == 0 ? "before its first cue line"
                            : "after cue line " + std::to_string(sequence_) + " (" +
                                  session_time_text(marker.at) + ")";
-  marker.text = "recording interrupted: " + cut_reason_ + "; nothing after this is recorded";
+  marker.text = "recording interrupted: " + cut_reason_ +
+                "; nothing more is recorded until there is room again (a `resumed` line then "
+                "says what is missing)";
   pending_ = std::make_unique<Marker>(std::move(marker));
   write_pending_marker();
 }

@@ -9,9 +9,12 @@
 //
 // Write order and faults: a phrase's audio is written and flushed to the disk first, then its
 // cue line, so a stop in between leaves audio without a cue line (a torn tail the check
-// recognises). When a write fails (a full disk), the recording is cut there for good: an
-// `interrupted` marker line, chained like a phrase, says where and why (written as soon as the
-// cue list can be written), and nothing more is recorded in this file. Format: docs/speech.md.
+// recognises). When a write fails (a full disk), the recording is cut there: an `interrupted`
+// marker line, chained like a phrase, says where and why (written as soon as the cue list can be
+// written), and nothing is recorded until a phrase can be written again (tester 14j): then a
+// `resumed` marker line (cue list v4) says how many phrases from when to when are missing, and
+// the recording goes on in the same file (WAV; a FLAC recording stays cut). Format:
+// docs/speech.md.
 #pragma once
 
 #include <chrono>
@@ -64,7 +67,8 @@ class Recorder {
   // Appends one phrase: `at` is when it was announced (since the announcer started), `route`
   // and `kind` are labels ("public", "move"). Returns the new chain digest (hex). Fails when it
   // is not recorded: on the write that fails (the error says what failed and that the
-  // recording is cut there) and on every call after it (the same error).
+  // recording is cut there) and on every call after it (the same error) until a phrase can be
+  // written again, which resumes the recording after a `resumed` marker.
   [[nodiscard]] Result<std::string> record(std::chrono::milliseconds at, std::string_view route,
                                            std::string_view kind, std::string_view text,
                                            std::span<const std::int16_t> audio);
@@ -82,6 +86,8 @@ class Recorder {
   [[nodiscard]] int sequence() const { return sequence_; }
   // Samples in the sound file so far (the last phrase ends here).
   [[nodiscard]] std::int64_t samples_written() const { return audio_->samples_written(); }
+  // The sound file's name, without its folder.
+  [[nodiscard]] std::string audio_name() const { return audio_path_.filename().string(); }
   // "" while recording; else why the recording was cut.
   [[nodiscard]] const std::string& cut_reason() const { return cut_reason_; }
   [[nodiscard]] static std::filesystem::path cue_path(const std::filesystem::path& audio_path) {
@@ -102,6 +108,9 @@ class Recorder {
   void cut(std::string reason, Marker marker);
   void write_pending_marker();
   [[nodiscard]] Failure<Error> not_recorded() const;
+  Result<std::string> resume(std::chrono::milliseconds at, std::string_view route,
+                             std::string_view kind, std::string_view text,
+                             std::span<const std::int16_t> segment);
 
   std::filesystem::path audio_path_;
   std::unique_ptr<SoundFileWriter> audio_;
@@ -115,6 +124,8 @@ class Recorder {
   std::string cut_reason_;
   std::string cut_at_;  // "after cue line N (hh:mm:ss.mmm)"
   std::unique_ptr<Marker> pending_;
+  std::chrono::milliseconds cut_time_{0};  // when the recording was cut
+  int lost_ = 0;                           // phrases not recorded since
 };
 
 }  // namespace annabella::speech

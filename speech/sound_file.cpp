@@ -51,18 +51,60 @@ Result<std::unique_ptr<SoundFileWriter>> SoundFileWriter::create(const std::file
   // Read and write: libsndfile rewrites the header as the file grows.
   auto fd = open_record_file(path, O_RDWR);
   if (!fd) return fail("cannot write sound file " + fd.error().message);
+  const int own = ::fcntl(*fd, F_DUPFD_CLOEXEC, 0);            // kept for resume_at
   SNDFILE* file = sf_open_fd(*fd, SFM_WRITE, &info, SF_TRUE);  // closes the descriptor
-  if (!file) return fail("cannot write sound file " + path.string() + ": " + sf_strerror(nullptr));
+  if (!file) {
+    if (own >= 0) ::close(own);
+    return fail("cannot write sound file " + path.string() + ": " + sf_strerror(nullptr));
+  }
   sf_command(file, SFC_SET_UPDATE_HEADER_AUTO, nullptr, SF_TRUE);
-  return std::unique_ptr<SoundFileWriter>(new SoundFileWriter(file, path));
+  // A WAV file's samples follow its header: its length before the first sample.
+  std::int64_t data_offset = -1;
+  struct stat st {};
+  if (own >= 0 && (info.format & SF_FORMAT_TYPEMASK) == SF_FORMAT_WAV &&
+      sf_command(file, SFC_UPDATE_HEADER_NOW, nullptr, 0) == 0 && ::fstat(own, &st) == 0 &&
+      st.st_size > 0)
+    data_offset = st.st_size;
+  return std::unique_ptr<SoundFileWriter>(new SoundFileWriter(file, path, {own, data_offset}));
 }
 
 SoundFileWriter::~SoundFileWriter() {
-  sf_close(static_cast<SNDFILE*>(file_));
+  if (file_) sf_close(static_cast<SNDFILE*>(file_));
+  if (fd_ >= 0) ::close(fd_);
+}
+
+Status SoundFileWriter::resume_at(std::int64_t samples) {
+  if (data_offset_ < 0 || fd_ < 0)
+    return fail("sound file " + path_.string() + ": only a WAV recording can go on after a gap");
+  const int again = ::fcntl(fd_, F_DUPFD_CLOEXEC, 0);
+  if (again < 0) return fail("sound file " + path_.string() + ": " + std::strerror(errno));
+  // The old handle first (its header rewrite may fail on a full disk: the header is written
+  // again below), then the file cut back to the samples the cue list covers.
+  if (file_) sf_close(static_cast<SNDFILE*>(file_));
+  file_ = nullptr;
+  if (::ftruncate(fd_, static_cast<off_t>(data_offset_ + samples * 2)) != 0 ||
+      ::lseek(again, 0, SEEK_SET) != 0) {
+    const std::string why = std::strerror(errno);
+    ::close(again);
+    return fail("sound file " + path_.string() + ": cannot cut it back: " + why);
+  }
+  SF_INFO info{};
+  SNDFILE* file = sf_open_fd(again, SFM_RDWR, &info, SF_TRUE);  // closes `again`
+  if (!file) return fail("sound file " + path_.string() + ": " + sf_strerror(nullptr));
+  sf_command(file, SFC_SET_UPDATE_HEADER_AUTO, nullptr, SF_TRUE);
+  if (sf_seek(file, samples, SEEK_SET | SFM_WRITE) != samples) {
+    sf_close(file);
+    return fail("sound file " + path_.string() + ": cannot go on after sample " +
+                std::to_string(samples));
+  }
+  file_ = file;
+  written_ = samples;
+  return {};
 }
 
 Status SoundFileWriter::write(std::span<const std::int16_t> samples) {
   auto* file = static_cast<SNDFILE*>(file_);
+  if (!file) return fail("writing sound file " + path_.string() + ": it could not be opened again");
   const auto n = sf_write_short(file, samples.data(), sf_count_t(samples.size()));
   written_ += n;
   if (n != sf_count_t(samples.size()))

@@ -26,17 +26,31 @@ class SoundFileWriter {
   // after every write, so the file is readable even if the station stops without closing it.
   static Result<std::unique_ptr<SoundFileWriter>> create(const std::filesystem::path& path,
                                                          int sample_rate_hz);
-  ~SoundFileWriter();
   SoundFileWriter(const SoundFileWriter&) = delete;
   SoundFileWriter& operator=(const SoundFileWriter&) = delete;
 
   Status write(std::span<const std::int16_t> samples);
   std::int64_t samples_written() const { return written_; }
+  // Goes on after a failed write (tester 14j): cuts the file back to its first `samples`
+  // samples (what the cue list covers; a failed write may have left a part of a phrase, or
+  // nothing the cue list knows), opens it again and writes after them. A WAV file only, whose
+  // samples follow its header at a fixed place; fails for FLAC, or when the file cannot be cut
+  // or opened again (then the writer stays as it was).
+  Status resume_at(std::int64_t samples);
+  ~SoundFileWriter();
 
  private:
-  SoundFileWriter(void* file, std::filesystem::path path) : file_(file), path_(std::move(path)) {}
+  // What resume_at needs: the file's own descriptor and where its samples begin.
+  struct Place {
+    int fd = -1;
+    std::int64_t data_offset = -1;
+  };
+  SoundFileWriter(void* file, std::filesystem::path path, Place place)
+      : file_(file), path_(std::move(path)), fd_(place.fd), data_offset_(place.data_offset) {}
   void* file_;  // SNDFILE*
   std::filesystem::path path_;
+  int fd_ = -1;                    // the file, for resume_at (libsndfile has its own descriptor)
+  std::int64_t data_offset_ = -1;  // where the samples begin (WAV); -1: cannot resume
   std::int64_t written_ = 0;
 };
 

@@ -172,6 +172,46 @@ TEST(StationPrinter, ALogThatCannotBeWrittenIsSaidOnceAndItsLinesAreWrittenOnIts
   EXPECT_EQ(log.back(), '\n');
 }
 
+// D.2.7 (tester 14j): lines that waited for a full disk reached the log only with the next line
+// printed, or were shown at `quit` on the console ("keep them with the record"), and were lost
+// with a killed station. Now they are tried again every second without a new line (the game
+// thread's loop wakes at record_retry_due), and written in order, each with its own time stamp
+// and marked late with the time it was written; the recovery is said once, with the count.
+TEST(StationPrinter, LinesThatWaitedAreWrittenOnceThereIsRoomMarkedLateWithTheirOwnTimes) {
+  LoggedPrinter p;
+  auto& [dir, console, origin, printer] = p;
+  ASSERT_TRUE(printer.open_log(dir / "station.log"));
+  printer.print(origin, "ready");
+  {
+    testing::FileSizeLimit full(testing::read_file(dir / "station.log").size());
+    ASSERT_TRUE(full.ok());
+    printer.print(origin + 1s, "made 1. e4 (e2e4) by pegboard");
+    printer.print(origin + 2s, "made 1... e5 (e7e5) by console");
+    ASSERT_EQ(printer.log_lines_waiting(), 3u) << "two lines and the notice";
+    EXPECT_EQ(printer.record_retry_due(), origin + 3s);
+    printer.retry_record(origin + 3s);  // still full: they wait
+    EXPECT_EQ(printer.log_lines_waiting(), 3u);
+  }
+  printer.retry_record(origin + 3500ms);
+  EXPECT_EQ(printer.log_lines_waiting(), 3u) << "not before its time";
+  printer.retry_record(origin + 4s);  // room again, and no new line printed
+  EXPECT_EQ(printer.log_lines_waiting(), 0u);
+  EXPECT_FALSE(printer.record_retry_due());
+  const std::string log = testing::read_file(dir / "station.log");
+  const auto e4 =
+      log.find("[0:00:01.000] (written late, at 0:00:04.000) made 1. e4 (e2e4) by pegboard\n");
+  const auto e5 =
+      log.find("[0:00:02.000] (written late, at 0:00:04.000) made 1... e5 (e7e5) by console\n");
+  ASSERT_NE(e4, std::string::npos) << log;
+  ASSERT_NE(e5, std::string::npos) << log;
+  EXPECT_LT(e4, e5) << log;
+  EXPECT_NE(log.find("3 lines that waited are in the log"), std::string::npos) << log;
+  EXPECT_EQ(lines_with(console.str(), "3 lines that waited are in the log"), 1u) << console.str();
+  printer.print(origin + 5s, "made 2. Nf3 (g1f3) by pegboard");  // on time again: no mark
+  EXPECT_NE(testing::read_file(dir / "station.log").find("[0:00:05.000] made 2. Nf3"),
+            std::string::npos);
+}
+
 // Lines the disk still refuses at the stop are printed on the console as the log would hold
 // them, after a RECORD ERROR line (as the journal's waiting entries are).
 TEST(StationPrinter, LinesStillWaitingForTheLogAtTheStopArePrinted) {

@@ -8,6 +8,7 @@
 #include <csignal>
 #include <fstream>
 #include <regex>
+#include <thread>
 
 #include "app/journal.h"
 #include "support/child_process.h"
@@ -26,10 +27,14 @@ using annabella::testing::TempDir;
 constexpr auto kWait = 20s;  // generous: CI runs these under ASan on two busy cores
 const std::string kBinary = ANNABELLA_BINARY;
 
-// A configuration whose station key lives in `key_folder`.
-std::filesystem::path write_config(const TempDir& dir, const std::string& key_folder) {
+// A configuration whose station key lives in `key_folder`; `seal_every_seconds` < 0: the
+// default (record.seal_every_seconds).
+std::filesystem::path write_config(const TempDir& dir, const std::string& key_folder,
+                                   int seal_every_seconds = -1) {
   const auto file = dir.path() / "station.toml";
-  std::ofstream(file) << "[record]\nkey_folder = \"" << key_folder << "\"\n";
+  std::ofstream out(file);
+  out << "[record]\nkey_folder = \"" << key_folder << "\"\n";
+  if (seal_every_seconds >= 0) out << "seal_every_seconds = " << seal_every_seconds << "\n";
   return file;
 }
 
@@ -54,13 +59,27 @@ int verify(const std::string& args, std::string& out) {
   return run_command(kBinary + " recording verify " + args, out, true);
 }
 
-std::vector<std::string> seal_occasions(const std::filesystem::path& journal) {
+// The occasions of the journal's seals; the interim seals made during the game only with
+// `interim`.
+std::vector<std::string> seal_occasions(const std::filesystem::path& journal,
+                                        bool interim = false) {
   std::vector<std::string> occasions;
   auto contents = read_journal(journal);
   if (!contents) return {"unreadable: " + contents.error().message};
   for (const auto& entry : contents->entries)
-    if (entry.kind == "seal") occasions.push_back(entry.get("occasion"));
+    if (entry.kind == "seal" && (interim || entry.get("occasion") != "interim"))
+      occasions.push_back(entry.get("occasion"));
   return occasions;
+}
+
+// Waits until the recording's cue list holds `text` (the announcer records after it prints).
+bool recorded(const std::filesystem::path& audio, const std::string& text) {
+  const auto until = std::chrono::steady_clock::now() + kWait;
+  while (std::chrono::steady_clock::now() < until) {
+    if (read_file(audio.string() + ".cues.txt").find(text) != std::string::npos) return true;
+    std::this_thread::sleep_for(20ms);
+  }
+  return false;
 }
 
 TEST(PlaySeal, AGameEndedByMateIsSealedAndTheCodeOnTheConsoleVerifies) {
@@ -154,7 +173,8 @@ TEST(PlaySeal, AnAdjournmentIsSealedAndTheResumedRecordingIsSealedToo) {
 TEST(PlaySeal, ARecordingNoSealCoversIsNotAdoptedOnResumption) {
   TempDir dir;
   const auto record = dir.path() / "record";
-  const auto config = write_config(dir, (dir.path() / "keys").string());
+  // No seal during the game (record.seal_every_seconds = 0): the crash leaves none.
+  const auto config = write_config(dir, (dir.path() / "keys").string(), 0);
   {
     ChildProcess station(play(config, record));
     ASSERT_TRUE(station.wait_for("connected: the board agrees with the game", kWait))
@@ -180,6 +200,47 @@ TEST(PlaySeal, ARecordingNoSealCoversIsNotAdoptedOnResumption) {
   }
   EXPECT_EQ(verify((record / "announcements.wav").string(), out), 1) << out;
   EXPECT_NE(out.find("not sealed"), std::string::npos) << out;
+}
+
+// D.2.7 (tester 14k): the recording is sealed during the game, after a move. A station killed
+// (kill -9: a crash, a power cut) leaves its recording proven up to that seal: `recording verify`
+// names the seal and the cue lines after it, and accepts the proven part with --unsealed-ok. The
+// old station sealed only at the end, an adjournment and a stop: "not sealed", for ever.
+TEST(PlaySeal, AKilledStationsRecordingIsProvenUpToItsLastInterimSeal) {
+  TempDir dir;
+  const auto record = dir.path() / "record";
+  const auto config = write_config(dir, (dir.path() / "keys").string());
+  {
+    ChildProcess station(play(config, record));
+    ASSERT_TRUE(station.wait_for("connected: the board agrees with the game", kWait))
+        << station.output();
+    station.send("sim play e4");
+    ASSERT_TRUE(station.wait_for("recording sealed (interim): announcements.wav", kWait))
+        << station.output();
+    const std::size_t sealed = station.output().size();
+    station.send("e5");  // said after the seal: not proven by it
+    ASSERT_TRUE(station.wait_for("say public: Eva fuenf", kWait, sealed)) << station.output();
+    ASSERT_TRUE(recorded(record / "announcements.wav", "Eva fuenf"));
+    // An interim seal gives no code for the paper scoresheet: that is the end's.
+    EXPECT_EQ(station.output().find("Write the code on the paper scoresheet"), std::string::npos)
+        << station.output();
+    station.kill9();
+  }
+  EXPECT_EQ(seal_occasions(record / "game.journal", true), (std::vector<std::string>{"interim"}));
+  std::string out;
+  EXPECT_EQ(verify((record / "announcements.wav").string(), out), 1) << out;
+  EXPECT_NE(out.find("interim"), std::string::npos) << out;
+  EXPECT_NE(out.find("not sealed beyond cue line"), std::string::npos) << out;
+  EXPECT_EQ(verify("--unsealed-ok " + (record / "announcements.wav").string(), out), 0) << out;
+  // Resumed, the part after the interim seal is checked against it and sealed as found.
+  {
+    ChildProcess station(play(config, record, true));
+    ASSERT_TRUE(station.wait_for("recording sealed (resume): announcements.wav", kWait))
+        << station.output();
+    station.send("quit");
+    EXPECT_EQ(station.wait(kWait), 0) << station.output();
+  }
+  EXPECT_EQ(verify((record / "announcements.wav").string(), out), 0) << out;
 }
 
 // After the game the station keeps running for the board and the braille display, also when

@@ -58,6 +58,8 @@ TEST(RecordFolderCommand, ASecondStationOnAFolderInUseIsRefusedAndTheFirstGoesOn
   ASSERT_TRUE(first.wait_for("connected: the board agrees with the game", kWait)) << first.output();
   first.send("sim play e4");
   ASSERT_TRUE(first.wait_for("made 1. e4", kWait)) << first.output();
+  // The move's interim seal (D.2.7) is the last entry before the second station is tried.
+  ASSERT_TRUE(first.wait_for("recording sealed (interim)", kWait)) << first.output();
   const std::string journal = read_file(record / "game.journal");
   for (const bool resume : {true, false}) {
     std::vector<std::string> args = play(record);

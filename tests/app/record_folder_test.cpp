@@ -3,7 +3,9 @@
 // untouched; files are created 0640 and a created folder 0750, whatever the umask.
 #include "app/record_folder.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -224,6 +226,62 @@ TEST(RecordFolder, RemovingStationLockLetsNoSecondStationIn) {
   *held = FileDescriptor();  // the first station ends: its lock goes with it
   EXPECT_TRUE(second.refuse_if_in_use());
   EXPECT_TRUE(second.lock_for_station());
+}
+
+// D.2.7 (tester 14j): on a disk that fills up (a 300 KB tmpfs, the recording in the same folder
+// taking the rest), the journal's entries and the log's lines still go to the disk, into the room
+// each file holds ahead of its end, instead of waiting in memory, where a station killed would
+// lose them. A real small tmpfs: it needs root to mount (skipped otherwise; RLIMIT_FSIZE limits
+// a file's length, which held room cannot help with).
+TEST(RecordFolder, TheJournalAndTheLogKeepRoomHeldOnADiskThatFillsUp) {
+  TempDir dir;
+  const fs::path disk = dir / "disk";
+  fs::create_directory(disk);
+  if (::geteuid() != 0 || ::mount("tmpfs", disk.c_str(), "tmpfs", 0, "size=300k") != 0)
+    GTEST_SKIP() << "mounting a small tmpfs needs root";
+  struct Unmount {
+    fs::path path;
+    ~Unmount() { ::umount2(path.c_str(), MNT_DETACH); }
+  } unmount{disk};
+  auto folder = RecordFolder::open(disk);
+  ASSERT_TRUE(folder) << folder.error().message;
+  auto log = folder->open_append("station.log");
+  ASSERT_TRUE(log) << log.error().message;
+  JournalEntry begin;
+  begin.kind = "begin";
+  auto journal = Journal::create(disk / "game.journal", begin);
+  ASSERT_TRUE(journal) << journal.error().message;
+  // A file written whole and renamed (the PGN) holds no room: it is never appended to.
+  ASSERT_TRUE(folder->write_atomically("game.pgn", "[Event \"?\"]\n"));
+  struct stat pgn {};
+  ASSERT_EQ(::stat((disk / "game.pgn").c_str(), &pgn), 0);
+  EXPECT_LT(pgn.st_blocks * 512, kReservedAhead);
+  // The recording fills the disk.
+  const int filler = ::open((disk / "announcements.wav").c_str(), O_WRONLY | O_CREAT, 0640);
+  ASSERT_GE(filler, 0);
+  const std::string block(4096, 'x');
+  while (::write(filler, block.data(), block.size()) > 0) {
+  }
+  ::close(filler);
+  const int probe = ::open((disk / "probe").c_str(), O_WRONLY | O_CREAT, 0640);
+  ASSERT_GE(probe, 0);
+  EXPECT_LT(::write(probe, block.data(), block.size()), 1) << "the disk is full";
+  ::close(probe);
+  for (int i = 1; i <= 100; ++i) {
+    const std::string line = "[0:00:" + std::to_string(10 + i) + ".000] made a move, line " +
+                             std::to_string(i) + " of the station's log\n";
+    ASSERT_TRUE(log->append(line)) << i;
+    JournalEntry move;
+    move.kind = "move";
+    move.set("ply", std::to_string(i));
+    ASSERT_TRUE(journal->append(move)) << i;
+    ASSERT_EQ(journal->waiting(), 0u);
+  }
+  const auto read = read_journal(disk / "game.journal");
+  ASSERT_TRUE(read) << read.error().message;
+  EXPECT_EQ(read->entries.size(), 101u);
+  EXPECT_NE(read_file(disk / "station.log").find("line 100 of the station's log\n"),
+            std::string::npos);
 }
 
 }  // namespace

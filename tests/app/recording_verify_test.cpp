@@ -23,7 +23,9 @@
 #include "app/station_key.h"
 #include "core/pgn.h"
 #include "speech/cue_list.h"
+#include "speech/recorder.h"
 #include "speech/sound_file.h"
+#include "support/file_size_limit.h"
 #include "support/messages_language.h"
 #include "support/record_header.h"
 #include "support/temp_dir.h"
@@ -762,6 +764,49 @@ TEST(RecordingVerify, JsonGivesEachFindingsKeyFactsAndMessage) {
             0)
       << out;
   EXPECT_EQ(out, "verified None verified\n");
+}
+
+// Tester 14j: a recording cut by a full disk and resumed when there was room again: `recording
+// verify` names the gap (the cue lines of its cut and its resumption, their times, how many
+// phrases are missing) and verifies the rest, the gap's markers inside the chain. Before, the
+// recording stopped for good at its cut.
+TEST(RecordingVerify, AGapInTheRecordingIsNamedWithItsCueLinesAndTimes) {
+  TempDir dir;
+  const fs::path wav = dir.path() / "announcements.wav";
+  auto recorder = speech::Recorder::create(wav, 8);
+  ASSERT_TRUE(recorder) << recorder.error().message;
+  const speech::Samples audio(300, 1000);
+  const auto say = [&](int second) {
+    return static_cast<bool>((*recorder)->record(std::chrono::seconds(second), "public", "move",
+                                                 "tone " + std::to_string(second), audio));
+  };
+  ASSERT_TRUE(say(1));
+  {
+    annabella::testing::FileSizeLimit full(fs::file_size(wav) + 100);
+    ASSERT_TRUE(full.ok());
+    EXPECT_FALSE(say(2));
+    EXPECT_FALSE(say(3));
+  }
+  EXPECT_TRUE(say(4));
+  RecordingCheckOptions options;
+  options.file = wav;
+  options.unsealed_ok = true;
+  const RecordingReport report = check_recording(options);
+  EXPECT_EQ(report.verdict, RecordingVerdict::Verified) << report.problem_text();
+  const auto gap = std::find_if(report.findings.begin(), report.findings.end(),
+                                [](const auto& f) { return f.kind == RecordingFindingKind::Gap; });
+  ASSERT_NE(gap, report.findings.end());
+  EXPECT_EQ(finding_key(gap->kind), "gap");
+  EXPECT_EQ(gap->fact("line"), "2");
+  EXPECT_EQ(gap->fact("resumed"), "3");
+  std::string lines;
+  for (const auto& line : report.lines()) lines += line + "\n";
+  EXPECT_NE(lines.find("gap: the recording was cut at cue line 2 (00:00:02.000) and resumed at "
+                       "cue line 3 (00:00:04.000); nothing said in between is recorded: "
+                       "recording resumed: 2 phrases said from 00:00:02.000 to 00:00:04.000 not "
+                       "recorded"),
+            std::string::npos)
+      << lines;
 }
 
 }  // namespace

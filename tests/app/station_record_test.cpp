@@ -479,10 +479,15 @@ struct AnchorBox {
   std::mutex mutex;
   std::condition_variable arrived;
   std::vector<std::pair<speech::RecordingAnchor, std::string>> anchors;
-  std::optional<std::pair<speech::RecordingAnchor, std::string>> wait() {
+  // The first anchor asked for `occasion` (the interim seals after the moves come before it).
+  std::optional<std::pair<speech::RecordingAnchor, std::string>> wait(const std::string& occasion) {
     std::unique_lock lock(mutex);
-    if (!arrived.wait_for(lock, 20s, [&] { return !anchors.empty(); })) return std::nullopt;
-    return anchors.front();
+    const auto found = [&] {
+      return std::find_if(anchors.begin(), anchors.end(),
+                          [&](const auto& anchor) { return anchor.second == occasion; });
+    };
+    if (!arrived.wait_for(lock, 20s, [&] { return found() != anchors.end(); })) return std::nullopt;
+    return *found();
   }
 };
 
@@ -525,7 +530,7 @@ TEST(StationRecord, ASealMadeWhileEntriesWaitGivesItsCodeOnlyOnceTheJournalHolds
     (*announcer)
         ->announce({speech::PhraseKind::Move, said.text, "", "", ""}, said.route,
                    SteadyClock::now());
-  const auto anchor = box.wait();  // the end's seal, asked for at the mate
+  const auto anchor = box.wait("end");  // the end's seal, asked for at the mate
   ASSERT_TRUE(anchor);
   EXPECT_EQ(anchor->second, "end");
   (*announcer)->wait_until_idle();
@@ -551,6 +556,37 @@ TEST(StationRecord, ASealMadeWhileEntriesWaitGivesItsCodeOnlyOnceTheJournalHolds
   ASSERT_TRUE(journal) << journal.error().message;
   EXPECT_EQ(journal->entries.back().kind, "seal");
   announcer->reset();
+}
+
+// D.2.7 (tester 14k): the recording is sealed during the game, so that a crash leaves it proven
+// up to a recent move: after a move, at most once in record.seal_every_seconds, and that long
+// after a later move at the latest; not while the journal's entries wait for a full disk (the
+// seal would only wait with them). Before, only the end, an adjournment and a stop were sealed.
+TEST(StationRecord, TheRecordingIsSealedAfterAMoveAtMostOnceAMinuteAndNotWhileTheJournalWaits) {
+  annabella::testing::TempDir dir;
+  const auto folder = dir.path() / "record";
+  auto key = StationKey::load_or_create(dir.path() / "keys");
+  ASSERT_TRUE(key) << key.error().message;
+  StationDriver d(folder);
+  ASSERT_TRUE(d.station);
+  std::vector<std::string> asked;
+  d.station->set_sealing({&*key, [&asked](std::string occasion) { asked.push_back(occasion); }});
+  d.wait(90s);
+  EXPECT_TRUE(asked.empty()) << "no move, nothing to seal";
+  d.hand("e2", "e4");
+  EXPECT_EQ(asked, std::vector<std::string>{"interim"});
+  d.console("e5").hand("e7", "e5");
+  EXPECT_EQ(asked.size(), 1u) << "within the minute";
+  d.wait(61s);
+  EXPECT_EQ(asked, (std::vector<std::string>{"interim", "interim"})) << "e5, a minute later";
+  {
+    annabella::testing::FileSizeLimit full(std::filesystem::file_size(folder / "game.journal"));
+    ASSERT_TRUE(full.ok());
+    d.hand("g1", "f3");
+    ASSERT_GT(d.station->journal_waiting(), 0u);
+    d.wait(61s);
+    EXPECT_EQ(asked.size(), 2u) << "none while the journal waits";
+  }
 }
 
 // A full disk keeps the game's files (PGN, braille scoresheet) from being written after each

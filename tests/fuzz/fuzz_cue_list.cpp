@@ -1,7 +1,8 @@
 // Fuzzes the recording's cue-list check (speech/cue_list.h verify_cue_list, behind `annabella
-// recording verify`), cue list v1 to v3: any text against a short sound never crashes; what is
-// accepted is a chain whose verified lines each count once (phrases, cut markers, at most one
-// interrupted marker), with a digest kept per line; and the same text with the first cue line
+// recording verify`), cue list v1 to v4: any text against a short sound never crashes; what is
+// accepted is a chain whose verified lines each count once (phrases, cut and heard markers, at
+// most one interrupted marker left open, and (v4) each gap's interrupted and resumed markers,
+// next to each other), with a digest kept per line; and the same text with the first cue line
 // changed is refused.
 #include <cstddef>
 #include <cstdint>
@@ -39,7 +40,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     from = stop + 1;
   }
   const auto& c = *checked;
-  check(c.phrases + c.cut_markers + (c.interrupted ? 1 : 0) == c.lines);
+  check(c.phrases + c.cut_markers + c.heard_lines + (c.interrupted ? 1 : 0) +
+            2 * static_cast<int>(c.gaps.size()) ==
+        c.lines);
+  for (std::size_t i = 0; i < c.gaps.size(); ++i) {
+    check(c.version >= 4);
+    check(c.gaps[i].line == c.gaps[i].cut.line + 1);
+    check(i == 0 || c.gaps[i].cut.line > c.gaps[i - 1].line);
+    check(!c.interrupted || c.interrupted->line > c.gaps[i].line);
+  }
   check(c.lines == cue_lines || (c.lines == cue_lines - 1 && !c.torn_tail.empty()));
   check(static_cast<int>(c.digests.size()) == c.lines);
   check(c.last_digest == c.digest_at(c.lines));

@@ -196,7 +196,7 @@ TEST(Recording, AReadoutCutOffByAMoveIsMarkedInTheCueList) {
   EXPECT_EQ(check->last_digest, digest);  // the mark was made before wait_until_idle returned
 
   const std::string cues = ::annabella::testing::read_file(Recorder::cue_path(wav));
-  EXPECT_NE(cues.find("cue list v3"), std::string::npos) << cues;
+  EXPECT_NE(cues.find("cue list v4"), std::string::npos) << cues;
   EXPECT_NE(cues.find("\tprivate\treadout\ttone 1 50000\t"), std::string::npos) << cues;
   const auto cut = cues.find("\tprivate\tcut\tphrase 1 cut off by a move after ");
   ASSERT_NE(cut, std::string::npos) << cues;

@@ -151,20 +151,81 @@ TEST(RecordingFaults, ACueListThatCannotBeWrittenIsATornTailUntilItsMarkerGoesIn
           torn->torn_tail.find("6 samples after the last cue line") == std::string::npos)
         return 13;
     }
-    // Room again (the limit is lifted): the next call writes the marker, and records nothing
-    // more.
-    if (recorder->record(std::chrono::seconds(20), "public", "move", "later", audio)) return 15;
+    // Room again (the limit is lifted): the next call writes the marker, then resumes the
+    // recording (tester 14j: before, it recorded nothing more, for good).
+    if (!recorder->record(std::chrono::seconds(20), "public", "move", "later", audio)) return 15;
     const auto anchor = recorder->anchor();
-    return anchor.cue_lines == recorded + 1 && anchor.interrupted ? 0 : 16;
+    return anchor.cue_lines == recorded + 3 && !anchor.interrupted ? recorded : 16;
+  });
+  ASSERT_GT(status, 0);
+  ASSERT_LT(status, 10);
+  auto check = verify_recording(wav);
+  ASSERT_TRUE(check) << fault_key(check.error().kind);
+  EXPECT_FALSE(check->interrupted);
+  ASSERT_EQ(check->gaps.size(), 1u);
+  const CueGap& gap = check->gaps.front();
+  EXPECT_EQ(gap.cut.line, status + 1);  // the marker covers the phrase's samples
+  EXPECT_NE(gap.cut.text.find("cannot write the cue list"), std::string::npos);
+  EXPECT_EQ(gap.line, status + 2);
+  EXPECT_EQ(gap.time, "00:00:20.000");
+  EXPECT_NE(gap.text.find("1 phrase said from"), std::string::npos) << gap.text;
+  EXPECT_EQ(check->lines, status + 3);
+  EXPECT_EQ(check->torn_tail, "");
+  EXPECT_NE(read_file(cue_list_path(wav)).find("\tlater\t"), std::string::npos);
+}
+
+// Tester 14j: the sound file itself hits a full disk: the recording is cut (its marker covers
+// what the failed write left), phrases said while the disk is full are lost, and once there is
+// room the recording goes on in the same file after a `resumed` marker that says how many
+// phrases, from when to when, are missing; the whole verifies. Before, the recording stopped
+// for good at the first failed write.
+TEST(RecordingFaults, TheRecordingResumesWhenThereIsRoomAgainWithItsGapMarked) {
+  ::annabella::testing::TempDir dir;
+  const auto wav = dir / "r.wav";
+  // At 8 Hz: a phrase is 2 samples of silence and 300 of tone, 604 bytes; the third phrase's
+  // audio fails part way, while the cue list (a few hundred bytes) still has room.
+  constexpr std::uintmax_t kRoom = 44 + 2 * 604 + 100;
+  const int status = in_child([&] {
+    const Samples audio(300, 1000);
+    std::unique_ptr<Recorder> recorder;
+    {
+      const ::annabella::testing::FileSizeLimit full_disk(kRoom);
+      if (!full_disk.ok()) return 10;
+      auto created = Recorder::create(wav, 8);
+      if (!created) return 11;
+      recorder = std::move(*created);
+      for (int i = 1; i <= 5; ++i) {
+        const bool kept = static_cast<bool>(recorder->record(
+            std::chrono::seconds(i), "public", "move", "tone " + std::to_string(i), audio));
+        if (kept != (i <= 2)) return 20 + i;
+      }
+    }
+    for (int i = 6; i <= 7; ++i)
+      if (!recorder->record(std::chrono::seconds(i), "public", "move", "tone " + std::to_string(i),
+                            audio))
+        return 30 + i;
+    return 0;
   });
   ASSERT_EQ(status, 0);
   auto check = verify_recording(wav);
-  ASSERT_TRUE(check) << fault_key(check.error().kind);
-  ASSERT_TRUE(check->interrupted);
-  EXPECT_EQ(check->interrupted->line, check->lines);
-  EXPECT_EQ(check->torn_tail, "");  // the marker covers the phrase's samples
-  EXPECT_NE(check->interrupted->text.find("cannot write the cue list"), std::string::npos);
-  EXPECT_EQ(read_file(cue_list_path(wav)).find("later"), std::string::npos);
+  ASSERT_TRUE(check) << fault_key(check.error().kind) << "\n" << read_file(cue_list_path(wav));
+  EXPECT_EQ(check->version, 4);
+  EXPECT_FALSE(check->interrupted);
+  ASSERT_EQ(check->gaps.size(), 1u);
+  const CueGap& gap = check->gaps.front();
+  EXPECT_EQ(gap.cut.line, 3);
+  EXPECT_EQ(gap.cut.time, "00:00:03.000");
+  EXPECT_EQ(gap.line, 4);
+  EXPECT_EQ(gap.time, "00:00:06.000");
+  EXPECT_NE(gap.text.find("3 phrases said from 00:00:03.000 to 00:00:06.000 not recorded"),
+            std::string::npos)
+      << gap.text;
+  EXPECT_EQ(check->phrases, 4);  // tone 1, 2, 6, 7
+  EXPECT_EQ(check->lines, 6);
+  EXPECT_EQ(check->torn_tail, "");
+  const std::string cues = read_file(cue_list_path(wav));
+  EXPECT_EQ(cues.find("tone 4"), std::string::npos) << cues;
+  EXPECT_NE(cues.find("\ttone 7\t"), std::string::npos) << cues;
 }
 
 // Records tone phrases until killed; at `stop_before_line` it stops itself after the phrase's
