@@ -3,7 +3,9 @@
 // (D.2.11); the clock line keeps refreshing (D.2.6).
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
+#include <iostream>
 
 #include "support/child_process.h"
 #include "support/temp_dir.h"
@@ -51,16 +53,27 @@ class PlayWithBrailleKeys : public ::testing::Test {
   void SetUp() override { start("", "W 1:"); }
   // The station with the display and `more` configuration (TOML); `clock` is what the display
   // shows first.
+  // A BRLTTY that has just started sometimes never gives a connected client the display (seen
+  // with a plain BrlAPI client too: a BRLTTY race, docs/clock.md); when the station's
+  // first line does not come, BRLTTY and the station are started afresh, at most twice, before
+  // any step of the test.
   void start(const std::string& more, const std::string& clock) {
-    ASSERT_FALSE(brltty.host().empty()) << brltty.error();
-    const auto config = dir.path() / "board.toml";
-    std::ofstream(config) << more << "[braille_display]\nenabled = true\nhost = \"" << brltty.host()
-                          << "\"\n";
-    station = std::make_unique<ChildProcess>(
-        std::vector<std::string>{ANNABELLA_BINARY, "play", "--silent", "--config", config.string(),
-                                 "--record", (dir.path() / "record").string()});
-    ASSERT_TRUE(station->wait_for("connected: the board", 20s)) << station->output();
-    ASSERT_NE(brltty.wait_for_visual(clock, 20s), "") << station->output();
+    for (int attempt = 0; attempt < 3; ++attempt) {
+      ASSERT_FALSE(brltty.host().empty()) << brltty.error();
+      const auto config = dir.path() / "board.toml";
+      std::ofstream(config) << more << "[braille_display]\nenabled = true\nhost = \""
+                            << brltty.host() << "\"\n";
+      station = std::make_unique<ChildProcess>(
+          std::vector<std::string>{ANNABELLA_BINARY, "play", "--silent", "--config",
+                                   config.string(), "--record", (dir.path() / "record").string()});
+      ASSERT_TRUE(station->wait_for("connected: the board", 20s)) << station->output();
+      if (!brltty.wait_for_visual(clock, 20s).empty()) return;
+      std::cerr << "BRLTTY never showed the station's first line: both started again\n";
+      station.reset();
+      std::filesystem::remove_all(dir.path() / "record");
+      brltty.restart();
+    }
+    FAIL() << "BRLTTY showed none of three stations' first line";
   }
   // A move: the VI player's by his hand on the pegboard (D.2.3), or the sighted player's typed
   // by his assistant and then executed on the pegboard (D.2.1).

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <random>
 #include <thread>
 
@@ -59,7 +60,29 @@ int free_brlapi_port() {
 
 }  // namespace
 
-VirtualBrltty::VirtualBrltty(int cells) {
+VirtualBrltty::VirtualBrltty(int cells) : cells_(cells) {
+  start();
+}
+
+void VirtualBrltty::restart() {
+  stop();
+  host_.clear();
+  error_.clear();
+  buffer_.clear();
+  visuals_.clear();
+  start();
+}
+
+void VirtualBrltty::stop() {
+  brltty_.reset();  // kills the brltty this object started
+  if (display_ >= 0) ::close(display_);
+  if (listener_ >= 0) ::close(listener_);
+  display_ = listener_ = -1;
+  std::filesystem::remove(dir_.path() / "vr.sock");
+}
+
+void VirtualBrltty::start() {
+  const int cells = cells_;
   const std::string socket_path = (dir_.path() / "vr.sock").string();
   listener_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
   sockaddr_un address{};
@@ -106,9 +129,7 @@ VirtualBrltty::VirtualBrltty(int cells) {
 }
 
 VirtualBrltty::~VirtualBrltty() {
-  brltty_.reset();  // kills the brltty this test started
-  if (display_ >= 0) ::close(display_);
-  if (listener_ >= 0) ::close(listener_);
+  stop();
 }
 
 bool VirtualBrltty::press(const std::string& command) {

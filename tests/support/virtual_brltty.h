@@ -21,6 +21,10 @@ class VirtualBrltty {
   VirtualBrltty(const VirtualBrltty&) = delete;
   VirtualBrltty& operator=(const VirtualBrltty&) = delete;
 
+  // Stops this BRLTTY and starts another (a new port: host() changes), for a test whose station
+  // met BRLTTY's start race (ViAlone::ready): what it showed is forgotten.
+  void restart();
+
   // "" when brltty could not be started (the reason is in error()).
   const std::string& host() const { return host_; }
   const std::string& error() const { return error_; }
@@ -40,11 +44,14 @@ class VirtualBrltty {
   bool press(const std::string& command);
 
  private:
+  void start();
+  void stop();
   // Reads what the display's socket has into buffer_, waiting until `deadline`; false on none.
   bool read_some(std::chrono::steady_clock::time_point deadline);
   // The next whole line from the display's socket (a Visual line also kept in visuals_).
   std::optional<std::string> next_line(std::chrono::steady_clock::time_point deadline);
 
+  int cells_;
   TempDir dir_;
   int listener_ = -1;
   int display_ = -1;
