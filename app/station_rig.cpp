@@ -235,6 +235,9 @@ Status StationRig::start_speech(const RigOptions& options, std::ostream& out, Ti
     settings.recording = folder / ("announcements-" + std::to_string(part) + ".wav");
   }
   recording_ = settings.recording;
+  // D.2.7: the journal is the game's record; a recording that cannot be created (a full disk)
+  // never keeps a game from starting or resuming. Said below, and no file of it is left.
+  settings.without_recording_if_it_fails = true;
   settings.sound = options.sound;
   settings.text = nullptr;  // the printer writes the text lines
   // A sound device lost or back mid-game: printed on the game thread like every line.
@@ -255,6 +258,8 @@ Status StationRig::start_speech(const RigOptions& options, std::ostream& out, Ti
                                             speech::open_portaudio_sink, origin);
   if (!announcer) return fail("speech: " + announcer.error().message);
   announcer_ = std::move(*announcer);
+  const std::string recording_problem = announcer_->recording_problem();
+  if (!recording_problem.empty()) recording_.clear();  // the journal's part names none
   if (!options.public_page.empty()) {
     auto page = PublicPage::open(options.public_page, vocabulary->language());
     if (!page) return fail(page.error());
@@ -280,11 +285,19 @@ Status StationRig::start_speech(const RigOptions& options, std::ostream& out, Ti
                                           "{file} (open it in a browser on the second screen; "
                                           "D.2.11)"),
                                  {{"file", public_page_->file().string()}}));
+  if (!recording_problem.empty())
+    printer_->print(origin, i18n::format(i18n::tr("recording: {why}; the game goes on "
+                                                  "without an audio recording of what is "
+                                                  "announced; the journal keeps the game (D.2.7)"),
+                                         {{"why", recording_problem}}));
   for (const auto& problem : announcer_->sound_problems())
     printer_->print(
-        origin, i18n::format(i18n::tr("sound: {problem}; announcements continue as text and "
-                                      "in {recording}"),
-                             {{"problem", problem}, {"recording", settings.recording.string()}}));
+        origin, recording_.empty()
+                    ? i18n::format(i18n::tr("sound: {problem}; announcements continue as text"),
+                                   {{"problem", problem}})
+                    : i18n::format(i18n::tr("sound: {problem}; announcements continue as text and "
+                                            "in {recording}"),
+                                   {{"problem", problem}, {"recording", recording_.string()}}));
   return {};
 }
 

@@ -293,6 +293,9 @@ void StationState::seal_recording(const ev::Sealed& sealed, TimePoint time) {
   if (seals_pending > 0 && !interim) --seals_pending;
   if (seals_pending == 0) seal_wait_until.reset();
   if (!sealing.key) return;
+  // No recording in this part (it could not be created, said at the start): an interim seal
+  // has nothing to prove; the end's, an adjournment's and a stop's say that they are not made.
+  if (interim && sealed.anchor.file.empty()) return;
   // D.2.7: nothing recorded since this recording's last seal (a stop right after the end or an
   // adjournment): that seal and the code written down then stand. A second seal would give the
   // arbiter a second code for the same recording, and put it in the PGN in place of his.

@@ -112,6 +112,7 @@ struct Announcer::Impl final : PlayerHost {
   std::atomic<int> private_volume_percent{100};
   Clock::time_point origin;
   std::unique_ptr<Recorder> recorder;
+  std::string recording_problem;  // set once, before the threads start
   PhraseCache cache{0};
   SinkOpener opener;
   std::mutex device_mutex;                                 // opening and closing devices
@@ -405,8 +406,12 @@ Result<std::unique_ptr<Announcer>> Announcer::start(const Vocabulary& vocabulary
   if (!s.recording.empty()) {
     if (!impl->synthesizer) return fail("a recording needs a synthesizer");
     auto recorder = Recorder::create(s.recording, impl->sample_rate_hz);
-    if (!recorder) return fail(recorder.error());
-    impl->recorder = std::move(*recorder);
+    if (recorder)
+      impl->recorder = std::move(*recorder);
+    else if (s.without_recording_if_it_fails)
+      impl->recording_problem = recorder.error().message;
+    else
+      return fail(recorder.error());
   }
   if (s.sound && impl->synthesizer && impl->opener) impl->open_players();
   Impl* raw = impl.get();
@@ -488,6 +493,10 @@ void Announcer::wait_until_idle() {
 std::vector<std::string> Announcer::sound_problems() const {
   std::lock_guard lock(impl_->text_mutex);
   return impl_->problems;
+}
+
+std::string Announcer::recording_problem() const {
+  return impl_->recording_problem;
 }
 
 std::string Announcer::recording_digest() const {

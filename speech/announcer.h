@@ -56,9 +56,13 @@ class Announcer {
     std::string public_device = "default";   // a device name, part of one, or "none" (no sound)
     std::string private_device = "default";  // or "none": private phrases use the public device
     std::filesystem::path recording;         // "" = no recording; else a .wav or .flac file
-    std::ostream* text = nullptr;            // each phrase as a timestamped line (e.g. stdout)
-    std::filesystem::path text_log;          // and appended to this file, if set
-    bool sound = true;                       // false: text (and recording) only
+    // true: a recording that cannot be created (a full disk) does not fail start(); it is said
+    // in recording_problem() and nothing is recorded (the station: its journal, the game's
+    // record, matters more than the audio, D.2.7). No file of it is left.
+    bool without_recording_if_it_fails = false;
+    std::ostream* text = nullptr;     // each phrase as a timestamped line (e.g. stdout)
+    std::filesystem::path text_log;   // and appended to this file, if set
+    bool sound = true;                // false: text (and recording) only
     std::size_t cache_phrases = 256;  // synthesized phrases kept for reuse (0: synthesize always)
     // A device that fails is reopened after this wait, then after twice as long each time it
     // still fails, up to the longest wait (never a busy loop; the destructor interrupts it).
@@ -89,7 +93,8 @@ class Announcer {
 
   // Opens the devices (`open_sink`, e.g. open_portaudio_sink) and starts the threads. Times in
   // text lines and the recording count from `origin`. Fails only when the recording cannot be
-  // created; a missing sound device is said once and is not an error.
+  // created (unless Settings::without_recording_if_it_fails); a missing sound device is said
+  // once and is not an error.
   static Result<std::unique_ptr<Announcer>> start(const Vocabulary& vocabulary, Settings settings,
                                                   std::unique_ptr<Synthesizer> synthesizer,
                                                   SinkOpener open_sink, Clock::time_point origin);
@@ -111,6 +116,8 @@ class Announcer {
 
   // The sound problems met so far (a device missing at the start or failing later), each once.
   std::vector<std::string> sound_problems() const;
+  // Why the recording asked for could not be created ("" when it was, or none was asked for).
+  std::string recording_problem() const;
   // The recording's latest chain digest ("" without a recording).
   std::string recording_digest() const;
   // Asks for the recording's state once everything announced so far is recorded: queued like a

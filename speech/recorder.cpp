@@ -28,8 +28,15 @@ Result<std::unique_ptr<Recorder>> Recorder::create(const std::filesystem::path& 
   auto audio = SoundFileWriter::create(audio_path, sample_rate_hz);
   if (!audio) return fail(audio.error());
   const auto cues = cue_path(audio_path);
+  // A recording not made whole leaves neither file (a full disk): a sound file without its cue
+  // list, or a list without its header, is nothing `recording verify` could explain (D.2.7).
+  std::error_code ignored;
   auto cue_fd = open_record_file(cues);  // no link followed, mode 0640
-  if (!cue_fd) return fail("cannot write the cue list " + cue_fd.error().message);
+  if (!cue_fd) {
+    audio->reset();
+    std::filesystem::remove(audio_path, ignored);
+    return fail("cannot write the cue list " + cue_fd.error().message);
+  }
   const int fd = *cue_fd;
   std::unique_ptr<Recorder> recorder(
       new Recorder(audio_path, std::move(*audio), sample_rate_hz, std::move(options), fd));
@@ -38,7 +45,12 @@ Result<std::unique_ptr<Recorder>> Recorder::create(const std::filesystem::path& 
          << sample_rate_hz << " Hz mono 16-bit\n"
          << "# digest = SHA-256(previous digest, cue line, samples); see docs/speech.md\n"
          << "# seq\ttime\tfirst_sample\tend_sample\troute\tkind\ttext\tdigest\n";
-  if (auto ok = recorder->write_cue_line(header.str()); !ok) return fail(ok.error());
+  if (auto ok = recorder->write_cue_line(header.str()); !ok) {
+    recorder.reset();
+    std::filesystem::remove(audio_path, ignored);
+    std::filesystem::remove(cues, ignored);
+    return fail(ok.error());
+  }
   return recorder;
 }
 

@@ -54,8 +54,13 @@ Result<std::unique_ptr<SoundFileWriter>> SoundFileWriter::create(const std::file
   const int own = ::fcntl(*fd, F_DUPFD_CLOEXEC, 0);            // kept for resume_at
   SNDFILE* file = sf_open_fd(*fd, SFM_WRITE, &info, SF_TRUE);  // closes the descriptor
   if (!file) {
+    const std::string why = sf_strerror(nullptr);
     if (own >= 0) ::close(own);
-    return fail("cannot write sound file " + path.string() + ": " + sf_strerror(nullptr));
+    // No half-made file is left (a full disk took none or a part of its header): a sound file
+    // no player reads would only puzzle whoever checks the record (D.2.7).
+    std::error_code ignored;
+    std::filesystem::remove(path, ignored);
+    return fail("cannot write sound file " + path.string() + ": " + why);
   }
   sf_command(file, SFC_SET_UPDATE_HEADER_AUTO, nullptr, SF_TRUE);
   // A WAV file's samples follow its header: its length before the first sample.

@@ -222,6 +222,40 @@ TEST(PlayCommand, UnderAFileSizeLimitTheStationIsNotKilledAndSaysWhatItCannotWri
   EXPECT_NE(read_file(record / "station.log").find("made 1. e4"), std::string::npos);
 }
 
+// D.2.7: the journal is the game's record, the audio recording only beside it. `play --resume`
+// on a full disk refused to start, because the resumed part's new recording
+// (announcements-2.wav) could not be created, and left that file behind, a header cut short
+// that no player reads. Now the game resumes, the arbiter is told at once that it goes on
+// without an audio recording, and neither the sound file nor its cue list is left. Twice: a
+// disk that takes no whole WAV header, and one that takes the header but not the cue list's.
+TEST(PlayCommand, AResumptionOnAFullDiskGoesOnWithoutARecordingAndLeavesNoHalfFile) {
+  TempDir dir;
+  const auto record = dir.path() / "record";
+  {
+    ChildProcess station(play_args(record, {"--silent"}));
+    ASSERT_TRUE(station.wait_for("connected: the board agrees with the game", kWait))
+        << station.output();
+    station.send("sim play e4");
+    ASSERT_TRUE(station.wait_for("made 1. e4 (e2e4) by pegboard", kWait)) << station.output();
+    station.send("quit");
+    ASSERT_EQ(station.wait(kWait), 0) << station.output();
+  }
+  for (const std::uint64_t room : {20, 100}) {  // bytes a file may hold: less than 44, more
+    SCOPED_TRACE("file size limit " + std::to_string(room) + " bytes");
+    ChildProcess resumed(play_args(record, {"--silent", "--resume"}), room);
+    ASSERT_TRUE(resumed.wait_for("Restored the game", kWait)) << resumed.output();
+    EXPECT_TRUE(resumed.wait_for("the game goes on without an audio recording", kWait))
+        << resumed.output();
+    EXPECT_NE(resumed.output().find("announcements-2.wav"), std::string::npos) << resumed.output();
+    resumed.send("e5");
+    ASSERT_TRUE(resumed.wait_for("made 1... e5 (e7e5) by console", kWait)) << resumed.output();
+    resumed.send("quit");
+    resumed.wait(kWait);
+    EXPECT_FALSE(std::filesystem::exists(record / "announcements-2.wav"));
+    EXPECT_FALSE(std::filesystem::exists(record / "announcements-2.wav.cues.txt"));
+  }
+}
+
 // While the pegboard is unplugged, `status` said "pegboard in step" and `reconcile` that it
 // agreed with the game: neither is known. At the reconnection the correction named the pieces
 // the station guessed on the squares it did not see, the pawn on f3 and the knight on d4 here,
