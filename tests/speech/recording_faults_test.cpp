@@ -118,6 +118,45 @@ TEST(RecordingFaults, AFullDiskCutsTheRecordingWithAMarkerAndIsSaidOnce) {
   EXPECT_EQ(digest, check->last_digest);
 }
 
+// A recording that cannot be created (a full disk at the start): Recorder::create fails and
+// leaves neither the sound file nor its cue list (before, a WAV header cut short, which no
+// player reads, or a header without its cue list); an announcer told to go on without it starts,
+// says why in recording_problem(), and speaks with nothing recorded. Under 20 bytes a file (no
+// whole WAV header) and 100 (the header, not the cue list's).
+TEST(RecordingFaults, ARecordingThatCannotBeCreatedLeavesNoFileAndTheAnnouncerGoesOnWithoutIt) {
+  for (const std::uintmax_t room : {20, 100}) {
+    SCOPED_TRACE("file size limit " + std::to_string(room) + " bytes");
+    ::annabella::testing::TempDir dir;
+    const auto wav = dir / "announcements-2.wav";
+    const int status = in_child([&] {
+      const ::annabella::testing::FileSizeLimit full_disk(room);
+      if (!full_disk.ok()) return 10;
+      if (Recorder::create(wav, 22050)) return 11;  // the disk took it all?
+      if (std::filesystem::exists(wav) || std::filesystem::exists(cue_list_path(wav))) return 12;
+      Announcer::Settings settings;
+      settings.sound = false;
+      settings.recording = wav;
+      if (Announcer::start(fixtures::profile("fide"), settings,
+                           std::make_unique<ToneSynthesizer>(std::make_shared<DeviceLog>()),
+                           nullptr, Clock::now()))
+        return 13;  // a recording asked for is required unless said otherwise
+      settings.without_recording_if_it_fails = true;
+      auto announcer = Announcer::start(
+          fixtures::profile("fide"), settings,
+          std::make_unique<ToneSynthesizer>(std::make_shared<DeviceLog>()), nullptr, Clock::now());
+      if (!announcer) return 14;
+      if ((*announcer)->recording_problem().find("announcements-2.wav") == std::string::npos)
+        return 15;
+      (*announcer)->announce(tone(PhraseKind::Move, 1, 1000), Route::Public, Clock::now());
+      (*announcer)->wait_until_idle();
+      return (*announcer)->recording_digest().empty() ? 0 : 16;
+    });
+    EXPECT_EQ(status, 0);
+    EXPECT_FALSE(std::filesystem::exists(wav));
+    EXPECT_FALSE(std::filesystem::exists(cue_list_path(wav)));
+  }
+}
+
 // The cue list cannot be written (its file reached the limit) while the audio can: the phrase's
 // audio is in the sound file without its line, which is a torn tail, not tampering; when there
 // is room again, the `interrupted` marker goes in and covers those samples.
