@@ -285,6 +285,13 @@ Status StationRig::start_speech(const RigOptions& options, std::ostream& out, Ti
                                           "{file} (open it in a browser on the second screen; "
                                           "D.2.11)"),
                                  {{"file", public_page_->file().string()}}));
+  say_speech_problems(recording_problem, origin);
+  return {};
+}
+
+// Said at once, on the console and in station.log: a recording that could not be created
+// (D.2.7: the journal keeps the game) and the sound devices missing.
+void StationRig::say_speech_problems(const std::string& recording_problem, TimePoint origin) {
   if (!recording_problem.empty())
     printer_->print(origin, i18n::format(i18n::tr("recording: {why}; the game goes on "
                                                   "without an audio recording of what is "
@@ -298,7 +305,6 @@ Status StationRig::start_speech(const RigOptions& options, std::ostream& out, Ti
                     : i18n::format(i18n::tr("sound: {problem}; announcements continue as text and "
                                             "in {recording}"),
                                    {{"problem", problem}, {"recording", recording_.string()}}));
-  return {};
 }
 
 // D.2.11: a hearing-impaired sighted opponent reads every public announcement on the large-text

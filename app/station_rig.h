@@ -78,6 +78,7 @@ class StationRig {
  private:
   StationRig() = default;
   Status start_speech(const RigOptions& options, std::ostream& out, TimePoint origin);
+  void say_speech_problems(const std::string& recording_problem, TimePoint origin);
   void show_publicly(const speech::Phrase& phrase, TimePoint at);
   void start_sighted_board(const config::StationConfig& cfg);
   void start_clock_outputs(const config::StationConfig& cfg, core::Color vi, TimePoint now);
