@@ -54,7 +54,8 @@ Result<std::unique_ptr<SoundFileWriter>> SoundFileWriter::create(const std::file
   const int own = ::fcntl(*fd, F_DUPFD_CLOEXEC, 0);            // kept for resume_at
   SNDFILE* file = sf_open_fd(*fd, SFM_WRITE, &info, SF_TRUE);  // closes the descriptor
   if (!file) {
-    const std::string why = sf_strerror(nullptr);
+    std::string why = sf_strerror(nullptr);
+    if (!why.empty() && why.back() == '.') why.pop_back();  // the caller's sentence goes on
     if (own >= 0) ::close(own);
     // No half-made file is left (a full disk took none or a part of its header): a sound file
     // no player reads would only puzzle whoever checks the record (D.2.7).
