@@ -295,7 +295,9 @@ void StationRig::say_speech_problems(const std::string& recording_problem, TimeP
   if (!recording_problem.empty())
     printer_->print(origin, i18n::format(i18n::tr("recording: {why}; the game goes on "
                                                   "without an audio recording of what is "
-                                                  "announced; the journal keeps the game (D.2.7)"),
+                                                  "announced until the disk has room for it (it "
+                                                  "then begins, the gap marked in it); the "
+                                                  "journal keeps the game (D.2.7)"),
                                          {{"why", recording_problem}}));
   for (const auto& problem : announcer_->sound_problems())
     printer_->print(

@@ -11,6 +11,7 @@
 #include <mutex>
 #include <optional>
 #include <ostream>
+#include <sstream>
 #include <thread>
 #include <unordered_map>
 
@@ -113,6 +114,13 @@ struct Announcer::Impl final : PlayerHost {
   Clock::time_point origin;
   std::unique_ptr<Recorder> recorder;
   std::string recording_problem;  // set once, before the threads start
+  // A recording that could not be created at the start (a full disk): tried again at each phrase
+  // until it can be (tester 14j's resumption on room, D.2.7).
+  struct LateRecording {
+    std::chrono::milliseconds from{0};  // when it could not be created
+    int lost = 0;                       // phrases not recorded since
+  };
+  std::optional<LateRecording> late;
   PhraseCache cache{0};
   SinkOpener opener;
   std::mutex device_mutex;                                 // opening and closing devices
@@ -221,6 +229,33 @@ struct Announcer::Impl final : PlayerHost {
                std::to_string(recorder->sequence() - 1) +
                " marks what is missing (`annabella recording verify` names it)");
   }
+  // The recording made once there is room: its cue list begins with an `interrupted` marker
+  // (when it could not be created, and why) and a `resumed` one (the phrases not recorded), so
+  // that `recording verify` names the gap as after any cut. Nothing is left when it fails.
+  void start_late(std::chrono::milliseconds at, std::string_view route) {
+    auto made = Recorder::create(settings.recording, sample_rate_hz);
+    if (made) {
+      std::ostringstream gap;
+      gap << "recording resumed: " << late->lost << (late->lost == 1 ? " phrase" : " phrases")
+          << " said from " << session_time_text(late->from) << " to " << session_time_text(at)
+          << " not recorded (" << recording_problem << ")";
+      if ((*made)->mark(late->from, route, kInterruptedMarker,
+                        "recording interrupted: it could not be created: " + recording_problem) &&
+          (*made)->mark(at, route, kResumedMarker, gap.str())) {
+        recorder = std::move(*made);
+        late.reset();
+        sound_line("recording: " + recorder->audio_name() +
+                   " begun, now that it can be written; cue line 2 marks what is missing "
+                   "(`annabella recording verify` names it)");
+        return;
+      }
+      made->reset();
+      std::error_code ignored;
+      std::filesystem::remove(settings.recording, ignored);
+      std::filesystem::remove(Recorder::cue_path(settings.recording), ignored);
+    }
+    ++late->lost;
+  }
   void recorded(const std::string& new_digest) {
     std::lock_guard lock(text_mutex);
     digest = new_digest;
@@ -257,7 +292,7 @@ struct Announcer::Impl final : PlayerHost {
   // Fills in a phrase's samples (the player plays them as they come) and records them.
   void speak(const Request& request) {
     PhraseAudio& audio = *request.audio;
-    if (!player_for(request.route) && !recorder) return;  // text only
+    if (!player_for(request.route) && !recorder && !late) return;  // text only
     if (audio.cancelled()) return;
     // The phrase's own voice (its language's), else the profile's; a private phrase at the rate
     // and volume the player chose; the cache tells them all apart.
@@ -287,6 +322,9 @@ struct Announcer::Impl final : PlayerHost {
       if (ok && !audio.cancelled()) cache.insert(cache_key, request.audio);
     }
     audio.finish();
+    if (!recorder && late && !audio.cancelled())
+      start_late(std::chrono::duration_cast<std::chrono::milliseconds>(request.at - origin),
+                 route_name(request.route));
     if (!recorder || audio.cancelled()) return;
     auto digest_now =
         recorder->record(std::chrono::duration_cast<std::chrono::milliseconds>(request.at - origin),
@@ -408,9 +446,11 @@ Result<std::unique_ptr<Announcer>> Announcer::start(const Vocabulary& vocabulary
     auto recorder = Recorder::create(s.recording, impl->sample_rate_hz);
     if (recorder)
       impl->recorder = std::move(*recorder);
-    else if (s.without_recording_if_it_fails)
+    else if (s.without_recording_if_it_fails) {
       impl->recording_problem = recorder.error().message;
-    else
+      impl->late = Impl::LateRecording{
+          std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - origin), 0};
+    } else
       return fail(recorder.error());
   }
   if (s.sound && impl->synthesizer && impl->opener) impl->open_players();

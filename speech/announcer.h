@@ -57,8 +57,10 @@ class Announcer {
     std::string private_device = "default";  // or "none": private phrases use the public device
     std::filesystem::path recording;         // "" = no recording; else a .wav or .flac file
     // true: a recording that cannot be created (a full disk) does not fail start(); it is said
-    // in recording_problem() and nothing is recorded (the station: its journal, the game's
-    // record, matters more than the audio, D.2.7). No file of it is left.
+    // in recording_problem() and nothing is recorded until a later phrase finds room: then it
+    // begins, its cue list opening with the gap (`interrupted`, `resumed`). The station's
+    // choice: its journal, the game's record, matters more than the audio (D.2.7). No file of
+    // a recording that cannot be created is left.
     bool without_recording_if_it_fails = false;
     std::ostream* text = nullptr;     // each phrase as a timestamped line (e.g. stdout)
     std::filesystem::path text_log;   // and appended to this file, if set

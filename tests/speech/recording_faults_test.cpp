@@ -15,6 +15,7 @@
 #include <fstream>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <thread>
@@ -121,16 +122,19 @@ TEST(RecordingFaults, AFullDiskCutsTheRecordingWithAMarkerAndIsSaidOnce) {
 // A recording that cannot be created (a full disk at the start): Recorder::create fails and
 // leaves neither the sound file nor its cue list (before, a WAV header cut short, which no
 // player reads, or a header without its cue list); an announcer told to go on without it starts,
-// says why in recording_problem(), and speaks with nothing recorded. Under 20 bytes a file (no
-// whole WAV header) and 100 (the header, not the cue list's).
-TEST(RecordingFaults, ARecordingThatCannotBeCreatedLeavesNoFileAndTheAnnouncerGoesOnWithoutIt) {
+// says why in recording_problem(), and records nothing while the disk is full. Once there is
+// room, the recording begins with the gap marked as after any cut (tester 14j): `interrupted`
+// (why it could not be created), `resumed` (the phrases not recorded), then the phrases. Under
+// 20 bytes a file (no whole WAV header) and 100 (the header, not the cue list's).
+TEST(RecordingFaults, ARecordingThatCannotBeCreatedLeavesNoFileAndBeginsOnceThereIsRoom) {
   for (const std::uintmax_t room : {20, 100}) {
     SCOPED_TRACE("file size limit " + std::to_string(room) + " bytes");
     ::annabella::testing::TempDir dir;
     const auto wav = dir / "announcements-2.wav";
     const int status = in_child([&] {
-      const ::annabella::testing::FileSizeLimit full_disk(room);
-      if (!full_disk.ok()) return 10;
+      std::optional<::annabella::testing::FileSizeLimit> full_disk;
+      full_disk.emplace(room);
+      if (!full_disk->ok()) return 10;
       if (Recorder::create(wav, 22050)) return 11;  // the disk took it all?
       if (std::filesystem::exists(wav) || std::filesystem::exists(cue_list_path(wav))) return 12;
       Announcer::Settings settings;
@@ -147,13 +151,30 @@ TEST(RecordingFaults, ARecordingThatCannotBeCreatedLeavesNoFileAndTheAnnouncerGo
       if (!announcer) return 14;
       if ((*announcer)->recording_problem().find("announcements-2.wav") == std::string::npos)
         return 15;
-      (*announcer)->announce(tone(PhraseKind::Move, 1, 1000), Route::Public, Clock::now());
+      for (int value = 1; value <= 2; ++value)
+        (*announcer)->announce(tone(PhraseKind::Move, value, 1000), Route::Public, Clock::now());
       (*announcer)->wait_until_idle();
-      return (*announcer)->recording_digest().empty() ? 0 : 16;
+      if (!(*announcer)->recording_digest().empty()) return 16;
+      if (std::filesystem::exists(wav) || std::filesystem::exists(cue_list_path(wav))) return 17;
+      full_disk.reset();  // room again
+      for (int value = 3; value <= 5; ++value)
+        (*announcer)->announce(tone(PhraseKind::Move, value, 1000), Route::Public, Clock::now());
+      (*announcer)->wait_until_idle();
+      return 0;
     });
-    EXPECT_EQ(status, 0);
-    EXPECT_FALSE(std::filesystem::exists(wav));
-    EXPECT_FALSE(std::filesystem::exists(cue_list_path(wav)));
+    ASSERT_EQ(status, 0);
+    auto check = verify_recording(wav);
+    ASSERT_TRUE(check) << fault_key(check.error().kind);
+    EXPECT_FALSE(check->interrupted);
+    EXPECT_EQ(check->phrases, 3);
+    EXPECT_EQ(check->lines, 5);
+    ASSERT_EQ(check->gaps.size(), 1u);
+    const CueGap& gap = check->gaps.front();
+    EXPECT_EQ(gap.cut.line, 1);
+    EXPECT_NE(gap.cut.text.find("could not be created"), std::string::npos) << gap.cut.text;
+    EXPECT_EQ(gap.line, 2);
+    EXPECT_NE(gap.text.find("2 phrases said from"), std::string::npos) << gap.text;
+    EXPECT_EQ(check->torn_tail, "");
   }
 }
 
