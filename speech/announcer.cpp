@@ -322,10 +322,16 @@ struct Announcer::Impl final : PlayerHost {
       if (ok && !audio.cancelled()) cache.insert(cache_key, request.audio);
     }
     audio.finish();
-    if (!recorder && late && !audio.cancelled())
+    if (!audio.cancelled()) record(request, audio);
+  }
+
+  // D.2.7: the phrase as the player heard it, in the recording (begun now if it could not be
+  // created until now).
+  void record(const Request& request, PhraseAudio& audio) {
+    if (!recorder && late)
       start_late(std::chrono::duration_cast<std::chrono::milliseconds>(request.at - origin),
                  route_name(request.route));
-    if (!recorder || audio.cancelled()) return;
+    if (!recorder) return;
     auto digest_now =
         recorder->record(std::chrono::duration_cast<std::chrono::milliseconds>(request.at - origin),
                          route_name(request.route), kind_name(request.phrase.kind),
