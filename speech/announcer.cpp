@@ -450,14 +450,14 @@ Result<std::unique_ptr<Announcer>> Announcer::start(const Vocabulary& vocabulary
   if (!s.recording.empty()) {
     if (!impl->synthesizer) return fail("a recording needs a synthesizer");
     auto recorder = Recorder::create(s.recording, impl->sample_rate_hz);
-    if (recorder)
+    if (!recorder && !s.without_recording_if_it_fails) return fail(recorder.error());
+    if (recorder) {
       impl->recorder = std::move(*recorder);
-    else if (s.without_recording_if_it_fails) {
+    } else {  // begun once a phrase finds room (Impl::start_late)
       impl->recording_problem = recorder.error().message;
       impl->late = Impl::LateRecording{
           std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - origin), 0};
-    } else
-      return fail(recorder.error());
+    }
   }
   if (s.sound && impl->synthesizer && impl->opener) impl->open_players();
   Impl* raw = impl.get();
