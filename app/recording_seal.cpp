@@ -227,7 +227,8 @@ Result<RecordingSeal> sign_seal(const speech::RecordingAnchor& anchor, const Sea
                                 std::string_view occasion, std::chrono::system_clock::time_point at,
                                 const StationKey& key, std::string_view adjourned_at,
                                 std::optional<SealedPlay> play) {
-  if (anchor.file.empty()) return fail("nothing is recorded: there is no recording to seal");
+  if (anchor.file.empty())
+    return fail(i18n::tr("nothing is recorded: there is no recording to seal"));
   RecordingSeal seal;
   seal.recording = anchor.file.filename().string();
   seal.cue_lines = anchor.cue_lines;
@@ -289,13 +290,15 @@ Result<std::string> parse_seal_code(std::string_view text) {
     if (is_digit(c)) {
       digits += c;
     } else if (c != ' ' && c != '-' && c != '.') {
-      return fail("the code \"" + std::string(text) +
-                  "\" must be 12 digits, written like 123-456-789-012");
+      return fail(i18n::format(
+          i18n::tr("the code \"{code}\" must be 12 digits, written like 123-456-789-012"),
+          {{"code", std::string(text)}}));
     }
   }
   if (digits.size() != 12)
-    return fail("the code \"" + std::string(text) + "\" has " + std::to_string(digits.size()) +
-                " digits, not 12 (written like 123-456-789-012)");
+    return fail(i18n::format(
+        i18n::tr("the code \"{code}\" has {count} digits, not 12 (written like 123-456-789-012)"),
+        {{"code", std::string(text)}, {"count", std::to_string(digits.size())}}));
   return digits.substr(0, 3) + "-" + digits.substr(3, 3) + "-" + digits.substr(6, 3) + "-" +
          digits.substr(9, 3);
 }
@@ -459,16 +462,21 @@ namespace {
 
 // Where the journal's text differs from what a version 3 seal at entry `at` (0-based) signs:
 // the first entry that differs when it can be named.
-std::string journal_difference(const JournalContents& contents, std::size_t at,
-                               const SealedPlay& signed_play) {
+std::optional<std::string> journal_difference(const JournalContents& contents, std::size_t at,
+                                              const SealedPlay& signed_play) {
   const auto entry_name = [&](std::size_t i) {
-    return contents.name + " entry " + std::to_string(i + 1) + " (" + contents.entries[i].kind +
-           ")";
+    // TRANSLATORS: {journal} is the journal file's name, {kind} an entry's kind as the journal
+    // writes it (move, seal, end, ...).
+    return i18n::format(i18n::tr("{journal} entry {n} ({kind})"),
+                        {{"journal", contents.name},
+                         {"n", std::to_string(i + 1)},
+                         {"kind", contents.entries[i].kind}});
   };
   if (static_cast<int>(at) != signed_play.journal_entries)
-    return "the seal signs " + std::to_string(signed_play.journal_entries) +
-           " entries before it, the journal has " + std::to_string(at) +
-           ": entries were taken out or put in";
+    return i18n::format(
+        i18n::tr("the seal signs {sealed} entries before it, the journal has "
+                 "{found}: entries were taken out or put in"),
+        {{"sealed", std::to_string(signed_play.journal_entries)}, {"found", std::to_string(at)}});
   JournalContents before;
   before.name = contents.name;
   before.entries.assign(contents.entries.begin(),
@@ -476,8 +484,11 @@ std::string journal_difference(const JournalContents& contents, std::size_t at,
   auto replayed = replay_journal(before);
   if (!replayed) return replayed.error().message;
   if (replayed->header().control != signed_play.control)
-    return entry_name(0) + " gives the time control \"" + replayed->header().control +
-           "\", the seal signs \"" + signed_play.control + "\"";
+    return i18n::format(
+        i18n::tr("{entry} gives the time control \"{control}\", the seal signs \"{sealed}\""),
+        {{"entry", entry_name(0)},
+         {"control", replayed->header().control},
+         {"sealed", signed_play.control}});
   const auto& moves = replayed->game().moves();
   const core::Position& start = replayed->game().start_position();
   std::size_t ply = 0;
@@ -485,20 +496,26 @@ std::string journal_difference(const JournalContents& contents, std::size_t at,
     if (contents.entries[i].kind != "move") continue;
     const std::string uci = ply < moves.size() ? core::to_uci(moves[ply]) : std::string();
     const std::string sealed =
-        ply < signed_play.moves.size() ? signed_play.moves[ply] : std::string("no move");
+        ply < signed_play.moves.size() ? signed_play.moves[ply] : std::string(i18n::tr("no move"));
     if (uci != sealed)
-      return "move " + move_number_text(start, static_cast<int>(ply)) + " " +
-             contents.entries[i].get("san") + " (" + entry_name(i) + ") is " + uci +
-             ", the seal signs " + sealed;
+      return i18n::format(
+          i18n::tr("move {number} {san} ({entry}) is {uci}, the seal signs {sealed}"),
+          {{"number", move_number_text(start, static_cast<int>(ply))},
+           {"san", contents.entries[i].get("san")},
+           {"entry", entry_name(i)},
+           {"uci", uci},
+           {"sealed", sealed}});
     ++ply;
   }
   if (moves.size() != signed_play.moves.size())
-    return "the journal has " + std::to_string(moves.size()) + " moves, the seal signs " +
-           std::to_string(signed_play.moves.size());
+    return i18n::format(i18n::tr("the journal has {found} moves, the seal signs {sealed}"),
+                        {{"found", std::to_string(moves.size())},
+                         {"sealed", std::to_string(signed_play.moves.size())}});
   const std::string result = core::result_text(replayed->game().end().result);
   if (result != signed_play.result)
-    return "the journal's result is " + result + ", the seal signs " + signed_play.result;
-  return "an entry before it was changed";
+    return i18n::format(i18n::tr("the journal's result is {found}, the seal signs {sealed}"),
+                        {{"found", result}, {"sealed", signed_play.result}});
+  return std::nullopt;  // the moves, the control and the result hold: some other entry changed
 }
 
 }  // namespace
@@ -512,7 +529,10 @@ Status check_journal_seals(const JournalText& journal, const JournalContents& co
     offset = end == std::string_view::npos ? journal.text.size() : end + 1;
     const JournalEntry& entry = contents.entries[i];
     if (entry.kind != "seal") continue;
-    const std::string source = contents.name + " entry " + std::to_string(i + 1);
+    // TRANSLATORS: {journal} is the journal file's name.
+    const std::string source =
+        i18n::format(i18n::tr("{journal} entry {n}"),
+                     {{"journal", contents.name}, {"n", std::to_string(i + 1)}});
     auto seal = seal_from_fields(entry);
     if (!seal) return fail(source + ": " + finding_text(seal_finding(seal.error())));
     if (auto ok = check_seal_signature(*seal); !ok)
@@ -523,12 +543,21 @@ Status check_journal_seals(const JournalText& journal, const JournalContents& co
       last_good = i;
       continue;
     }
-    std::string where = journal_difference(contents, i, *seal->play);
-    if (where == "an entry before it was changed" && last_good > 0)
-      where = "an entry between entry " + std::to_string(last_good + 1) + " (the last seal that " +
-              "holds) and this seal was changed";
-    return fail("the journal was changed before the seal of " + seal->occasion + " (" + source +
-                "): " + where + " (D.2.7)");
+    std::string where;
+    if (auto found = journal_difference(contents, i, *seal->play)) {
+      where = std::move(*found);
+    } else if (last_good > 0) {
+      where = i18n::format(i18n::tr("an entry between entry {n} (the last seal that holds) and "
+                                    "this seal was changed"),
+                           {{"n", std::to_string(last_good + 1)}});
+    } else {
+      where = i18n::tr("an entry before it was changed");
+    }
+    // TRANSLATORS: {occasion} is the seal's name in the journal (end, adjourn, stop, resume,
+    // interim, takeback).
+    return fail(i18n::format(i18n::tr("the journal was changed before the seal of {occasion} "
+                                      "({source}): {where} (D.2.7)"),
+                             {{"occasion", seal->occasion}, {"source", source}, {"where", where}}));
   }
   return {};
 }
@@ -536,14 +565,16 @@ Status check_journal_seals(const JournalText& journal, const JournalContents& co
 Status check_after_end(const JournalContents& contents) {
   constexpr std::array<std::string_view, 6> kAfterEnd = {"seal", "resume", "heard",
                                                          "note", "touch",  "untouch"};
-  std::optional<std::size_t> end;
+  bool ended = false;
+  std::size_t end = 0;   // the entry of the game's end, when ended
   bool pending = false;  // the end leaves the result to an arbiter (Guidelines III.6.2: "*")
   for (std::size_t i = 0; i < contents.entries.size(); ++i) {
     const std::string& kind = contents.entries[i].kind;
     // Before the end anything; after an end whose result waits for the arbiter (a claim referred
     // to him, Guidelines III.6.2), his decision: one more end, the game's.
-    if (!end || (pending && kind == "end")) {
+    if (!ended || (pending && kind == "end")) {
       if (kind == "end") {
+        ended = true;
         end = i;
         pending = contents.entries[i].get("result") == "*";
       }
@@ -552,16 +583,19 @@ Status check_after_end(const JournalContents& contents) {
     // Art. 7, D.2.9: the arbiter's take-back of the move that ended the game withdraws the end
     // (the replay refuses a take-back after any other end); play goes on after it.
     if (kind == "takeback") {
-      end.reset();
+      ended = false;
       pending = false;
       continue;
     }
     if (std::find(kAfterEnd.begin(), kAfterEnd.end(), kind) != kAfterEnd.end()) continue;
-    return fail(contents.name + ": entry " + std::to_string(i + 1) + " (line " +
-                std::to_string(i + 1) + ", " + kind + ") stands after the game's end (entry " +
-                std::to_string(*end + 1) + "), where the journal holds only " +
-                "seal, resume, heard, note, touch and untouch entries: it was put in after the "
-                "game (D.2.7)");
+    return fail(i18n::format(
+        i18n::tr("{journal}: entry {n} (line {n}, {kind}) stands after the game's end (entry "
+                 "{end}), where the journal holds only seal, resume, heard, note, touch and "
+                 "untouch entries: it was put in after the game (D.2.7)"),
+        {{"journal", contents.name},
+         {"n", std::to_string(i + 1)},
+         {"kind", kind},
+         {"end", std::to_string(end + 1)}}));
   }
   return {};
 }
@@ -585,22 +619,39 @@ Status check_record_whole(const JournalText& journal, const JournalContents& con
     journal_result = core::result_text(replayed->game().end().result);
   const bool other_result =
       !result.empty() && result != "*" && !journal_result.empty() && result != journal_result;
-  if ((!journal_ended && *pgn_seal && (*pgn_seal)->occasion == "end") || other_result)
-    return fail(std::string(pgn_name) + " gives the game's end (result " + result +
-                (*pgn_seal ? ", the seal of " + (*pgn_seal)->occasion : std::string()) + "), but " +
-                contents.name +
-                (journal_ended ? " gives the result " + journal_result
-                               : " has no end entry (its moves give " + journal_result + ")") +
-                ": the journal's end was cut off or changed, or the PGN was changed (D.2.7)");
+  if ((!journal_ended && *pgn_seal && (*pgn_seal)->occasion == "end") || other_result) {
+    // TRANSLATORS: {pgn} and {journal} are file names; {occasion} a seal's name (end, ...).
+    const std::string pgn_end =
+        *pgn_seal ? i18n::format(i18n::tr("{pgn} gives the game's end (result {result}, the "
+                                          "seal of {occasion})"),
+                                 {{"pgn", std::string(pgn_name)},
+                                  {"result", result},
+                                  {"occasion", (*pgn_seal)->occasion}})
+                  : i18n::format(i18n::tr("{pgn} gives the game's end (result {result})"),
+                                 {{"pgn", std::string(pgn_name)}, {"result", result}});
+    const std::string journal_end =
+        journal_ended ? i18n::format(i18n::tr("{journal} gives the result {result}"),
+                                     {{"journal", contents.name}, {"result", journal_result}})
+                      : i18n::format(i18n::tr("{journal} has no end entry (its moves give "
+                                              "{result})"),
+                                     {{"journal", contents.name}, {"result", journal_result}});
+    return fail(i18n::format(i18n::tr("{pgn_end}, but {journal_end}: the journal's end was cut "
+                                      "off or changed, or the PGN was changed (D.2.7)"),
+                             {{"pgn_end", pgn_end}, {"journal_end", journal_end}}));
+  }
   if (!*pgn_seal) return {};
   const bool in_journal =
       std::any_of(contents.entries.begin(), contents.entries.end(), [&](const JournalEntry& entry) {
         return entry.kind == "seal" && entry.get("signature") == (*pgn_seal)->signature;
       });
   if (!in_journal)
-    return fail(std::string(pgn_name) + "'s seal (" + (*pgn_seal)->occasion + ", code " +
-                seal_code(**pgn_seal) + ") is not in " + contents.name +
-                ": the journal was cut or changed after it was sealed (D.2.7)");
+    return fail(i18n::format(i18n::tr("{pgn}'s seal ({occasion}, code {code}) is not in "
+                                      "{journal}: the journal was cut or changed after it was "
+                                      "sealed (D.2.7)"),
+                             {{"pgn", std::string(pgn_name)},
+                              {"occasion", (*pgn_seal)->occasion},
+                              {"code", seal_code(**pgn_seal)},
+                              {"journal", contents.name}}));
   return {};
 }
 
@@ -641,9 +692,9 @@ Result<std::string> parse_key_fingerprint(std::string_view text) {
   if (all_hex(hex, 16))
     return hex.substr(0, 4) + "-" + hex.substr(4, 4) + "-" + hex.substr(8, 4) + "-" +
            hex.substr(12, 4);
-  return fail("the key \"" + std::string(text) +
-              "\" is neither a fingerprint (16 hex digits, like 3f2a-91c4-0b7e-55d2) nor a "
-              "public key (64 hex digits)");
+  return fail(i18n::format(i18n::tr("the key \"{key}\" is neither a fingerprint (16 hex digits, "
+                                    "like 3f2a-91c4-0b7e-55d2) nor a public key (64 hex digits)"),
+                           {{"key", std::string(text)}}));
 }
 
 }  // namespace annabella::app

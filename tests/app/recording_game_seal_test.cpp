@@ -22,6 +22,7 @@
 #include "core/notation_reader.h"
 #include "speech/cue_list.h"
 #include "speech/sound_file.h"
+#include "support/messages_language.h"
 #include "support/record_header.h"
 #include "support/synthetic_recording.h"
 #include "support/temp_dir.h"
@@ -180,6 +181,58 @@ TEST(GameSeal, AMoveChangedInJournalAndPgnIsFoundAndNotResumed) {
   EXPECT_NE(resumed.error().message.find("not resumed: the journal was changed before the seal"),
             std::string::npos)
       << resumed.error().message;
+}
+
+// The arbiter reads why a record is not whole in his own language (issue 17): the journal's
+// changes against its seal, an entry after the end and a PGN against its journal, in German and
+// Macedonian as in English.
+TEST(GameSeal, WhyARecordIsNotWholeIsSaidInTheArbitersLanguage) {
+  const FinishedGame moved;
+  auto entries = entries_of(moved.journal_path);
+  entries.at(6).set("uci", "a7a5").set("san", "a5");
+  rewrite_journal(moved.journal_path, entries);
+  replace_in_file(moved.dir / "game.pgn", "3... a6", "3... a5");
+  const FinishedGame forged;
+  auto more = entries_of(forged.journal_path);
+  JournalEntry end = more.at(7);
+  ASSERT_EQ(end.kind, "end");
+  more.push_back(end);
+  rewrite_journal(forged.journal_path, more);
+  const FinishedGame cut;
+  auto fewer = entries_of(cut.journal_path);
+  fewer.resize(7);
+  rewrite_journal(cut.journal_path, fewer);
+  struct Case {
+    const char* language;
+    std::string moved, forged, cut, not_resumed;
+  };
+  const std::vector<Case> cases = {
+      {"de",
+       "das Journal wurde vor dem Siegel von end geändert (game.journal Eintrag 9): Zug 3... a5 "
+       "(game.journal Eintrag 7 (move)) ist a7a5, das Siegel unterschreibt a7a6 (D.2.7)",
+       "game.journal: Eintrag 10 (Zeile 10, end) steht nach dem Ende der Partie (Eintrag 8)",
+       "game.pgn nennt das Ende der Partie (Ergebnis 1-0, das Siegel von end), aber game.journal "
+       "hat keinen Eintrag für das Ende",
+       "nicht fortgesetzt: das Journal wurde vor dem Siegel von end geändert"},
+      {"mk",
+       "дневникот е изменет пред печатот на end (game.journal запис 9): потегот 3... a5 "
+       "(game.journal запис 7 (move)) е a7a5, печатот потпишува a7a6 (D.2.7)",
+       "game.journal: записот 10 (ред 10, end) стои по крајот на партијата (запис 8)",
+       "game.pgn го дава крајот на партијата (резултат 1-0, печатот на end), но game.journal "
+       "нема запис за крајот",
+       "не е продолжено: дневникот е изменет пред печатот на end"},
+  };
+  for (const Case& c : cases) {
+    testing::use_language(c.language);
+    expect_tampered(moved, c.moved);
+    expect_tampered(forged, c.forged);
+    expect_tampered(cut, c.cut);
+    const auto resumed = moved.resumable();
+    ASSERT_FALSE(resumed);
+    EXPECT_NE(resumed.error().message.find(c.not_resumed), std::string::npos)
+        << c.language << ": " << resumed.error().message;
+  }
+  testing::use_language("en");
 }
 
 TEST(GameSeal, APgnChangedAloneNamesTheFirstMoveThatDiffers) {
