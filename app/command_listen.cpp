@@ -3,6 +3,7 @@
 // nothing was entered. Moves are not played: every line is heard in the given position.
 #include <chrono>
 #include <condition_variable>
+#include <cstdio>
 #include <filesystem>
 #include <mutex>
 #include <ostream>
@@ -10,6 +11,7 @@
 
 #include "app/commands.h"
 #include "app/fen_text.h"
+#include "app/i18n.h"
 #include "core/notation.h"
 #include "speech/espeak_synth.h"
 #include "speech/pocketsphinx_recognizer.h"
@@ -62,6 +64,14 @@ std::string stamp(std::chrono::milliseconds t) {
   return text;
 }
 
+std::string nothing_heard(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", seconds);
+  return i18n::format(i18n::tr("nothing heard in {seconds} s: no speech was found (is the "
+                               "microphone on and near the speaker?)"),
+                      {{"seconds", text}});
+}
+
 // A sound file: cut into utterances as the microphone would be, each decoded in turn.
 int listen_to_file(const ListenOptions& o, Parts& parts, std::ostream& out, std::ostream& err) {
   auto sound = speech::read_sound_file(o.wav);
@@ -96,6 +106,11 @@ int listen_to_file(const ListenOptions& o, Parts& parts, std::ostream& out, std:
     const auto heard = speech::judge(*decoding, *grammar, {o.threshold}, offset);
     out << stamp(heard.start) << ' ' << speech::describe(heard, parts.position) << '\n';
   }
+  // A dead microphone tested before the round, or a file of silence, is said to be one
+  // (tester 15-8), never answered with no line at all.
+  if (utterances.empty())
+    out << nothing_heard(static_cast<double>(sound->samples.size()) / sound->sample_rate_hz)
+        << '\n';
   return 0;
 }
 
@@ -107,6 +122,7 @@ int listen_to_device(const ListenOptions& o, Parts& parts, std::ostream& out, st
   }
   std::mutex lock;
   std::condition_variable changed;
+  std::size_t heard_count = 0;  // under lock
   speech::ListenerSettings settings;
   settings.judge.threshold = o.threshold;
   const core::Position pos = parts.position;
@@ -114,6 +130,7 @@ int listen_to_device(const ListenOptions& o, Parts& parts, std::ostream& out, st
       std::move(*source), std::move(parts.recognizer), parts.dictionary, parts.vocabulary, pos,
       settings, [&](const speech::Heard& heard) {
         std::lock_guard guard(lock);
+        ++heard_count;
         out << stamp(heard.start) << ' ' << speech::describe(heard, pos) << '\n' << std::flush;
       });
   if (!listener) {
@@ -129,6 +146,7 @@ int listen_to_device(const ListenOptions& o, Parts& parts, std::ostream& out, st
     changed.wait_for(guard, std::chrono::milliseconds(100));
   guard.unlock();
   (*listener)->stop();
+  if (heard_count == 0 && !(*listener)->capture_error()) out << nothing_heard(o.seconds) << '\n';
   if (auto error = (*listener)->capture_error(); error && o.seconds <= 0) {
     err << "annabella listen: " << *error << '\n';
     return 1;
@@ -139,6 +157,14 @@ int listen_to_device(const ListenOptions& o, Parts& parts, std::ostream& out, st
 }  // namespace
 
 int run_listen(const ListenOptions& options, std::ostream& out, std::ostream& err) {
+  // A confidence is a share (tester 15-10: 2, -0.5 and nan were taken).
+  if (!(options.threshold >= 0 && options.threshold <= 1)) {
+    err << "annabella listen: "
+        << i18n::format(i18n::tr("--threshold {value}: a confidence between 0 and 1, like 0.6"),
+                        {{"value", std::to_string(options.threshold)}})
+        << '\n';
+    return 2;
+  }
   auto parts = set_up(options);
   if (!parts) {
     err << "annabella listen: " << parts.error().message << '\n';

@@ -357,6 +357,13 @@ void VoiceStation::on_no(const speech::Heard& heard, TimePoint time) {
 
 bool VoiceStation::on_talk(bool held, TimePoint time) {
   if (!hooks_.talk || !s_.config().voice.push_to_talk) return false;
+  // Only what happened is said: a release with nothing held, or a second press, changes nothing
+  // (tester 15-12).
+  if (held == talk_held_) {
+    s_.print(time, voice_text::talk_unchanged(held));
+    return true;
+  }
+  talk_held_ = held;
   hooks_.talk(held, time);
   s_.print(time, voice_text::talk_line(held));
   return true;

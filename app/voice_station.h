@@ -101,6 +101,7 @@ class VoiceStation {
   // The utterance being handled: when its speech began and when it was decoded (for log).
   TimePoint speech_began_{}, decoded_{};
   std::optional<Waiting> waiting_;
+  bool talk_held_ = false;  // push-to-talk: the button (or `talk`) is held
   // The game's moves when the VI player's own announcement of his last move was heard: the
   // same words heard again are the sighted player's (own_announcement).
   std::optional<std::size_t> own_heard_at_;

@@ -124,6 +124,11 @@ std::string talk_line(bool held) {
               : tr("voice: push-to-talk released: what was said is heard now");
 }
 
+std::string talk_unchanged(bool held) {
+  return held ? tr("voice: push-to-talk is already held: still listening")
+              : tr("voice: push-to-talk was not held: nothing to release");
+}
+
 std::string_view confirm_rule_name(config::VoiceConfirm rule) {
   switch (rule) {
     case config::VoiceConfirm::AtOnce:

@@ -60,6 +60,8 @@ struct Mismatch {
                                                    const std::string& shown);
 // Push-to-talk held (listening) or released (what was said is decoded).
 [[nodiscard]] std::string talk_line(bool held);
+// A press while held, or a release while not held: nothing changed.
+[[nodiscard]] std::string talk_unchanged(bool held);
 // The microphone could not start (`why`): the game goes on without it.
 [[nodiscard]] std::string no_voice_input(const std::string& why);
 // D.2.11: voice among the sighted player's move sources.

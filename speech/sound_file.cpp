@@ -123,6 +123,18 @@ Result<SoundFileContents> read_sound_file(const std::filesystem::path& path) {
   SF_INFO info{};
   SNDFILE* file = sf_open(path.c_str(), SFM_READ, &info);
   if (!file) return fail("cannot read sound file " + path.string() + ": " + sf_strerror(nullptr));
+  // A header is outside bytes: a rate no microphone or recording has (1 Hz made `listen`
+  // resample a 28 KB file into gigabytes, tester 15-7) or more channels than any sound card is
+  // refused before a sample is read.
+  if (info.samplerate < kMinSoundFileRateHz || info.samplerate > kMaxSoundFileRateHz ||
+      info.channels < 1 || info.channels > kMaxSoundFileChannels) {
+    sf_close(file);
+    return fail("sound file " + path.string() + ": its header says " +
+                std::to_string(info.samplerate) + " Hz and " + std::to_string(info.channels) +
+                " channels; a sound file here has " + std::to_string(kMinSoundFileRateHz) + " to " +
+                std::to_string(kMaxSoundFileRateHz) + " Hz and 1 to " +
+                std::to_string(kMaxSoundFileChannels) + " channels");
+  }
   SoundFileContents contents;
   contents.sample_rate_hz = info.samplerate;
   Samples frames(std::size_t(info.frames) * std::size_t(info.channels));

@@ -58,6 +58,11 @@ struct SoundFileContents {
   int sample_rate_hz = 0;
   Samples samples;  // the first channel, 16-bit
 };
+// What read_sound_file takes: the rates of microphones and recordings, and a sound card's
+// channels; any other header is refused.
+inline constexpr int kMinSoundFileRateHz = 8000;
+inline constexpr int kMaxSoundFileRateHz = 192000;
+inline constexpr int kMaxSoundFileChannels = 32;
 Result<SoundFileContents> read_sound_file(const std::filesystem::path& path);
 // What the sound file's header says, without reading its samples: "format 0x10002, 22050 Hz, 1
 // channel" (libsndfile's format code). A version 3 seal signs it (D.2.7).

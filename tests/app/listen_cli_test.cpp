@@ -2,6 +2,10 @@
 // `annabella voice adapt`.
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+
 #include "support/temp_dir.h"
 
 namespace annabella::app {
@@ -38,6 +42,65 @@ TEST(ListenCommand, BadInputIsNamed) {
   EXPECT_EQ(run_command(kBinary + " listen --fen nonsense --wav x.wav 2>&1", out), 2) << out;
   EXPECT_EQ(run_command(kBinary + " listen --profile russian --wav x.wav 2>&1", out), 2);
   EXPECT_NE(out.find("en-us acoustic model"), std::string::npos) << out;
+}
+
+// A WAV file of `samples` zero samples whose header says `rate` and `channels`.
+void write_wav(const std::filesystem::path& path, std::uint32_t rate, std::uint16_t channels,
+               std::uint32_t samples) {
+  std::ofstream f(path, std::ios::binary);
+  const auto u32 = [&](std::uint32_t v) {
+    for (int i = 0; i < 4; ++i) f.put(static_cast<char>((v >> (8 * i)) & 0xFFU));
+  };
+  const auto u16 = [&](std::uint16_t v) {
+    f.put(static_cast<char>(v & 0xFFU));
+    f.put(static_cast<char>(v >> 8U));
+  };
+  const std::uint32_t bytes = samples * channels * 2;
+  f << "RIFF";
+  u32(36 + bytes);
+  f << "WAVEfmt ";
+  u32(16);
+  u16(1);
+  u16(channels);
+  u32(rate);
+  u32(rate * channels * 2);
+  u16(static_cast<std::uint16_t>(channels * 2));
+  u16(16);
+  f << "data";
+  u32(bytes);
+  for (std::uint32_t i = 0; i < bytes; ++i) f.put(0);
+}
+
+// Tester 15-7, 15-8, 15-10: a header with a rate no microphone has (1 Hz made `listen` resample
+// 28 KB into gigabytes) or 200 channels is refused by name at once; a file of silence gets a line
+// saying nothing was heard; a threshold that is no share is refused.
+TEST(ListenCommand, AnOddHeaderSilenceAndAThresholdOutOfRangeAreNamed) {
+  TempDir dir;
+  std::string out;
+  write_wav(dir / "one-hertz.wav", 1, 1, 14000);
+  EXPECT_EQ(
+      run_command(kBinary + " listen --wav " + (dir / "one-hertz.wav").string() + " 2>&1", out), 2)
+      << out;
+  EXPECT_NE(out.find("its header says 1 Hz and 1 channels"), std::string::npos) << out;
+  write_wav(dir / "channels.wav", 16000, 200, 100);
+  EXPECT_EQ(
+      run_command(kBinary + " listen --wav " + (dir / "channels.wav").string() + " 2>&1", out), 2)
+      << out;
+  EXPECT_NE(out.find("200 channels"), std::string::npos) << out;
+  write_wav(dir / "silence.wav", 16000, 1, 32000);
+  ASSERT_EQ(run_command(kBinary + " listen --wav " + (dir / "silence.wav").string(), out), 0)
+      << out;
+  EXPECT_EQ(out,
+            "nothing heard in 2.0 s: no speech was found (is the microphone on and near the "
+            "speaker?)\n");
+  for (const char* value : {"2", "-0.5", "nan"}) {
+    EXPECT_EQ(run_command(kBinary + " listen --threshold " + value + " --wav " +
+                              (dir / "silence.wav").string() + " 2>&1",
+                          out),
+              2)
+        << value << ": " << out;
+    EXPECT_NE(out.find("a confidence between 0 and 1"), std::string::npos) << out;
+  }
 }
 
 // `annabella voice adapt` (docs/voice.md, "Speaker adaptation"): the prompts it prints, a

@@ -529,6 +529,23 @@ TEST(VoiceStation, PushToTalkGoesToTheListenerOnlyWhenItIsOn) {
   EXPECT_TRUE(off.driver.output.printed_containing("push-to-talk is off"));
 }
 
+// Tester 15-12: a release with nothing held, or a second press, says that nothing changed, never
+// that listening began or that what was said is heard now.
+TEST(VoiceStation, PushToTalkSaysOnlyWhatHappened) {
+  VoiceGame g(config::VoiceConfirm::Word, true);
+  g.driver.console("talk end");
+  EXPECT_TRUE(g.talk.empty());
+  EXPECT_TRUE(g.driver.output.printed_containing("push-to-talk was not held: nothing to release"));
+  EXPECT_FALSE(g.driver.output.printed_containing("what was said is heard now"));
+  g.driver.console("talk");
+  g.driver.console("talk");
+  EXPECT_EQ(g.talk, (std::vector<bool>{true}));
+  EXPECT_TRUE(g.driver.output.printed_containing("push-to-talk is already held: still listening"));
+  g.driver.console("talk end");
+  EXPECT_EQ(g.talk, (std::vector<bool>{true, false}));
+  EXPECT_TRUE(g.driver.output.printed_containing("what was said is heard now"));
+}
+
 // Peg protocol version 3: the pegboard's push-to-talk button, TALK when pressed and TALK-END when
 // released, is the same button as the console's "talk" and "talk end" (D.2.11: the VI player's
 // spoken requests without an assistant at the console).
