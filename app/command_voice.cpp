@@ -8,6 +8,7 @@
 #include <ostream>
 
 #include "app/commands.h"
+#include "app/voice_text.h"
 #include "speech/espeak_synth.h"
 #include "speech/portaudio_sink.h"
 #include "speech/portaudio_source.h"
@@ -71,27 +72,36 @@ Result<std::vector<speech::AdaptationSample>> live(
     if (!opened) return fail(opened.error());
     sink = std::move(*opened);
   }
+  const auto say = [&](const std::string& spoken) -> Status {
+    if (!sink) return {};
+    Status played;
+    auto said =
+        synth.synthesize(spoken, {v.voice(), v.rate()}, [&](std::span<const std::int16_t> pcm) {
+          played = sink->write(pcm);
+          return bool(played);
+        });
+    if (!said) return fail(said.error());
+    return played;
+  };
+  // The microphone is opened after the prompt was said, so that the station's own voice is not
+  // taken for the player's.
+  const auto hear = [&]() -> Result<std::vector<std::int16_t>> {
+    auto source = speech::open_portaudio_source(o.device, speech::kRecognizerSampleRateHz);
+    if (!source) return fail(source.error());
+    return one_utterance(**source, 10);
+  };
   std::vector<speech::AdaptationSample> samples;
   for (std::size_t i = 0; i < prompts.size(); ++i) {
     out << numbered(i) << '/' << prompts.size() << ": " << prompts[i].text << '\n' << std::flush;
-    if (sink) {
-      Status played;
-      auto said = synth.synthesize(prompts[i].spoken, {v.voice(), v.rate()},
-                                   [&](std::span<const std::int16_t> pcm) {
-                                     played = sink->write(pcm);
-                                     return bool(played);
-                                   });
-      if (!said) return fail(said.error());
-      if (!played) return fail(played.error());
-    }
-    // The microphone is opened after the prompt was said, so that the station's own voice is
-    // not taken for the player's.
-    auto source = speech::open_portaudio_source(o.device, speech::kRecognizerSampleRateHz);
-    if (!source) return fail(source.error());
-    auto heard = one_utterance(**source, 10);
+    if (auto ok = say(prompts[i].spoken); !ok) return fail(ok.error());
+    auto heard = hear();
     if (!heard) {
+      // Asked again aloud as well as on the screen: the player reading the prompts may not see
+      // it (D.2.11).
       out << "  " << heard.error().message << "; once more, please\n" << std::flush;
-      heard = one_utterance(**source, 10);
+      if (auto ok = say(voice_text::again_words(v) + ". " + prompts[i].spoken); !ok)
+        return fail(ok.error());
+      heard = hear();
       if (!heard) return fail("prompt " + numbered(i) + ": " + heard.error().message);
     }
     samples.push_back({std::move(*heard), prompts[i].tokens});

@@ -124,6 +124,10 @@ std::string talk_line(bool held) {
               : tr("voice: push-to-talk released: what was said is heard now");
 }
 
+std::string again_words(const speech::Vocabulary& v) {
+  return ask_words(v).again;
+}
+
 std::string talk_unchanged(bool held) {
   return held ? tr("voice: push-to-talk is already held: still listening")
               : tr("voice: push-to-talk was not held: nothing to release");

@@ -60,6 +60,8 @@ struct Mismatch {
                                                    const std::string& shown);
 // Push-to-talk held (listening) or released (what was said is decoded).
 [[nodiscard]] std::string talk_line(bool held);
+// The words the station says when it heard nothing it can name ("Bitte wiederholen").
+[[nodiscard]] std::string again_words(const speech::Vocabulary& v);
 // A press while held, or a release while not held: nothing changed.
 [[nodiscard]] std::string talk_unchanged(bool held);
 // The microphone could not start (`why`): the game goes on without it.
