@@ -231,7 +231,91 @@ Result<VoiceGrammar> VoiceGrammar::build(const Vocabulary& v, const core::Positi
   if (!claim) return fail(claim.error());
   g.claim_tokens_ = split_blanks(*claim);
   if (auto ok = g.build_syntax(v); !ok) return fail(ok.error());
+  if (auto ok = g.check_commands(v, commands); !ok) return fail(ok.error());
   return g;
+}
+
+VoiceGrammar VoiceGrammar::of_phrases(const std::vector<std::vector<std::string>>& phrases) {
+  VoiceGrammar g;
+  g.illegal_moves_ = false;
+  for (const auto& tokens : phrases) {
+    for (const auto& token : tokens) g.spoken_.emplace(token, token);
+    g.phrases_.push_back({tokens, std::nullopt, std::nullopt});
+  }
+  return g;
+}
+
+Status VoiceGrammar::check_commands(const Vocabulary& v, const CommandWords& commands) {
+  // Each command's key (its `listen.*` word, with the rank or file word it is said with) and
+  // its tokens.
+  struct Said {
+    std::string key;  // "listen.draw", "listen.board_rank + rank.4"
+    std::string shown;
+    std::string where;  // the profile's line or the configuration key; "" for a default
+    std::vector<std::string> tokens;
+  };
+  const auto where = [&](const std::string& key) {
+    const std::string origin = v.origin(key);
+    return origin.empty() ? std::string("its default") : origin;
+  };
+  std::vector<Said> said;
+  const auto add_said = [&](const std::string& key, const Word& word, const std::string& origin) {
+    auto tokens = tokens_of(word);
+    if (!tokens) return Status(fail(tokens.error()));
+    said.push_back({key, word.display, origin, split_blanks(*tokens)});
+    return Status{};
+  };
+  const std::pair<const char*, const Word*> plain[] = {
+      {"time", &commands.time},         {"repeat", &commands.repeat}, {"moves", &commands.moves},
+      {"captured", &commands.captured}, {"draw", &commands.draw},     {"resign", &commands.resign},
+      {"claim", &commands.claim},       {"yes", &commands.yes},       {"no", &commands.no}};
+  for (const auto& [name, word] : plain) {
+    const std::string key = std::string("listen.") + name;
+    if (auto ok = add_said(key, *word, where(key)); !ok) return ok;
+  }
+  for (int i = 0; i < 8; ++i) {
+    const std::string rank = std::string("rank.") + char('1' + i);
+    const std::string file = std::string("file.") + char('a' + i);
+    if (auto ok =
+            add_said("listen.board_rank + " + rank, joined(commands.board_rank, rank_word(v, i)),
+                     where("listen.board_rank") + ", " + where(rank));
+        !ok)
+      return ok;
+    if (auto ok =
+            add_said("listen.board_file + " + file, joined(commands.board_file, file_word(v, i)),
+                     where("listen.board_file") + ", " + where(file));
+        !ok)
+      return ok;
+  }
+  const std::string profile = "vocabulary profile " + v.name() + ": ";
+  const auto named = [](const Said& s) { return s.key + " \"" + s.shown + "\" (" + s.where + ")"; };
+  for (std::size_t i = 0; i < said.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j)
+      if (said[i].tokens == said[j].tokens)
+        return fail(profile + named(said[i]) + " is said as " + named(said[j]) +
+                    ": voice input could not tell them apart; give one of them another word");
+    // A command said as a move, or as a slip corrected ("nein" and a move, D.2.8).
+    const auto& t = said[i].tokens;
+    const bool correction = t.size() > 1 && t.front() == no_token_ &&
+                            syntax_.accepts(std::vector<std::string>(t.begin() + 1, t.end()));
+    if (syntax_.accepts(t) || correction)
+      return fail(profile + named(said[i]) + " is said as a move" +
+                  (correction ? " corrected (D.2.8)" : "") +
+                  ": voice input could not tell them apart; give it another word");
+  }
+  // The no-word corrects a move said after it ("nein, Springer Cesar drei"): a move's word as
+  // the no-word would make "<word> <move>" two moves.
+  for (const auto& key : Vocabulary::move_keys()) {
+    auto tokens = tokens_of(v.word(key));
+    if (!tokens) continue;  // refused with the word where the grammar reads it
+    const auto words = split_blanks(*tokens);
+    if (std::find(words.begin(), words.end(), no_token_) != words.end())
+      return fail(profile + named(said[8]) + " is a word of " + key + " \"" + v.word(key).display +
+                  "\" (" + where(key) +
+                  "): a move corrected with it could not be told from a move; give one of them "
+                  "another word");
+  }
+  return {};
 }
 
 Status VoiceGrammar::build_syntax(const Vocabulary& v) {
@@ -297,7 +381,8 @@ Status VoiceGrammar::build_syntax(const Vocabulary& v) {
     g.add_sequence({ending, to}, word["move.mate"]);
     g.add_null(ending, to);
   };
-  WordGraph syntax;
+  WordGraph& syntax = syntax_;
+  syntax = WordGraph{};
   moves(syntax, {syntax.start, syntax.final});
   std::vector<std::vector<std::string>> legal;
   for (const auto& p : phrases_)
@@ -325,8 +410,8 @@ WordGraph VoiceGrammar::build_graph(const Reading* without) const {
   std::vector<std::vector<std::string>> moves, commands, claimed;
   for (const auto& p : phrases_) {
     if (p.move) claimed.push_back(p.tokens);
-    if (claim ? p.command == reading.command
-              : (p.move ? p.move == reading.move : p.command == reading.command))
+    if (without && (claim ? p.command == reading.command
+                          : (p.move ? p.move == reading.move : p.command == reading.command)))
       continue;
     (p.move ? moves : commands).push_back(p.tokens);
   }
@@ -339,7 +424,8 @@ WordGraph VoiceGrammar::build_graph(const Reading* without) const {
     g.add_null(between.from, illegal, illegal_weight);
     g.add_graph({illegal, between.to}, illegal_);
   };
-  return top_level(move_paths, commands, no_token_,
+  // A grammar without moves (of_phrases) has no move paths, and no slip to correct.
+  return top_level(moves.empty() && !illegal_moves_ ? MovePaths{} : move_paths, commands, no_token_,
                    claim ? std::vector<std::string>{} : claim_tokens_, claimed, without != nullptr);
 }
 

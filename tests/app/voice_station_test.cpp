@@ -452,6 +452,38 @@ TEST(VoiceStation, TheHeardEntryKeepsTheEndOfSpeechNotTheDecodeTime) {
       << g.cue_lines[0];
 }
 
+// Tester s15, finding 4: the record keeps the margin beside the confidence, so that "100 %"
+// beside "a confirmation not sure enough" is no contradiction (the confidence stops at 100 % at
+// the clear margin, 0.05; a "ja" is sure only from 0.3): in the journal's own field, in the
+// reading and in the cue list's heard line.
+TEST(VoiceStation, TheRecordKeepsTheMarginBesideTheConfidence) {
+  VoiceGame g;
+  g.heard_move("e5");
+  speech::Heard ja;
+  ja.kind = speech::HeardKind::Command;
+  ja.command = speech::VoiceCommand{K::Yes, -1};
+  ja.words = {"ja"};
+  ja.confidence = 1.0;
+  ja.margin = 0.12;
+  g.heard(ja);
+  EXPECT_EQ(g.plies(), 1u);  // not sure: nothing confirmed
+  auto contents = read_journal(g.dir.path() / "game.journal");
+  ASSERT_TRUE(contents) << contents.error().message;
+  const JournalEntry* entry = nullptr;
+  for (const auto& e : contents->entries)
+    if (e.kind == "heard") entry = &e;
+  ASSERT_NE(entry, nullptr);
+  EXPECT_EQ(entry->get("margin"), "0.120");
+  EXPECT_EQ(entry->get("confidence"), "100");  // the field keeps its meaning
+  EXPECT_NE(entry->get("reading").find("command yes \"ja\" 100% margin 0.120"), std::string::npos)
+      << entry->get("reading");
+  EXPECT_NE(entry->get("action").find("its margin under the confirmation's sure margin"),
+            std::string::npos)
+      << entry->get("action");
+  ASSERT_FALSE(g.cue_lines.empty());
+  EXPECT_NE(g.cue_lines.back().find("margin 0.120"), std::string::npos) << g.cue_lines.back();
+}
+
 // D.2.3 (3): the VI player (White) made 1. e4 on his pegboard and announces it himself.
 TEST(VoiceStation, TheViPlayersOwnAnnouncementAsThePegboardShowsItIsOnlyLogged) {
   VoiceGame g;
