@@ -105,10 +105,12 @@ Result<std::vector<speech::AdaptationSample>> live(
 // Tester s15, finding 14: 29 files of silence, or 29 readings of "ja", were adapted to without a
 // word, and the second transform damaged recognition. Before adapting, each reading must hold
 // speech (voice activity detection cuts an utterance from it), and decoded against a grammar of
-// the prompts alone (an easy choice: even the benchmark's worst voice before adaptation, pitch
-// +300 cents, is heard as its prompt almost every time, docs/voice.md) at least
-// kPromptsHeardRight of them must be heard as their own prompt.
-constexpr double kPromptsHeardRight = 2.0 / 3;
+// the prompts alone (an easy choice) more than half of them must be heard as their own prompt.
+// Not all: the voice adaptation is for reads badly before it (the benchmark's worst, eSpeak NG de
+// pitched 300 cents up, had 21 of 29 heard as their prompts even when eSpeak read the display
+// spellings "fuenf" and "Laeufer"; docs/voice.md), while readings of something else are heard as
+// almost none (29 readings of "ja": 0).
+constexpr double kPromptsHeardRight = 0.5;
 
 bool holds_speech(const std::vector<std::int16_t>& samples) {
   speech::VoiceActivity activity;
@@ -152,7 +154,7 @@ Status check_readings(const std::vector<speech::AdaptationSample>& samples,
       other.push_back(i);
   }
   const auto right = static_cast<double>(samples.size() - other.size());
-  if (right >= kPromptsHeardRight * static_cast<double>(samples.size())) return {};
+  if (right > kPromptsHeardRight * static_cast<double>(samples.size())) return {};
   return fail(format(
       tr("the readings {readings} were not heard as their prompts ({right} of {all} were): "
          "nothing was adapted; check that reading NN is prompt NN (voice adapt --prompts lists "

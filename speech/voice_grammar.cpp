@@ -105,6 +105,48 @@ WordGraph top_level(const MovePaths& moves, const std::vector<std::vector<std::s
   return g;
 }
 
+// Where the word for `key` was given, for messages: the profile's line, the configuration key,
+// or "its default".
+std::string given_at(const Vocabulary& v, const std::string& key) {
+  const std::string origin = v.origin(key);
+  return origin.empty() ? std::string("its default") : origin;
+}
+
+// One command as said: its key (its `listen.*` word, with the rank or file word it is said
+// with), its words, where they were given and its tokens.
+struct SaidCommand {
+  std::string key;  // "listen.draw", "listen.board_rank + rank.4"
+  std::string shown;
+  std::string where;
+  std::vector<std::string> tokens;
+  [[nodiscard]] std::string named() const { return key + " \"" + shown + "\" (" + where + ")"; }
+};
+
+std::vector<SaidCommand> said_commands(const Vocabulary& v, const CommandWords& c) {
+  std::vector<SaidCommand> said;
+  const std::pair<const char*, const Word*> plain[] = {
+      {"time", &c.time},         {"repeat", &c.repeat}, {"moves", &c.moves},
+      {"captured", &c.captured}, {"draw", &c.draw},     {"resign", &c.resign},
+      {"claim", &c.claim},       {"yes", &c.yes},       {"no", &c.no}};
+  for (const auto& [name, word] : plain) {
+    const std::string key = std::string("listen.") + name;
+    said.push_back({key, word->display, given_at(v, key), voice_tokens(word->spoken)});
+  }
+  for (int i = 0; i < 8; ++i) {
+    const std::string rank = std::string("rank.") + char('1' + i);
+    const std::string file = std::string("file.") + char('a' + i);
+    const Word by_rank = joined(c.board_rank, rank_word(v, i));
+    const Word by_file = joined(c.board_file, file_word(v, i));
+    said.push_back({"listen.board_rank + " + rank, by_rank.display,
+                    given_at(v, "listen.board_rank") + ", " + given_at(v, rank),
+                    voice_tokens(by_rank.spoken)});
+    said.push_back({"listen.board_file + " + file, by_file.display,
+                    given_at(v, "listen.board_file") + ", " + given_at(v, file),
+                    voice_tokens(by_file.spoken)});
+  }
+  return said;
+}
+
 }  // namespace
 
 const std::vector<std::string>& garbage_tokens() {
@@ -246,72 +288,31 @@ VoiceGrammar VoiceGrammar::of_phrases(const std::vector<std::vector<std::string>
 }
 
 Status VoiceGrammar::check_commands(const Vocabulary& v, const CommandWords& commands) {
-  // Each command's key (its `listen.*` word, with the rank or file word it is said with) and
-  // its tokens.
-  struct Said {
-    std::string key;  // "listen.draw", "listen.board_rank + rank.4"
-    std::string shown;
-    std::string where;  // the profile's line or the configuration key; "" for a default
-    std::vector<std::string> tokens;
-  };
-  const auto where = [&](const std::string& key) {
-    const std::string origin = v.origin(key);
-    return origin.empty() ? std::string("its default") : origin;
-  };
-  std::vector<Said> said;
-  const auto add_said = [&](const std::string& key, const Word& word, const std::string& origin) {
-    auto tokens = tokens_of(word);
-    if (!tokens) return Status(fail(tokens.error()));
-    said.push_back({key, word.display, origin, split_blanks(*tokens)});
-    return Status{};
-  };
-  const std::pair<const char*, const Word*> plain[] = {
-      {"time", &commands.time},         {"repeat", &commands.repeat}, {"moves", &commands.moves},
-      {"captured", &commands.captured}, {"draw", &commands.draw},     {"resign", &commands.resign},
-      {"claim", &commands.claim},       {"yes", &commands.yes},       {"no", &commands.no}};
-  for (const auto& [name, word] : plain) {
-    const std::string key = std::string("listen.") + name;
-    if (auto ok = add_said(key, *word, where(key)); !ok) return ok;
-  }
-  for (int i = 0; i < 8; ++i) {
-    const std::string rank = std::string("rank.") + char('1' + i);
-    const std::string file = std::string("file.") + char('a' + i);
-    if (auto ok =
-            add_said("listen.board_rank + " + rank, joined(commands.board_rank, rank_word(v, i)),
-                     where("listen.board_rank") + ", " + where(rank));
-        !ok)
-      return ok;
-    if (auto ok =
-            add_said("listen.board_file + " + file, joined(commands.board_file, file_word(v, i)),
-                     where("listen.board_file") + ", " + where(file));
-        !ok)
-      return ok;
-  }
+  const auto said = said_commands(v, commands);
   const std::string profile = "vocabulary profile " + v.name() + ": ";
-  const auto named = [](const Said& s) { return s.key + " \"" + s.shown + "\" (" + s.where + ")"; };
   for (std::size_t i = 0; i < said.size(); ++i) {
     for (std::size_t j = 0; j < i; ++j)
       if (said[i].tokens == said[j].tokens)
-        return fail(profile + named(said[i]) + " is said as " + named(said[j]) +
+        return fail(profile + said[i].named() + " is said as " + said[j].named() +
                     ": voice input could not tell them apart; give one of them another word");
     // A command said as a move, or as a slip corrected ("nein" and a move, D.2.8).
     const auto& t = said[i].tokens;
     const bool correction = t.size() > 1 && t.front() == no_token_ &&
                             syntax_.accepts(std::vector<std::string>(t.begin() + 1, t.end()));
     if (syntax_.accepts(t) || correction)
-      return fail(profile + named(said[i]) + " is said as a move" +
+      return fail(profile + said[i].named() + " is said as a move" +
                   (correction ? " corrected (D.2.8)" : "") +
                   ": voice input could not tell them apart; give it another word");
   }
   // The no-word corrects a move said after it ("nein, Springer Cesar drei"): a move's word as
   // the no-word would make "<word> <move>" two moves.
+  const auto no = std::find_if(said.begin(), said.end(),
+                               [](const SaidCommand& c) { return c.key == "listen.no"; });
   for (const auto& key : Vocabulary::move_keys()) {
-    auto tokens = tokens_of(v.word(key));
-    if (!tokens) continue;  // refused with the word where the grammar reads it
-    const auto words = split_blanks(*tokens);
-    if (std::find(words.begin(), words.end(), no_token_) != words.end())
-      return fail(profile + named(said[8]) + " is a word of " + key + " \"" + v.word(key).display +
-                  "\" (" + where(key) +
+    const auto words = voice_tokens(v.word(key).spoken);
+    if (no != said.end() && std::find(words.begin(), words.end(), no_token_) != words.end())
+      return fail(profile + no->named() + " is a word of " + key + " \"" + v.word(key).display +
+                  "\" (" + given_at(v, key) +
                   "): a move corrected with it could not be told from a move; give one of them "
                   "another word");
   }

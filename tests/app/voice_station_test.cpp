@@ -4,6 +4,9 @@
 // VI player's requests through the same path as his menu, and everything heard journaled.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <optional>
+
 #include "app/journal.h"
 #include "core/movegen.h"
 #include "support/station_driver.h"
@@ -418,6 +421,17 @@ TEST(VoiceStation, EverythingHeardIsJournaledAndTheGameResumes) {
   }
 }
 
+// The journal's last `heard` entry, or nullopt (a failure named).
+std::optional<JournalEntry> last_heard(const std::filesystem::path& journal) {
+  auto contents = read_journal(journal);
+  EXPECT_TRUE(contents) << contents.error().message;
+  std::optional<JournalEntry> entry;
+  if (contents)
+    for (const auto& e : contents->entries)
+      if (e.kind == "heard") entry = e;
+  return entry;
+}
+
 // Every event carries its time: the heard entry and the cue line keep the end of the speech as
 // the capture path measured it, not the time its decoding ended (0.7 s later here), and a move
 // entered at once is on the clock from the end of the speech.
@@ -434,12 +448,8 @@ TEST(VoiceStation, TheHeardEntryKeepsTheEndOfSpeechNotTheDecodeTime) {
   g.driver.now = ended + 700ms;  // decoded
   g.driver.station->handle(StationEvent::heard(ended, h, g.driver.now));
   ASSERT_EQ(g.plies(), 2u);
-  auto contents = read_journal(g.dir.path() / "game.journal");
-  ASSERT_TRUE(contents) << contents.error().message;
-  const JournalEntry* entry = nullptr;
-  for (const auto& e : contents->entries)
-    if (e.kind == "heard") entry = &e;
-  ASSERT_NE(entry, nullptr);
+  const auto entry = last_heard(g.dir.path() / "game.journal");
+  ASSERT_TRUE(entry);
   // The move entered at once is made at the end of the speech (the clock charges from it); the
   // entry says the same time, the start 1.4 s before it, the decoding 0.7 s after it.
   const auto ended_ms = g.driver.station->record().moves().back().at.count();
@@ -467,12 +477,8 @@ TEST(VoiceStation, TheRecordKeepsTheMarginBesideTheConfidence) {
   ja.margin = 0.12;
   g.heard(ja);
   EXPECT_EQ(g.plies(), 1u);  // not sure: nothing confirmed
-  auto contents = read_journal(g.dir.path() / "game.journal");
-  ASSERT_TRUE(contents) << contents.error().message;
-  const JournalEntry* entry = nullptr;
-  for (const auto& e : contents->entries)
-    if (e.kind == "heard") entry = &e;
-  ASSERT_NE(entry, nullptr);
+  const auto entry = last_heard(g.dir.path() / "game.journal");
+  ASSERT_TRUE(entry);
   EXPECT_EQ(entry->get("margin"), "0.120");
   EXPECT_EQ(entry->get("confidence"), "100");  // the field keeps its meaning
   EXPECT_NE(entry->get("reading").find("command yes \"ja\" 100% margin 0.120"), std::string::npos)
