@@ -72,6 +72,8 @@ double margin_of(const Decoding& d) {
 Heard judge(const Decoding& d, const VoiceGrammar& grammar, const JudgeSettings& settings,
             milliseconds offset) {
   Heard heard;
+  // No margin until a reading of the grammar has its runner-up: "none" in the record, not 0.
+  heard.margin = -std::numeric_limits<double>::infinity();
   const auto words = without_edge_garbage(d.grammar.tokens);
   heard.words = words;
   heard.start = offset + milliseconds(d.first_frame * 10);

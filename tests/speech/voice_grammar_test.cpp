@@ -406,6 +406,8 @@ TEST(Judge, AMoveTheWordsDescribeButIllegalHereIsAskedAgain) {
     EXPECT_EQ(h.why, "a move that is not legal here");
     EXPECT_TRUE(h.alternatives.empty());
     EXPECT_FALSE(h.move);
+    // No runner-up was decoded: no margin, not a margin of 0.
+    EXPECT_EQ(margin_text(h.margin), "none");
   }
 }
 
