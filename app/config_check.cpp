@@ -10,7 +10,9 @@
 #include "core/chess960.h"
 #include "core/game_type.h"
 #include "core/time_control.h"
+#include "speech/espeak_synth.h"
 #include "speech/vocabulary.h"
+#include "speech/voice_listener.h"
 
 namespace annabella::app {
 
@@ -96,6 +98,19 @@ std::string type_with_rule(core::GameType type) {
   return i18n::tr("standard (60 minutes or more for 60 moves, A.1)");
 }
 
+// Voice input with the profile's words (docs/voice.md): its grammar (the command words told
+// apart, the words in Latin letters) and every word's pronunciation from eSpeak NG, as the
+// station makes them when voice input starts; "" when they can be made.
+std::string voice_input_problem(const speech::Vocabulary& vocabulary) {
+  auto synth = speech::EspeakSynthesizer::create();
+  if (!synth) return synth.error().message;
+  auto dictionary =
+      speech::pronunciations_for(vocabulary, [&](std::string_view text, std::string_view voice) {
+        return (*synth)->phonemes(text, voice);
+      });
+  return dictionary ? std::string() : dictionary.error().message;
+}
+
 }  // namespace
 
 std::vector<std::string> game_notes(const config::StationConfig& config) {
@@ -154,11 +169,18 @@ std::vector<std::string> station_problems(const config::StationConfig& config) {
     problem("speech.profile", vocabulary.error().message);
   } else {
     // One key at a time, so that every unknown word is named with its line.
+    bool words_known = true;
     for (const auto& [key, word] : config.speech.words) {
       speech::Vocabulary trial = *vocabulary;
-      if (auto overridden = trial.apply_overrides({{key, word}}); !overridden)
+      if (auto overridden = trial.apply_overrides({{key, word}}); !overridden) {
         problem("speech.words." + key, overridden.error().message);
+        words_known = false;
+      }
     }
+    if (!config.voice.input.empty() && words_known &&
+        vocabulary->apply_overrides(config.speech.words))
+      if (auto heard = voice_input_problem(*vocabulary); !heard.empty())
+        problem("voice.input", heard);
   }
   if (auto table = braille_table_path(scoresheet_table(config)); !table)
     problem("record.braille_table", table.error().message);

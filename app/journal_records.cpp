@@ -323,6 +323,7 @@ JournalEntry encode_one(const rec::Heard& r) {
   e.set("at_ms", ms_text(r.at)).set("from_ms", ms_text(r.from));
   e.set("decoded_ms", ms_text(r.decoded)).set("reading", r.reading);
   e.set("confidence", std::to_string(r.confidence_pct)).set("action", r.action);
+  if (!r.margin.empty()) e.set("margin", r.margin);
   return e;
 }
 
@@ -586,7 +587,7 @@ Result<JournalRecord> decode_heard(const Fields& f, int format) {
   auto at = f.time("at_ms");
   auto confidence = f.small("confidence");
   if (auto bad = first_error(at, confidence); !bad) return fail(bad.error());
-  rec::Heard r{*at, *at, *at, f.text("reading"), *confidence, f.text("action")};
+  rec::Heard r{*at, *at, *at, f.text("reading"), *confidence, f.text("action"), f.text("margin")};
   if (format < 3) return r;  // format 2: stamped when decoded, no speech times
   auto from = f.time("from_ms");
   auto decoded = f.time("decoded_ms");

@@ -29,7 +29,8 @@
 //   resume   at_ms, note; station_key, recording (below)
 //   seal     at_ms and the recording seal's own fields (its file, digest, key, signature)
 //   heard    at_ms (the end of the speech), from_ms (its start), decoded_ms, reading,
-//            confidence, action (format 3)
+//            confidence, action (format 3); margin (the runner-up margin the confidence comes
+//            from, "0.034", or "none"; absent in older journals, which old programs ignore)
 //   takeback at_ms, ply (the moves made after it), uci (the moves taken back, in the order they
 //            were made, blank-separated), white_ms, black_ms (the clocks as restored), arbiter
 //            (1: confirmed by the arbiter), reason (format 5; D.2.8, D.2.9)
@@ -227,6 +228,10 @@ struct Heard {
   std::string reading;     // speech::describe: "move Nf3 g1f3 \"springer felix drei\" 90%"
   int confidence_pct = 0;  // 0..100
   std::string action;      // what the station did: "entered", "repeated", "asked again" ...
+  // The margin over the runner-up the confidence comes from (speech::margin_text: "0.034",
+  // "none"): the confidence stops at 100 % long before a reading is sure (docs/voice.md), so
+  // the margin is what tells a sure reading. "" in journals written before it was kept.
+  std::string margin{};
 };
 
 // D.2.8, D.2.9, Art. 7.4-7.5: the last moves taken back: a slip in announcing or entering a move

@@ -52,7 +52,8 @@ void VoiceStation::log(const speech::Heard& heard, const std::string& action, Ti
                    s_.timeline(decoded_),
                    reading,
                    percent,
-                   action};
+                   action,
+                   speech::margin_text(heard.margin)};
   if (auto recorded = s_.commit(entry, time); !recorded)
     s_.print(time, "record: " + recorded.error().message);
   if (hooks_.heard)

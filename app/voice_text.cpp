@@ -1,6 +1,5 @@
 #include "app/voice_text.h"
 
-#include <cmath>
 #include <cstdio>
 
 #include "app/i18n.h"
@@ -49,8 +48,7 @@ std::string reading(const speech::Heard& heard, const core::Position& pos) {
   // Heard in an earlier position: SAN cannot be written here, UCI can.
   std::string words;
   for (const auto& w : heard.words) words += (words.empty() ? "" : " ") + w;
-  const std::string tail =
-      " \"" + words + "\" " + std::to_string(std::lround(heard.confidence * 100)) + "%";
+  const std::string tail = " \"" + words + "\" " + speech::confidence_text(heard);
   std::string readings;
   for (core::Move m : heard.alternatives)
     readings += (readings.empty() ? "" : " or ") + move_text(pos, m);

@@ -77,9 +77,11 @@ inline constexpr const char* kReplaced =
     "correction replaces the move not yet on the clock (D.2.8)";
 inline constexpr const char* kConfirmed = "confirmed, entered";
 // D.2.1: a confirmation word not surely heard (its margin over every other reading, "nein" and
-// speech outside the grammar included, under JudgeSettings::sure_margin) confirms nothing.
+// speech outside the grammar included, under JudgeSettings::confirm_margin) confirms nothing.
+// The reading beside it has the margin: a confidence of 100 % can be a margin under it.
 inline constexpr const char* kConfirmNotSure =
-    "a confirmation not sure enough: not confirmed, asked again (D.2.1)";
+    "a confirmation not sure enough (its margin under the confirmation's sure margin, 0.3): not "
+    "confirmed, asked again (D.2.1)";
 inline constexpr const char* kDropped = "rejected, asked again";
 inline constexpr const char* kAskedAgain = "not sure enough, asked again";
 inline constexpr const char* kLogged = "logged only";

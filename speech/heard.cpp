@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 #include "core/notation.h"
@@ -39,6 +40,28 @@ std::string command_name(VoiceCommandKind k) {
   return "?";
 }
 
+// Why a reading of the grammar is under the threshold, as what happened (the evidence an
+// arbiter reads, D.2.1): what the runner-up was (another move, named beside the reading; a
+// command; speech outside the grammar; a move not legal here), or that there was none.
+std::string unsure_reason(const Decoding& d, const std::vector<std::string>& runner_up_words,
+                          const std::optional<Reading>& runner_up, double margin,
+                          double clear_margin) {
+  if (d.runner_up.tokens.empty()) return "no runner-up reading was found, so no margin is known";
+  if (margin >= clear_margin)
+    return "below the threshold";  // a clear margin, under a threshold above 100 %
+  std::string close;
+  if (runner_up && runner_up->move && !runner_up->command)
+    close = "two close readings";
+  else if (runner_up && runner_up->command)
+    close = "close to the command " + command_name(runner_up->command->kind);
+  else if (runner_up_words.empty() ||
+           std::any_of(runner_up_words.begin(), runner_up_words.end(), is_garbage_token))
+    close = "close to speech outside the grammar";
+  else
+    close = "close to a move not legal here";
+  return "below the threshold: " + close;
+}
+
 }  // namespace
 
 double margin_of(const Decoding& d) {
@@ -49,6 +72,8 @@ double margin_of(const Decoding& d) {
 Heard judge(const Decoding& d, const VoiceGrammar& grammar, const JudgeSettings& settings,
             milliseconds offset) {
   Heard heard;
+  // No margin until a reading of the grammar has its runner-up: "none" in the record, not 0.
+  heard.margin = -std::numeric_limits<double>::infinity();
   const auto words = without_edge_garbage(d.grammar.tokens);
   heard.words = words;
   heard.start = offset + milliseconds(d.first_frame * 10);
@@ -83,17 +108,30 @@ Heard judge(const Decoding& d, const VoiceGrammar& grammar, const JudgeSettings&
   }
   heard.kind = HeardKind::Unsure;
   // The readings to name: this one, and the runner-up when it is another legal move.
-  const auto runner_up = grammar.read(without_edge_garbage(d.runner_up.tokens));
+  const auto runner_up_words = without_edge_garbage(d.runner_up.tokens);
+  const auto runner_up = grammar.read(runner_up_words);
   if (reading->move) heard.alternatives.push_back(*reading->move);
   if (runner_up && runner_up->move && runner_up->move != reading->move)
     heard.alternatives.push_back(*runner_up->move);
-  heard.why = "two close readings";
+  heard.why = unsure_reason(d, runner_up_words, runner_up, heard.margin, settings.clear_margin);
   return heard;
+}
+
+std::string margin_text(double margin) {
+  if (!std::isfinite(margin)) return "none";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3f", margin);
+  return text;
+}
+
+std::string confidence_text(const Heard& heard) {
+  return std::to_string(std::lround(heard.confidence * 100)) + "% margin " +
+         margin_text(heard.margin);
 }
 
 std::string describe(const Heard& heard, const core::Position& pos) {
   const std::string words = "\"" + join_tokens(heard.words) + "\"";
-  const std::string confidence = std::to_string(std::lround(heard.confidence * 100)) + "%";
+  const std::string confidence = confidence_text(heard);
   auto move_text = [&](core::Move m) { return core::to_san(pos, m) + " " + core::to_uci(m); };
   switch (heard.kind) {
     case HeardKind::Move:

@@ -81,7 +81,15 @@ double margin_of(const Decoding& decoding);
 Heard judge(const Decoding& decoding, const VoiceGrammar& grammar, const JudgeSettings& settings,
             std::chrono::milliseconds offset = {});
 
-// One line for people and logs: "move Nf3 g1f3 \"springer felix drei\" 0.90", "unsure: ...".
+// The margin as the record writes it: "0.034" (three decimals), "none" without a runner-up.
+std::string margin_text(double margin);
+// The confidence and the margin it comes from, as the record writes them: "68% margin 0.034"
+// (the confidence stops at 100 % at the clear margin; whether a reading is sure depends on the
+// margin itself, so both are kept).
+std::string confidence_text(const Heard& heard);
+
+// One line for people and logs: "move Nf3 g1f3 \"springer felix drei\" 100% margin 0.212",
+// "unsure ... (below the threshold: two close readings; not entered, ask again)".
 std::string describe(const Heard& heard, const core::Position& pos);
 
 }  // namespace annabella::speech

@@ -121,6 +121,17 @@ Result<std::vector<const std::vector<Phones>*>> read_symbols(std::string_view es
                                                              bool english) {
   std::vector<const std::vector<Phones>*> sounds;
   for (std::size_t i = 0; i < espeak.size();) {
+    // eSpeak NG's switch of language for a word of another one: the German voice writes
+    // "(en)b'o@d(de)" for "board". The marks carry no sound; the sounds after one are read in
+    // that language (an English word in an English reading).
+    if (espeak[i] == '(') {
+      const auto close = espeak.find(')', i);
+      if (close == std::string_view::npos)
+        return fail("an unclosed language switch in \"" + std::string(espeak) + "\"");
+      english = espeak.substr(i + 1, 2) == "en";
+      i = close + 1;
+      continue;
+    }
     const Symbol* found = nullptr;
     for (const auto& s : symbols()) {
       if (espeak.substr(i, s.espeak.size()) == s.espeak) {
@@ -195,9 +206,13 @@ Status PronunciationDictionary::add(const std::map<std::string, std::string>& sp
     for (const auto& [token, text] : spoken) {
       if (contains(token)) continue;
       auto transcription = phonemizer(text, voice);
-      if (!transcription) return fail(transcription.error());
+      if (!transcription)
+        return fail("the word \"" + text + "\" (eSpeak NG voice " + voice +
+                    "): " + transcription.error().message);
       auto variants = cmu_phones(*transcription, voice, 3);
-      if (!variants) return fail("\"" + text + "\": " + variants.error().message);
+      if (!variants)
+        return fail("the word \"" + text + "\" (eSpeak NG voice " + voice +
+                    "): " + variants.error().message);
       readings[token].push_back(std::move(*variants));
     }
   }

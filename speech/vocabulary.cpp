@@ -139,7 +139,7 @@ Result<Vocabulary> Vocabulary::parse(std::string_view text, std::string_view nam
     if (!language) return fail(language.error());
     merged = language->table_;
   }
-  for (const auto& [key, word] : own.words()) merged.set(key, word);
+  for (const auto& [key, word] : own.words()) merged.set(key, word, own.origin(key));
   if (const auto missing = merged.missing(required_keys()); !missing.empty())
     return fail("vocabulary profile " + std::string(name) + " lacks the keys: " + missing);
   if (auto ok = Language::check(merged, "vocabulary profile " + std::string(name)); !ok)
@@ -169,7 +169,7 @@ Status Vocabulary::apply_overrides(const std::map<std::string, std::string>& ove
     Word word = read_word(value);
     if (word.display.empty() || word.spoken.empty())
       return fail("\"" + key + "\": the word is empty");
-    updated.set(target, std::move(word));
+    updated.set(target, std::move(word), "speech.words." + underscored(target));
   }
   words_.table_ = std::move(updated);
   return {};

@@ -60,6 +60,9 @@ class Vocabulary {
   // The word for a key that every profile has (required keys are checked on load); a missing
   // optional key gives the key itself in angle brackets, so the gap shows instead of crashing.
   [[nodiscard]] Word word(std::string_view key) const { return words_.word(key); }
+  // Where the word for `key` was given, for messages: "drawja.txt:2" (the profile file or
+  // shipped table and its line), "speech.words.file_e" (the configuration), "" (not given).
+  [[nodiscard]] std::string origin(std::string_view key) const { return words_.table_.origin(key); }
   // Every word, by key.
   [[nodiscard]] const std::map<std::string, Word, std::less<>>& words() const {
     return words_.words();

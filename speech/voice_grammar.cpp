@@ -105,6 +105,48 @@ WordGraph top_level(const MovePaths& moves, const std::vector<std::vector<std::s
   return g;
 }
 
+// Where the word for `key` was given, for messages: the profile's line, the configuration key,
+// or "its default".
+std::string given_at(const Vocabulary& v, const std::string& key) {
+  const std::string origin = v.origin(key);
+  return origin.empty() ? std::string("its default") : origin;
+}
+
+// One command as said: its key (its `listen.*` word, with the rank or file word it is said
+// with), its words, where they were given and its tokens.
+struct SaidCommand {
+  std::string key;  // "listen.draw", "listen.board_rank + rank.4"
+  std::string shown;
+  std::string where;
+  std::vector<std::string> tokens;
+  [[nodiscard]] std::string named() const { return key + " \"" + shown + "\" (" + where + ")"; }
+};
+
+std::vector<SaidCommand> said_commands(const Vocabulary& v, const CommandWords& c) {
+  std::vector<SaidCommand> said;
+  const std::pair<const char*, const Word*> plain[] = {
+      {"time", &c.time},         {"repeat", &c.repeat}, {"moves", &c.moves},
+      {"captured", &c.captured}, {"draw", &c.draw},     {"resign", &c.resign},
+      {"claim", &c.claim},       {"yes", &c.yes},       {"no", &c.no}};
+  for (const auto& [name, word] : plain) {
+    const std::string key = std::string("listen.") + name;
+    said.push_back({key, word->display, given_at(v, key), voice_tokens(word->spoken)});
+  }
+  for (int i = 0; i < 8; ++i) {
+    const std::string rank = std::string("rank.") + char('1' + i);
+    const std::string file = std::string("file.") + char('a' + i);
+    const Word by_rank = joined(c.board_rank, rank_word(v, i));
+    const Word by_file = joined(c.board_file, file_word(v, i));
+    said.push_back({"listen.board_rank + " + rank, by_rank.display,
+                    given_at(v, "listen.board_rank") + ", " + given_at(v, rank),
+                    voice_tokens(by_rank.spoken)});
+    said.push_back({"listen.board_file + " + file, by_file.display,
+                    given_at(v, "listen.board_file") + ", " + given_at(v, file),
+                    voice_tokens(by_file.spoken)});
+  }
+  return said;
+}
+
 }  // namespace
 
 const std::vector<std::string>& garbage_tokens() {
@@ -231,7 +273,50 @@ Result<VoiceGrammar> VoiceGrammar::build(const Vocabulary& v, const core::Positi
   if (!claim) return fail(claim.error());
   g.claim_tokens_ = split_blanks(*claim);
   if (auto ok = g.build_syntax(v); !ok) return fail(ok.error());
+  if (auto ok = g.check_commands(v, commands); !ok) return fail(ok.error());
   return g;
+}
+
+VoiceGrammar VoiceGrammar::of_phrases(const std::vector<std::vector<std::string>>& phrases) {
+  VoiceGrammar g;
+  g.illegal_moves_ = false;
+  for (const auto& tokens : phrases) {
+    for (const auto& token : tokens) g.spoken_.emplace(token, token);
+    g.phrases_.push_back({tokens, std::nullopt, std::nullopt});
+  }
+  return g;
+}
+
+Status VoiceGrammar::check_commands(const Vocabulary& v, const CommandWords& commands) {
+  const auto said = said_commands(v, commands);
+  const std::string profile = "vocabulary profile " + v.name() + ": ";
+  for (std::size_t i = 0; i < said.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j)
+      if (said[i].tokens == said[j].tokens)
+        return fail(profile + said[i].named() + " is said as " + said[j].named() +
+                    ": voice input could not tell them apart; give one of them another word");
+    // A command said as a move, or as a slip corrected ("nein" and a move, D.2.8).
+    const auto& t = said[i].tokens;
+    const bool correction = t.size() > 1 && t.front() == no_token_ &&
+                            syntax_.accepts(std::vector<std::string>(t.begin() + 1, t.end()));
+    if (syntax_.accepts(t) || correction)
+      return fail(profile + said[i].named() + " is said as a move" +
+                  (correction ? " corrected (D.2.8)" : "") +
+                  ": voice input could not tell them apart; give it another word");
+  }
+  // The no-word corrects a move said after it ("nein, Springer Cesar drei"): a move's word as
+  // the no-word would make "<word> <move>" two moves.
+  const auto no = std::find_if(said.begin(), said.end(),
+                               [](const SaidCommand& c) { return c.key == "listen.no"; });
+  for (const auto& key : Vocabulary::move_keys()) {
+    const auto words = voice_tokens(v.word(key).spoken);
+    if (no != said.end() && std::find(words.begin(), words.end(), no_token_) != words.end())
+      return fail(profile + no->named() + " is a word of " + key + " \"" + v.word(key).display +
+                  "\" (" + given_at(v, key) +
+                  "): a move corrected with it could not be told from a move; give one of them "
+                  "another word");
+  }
+  return {};
 }
 
 Status VoiceGrammar::build_syntax(const Vocabulary& v) {
@@ -297,7 +382,8 @@ Status VoiceGrammar::build_syntax(const Vocabulary& v) {
     g.add_sequence({ending, to}, word["move.mate"]);
     g.add_null(ending, to);
   };
-  WordGraph syntax;
+  WordGraph& syntax = syntax_;
+  syntax = WordGraph{};
   moves(syntax, {syntax.start, syntax.final});
   std::vector<std::vector<std::string>> legal;
   for (const auto& p : phrases_)
@@ -325,8 +411,8 @@ WordGraph VoiceGrammar::build_graph(const Reading* without) const {
   std::vector<std::vector<std::string>> moves, commands, claimed;
   for (const auto& p : phrases_) {
     if (p.move) claimed.push_back(p.tokens);
-    if (claim ? p.command == reading.command
-              : (p.move ? p.move == reading.move : p.command == reading.command))
+    if (without && (claim ? p.command == reading.command
+                          : (p.move ? p.move == reading.move : p.command == reading.command)))
       continue;
     (p.move ? moves : commands).push_back(p.tokens);
   }
@@ -339,7 +425,8 @@ WordGraph VoiceGrammar::build_graph(const Reading* without) const {
     g.add_null(between.from, illegal, illegal_weight);
     g.add_graph({illegal, between.to}, illegal_);
   };
-  return top_level(move_paths, commands, no_token_,
+  // A grammar without moves (of_phrases) has no move paths, and no slip to correct.
+  return top_level(moves.empty() && !illegal_moves_ ? MovePaths{} : move_paths, commands, no_token_,
                    claim ? std::vector<std::string>{} : claim_tokens_, claimed, without != nullptr);
 }
 

@@ -78,6 +78,12 @@ class VoiceGrammar {
   static Result<VoiceGrammar> build(const Vocabulary& v, const core::Position& pos,
                                     const CommandWords& commands, bool illegal_moves = true);
 
+  // A grammar of `phrases` (dictionary tokens) alone and the garbage loop, none of them a move or
+  // a command: read() knows none, so a recogniser gives the first reading only. Speaker
+  // adaptation checks with it that each reading is heard as its own prompt (an easy choice among
+  // the prompts, docs/voice.md).
+  static VoiceGrammar of_phrases(const std::vector<std::vector<std::string>>& phrases);
+
   const std::vector<GrammarPhrase>& phrases() const { return phrases_; }
   // Every token of the grammar and the spelling eSpeak NG reads for it ("funf" -> "fünf").
   const std::map<std::string, std::string>& spoken() const { return spoken_; }
@@ -108,6 +114,9 @@ class VoiceGrammar {
   // The tokens of a word, each one's spoken spelling remembered for the dictionary.
   Result<std::string> tokens_of(const Word& words);
   Status build_syntax(const Vocabulary& v);
+  // Every command said otherwise than every other one and than every move (tester s15, finding
+  // 9: `listen.draw = ja` made every "ja" a draw offer, silently).
+  Status check_commands(const Vocabulary& v, const CommandWords& commands);
   std::vector<std::vector<std::string>> command_phrases() const;
   WordGraph build_graph(const Reading* without) const;
 
@@ -119,6 +128,7 @@ class VoiceGrammar {
   std::uint64_t position_key_ = 0;
   bool illegal_moves_ = true;
   WordGraph illegal_;  // every move the words can describe that is no legal phrase here
+  WordGraph syntax_;   // every move the words can describe, legal or not
 };
 
 // The garbage loop's words: the acoustic model's own units for speech and noise that no word

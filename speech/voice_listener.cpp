@@ -14,8 +14,11 @@ Result<PronunciationDictionary> pronunciations_for(const Vocabulary& v,
   const std::string own = v.voice().empty() ? "de" : v.voice();
   const std::string other = own.substr(0, 2) == "en" ? "de" : "en";
   PronunciationDictionary dictionary;
+  // What the arbiter can act on: the profile and its word (another spelling in speech.words,
+  // or another profile).
   if (auto ok = dictionary.add(grammar->spoken(), {own, other}, phonemizer); !ok)
-    return fail(ok.error());
+    return fail("vocabulary profile " + v.name() + ": " + ok.error().message +
+                "; give the word another spelling (speech.words) or choose another profile");
   return dictionary;
 }
 

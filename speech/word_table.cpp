@@ -53,7 +53,7 @@ Status WordTable::read_at_depth(const Base& source, const BaseResolver& resolve,
     if (key.empty() || word.display.empty() || word.spoken.empty())
       return fail(where + "expected `key = word` or `key = display | spoken`");
     if (key != "meta.base") {
-      words_[key] = std::move(word);
+      set(key, std::move(word), std::string(name) + ":" + std::to_string(line_number));
       continue;
     }
     const auto base = resolve ? resolve(word.display) : std::nullopt;
@@ -67,6 +67,11 @@ Status WordTable::read_at_depth(const Base& source, const BaseResolver& resolve,
 const Word* WordTable::find(std::string_view key) const {
   const auto it = words_.find(key);
   return it == words_.end() ? nullptr : &it->second;
+}
+
+std::string WordTable::origin(std::string_view key) const {
+  const auto it = origins_.find(key);
+  return it == origins_.end() ? std::string() : it->second;
 }
 
 Word WordTable::word(std::string_view key) const {

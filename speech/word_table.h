@@ -50,13 +50,21 @@ class WordTable {
   // The keys of `keys` the table lacks, joined by ", " ("" when none).
   [[nodiscard]] std::string missing(const std::vector<std::string>& keys) const;
 
-  void set(const std::string& key, Word word) { words_[key] = std::move(word); }
+  // Where a key's word was given: "drawja.txt:2" (the table's name and line), what set() was
+  // told, or "" (not given).
+  [[nodiscard]] std::string origin(std::string_view key) const;
+
+  void set(const std::string& key, Word word, std::string origin = {}) {
+    words_[key] = std::move(word);
+    origins_[key] = std::move(origin);
+  }
   [[nodiscard]] const std::map<std::string, Word, std::less<>>& words() const { return words_; }
 
  private:
   Status read_at_depth(const Base& source, const BaseResolver& resolve,
                        std::string_view known_bases, int depth);
   std::map<std::string, Word, std::less<>> words_;
+  std::map<std::string, std::string, std::less<>> origins_;
 };
 
 }  // namespace annabella::speech

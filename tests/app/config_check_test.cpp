@@ -88,6 +88,23 @@ TEST(ConfigCheck, AChess960NumberAgainstTheStartFenIsRefusedOrNamed) {
       << n;
 }
 
+// Voice input with the profile's words (docs/voice.md): its grammar and pronunciations are made
+// as the station makes them, so that a word the recogniser cannot hear is named before the game,
+// with the profile and the word, not only when voice input starts.
+TEST(ConfigCheck, VoiceInputIsCheckedWithTheProfilesWords) {
+  EXPECT_EQ(problems_of("[speech]\nprofile = \"nato\"\n[voice]\ninput = \"default\"\n"), "");
+  const std::string e = problems_of(
+      "[speech]\nprofile = \"nato\"\n[speech.words]\nfile_a = "
+      "\"\xd0\x90\xd0\xbb\xd1\x8c\xd1\x84\xd0\xb0\"\n"
+      "[voice]\ninput = \"default\"\n");
+  EXPECT_NE(e.find("voice.input: "), std::string::npos) << e;
+  EXPECT_NE(e.find("en-us acoustic model"), std::string::npos) << e;
+  // Without voice input the same words are only spoken: no problem.
+  EXPECT_EQ(problems_of("[speech]\nprofile = \"nato\"\n[speech.words]\nfile_a = "
+                        "\"\xd0\x90\xd0\xbb\xd1\x8c\xd1\x84\xd0\xb0\"\n"),
+            "");
+}
+
 TEST(ConfigCheck, AnUnknownProfileIsNamed) {
   const std::string e = problems_of("[speech]\nprofile = \"klingon\"\n");
   EXPECT_NE(e.find("board.toml:2: speech.profile: "), std::string::npos) << e;

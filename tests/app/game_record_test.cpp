@@ -628,6 +628,14 @@ TEST(JournalFormat, ANewJournalIsFormatFiveAndKeepsTheSpeechTimes) {
   EXPECT_EQ(heard.at, 12s);
   EXPECT_EQ(heard.from, 10500ms);
   EXPECT_EQ(heard.decoded, 12400ms);
+  EXPECT_EQ(heard.margin, "");  // an entry without a margin (written before it was kept)
+  // The margin (tester s15, finding 4): a field of its own, read back as written.
+  rec::Heard with_margin = std::get<rec::Heard>(records.back());
+  with_margin.margin = "0.034";
+  auto read = decode(encode(with_margin), 5);
+  ASSERT_TRUE(read) << read.error().message;
+  EXPECT_EQ(std::get<rec::Heard>(*read).margin, "0.034");
+  EXPECT_EQ(std::get<rec::Heard>(*read).confidence_pct, 90);
   // Format 3 needs them.
   JournalEntry bare = encode(records.back());
   bare.fields.erase(bare.fields.begin() + 1);  // from_ms

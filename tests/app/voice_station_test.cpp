@@ -4,6 +4,9 @@
 // VI player's requests through the same path as his menu, and everything heard journaled.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <optional>
+
 #include "app/journal.h"
 #include "core/movegen.h"
 #include "support/station_driver.h"
@@ -418,6 +421,17 @@ TEST(VoiceStation, EverythingHeardIsJournaledAndTheGameResumes) {
   }
 }
 
+// The journal's last `heard` entry, or nullopt (a failure named).
+std::optional<JournalEntry> last_heard(const std::filesystem::path& journal) {
+  auto contents = read_journal(journal);
+  EXPECT_TRUE(contents) << contents.error().message;
+  std::optional<JournalEntry> entry;
+  if (contents)
+    for (const auto& e : contents->entries)
+      if (e.kind == "heard") entry = e;
+  return entry;
+}
+
 // Every event carries its time: the heard entry and the cue line keep the end of the speech as
 // the capture path measured it, not the time its decoding ended (0.7 s later here), and a move
 // entered at once is on the clock from the end of the speech.
@@ -434,12 +448,8 @@ TEST(VoiceStation, TheHeardEntryKeepsTheEndOfSpeechNotTheDecodeTime) {
   g.driver.now = ended + 700ms;  // decoded
   g.driver.station->handle(StationEvent::heard(ended, h, g.driver.now));
   ASSERT_EQ(g.plies(), 2u);
-  auto contents = read_journal(g.dir.path() / "game.journal");
-  ASSERT_TRUE(contents) << contents.error().message;
-  const JournalEntry* entry = nullptr;
-  for (const auto& e : contents->entries)
-    if (e.kind == "heard") entry = &e;
-  ASSERT_NE(entry, nullptr);
+  const auto entry = last_heard(g.dir.path() / "game.journal");
+  ASSERT_TRUE(entry);
   // The move entered at once is made at the end of the speech (the clock charges from it); the
   // entry says the same time, the start 1.4 s before it, the decoding 0.7 s after it.
   const auto ended_ms = g.driver.station->record().moves().back().at.count();
@@ -450,6 +460,34 @@ TEST(VoiceStation, TheHeardEntryKeepsTheEndOfSpeechNotTheDecodeTime) {
   EXPECT_EQ(g.cue_times[0], ended);
   EXPECT_NE(g.cue_lines[0].find("speech 1.40 s, decoded 0.70 s after its end"), std::string::npos)
       << g.cue_lines[0];
+}
+
+// Tester s15, finding 4: the record keeps the margin beside the confidence, so that "100 %"
+// beside "a confirmation not sure enough" is no contradiction (the confidence stops at 100 % at
+// the clear margin, 0.05; a "ja" is sure only from 0.3): in the journal's own field, in the
+// reading and in the cue list's heard line.
+TEST(VoiceStation, TheRecordKeepsTheMarginBesideTheConfidence) {
+  VoiceGame g;
+  g.heard_move("e5");
+  speech::Heard ja;
+  ja.kind = speech::HeardKind::Command;
+  ja.command = speech::VoiceCommand{K::Yes, -1};
+  ja.words = {"ja"};
+  ja.confidence = 1.0;
+  ja.margin = 0.12;
+  g.heard(ja);
+  EXPECT_EQ(g.plies(), 1u);  // not sure: nothing confirmed
+  const auto entry = last_heard(g.dir.path() / "game.journal");
+  ASSERT_TRUE(entry);
+  EXPECT_EQ(entry->get("margin"), "0.120");
+  EXPECT_EQ(entry->get("confidence"), "100");  // the field keeps its meaning
+  EXPECT_NE(entry->get("reading").find("command yes \"ja\" 100% margin 0.120"), std::string::npos)
+      << entry->get("reading");
+  EXPECT_NE(entry->get("action").find("its margin under the confirmation's sure margin"),
+            std::string::npos)
+      << entry->get("action");
+  ASSERT_FALSE(g.cue_lines.empty());
+  EXPECT_NE(g.cue_lines.back().find("margin 0.120"), std::string::npos) << g.cue_lines.back();
 }
 
 // D.2.3 (3): the VI player (White) made 1. e4 on his pegboard and announces it himself.

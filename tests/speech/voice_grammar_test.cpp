@@ -69,6 +69,50 @@ TEST(GrammarPronunciation, EveryWordOfTheFideGrammarHasGermanAndEnglishReadings)
   EXPECT_NE(text.find("\nanna(2) "), std::string::npos);
 }
 
+// eSpeak NG's German voice writes an English word with language switches, "(en)b'o@d(de)":
+// the marks carry no sound and the sounds between them are read in English.
+TEST(GrammarPronunciation, ALanguageSwitchIsReadInTheLanguageSwitchedTo) {
+  auto board = cmu_phones("(en)b'o@d(de)", "de");
+  ASSERT_TRUE(board) << board.error().message;
+  EXPECT_EQ(board->front(), (Phones{"B", "AO", "R", "D"}));
+  // "a" is AE in English, AA in German: the switch decides, not the voice.
+  EXPECT_EQ(cmu_phones("(en)'an@(de)", "de")->front(), (Phones{"AE", "N", "AH"}));
+  EXPECT_EQ(cmu_phones("'an@(en)", "de")->front(), (Phones{"AA", "N", "AH"}));
+  EXPECT_FALSE(cmu_phones("(enb'o@d", "de"));
+}
+
+// Every shipped profile whose grammar can be built (the words in Latin letters) gets its
+// pronunciations from eSpeak NG: the English ones once failed on the German voice's "(en)".
+TEST(GrammarPronunciation, EveryShippedProfileInLatinLettersHasItsPronunciations) {
+  auto synth = EspeakSynthesizer::create();
+  ASSERT_TRUE(synth);
+  int built = 0;
+  for (const auto& name : Vocabulary::profile_names()) {
+    const auto v = fixtures::profile(name.c_str());
+    if (!VoiceGrammar::build(v, core::Position{}, CommandWords::for_profile(v))) continue;
+    ++built;
+    auto d = pronunciations_for(v, [&](std::string_view text, std::string_view voice) {
+      return (*synth)->phonemes(text, voice);
+    });
+    EXPECT_TRUE(d) << name << ": " << d.error().message;
+  }
+  EXPECT_GE(built, 4);  // fide, english-anna, nato, letters
+}
+
+// A word that cannot be transcribed is named with its profile, which the arbiter can change.
+TEST(GrammarPronunciation, AWordWithoutSoundsIsNamedWithItsProfile) {
+  const auto v = fixtures::profile("nato");
+  auto d =
+      pronunciations_for(v, [](std::string_view text, std::string_view) -> Result<std::string> {
+        return text == "Foxtrot" ? std::string("f$") : std::string("'a");
+      });
+  ASSERT_FALSE(d);
+  EXPECT_NE(d.error().message.find("vocabulary profile nato"), std::string::npos)
+      << d.error().message;
+  EXPECT_NE(d.error().message.find("\"Foxtrot\""), std::string::npos) << d.error().message;
+  EXPECT_NE(d.error().message.find("speech.words"), std::string::npos) << d.error().message;
+}
+
 class GrammarRoundTrip : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(GrammarRoundTrip, EveryLegalMoveInEveryFormReadsBack) {
@@ -147,6 +191,47 @@ TEST(VoiceGrammar, CommandWordsOfThePlayersMenu) {
 // Art. 9.2, 9.3: "Remis Reklamation" alone starts a draw claim; followed by a legal move in the
 // same breath it is the claim with that intended move (Art. 9.2.1.1, 9.3.1). An illegal move after
 // it is no reading, and the runner-up of a claim is anything but a claim.
+// Tester s15, finding 9: `listen.draw = ja` made every "ja" a draw offer (the first phrase said
+// so was kept, silently). Command words said alike, a command said as a move, and a no-word that
+// is a move's word are refused, naming the two keys and where each was given.
+TEST(VoiceGrammar, CommandWordsSaidAlikeAreRefusedWithTheirKeysAndLines) {
+  const auto refusal = [](std::string_view lines) {
+    auto v = Vocabulary::parse(std::string("meta.base = fide\n") + std::string(lines), "mine.txt");
+    EXPECT_TRUE(v) << lines;
+    if (!v) return std::string();
+    auto g = VoiceGrammar::build(*v, core::Position{}, CommandWords::for_profile(*v));
+    return g ? std::string() : g.error().message;
+  };
+  EXPECT_EQ(
+      refusal("listen.draw = ja\n"),
+      "vocabulary profile mine: listen.yes \"ja\" (its default) is said as listen.draw \"ja\" "
+      "(mine.txt:2): voice input could not tell them apart; give one of them another word");
+  const std::string zeit = refusal("# resign\nlisten.resign = Zeit\n");
+  EXPECT_NE(zeit.find("listen.resign \"Zeit\" (mine.txt:3) is said as listen.time"),
+            std::string::npos)
+      << zeit;
+  // Said alike once folded ("Zeit!" and "zeit"), and as a board command with a rank word.
+  EXPECT_NE(refusal("listen.moves = zeit!\n").find("listen.moves"), std::string::npos);
+  const std::string board = refusal("listen.time = Brett Reihe vier\n");
+  EXPECT_NE(board.find("listen.board_rank + rank.4 \"Brett Reihe vier\" (its default, fide:"),
+            std::string::npos)
+      << board;
+  EXPECT_NE(board.find("is said as listen.time \"Brett Reihe vier\" (mine.txt:2)"),
+            std::string::npos)
+      << board;
+  EXPECT_NE(refusal("listen.time = Eva vier\n")
+                .find("listen.time \"Eva vier\" (mine.txt:2) is said as a move"),
+            std::string::npos);
+  EXPECT_NE(refusal("listen.repeat = nein Eva vier\n").find("is said as a move corrected"),
+            std::string::npos);
+  EXPECT_NE(refusal("listen.no = Dame\n")
+                .find("listen.no \"Dame\" (mine.txt:2) is a word of piece.queen \"Dame\""),
+            std::string::npos)
+      << refusal("listen.no = Dame\n");
+  // Words of their own are fine, and so is every shipped profile's (GrammarPronunciation).
+  EXPECT_EQ(refusal("listen.draw = Unentschieden\nlisten.yes = jawohl\n"), "");
+}
+
 TEST(VoiceGrammar, ADrawClaimSaidAloneOrWithTheIntendedMove) {
   const auto v = fixtures::profile("fide");
   const auto pos = position(core::kStartFen);
@@ -213,7 +298,8 @@ TEST(Judge, AClearMarginOverTheRunnerUpEntersTheMove) {
   EXPECT_DOUBLE_EQ(h.confidence, 1.0);
   EXPECT_EQ(h.start, std::chrono::milliseconds(1200));
   EXPECT_EQ(h.end, std::chrono::milliseconds(2200));
-  EXPECT_EQ(describe(h, pos), "move Nf3 g1f3 \"springer felix drei\" 100%");
+  // The margin beside the confidence (which stops at 100 % at the clear margin): 0.01 x 150.
+  EXPECT_EQ(describe(h, pos), "move Nf3 g1f3 \"springer felix drei\" 100% margin 1.500");
 }
 
 TEST(Judge, ARunnerUpCloseBehindMakesTwoCloseReadings) {
@@ -225,7 +311,7 @@ TEST(Judge, ARunnerUpCloseBehindMakesTwoCloseReadings) {
   const double close = settings.clear_margin / 5 / 150;
   const Heard h = judge(decoding("Bella drei", {"Anna drei", close}), g, settings);
   EXPECT_EQ(h.kind, HeardKind::Unsure);
-  EXPECT_EQ(h.why, "two close readings");
+  EXPECT_EQ(h.why, "below the threshold: two close readings");
   EXPECT_NEAR(h.confidence, 0.2, 1e-9);
   EXPECT_EQ(h.alternatives, (std::vector<core::Move>{move(pos, "b3"), move(pos, "a3")}));
   // The runner-up ahead (a better path the first decode missed): no confidence at all.
@@ -240,6 +326,39 @@ TEST(Judge, ARunnerUpCloseBehindMakesTwoCloseReadings) {
   const double at_threshold = settings.clear_margin * settings.threshold / 150 + 1e-12;
   EXPECT_EQ(judge(decoding("Bella drei", {"Anna drei", at_threshold}), g, settings).kind,
             HeardKind::Move);
+}
+
+// Tester s15, finding 4: "two close readings" was written for every reading under the
+// threshold, also when the runner-up was no move, or under a threshold above 100 %. The reason
+// says what the runner-up was, and the line keeps the margin itself.
+TEST(Judge, TheReasonSaysWhatCameCloseAndTheLineKeepsTheMargin) {
+  const auto v = fixtures::profile("fide");
+  const auto pos = position(core::kStartFen);
+  auto g = *VoiceGrammar::build(v, pos, CommandWords::for_profile(v));
+  const JudgeSettings settings;
+  const double close = settings.clear_margin / 5 / 150;  // margin 0.01, confidence 0.2
+  const auto why = [&](std::string_view said, std::string_view runner_up,
+                       JudgeSettings s = JudgeSettings{}) {
+    const Heard h = judge(decoding(said, {runner_up, close}), g, s);
+    EXPECT_EQ(h.kind, HeardKind::Unsure) << said;
+    return h.why;
+  };
+  EXPECT_EQ(why("Anna drei", "Bella drei"), "below the threshold: two close readings");
+  EXPECT_EQ(why("ja", "gbgy gbgaa"), "below the threshold: close to speech outside the grammar");
+  EXPECT_EQ(why("ja", "nein"), "below the threshold: close to the command no");
+  EXPECT_EQ(why("Zeit", "Springer Felix sechs"),
+            "below the threshold: close to a move not legal here");
+  EXPECT_EQ(why("Zeit", ""), "no runner-up reading was found, so no margin is known");
+  // A clear margin, under a threshold above 100 % (listen --threshold 2): only the threshold.
+  EXPECT_EQ(judge(decoding("ja", {"gbgy gbgaa"}), g, {2.0}).why, "below the threshold");
+  // The line names the one reading, the margin and why; a command reading names no move.
+  const Heard ja = judge(decoding("ja", {"gbgy gbgaa", close}), g, settings);
+  EXPECT_TRUE(ja.alternatives.empty());
+  EXPECT_EQ(describe(ja, pos),
+            "unsure \"ja\" 20% margin 0.010 (below the threshold: close to speech outside the "
+            "grammar; not entered, ask again)");
+  const Heard alone = judge(decoding("Zeit", {""}), g, settings);
+  EXPECT_NE(describe(alone, pos).find("0% margin none"), std::string::npos) << describe(alone, pos);
 }
 
 TEST(Judge, OnlyAMarginAtTheSureLevelMayBeEnteredWithoutConfirmation) {
@@ -287,6 +406,8 @@ TEST(Judge, AMoveTheWordsDescribeButIllegalHereIsAskedAgain) {
     EXPECT_EQ(h.why, "a move that is not legal here");
     EXPECT_TRUE(h.alternatives.empty());
     EXPECT_FALSE(h.move);
+    // No runner-up was decoded: no margin, not a margin of 0.
+    EXPECT_EQ(margin_text(h.margin), "none");
   }
 }
 
