@@ -863,6 +863,46 @@ TEST(VoiceStation, TheHeardEntryThatSaysEnteredFollowsTheMoveAndACutJournalResum
       << "the journal says e5 was entered but does not hold it";
 }
 
+// Tester s15 #13: the sighted player's move said (entered at once) and the arbiter's `pause`
+// typed 0.5 s after the end of its speech, its decoding finishing only after the pause. D.2.3
+// (3), D.2.4: the move was made when announced and the VI player's clock started then; the
+// pause (Art. 6.11.1) stopped his clock, not the sighted player's. The move is dated at the end
+// of its speech and charged up to it ([%emt] within its own time); the VI player's clock ran
+// the half second up to the pause.
+TEST(VoiceStation, AMoveSaidBeforeThePauseAndDecodedAfterItIsChargedUpToItsSpeech) {
+  VoiceGame g(config::VoiceConfirm::AtOnce);
+  const auto white_before = g.driver.station->clock().remaining(core::WHITE, g.driver.now);
+  const TimePoint black_started = g.driver.station->clock().log().back().time;  // after 1. e4
+  const TimePoint ended = g.driver.now + 3s;  // the end of the sighted player's speech
+  g.driver.now = ended;
+  g.driver.console("pause", 500ms);  // typed 0.5 s after the end of the speech
+  ASSERT_TRUE(g.driver.station->clock().paused());
+  speech::Heard h;
+  h.kind = speech::HeardKind::Move;
+  h.move = g.move("e5");
+  h.confidence = 0.9;
+  h.margin = 0.2;
+  h.sure = true;
+  h.speech_began = ended - 1s;
+  g.driver.now = ended + 800ms;  // decoded after the pause
+  g.driver.station->handle(StationEvent::heard(ended, h, g.driver.now));
+  ASSERT_EQ(g.plies(), 2u);
+  const auto& made = g.driver.station->record().moves().back();
+  EXPECT_EQ(made.at, g.driver.station->record().moves().front().at +
+                         std::chrono::duration_cast<Millis>(ended - black_started));
+  EXPECT_EQ(made.elapsed, std::chrono::duration_cast<Millis>(ended - black_started))
+      << "the sighted player is charged past the end of his announcement";
+  // Still paused; the VI player's clock ran from the move to the pause, 0.5 s.
+  const auto& clock = g.driver.station->clock();
+  EXPECT_TRUE(clock.paused());
+  EXPECT_EQ(clock.remaining(core::WHITE, g.driver.now), white_before - 500ms);
+  // The clock's log keeps the time order: the move, then the pause.
+  ASSERT_GE(clock.log().size(), 2u);
+  EXPECT_EQ(clock.log().back().event, core::ClockEvent::Pause);
+  EXPECT_EQ(clock.log()[clock.log().size() - 2].event, core::ClockEvent::Press);
+  EXPECT_EQ(clock.log()[clock.log().size() - 2].time, ended);
+}
+
 }  // namespace
 }  // namespace voice_station_test
 }  // namespace annabella::app
