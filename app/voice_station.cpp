@@ -46,9 +46,19 @@ bool VoiceStation::waiting_request() const {
 }
 
 bool VoiceStation::player_asked() const {
-  // His menu's question, except the claim with the intended move (Art. 9.2.1.1), which his "ja"
-  // answers on his own turn ("Remis Reklamation Springer Felix drei", "ja").
-  return s_.menu.asking() && !s_.menu.claiming_with_move();
+  // His resignation and his answers on a draw are his alone (Art. 5.1.2, 9.1.2): never a spoken
+  // word. On the sighted player's turn no question of his is answered by voice either: the
+  // sighted player speaks then (his moves, his "ja"). On his own turn nothing of the sighted
+  // player's waits, and his claims (the claim with the intended move, "Remis Reklamation
+  // Springer Felix drei", "ja", Art. 9.2.1.1; without an arbiter, Guidelines III.6.1) keep their
+  // spoken "ja".
+  const auto item = s_.menu.asked();
+  if (!item) return false;
+  using speech::MenuItem;
+  if (*item == MenuItem::Resign || *item == MenuItem::OfferDraw || *item == MenuItem::AcceptDraw ||
+      *item == MenuItem::DeclineDraw)
+    return true;
+  return !running() || s_.game().position().side_to_move() != s_.vi_color;
 }
 
 void VoiceStation::log(const speech::Heard& heard, const std::string& action, TimePoint time) {
@@ -376,8 +386,13 @@ void VoiceStation::on_yes(const speech::Heard& heard, TimePoint time) {
     return;
   }
   if (s_.menu.asking()) {
-    // His claim with the move he said (Art. 9.2.1.1), on his own turn: a sure "ja" claims, as
-    // Confirm does.
+    // His claim on his own turn (with the move he said, Art. 9.2.1.1; without an arbiter,
+    // Guidelines III.6.1): a sure "ja" claims, as Confirm does.
+    if (!heard.sure && !s_.menu.claiming_with_move()) {
+      log(heard, action::kConfirmNotSure, time);
+      press_menu_key(s_, MenuKey::Repeat, InputSource::Voice, time);  // the question again
+      return;
+    }
     if (!heard.sure) return confirm_not_sure(heard, time);
     log(heard, action::kConfirmed, time);
     press_menu_key(s_, MenuKey::Confirm, InputSource::Voice, time);
@@ -442,8 +457,10 @@ bool VoiceStation::console_answer(const std::string& line, TimePoint time) {
   const std::string word = core::ascii_lower(std::string(core::trim(line)));
   if (word != "yes" && word != "no") return false;
   // The assistant answers the sighted player's heard move, never the VI player's question
-  // (his CONFIRM key answers that).
+  // (his CONFIRM key answers that). With none waiting and voice input on, he is told so, unless
+  // another question of the station's is open (it reads the line).
   if (!waiting_) {
+    if (!hooks_.heard || s_.question.kind != PendingQuestion::Kind::None) return false;
     s_.print(time, voice_text::nothing_waits(word == "yes"));
     return true;
   }

@@ -64,8 +64,8 @@ class VoiceStation {
   // off (voice.push_to_talk) or there is no voice input.
   bool on_talk(bool held, TimePoint time);
   // The assistant's `yes` / `no`: they answer the heard move waiting for confirmation (never
-  // the VI player's question); with nothing waiting the assistant is told so. False for any
-  // other line.
+  // the VI player's question); with nothing waiting and voice input on (set_hooks) the
+  // assistant is told so. False for any other line, and when another question is open.
   bool console_answer(const std::string& line, TimePoint time);
   // After every event: a move made (by voice or otherwise) ends what waited and the listener
   // hears the new position; a confirmation that did not come in time is dropped.
