@@ -18,7 +18,9 @@
 //     carries out (Art. 5.1.2: the microphone cannot tell who says "ja");
 //   - what waits has one owner each: the sighted player's heard move waits here, the VI
 //     player's question in his menu. A spoken "ja" or "nein" while both wait is his or the
-//     opponent's, nobody can tell: it answers neither, and both are told. Nothing that waited
+//     opponent's, nobody can tell: it answers neither, and both are told. His resignation and
+//     draw answers, and any question of his on the sighted player's turn, take his CONFIRM key
+//     only; his claims on his own turn keep their spoken "ja". Nothing that waited
 //     is dropped without a word: a move made meanwhile, a new move heard, the game's end are
 //     said to the sighted player publicly and printed (his menu tells the VI player privately
 //     when a move withdraws his question);
