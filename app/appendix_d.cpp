@@ -1043,18 +1043,26 @@ bool AppendixDFlow::record_move(core::Move move, TimePoint time, MoveSource by) 
     s_.sighted_open_touches.clear();
   }
   // D.2.4: the opponent's clock starts only now that the move is made. Events from different
-  // devices may arrive a little out of order: the clock is never pressed before its last event.
-  const TimePoint press_time =
-      s_.clock.log().empty() ? time : std::max(time, s_.clock.log().back().time);
+  // devices may arrive a little out of order: the clock is never pressed before its last event,
+  // except a move made before the arbiter's pause that arrives after it (a spoken move decoded
+  // after the pause, D.2.3 (3)): it is pressed when it was made, and the pause then stops the
+  // opponent's clock (ChessClock::made_before_pause). The entry is dated when the clock was
+  // pressed, so its [%emt] never runs past its own time.
+  const TimePoint press_time = s_.clock.log().empty() || s_.clock.made_before_pause(time)
+                                   ? time
+                                   : std::max(time, s_.clock.log().back().time);
   auto press = s_.clock.press(mover, press_time);
   if (!press) s_.print(time, "clock: " + text::clock_error(press.error()));
   rec::Move entry;
   entry.ply = static_cast<int>(s_.game().ply_count()) + 1;
   entry.move = move;
   entry.san = core::to_san(before, move);
-  entry.at = s_.timeline(time);
-  entry.white_left = to_ms(s_.clock.remaining(core::WHITE, time));
-  entry.black_left = to_ms(s_.clock.remaining(core::BLACK, time));
+  entry.at = s_.timeline(press ? press_time : time);
+  // The times right after the move (a pause made again after it may have run the opponent's).
+  entry.white_left =
+      to_ms(press ? press->remaining[core::WHITE] : s_.clock.remaining(core::WHITE, time));
+  entry.black_left =
+      to_ms(press ? press->remaining[core::BLACK] : s_.clock.remaining(core::BLACK, time));
   entry.elapsed = press ? to_ms(press->elapsed) : Millis(0);
   entry.by = by;
   if (auto recorded = s_.commit(entry, time); !recorded) {  // on disk before anyone acts on it

@@ -449,6 +449,19 @@ MenuOutput PlayerMenu::claim_with_move(const MenuContext& context) {
   return saying(line_of(MenuLine::Kind::EnterMove, MenuItem::ClaimDrawWithMove));
 }
 
+MenuOutput PlayerMenu::ask_item(MenuItem i, const MenuContext& context) {
+  const auto level = entries({}, context);
+  const auto found = std::find(level.begin(), level.end(), item(i));
+  if (found == level.end()) return {};
+  open_ = true;
+  path_.clear();
+  awaiting_move_ = false;
+  intended_.clear();
+  cursor_ = *found;
+  index_ = static_cast<std::size_t>(found - level.begin());
+  return ask(i, context);
+}
+
 MenuOutput PlayerMenu::cancel() {
   asking_.reset();
   awaiting_move_ = false;

@@ -105,6 +105,12 @@ class PlayerMenu {
   // "Remis Reklamation"): the menu opens on it and waits for the move, as after selecting it.
   // Nothing when the claim is not offered now (not his move, the game over).
   [[nodiscard]] MenuOutput claim_with_move(const MenuContext& context);
+  // A question asked without the menu's keys (his voice command "Remis", "Aufgabe"): the menu
+  // opens on `item` and asks it, as after selecting it; only Confirm then carries it out.
+  // Nothing when the item is not offered now.
+  [[nodiscard]] MenuOutput ask_item(speech::MenuItem item, const MenuContext& context);
+  // The item asked, if any.
+  [[nodiscard]] std::optional<speech::MenuItem> asked() const { return asking_; }
   // The menu waits for the intended move of a draw claim.
   [[nodiscard]] bool awaiting_move() const { return open_ && awaiting_move_; }
   // The claim with an intended move is under way: the move is awaited or the claim is asked.

@@ -206,4 +206,17 @@ bool start_draw_claim(StationState& s, std::optional<core::Move> move, InputSour
   return true;
 }
 
+bool start_question(StationState& s, speech::MenuItem item, InputSource source, TimePoint time) {
+  const MenuOutput out = s.menu.ask_item(item, menu_context(s));
+  if (!out.line) return false;
+  const speech::Phrase phrase = speech::phrase_menu_line(s.language, s.vocabulary, *out.line);
+  s.say(phrase, Route::Private, time);  // the earpiece only, never the public speaker
+  s.out.menu_line(*out.line, phrase.text, s.menu.is_open());
+  s.print(time, i18n::format(
+                    i18n::tr("player's menu ({source}): \"{said}\" asked; only his "
+                             "CONFIRM key carries it out"),
+                    {{"source", std::string(input_source_name(source))}, {"said", phrase.text}}));
+  return true;
+}
+
 }  // namespace annabella::app

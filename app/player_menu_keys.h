@@ -62,4 +62,10 @@ bool enter_intended_move(StationState& s, core::Move move, InputSource source, T
 bool start_draw_claim(StationState& s, std::optional<core::Move> move, InputSource source,
                       TimePoint time);
 
+// A question of his menu asked without its keys (his voice command "Remis", "Aufgabe"): the
+// menu opens on `item` and asks privately, as after selecting it; only his Confirm key carries
+// it out (a spoken "ja" cannot tell him from his opponent, Art. 5.1.2). False, with nothing
+// said, when the item is not offered now.
+bool start_question(StationState& s, speech::MenuItem item, InputSource source, TimePoint time);
+
 }  // namespace annabella::app

@@ -41,32 +41,58 @@ std::optional<core::Move> VoiceStation::waiting_move() const {
   return waiting_->move;
 }
 
+bool VoiceStation::waiting_request() const {
+  return s_.menu.asking() || s_.menu.claiming_with_move();
+}
+
+bool VoiceStation::player_asked() const {
+  // His resignation and his answers on a draw are his alone (Art. 5.1.2, 9.1.2): never a spoken
+  // word. On the sighted player's turn no question of his is answered by voice either: the
+  // sighted player speaks then (his moves, his "ja"). On his own turn nothing of the sighted
+  // player's waits, and his claims (the claim with the intended move, "Remis Reklamation
+  // Springer Felix drei", "ja", Art. 9.2.1.1; without an arbiter, Guidelines III.6.1) keep their
+  // spoken "ja".
+  const auto item = s_.menu.asked();
+  if (!item) return false;
+  using speech::MenuItem;
+  if (*item == MenuItem::Resign || *item == MenuItem::OfferDraw || *item == MenuItem::AcceptDraw ||
+      *item == MenuItem::DeclineDraw)
+    return true;
+  return !running() || s_.game().position().side_to_move() != s_.vi_color;
+}
+
 void VoiceStation::log(const speech::Heard& heard, const std::string& action, TimePoint time) {
-  const std::string reading = voice_text::reading(heard, s_.game().position());
+  log_reading(voice_text::reading(heard, s_.game().position()),
+              static_cast<int>(std::lround(heard.confidence * 100)),
+              speech::margin_text(heard.margin), action, time, speech_began_, decoded_);
+}
+
+void VoiceStation::log_reading(const std::string& reading, int percent, const std::string& margin,
+                               const std::string& action, TimePoint time, TimePoint began,
+                               TimePoint decoded) {
   s_.print(time, voice_text::heard_line(reading, action));
-  const int percent = static_cast<int>(std::lround(heard.confidence * 100));
   // Every event carries its time: the journal and the cue list keep the end of the speech (the
   // event's time), its start and when it was decoded.
   rec::Heard entry{s_.timeline(time),
-                   s_.timeline(speech_began_),
-                   s_.timeline(decoded_),
+                   s_.timeline(began),
+                   s_.timeline(decoded),
                    reading,
                    percent,
                    action,
-                   speech::margin_text(heard.margin)};
+                   margin};
   if (auto recorded = s_.commit(entry, time); !recorded)
     s_.print(time, "record: " + recorded.error().message);
   if (hooks_.heard)
-    hooks_.heard(reading + "; " + action + "; " +
-                     voice_text::speech_times(time - speech_began_, decoded_ - time),
-                 time);
+    hooks_.heard(
+        reading + "; " + action + "; " + voice_text::speech_times(time - began, decoded - time),
+        time);
 }
 
 void VoiceStation::on_heard(const speech::Heard& heard, TimePoint time,
                             std::optional<TimePoint> decoded) {
+  tick(time);
   speech_began_ = heard.speech_began == TimePoint{} ? time : heard.speech_began;
   decoded_ = decoded.value_or(time);
-  tick(time);
   if (own_announcement(heard, time)) return;
   switch (heard.kind) {
     case HeardKind::Move:
@@ -79,6 +105,15 @@ void VoiceStation::on_heard(const speech::Heard& heard, TimePoint time,
       if (!running()) {
         log(heard, action::kGameOver, time);
         return;
+      }
+      if (sighted_to_move()) {
+        // One reading is asked as a question ("Eva vier?"): it waits for his "ja" as a read-back
+        // move does (D.2.1); two are asked as a choice, none as "Bitte wiederholen".
+        std::vector<core::Move> legal;
+        for (core::Move m : heard.alternatives)
+          if (core::legal_moves(s_.game().position()).contains(m)) legal.push_back(m);
+        if (legal.size() == 1) return ask_one_reading(heard, legal.front(), time);
+        if (legal.size() > 1) asked_two_at_ = s_.game().ply_count();
       }
       log(heard, action::kAskedAgain, time);
       ask_again(heard, time);
@@ -141,7 +176,7 @@ void VoiceStation::on_move(const speech::Heard& heard, TimePoint time) {
     enter_intended_move(s_, *heard.move, InputSource::Voice, time);
     return;
   }
-  if (!sighted_to_move() && s_.menu.claiming_with_move() && !waiting_) {
+  if (!sighted_to_move() && s_.menu.claiming_with_move()) {
     // The claim asks for his "ja": another move said cancels it (only Confirm claims).
     log(heard, action::kCancelled, time);
     press_menu_key(s_, MenuKey::Back, InputSource::Voice, time);
@@ -165,12 +200,15 @@ void VoiceStation::on_move(const speech::Heard& heard, TimePoint time) {
     ask_again(heard, time);
     return;
   }
-  const bool replaces = heard.correction && waiting_ && waiting_->move;
+  const bool replaces = heard.correction && waiting_;
   const bool at_once = s_.config().voice.confirm == VoiceConfirm::AtOnce;
+  // Another move (not a correction) said while one waits: the one read back before is dropped,
+  // and said so (the new one is read back, or entered).
+  if (waiting_ && !replaces && waiting_->move != move)
+    drop_waiting(voice_text::because_new_move(core::to_san(s_.game().position(), move)), time);
   if (at_once && heard.sure) {
-    log(heard, replaces ? action::kReplaced : action::kEntered, time);
     waiting_.reset();
-    enter(move, time);
+    enter(heard, replaces ? action::kReplaced : action::kEntered, move, time);
     return;
   }
   // Not sure enough to enter without the speaker: read back and entered on his "ja" (D.2.1).
@@ -184,19 +222,68 @@ void VoiceStation::on_move(const speech::Heard& heard, TimePoint time) {
 
 void VoiceStation::repeat_and_wait(core::Move move, TimePoint time) {
   // D.2.1: repeated aloud on the public route, so both players hear what the station heard.
+  s_.say(speech::phrase_for_move(s_.vocabulary, s_.game().position(), move, s_.wording),
+         Route::Public, time);
+  wait_for(move, time);
+}
+
+void VoiceStation::ask_one_reading(const speech::Heard& heard, core::Move move, TimePoint time) {
   const core::Position& pos = s_.game().position();
-  s_.say(speech::phrase_for_move(s_.vocabulary, pos, move, s_.wording), Route::Public, time);
+  if (waiting_ && waiting_->move != move)
+    drop_waiting(voice_text::because_new_move(core::to_san(pos, move)), time);
+  log(heard, action::kAskedOne, time);
+  // D.2.1: "Eva vier?" on the public route; entered only when confirmed by the rule.
+  s_.say(voice_text::ask_again(s_.vocabulary, pos, {move}), Route::Public, time);
+  wait_for(move, time);
+}
+
+void VoiceStation::wait_for(core::Move move, TimePoint time) {
   const auto seconds = std::chrono::seconds(s_.config().voice.confirm_seconds);
-  waiting_ = Waiting{move, std::nullopt, {}, time + seconds, s_.game().ply_count()};
-  const std::string san = core::to_san(pos, move);
+  waiting_ = Waiting{move, time + seconds, s_.game().ply_count()};
+  const std::string san = core::to_san(s_.game().position(), move);
   s_.print(time, s_.config().voice.confirm == VoiceConfirm::Assistant
                      ? voice_text::waiting_for_assistant(san)
                      : voice_text::waiting_for_word(san));
 }
 
-void VoiceStation::enter(core::Move move, TimePoint time) {
-  // The same request as a typed move, from InputSource::Voice (journaled "by voice").
+void VoiceStation::drop_waiting(const std::string& why, TimePoint time) {
+  if (!waiting_) return;
+  const Waiting dropped = *waiting_;
+  waiting_.reset();
+  const core::Position& before = s_.game().position_at(dropped.ply);
+  s_.print(time, voice_text::dropped_line(core::to_san(before, dropped.move), why));
+  // The sighted player heard it read back publicly: he hears publicly that it was dropped.
+  s_.say(voice_text::dropped(s_.vocabulary, before, dropped.move), Route::Public, time);
+}
+
+void VoiceStation::enter(const speech::Heard& heard, const std::string& action, core::Move move,
+                         TimePoint time) {
+  // The same request as a typed move, from InputSource::Voice (journaled "by voice"). Its heard
+  // entry is written after the move's (write_entering): a stop between the two leaves a journal
+  // with the move and without the word that it was entered, never the reverse.
+  write_entering();
+  entering_ = Entering{voice_text::reading(heard, s_.game().position()),
+                       static_cast<int>(std::lround(heard.confidence * 100)),
+                       speech::margin_text(heard.margin),
+                       action,
+                       time,
+                       speech_began_,
+                       decoded_,
+                       move,
+                       s_.game().ply_count()};
   s_.requests.push_back({cmd::EnterMove{core::to_uci(move)}, time, InputSource::Voice});
+}
+
+void VoiceStation::write_entering() {
+  if (!entering_) return;
+  const Entering e = std::move(*entering_);
+  entering_.reset();
+  const auto& moves = s_.game().moves();
+  const bool made = moves.size() > e.ply && moves[e.ply] == e.move;
+  if (!made)
+    s_.print(e.time, voice_text::not_entered(core::to_san(s_.game().position_at(e.ply), e.move)));
+  log_reading(e.reading, e.percent, e.margin, made ? e.action : std::string(action::kNotEntered),
+              e.time, e.began, e.decoded);
 }
 
 void VoiceStation::ask_again(const speech::Heard& heard, TimePoint time) {
@@ -215,7 +302,7 @@ void VoiceStation::on_command(const speech::Heard& heard, TimePoint time) {
   if (kind == VoiceCommandKind::Yes) return on_yes(heard, time);
   if (kind == VoiceCommandKind::No) return on_no(heard, time);
   if (kind == VoiceCommandKind::DrawClaim) return on_claim(heard, time);
-  if (!waiting_ && s_.menu.claiming_with_move()) {
+  if (s_.menu.claiming_with_move()) {
     // His draw claim asks for the move or for Confirm: only his "ja" claims; anything else said
     // cancels it, as any other key does in the menu (a slip never claims).
     log(heard, action::kCancelled, time);
@@ -232,15 +319,20 @@ void VoiceStation::on_command(const speech::Heard& heard, TimePoint time) {
           Route::Private, time);
       return;
     }
-    log(heard, action::kAsking, time);
+    // His menu's question, asked privately: only his CONFIRM key carries it out (Art. 5.1.2,
+    // 9.1.2: the microphone cannot tell his "ja" from his opponent's). The sighted player's move
+    // waiting meanwhile keeps waiting.
     const core::Color vi = s_.vi_color;
-    if (kind == VoiceCommandKind::Resign) {
-      ask_player(cmd::Resign{vi}, speech::MenuItem::Resign, time);  // Art. 5.1.2
-    } else if (const auto offer = s_.record.open_draw_offer(); offer && *offer != vi) {
-      ask_player(cmd::DrawAccept{}, speech::MenuItem::AcceptDraw, time);  // Art. 9.1.2
-    } else {
-      ask_player(cmd::DrawOffer{vi}, speech::MenuItem::OfferDraw, time);  // Art. 9.1.2
+    const auto offer = s_.record.open_draw_offer();
+    const speech::MenuItem item = kind == VoiceCommandKind::Resign ? speech::MenuItem::Resign
+                                  : offer && *offer != vi          ? speech::MenuItem::AcceptDraw
+                                                                   : speech::MenuItem::OfferDraw;
+    if (start_question(s_, item, InputSource::Voice, time)) {
+      log(heard, action::kAsking, time);
+      return;
     }
+    log(heard, action::kRefused, time);  // a draw offer of his own stands already
+    s_.say(speech::phrase_not_possible(s_.language, speech::Refusal::Other), Route::Private, time);
     return;
   }
   // The player's menu requests (D.2.6, D.2.10.4, D.2.1): the same typed requests.
@@ -256,7 +348,6 @@ void VoiceStation::on_command(const speech::Heard& heard, TimePoint time) {
 void VoiceStation::on_claim(const speech::Heard& heard, TimePoint time) {
   // Art. 9.2, 9.3: "Remis Reklamation" [move]: his menu's claim with the intended move
   // (Art. 9.2.1.1, 9.3.1), the move said in the same breath or next, then his "ja".
-  waiting_.reset();
   if (start_draw_claim(s_, heard.move, InputSource::Voice, time)) {
     log(heard, action::kClaim, time);
     return;
@@ -270,12 +361,19 @@ void VoiceStation::on_claim(const speech::Heard& heard, TimePoint time) {
   s_.say(speech::phrase_not_possible(s_.language, reason), Route::Private, time);
 }
 
-void VoiceStation::ask_player(Command request, speech::MenuItem item, TimePoint time) {
-  // As the menu's Confirm: a step that cannot be taken back is asked privately first.
-  s_.say(speech::phrase_confirm_question(s_.language, item), Route::Private, time);
-  const auto seconds = std::chrono::seconds(s_.config().voice.confirm_seconds);
-  waiting_ = Waiting{std::nullopt, std::move(request), item, time + seconds, s_.game().ply_count()};
-  s_.print(time, voice_text::waiting_for_player(item == speech::MenuItem::Resign));
+void VoiceStation::ambiguous(const speech::Heard& heard, TimePoint time) {
+  // One microphone hears both players: a "ja" or "nein" now may be the sighted player's answer
+  // to his read-back move or the VI player's to his question. It answers neither (Art. 5.1.2:
+  // only the player resigns; D.2.1: the move is entered on its speaker's word); the sighted
+  // player hears publicly that the assistant confirms his move, the VI player privately that
+  // his question waits for his CONFIRM key.
+  log(heard, action::kAmbiguous, time);
+  const speech::MenuItem item = *s_.menu.asked();
+  const speech::Phrase question = speech::phrase_confirm_question(s_.language, item);
+  s_.print(time, voice_text::ambiguous_line(core::to_san(s_.game().position(), waiting_->move),
+                                            question.text));
+  s_.say(voice_text::assistant_confirms(s_.vocabulary), Route::Public, time);
+  s_.say(speech::phrase_confirm_by_key(s_.language, item), Route::Private, time);
 }
 
 void VoiceStation::on_yes(const speech::Heard& heard, TimePoint time) {
@@ -283,9 +381,20 @@ void VoiceStation::on_yes(const speech::Heard& heard, TimePoint time) {
   // margin over the runner-up, which is "nein", any move, a command or speech outside the
   // grammar, reaches JudgeSettings::confirm_margin). Noise or another word read as "ja" is asked
   // again.
-  if (!waiting_ && s_.menu.asking()) {
-    // His menu asks to confirm (the claim with the move he said, Art. 9.2.1.1; a claim without
-    // an arbiter, Guidelines III.6.1; a resignation ...): a sure "ja" confirms, as Confirm does.
+  if (waiting_ && s_.menu.asking()) return ambiguous(heard, time);
+  if (player_asked()) {
+    // His menu's question (resign, a draw, a flag ...) is his alone: the microphone cannot tell
+    // his "ja" from his opponent's (Art. 5.1.2), so only his CONFIRM key carries it out.
+    log(heard, action::kKeyOnly, time);
+    const speech::MenuItem item = *s_.menu.asked();
+    s_.print(time,
+             voice_text::key_only_line(speech::phrase_confirm_question(s_.language, item).text));
+    s_.say(speech::phrase_confirm_by_key(s_.language, item), Route::Private, time);
+    return;
+  }
+  if (s_.menu.asking()) {
+    // His claim on his own turn (with the move he said, Art. 9.2.1.1; without an arbiter,
+    // Guidelines III.6.1): a sure "ja" claims, as Confirm does.
     if (!heard.sure && !s_.menu.claiming_with_move()) {
       log(heard, action::kConfirmNotSure, time);
       press_menu_key(s_, MenuKey::Repeat, InputSource::Voice, time);  // the question again
@@ -297,15 +406,14 @@ void VoiceStation::on_yes(const speech::Heard& heard, TimePoint time) {
     return;
   }
   if (!waiting_) {
+    if (asked_two_at_ == s_.game().ply_count() && sighted_to_move()) {
+      // D.2.11: the question "A oder B?" is not answered by "ja"; he hears so.
+      log(heard, action::kJaToTwoReadings, time);
+      s_.print(time, voice_text::ja_to_two_readings());
+      s_.say(voice_text::ask_again(s_.vocabulary, s_.game().position(), {}), Route::Public, time);
+      return;
+    }
     log(heard, action::kNothingToConfirm, time);
-    return;
-  }
-  if (waiting_->request) {
-    if (!heard.sure) return confirm_not_sure(heard, time);
-    log(heard, action::kConfirmed, time);
-    s_.say(speech::phrase_confirmation(s_.language, true), Route::Private, time);
-    s_.requests.push_back({*waiting_->request, time, InputSource::Voice});
-    waiting_.reset();
     return;
   }
   if (s_.config().voice.confirm == VoiceConfirm::Assistant) {
@@ -313,22 +421,16 @@ void VoiceStation::on_yes(const speech::Heard& heard, TimePoint time) {
     return;
   }
   if (!heard.sure) return confirm_not_sure(heard, time);
-  log(heard, action::kConfirmed, time);
-  const core::Move move = *waiting_->move;
+  const core::Move move = waiting_->move;
   waiting_.reset();
-  enter(move, time);
+  enter(heard, action::kConfirmed, move, time);
 }
 
 void VoiceStation::confirm_not_sure(const speech::Heard& heard, TimePoint time) {
   log(heard, action::kConfirmNotSure, time);
-  if (waiting_ && waiting_->move) {
+  if (waiting_) {
     // The move is read back again on the public route and waits for a surer "ja" (D.2.1).
-    repeat_and_wait(*waiting_->move, time);
-    return;
-  }
-  if (waiting_ && waiting_->request) {
-    // His draw offer or resignation is asked again, privately, as at first.
-    s_.say(speech::phrase_confirm_question(s_.language, waiting_->item), Route::Private, time);
+    repeat_and_wait(waiting_->move, time);
     return;
   }
   // His menu's claim with a move (Art. 9.2.1.1) still waits for its confirmation.
@@ -336,19 +438,14 @@ void VoiceStation::confirm_not_sure(const speech::Heard& heard, TimePoint time) 
 }
 
 void VoiceStation::on_no(const speech::Heard& heard, TimePoint time) {
-  if (!waiting_ && (s_.menu.claiming_with_move() || s_.menu.asking())) {
+  if (waiting_ && s_.menu.asking()) return ambiguous(heard, time);
+  if (s_.menu.claiming_with_move() || s_.menu.asking()) {
     log(heard, action::kCancelled, time);
     press_menu_key(s_, MenuKey::Back, InputSource::Voice, time);  // any other key cancels
     return;
   }
   if (!waiting_) {
     log(heard, action::kNothingToConfirm, time);
-    return;
-  }
-  if (waiting_->request) {
-    log(heard, action::kCancelled, time);
-    s_.say(speech::phrase_confirmation(s_.language, false), Route::Private, time);
-    waiting_.reset();
     return;
   }
   log(heard, action::kDropped, time);
@@ -371,10 +468,17 @@ bool VoiceStation::on_talk(bool held, TimePoint time) {
 }
 
 bool VoiceStation::console_answer(const std::string& line, TimePoint time) {
-  if (!waiting_ || !waiting_->move) return false;
   const std::string word = core::ascii_lower(std::string(core::trim(line)));
   if (word != "yes" && word != "no") return false;
-  const core::Move move = *waiting_->move;
+  // The assistant answers the sighted player's heard move, never the VI player's question
+  // (his CONFIRM key answers that). With none waiting and voice input on, he is told so, unless
+  // another question of the station's is open (it reads the line).
+  if (!waiting_) {
+    if (!hooks_.heard || s_.question.kind != PendingQuestion::Kind::None) return false;
+    s_.print(time, voice_text::nothing_waits(word == "yes"));
+    return true;
+  }
+  const core::Move move = waiting_->move;
   waiting_.reset();
   if (word == "no") {
     s_.print(time, voice_text::assistant_answered(core::to_uci(move), false));
@@ -382,20 +486,28 @@ bool VoiceStation::console_answer(const std::string& line, TimePoint time) {
     return true;
   }
   s_.print(time, voice_text::assistant_answered(core::to_uci(move), true));
-  enter(move, time);
+  write_entering();
+  s_.requests.push_back({cmd::EnterMove{core::to_uci(move)}, time, InputSource::Voice});
   return true;
 }
 
 void VoiceStation::tick(TimePoint now) {
-  if (waiting_ && (s_.game().ply_count() != waiting_->ply || !running())) {
-    waiting_.reset();  // a move was made (or the game ended): what waited is moot
+  write_entering();  // the move handed over is recorded by now (or refused)
+  if (waiting_ && !running()) {
+    drop_waiting(voice_text::because_not_running(), now);
+  } else if (waiting_ && s_.game().ply_count() != waiting_->ply) {
+    // A move was made meanwhile (typed by the assistant, or on a board): the read-back one is
+    // not entered, and the speaker, who heard it read back, hears so (D.2.11).
+    const auto& game = s_.game();
+    const std::size_t ply = waiting_->ply;
+    const std::string made = ply < game.moves().size()
+                                 ? core::to_san(game.position_at(ply), game.moves()[ply])
+                                 : std::string();
+    drop_waiting(voice_text::because_move_made(made), now);
   } else if (waiting_ && now >= waiting_->until) {
     s_.print(now, voice_text::not_confirmed(s_.config().voice.confirm_seconds));
-    if (waiting_->move)
-      s_.say(voice_text::ask_again(s_.vocabulary, s_.game().position(), {}), Route::Public, now);
-    else
-      s_.say(speech::phrase_confirmation(s_.language, false), Route::Private, now);
     waiting_.reset();
+    s_.say(voice_text::ask_again(s_.vocabulary, s_.game().position(), {}), Route::Public, now);
   }
   follow_position();
 }

@@ -28,10 +28,14 @@ struct AskWords {
   const char* or_word;
   const char* announced;    // D.2.3 (3): what the VI player said ...
   const char* board_shows;  // ... and what his pegboard shows
+  const char* dropped;      // a read-back move not entered
+  const char* assistant;    // a "ja" that answered nothing: the assistant confirms
 };
 constexpr AskWords kAskWords[] = {
-    {"de", "Bitte wiederholen", "oder", "Angesagt", "Das Brett zeigt"},
-    {"en", "Please say it again", "or", "You announced", "The board shows"}};
+    {"de", "Bitte wiederholen", "oder", "Angesagt", "Das Brett zeigt", "verworfen",
+     "Der Assistent bestaetigt den Zug"},
+    {"en", "Please say it again", "or", "You announced", "The board shows", "dropped",
+     "The assistant confirms the move"}};
 
 const AskWords& ask_words(const speech::Vocabulary& v) {
   for (const auto& words : kAskWords)
@@ -82,6 +86,25 @@ speech::Phrase ask_again(const speech::Vocabulary& v, const core::Position& pos,
   }
   phrase.text += "?";
   phrase.spoken += "?";
+  return phrase;
+}
+
+speech::Phrase dropped(const speech::Vocabulary& v, const core::Position& pos, core::Move move) {
+  const AskWords& words = ask_words(v);
+  const auto said = speech::phrase_for_move(v, pos, move);
+  speech::Phrase phrase;
+  phrase.kind = speech::PhraseKind::Message;
+  phrase.voice = v.voice();
+  phrase.text = said.text + ": " + words.dropped;
+  phrase.spoken = (said.spoken.empty() ? said.text : said.spoken) + ": " + words.dropped;
+  return phrase;
+}
+
+speech::Phrase assistant_confirms(const speech::Vocabulary& v) {
+  speech::Phrase phrase;
+  phrase.kind = speech::PhraseKind::Message;
+  phrase.voice = v.voice();
+  phrase.text = phrase.spoken = ask_words(v).assistant;
   return phrase;
 }
 
@@ -171,13 +194,6 @@ std::string claim_refused_not_to_move() {
       "told privately");
 }
 
-std::string waiting_for_player(bool resign) {
-  return resign ? tr("voice: the VI player asked to resign (Art. 5.1.2); carried out when he says "
-                     "\"ja\", cancelled by \"nein\"")
-                : tr("voice: the VI player asked to offer or accept a draw (Art. 9.1.2); carried "
-                     "out when he says \"ja\", cancelled by \"nein\"");
-}
-
 std::string assistant_answered(const std::string& uci, bool yes) {
   return format(yes ? tr("voice: {move} confirmed by the assistant (yes)")
                     : tr("voice: {move} dropped by the assistant (no); the speaker is asked again"),
@@ -188,6 +204,54 @@ std::string not_confirmed(int seconds) {
   return format(tr("voice: no confirmation within {seconds} s (voice.confirm_seconds); nothing "
                    "was entered"),
                 {{"seconds", std::to_string(seconds)}});
+}
+
+std::string dropped_line(const std::string& san, const std::string& why) {
+  return format(tr("voice: the read-back {move} is dropped, not entered: {why}; said aloud"),
+                {{"move", san}, {"why", why}});
+}
+
+std::string because_move_made(const std::string& made) {
+  return format(tr("{move} was made meanwhile"), {{"move", made}});
+}
+
+std::string because_new_move(const std::string& heard) {
+  return format(tr("{move} was heard and read back instead"), {{"move", heard}});
+}
+
+std::string because_not_running() {
+  return tr("the game ended or was adjourned");
+}
+
+std::string ambiguous_line(const std::string& san, const std::string& question) {
+  return format(tr("voice: the sighted player's {move} waits, and so does the VI player's "
+                   "question \"{question}\": the microphone cannot tell who answered, so it "
+                   "answers neither; the assistant types yes or no for the move, the VI player "
+                   "answers with his CONFIRM key (Art. 5.1.2); both are told"),
+                {{"move", san}, {"question", question}});
+}
+
+std::string key_only_line(const std::string& question) {
+  return format(tr("voice: a spoken word does not carry out the VI player's \"{question}\": the "
+                   "microphone cannot tell him from his opponent (Art. 5.1.2); only his CONFIRM "
+                   "key does; told privately"),
+                {{"question", question}});
+}
+
+std::string nothing_waits(bool yes) {
+  return yes ? tr("voice: yes: no heard move waits for confirmation; nothing was entered")
+             : tr("voice: no: no heard move waits for confirmation; nothing was dropped");
+}
+
+std::string ja_to_two_readings() {
+  return tr(
+      "voice: a \"ja\" does not answer the question of two readings: the speaker is asked "
+      "to say his move again (D.2.1)");
+}
+
+std::string not_entered(const std::string& san) {
+  return format(tr("voice: {move} was heard but not recorded (the line before says why)"),
+                {{"move", san}});
 }
 
 std::string no_voice_input(const std::string& why) {

@@ -40,6 +40,14 @@ struct Mismatch {
 [[nodiscard]] speech::Phrase announcement_differs(const speech::Vocabulary& v,
                                                   const core::Position& before, Mismatch moves);
 
+// The read-back move dropped, said publicly so that the speaker who heard it read back knows it
+// was not entered: "Springer Felix drei: verworfen".
+[[nodiscard]] speech::Phrase dropped(const speech::Vocabulary& v, const core::Position& pos,
+                                     core::Move move);
+// A "ja" or "nein" that answered nothing because the VI player's question waits too (it may be
+// his): said publicly, "Der Assistent bestaetigt den Zug".
+[[nodiscard]] speech::Phrase assistant_confirms(const speech::Vocabulary& v);
+
 // The confirmation rule as the configuration writes it ("at once", "word", "assistant").
 [[nodiscard]] std::string_view confirm_rule_name(config::VoiceConfirm rule);
 
@@ -47,14 +55,27 @@ struct Mismatch {
 [[nodiscard]] std::string heard_line(const std::string& reading, const std::string& action);
 [[nodiscard]] std::string waiting_for_word(const std::string& san);
 [[nodiscard]] std::string waiting_for_assistant(const std::string& san);
-// The VI player's draw offer (`resign` false) or resignation, waiting for his "ja".
-[[nodiscard]] std::string waiting_for_player(bool resign);
 // The VI player's spoken draw claim refused: the game is over, or he is not to move (Art. 9.2,
 // 9.3: only the player to move claims).
 [[nodiscard]] std::string claim_refused_game_over();
 [[nodiscard]] std::string claim_refused_not_to_move();
 [[nodiscard]] std::string assistant_answered(const std::string& uci, bool yes);
 [[nodiscard]] std::string not_confirmed(int seconds);
+// The read-back `san` dropped, not entered, because of `why` (a move made, a new move heard).
+[[nodiscard]] std::string dropped_line(const std::string& san, const std::string& why);
+[[nodiscard]] std::string because_move_made(const std::string& made);
+[[nodiscard]] std::string because_new_move(const std::string& heard);
+[[nodiscard]] std::string because_not_running();
+// A spoken "ja"/"nein" while the sighted player's `san` and the VI player's `question` wait.
+[[nodiscard]] std::string ambiguous_line(const std::string& san, const std::string& question);
+// A spoken "ja" to the VI player's `question`, which only his CONFIRM key answers.
+[[nodiscard]] std::string key_only_line(const std::string& question);
+// The assistant's `yes` / `no` with no heard move waiting.
+[[nodiscard]] std::string nothing_waits(bool yes);
+// A "ja" after the station asked "A oder B?": the move is to be said again.
+[[nodiscard]] std::string ja_to_two_readings();
+// A heard move handed to the station that was not recorded (its reason printed before).
+[[nodiscard]] std::string not_entered(const std::string& san);
 // D.2.3 (3): the VI player's announcement `said` differs from his pegboard's `shown` (SAN).
 [[nodiscard]] std::string own_announcement_differs(const std::string& said,
                                                    const std::string& shown);
@@ -72,6 +93,17 @@ struct Mismatch {
 // The actions written into the journal and the cue list (kept in English, as the journal is).
 namespace action {
 inline constexpr const char* kEntered = "entered";
+inline constexpr const char* kNotEntered = "to be entered, but not recorded (see the line before)";
+inline constexpr const char* kAskedOne =
+    "one reading, asked as a question: waiting for confirmation (D.2.1)";
+inline constexpr const char* kAmbiguous =
+    "the sighted player's move and the VI player's question both wait: answers neither (the "
+    "microphone cannot tell who said it)";
+inline constexpr const char* kKeyOnly =
+    "the VI player's question waits for his CONFIRM key: not carried out by a spoken word "
+    "(Art. 5.1.2)";
+inline constexpr const char* kJaToTwoReadings =
+    "a \"ja\" to a question of two readings: answers nothing, the move is asked again";
 inline constexpr const char* kRepeated = "repeated, waiting for confirmation";
 inline constexpr const char* kReplaced =
     "correction replaces the move not yet on the clock (D.2.8)";
@@ -99,7 +131,8 @@ inline constexpr const char* kNothingToConfirm = "nothing waits for confirmation
 inline constexpr const char* kAssistantConfirms =
     "the assistant confirms (voice.confirm = assistant): logged only";
 inline constexpr const char* kRequest = "the VI player's request, carried out";
-inline constexpr const char* kAsking = "the VI player's request, waiting for his \"ja\"";
+inline constexpr const char* kAsking =
+    "the VI player's request, asked privately: waiting for his CONFIRM key (Art. 5.1.2)";
 inline constexpr const char* kCancelled = "the VI player's request cancelled";
 inline constexpr const char* kGameOver = "the game is not running: logged only";
 inline constexpr const char* kIntended =

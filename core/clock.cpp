@@ -214,11 +214,32 @@ ClockStatus ChessClock::start(ClockInstant now, Color first) {
   return {};
 }
 
+bool ChessClock::made_before_pause(ClockInstant now) const {
+  if (!started_ || stopped_ || !paused_ || log_.size() < 2 || now >= last_event_) return false;
+  const ClockLogEntry& pause = log_.back();
+  return pause.event == ClockEvent::Pause && pause.time == last_event_ &&
+         now >= log_[log_.size() - 2].time;
+}
+
 Result<ClockLogEntry, ClockError> ChessClock::press(Color mover, ClockInstant now) {
   if (!started_) return fail_with(ClockError{.kind = ClockError::Kind::NotStarted});
   if (stopped_) return fail_with(ClockError{.kind = ClockError::Kind::Stopped});
   if (mover != turn_)
     return fail_with(ClockError{.kind = ClockError::Kind::NotToMove, .side = turn_});
+  if (made_before_pause(now)) {
+    // D.2.4: the move was made at `now`, before the pause: the pause is taken back, the move
+    // pressed at `now`, and the pause made again at its instant, where it now stops the
+    // opponent's clock (Art. 6.11.1). The log keeps the time order.
+    const ClockLogEntry pause = log_.back();
+    log_.pop_back();
+    paused_ = false;
+    turn_elapsed_ -= pause.time - now;  // the run up to the move only
+    segment_start_ = now;
+    last_event_ = log_.back().time;
+    auto pressed = press(mover, now);
+    [[maybe_unused]] auto paused = this->pause(pause.time, pause.note);
+    return pressed;
+  }
   if (auto ok = check_time(now, ClockError::Operation::Press); !ok) return fail_with(ok.error());
 
   note_flag(now);

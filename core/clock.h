@@ -158,9 +158,16 @@ class ChessClock {
   // applied, the next period's time added at a time control) and the opponent's starts. While
   // the arbiter has paused the clocks (Art. 6.11.1) the move is counted the same way with no
   // further time charged, and the opponent's clock is the one that runs when they are restarted
-  // (Guidelines I: the sealed move made on resumption, then the opponent's clock started). Fails,
-  // changing nothing, when it is not `mover`'s turn, or when `now` is earlier than the last event.
+  // (Guidelines I: the sealed move made on resumption, then the opponent's clock started). A move
+  // made before the arbiter paused the clocks that reaches the clock only after the pause (a
+  // spoken move decoded after it, D.2.3 (3)) is made at `now` (made_before_pause): the mover is
+  // charged up to `now`, the opponent from `now` to the pause (D.2.4: his clock starts when the
+  // move is made), and the pause then stops the opponent's clock. Fails, changing nothing, when
+  // it is not `mover`'s turn, or when `now` is earlier than the last event otherwise.
   [[nodiscard]] Result<ClockLogEntry, ClockError> press(Color mover, ClockInstant now);
+  // `now` lies within the run the arbiter's pause (the last event) ended: a press at `now` is
+  // counted as made before the pause.
+  [[nodiscard]] bool made_before_pause(ClockInstant now) const;
   // Art. 6.11.1: the arbiter pauses the clocks; resume() restarts the same side.
   [[nodiscard]] ClockStatus pause(ClockInstant now, std::string reason = {});
   ClockStatus resume(ClockInstant now);

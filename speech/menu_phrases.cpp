@@ -113,6 +113,12 @@ Phrase phrase_confirm_question(const Language& lang, MenuItem item) {
               lang.voice());
 }
 
+Phrase phrase_confirm_by_key(const Language& lang, MenuItem item) {
+  return make(PhraseKind::Message,
+              fill(lang.word("say.confirm_by_key"), {{"item", menu_words(lang, item)}}, lang),
+              lang.voice());
+}
+
 Phrase phrase_confirmation(const Language& lang, bool confirmed) {
   return make(PhraseKind::Message, lang.word(confirmed ? "say.confirmed" : "say.cancelled"),
               lang.voice());

@@ -120,6 +120,9 @@ inline constexpr Answer kAnswers[] = {Answer::Yes, Answer::No,  Answer::Confirm,
 [[nodiscard]] Phrase phrase_answer(const Language& lang, Answer answer);
 // "Aufgeben? Bestaetigen oder abbrechen" (a Message: it waits for the player).
 [[nodiscard]] Phrase phrase_confirm_question(const Language& lang, MenuItem item);
+// "Aufgeben: nur mit der Taste Bestaetigen" (a Message): a spoken "ja" does not answer his
+// menu's question (the microphone cannot tell him from his opponent, Art. 5.1.2).
+[[nodiscard]] Phrase phrase_confirm_by_key(const Language& lang, MenuItem item);
 // "Bestaetigt" or "Abgebrochen" (a Message).
 [[nodiscard]] Phrase phrase_confirmation(const Language& lang, bool confirmed);
 // D.2.11: what the player asked for cannot be done now: "Nicht moeglich" (a Message).

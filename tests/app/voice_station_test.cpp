@@ -4,7 +4,9 @@
 // VI player's requests through the same path as his menu, and everything heard journaled.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <optional>
 
 #include "app/journal.h"
@@ -93,6 +95,21 @@ struct VoiceGame {
     return heard(h);
   }
   std::size_t plies() const { return driver.station->game().ply_count(); }
+  // A key of the VI player's menu (his braille display's, here).
+  VoiceGame& key(MenuKey k) {
+    driver.now += 200ms;
+    driver.station->handle(StationEvent::menu_key(driver.now, k, InputSource::BrailleKeys));
+    return *this;
+  }
+  // The journal's entries of one kind, in order, as "kind: action" lines for heard entries.
+  std::vector<std::string> journal_kinds() const {
+    std::vector<std::string> out;
+    auto contents = read_journal(dir.path() / "game.journal");
+    if (!contents) return out;
+    for (const auto& e : contents->entries)
+      out.push_back(e.kind == "heard" ? "heard: " + e.get("action") : e.kind);
+    return out;
+  }
   bool said(Route route, std::string_view part) const {
     for (const auto& s : driver.output.said)
       if (s.route == route && s.text.find(part) != std::string::npos) return true;
@@ -148,13 +165,19 @@ TEST(VoiceStation, ACorrectionAfterTheClockIsOnlyLogged) {
   EXPECT_TRUE(g.driver.output.printed_containing("not replaced, logged for the arbiter (D.2.8)"));
 }
 
-TEST(VoiceStation, UnsureIsNeverEnteredAndTheTwoReadingsAreNamed) {
-  VoiceGame g;
+// "Anna sechs oder Bella sechs": an unsure utterance with two readings.
+speech::Heard two_readings(const VoiceGame& g) {
   speech::Heard h;
   h.kind = speech::HeardKind::Unsure;
   h.alternatives = {g.move("a6"), g.move("b6")};
   h.confidence = 0.3;
   h.why = "two close readings";
+  return h;
+}
+
+TEST(VoiceStation, UnsureIsNeverEnteredAndTheTwoReadingsAreNamed) {
+  VoiceGame g;
+  speech::Heard h = two_readings(g);
   g.heard(h);
   EXPECT_EQ(g.plies(), 1u);
   EXPECT_FALSE(g.driver.station->voice().waiting_move());
@@ -283,16 +306,24 @@ TEST(VoiceStation, AtOnceAMoveNotSureIsEnteredOnlyOnASureJa) {
   EXPECT_EQ(g.plies(), 2u);
 }
 
-TEST(VoiceStation, AJaNotSureEnoughDoesNotResignAndHeIsAskedAgain) {
+// Art. 5.1.2: only the player resigns. One microphone hears both players, and no "ja", sure
+// or not, tells the VI player's from his opponent's: his spoken "Aufgabe" is asked privately
+// and carried out by his CONFIRM key only; a "ja" tells him so, privately.
+TEST(VoiceStation, ASpokenJaNeverResignsOnlyHisConfirmKeyDoes) {
   VoiceGame g;
   g.heard_command(K::Resign);
+  EXPECT_TRUE(g.said(Route::Private, "Aufgeben? Bestaetigen oder abbrechen"));
   g.driver.output.said.clear();
   g.heard(unsure_ja());
+  g.heard_command(K::Yes);
   EXPECT_FALSE(g.driver.station->game().is_over());
   EXPECT_TRUE(g.driver.station->voice().waiting_request());
-  EXPECT_TRUE(g.said(Route::Private, "Bestaetigen oder abbrechen"));
-  g.heard_command(K::Yes);
-  EXPECT_TRUE(g.driver.station->game().is_over());
+  EXPECT_EQ(said_count(g, Route::Private, "Aufgeben: nur mit der Taste Bestaetigen"), 2u);
+  EXPECT_FALSE(g.said(Route::Public, "Aufgeben"));  // his question stays private
+  EXPECT_TRUE(g.driver.output.printed_containing("only his CONFIRM key does"));
+  g.key(MenuKey::Confirm);
+  ASSERT_TRUE(g.driver.station->game().is_over());
+  EXPECT_EQ(g.driver.station->game().end().result, core::GameResult::BlackWins);
 }
 
 TEST(VoiceStation, AMoveHeardInAnotherPositionIsNotEnteredEvenWhenLegalNow) {
@@ -386,14 +417,16 @@ TEST(VoiceStation, TheViPlayersRequestsGoThroughHisMenusPath) {
   g.heard_command(K::No);
   EXPECT_FALSE(g.driver.station->voice().waiting_request());
   EXPECT_FALSE(g.driver.station->game().is_over());
-  g.heard_command(K::Resign).heard_command(K::Yes);
+  g.heard_command(K::Resign).key(MenuKey::Confirm);  // his CONFIRM key
   ASSERT_TRUE(g.driver.station->game().is_over());
   EXPECT_EQ(g.driver.station->game().end().result, core::GameResult::BlackWins);
 }
 
-TEST(VoiceStation, RemisOffersADrawAfterConfirmation) {
+TEST(VoiceStation, RemisOffersADrawOnHisConfirmKey) {
   VoiceGame g;
-  g.heard_command(K::DrawOffer).heard_command(K::Yes);
+  g.heard_command(K::DrawOffer).heard_command(K::Yes);  // Art. 9.1.2: his own word only
+  EXPECT_FALSE(g.driver.station->record().open_draw_offer());
+  g.key(MenuKey::Confirm);
   EXPECT_EQ(g.driver.station->record().open_draw_offer(), core::WHITE);
 }
 
@@ -702,6 +735,225 @@ TEST(VoiceStation, ADrawClaimSaidOnTheOpponentsTurnIsNotPossibleAndHeHearsWhy) {
     g.heard_command(kind);
     EXPECT_TRUE(g.said(Route::Private, "Nicht moeglich: Partie beendet")) << static_cast<int>(kind);
   }
+}
+
+// Tester s15 #1: one microphone, two people waiting for a confirmation. The sighted player
+// (Black) announces e5, read back for his "ja"; the VI player says "Aufgabe" (asked privately).
+// A "ja" now may be either's: it resigns nobody and enters nothing; the sighted player hears
+// publicly that the assistant confirms, the VI player privately that only his key confirms.
+TEST(VoiceStation, TheSightedPlayersJaForHisMoveDoesNotResignTheViPlayer) {
+  VoiceGame g;
+  g.heard_move("e5");
+  ASSERT_EQ(g.driver.station->voice().waiting_move(), g.move("e5"));
+  g.heard_command(K::Resign);  // the VI player, on the sighted player's turn
+  EXPECT_EQ(g.driver.station->voice().waiting_move(), g.move("e5")) << "his question replaced it";
+  g.driver.output.said.clear();
+  g.heard_command(K::Yes);  // the sighted player confirms e5, or the VI player resigns?
+  EXPECT_FALSE(g.driver.station->game().is_over()) << "the sighted player's ja resigned him";
+  EXPECT_EQ(g.plies(), 1u) << "a ja that may be the VI player's entered the move";
+  EXPECT_TRUE(g.said(Route::Public, "Der Assistent bestaetigt den Zug"));
+  EXPECT_TRUE(g.said(Route::Private, "Aufgeben: nur mit der Taste Bestaetigen"));
+  EXPECT_FALSE(g.said(Route::Public, "Aufgeben"));
+  EXPECT_TRUE(g.driver.output.printed_containing("cannot tell who answered"));
+  EXPECT_EQ(g.journal_kinds().back(),
+            "heard: the sighted player's move and the VI player's question both wait: answers "
+            "neither (the microphone cannot tell who said it)");
+  // "nein" is as ambiguous: it drops nothing and cancels nothing.
+  g.heard_command(K::No);
+  EXPECT_EQ(g.driver.station->voice().waiting_move(), g.move("e5"));
+  EXPECT_TRUE(g.driver.station->voice().waiting_request());
+  // The assistant's yes is the sighted player's: e5 is entered; the move withdraws the VI
+  // player's question, and he hears so privately.
+  g.driver.output.said.clear();
+  g.driver.console("yes");
+  ASSERT_EQ(g.plies(), 2u);
+  EXPECT_FALSE(g.driver.station->game().is_over());
+  EXPECT_FALSE(g.driver.station->voice().waiting_request());
+  EXPECT_TRUE(g.said(Route::Private, "Aufgeben: abgebrochen"));
+}
+
+// Tester s15 #1: the VI player's "Remis" waits (asked privately); the sighted player's move is
+// read back meanwhile. Neither replaces the other; a "ja" answers neither; his CONFIRM key
+// offers the draw and the assistant's yes enters the move.
+TEST(VoiceStation, TheViPlayersQuestionIsNotDroppedSilentlyByAHeardMove) {
+  VoiceGame g;
+  g.heard_command(K::DrawOffer);
+  ASSERT_TRUE(g.driver.station->voice().waiting_request());
+  g.heard_move("e5");  // the sighted player's announcement, read back
+  EXPECT_TRUE(g.driver.station->voice().waiting_request()) << "the heard move dropped it";
+  g.heard_command(K::Yes);  // the VI player's "ja" to "Remis anbieten?", or the opponent's?
+  EXPECT_EQ(g.plies(), 1u) << "the VI player's ja entered the sighted player's move";
+  EXPECT_FALSE(g.driver.station->record().open_draw_offer());
+  g.key(MenuKey::Confirm);
+  EXPECT_EQ(g.driver.station->record().open_draw_offer(), core::WHITE);
+  EXPECT_EQ(g.driver.station->voice().waiting_move(), g.move("e5"));
+  g.driver.console("yes");
+  EXPECT_EQ(g.plies(), 2u);
+}
+
+// Tester s15 #1: his menu's resignation asks him to confirm with CONFIRM; a spoken "ja" (the
+// sighted player's, to nothing of his) does not confirm it.
+TEST(VoiceStation, ASpokenJaDoesNotConfirmTheViPlayersMenuResignation) {
+  VoiceGame g;
+  g.driver.button(tactile::BoardButton::Menu);
+  bool found = false;
+  for (int i = 0; i < 20 && !found; ++i) {
+    const auto& said = g.driver.output.said;
+    if (!said.empty() && said.back().text.find("Aufgeben") != std::string::npos)
+      found = true;
+    else
+      g.driver.button(tactile::BoardButton::Next);
+  }
+  ASSERT_TRUE(found) << "no Aufgabe item";
+  g.driver.button(tactile::BoardButton::Select);
+  ASSERT_FALSE(g.driver.station->game().is_over());
+  g.heard_command(K::Yes);  // the microphone: a sure "ja", whoever said it
+  EXPECT_FALSE(g.driver.station->game().is_over())
+      << "a spoken ja confirmed the resignation his menu asks him to confirm with CONFIRM";
+  EXPECT_TRUE(g.said(Route::Private, "Aufgeben: nur mit der Taste Bestaetigen"));
+  g.key(MenuKey::Confirm);
+  EXPECT_TRUE(g.driver.station->game().is_over());
+}
+
+// Tester s15 #2: the read-back c5 overtaken by the assistant's typed e5 is dropped with a word:
+// printed (console and station.log) and said publicly (the sighted player heard it read back;
+// the recording keeps the phrase). The assistant's
+// `yes` after it hears that nothing waits.
+TEST(VoiceStation, AReadBackMoveOvertakenByATypedMoveIsSaidToBeDropped) {
+  VoiceGame g;
+  g.heard_move("c5");
+  g.driver.output.said.clear();
+  g.driver.console("e5");
+  ASSERT_EQ(g.plies(), 2u);
+  EXPECT_TRUE(g.driver.output.printed_containing(
+      "the read-back c5 is dropped, not entered: e5 was made meanwhile"));
+  EXPECT_TRUE(g.said(Route::Public, "Cesar fuenf: verworfen"));
+  g.driver.console("yes");
+  EXPECT_TRUE(g.driver.output.printed_containing("yes: no heard move waits for confirmation"));
+  EXPECT_FALSE(g.driver.output.printed_containing("is not a command or a move"));
+  EXPECT_EQ(g.plies(), 2u);
+}
+
+// Tester s15 #2: another move heard while one waits replaces it, and the one dropped is named.
+TEST(VoiceStation, AMoveHeardWhileAnotherWaitsNamesTheOneDropped) {
+  VoiceGame g;
+  g.heard_move("c5").heard_move("d5");
+  EXPECT_EQ(g.driver.station->voice().waiting_move(), g.move("d5"));
+  EXPECT_TRUE(g.driver.output.printed_containing("the read-back c5 is dropped, not entered: d5"));
+  EXPECT_TRUE(g.said(Route::Public, "Cesar fuenf: verworfen"));
+}
+
+// Tester s15 #3: "Eva fuenf?" (one reading, not sure) is a question: the speaker's "ja" answers
+// it as it answers a read-back move (D.2.1), and so does the assistant's yes.
+TEST(VoiceStation, AJaToTheQuestionOfOneReadingIsAnswered) {
+  const auto one_reading = [](VoiceGame& g) {
+    speech::Heard h;
+    h.kind = speech::HeardKind::Unsure;
+    h.move = g.move("e5");
+    h.alternatives = {g.move("e5")};
+    h.confidence = 0.2;
+    h.why = "one reading";
+    g.heard(h);
+  };
+  {
+    VoiceGame g;
+    one_reading(g);
+    ASSERT_TRUE(g.said(Route::Public, "Eva fuenf?"));
+    EXPECT_EQ(g.driver.station->voice().waiting_move(), g.move("e5"));
+    g.heard_command(K::Yes);
+    ASSERT_EQ(g.plies(), 2u);
+    EXPECT_EQ(core::to_uci(g.driver.station->record().moves().back().move), "e7e5");
+  }
+  VoiceGame g(config::VoiceConfirm::Assistant);
+  one_reading(g);
+  g.driver.console("yes");
+  EXPECT_EQ(g.plies(), 2u);
+}
+
+// Tester s15 #3: "Anna sechs oder Bella sechs?" is not answered by "ja": he hears that the move
+// is to be said again (D.2.11: never only in the log).
+TEST(VoiceStation, AJaToTheQuestionOfTwoReadingsAsksForTheMoveAgain) {
+  VoiceGame g;
+  g.heard(two_readings(g));
+  g.driver.output.said.clear();
+  g.heard_command(K::Yes);
+  EXPECT_EQ(g.plies(), 1u);
+  EXPECT_TRUE(g.said(Route::Public, "Bitte wiederholen"));
+  EXPECT_TRUE(g.driver.output.printed_containing("does not answer the question of two readings"));
+}
+
+// Tester s15 #6: the heard entry that says a move was entered is written after the move's own
+// entry, so a journal cut between the two (a kill, a power cut) never claims a move it does not
+// hold: every prefix resumes with the moves its heard entries say were entered.
+TEST(VoiceStation, TheHeardEntryThatSaysEnteredFollowsTheMoveAndACutJournalResumesWithIt) {
+  TempDir cuts;
+  std::vector<std::string> lines;
+  {
+    VoiceGame g(config::VoiceConfirm::AtOnce);
+    g.heard_move("e5");
+    ASSERT_EQ(g.plies(), 2u);
+    const auto kinds = g.journal_kinds();
+    const auto heard = std::find(kinds.begin(), kinds.end(), "heard: entered");
+    ASSERT_NE(heard, kinds.end());
+    ASSERT_NE(heard, kinds.begin());
+    EXPECT_EQ(*(heard - 1), "move") << "the heard entry came before the move's";
+    g.driver.station.reset();
+    std::ifstream in(g.dir.path() / "game.journal");
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    // Cut right after the heard entry that says "entered": it holds the move.
+    std::size_t cut = 0;
+    for (std::size_t i = 0; i < lines.size(); ++i)
+      if (lines[i].find("action=entered") != std::string::npos) cut = i + 1;
+    ASSERT_GT(cut, 0u);
+    std::filesystem::copy(g.dir.path(), cuts.path() / "rec",
+                          std::filesystem::copy_options::recursive);
+    std::ofstream out(cuts.path() / "rec" / "game.journal", std::ios::trunc);
+    for (std::size_t i = 0; i < cut; ++i) out << lines[i] << '\n';
+  }
+  StationDriver resumed(cuts.path() / "rec", true);
+  ASSERT_TRUE(resumed.station);
+  EXPECT_EQ(resumed.station->game().ply_count(), 2u)
+      << "the journal says e5 was entered but does not hold it";
+}
+
+// Tester s15 #13: the sighted player's move said (entered at once) and the arbiter's `pause`
+// typed 0.5 s after the end of its speech, its decoding finishing only after the pause. D.2.3
+// (3), D.2.4: the move was made when announced and the VI player's clock started then; the
+// pause (Art. 6.11.1) stopped his clock, not the sighted player's. The move is dated at the end
+// of its speech and charged up to it ([%emt] within its own time); the VI player's clock ran
+// the half second up to the pause.
+TEST(VoiceStation, AMoveSaidBeforeThePauseAndDecodedAfterItIsChargedUpToItsSpeech) {
+  VoiceGame g(config::VoiceConfirm::AtOnce);
+  const auto white_before = g.driver.station->clock().remaining(core::WHITE, g.driver.now);
+  const TimePoint black_started = g.driver.station->clock().log().back().time;  // after 1. e4
+  const TimePoint ended = g.driver.now + 3s;  // the end of the sighted player's speech
+  g.driver.now = ended;
+  g.driver.console("pause", 500ms);  // typed 0.5 s after the end of the speech
+  ASSERT_TRUE(g.driver.station->clock().paused());
+  speech::Heard h;
+  h.kind = speech::HeardKind::Move;
+  h.move = g.move("e5");
+  h.confidence = 0.9;
+  h.margin = 0.2;
+  h.sure = true;
+  h.speech_began = ended - 1s;
+  g.driver.now = ended + 800ms;  // decoded after the pause
+  g.driver.station->handle(StationEvent::heard(ended, h, g.driver.now));
+  ASSERT_EQ(g.plies(), 2u);
+  const auto& made = g.driver.station->record().moves().back();
+  EXPECT_EQ(made.at, g.driver.station->record().moves().front().at +
+                         std::chrono::duration_cast<Millis>(ended - black_started));
+  EXPECT_EQ(made.elapsed, std::chrono::duration_cast<Millis>(ended - black_started))
+      << "the sighted player is charged past the end of his announcement";
+  // Still paused; the VI player's clock ran from the move to the pause, 0.5 s.
+  const auto& clock = g.driver.station->clock();
+  EXPECT_TRUE(clock.paused());
+  EXPECT_EQ(clock.remaining(core::WHITE, g.driver.now), white_before - 500ms);
+  // The clock's log keeps the time order: the move, then the pause.
+  ASSERT_GE(clock.log().size(), 2u);
+  EXPECT_EQ(clock.log().back().event, core::ClockEvent::Pause);
+  EXPECT_EQ(clock.log()[clock.log().size() - 2].event, core::ClockEvent::Press);
+  EXPECT_EQ(clock.log()[clock.log().size() - 2].time, ended);
 }
 
 }  // namespace

@@ -248,6 +248,43 @@ TEST(ChessClock, ThePauseStopsTheRunningClockAndResumeRestartsIt) {
   EXPECT_EQ(pgn_emt(*clock.times_at_ply(1)), "[%emt 0:00:15.0]");
 }
 
+// D.2.3 (3), D.2.4 (tester s15 #13): a move made (announced) before the arbiter paused the
+// clocks that reaches the clock after the pause (a spoken move decoded after it) is pressed when
+// it was made: the mover is charged up to it, the opponent from it to the pause, and the pause
+// then stops the opponent's clock. Before the run the pause ended, or with no pause, an earlier
+// press is refused as ever.
+TEST(ChessClock, AMoveMadeBeforeThePauseIsChargedUpToItWhenItArrivesAfter) {
+  ChessClock clock = clock_for("60 min");
+  ASSERT_TRUE(clock.start(at_s(0)));
+  ASSERT_TRUE(clock.press(WHITE, at_s(10)));
+  ASSERT_TRUE(clock.pause(at_s(20), "Art. 6.11.1"));
+  EXPECT_FALSE(clock.made_before_pause(at_s(9)));  // before Black's turn began
+  EXPECT_FALSE(clock.press(BLACK, at_s(9)));
+  ASSERT_TRUE(clock.made_before_pause(at_s(15)));
+  auto press = clock.press(BLACK, at_s(15));
+  ASSERT_TRUE(press);
+  EXPECT_EQ(press->elapsed, seconds(5));
+  EXPECT_EQ(press->remaining[BLACK], minutes(60) - seconds(5));
+  EXPECT_EQ(press->remaining[WHITE], minutes(60) - seconds(10));  // right after the move
+  EXPECT_TRUE(clock.paused());
+  EXPECT_EQ(clock.remaining(WHITE, at_s(30)), minutes(60) - seconds(15));  // ran 15 s .. 20 s
+  EXPECT_EQ(clock.remaining(BLACK, at_s(30)), minutes(60) - seconds(5));
+  // The log in time order: press at 15 s, then the pause at 20 s with the times then.
+  ASSERT_GE(clock.log().size(), 2u);
+  const auto& pause = clock.log().back();
+  EXPECT_EQ(pause.event, ClockEvent::Pause);
+  EXPECT_EQ(pause.time, at_s(20));
+  EXPECT_EQ(pause.note, "Art. 6.11.1");
+  EXPECT_EQ(pause.remaining[WHITE], minutes(60) - seconds(15));
+  EXPECT_EQ(clock.log()[clock.log().size() - 2].time, at_s(15));
+  ASSERT_TRUE(clock.resume(at_s(100)));
+  EXPECT_EQ(clock.running(), WHITE);
+  EXPECT_EQ(clock.remaining(WHITE, at_s(101)), minutes(60) - seconds(16));
+  // Without a pause as the last event, an earlier press is refused.
+  EXPECT_FALSE(clock.made_before_pause(at_s(99)));
+  EXPECT_FALSE(clock.press(WHITE, at_s(99)));
+}
+
 // D.2.10.4 (tester 14n): the time used is the sum of each side's thinking times, the current
 // turn's included; increments, the next period's time and pauses play no part, so it is not
 // the time left subtracted from the start.
