@@ -74,7 +74,7 @@ std::string nothing_heard(double seconds) {
 
 // A sound file: cut into utterances as the microphone would be, each decoded in turn.
 int listen_to_file(const ListenOptions& o, Parts& parts, std::ostream& out, std::ostream& err) {
-  auto sound = speech::read_sound_file(o.wav);
+  auto sound = speech::read_speech_file(o.wav);
   if (!sound) {
     err << "annabella listen: " << sound.error().message << '\n';
     return 2;

@@ -39,7 +39,7 @@ Result<std::vector<speech::AdaptationSample>> from_files(
   std::vector<speech::AdaptationSample> samples;
   for (std::size_t i = 0; i < prompts.size(); ++i) {
     const fs::path file = dir / (numbered(i) + ".wav");
-    auto sound = speech::read_sound_file(file);
+    auto sound = speech::read_speech_file(file);
     if (!sound)
       return fail(file.string() + " (prompt " + numbered(i) + ", \"" + prompts[i].text +
                   "\"): " + sound.error().message);

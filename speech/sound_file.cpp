@@ -123,18 +123,6 @@ Result<SoundFileContents> read_sound_file(const std::filesystem::path& path) {
   SF_INFO info{};
   SNDFILE* file = sf_open(path.c_str(), SFM_READ, &info);
   if (!file) return fail("cannot read sound file " + path.string() + ": " + sf_strerror(nullptr));
-  // A header is outside bytes: a rate no microphone or recording has (1 Hz made `listen`
-  // resample a 28 KB file into gigabytes, tester 15-7) or more channels than any sound card is
-  // refused before a sample is read.
-  if (info.samplerate < kMinSoundFileRateHz || info.samplerate > kMaxSoundFileRateHz ||
-      info.channels < 1 || info.channels > kMaxSoundFileChannels) {
-    sf_close(file);
-    return fail("sound file " + path.string() + ": its header says " +
-                std::to_string(info.samplerate) + " Hz and " + std::to_string(info.channels) +
-                " channels; a sound file here has " + std::to_string(kMinSoundFileRateHz) + " to " +
-                std::to_string(kMaxSoundFileRateHz) + " Hz and 1 to " +
-                std::to_string(kMaxSoundFileChannels) + " channels");
-  }
   SoundFileContents contents;
   contents.sample_rate_hz = info.samplerate;
   Samples frames(std::size_t(info.frames) * std::size_t(info.channels));
@@ -144,6 +132,24 @@ Result<SoundFileContents> read_sound_file(const std::filesystem::path& path) {
   for (sf_count_t i = 0; i < n; ++i)
     contents.samples.push_back(frames[std::size_t(i) * std::size_t(info.channels)]);
   return contents;
+}
+
+Result<SoundFileContents> read_speech_file(const std::filesystem::path& path) {
+  SF_INFO info{};
+  SNDFILE* file = sf_open(path.c_str(), SFM_READ, &info);
+  if (!file) return fail("cannot read sound file " + path.string() + ": " + sf_strerror(nullptr));
+  sf_close(file);
+  // A header is outside bytes: a rate no microphone gives (1 Hz made `listen` resample a 28 KB
+  // file into gigabytes, tester 15-7) or more channels than a sound card has is refused before a
+  // sample is read.
+  if (info.samplerate < kMinSpeechRateHz || info.samplerate > kMaxSpeechRateHz ||
+      info.channels < 1 || info.channels > kMaxSpeechChannels)
+    return fail("sound file " + path.string() + ": its header says " +
+                std::to_string(info.samplerate) + " Hz and " + std::to_string(info.channels) +
+                " channels; speech to be heard has " + std::to_string(kMinSpeechRateHz) + " to " +
+                std::to_string(kMaxSpeechRateHz) + " Hz and 1 to " +
+                std::to_string(kMaxSpeechChannels) + " channels");
+  return read_sound_file(path);
 }
 
 Result<std::string> sound_file_format(const std::filesystem::path& path) {

@@ -58,12 +58,14 @@ struct SoundFileContents {
   int sample_rate_hz = 0;
   Samples samples;  // the first channel, 16-bit
 };
-// What read_sound_file takes: the rates of microphones and recordings, and a sound card's
-// channels; any other header is refused.
-inline constexpr int kMinSoundFileRateHz = 8000;
-inline constexpr int kMaxSoundFileRateHz = 192000;
-inline constexpr int kMaxSoundFileChannels = 32;
 Result<SoundFileContents> read_sound_file(const std::filesystem::path& path);
+// A sound file of speech to be heard (`listen --wav`, `voice adapt --wav-dir`), resampled to the
+// recogniser's rate after: read_sound_file, but a header with a rate no microphone gives or more
+// channels than a sound card has is refused first.
+inline constexpr int kMinSpeechRateHz = 8000;
+inline constexpr int kMaxSpeechRateHz = 192000;
+inline constexpr int kMaxSpeechChannels = 32;
+Result<SoundFileContents> read_speech_file(const std::filesystem::path& path);
 // What the sound file's header says, without reading its samples: "format 0x10002, 22050 Hz, 1
 // channel" (libsndfile's format code). A version 3 seal signs it (D.2.7).
 Result<std::string> sound_file_format(const std::filesystem::path& path);
