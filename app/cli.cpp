@@ -342,7 +342,8 @@ int run_cli(int argc, char** argv) {
   adapt_cmd->add_option("--output", adapt.output, "Where the prompts are said (default device)");
   adapt_cmd->add_flag("--silent", adapt.silent, "Only print the prompts, do not say them");
   adapt_cmd->add_flag("--prompts", adapt.prompts, "Only print the numbered prompts");
-  adapt_cmd->add_option("--out", adapt.out, "Write the transform here, not to the player's folder");
+  adapt_cmd->add_option("--out", adapt.out,
+                        "Write the adapted voice into this folder, not the player's own");
   adapt_cmd->callback([&] { exit_code = run_voice_adapt(adapt, std::cout, std::cerr); });
   // annabella play --config FILE [--resume] [--record DIR] [--silent]
   PlayOptions play;

@@ -261,55 +261,132 @@ Status adapt_to_speaker(const std::vector<AdaptationSample>& samples,
                          w / "mdef_convert.log", "pocketsphinx");
       !ok)
     return ok;
-  if (auto ok = run_tool({tools + "/bw",
-                          "-hmmdir",
-                          model.string(),
-                          "-moddeffn",
-                          (w / "mdef.txt").string(),
-                          "-mixwfn",
-                          (w / "mixture_weights").string(),
-                          "-ts2cbfn",
-                          ".ptm.",
-                          "-feat",
-                          "1s_c_d_dd",
-                          "-svspec",
-                          "0-12/13-25/26-38",
-                          "-cmn",
-                          "batch",
-                          "-agc",
-                          "none",
-                          "-dictfn",
-                          (w / "dict").string(),
-                          "-fdictfn",
-                          (model / "noisedict").string(),
-                          "-ctlfn",
-                          (w / "fileids").string(),
-                          "-lsnfn",
-                          (w / "transcription").string(),
-                          "-cepdir",
-                          w.string(),
-                          "-accumdir",
-                          w.string(),
-                          "-timing",
-                          "no"},
-                         w / "bw.log", "sphinxtrain");
-      !ok)
-    return ok;
-  const fs::path solved = w / "mllr_matrix";
-  if (auto ok = run_tool(
-          {tools + "/mllr_solve", "-meanfn", (model / "means").string(), "-varfn",
-           (model / "variances").string(), "-outmllrfn", solved.string(), "-accumdir", w.string()},
-          w / "mllr_solve.log", "sphinxtrain");
-      !ok)
-    return ok;
+  // Baum-Welch counts of the readings against the model whose means are `means` (and, when
+  // given, an MLLR transform of them), in a fresh folder of counts `accum`.
+  auto counts = [&](const fs::path& means, const fs::path& mllr, const std::string& accum,
+                    const std::string& log) -> Status {
+    std::error_code ec;
+    fs::create_directories(w / accum, ec);
+    if (ec) return fail("cannot create " + (w / accum).string() + ": " + ec.message());
+    std::vector<std::string> args = {tools + "/bw",
+                                     "-hmmdir",
+                                     model.string(),
+                                     "-moddeffn",
+                                     (w / "mdef.txt").string(),
+                                     "-meanfn",
+                                     means.string(),
+                                     "-mixwfn",
+                                     (w / "mixture_weights").string(),
+                                     "-ts2cbfn",
+                                     ".ptm.",
+                                     "-feat",
+                                     "1s_c_d_dd",
+                                     "-svspec",
+                                     "0-12/13-25/26-38",
+                                     "-cmn",
+                                     "batch",
+                                     "-agc",
+                                     "none",
+                                     "-dictfn",
+                                     (w / "dict").string(),
+                                     "-fdictfn",
+                                     (model / "noisedict").string(),
+                                     "-ctlfn",
+                                     (w / "fileids").string(),
+                                     "-lsnfn",
+                                     (w / "transcription").string(),
+                                     "-cepdir",
+                                     w.string(),
+                                     "-accumdir",
+                                     (w / accum).string(),
+                                     "-timing",
+                                     "no"};
+    if (!mllr.empty()) {
+      args.emplace_back("-mllrmat");
+      args.push_back(mllr.string());
+    }
+    return run_tool(args, w / log, "sphinxtrain");
+  };
+  // One global MLLR transform of `means` from the counts in `accum`.
+  auto solve = [&](const fs::path& means, const std::string& accum, const fs::path& solved,
+                   const std::string& log) {
+    return run_tool(
+        {tools + "/mllr_solve", "-meanfn", means.string(), "-varfn", (model / "variances").string(),
+         "-outmllrfn", solved.string(), "-accumdir", (w / accum).string()},
+        w / log, "sphinxtrain");
+  };
+  const fs::path shipped = model / "means";
+  const fs::path first = w / "mllr_matrix";
+  fs::path result = first;
+  const auto method = settings.method;
+  if (method != AdaptationMethod::Map) {
+    if (auto ok = counts(shipped, {}, "bw1", "bw.log"); !ok) return ok;
+    if (auto ok = solve(shipped, "bw1", first, "mllr_solve.log"); !ok) return ok;
+  }
+  if (method == AdaptationMethod::MllrTwice) {
+    // Realigned with the first transform applied, solved again from the model as shipped.
+    result = w / "mllr_matrix2";
+    if (auto ok = counts(shipped, first, "bw2", "bw2.log"); !ok) return ok;
+    if (auto ok = solve(shipped, "bw2", result, "mllr_solve2.log"); !ok) return ok;
+  }
+  if (method == AdaptationMethod::Map || method == AdaptationMethod::MllrMap) {
+    // MAP of the means on top of (or instead of) the transform: the MLLR-moved means are the
+    // prior, the readings' counts against them the evidence.
+    fs::path prior = shipped;
+    if (method == AdaptationMethod::MllrMap) {
+      prior = w / "means_mllr";
+      if (auto ok = run_tool({tools + "/mllr_transform", "-inmeanfn", shipped.string(),
+                              "-outmeanfn", prior.string(), "-mllrmat", first.string()},
+                             w / "mllr_transform.log", "sphinxtrain");
+          !ok)
+        return ok;
+    }
+    if (auto ok = counts(prior, {}, "bw_map", "bw_map.log"); !ok) return ok;
+    result = w / "means_map";
+    if (auto ok = run_tool({tools + "/map_adapt",
+                            "-moddeffn",
+                            (w / "mdef.txt").string(),
+                            "-ts2cbfn",
+                            ".ptm.",
+                            "-meanfn",
+                            prior.string(),
+                            "-varfn",
+                            (model / "variances").string(),
+                            "-mixwfn",
+                            (w / "mixture_weights").string(),
+                            "-tmatfn",
+                            (model / "transition_matrices").string(),
+                            "-accumdir",
+                            (w / "bw_map").string(),
+                            "-mapmeanfn",
+                            result.string(),
+                            "-bayesmean",
+                            settings.map_tau > 0 ? "no" : "yes",
+                            "-fixedtau",
+                            settings.map_tau > 0 ? "yes" : "no",
+                            "-tau",
+                            std::to_string(settings.map_tau > 0 ? settings.map_tau : 10.0)},
+                           w / "map_adapt.log", "sphinxtrain");
+        !ok)
+      return ok;
+  }
+  // The speaker's folder holds what the decoder loads: the adapted means (MAP, which already
+  // include the transform) or the transform alone, never both (use_speaker_transform would apply
+  // the transform twice).
   std::error_code ec;
-  if (out.has_parent_path()) fs::create_directories(out.parent_path(), ec);
-  fs::copy_file(solved, out, fs::copy_options::overwrite_existing, ec);
-  if (ec) return fail("cannot write the speaker transform " + out.string() + ": " + ec.message());
+  fs::create_directories(out, ec);
+  if (ec) return fail("cannot create the speaker's folder " + out.string() + ": " + ec.message());
+  const bool map = method == AdaptationMethod::Map || method == AdaptationMethod::MllrMap;
+  const fs::path target = out / (map ? "means" : "mllr_matrix");
+  fs::copy_file(result, target, fs::copy_options::overwrite_existing, ec);
+  if (ec) return fail("cannot write the speaker's model " + target.string() + ": " + ec.message());
+  fs::remove(out / (map ? "mllr_matrix" : "means"), ec);
+  if (ec)
+    return fail("cannot remove the speaker's old model in " + out.string() + ": " + ec.message());
   return {};
 }
 
-Result<fs::path> speaker_transform_path(std::string_view player) {
+Result<fs::path> speaker_voice_folder(std::string_view player) {
   std::string name;
   bool any = false;
   for (const char c : player) {
@@ -332,7 +409,7 @@ Result<fs::path> speaker_transform_path(std::string_view player) {
     data = fs::path(home) / ".local/share/annabella";
   else
     return fail("no folder for the players' voices: neither XDG_DATA_HOME nor HOME is set");
-  return data / "voices" / name / "mllr_matrix";
+  return data / "voices" / name;
 }
 
 }  // namespace annabella::speech

@@ -45,7 +45,20 @@ struct AdaptationSample {
   std::vector<std::string> tokens;
 };
 
+// How the model is adapted: MLLR writes a transform of the means (loaded on top of the model as
+// shipped), MAP writes the adapted means themselves (loaded instead of the model's).
+enum class AdaptationMethod {
+  Mllr,       // one global MLLR transform
+  MllrTwice,  // the readings realigned with that transform, and a second one solved
+  Map,        // MAP of the means from the model as shipped
+  MllrMap,    // MAP of the means, the MLLR-moved means as the prior
+};
+
 struct AdaptationSettings {
+  AdaptationMethod method = AdaptationMethod::Mllr;
+  // MAP's prior weight: 0 lets map_adapt estimate it (its "simple Bayesian" update); more keeps
+  // the adapted means nearer the prior.
+  double map_tau = 0;
   std::filesystem::path model_dir = "/usr/share/pocketsphinx/model/en-us/en-us";
   // bw and mllr_solve (Debian package sphinxtrain; not on PATH).
   std::filesystem::path sphinxtrain_dir = "/usr/lib/sphinxtrain";
@@ -67,10 +80,10 @@ Status adapt_to_speaker(const std::vector<AdaptationSample>& samples,
 Status write_mixture_weights(const std::filesystem::path& sendump,
                              const std::filesystem::path& out);
 
-// Where a player's transform is kept: `<data>/voices/<name>/mllr_matrix`, where <data> is
-// $XDG_DATA_HOME/annabella or ~/.local/share/annabella and <name> the player's name in lower-case
-// letters, digits and '-' (other characters become '-'). Fails for a name with no letter or
-// digit, or when neither XDG_DATA_HOME nor HOME is set.
-Result<std::filesystem::path> speaker_transform_path(std::string_view player);
+// A player's adapted voice, the folder adapt_to_speaker writes and use_speaker_transform loads:
+// `<data>/voices/<name>`, where <data> is $XDG_DATA_HOME/annabella or ~/.local/share/annabella
+// and <name> the player's name in lower-case letters, digits and '-' (other characters become
+// '-'). Fails for a name with no letter or digit, or when neither XDG_DATA_HOME nor HOME is set.
+Result<std::filesystem::path> speaker_voice_folder(std::string_view player);
 
 }  // namespace annabella::speech

@@ -82,18 +82,19 @@ TEST(SpeakerAdaptation, AFileThatIsNoSendumpIsRefusedNamingIt) {
   EXPECT_NE(made.error().message.find(bad.string()), std::string::npos) << made.error().message;
 }
 
-TEST(SpeakerAdaptation, APlayersTransformIsInHisFolderUnderTheDataHome) {
+TEST(SpeakerAdaptation, APlayersVoiceIsHisFolderUnderTheDataHome) {
   const char* old = std::getenv("XDG_DATA_HOME");
   const std::string saved = old ? old : "";
   ::setenv("XDG_DATA_HOME", "/data", 1);
-  auto path = speaker_transform_path("Anna Schmidt (Wien)");
-  auto none = speaker_transform_path("  ..  ");
+  auto path = speaker_voice_folder("Anna Schmidt (Wien)");
+  auto none = speaker_voice_folder("  ..  ");
   if (old)
     ::setenv("XDG_DATA_HOME", saved.c_str(), 1);
   else
     ::unsetenv("XDG_DATA_HOME");
   ASSERT_TRUE(path);
-  EXPECT_EQ(*path, fs::path("/data/annabella/voices/anna-schmidt-wien/mllr_matrix"));
+  // A folder: the adapted means (MAP) or the transform, whichever the adaptation wrote.
+  EXPECT_EQ(*path, fs::path("/data/annabella/voices/anna-schmidt-wien"));
   EXPECT_FALSE(none);
 }
 
@@ -147,6 +148,49 @@ TEST(SpeakerAdaptation, ATransformLoadsAndTheModelAsShippedComesBack) {
   const auto missing = (*rec)->use_speaker_transform((dir.path() / "none").string());
   ASSERT_FALSE(missing);
   EXPECT_NE(missing.error().message.find("none"), std::string::npos) << missing.error().message;
+}
+
+// A speaker's folder with adapted means (MAP) loads them in place of the model's; the model as
+// shipped comes back; a folder with neither means nor a transform is refused naming it. (The old
+// decoder took every path for a transform file: it could not load a folder.)
+TEST(SpeakerAdaptation, ASpeakersFolderLoadsHisMeansAndTheModelAsShippedComesBack) {
+  testing::TempDir dir;
+  const fs::path voice = dir.path() / "voice";
+  fs::create_directories(voice);
+  fs::copy_file(kModel / "means", voice / "means");
+  PronunciationDictionary d;
+  d.add_phones("eva", {"EH", "V", "AA"});
+  auto rec = PocketsphinxRecognizer::create(d);
+  ASSERT_TRUE(rec) << rec.error().message;
+  EXPECT_TRUE((*rec)->use_speaker_transform(voice.string()));
+  EXPECT_TRUE((*rec)->use_speaker_transform(""));
+  std::ofstream(voice / "mllr_matrix") << identity_transform();  // means and a transform of them
+  EXPECT_TRUE((*rec)->use_speaker_transform(voice.string()));
+  const fs::path empty = dir.path() / "empty";
+  fs::create_directories(empty);
+  const auto refused = (*rec)->use_speaker_transform(empty.string());
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().message.find(empty.string()), std::string::npos)
+      << refused.error().message;
+  EXPECT_TRUE((*rec)->use_speaker_transform(""));
+}
+
+// Adapted means that are not a model's means file are refused, and the decoder still decodes
+// with the model as shipped afterwards.
+TEST(SpeakerAdaptation, BrokenMeansAreRefusedAndTheModelAsShippedStays) {
+  testing::TempDir dir;
+  const fs::path voice = dir.path() / "voice";
+  fs::create_directories(voice);
+  std::ofstream(voice / "means") << "no means here";
+  PronunciationDictionary d;
+  d.add_phones("eva", {"EH", "V", "AA"});
+  auto rec = PocketsphinxRecognizer::create(d);
+  ASSERT_TRUE(rec) << rec.error().message;
+  const auto refused = (*rec)->use_speaker_transform(voice.string());
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().message.find((voice / "means").string()), std::string::npos)
+      << refused.error().message;
+  EXPECT_TRUE((*rec)->use_speaker_transform(""));
 }
 
 }  // namespace
