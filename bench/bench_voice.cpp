@@ -212,8 +212,9 @@ int main(int argc, char** argv) {
     ps_settings.top_gaussians = std::atoi(parts[3].c_str());
   }
   ps_settings.runner_up_ahead = !no_ahead;
+  // 0: a lost runner-up search is not decoded again (as before session 15).
   if (const char* retry = std::getenv("BENCH_VOICE_RETRY_BEAM"))
-    ps_settings.retry_beam = std::atof(retry);
+    ps_settings.adapted_retry_beam = std::atof(retry);
   auto rec = speech::PocketsphinxRecognizer::create(*dict, ps_settings);
   if (!rec) return std::fprintf(stderr, "%s\n", rec.error().message.c_str()), 2;
   std::vector<speech::VoiceGrammar> grammars;

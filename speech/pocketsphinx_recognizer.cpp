@@ -163,7 +163,8 @@ struct PocketsphinxRecognizer::Impl {
   // the same phrase at two checks in a row (a tenth of a second apart), and again only when
   // that reading changes. At the end it is used only for the very reading heard.
   bool ahead = true;      // PocketsphinxSettings::runner_up_ahead
-  double retry_beam = 0;  // PocketsphinxSettings::retry_beam
+  double retry_beam = 0;  // PocketsphinxSettings::adapted_retry_beam
+  bool adapted = false;   // a speaker's voice is loaded
   std::optional<Reading> runner_up_for;
   std::optional<Reading> last_partial;
   int feeds = 0;
@@ -174,9 +175,9 @@ struct PocketsphinxRecognizer::Impl {
 
   // Builds the runner-up search for `reading` (the grammar's search is never the one replaced:
   // pocketsphinx frees a replaced search even when it is the current one).
-  // The runner-up's search with the wider beams (PocketsphinxSettings::retry_beam): pocketsphinx
-  // reads its beams from the configuration when a search is built, so they are set for this one
-  // and put back.
+  // The runner-up's search with the wider beams (PocketsphinxSettings::adapted_retry_beam):
+  // pocketsphinx reads its beams from the configuration when a search is built, so they are set for
+  // this one and put back.
   bool build_wide_runner_up(const Reading& reading) {
     if (ps_set_search(ps, kIdleSearch) < 0) return false;
     const double beam = cmd_ln_float_r(config, "-beam");
@@ -276,7 +277,7 @@ Result<std::unique_ptr<PocketsphinxRecognizer>> PocketsphinxRecognizer::create(
   }
   impl->dictionary_file = path;  // kept while the decoder lives: reloading reads it again
   impl->ahead = s.runner_up_ahead;
-  impl->retry_beam = s.retry_beam;
+  impl->retry_beam = s.adapted_retry_beam;
   impl->model_dir = s.model_dir;
   impl->ps = ps_init(impl->config);
   if (!impl->ps)
@@ -346,7 +347,7 @@ Result<Decoding> PocketsphinxRecognizer::finish_utterance() {
     return fail("pocketsphinx refused the runner-up grammar");
   if (auto ok = impl_->run(kRunnerUpSearch, samples); !ok) return fail(ok.error());
   out.runner_up = impl_->best(out.frames);
-  if (out.runner_up.tokens.empty() && impl_->retry_beam > 0) {
+  if (out.runner_up.tokens.empty() && impl_->adapted && impl_->retry_beam > 0) {
     // The runner-up search lost every path to the end of its grammar (an adapted model's sharper
     // scores prune more): no margin would be known, and a right reading would be asked again.
     // Decoded again with wider beams, which can only find better runner-ups (smaller margins).
@@ -402,12 +403,14 @@ Status PocketsphinxRecognizer::use_speaker_transform(const std::string& mllr_pat
     cmd_ln_set_str_r(impl_->config, "-mean", mean_file.c_str());
     if (ps_reinit(impl_->ps, nullptr) < 0) return fail("pocketsphinx could not reload the model");
     impl_->runner_up_for.reset();
+    impl_->adapted = false;
     if (auto ok = impl_->prepare(); !ok) return ok;
     if (mllr_path.empty()) return {};
+    impl_->adapted = !means.empty() && mean_file == means.string();
   }
   const std::string transform = folder ? (fs::path(mllr_path) / "mllr_matrix").string() : mllr_path;
   if (folder && !fs::exists(transform, ec)) {
-    if (fs::exists(means, ec)) return {};
+    if (impl_->adapted) return {};
     return fail("no speaker model (means or mllr_matrix) in " + mllr_path);
   }
   ps_mllr_t* mllr = ps_mllr_read(transform.c_str());
@@ -416,6 +419,7 @@ Status PocketsphinxRecognizer::use_speaker_transform(const std::string& mllr_pat
     ps_mllr_free(mllr);
     return fail("pocketsphinx could not apply the speaker transform " + transform);
   }
+  impl_->adapted = true;
   // The decoder now owns the transform (acmod_update_mllr keeps the pointer without a reference
   // of its own, and frees it when the model is reloaded or freed): freeing it here as well
   // corrupted the heap at the next reload.

@@ -1,18 +1,20 @@
 // Speaker adaptation (docs/voice.md, "Speaker adaptation"): before the round a player reads about
-// twenty moves aloud, and the acoustic model is adapted to his voice with an MLLR transform
-// estimated by the tools Debian packages in sphinxtrain. The tools run as processes, each in turn,
-// in a work folder of their own:
+// thirty moves aloud, and the acoustic model is adapted to his voice with the tools Debian
+// packages in sphinxtrain: an MLLR transform of the model's means, then MAP of the moved means.
+// The tools run as processes, each in turn, in a work folder of their own:
 //
 //   sphinx_fe                  the utterances' cepstra (the model's feat.params)
 //   pocketsphinx_mdef_convert  the model definition as text (sphinxtrain reads no binary mdef)
 //   bw                         Baum-Welch counts of the utterances against their transcripts
 //   mllr_solve                 one global MLLR transform of the means from those counts
+//   mllr_transform             the means moved by it
+//   bw, map_adapt              counts against the moved means, and MAP of them
 //
 // Debian's en-us model ships its mixture weights only as pocketsphinx's 8-bit "sendump", which
 // sphinxtrain cannot read; write_mixture_weights turns them back into sphinxtrain's float
-// "mixture_weights" (the quantization stays: at most ~5 % off each weight). The transform is what
-// PocketsphinxRecognizer::use_speaker_transform loads; it is kept per player
-// (speaker_transform_path).
+// "mixture_weights" (the quantization stays: at most ~5 % off each weight). The result, the
+// adapted means (or, with AdaptationMethod::Mllr, the transform), is kept in the player's folder
+// (speaker_voice_folder), which PocketsphinxRecognizer::use_speaker_transform loads.
 #pragma once
 
 #include <cstdint>
@@ -55,10 +57,12 @@ enum class AdaptationMethod {
 };
 
 struct AdaptationSettings {
-  AdaptationMethod method = AdaptationMethod::Mllr;
-  // MAP's prior weight: 0 lets map_adapt estimate it (its "simple Bayesian" update); more keeps
-  // the adapted means nearer the prior.
-  double map_tau = 0;
+  // MLLR, then MAP on top: chosen on bench_voice --calibrate --only adapted (docs/benchmarks.md).
+  AdaptationMethod method = AdaptationMethod::MllrMap;
+  // MAP's prior weight, the same for every density: 0 lets map_adapt estimate it (its "simple
+  // Bayesian" update), which moved the means so far from 29 readings that the runner-up search
+  // lost its way on half of them; 300 chosen among 100, 300, 1000, 3000 on --calibrate.
+  double map_tau = 300;
   std::filesystem::path model_dir = "/usr/share/pocketsphinx/model/en-us/en-us";
   // bw and mllr_solve (Debian package sphinxtrain; not on PATH).
   std::filesystem::path sphinxtrain_dir = "/usr/lib/sphinxtrain";
@@ -67,7 +71,8 @@ struct AdaptationSettings {
   std::filesystem::path work_dir;
 };
 
-// Estimates the MLLR transform of the speaker of `samples` and writes it to `out` (replaced).
+// Adapts the model to the speaker of `samples` and writes the result into the folder `out`:
+// `means` (MAP) or `mllr_matrix` (MLLR alone), the other one removed if there.
 // Every token of the samples must be in `dictionary` (its first pronunciation is the one
 // aligned). Fails naming the tool that failed, its exit status and the last line it wrote.
 Status adapt_to_speaker(const std::vector<AdaptationSample>& samples,

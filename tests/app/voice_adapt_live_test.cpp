@@ -2,10 +2,11 @@
 // prompt into the microphone when the command asks for it - here eSpeak NG's German voice with
 // the pitch shifted 300 cents up (the benchmark's worst condition), written into a FIFO that the
 // ALSA `file` plugin reads as its `infile`, so the real PortAudio capture path and the voice
-// activity detection cut each reading. The transform the command makes is then loaded into a
-// recogniser: held-out moves of the same voice (none of them a prompt) are heard right more often
-// than without it, and no wrong reading is sure enough to be entered without a confirmation
-// (D.2.1). Few utterances: the accuracy itself is measured by bench_voice (docs/benchmarks.md).
+// activity detection cut each reading. The voice the command makes (the player's folder with
+// the adapted means: MLLR, then MAP) is then loaded into a recogniser: held-out moves of the same
+// voice (none of them a prompt) are heard right more often than without it, and no wrong reading is
+// sure enough to be entered without a confirmation (D.2.1). Few utterances: the accuracy itself is
+// measured by bench_voice (docs/benchmarks.md).
 #include <gtest/gtest.h>
 
 #include <algorithm>
