@@ -376,7 +376,8 @@ bool same_layout(const std::filesystem::path& candidate, const std::filesystem::
     const auto end = text.find("endhdr\n");
     // The mark, the numbers of codebooks, streams and densities, three vector lengths, the
     // count.
-    return end == std::string::npos ? std::string() : text.substr(0, end + 7 + 4 * 8);
+    return end == std::string::npos ? std::string()
+                                    : text.substr(0, end + 7 + sizeof(std::uint32_t) * 8);
   };
   const std::string mine = head(candidate);
   return !mine.empty() && mine == head(model);

@@ -230,51 +230,42 @@ Status write_mixture_weights(const fs::path& sendump, const fs::path& out) {
   return {};
 }
 
-Status adapt_to_speaker(const std::vector<AdaptationSample>& samples,
-                        const PronunciationDictionary& dictionary, const fs::path& out,
-                        const AdaptationSettings& settings) {
-  if (samples.empty()) return fail("speaker adaptation: no utterances");
-  // sphinxtrain's tools are not on PATH: looked for first, so that a missing package is named
-  // before anything is computed.
-  for (const char* tool : {"bw", "mllr_solve"})
-    if (::access((settings.sphinxtrain_dir / tool).c_str(), X_OK) != 0)
-      return fail("speaker adaptation: " + (settings.sphinxtrain_dir / tool).string() +
-                  " not found (Debian package sphinxtrain)");
-  WorkDir dir;
-  if (auto ok = make_work_dir(dir, settings.work_dir); !ok) return ok;
-  const fs::path& w = dir.path;
-  const fs::path& model = settings.model_dir;
+namespace {
 
-  if (auto ok = write_inputs(samples, dictionary, w); !ok) return ok;
-  if (auto ok = write_mixture_weights(model / "sendump", w / "mixture_weights"); !ok) return ok;
+// sphinxtrain's tools over the readings in the work folder `w` (their inputs written there).
+struct Tools {
+  const AdaptationSettings& settings;
+  fs::path w;
 
-  const std::string tools = settings.sphinxtrain_dir.string();
-  if (auto ok =
-          run_tool({"sphinx_fe", "-argfile", (model / "feat.params").string(), "-samprate", "16000",
-                    "-raw", "yes", "-input_endian", "little", "-c", (w / "fileids").string(), "-di",
-                    w.string(), "-do", w.string(), "-ei", "raw", "-eo", "mfc"},
-                   w / "sphinx_fe.log", "pocketsphinx");
-      !ok)
-    return ok;
-  if (auto ok = run_tool({"pocketsphinx_mdef_convert", "-text", (model / "mdef").string(),
-                          (w / "mdef.txt").string()},
-                         w / "mdef_convert.log", "pocketsphinx");
-      !ok)
-    return ok;
-  // Baum-Welch counts of the readings against the model whose means are `means` (and, when
-  // given, an MLLR transform of them), in a fresh folder of counts `accum`.
-  auto counts = [&](const fs::path& means, const fs::path& mllr, const std::string& accum,
-                    const std::string& log) -> Status {
+  std::string tool(const char* name) const { return (settings.sphinxtrain_dir / name).string(); }
+  fs::path model(const char* file) const { return settings.model_dir / file; }
+
+  // The readings' cepstra and the model definition as text.
+  Status prepare() const {
+    if (auto ok =
+            run_tool({"sphinx_fe", "-argfile", model("feat.params").string(), "-samprate", "16000",
+                      "-raw", "yes", "-input_endian", "little", "-c", (w / "fileids").string(),
+                      "-di", w.string(), "-do", w.string(), "-ei", "raw", "-eo", "mfc"},
+                     w / "sphinx_fe.log", "pocketsphinx");
+        !ok)
+      return ok;
+    return run_tool(
+        {"pocketsphinx_mdef_convert", "-text", model("mdef").string(), (w / "mdef.txt").string()},
+        w / "mdef_convert.log", "pocketsphinx");
+  }
+
+  // Baum-Welch counts of the readings into the folder `accum` (its log `accum`.log), against the
+  // model with the means `extra` names ("-meanfn FILE") or transformed ("-mllrmat FILE").
+  Status counts(std::string_view accum, const std::vector<std::string>& extra) const {
+    const fs::path dir = w / accum;
     std::error_code ec;
-    fs::create_directories(w / accum, ec);
-    if (ec) return fail("cannot create " + (w / accum).string() + ": " + ec.message());
-    std::vector<std::string> args = {tools + "/bw",
+    fs::create_directories(dir, ec);
+    if (ec) return fail("cannot create " + dir.string() + ": " + ec.message());
+    std::vector<std::string> args = {tool("bw"),
                                      "-hmmdir",
-                                     model.string(),
+                                     settings.model_dir.string(),
                                      "-moddeffn",
                                      (w / "mdef.txt").string(),
-                                     "-meanfn",
-                                     means.string(),
                                      "-mixwfn",
                                      (w / "mixture_weights").string(),
                                      "-ts2cbfn",
@@ -290,7 +281,7 @@ Status adapt_to_speaker(const std::vector<AdaptationSample>& samples,
                                      "-dictfn",
                                      (w / "dict").string(),
                                      "-fdictfn",
-                                     (model / "noisedict").string(),
+                                     model("noisedict").string(),
                                      "-ctlfn",
                                      (w / "fileids").string(),
                                      "-lsnfn",
@@ -298,85 +289,115 @@ Status adapt_to_speaker(const std::vector<AdaptationSample>& samples,
                                      "-cepdir",
                                      w.string(),
                                      "-accumdir",
-                                     (w / accum).string(),
+                                     dir.string(),
                                      "-timing",
                                      "no"};
-    if (!mllr.empty()) {
-      args.emplace_back("-mllrmat");
-      args.push_back(mllr.string());
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run_tool(args, w / (std::string(accum) + ".log"), "sphinxtrain");
+  }
+
+  // One global MLLR transform of the model's means from the counts in `accum`, into `solved`.
+  Status solve(std::string_view accum, const fs::path& solved) const {
+    return run_tool({tool("mllr_solve"), "-meanfn", model("means").string(), "-varfn",
+                     model("variances").string(), "-outmllrfn", solved.string(), "-accumdir",
+                     (w / accum).string()},
+                    w / (std::string(accum) + "_mllr_solve.log"), "sphinxtrain");
+  }
+
+  // The model's means moved by the transform `mllr`, into `moved`.
+  Status transform(const fs::path& mllr, const fs::path& moved) const {
+    return run_tool({tool("mllr_transform"), "-inmeanfn", model("means").string(), "-outmeanfn",
+                     moved.string(), "-mllrmat", mllr.string()},
+                    w / "mllr_transform.log", "sphinxtrain");
+  }
+
+  // MAP of the means `prior` from the counts in `accum`, into `adapted`.
+  Status map(const fs::path& prior, std::string_view accum, const fs::path& adapted) const {
+    const bool fixed = settings.map_tau > 0;
+    return run_tool({tool("map_adapt"),
+                     "-moddeffn",
+                     (w / "mdef.txt").string(),
+                     "-ts2cbfn",
+                     ".ptm.",
+                     "-meanfn",
+                     prior.string(),
+                     "-varfn",
+                     model("variances").string(),
+                     "-mixwfn",
+                     (w / "mixture_weights").string(),
+                     "-tmatfn",
+                     model("transition_matrices").string(),
+                     "-accumdir",
+                     (w / accum).string(),
+                     "-mapmeanfn",
+                     adapted.string(),
+                     "-bayesmean",
+                     fixed ? "no" : "yes",
+                     "-fixedtau",
+                     fixed ? "yes" : "no",
+                     "-tau",
+                     std::to_string(fixed ? settings.map_tau : 10.0)},
+                    w / "map_adapt.log", "sphinxtrain");
+  }
+
+  // The method's steps; the file they end with (a transform or means) in `result`.
+  Status run(fs::path& result) const {
+    const auto method = settings.method;
+    const fs::path first = w / "mllr_matrix";
+    result = first;
+    if (method != AdaptationMethod::Map) {
+      if (auto ok = counts("bw1", {}); !ok) return ok;
+      if (auto ok = solve("bw1", first); !ok) return ok;
     }
-    return run_tool(args, w / log, "sphinxtrain");
-  };
-  // One global MLLR transform of `means` from the counts in `accum`.
-  auto solve = [&](const fs::path& means, const std::string& accum, const fs::path& solved,
-                   const std::string& log) {
-    return run_tool(
-        {tools + "/mllr_solve", "-meanfn", means.string(), "-varfn", (model / "variances").string(),
-         "-outmllrfn", solved.string(), "-accumdir", (w / accum).string()},
-        w / log, "sphinxtrain");
-  };
-  const fs::path shipped = model / "means";
-  const fs::path first = w / "mllr_matrix";
-  fs::path result = first;
-  const auto method = settings.method;
-  if (method != AdaptationMethod::Map) {
-    if (auto ok = counts(shipped, {}, "bw1", "bw.log"); !ok) return ok;
-    if (auto ok = solve(shipped, "bw1", first, "mllr_solve.log"); !ok) return ok;
-  }
-  if (method == AdaptationMethod::MllrTwice) {
-    // Realigned with the first transform applied, solved again from the model as shipped.
-    result = w / "mllr_matrix2";
-    if (auto ok = counts(shipped, first, "bw2", "bw2.log"); !ok) return ok;
-    if (auto ok = solve(shipped, "bw2", result, "mllr_solve2.log"); !ok) return ok;
-  }
-  if (method == AdaptationMethod::Map || method == AdaptationMethod::MllrMap) {
+    if (method == AdaptationMethod::MllrTwice) {
+      // Realigned with the first transform applied, solved again from the model as shipped.
+      result = w / "mllr_matrix2";
+      if (auto ok = counts("bw2", {"-mllrmat", first.string()}); !ok) return ok;
+      return solve("bw2", result);
+    }
+    if (method == AdaptationMethod::Mllr) return {};
     // MAP of the means on top of (or instead of) the transform: the MLLR-moved means are the
     // prior, the readings' counts against them the evidence.
-    fs::path prior = shipped;
+    fs::path prior = model("means");
     if (method == AdaptationMethod::MllrMap) {
       prior = w / "means_mllr";
-      if (auto ok = run_tool({tools + "/mllr_transform", "-inmeanfn", shipped.string(),
-                              "-outmeanfn", prior.string(), "-mllrmat", first.string()},
-                             w / "mllr_transform.log", "sphinxtrain");
-          !ok)
-        return ok;
+      if (auto ok = transform(first, prior); !ok) return ok;
     }
-    if (auto ok = counts(prior, {}, "bw_map", "bw_map.log"); !ok) return ok;
+    if (auto ok = counts("bw_map", {"-meanfn", prior.string()}); !ok) return ok;
     result = w / "means_map";
-    if (auto ok = run_tool({tools + "/map_adapt",
-                            "-moddeffn",
-                            (w / "mdef.txt").string(),
-                            "-ts2cbfn",
-                            ".ptm.",
-                            "-meanfn",
-                            prior.string(),
-                            "-varfn",
-                            (model / "variances").string(),
-                            "-mixwfn",
-                            (w / "mixture_weights").string(),
-                            "-tmatfn",
-                            (model / "transition_matrices").string(),
-                            "-accumdir",
-                            (w / "bw_map").string(),
-                            "-mapmeanfn",
-                            result.string(),
-                            "-bayesmean",
-                            settings.map_tau > 0 ? "no" : "yes",
-                            "-fixedtau",
-                            settings.map_tau > 0 ? "yes" : "no",
-                            "-tau",
-                            std::to_string(settings.map_tau > 0 ? settings.map_tau : 10.0)},
-                           w / "map_adapt.log", "sphinxtrain");
-        !ok)
-      return ok;
+    return map(prior, "bw_map", result);
   }
+};
+
+}  // namespace
+
+Status adapt_to_speaker(const std::vector<AdaptationSample>& samples,
+                        const PronunciationDictionary& dictionary, const fs::path& out,
+                        const AdaptationSettings& settings) {
+  if (samples.empty()) return fail("speaker adaptation: no utterances");
+  // sphinxtrain's tools are not on PATH: looked for first, so that a missing package is named
+  // before anything is computed.
+  for (const char* tool : {"bw", "mllr_solve", "mllr_transform", "map_adapt"})
+    if (::access((settings.sphinxtrain_dir / tool).c_str(), X_OK) != 0)
+      return fail("speaker adaptation: " + (settings.sphinxtrain_dir / tool).string() +
+                  " not found (Debian package sphinxtrain)");
+  WorkDir dir;
+  if (auto ok = make_work_dir(dir, settings.work_dir); !ok) return ok;
+  const Tools tools{settings, dir.path};
+  if (auto ok = write_inputs(samples, dictionary, dir.path); !ok) return ok;
+  if (auto ok = write_mixture_weights(tools.model("sendump"), dir.path / "mixture_weights"); !ok)
+    return ok;
+  if (auto ok = tools.prepare(); !ok) return ok;
+  fs::path result;
+  if (auto ok = tools.run(result); !ok) return ok;
   // The speaker's folder holds what the decoder loads: the adapted means (MAP, which already
   // include the transform) or the transform alone, never both (use_speaker_transform would apply
   // the transform twice).
   std::error_code ec;
   fs::create_directories(out, ec);
   if (ec) return fail("cannot create the speaker's folder " + out.string() + ": " + ec.message());
-  const bool map = method == AdaptationMethod::Map || method == AdaptationMethod::MllrMap;
+  const bool map =
+      settings.method == AdaptationMethod::Map || settings.method == AdaptationMethod::MllrMap;
   const fs::path target = out / (map ? "means" : "mllr_matrix");
   fs::copy_file(result, target, fs::copy_options::overwrite_existing, ec);
   if (ec) return fail("cannot write the speaker's model " + target.string() + ": " + ec.message());
