@@ -12,10 +12,13 @@
 #include <set>
 
 #include "core/movegen.h"
+#include "speech/espeak_synth.h"
 #include "speech/fixtures.h"
 #include "speech/phrases.h"
 #include "speech/pocketsphinx_recognizer.h"
+#include "speech/voice_listener.h"
 #include "support/temp_dir.h"
+#include "support/voice_corpus.h"
 
 namespace annabella::speech {
 namespace speaker_adaptation_test {
@@ -191,6 +194,47 @@ TEST(SpeakerAdaptation, BrokenMeansAreRefusedAndTheModelAsShippedStays) {
   EXPECT_NE(refused.error().message.find((voice / "means").string()), std::string::npos)
       << refused.error().message;
   EXPECT_TRUE((*rec)->use_speaker_transform(""));
+}
+
+// A runner-up search that lost every path to the end of its grammar leaves no margin, and the
+// move is asked again. With a speaker's voice loaded it is decoded again with wider beams
+// (PocketsphinxSettings::adapted_retry_beam, the word beam scaled alike): here a word beam so
+// narrow that the runner-up is lost, with and without the retry.
+TEST(SpeakerAdaptation, ALostRunnerUpIsDecodedAgainWithWiderBeamsForAnAdaptedVoice) {
+  testing::TempDir dir;
+  const fs::path transform = dir.path() / "mllr_matrix";
+  std::ofstream(transform) << identity_transform();
+  auto synth = EspeakSynthesizer::create();
+  ASSERT_TRUE(synth) << synth.error().message;
+  const auto v = fixtures::profile("fide");
+  auto dictionary = pronunciations_for(v, [&](std::string_view text, std::string_view voice) {
+    return (*synth)->phonemes(text, voice);
+  });
+  ASSERT_TRUE(dictionary) << dictionary.error().message;
+  const auto start = *core::Position::from_fen(core::kStartFen);
+  const auto grammar = *VoiceGrammar::build(v, start, CommandWords::for_profile(v));
+  auto samples = ::annabella::testing::speak(**synth, "Springer Felix drei", {});
+  ASSERT_TRUE(samples) << samples.error().message;
+  auto runner_up = [&](double retry_beam, bool adapted) -> std::vector<std::string> {
+    PocketsphinxSettings narrow;
+    narrow.word_beam = "1e-4";  // the reading is found; its runner-up loses every path
+    narrow.adapted_retry_beam = retry_beam;
+    auto rec = PocketsphinxRecognizer::create(*dictionary, narrow);
+    EXPECT_TRUE(rec) << rec.error().message;
+    if (!rec) return {"(none)"};
+    if (adapted) {
+      EXPECT_TRUE((*rec)->use_speaker_transform(transform.string()));
+    }
+    EXPECT_TRUE((*rec)->set_grammar(grammar, *dictionary));
+    auto decoding = (*rec)->decode(*samples);
+    EXPECT_TRUE(decoding) << decoding.error().message;
+    if (!decoding) return {"(none)"};
+    EXPECT_EQ(join_tokens(without_edge_garbage(decoding->grammar.tokens)), "springer felix drei");
+    return decoding->runner_up.tokens;
+  };
+  EXPECT_TRUE(runner_up(0, true).empty());       // lost: no margin, asked again
+  EXPECT_TRUE(runner_up(1e-80, false).empty());  // not adapted: as calibrated, no retry
+  EXPECT_FALSE(runner_up(1e-80, true).empty());  // adapted: found with the wider beams
 }
 
 }  // namespace
