@@ -333,7 +333,7 @@ int run_cli(int argc, char** argv) {
   auto* voice_cmd = cli.add_subcommand("voice", "Voice input tools (docs/voice.md)");
   voice_cmd->require_subcommand(1);
   auto* adapt_cmd =
-      voice_cmd->add_subcommand("adapt", "Adapt the recogniser to a player's voice (29 moves)");
+      voice_cmd->add_subcommand("adapt", "Adapt the recogniser to a player's voice (31 moves)");
   adapt_cmd->add_option("--player", adapt.player, "The player's name")->required();
   adapt_cmd->add_option("--profile", adapt.profile, "Vocabulary profile (default fide)");
   adapt_cmd->add_option("--wav-dir", adapt.wav_dir,

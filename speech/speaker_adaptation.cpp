@@ -31,6 +31,10 @@ constexpr std::array<const char*, 29> kOpening = {
     "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7",
     "f1e1", "b7b5", "a4b3", "d7d6", "c2c3", "e8g8", "h2h3", "c6a5", "b3c2", "c7c5",
     "d2d4", "d8c7", "b1d2", "c5d4", "c3d4", "c8d7", "d2f1", "f8e8", "f1g3"};
+// Then, from a position with both castlings open: the long castling and a king's move.
+constexpr const char* kMiddlegame =
+    "r3k2r/pppq1ppp/2npbn2/4p3/2B1P3/2NP1N2/PPPQ1PPP/R3K2R w KQkq - 0 1";
+constexpr std::array<const char*, 2> kMissingWords = {"e1c1", "e1d1"};
 
 // The last non-empty line of a tool's log, for the error message.
 std::string last_line(const fs::path& log) {
@@ -186,6 +190,16 @@ std::vector<AdaptationPrompt> adaptation_prompts(const Vocabulary& v) {
     }
     if (!found) break;  // cannot happen: the opening is legal (tested)
   }
+  // The words the game does not say: the king's piece word and the long castling (both castlings
+  // of the game are short). Without them half of the wrong readings after adaptation were of
+  // these words (docs/benchmarks.md, "Session 15: adaptation per voice").
+  const auto middle = core::Position::from_fen(kMiddlegame);
+  for (const char* uci : kMissingWords)
+    for (core::Move m : core::legal_moves(*middle))
+      if (core::to_uci(m) == uci) {
+        const Phrase p = phrase_for_move(v, *middle, m, {MoveForm::Short, false});
+        prompts.push_back({p.text, p.spoken, voice_tokens(p.spoken)});
+      }
   return prompts;
 }
 

@@ -37,8 +37,9 @@ struct AdaptationPrompt {
 };
 
 // The 29 moves of a fixed opening (a closed Spanish game: captures, castling, a rook move that
-// names its departure file), in the short form of `v`: every file and rank word of the profile
-// and every piece word but the king's appears at least once.
+// names its departure file), then the long castling and a king's move, in the short form of `v`:
+// every file and rank word of the profile, every piece word and both castlings appear at least
+// once (31 prompts).
 std::vector<AdaptationPrompt> adaptation_prompts(const Vocabulary& v);
 
 // One utterance read for the adaptation (16 kHz mono) and the tokens that were read.

@@ -77,7 +77,7 @@ TEST(VoiceAdaptLive, ThePlayersReadingsThroughTheMicrophoneAdaptTheRecogniser) {
     ::annabella::testing::add_white_noise(*reading, 40, unsigned(i));
     ASSERT_TRUE(microphone.write(*reading));
   }
-  ASSERT_TRUE(adapt.wait_for("adapted to Tester's voice from 29 moves", 120s, from))
+  ASSERT_TRUE(adapt.wait_for("adapted to Tester's voice from 31 moves", 120s, from))
       << adapt.output();
   EXPECT_EQ(adapt.wait(30s), 0) << adapt.output();
   EXPECT_EQ(adapt.output().find("once more"), std::string::npos) << adapt.output();
