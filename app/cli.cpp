@@ -333,7 +333,7 @@ int run_cli(int argc, char** argv) {
   auto* voice_cmd = cli.add_subcommand("voice", "Voice input tools (docs/voice.md)");
   voice_cmd->require_subcommand(1);
   auto* adapt_cmd =
-      voice_cmd->add_subcommand("adapt", "Adapt the recogniser to a player's voice (29 moves)");
+      voice_cmd->add_subcommand("adapt", "Adapt the recogniser to a player's voice (31 moves)");
   adapt_cmd->add_option("--player", adapt.player, "The player's name")->required();
   adapt_cmd->add_option("--profile", adapt.profile, "Vocabulary profile (default fide)");
   adapt_cmd->add_option("--wav-dir", adapt.wav_dir,
@@ -342,7 +342,8 @@ int run_cli(int argc, char** argv) {
   adapt_cmd->add_option("--output", adapt.output, "Where the prompts are said (default device)");
   adapt_cmd->add_flag("--silent", adapt.silent, "Only print the prompts, do not say them");
   adapt_cmd->add_flag("--prompts", adapt.prompts, "Only print the numbered prompts");
-  adapt_cmd->add_option("--out", adapt.out, "Write the transform here, not to the player's folder");
+  adapt_cmd->add_option("--out", adapt.out,
+                        "Write the adapted voice into this folder, not the player's own");
   adapt_cmd->callback([&] { exit_code = run_voice_adapt(adapt, std::cout, std::cerr); });
   // annabella play --config FILE [--resume] [--record DIR] [--silent]
   PlayOptions play;

@@ -46,7 +46,7 @@ Result<Parts> set_up(const ListenOptions& o) {
   auto recognizer = speech::PocketsphinxRecognizer::create(*dictionary);
   if (!recognizer) return fail(recognizer.error());
   if (!o.player.empty()) {
-    auto transform = speech::speaker_transform_path(o.player);
+    auto transform = speech::speaker_voice_folder(o.player);
     if (!transform) return fail(transform.error());
     if (!std::filesystem::exists(*transform))
       return fail("no adapted voice for " + o.player + " (" + transform->string() +

@@ -190,7 +190,7 @@ int run_voice_adapt(const VoiceAdaptOptions& o, std::ostream& out, std::ostream&
   }
   fs::path target = o.out;
   if (target.empty()) {
-    auto path = speech::speaker_transform_path(o.player);
+    auto path = speech::speaker_voice_folder(o.player);
     if (!path) {
       err << "annabella voice adapt: " << path.error().message << '\n';
       return 2;

@@ -127,8 +127,8 @@ struct ListenOptions {
 };
 int run_listen(const ListenOptions& options, std::ostream& out, std::ostream& err);
 // annabella voice adapt --player NAME [--profile P] [--wav-dir DIR | --device D] [--prompts]:
-// the player reads the adaptation prompts, and the recogniser is adapted to his voice (an MLLR
-// transform kept per player; docs/voice.md, "Speaker adaptation").
+// the player reads the adaptation prompts, and the recogniser is adapted to his voice (adapted
+// means or a transform, kept in his folder; docs/voice.md, "Speaker adaptation").
 struct VoiceAdaptOptions {
   std::string player;
   std::string profile = "fide";
@@ -137,7 +137,7 @@ struct VoiceAdaptOptions {
   std::string output = "default";  // where the prompts are said aloud
   bool silent = false;             // print the prompts only, do not say them
   bool prompts = false;            // only print the numbered prompts
-  std::string out;                 // the transform's file; "" = the player's own
+  std::string out;                 // the adapted voice's folder; "" = the player's own
 };
 int run_voice_adapt(const VoiceAdaptOptions& options, std::ostream& out, std::ostream& err);
 // annabella play --config FILE [--resume] [--record DIR] [--silent]: a rated game end to end.

@@ -29,7 +29,7 @@ Status VoiceInput::start(const core::Position& position, EventQueue<StationEvent
   auto recognizer = speech::PocketsphinxRecognizer::create(dictionary_);
   if (!recognizer) return fail("voice.input: " + recognizer.error().message);
   if (!settings_.speaker.empty()) {
-    auto transform = speech::speaker_transform_path(settings_.speaker);
+    auto transform = speech::speaker_voice_folder(settings_.speaker);
     if (!transform) return fail("voice.speaker: " + transform.error().message);
     if (!std::filesystem::exists(*transform))
       return fail("voice.speaker: no adapted voice for " + settings_.speaker + " (" +

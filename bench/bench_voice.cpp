@@ -22,6 +22,7 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <filesystem>
 #include <map>
 #include <random>
 #include <span>
@@ -68,6 +69,7 @@ struct Item {
 
 struct Tally {
   int total = 0, right = 0, asked = 0, wrong = 0, nothing = 0, right_among_asked = 0;
+  int read_right = 0;  // the first reading names the move meant, entered or asked back
   // What voice.confirm = "at once" enters without reading back (Heard::sure), right and wrong.
   int sure_right = 0, sure_wrong = 0;
   std::vector<double> decode_ms, cpu_ms;
@@ -147,6 +149,7 @@ std::vector<Item> commands_and_outside(int positions) {
 
 int main(int argc, char** argv) {
   bool quick = false, calibrate = false, legal_only = false, no_ahead = false;
+  speech::AdaptationMethod method = speech::AdaptationSettings{}.method;
   std::string beams;
   std::size_t limit = std::numeric_limits<std::size_t>::max();
   std::string only;
@@ -166,10 +169,23 @@ int main(int argc, char** argv) {
       no_ahead = true;
     else if (arg == "--only" && i + 1 < argc)
       only = argv[++i];
-    else
+    else if (arg == "--adapt" && i + 1 < argc) {
+      const std::string m = argv[++i];
+      if (m == "mllr")
+        method = speech::AdaptationMethod::Mllr;
+      else if (m == "mllr2")
+        method = speech::AdaptationMethod::MllrTwice;
+      else if (m == "map")
+        method = speech::AdaptationMethod::Map;
+      else if (m == "mllr+map")
+        method = speech::AdaptationMethod::MllrMap;
+      else
+        return std::fprintf(stderr, "--adapt mllr | mllr2 | map | mllr+map\n"), 2;
+    } else
       return std::fprintf(stderr,
                           "usage: bench_voice [--quick | --calibrate] [--limit N] [--only TEXT] "
-                          "[--beams B,W,P,TOPN] [--legal-only] [--no-ahead]\n"),
+                          "[--beams B,W,P,TOPN] [--legal-only] [--no-ahead] "
+                          "[--adapt mllr|mllr2|map|mllr+map]\n"),
              2;
   }
   const auto setup_start = std::chrono::steady_clock::now();
@@ -196,6 +212,9 @@ int main(int argc, char** argv) {
     ps_settings.top_gaussians = std::atoi(parts[3].c_str());
   }
   ps_settings.runner_up_ahead = !no_ahead;
+  // 0: a lost runner-up search is not decoded again (as before session 15).
+  if (const char* retry = std::getenv("BENCH_VOICE_RETRY_BEAM"))
+    ps_settings.adapted_retry_beam = std::atof(retry);
   auto rec = speech::PocketsphinxRecognizer::create(*dict, ps_settings);
   if (!rec) return std::fprintf(stderr, "%s\n", rec.error().message.c_str()), 2;
   std::vector<speech::VoiceGrammar> grammars;
@@ -228,8 +247,15 @@ int main(int argc, char** argv) {
   add({"white noise 10 dB", "de+f2", 160, 0, false, 10}, moves_of(v, q, 0 + shift));
   add({"commands and outside speech", "de", 160, 0, false, inf},
       commands_and_outside(quick ? 1 : 5));
-  // The voice the adaptation condition adapts to: the one that scores worst.
-  const SpeakingCondition adapt{"pitch +300 cents", "de", 160, 300, false, inf};
+  // The voices the adaptation conditions adapt to, each in turn: the four German voices, the
+  // English voice saying the German words, and the one that scores worst.
+  const SpeakingCondition adapt_voices[] = {
+      {"de", "de", 160, 0, false, inf},
+      {"de+m3", "de+m3", 160, 0, false, inf},
+      {"de+f2", "de+f2", 160, 0, false, inf},
+      {"de+f4", "de+f4", 160, 0, false, inf},
+      {"English voice, German words", "en", 160, 0, false, inf},
+      {"pitch +300 cents", "de", 160, 300, false, inf}};
 
   std::printf("%-30s %6s %8s %7s %9s %8s %9s %9s %8s %8s %8s %8s\n", "condition", "n", "entered",
               "asked", "confident", "nothing", "p50 ms", "p99 ms", "at once", "at once", "p50 ms",
@@ -285,13 +311,14 @@ int main(int argc, char** argv) {
           heard.kind == speech::HeardKind::Move || heard.kind == speech::HeardKind::Command;
       const bool correct = item.in_grammar && heard.move == item.move &&
                            heard.command == item.command && !heard.correction;
+      const auto g = grammars[std::size_t(item.position)].read(
+          speech::without_edge_garbage(d->grammar.tokens));
+      const bool first_right =
+          item.in_grammar && g && g->move == item.move && g->command == item.command;
+      if (first_right) ++t.read_right;
       if (std::getenv("BENCH_VOICE_MARGINS")) {
         // For calibration: whether the first reading was right, whether the item is in the
         // grammar, whether the first reading was a legal phrase, its margin, the words.
-        const auto g = grammars[std::size_t(item.position)].read(
-            speech::without_edge_garbage(d->grammar.tokens));
-        const bool first_right =
-            item.in_grammar && g && g->move == item.move && g->command == item.command;
         std::fprintf(stderr, "margin %d %d %d %.5f %d %d %s | %s | %s\n", first_right ? 1 : 0,
                      item.in_grammar ? 1 : 0, g ? 1 : 0, g ? speech::margin_of(*d) : -1.0,
                      d->filler_frames, d->end_frame - d->first_frame, item.shown.c_str(),
@@ -321,6 +348,7 @@ int main(int argc, char** argv) {
                 percentile(t.decode_ms, 0.5), percentile(t.decode_ms, 0.99), pct(t.sure_right),
                 pct(t.sure_wrong), percentile(t.finish_ms, 0.5), percentile(t.finish_ms, 0.99));
     std::fflush(stdout);
+    std::fprintf(stderr, "%s: first reading right %d of %d\n", name.c_str(), t.read_right, t.total);
     all.total += t.total;
     all.decode_ms.insert(all.decode_ms.end(), t.decode_ms.begin(), t.decode_ms.end());
     all.cpu_ms.insert(all.cpu_ms.end(), t.cpu_ms.begin(), t.cpu_ms.end());
@@ -335,13 +363,26 @@ int main(int argc, char** argv) {
     if (!evaluate(condition.speaking.name, condition.speaking, condition.items)) return 2;
   }
 
-  // Speaker adaptation (docs/voice.md): the adaptation prompts said in one condition, an MLLR
-  // transform estimated from them with sphinxtrain, then held-out moves of the same voice decoded
-  // without and with it. The held-out moves are other utterances than the prompts (a move whose
-  // words are a prompt's is left out).
-  const std::string adapted_name = "adapted: " + adapt.name;
-  if (only.empty() || adapted_name.find(only) != std::string::npos) {
-    const auto prompts = speech::adaptation_prompts(v);
+  // Speaker adaptation (docs/voice.md): for each voice in turn, the adaptation prompts said in
+  // that voice, the model adapted to them with sphinxtrain, then held-out moves of the same voice
+  // decoded without and with the adaptation; then the model as shipped is loaded again. The
+  // held-out moves are other utterances than the prompts (a move whose words are a prompt's is
+  // left out); --calibrate takes other moves than --quick.
+  const auto prompts = speech::adaptation_prompts(v);
+  std::vector<Item> held_out;
+  for (auto& item : moves_of(v, q, (2 + shift) % q)) {
+    const bool is_prompt = std::any_of(prompts.begin(), prompts.end(), [&](const auto& p) {
+      return speech::voice_tokens(p.spoken) == speech::voice_tokens(item.spoken);
+    });
+    if (!is_prompt) held_out.push_back(std::move(item));
+  }
+  if (held_out.size() > limit) held_out.resize(limit);
+  for (const auto& adapt : adapt_voices) {
+    const std::string adapted_name = "adapted: " + adapt.name;
+    if (!only.empty() && adapted_name.find(only) == std::string::npos) continue;
+    if (auto ok = (*rec)->use_speaker_transform(""); !ok)  // the model as shipped
+      return std::fprintf(stderr, "%s\n", ok.error().message.c_str()), 2;
+    grammar_position = -1;
     std::vector<speech::AdaptationSample> samples;
     SpeakingCondition reading = adapt;
     for (const auto& p : prompts) {
@@ -350,30 +391,28 @@ int main(int argc, char** argv) {
       if (!audio) return std::fprintf(stderr, "%s\n", audio.error().message.c_str()), 2;
       samples.push_back({std::move(*audio), p.tokens});
     }
-    std::vector<Item> held_out;
-    for (auto& item : moves_of(v, q, (2 + shift) % q)) {
-      const bool is_prompt = std::any_of(prompts.begin(), prompts.end(), [&](const auto& p) {
-        return speech::voice_tokens(p.spoken) == speech::voice_tokens(item.spoken);
-      });
-      if (!is_prompt) held_out.push_back(std::move(item));
-    }
-    if (held_out.size() > limit) held_out.resize(limit);
     if (!evaluate("not adapted: " + adapt.name, adapt, held_out)) return 2;
     const auto adapt_start = std::chrono::steady_clock::now();
-    const std::string transform = "/tmp/bench_voice_mllr_" + std::to_string(::getpid());
-    if (auto ok = speech::adapt_to_speaker(samples, *dict, transform); !ok)
+    // The speaker's folder, as `annabella voice adapt` writes it: `means` (MAP) or `mllr_matrix`.
+    const std::string folder = "/tmp/bench_voice_adapted_" + std::to_string(::getpid());
+    speech::AdaptationSettings settings;
+    settings.method = method;
+    if (const char* tau = std::getenv("BENCH_VOICE_MAP_TAU")) settings.map_tau = std::atof(tau);
+    if (const char* keep = std::getenv("BENCH_VOICE_ADAPT_DIR"))  // the tools' files and logs
+      settings.work_dir = std::string(keep) + "/" + adapt.voice + std::to_string(adapt.pitch_cents);
+    if (auto ok = speech::adapt_to_speaker(samples, *dict, folder, settings); !ok)
       return std::fprintf(stderr, "%s\n", ok.error().message.c_str()), 2;
     std::fprintf(
-        stderr, "adaptation: %zu utterances, %.1f s\n", samples.size(),
+        stderr, "adaptation (%s): %zu utterances, %.1f s\n", adapt.name.c_str(), samples.size(),
         std::chrono::duration<double>(std::chrono::steady_clock::now() - adapt_start).count());
-    if (auto ok = (*rec)->use_speaker_transform(transform); !ok)
+    if (auto ok = (*rec)->use_speaker_transform(folder); !ok)
       return std::fprintf(stderr, "%s\n", ok.error().message.c_str()), 2;
-    std::remove(transform.c_str());
+    std::filesystem::remove_all(folder);
     grammar_position = -1;
     if (!evaluate(adapted_name, adapt, held_out)) return 2;
-    if (auto ok = (*rec)->use_speaker_transform(""); !ok)
-      return std::fprintf(stderr, "%s\n", ok.error().message.c_str()), 2;
   }
+  if (auto ok = (*rec)->use_speaker_transform(""); !ok)
+    return std::fprintf(stderr, "%s\n", ok.error().message.c_str()), 2;
   std::printf(
       "utterances: %d; decode wall p50 %.0f ms, p99 %.0f ms; decode CPU p50 %.0f ms, p99 %.0f ms; "
       "after the utterance's end (streaming) p50 %.0f ms, p99 %.0f ms (CPU p50 %.0f ms, p99 %.0f "

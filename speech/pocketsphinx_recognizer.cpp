@@ -9,6 +9,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <optional>
 
 namespace annabella::speech {
@@ -16,6 +18,8 @@ namespace {
 
 constexpr const char* kGrammarSearch = "heard";
 constexpr const char* kRunnerUpSearch = "runner_up";
+// The runner-up decoded again with wider beams when its search lost every path to the end.
+constexpr const char* kRunnerUpWideSearch = "runner_up_wide";
 // A one-word grammar kept current while the others are replaced (pocketsphinx frees a replaced
 // search even when it is the current one, and would then point at freed memory).
 constexpr const char* kIdleSearch = "idle";
@@ -77,6 +81,7 @@ bool set_graph(ps_decoder_t* ps, const char* name, const WordGraph& graph) {
 
 struct PocketsphinxRecognizer::Impl {
   cmd_ln_t* config = nullptr;
+  std::string model_dir;  // the model as shipped (its means come back when adaptation is undone)
   ps_decoder_t* ps = nullptr;
   bool has_grammar = false;
   std::optional<VoiceGrammar> grammar;
@@ -157,7 +162,9 @@ struct PocketsphinxRecognizer::Impl {
   // built while the utterance still comes in, once the first decode's partial reading has been
   // the same phrase at two checks in a row (a tenth of a second apart), and again only when
   // that reading changes. At the end it is used only for the very reading heard.
-  bool ahead = true;  // PocketsphinxSettings::runner_up_ahead
+  bool ahead = true;      // PocketsphinxSettings::runner_up_ahead
+  double retry_beam = 0;  // PocketsphinxSettings::adapted_retry_beam
+  bool adapted = false;   // a speaker's voice is loaded
   std::optional<Reading> runner_up_for;
   std::optional<Reading> last_partial;
   int feeds = 0;
@@ -168,6 +175,24 @@ struct PocketsphinxRecognizer::Impl {
 
   // Builds the runner-up search for `reading` (the grammar's search is never the one replaced:
   // pocketsphinx frees a replaced search even when it is the current one).
+  // The runner-up's search with the wider beams (PocketsphinxSettings::adapted_retry_beam):
+  // pocketsphinx reads its beams from the configuration when a search is built, so they are set for
+  // this one and put back.
+  bool build_wide_runner_up(const Reading& reading) {
+    if (ps_set_search(ps, kIdleSearch) < 0) return false;
+    const double beam = cmd_ln_float_r(config, "-beam");
+    const double word_beam = cmd_ln_float_r(config, "-wbeam");
+    const double phone_beam = cmd_ln_float_r(config, "-pbeam");
+    cmd_ln_set_float_r(config, "-beam", retry_beam);
+    cmd_ln_set_float_r(config, "-wbeam", retry_beam * word_beam / beam);
+    cmd_ln_set_float_r(config, "-pbeam", retry_beam * phone_beam / beam);
+    const bool ok = set_graph(ps, kRunnerUpWideSearch, grammar->graph_without(reading));
+    cmd_ln_set_float_r(config, "-beam", beam);
+    cmd_ln_set_float_r(config, "-wbeam", word_beam);
+    cmd_ln_set_float_r(config, "-pbeam", phone_beam);
+    return ok;
+  }
+
   bool build_runner_up(const Reading& reading) {
     runner_up_for.reset();
     if (!set_graph(ps, kRunnerUpSearch, grammar->graph_without(reading))) return false;
@@ -252,6 +277,8 @@ Result<std::unique_ptr<PocketsphinxRecognizer>> PocketsphinxRecognizer::create(
   }
   impl->dictionary_file = path;  // kept while the decoder lives: reloading reads it again
   impl->ahead = s.runner_up_ahead;
+  impl->retry_beam = s.adapted_retry_beam;
+  impl->model_dir = s.model_dir;
   impl->ps = ps_init(impl->config);
   if (!impl->ps)
     return fail("pocketsphinx could not load the acoustic model in " + s.model_dir +
@@ -320,22 +347,80 @@ Result<Decoding> PocketsphinxRecognizer::finish_utterance() {
     return fail("pocketsphinx refused the runner-up grammar");
   if (auto ok = impl_->run(kRunnerUpSearch, samples); !ok) return fail(ok.error());
   out.runner_up = impl_->best(out.frames);
+  if (out.runner_up.tokens.empty() && impl_->adapted && impl_->retry_beam > 0) {
+    // The runner-up search lost every path to the end of its grammar (an adapted model's sharper
+    // scores prune more): no margin would be known, and a right reading would be asked again.
+    // Decoded again with wider beams, which can only find better runner-ups (smaller margins).
+    if (!impl_->build_wide_runner_up(*reading))
+      return fail("pocketsphinx refused the runner-up grammar");
+    if (auto ok = impl_->run(kRunnerUpWideSearch, samples); !ok) return fail(ok.error());
+    out.runner_up = impl_->best(out.frames);
+  }
   return out;
 }
 
+namespace {
+
+// Whether `candidate` is a parameter file of the same layout as `model` (sphinxtrain's s3 format:
+// a text header up to "endhdr", then the byte-order mark, the array's dimensions and its values):
+// the same size and the same bytes up to the values.
+bool same_layout(const std::filesystem::path& candidate, const std::filesystem::path& model) {
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(candidate, ec);
+  if (ec || size != std::filesystem::file_size(model, ec) || ec) return false;
+  auto head = [](const std::filesystem::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::string text(4096, '\0');
+    in.read(text.data(), std::streamsize(text.size()));
+    text.resize(std::size_t(in.gcount()));
+    const auto end = text.find("endhdr\n");
+    // The mark, the numbers of codebooks, streams and densities, three vector lengths, the
+    // count.
+    return end == std::string::npos ? std::string()
+                                    : text.substr(0, end + 7 + sizeof(std::uint32_t) * 8);
+  };
+  const std::string mine = head(candidate);
+  return !mine.empty() && mine == head(model);
+}
+
+}  // namespace
+
 Status PocketsphinxRecognizer::use_speaker_transform(const std::string& mllr_path) {
-  if (mllr_path.empty()) {
-    // Back to the model as shipped: reload it; the next set_grammar adds the words again.
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const bool folder = !mllr_path.empty() && fs::is_directory(mllr_path, ec);
+  const fs::path means = folder ? fs::path(mllr_path) / "means" : fs::path();
+  if (mllr_path.empty() || folder) {
+    // Back to the model as shipped, or to the speaker's adapted means (MAP) in its place: the
+    // model is reloaded; the next set_grammar adds the words again.
+    const std::string mean_file = !means.empty() && fs::exists(means, ec)
+                                      ? means.string()
+                                      : (fs::path(impl_->model_dir) / "means").string();
+    // pocketsphinx ends the process on means it cannot read: they are checked first.
+    if (!means.empty() && mean_file == means.string() &&
+        !same_layout(means, fs::path(impl_->model_dir) / "means"))
+      return fail("the speaker's means " + mean_file + " are not means of the model in " +
+                  impl_->model_dir + " (annabella voice adapt makes them again)");
+    cmd_ln_set_str_r(impl_->config, "-mean", mean_file.c_str());
     if (ps_reinit(impl_->ps, nullptr) < 0) return fail("pocketsphinx could not reload the model");
     impl_->runner_up_for.reset();
-    return impl_->prepare();
+    impl_->adapted = false;
+    if (auto ok = impl_->prepare(); !ok) return ok;
+    if (mllr_path.empty()) return {};
+    impl_->adapted = !means.empty() && mean_file == means.string();
   }
-  ps_mllr_t* mllr = ps_mllr_read(mllr_path.c_str());
-  if (!mllr) return fail("cannot read the speaker transform " + mllr_path);
+  const std::string transform = folder ? (fs::path(mllr_path) / "mllr_matrix").string() : mllr_path;
+  if (folder && !fs::exists(transform, ec)) {
+    if (impl_->adapted) return {};
+    return fail("no speaker model (means or mllr_matrix) in " + mllr_path);
+  }
+  ps_mllr_t* mllr = ps_mllr_read(transform.c_str());
+  if (!mllr) return fail("cannot read the speaker transform " + transform);
   if (!ps_update_mllr(impl_->ps, mllr)) {
     ps_mllr_free(mllr);
-    return fail("pocketsphinx could not apply the speaker transform " + mllr_path);
+    return fail("pocketsphinx could not apply the speaker transform " + transform);
   }
+  impl_->adapted = true;
   // The decoder now owns the transform (acmod_update_mllr keeps the pointer without a reference
   // of its own, and frees it when the model is reloaded or freed): freeing it here as well
   // corrupted the heap at the next reload.

@@ -32,6 +32,12 @@ struct PocketsphinxSettings {
   // decode's partial reading, and used at the end when the reading heard is that one (it is
   // otherwise built then). False: always built at the end (bench_voice --no-ahead).
   bool runner_up_ahead = true;
+  // While a speaker's adapted voice is loaded (use_speaker_transform), a runner-up search that
+  // lost every path to the end of its grammar (no margin known: the reading asked again) is
+  // decoded again with this beam, the word and phone beams scaled alike; 0: not again. Chosen on
+  // bench_voice --calibrate --only adapted (docs/benchmarks.md); without adaptation the search
+  // lost no path there, so it is not used.
+  double adapted_retry_beam = 1e-80;
   // Further decoder options ("-dither", "yes"), for experiments and the benchmark.
   std::vector<std::pair<std::string, std::string>> options;
 };

@@ -59,8 +59,10 @@ class Recognizer {
   virtual Status begin_utterance();
   virtual Status feed(std::span<const std::int16_t> samples);
   virtual Result<Decoding> finish_utterance();
-  // Adapts the acoustic model to a speaker with an MLLR transform (sphinxtrain's mllr_solve
-  // output); an empty path goes back to the model as shipped.
+  // Adapts the acoustic model to a speaker: a file is an MLLR transform (sphinxtrain's mllr_solve
+  // output); a folder is a speaker's folder as adapt_to_speaker writes it, whose `means` (MAP)
+  // replace the model's and whose `mllr_matrix`, if any, transforms them; an empty path goes back
+  // to the model as shipped.
   virtual Status use_speaker_transform(const std::string& mllr_path) = 0;
 
  private:

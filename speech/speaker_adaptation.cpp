@@ -31,6 +31,10 @@ constexpr std::array<const char*, 29> kOpening = {
     "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7",
     "f1e1", "b7b5", "a4b3", "d7d6", "c2c3", "e8g8", "h2h3", "c6a5", "b3c2", "c7c5",
     "d2d4", "d8c7", "b1d2", "c5d4", "c3d4", "c8d7", "d2f1", "f8e8", "f1g3"};
+// Then, from a position with both castlings open: the long castling and a king's move.
+constexpr const char* kMiddlegame =
+    "r3k2r/pppq1ppp/2npbn2/4p3/2B1P3/2NP1N2/PPPQ1PPP/R3K2R w KQkq - 0 1";
+constexpr std::array<const char*, 2> kMissingWords = {"e1c1", "e1d1"};
 
 // The last non-empty line of a tool's log, for the error message.
 std::string last_line(const fs::path& log) {
@@ -186,6 +190,16 @@ std::vector<AdaptationPrompt> adaptation_prompts(const Vocabulary& v) {
     }
     if (!found) break;  // cannot happen: the opening is legal (tested)
   }
+  // The words the game does not say: the king's piece word and the long castling (both castlings
+  // of the game are short). Without them half of the wrong readings after adaptation were of
+  // these words (docs/benchmarks.md, "Session 15: adaptation per voice").
+  const auto middle = core::Position::from_fen(kMiddlegame);
+  for (const char* uci : kMissingWords)
+    for (core::Move m : core::legal_moves(*middle))
+      if (core::to_uci(m) == uci) {
+        const Phrase p = phrase_for_move(v, *middle, m, {MoveForm::Short, false});
+        prompts.push_back({p.text, p.spoken, voice_tokens(p.spoken)});
+      }
   return prompts;
 }
 
@@ -230,86 +244,184 @@ Status write_mixture_weights(const fs::path& sendump, const fs::path& out) {
   return {};
 }
 
+namespace {
+
+// sphinxtrain's tools over the readings in the work folder `w` (their inputs written there).
+struct Tools {
+  const AdaptationSettings& settings;
+  fs::path w;
+
+  std::string tool(const char* name) const { return (settings.sphinxtrain_dir / name).string(); }
+  fs::path model(const char* file) const { return settings.model_dir / file; }
+
+  // The readings' cepstra and the model definition as text.
+  Status prepare() const {
+    if (auto ok =
+            run_tool({"sphinx_fe", "-argfile", model("feat.params").string(), "-samprate", "16000",
+                      "-raw", "yes", "-input_endian", "little", "-c", (w / "fileids").string(),
+                      "-di", w.string(), "-do", w.string(), "-ei", "raw", "-eo", "mfc"},
+                     w / "sphinx_fe.log", "pocketsphinx");
+        !ok)
+      return ok;
+    return run_tool(
+        {"pocketsphinx_mdef_convert", "-text", model("mdef").string(), (w / "mdef.txt").string()},
+        w / "mdef_convert.log", "pocketsphinx");
+  }
+
+  // Baum-Welch counts of the readings into the folder `accum` (its log `accum`.log), against the
+  // model with the means `extra` names ("-meanfn FILE") or transformed ("-mllrmat FILE").
+  Status counts(std::string_view accum, const std::vector<std::string>& extra) const {
+    const fs::path dir = w / accum;
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) return fail("cannot create " + dir.string() + ": " + ec.message());
+    std::vector<std::string> args = {tool("bw"),
+                                     "-hmmdir",
+                                     settings.model_dir.string(),
+                                     "-moddeffn",
+                                     (w / "mdef.txt").string(),
+                                     "-mixwfn",
+                                     (w / "mixture_weights").string(),
+                                     "-ts2cbfn",
+                                     ".ptm.",
+                                     "-feat",
+                                     "1s_c_d_dd",
+                                     "-svspec",
+                                     "0-12/13-25/26-38",
+                                     "-cmn",
+                                     "batch",
+                                     "-agc",
+                                     "none",
+                                     "-dictfn",
+                                     (w / "dict").string(),
+                                     "-fdictfn",
+                                     model("noisedict").string(),
+                                     "-ctlfn",
+                                     (w / "fileids").string(),
+                                     "-lsnfn",
+                                     (w / "transcription").string(),
+                                     "-cepdir",
+                                     w.string(),
+                                     "-accumdir",
+                                     dir.string(),
+                                     "-timing",
+                                     "no"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run_tool(args, w / (std::string(accum) + ".log"), "sphinxtrain");
+  }
+
+  // One global MLLR transform of the model's means from the counts in `accum`, into `solved`.
+  Status solve(std::string_view accum, const fs::path& solved) const {
+    return run_tool({tool("mllr_solve"), "-meanfn", model("means").string(), "-varfn",
+                     model("variances").string(), "-outmllrfn", solved.string(), "-accumdir",
+                     (w / accum).string()},
+                    w / (std::string(accum) + "_mllr_solve.log"), "sphinxtrain");
+  }
+
+  // The model's means moved by the transform `mllr`, into `moved`.
+  Status transform(const fs::path& mllr, const fs::path& moved) const {
+    return run_tool({tool("mllr_transform"), "-inmeanfn", model("means").string(), "-outmeanfn",
+                     moved.string(), "-mllrmat", mllr.string()},
+                    w / "mllr_transform.log", "sphinxtrain");
+  }
+
+  // MAP of the means `prior` from the counts in `accum`, into `adapted`.
+  Status map(const fs::path& prior, std::string_view accum, const fs::path& adapted) const {
+    const bool fixed = settings.map_tau > 0;
+    return run_tool({tool("map_adapt"),
+                     "-moddeffn",
+                     (w / "mdef.txt").string(),
+                     "-ts2cbfn",
+                     ".ptm.",
+                     "-meanfn",
+                     prior.string(),
+                     "-varfn",
+                     model("variances").string(),
+                     "-mixwfn",
+                     (w / "mixture_weights").string(),
+                     "-tmatfn",
+                     model("transition_matrices").string(),
+                     "-accumdir",
+                     (w / accum).string(),
+                     "-mapmeanfn",
+                     adapted.string(),
+                     "-bayesmean",
+                     fixed ? "no" : "yes",
+                     "-fixedtau",
+                     fixed ? "yes" : "no",
+                     "-tau",
+                     std::to_string(fixed ? settings.map_tau : 10.0)},
+                    w / "map_adapt.log", "sphinxtrain");
+  }
+
+  // The method's steps; the file they end with (a transform or means) in `result`.
+  Status run(fs::path& result) const {
+    const auto method = settings.method;
+    const fs::path first = w / "mllr_matrix";
+    result = first;
+    if (method != AdaptationMethod::Map) {
+      if (auto ok = counts("bw1", {}); !ok) return ok;
+      if (auto ok = solve("bw1", first); !ok) return ok;
+    }
+    if (method == AdaptationMethod::MllrTwice) {
+      // Realigned with the first transform applied, solved again from the model as shipped.
+      result = w / "mllr_matrix2";
+      if (auto ok = counts("bw2", {"-mllrmat", first.string()}); !ok) return ok;
+      return solve("bw2", result);
+    }
+    if (method == AdaptationMethod::Mllr) return {};
+    // MAP of the means on top of (or instead of) the transform: the MLLR-moved means are the
+    // prior, the readings' counts against them the evidence.
+    fs::path prior = model("means");
+    if (method == AdaptationMethod::MllrMap) {
+      prior = w / "means_mllr";
+      if (auto ok = transform(first, prior); !ok) return ok;
+    }
+    if (auto ok = counts("bw_map", {"-meanfn", prior.string()}); !ok) return ok;
+    result = w / "means_map";
+    return map(prior, "bw_map", result);
+  }
+};
+
+}  // namespace
+
 Status adapt_to_speaker(const std::vector<AdaptationSample>& samples,
                         const PronunciationDictionary& dictionary, const fs::path& out,
                         const AdaptationSettings& settings) {
   if (samples.empty()) return fail("speaker adaptation: no utterances");
   // sphinxtrain's tools are not on PATH: looked for first, so that a missing package is named
   // before anything is computed.
-  for (const char* tool : {"bw", "mllr_solve"})
+  for (const char* tool : {"bw", "mllr_solve", "mllr_transform", "map_adapt"})
     if (::access((settings.sphinxtrain_dir / tool).c_str(), X_OK) != 0)
       return fail("speaker adaptation: " + (settings.sphinxtrain_dir / tool).string() +
                   " not found (Debian package sphinxtrain)");
   WorkDir dir;
   if (auto ok = make_work_dir(dir, settings.work_dir); !ok) return ok;
-  const fs::path& w = dir.path;
-  const fs::path& model = settings.model_dir;
-
-  if (auto ok = write_inputs(samples, dictionary, w); !ok) return ok;
-  if (auto ok = write_mixture_weights(model / "sendump", w / "mixture_weights"); !ok) return ok;
-
-  const std::string tools = settings.sphinxtrain_dir.string();
-  if (auto ok =
-          run_tool({"sphinx_fe", "-argfile", (model / "feat.params").string(), "-samprate", "16000",
-                    "-raw", "yes", "-input_endian", "little", "-c", (w / "fileids").string(), "-di",
-                    w.string(), "-do", w.string(), "-ei", "raw", "-eo", "mfc"},
-                   w / "sphinx_fe.log", "pocketsphinx");
-      !ok)
+  const Tools tools{settings, dir.path};
+  if (auto ok = write_inputs(samples, dictionary, dir.path); !ok) return ok;
+  if (auto ok = write_mixture_weights(tools.model("sendump"), dir.path / "mixture_weights"); !ok)
     return ok;
-  if (auto ok = run_tool({"pocketsphinx_mdef_convert", "-text", (model / "mdef").string(),
-                          (w / "mdef.txt").string()},
-                         w / "mdef_convert.log", "pocketsphinx");
-      !ok)
-    return ok;
-  if (auto ok = run_tool({tools + "/bw",
-                          "-hmmdir",
-                          model.string(),
-                          "-moddeffn",
-                          (w / "mdef.txt").string(),
-                          "-mixwfn",
-                          (w / "mixture_weights").string(),
-                          "-ts2cbfn",
-                          ".ptm.",
-                          "-feat",
-                          "1s_c_d_dd",
-                          "-svspec",
-                          "0-12/13-25/26-38",
-                          "-cmn",
-                          "batch",
-                          "-agc",
-                          "none",
-                          "-dictfn",
-                          (w / "dict").string(),
-                          "-fdictfn",
-                          (model / "noisedict").string(),
-                          "-ctlfn",
-                          (w / "fileids").string(),
-                          "-lsnfn",
-                          (w / "transcription").string(),
-                          "-cepdir",
-                          w.string(),
-                          "-accumdir",
-                          w.string(),
-                          "-timing",
-                          "no"},
-                         w / "bw.log", "sphinxtrain");
-      !ok)
-    return ok;
-  const fs::path solved = w / "mllr_matrix";
-  if (auto ok = run_tool(
-          {tools + "/mllr_solve", "-meanfn", (model / "means").string(), "-varfn",
-           (model / "variances").string(), "-outmllrfn", solved.string(), "-accumdir", w.string()},
-          w / "mllr_solve.log", "sphinxtrain");
-      !ok)
-    return ok;
+  if (auto ok = tools.prepare(); !ok) return ok;
+  fs::path result;
+  if (auto ok = tools.run(result); !ok) return ok;
+  // The speaker's folder holds what the decoder loads: the adapted means (MAP, which already
+  // include the transform) or the transform alone, never both (use_speaker_transform would apply
+  // the transform twice).
   std::error_code ec;
-  if (out.has_parent_path()) fs::create_directories(out.parent_path(), ec);
-  fs::copy_file(solved, out, fs::copy_options::overwrite_existing, ec);
-  if (ec) return fail("cannot write the speaker transform " + out.string() + ": " + ec.message());
+  fs::create_directories(out, ec);
+  if (ec) return fail("cannot create the speaker's folder " + out.string() + ": " + ec.message());
+  const bool map =
+      settings.method == AdaptationMethod::Map || settings.method == AdaptationMethod::MllrMap;
+  const fs::path target = out / (map ? "means" : "mllr_matrix");
+  fs::copy_file(result, target, fs::copy_options::overwrite_existing, ec);
+  if (ec) return fail("cannot write the speaker's model " + target.string() + ": " + ec.message());
+  fs::remove(out / (map ? "mllr_matrix" : "means"), ec);
+  if (ec)
+    return fail("cannot remove the speaker's old model in " + out.string() + ": " + ec.message());
   return {};
 }
 
-Result<fs::path> speaker_transform_path(std::string_view player) {
+Result<fs::path> speaker_voice_folder(std::string_view player) {
   std::string name;
   bool any = false;
   for (const char c : player) {
@@ -332,7 +444,7 @@ Result<fs::path> speaker_transform_path(std::string_view player) {
     data = fs::path(home) / ".local/share/annabella";
   else
     return fail("no folder for the players' voices: neither XDG_DATA_HOME nor HOME is set");
-  return data / "voices" / name / "mllr_matrix";
+  return data / "voices" / name;
 }
 
 }  // namespace annabella::speech
