@@ -3,13 +3,18 @@
 
 #include <pocketsphinx.h>
 #include <sphinxbase/ckd_alloc.h>
+#include <sphinxbase/feat.h>
 #include <sphinxbase/fsg_model.h>
 #include <sphinxbase/logmath.h>
 
 #include <unistd.h>
 
 #include <algorithm>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
 #include <optional>
+#include <thread>
 
 namespace annabella::speech {
 namespace {
@@ -73,11 +78,244 @@ bool set_graph(ps_decoder_t* ps, const char* name, const WordGraph& graph) {
   return ok;
 }
 
+// The idle grammar, made current once after a model is (re)loaded; a graph is only ever set
+// while it is the current search.
+bool set_idle(ps_decoder_t* ps) {
+  const std::string idle =
+      "#JSGF V1.0;\ngrammar idle;\npublic <idle> = " + garbage_tokens().front() + ";\n";
+  return ps_set_jsgf_string(ps, kIdleSearch, idle.c_str()) >= 0 &&
+         ps_set_search(ps, kIdleSearch) >= 0;
+}
+
+// Feeds samples in blocks of 2048, as pocketsphinx_continuous does. Both decoders use these
+// blocks from the utterance's first sample, whenever the samples arrive: how an utterance is cut
+// into blocks changes a decode a little (docs/benchmarks.md, session 9).
+constexpr std::size_t kBlock = 2048;
+
+bool process_blocks(ps_decoder_t* ps, std::span<const std::int16_t> samples) {
+  for (std::size_t at = 0; at < samples.size(); at += kBlock) {
+    const auto block = samples.subspan(at, std::min(kBlock, samples.size() - at));
+    if (ps_process_raw(ps, block.data(), block.size(), /*no_search=*/0, /*full_utt=*/0) < 0)
+      return false;
+  }
+  return true;
+}
+
+Status add_word(ps_decoder_t* ps, const std::string& token, const std::vector<Phones>& variants) {
+  if (char* known = ps_lookup_word(ps, token.c_str())) {
+    ckd_free(known);
+    return {};
+  }
+  if (variants.empty()) return fail("no pronunciation for the word \"" + token + "\"");
+  for (std::size_t i = 0; i < variants.size(); ++i) {
+    const std::string name = i == 0 ? token : token + "(" + std::to_string(i + 1) + ")";
+    const std::string phones = phone_string(variants[i]);
+    if (ps_add_word(ps, name.c_str(), phones.c_str(), 0) < 0)
+      return fail("pocketsphinx refused the word \"" + name + "\" (" + phones + ")");
+  }
+  return {};
+}
+
+Status use_transform(ps_decoder_t* ps, const std::string& mllr_path) {
+  ps_mllr_t* mllr = ps_mllr_read(mllr_path.c_str());
+  if (!mllr) return fail("cannot read the speaker transform " + mllr_path);
+  if (!ps_update_mllr(ps, mllr)) {
+    ps_mllr_free(mllr);
+    return fail("pocketsphinx could not apply the speaker transform " + mllr_path);
+  }
+  // The decoder now owns the transform (acmod_update_mllr keeps the pointer without a reference
+  // of its own, and frees it when the model is reloaded or freed): freeing it here as well
+  // corrupted the heap at the next reload.
+  return {};
+}
+
+// A decoder's cepstral mean normalisation (sphinxbase's cmn_t: live decoding subtracts a mean
+// carried from one utterance to the next and updated at each utterance's end).
+struct CmnState {
+  std::vector<mfcc_t> mean, sum;
+  int32 frames = 0;
+};
+
+CmnState cmn_of(ps_decoder_t* ps) {
+  const cmn_t* cmn = ps_get_feat(ps)->cmn_struct;
+  if (!cmn) return {};
+  const auto n = std::size_t(cmn->veclen);
+  return {{cmn->cmn_mean, cmn->cmn_mean + n}, {cmn->sum, cmn->sum + n}, cmn->nframe};
+}
+
+void set_cmn(ps_decoder_t* ps, const CmnState& state) {
+  cmn_t* cmn = ps_get_feat(ps)->cmn_struct;
+  if (!cmn || state.mean.size() != std::size_t(cmn->veclen)) return;
+  std::copy(state.mean.begin(), state.mean.end(), cmn->cmn_mean);
+  std::copy(state.sum.begin(), state.sum.end(), cmn->sum);
+  cmn->nframe = state.frames;
+}
+
+// The runner-up's words and its path score (natural log; per frame in the caller).
+struct RunnerUpPath {
+  std::vector<std::string> tokens;
+  double score = 0;
+};
+
+// The runner-up's own decoder on a thread of its own (docs/voice.md, "Decoding while the speech
+// comes in"). Given a reading while the utterance still comes in, it builds the search without
+// that reading and decodes the samples so far, then each block as it arrives, on the second
+// core; at the end of the speech only the last block and the search's end are left. It starts
+// with the first decoder's normalisation of the utterance's start, so both decodes score the
+// very same features. The thread touches the decoder only while it has a job; the owner's
+// calls that change the decoder (words, transforms) take it through idle_decoder(), which drops
+// the job and waits for the thread. Used from one thread (the recogniser's).
+class RunnerUpDecoder {
+ public:
+  explicit RunnerUpDecoder(ps_decoder_t* ps) : ps_(ps), thread_([this] { run(); }) {}
+  RunnerUpDecoder(const RunnerUpDecoder&) = delete;
+  RunnerUpDecoder& operator=(const RunnerUpDecoder&) = delete;
+  ~RunnerUpDecoder() {
+    {
+      std::lock_guard lock(m_);
+      quit_ = true;
+    }
+    cv_.notify_all();
+    thread_.join();
+    ps_free(ps_);
+  }
+
+  // The decoder, with no job running.
+  ps_decoder_t* idle_decoder() {
+    std::unique_lock lock(m_);
+    drop_job(lock);
+    return ps_;
+  }
+
+  // A new utterance, whose decodes start from `cmn`.
+  void begin(CmnState cmn) {
+    std::unique_lock lock(m_);
+    drop_job(lock);
+    samples_.clear();
+    ended_ = false;
+    cmn_ = std::move(cmn);
+  }
+
+  void append(std::span<const std::int16_t> samples) {
+    {
+      std::lock_guard lock(m_);
+      samples_.insert(samples_.end(), samples.begin(), samples.end());
+    }
+    cv_.notify_all();
+  }
+
+  // Decodes `graph`, the grammar without `reading`, from the utterance's first sample; a job
+  // for another reading is dropped.
+  void start(const Reading& reading, WordGraph graph) {
+    {
+      std::lock_guard lock(m_);
+      ++job_;
+      graph_ = std::move(graph);
+      result_.reset();
+      reading_ = reading;
+    }
+    cv_.notify_all();
+  }
+
+  // The reading of the job running or done (nothing after begin or idle_decoder).
+  const std::optional<Reading>& reading() const { return reading_; }
+
+  // The utterance has ended: the runner-up of the job started last, once decoded.
+  Result<RunnerUpPath> finish() {
+    std::unique_lock lock(m_);
+    ended_ = true;
+    cv_.notify_all();
+    cv_.wait(lock, [&] { return result_.has_value(); });
+    return std::move(*result_);
+  }
+
+ private:
+  void drop_job(std::unique_lock<std::mutex>& lock) {
+    ++job_;
+    graph_.reset();
+    result_.reset();
+    reading_.reset();
+    cv_.notify_all();
+    cv_.wait(lock, [&] { return !busy_; });
+  }
+
+  void run() {
+    std::unique_lock lock(m_);
+    for (;;) {
+      cv_.wait(lock, [&] { return quit_ || graph_.has_value(); });
+      if (quit_) return;
+      const std::uint64_t job = job_;
+      const WordGraph graph = std::move(*graph_);
+      graph_.reset();
+      busy_ = true;
+      lock.unlock();
+      auto result = decode(job, graph, lock);
+      if (job_ == job) result_ = std::move(result);
+      busy_ = false;
+      cv_.notify_all();
+    }
+  }
+
+  // One job, entered and left with the lock released and held.
+  Result<RunnerUpPath> decode(std::uint64_t job, const WordGraph& graph,
+                              std::unique_lock<std::mutex>& lock) {
+    // The graph is replaced only while the idle search is current (pocketsphinx frees a replaced
+    // search even when it is the current one).
+    bool ok = ps_set_search(ps_, kIdleSearch) >= 0 && set_graph(ps_, kRunnerUpSearch, graph) &&
+              ps_set_search(ps_, kRunnerUpSearch) >= 0;
+    lock.lock();
+    if (!ok) return fail("pocketsphinx refused the runner-up grammar");
+    set_cmn(ps_, cmn_);
+    if (ps_start_utt(ps_) < 0) return fail("pocketsphinx could not start an utterance");
+    std::size_t at = 0;
+    std::vector<std::int16_t> block;
+    while (ok && job_ == job && !quit_) {
+      const std::size_t ready = samples_.size() - at;
+      if (ready < kBlock && !(ended_ && ready > 0)) {
+        if (ended_) break;
+        cv_.wait(lock);
+        continue;
+      }
+      block.assign(samples_.begin() + std::ptrdiff_t(at),
+                   samples_.begin() + std::ptrdiff_t(at + std::min(kBlock, ready)));
+      at += block.size();
+      lock.unlock();
+      ok = process_blocks(ps_, block);
+      lock.lock();
+    }
+    const bool complete = ok && job_ == job && !quit_;
+    lock.unlock();
+    ok = ps_end_utt(ps_) >= 0 && ok;
+    RunnerUpPath path;
+    if (complete && ok) {
+      int32 score = 0;
+      path.tokens = split_hyp(ps_get_hyp(ps_, &score));
+      path.score = logmath_log_to_ln(ps_get_logmath(ps_), score);
+    }
+    lock.lock();
+    if (!ok) return fail("pocketsphinx could not decode the utterance");
+    return path;
+  }
+
+  ps_decoder_t* ps_;
+  std::mutex m_;
+  std::condition_variable cv_;
+  bool quit_ = false, busy_ = false, ended_ = false;
+  std::uint64_t job_ = 0;
+  std::optional<WordGraph> graph_;  // a job not yet taken by the thread
+  CmnState cmn_;
+  std::vector<std::int16_t> samples_;
+  std::optional<Result<RunnerUpPath>> result_;
+  std::optional<Reading> reading_;  // the owner's thread only
+  std::thread thread_;              // last: started when the rest is ready
+};
+
 }  // namespace
 
 struct PocketsphinxRecognizer::Impl {
   cmd_ln_t* config = nullptr;
   ps_decoder_t* ps = nullptr;
+  std::unique_ptr<RunnerUpDecoder> runner_up;
   bool has_grammar = false;
   std::optional<VoiceGrammar> grammar;
   std::string dictionary_file;
@@ -86,31 +324,15 @@ struct PocketsphinxRecognizer::Impl {
   Impl(const Impl&) = delete;
   Impl& operator=(const Impl&) = delete;
   ~Impl() {
+    runner_up.reset();  // its thread first
     if (ps) ps_free(ps);
     if (config) cmd_ln_free_r(config);
     if (!dictionary_file.empty()) ::unlink(dictionary_file.c_str());
   }
 
-  Status add_word(const std::string& token, const std::vector<Phones>& variants) {
-    if (char* known = ps_lookup_word(ps, token.c_str())) {
-      ckd_free(known);
-      return {};
-    }
-    if (variants.empty()) return fail("no pronunciation for the word \"" + token + "\"");
-    for (std::size_t i = 0; i < variants.size(); ++i) {
-      const std::string name = i == 0 ? token : token + "(" + std::to_string(i + 1) + ")";
-      const std::string phones = phone_string(variants[i]);
-      if (ps_add_word(ps, name.c_str(), phones.c_str(), 0) < 0)
-        return fail("pocketsphinx refused the word \"" + name + "\" (" + phones + ")");
-    }
-    return {};
-  }
-
-  // The idle grammar: once after the model is (re)loaded.
+  // The idle grammars: once after the models are (re)loaded.
   Status prepare() {
-    const std::string idle =
-        "#JSGF V1.0;\ngrammar idle;\npublic <idle> = " + garbage_tokens().front() + ";\n";
-    if (ps_set_jsgf_string(ps, kIdleSearch, idle.c_str()) < 0 || ps_set_search(ps, kIdleSearch) < 0)
+    if (!set_idle(ps) || !set_idle(runner_up->idle_decoder()))
       return fail("pocketsphinx refused its idle grammar");
     has_grammar = false;
     return {};
@@ -122,43 +344,19 @@ struct PocketsphinxRecognizer::Impl {
     return {};
   }
 
-  Status process(std::span<const std::int16_t> samples) {
-    // In blocks, as pocketsphinx_continuous feeds it.
-    constexpr std::size_t kBlock = 2048;
-    for (std::size_t at = 0; at < samples.size(); at += kBlock) {
-      const auto block = samples.subspan(at, std::min(kBlock, samples.size() - at));
-      if (ps_process_raw(ps, block.data(), block.size(), /*no_search=*/0, /*full_utt=*/0) < 0)
-        return fail("pocketsphinx could not decode the utterance");
-    }
-    return {};
-  }
-
   Status end() {
     if (ps_end_utt(ps) < 0) return fail("pocketsphinx could not decode the utterance");
     return {};
   }
 
-  Status run(const char* search, std::span<const std::int16_t> samples) {
-    if (auto ok = start(search); !ok) return ok;
-    if (auto ok = process(samples); !ok) {
-      (void)end();  // the utterance is abandoned either way
-      return ok;
-    }
-    return end();
-  }
-
-  // The utterance being fed (streaming): its samples, kept for the runner-up decode.
-  std::vector<std::int16_t> fed;
   bool in_utterance = false;
 
-  // The runner-up search, built ahead (docs/voice.md, "Decoding while the speech comes in"):
-  // the reading it leaves out, while the grammar stays. Building a search is most of what was
-  // left after the end of the speech besides the runner-up decode itself (about a fifth); it is
-  // built while the utterance still comes in, once the first decode's partial reading has been
-  // the same phrase at two checks in a row (a tenth of a second apart), and again only when
-  // that reading changes. At the end it is used only for the very reading heard.
+  // The runner-up started ahead (docs/voice.md, "Decoding while the speech comes in"): once the
+  // first decode's partial reading has been the same phrase at two checks in a row (a tenth of a
+  // second apart), the runner-up decoder starts on the grammar without it, on its own thread,
+  // and again only when that reading changes. At the end its result is used only for the very
+  // reading heard; for another, it starts again over the whole utterance.
   bool ahead = true;  // PocketsphinxSettings::runner_up_ahead
-  std::optional<Reading> runner_up_for;
   std::optional<Reading> last_partial;
   int feeds = 0;
 
@@ -166,13 +364,9 @@ struct PocketsphinxRecognizer::Impl {
     return a.move == b.move && a.command == b.command && a.correction == b.correction;
   }
 
-  // Builds the runner-up search for `reading` (the grammar's search is never the one replaced:
-  // pocketsphinx frees a replaced search even when it is the current one).
-  bool build_runner_up(const Reading& reading) {
-    runner_up_for.reset();
-    if (!set_graph(ps, kRunnerUpSearch, grammar->graph_without(reading))) return false;
-    runner_up_for = reading;
-    return true;
+  bool runner_up_is_for(const Reading& reading) const {
+    const auto& current = runner_up->reading();
+    return current && same(*current, reading);
   }
 
   // During the utterance, after each piece fed: every fifth (100 ms of 20 ms pieces).
@@ -182,8 +376,8 @@ struct PocketsphinxRecognizer::Impl {
     const auto partial = grammar->read(without_edge_garbage(split_hyp(ps_get_hyp(ps, &score))));
     const bool stable = partial && last_partial && same(*partial, *last_partial);
     last_partial = partial;
-    if (!stable || (runner_up_for && same(*runner_up_for, *partial))) return;
-    (void)build_runner_up(*partial);  // failing here, it is built again at the end
+    if (!stable || runner_up_is_for(*partial)) return;
+    runner_up->start(*partial, grammar->graph_without(*partial));
   }
 
   Hypothesis best(int frames) const {
@@ -193,7 +387,6 @@ struct PocketsphinxRecognizer::Impl {
     return h;
   }
 
-  // The first and end frame of the words (fillers and silence left out) of the best path.
   // The first and end frame of the words (fillers and silence left out) of the best path, and
   // the frames spent in fillers. pocketsphinx numbers frames from the decoder's start, not the
   // utterance's: the path ends on the utterance's last frame, which gives the offset.
@@ -253,17 +446,24 @@ Result<std::unique_ptr<PocketsphinxRecognizer>> PocketsphinxRecognizer::create(
   impl->dictionary_file = path;  // kept while the decoder lives: reloading reads it again
   impl->ahead = s.runner_up_ahead;
   impl->ps = ps_init(impl->config);
-  if (!impl->ps)
+  // The runner-up's decoder: a second copy of the model (it decodes on the second core).
+  ps_decoder_t* second = impl->ps ? ps_init(impl->config) : nullptr;
+  if (!impl->ps || !second)
     return fail("pocketsphinx could not load the acoustic model in " + s.model_dir +
                 " (Debian package pocketsphinx-en-us)");
+  impl->runner_up = std::make_unique<RunnerUpDecoder>(second);
   if (auto ok = impl->prepare(); !ok) return fail(ok.error());
   return std::unique_ptr<PocketsphinxRecognizer>(new PocketsphinxRecognizer(std::move(impl)));
 }
 
 Status PocketsphinxRecognizer::set_grammar(const VoiceGrammar& grammar,
                                            const PronunciationDictionary& dictionary) {
-  for (const auto& [token, spoken] : grammar.spoken())
-    if (auto ok = impl_->add_word(token, dictionary.variants(token)); !ok) return ok;
+  ps_decoder_t* second = impl_->runner_up->idle_decoder();
+  for (const auto& [token, spoken] : grammar.spoken()) {
+    const auto variants = dictionary.variants(token);
+    if (auto ok = add_word(impl_->ps, token, variants); !ok) return ok;
+    if (auto ok = add_word(second, token, variants); !ok) return ok;
+  }
   ps_decoder_t* ps = impl_->ps;
   if (impl_->in_utterance) (void)impl_->end();  // an utterance never finished: dropped
   impl_->in_utterance = false;
@@ -273,7 +473,6 @@ Status PocketsphinxRecognizer::set_grammar(const VoiceGrammar& grammar,
     return fail("pocketsphinx refused the grammar of the position");
 
   impl_->grammar = grammar;
-  impl_->runner_up_for.reset();  // built for the grammar before
   impl_->has_grammar = true;
   return {};
 }
@@ -287,9 +486,10 @@ Result<Decoding> PocketsphinxRecognizer::decode(std::span<const std::int16_t> sa
 Status PocketsphinxRecognizer::begin_utterance() {
   if (!impl_->has_grammar) return fail("no grammar set before decoding");
   if (impl_->in_utterance) (void)impl_->end();  // an utterance never finished: dropped
-  impl_->fed.clear();
   impl_->last_partial.reset();
   impl_->feeds = 0;
+  // Both decoders start from the normalisation the first has before this utterance.
+  impl_->runner_up->begin(cmn_of(impl_->ps));
   if (auto ok = impl_->start(kGrammarSearch); !ok) return ok;
   impl_->in_utterance = true;
   return {};
@@ -297,8 +497,9 @@ Status PocketsphinxRecognizer::begin_utterance() {
 
 Status PocketsphinxRecognizer::feed(std::span<const std::int16_t> samples) {
   if (!impl_->in_utterance) return fail("no utterance begun before feeding");
-  impl_->fed.insert(impl_->fed.end(), samples.begin(), samples.end());
-  if (auto ok = impl_->process(samples); !ok) return ok;
+  impl_->runner_up->append(samples);
+  if (!process_blocks(impl_->ps, samples))
+    return fail("pocketsphinx could not decode the utterance");
   impl_->prepare_runner_up();
   return {};
 }
@@ -307,39 +508,30 @@ Result<Decoding> PocketsphinxRecognizer::finish_utterance() {
   if (!impl_->in_utterance) return fail("no utterance begun before finishing");
   impl_->in_utterance = false;
   if (auto ok = impl_->end(); !ok) return fail(ok.error());
-  const std::vector<std::int16_t> samples = std::move(impl_->fed);
-  impl_->fed.clear();
   Decoding out;
   out.frames = ps_get_n_frames(impl_->ps);
   out.grammar = impl_->best(out.frames);
   impl_->word_frames(out);
   const auto reading = impl_->grammar->read(without_edge_garbage(out.grammar.tokens));
   if (!reading) return out;
-  const bool built = impl_->runner_up_for && Impl::same(*impl_->runner_up_for, *reading);
-  if (!built && !impl_->build_runner_up(*reading))
-    return fail("pocketsphinx refused the runner-up grammar");
-  if (auto ok = impl_->run(kRunnerUpSearch, samples); !ok) return fail(ok.error());
-  out.runner_up = impl_->best(out.frames);
+  if (!impl_->runner_up_is_for(*reading))
+    impl_->runner_up->start(*reading, impl_->grammar->graph_without(*reading));
+  auto path = impl_->runner_up->finish();
+  if (!path) return fail(path.error());
+  out.runner_up = {std::move(path->tokens), path->score / std::max(1, out.frames)};
   return out;
 }
 
 Status PocketsphinxRecognizer::use_speaker_transform(const std::string& mllr_path) {
+  ps_decoder_t* second = impl_->runner_up->idle_decoder();
   if (mllr_path.empty()) {
     // Back to the model as shipped: reload it; the next set_grammar adds the words again.
-    if (ps_reinit(impl_->ps, nullptr) < 0) return fail("pocketsphinx could not reload the model");
-    impl_->runner_up_for.reset();
+    if (ps_reinit(impl_->ps, nullptr) < 0 || ps_reinit(second, nullptr) < 0)
+      return fail("pocketsphinx could not reload the model");
     return impl_->prepare();
   }
-  ps_mllr_t* mllr = ps_mllr_read(mllr_path.c_str());
-  if (!mllr) return fail("cannot read the speaker transform " + mllr_path);
-  if (!ps_update_mllr(impl_->ps, mllr)) {
-    ps_mllr_free(mllr);
-    return fail("pocketsphinx could not apply the speaker transform " + mllr_path);
-  }
-  // The decoder now owns the transform (acmod_update_mllr keeps the pointer without a reference
-  // of its own, and frees it when the model is reloaded or freed): freeing it here as well
-  // corrupted the heap at the next reload.
-  return {};
+  if (auto ok = use_transform(impl_->ps, mllr_path); !ok) return ok;
+  return use_transform(second, mllr_path);
 }
 
 }  // namespace annabella::speech

@@ -7,6 +7,7 @@
 
 #include <condition_variable>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <mutex>
 
@@ -186,6 +187,44 @@ TEST_F(VoiceCapture, TheRunnerUpBuiltAheadDecodesAsBuiltAfter) {
     EXPECT_EQ(a->grammar.tokens, b->grammar.tokens) << text;
     EXPECT_EQ(a->runner_up.tokens, b->runner_up.tokens) << text;
     EXPECT_DOUBLE_EQ(margin_of(*a), margin_of(*b)) << text;
+  }
+}
+
+// The runner-up decode runs on the second decoder's own thread while the speech comes in, not on
+// the thread that feeds the audio (the listener's): at the end of the speech that thread only
+// ends the first decode and waits. Before session 14 it decoded the whole utterance again in
+// finish_utterance, more CPU than the first decode took in feed. The readings stay those
+// of a runner-up started only at the end (TheRunnerUpBuiltAheadDecodesAsBuiltAfter).
+TEST_F(VoiceCapture, TheRunnerUpDecodesOffTheFeedingThread) {
+  const auto pos = fixtures::position(core::kStartFen);
+  auto grammar = VoiceGrammar::build(vocabulary, pos, CommandWords::for_profile(vocabulary));
+  ASSERT_TRUE(grammar) << grammar.error().message;
+  auto rec = PocketsphinxRecognizer::create(dictionary);
+  ASSERT_TRUE(rec) << rec.error().message;
+  ASSERT_TRUE((*rec)->set_grammar(*grammar, dictionary));
+  const auto thread_cpu = [] {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return std::chrono::nanoseconds(t.tv_nsec) + std::chrono::seconds(t.tv_sec);
+  };
+  for (const char* text : {"Springer Felix drei", "Bauer Eva vier"}) {
+    auto pcm = ::annabella::testing::speak(*synth, text, {});
+    ASSERT_TRUE(pcm) << pcm.error().message;
+    const auto begun = thread_cpu();
+    ASSERT_TRUE((*rec)->begin_utterance());
+    const std::span<const std::int16_t> all(*pcm);
+    for (std::size_t at = 0; at < all.size(); at += 320)
+      ASSERT_TRUE((*rec)->feed(all.subspan(at, std::min<std::size_t>(320, all.size() - at))));
+    const auto fed = thread_cpu();
+    const auto d = (*rec)->finish_utterance();
+    const auto finished = thread_cpu();
+    ASSERT_TRUE(d) << d.error().message;
+    ASSERT_FALSE(d->runner_up.tokens.empty()) << text;  // it was decoded
+    EXPECT_NE(d->grammar.tokens, d->runner_up.tokens) << text;
+    EXPECT_LT((finished - fed) * 4, fed - begun)
+        << text << ": " << std::chrono::duration<double, std::milli>(finished - fed).count()
+        << " ms of the feeding thread's CPU after the speech, "
+        << std::chrono::duration<double, std::milli>(fed - begun).count() << " ms during it";
   }
 }
 
