@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
@@ -87,9 +88,9 @@ bool set_idle(ps_decoder_t* ps) {
          ps_set_search(ps, kIdleSearch) >= 0;
 }
 
-// Feeds samples in blocks of 2048, as pocketsphinx_continuous does. Both decoders use these
-// blocks from the utterance's first sample, whenever the samples arrive: how an utterance is cut
-// into blocks changes a decode a little (docs/benchmarks.md, session 9).
+// Feeds samples in blocks of at most 2048, as pocketsphinx_continuous does. How an utterance is
+// cut into calls changes a decode a little (docs/benchmarks.md, session 9), so the runner-up's
+// decoder is given the very calls the first decoder was given, whenever the samples arrive.
 constexpr std::size_t kBlock = 2048;
 
 bool process_blocks(ps_decoder_t* ps, std::span<const std::int16_t> samples) {
@@ -151,6 +152,21 @@ void set_cmn(ps_decoder_t* ps, const CmnState& state) {
   cmn->nframe = state.frames;
 }
 
+// Starts an utterance of `ps` from the normalisation `cmn` and from nothing else the decoder
+// decoded before (docs/voice.md, "Decoding while the speech comes in"). pocketsphinx 5prealpha
+// carries two more things from one utterance to the next, and with them a decode depended on the
+// utterances before it, in the runner-up's decoder even on timing (how far a search its thread
+// dropped had got): the noise estimate of the noise and silence removal (-remove_noise,
+// -remove_silence), begun afresh here by ps_start_stream; and, when an utterance's first
+// ps_process_raw call brings fewer than about ten frames (1,900 samples; the voice activity
+// detection holds the first frames back), the feature window over the previous utterance's last
+// frames, so that the first call is a whole block (Impl::feed). docs/benchmarks.md, session 15.
+bool start_utterance(ps_decoder_t* ps, const CmnState& cmn) {
+  set_cmn(ps, cmn);
+  ps_start_stream(ps);
+  return ps_start_utt(ps) >= 0;
+}
+
 // The runner-up's words and its path score (natural log; per frame in the caller).
 struct RunnerUpPath {
   std::vector<std::string> tokens;
@@ -167,7 +183,8 @@ struct RunnerUpPath {
 // the job and waits for the thread. Used from one thread (the recogniser's).
 class RunnerUpDecoder {
  public:
-  explicit RunnerUpDecoder(ps_decoder_t* ps) : ps_(ps), thread_([this] { run(); }) {}
+  RunnerUpDecoder(ps_decoder_t* ps, std::chrono::milliseconds delay)
+      : ps_(ps), delay_(delay), thread_([this] { run(); }) {}
   RunnerUpDecoder(const RunnerUpDecoder&) = delete;
   RunnerUpDecoder& operator=(const RunnerUpDecoder&) = delete;
   ~RunnerUpDecoder() {
@@ -192,14 +209,17 @@ class RunnerUpDecoder {
     std::unique_lock lock(m_);
     drop_job(lock);
     samples_.clear();
+    piece_ends_.clear();
     ended_ = false;
     cmn_ = std::move(cmn);
   }
 
+  // The next piece of the utterance, as the first decoder is given it.
   void append(std::span<const std::int16_t> samples) {
     {
       std::lock_guard lock(m_);
       samples_.insert(samples_.end(), samples.begin(), samples.end());
+      piece_ends_.push_back(samples_.size());
     }
     cv_.notify_all();
   }
@@ -256,7 +276,10 @@ class RunnerUpDecoder {
     }
   }
 
-  // One job, entered and left with the lock released and held.
+  // One job, entered and left with the lock released and held. It decodes the pieces of the
+  // utterance as the first decoder was given them (the same ps_process_raw calls), from the same
+  // front-end state: the first decoder's normalisation at the utterance's start and a noise
+  // estimate begun afresh (ps_start_stream), whatever this decoder decoded before.
   Result<RunnerUpPath> decode(std::uint64_t job, const WordGraph& graph,
                               std::unique_lock<std::mutex>& lock) {
     // The graph is replaced only while the idle search is current (pocketsphinx frees a replaced
@@ -265,22 +288,22 @@ class RunnerUpDecoder {
               ps_set_search(ps_, kRunnerUpSearch) >= 0;
     lock.lock();
     if (!ok) return fail("pocketsphinx refused the runner-up grammar");
-    set_cmn(ps_, cmn_);
-    if (ps_start_utt(ps_) < 0) return fail("pocketsphinx could not start an utterance");
-    std::size_t at = 0;
-    std::vector<std::int16_t> block;
+    if (!start_utterance(ps_, cmn_)) return fail("pocketsphinx could not start an utterance");
+    std::size_t piece = 0;
+    std::vector<std::int16_t> samples;
     while (ok && job_ == job && !quit_) {
-      const std::size_t ready = samples_.size() - at;
-      if (ready < kBlock && !(ended_ && ready > 0)) {
+      if (piece == piece_ends_.size()) {
         if (ended_) break;
         cv_.wait(lock);
         continue;
       }
-      block.assign(samples_.begin() + std::ptrdiff_t(at),
-                   samples_.begin() + std::ptrdiff_t(at + std::min(kBlock, ready)));
-      at += block.size();
+      const std::size_t from = piece == 0 ? 0 : piece_ends_[piece - 1];
+      samples.assign(samples_.begin() + std::ptrdiff_t(from),
+                     samples_.begin() + std::ptrdiff_t(piece_ends_[piece]));
+      ++piece;
       lock.unlock();
-      ok = process_blocks(ps_, block);
+      if (delay_.count() > 0) std::this_thread::sleep_for(delay_);  // tests: a busy core
+      ok = process_blocks(ps_, samples);
       lock.lock();
     }
     const bool complete = ok && job_ == job && !quit_;
@@ -298,13 +321,15 @@ class RunnerUpDecoder {
   }
 
   ps_decoder_t* ps_;
+  const std::chrono::milliseconds delay_;  // PocketsphinxSettings::runner_up_delay
   std::mutex m_;
   std::condition_variable cv_;
   bool quit_ = false, busy_ = false, ended_ = false;
   std::uint64_t job_ = 0;
   std::optional<WordGraph> graph_;  // a job not yet taken by the thread
   CmnState cmn_;
-  std::vector<std::int16_t> samples_;
+  std::vector<std::int16_t> samples_;    // the utterance so far
+  std::vector<std::size_t> piece_ends_;  // where each piece fed ends in it
   std::optional<Result<RunnerUpPath>> result_;
   std::optional<Reading> reading_;  // the owner's thread only
   std::thread thread_;              // last: started when the rest is ready
@@ -338,10 +363,41 @@ struct PocketsphinxRecognizer::Impl {
     return {};
   }
 
+  // Starts the first decode of an utterance; the runner-up's decodes of it start from the same
+  // state (start_utterance).
   Status start(const char* search) {
     if (ps_set_search(ps, search) < 0) return fail(std::string("no search ") + search);
-    if (ps_start_utt(ps) < 0) return fail("pocketsphinx could not start an utterance");
+    const CmnState cmn = cmn_of(ps);
+    runner_up->begin(cmn);
+    held.clear();
+    first_call_made = false;
+    if (!start_utterance(ps, cmn)) return fail("pocketsphinx could not start an utterance");
     return {};
+  }
+
+  // The utterance's first samples, held until they make a whole block for its first
+  // ps_process_raw call (start_utterance): 128 ms, caught up within the utterance.
+  std::vector<std::int16_t> held;
+  bool first_call_made = false;
+
+  // Gives both decoders `samples` as the same calls (the runner-up's thread replays them).
+  bool process(std::span<const std::int16_t> samples) {
+    runner_up->append(samples);
+    return process_blocks(ps, samples);
+  }
+
+  bool feed(std::span<const std::int16_t> samples) {
+    if (first_call_made) return process(samples);
+    held.insert(held.end(), samples.begin(), samples.end());
+    if (held.size() < kBlock) return true;
+    return flush();
+  }
+
+  // What is held, at the latest at the utterance's end.
+  bool flush() {
+    if (first_call_made || held.empty()) return true;
+    first_call_made = true;
+    return process(held);
   }
 
   Status end() {
@@ -451,7 +507,7 @@ Result<std::unique_ptr<PocketsphinxRecognizer>> PocketsphinxRecognizer::create(
   if (!impl->ps || !second)
     return fail("pocketsphinx could not load the acoustic model in " + s.model_dir +
                 " (Debian package pocketsphinx-en-us)");
-  impl->runner_up = std::make_unique<RunnerUpDecoder>(second);
+  impl->runner_up = std::make_unique<RunnerUpDecoder>(second, s.runner_up_delay);
   if (auto ok = impl->prepare(); !ok) return fail(ok.error());
   return std::unique_ptr<PocketsphinxRecognizer>(new PocketsphinxRecognizer(std::move(impl)));
 }
@@ -488,8 +544,6 @@ Status PocketsphinxRecognizer::begin_utterance() {
   if (impl_->in_utterance) (void)impl_->end();  // an utterance never finished: dropped
   impl_->last_partial.reset();
   impl_->feeds = 0;
-  // Both decoders start from the normalisation the first has before this utterance.
-  impl_->runner_up->begin(cmn_of(impl_->ps));
   if (auto ok = impl_->start(kGrammarSearch); !ok) return ok;
   impl_->in_utterance = true;
   return {};
@@ -497,9 +551,7 @@ Status PocketsphinxRecognizer::begin_utterance() {
 
 Status PocketsphinxRecognizer::feed(std::span<const std::int16_t> samples) {
   if (!impl_->in_utterance) return fail("no utterance begun before feeding");
-  impl_->runner_up->append(samples);
-  if (!process_blocks(impl_->ps, samples))
-    return fail("pocketsphinx could not decode the utterance");
+  if (!impl_->feed(samples)) return fail("pocketsphinx could not decode the utterance");
   impl_->prepare_runner_up();
   return {};
 }
@@ -507,7 +559,9 @@ Status PocketsphinxRecognizer::feed(std::span<const std::int16_t> samples) {
 Result<Decoding> PocketsphinxRecognizer::finish_utterance() {
   if (!impl_->in_utterance) return fail("no utterance begun before finishing");
   impl_->in_utterance = false;
+  const bool fed = impl_->flush();
   if (auto ok = impl_->end(); !ok) return fail(ok.error());
+  if (!fed) return fail("pocketsphinx could not decode the utterance");
   Decoding out;
   out.frames = ps_get_n_frames(impl_->ps);
   out.grammar = impl_->best(out.frames);

@@ -13,6 +13,7 @@
 // (the listener's) calls it; the runner-up's thread is its own business.
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <utility>
@@ -35,6 +36,9 @@ struct PocketsphinxSettings {
   // otherwise starts then, over the whole utterance). False: always started at the end
   // (bench_voice --no-ahead).
   bool runner_up_ahead = true;
+  // Tests only: the runner-up's thread waits this long before each piece it decodes, as on a
+  // second core that is busy (its result must not change).
+  std::chrono::milliseconds runner_up_delay{0};
   // Further decoder options ("-dither", "yes"), for experiments and the benchmark.
   std::vector<std::pair<std::string, std::string>> options;
 };

@@ -157,18 +157,29 @@ TEST_F(VoiceCapture, APositionChangeSwitchesTheGrammar) {
 }
 
 // The runner-up's search built ahead, while the utterance is fed in 20 ms pieces, gives the very
-// decoding that building it after the utterance gives (PocketsphinxSettings::runner_up_ahead).
+// decoding that building it after the utterance gives (PocketsphinxSettings::runner_up_ahead),
+// exactly, whenever its thread gets the core: also when that thread is slowed down (a busy second
+// core), so that it starts late and a search built for a partial reading that then changes is
+// dropped after fewer blocks. Under CI load the margin of "Bauer Eva vier" once came out -0.0357
+// ahead and -0.0367 after: the second decoder's front end carried its noise estimate (and with it
+// which frames its voice activity detection drops) from whatever audio it had decoded before,
+// dropped searches included, so a confidence decision depended on timing. Every utterance, and
+// every search of the runner-up, now starts from the same state (docs/voice.md, "Decoding while
+// the speech comes in").
 TEST_F(VoiceCapture, TheRunnerUpBuiltAheadDecodesAsBuiltAfter) {
   const auto pos = fixtures::position(core::kStartFen);
   auto grammar = VoiceGrammar::build(vocabulary, pos, CommandWords::for_profile(vocabulary));
   ASSERT_TRUE(grammar) << grammar.error().message;
-  PocketsphinxSettings after;
+  PocketsphinxSettings after, slowed;
   after.runner_up_ahead = false;
-  auto ahead_rec = PocketsphinxRecognizer::create(dictionary);
-  auto after_rec = PocketsphinxRecognizer::create(dictionary, after);
-  ASSERT_TRUE(ahead_rec && after_rec);
-  ASSERT_TRUE((*ahead_rec)->set_grammar(*grammar, dictionary));
-  ASSERT_TRUE((*after_rec)->set_grammar(*grammar, dictionary));
+  slowed.runner_up_delay = 12ms;  // per 20 ms piece, fed faster than it is said
+  std::vector<std::unique_ptr<PocketsphinxRecognizer>> recs;
+  for (const auto& settings : {after, PocketsphinxSettings{}, slowed}) {
+    auto rec = PocketsphinxRecognizer::create(dictionary, settings);
+    ASSERT_TRUE(rec) << rec.error().message;
+    ASSERT_TRUE((*rec)->set_grammar(*grammar, dictionary));
+    recs.push_back(std::move(*rec));
+  }
   auto streamed = [](Recognizer& r, const std::vector<std::int16_t>& pcm) {
     EXPECT_TRUE(r.begin_utterance());
     const std::span<const std::int16_t> all(pcm);
@@ -176,17 +187,27 @@ TEST_F(VoiceCapture, TheRunnerUpBuiltAheadDecodesAsBuiltAfter) {
       EXPECT_TRUE(r.feed(all.subspan(at, std::min<std::size_t>(320, all.size() - at))));
     return r.finish_utterance();
   };
-  // Twice the same move: the second time the search built for the first is used again.
-  for (const char* text :
-       {"Springer Felix drei", "Springer Felix drei", "Bauer Eva vier", "Zeit"}) {
-    auto pcm = ::annabella::testing::speak(*synth, text, {});
+  // Twice the same move: the second time the search built for the first is used again. With
+  // noise, the front end's noise removal and voice activity detection have work to do.
+  const ::annabella::testing::SpeakingCondition noisy{"noise", "de+f2", 160, 0, false, 15, 3};
+  const std::vector<std::pair<const char*, ::annabella::testing::SpeakingCondition>> utterances = {
+      {"Springer Felix drei", {}}, {"Springer Felix drei", {}},
+      {"Bauer Eva vier", {}},      {"Zeit", {}},
+      {"Bauer Eva vier", noisy},   {"Springer Felix drei", noisy},
+      {"Bauer Dora vier", noisy},  {"Bauer Eva vier", {}}};
+  for (const auto& [text, condition] : utterances) {
+    auto pcm = ::annabella::testing::speak(*synth, text, condition);
     ASSERT_TRUE(pcm) << pcm.error().message;
-    const auto a = streamed(**ahead_rec, *pcm);
-    const auto b = streamed(**after_rec, *pcm);
-    ASSERT_TRUE(a && b) << text;
-    EXPECT_EQ(a->grammar.tokens, b->grammar.tokens) << text;
-    EXPECT_EQ(a->runner_up.tokens, b->runner_up.tokens) << text;
-    EXPECT_DOUBLE_EQ(margin_of(*a), margin_of(*b)) << text;
+    const auto reference = streamed(*recs[0], *pcm);
+    ASSERT_TRUE(reference) << text;
+    for (std::size_t i = 1; i < recs.size(); ++i) {
+      const auto d = streamed(*recs[i], *pcm);
+      ASSERT_TRUE(d) << text;
+      const char* how = i == 1 ? "ahead" : "ahead, slowed down";
+      EXPECT_EQ(d->grammar.tokens, reference->grammar.tokens) << text << ", " << how;
+      EXPECT_EQ(d->runner_up.tokens, reference->runner_up.tokens) << text << ", " << how;
+      EXPECT_EQ(margin_of(*d), margin_of(*reference)) << text << ", " << how;  // exactly
+    }
   }
 }
 
