@@ -152,19 +152,37 @@ void set_cmn(ps_decoder_t* ps, const CmnState& state) {
   cmn->nframe = state.frames;
 }
 
-// Starts an utterance of `ps` from the normalisation `cmn` and from nothing else the decoder
-// decoded before (docs/voice.md, "Decoding while the speech comes in"). pocketsphinx 5prealpha
-// carries two more things from one utterance to the next, and with them a decode depended on the
-// utterances before it, in the runner-up's decoder even on timing (how far a search its thread
-// dropped had got): the noise estimate of the noise and silence removal (-remove_noise,
-// -remove_silence), begun afresh here by ps_start_stream; and, when an utterance's first
-// ps_process_raw call brings fewer than about ten frames (1,900 samples; the voice activity
-// detection holds the first frames back), the feature window over the previous utterance's last
-// frames, so that the first call is a whole block (Impl::feed). docs/benchmarks.md, session 15.
-bool start_utterance(ps_decoder_t* ps, const CmnState& cmn) {
+// A fixed snippet decoded (on the idle search) before every utterance: 100 ms of silence, then
+// 300 ms of a fixed loud noise, so that the voice activity detection lets frames through and the
+// feature window ends on the same frames whatever the decoder decoded before (start_utterance).
+std::vector<std::int16_t> window_snippet() {
+  std::vector<std::int16_t> out(1600, 0);
+  std::uint32_t x = 12345;
+  for (int i = 0; i < 4800; ++i) {
+    x = x * 1664525U + 1013904223U;
+    out.push_back(std::int16_t(int((x >> 16) % 8001U) - 4000));
+  }
+  return out;
+}
+
+// Starts an utterance of `ps` on `search` from the normalisation `cmn` and from nothing else the
+// decoder decoded before (docs/voice.md, "Decoding while the speech comes in"). pocketsphinx
+// 5prealpha carries two more things from one utterance to the next, and with them a decode
+// depended on the utterances before it, in the runner-up's decoder even on timing (how far a
+// search its thread dropped had got): the noise estimate of the noise and silence removal
+// (-remove_noise, -remove_silence), begun afresh by ps_start_stream; and the window of the
+// dynamic features, which an utterance whose first frames the silence removal drops starts over
+// the last frames of the one before: here always those of the same snippet (window_snippet).
+// docs/benchmarks.md, session 15.
+bool start_utterance(ps_decoder_t* ps, const CmnState& cmn, const char* search) {
   set_cmn(ps, cmn);
   ps_start_stream(ps);
-  return ps_start_utt(ps) >= 0;
+  if (ps_set_search(ps, kIdleSearch) < 0 || ps_start_utt(ps) < 0) return false;
+  const bool fed = process_blocks(ps, window_snippet());
+  if (ps_end_utt(ps) < 0 || !fed) return false;
+  set_cmn(ps, cmn);
+  ps_start_stream(ps);
+  return ps_set_search(ps, search) >= 0 && ps_start_utt(ps) >= 0;
 }
 
 // The runner-up's words and its path score (natural log; per frame in the caller).
@@ -284,11 +302,12 @@ class RunnerUpDecoder {
                               std::unique_lock<std::mutex>& lock) {
     // The graph is replaced only while the idle search is current (pocketsphinx frees a replaced
     // search even when it is the current one).
-    bool ok = ps_set_search(ps_, kIdleSearch) >= 0 && set_graph(ps_, kRunnerUpSearch, graph) &&
-              ps_set_search(ps_, kRunnerUpSearch) >= 0;
+    // cmn_ changes only in begin(), which waits until this job is over.
+    bool ok = ps_set_search(ps_, kIdleSearch) >= 0 && set_graph(ps_, kRunnerUpSearch, graph);
+    const bool started = ok && start_utterance(ps_, cmn_, kRunnerUpSearch);
     lock.lock();
     if (!ok) return fail("pocketsphinx refused the runner-up grammar");
-    if (!start_utterance(ps_, cmn_)) return fail("pocketsphinx could not start an utterance");
+    if (!started) return fail("pocketsphinx could not start an utterance");
     std::size_t piece = 0;
     std::vector<std::int16_t> samples;
     while (ok && job_ == job && !quit_) {
@@ -366,12 +385,11 @@ struct PocketsphinxRecognizer::Impl {
   // Starts the first decode of an utterance; the runner-up's decodes of it start from the same
   // state (start_utterance).
   Status start(const char* search) {
-    if (ps_set_search(ps, search) < 0) return fail(std::string("no search ") + search);
     const CmnState cmn = cmn_of(ps);
     runner_up->begin(cmn);
     held.clear();
     first_call_made = false;
-    if (!start_utterance(ps, cmn)) return fail("pocketsphinx could not start an utterance");
+    if (!start_utterance(ps, cmn, search)) return fail("pocketsphinx could not start an utterance");
     return {};
   }
 

@@ -206,7 +206,10 @@ TEST_F(VoiceCapture, TheRunnerUpBuiltAheadDecodesAsBuiltAfter) {
       const char* how = i == 1 ? "ahead" : "ahead, slowed down";
       EXPECT_EQ(d->grammar.tokens, reference->grammar.tokens) << text << ", " << how;
       EXPECT_EQ(d->runner_up.tokens, reference->runner_up.tokens) << text << ", " << how;
-      EXPECT_EQ(margin_of(*d), margin_of(*reference)) << text << ", " << how;  // exactly
+      EXPECT_EQ(margin_of(*d), margin_of(*reference))  // exactly
+          << text << ", " << how << ": per frame " << d->grammar.score_per_frame << " and "
+          << d->runner_up.score_per_frame << ", built after " << reference->grammar.score_per_frame
+          << " and " << reference->runner_up.score_per_frame;
     }
   }
 }
