@@ -10,8 +10,9 @@
 // silence.
 //
 // Run: nice -n 10 build/dev/bench/bench_voice [--quick | --calibrate] [--only CONDITION]
-//      [--limit N] [--beams B,W,P,TOPN] [--legal-only] [--no-ahead]   (--quick: a tenth;
-//      --no-ahead: the runner-up's search built only after the utterance, as before session 10;
+//      [--limit N] [--beams B,W,P,TOPN] [--legal-only] [--no-ahead] [--paced]   (--quick: a
+//      tenth; --no-ahead: the runner-up started only after the utterance, as before session 10;
+//      --paced: each 20 ms piece fed when a microphone would deliver it, not as fast as possible;
 //      --calibrate: as many other utterances of the same kinds, to tune the confidence rule on;
 //      --only adapted: the speaker adaptation condition alone; --legal-only: grammars of the
 //      legal moves, commands and garbage only, without the illegal moves the words describe;
@@ -27,6 +28,7 @@
 #include <random>
 #include <span>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/movegen.h"
@@ -74,8 +76,8 @@ struct Tally {
   int sure_right = 0, sure_wrong = 0;
   std::vector<double> decode_ms, cpu_ms;
   std::vector<double> finish_ms;  // streaming: what is left after the utterance's last sample
-  // The same in CPU time of the decoding thread: on a loaded machine wall times say more about
-  // the other processes than about the decoder.
+  // The same in CPU time of the process (every decoding thread): on a loaded machine wall times
+  // say more about the other processes than about the decoder.
   std::vector<double> finish_cpu_ms;
 };
 
@@ -88,6 +90,13 @@ double percentile(std::vector<double> v, double p) {
 double thread_cpu_ms() {
   timespec t{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
+}
+
+// The decoding may run on more than one thread (the runner-up's own): its CPU is the process's.
+double process_cpu_ms() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
   return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
 }
 
@@ -148,7 +157,7 @@ std::vector<Item> commands_and_outside(int positions) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool quick = false, calibrate = false, legal_only = false, no_ahead = false;
+  bool quick = false, calibrate = false, legal_only = false, no_ahead = false, paced = false;
   speech::AdaptationMethod method = speech::AdaptationSettings{}.method;
   std::string beams;
   std::size_t limit = std::numeric_limits<std::size_t>::max();
@@ -167,6 +176,8 @@ int main(int argc, char** argv) {
       legal_only = true;
     else if (arg == "--no-ahead")
       no_ahead = true;
+    else if (arg == "--paced")
+      paced = true;
     else if (arg == "--only" && i + 1 < argc)
       only = argv[++i];
     else if (arg == "--adapt" && i + 1 < argc) {
@@ -184,7 +195,7 @@ int main(int argc, char** argv) {
     } else
       return std::fprintf(stderr,
                           "usage: bench_voice [--quick | --calibrate] [--limit N] [--only TEXT] "
-                          "[--beams B,W,P,TOPN] [--legal-only] [--no-ahead] "
+                          "[--beams B,W,P,TOPN] [--legal-only] [--no-ahead] [--paced] "
                           "[--adapt mllr|mllr2|map|mllr+map]\n"),
              2;
   }
@@ -287,21 +298,25 @@ int main(int argc, char** argv) {
       }
       // Fed in 20 ms pieces as the listener feeds it while the utterance is said (streaming);
       // the time after the last piece is what is left once the utterance has ended.
+      // --paced: each piece when a microphone would have delivered it (20 ms after the one
+      // before), so that work done while the speech comes in is not counted after its end.
       const auto wall = std::chrono::steady_clock::now();
-      const double cpu = thread_cpu_ms();
+      const double cpu = process_cpu_ms();
       if (auto begun = (*rec)->begin_utterance(); !begun)
         return std::fprintf(stderr, "%s\n", begun.error().message.c_str()), false;
       const std::span<const std::int16_t> pcm(*audio);
-      for (std::size_t at = 0; at < pcm.size(); at += 320)
+      for (std::size_t at = 0; at < pcm.size(); at += 320) {
+        if (paced) std::this_thread::sleep_until(wall + std::chrono::milliseconds(at / 16 + 20));
         if (auto fed = (*rec)->feed(pcm.subspan(at, std::min<std::size_t>(320, pcm.size() - at)));
             !fed)
           return std::fprintf(stderr, "%s\n", fed.error().message.c_str()), false;
+      }
       const auto fed_all = std::chrono::steady_clock::now();
-      const double fed_cpu = thread_cpu_ms();
+      const double fed_cpu = process_cpu_ms();
       auto d = (*rec)->finish_utterance();
       const auto done = std::chrono::steady_clock::now();
-      t.finish_cpu_ms.push_back(thread_cpu_ms() - fed_cpu);
-      t.cpu_ms.push_back(thread_cpu_ms() - cpu);
+      t.finish_cpu_ms.push_back(process_cpu_ms() - fed_cpu);
+      t.cpu_ms.push_back(process_cpu_ms() - cpu);
       t.decode_ms.push_back(std::chrono::duration<double, std::milli>(done - wall).count());
       t.finish_ms.push_back(std::chrono::duration<double, std::milli>(done - fed_all).count());
       if (!d) return std::fprintf(stderr, "%s\n", d.error().message.c_str()), false;

@@ -53,7 +53,7 @@ class Recognizer {
   virtual Result<Decoding> decode(std::span<const std::int16_t> samples) = 0;
   // The same, while the utterance comes in (streaming): begin_utterance, feed its samples as they
   // arrive, finish_utterance at its end (docs/voice.md). A recogniser that can (pocketsphinx)
-  // runs the first decode in feed, so that only the runner-up is left at the end of the speech;
+  // decodes in feed (the runner-up on a thread of its own), so that little is left at the end;
   // these defaults keep the samples and decode them whole at the end. The grammar must not
   // change between begin and finish.
   virtual Status begin_utterance();
