@@ -222,7 +222,11 @@ TEST(SpeakerAdaptation, ALostRunnerUpIsDecodedAgainWithWiderBeamsForAnAdaptedVoi
   ASSERT_TRUE(samples) << samples.error().message;
   auto runner_up = [&](double retry_beam, bool adapted) -> std::vector<std::string> {
     PocketsphinxSettings narrow;
-    narrow.word_beam = "1e-4";  // the reading is found; its runner-up loses every path
+    // Beams so narrow that a reading of the grammar is found and its runner-up loses every path
+    // (the runner-up decoded on its own decoder from a fixed front-end state, session 15).
+    narrow.beam = "1e-3";
+    narrow.word_beam = "1e-2";
+    narrow.phone_beam = "1e-3";
     narrow.adapted_retry_beam = retry_beam;
     auto rec = PocketsphinxRecognizer::create(*dictionary, narrow);
     EXPECT_TRUE(rec) << rec.error().message;
@@ -234,7 +238,8 @@ TEST(SpeakerAdaptation, ALostRunnerUpIsDecodedAgainWithWiderBeamsForAnAdaptedVoi
     auto decoding = (*rec)->decode(*samples);
     EXPECT_TRUE(decoding) << decoding.error().message;
     if (!decoding) return {"(none)"};
-    EXPECT_EQ(join_tokens(without_edge_garbage(decoding->grammar.tokens)), "springer felix drei");
+    EXPECT_TRUE(grammar.read(without_edge_garbage(decoding->grammar.tokens)))
+        << join_tokens(decoding->grammar.tokens);
     return decoding->runner_up.tokens;
   };
   EXPECT_TRUE(runner_up(0, true).empty());       // lost: no margin, asked again
