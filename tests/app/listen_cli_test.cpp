@@ -178,8 +178,9 @@ void write_readings(const std::filesystem::path& dir,
 }
 
 // Tester s15, finding 14: 29 files of silence, or 29 readings of "ja" instead of the prompts,
-// were adapted to ("adapted to ... from 29 moves"; 31 prompts since), and the second transform damaged
-// recognition. Both are refused before anything is adapted, naming the readings and what to do.
+// were adapted to ("adapted to ... from 29 moves"; 31 prompts since), and the second transform
+// damaged recognition. Both are refused before anything is adapted, naming the readings and what to
+// do.
 TEST(VoiceAdaptCommand, ReadingsThatAreNotThePromptsAreRefused) {
   TempDir dir;
   auto synth = speech::EspeakSynthesizer::create();
@@ -217,11 +218,10 @@ TEST(VoiceAdaptCommand, TheHardestVoiceReadingThePromptsIsAdapted) {
     return said ? *said : std::vector<std::int16_t>{};
   });
   std::string out;
-  EXPECT_EQ(
-      run_command(kBinary + " voice adapt --player Anna --out " + (dir / "voice").string() +
-                      " --wav-dir " + (dir / "read").string() + " 2>&1",
-                  out),
-      0)
+  EXPECT_EQ(run_command(kBinary + " voice adapt --player Anna --out " + (dir / "voice").string() +
+                            " --wav-dir " + (dir / "read").string() + " 2>&1",
+                        out),
+            0)
       << out;
   EXPECT_NE(out.find("adapted to Anna's voice from 31 moves"), std::string::npos) << out;
 }
