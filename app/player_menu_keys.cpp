@@ -111,7 +111,7 @@ bool withdraw_question(StationState& s, Withdrawal cause, TimePoint time) {
                                           "his ANNOUNCE button, which makes no move now; "
                                           "pressed again, it announces his move (D.2.3)")
       : cause == Withdrawal::PieceLifted ? i18n::tr("a piece lifted on his pegboard (D.2.2)")
-                                         : i18n::tr("a move was made since it was asked");
+                                         : i18n::tr("a move made since it was asked");
   s.print(time,
           i18n::format(i18n::tr("player's menu: \"{said}\": the question is cancelled by "
                                 "{why}; nothing is confirmed (the player hears it privately)"),

@@ -62,6 +62,20 @@ std::string unsure_reason(const Decoding& d, const std::vector<std::string>& run
   return "below the threshold: " + close;
 }
 
+// Whether `words` end a longer legal phrase of the grammar that means another move ("Felix drei"
+// ends "Springer Felix drei"): a voice that swallows the first word (the piece) reads as that
+// shorter move, with margins as large as a right reading's (tester s15, English profiles:
+// "Knight Foxtrot three" heard as the pawn's "foxtrot three" at margin 0.147).
+bool ends_another_move(const VoiceGrammar& grammar, const std::vector<std::string>& words,
+                       const Reading& reading) {
+  for (const auto& phrase : grammar.phrases()) {
+    if (!phrase.move || phrase.command || phrase.move == reading.move) continue;
+    if (phrase.tokens.size() <= words.size()) continue;
+    if (std::equal(words.rbegin(), words.rend(), phrase.tokens.rbegin())) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 double margin_of(const Decoding& d) {
@@ -104,6 +118,10 @@ Heard judge(const Decoding& d, const VoiceGrammar& grammar, const JudgeSettings&
     heard.kind = reading->move && !reading->command ? HeardKind::Move : HeardKind::Command;
     const bool confirmation = reading->command && reading->command->kind == VoiceCommandKind::Yes;
     heard.sure = heard.margin >= (confirmation ? settings.confirm_margin : settings.sure_margin);
+    // Never a wrong move silently (D.2.1): a move whose words may be another's with its first
+    // word lost is read back and confirmed, never entered unasked, whatever its margin.
+    if (heard.sure && heard.kind == HeardKind::Move && ends_another_move(grammar, words, *reading))
+      heard.sure = false;
     return heard;
   }
   heard.kind = HeardKind::Unsure;

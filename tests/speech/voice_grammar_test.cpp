@@ -381,6 +381,29 @@ TEST(Judge, OnlyAMarginAtTheSureLevelMayBeEnteredWithoutConfirmation) {
   EXPECT_FALSE(judge(decoding("Dame Anna acht", {"Anna drei", sure}), g, settings).sure);
 }
 
+// Tester s15 (retest): the English voice swallows the piece word ("Knight Foxtrot three" heard as
+// the pawn's "foxtrot three" at a margin near the sure one; German voices too: "Springer Anna
+// drei" as "Anna drei"). A move whose words end a longer legal phrase of another move is never
+// sure: read back and confirmed, never entered unasked (D.2.1), whatever its margin.
+TEST(Judge, AMoveWhoseWordsEndAnotherMovesPhraseIsNeverSure) {
+  const auto v = fixtures::profile("fide");
+  const auto pos = position(core::kStartFen);
+  auto g = *VoiceGrammar::build(v, pos, CommandWords::for_profile(v));
+  const JudgeSettings settings;
+  const double very_sure = 10 * settings.sure_margin / 150;
+  const Heard pawn = judge(decoding("Felix drei", {"Felix vier", very_sure}), g, settings);
+  EXPECT_EQ(pawn.kind, HeardKind::Move);
+  EXPECT_EQ(pawn.move, move(pos, "f3"));
+  EXPECT_FALSE(pawn.sure) << "\"Springer Felix drei\" ends in the same words";
+  // The knight's own words, and a pawn move no piece's phrase ends in, stay sure.
+  EXPECT_TRUE(judge(decoding("Springer Felix drei", {"Felix drei", very_sure}), g, settings).sure);
+  EXPECT_TRUE(judge(decoding("Eva vier", {"Eva drei", very_sure}), g, settings).sure);
+  const auto nato = fixtures::profile("nato");
+  auto english = *VoiceGrammar::build(nato, pos, CommandWords::for_profile(nato));
+  EXPECT_FALSE(
+      judge(decoding("Foxtrot three", {"Foxtrot four", very_sure}), english, settings).sure);
+}
+
 TEST(Judge, AConfirmationWordIsSureOnlyAtTheConfirmMargin) {
   // D.2.1: "ja" confirms a read-back move only when sure; other words read as "ja" came to 0.155.
   const auto v = fixtures::profile("fide");
