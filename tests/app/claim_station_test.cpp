@@ -385,7 +385,8 @@ TEST(MenuQuestion, AMoveMadeOrAPieceLiftedCancelsAnOpenQuestion) {
   ASSERT_EQ(d.station->game().ply_count(), 2u);
   EXPECT_FALSE(d.station->menu().asking());
   EXPECT_TRUE(vi.heard_privately("Aufgeben: abgebrochen"));
-  EXPECT_TRUE(d.output.printed_containing("the question is cancelled by a move made since it was asked"));
+  EXPECT_TRUE(
+      d.output.printed_containing("the question is cancelled by a move made since it was asked"));
   vi.key(MenuKey::Confirm);
   EXPECT_FALSE(d.station->game().is_over());
   vi.key(MenuKey::Close);
