@@ -302,14 +302,19 @@ class RunnerUpDecoder {
     }
     ok = ps_end_utt(ps_) >= 0 && ok;
     if (!ok) return fail("pocketsphinx could not decode the utterance");
-    RunnerUpPath path;
+    return best_path();
+  }
+
+ private:
+  // The best path of the utterance just ended, with its whole score.
+  RunnerUpPath best_path() const {
     int32 score = 0;
+    RunnerUpPath path;
     path.tokens = split_hyp(ps_get_hyp(ps_, &score));
     path.score = logmath_log_to_ln(ps_get_logmath(ps_), score);
     return path;
   }
 
- private:
   void drop_job(std::unique_lock<std::mutex>& lock) {
     ++job_;
     graph_.reset();
@@ -370,12 +375,7 @@ class RunnerUpDecoder {
     const bool complete = ok && job_ == job && !quit_;
     lock.unlock();
     ok = ps_end_utt(ps_) >= 0 && ok;
-    RunnerUpPath path;
-    if (complete && ok) {
-      int32 score = 0;
-      path.tokens = split_hyp(ps_get_hyp(ps_, &score));
-      path.score = logmath_log_to_ln(ps_get_logmath(ps_), score);
-    }
+    const RunnerUpPath path = complete && ok ? best_path() : RunnerUpPath{};
     lock.lock();
     if (!ok) return fail("pocketsphinx could not decode the utterance");
     return path;

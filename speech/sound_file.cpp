@@ -119,10 +119,20 @@ Status SoundFileWriter::write(std::span<const std::int16_t> samples) {
   return {};
 }
 
-Result<SoundFileContents> read_sound_file(const std::filesystem::path& path) {
+namespace {
+
+// Reads a sound file's first channel; `header_ok` may refuse it from its header, before a sample
+// is read (the file is opened once).
+template <typename HeaderCheck>
+Result<SoundFileContents> read_first_channel(const std::filesystem::path& path,
+                                             HeaderCheck header_ok) {
   SF_INFO info{};
   SNDFILE* file = sf_open(path.c_str(), SFM_READ, &info);
   if (!file) return fail("cannot read sound file " + path.string() + ": " + sf_strerror(nullptr));
+  if (auto ok = header_ok(info); !ok) {
+    sf_close(file);
+    return fail(ok.error());
+  }
   SoundFileContents contents;
   contents.sample_rate_hz = info.samplerate;
   Samples frames(std::size_t(info.frames) * std::size_t(info.channels));
@@ -134,22 +144,26 @@ Result<SoundFileContents> read_sound_file(const std::filesystem::path& path) {
   return contents;
 }
 
+}  // namespace
+
+Result<SoundFileContents> read_sound_file(const std::filesystem::path& path) {
+  return read_first_channel(path, [](const SF_INFO&) { return Status{}; });
+}
+
 Result<SoundFileContents> read_speech_file(const std::filesystem::path& path) {
-  SF_INFO info{};
-  SNDFILE* file = sf_open(path.c_str(), SFM_READ, &info);
-  if (!file) return fail("cannot read sound file " + path.string() + ": " + sf_strerror(nullptr));
-  sf_close(file);
   // A header is outside bytes: a rate no microphone gives (1 Hz made `listen` resample a 28 KB
   // file into gigabytes, tester 15-7) or more channels than a sound card has is refused before a
   // sample is read.
-  if (info.samplerate < kMinSpeechRateHz || info.samplerate > kMaxSpeechRateHz ||
-      info.channels < 1 || info.channels > kMaxSpeechChannels)
+  return read_first_channel(path, [&](const SF_INFO& info) -> Status {
+    if (info.samplerate >= kMinSpeechRateHz && info.samplerate <= kMaxSpeechRateHz &&
+        info.channels >= 1 && info.channels <= kMaxSpeechChannels)
+      return {};
     return fail("sound file " + path.string() + ": its header says " +
                 std::to_string(info.samplerate) + " Hz and " + std::to_string(info.channels) +
                 " channels; speech to be heard has " + std::to_string(kMinSpeechRateHz) + " to " +
                 std::to_string(kMaxSpeechRateHz) + " Hz and 1 to " +
                 std::to_string(kMaxSpeechChannels) + " channels");
-  return read_sound_file(path);
+  });
 }
 
 Result<std::string> sound_file_format(const std::filesystem::path& path) {
